@@ -1,0 +1,324 @@
+package rules
+
+import (
+	"fmt"
+	"math/big"
+	"slices"
+	"strings"
+)
+
+// Options holds the switches of RULES.md 18 and 19. The zero Options is every
+// switch at its default. Each field's zero value is the default; names in
+// scenario files are the snake_case forms given by Switches.
+type Options struct {
+	DamageModel             DamageModel     // damage_model (battleaxe, R1)
+	CapAfterModifiers       bool            // cap_after_modifiers (battleaxe, R2)
+	NoUnarmouredCavalrySave bool            // unarmoured_cavalry_save: false (battleaxe, R3)
+	InstantKillTakes        InstantKillTake // instant_kill_takes (R5)
+	SingleRankPolicy        SingleRankPolicy
+	RearRankOrder           RearRankOrder
+	OverflowAcrossPools     OverflowRule
+	MeleeToHitLegacy        bool // melee_to_hit_legacy (t9a, R33)
+	CommandOrder            CommandOrder
+	RegenVsFlaming          RegenVsFlaming
+	ToWound                 ToWoundTable
+	ArmourPreset            ArmourPreset
+	LowCritConsumes         bool // low_crit_consumes_allowance (skirmish, R23)
+	NoCritWhenNeeding6      bool // no_crit_when_needing6 (skirmish, R24)
+	SevenPlusToHit          SevenPlusRule
+	SpecialSaveChoice       ChoiceRule
+	MWCap                   MWCap
+	PacketTarget            PacketTarget
+	// PanicThreshold is the fraction of the unit's size at the start of the
+	// phase that triggers a panic test (RULES.md 12). Nil means 1/4.
+	PanicThreshold *big.Rat
+}
+
+// DamageModel is battleaxe's multi-wound bookkeeping (R1).
+type DamageModel int8
+
+const (
+	PerModel DamageModel = iota // each model keeps its damage (RULES.md 11.3)
+	Pooled                      // whfb8 arithmetic (RULES.md 11.1)
+)
+
+// InstantKillTake decides which model an untargeted instant kill removes (R5).
+type InstantKillTake int8
+
+const (
+	MostDamaged InstantKillTake = iota
+	FreshModel
+)
+
+// SingleRankPolicy picks the end a single rank loses its next model from (R11).
+type SingleRankPolicy int8
+
+const (
+	Balance SingleRankPolicy = iota // alternate, then fewer lifetime, then left
+	LeftEnd
+	RightEnd
+	SingleRankOwnerChoice
+)
+
+// RearRankOrder is the order casualties leave a rear rank (R12).
+type RearRankOrder int8
+
+const (
+	AlternateEnds RearRankOrder = iota
+	RearRankOwnerChoice
+)
+
+// OverflowRule decides where the excess of an emptied R&F pool goes while
+// another R&F pool survives (R18, C14).
+type OverflowRule int8
+
+const (
+	OverflowLost OverflowRule = iota
+	OverflowToNextPool
+)
+
+// CommandOrder is t9a's order for musician and standard bearer (11.4).
+type CommandOrder int8
+
+const (
+	MusicianFirst CommandOrder = iota
+	StandardFirst
+	CommandOwnerChoice
+)
+
+// RegenVsFlaming is t9a1-ru's Regeneration against Flaming Attacks (8.3).
+type RegenVsFlaming int8
+
+const (
+	RegenForbidden RegenVsFlaming = iota
+	RegenAllowed
+)
+
+// ToWoundTable is the to-wound table t9a1-ru uses (R36).
+type ToWoundTable int8
+
+const (
+	ClassicToWound ToWoundTable = iota
+	T9AToWound
+)
+
+// ArmourPreset is the skirmish shield value (R25).
+type ArmourPreset int8
+
+const (
+	SeedArmour    ArmourPreset = iota // shield 2 points
+	ClassicArmour                     // shield 1 point
+)
+
+// SevenPlusRule is skirmish's handling of a to-hit need of 7+ (RULES.md 5).
+type SevenPlusRule int8
+
+const (
+	SevenPlusImpossible SevenPlusRule = iota
+	SixThenFourPlus
+)
+
+// ChoiceRule is the special-save choice: the best applicable, or the owner's.
+type ChoiceRule int8
+
+const (
+	BestSave ChoiceRule = iota
+	SaveOwnerChoice
+)
+
+// MWCap is the whfb8 multiple-wounds cap (RULES.md 19.2, review #16).
+type MWCap int8
+
+const (
+	CapProfile MWCap = iota
+	CapRemaining
+)
+
+// PacketTarget is where battleaxe per-model packets go (review #15).
+type PacketTarget int8
+
+const (
+	DamagedFirst PacketTarget = iota
+	FreshFirst
+)
+
+// Switch describes one option as a scenario file writes it.
+type Switch struct {
+	Name     string   // snake_case, no ruleset prefix ("damage_model")
+	Rulesets []Ruleset // rulesets that read it; empty means all block rulesets
+	Default  string
+	Values   []string // accepted values, default first; nil for a fraction
+	Ref      string   // RULES.md reference
+	Doc      string
+
+	get func(*Options) string
+	set func(*Options, string) error
+}
+
+func enumSwitch[T ~int8](name string, rs []Ruleset, ref, doc string, values []string, field func(*Options) *T) Switch {
+	return Switch{
+		Name: name, Rulesets: rs, Default: values[0], Values: values, Ref: ref, Doc: doc,
+		get: func(o *Options) string { return values[*field(o)] },
+		set: func(o *Options, v string) error {
+			i := slices.Index(values, v)
+			if i < 0 {
+				return fmt.Errorf("option %s: value %q: want %s", name, v, enumNames(append([]string{""}, values...)).list())
+			}
+			*field(o) = T(i)
+			return nil
+		},
+	}
+}
+
+func boolSwitch(name string, rs []Ruleset, ref, doc string, def bool, field func(*Options) *bool) Switch {
+	values := []string{"false", "true"}
+	if def {
+		values = []string{"true", "false"}
+	}
+	return Switch{
+		Name: name, Rulesets: rs, Default: values[0], Values: values, Ref: ref, Doc: doc,
+		get: func(o *Options) string { return fmt.Sprint(*field(o) != def) },
+		set: func(o *Options, v string) error {
+			switch v {
+			case "true", "false":
+				*field(o) = (v == "true") != def
+				return nil
+			}
+			return fmt.Errorf("option %s: value %q: want true or false", name, v)
+		},
+	}
+}
+
+var blockRulesets = []Ruleset{Battleaxe, WHFB8, T9A, T9A1RU}
+
+// Switches lists every option of RULES.md 18 and 19 with its default.
+func Switches() []Switch {
+	return []Switch{
+		enumSwitch("damage_model", []Ruleset{Battleaxe}, "R1, 11.3", "multi-wound bookkeeping: damage per model, or a whfb8 pool",
+			[]string{"per_model", "pooled"}, func(o *Options) *DamageModel { return &o.DamageModel }),
+		boolSwitch("cap_after_modifiers", []Ruleset{Battleaxe}, "R2, E21", "apply the 1+ cap to the final target rather than the unmodified save",
+			false, func(o *Options) *bool { return &o.CapAfterModifiers }),
+		boolSwitch("unarmoured_cavalry_save", []Ruleset{Battleaxe}, "R3", "cavalry without armour save on 6+",
+			true, func(o *Options) *bool { return &o.NoUnarmouredCavalrySave }),
+		enumSwitch("instant_kill_takes", blockRulesets, "R5", "which model an untargeted instant kill removes",
+			[]string{"most_damaged", "fresh_model"}, func(o *Options) *InstantKillTake { return &o.InstantKillTakes }),
+		enumSwitch("single_rank_policy", blockRulesets, "R11, 11.2", "which end of a single rank gives up the next casualty",
+			[]string{"balance", "left", "right", "owner_choice"}, func(o *Options) *SingleRankPolicy { return &o.SingleRankPolicy }),
+		enumSwitch("rear_rank_order", blockRulesets, "R12", "order of casualties in a rear rank",
+			[]string{"alternate_ends", "owner_choice"}, func(o *Options) *RearRankOrder { return &o.RearRankOrder }),
+		{Name: "multi_packet_order", Rulesets: []Ruleset{Battleaxe}, Default: "as_listed", Values: []string{"as_listed"},
+			Ref: "R35", Doc: "multi-wound packets apply in the order their dice were rolled, before single wounds",
+			get: func(*Options) string { return "as_listed" },
+			set: func(_ *Options, v string) error {
+				if v != "as_listed" {
+					return fmt.Errorf("option multi_packet_order: value %q: want as_listed", v)
+				}
+				return nil
+			}},
+		enumSwitch("overflow_across_pools", []Ruleset{T9A, T9A1RU}, "R18, C14", "excess of an emptied R&F pool while another survives",
+			[]string{"lost", "to_next_pool"}, func(o *Options) *OverflowRule { return &o.OverflowAcrossPools }),
+		boolSwitch("melee_to_hit_legacy", []Ruleset{T9A}, "R33", "older melee to-hit grid with 6+ at -8",
+			false, func(o *Options) *bool { return &o.MeleeToHitLegacy }),
+		enumSwitch("command_order", []Ruleset{T9A, T9A1RU}, "11.4", "order of musician and standard bearer once ordinary R&F are gone",
+			[]string{"musician_first", "standard_first", "owner_choice"}, func(o *Options) *CommandOrder { return &o.CommandOrder }),
+		enumSwitch("regen_vs_flaming", []Ruleset{T9A1RU}, "8.3", "Regeneration against Flaming Attacks",
+			[]string{"forbidden", "allowed"}, func(o *Options) *RegenVsFlaming { return &o.RegenVsFlaming }),
+		enumSwitch("to_wound", []Ruleset{T9A1RU}, "R36", "to-wound table",
+			[]string{"classic", "t9a"}, func(o *Options) *ToWoundTable { return &o.ToWound }),
+		enumSwitch("armour_preset", []Ruleset{Skirmish}, "R25", "shield worth 2 points (seed) or 1 (classic Mordheim)",
+			[]string{"seed", "classic"}, func(o *Options) *ArmourPreset { return &o.ArmourPreset }),
+		boolSwitch("low_crit_consumes_allowance", []Ruleset{Skirmish}, "R23", "a critical roll of 1-3 uses up the per-phase allowance",
+			false, func(o *Options) *bool { return &o.LowCritConsumes }),
+		boolSwitch("no_crit_when_needing6", []Ruleset{Skirmish}, "R24", "a warrior needing 6s to wound causes no criticals",
+			false, func(o *Options) *bool { return &o.NoCritWhenNeeding6 }),
+		enumSwitch("seven_plus_to_hit", []Ruleset{Skirmish}, "5", "a to-hit need of 7+",
+			[]string{"impossible", "six_then_four_plus"}, func(o *Options) *SevenPlusRule { return &o.SevenPlusToHit }),
+		enumSwitch("special_save_choice", []Ruleset{Battleaxe, WHFB8, T9A, T9A1RU, Skirmish}, "8", "which special save a model uses",
+			[]string{"best", "owner_choice"}, func(o *Options) *ChoiceRule { return &o.SpecialSaveChoice }),
+		{Name: "panic_threshold", Rulesets: blockRulesets, Default: "1/4", Ref: "12, 19.3",
+			Doc: "fraction of the unit at the start of the phase whose loss forces a panic test",
+			get: func(o *Options) string { return o.Panic().RatString() },
+			set: func(o *Options, v string) error {
+				r, ok := new(big.Rat).SetString(strings.TrimSpace(v))
+				if !ok || r.Sign() <= 0 || r.Cmp(big.NewRat(1, 1)) > 0 {
+					return fmt.Errorf("option panic_threshold: value %q: want a fraction above 0 and at most 1, such as 1/4 or 0.25", v)
+				}
+				o.PanicThreshold = r
+				return nil
+			}},
+		enumSwitch("mw_cap", []Ruleset{WHFB8}, "19.2 (review #16)", "cap each multi-wound packet at profile W or at the wounds left on the next model",
+			[]string{"profile", "remaining"}, func(o *Options) *MWCap { return &o.MWCap }),
+		enumSwitch("packet_target", []Ruleset{Battleaxe}, "19.2 (review #15)", "battleaxe per-model packets go to damaged models first, or to fresh ones",
+			[]string{"damaged_first", "fresh_first"}, func(o *Options) *PacketTarget { return &o.PacketTarget }),
+	}
+}
+
+// Panic returns the panic threshold, 1/4 when unset.
+func (o Options) Panic() *big.Rat {
+	if o.PanicThreshold == nil {
+		return big.NewRat(1, 4)
+	}
+	return new(big.Rat).Set(o.PanicThreshold)
+}
+
+// Set sets one switch by its scenario name. Names in RULES.md 18's camelCase
+// with a ruleset prefix ("battleaxe.damageModel") are accepted too.
+func (o *Options) Set(name, value string) error {
+	n := SwitchName(name)
+	for _, s := range Switches() {
+		if s.Name == n {
+			return s.set(o, value)
+		}
+	}
+	return fmt.Errorf("unknown option %q: want one of %s", name, strings.Join(switchNames(), ", "))
+}
+
+// Get returns the value of one switch by its scenario name.
+func (o Options) Get(name string) (string, error) {
+	n := SwitchName(name)
+	for _, s := range Switches() {
+		if s.Name == n {
+			return s.get(&o), nil
+		}
+	}
+	return "", fmt.Errorf("unknown option %q", name)
+}
+
+// Changed lists the switches that differ from their default, as name=value.
+func (o Options) Changed() []string {
+	var out []string
+	for _, s := range Switches() {
+		if v := s.get(&o); v != s.Default {
+			out = append(out, s.Name+"="+v)
+		}
+	}
+	return out
+}
+
+func switchNames() []string {
+	var out []string
+	for _, s := range Switches() {
+		out = append(out, s.Name)
+	}
+	return out
+}
+
+// SwitchName turns a RULES.md 18 name ("battleaxe.damageModel",
+// "skirmish.noCritWhenNeeding6") into its scenario form ("damage_model",
+// "no_crit_when_needing6"); scenario names are returned unchanged.
+func SwitchName(s string) string {
+	if i := strings.LastIndexByte(s, '.'); i >= 0 {
+		s = s[i+1:]
+	}
+	var b strings.Builder
+	for i, r := range s {
+		if r >= 'A' && r <= 'Z' {
+			if i > 0 {
+				b.WriteByte('_')
+			}
+			r += 'a' - 'A'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

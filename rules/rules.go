@@ -1,0 +1,198 @@
+// Package rules holds the five rulesets of rearrank as data and pure
+// functions: target numbers for every stage of the wound pipeline (RULES.md
+// sections 5-9 and 13), the switches of RULES.md 18 and 19, and the tables the
+// referee reads. Nothing here rolls a die or changes a unit; the referee asks
+// these functions what a roll needs and then asks a dice.Roller for the face.
+//
+// The pipeline, and where each stage lives:
+//
+//	hit (5)        MeleeToHit, ShootingToHit, Ruleset.SevenPlus
+//	wound (6.1)    ToWound
+//	critical (6.2) CriticalEffect (skirmish)
+//	armour (7)     ArmourSave
+//	special (8)    SpecialSave
+//	damage (9)     MultipleWoundsCap
+//	injuries (13)  Injury (skirmish)
+//
+// A zero Options value means every switch at its RULES.md 18 default.
+package rules
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Ruleset names one of the five rulesets of RULES.md 2. The zero Ruleset is
+// "none" and is invalid wherever a ruleset is required.
+type Ruleset int8
+
+const (
+	NoRuleset Ruleset = iota
+	Battleaxe         // Battleaxe: Fantasy Generals (seed 000)
+	WHFB8             // Warhammer Fantasy Battles 8th edition (seed 002)
+	T9A               // The 9th Age, 2nd-edition era (seed 001)
+	T9A1RU            // The 9th Age 1.x, Russian translation (seed 004)
+	Skirmish          // Mordheim-like skirmish (seed 003)
+)
+
+// Rulesets lists every valid ruleset in the order RULES.md 2 gives them.
+func Rulesets() []Ruleset { return []Ruleset{Battleaxe, WHFB8, T9A, T9A1RU, Skirmish} }
+
+var rulesetNames = [...]string{"", "battleaxe", "whfb8", "t9a", "t9a1-ru", "skirmish"}
+
+// String returns the label used in scenario files and RULES.md ("whfb8").
+func (r Ruleset) String() string {
+	if r <= NoRuleset || int(r) >= len(rulesetNames) {
+		return "none"
+	}
+	return rulesetNames[r]
+}
+
+// Valid reports whether r is one of the five rulesets.
+func (r Ruleset) Valid() bool { return r > NoRuleset && int(r) < len(rulesetNames) }
+
+// ParseRuleset reads a ruleset label such as "t9a1-ru".
+func ParseRuleset(s string) (Ruleset, error) {
+	for i, n := range rulesetNames {
+		if i > 0 && n == s {
+			return Ruleset(i), nil
+		}
+	}
+	return NoRuleset, fmt.Errorf("unknown ruleset %q: want battleaxe, whfb8, t9a, t9a1-ru or skirmish", s)
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (r Ruleset) MarshalText() ([]byte, error) {
+	if !r.Valid() {
+		return nil, fmt.Errorf("invalid ruleset %d", int(r))
+	}
+	return []byte(r.String()), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (r *Ruleset) UnmarshalText(b []byte) error {
+	v, err := ParseRuleset(string(b))
+	if err != nil {
+		return err
+	}
+	*r = v
+	return nil
+}
+
+// Block reports whether the ruleset fights in ranked units with wound pools
+// (every ruleset but skirmish).
+func (r Ruleset) Block() bool { return r.Valid() && r != Skirmish }
+
+// Impossible is the target number that can never be rolled on a D6 without
+// a special procedure (RULES.md 3).
+const Impossible = 7
+
+// Target is the score a D6 roll needs, such as 4+. The zero Target means "no
+// roll": no save, or a stage the attack skips. A Target of 7 or more cannot
+// succeed unless a ruleset gives a procedure for it (7+ to hit, RULES.md 5).
+// Targets below 2 (a "1+" save, or a "0+" before capping) still fail on a
+// natural 1: see Chance.
+type Target struct{ n int8 }
+
+// Need returns a Target for the value n ("n+"). Values below 1 are kept as
+// they are meaningful before capping (a nominal 0+ save); use Cap to bound.
+func Need(n int) Target {
+	switch {
+	case n == 0:
+		return Target{n: zeroPlus}
+	case n > 127:
+		n = 127
+	case n < -127:
+		n = -127
+	}
+	return Target{n: int8(n)}
+}
+
+// zeroPlus encodes a nominal "0+" target, which differs from the zero Target.
+const zeroPlus = -128
+
+// None is the zero Target: no roll is possible or needed.
+var None = Target{}
+
+// IsNone reports whether t is the zero Target (no roll).
+func (t Target) IsNone() bool { return t.n == 0 }
+
+// Value returns the n of "n+". It is 0 for a nominal 0+ and for None; use
+// IsNone to tell them apart.
+func (t Target) Value() int {
+	if t.n == zeroPlus {
+		return 0
+	}
+	return int(t.n)
+}
+
+// Possible reports whether a single D6 roll can meet the target: it is not
+// None and its value is at most 6.
+func (t Target) Possible() bool { return !t.IsNone() && t.Value() <= 6 }
+
+// Succeeds reports whether a natural face meets the target on one D6 when the
+// natural values up to floor always fail (floor 1 for most rolls, 2 for T9A
+// special saves; RULES.md 3). It is false for None and impossible targets.
+func (t Target) Succeeds(face, floor int) bool {
+	if !t.Possible() || face <= floor {
+		return false
+	}
+	return face >= t.Value()
+}
+
+// Chance returns the probability that one D6 meets the target, as
+// successes out of 6, with natural values up to floor failing.
+func (t Target) Chance(floor int) (sixths int) {
+	if !t.Possible() {
+		return 0
+	}
+	need := max(t.Value(), floor+1)
+	return 7 - need
+}
+
+// String formats the target as "4+", "-" for None, and "7+" and beyond as is.
+func (t Target) String() string {
+	if t.IsNone() {
+		return "-"
+	}
+	return fmt.Sprintf("%d+", t.Value())
+}
+
+// ParseTarget reads "4+", "4", or "-" (no roll). Values 0 to 10 are accepted.
+func ParseTarget(s string) (Target, error) {
+	s = strings.TrimSpace(s)
+	if s == "-" || s == "" || s == "none" {
+		return None, nil
+	}
+	v := strings.TrimSuffix(s, "+")
+	var n int
+	if _, err := fmt.Sscanf(v, "%d", &n); err != nil || fmt.Sprint(n) != v {
+		return None, fmt.Errorf("target %q: want a score such as 4+, or - for none", s)
+	}
+	if n < 0 || n > 10 {
+		return None, fmt.Errorf("target %q: want 0+ to 10+", s)
+	}
+	return Need(n), nil
+}
+
+// MustParseTarget is ParseTarget for literals in tests; it panics on error.
+func MustParseTarget(s string) Target {
+	t, err := ParseTarget(s)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (t Target) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (t *Target) UnmarshalText(b []byte) error {
+	v, err := ParseTarget(string(b))
+	if err != nil {
+		return err
+	}
+	*t = v
+	return nil
+}

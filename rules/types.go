@@ -1,0 +1,193 @@
+package rules
+
+import "fmt"
+
+// enumNames is the shared text form of the small enums below: index i holds
+// the name of value i, and index 0 the name of the zero value.
+type enumNames []string
+
+func (n enumNames) str(i int8) string {
+	if i < 0 || int(i) >= len(n) {
+		return fmt.Sprintf("invalid(%d)", i)
+	}
+	return n[i]
+}
+
+func (n enumNames) parse(what, s string) (int8, error) {
+	for i, v := range n {
+		if v == s {
+			return int8(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown %s %q: want %s", what, s, n.list())
+}
+
+func (n enumNames) list() string {
+	out := ""
+	for i, v := range n {
+		switch {
+		case i == 0:
+		case i == len(n)-1:
+			out += " or "
+		default:
+			out += ", "
+		}
+		out += v
+	}
+	return out
+}
+
+// TroopType is a model's troop type. It keys R&F wound pools (RULES.md 10.1)
+// and decides the cavalry armour bonus (RULES.md 19.3). The zero value is
+// infantry, the scenario default.
+type TroopType int8
+
+const (
+	Infantry TroopType = iota
+	Cavalry
+	MonstrousInfantry
+	MonstrousCavalry
+	MonstrousBeast
+	WarBeast
+	Chariot
+	Monster
+	Swarm
+	WarMachine
+)
+
+var troopTypeNames = enumNames{"infantry", "cavalry", "monstrous_infantry", "monstrous_cavalry",
+	"monstrous_beast", "war_beast", "chariot", "monster", "swarm", "war_machine"}
+
+// TroopTypeNames lists the accepted troop type names.
+func TroopTypeNames() []string { return append([]string(nil), troopTypeNames...) }
+
+func (t TroopType) String() string { return troopTypeNames.str(int8(t)) }
+
+// ParseTroopType reads a troop type name such as "monstrous_infantry".
+func ParseTroopType(s string) (TroopType, error) {
+	v, err := troopTypeNames.parse("troop type", s)
+	return TroopType(v), err
+}
+
+// Mounted reports whether the troop type gets the +1 armour for a mount and
+// +1 more for barding: cavalry and monstrous cavalry only, not ridden monsters,
+// chariots or single creatures (RULES.md 19.3).
+func (t TroopType) Mounted() bool { return t == Cavalry || t == MonstrousCavalry }
+
+// Armour is a suit of armour (RULES.md 7.1, 7.3, 7.4). The zero value is no
+// armour. Plate is the 4+ superior suit of battleaxe and whfb8 (full plate,
+// chaos armour, gromril), worth 3 points in t9a1-ru and in skirmish.
+type Armour int8
+
+const (
+	NoArmour Armour = iota
+	LightArmour
+	HeavyArmour
+	PlateArmour
+)
+
+var armourNames = enumNames{"none", "light", "heavy", "plate"}
+
+// ArmourNames lists the accepted armour names.
+func ArmourNames() []string { return append([]string(nil), armourNames...) }
+
+func (a Armour) String() string { return armourNames.str(int8(a)) }
+
+// ParseArmour reads "none", "light", "heavy" or "plate".
+func ParseArmour(s string) (Armour, error) {
+	v, err := armourNames.parse("armour", s)
+	return Armour(v), err
+}
+
+// points is the armour's value in points: light 1, heavy 2, plate 3. A suit's
+// battleaxe/whfb8 save is 7 minus its points (light 6+, heavy 5+, plate 4+).
+func (a Armour) points() int { return int(a) }
+
+// Phase is the game phase an attack is made in. It matters for panic (no test
+// in close combat, RULES.md 19.3), skirmish criticals (6.2) and the whfb8
+// Flaming/Regeneration flag. The zero value is melee, the scenario default.
+type Phase int8
+
+const (
+	Melee Phase = iota
+	Shooting
+	Magic
+	OtherPhase
+)
+
+var phaseNames = enumNames{"melee", "shooting", "magic", "other"}
+
+func (p Phase) String() string { return phaseNames.str(int8(p)) }
+
+// ParsePhase reads "melee", "shooting", "magic" or "other".
+func ParsePhase(s string) (Phase, error) {
+	v, err := phaseNames.parse("phase", s)
+	return Phase(v), err
+}
+
+// WeaponClass is the skirmish weapon class whose critical table applies
+// (RULES.md 6.2). The zero value is "none": no critical hits.
+type WeaponClass int8
+
+const (
+	NoWeaponClass WeaponClass = iota
+	Missile
+	Bludgeoning
+	Bladed
+	Unarmed
+	Thrusting
+)
+
+var weaponClassNames = enumNames{"", "missile", "bludgeoning", "bladed", "unarmed", "thrusting"}
+
+func (w WeaponClass) String() string {
+	if w == NoWeaponClass {
+		return "none"
+	}
+	return weaponClassNames.str(int8(w))
+}
+
+// ParseWeaponClass reads "missile", "bludgeoning", "bladed", "unarmed" or
+// "thrusting"; "" and "none" give NoWeaponClass.
+func ParseWeaponClass(s string) (WeaponClass, error) {
+	if s == "none" {
+		return NoWeaponClass, nil
+	}
+	v, err := weaponClassNames.parse("weapon class", s)
+	return WeaponClass(v), err
+}
+
+// SaveProfile is everything about a model that decides its armour save.
+// battleaxe, whfb8, t9a1-ru and skirmish read Armour, Shield, Barding and
+// SaveBonus; t9a reads ArmourValue (its Armour characteristic, all sources
+// added up, RULES.md 7.2) and ignores the rest.
+type SaveProfile struct {
+	Armour      Armour
+	Shield      bool
+	Barding     bool // the mount's barding: +1 only for mounted troop types
+	SaveBonus   int  // other improvements: items, spells, natural armour points
+	ArmourValue int  // t9a Armour
+	Helmet      bool // skirmish: a stunned result becomes knocked down on a 4+
+}
+
+// SpecialSaves are the saves rolled after armour (RULES.md 8). A model rolls
+// at most one of them against each wound. The zero Target means "none".
+type SpecialSaves struct {
+	Ward         Target // battleaxe, whfb8, t9a1-ru, skirmish (generic hook)
+	Regeneration Target // whfb8, battleaxe (falls back to whfb8), t9a, t9a1-ru
+	Aegis        Target // t9a
+}
+
+// SpecialKind names which special save was rolled.
+type SpecialKind int8
+
+const (
+	NoSpecial SpecialKind = iota
+	Ward
+	Regeneration
+	Aegis
+)
+
+var specialKindNames = enumNames{"none", "ward", "regeneration", "aegis"}
+
+func (k SpecialKind) String() string { return specialKindNames.str(int8(k)) }
