@@ -11,24 +11,24 @@ import (
 // switch at its default. Each field's zero value is the default; names in
 // scenario files are the snake_case forms given by Switches.
 type Options struct {
-	DamageModel             DamageModel     // damage_model (battleaxe, R1)
-	CapAfterModifiers       bool            // cap_after_modifiers (battleaxe, R2)
-	NoUnarmouredCavalrySave bool            // unarmoured_cavalry_save: false (battleaxe, R3)
-	InstantKillTakes        InstantKillTake // instant_kill_takes (R5)
-	SingleRankPolicy        SingleRankPolicy
-	RearRankOrder           RearRankOrder
-	OverflowAcrossPools     OverflowRule
-	MeleeToHitLegacy        bool // melee_to_hit_legacy (t9a, R33)
-	CommandOrder            CommandOrder
-	RegenVsFlaming          RegenVsFlaming
-	ToWound                 ToWoundTable
-	ArmourPreset            ArmourPreset
-	LowCritConsumes         bool // low_crit_consumes_allowance (skirmish, R23)
-	NoCritWhenNeeding6      bool // no_crit_when_needing6 (skirmish, R24)
-	SevenPlusToHit          SevenPlusRule
-	SpecialSaveChoice       ChoiceRule
-	MWCap                   MWCap
-	PacketTarget            PacketTarget
+	DamageModel             DamageModel      // damage_model (battleaxe, R1)
+	CapAfterModifiers       bool             // cap_after_modifiers (battleaxe, R2)
+	NoUnarmouredCavalrySave bool             // unarmoured_cavalry_save: false (battleaxe, R3)
+	InstantKillTakes        InstantKillTake  // instant_kill_takes (R5)
+	SingleRankPolicy        SingleRankPolicy // single_rank_policy (R11)
+	RearRankOrder           RearRankOrder    // rear_rank_order (R12)
+	OverflowAcrossPools     OverflowRule     // overflow_across_pools (t9a, t9a1-ru; R18, C14)
+	MeleeToHitLegacy        bool             // melee_to_hit_legacy (t9a, R33)
+	CommandOrder            CommandOrder     // command_order (t9a, t9a1-ru; 11.4)
+	RegenVsFlaming          RegenVsFlaming   // regen_vs_flaming (t9a1-ru, 8.3)
+	ToWound                 ToWoundTable     // to_wound (t9a1-ru, R36)
+	ArmourPreset            ArmourPreset     // armour_preset (skirmish, R25)
+	LowCritConsumes         bool             // low_crit_consumes_allowance (skirmish, R23)
+	NoCritWhenNeeding6      bool             // no_crit_when_needing6 (skirmish, R24)
+	SevenPlusToHit          SevenPlusRule    // seven_plus_to_hit (skirmish, 5)
+	SpecialSaveChoice       ChoiceRule       // special_save_choice (8)
+	MWCap                   MWCap            // mw_cap (whfb8, 19.2)
+	PacketTarget            PacketTarget     // packet_target (battleaxe, 19.2)
 	// PanicThreshold is the fraction of the unit's size at the start of the
 	// phase that triggers a panic test (RULES.md 12). Nil means 1/4.
 	PanicThreshold *big.Rat
@@ -144,7 +144,7 @@ const (
 
 // Switch describes one option as a scenario file writes it.
 type Switch struct {
-	Name     string   // snake_case, no ruleset prefix ("damage_model")
+	Name     string    // snake_case, no ruleset prefix ("damage_model")
 	Rulesets []Ruleset // rulesets that read it; empty means all block rulesets
 	Default  string
 	Values   []string // accepted values, default first; nil for a fraction
@@ -158,9 +158,15 @@ type Switch struct {
 func enumSwitch[T ~int8](name string, rs []Ruleset, ref, doc string, values []string, field func(*Options) *T) Switch {
 	return Switch{
 		Name: name, Rulesets: rs, Default: values[0], Values: values, Ref: ref, Doc: doc,
-		get: func(o *Options) string { return values[*field(o)] },
+		get: func(o *Options) string {
+			if i := int(*field(o)); i >= 0 && i < len(values) {
+				return values[i]
+			}
+			return fmt.Sprintf("invalid(%d)", *field(o))
+		},
 		set: func(o *Options, v string) error {
-			i := slices.Index(values, v)
+			// RULES.md 18 writes values in camelCase ("sixThenFourPlus").
+			i := slices.Index(values, snakeCase(v))
 			if i < 0 {
 				return fmt.Errorf("option %s: value %q: want %s", name, v, enumNames(append([]string{""}, values...)).list())
 			}
@@ -189,7 +195,8 @@ func boolSwitch(name string, rs []Ruleset, ref, doc string, def bool, field func
 	}
 }
 
-var blockRulesets = []Ruleset{Battleaxe, WHFB8, T9A, T9A1RU}
+// blockRulesets lists the rulesets with ranked units, fresh for each caller.
+func blockRulesets() []Ruleset { return []Ruleset{Battleaxe, WHFB8, T9A, T9A1RU} }
 
 // Switches lists every option of RULES.md 18 and 19 with its default.
 func Switches() []Switch {
@@ -200,17 +207,17 @@ func Switches() []Switch {
 			false, func(o *Options) *bool { return &o.CapAfterModifiers }),
 		boolSwitch("unarmoured_cavalry_save", []Ruleset{Battleaxe}, "R3", "cavalry without armour save on 6+",
 			true, func(o *Options) *bool { return &o.NoUnarmouredCavalrySave }),
-		enumSwitch("instant_kill_takes", blockRulesets, "R5", "which model an untargeted instant kill removes",
+		enumSwitch("instant_kill_takes", blockRulesets(), "R5", "which model an untargeted instant kill removes",
 			[]string{"most_damaged", "fresh_model"}, func(o *Options) *InstantKillTake { return &o.InstantKillTakes }),
-		enumSwitch("single_rank_policy", blockRulesets, "R11, 11.2", "which end of a single rank gives up the next casualty",
+		enumSwitch("single_rank_policy", blockRulesets(), "R11, 11.2", "which end of a single rank gives up the next casualty",
 			[]string{"balance", "left", "right", "owner_choice"}, func(o *Options) *SingleRankPolicy { return &o.SingleRankPolicy }),
-		enumSwitch("rear_rank_order", blockRulesets, "R12", "order of casualties in a rear rank",
+		enumSwitch("rear_rank_order", blockRulesets(), "R12", "order of casualties in a rear rank",
 			[]string{"alternate_ends", "owner_choice"}, func(o *Options) *RearRankOrder { return &o.RearRankOrder }),
 		{Name: "multi_packet_order", Rulesets: []Ruleset{Battleaxe}, Default: "as_listed", Values: []string{"as_listed"},
 			Ref: "R35", Doc: "multi-wound packets apply in the order their dice were rolled, before single wounds",
 			get: func(*Options) string { return "as_listed" },
 			set: func(_ *Options, v string) error {
-				if v != "as_listed" {
+				if snakeCase(v) != "as_listed" {
 					return fmt.Errorf("option multi_packet_order: value %q: want as_listed", v)
 				}
 				return nil
@@ -235,7 +242,7 @@ func Switches() []Switch {
 			[]string{"impossible", "six_then_four_plus"}, func(o *Options) *SevenPlusRule { return &o.SevenPlusToHit }),
 		enumSwitch("special_save_choice", []Ruleset{Battleaxe, WHFB8, T9A, T9A1RU, Skirmish}, "8", "which special save a model uses",
 			[]string{"best", "owner_choice"}, func(o *Options) *ChoiceRule { return &o.SpecialSaveChoice }),
-		{Name: "panic_threshold", Rulesets: blockRulesets, Default: "1/4", Ref: "12, 19.3",
+		{Name: "panic_threshold", Rulesets: blockRulesets(), Default: "1/4", Ref: "12, 19.3",
 			Doc: "fraction of the unit at the start of the phase whose loss forces a panic test",
 			get: func(o *Options) string { return o.Panic().RatString() },
 			set: func(o *Options, v string) error {
@@ -310,6 +317,11 @@ func SwitchName(s string) string {
 	if i := strings.LastIndexByte(s, '.'); i >= 0 {
 		s = s[i+1:]
 	}
+	return snakeCase(s)
+}
+
+// snakeCase turns "damageModel" into "damage_model"; snake_case is unchanged.
+func snakeCase(s string) string {
 	var b strings.Builder
 	for i, r := range s {
 		if r >= 'A' && r <= 'Z' {

@@ -6,15 +6,25 @@
 //
 // The pipeline, and where each stage lives:
 //
-//	hit (5)        MeleeToHit, ShootingToHit, Ruleset.SevenPlus
+//	hit (5)        MeleeToHit, ShootingToHit, TargetToHit, HitRolls, HitChance
 //	wound (6.1)    ToWound
-//	critical (6.2) CriticalEffect (skirmish)
-//	armour (7)     ArmourSave
-//	special (8)    SpecialSave
-//	damage (9)     MultipleWoundsCap
-//	injuries (13)  Injury (skirmish)
+//	critical (6.2) CanCritical, CriticalHit, Critical (skirmish)
+//	armour (7)     ArmourSave, ArmourSaveDetail, Penetration, ArmourFloor,
+//	               LethalStrikeNoArmour, LethalStrikeAP
+//	special (8)    SpecialSave, SpecialSaveOptions, SaveContext, SpecialFloor,
+//	               RegenerationUsable, BestWard, RegenerationPlus
+//	damage (9-12)  the referee and unit packages (they need the unit)
+//	injuries (13)  InjuryRolls, InjuryResult, HelmetSaves, Injury (skirmish)
+//
+// Every roll is made against a Target with Target.Succeeds(face, floor): the
+// floor is 1 for hits, wounds and armour (ArmourFloor) and SpecialFloor for
+// special saves. Target.Chance gives the same rule as a probability.
 //
 // A zero Options value means every switch at its RULES.md 18 default.
+//
+// Every function that takes a Ruleset panics if it is not Valid: rulesets are
+// parsed once at the edge (ParseRuleset), so an invalid one is a programmer
+// error.
 package rules
 
 import (
@@ -95,7 +105,9 @@ const Impossible = 7
 type Target struct{ n int8 }
 
 // Need returns a Target for the value n ("n+"). Values below 1 are kept as
-// they are meaningful before capping (a nominal 0+ save); use Cap to bound.
+// they are meaningful before capping (a nominal 0+ save, RULES.md E21); the
+// stage functions (ArmourSave and the rest) apply their ruleset's caps.
+// Values beyond ±127 are clamped.
 func Need(n int) Target {
 	switch {
 	case n == 0:
@@ -159,9 +171,11 @@ func (t Target) String() string {
 }
 
 // ParseTarget reads "4+", "4", or "-" (no roll). Values 0 to 10 are accepted.
+// "-", "none", "" and a bare "0" mean None (a scenario's `regeneration: 0` is
+// "none"); "0+" is a nominal 0+ save.
 func ParseTarget(s string) (Target, error) {
 	s = strings.TrimSpace(s)
-	if s == "-" || s == "" || s == "none" {
+	if s == "-" || s == "" || s == "none" || s == "0" {
 		return None, nil
 	}
 	v := strings.TrimSuffix(s, "+")

@@ -1,0 +1,196 @@
+package rules
+
+import "fmt"
+
+// Penetration is what an attack brings against armour (RULES.md 7).
+type Penetration struct {
+	// Strength gives the save modifier of battleaxe, whfb8 and t9a1-ru
+	// (S4 -1, S5 -2, ... with no limit) and skirmish (the same, at most -6).
+	// t9a ignores it.
+	Strength int
+	// AP is t9a's Armour Penetration (RULES.md 7.2); the other rulesets
+	// ignore it. A Lethal Strike that rolled a natural 6 to wound has AP
+	// LethalStrikeAP (RULES.md 19.3).
+	AP int
+	// ArmourPiercing is t9a1-ru's Armour Piercing (X) and, in every other
+	// ruleset, a weapon's extra save modifier; in t9a it adds to AP. Each
+	// point makes the save one worse.
+	ArmourPiercing int
+}
+
+// LethalStrikeAP is the Armour Penetration a t9a Lethal Strike attack gets
+// when its to-wound natural roll is 6 (RULES.md 19.3): no Armour is that high,
+// so no armour save is possible.
+const LethalStrikeAP = 10
+
+// LethalStrikeNoArmour reports whether, in rs, a Lethal Strike attack whose
+// to-wound natural roll was 6 allows no armour save (RULES.md 19.3): true for
+// t9a1-ru (the rule says so) and for t9a (its AP becomes LethalStrikeAP, with
+// the same effect), false for battleaxe, whfb8 and skirmish, which have no
+// Lethal Strike. A referee may skip the armour save when this is true, or in
+// t9a set AP to LethalStrikeAP and let ArmourSave report the impossible save.
+func LethalStrikeNoArmour(rs Ruleset) bool {
+	rs.mustValid()
+	return rs == T9A || rs == T9A1RU
+}
+
+// ArmourFloor returns the highest natural value that always fails an armour
+// save in rs: 1 in every ruleset (RULES.md 3, 7; R32 for skirmish and
+// t9a1-ru). A 1+ save therefore succeeds on 2-6.
+func ArmourFloor(rs Ruleset) int {
+	rs.mustValid()
+	return 1
+}
+
+// ArmourSave returns the armour save target of a model with save profile p
+// and troop type tt against an attack with penetration pen (RULES.md 7). Roll
+// it with Target.Succeeds(face, ArmourFloor(rs)).
+//
+// The result is None when the model has no armour save at all (an infantry
+// model with nothing, E19; t9a Armour 0, E24), and a Target whose Value is 7
+// or more when it has a save that the attack's modifiers make impossible
+// (E15, E17: 2+5 = 7; E22: 2+7 = 9). Either way the wound goes on to the
+// special save. ArmourSaveDetail gives the same result with its parts for
+// logs.
+//
+//   - battleaxe and whfb8 (RULES.md 7.1, R2, R3): light 6+, heavy 5+, plate
+//     4+, one better for a shield and for SaveBonus; mounted troop types
+//     (TroopType.Mounted, 19.3) one better, and one more for barding. An
+//     unarmoured rider has 6+; in battleaxe o.NoUnarmouredCavalrySave takes
+//     that +1 away from a rider with no save of its own. The save is capped
+//     at 1+ before the Strength modifier max(0, S-3) and ArmourPiercing are
+//     added (E21: a nominal 0+ is 3+ against S5); in battleaxe
+//     o.CapAfterModifiers caps the final target instead (2+ in E21). whfb8
+//     always caps first.
+//   - t9a (RULES.md 7.2): 7 - (ArmourValue - AP - ArmourPiercing), never
+//     better than 2+ (R15).
+//   - t9a1-ru (RULES.md 7.3): light 1, heavy 2, plate 3, shield 1, a mount 1
+//     for mounted troop types and barding 1 more, plus SaveBonus, at most 6;
+//     the save 7 - bonus gets max(0, S-3) + ArmourPiercing.
+//   - skirmish (RULES.md 7.4): suit points (light 1, heavy 2, plate/gromril
+//     3) + shield (2 with SeedArmour, 1 with ClassicArmour, R25) + SaveBonus
+//     as natural armour; the save 7 - points gets min(6, max(0, S-3)) +
+//     ArmourPiercing. The troop type is not read.
+//
+// No result is better than 1+; a 1+ still fails on a natural 1.
+func ArmourSave(rs Ruleset, p SaveProfile, tt TroopType, pen Penetration, o Options) Target {
+	return ArmourSaveDetail(rs, p, tt, pen, o).Need
+}
+
+// ArmourDetail is an armour save with its parts, for logs: Base before the
+// attack's modifiers, the Modifier added to it, and the resulting Need (the
+// value ArmourSave returns).
+type ArmourDetail struct {
+	Base     Target // None: the model has no armour save
+	Modifier int    // Strength modifier plus ArmourPiercing, or t9a AP
+	Need     Target
+}
+
+// String formats the detail as RULES.md 16.2 writes it: "-" for no save,
+// "4+" without modifiers, "4+1 = 5+", and "2+5 = 7: impossible".
+func (d ArmourDetail) String() string {
+	switch {
+	case d.Base.IsNone():
+		return "-"
+	case d.Modifier == 0 && d.Need.Possible():
+		return d.Need.String()
+	case !d.Need.Possible():
+		return fmt.Sprintf("%d%+d = %d: impossible", d.Base.Value(), d.Modifier, d.Need.Value())
+	default:
+		return fmt.Sprintf("%d%+d = %v", d.Base.Value(), d.Modifier, d.Need)
+	}
+}
+
+// ArmourSaveDetail is ArmourSave with the parts of the calculation.
+func ArmourSaveDetail(rs Ruleset, p SaveProfile, tt TroopType, pen Penetration, o Options) ArmourDetail {
+	rs.mustValid()
+	switch rs {
+	case T9A:
+		return t9aArmour(p, pen)
+	case T9A1RU:
+		return t9a1Armour(p, tt, pen)
+	case Skirmish:
+		return skirmishArmour(p, pen, o)
+	default:
+		return classicArmour(rs, p, tt, pen, o)
+	}
+}
+
+// strengthModifier is the save modifier of RULES.md 7.1 as a worsening of
+// the target: S1-3 0, S4 1, S5 2, ... S10 7.
+func strengthModifier(s int) int { return max(0, s-3) }
+
+func classicArmour(rs Ruleset, p SaveProfile, tt TroopType, pen Penetration, o Options) ArmourDetail {
+	v := 7 - p.Armour.points()
+	if p.Shield {
+		v--
+	}
+	v -= p.SaveBonus
+	if tt.Mounted() {
+		// R3: a rider has 6+ even without armour, unless the battleaxe
+		// switch keeps the mount's +1 from creating a save out of nothing.
+		if v < 7 || rs != Battleaxe || !o.NoUnarmouredCavalrySave {
+			v--
+		}
+		if p.Barding {
+			v--
+		}
+	}
+	if v >= 7 {
+		return ArmourDetail{}
+	}
+	m := strengthModifier(pen.Strength) + pen.ArmourPiercing
+	if rs == Battleaxe && o.CapAfterModifiers {
+		return ArmourDetail{Base: Need(v), Modifier: m, Need: Need(max(v+m, 1))}
+	}
+	v = max(v, 1) // R2: "never better than 1+", before the Strength modifier
+	return ArmourDetail{Base: Need(v), Modifier: m, Need: Need(max(v+m, 1))}
+}
+
+func t9aArmour(p SaveProfile, pen Penetration) ArmourDetail {
+	if p.ArmourValue <= 0 {
+		return ArmourDetail{}
+	}
+	base := 7 - p.ArmourValue
+	m := pen.AP + pen.ArmourPiercing
+	need := base + m
+	if need < Impossible {
+		need = max(need, 2) // R15: a natural 1 fails, so 1+ or better is 2+
+	}
+	return ArmourDetail{Base: Need(base), Modifier: m, Need: Need(need)}
+}
+
+func t9a1Armour(p SaveProfile, tt TroopType, pen Penetration) ArmourDetail {
+	bonus := p.Armour.points() + p.SaveBonus
+	if p.Shield {
+		bonus++
+	}
+	if tt.Mounted() {
+		bonus++ // the mount's protection
+		if p.Barding {
+			bonus++
+		}
+	}
+	bonus = min(bonus, 6)
+	if bonus <= 0 {
+		return ArmourDetail{}
+	}
+	m := strengthModifier(pen.Strength) + pen.ArmourPiercing
+	return ArmourDetail{Base: Need(7 - bonus), Modifier: m, Need: Need(max(7-bonus+m, 1))}
+}
+
+func skirmishArmour(p SaveProfile, pen Penetration, o Options) ArmourDetail {
+	points := p.Armour.points() + p.SaveBonus
+	if p.Shield {
+		points += 2
+		if o.ArmourPreset == ClassicArmour {
+			points--
+		}
+	}
+	if points <= 0 {
+		return ArmourDetail{}
+	}
+	v := 7 - points
+	m := min(6, strengthModifier(pen.Strength)) + pen.ArmourPiercing
+	return ArmourDetail{Base: Need(v), Modifier: m, Need: Need(max(v+m, 1))}
+}

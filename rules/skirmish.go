@@ -1,0 +1,194 @@
+package rules
+
+import "fmt"
+
+// Critical is one result of the skirmish critical-hit tables (RULES.md 6.2,
+// R23-R30, C15-C19), as data for the referee. The zero flags mean "as
+// normal": an armour save, one wound, no extra effect.
+type Critical struct {
+	Class WeaponClass
+	Roll  int // the critical D6, 1-6
+	// Caused is true for rolls 4-6. Rolls 1-3 cause no critical: the wound
+	// stays ordinary and, by default, the allowance is not spent (R23).
+	Caused bool
+
+	NoArmour    bool // no armour save (missile 4 and 6, bludgeoning 4, bladed 4 and 6, unarmed 6, thrusting 6)
+	NoHelmet    bool // no helmet save against a stunned result (bludgeoning 4)
+	CannotFight bool // the target may not fight this turn if it has not fought yet (bludgeoning 4)
+	// Ricochet: the closest enemy within 6" of the target is hit too; the
+	// first wound stands, the second target rolls to wound without a
+	// critical (missile 5, R29, C15).
+	Ricochet bool
+	// Disarm: the target loses a weapon for the rest of the combat (random
+	// of two; with one it fights unarmed, R40) (bludgeoning 5).
+	Disarm bool
+	// OutOfActionIfArmourFails: out of action at once when the armour save
+	// fails or is impossible, unless a special save then stops the wound
+	// (bludgeoning 6, R30, C17).
+	OutOfActionIfArmourFails bool
+	// ExtraAttack: roll to hit and to wound again at once, before the
+	// warrior's other attacks; it cannot cause another critical (unarmed 4,
+	// C19).
+	ExtraAttack bool
+	// KnockDown: the target is knocked down whether or not the save succeeds;
+	// the wound only counts if the save fails (thrusting 5, R27).
+	KnockDown bool
+	// Knockback: the target is pushed back D6", the attacker follows, others
+	// in the fight are separated, a model it collides with takes an S3 hit
+	// (thrusting 6).
+	Knockback bool
+	// SeparateSaves: each of the Wounds gets its own armour save (bladed 5).
+	SeparateSaves bool
+	// Wounds is 2 for missile 6 and bladed 5 and 6, else 1. Against a weapon
+	// that does several wounds use WoundsWith (R39).
+	Wounds int
+	// InjuryBonus is added to every injury roll the attack causes.
+	InjuryBonus int
+	// InjuryBonusOnlyIfSaveFails: the bonus applies only if the armour save
+	// fails (unarmed 5).
+	InjuryBonusOnlyIfSaveFails bool
+	// Text describes the result in one line for logs.
+	Text string
+}
+
+// CriticalHit returns the result of critical roll on the table of class
+// (RULES.md 6.2). Rolls 1-3 and NoWeaponClass give Caused false and an
+// ordinary single wound. It panics if roll is not 1-6 (no D6 gives it) or
+// class is not one of the WeaponClass constants: both are programmer errors.
+func CriticalHit(class WeaponClass, roll int) Critical {
+	if roll < 1 || roll > 6 {
+		panic(fmt.Sprintf("rules: critical roll %d is not a D6 face", roll))
+	}
+	c := Critical{Class: class, Roll: roll, Wounds: 1}
+	if roll <= 3 || class == NoWeaponClass {
+		c.Text = fmt.Sprintf("%v %d: no critical hit, ordinary wound", class, roll)
+		return c
+	}
+	c.Caused = true
+	type cell struct {
+		class WeaponClass
+		roll  int
+	}
+	switch (cell{class, roll}) {
+	case cell{Missile, 4}:
+		c.NoArmour = true
+		c.Text = "no armour save"
+	case cell{Missile, 5}:
+		c.Ricochet = true
+		c.Text = `ricochet: the closest enemy within 6" of the target is hit too`
+	case cell{Missile, 6}:
+		c.NoArmour, c.Wounds = true, 2
+		c.Text = "2 wounds, no armour save"
+	case cell{Bludgeoning, 4}:
+		c.NoArmour, c.NoHelmet, c.CannotFight = true, true, true
+		c.Text = "no armour save, no helmet save, cannot fight this turn if it has not fought yet"
+	case cell{Bludgeoning, 5}:
+		c.Disarm = true
+		c.Text = "disarmed for the rest of the combat, armour save as normal"
+	case cell{Bludgeoning, 6}:
+		c.OutOfActionIfArmourFails = true
+		c.Text = "out of action if the armour save fails"
+	case cell{Bladed, 4}:
+		c.NoArmour = true
+		c.Text = "no armour save"
+	case cell{Bladed, 5}:
+		c.Wounds, c.SeparateSaves = 2, true
+		c.Text = "2 wounds, each with its own armour save"
+	case cell{Bladed, 6}:
+		c.NoArmour, c.Wounds, c.InjuryBonus = true, 2, 2
+		c.Text = "no armour save, 2 wounds, +2 to injury rolls"
+	case cell{Unarmed, 4}:
+		c.ExtraAttack = true
+		c.Text = "an extra attack at once, saves as normal"
+	case cell{Unarmed, 5}:
+		c.InjuryBonus, c.InjuryBonusOnlyIfSaveFails = 1, true
+		c.Text = "+1 to injury rolls if the save fails"
+	case cell{Unarmed, 6}:
+		c.NoArmour, c.InjuryBonus = true, 2
+		c.Text = "no armour save, +2 to injury rolls"
+	case cell{Thrusting, 4}:
+		c.InjuryBonus = 1
+		c.Text = "+1 to injury rolls, armour save as normal"
+	case cell{Thrusting, 5}:
+		c.KnockDown = true
+		c.Text = "knocked down whatever the save, wounded only if it fails"
+	case cell{Thrusting, 6}:
+		c.NoArmour, c.InjuryBonus, c.Knockback = true, 2, true
+		c.Text = `no armour save, +2 to injury rolls, knocked back D6"`
+	default:
+		panic(fmt.Sprintf("rules: invalid weapon class %d", int(class)))
+	}
+	c.Text = fmt.Sprintf("%v %d: %s", class, roll, c.Text)
+	return c
+}
+
+// UsesAllowance reports whether rolling this critical result spends the
+// warrior's once-per-phase allowance (RULES.md 6.2): a caused critical always
+// does; a roll of 1-3 does only with o.LowCritConsumes (R23).
+func (c Critical) UsesAllowance(o Options) bool { return c.Caused || o.LowCritConsumes }
+
+// WoundsWith returns the wounds of a critical hit from a weapon that itself
+// does weapon wounds (already rolled): the larger of the two, never the sum
+// (RULES.md 6.2, R39; E80).
+func (c Critical) WoundsWith(weapon int) int { return max(c.Wounds, weapon) }
+
+// CanCritical reports whether a natural 6 to wound may roll on the critical
+// tables (RULES.md 6.2): only in skirmish, only in the melee or shooting
+// phase, only with a weapon class, only when the wound target is possible,
+// and not when o.NoCritWhenNeeding6 and the target is 6+ (R24). The
+// once-per-phase allowance is the referee's to track.
+func CanCritical(rs Ruleset, phase Phase, class WeaponClass, woundNeed Target, o Options) bool {
+	rs.mustValid()
+	switch {
+	case rs != Skirmish, phase != Melee && phase != Shooting, class == NoWeaponClass:
+		return false
+	case !woundNeed.Possible():
+		return false
+	case o.NoCritWhenNeeding6 && woundNeed.Value() >= 6:
+		return false
+	}
+	return true
+}
+
+// Injury is the result of a skirmish injury roll (RULES.md 13). Higher values
+// are worse, so the worst of several rolls is their max (C18). The zero value
+// is no injury.
+type Injury int8
+
+const (
+	NoInjury Injury = iota
+	KnockedDown
+	Stunned
+	OutOfAction
+)
+
+var injuryNames = enumNames{"none", "knocked_down", "stunned", "out_of_action"}
+
+func (i Injury) String() string { return injuryNames.str(int8(i)) }
+
+// InjuryResult returns the injury for an injury roll of roll (the natural
+// D6) plus bonus (RULES.md 13): 1-2 knocked down, 3-4 stunned, 5 or more
+// out of action.
+func InjuryResult(roll, bonus int) Injury {
+	switch total := roll + bonus; {
+	case total <= 2:
+		return KnockedDown
+	case total <= 4:
+		return Stunned
+	default:
+		return OutOfAction
+	}
+}
+
+// HelmetSaves reports whether a helmet roll of face turns a stunned result
+// into knocked down: on a 4+ (RULES.md 13). Bludgeoning 4 forbids the roll
+// (Critical.NoHelmet).
+func HelmetSaves(face int) bool { return face >= 4 }
+
+// InjuryRolls returns how many injury rolls a fighter with woundsLeft W
+// makes when it takes wounds unsaved wounds (RULES.md 13): one for the wound
+// that brings W to 0 and one for every later wound, none while W stays at 1
+// or more (E84). A fighter already at 0 rolls for every wound.
+func InjuryRolls(woundsLeft, wounds int) int {
+	return max(0, wounds-max(woundsLeft, 1)+1)
+}

@@ -1,0 +1,133 @@
+package rules
+
+import (
+	"cmp"
+	"slices"
+)
+
+// SaveContext is what the attack and the unit's state say about special saves
+// (RULES.md 8, 19.3).
+type SaveContext struct {
+	Flaming bool // the attack has Flaming Attacks
+	// LethalSix: a Lethal Strike attack whose to-wound natural roll was 6.
+	LethalSix bool
+	// RegenLost: whfb8 (and battleaxe, which falls back to it) unit flag set
+	// after a Flaming wound earlier in the phase (RULES.md 19.3).
+	RegenLost bool
+	// NoSaves: no_saves effects and instant kills skip the special save too
+	// (RULES.md 19.3).
+	NoSaves bool
+}
+
+// SpecialFloor returns the highest natural value that always fails a special
+// save in rs: 2 in t9a, whose special saves fail on a natural 1 or 2 (RULES.md
+// 8.2, R16), and 1 elsewhere (8.1: a "1+" ward succeeds on 2-6, E33).
+func SpecialFloor(rs Ruleset) int {
+	rs.mustValid()
+	if rs == T9A {
+		return 2
+	}
+	return 1
+}
+
+// SpecialChoice is one special save a model may roll against a wound.
+type SpecialChoice struct {
+	Kind SpecialKind
+	Save Target // as the model has it; roll with Succeeds(face, SpecialFloor(rs))
+}
+
+// Effective returns the target the choice really needs in rs, after the
+// natural-fail floor: Aegis 2+ in t9a needs 3+ (E35).
+func (c SpecialChoice) Effective(rs Ruleset) int {
+	return max(c.Save.Value(), SpecialFloor(rs)+1)
+}
+
+// RegenerationUsable reports whether Regeneration may be rolled against the
+// wound (RULES.md 8, 19.3). It may not when c.RegenLost; nor against Flaming
+// attacks in whfb8, battleaxe (which falls back to whfb8), t9a, and t9a1-ru
+// unless o.RegenVsFlaming is RegenAllowed; nor against a Lethal Strike that
+// rolled a natural 6 in t9a and t9a1-ru. skirmish defines no Regeneration, so
+// its generic hook has no restriction but RegenLost.
+func RegenerationUsable(rs Ruleset, c SaveContext, o Options) bool {
+	rs.mustValid()
+	switch {
+	case c.RegenLost:
+		return false
+	case c.Flaming && rs != Skirmish && !(rs == T9A1RU && o.RegenVsFlaming == RegenAllowed):
+		return false
+	case c.LethalSix && (rs == T9A || rs == T9A1RU):
+		return false
+	}
+	return true
+}
+
+// SpecialSaveOptions lists the special saves a model with saves s may roll
+// against a wound, best first (RULES.md 8): lowest effective target after
+// SpecialFloor, ties in the order Aegis (C23), Ward, Regeneration. Saves that
+// are None, impossible (7+) or not usable (RegenerationUsable) are left out;
+// with c.NoSaves the list is empty. A model rolls only one of them (8, R14,
+// R20); with o.SpecialSaveChoice set to SaveOwnerChoice the referee asks the
+// owner to pick from this list.
+//
+// All three fields are read in every ruleset; which kinds a ruleset's models
+// may have (Aegis in t9a, Ward elsewhere) is for the scenario to check.
+func SpecialSaveOptions(rs Ruleset, s SpecialSaves, c SaveContext, o Options) []SpecialChoice {
+	list, n := specialChoices(rs, s, c, o)
+	return slices.Clone(list[:n])
+}
+
+// specialChoices is SpecialSaveOptions without allocating: the referee and the
+// odds ask it once per wound.
+func specialChoices(rs Ruleset, s SpecialSaves, c SaveContext, o Options) (list [3]SpecialChoice, n int) {
+	rs.mustValid()
+	if c.NoSaves {
+		return list, 0
+	}
+	for _, ch := range [...]SpecialChoice{{Aegis, s.Aegis}, {Ward, s.Ward}, {Regeneration, s.Regeneration}} {
+		if !ch.Save.Possible() || ch.Kind == Regeneration && !RegenerationUsable(rs, c, o) {
+			continue
+		}
+		list[n] = ch
+		n++
+	}
+	// Stable, so equal effective targets keep the Aegis, Ward, Regeneration order.
+	slices.SortStableFunc(list[:n], func(a, b SpecialChoice) int { return cmp.Compare(a.Effective(rs), b.Effective(rs)) })
+	return list, n
+}
+
+// SpecialSave returns the best applicable special save and its kind (RULES.md
+// 8): the first of SpecialSaveOptions, or (None, NoSpecial) when there is none
+// or c.NoSaves. The Target is the save as the model has it; roll it with
+// Target.Succeeds(face, SpecialFloor(rs)), so a "1+" ward still fails on a 1
+// (E33) and a t9a Aegis 2+ on a 1 or 2 (E35).
+func SpecialSave(rs Ruleset, s SpecialSaves, c SaveContext, o Options) (Target, SpecialKind) {
+	list, n := specialChoices(rs, s, c, o)
+	if n == 0 {
+		return None, NoSpecial
+	}
+	return list[0].Save, list[0].Kind
+}
+
+// BestWard returns the best of several saves of one kind, since they never
+// combine (RULES.md 8.1: wards 5+ and 4+ give one roll at 4+, E31): the lowest
+// value that is not None, or None if all are None.
+func BestWard(saves ...Target) Target {
+	best := None
+	for _, t := range saves {
+		if !t.IsNone() && (best.IsNone() || t.Value() < best.Value()) {
+			best = t
+		}
+	}
+	return best
+}
+
+// RegenerationPlus applies t9a's "Regeneration (+k)" (RULES.md 8.2) to a
+// model's Regeneration r: an existing Regeneration improves by k but not past
+// 3+ (a better one is kept as it is); a model without one (None) gains
+// Regeneration (7-k)+, also no better than 3+.
+func RegenerationPlus(r Target, k int) Target {
+	if r.IsNone() {
+		return Need(max(7-k, 3))
+	}
+	return Need(min(r.Value(), max(r.Value()-k, 3)))
+}
