@@ -1,0 +1,56 @@
+package dice
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Roller gives the face of one die with the given number of sides (1..sides).
+// Callers ask for sides of at least 1.
+type Roller interface{ Roll(sides int) int }
+
+// Asker is an optional interface a Roller may implement: the referee calls Ask
+// instead of Roll when available, telling what the die is for (e.g. "to-wound,
+// attack 3 of 12"), so a roller can prompt a person or fail cleanly. Ask
+// returns an error instead of a face when it cannot give one.
+type Asker interface {
+	Ask(sides int, what string) (int, error)
+}
+
+// Errors a Roller reports, wrapped with the die they concern; test for them
+// with [errors.Is].
+var (
+	// ErrOutOfDice means a scripted list of faces ran out before the rules
+	// stopped asking.
+	ErrOutOfDice = errors.New("out of dice")
+	// ErrBadFace means a face was outside 1..sides, such as a 7 on a D6.
+	ErrBadFace = errors.New("bad face")
+)
+
+// Ask returns the face of one die from r, using r's Ask method when r is an
+// [Asker] and Roll otherwise. what says what the die is for; it goes into
+// prompts and error messages. A face outside 1..sides is an error wrapping
+// [ErrBadFace], whichever way it was obtained.
+func Ask(r Roller, sides int, what string) (int, error) {
+	var face int
+	if a, ok := r.(Asker); ok {
+		var err error
+		if face, err = a.Ask(sides, what); err != nil {
+			return 0, err
+		}
+	} else {
+		face = r.Roll(sides)
+	}
+	if face < 1 || face > sides {
+		return 0, fmt.Errorf("%s%w %d on a D%d", labelColon(what), ErrBadFace, face, sides)
+	}
+	return face, nil
+}
+
+// labelColon returns "what: ", or "" when there is nothing to say.
+func labelColon(what string) string {
+	if what == "" {
+		return ""
+	}
+	return what + ": "
+}
