@@ -54,3 +54,12 @@ func labelColon(what string) string {
 	}
 	return what + ": "
 }
+
+// Brancher is an optional interface for rollers that may decline a die with
+// an error but have no use for its description: the odds package's
+// enumerating roller, which stops a step to branch on every face. The
+// referee calls Branch in preference to Ask and Roll, so no description is
+// built.
+type Brancher interface {
+	Branch(sides int) (int, error)
+}

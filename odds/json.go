@@ -1,0 +1,127 @@
+package odds
+
+import (
+	"encoding/json"
+	"math/big"
+)
+
+// Number is a probability or mean in JSON: a float, or with exact output an
+// "a/b" string.
+type Number struct {
+	r     *big.Rat
+	exact bool
+}
+
+// MarshalJSON implements json.Marshaler.
+func (n Number) MarshalJSON() ([]byte, error) {
+	if n.r == nil {
+		return []byte("null"), nil
+	}
+	if n.exact {
+		return json.Marshal(n.r.RatString())
+	}
+	f, _ := n.r.Float64()
+	return json.Marshal(f)
+}
+
+// DistJSON is one distribution in the JSON of DESIGN.md.
+type DistJSON struct {
+	Mean    Number   `json:"mean"`
+	Dist    []Number `json:"dist"`     // dist[i]: P(exactly i)
+	AtLeast []Number `json:"at_least"` // at_least[i]: P(i or more)
+}
+
+// StageJSON is the per-attack stage odds of one attack group.
+type StageJSON struct {
+	Group         int    `json:"group"`
+	HitNeed       string `json:"hit_need"`
+	Hit           Number `json:"hit"`
+	WoundNeed     string `json:"wound_need"`
+	Wound         Number `json:"wound"`
+	ArmourNeed    string `json:"armour_need"`
+	ArmourFailed  Number `json:"armour_failed"`
+	SpecialNeed   string `json:"special_need"`
+	SpecialKind   string `json:"special_kind"`
+	SpecialFailed Number `json:"special_failed"`
+	Unsaved       Number `json:"unsaved"`
+}
+
+// ResultJSON is the JSON form of a Result shared by the CLI's --json and the
+// HTTP API (DESIGN.md "CLI").
+type ResultJSON struct {
+	Ruleset      string              `json:"ruleset"`
+	Method       string              `json:"method"`
+	Exact        bool                `json:"exact"`
+	States       int                 `json:"states,omitempty"`
+	Samples      int                 `json:"samples,omitempty"`
+	Casualties   DistJSON            `json:"casualties"`
+	ByRole       map[string]DistJSON `json:"by_role"`
+	Wounds       DistJSON            `json:"wounds"`
+	Unsaved      DistJSON            `json:"unsaved"`
+	Destroyed    Number              `json:"destroyed"`
+	Panic        Number              `json:"panic"`
+	ChampionDead Number              `json:"champion_dead"`
+	StandardLost Number              `json:"standard_lost"`
+	Stages       []StageJSON         `json:"stages"`
+	StdErr       *StdErrJSON         `json:"std_err,omitempty"`
+}
+
+// StdErrJSON holds Monte Carlo standard errors of the means.
+type StdErrJSON struct {
+	Casualties float64 `json:"casualties"`
+	Wounds     float64 `json:"wounds"`
+	Unsaved    float64 `json:"unsaved"`
+}
+
+func distJSON(d Dist, exact bool) DistJSON {
+	out := DistJSON{Mean: Number{d.Mean(), exact}, Dist: []Number{}, AtLeast: []Number{}}
+	for i, p := range d.P {
+		out.Dist = append(out.Dist, Number{p, exact})
+		out.AtLeast = append(out.AtLeast, Number{d.AtLeast(i), exact})
+	}
+	return out
+}
+
+// JSON returns the JSON form of res: floats, or "a/b" strings when exact.
+func JSON(res *Result, exact bool) ResultJSON {
+	out := ResultJSON{
+		Ruleset: res.Ruleset.String(), Method: res.Method, Exact: res.Exact, States: res.States, Samples: res.Samples,
+		Casualties: distJSON(res.Casualties, exact), Wounds: distJSON(res.Wounds, exact), Unsaved: distJSON(res.Unsaved, exact),
+		ByRole:       map[string]DistJSON{},
+		Destroyed:    Number{res.Destroyed, exact},
+		Panic:        Number{res.Panic, exact},
+		ChampionDead: Number{res.ChampionDead, exact},
+		StandardLost: Number{res.StandardLost, exact},
+		Stages:       []StageJSON{},
+	}
+	for r, d := range res.ByRole {
+		if d.AtLeast(1).Sign() > 0 {
+			out.ByRole[r.String()] = distJSON(d, exact)
+		}
+	}
+	for _, s := range res.Stages {
+		out.Stages = append(out.Stages, StageJSON{
+			Group: s.Group, HitNeed: hitNeed(s), Hit: Number{s.Hit, exact},
+			WoundNeed: s.Needs.Wound.String(), Wound: Number{s.Wound, exact},
+			ArmourNeed: s.Needs.Armour.String(), ArmourFailed: Number{s.ArmourFailed, exact},
+			SpecialNeed: s.Needs.Special.String(), SpecialKind: s.Needs.SpecialKind.String(), SpecialFailed: Number{s.SpecialFailed, exact},
+			Unsaved: Number{s.Unsaved, exact},
+		})
+	}
+	if !res.Exact {
+		out.StdErr = &StdErrJSON{res.StdErr.Casualties, res.StdErr.Wounds, res.StdErr.Unsaved}
+	}
+	return out
+}
+
+func hitNeed(s StageOdds) string {
+	switch {
+	case s.Needs.AutoHit:
+		return "auto"
+	case !s.Needs.CanHit:
+		return "impossible"
+	case !s.Needs.HitAgain.IsNone():
+		return "6 then " + s.Needs.HitAgain.String()
+	}
+	return s.Needs.Hit.String()
+}

@@ -1,0 +1,127 @@
+package referee
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// Kind says what an Event records.
+type Kind int8
+
+const (
+	NoKind     Kind = iota
+	BatchStart      // an attack group begins
+	Roll            // one die: Stage, Need, Face, Pass
+	Note            // a rule applied without a die (a skipped save, a cap)
+	Casualty        // a model removed: Role, Name, Slot, Worth
+	Damaged         // a model left damaged (per-model and one-model pools)
+	StandardLost
+	Panic       // the panic threshold was crossed (RULES.md 12, 19.3)
+	Destroyed   // no model left
+	RegenLost   // whfb8: Flaming wound, no Regeneration for the rest of the phase (19.3)
+	KnockedDown // skirmish injury or thrusting 5
+	Stunned     // skirmish injury
+	OutOfAction // skirmish: the fighter is a casualty
+	Disarmed    // skirmish bludgeoning 5
+	CannotFight // skirmish bludgeoning 4
+	RicochetHit // skirmish missile 5: the caller resolves the second target (R29, C15)
+	ExtraAttack // skirmish unarmed 4
+	Knockback   // skirmish thrusting 6 (with a possible collision hit)
+	BatchEnd    // an attack group is done: Effective, Casualties so far
+)
+
+var kindNames = [...]string{"", "batch_start", "roll", "note", "casualty", "damaged", "standard_lost", "panic",
+	"destroyed", "regen_lost", "knocked_down", "stunned", "out_of_action", "disarmed", "cannot_fight",
+	"ricochet_hit", "extra_attack", "knockback", "batch_end"}
+
+func (k Kind) String() string {
+	if k < 0 || int(k) >= len(kindNames) {
+		return fmt.Sprintf("kind(%d)", k)
+	}
+	return kindNames[k]
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// Stage is the pipeline stage a die or note belongs to (RULES.md 4).
+type Stage int8
+
+const (
+	NoStage    Stage = iota
+	Attacks          // rolling the number of attacks ("2D6 shots")
+	Hit              // RULES.md 5
+	HitAgain         // the second die of a 7+ to-hit procedure
+	Wound            // RULES.md 6.1
+	Critical         // RULES.md 6.2
+	Armour           // RULES.md 7
+	Special          // RULES.md 8
+	Damage           // RULES.md 9: multiple wounds
+	Allocation       // RULES.md 10-11
+	Injury           // RULES.md 13
+	Helmet           // RULES.md 13
+)
+
+var stageNames = [...]string{"", "attacks", "hit", "hit_again", "wound", "critical", "armour", "special", "damage",
+	"allocation", "injury", "helmet"}
+
+func (s Stage) String() string {
+	if s < 0 || int(s) >= len(stageNames) {
+		return fmt.Sprintf("stage(%d)", s)
+	}
+	return stageNames[s]
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s Stage) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// Event is one step of a resolution, plain data for text, JSON and pictures.
+// Fields that do not apply to a Kind are zero.
+type Event struct {
+	Kind   Kind  `json:"kind"`
+	Batch  int   `json:"batch"`            // attack group, from 1
+	Stage  Stage `json:"stage,omitempty"`  // for Roll and Note
+	Attack int   `json:"attack,omitempty"` // attack or wound within the stage, from 1
+
+	Sides int          `json:"sides,omitempty"` // Roll: D3 or D6
+	Face  int          `json:"face,omitempty"`  // Roll: the natural face
+	Need  rules.Target `json:"need,omitzero"`   // Roll: the target number, if the die has one
+	Pass  bool         `json:"pass,omitempty"`  // Roll: the die succeeded (a hit, a wound, a save)
+
+	Role  unit.Role  `json:"role,omitempty"`  // Casualty, Damaged
+	Name  string     `json:"name,omitempty"`  // model or character name
+	Slot  *unit.Slot `json:"slot,omitempty"`  // Casualty: where it stood
+	Worth int        `json:"worth,omitempty"` // Casualty: wounds it had left (R38); Damaged: its damage
+
+	Rule string `json:"rule,omitempty"` // the RULES.md section that decided it
+	Text string `json:"text"`           // a sentence for people
+}
+
+// String formats the event as one line of the referee's log.
+func (e Event) String() string {
+	var b strings.Builder
+	switch e.Kind {
+	case Roll:
+		fmt.Fprintf(&b, "%-9s", e.Stage)
+		if e.Attack > 0 {
+			fmt.Fprintf(&b, " #%-3d", e.Attack)
+		}
+		fmt.Fprintf(&b, " D%d=%d", e.Sides, e.Face)
+	case BatchStart, BatchEnd:
+	default:
+		fmt.Fprintf(&b, "%-9s", e.Kind)
+	}
+	if e.Text != "" {
+		if b.Len() > 0 {
+			b.WriteString("  ")
+		}
+		b.WriteString(e.Text)
+	}
+	if e.Rule != "" {
+		fmt.Fprintf(&b, "  [%s]", e.Rule)
+	}
+	return b.String()
+}

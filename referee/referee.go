@@ -1,0 +1,147 @@
+// Package referee applies the rules of one ruleset to attacks on a unit, die
+// by die, and returns the unit as it now stands with an explanation of every
+// step.
+//
+// The pipeline follows RULES.md 4:
+//
+//	attacks -> hit (5) -> wound (6) -> [skirmish critical (6.2)] -> armour (7)
+//	        -> special save (8) -> damage (9) -> allocation and removal (10, 11)
+//	        -> unit state, panic, standard, destroyed (12)
+//
+// Each attack group is one batch (RULES.md 3): the referee rolls every hit
+// die of the group, then every wound die, then the saves, then the damage
+// dice, as players do at the table, and hands the unsaved wounds to the unit
+// package in the order of RULES.md 19 C22. Skirmish attacks resolve one at a
+// time in dice order (C19).
+//
+// The rules are written once, as a Machine that asks a dice.Roller for every
+// die it needs. Resolve runs it with any roller: a dice.Scripted one for dice a
+// person rolled, a dice.Seeded one for a reproducible game. The odds package
+// runs the very same Machine over every face of every die. The input unit is
+// never changed.
+package referee
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// HitSpec says how an attack rolls to hit (RULES.md 5). With none of Need,
+// BS and WS set the attack hits automatically.
+type HitSpec struct {
+	Need     rules.Target // an explicit target number such as 4+
+	BS       int          // shooting: Ballistic Skill (battleaxe and t9a: the target number itself)
+	WS       int          // melee: Weapon Skill, or t9a Offensive Skill, against the target's WS
+	Modifier int          // signed: -1 for long range, +1 for a large target
+}
+
+// Auto reports whether the attack hits without a roll.
+func (h HitSpec) Auto() bool { return h.Need.IsNone() && h.BS == 0 && h.WS == 0 }
+
+// Attack is one attack group: every attack of one profile at one target,
+// resolved as one batch (RULES.md 3).
+type Attack struct {
+	Name           string
+	Count          dice.Expr // number of attacks, or hits when the hit is automatic
+	Phase          rules.Phase
+	Hit            HitSpec
+	Strength       int
+	AP             int // t9a Armour Penetration
+	ArmourPiercing int // extra armour-save modifier (t9a1-ru Armour Piercing, weapon extras)
+	MultipleWounds dice.Expr
+	// MWAgainst limits Multiple Wounds to targets of one troop type (t9a
+	// "MW(2, Infantry)", RULES.md 9.2); nil means every target.
+	MWAgainst    *rules.TroopType
+	ClippedWings bool // t9a: +1 Multiple Wounds against a model with Fly (E52)
+	Flaming      bool
+	LethalStrike bool
+	IgnoreArmour bool
+	NoSaves      bool
+	InstantKill  bool
+	WeaponClass  rules.WeaponClass // skirmish critical table (6.2)
+	Attacker     string            // skirmish: the warrior, for the per-phase allowance
+	Target       unit.Target
+}
+
+// Multi reports whether every unsaved wound of the attack is a packet (C3):
+// any Multiple Wounds value other than none, 0 or 1.
+func (a Attack) Multi() bool {
+	c, ok := a.MultipleWounds.Const()
+	return !ok || c > 1
+}
+
+// Tally sums what the resolved batches did to the unit.
+type Tally struct {
+	Casualties int                     `json:"casualties"` // models removed, every role
+	ByRole     [unit.Character + 1]int `json:"-"`
+	Wounds     int                     `json:"wounds"`  // W/HP taken off models: combat result (9.3)
+	Unsaved    int                     `json:"unsaved"` // wounds past every save, before multiplying
+	Wasted     int                     `json:"wasted"`
+	Panic      bool                    `json:"panic"` // the threshold of RULES.md 12 was crossed
+	Standard   bool                    `json:"standard_lost"`
+}
+
+// Result is what Resolve returns.
+type Result struct {
+	Before *unit.Unit `json:"-"`
+	After  *unit.Unit `json:"-"`
+	Events []Event    `json:"events"`
+	Tally  Tally      `json:"tally"`
+	// PanicApplies is false when every batch was in close combat, where no
+	// panic test is taken (RULES.md 19.3), and in skirmish.
+	PanicApplies bool `json:"panic_applies"`
+}
+
+// Destroyed reports whether no model of the unit is left.
+func (r *Result) Destroyed() bool { return r.After.Destroyed() }
+
+// ErrNoAttacks is returned when Resolve is given nothing to resolve.
+var ErrNoAttacks = errors.New("no attack groups")
+
+// Resolve applies the attack groups in order to a copy of u, asking r for
+// every die, and returns the new unit and the events. u is not changed.
+// With a dice.Scripted roller that runs out, the error wraps dice.ErrOutOfDice
+// and says which step needed how many more dice.
+func Resolve(u *unit.Unit, attacks []Attack, r dice.Roller) (*Result, error) {
+	return ResolveWith(u, attacks, r, nil)
+}
+
+// ResolveWith is Resolve with a chooser for the owner_choice switches.
+func ResolveWith(u *unit.Unit, attacks []Attack, r dice.Roller, ch unit.Chooser) (*Result, error) {
+	m, err := NewMachine(u, attacks, ch)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Before: u.Clone()}
+	log := func(e Event) { res.Events = append(res.Events, e) }
+	for !m.Done() {
+		if err := m.Step(r, log); err != nil {
+			return nil, err
+		}
+	}
+	res.After = m.Unit()
+	res.Tally = m.Tally()
+	res.PanicApplies = m.PanicApplies()
+	return res, nil
+}
+
+// Validate checks an attack group against the ruleset it will be resolved in.
+func (a Attack) Validate(rs rules.Ruleset) error {
+	switch {
+	case a.Strength < 0 || a.Strength > 10:
+		return fmt.Errorf("strength %d: want 0 to 10", a.Strength)
+	case a.AP < 0 || a.AP > 10:
+		return fmt.Errorf("ap %d: want 0 to 10", a.AP)
+	case a.ArmourPiercing < 0 || a.ArmourPiercing > 10:
+		return fmt.Errorf("armour_piercing %d: want 0 to 10", a.ArmourPiercing)
+	case a.Count.Min() < 0:
+		return fmt.Errorf("count %s: cannot be negative", a.Count)
+	case rs == rules.Skirmish && a.Target.Role != unit.RankAndFile && a.Target.Role != unit.NoRole:
+		return fmt.Errorf("target %s: a skirmish target is one fighter", a.Target.Role)
+	}
+	return nil
+}

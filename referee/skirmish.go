@@ -1,0 +1,264 @@
+package referee
+
+import (
+	"fmt"
+
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// skirmishStep resolves one whole skirmish attack against the single fighter
+// (RULES.md 6.2, 7.4, 13 and 19.4): hit, wound, critical, saves, wounds and
+// injuries, then a Body Blow's extra attack at once (C19).
+func (m *Machine) skirmishStep(d *dieSource) error {
+	m.i++
+	f := m.u.Fighter()
+	if f == nil || f.Skirmish.Status == unit.OutOfAction {
+		m.note(d.log, NoStage, "RULES.md 13", "attack %d: the fighter is out of action, nothing is rolled", m.i)
+		return m.advance(d.log)
+	}
+	if err := m.skirmishAttack(d, m.i, true); err != nil {
+		m.i--
+		return err
+	}
+	return m.advance(d.log)
+}
+
+// allowanceKey names the warrior and phase type of the current attack group
+// for the once-per-phase critical allowance (RULES.md 6.2, R28).
+func (m *Machine) allowanceKey() string {
+	a := m.attack()
+	who := a.Attacker
+	if who == "" {
+		who = fmt.Sprintf("group %d", m.batch+1)
+	}
+	return who + "|" + a.Phase.String()
+}
+
+func (m *Machine) allowanceUsed() bool {
+	k := m.allowanceKey()
+	for _, c := range m.crits {
+		if c == k {
+			return true
+		}
+	}
+	return false
+}
+
+// skirmishAttack resolves attack number n; critOK is false for a Body Blow's
+// extra attack, which cannot cause another critical.
+func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
+	a, rs, o := m.attack(), m.rs(), m.opts()
+	if !a.Hit.Auto() {
+		if !m.canHit {
+			m.note(d.log, Hit, "RULES.md 5", "attack %d cannot hit", n)
+			return nil
+		}
+		pass, _, err := d.test(Hit, n, m.hit1, 1, "RULES.md 5", func() string { return fmt.Sprintf("to-hit, attack %d", n) })
+		if err != nil {
+			return err
+		}
+		if pass && !m.hit2.IsNone() {
+			if pass, _, err = d.test(HitAgain, n, m.hit2, 1, "RULES.md 5", func() string { return fmt.Sprintf("7+ to hit, second die, attack %d", n) }); err != nil {
+				return err
+			}
+		}
+		if !pass {
+			return nil
+		}
+	}
+	if !m.woundNeed.Possible() {
+		m.note(d.log, Wound, "RULES.md 6.1", "attack %d: S%d vs T%d cannot wound", n, a.Strength, m.recv.T)
+		return nil
+	}
+	pass, face, err := d.test(Wound, n, m.woundNeed, 1, "RULES.md 6.1", func() string { return fmt.Sprintf("to-wound, attack %d, S%d vs T%d", n, a.Strength, m.recv.T) })
+	if err != nil || !pass {
+		return err
+	}
+
+	// Critical hit (6.2): a natural 6 while the allowance is free.
+	var c rules.Critical
+	if face == 6 && critOK && rules.CanCritical(rs, a.Phase, a.WeaponClass, m.woundNeed, o) {
+		if m.allowanceUsed() {
+			m.note(d.log, Critical, "RULES.md 6.2, E74", "natural 6, but this warrior already caused a critical this phase: ordinary wound")
+		} else {
+			roll, err := d.roll(6, Critical, func() string { return fmt.Sprintf("critical hit (%s), attack %d", a.WeaponClass, n) })
+			if err != nil {
+				return err
+			}
+			c = rules.CriticalHit(a.WeaponClass, roll)
+			m.emit(d.log, Event{Kind: Roll, Stage: Critical, Attack: n, Sides: 6, Face: roll, Pass: c.Caused,
+				Rule: "RULES.md 6.2", Text: fmt.Sprintf("critical roll %d: %s", roll, c.Text)})
+			if c.Caused || o.LowCritConsumes {
+				m.crits = append(m.crits, m.allowanceKey())
+			}
+			if !c.Caused {
+				c = rules.Critical{}
+			}
+		}
+	}
+	f := m.u.Fighter()
+	if c.CannotFight && !f.Skirmish.CannotFight {
+		f.Skirmish.CannotFight = true
+		m.emit(d.log, Event{Kind: CannotFight, Rule: "RULES.md 6.2", Text: "the target may not fight this turn if it has not fought yet"})
+	}
+	if c.Disarm && !f.Skirmish.Disarmed {
+		f.Skirmish.Disarmed = true
+		m.emit(d.log, Event{Kind: Disarmed, Rule: "RULES.md 6.2, R40", Text: "the target loses a weapon and fights on with a back-up weapon or unarmed"})
+	}
+	if c.Ricochet {
+		m.emit(d.log, Event{Kind: RicochetHit, Rule: "RULES.md 6.2, R29, C15",
+			Text: "ricochet: the closest other enemy within 6\" of the target is hit too; the caller resolves it"})
+	}
+	if c.KnockDown {
+		m.worsen(d.log, unit.KnockedDown, "RULES.md 6.2, R27: knocked down whether or not the save succeeds")
+	}
+	if c.Knockback {
+		m.emit(d.log, Event{Kind: Knockback, Rule: "RULES.md 6.2",
+			Text: "the target is pushed back D6\" and the attacker follows; a model it collides with takes one S3 hit (caller resolves)"})
+	}
+
+	// Saves and wounds: bladed 5 makes two wounds with a save each.
+	instances, per := 1, 1
+	if c.SeparateSaves {
+		instances = c.Wounds
+	} else if c.Wounds > 1 {
+		per = c.Wounds
+	}
+	injuries := 0
+	for k := 1; k <= instances; k++ {
+		if f.Skirmish.Status == unit.OutOfAction {
+			break
+		}
+		saved, err := m.skirmishSaves(d, n, c)
+		if err != nil {
+			return err
+		}
+		if saved {
+			continue
+		}
+		m.tally.Unsaved++
+		if c.OutOfActionIfArmourFails {
+			m.tally.Wounds += f.W - f.Damage
+			f.Damage = f.W
+			m.worsen(d.log, unit.OutOfAction, "RULES.md 6.2, C17: bludgeoned, out of action at once")
+			break
+		}
+		wounds := per
+		if a.Multi() {
+			w, err := m.rollExpr(d, a.MultipleWounds, Damage, n, func() string { return fmt.Sprintf("multiple wounds, attack %d", n) })
+			if err != nil {
+				return err
+			}
+			if w < per {
+				m.note(d.log, Damage, "RULES.md 6.2, R39", "weapon rolls %d, the critical gives %d: the larger counts", w, per)
+			}
+			wounds = max(w, per)
+		}
+		for j := 0; j < wounds; j++ {
+			if f.Damage < f.W {
+				f.Damage++
+				m.tally.Wounds++
+			}
+			if f.Damage >= f.W {
+				injuries++ // the wound that brings W to 0, and every later one (13)
+			}
+		}
+		m.note(d.log, Damage, "RULES.md 13", "%d wounds: fighter at W%d of %d", wounds, f.W-f.Damage, f.W)
+	}
+	if injuries > 0 && f.Skirmish.Status != unit.OutOfAction {
+		if err := m.injuries(d, n, injuries, c); err != nil {
+			return err
+		}
+	}
+	if c.ExtraAttack && f.Skirmish.Status != unit.OutOfAction {
+		m.emit(d.log, Event{Kind: ExtraAttack, Attack: n, Rule: "RULES.md 6.2, C19", Text: "body blow: an extra attack at once"})
+		return m.skirmishAttack(d, n, false)
+	}
+	return nil
+}
+
+// skirmishSaves rolls the armour save and then the special save of one wound.
+func (m *Machine) skirmishSaves(d *dieSource, n int, c rules.Critical) (bool, error) {
+	a := m.attack()
+	switch {
+	case a.NoSaves || a.InstantKill:
+		m.note(d.log, Armour, "RULES.md 19.3", "attack %d allows no saves", n)
+		return false, nil
+	case c.NoArmour:
+		m.note(d.log, Armour, "RULES.md 6.2", "critical hit: no armour save")
+	case a.IgnoreArmour:
+		m.note(d.log, Armour, "RULES.md 7", "the attack ignores armour")
+	case !m.armour.Possible():
+		m.note(d.log, Armour, "RULES.md 7.4, R30", "no armour save possible (%s)", m.armour)
+	default:
+		pass, _, err := d.test(Armour, n, m.armour, rules.ArmourFloor(m.rs()), "RULES.md 7.4", func() string { return fmt.Sprintf("armour save, attack %d", n) })
+		if err != nil || pass {
+			return pass, err
+		}
+	}
+	if m.special.IsNone() {
+		return false, nil
+	}
+	pass, _, err := d.test(Special, n, m.special, rules.SpecialFloor(m.rs()), "RULES.md 8.4", func() string { return fmt.Sprintf("%s save, attack %d", m.specialKind, n) })
+	return pass, err
+}
+
+// injuries rolls the injury dice of one attack; the worst result applies
+// (RULES.md 13, C18), a helmet may turn stunned into knocked down.
+func (m *Machine) injuries(d *dieSource, n, count int, c rules.Critical) error {
+	worst := rules.Injury(0)
+	for k := 1; k <= count; k++ {
+		face, err := d.roll(6, Injury, func() string { return fmt.Sprintf("injury roll %d of %d, attack %d", k, count, n) })
+		if err != nil {
+			return err
+		}
+		r := rules.InjuryResult(face, c.InjuryBonus)
+		text := fmt.Sprintf("injury roll %d", face)
+		if c.InjuryBonus != 0 {
+			text += fmt.Sprintf("%+d", c.InjuryBonus)
+		}
+		m.emit(d.log, Event{Kind: Roll, Stage: Injury, Attack: n, Sides: 6, Face: face, Rule: "RULES.md 13",
+			Text: text + ": " + r.String()})
+		worst = max(worst, r)
+	}
+	f := m.u.Fighter()
+	if worst == rules.Stunned && f.Save.Helmet {
+		if c.NoHelmet {
+			m.note(d.log, Helmet, "RULES.md 6.2", "bludgeoning critical: no helmet save")
+		} else {
+			pass, _, err := d.test(Helmet, n, rules.Need(4), 1, "RULES.md 13", func() string { return "helmet" })
+			if err != nil {
+				return err
+			}
+			if pass {
+				worst = rules.KnockedDown
+			}
+		}
+	}
+	switch worst {
+	case rules.KnockedDown:
+		m.worsen(d.log, unit.KnockedDown, "RULES.md 13")
+	case rules.Stunned:
+		m.worsen(d.log, unit.Stunned, "RULES.md 13")
+	case rules.OutOfAction:
+		m.worsen(d.log, unit.OutOfAction, "RULES.md 13")
+	}
+	return nil
+}
+
+// worsen moves the fighter to status s unless it is already worse (C18).
+func (m *Machine) worsen(log func(Event), s unit.Status, rule string) {
+	f := m.u.Fighter()
+	if f.Skirmish.Status >= s {
+		return
+	}
+	f.Skirmish.Status = s
+	kind := map[unit.Status]Kind{unit.KnockedDown: KnockedDown, unit.Stunned: Stunned, unit.OutOfAction: OutOfAction}[s]
+	m.emit(log, Event{Kind: kind, Rule: rule, Text: "the fighter is " + s.String()})
+	if s == unit.OutOfAction {
+		m.tally.Casualties++
+		m.batchCas++
+		m.tally.ByRole[unit.RankAndFile]++
+	}
+}

@@ -1,0 +1,783 @@
+package unit
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/rearrank/rearrank/rules"
+)
+
+// Packet is one unsaved wound after its damage dice, or one instant kill.
+type Packet struct {
+	Target Target
+	// Wounds is the number rolled (already +1 for Clipped Wings and the like);
+	// 1 for a single wound. Caps are applied here, not by the caller (9.2).
+	Wounds int
+	// Multi marks a wound from an attack with Multiple Wounds: a packet even
+	// when it rolled 1 (C3). Without it the wound is a single and Wounds must
+	// be 0 or 1.
+	Multi bool
+	// InstantKill removes a model outright, no W involved (9.1, R5, R38, C12).
+	InstantKill bool
+}
+
+// maxPacket bounds Packet.Wounds.
+const maxPacket = 1000
+
+// Change is what one Apply or EndBatch did.
+type Change struct {
+	Removed []Casualty
+	// Effective is the W actually taken off models, damage that did not yet
+	// remove a model included (9.3, 17.3); it is what combat results count.
+	// An instant kill counts the wounds its model had left (R38).
+	Effective int
+	// Wasted is what no model took: excess beyond a model's remaining W,
+	// multi-wound caps, excess of an emptied pool that nobody receives.
+	// Excess that may still reach a champion is reported by EndBatch.
+	Wasted int
+	// Damaged lists the models left damaged and alive: battleaxe per-model
+	// R&F, champions and characters. Pooled carried wounds are not on a
+	// model of their own; Unit.Carried reports them.
+	Damaged      []Damage
+	StandardLost bool
+	Notes        []string // short rule notes citing RULES.md; none after SetQuiet
+}
+
+// Casualty is a removed model.
+type Casualty struct {
+	Role Role
+	Name string
+	Slot Slot // where it stood when removed
+	// Worth is the wounds it had left just before the Apply (or EndBatch) that
+	// removed it (R38).
+	Worth int
+	Rule  string // why and from where, e.g. "11.2: rear rank, left end"
+}
+
+// Damage is a model left damaged, with its wounds lost so far.
+type Damage struct {
+	Slot   Slot
+	Role   Role
+	Name   string
+	Damage int
+}
+
+// Chooser makes the owner's choices that the owner_choice switches leave
+// open (R11, R12, 11.4). Choose returns the index of one of c.Options.
+type Chooser interface {
+	Choose(c Choice) int
+}
+
+// ChooserFunc adapts a function to Chooser.
+type ChooserFunc func(Choice) int
+
+// Choose calls f.
+func (f ChooserFunc) Choose(c Choice) int { return f(c) }
+
+// Choice is one question to the owner.
+//
+//   - Switch "single_rank_policy": Options are the left and the right end of
+//     the single rank (index 0 left, 1 right). If the model there may not be
+//     removed, the nearest one that may is, and the skipped models slide in.
+//   - Switch "rear_rank_order": Options are the models of the rank losing a
+//     model that may be removed; the chosen one leaves its own slot.
+//   - Switch "command_order" (t9a, t9a1-ru): Options are the musician and the
+//     standard bearer, once no ordinary R&F of their pool remain.
+//
+// Ahead is true when the engine is only looking ahead in removal order, to
+// find which model a wound lands on (C1); nothing is removed by that answer.
+type Choice struct {
+	Switch    string
+	Ahead     bool
+	Options   []Cell
+	Formation string // Draw() of the unit as it stands
+}
+
+func (u *Unit) ask(ch Chooser, sw string, ahead bool, ids []int) (int, error) {
+	opts := make([]Cell, len(ids))
+	for i, id := range ids {
+		opts[i] = u.cell(id)
+	}
+	i := ch.Choose(Choice{Switch: sw, Ahead: ahead, Options: opts, Formation: u.Draw()})
+	if i < 0 || i >= len(ids) {
+		return 0, fmt.Errorf("%s owner_choice: the Chooser picked %d of %d options", sw, i, len(ids))
+	}
+	return i, nil
+}
+
+// needChooser reports an owner_choice switch that has no Chooser.
+func (u *Unit) needChooser() error {
+	if u.ch != nil {
+		return nil
+	}
+	o := u.s.opts
+	switch {
+	case o.SingleRankPolicy == rules.SingleRankOwnerChoice:
+		return errors.New("single_rank_policy is owner_choice: StartBatch needs a Chooser (R11)")
+	case o.RearRankOrder == rules.RearRankOwnerChoice:
+		return errors.New("rear_rank_order is owner_choice: StartBatch needs a Chooser (R12)")
+	case u.s.champPool && o.CommandOrder == rules.CommandOwnerChoice:
+		return errors.New("command_order is owner_choice: StartBatch needs a Chooser (11.4)")
+	}
+	return nil
+}
+
+// StartBatch opens a batch (RULES.md 3): the batch end counters start at
+// zero. ch answers the owner_choice switches and may be nil when none is set.
+// A batch still open is first closed as by EndBatch, and its report dropped:
+// call EndBatch yourself. Apply without StartBatch opens a batch with no
+// Chooser.
+func (u *Unit) StartBatch(ch Chooser) {
+	if u.inBatch {
+		_, _ = u.EndBatch()
+	}
+	u.inBatch = true
+	u.ch = ch
+	u.bl, u.br = 0, 0
+}
+
+// EndBatch closes the batch. Excess of R&F pools emptied in the batch reaches
+// the champion if no other R&F is left now, and is lost otherwise (C13); the
+// batch counters and the struck marks of 11.3 are cleared.
+func (u *Unit) EndBatch() (Change, error) {
+	var c Change
+	if u.fighter != nil {
+		u.inBatch = false
+		return c, nil
+	}
+	if w := u.pending; w > 0 {
+		u.pending = 0
+		champ := int(u.s.cmdID[Champion])
+		switch {
+		case champ >= 0 && u.models[champ].alive && u.rankAndFileGone():
+			rem := u.w(champ) - int(u.models[champ].damage)
+			take := min(w, rem)
+			c.Effective += take
+			c.Wasted += w - take
+			u.note(&c, "overflow ", w, " to the champion, ", take, " taken (10.1, C13)")
+			u.hurt(champ, take, rem, &c, "10.1 overflow")
+		case champ >= 0 && u.models[champ].alive:
+			c.Wasted += w
+			u.note(&c, "overflow ", w, " lost: other R&F remain at the end of the batch (R18, C13)")
+		default:
+			c.Wasted += w
+			u.note(&c, "overflow ", w, " lost: no champion (10.1)")
+		}
+	}
+	for i := range u.models {
+		u.models[i].struck = false
+	}
+	// With the batch counters back at zero the next model of a pool of mixed
+	// W may change; settle until it holds still (R41).
+	var err error
+	for n := -1; err == nil && n != len(c.Removed); {
+		n = len(c.Removed)
+		u.bl, u.br = 0, 0
+		err = u.settle(&c)
+	}
+	u.bl, u.br = 0, 0
+	u.inBatch, u.ch = false, nil
+	return c, err
+}
+
+func (u *Unit) rankAndFileGone() bool {
+	for _, ps := range u.pools {
+		if ps.n > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// note appends a note built from strings and ints, unless the unit is quiet.
+func (u *Unit) note(c *Change, parts ...any) {
+	if u.quiet {
+		return
+	}
+	var b strings.Builder
+	for _, p := range parts {
+		switch v := p.(type) {
+		case string:
+			b.WriteString(v)
+		case int:
+			b.WriteString(strconv.Itoa(v))
+		}
+	}
+	c.Notes = append(c.Notes, b.String())
+}
+
+// target is a resolved Target: an R&F pool, or one model.
+type target struct {
+	pool int // R&F pool, or -1
+	id   int // model, or -1
+}
+
+func (u *Unit) resolve(t Target) (target, error) {
+	switch t.Role {
+	case RankAndFile:
+		if !u.s.champPool {
+			if len(u.s.pools) == 0 {
+				return target{}, fmt.Errorf("%w: the unit has no rank and file", ErrNoTarget)
+			}
+			return target{pool: 0, id: -1}, nil
+		}
+		for p, q := range u.s.pools {
+			if q.troop == t.TroopType {
+				return target{pool: p, id: -1}, nil
+			}
+		}
+		if len(u.s.pools) == 1 {
+			return target{pool: 0, id: -1}, nil
+		}
+		return target{}, fmt.Errorf("%w: no %s rank-and-file pool", ErrNoTarget, t.TroopType)
+	case Musician, StandardBearer, Champion:
+		id := int(u.s.cmdID[t.Role])
+		if id < 0 {
+			return target{}, fmt.Errorf("%w: the unit has no %s", ErrNoTarget, t.Role)
+		}
+		return target{pool: int(u.kindOf(id).pool), id: id}, nil
+	case Character:
+		for _, id := range u.s.chars {
+			if u.kindOf(int(id)).name == t.Name {
+				return target{pool: -1, id: int(id)}, nil
+			}
+		}
+		return target{}, fmt.Errorf("%w: no character %q", ErrNoTarget, t.Name)
+	}
+	return target{}, fmt.Errorf("target role %s: want rank_and_file, musician, standard, champion or character", t.Role)
+}
+
+// Receiver returns the model whose profile an attack on t rolls against: for
+// an R&F pool the model the next wound lands on (the next to be removed,
+// R41, or in battleaxe per-model the most damaged), with any carried wounds
+// added to its Damage; the champion, musician or standard bearer; the named
+// character. The error wraps ErrNoTarget when there is no living model. With
+// an owner_choice switch the default rule stands in for the owner.
+func (u *Unit) Receiver(t Target) (Model, error) {
+	if u.fighter != nil {
+		if u.fighter.Skirmish.Status == OutOfAction {
+			return Model{}, fmt.Errorf("%w: the fighter is out of action", ErrNoTarget)
+		}
+		return *u.fighter, nil
+	}
+	ref, err := u.resolve(t)
+	if err != nil {
+		return Model{}, err
+	}
+	id := ref.id
+	if t.Role == RankAndFile {
+		if u.s.perModel {
+			id, err = u.singleTarget(ref.pool, nil)
+		} else {
+			id, _, err = u.pick(ref.pool, nil, true)
+		}
+		if err != nil {
+			return Model{}, err
+		}
+	}
+	if id < 0 || !u.models[id].alive {
+		return Model{}, fmt.Errorf("%w: no living model for %s", ErrNoTarget, t)
+	}
+	m := u.modelValue(id)
+	m.Damage += u.carriedOn(id)
+	return m, nil
+}
+
+// carriedOn returns the pool's carried wounds if model id bears them: it is
+// in a pooled R&F pool and is the next model to be removed (11.1).
+func (u *Unit) carriedOn(id int) int {
+	p := int(u.kindOf(id).pool)
+	if u.s.perModel || p < 0 || u.pools[p].carried == 0 {
+		return 0
+	}
+	if next, _, _ := u.pick(p, nil, true); next == id {
+		return int(u.pools[p].carried)
+	}
+	return 0
+}
+
+// Apply applies one packet (RULES.md 9-11). Packets of a batch come in C22
+// order, which is the caller's: untargeted instant kills, multi-wound packets
+// in dice order, then singles. Wounds aimed at a pool or model with no living
+// model are wasted (t9a and t9a1-ru: R&F excess, which may reach the
+// champion at EndBatch). The error reports a bad packet or a missing Chooser
+// before anything changes; an error from a Chooser's answer leaves the unit
+// part-way through the packet, so discard it.
+func (u *Unit) Apply(p Packet) (Change, error) {
+	var c Change
+	if u.fighter != nil {
+		return c, errors.New("apply: a skirmish fighter has no pools; the referee resolves injuries (RULES.md 13) on Fighter() of a clone")
+	}
+	if !u.inBatch {
+		u.StartBatch(nil)
+	}
+	if err := u.needChooser(); err != nil {
+		return c, err
+	}
+	ref, err := u.resolve(p.Target)
+	if err != nil {
+		return c, fmt.Errorf("apply %s: %w", p.Target, err)
+	}
+	k := 1
+	switch {
+	case p.InstantKill:
+	case p.Multi && (p.Wounds < 1 || p.Wounds > maxPacket):
+		return c, fmt.Errorf("apply: packet of %d wounds: want 1 to %d", p.Wounds, maxPacket)
+	case p.Multi:
+		k = p.Wounds
+	case p.Wounds < 0 || p.Wounds > 1:
+		return c, fmt.Errorf("apply: %d wounds without Multi: a single wound is 1 (C3)", p.Wounds)
+	}
+	switch {
+	case p.InstantKill:
+		err = u.instantKill(p.Target.Role, ref, &c)
+	case p.Target.Role == Champion || p.Target.Role == Character:
+		err = u.woundModel(ref.id, k, p.Multi, &c)
+	case u.s.perModel:
+		err = u.woundPerModel(ref.pool, k, p.Multi, &c)
+	default:
+		take := u.capPool(ref.pool, k, p.Multi, &c)
+		c.Wasted += k - take
+		err = u.applyPool(ref.pool, take, &c)
+	}
+	if err == nil {
+		err = u.settle(&c)
+	}
+	return c, err
+}
+
+// capPool caps a packet aimed at a pooled R&F pool (9.2): whfb8 at the
+// profile W of the next model (mw_cap: remaining, at the wounds left on it);
+// t9a and t9a1-ru at the profile HP, whatever the pool carries (R37, E50);
+// battleaxe with damage_model: pooled as whfb8. A single wound is 1.
+func (u *Unit) capPool(p, k int, multi bool, c *Change) int {
+	if !multi {
+		return 1
+	}
+	cp := u.s.pools[p].capW
+	remaining := u.s.ruleset == rules.WHFB8 && u.s.opts.MWCap == rules.CapRemaining
+	if next, _, _ := u.pick(p, nil, true); next >= 0 {
+		cp = u.w(next)
+		if remaining {
+			cp -= int(u.models[next].damage) + int(u.pools[p].carried)
+		}
+	}
+	if k <= cp {
+		return k
+	}
+	if remaining {
+		u.note(c, "mw cap: ", k, " capped to the ", cp, " W left on the next model (19.2 mw_cap)")
+	} else {
+		u.note(c, "mw cap: ", k, " capped to profile W ", cp, " (9.2)")
+	}
+	return cp
+}
+
+// applyPool runs the pooled arithmetic of 11.1 for w wounds on pool p:
+// models are removed while the carried total reaches the wounds left on the
+// next model (W - Damage, C10, R41); the excess of an emptied pool goes on as
+// overflow. With w = 0 it only settles carried wounds.
+func (u *Unit) applyPool(p, w int, c *Change) error {
+	ps := &u.pools[p]
+	for {
+		if ps.n == 0 {
+			ps.carried = 0
+			return u.overflow(p, w, c)
+		}
+		if w == 0 && ps.carried == 0 {
+			return nil
+		}
+		// The next model by the default rule bears the carried wounds.
+		id, e, err := u.pick(p, nil, true)
+		if err != nil || id < 0 {
+			return err
+		}
+		rem := u.w(id) - int(u.models[id].damage)
+		carried := int(ps.carried)
+		if carried < rem && w < rem-carried {
+			ps.carried = int16(carried + w)
+			c.Effective += w
+			return nil
+		}
+		if u.ch != nil {
+			// A model is removed: an owner_choice switch lets the owner say
+			// which (R11, R12, 11.4). The pooled count stays on the default
+			// next model, so the owner's pick stands only if it has as many
+			// wounds left (R41).
+			oid, oe, err := u.pick(p, u.ch, false)
+			if err != nil {
+				return err
+			}
+			if oid >= 0 && u.w(oid)-int(u.models[oid].damage) == rem {
+				id, e = oid, oe
+			}
+		}
+		if carried >= rem { // the next model changed under carried wounds (R41)
+			u.note(c, "R41: ", carried, " carried wounds remove the next model (", rem, " W left)")
+			ps.carried = int16(carried - rem)
+			u.removeAt(id, e, 0, c, "11.1")
+			continue
+		}
+		take := rem - carried
+		w -= take
+		c.Effective += take
+		ps.carried = 0
+		u.removeAt(id, e, take, c, "11.1")
+	}
+}
+
+// overflow handles the excess of emptied pool p (10.1, R18, C13, C14).
+func (u *Unit) overflow(p, w int, c *Change) error {
+	if w == 0 {
+		return nil
+	}
+	if !u.s.champPool {
+		c.Wasted += w
+		u.note(c, "overflow ", w, " lost: the pool is empty (10.1)")
+		return nil
+	}
+	if u.s.opts.OverflowAcrossPools == rules.OverflowToNextPool {
+		if q := u.nextPool(); q >= 0 {
+			u.note(c, "overflow ", w, " to the ", u.s.pools[q].troop.String(), " pool (C14)")
+			return u.applyPool(q, w, c)
+		}
+	}
+	champ := int(u.s.cmdID[Champion])
+	if champ >= 0 && u.models[champ].alive {
+		u.pending += w
+		u.note(c, "overflow ", w, " waits for the end of the batch: the champion takes it if no other R&F remain (C13)")
+		return nil
+	}
+	c.Wasted += w
+	if u.rankAndFileGone() {
+		u.note(c, "overflow ", w, " lost: no champion (10.1)")
+	} else {
+		u.note(c, "overflow ", w, " lost: other R&F pool remains (R18)")
+	}
+	return nil
+}
+
+// nextPool is the surviving R&F pool with the most models, ties by troop
+// type name (C14); -1 when none survives.
+func (u *Unit) nextPool() int {
+	best := -1
+	for q, ps := range u.pools {
+		if ps.n == 0 {
+			continue
+		}
+		if best < 0 || ps.n > u.pools[best].n ||
+			ps.n == u.pools[best].n && u.s.pools[q].troop.String() < u.s.pools[best].troop.String() {
+			best = q
+		}
+	}
+	return best
+}
+
+// settle re-runs 11.1 on every pooled pool that carries wounds, in case the
+// next model changed (R41). It does nothing in the common case of a pool of
+// identical models.
+func (u *Unit) settle(c *Change) error {
+	if u.s.perModel {
+		return nil
+	}
+	for p := range u.pools {
+		if u.pools[p].carried > 0 {
+			if err := u.applyPool(p, 0, c); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// hurt takes take wounds off model id, whose remaining wounds are rem; it is
+// removed when take reaches rem.
+func (u *Unit) hurt(id, take, rem int, c *Change, why string) {
+	if take >= rem {
+		u.die(id, rem, c, why)
+		return
+	}
+	m := &u.models[id]
+	m.damage += uint8(take)
+	if take > 0 {
+		c.Damaged = append(c.Damaged, Damage{Slot: Slot{int(m.rank), int(m.file)}, Role: u.role(id), Name: u.kindOf(id).name, Damage: int(m.damage)})
+	}
+}
+
+// die removes model id from where it stands: as the regular 11.2 casualty
+// of its pool if it is that model (so the end rules and slides apply), from
+// its own slot otherwise (C4, C5, 11.2 step 4).
+func (u *Unit) die(id, worth int, c *Change, why string) {
+	e := endNone
+	if p := int(u.kindOf(id).pool); p >= 0 {
+		if next, ne, _ := u.pick(p, nil, true); next == id {
+			e = ne
+		}
+	}
+	u.removeAt(id, e, worth, c, why)
+}
+
+// woundModel applies a packet aimed at the champion or a character (C11):
+// capped at profile W, anything beyond the model's remaining W lost. A
+// whfb8/battleaxe champion who is the next model of his pool also bears the
+// pool's carried wounds (C10).
+func (u *Unit) woundModel(id, k int, multi bool, c *Change) error {
+	if !u.models[id].alive {
+		c.Wasted += k
+		u.note(c, k, " lost: the ", u.role(id).String(), " is gone")
+		return nil
+	}
+	w := u.w(id)
+	take := k
+	if multi && k > w {
+		take = w
+	}
+	carry := u.carriedOn(id)
+	rem := w - int(u.models[id].damage) - carry
+	if take > rem {
+		u.note(c, k, " on a model with ", rem, " W left: ", k-rem, " lost (C11)")
+		take = rem
+	} else if take < k {
+		u.note(c, "mw cap: ", k, " capped to profile W ", w, " (9.2, C11)")
+	}
+	c.Effective += take
+	c.Wasted += k - take
+	if take == rem && carry > 0 {
+		u.pools[u.kindOf(id).pool].carried = 0
+	}
+	u.hurt(id, take, rem, c, "C11")
+	return nil
+}
+
+// woundPerModel applies a packet or single wound to pool p in battleaxe's
+// per-model mode (11.3, R10, C1, C2).
+func (u *Unit) woundPerModel(p, k int, multi bool, c *Change) error {
+	if u.pools[p].n == 0 {
+		return u.overflow(p, k, c)
+	}
+	var id int
+	var err error
+	if multi {
+		id, err = u.packetTarget(p)
+	} else {
+		id, err = u.singleTarget(p, u.ch)
+	}
+	if err != nil || id < 0 {
+		return err
+	}
+	rem := u.w(id) - int(u.models[id].damage)
+	take := min(k, rem)
+	if take < k {
+		u.note(c, "packet ", k, " on a model with ", rem, " W left: ", k-take, " wasted (9.2, R10)")
+	}
+	c.Effective += take
+	c.Wasted += k - take
+	if multi && u.role(id) == RankAndFile {
+		u.models[id].struck = true
+	}
+	u.hurt(id, take, rem, c, "11.3")
+	return nil
+}
+
+// ordinaryIn reports whether model id is a living ordinary R&F of pool p.
+func (u *Unit) ordinaryIn(id, p int) bool {
+	k := u.kindOf(id)
+	return u.models[id].alive && k.role == RankAndFile && int(k.pool) == p
+}
+
+// singleTarget is the model a single wound on pool p lands on in per-model
+// mode: the most damaged eligible model, the earliest in removal order on a
+// tie (C2), or the next to be removed if none is damaged (11.3 step 2).
+func (u *Unit) singleTarget(p int, ch Chooser) (int, error) {
+	if u.pools[p].ord == 0 {
+		id, _, err := u.pick(p, ch, true)
+		return id, err
+	}
+	maxD, n, first := 0, 0, -1
+	for id, m := range u.models {
+		if !u.ordinaryIn(id, p) {
+			continue
+		}
+		switch d := int(m.damage); {
+		case d > maxD:
+			maxD, n, first = d, 1, id
+		case d == maxD:
+			n++
+		}
+	}
+	switch {
+	case maxD == 0:
+		id, _, err := u.pick(p, ch, true)
+		return id, err
+	case n == 1:
+		return first, nil
+	}
+	return u.firstInOrder(p, ch, func(id int) bool { return u.ordinaryIn(id, p) && int(u.models[id].damage) == maxD })
+}
+
+// packetTarget is the model a multi-wound packet on pool p lands on in
+// per-model mode: a model not yet struck in this batch (starting again when
+// all are), damaged first (most damaged, then removal order), then in removal
+// order (11.3 step 1, C1, C2); packet_target: fresh_first prefers undamaged
+// models (19.2).
+func (u *Unit) packetTarget(p int) (int, error) {
+	ch := u.ch
+	if u.pools[p].ord == 0 {
+		id, _, err := u.pick(p, ch, true)
+		return id, err
+	}
+	open := 0
+	for id, m := range u.models {
+		if u.ordinaryIn(id, p) && !m.struck {
+			open++
+		}
+	}
+	if open == 0 {
+		for id := range u.models {
+			if u.ordinaryIn(id, p) {
+				u.models[id].struck = false
+			}
+		}
+	}
+	cand := func(id int) bool { return u.ordinaryIn(id, p) && !u.models[id].struck }
+	if u.s.opts.PacketTarget == rules.FreshFirst {
+		for id, m := range u.models {
+			if cand(id) && m.damage == 0 {
+				return u.firstInOrder(p, ch, func(id int) bool { return cand(id) && u.models[id].damage == 0 })
+			}
+		}
+	}
+	maxD, n, first := 0, 0, -1
+	for id, m := range u.models {
+		if !cand(id) {
+			continue
+		}
+		switch d := int(m.damage); {
+		case d > maxD:
+			maxD, n, first = d, 1, id
+		case d == maxD:
+			n++
+		}
+	}
+	switch {
+	case maxD == 0:
+		return u.firstInOrder(p, ch, cand)
+	case n == 1:
+		return first, nil
+	}
+	return u.firstInOrder(p, ch, func(id int) bool { return cand(id) && int(u.models[id].damage) == maxD })
+}
+
+// firstInOrder returns the first model of pool p's removal order (C1: the
+// sequence 11.2 would give removing models one by one, each removal advancing
+// the end counters) for which ok holds; -1 if none.
+func (u *Unit) firstInOrder(p int, ch Chooser, ok func(int) bool) (int, error) {
+	id, e, err := u.pick(p, ch, true)
+	if err != nil || id < 0 || ok(id) {
+		return id, err
+	}
+	sim := u.Clone()
+	sim.quiet = true
+	for {
+		sim.removeAt(id, e, 0, nil, "")
+		id, e, err = sim.pick(p, ch, true)
+		if err != nil || id < 0 {
+			return -1, err
+		}
+		if ok(id) {
+			return id, nil
+		}
+	}
+}
+
+// instantKill removes one model outright (9.1): a named model, the closest
+// ordinary R&F in place of a musician or standard bearer while such remain
+// (C12), or untargeted the model next in allocation order (R5). It counts
+// the wounds the model had left (R38); the pool's carried wounds leave with
+// the model that bears them.
+func (u *Unit) instantKill(role Role, ref target, c *Change) error {
+	id, p := ref.id, ref.pool
+	switch role {
+	case Champion, Character:
+	case Musician, StandardBearer:
+		if p >= 0 && u.pools[p].ord > 0 {
+			id = u.closestOrdinary(id, p)
+			u.note(c, "instant kill aimed at the ", role.String(), " takes the closest rank and file instead (C12)")
+		}
+	default:
+		var err error
+		if id, err = u.untargetedKill(p); err != nil {
+			return err
+		}
+	}
+	if id < 0 || !u.models[id].alive {
+		u.note(c, "instant kill finds no model (9.1)")
+		return nil
+	}
+	worth := u.w(id) - int(u.models[id].damage)
+	if carry := u.carriedOn(id); carry > 0 {
+		worth -= carry
+		u.pools[u.kindOf(id).pool].carried = 0
+	}
+	c.Effective += worth
+	u.note(c, "instant kill: ", u.role(id).String(), " removed, worth ", worth, " (9.1, R38)")
+	u.die(id, worth, c, "9.1 instant kill")
+	return nil
+}
+
+// untargetedKill picks the model an untargeted instant kill on pool p
+// removes: the model the next wound would land on, which is the most damaged
+// (R5, C2); with instant_kill_takes: fresh_model the first model in removal
+// order that has no damage of its own and, in a pooled pool, does not bear
+// the carried wounds, falling back to the most damaged.
+func (u *Unit) untargetedKill(p int) (int, error) {
+	if p < 0 || u.pools[p].n == 0 {
+		return -1, nil
+	}
+	fresh := u.s.opts.InstantKillTakes == rules.FreshModel
+	if !u.s.perModel {
+		id, _, err := u.pick(p, u.ch, true)
+		if err != nil || !fresh || u.models[id].damage == 0 && u.carriedOn(id) == 0 {
+			return id, err
+		}
+		bearer, _, _ := u.pick(p, nil, true)
+		alt, err := u.firstInOrder(p, u.ch, func(x int) bool { return x != bearer && u.models[x].damage == 0 })
+		if err != nil || alt >= 0 {
+			return alt, err
+		}
+		return id, nil
+	}
+	if fresh {
+		role, err := u.nextRole(p, nil, true)
+		if err != nil {
+			return -1, err
+		}
+		id, err := u.firstInOrder(p, u.ch, func(x int) bool {
+			return u.models[x].damage == 0 && u.role(x) == role
+		})
+		if err != nil || id >= 0 {
+			return id, err
+		}
+	}
+	return u.singleTarget(p, u.ch)
+}
+
+// closestOrdinary returns the ordinary R&F of pool p nearest to model id:
+// least squared distance on the grid, then the nearer rank, then the left.
+func (u *Unit) closestOrdinary(id, p int) int {
+	r0, f0 := int(u.models[id].rank), int(u.models[id].file)
+	best, bestD := -1, 0
+	for x, m := range u.models {
+		if !u.ordinaryIn(x, p) {
+			continue
+		}
+		dr, df := int(m.rank)-r0, int(m.file)-f0
+		d := dr*dr + df*df
+		if best < 0 || d < bestD || d == bestD && (m.rank < u.models[best].rank || m.rank == u.models[best].rank && m.file < u.models[best].file) {
+			best, bestD = x, d
+		}
+	}
+	return best
+}

@@ -1,0 +1,96 @@
+package unit_test
+
+import (
+	"fmt"
+
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// A unit of ten with full command stands five wide, the command group in the
+// centre of the front rank (RULES.md E59).
+func ExampleNew() {
+	u, err := unit.New(unit.Spec{
+		Name:    "Spearmen",
+		Ruleset: rules.Battleaxe,
+		Models:  10,
+		Profile: unit.Profile{W: 1, T: 3, WS: 3},
+		Command: []unit.Role{unit.Musician, unit.StandardBearer, unit.Champion},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(u.Draw(), u.Size())
+	// Output: [R M C S R] / [R R R R R] 10
+}
+
+// Battleaxe keeps damage per model: three multi-wound packets on five
+// ogres land on different models, and the one that takes 3 is removed from
+// its own slot (RULES.md E43).
+func ExampleUnit_Apply() {
+	u, _ := unit.New(unit.Spec{Ruleset: rules.Battleaxe, Models: 5, Profile: unit.Profile{W: 3, T: 4}})
+	u.StartBatch(nil)
+	for _, k := range []int{2, 2, 3} {
+		c, _ := u.Apply(unit.Packet{Target: unit.Target{Role: unit.RankAndFile}, Wounds: k, Multi: true})
+		fmt.Println(k, "->", u.DrawDamage(), "removed", len(c.Removed))
+	}
+	u.EndBatch()
+	// Output:
+	// 2 -> [R(2) R R R R] removed 0
+	// 2 -> [R(2) R R R R(2)] removed 0
+	// 3 -> [R(2) R R R(2)] removed 1
+}
+
+// In whfb8 the same wounds are pooled: capped at profile W, summed, and
+// turned into whole models with the rest carried (RULES.md E42, 11.1).
+func ExampleUnit_Apply_pooled() {
+	u, _ := unit.New(unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: unit.Profile{W: 3, T: 4}})
+	u.StartBatch(nil)
+	for _, k := range []int{2, 2, 6} {
+		c, _ := u.Apply(unit.Packet{Target: unit.Target{Role: unit.RankAndFile}, Wounds: k, Multi: true})
+		fmt.Println(k, "->", u.DrawDamage(), c.Effective, c.Wasted, c.Notes)
+	}
+	u.EndBatch()
+	fmt.Println(u.Carried())
+	// Output:
+	// 2 -> [R(2) R R R R] 2 0 []
+	// 2 -> [R R R R(1)] 2 0 []
+	// 6 -> [R(1) R R] 3 3 [mw cap: 6 capped to profile W 3 (9.2)]
+	// [{infantry 3 1}]
+}
+
+// In t9a the champion is a pool of his own; the excess of the emptied R&F
+// pool reaches him at the end of the batch (RULES.md E62, C13).
+func ExampleUnit_EndBatch() {
+	u, _ := unit.New(unit.Spec{Ruleset: rules.T9A, Models: 5, Profile: unit.Profile{W: 1, T: 3},
+		Command: []unit.Role{unit.Champion}, Layout: "R R C R R"})
+	u.StartBatch(nil)
+	for range 6 {
+		u.Apply(unit.Packet{Target: unit.Target{Role: unit.RankAndFile}, Wounds: 1})
+	}
+	fmt.Println(u.Draw())
+	c, _ := u.EndBatch()
+	fmt.Println(u.Draw(), u.Destroyed(), c.Effective, c.Wasted)
+	fmt.Println(c.Notes)
+	// Output:
+	// [C]
+	// [] true 1 1
+	// [overflow 2 to the champion, 1 taken (10.1, C13)]
+}
+
+// An owner_choice switch asks a Chooser (RULES.md R11).
+func ExampleChooserFunc() {
+	u, _ := unit.New(unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: unit.Profile{W: 1, T: 3},
+		Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice}})
+	u.StartBatch(unit.ChooserFunc(func(c unit.Choice) int {
+		fmt.Println(c.Switch, c.Formation, c.Options[0].Slot, c.Options[1].Slot)
+		return 1 // the right end
+	}))
+	c, _ := u.Apply(unit.Packet{Target: unit.Target{Role: unit.RankAndFile}, Wounds: 1})
+	u.EndBatch()
+	fmt.Println(u.Draw(), c.Removed[0].Rule)
+	// Output:
+	// single_rank_policy [R R R R R] rank 0 file 0 rank 0 file 4
+	// [R R R R] 11.1: single rank, right end
+}

@@ -1,0 +1,476 @@
+package unit
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/rearrank/rearrank/rules"
+)
+
+// Unit is a target unit: formation, pools, damage and counters. Build it with
+// New; Clone it before changing a unit someone else holds.
+type Unit struct {
+	s      *shared
+	grid   []int16 // ranks*frontage slots, front rank first; model id or -1
+	ranks  int
+	models []model
+	pools  []poolState
+	roles  [6]int16 // living models per role
+	alive  int
+
+	bl, br int // end counters of the current batch (11.2 step 2, C20)
+	ll, lr int // lifetime single-rank end counters (C21)
+
+	phaseStart, phaseCas int
+	regenLost            bool
+	standardLost         bool
+
+	inBatch bool
+	pending int     // R&F excess waiting for the champion until EndBatch (C13)
+	ch      Chooser // the batch's Chooser
+	quiet   bool
+
+	fighter *Model // skirmish only
+}
+
+type model struct {
+	kind       uint8
+	damage     uint8
+	alive      bool
+	struck     bool // hit by a multi-wound packet in this batch (11.3, C1)
+	rank, file int16
+}
+
+type poolState struct{ carried, n, ord int16 }
+
+// End of a rank, as 11.2 step 2 picks it; endNone is a removal from inside.
+const (
+	endLeft  int8 = 0
+	endRight int8 = 1
+	endNone  int8 = 2
+)
+
+func (u *Unit) kindOf(id int) *kind { return &u.s.kinds[u.models[id].kind] }
+func (u *Unit) w(id int) int        { return u.s.kinds[u.models[id].kind].profile.W }
+func (u *Unit) role(id int) Role    { return u.s.kinds[u.models[id].kind].role }
+func (u *Unit) at(r, f int) int     { return int(u.grid[r*u.s.frontage+f]) }
+
+// put places model id on slot (r, f).
+func (u *Unit) put(id int16, r, f int) {
+	u.grid[r*u.s.frontage+f] = id
+	u.models[id].rank, u.models[id].file = int16(r), int16(f)
+}
+
+func (u *Unit) move(r0, f0, r1, f1 int) {
+	id := u.grid[r0*u.s.frontage+f0]
+	u.grid[r0*u.s.frontage+f0] = -1
+	u.put(id, r1, f1)
+}
+
+// count adds delta to the living counts of model id.
+func (u *Unit) count(id, delta int) {
+	k := u.kindOf(id)
+	u.roles[k.role] += int16(delta)
+	u.alive += delta
+	if k.pool >= 0 {
+		ps := &u.pools[k.pool]
+		ps.n += int16(delta)
+		if k.role == RankAndFile {
+			ps.ord += int16(delta)
+		}
+	}
+}
+
+// span returns the outermost occupied files of rank r (C7); lo > hi when the
+// rank is empty.
+func (u *Unit) span(r int) (lo, hi int) {
+	f := u.s.frontage
+	row := u.grid[r*f : (r+1)*f]
+	lo, hi = 0, f-1
+	for lo < f && row[lo] < 0 {
+		lo++
+	}
+	for hi >= lo && row[hi] < 0 {
+		hi--
+	}
+	return lo, hi
+}
+
+// counterEnd is the end 11.2 step 2 picks by default: fewer removals in this
+// batch, then fewer single-rank removals over the game, then left. C6 uses it
+// for the repair source as well.
+func (u *Unit) counterEnd() int8 {
+	switch {
+	case u.bl < u.br:
+		return endLeft
+	case u.br < u.bl:
+		return endRight
+	case u.lr < u.ll:
+		return endRight
+	}
+	return endLeft
+}
+
+// tally counts a removal toward end e: always in the batch (C20), and over
+// the game while the unit has exactly one rank (C21).
+func (u *Unit) tally(e int8, single bool) {
+	switch e {
+	case endLeft:
+		u.bl++
+		if single {
+			u.ll++
+		}
+	case endRight:
+		u.br++
+		if single {
+			u.lr++
+		}
+	}
+}
+
+func (u *Unit) eligible(id, p int, r Role) bool {
+	k := u.kindOf(id)
+	return int(k.pool) == p && k.role == r
+}
+
+func (u *Unit) cmdAlive(r Role, p int) bool {
+	id := u.s.cmdID[r]
+	return id >= 0 && u.models[id].alive && int(u.kindOf(int(id)).pool) == p
+}
+
+// nextRole is the role pool p loses its next model from: ordinary R&F while
+// any remain, then the command group in the ruleset's order (11.4, C8).
+func (u *Unit) nextRole(p int, ch Chooser, ahead bool) (Role, error) {
+	ps := u.pools[p]
+	switch {
+	case ps.ord > 0:
+		return RankAndFile, nil
+	case ps.n == 0:
+		return NoRole, nil
+	}
+	if u.s.champPool && u.s.opts.CommandOrder == rules.CommandOwnerChoice && ch != nil &&
+		u.cmdAlive(Musician, p) && u.cmdAlive(StandardBearer, p) {
+		i, err := u.ask(ch, "command_order", ahead, []int{int(u.s.cmdID[Musician]), int(u.s.cmdID[StandardBearer])})
+		return [2]Role{Musician, StandardBearer}[i], err
+	}
+	for _, r := range u.s.command {
+		if u.cmdAlive(r, p) {
+			return r, nil
+		}
+	}
+	return NoRole, nil
+}
+
+// pick finds the model 11.2 removes next from pool p and the end it is
+// taken from, without changing anything: -1 when the pool is empty. With a
+// nil Chooser the owner_choice switches fall back to the defaults.
+func (u *Unit) pick(p int, ch Chooser, ahead bool) (int, int8, error) {
+	if p < 0 || p >= len(u.pools) || u.pools[p].n == 0 {
+		return -1, endNone, nil
+	}
+	role, err := u.nextRole(p, ch, ahead)
+	if err != nil || role == NoRole {
+		return -1, endNone, err
+	}
+	f := u.s.frontage
+	r := -1
+	for rr := u.ranks - 1; rr >= 0 && r < 0; rr-- {
+		for _, id := range u.grid[rr*f : (rr+1)*f] {
+			if id >= 0 && u.eligible(int(id), p, role) {
+				r = rr
+				break
+			}
+		}
+	}
+	if r < 0 {
+		return -1, endNone, nil
+	}
+	lo, hi := u.span(r)
+	o := u.s.opts
+	e := u.counterEnd()
+	if u.ranks == 1 {
+		switch o.SingleRankPolicy {
+		case rules.LeftEnd:
+			e = endLeft
+		case rules.RightEnd:
+			e = endRight
+		case rules.SingleRankOwnerChoice:
+			if ch != nil && lo != hi {
+				i, err := u.ask(ch, "single_rank_policy", ahead, []int{u.at(r, lo), u.at(r, hi)})
+				if err != nil {
+					return -1, endNone, err
+				}
+				e = int8(i)
+			}
+		}
+	} else if o.RearRankOrder == rules.RearRankOwnerChoice && ch != nil {
+		var ids []int
+		for x := lo; x <= hi; x++ {
+			if id := u.at(r, x); id >= 0 && u.eligible(id, p, role) {
+				ids = append(ids, id)
+			}
+		}
+		if len(ids) > 1 {
+			i, err := u.ask(ch, "rear_rank_order", ahead, ids)
+			if err != nil {
+				return -1, endNone, err
+			}
+			id := ids[i]
+			switch int(u.models[id].file) {
+			case lo:
+				return id, endLeft, nil
+			case hi:
+				return id, endRight, nil
+			}
+			return id, endNone, nil
+		}
+	}
+	if e == endLeft {
+		for x := lo; x <= hi; x++ {
+			if id := u.at(r, x); id >= 0 && u.eligible(id, p, role) {
+				return id, e, nil
+			}
+		}
+	} else {
+		for x := hi; x >= lo; x-- {
+			if id := u.at(r, x); id >= 0 && u.eligible(id, p, role) {
+				return id, e, nil
+			}
+		}
+	}
+	return -1, endNone, nil
+}
+
+// removeAt removes model id. With e = endLeft or endRight it is the casualty
+// 11.2 takes from that end: the models between that end and id are skipped
+// and slide one slot toward the centre (step 3). With endNone the model leaves
+// its own slot: the removal counts toward the half it stood in (C5) and the
+// gap closes from the shorter side (C4) in the rearmost rank. Either way the
+// formation is then repaired (step 4). worth is what the combat result
+// counts for it (R38); c may be nil.
+func (u *Unit) removeAt(id int, e int8, worth int, c *Change, why string) {
+	m := &u.models[id]
+	r, f := int(m.rank), int(m.file)
+	lo, hi := u.span(r)
+	single := u.ranks == 1
+	u.grid[r*u.s.frontage+f] = -1
+	vac, inner := f, e == endNone
+	switch e {
+	case endLeft:
+		for x := f - 1; x >= lo; x-- {
+			u.move(r, x, r, x+1)
+		}
+		vac = lo
+	case endRight:
+		for x := f + 1; x <= hi; x++ {
+			u.move(r, x, r, x-1)
+		}
+		vac = hi
+	default:
+		switch {
+		case f-lo < hi-f:
+			e = endLeft
+		case f-lo > hi-f:
+			e = endRight
+		}
+	}
+	u.tally(e, single)
+	if c != nil {
+		rule := ""
+		if !u.quiet {
+			rule = why + ": " + u.where(r, single, e, inner, vac != f)
+		}
+		c.Removed = append(c.Removed, Casualty{Role: u.role(id), Name: u.kindOf(id).name, Slot: Slot{r, f}, Worth: worth, Rule: rule})
+	}
+	u.kill(id, c)
+	if r < u.ranks-1 {
+		u.repair(r, vac)
+		return
+	}
+	if inner {
+		if f-lo <= hi-f {
+			for x := f - 1; x >= lo; x-- {
+				u.move(r, x, r, x+1)
+			}
+		} else {
+			for x := f + 1; x <= hi; x++ {
+				u.move(r, x, r, x-1)
+			}
+		}
+	}
+	if lo2, hi2 := u.span(r); lo2 > hi2 {
+		u.dropRank()
+	}
+}
+
+// where describes a removal for Casualty.Rule.
+func (u *Unit) where(r int, single bool, e int8, inner, slid bool) string {
+	var b strings.Builder
+	switch {
+	case single:
+		b.WriteString("single rank")
+	case r == u.ranks-1:
+		b.WriteString("rear rank")
+	case r == 0:
+		b.WriteString("front rank")
+	default:
+		b.WriteString("rank " + strconv.Itoa(r+1))
+	}
+	switch {
+	case inner && e == endLeft:
+		b.WriteString(", own slot in the left half (C5)")
+	case inner && e == endRight:
+		b.WriteString(", own slot in the right half (C5)")
+	case inner:
+		b.WriteString(", own slot at the centre (C5)")
+	case e == endLeft:
+		b.WriteString(", left end")
+	case e == endRight:
+		b.WriteString(", right end")
+	}
+	if slid {
+		b.WriteString(", skipped models slide in (11.2 step 3)")
+	}
+	return b.String()
+}
+
+// kill marks model id dead and updates the counts.
+func (u *Unit) kill(id int, c *Change) {
+	m := &u.models[id]
+	m.alive, m.struck = false, false
+	u.count(id, -1)
+	u.phaseCas++
+	k := u.kindOf(id)
+	if k.role == StandardBearer {
+		u.standardLost = true
+		if c != nil {
+			c.StandardLost = true
+		}
+	}
+	if k.pool >= 0 && u.pools[k.pool].n == 0 {
+		u.pools[k.pool].carried = 0
+	}
+}
+
+// repair fills slot (r, f) from the rearmost rank, taking its outermost
+// model at the end counterEnd picks (11.2 step 4, C6). Only rank and file
+// stand behind the front rank, so the filler is always an ordinary model.
+// Moving a model forward is not a removal and counts toward no end.
+func (u *Unit) repair(r, f int) {
+	last := u.ranks - 1
+	lo, hi := u.span(last)
+	x := lo
+	if u.counterEnd() == endRight {
+		x = hi
+	}
+	u.move(last, x, r, f)
+	if lo == hi {
+		u.dropRank()
+	}
+}
+
+func (u *Unit) dropRank() {
+	u.ranks--
+	u.grid = u.grid[:u.ranks*u.s.frontage]
+}
+
+// cell returns the model on slot id as a Cell.
+func (u *Unit) cell(id int) Cell {
+	m := u.modelValue(id)
+	return Cell{Model: &m, Slot: Slot{int(u.models[id].rank), int(u.models[id].file)}}
+}
+
+func (u *Unit) modelValue(id int) Model {
+	k := u.kindOf(id)
+	return Model{Role: k.role, Name: k.name, Profile: k.profile, Damage: int(u.models[id].damage)}
+}
+
+// Ranks returns the formation front to back, every rank frontage slots wide;
+// empty slots have a nil Model. The models are copies.
+func (u *Unit) Ranks() [][]Cell {
+	if u.fighter != nil {
+		if u.fighter.Skirmish.Status == OutOfAction {
+			return nil
+		}
+		m := *u.fighter
+		return [][]Cell{{{Model: &m}}}
+	}
+	f := u.s.frontage
+	out := make([][]Cell, u.ranks)
+	for r := range out {
+		out[r] = make([]Cell, f)
+		for x := range f {
+			out[r][x].Slot = Slot{r, x}
+			if id := u.at(r, x); id >= 0 {
+				out[r][x] = u.cell(id)
+			}
+		}
+	}
+	return out
+}
+
+// Draw returns the formation as letters, ranks front to back:
+// "[R M C S R] / [R R R]". A rank is drawn from its leftmost to its rightmost
+// model; an empty unit is "[]".
+func (u *Unit) Draw() string { return u.draw(false) }
+
+// DrawDamage is Draw with wounds lost after each damaged model, "R(1)". In a
+// pooled R&F pool the carried wounds are shown on the model that will be
+// removed next (11.1).
+func (u *Unit) DrawDamage() string { return u.draw(true) }
+
+func (u *Unit) draw(damage bool) string {
+	if u.fighter != nil {
+		switch {
+		case u.fighter.Skirmish.Status == OutOfAction:
+			return "[]"
+		case damage && u.fighter.Damage > 0:
+			return fmt.Sprintf("[R(%d)]", u.fighter.Damage)
+		}
+		return "[R]"
+	}
+	if u.ranks == 0 {
+		return "[]"
+	}
+	var extra []int // damage shown per model id
+	if damage {
+		extra = make([]int, len(u.models))
+		for id, m := range u.models {
+			extra[id] = int(m.damage)
+		}
+		if !u.s.perModel {
+			for p, ps := range u.pools {
+				if ps.carried > 0 {
+					if id, _, _ := u.pick(p, nil, true); id >= 0 {
+						extra[id] += int(ps.carried)
+					}
+				}
+			}
+		}
+	}
+	var b strings.Builder
+	for r := range u.ranks {
+		if r > 0 {
+			b.WriteString(" / ")
+		}
+		b.WriteByte('[')
+		lo, hi := u.span(r)
+		for x := lo; x <= hi; x++ {
+			if x > lo {
+				b.WriteByte(' ')
+			}
+			id := u.at(r, x)
+			if id < 0 {
+				b.WriteByte('.')
+				continue
+			}
+			b.WriteByte(u.role(id).Letter())
+			if damage && extra[id] > 0 {
+				fmt.Fprintf(&b, "(%d)", extra[id])
+			}
+		}
+		b.WriteByte(']')
+	}
+	return b.String()
+}

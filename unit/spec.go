@@ -1,0 +1,688 @@
+package unit
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/rearrank/rearrank/rules"
+)
+
+// Spec describes a unit before any damage. The zero value of every optional
+// field is the default of DESIGN.md's scenario format.
+type Spec struct {
+	Name    string
+	Ruleset rules.Ruleset
+	Options rules.Options
+	// Models counts every model but the characters: rank and file plus the
+	// whole command group (DESIGN.md). A skirmish Spec has Models 1.
+	Models int
+	// Frontage is the number of files in the front rank; 0 means the smaller
+	// of the total (characters included) and 5.
+	Frontage int
+	Profile  Profile // rank and file, musician and standard bearer
+	Command  []Role  // any of Musician, StandardBearer, Champion
+	// Champion is the champion's profile; nil means Profile.
+	Champion       *Profile
+	ChampionDamage int
+	// Groups are rank and file with another profile, added after Models and
+	// placed behind them: other troop types are separate pools in t9a and
+	// t9a1-ru (E65), the same troop type shares a pool (E66).
+	Groups     []Group
+	Characters []CharacterSpec
+	// Layout optionally gives the formation: ranks front to back separated by
+	// "/", one letter per model: R rank and file (the main profile first, then
+	// the groups, in reading order), M musician, S standard bearer, C champion,
+	// H the characters in order. "." marks an empty slot at an end of a rank;
+	// a rank with fewer slots than the frontage is centred. Every rank but the
+	// last must be full, and M, S, C and H stand in the front rank (17.3).
+	Layout string
+	// Carried is the starting carried count of the largest R&F pool (pooled
+	// rulesets, 11.1).
+	Carried int
+	// Damage is the starting damage of the R&F pool's models in removal order
+	// (battleaxe per-model only, 11.3); each must be below the model's W.
+	Damage []int
+}
+
+// Group is extra rank and file with a profile of their own.
+type Group struct {
+	Count   int
+	Profile Profile
+}
+
+// CharacterSpec is a character who has joined the unit (RULES.md 11.5).
+type CharacterSpec struct {
+	Name    string
+	Profile Profile
+	Damage  int
+	File    int // front-rank file (0 is the left end); -1 places it automatically; ignored with a Layout
+}
+
+const (
+	maxModels     = 1000
+	maxCharacters = 16
+	maxGroups     = 16
+)
+
+// kind is what identical models share: role, profile, name and pool. The key
+// writes a model as its kind, so identical R&F are interchangeable.
+type kind struct {
+	role    Role
+	name    string
+	profile Profile
+	pool    int8 // R&F pool index; -1 for a one-model pool (character, t9a champion)
+}
+
+type poolInfo struct {
+	troop rules.TroopType
+	capW  int // profile W used to cap packets at an emptied pool
+}
+
+// shared is the part of a unit that never changes after New; clones share it.
+type shared struct {
+	name      string
+	ruleset   rules.Ruleset
+	opts      rules.Options
+	frontage  int
+	kinds     []kind
+	pools     []poolInfo
+	perModel  bool     // battleaxe per-model damage (11.3)
+	champPool bool     // the champion is a pool of his own (t9a, t9a1-ru)
+	command   []Role   // removal order of command models inside their pool (11.4)
+	cmdID     [6]int16 // model id per command role, -1 when absent
+	chars     []int16  // model id of each character, in Spec order
+}
+
+// New builds a unit from s. It checks every field and never panics; errors
+// name the field, such as `frontage -1: want at least 1`.
+//
+// Automatic placement (no Layout): ranks of Frontage are filled front to back
+// and only the rear rank may be short; a short rear rank, or a single rank
+// narrower than the frontage, is centred (left-biased). The command group
+// stands in the front-rank centre in the order musician, champion, standard;
+// characters with File -1 stand beside it, the first on its left, the second on
+// its right, and so on; a character with a File >= 0 stands on that front-rank
+// file. Note that 0 is a valid file: use -1 for automatic placement.
+func New(s Spec) (*Unit, error) {
+	if !s.Ruleset.Valid() {
+		return nil, fmt.Errorf("ruleset %d: want battleaxe, whfb8, t9a, t9a1-ru or skirmish", int(s.Ruleset))
+	}
+	if err := checkOptions(s.Options); err != nil {
+		return nil, err
+	}
+	if err := s.Profile.check("profile"); err != nil {
+		return nil, err
+	}
+	if s.Ruleset == rules.Skirmish {
+		return newSkirmish(s)
+	}
+	if err := s.checkCounts(); err != nil {
+		return nil, err
+	}
+	sh, models := s.build()
+	u := &Unit{s: sh, models: models, pools: make([]poolState, len(sh.pools))}
+	total := len(models)
+	var err error
+	if s.Layout != "" {
+		err = u.placeLayout(s)
+	} else {
+		err = u.placeAuto(s, total)
+	}
+	if err != nil {
+		return nil, err
+	}
+	for id := range u.models {
+		u.models[id].alive = true
+		u.count(id, +1)
+	}
+	if err := u.startDamage(s); err != nil {
+		return nil, err
+	}
+	u.phaseStart = u.alive
+	return u, nil
+}
+
+func checkOptions(o rules.Options) error {
+	for _, c := range []struct {
+		name string
+		v, n int8
+	}{
+		{"damage_model", int8(o.DamageModel), 2},
+		{"instant_kill_takes", int8(o.InstantKillTakes), 2},
+		{"single_rank_policy", int8(o.SingleRankPolicy), 4},
+		{"rear_rank_order", int8(o.RearRankOrder), 2},
+		{"overflow_across_pools", int8(o.OverflowAcrossPools), 2},
+		{"command_order", int8(o.CommandOrder), 3},
+		{"mw_cap", int8(o.MWCap), 2},
+		{"packet_target", int8(o.PacketTarget), 2},
+	} {
+		if c.v < 0 || c.v >= c.n {
+			return fmt.Errorf("options.%s %d: not a value of the switch", c.name, c.v)
+		}
+	}
+	return nil
+}
+
+func newSkirmish(s Spec) (*Unit, error) {
+	switch {
+	case s.Models != 1:
+		return nil, fmt.Errorf("models %d: a skirmish target is one fighter, want 1", s.Models)
+	case s.Frontage != 0 && s.Frontage != 1:
+		return nil, fmt.Errorf("frontage %d: a skirmish fighter has no formation, want 0 or 1", s.Frontage)
+	case len(s.Command) > 0:
+		return nil, fmt.Errorf("command: a skirmish fighter has no command group")
+	case len(s.Groups) > 0:
+		return nil, fmt.Errorf("groups: a skirmish fighter has no groups")
+	case len(s.Characters) > 0:
+		return nil, fmt.Errorf("characters: a skirmish fighter has no characters")
+	case s.Layout != "":
+		return nil, fmt.Errorf("layout: a skirmish fighter has no formation")
+	case s.Carried != 0:
+		return nil, fmt.Errorf("carried %d: a skirmish fighter has no pool", s.Carried)
+	case s.Champion != nil || s.ChampionDamage != 0:
+		return nil, fmt.Errorf("champion: a skirmish fighter has no champion")
+	case len(s.Damage) > 1:
+		return nil, fmt.Errorf("damage: %d values for one fighter", len(s.Damage))
+	}
+	f := &Model{Role: RankAndFile, Name: s.Name, Profile: s.Profile}
+	if len(s.Damage) == 1 {
+		if d := s.Damage[0]; d < 0 || d > s.Profile.W {
+			return nil, fmt.Errorf("damage[0] %d: want 0 to W %d", d, s.Profile.W)
+		}
+		f.Damage = s.Damage[0]
+	}
+	sh := &shared{name: s.Name, ruleset: s.Ruleset, opts: s.Options, frontage: 1}
+	for i := range sh.cmdID {
+		sh.cmdID[i] = -1
+	}
+	return &Unit{s: sh, fighter: f, phaseStart: 1}, nil
+}
+
+func (s *Spec) checkCounts() error {
+	if s.Models < 0 {
+		return fmt.Errorf("models %d: want 0 or more", s.Models)
+	}
+	seen := map[Role]bool{}
+	for i, r := range s.Command {
+		if r != Musician && r != StandardBearer && r != Champion {
+			return fmt.Errorf("command[%d] %s: want musician, standard or champion", i, r)
+		}
+		if seen[r] {
+			return fmt.Errorf("command[%d] %s: given twice", i, r)
+		}
+		seen[r] = true
+	}
+	if len(s.Command) > s.Models {
+		return fmt.Errorf("models %d: fewer than the %d command models (models counts the whole command group)", s.Models, len(s.Command))
+	}
+	if s.Champion != nil {
+		if !seen[Champion] {
+			return fmt.Errorf("champion: a champion profile without champion in command")
+		}
+		if err := s.Champion.check("champion"); err != nil {
+			return err
+		}
+	}
+	if s.ChampionDamage != 0 {
+		if !seen[Champion] {
+			return fmt.Errorf("champion_damage %d: no champion in command", s.ChampionDamage)
+		}
+		w := s.Profile.W
+		if s.Champion != nil {
+			w = s.Champion.W
+		}
+		if s.ChampionDamage < 0 || s.ChampionDamage >= w {
+			return fmt.Errorf("champion_damage %d: want 0 to %d (below W %d)", s.ChampionDamage, w-1, w)
+		}
+	}
+	if len(s.Groups) > maxGroups {
+		return fmt.Errorf("groups: %d groups, want at most %d", len(s.Groups), maxGroups)
+	}
+	total := s.Models
+	for i, g := range s.Groups {
+		if g.Count < 1 || g.Count > maxModels {
+			return fmt.Errorf("groups[%d].count %d: want 1 to %d", i, g.Count, maxModels)
+		}
+		if err := g.Profile.check(fmt.Sprintf("groups[%d].profile", i)); err != nil {
+			return err
+		}
+		total += g.Count
+	}
+	if len(s.Characters) > maxCharacters {
+		return fmt.Errorf("characters: %d characters, want at most %d", len(s.Characters), maxCharacters)
+	}
+	names := map[string]bool{}
+	for i, c := range s.Characters {
+		f := fmt.Sprintf("characters[%d]", i)
+		switch {
+		case c.Name == "":
+			return fmt.Errorf("%s.name: empty; characters are targeted by name", f)
+		case names[c.Name]:
+			return fmt.Errorf("%s.name %q: two characters with that name", f, c.Name)
+		}
+		names[c.Name] = true
+		if err := c.Profile.check(f + ".profile"); err != nil {
+			return err
+		}
+		if c.Damage < 0 || c.Damage >= c.Profile.W {
+			return fmt.Errorf("%s.damage %d: want 0 to %d (below W %d)", f, c.Damage, c.Profile.W-1, c.Profile.W)
+		}
+		if c.File < -1 {
+			return fmt.Errorf("%s.file %d: want a front-rank file, or -1 to place automatically", f, c.File)
+		}
+	}
+	total += len(s.Characters)
+	switch {
+	case total == 0:
+		return fmt.Errorf("models 0: a unit needs at least one model")
+	case total > maxModels:
+		return fmt.Errorf("models: %d in all, want at most %d", total, maxModels)
+	case s.Frontage < 0:
+		return fmt.Errorf("frontage %d: want at least 1 (0 for the default)", s.Frontage)
+	case s.Frontage > maxModels:
+		return fmt.Errorf("frontage %d: want at most %d", s.Frontage, maxModels)
+	}
+	return nil
+}
+
+// build creates the kinds, pools and models (all alive, not yet placed).
+// Model ids: main R&F, then musician, standard, champion, then the groups,
+// then the characters.
+func (s *Spec) build() (*shared, []model) {
+	sh := &shared{name: s.Name, ruleset: s.Ruleset, opts: s.Options}
+	for i := range sh.cmdID {
+		sh.cmdID[i] = -1
+	}
+	sh.perModel = s.Ruleset == rules.Battleaxe && s.Options.DamageModel == rules.PerModel
+	sh.champPool = s.Ruleset == rules.T9A || s.Ruleset == rules.T9A1RU
+	switch s.Ruleset {
+	case rules.Battleaxe:
+		sh.command = []Role{Musician, Champion, StandardBearer}
+	case rules.WHFB8:
+		sh.command = []Role{Musician, StandardBearer, Champion}
+	default:
+		sh.command = []Role{Musician, StandardBearer}
+		if s.Options.CommandOrder == rules.StandardFirst {
+			sh.command = []Role{StandardBearer, Musician}
+		}
+	}
+	poolOf := func(p Profile) int8 {
+		if !sh.champPool && len(sh.pools) > 0 {
+			return 0
+		}
+		for i, q := range sh.pools {
+			if q.troop == p.TroopType {
+				return int8(i)
+			}
+		}
+		sh.pools = append(sh.pools, poolInfo{troop: p.TroopType, capW: p.W})
+		return int8(len(sh.pools) - 1)
+	}
+	kindOf := func(r Role, p Profile, pool int8) uint8 {
+		for i, k := range sh.kinds {
+			if k.role == r && k.profile == p && k.pool == pool && r != Character {
+				return uint8(i)
+			}
+		}
+		sh.kinds = append(sh.kinds, kind{role: r, name: s.Name, profile: p, pool: pool})
+		return uint8(len(sh.kinds) - 1)
+	}
+	var models []model
+	add := func(k uint8) int16 {
+		models = append(models, model{kind: k})
+		return int16(len(models) - 1)
+	}
+	has := func(r Role) bool { return slices.Contains(s.Command, r) }
+	ordinary := s.Models - len(s.Command)
+	// The main pool exists when a main-profile model stands in it.
+	mainMembers := ordinary
+	if has(Musician) {
+		mainMembers++
+	}
+	if has(StandardBearer) {
+		mainMembers++
+	}
+	if has(Champion) && !sh.champPool {
+		mainMembers++
+	}
+	var main int8 = -1
+	if mainMembers > 0 {
+		main = poolOf(s.Profile)
+	}
+	for range ordinary {
+		add(kindOf(RankAndFile, s.Profile, main))
+	}
+	for _, r := range []Role{Musician, StandardBearer, Champion} {
+		if !has(r) {
+			continue
+		}
+		p, pool := s.Profile, main
+		if r == Champion {
+			if s.Champion != nil {
+				p = *s.Champion
+			}
+			if sh.champPool {
+				pool = -1
+			}
+		}
+		sh.cmdID[r] = add(kindOf(r, p, pool))
+	}
+	for _, g := range s.Groups {
+		k := kindOf(RankAndFile, g.Profile, poolOf(g.Profile))
+		for range g.Count {
+			add(k)
+		}
+	}
+	for _, c := range s.Characters {
+		sh.kinds = append(sh.kinds, kind{role: Character, name: c.Name, profile: c.Profile, pool: -1})
+		sh.chars = append(sh.chars, add(uint8(len(sh.kinds)-1)))
+	}
+	if c := sh.cmdID[Champion]; c >= 0 {
+		models[c].damage = uint8(s.ChampionDamage)
+	}
+	for i, c := range s.Characters {
+		models[sh.chars[i]].damage = uint8(c.Damage)
+	}
+	return sh, models
+}
+
+// placeAuto lays the unit out as New's doc describes.
+func (u *Unit) placeAuto(s Spec, total int) error {
+	f := s.Frontage
+	if f == 0 {
+		f = min(total, 5)
+	}
+	u.s.frontage = f
+	nr := (total + f - 1) / f
+	u.ranks = nr
+	u.grid = slices.Repeat([]int16{-1}, nr*f)
+	front := min(f, total)
+	off := (f - front) / 2
+	// Special models: command block and characters.
+	var autoChars []int16
+	for i, c := range s.Characters {
+		id := u.s.chars[i]
+		if c.File < 0 {
+			autoChars = append(autoChars, id)
+			continue
+		}
+		if c.File < off || c.File >= off+front {
+			return fmt.Errorf("characters[%d].file %d: the front rank holds files %d to %d", i, c.File, off, off+front-1)
+		}
+		if u.grid[c.File] >= 0 {
+			return fmt.Errorf("characters[%d].file %d: taken by another character", i, c.File)
+		}
+		u.put(id, 0, c.File)
+	}
+	block := arrangeBlock(autoChars, u.s)
+	free := 0
+	for x := off; x < off+front; x++ {
+		if u.grid[x] < 0 {
+			free++
+		}
+	}
+	if len(block) > free {
+		return fmt.Errorf("frontage %d: the command group and characters need %d front-rank slots, %d are free", f, len(block), free)
+	}
+	u.placeBlock(block, off, front)
+	// Rank and file in reading order.
+	next := 0
+	rf := u.rankAndFileIDs()
+	for r := range nr {
+		lo, n := 0, f
+		if r == 0 {
+			lo, n = off, front
+		} else if r == nr-1 {
+			n = total - (nr-1)*f
+			lo = (f - n) / 2
+		}
+		for x := lo; x < lo+n; x++ {
+			if u.grid[r*f+x] < 0 {
+				u.put(rf[next], r, x)
+				next++
+			}
+		}
+	}
+	return nil
+}
+
+// arrangeBlock builds the centre block: characters alternately left and
+// right of the command group, the first on the left, each pair further out.
+func arrangeBlock(chars []int16, sh *shared) []int16 {
+	var left, right []int16
+	for i, id := range chars {
+		if i%2 == 0 {
+			left = append(left, id)
+		} else {
+			right = append(right, id)
+		}
+	}
+	var b []int16
+	for i := len(left) - 1; i >= 0; i-- {
+		b = append(b, left[i])
+	}
+	for _, r := range []Role{Musician, Champion, StandardBearer} {
+		if id := sh.cmdID[r]; id >= 0 {
+			b = append(b, id)
+		}
+	}
+	return append(b, right...)
+}
+
+// placeBlock puts the block as one contiguous run as near the centre of the
+// front rank as the characters with fixed files allow; failing that, each
+// model on the free slot nearest the centre.
+func (u *Unit) placeBlock(block []int16, off, front int) {
+	if len(block) == 0 {
+		return
+	}
+	ideal := off + (front-len(block))/2
+	fits := func(start int) bool {
+		if start < off || start+len(block) > off+front {
+			return false
+		}
+		for i := range block {
+			if u.grid[start+i] >= 0 {
+				return false
+			}
+		}
+		return true
+	}
+	for d := 0; d <= front; d++ {
+		for _, start := range []int{ideal - d, ideal + d} {
+			if fits(start) {
+				for i, id := range block {
+					u.put(id, 0, start+i)
+				}
+				return
+			}
+		}
+	}
+	centre := off + (front-1)/2
+	for _, id := range block {
+		best := -1
+		for x := off; x < off+front; x++ {
+			if u.grid[x] < 0 && (best < 0 || abs(x-centre) < abs(best-centre)) {
+				best = x
+			}
+		}
+		u.put(id, 0, best)
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// rankAndFileIDs lists the ordinary R&F in placement order: main profile,
+// then the groups.
+func (u *Unit) rankAndFileIDs() []int16 {
+	var out []int16
+	for id, m := range u.models {
+		if u.s.kinds[m.kind].role == RankAndFile {
+			out = append(out, int16(id))
+		}
+	}
+	return out
+}
+
+// placeLayout reads Spec.Layout.
+func (u *Unit) placeLayout(s Spec) error {
+	var ranks [][]string
+	for i, r := range strings.Split(s.Layout, "/") {
+		toks := strings.Fields(r)
+		if len(toks) == 0 {
+			return fmt.Errorf("layout rank %d: empty", i+1)
+		}
+		ranks = append(ranks, toks)
+	}
+	f := len(ranks[0])
+	if s.Frontage != 0 && s.Frontage != f {
+		return fmt.Errorf("layout: the front rank has %d slots but frontage is %d", f, s.Frontage)
+	}
+	u.s.frontage = f
+	u.ranks = len(ranks)
+	u.grid = slices.Repeat([]int16{-1}, len(ranks)*f)
+	rf := u.rankAndFileIDs()
+	chars := u.s.chars
+	used := [6]bool{}
+	prev := 0
+	for r, toks := range ranks {
+		if len(toks) > f {
+			return fmt.Errorf("layout rank %d: %d slots, wider than the front rank's %d", r+1, len(toks), f)
+		}
+		// Trim end dots; inner dots are gaps, which 17.3 forbids.
+		lo, hi := 0, len(toks)-1
+		for lo <= hi && toks[lo] == "." {
+			lo++
+		}
+		for hi >= lo && toks[hi] == "." {
+			hi--
+		}
+		if lo > hi {
+			return fmt.Errorf("layout rank %d: no models", r+1)
+		}
+		n := hi - lo + 1
+		if r > 0 && prev < f {
+			return fmt.Errorf("layout rank %d: %d models behind a rank of %d", r+1, n, prev)
+		}
+		base := 0
+		if len(toks) < f {
+			base = (f - len(toks)) / 2
+		}
+		for x := lo; x <= hi; x++ {
+			var id int16
+			t := toks[x]
+			switch t {
+			case ".":
+				return fmt.Errorf("layout rank %d: a gap inside the rank (every rank is contiguous, 17.3)", r+1)
+			case "R":
+				if len(rf) == 0 {
+					return fmt.Errorf("layout: more R than the %d rank-and-file models", len(u.rankAndFileIDs()))
+				}
+				id, rf = rf[0], rf[1:]
+			case "H":
+				if len(chars) == 0 {
+					return fmt.Errorf("layout: more H than the %d characters", len(s.Characters))
+				}
+				id, chars = chars[0], chars[1:]
+			case "M", "S", "C":
+				role := map[string]Role{"M": Musician, "S": StandardBearer, "C": Champion}[t]
+				id = u.s.cmdID[role]
+				if id < 0 {
+					return fmt.Errorf("layout rank %d: %s but the command has no %s", r+1, t, role)
+				}
+				if used[role] {
+					return fmt.Errorf("layout rank %d: a second %s", r+1, t)
+				}
+				used[role] = true
+			default:
+				return fmt.Errorf("layout rank %d: %q: want R, M, S, C or H (or . at an end)", r+1, t)
+			}
+			if r > 0 && t != "R" {
+				return fmt.Errorf("layout rank %d: %s must stand in the front rank (17.3)", r+1, t)
+			}
+			u.put(id, r, base+x)
+		}
+		prev = n
+	}
+	if len(rf) > 0 {
+		return fmt.Errorf("layout: %d rank-and-file models have no R", len(rf))
+	}
+	if len(chars) > 0 {
+		return fmt.Errorf("layout: %d characters have no H", len(chars))
+	}
+	for _, r := range []Role{Musician, StandardBearer, Champion} {
+		if u.s.cmdID[r] >= 0 && !used[r] {
+			return fmt.Errorf("layout: no %c for the %s", r.Letter(), r)
+		}
+	}
+	return nil
+}
+
+// startDamage applies Spec.Carried and Spec.Damage.
+func (u *Unit) startDamage(s Spec) error {
+	if s.Carried != 0 {
+		if u.s.perModel {
+			return fmt.Errorf("carried %d: battleaxe per-model damage keeps no pool count; use damage", s.Carried)
+		}
+		p := u.largestPool()
+		if p < 0 {
+			return fmt.Errorf("carried %d: the unit has no rank-and-file pool", s.Carried)
+		}
+		id, _, _ := u.pick(p, nil, false)
+		rem := u.w(id) - int(u.models[id].damage)
+		if s.Carried < 0 || s.Carried >= rem {
+			return fmt.Errorf("carried %d: want 0 to %d (below the %d wounds of the next model, 11.1)", s.Carried, rem-1, rem)
+		}
+		u.pools[p].carried = int16(s.Carried)
+	}
+	if len(s.Damage) == 0 {
+		return nil
+	}
+	if !u.s.perModel {
+		return fmt.Errorf("damage: per-model starting damage needs battleaxe with damage_model per_model; pooled rulesets use carried")
+	}
+	if len(u.s.pools) == 0 {
+		return fmt.Errorf("damage: the unit has no rank-and-file pool")
+	}
+	order := u.removalOrder(0)
+	if len(s.Damage) > len(order) {
+		return fmt.Errorf("damage: %d values for %d models in the pool", len(s.Damage), len(order))
+	}
+	for i, d := range s.Damage {
+		id := int(order[i])
+		w := u.w(id)
+		if d < 0 || d >= w {
+			return fmt.Errorf("damage[%d] %d: want 0 to %d (below W %d)", i, d, w-1, w)
+		}
+		if d == 0 {
+			continue
+		}
+		if u.s.kinds[u.models[id].kind].role == Champion && s.ChampionDamage != 0 {
+			return fmt.Errorf("damage[%d]: the champion's damage is also given as champion_damage", i)
+		}
+		u.models[id].damage = uint8(d)
+	}
+	return nil
+}
+
+// removalOrder returns pool p's models in the order 11.2 would remove them
+// from the current formation, using the default rules (no Chooser).
+func (u *Unit) removalOrder(p int) []int16 {
+	sim := u.Clone()
+	sim.quiet = true
+	var out []int16
+	for {
+		id, e, err := sim.pick(p, nil, true)
+		if err != nil || id < 0 {
+			return out
+		}
+		out = append(out, int16(id))
+		sim.removeAt(id, e, 0, nil, "")
+	}
+}

@@ -1,0 +1,342 @@
+package unit
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/rearrank/rearrank/rules"
+)
+
+// Clone returns a deep copy; the copy and u share nothing mutable.
+func (u *Unit) Clone() *Unit {
+	v := *u
+	v.grid = slices.Clone(u.grid)
+	v.models = slices.Clone(u.models)
+	v.pools = slices.Clone(u.pools)
+	if u.fighter != nil {
+		f := *u.fighter
+		v.fighter = &f
+	}
+	return &v
+}
+
+// SetQuiet turns the notes of Change and the Rule of each Casualty off (q
+// true) or on. Exact odds, which never show them, save the string building.
+func (u *Unit) SetQuiet(q bool) { u.quiet = q }
+
+// Ruleset returns the unit's ruleset.
+func (u *Unit) Ruleset() rules.Ruleset { return u.s.ruleset }
+
+// Options returns the unit's switches. Its PanicThreshold pointer is shared:
+// do not change the value it points to.
+func (u *Unit) Options() rules.Options { return u.s.opts }
+
+// Name returns the unit's name.
+func (u *Unit) Name() string { return u.s.name }
+
+// Frontage returns the number of files of the formation grid.
+func (u *Unit) Frontage() int { return u.s.frontage }
+
+// Size returns the number of living models, champion and characters included
+// (panic counts every model, DESIGN.md). A skirmish fighter counts until it
+// is out of action.
+func (u *Unit) Size() int {
+	if u.fighter != nil {
+		if u.fighter.Skirmish.Status == OutOfAction {
+			return 0
+		}
+		return 1
+	}
+	return u.alive
+}
+
+// Count returns the number of living models with role r.
+func (u *Unit) Count(r Role) int {
+	if u.fighter != nil {
+		if r == RankAndFile {
+			return u.Size()
+		}
+		return 0
+	}
+	if !r.valid() {
+		return 0
+	}
+	return int(u.roles[r])
+}
+
+// Destroyed reports whether no model is left (17.3).
+func (u *Unit) Destroyed() bool { return u.Size() == 0 }
+
+// OnlyCharacters reports whether the characters are all that is left (12).
+func (u *Unit) OnlyCharacters() bool {
+	return u.fighter == nil && u.alive > 0 && int(u.roles[Character]) == u.alive
+}
+
+// StandardLost reports whether the standard bearer has been removed (12).
+func (u *Unit) StandardLost() bool { return u.standardLost }
+
+// Models returns the living models front to back, left to right, as copies.
+func (u *Unit) Models() []Model {
+	if u.fighter != nil {
+		if u.fighter.Skirmish.Status == OutOfAction {
+			return nil
+		}
+		return []Model{*u.fighter}
+	}
+	out := make([]Model, 0, u.alive)
+	for _, id := range u.grid {
+		if id >= 0 {
+			out = append(out, u.modelValue(int(id)))
+		}
+	}
+	return out
+}
+
+// Fighter returns the skirmish fighter for the referee to update (on a
+// clone): its Damage and Skirmish state. It is nil for a block unit.
+func (u *Unit) Fighter() *Model { return u.fighter }
+
+// PoolCarry is one R&F pool as Carried reports it.
+type PoolCarry struct {
+	TroopType rules.TroopType
+	Models    int // living models in the pool, command models included
+	Carried   int // wounds on the model to be removed next (11.1); 0 in per-model mode
+}
+
+// Carried reports every R&F pool in a fixed order (the order New made them:
+// the main profile's troop type first).
+func (u *Unit) Carried() []PoolCarry {
+	out := make([]PoolCarry, len(u.pools))
+	for p, ps := range u.pools {
+		out[p] = PoolCarry{TroopType: u.s.pools[p].troop, Models: int(ps.n), Carried: int(ps.carried)}
+	}
+	return out
+}
+
+// PoolOrder returns the troop types of the R&F pools in the order C13
+// resolves a batch that hits several: the largest pool first, ties by troop
+// type name. Callers that split one batch over several pools pass the
+// packets pool by pool in this order. Pools with no model left are omitted.
+func (u *Unit) PoolOrder() []rules.TroopType {
+	var idx []int
+	for p, ps := range u.pools {
+		if ps.n > 0 {
+			idx = append(idx, p)
+		}
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		if d := int(u.pools[b].n) - int(u.pools[a].n); d != 0 {
+			return d
+		}
+		return strings.Compare(u.s.pools[a].troop.String(), u.s.pools[b].troop.String())
+	})
+	out := make([]rules.TroopType, len(idx))
+	for i, p := range idx {
+		out[i] = u.s.pools[p].troop
+	}
+	return out
+}
+
+func (u *Unit) largestPool() int {
+	if o := u.PoolOrder(); len(o) > 0 {
+		for p, q := range u.s.pools {
+			if q.troop == o[0] {
+				return p
+			}
+		}
+	}
+	return -1
+}
+
+// StartPhase starts a game phase for panic (RULES.md 12, 19.3): the size at
+// the start of the phase becomes Size(), the casualties of the phase 0, and
+// the whfb8 Regeneration flag is cleared.
+func (u *Unit) StartPhase() {
+	u.phaseStart = u.Size()
+	u.phaseCas = 0
+	u.regenLost = false
+}
+
+// PhaseStartSize returns the size recorded by StartPhase (Size at New).
+func (u *Unit) PhaseStartSize() int { return u.phaseStart }
+
+// PhaseCasualties returns the models removed since StartPhase, every role
+// counted. Whether that crosses the panic threshold is the caller's call.
+func (u *Unit) PhaseCasualties() int { return u.phaseCas }
+
+// RegenLost reports whether a Flaming wound has cost the unit its
+// Regeneration for the rest of the phase (whfb8, 19.3).
+func (u *Unit) RegenLost() bool { return u.regenLost }
+
+// SetRegenLost sets the flag RegenLost reports.
+func (u *Unit) SetRegenLost() { u.regenLost = true }
+
+// Key returns the canonical state key. Two states of one unit (clones and
+// descendants of one New) with the same key behave identically for every
+// future packet: the key holds the grid as (kind, damage, struck) per slot,
+// where identical R&F share a kind, the carried count of every pool, the
+// differences of the batch and lifetime end counters (only their comparison
+// matters), the phase counters and flags, and the excess waiting for the
+// champion. It costs one pass over the grid and one allocation.
+func (u *Unit) Key() string {
+	var stack [256]byte
+	b := stack[:0]
+	if f := u.fighter; f != nil {
+		b = append(b, 'F')
+		b = putInt(b, f.Damage)
+		flags := byte(f.Skirmish.Status)
+		if f.Skirmish.Disarmed {
+			flags |= 0x10
+		}
+		if f.Skirmish.CannotFight {
+			flags |= 0x20
+		}
+		b = append(b, flags)
+	} else {
+		b = putInt(b, u.ranks)
+		for _, id := range u.grid {
+			if id < 0 {
+				b = append(b, 0)
+				continue
+			}
+			m := u.models[id]
+			code := m.kind + 1
+			if m.struck {
+				code |= 0x80
+			}
+			b = append(b, code, m.damage)
+		}
+		for _, ps := range u.pools {
+			b = putInt(b, int(ps.carried))
+		}
+		b = putInt(b, u.bl-u.br)
+		b = putInt(b, u.ll-u.lr)
+		b = putInt(b, u.pending)
+	}
+	b = putInt(b, u.phaseStart)
+	b = putInt(b, u.phaseCas)
+	var flags byte
+	if u.regenLost {
+		flags |= 1
+	}
+	if u.standardLost {
+		flags |= 2
+	}
+	return string(append(b, flags))
+}
+
+// putInt appends v as a zig-zag varint, so the key stays unambiguous.
+func putInt(b []byte, v int) []byte {
+	x := uint64(v<<1) ^ uint64(v>>63)
+	for x >= 0x80 {
+		b = append(b, byte(x)|0x80)
+		x >>= 7
+	}
+	return append(b, byte(x))
+}
+
+// Check verifies the invariants of RULES.md 17.3 and the unit's own
+// bookkeeping; nil means all hold. Tests call it after every change.
+func (u *Unit) Check() error {
+	if f := u.fighter; f != nil {
+		if f.Damage < 0 || f.Skirmish.Status < Standing || f.Skirmish.Status > OutOfAction {
+			return fmt.Errorf("fighter: damage %d, status %s", f.Damage, f.Skirmish.Status)
+		}
+		return nil
+	}
+	fr := u.s.frontage
+	if len(u.grid) != u.ranks*fr {
+		return fmt.Errorf("grid: %d slots for %d ranks of %d", len(u.grid), u.ranks, fr)
+	}
+	seen := make([]bool, len(u.models))
+	for r := range u.ranks {
+		lo, hi := u.span(r)
+		if lo > hi {
+			return fmt.Errorf("rank %d: empty", r+1)
+		}
+		if r < u.ranks-1 && (lo != 0 || hi != fr-1) {
+			return fmt.Errorf("rank %d: files %d-%d of %d with ranks behind it (17.3)", r+1, lo, hi, fr)
+		}
+		for x := 0; x < fr; x++ {
+			id := u.at(r, x)
+			if id < 0 {
+				if x > lo && x < hi {
+					return fmt.Errorf("rank %d: gap at file %d (17.3)", r+1, x)
+				}
+				continue
+			}
+			if id >= len(u.models) {
+				return fmt.Errorf("rank %d file %d: model %d does not exist", r+1, x, id)
+			}
+			m := u.models[id]
+			switch {
+			case !m.alive:
+				return fmt.Errorf("rank %d file %d: a removed model", r+1, x)
+			case seen[id]:
+				return fmt.Errorf("model %d: on two slots", id)
+			case int(m.rank) != r || int(m.file) != x:
+				return fmt.Errorf("model %d: stands on rank %d file %d, thinks rank %d file %d", id, r, x, m.rank, m.file)
+			case r > 0 && u.role(id) != RankAndFile:
+				return fmt.Errorf("%s outside the front rank (17.3)", u.role(id))
+			case int(m.damage) >= u.w(id):
+				return fmt.Errorf("%s at rank %d file %d: damage %d with W %d (17.3)", u.role(id), r+1, x, m.damage, u.w(id))
+			case m.struck && !u.inBatch:
+				return fmt.Errorf("model %d: struck outside a batch", id)
+			}
+			seen[id] = true
+		}
+	}
+	var roles [6]int16
+	pools := make([]poolState, len(u.pools))
+	alive := 0
+	for id, m := range u.models {
+		if m.alive != seen[id] {
+			return fmt.Errorf("model %d: alive %v but on the grid %v (17.3)", id, m.alive, seen[id])
+		}
+		if !m.alive {
+			continue
+		}
+		alive++
+		k := u.kindOf(id)
+		roles[k.role]++
+		if k.pool >= 0 {
+			pools[k.pool].n++
+			if k.role == RankAndFile {
+				pools[k.pool].ord++
+			}
+		}
+	}
+	if alive != u.alive || roles != u.roles {
+		return fmt.Errorf("counts: %d alive, roles %v; kept %d, %v", alive, roles, u.alive, u.roles)
+	}
+	for p, ps := range u.pools {
+		if ps.n != pools[p].n || ps.ord != pools[p].ord {
+			return fmt.Errorf("pool %s: %d models (%d ordinary), kept %d (%d)", u.s.pools[p].troop, pools[p].n, pools[p].ord, ps.n, ps.ord)
+		}
+		switch {
+		case ps.carried < 0:
+			return fmt.Errorf("pool %s: carried %d", u.s.pools[p].troop, ps.carried)
+		case ps.carried > 0 && u.s.perModel:
+			return fmt.Errorf("pool %s: carried %d in per-model mode (17.3)", u.s.pools[p].troop, ps.carried)
+		case ps.carried > 0 && ps.n == 0:
+			return fmt.Errorf("pool %s: carried %d with no model (17.3)", u.s.pools[p].troop, ps.carried)
+		case ps.carried > 0:
+			id, _, err := u.pick(p, nil, true)
+			if err != nil {
+				return err
+			}
+			if rem := u.w(id) - int(u.models[id].damage); int(ps.carried) >= rem {
+				return fmt.Errorf("pool %s: carried %d, next model has %d W left (17.3, C10)", u.s.pools[p].troop, ps.carried, rem)
+			}
+		}
+	}
+	if u.pending != 0 && !u.inBatch {
+		return errors.New("overflow pending outside a batch")
+	}
+	if u.alive == 0 && u.ranks != 0 {
+		return errors.New("no model but ranks remain")
+	}
+	return nil
+}
