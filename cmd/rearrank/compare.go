@@ -1,0 +1,274 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/rearrank/rearrank/odds"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/scenario"
+)
+
+// multiFlag collects a repeatable flag.
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, " ") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
+
+// Variant is one column of a comparison: a ruleset and switches.
+type Variant struct {
+	Label  string
+	Result *odds.Result
+}
+
+func runCompare(ctx context.Context, args []string, e env) error {
+	fs := newFlags(e, "compare", "[--ruleset a,b,c] [--set option=value ...] [--exact] [--json] FILE",
+		"rearrank compare --ruleset whfb8,battleaxe,t9a examples/cannon-ogres.yaml")
+	rulesetsFlag := fs.String("ruleset", "", "rulesets to compare, comma-separated (default: the file's)")
+	var sets multiFlag
+	fs.Var(&sets, "set", "a variant with one switch changed, option=value (repeatable; several in one flag: a=1,b=2)")
+	exact := fs.Bool("exact", false, "print exact fractions")
+	asJSON := fs.Bool("json", false, "print JSON: one odds result per variant")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	path, err := oneFile(fs, pos)
+	if err != nil {
+		return err
+	}
+	f, _, _, err := load(path, e)
+	if err != nil {
+		return err
+	}
+	variants, err := compareVariants(f, *rulesetsFlag, sets)
+	if err != nil {
+		return err
+	}
+	var out []Variant
+	for _, v := range variants {
+		u, attacks, err := v.file.Build()
+		if err != nil {
+			return usagef("compare: %s: %v", v.label, err)
+		}
+		res, err := odds.Exact(ctx, u, attacks, odds.Config{})
+		if err != nil {
+			return fmt.Errorf("compare: %s: %w", v.label, err)
+		}
+		out = append(out, Variant{Label: v.label, Result: res})
+	}
+	if *asJSON {
+		type entry struct {
+			Variant string          `json:"variant"`
+			Odds    odds.ResultJSON `json:"odds"`
+		}
+		var js []entry
+		for _, v := range out {
+			js = append(js, entry{v.Label, odds.JSON(v.Result, *exact)})
+		}
+		return writeJSON(e.stdout, js)
+	}
+	printCompare(e.stdout, out, *exact)
+	return nil
+}
+
+type variantFile struct {
+	label string
+	file  *scenario.File
+}
+
+// compareVariants turns --ruleset and --set into scenario variants.
+func compareVariants(f *scenario.File, rs string, sets []string) ([]variantFile, error) {
+	var out []variantFile
+	if rs != "" {
+		for _, name := range strings.Split(rs, ",") {
+			name = strings.TrimSpace(name)
+			r, err := rules.ParseRuleset(name)
+			if err != nil {
+				return nil, usagef("compare: --ruleset: %v", err)
+			}
+			v, err := f.WithRuleset(r)
+			if err != nil {
+				return nil, usagef("compare: --ruleset %s: %v", name, err)
+			}
+			out = append(out, variantFile{name, v})
+		}
+	}
+	for _, s := range sets {
+		v := f
+		for _, kv := range strings.Split(s, ",") {
+			k, val, ok := strings.Cut(kv, "=")
+			if !ok {
+				return nil, usagef("compare: --set %q: want option=value", kv)
+			}
+			var err error
+			if v, err = v.WithOption(strings.TrimSpace(k), strings.TrimSpace(val)); err != nil {
+				return nil, usagef("compare: --set %s: %v", kv, err)
+			}
+		}
+		out = append(out, variantFile{f.Ruleset.String() + " " + s, v})
+	}
+	if len(out) == 0 {
+		return nil, usagef("compare: nothing to compare: give --ruleset a,b or --set option=value")
+	}
+	if rs == "" {
+		out = append([]variantFile{{f.Ruleset.String() + " (as written)", f}}, out...)
+	}
+	return out, nil
+}
+
+func printCompare(w io.Writer, vs []Variant, exact bool) {
+	width := 14
+	for _, v := range vs {
+		width = max(width, len(v.Label)+2)
+	}
+	row := func(label string, cell func(*odds.Result) string) {
+		fmt.Fprintf(w, "%-24s", label)
+		for _, v := range vs {
+			fmt.Fprintf(w, "%*s", width, cell(v.Result))
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "%-24s", "")
+	for _, v := range vs {
+		fmt.Fprintf(w, "%*s", width, v.Label)
+	}
+	fmt.Fprintln(w)
+	row("casualties (mean)", func(r *odds.Result) string { return mean(r.Casualties.Mean(), exact) })
+	row("wounds caused (mean)", func(r *odds.Result) string { return mean(r.Wounds.Mean(), exact) })
+	row("unsaved (mean)", func(r *odds.Result) string { return mean(r.Unsaved.Mean(), exact) })
+	row("unit destroyed", func(r *odds.Result) string { return num(r.Destroyed, exact) })
+	row("panic test", func(r *odds.Result) string {
+		if r.Panic == nil {
+			return "n/a"
+		}
+		return num(r.Panic, exact)
+	})
+	maxCas := 0
+	for _, v := range vs {
+		maxCas = max(maxCas, len(v.Result.Casualties.P)-1)
+	}
+	for i := 1; i <= maxCas && i <= 20; i++ {
+		row(fmt.Sprintf("at least %d casualties", i), func(r *odds.Result) string { return num(r.Casualties.AtLeast(i), exact) })
+	}
+}
+
+func runSim(ctx context.Context, args []string, e env) error {
+	fs := newFlags(e, "sim", "[--n N] [--seed S] [--workers W] [--json] FILE",
+		"rearrank sim --n 1000000 --seed 7 examples/crossbows.yaml")
+	n := fs.Int("n", odds.DefaultSamples, "number of samples")
+	seed := fs.Uint64("seed", 1, "seed: the same seed and n give the same result on any number of cores")
+	workers := fs.Int("workers", 0, "goroutines (0: one per core)")
+	asJSON := fs.Bool("json", false, "print JSON like odds --json, with std_err")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	path, err := oneFile(fs, pos)
+	if err != nil {
+		return err
+	}
+	if *n < 1 || *n > 1_000_000_000 {
+		return usagef("sim: --n %d: want 1 to 1000000000", *n)
+	}
+	_, u, attacks, err := load(path, e)
+	if err != nil {
+		return err
+	}
+	cfg := odds.Config{Samples: *n, Seed: *seed, Workers: *workers}
+	if isTerminal(e.stderr) {
+		cfg.Progress = progressBar(e.stderr, time.Now())
+	}
+	res, err := odds.MonteCarlo(ctx, u, attacks, cfg)
+	if cfg.Progress != nil {
+		fmt.Fprint(e.stderr, "\r\033[K")
+	}
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return writeJSON(e.stdout, odds.JSON(res, false))
+	}
+	printOdds(e.stdout, res, u, false)
+	fmt.Fprintf(e.stdout, "\n95%% confidence intervals of the means (mean +- 1.96 standard errors):\n")
+	for _, c := range []struct {
+		name string
+		d    odds.Dist
+		se   float64
+	}{{"casualties", res.Casualties, res.StdErr.Casualties}, {"wounds", res.Wounds, res.StdErr.Wounds}, {"unsaved", res.Unsaved, res.StdErr.Unsaved}} {
+		m, _ := c.d.Mean().Float64()
+		fmt.Fprintf(e.stdout, "  %-11s %.4f +- %.4f\n", c.name, m, 1.96*c.se)
+	}
+	return nil
+}
+
+// progressBar draws a bar on a terminal once a run has taken a second.
+func progressBar(w io.Writer, start time.Time) func(done, total int) {
+	return func(done, total int) {
+		if time.Since(start) < time.Second {
+			return
+		}
+		frac := float64(done) / float64(total)
+		n := int(frac * 30)
+		fmt.Fprintf(w, "\r[%-30s] %3.0f%%  %d/%d", strings.Repeat("=", n), 100*frac, done, total)
+	}
+}
+
+func runRulesets(args []string, e env) error {
+	fs := newFlags(e, "rulesets", "[--json]", "rearrank rulesets")
+	asJSON := fs.Bool("json", false, "print JSON")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("rulesets: takes no arguments")
+	}
+	type sw struct {
+		Name     string   `json:"name"`
+		Default  string   `json:"default"`
+		Values   []string `json:"values,omitempty"`
+		Rulesets []string `json:"rulesets"`
+		Ref      string   `json:"ref"`
+		Doc      string   `json:"doc"`
+	}
+	type rsJSON struct {
+		Name     string `json:"name"`
+		Seed     string `json:"seed"`
+		Switches []sw   `json:"switches"`
+	}
+	var list []rsJSON
+	for _, r := range rules.Rulesets() {
+		j := rsJSON{Name: r.String(), Seed: r.Description(), Switches: []sw{}}
+		for _, s := range rules.Switches() {
+			if !s.AppliesTo(r) {
+				continue
+			}
+			var names []string
+			for _, x := range s.Rulesets {
+				names = append(names, x.String())
+			}
+			j.Switches = append(j.Switches, sw{s.Name, s.Default, s.Values, names, "RULES.md " + s.Ref, s.Doc})
+		}
+		list = append(list, j)
+	}
+	if *asJSON {
+		return writeJSON(e.stdout, list)
+	}
+	for _, r := range list {
+		fmt.Fprintf(e.stdout, "%s: %s\n", r.Name, r.Seed)
+		for _, s := range r.Switches {
+			vals := strings.Join(s.Values, "|")
+			if vals == "" {
+				vals = "a fraction"
+			}
+			fmt.Fprintf(e.stdout, "  %-28s default %-15s %s  (%s)\n      %s\n", s.Name, s.Default, vals, s.Ref, s.Doc)
+		}
+		fmt.Fprintln(e.stdout)
+	}
+	fmt.Fprintln(e.stdout, "Set a switch in a scenario file under options: (snake_case, no ruleset prefix), or with compare --set name=value.")
+	return nil
+}

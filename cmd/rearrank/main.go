@@ -1,0 +1,53 @@
+// Command rearrank resolves wounds in tabletop wargames and tells you the
+// odds. See "rearrank --help".
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv})
+	stop()
+	os.Exit(exitCode(err, os.Stderr))
+}
+
+// env is what a command may touch of the outside world.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	getenv         func(string) string
+}
+
+// usageError marks bad input or usage: exit status 2.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+// errHelp is returned after --help was printed: exit status 0.
+var errHelp = errors.New("help printed")
+
+// exitCode prints err and returns the exit status: 0 success, 1 runtime
+// failure, 2 bad input or usage.
+func exitCode(err error, stderr io.Writer) int {
+	switch {
+	case err == nil, errors.Is(err, errHelp):
+		return 0
+	}
+	fmt.Fprintln(stderr, "rearrank:", err)
+	var u usageError
+	if errors.As(err, &u) {
+		return 2
+	}
+	return 1
+}

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files and scripts from the program's output")
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"rearrank": func() {
+			err := run(context.Background(), os.Args[1:], env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv})
+			os.Exit(exitCode(err, os.Stderr))
+		},
+	})
+}
+
+// TestScripts runs the scripts in testdata/script: each holds commands and
+// their expected output side by side. -update rewrites the expected output.
+func TestScripts(t *testing.T) {
+	examples, err := filepath.Abs("../../examples")
+	if err != nil {
+		t.Fatal(err)
+	}
+	testscript.Run(t, testscript.Params{
+		Dir:           "testdata/script",
+		UpdateScripts: *update,
+		Setup: func(e *testscript.Env) error {
+			e.Setenv("EXAMPLES", examples)
+			return nil
+		},
+	})
+}
+
+// TestExamplesGolden runs odds and resolve on every example file and
+// compares the output with testdata/golden. -update rewrites the files.
+func TestExamplesGolden(t *testing.T) {
+	files, err := filepath.Glob("../../examples/*")
+	if err != nil || len(files) < 12 {
+		t.Fatalf("want at least 12 example files, got %d (%v)", len(files), err)
+	}
+	for _, path := range files {
+		base := filepath.Base(path)
+		for _, c := range []struct {
+			suffix string
+			args   []string
+		}{
+			{"odds", []string{"odds", "--exact", path}},
+			{"resolve", []string{"resolve", "--seed", "1", path}},
+		} {
+			t.Run(base+"/"+c.suffix, func(t *testing.T) {
+				var out, errb bytes.Buffer
+				err := run(context.Background(), c.args, env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }})
+				if err != nil {
+					t.Fatalf("rearrank %s: %v\n%s", strings.Join(c.args, " "), err, errb.String())
+				}
+				golden := filepath.Join("testdata", "golden", strings.TrimSuffix(base, filepath.Ext(base))+"."+c.suffix+".txt")
+				if *update {
+					if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					return
+				}
+				want, err := os.ReadFile(golden)
+				if err != nil {
+					t.Fatalf("%v (run go test -update to create it)", err)
+				}
+				if !bytes.Equal(out.Bytes(), want) {
+					t.Errorf("rearrank %s differs from %s (go test -update to accept):\n%s", strings.Join(c.args, " "), golden, out.String())
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,270 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/unit"
+)
+
+func runResolve(ctx context.Context, args []string, e env) error {
+	fs := newFlags(e, "resolve", "[--dice 6,3,5,...|--seed N] [--json] FILE",
+		"rearrank resolve --dice 6,3,5,2,4,1 examples/champion-challenge.yaml")
+	faces := fs.String("dice", "", "the faces you rolled, in the order the steps ask for them (commas or spaces)")
+	seed := fs.Uint64("seed", 0, "roll with a seeded generator instead (same seed, same dice)")
+	asJSON := fs.Bool("json", false, "print the events and the final unit as JSON")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	path, err := oneFile(fs, pos)
+	if err != nil {
+		return err
+	}
+	seedSet := false
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "seed" {
+			seedSet = true
+		}
+	})
+	if seedSet && *faces != "" {
+		return usagef("resolve: give --dice or --seed, not both")
+	}
+	if path == "-" && *faces == "" && !seedSet {
+		return usagef("resolve: reading the scenario from standard input needs --dice or --seed")
+	}
+	_, u, attacks, err := load(path, e)
+	if err != nil {
+		return err
+	}
+	var r dice.Roller
+	var scripted *dice.Scripted
+	switch {
+	case *faces != "":
+		fv, err := dice.ParseFaces(*faces)
+		if err != nil {
+			return usagef("resolve: --dice: %v", err)
+		}
+		scripted = dice.NewScripted(fv...)
+		r = scripted
+	case seedSet:
+		r = dice.NewSeeded(*seed)
+	case isTerminal(e.stdin):
+		r = &prompter{in: bufio.NewReader(e.stdin), out: e.stderr}
+	default:
+		return usagef("resolve: no dice: give --dice 6,3,5,... or --seed N (or run it in a terminal to be asked for each die)")
+	}
+	rec := dice.NewRecorder(r)
+	res, err := referee.Resolve(u, attacks, rec)
+	if err != nil {
+		if errors.Is(err, dice.ErrOutOfDice) || errors.Is(err, dice.ErrBadFace) {
+			return usagef("resolve: --dice: %v", err)
+		}
+		return err
+	}
+	if scripted != nil && scripted.Remaining() > 0 {
+		fmt.Fprintf(e.stderr, "rearrank: note: %d dice left over (%v), the attacks needed %d\n",
+			scripted.Remaining(), scripted.Faces()[scripted.Used():], scripted.Used())
+	}
+	if *asJSON {
+		return writeJSON(e.stdout, resolveJSON(res, rec.Faces()))
+	}
+	printResolve(e.stdout, res, rec.Faces())
+	return nil
+}
+
+// prompter asks a person for each die at the terminal.
+type prompter struct {
+	in  *bufio.Reader
+	out io.Writer
+}
+
+func (p *prompter) Roll(sides int) int {
+	f, err := p.Ask(sides, "")
+	if err != nil {
+		return 1
+	}
+	return f
+}
+
+// Ask prompts until it gets a face in 1..sides; end of input is an error.
+func (p *prompter) Ask(sides int, what string) (int, error) {
+	for {
+		fmt.Fprintf(p.out, "D%d for %s: ", sides, what)
+		line, err := p.in.ReadString('\n')
+		line = strings.TrimSpace(line)
+		if line == "" && err != nil {
+			return 0, fmt.Errorf("%s: %w: input ended", what, dice.ErrOutOfDice)
+		}
+		f, convErr := strconv.Atoi(line)
+		if convErr == nil && f >= 1 && f <= sides {
+			return f, nil
+		}
+		fmt.Fprintf(p.out, "  want a number from 1 to %d\n", sides)
+		if err != nil {
+			return 0, fmt.Errorf("%s: %w: input ended", what, dice.ErrOutOfDice)
+		}
+	}
+}
+
+// ResolveJSON is the JSON of the resolve command: events and the final unit.
+type ResolveJSON struct {
+	Ruleset string          `json:"ruleset"`
+	Dice    []int           `json:"dice"`
+	Events  []referee.Event `json:"events"`
+	Tally   referee.Tally   `json:"tally"`
+	Panic   *bool           `json:"panic"`
+	Before  unitJSON        `json:"before"`
+	After   unitJSON        `json:"after"`
+}
+
+type unitJSON struct {
+	Name      string           `json:"name,omitempty"`
+	Size      int              `json:"size"`
+	Destroyed bool             `json:"destroyed"`
+	Formation string           `json:"formation"`
+	Ranks     [][]cellJSON     `json:"ranks"`
+	Carried   []unit.PoolCarry `json:"carried,omitempty"`
+}
+
+type cellJSON struct {
+	Role   string `json:"role"`
+	Name   string `json:"name,omitempty"`
+	Damage int    `json:"damage,omitempty"`
+	Status string `json:"status,omitempty"`
+}
+
+func toUnitJSON(u *unit.Unit) unitJSON {
+	out := unitJSON{Name: u.Name(), Size: u.Size(), Destroyed: u.Destroyed(), Formation: u.Draw(), Ranks: [][]cellJSON{}, Carried: u.Carried()}
+	for _, rank := range u.Ranks() {
+		row := []cellJSON{}
+		for _, c := range rank {
+			if c.Model == nil {
+				row = append(row, cellJSON{Role: "empty"})
+				continue
+			}
+			cj := cellJSON{Role: c.Model.Role.String(), Name: c.Model.Name, Damage: c.Model.Damage}
+			if u.Ruleset().String() == "skirmish" {
+				cj.Status = c.Model.Skirmish.Status.String()
+			}
+			row = append(row, cj)
+		}
+		out.Ranks = append(out.Ranks, row)
+	}
+	return out
+}
+
+func resolveJSON(res *referee.Result, faces []int) ResolveJSON {
+	out := ResolveJSON{Ruleset: res.After.Ruleset().String(), Dice: faces, Events: res.Events, Tally: res.Tally,
+		Before: toUnitJSON(res.Before), After: toUnitJSON(res.After)}
+	if out.Dice == nil {
+		out.Dice = []int{}
+	}
+	if res.PanicApplies {
+		p := res.Tally.Panic
+		out.Panic = &p
+	}
+	return out
+}
+
+func printResolve(w io.Writer, res *referee.Result, faces []int) {
+	fmt.Fprintf(w, "%s, dice used: %s\n\nBefore:\n", res.Before.Ruleset(), joinInts(faces))
+	drawFormation(w, res.Before, nil)
+	fmt.Fprintln(w)
+	for _, e := range res.Events {
+		switch e.Kind {
+		case referee.BatchStart:
+			fmt.Fprintf(w, "== %s\n", e.Text)
+		case referee.BatchEnd:
+			fmt.Fprintf(w, "   -> %s\n\n", e.Text)
+		default:
+			fmt.Fprintf(w, "   %s\n", e)
+		}
+	}
+	t := res.Tally
+	fmt.Fprintf(w, "After: %d casualties, %d wounds caused (combat result), %d unsaved", t.Casualties, t.Wounds, t.Unsaved)
+	if t.Wasted > 0 {
+		fmt.Fprintf(w, ", %d wasted", t.Wasted)
+	}
+	fmt.Fprintln(w)
+	drawFormation(w, res.After, res.Before)
+	switch {
+	case res.After.Destroyed():
+		fmt.Fprintln(w, "The unit is destroyed.")
+	case res.PanicApplies && t.Panic:
+		fmt.Fprintln(w, "Panic: the unit lost 25% or more this phase and must test.")
+	case res.PanicApplies:
+		fmt.Fprintln(w, "No panic test.")
+	}
+}
+
+func joinInts(v []int) string {
+	if len(v) == 0 {
+		return "none"
+	}
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ",")
+}
+
+// drawFormation draws the unit rank by rank, front rank first. With a
+// before unit, slots that held a model then and are empty now are marked x.
+func drawFormation(w io.Writer, u, before *unit.Unit) {
+	ranks := u.Ranks()
+	var old [][]unit.Cell
+	if before != nil {
+		old = before.Ranks()
+	}
+	rows := max(len(ranks), len(old))
+	for r := 0; r < rows; r++ {
+		var cells []string
+		width := 0
+		if r < len(ranks) {
+			width = len(ranks[r])
+		}
+		if r < len(old) {
+			width = max(width, len(old[r]))
+		}
+		for f := 0; f < width; f++ {
+			var c *unit.Model
+			if r < len(ranks) && f < len(ranks[r]) {
+				c = ranks[r][f].Model
+			}
+			switch {
+			case c != nil:
+				cells = append(cells, cellText(c))
+			case r < len(old) && f < len(old[r]) && old[r][f].Model != nil:
+				cells = append(cells, "x")
+			default:
+				cells = append(cells, ".")
+			}
+		}
+		label := "      "
+		if r == 0 {
+			label = "front "
+		}
+		fmt.Fprintf(w, "  %s[%s]\n", label, strings.Join(cells, " "))
+	}
+	if rows == 0 {
+		fmt.Fprintln(w, "  (no models)")
+	}
+	fmt.Fprintln(w, "  R rank-and-file  M musician  S standard  C champion  H character  x removed  (n) damage")
+}
+
+func cellText(m *unit.Model) string {
+	s := string(m.Role.Letter())
+	if m.Damage > 0 {
+		s += fmt.Sprintf("(%d)", m.Damage)
+	}
+	return s
+}

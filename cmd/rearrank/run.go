@@ -1,0 +1,117 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"golang.org/x/term"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "0.1.0-dev"
+
+const topUsage = `rearrank resolves wounds in tabletop wargames and tells you the odds.
+
+Usage:
+  rearrank <command> [flags] FILE|-
+
+Commands:
+  odds      the exact distribution of what an attack does
+  resolve   the referee: apply the rules to the dice you rolled, step by step
+  compare   the same attack under several rulesets or switches, side by side
+  sim       Monte Carlo over the referee, with a confidence interval
+  rulesets  the rulesets, their switches, defaults and RULES.md references
+  version   print the version
+
+Run "rearrank <command> --help" for a command's flags.
+
+Example:
+  rearrank odds examples/crossbows.yaml
+`
+
+// run is the whole program: main only wires it to the process.
+func run(ctx context.Context, args []string, e env) error {
+	if len(args) == 0 {
+		fmt.Fprint(e.stderr, topUsage)
+		return usagef("no command given")
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(e.stdout, topUsage)
+		return errHelp
+	case "--version", "-version", "version":
+		fmt.Fprintf(e.stdout, "rearrank %s\n", version)
+		return nil
+	case "odds":
+		return runOdds(ctx, rest, e)
+	case "resolve":
+		return runResolve(ctx, rest, e)
+	case "compare":
+		return runCompare(ctx, rest, e)
+	case "sim":
+		return runSim(ctx, rest, e)
+	case "rulesets":
+		return runRulesets(rest, e)
+	}
+	fmt.Fprint(e.stderr, topUsage)
+	return usagef("unknown command %q", cmd)
+}
+
+// newFlags returns a FlagSet for a subcommand whose --help prints the
+// usage line, the example and the flags to stdout.
+func newFlags(e env, name, usage, example string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {
+		fmt.Fprintf(e.stdout, "Usage: rearrank %s %s\n\n", name, usage)
+		fmt.Fprintf(e.stdout, "Example:\n  %s\n\nFlags:\n", example)
+		fs.SetOutput(e.stdout)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+	}
+	return fs
+}
+
+// parse parses flags, allowing them before and after the positional
+// arguments, and maps --help and flag errors to the right exits.
+func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if err == flag.ErrHelp {
+				fs.Usage()
+				return nil, errHelp
+			}
+			return nil, usagef("%s: %v (see rearrank %s --help)", fs.Name(), err, fs.Name())
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// oneFile returns the single FILE argument.
+func oneFile(fs *flag.FlagSet, pos []string) (string, error) {
+	switch len(pos) {
+	case 1:
+		return pos[0], nil
+	case 0:
+		return "", usagef("%s: no scenario file given (a path, or - for standard input; see rearrank %s --help)", fs.Name(), fs.Name())
+	}
+	return "", usagef("%s: want one scenario file, got %d: %s", fs.Name(), len(pos), strings.Join(pos, " "))
+}
+
+// isTerminal reports whether w (or r) is a terminal, for colour, prompts and
+// progress bars.
+func isTerminal(f any) bool {
+	file, ok := f.(*os.File)
+	return ok && term.IsTerminal(int(file.Fd()))
+}

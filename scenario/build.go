@@ -1,0 +1,199 @@
+package scenario
+
+import (
+	"fmt"
+	"maps"
+
+	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// Build turns a loaded File into what the engine runs: the target unit and
+// the attack groups in order. Errors name the field of the file, with its
+// line and column when the File came from Load.
+func (f *File) Build() (*unit.Unit, []referee.Attack, error) {
+	spec, err := f.unitSpec(f.RuleOptions())
+	if err != nil {
+		return nil, nil, err
+	}
+	u, err := unit.New(spec)
+	if err != nil {
+		return nil, nil, f.Errorf("target", "%v", err)
+	}
+	if f.Ruleset == rules.Skirmish && f.Target.Damage.Carried > 0 {
+		fighter := u.Fighter()
+		if f.Target.Damage.Carried >= fighter.W {
+			return nil, nil, f.Errorf("target.damage", "%d: the fighter has W%d; starting damage must leave it at least 1", f.Target.Damage.Carried, fighter.W)
+		}
+		fighter.Damage = f.Target.Damage.Carried
+	}
+	attacks := make([]referee.Attack, 0, len(f.Attacks))
+	for i, a := range f.Attacks {
+		ra, err := f.attack(i, a)
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := ra.Validate(f.Ruleset); err != nil {
+			return nil, nil, f.Errorf(fmt.Sprintf("attacks[%d]", i), "%v", err)
+		}
+		attacks = append(attacks, ra)
+	}
+	return u, attacks, nil
+}
+
+func profile(p Profile, helmet bool) unit.Profile {
+	return unit.Profile{
+		TroopType: p.TroopType,
+		W:         max(p.Wounds, 1),
+		T:         p.Toughness,
+		WS:        p.WS,
+		Save: rules.SaveProfile{Armour: p.Armour, Shield: p.Shield, Barding: p.Barding, SaveBonus: p.SaveBonus,
+			ArmourValue: p.ArmourValue, Helmet: helmet},
+		Specials: rules.SpecialSaves{Ward: p.Ward, Regeneration: p.Regeneration, Aegis: p.Aegis},
+		Fly:      p.Fly,
+	}
+}
+
+var commandRole = map[string]unit.Role{
+	CommandMusician: unit.Musician,
+	CommandStandard: unit.StandardBearer,
+	CommandChampion: unit.Champion,
+}
+
+func (f *File) unitSpec(opts rules.Options) (unit.Spec, error) {
+	t := &f.Target
+	s := unit.Spec{
+		Name:     t.Name,
+		Ruleset:  f.Ruleset,
+		Options:  opts,
+		Models:   t.Models,
+		Frontage: t.Frontage,
+		Profile:  profile(t.Profile, t.Helmet),
+		Layout:   t.Layout,
+	}
+	for _, c := range t.Command {
+		s.Command = append(s.Command, commandRole[c])
+	}
+	if t.HasCommand(CommandChampion) {
+		cp := profile(t.ChampionProfile(), t.Helmet)
+		s.Champion = &cp
+		if t.Champion != nil {
+			s.ChampionDamage = t.Champion.Damage
+		}
+	}
+	for i, g := range t.Groups {
+		if g.Damage != 0 {
+			return unit.Spec{}, f.Errorf(fmt.Sprintf("target.groups[%d].damage", i),
+				"starting damage on a group's pool is not supported yet; put the carried wounds on the unit's own pool with target.damage")
+		}
+		s.Groups = append(s.Groups, unit.Group{Count: g.Models, Profile: profile(g.Profile, t.Helmet)})
+	}
+	for _, c := range t.Characters {
+		file := -1
+		if c.Slot != nil {
+			file = *c.Slot
+		}
+		s.Characters = append(s.Characters, unit.CharacterSpec{Name: c.Name, Profile: profile(c.Profile, t.Helmet), Damage: c.Damage, File: file})
+	}
+	if f.Ruleset != rules.Skirmish {
+		s.Carried = t.Damage.Carried
+		s.Damage = t.Damage.PerModel
+	}
+	return s, nil
+}
+
+func (f *File) attack(i int, a Attack) (referee.Attack, error) {
+	field := func(name string) string { return fmt.Sprintf("attacks[%d].%s", i, name) }
+	count, err := dice.ParseExpr(string(a.Count))
+	if err != nil {
+		return referee.Attack{}, f.Errorf(field("count"), "%v", err)
+	}
+	var mw dice.Expr
+	if a.MultipleWounds != "" {
+		if mw, err = dice.ParseExpr(string(a.MultipleWounds)); err != nil {
+			return referee.Attack{}, f.Errorf(field("multiple_wounds"), "%v", err)
+		}
+	}
+	ra := referee.Attack{
+		Name:           a.Name,
+		Count:          count,
+		Phase:          a.Phase,
+		Strength:       a.Strength,
+		AP:             a.AP,
+		ArmourPiercing: a.ArmourPiercing,
+		MultipleWounds: mw,
+		MWAgainst:      a.MWAgainst,
+		ClippedWings:   a.ClippedWings,
+		Flaming:        a.Flaming,
+		LethalStrike:   a.LethalStrike,
+		IgnoreArmour:   a.IgnoreArmour,
+		NoSaves:        a.NoSaves,
+		InstantKill:    a.InstantKill,
+		WeaponClass:    a.WeaponClass,
+		Attacker:       a.Attacker,
+	}
+	if !a.ToHit.Auto {
+		ra.Hit = referee.HitSpec{Need: a.ToHit.Need, BS: a.BS, WS: a.WS, Modifier: a.HitModifier}
+		if !a.ToHit.Need.IsNone() {
+			ra.Hit.BS, ra.Hit.WS = 0, 0
+		}
+	}
+	switch a.Target.Role {
+	case AimChampion:
+		ra.Target = unit.Target{Role: unit.Champion}
+	case AimCharacter:
+		ra.Target = unit.Target{Role: unit.Character, Name: a.Target.Character}
+	default:
+		ra.Target = unit.Target{Role: unit.RankAndFile, TroopType: f.Target.TroopType}
+		if a.Target.Pool != nil {
+			ra.Target.TroopType = *a.Target.Pool
+		}
+	}
+	return ra, nil
+}
+
+// WithRuleset returns a copy of f under another ruleset, for comparisons.
+// Switches that the new ruleset does not read are dropped; the copy is
+// validated like a loaded file.
+func (f *File) WithRuleset(r rules.Ruleset) (*File, error) {
+	c := f.clone()
+	c.Ruleset = r
+	for k := range c.Options {
+		for _, s := range rules.Switches() {
+			if s.Name == rules.SwitchName(k) && !s.AppliesTo(r) {
+				delete(c.Options, k)
+			}
+		}
+	}
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// WithOption returns a copy of f with one switch set.
+func (f *File) WithOption(name, value string) (*File, error) {
+	var o rules.Options
+	if err := o.Set(name, value); err != nil {
+		return nil, err
+	}
+	c := f.clone()
+	if c.Options == nil {
+		c.Options = map[string]string{}
+	}
+	c.Options[rules.SwitchName(name)] = value
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// clone copies f deeply enough for WithRuleset and WithOption, which change
+// only the ruleset and the options.
+func (f *File) clone() *File {
+	c := *f
+	c.Options = maps.Clone(f.Options)
+	return &c
+}
