@@ -119,11 +119,17 @@ func printTable(w io.Writer, title string, d odds.Dist, exact bool) {
 		}
 	}
 	fmt.Fprintf(w, "  %5s  %*s  %*s\n", "n", width, "P(=n)", width, "P(>=n)")
+	tiny := big.NewRat(1, 20000) // shows as 0.00%
 	for i, p := range d.P {
-		if p.Sign() == 0 && d.AtLeast(i).Sign() == 0 {
+		rest := d.AtLeast(i)
+		if rest.Sign() == 0 {
 			break
 		}
-		fmt.Fprintf(w, "  %5d  %*s  %*s  %s\n", i, width, num(p, exact), width, num(d.AtLeast(i), exact), bar(p))
+		if !exact && i > 0 && rest.Cmp(tiny) < 0 {
+			fmt.Fprintf(w, "  %4d+  %*s  %*s\n", i, width, "", width, "<0.01%")
+			break
+		}
+		fmt.Fprintf(w, "  %5d  %*s  %*s  %s\n", i, width, num(p, exact), width, num(rest, exact), bar(p))
 	}
 	fmt.Fprintln(w)
 }

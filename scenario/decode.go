@@ -1,0 +1,574 @@
+package scenario
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/token"
+	"github.com/rearrank/rearrank/rules"
+)
+
+// The decoder walks the syntax tree against the Go types, using the yaml
+// tags for names, so that every problem is reported with the dotted field
+// path and the place in the file. It never descends further than the Go
+// types do, and records where each field stood for later checks.
+
+var (
+	typeRuleset     = reflect.TypeFor[rules.Ruleset]()
+	typePhase       = reflect.TypeFor[rules.Phase]()
+	typeArmour      = reflect.TypeFor[rules.Armour]()
+	typeTroopType   = reflect.TypeFor[rules.TroopType]()
+	typeWeaponClass = reflect.TypeFor[rules.WeaponClass]()
+	typeTarget      = reflect.TypeFor[rules.Target]()
+	typeToHit       = reflect.TypeFor[ToHit]()
+	typeExpr        = reflect.TypeFor[Expr]()
+	typeAim         = reflect.TypeFor[Aim]()
+	typeDamage      = reflect.TypeFor[Damage]()
+	typeOptions     = reflect.TypeFor[map[string]string]()
+)
+
+// field is one struct field as the file names it.
+type field struct {
+	name      string
+	index     []int
+	omitempty bool
+	ranged    bool
+	lo, hi    int
+	plus      bool // an integer that may also be written as a score, "4+"
+}
+
+// fieldsOf lists the fields of a struct type by their yaml names, with
+// embedded structs (Profile) inlined and "-" fields left out.
+func fieldsOf(t reflect.Type) []field {
+	var out []field
+	for i := range t.NumField() {
+		sf := t.Field(i)
+		tag := sf.Tag.Get("yaml")
+		name, opts, _ := strings.Cut(tag, ",")
+		if name == "-" || !sf.IsExported() {
+			continue
+		}
+		if sf.Anonymous && name == "" {
+			for _, in := range fieldsOf(sf.Type) {
+				in.index = append([]int{i}, in.index...)
+				out = append(out, in)
+			}
+			continue
+		}
+		f := field{name: name, index: []int{i}, omitempty: strings.Contains(opts, "omitempty"), plus: sf.Tag.Get("score") == "ok"}
+		if r := sf.Tag.Get("range"); r != "" {
+			lo, hi, _ := strings.Cut(r, ",")
+			f.lo, _ = strconv.Atoi(lo)
+			f.hi, _ = strconv.Atoi(hi)
+			f.ranged = true
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+func valueOf(f *File) reflect.Value { return reflect.ValueOf(f).Elem() }
+
+type decoder struct {
+	src *source
+}
+
+func (d *decoder) fail(n ast.Node, path, format string, args ...any) *Error {
+	p := nodePos(n)
+	return &Error{File: d.src.name, Line: p.line, Column: p.col, Field: path, Msg: fmt.Sprintf(format, args...), Err: ErrInvalid}
+}
+
+func (d *decoder) want(n ast.Node, path, what string) *Error {
+	return d.fail(n, path, "want %s, got %s", what, describe(n))
+}
+
+// decode stores node n into v, the Go value of the field at path.
+func (d *decoder) decode(n ast.Node, v reflect.Value, path string) *Error {
+	if path != "" {
+		if _, ok := d.src.pos[path]; !ok {
+			d.src.pos[path] = nodePos(n)
+		}
+	}
+	if _, ok := n.(*ast.NullNode); ok {
+		return nil // "field:" with no value is the field left out
+	}
+	t := v.Type()
+	switch t {
+	case typeRuleset:
+		return d.enum(n, v, path, "ruleset", rulesetNames(), func(s string) (int64, error) {
+			r, err := rules.ParseRuleset(s)
+			return int64(r), err
+		})
+	case typePhase:
+		return d.enum(n, v, path, "phase", PhaseNames(), func(s string) (int64, error) {
+			p, err := rules.ParsePhase(s)
+			return int64(p), err
+		})
+	case typeArmour:
+		return d.enum(n, v, path, "armour", rules.ArmourNames(), func(s string) (int64, error) {
+			a, err := rules.ParseArmour(s)
+			return int64(a), err
+		})
+	case typeTroopType:
+		return d.enum(n, v, path, "troop type", rules.TroopTypeNames(), func(s string) (int64, error) {
+			tt, err := rules.ParseTroopType(s)
+			return int64(tt), err
+		})
+	case typeWeaponClass:
+		return d.enum(n, v, path, "weapon class", WeaponClassNames(), func(s string) (int64, error) {
+			w, err := rules.ParseWeaponClass(s)
+			return int64(w), err
+		})
+	case typeTarget:
+		return d.score(n, v, path)
+	case typeToHit:
+		return d.toHit(n, v, path)
+	case typeExpr:
+		return d.expr(n, v, path)
+	case typeAim:
+		s, ok := n.(*ast.StringNode)
+		if !ok {
+			return d.want(n, path, "rank_and_file, rank_and_file:<troop_type>, champion or character:<name>")
+		}
+		a, err := ParseAim(s.Value)
+		if err != nil {
+			return d.fail(n, path, "%v", err)
+		}
+		v.Set(reflect.ValueOf(a))
+		return nil
+	case typeDamage:
+		return d.damage(n, v, path)
+	case typeOptions:
+		return d.options(n, v, path)
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		p := reflect.New(t.Elem())
+		if e := d.decode(n, p.Elem(), path); e != nil {
+			return e
+		}
+		v.Set(p)
+		return nil
+	case reflect.Struct:
+		return d.mapping(n, v, path)
+	case reflect.Slice:
+		seq, ok := n.(*ast.SequenceNode)
+		if !ok {
+			return d.want(n, path, "a list")
+		}
+		if len(seq.Values) == 0 {
+			return nil // an empty list is the field left out
+		}
+		s := reflect.MakeSlice(t, len(seq.Values), len(seq.Values))
+		for i, item := range seq.Values {
+			p := fmt.Sprintf("%s[%d]", path, i)
+			if _, null := item.(*ast.NullNode); null {
+				return d.want(item, p, wantOf(t.Elem()))
+			}
+			if e := d.decode(item, s.Index(i), p); e != nil {
+				return e
+			}
+		}
+		v.Set(s)
+		return nil
+	case reflect.Int:
+		i, e := d.integer(n, path, "a whole number")
+		if e != nil {
+			return e
+		}
+		v.SetInt(int64(i))
+		return nil
+	case reflect.Bool:
+		b, ok := n.(*ast.BoolNode)
+		if !ok {
+			return d.want(n, path, "true or false")
+		}
+		v.SetBool(b.Value)
+		return nil
+	case reflect.String:
+		s, ok := n.(*ast.StringNode)
+		if !ok {
+			return d.want(n, path, "text")
+		}
+		v.SetString(s.Value)
+		return nil
+	}
+	return d.fail(n, path, "cannot decode into %v", t) // a Go type the walker does not know: a programming error caught by the tests
+}
+
+func wantOf(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Struct:
+		return "a mapping of fields"
+	case reflect.String:
+		return "text"
+	case reflect.Int:
+		return "a whole number"
+	}
+	return "a value"
+}
+
+// entries returns the key-value pairs of a mapping node, or false if n is
+// not a mapping. goccy gives a one-key mapping as a bare MappingValueNode.
+func entries(n ast.Node) ([]*ast.MappingValueNode, bool) {
+	switch n := n.(type) {
+	case *ast.MappingNode:
+		return n.Values, true
+	case *ast.MappingValueNode:
+		return []*ast.MappingValueNode{n}, true
+	}
+	return nil, false
+}
+
+func keyOf(kv *ast.MappingValueNode) (string, bool) {
+	switch k := kv.Key.(type) {
+	case *ast.StringNode:
+		return k.Value, true
+	case *ast.MappingKeyNode:
+		if s, ok := k.Value.(*ast.StringNode); ok {
+			return s.Value, true
+		}
+	}
+	return "", false
+}
+
+func join(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
+}
+
+func (d *decoder) mapping(n ast.Node, v reflect.Value, path string) *Error {
+	kvs, ok := entries(n)
+	if !ok {
+		return d.want(n, path, "a mapping of fields")
+	}
+	fields := fieldsOf(v.Type())
+	seen := map[string]bool{}
+	for _, kv := range kvs {
+		name, ok := keyOf(kv)
+		if !ok {
+			return d.fail(kv.Key, path, "want a field name, got %s", describe(kv.Key))
+		}
+		var f *field
+		for i := range fields {
+			if fields[i].name == name {
+				f = &fields[i]
+				break
+			}
+		}
+		if f == nil {
+			e := d.fail(kv.Key, path, "unknown field %q%s", name, suggest(name, fields))
+			e.Err = ErrUnknownField
+			return e
+		}
+		if seen[name] {
+			return d.fail(kv.Key, join(path, name), "given twice")
+		}
+		seen[name] = true
+		p := join(path, name)
+		d.src.key[p] = nodePos(kv.Key)
+		if s, ok := kv.Value.(*ast.StringNode); ok && f.plus && strings.HasSuffix(s.Value, "+") && isDigits(strings.TrimSuffix(s.Value, "+")) {
+			n, _ := strconv.Atoi(strings.TrimSuffix(s.Value, "+"))
+			v.FieldByIndex(f.index).SetInt(int64(min(n, 1000)))
+			d.src.pos[p] = nodePos(kv.Value)
+			d.src.score[p] = true
+			continue
+		}
+		if e := d.decode(kv.Value, v.FieldByIndex(f.index), p); e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// suggest returns ` (did you mean "x"?)` for the known field closest to a
+// misspelt name, or "".
+func suggest(name string, fields []field) string {
+	best, bestD := "", 3
+	for _, f := range fields {
+		if d := editDistance(name, f.name); d < bestD {
+			best, bestD = f.name, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+func editDistance(a, b string) int {
+	if len(a) > 40 || len(b) > 40 {
+		return 99
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			c := 1
+			if a[i-1] == b[j-1] {
+				c = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// integer reads a whole number. Numbers too large for the tokenizer come as
+// text of digits; they are out of every range.
+func (d *decoder) integer(n ast.Node, path, what string) (int, *Error) {
+	switch n := n.(type) {
+	case *ast.IntegerNode:
+		var i int64
+		switch v := n.Value.(type) {
+		case int64:
+			i = v
+		case uint64:
+			i = 1 << 40
+			if v < 1<<40 {
+				i = int64(v)
+			}
+		}
+		if i > 1<<30 || i < -(1<<30) {
+			return 0, d.fail(n, path, "%s is out of range", n.Token.Value)
+		}
+		return int(i), nil
+	case *ast.StringNode:
+		// goccy gives a plain number too large for int64 as text.
+		if n.Token.Type == token.StringType && isDigits(strings.TrimPrefix(n.Value, "-")) {
+			return 0, d.fail(n, path, "%s is out of range", shorten(n.Value))
+		}
+	}
+	return 0, d.want(n, path, what)
+}
+
+// enum reads one of a list of names.
+func (d *decoder) enum(n ast.Node, v reflect.Value, path, what string, names []string, parse func(string) (int64, error)) *Error {
+	s, ok := n.(*ast.StringNode)
+	if !ok {
+		return d.want(n, path, listText(names))
+	}
+	i, err := parse(s.Value)
+	if err != nil {
+		return d.fail(n, path, "%s %q: want %s", what, shorten(s.Value), listText(names))
+	}
+	v.SetInt(i)
+	return nil
+}
+
+// score reads a ward, regeneration or aegis save: "5+", 5, or 0, "-" or
+// "none" for none.
+func (d *decoder) score(n ast.Node, v reflect.Value, path string) *Error {
+	const what = "a save such as 5+, or 0 for none"
+	var text string
+	switch n := n.(type) {
+	case *ast.IntegerNode:
+		i, e := d.integer(n, path, what)
+		if e != nil {
+			return e
+		}
+		text = strconv.Itoa(i)
+	case *ast.StringNode:
+		text = n.Value
+	default:
+		return d.want(n, path, what)
+	}
+	t, err := parseScore(text, 1, 6)
+	if err != nil {
+		return d.fail(n, path, "save %q: want 1+ to 6+, or 0 for none", shorten(text))
+	}
+	v.Set(reflect.ValueOf(t))
+	return nil
+}
+
+func (d *decoder) toHit(n ast.Node, v reflect.Value, path string) *Error {
+	const what = "a score such as 4+, or auto"
+	var text string
+	switch n := n.(type) {
+	case *ast.IntegerNode:
+		i, e := d.integer(n, path, what)
+		if e != nil {
+			return e
+		}
+		text = strconv.Itoa(i)
+	case *ast.StringNode:
+		text = n.Value
+	default:
+		return d.want(n, path, what)
+	}
+	h, err := ParseToHit(text)
+	if err == nil && h.IsZero() {
+		err = fmt.Errorf("no roll")
+	}
+	if err != nil {
+		return d.fail(n, path, "to_hit %q: want a score from 1+ to 10+, such as 4+, or auto", shorten(text))
+	}
+	v.Set(reflect.ValueOf(h))
+	return nil
+}
+
+func (d *decoder) expr(n ast.Node, v reflect.Value, path string) *Error {
+	const what = "a number such as 20, or dice such as 2D6"
+	var text string
+	switch n := n.(type) {
+	case *ast.IntegerNode:
+		i, e := d.integer(n, path, what)
+		if e != nil {
+			return e
+		}
+		if i < 0 || i > MaxFixed {
+			return d.fail(n, path, "want 0 to %d, got %d", MaxFixed, i)
+		}
+		text = strconv.Itoa(i)
+	case *ast.StringNode:
+		text = n.Value
+	default:
+		return d.want(n, path, what)
+	}
+	e, err := ParseExpr(text)
+	if err != nil {
+		return d.fail(n, path, "%v", err)
+	}
+	v.Set(reflect.ValueOf(e))
+	return nil
+}
+
+func (d *decoder) damage(n ast.Node, v reflect.Value, path string) *Error {
+	const what = "a number (wounds carried by the pool) or a list (damage per model)"
+	switch n := n.(type) {
+	case *ast.IntegerNode:
+		i, e := d.integer(n, path, what)
+		if e != nil {
+			return e
+		}
+		v.Set(reflect.ValueOf(Damage{Carried: i}))
+		return nil
+	case *ast.SequenceNode:
+		dm := Damage{PerModel: make([]int, len(n.Values))}
+		for i, item := range n.Values {
+			p := fmt.Sprintf("%s[%d]", path, i)
+			d.src.pos[p] = nodePos(item)
+			x, e := d.integer(item, p, "a whole number")
+			if e != nil {
+				return e
+			}
+			dm.PerModel[i] = x
+		}
+		v.Set(reflect.ValueOf(dm))
+		return nil
+	}
+	return d.want(n, path, what)
+}
+
+// options reads the switch map. Names are stored in scenario form
+// (rules.SwitchName), values as text; Validate checks both against the
+// ruleset.
+func (d *decoder) options(n ast.Node, v reflect.Value, path string) *Error {
+	kvs, ok := entries(n)
+	if !ok {
+		return d.want(n, path, "a mapping of switch names to values, such as {damage_model: pooled}")
+	}
+	m := map[string]string{}
+	for _, kv := range kvs {
+		name, ok := keyOf(kv)
+		if !ok {
+			return d.fail(kv.Key, path, "want a switch name, got %s", describe(kv.Key))
+		}
+		canon := rules.SwitchName(name)
+		p := join(path, canon)
+		if _, dup := m[canon]; dup {
+			return d.fail(kv.Key, p, "given twice")
+		}
+		d.src.key[p] = nodePos(kv.Key)
+		d.src.pos[p] = nodePos(kv.Value)
+		switch val := kv.Value.(type) {
+		case *ast.StringNode:
+			m[canon] = val.Value
+		case *ast.BoolNode:
+			m[canon] = strconv.FormatBool(val.Value)
+		case *ast.IntegerNode:
+			m[canon] = val.Token.Value
+		case *ast.FloatNode:
+			m[canon] = val.Token.Value
+		default:
+			return d.want(kv.Value, p, "a value such as pooled, true or 1/4")
+		}
+	}
+	if len(m) > 0 {
+		v.Set(reflect.ValueOf(m))
+	}
+	return nil
+}
+
+// describe says what a node is, for "want X, got Y".
+func describe(n ast.Node) string {
+	switch n := n.(type) {
+	case *ast.StringNode:
+		return fmt.Sprintf("text %q", shorten(n.Value))
+	case *ast.IntegerNode:
+		return "the number " + n.Token.Value
+	case *ast.FloatNode:
+		return "the number " + n.Token.Value
+	case *ast.BoolNode:
+		return strconv.FormatBool(n.Value)
+	case *ast.NullNode:
+		return "nothing"
+	case *ast.SequenceNode:
+		return "a list"
+	case *ast.MappingNode, *ast.MappingValueNode:
+		return "a mapping"
+	case *ast.LiteralNode:
+		return "a block of text"
+	case *ast.InfinityNode, *ast.NanNode:
+		return "the number " + n.GetToken().Value
+	}
+	return "a " + strings.ToLower(n.Type().String())
+}
+
+// listText writes names as "a, b or c".
+func listText(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+func rulesetNames() []string {
+	var out []string
+	for _, r := range rules.Rulesets() {
+		out = append(out, r.String())
+	}
+	return out
+}
+
+// PhaseNames lists the phase names a scenario accepts, default first.
+func PhaseNames() []string {
+	var out []string
+	for p := rules.Phase(0); !strings.HasPrefix(p.String(), "invalid"); p++ {
+		out = append(out, p.String())
+	}
+	return out
+}
+
+// WeaponClassNames lists the weapon class names a scenario accepts, "none"
+// (the default: no critical hits) first.
+func WeaponClassNames() []string {
+	var out []string
+	for w := rules.WeaponClass(0); !strings.HasPrefix(w.String(), "invalid"); w++ {
+		out = append(out, w.String())
+	}
+	return out
+}

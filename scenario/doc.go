@@ -1,0 +1,51 @@
+// Package scenario reads rearrank's scenario files: a ruleset, its
+// switches, the attack groups to resolve in order, and the unit they strike.
+// The format is a public contract (DESIGN.md "The scenario file";
+// docs/scenario.md describes every field, docs/scenario.schema.json is its
+// JSON Schema): fields are added, never renamed.
+//
+// # Loading
+//
+// Load takes the bytes of a YAML or JSON file; Read takes a reader, such as
+// standard input for the file name "-". Both return a *File that is
+// complete and checked:
+//
+//	f, err := scenario.Load("crossbows.yaml", data)
+//	if err != nil {
+//		// err is an *Error: "crossbows.yaml:12:5: target.armour: armour "hevy": want none, light, heavy or plate"
+//	}
+//	opts := f.RuleOptions() // the file's switches as a rules.Options
+//
+// Loading is strict. Unknown fields, wrong types, numbers out of range,
+// names that are not a ruleset, armour, troop type, phase, weapon class or
+// switch, and fields the file's ruleset does not read are all errors. Every
+// error is an *Error with the file, line, column and the dotted field path
+// ("attacks[1].strength"), and wraps one of the sentinels ErrSyntax,
+// ErrUnknownField, ErrInvalid, ErrUnsupported or ErrTooLarge.
+//
+// Files come from users and, through the web API, from anyone, so Load
+// bounds its work: at most MaxSize bytes and MaxTokens tokens, nesting at
+// most MaxDepth deep, and no anchors, aliases, tags or merge keys (the
+// "billion laughs" alias expansion cannot start). Scenario files never need
+// those YAML features.
+//
+// # Defaults
+//
+// Load applies the defaults of DESIGN.md ("Meanings that the contract
+// fixes") through File.Defaults and then checks the result with
+// File.Validate. A File built in Go goes through the same two calls. Most
+// defaults are the zero values of the fields (melee, infantry, no armour, no
+// saves, aimed at the rank and file); Defaults fills in the rest (wounds 1,
+// frontage, automatic hits) and puts a few fields in canonical form.
+//
+// # Writing
+//
+// File implements MarshalYAML (goccy/go-yaml's BytesMarshaler) and
+// json.Marshaler, in the same field names; loading the output gives an
+// equal File.
+//
+// # Later errors
+//
+// Problems found after loading (by the referee, say) can still point into
+// the file: File.Errorf returns an *Error placed at the named field.
+package scenario

@@ -1,0 +1,149 @@
+package scenario
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+)
+
+// MarshalYAML writes the scenario as YAML in the field order of the Go
+// types, leaving out fields at their zero value. Load reads the result back
+// to an equal File.
+func (f File) MarshalYAML() ([]byte, error) {
+	return yaml.MarshalWithOptions(toYAML(encodeValue(reflect.ValueOf(f))), yaml.IndentSequence(true))
+}
+
+// MarshalJSON writes the scenario as JSON with the same fields as
+// MarshalYAML.
+func (f File) MarshalJSON() ([]byte, error) {
+	return json.Marshal(encodeValue(reflect.ValueOf(f)))
+}
+
+// obj is a mapping that keeps its order.
+type obj []kv
+
+type kv struct {
+	k string
+	v any
+}
+
+func (o obj) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, e := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, err := json.Marshal(e.k)
+		if err != nil {
+			return nil, err
+		}
+		v, err := json.Marshal(e.v)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+func toYAML(v any) any {
+	switch v := v.(type) {
+	case obj:
+		m := make(yaml.MapSlice, len(v))
+		for i, e := range v {
+			m[i] = yaml.MapItem{Key: e.k, Value: toYAML(e.v)}
+		}
+		return m
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = toYAML(x)
+		}
+		return out
+	}
+	return v
+}
+
+type zeroer interface{ IsZero() bool }
+
+func isEmpty(v reflect.Value) bool {
+	if z, ok := v.Interface().(zeroer); ok {
+		return z.IsZero()
+	}
+	switch v.Kind() {
+	case reflect.Slice, reflect.Map:
+		return v.Len() == 0
+	}
+	return v.IsZero()
+}
+
+// encodeValue turns a scenario value into plain data (obj, []any, string,
+// int, bool) in the form a file writes it.
+func encodeValue(v reflect.Value) any {
+	switch v.Type() {
+	case typeRuleset, typePhase, typeArmour, typeTroopType, typeWeaponClass, typeTarget, typeToHit, typeAim:
+		return v.Interface().(fmt.Stringer).String()
+	case typeExpr:
+		e := v.Interface().(Expr)
+		if n, ok := e.Fixed(); ok {
+			return n
+		}
+		return e.String()
+	case typeDamage:
+		d := v.Interface().(Damage)
+		if d.PerModel == nil {
+			return d.Carried
+		}
+		out := make([]any, len(d.PerModel))
+		for i, x := range d.PerModel {
+			out[i] = x
+		}
+		return out
+	case typeOptions:
+		m := v.Interface().(map[string]string)
+		o := obj{}
+		for _, k := range sortedKeys(m) {
+			var val any = m[k]
+			if s := strings.TrimSpace(m[k]); s == "true" || s == "false" {
+				val = s == "true"
+			}
+			o = append(o, kv{k, val})
+		}
+		return o
+	}
+	switch v.Kind() {
+	case reflect.Pointer:
+		return encodeValue(v.Elem())
+	case reflect.Struct:
+		o := obj{}
+		for _, f := range fieldsOf(v.Type()) {
+			fv := v.FieldByIndex(f.index)
+			if f.omitempty && isEmpty(fv) {
+				continue
+			}
+			o = append(o, kv{f.name, encodeValue(fv)})
+		}
+		return o
+	case reflect.Slice:
+		out := make([]any, v.Len())
+		for i := range v.Len() {
+			out[i] = encodeValue(v.Index(i))
+		}
+		return out
+	case reflect.Int:
+		return int(v.Int())
+	case reflect.Bool:
+		return v.Bool()
+	case reflect.String:
+		return v.String()
+	}
+	panic(fmt.Sprintf("scenario: cannot encode %v", v.Type())) // a Go type added without an encoder: caught by the round-trip tests
+}

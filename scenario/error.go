@@ -1,0 +1,137 @@
+package scenario
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Sentinel errors. Every error Load, Read and Validate return is an *Error
+// that wraps one of them, so callers can sort failures with errors.Is.
+var (
+	// ErrSyntax: the text is not YAML or JSON.
+	ErrSyntax = errors.New("syntax error")
+	// ErrUnknownField: a field name that the format does not have.
+	ErrUnknownField = errors.New("unknown field")
+	// ErrInvalid: a field has the wrong type, is out of range, is missing,
+	// or does not fit with the rest of the file.
+	ErrInvalid = errors.New("invalid scenario")
+	// ErrUnsupported: YAML features scenario files do not use (anchors,
+	// aliases, tags, several documents, nesting deeper than MaxDepth).
+	ErrUnsupported = errors.New("unsupported YAML")
+	// ErrTooLarge: the input is larger than MaxSize.
+	ErrTooLarge = errors.New("scenario too large")
+)
+
+// Error is a problem with a scenario file, and where it is. Line and Column
+// are 1-based and zero when unknown; Field is the dotted path of the field
+// ("attacks[1].strength", "target.characters[0].name"), empty for the file
+// as a whole.
+type Error struct {
+	File   string
+	Line   int
+	Column int
+	Field  string
+	Msg    string
+	Err    error // the sentinel: ErrSyntax, ErrUnknownField, ...
+}
+
+// Error formats the error as "name:line:col: field: message", leaving out
+// the parts that are unknown.
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(e.File)
+	if e.Line > 0 {
+		if b.Len() > 0 {
+			b.WriteByte(':')
+		}
+		b.WriteString(strconv.Itoa(e.Line))
+		b.WriteByte(':')
+		b.WriteString(strconv.Itoa(e.Column))
+	}
+	if e.Field != "" {
+		if b.Len() > 0 {
+			b.WriteString(": ")
+		}
+		b.WriteString(e.Field)
+	}
+	if b.Len() > 0 {
+		b.WriteString(": ")
+	}
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// Unwrap returns the sentinel error.
+func (e *Error) Unwrap() error { return e.Err }
+
+// position is a 1-based line and column in the source.
+type position struct{ line, col int }
+
+// source remembers where each field stood in the file Load read, so that
+// errors found after decoding still name a place.
+type source struct {
+	name string
+	pos  map[string]position // dotted field path -> position of its value
+	key  map[string]position // dotted field path -> position of its key
+	// score holds the integer fields written as a score ("bs: 4+"), which
+	// only some rulesets allow.
+	score map[string]bool
+	root  position // first token of the document
+}
+
+// at returns the position of a field: its value if the file has it, else
+// its key, else the nearest enclosing field the file has, else the start of
+// the document.
+func (s *source) at(field string) position {
+	if s == nil {
+		return position{}
+	}
+	for f := field; f != ""; f = parentPath(f) {
+		if p, ok := s.pos[f]; ok {
+			return p
+		}
+		if p, ok := s.key[f]; ok {
+			return p
+		}
+	}
+	return s.root
+}
+
+// has reports whether the file wrote the field.
+func (s *source) has(field string) bool {
+	if s == nil {
+		return false
+	}
+	_, ok := s.key[field]
+	return ok
+}
+
+// parentPath strips the last element of a dotted path: "a[1].b" -> "a[1]"
+// -> "a" -> "".
+func parentPath(f string) string {
+	i := strings.LastIndexAny(f, ".[")
+	if i < 0 {
+		return ""
+	}
+	return f[:i]
+}
+
+// Errorf returns an *Error about the named field (a dotted path such as
+// "attacks[0].count") at the place the field, or the nearest field around
+// it, stood in the file. Other packages use it for problems they find later,
+// so that every message about a scenario says where.
+func (f *File) Errorf(field, format string, args ...any) error {
+	return f.errorf(ErrInvalid, field, format, args...)
+}
+
+func (f *File) errorf(kind error, field, format string, args ...any) *Error {
+	e := &Error{Field: field, Msg: fmt.Sprintf(format, args...), Err: kind}
+	if f.src != nil {
+		e.File = f.src.name
+		p := f.src.at(field)
+		e.Line, e.Column = p.line, p.col
+	}
+	return e
+}

@@ -1,0 +1,454 @@
+package scenario
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/rearrank/rearrank/rules"
+)
+
+// Limits on the size of what a scenario describes. They keep a hostile or
+// mistaken file from asking the engine for something absurd; every real
+// game is far inside them.
+const (
+	MaxSize       = 1 << 20 // bytes in one file
+	MaxDepth      = 32      // nesting of mappings and lists
+	MaxTokens     = 200000  // YAML tokens (keys, values, punctuation) in one file
+	MaxAttacks    = 1000    // attack groups in one file
+	MaxModels     = 10000   // models in the target, all pools and characters together
+	MaxCharacters = 20      // characters joined to the target
+	MaxGroups     = 10      // extra rank-and-file groups (other troop types)
+	MaxWounds     = 100     // Wounds or Health Points of one model
+)
+
+// File is one scenario: a ruleset, its switches, the attack groups in the
+// order they are resolved, and the unit they strike. The yaml and json names
+// are a public contract (DESIGN.md "The scenario file"): fields are added,
+// never renamed.
+//
+// Load fills in the defaults (see Defaults) and validates, so a File from
+// Load is complete. A File built in Go should go through Defaults and
+// Validate before use.
+//
+// Compare Files with go-cmp using cmpopts.IgnoreUnexported(File{}) (the
+// unexported part remembers where each field stood in the source) and
+// cmpopts.EquateComparable(rules.Target{}).
+type File struct {
+	// Description says what the scenario shows, for readers and for logs.
+	// It is the place for comments in JSON, which has none.
+	Description string        `yaml:"description,omitempty" json:"description,omitempty"`
+	Ruleset     rules.Ruleset `yaml:"ruleset" json:"ruleset"`
+	// Options are the switches of RULES.md 18 and 19 that the file sets, by
+	// scenario name (snake_case, no ruleset prefix, RULES.md 19) with the
+	// value as text ("pooled", "true", "1/4"). Names written in RULES.md 18's
+	// form ("battleaxe.damageModel") are stored in scenario form. RuleOptions
+	// turns them into a rules.Options.
+	Options map[string]string `yaml:"options,omitempty" json:"options,omitempty"`
+	Attacks []Attack          `yaml:"attacks" json:"attacks"`
+	Target  Target            `yaml:"target" json:"target"`
+
+	src *source // positions of the fields in the file Load read; nil for a File built in Go
+}
+
+// Attack is one attack group: one batch (RULES.md 3). Consecutive groups
+// with the same Phase make one phase.
+type Attack struct {
+	// Name labels the group in logs ("Crossbows").
+	Name string `yaml:"name,omitempty" json:"name,omitempty"`
+	// Count is the number of attacks: a number or dice ("2D6"). Required.
+	Count Expr `yaml:"count" json:"count"`
+	// Phase defaults to melee (rules.Melee is the zero Phase).
+	Phase rules.Phase `yaml:"phase,omitempty" json:"phase,omitempty"`
+	// ToHit is the to-hit roll. Without it the roll comes from BS (shooting)
+	// or WS (melee); with none of the three the attacks hit automatically.
+	ToHit ToHit `yaml:"to_hit,omitempty" json:"to_hit,omitempty"`
+	// BS is the shooter's Ballistic Skill: the characteristic (whfb8,
+	// t9a1-ru, skirmish: BS 3 needs 4+) or, where the ruleset writes it as
+	// a target number (battleaxe BS, t9a aim), that number: 4 means 4+, and
+	// the file may write it "4+" in those two rulesets only.
+	BS int `yaml:"bs,omitempty" json:"bs,omitempty" range:"1,10" score:"ok"`
+	// WS is the attacker's Weapon Skill (t9a: Offensive Skill), compared
+	// with the defender's ws (RULES.md 5).
+	WS int `yaml:"ws,omitempty" json:"ws,omitempty" range:"1,10"`
+	// HitModifier is added to the to-hit roll: -1 for long range makes a
+	// 4+ into a 5+ (RULES.md 5).
+	HitModifier int `yaml:"hit_modifier,omitempty" json:"hit_modifier,omitempty" range:"-10,10"`
+	// Strength is required.
+	Strength int `yaml:"strength" json:"strength" range:"1,10"`
+	// AP is t9a's Armour Penetration (RULES.md 7.2).
+	AP int `yaml:"ap,omitempty" json:"ap,omitempty" range:"0,10"`
+	// ArmourPiercing worsens the armour save by this much on top of
+	// Strength (t9a1-ru Armour Piercing, weapon extras elsewhere; RULES.md 7).
+	ArmourPiercing int `yaml:"armour_piercing,omitempty" json:"armour_piercing,omitempty" range:"0,10"`
+	// MultipleWounds makes every unsaved wound a packet of this many wounds
+	// (RULES.md 9.2, 19 C3). Empty means single wounds.
+	MultipleWounds Expr `yaml:"multiple_wounds,omitempty" json:"multiple_wounds,omitempty"`
+	// MWAgainst limits MultipleWounds to models of one troop type (t9a
+	// "Multiple Wounds (X, Infantry)", RULES.md 9.2). Nil means every model.
+	MWAgainst *rules.TroopType `yaml:"mw_against,omitempty" json:"mw_against,omitempty"`
+	// Flaming attacks stop Regeneration (RULES.md 8).
+	Flaming bool `yaml:"flaming,omitempty" json:"flaming,omitempty"`
+	// LethalStrike: a natural 6 to wound allows no armour save and no
+	// Regeneration (t9a, t9a1-ru; RULES.md 19.3).
+	LethalStrike bool `yaml:"lethal_strike,omitempty" json:"lethal_strike,omitempty"`
+	// IgnoreArmour skips the armour save only (RULES.md 7).
+	IgnoreArmour bool `yaml:"ignore_armour,omitempty" json:"ignore_armour,omitempty"`
+	// NoSaves skips every save, armour and special (RULES.md 19.3).
+	NoSaves bool `yaml:"no_saves,omitempty" json:"no_saves,omitempty"`
+	// InstantKill: a wound skips every save and removes a model outright
+	// (RULES.md 9.1, R5, R38).
+	InstantKill bool `yaml:"instant_kill,omitempty" json:"instant_kill,omitempty"`
+	// ClippedWings adds 1 to Multiple Wounds against a model with Fly
+	// (t9a, RULES.md 9.2, E52).
+	ClippedWings bool `yaml:"clipped_wings,omitempty" json:"clipped_wings,omitempty"`
+	// WeaponClass picks the skirmish critical table (RULES.md 6.2). None
+	// means no critical hits.
+	WeaponClass rules.WeaponClass `yaml:"weapon_class,omitempty" json:"weapon_class,omitempty"`
+	// Attacker names the skirmish warrior making the attacks: groups with
+	// the same Attacker share the once-per-phase critical allowance
+	// (RULES.md 6.2, R28). Empty means the group is a warrior of its own.
+	Attacker string `yaml:"attacker,omitempty" json:"attacker,omitempty"`
+	// Target is what the group is aimed at; the zero Aim is the unit's
+	// rank and file (RULES.md 10).
+	Target Aim `yaml:"target,omitempty" json:"target,omitempty"`
+}
+
+// ToHit is an attack's to-hit roll as a scenario writes it: "4+" (or 4), or
+// "auto". The zero ToHit means "not given".
+type ToHit struct {
+	Auto bool         // hits without a roll
+	Need rules.Target // the score needed, 1+ to 10+ (RULES.md 5 for 7+ and beyond)
+}
+
+// IsZero reports whether no to-hit roll was given.
+func (h ToHit) IsZero() bool { return !h.Auto && h.Need.IsNone() }
+
+// String returns "auto", the target such as "4+", or "" when not given.
+func (h ToHit) String() string {
+	switch {
+	case h.Auto:
+		return "auto"
+	case h.Need.IsNone():
+		return ""
+	}
+	return h.Need.String()
+}
+
+// ParseToHit reads "auto", "4+" or "4".
+func ParseToHit(s string) (ToHit, error) {
+	if strings.TrimSpace(s) == "auto" {
+		return ToHit{Auto: true}, nil
+	}
+	t, err := parseScore(s, 1, 10)
+	if err != nil {
+		return ToHit{}, fmt.Errorf("to_hit %q: want a score from 1+ to 10+, such as 4+, or auto", s)
+	}
+	return ToHit{Need: t}, nil
+}
+
+// parseScore reads "n+" or "n" with n in lo..hi; 0, "-" and "none" are the
+// zero Target.
+func parseScore(s string, lo, hi int) (rules.Target, error) {
+	t, err := rules.ParseTarget(s)
+	if err != nil {
+		return rules.None, err
+	}
+	if !t.IsNone() && (t.Value() < lo || t.Value() > hi) {
+		return rules.None, fmt.Errorf("%s is out of range", s)
+	}
+	return t, nil
+}
+
+// AimRole is the kind of model an attack group is aimed at.
+type AimRole int8
+
+const (
+	AimRankAndFile AimRole = iota // a rank-and-file pool (RULES.md 10.1)
+	AimChampion                   // the unit's champion, attacked directly
+	AimCharacter                  // a character that has joined the unit
+)
+
+func (r AimRole) String() string {
+	switch r {
+	case AimRankAndFile:
+		return "rank_and_file"
+	case AimChampion:
+		return "champion"
+	case AimCharacter:
+		return "character"
+	}
+	return fmt.Sprintf("AimRole(%d)", int8(r))
+}
+
+// Aim is what an attack group is aimed at, written "rank_and_file",
+// "rank_and_file:<troop_type>", "champion" or "character:<name>". Which
+// model an attack strikes is decided upstream (RULES.md 10); the scenario
+// only names the pool. The zero Aim is the unit's main rank-and-file pool.
+type Aim struct {
+	Role AimRole
+	// Pool names a rank-and-file pool by troop type (t9a, t9a1-ru units with
+	// groups). Nil means the pool of the target's own troop type.
+	Pool *rules.TroopType
+	// Character is the name of the character, for AimCharacter.
+	Character string
+}
+
+// ParseAim reads an attack's target.
+func ParseAim(s string) (Aim, error) {
+	head, tail, colon := strings.Cut(s, ":")
+	switch {
+	case head == "rank_and_file" && !colon:
+		return Aim{}, nil
+	case head == "rank_and_file":
+		tt, err := rules.ParseTroopType(tail)
+		if err != nil {
+			return Aim{}, fmt.Errorf("target %q: %v", s, err)
+		}
+		return Aim{Pool: &tt}, nil
+	case head == "champion" && !colon:
+		return Aim{Role: AimChampion}, nil
+	case head == "character" && tail != "":
+		return Aim{Role: AimCharacter, Character: tail}, nil
+	}
+	return Aim{}, fmt.Errorf("target %q: want rank_and_file, rank_and_file:<troop_type>, champion or character:<name>", s)
+}
+
+// String returns the aim as a scenario writes it.
+func (a Aim) String() string {
+	switch a.Role {
+	case AimChampion:
+		return "champion"
+	case AimCharacter:
+		return "character:" + a.Character
+	}
+	if a.Pool != nil {
+		return "rank_and_file:" + a.Pool.String()
+	}
+	return "rank_and_file"
+}
+
+// IsZero reports whether a is the unit's main rank-and-file pool.
+func (a Aim) IsZero() bool { return a.Role == AimRankAndFile && a.Pool == nil }
+
+// Profile is the defensive profile of a model or a group of alike models:
+// what decides its to-hit (WS), to-wound (Toughness), saves (RULES.md 7, 8)
+// and damage (Wounds). Which fields a ruleset reads is checked by Validate:
+// t9a reads ArmourValue and Aegis; the others read Armour, Shield, Barding
+// and SaveBonus, and Ward.
+type Profile struct {
+	// TroopType keys the t9a and t9a1-ru wound pools and decides the
+	// cavalry armour bonus (RULES.md 10.1, 19.3). Defaults to infantry.
+	TroopType rules.TroopType `yaml:"troop_type,omitempty" json:"troop_type,omitempty"`
+	// WS is the defender's Weapon Skill (t9a: Defensive Skill), needed only
+	// when an attack gives its own ws.
+	WS int `yaml:"ws,omitempty" json:"ws,omitempty" range:"1,10"`
+	// Toughness (t9a: Resilience) is required.
+	Toughness int `yaml:"toughness" json:"toughness" range:"1,10"`
+	// Wounds (t9a: Health Points) defaults to 1.
+	Wounds int `yaml:"wounds,omitempty" json:"wounds,omitempty" range:"1,100"`
+	// Armour is the suit (RULES.md 7.1, 7.3, 7.4); not read by t9a.
+	Armour rules.Armour `yaml:"armour,omitempty" json:"armour,omitempty"`
+	// Shield improves the armour save; not read by t9a.
+	Shield bool `yaml:"shield,omitempty" json:"shield,omitempty"`
+	// Barding is the mount's barding: cavalry and monstrous cavalry only.
+	Barding bool `yaml:"barding,omitempty" json:"barding,omitempty"`
+	// SaveBonus adds other armour improvements (items, spells, natural
+	// armour); negative values worsen the save. Not read by t9a.
+	SaveBonus int `yaml:"save_bonus,omitempty" json:"save_bonus,omitempty" range:"-6,6"`
+	// ArmourValue is t9a's Armour characteristic, every source added up
+	// (RULES.md 7.2).
+	ArmourValue int `yaml:"armour_value,omitempty" json:"armour_value,omitempty" range:"0,10"`
+	// Ward is the ward save (battleaxe, whfb8, t9a1-ru, skirmish).
+	Ward rules.Target `yaml:"ward,omitempty" json:"ward,omitempty"`
+	// Regeneration (battleaxe, whfb8, t9a, t9a1-ru).
+	Regeneration rules.Target `yaml:"regeneration,omitempty" json:"regeneration,omitempty"`
+	// Aegis is t9a's Aegis save.
+	Aegis rules.Target `yaml:"aegis,omitempty" json:"aegis,omitempty"`
+	// Fly matters only to Clipped Wings (t9a, t9a1-ru; E52).
+	Fly bool `yaml:"fly,omitempty" json:"fly,omitempty"`
+}
+
+// Command group roles a target may list in Command, in the order Defaults
+// sorts them to.
+const (
+	CommandMusician = "musician"
+	CommandStandard = "standard"
+	CommandChampion = "champion"
+)
+
+var commandRoles = []string{CommandMusician, CommandStandard, CommandChampion}
+
+// Target is the unit the attacks strike. Its Profile is the profile of its
+// rank and file and command group.
+type Target struct {
+	Name string `yaml:"name,omitempty" json:"name,omitempty"`
+	// Models counts every model of the unit except characters: rank and
+	// file and the whole command group (DESIGN.md). Required. In skirmish it
+	// is 1.
+	Models int `yaml:"models" json:"models" range:"1,10000"`
+	// Frontage is the number of files in the front rank. Defaults to the
+	// width of Layout's front rank, else the smaller of Models and 5.
+	Frontage int `yaml:"frontage,omitempty" json:"frontage,omitempty" range:"1,10000"`
+	Profile  `yaml:",inline"`
+	// Helmet turns a stunned result into knocked down on a 4+ (skirmish,
+	// RULES.md 13).
+	Helmet bool `yaml:"helmet,omitempty" json:"helmet,omitempty"`
+	// Layout is an explicit formation, front rank first, ranks separated by
+	// "/": "R M C S R / R R R R R". R is rank and file, M the musician, S the
+	// standard bearer, C the champion, H a character. Defaults puts it in
+	// that canonical spacing.
+	Layout string `yaml:"layout,omitempty" json:"layout,omitempty"`
+	// Command lists the command group: musician, standard, champion.
+	Command []string `yaml:"command,omitempty" json:"command,omitempty"`
+	// Champion overrides parts of the champion's profile; every field left
+	// out is the unit's.
+	Champion *Champion `yaml:"champion,omitempty" json:"champion,omitempty"`
+	// Characters that have joined the unit (RULES.md 11.5).
+	Characters []Character `yaml:"characters,omitempty" json:"characters,omitempty"`
+	// Groups are rank and file of other troop types, each its own pool
+	// (t9a, t9a1-ru: RULES.md 10.1, E65).
+	Groups []Group `yaml:"groups,omitempty" json:"groups,omitempty"`
+	// Damage is the damage the unit's rank and file start with.
+	Damage Damage `yaml:"damage,omitempty" json:"damage,omitempty"`
+}
+
+// Champion overrides the unit's profile for its champion. A nil field is
+// the unit's value.
+type Champion struct {
+	WS           *int          `yaml:"ws,omitempty" json:"ws,omitempty" range:"1,10"`
+	Toughness    *int          `yaml:"toughness,omitempty" json:"toughness,omitempty" range:"1,10"`
+	Wounds       *int          `yaml:"wounds,omitempty" json:"wounds,omitempty" range:"1,100"`
+	Armour       *rules.Armour `yaml:"armour,omitempty" json:"armour,omitempty"`
+	Shield       *bool         `yaml:"shield,omitempty" json:"shield,omitempty"`
+	Barding      *bool         `yaml:"barding,omitempty" json:"barding,omitempty"`
+	SaveBonus    *int          `yaml:"save_bonus,omitempty" json:"save_bonus,omitempty" range:"-6,6"`
+	ArmourValue  *int          `yaml:"armour_value,omitempty" json:"armour_value,omitempty" range:"0,10"`
+	Ward         *rules.Target `yaml:"ward,omitempty" json:"ward,omitempty"`
+	Regeneration *rules.Target `yaml:"regeneration,omitempty" json:"regeneration,omitempty"`
+	Aegis        *rules.Target `yaml:"aegis,omitempty" json:"aegis,omitempty"`
+	// Damage is the wounds the champion has already lost (RULES.md 19 C9, C10).
+	Damage int `yaml:"damage,omitempty" json:"damage,omitempty" range:"0,99"`
+}
+
+// Character is a character that has joined the unit: its own one-model pool
+// (RULES.md 10.1, 11.5). It states its whole profile; nothing is taken from
+// the unit.
+type Character struct {
+	// Name is required and unique in the unit; attacks aim at it with
+	// "character:<name>".
+	Name    string `yaml:"name" json:"name"`
+	Profile `yaml:",inline"`
+	// Damage is the wounds it has already lost.
+	Damage int `yaml:"damage,omitempty" json:"damage,omitempty" range:"0,99"`
+	// Slot is its file in the front rank, 0 at the unit's left end. Nil
+	// leaves the placement to the formation code (or to Layout's H).
+	Slot *int `yaml:"slot,omitempty" json:"slot,omitempty" range:"0,9999"`
+}
+
+// Group is rank and file of another troop type in the unit: a pool of its
+// own in t9a and t9a1-ru (RULES.md 10.1). It states its whole profile.
+type Group struct {
+	Profile `yaml:",inline"`
+	Models  int `yaml:"models" json:"models" range:"1,10000"`
+	// Damage is the wounds the group's pool carries (RULES.md 11.1).
+	Damage int `yaml:"damage,omitempty" json:"damage,omitempty" range:"0,99"`
+}
+
+// Damage is the damage a unit's rank and file start with. A file writes one
+// number, the wounds carried by a pooled rank-and-file pool (whfb8, t9a,
+// t9a1-ru, battleaxe with damage_model pooled; RULES.md 11.1), or a list, the
+// damage of each model in removal order (battleaxe per-model, RULES.md 11.3).
+// In skirmish the number is the wounds the single model has lost.
+type Damage struct {
+	Carried  int
+	PerModel []int
+}
+
+// IsZero reports whether there is no starting damage.
+func (d Damage) IsZero() bool { return d.Carried == 0 && len(d.PerModel) == 0 }
+
+// HasCommand reports whether the command group includes role
+// (CommandMusician, CommandStandard or CommandChampion).
+func (t *Target) HasCommand(role string) bool { return slices.Contains(t.Command, role) }
+
+// ChampionProfile returns the champion's profile: the unit's with the
+// Champion overrides applied.
+func (t *Target) ChampionProfile() Profile {
+	p := t.Profile
+	c := t.Champion
+	if c == nil {
+		return p
+	}
+	set(&p.WS, c.WS)
+	set(&p.Toughness, c.Toughness)
+	set(&p.Wounds, c.Wounds)
+	set(&p.Armour, c.Armour)
+	set(&p.Shield, c.Shield)
+	set(&p.Barding, c.Barding)
+	set(&p.SaveBonus, c.SaveBonus)
+	set(&p.ArmourValue, c.ArmourValue)
+	set(&p.Ward, c.Ward)
+	set(&p.Regeneration, c.Regeneration)
+	set(&p.Aegis, c.Aegis)
+	return p
+}
+
+func set[T any](dst *T, src *T) {
+	if src != nil {
+		*dst = *src
+	}
+}
+
+// Ranks returns the Layout's ranks, front first, each as a string of role
+// letters ("RMCSR"). It is nil when there is no Layout.
+func (t *Target) Ranks() []string {
+	if strings.TrimSpace(t.Layout) == "" {
+		return nil
+	}
+	var out []string
+	for r := range strings.SplitSeq(t.Layout, "/") {
+		out = append(out, strings.ToUpper(strings.Join(strings.Fields(r), "")))
+	}
+	return out
+}
+
+// Character returns the character with the given name, or nil.
+func (t *Target) Character(name string) *Character {
+	for i := range t.Characters {
+		if t.Characters[i].Name == name {
+			return &t.Characters[i]
+		}
+	}
+	return nil
+}
+
+// Group returns the group of the given troop type, or nil.
+func (t *Target) Group(tt rules.TroopType) *Group {
+	for i := range t.Groups {
+		if t.Groups[i].TroopType == tt {
+			return &t.Groups[i]
+		}
+	}
+	return nil
+}
+
+// RuleOptions returns the switches of f.Options as a rules.Options: every
+// switch at its default except those the file sets. Load has checked every
+// name and value; a name or value it would reject is skipped here.
+func (f *File) RuleOptions() rules.Options {
+	var o rules.Options
+	for _, k := range sortedKeys(f.Options) {
+		_ = o.Set(k, f.Options[k])
+	}
+	return o
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

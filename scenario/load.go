@@ -1,0 +1,291 @@
+package scenario
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/lexer"
+	"github.com/goccy/go-yaml/parser"
+	"github.com/goccy/go-yaml/token"
+)
+
+// Read reads a scenario from r, at most MaxSize bytes, and loads it. The
+// name labels errors; "-" (standard input) is shown as "<stdin>".
+func Read(name string, r io.Reader) (*File, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxSize+1))
+	if err != nil {
+		return nil, &Error{File: displayName(name), Msg: fmt.Sprintf("read: %v", err), Err: fmt.Errorf("%w: %w", ErrInvalid, err)}
+	}
+	return Load(name, data)
+}
+
+// Load reads a scenario from YAML or JSON (JSON is YAML's flow style, so
+// both go through one parser and report the same positions), applies the
+// defaults (see Defaults) and validates it. Every error is an *Error naming
+// the file, line, column and field.
+//
+// Load refuses input that a scenario never needs and that could make
+// parsing slow or large: more than MaxSize bytes, text that is not UTF-8,
+// anchors and aliases (the "billion laughs" attack), tags, merge keys,
+// several documents, and nesting deeper than MaxDepth.
+func Load(name string, data []byte) (*File, error) {
+	name = displayName(name)
+	if len(data) > MaxSize {
+		return nil, &Error{File: name, Msg: fmt.Sprintf("larger than %d bytes (1 MiB); a scenario is a few kilobytes", MaxSize), Err: ErrTooLarge}
+	}
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	if e := precheck(name, data); e != nil {
+		return nil, e
+	}
+	tks, e := tokenize(name, data)
+	if e != nil {
+		return nil, e
+	}
+	body, e := parse(name, tks)
+	if e != nil {
+		return nil, e
+	}
+	f := &File{src: &source{name: name, pos: map[string]position{}, key: map[string]position{}, score: map[string]bool{}, root: nodePos(body)}}
+	d := decoder{src: f.src}
+	if e := d.decode(body, valueOf(f), ""); e != nil {
+		return nil, e
+	}
+	f.Defaults()
+	if err := f.Validate(); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+func displayName(name string) string {
+	if name == "-" {
+		return "<stdin>"
+	}
+	return name
+}
+
+// precheck rejects, by a single pass over the bytes, text that is not
+// UTF-8 and the obvious nesting attacks ("[[[[...", "- - - - ..."), before
+// the tokenizer spends time on them. It counts brackets outside quotes and
+// comments and the indentation of each line; tokenize checks the nesting
+// exactly, so this pass only needs to be generous and fast.
+func precheck(name string, data []byte) *Error {
+	line, col := 1, 0
+	depth := 0
+	var inDouble, inSingle, inComment, escaped bool
+	lineStart, indent := true, 0
+	var prev byte = '\n'
+	for i := 0; i < len(data); {
+		c := data[i]
+		size := 1
+		if c >= utf8.RuneSelf {
+			r, n := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && n <= 1 {
+				return &Error{File: name, Line: line, Column: col + 1, Msg: "not UTF-8 text", Err: ErrSyntax}
+			}
+			size = n
+		}
+		col++
+		switch {
+		case c == '\n':
+			line, col = line+1, 0
+			inComment, lineStart, indent = false, true, 0
+		case inComment:
+		case inDouble:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inDouble = false
+			}
+		case inSingle:
+			if c == '\'' {
+				inSingle = false // a doubled '' closes and reopens: harmless
+			}
+		case c == '#' && (prev == ' ' || prev == '\t' || prev == '\n'):
+			inComment = true
+		case c == '"':
+			inDouble = true
+		case c == '\'' && strings.IndexByte(" \t\n[{,:", prev) >= 0:
+			inSingle = true
+		case c == '[' || c == '{':
+			depth++
+			if depth > 2*MaxDepth {
+				return deepError(name, line, col)
+			}
+		case c == ']' || c == '}':
+			depth = max(depth-1, 0)
+		}
+		if lineStart && !inDouble && !inSingle {
+			switch {
+			case c == ' ' || c == '-' || c == '?':
+				indent++
+				if indent > 4*MaxDepth {
+					return deepError(name, line, col)
+				}
+			case c != '\n':
+				lineStart = false
+			}
+		}
+		prev = c
+		i += size
+	}
+	return nil
+}
+
+func deepError(name string, line, col int) *Error {
+	return &Error{File: name, Line: line, Column: col, Msg: fmt.Sprintf("nested deeper than %d levels; a scenario needs about 5", MaxDepth), Err: ErrUnsupported}
+}
+
+// tokenize runs the YAML tokenizer and refuses anchors, aliases, tags,
+// merge keys and deep nesting, so that the parser and decoder only ever see
+// a plain tree of bounded depth. Refusing aliases outright is the simple,
+// complete answer to alias expansion attacks; scenario files have no use
+// for them.
+func tokenize(name string, data []byte) (tks token.Tokens, e *Error) {
+	defer func() {
+		if r := recover(); r != nil {
+			tks, e = nil, &Error{File: name, Msg: fmt.Sprintf("cannot tokenize: %v", r), Err: ErrSyntax}
+		}
+	}()
+	tks = lexer.Tokenize(string(data))
+	if len(tks) > MaxTokens {
+		tk := tks[MaxTokens]
+		return nil, &Error{File: name, Line: tk.Position.Line, Column: tk.Position.Column,
+			Msg: fmt.Sprintf("more than %d keys, values and symbols; a scenario has a few thousand", MaxTokens), Err: ErrUnsupported}
+	}
+	at := func(tk *token.Token, msg string, kind error) *Error {
+		return &Error{File: name, Line: tk.Position.Line, Column: tk.Position.Column, Msg: msg, Err: kind}
+	}
+	flow := 0
+	var block []int // columns of the open block collections
+	push := func(col int) {
+		for len(block) > 0 && block[len(block)-1] >= col {
+			block = block[:len(block)-1]
+		}
+		block = append(block, col)
+	}
+	for i, tk := range tks {
+		switch tk.Type {
+		case token.AnchorType, token.AliasType:
+			return nil, at(tk, "anchors and aliases (&name, *name) are not supported: write each value out", ErrUnsupported)
+		case token.TagType:
+			return nil, at(tk, fmt.Sprintf("tags such as %s are not supported", tk.Value), ErrUnsupported)
+		case token.MergeKeyType:
+			return nil, at(tk, "merge keys (<<) are not supported: write each field out", ErrUnsupported)
+		case token.SequenceStartType, token.MappingStartType:
+			flow++
+		case token.SequenceEndType, token.MappingEndType:
+			flow = max(flow-1, 0)
+		case token.SequenceEntryType, token.MappingKeyType:
+			if flow == 0 {
+				push(tk.Position.Column)
+			}
+		case token.MappingValueType:
+			if flow == 0 && i > 0 {
+				push(tks[i-1].Position.Column)
+			}
+		case token.InvalidType:
+			msg := tk.Error
+			switch {
+			case strings.Contains(msg, "'\t'"):
+				msg = "a tab: YAML indents with spaces, not tabs"
+			case msg == "":
+				msg = fmt.Sprintf("cannot read %q", shorten(tk.Value))
+			}
+			return nil, at(tk, msg, ErrSyntax)
+		}
+		if flow+len(block) > MaxDepth {
+			return nil, deepError(name, tk.Position.Line, tk.Position.Column)
+		}
+	}
+	return tks, nil
+}
+
+// parse builds the syntax tree and returns the body of its one document.
+func parse(name string, tks token.Tokens) (body ast.Node, e *Error) {
+	defer func() {
+		if r := recover(); r != nil {
+			body, e = nil, &Error{File: name, Msg: fmt.Sprintf("cannot parse: %v", r), Err: ErrSyntax}
+		}
+	}()
+	if len(tks) == 0 {
+		return nil, &Error{File: name, Msg: "empty file: want a scenario with ruleset, attacks and target", Err: ErrInvalid}
+	}
+	f, err := parser.Parse(tks, 0)
+	if err != nil {
+		return nil, syntaxError(name, err)
+	}
+	var docs []*ast.DocumentNode
+	for _, d := range f.Docs {
+		if d != nil && d.Body != nil {
+			docs = append(docs, d)
+		}
+	}
+	switch len(docs) {
+	case 0:
+		return nil, &Error{File: name, Msg: "empty file: want a scenario with ruleset, attacks and target", Err: ErrInvalid}
+	case 1:
+		return docs[0].Body, nil
+	}
+	p := nodePos(docs[1].Body)
+	if docs[1].Start != nil {
+		p = tokenPos(docs[1].Start)
+	}
+	return nil, &Error{File: name, Line: p.line, Column: p.col, Msg: "a scenario file holds one YAML document; this is a second", Err: ErrUnsupported}
+}
+
+func syntaxError(name string, err error) *Error {
+	var se *yaml.SyntaxError
+	if errors.As(err, &se) && se.Token != nil {
+		return &Error{File: name, Line: se.Token.Position.Line, Column: se.Token.Position.Column, Msg: se.Message, Err: ErrSyntax}
+	}
+	var ye yaml.Error
+	if errors.As(err, &ye) && ye.GetToken() != nil {
+		tk := ye.GetToken()
+		return &Error{File: name, Line: tk.Position.Line, Column: tk.Position.Column, Msg: ye.GetMessage(), Err: ErrSyntax}
+	}
+	msg, _, _ := strings.Cut(err.Error(), "\n")
+	return &Error{File: name, Msg: msg, Err: ErrSyntax}
+}
+
+func tokenPos(tk *token.Token) position {
+	if tk == nil || tk.Position == nil {
+		return position{}
+	}
+	return position{tk.Position.Line, tk.Position.Column}
+}
+
+// nodePos is where a node starts in the text: a block mapping at its first
+// key, anything else at its first token.
+func nodePos(n ast.Node) position {
+	switch n := n.(type) {
+	case nil:
+		return position{}
+	case *ast.MappingNode:
+		if !n.IsFlowStyle && len(n.Values) > 0 {
+			return nodePos(n.Values[0])
+		}
+		return tokenPos(n.Start)
+	case *ast.MappingValueNode:
+		return nodePos(n.Key)
+	case *ast.SequenceNode:
+		return tokenPos(n.Start)
+	}
+	return tokenPos(n.GetToken())
+}
+
+func shorten(s string) string {
+	if len(s) > 40 {
+		s = s[:37] + "..."
+	}
+	return strings.ToValidUTF8(s, "?")
+}

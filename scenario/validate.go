@@ -1,0 +1,689 @@
+package scenario
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/rearrank/rearrank/rules"
+)
+
+// Defaults fills in what the file left out, as DESIGN.md's "Meanings that
+// the contract fixes" says, and puts a few fields in canonical form. It is
+// idempotent, never fails, and Load calls it before Validate:
+//
+//   - wounds: 1 (the target, each group and each character);
+//   - frontage: the width of layout's front rank, else the smaller of
+//     models and 5;
+//   - phase: melee (the zero rules.Phase);
+//   - to_hit: auto when the attack gives none of to_hit, bs and ws (with bs
+//     or ws the referee works the roll out, RULES.md 5);
+//   - multiple_wounds: 0 and 1 become "" (single wounds, RULES.md 19 C3);
+//   - an attack's target rank_and_file:<the unit's own troop type> becomes
+//     rank_and_file;
+//   - command: sorted as musician, standard, champion;
+//   - layout: upper case, one space between letters, " / " between ranks;
+//   - damage: a per-model list loses its trailing zeros;
+//   - empty lists and an empty options mapping become nil, as if left out.
+//
+// Everything else already has its default as the zero value: no saves, no
+// command, troop type infantry, target rank_and_file, no special rules.
+func (f *File) Defaults() {
+	t := &f.Target
+	// A field the file wrote as 0 is out of range, not left out: leave it
+	// for Validate to report.
+	unset := func(field string) bool { return !f.src.has(field) }
+	if t.Wounds == 0 && unset("target.wounds") {
+		t.Wounds = 1
+	}
+	for i := range t.Groups {
+		if t.Groups[i].Wounds == 0 && unset(fmt.Sprintf("target.groups[%d].wounds", i)) {
+			t.Groups[i].Wounds = 1
+		}
+	}
+	for i := range t.Characters {
+		if t.Characters[i].Wounds == 0 && unset(fmt.Sprintf("target.characters[%d].wounds", i)) {
+			t.Characters[i].Wounds = 1
+		}
+	}
+	if ranks := t.Ranks(); ranks != nil {
+		parts := make([]string, len(ranks))
+		for i, r := range ranks {
+			parts[i] = strings.Join(strings.Split(r, ""), " ")
+		}
+		t.Layout = strings.Join(parts, " / ")
+		if t.Frontage == 0 && unset("target.frontage") {
+			t.Frontage = len(ranks[0])
+		}
+	}
+	if t.Frontage == 0 && t.Models > 0 && unset("target.frontage") {
+		t.Frontage = min(t.Models, 5)
+	}
+	if len(f.Options) == 0 {
+		f.Options = nil
+	}
+	if len(t.Command) == 0 {
+		t.Command = nil
+	}
+	if len(t.Characters) == 0 {
+		t.Characters = nil
+	}
+	if len(t.Groups) == 0 {
+		t.Groups = nil
+	}
+	slices.SortStableFunc(t.Command, func(a, b string) int { return roleOrder(a) - roleOrder(b) })
+	for len(t.Damage.PerModel) > 0 && t.Damage.PerModel[len(t.Damage.PerModel)-1] == 0 {
+		t.Damage.PerModel = t.Damage.PerModel[:len(t.Damage.PerModel)-1]
+	}
+	if len(t.Damage.PerModel) == 0 {
+		t.Damage.PerModel = nil
+	}
+	for i := range f.Attacks {
+		a := &f.Attacks[i]
+		if a.ToHit.IsZero() && a.BS == 0 && a.WS == 0 {
+			a.ToHit = ToHit{Auto: true}
+		}
+		if a.MultipleWounds == "0" || a.MultipleWounds == "1" {
+			a.MultipleWounds = ""
+		}
+		if a.Target.Role == AimRankAndFile && a.Target.Pool != nil && *a.Target.Pool == t.TroopType {
+			a.Target.Pool = nil
+		}
+	}
+}
+
+func roleOrder(r string) int {
+	if i := slices.Index(commandRoles, r); i >= 0 {
+		return i
+	}
+	return len(commandRoles)
+}
+
+// Validate checks a scenario after Defaults: required fields, ranges, and
+// fields that do not fit together or that the ruleset does not read. It
+// returns the first problem in the file (an *Error), or nil.
+func (f *File) Validate() error {
+	c := checker{f: f}
+	c.ranges(reflect.ValueOf(f).Elem(), "")
+	c.root()
+	c.options()
+	for i := range f.Attacks {
+		c.attack(i)
+	}
+	c.target()
+	if len(c.errs) == 0 {
+		return nil
+	}
+	first := c.errs[0]
+	for _, e := range c.errs[1:] {
+		if e.Line < first.Line || e.Line == first.Line && e.Column < first.Column {
+			first = e
+		}
+	}
+	return first
+}
+
+type checker struct {
+	f    *File
+	errs []*Error
+}
+
+func (c *checker) add(field, format string, args ...any) {
+	c.errs = append(c.errs, c.f.errorf(ErrInvalid, field, format, args...))
+}
+
+// ranges checks every number with a range tag: values the file wrote, or
+// that are not zero (zero is "left out" in a File built in Go).
+func (c *checker) ranges(v reflect.Value, path string) {
+	switch v.Kind() {
+	case reflect.Struct:
+		for _, f := range fieldsOf(v.Type()) {
+			p := join(path, f.name)
+			fv := v.FieldByIndex(f.index)
+			if f.ranged {
+				if fv.Kind() == reflect.Pointer {
+					if fv.IsNil() {
+						continue
+					}
+					fv = fv.Elem()
+				}
+				n := int(fv.Int())
+				if (n != 0 || c.f.src.has(p)) && (n < f.lo || n > f.hi) {
+					c.add(p, "want %d to %d, got %d", f.lo, f.hi, n)
+				}
+				continue
+			}
+			c.ranges(fv, p)
+		}
+	case reflect.Slice:
+		for i := range v.Len() {
+			c.ranges(v.Index(i), fmt.Sprintf("%s[%d]", path, i))
+		}
+	case reflect.Pointer:
+		if !v.IsNil() {
+			c.ranges(v.Elem(), path)
+		}
+	}
+}
+
+var (
+	blockRulesets = []rules.Ruleset{rules.Battleaxe, rules.WHFB8, rules.T9A, rules.T9A1RU}
+	t9aFamily     = []rules.Ruleset{rules.T9A, rules.T9A1RU}
+	notT9A        = []rules.Ruleset{rules.Battleaxe, rules.WHFB8, rules.T9A1RU, rules.Skirmish}
+	onlySkirmish  = []rules.Ruleset{rules.Skirmish}
+	onlyT9A       = []rules.Ruleset{rules.T9A}
+)
+
+func rulesetList(rs []rules.Ruleset) string {
+	names := make([]string, len(rs))
+	for i, r := range rs {
+		names[i] = r.String()
+	}
+	if len(names) == 2 {
+		return names[0] + " and " + names[1]
+	}
+	return strings.Replace(listText(names), " or ", " and ", 1)
+}
+
+// reads checks that the file's ruleset reads a field that is set; hint
+// says what to write instead.
+func (c *checker) reads(set bool, field string, rs []rules.Ruleset, hint string) {
+	r := c.f.Ruleset
+	if !set || !r.Valid() || slices.Contains(rs, r) {
+		return
+	}
+	name := field[strings.LastIndexAny(field, ".")+1:]
+	msg := fmt.Sprintf("%s does not read %s (%s only)", r, name, rulesetList(rs))
+	if hint != "" {
+		msg += ": " + hint
+	}
+	c.add(field, "%s", msg)
+}
+
+func (c *checker) root() {
+	f := c.f
+	if !f.Ruleset.Valid() {
+		c.add("ruleset", "required: %s", listText(rulesetNames()))
+	}
+	switch {
+	case len(f.Attacks) == 0:
+		c.add("attacks", "required: at least one attack group, such as {count: 10, strength: 3}")
+	case len(f.Attacks) > MaxAttacks:
+		c.add("attacks", "%d attack groups: want at most %d", len(f.Attacks), MaxAttacks)
+	}
+}
+
+func (c *checker) options() {
+	f := c.f
+	byName := map[string]rules.Switch{}
+	var names []string
+	for _, s := range rules.Switches() {
+		byName[s.Name] = s
+		names = append(names, s.Name)
+	}
+	for _, k := range sortedKeys(f.Options) {
+		p := "options." + k
+		s, ok := byName[k]
+		if !ok {
+			fields := make([]field, len(names))
+			for i, n := range names {
+				fields[i].name = n
+			}
+			e := f.errorf(ErrUnknownField, p, "unknown option %q%s; the options are %s", k, suggest(k, fields), listText(names))
+			if f.src != nil {
+				if kp, ok := f.src.key[p]; ok {
+					e.Line, e.Column = kp.line, kp.col
+				}
+			}
+			c.errs = append(c.errs, e)
+			continue
+		}
+		rs := s.Rulesets
+		if len(rs) == 0 {
+			rs = blockRulesets
+		}
+		c.reads(true, p, rs, "")
+		var o rules.Options
+		if err := o.Set(k, f.Options[k]); err != nil {
+			if s.Values != nil {
+				c.add(p, "%s %q: want %s", k, shorten(f.Options[k]), listText(s.Values))
+			} else {
+				c.add(p, "%v", err)
+			}
+		}
+	}
+}
+
+func (c *checker) attack(i int) {
+	f := c.f
+	a := &f.Attacks[i]
+	p := fmt.Sprintf("attacks[%d]", i)
+	at := func(name string) string { return p + "." + name }
+	if a.Count.IsZero() {
+		c.add(at("count"), "required: the number of attacks, such as 20, or dice such as 2D6")
+	} else if lo, _ := a.Count.Range(); lo < 0 {
+		c.add(at("count"), "%s can give fewer than 0 attacks", a.Count)
+	} else if _, err := ParseExpr(string(a.Count)); err != nil {
+		c.add(at("count"), "%v", err)
+	}
+	if a.Strength == 0 {
+		c.add(at("strength"), "required: the Strength of the attacks, 1 to 10")
+	}
+	if !a.MultipleWounds.IsZero() {
+		if _, err := ParseExpr(string(a.MultipleWounds)); err != nil {
+			c.add(at("multiple_wounds"), "%v", err)
+		} else if lo, _ := a.MultipleWounds.Range(); lo < 1 {
+			c.add(at("multiple_wounds"), "%s can give fewer than 1 wound: every unsaved wound does at least 1", a.MultipleWounds)
+		}
+	}
+
+	// To hit (RULES.md 5).
+	switch {
+	case !a.ToHit.IsZero() && (a.BS != 0 || a.WS != 0):
+		c.add(at("to_hit"), "give to_hit, or bs/ws to work it out, not both")
+	case a.BS != 0 && a.WS != 0:
+		c.add(at("ws"), "give bs for shooting or ws for melee, not both")
+	case a.BS != 0 && a.Phase != rules.Shooting:
+		c.add(at("bs"), "bs is for shooting, and this group's phase is %s: set phase: shooting, or give to_hit", a.Phase)
+	case a.WS != 0 && a.Phase != rules.Melee:
+		c.add(at("ws"), "ws is for melee, and this group's phase is %s: give to_hit instead", a.Phase)
+	}
+	if f.src != nil && f.src.score[at("bs")] && f.Ruleset != rules.Battleaxe && f.Ruleset != rules.T9A && f.Ruleset.Valid() {
+		c.add(at("bs"), "%s writes Ballistic Skill as a number such as 3 (which needs %d+); for a target number write to_hit: %d+", f.Ruleset, max(7-a.BS, 2), a.BS)
+	}
+	if a.HitModifier != 0 && a.ToHit.Auto {
+		c.add(at("hit_modifier"), "these attacks hit automatically, so there is no roll to modify; give to_hit, bs or ws")
+	}
+	if a.WS != 0 && a.Phase == rules.Melee {
+		c.defenderWS(i)
+	}
+
+	// Which ruleset reads what.
+	c.reads(a.AP != 0, at("ap"), onlyT9A, "the others worsen the save by armour_piercing")
+	c.reads(a.ArmourPiercing != 0, at("armour_piercing"), notT9A, "t9a writes Armour Penetration as ap")
+	c.reads(a.MWAgainst != nil, at("mw_against"), t9aFamily, "")
+	c.reads(a.ClippedWings, at("clipped_wings"), t9aFamily, "")
+	c.reads(a.LethalStrike, at("lethal_strike"), t9aFamily, "")
+	c.reads(a.Flaming, at("flaming"), blockRulesets, "skirmish has no Regeneration for it to stop")
+	c.reads(a.InstantKill, at("instant_kill"), blockRulesets, "")
+	c.reads(a.WeaponClass != rules.NoWeaponClass, at("weapon_class"), onlySkirmish, "")
+	c.reads(a.Attacker != "", at("attacker"), onlySkirmish, "it names the warrior whose critical allowance the group uses")
+	if a.MWAgainst != nil && a.MultipleWounds.IsZero() {
+		c.add(at("mw_against"), "limits multiple_wounds, which this group does not have")
+	}
+	if a.ClippedWings && a.MultipleWounds.IsZero() {
+		c.add(at("clipped_wings"), "adds 1 to multiple_wounds against Fly, and this group has no multiple_wounds (E52)")
+	}
+	if a.WeaponClass != rules.NoWeaponClass && a.Phase != rules.Melee && a.Phase != rules.Shooting {
+		c.add(at("weapon_class"), "critical hits happen only in melee and shooting (RULES.md 6.2), and this group's phase is %s", a.Phase)
+	}
+	c.aim(i)
+}
+
+// defenderWS checks that the model an attack with ws is aimed at has a ws
+// to compare with (RULES.md 5).
+func (c *checker) defenderWS(i int) {
+	t := &c.f.Target
+	a := &c.f.Attacks[i]
+	field := "target.ws"
+	ws := t.WS
+	switch a.Target.Role {
+	case AimChampion:
+		ws = t.ChampionProfile().WS
+	case AimCharacter:
+		ch := t.Character(a.Target.Character)
+		if ch == nil {
+			return
+		}
+		ws, field = ch.WS, fmt.Sprintf("target.characters[%d].ws", slices.IndexFunc(t.Characters, func(x Character) bool { return x.Name == ch.Name }))
+	default:
+		if a.Target.Pool != nil {
+			g := t.Group(*a.Target.Pool)
+			if g == nil {
+				return
+			}
+			ws, field = g.WS, fmt.Sprintf("target.groups[%d].ws", slices.IndexFunc(t.Groups, func(x Group) bool { return x.TroopType == g.TroopType }))
+		}
+	}
+	if ws == 0 {
+		c.add(fmt.Sprintf("attacks[%d].ws", i), "the attack gives ws, so the defender needs one: set %s (Weapon Skill; t9a Defensive Skill)", field)
+	}
+}
+
+func (c *checker) aim(i int) {
+	f := c.f
+	t := &f.Target
+	a := &f.Attacks[i]
+	p := fmt.Sprintf("attacks[%d].target", i)
+	switch a.Target.Role {
+	case AimChampion:
+		if !t.HasCommand(CommandChampion) {
+			c.add(p, "the unit has no champion: add champion to target.command")
+		}
+	case AimCharacter:
+		if t.Character(a.Target.Character) == nil {
+			c.add(p, "no character named %q in target.characters", a.Target.Character)
+		}
+	default:
+		if a.Target.Pool == nil {
+			return
+		}
+		if !slices.Contains(t9aFamily, f.Ruleset) && f.Ruleset.Valid() {
+			c.add(p, "%s keeps one rank-and-file pool (RULES.md 10.1): aim at rank_and_file", f.Ruleset)
+		} else if t.Group(*a.Target.Pool) == nil {
+			c.add(p, "the unit has no %s: the troop types are %s", a.Target.Pool, listText(c.troopTypes()))
+		}
+	}
+}
+
+func (c *checker) troopTypes() []string {
+	t := &c.f.Target
+	out := []string{t.TroopType.String()}
+	for _, g := range t.Groups {
+		out = append(out, g.TroopType.String())
+	}
+	return out
+}
+
+// profile checks that the ruleset reads the fields a profile sets.
+func (c *checker) profile(p *Profile, path string) {
+	at := func(name string) string { return path + "." + name }
+	const armourHint = "t9a adds every armour source into armour_value, the model's Armour (RULES.md 7.2)"
+	c.reads(p.Armour != rules.NoArmour, at("armour"), notT9A, armourHint)
+	c.reads(p.Shield, at("shield"), notT9A, armourHint)
+	c.reads(p.Barding, at("barding"), []rules.Ruleset{rules.Battleaxe, rules.WHFB8, rules.T9A1RU}, "")
+	c.reads(p.SaveBonus != 0, at("save_bonus"), notT9A, armourHint)
+	c.reads(p.ArmourValue != 0, at("armour_value"), onlyT9A, "the others build the save from armour, shield, barding and save_bonus")
+	c.reads(!p.Ward.IsNone(), at("ward"), notT9A, "t9a's special saves are aegis and regeneration (RULES.md 8.2)")
+	c.reads(!p.Regeneration.IsNone(), at("regeneration"), blockRulesets, "")
+	c.reads(!p.Aegis.IsNone(), at("aegis"), onlyT9A, "the others' special save is ward")
+	c.reads(p.Fly, at("fly"), t9aFamily, "fly matters only to clipped_wings")
+	if p.Barding && !p.TroopType.Mounted() && c.f.Ruleset != rules.T9A && c.f.Ruleset != rules.Skirmish {
+		c.add(at("barding"), "barding helps only cavalry and monstrous_cavalry (RULES.md 19.3), and this is %s", p.TroopType)
+	}
+}
+
+func (c *checker) target() {
+	f := c.f
+	t := &f.Target
+	rs := f.Ruleset
+	block := rs.Block()
+	if t.Models == 0 {
+		c.add("target.models", "required: the models in the unit, command group included, characters not")
+	}
+	if t.Toughness == 0 {
+		c.add("target.toughness", "required: the unit's Toughness (t9a: Resilience), 1 to 10")
+	}
+	c.profile(&t.Profile, "target")
+	c.reads(t.Helmet, "target.helmet", onlySkirmish, "")
+
+	if rs == rules.Skirmish {
+		c.skirmishTarget()
+	}
+	c.command()
+	c.characters()
+	c.groups()
+
+	total := t.Models + len(t.Characters)
+	for _, g := range t.Groups {
+		total += g.Models
+	}
+	if total > MaxModels {
+		c.add("target.models", "the unit has %d models with its groups and characters: want at most %d", total, MaxModels)
+	}
+	if block && t.Frontage > total && t.Models > 0 {
+		c.add("target.frontage", "frontage %d is wider than the unit's %d models", t.Frontage, total)
+	}
+	if front := len(t.Command) + len(t.Characters); block && t.Layout == "" && t.Frontage > 0 && front > t.Frontage {
+		c.add("target.frontage", "the front rank holds the command group and the characters (%d models), so the frontage must be at least %d", front, front)
+	}
+	c.layout()
+	c.damage()
+}
+
+func (c *checker) skirmishTarget() {
+	t := &c.f.Target
+	if t.Models > 1 {
+		c.add("target.models", "a skirmish target is one warrior: models must be 1")
+	}
+	if t.Frontage > 1 && t.Models <= 1 {
+		c.add("target.frontage", "a skirmish warrior has no formation: leave frontage out")
+	}
+	if t.Layout != "" {
+		c.add("target.layout", "a skirmish warrior has no formation: leave layout out")
+	}
+}
+
+func (c *checker) command() {
+	f := c.f
+	t := &f.Target
+	if len(t.Command) > 0 && f.Ruleset == rules.Skirmish {
+		c.add("target.command", "a skirmish warrior has no command group")
+	}
+	seen := map[string]bool{}
+	for i, r := range t.Command {
+		p := fmt.Sprintf("target.command[%d]", i)
+		switch {
+		case !slices.Contains(commandRoles, r):
+			c.add(p, "command %q: want %s", shorten(r), listText(commandRoles))
+		case seen[r]:
+			c.add(p, "%s is listed twice", r)
+		}
+		seen[r] = true
+	}
+	if t.Models > 0 && len(t.Command) > t.Models {
+		c.add("target.command", "%d command models in a unit of %d models", len(t.Command), t.Models)
+	}
+	ch := t.Champion
+	if ch == nil {
+		return
+	}
+	if !t.HasCommand(CommandChampion) {
+		c.add("target.champion", "the unit has no champion to override: add champion to target.command")
+	}
+	o := Profile{TroopType: t.TroopType}
+	o.Armour, o.Shield, o.Barding = deref(ch.Armour), deref(ch.Shield), deref(ch.Barding)
+	o.SaveBonus, o.ArmourValue = deref(ch.SaveBonus), deref(ch.ArmourValue)
+	o.Ward, o.Regeneration, o.Aegis = deref(ch.Ward), deref(ch.Regeneration), deref(ch.Aegis)
+	c.profile(&o, "target.champion")
+	if w := t.ChampionProfile().Wounds; ch.Damage >= w && w > 0 {
+		c.add("target.champion.damage", "the champion has %s, so damage must be less than %d", woundsText(w), w)
+	}
+}
+
+func deref[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
+	}
+	return *p
+}
+
+func (c *checker) characters() {
+	f := c.f
+	t := &f.Target
+	if len(t.Characters) == 0 {
+		return
+	}
+	if f.Ruleset == rules.Skirmish {
+		c.add("target.characters", "a skirmish warrior fights alone: no characters")
+		return
+	}
+	if len(t.Characters) > MaxCharacters {
+		c.add("target.characters", "%d characters: want at most %d", len(t.Characters), MaxCharacters)
+	}
+	names := map[string]bool{}
+	slots := map[int]bool{}
+	for i := range t.Characters {
+		ch := &t.Characters[i]
+		p := fmt.Sprintf("target.characters[%d]", i)
+		switch {
+		case ch.Name == "":
+			c.add(p+".name", "required: attacks aim at a character with target: character:<name>")
+		case names[ch.Name]:
+			c.add(p+".name", "two characters are named %q", ch.Name)
+		}
+		names[ch.Name] = true
+		if ch.Toughness == 0 {
+			c.add(p+".toughness", "required: the character's Toughness, 1 to 10")
+		}
+		c.profile(&ch.Profile, p)
+		if ch.Damage >= ch.Wounds && ch.Wounds > 0 {
+			c.add(p+".damage", "the character has %s, so damage must be less than %d", woundsText(ch.Wounds), ch.Wounds)
+		}
+		if ch.Slot != nil {
+			s := *ch.Slot
+			switch {
+			case t.Frontage > 0 && s >= t.Frontage:
+				c.add(p+".slot", "slot %d is outside the front rank of %d files (0 is the left end)", s, t.Frontage)
+			case slots[s]:
+				c.add(p+".slot", "two characters stand in slot %d", s)
+			}
+			slots[s] = true
+		}
+	}
+}
+
+func (c *checker) groups() {
+	f := c.f
+	t := &f.Target
+	if len(t.Groups) == 0 {
+		return
+	}
+	if f.Ruleset.Valid() && !slices.Contains(t9aFamily, f.Ruleset) {
+		c.add("target.groups", "%s keeps one rank-and-file pool (RULES.md 10.1); groups of other troop types are for t9a and t9a1-ru", f.Ruleset)
+		return
+	}
+	if len(t.Groups) > MaxGroups {
+		c.add("target.groups", "%d groups: want at most %d", len(t.Groups), MaxGroups)
+	}
+	seen := map[rules.TroopType]bool{t.TroopType: true}
+	for i := range t.Groups {
+		g := &t.Groups[i]
+		p := fmt.Sprintf("target.groups[%d]", i)
+		if seen[g.TroopType] {
+			c.add(p+".troop_type", "%s already has its pool: each group is one troop type other than the unit's own (%s), and models of one troop type share a pool (E66)", g.TroopType, t.TroopType)
+		}
+		seen[g.TroopType] = true
+		if g.Models == 0 {
+			c.add(p+".models", "required: the number of models in the group")
+		}
+		if g.Toughness == 0 {
+			c.add(p+".toughness", "required: the group's Toughness, 1 to 10")
+		}
+		c.profile(&g.Profile, p)
+		if g.Damage >= g.Wounds && g.Wounds > 0 {
+			c.add(p+".damage", "want 0 to %d: the pool carries less than one model's %s (RULES.md 11.1)", g.Wounds-1, woundsText(g.Wounds))
+		}
+	}
+}
+
+// layout checks an explicit formation against the counts (RULES.md 17.3:
+// full ranks but the last; command and characters in the front rank).
+func (c *checker) layout() {
+	f := c.f
+	t := &f.Target
+	ranks := t.Ranks()
+	if ranks == nil {
+		return
+	}
+	const p = "target.layout"
+	if len(t.Groups) > 0 {
+		c.add(p, "a layout cannot place groups of other troop types yet: leave layout out")
+		return
+	}
+	count := map[rune]int{}
+	for i, r := range ranks {
+		if r == "" {
+			c.add(p, "rank %d is empty", i+1)
+			return
+		}
+		for _, ch := range r {
+			if !strings.ContainsRune("RMSCH", ch) {
+				c.add(p, "%q is not a model: want R (rank and file), M (musician), S (standard), C (champion) or H (character)", ch)
+				return
+			}
+			if ch != 'R' && i > 0 {
+				c.add(p, "%c stands in rank %d: command models and characters stand in the front rank", ch, i+1)
+				return
+			}
+			count[ch]++
+		}
+		switch {
+		case i == 0 && t.Frontage != len(r):
+			c.add(p, "the front rank has %d files but frontage is %d", len(r), t.Frontage)
+			return
+		case i > 0 && i < len(ranks)-1 && len(r) != len(ranks[0]):
+			c.add(p, "rank %d has %d files: every rank but the last is as wide as the front (%d)", i+1, len(r), len(ranks[0]))
+			return
+		case i > 0 && len(r) > len(ranks[0]):
+			c.add(p, "rank %d has %d files, wider than the front (%d)", i+1, len(r), len(ranks[0]))
+			return
+		}
+	}
+	for _, role := range []struct {
+		letter rune
+		name   string
+	}{{'M', CommandMusician}, {'S', CommandStandard}, {'C', CommandChampion}} {
+		want := 0
+		if t.HasCommand(role.name) {
+			want = 1
+		}
+		if count[role.letter] != want {
+			c.add(p, "%d %c in the layout, but the command group has %d %s", count[role.letter], role.letter, want, role.name)
+			return
+		}
+	}
+	if n := count['R'] + count['M'] + count['S'] + count['C']; n != t.Models {
+		c.add(p, "the layout has %d models (R, M, S, C) but models is %d", n, t.Models)
+		return
+	}
+	if count['H'] != len(t.Characters) {
+		c.add(p, "the layout has %d H but there are %d characters", count['H'], len(t.Characters))
+		return
+	}
+	for i, ch := range t.Characters {
+		if ch.Slot != nil && *ch.Slot < len(ranks[0]) && ranks[0][*ch.Slot] != 'H' {
+			c.add(fmt.Sprintf("target.characters[%d].slot", i), "slot %d of the layout's front rank is %c, not H", *ch.Slot, ranks[0][*ch.Slot])
+		}
+	}
+}
+
+// damage checks the starting damage against the ruleset's bookkeeping:
+// one carried number for a pool (RULES.md 11.1), a list for battleaxe
+// per-model damage (RULES.md 11.3).
+func (c *checker) damage() {
+	f := c.f
+	t := &f.Target
+	d := t.Damage
+	const p = "target.damage"
+	perModel := f.Ruleset == rules.Battleaxe && f.RuleOptions().DamageModel == rules.PerModel
+	switch {
+	case d.Carried != 0 && perModel:
+		c.add(p, "battleaxe keeps damage per model (damage_model per_model, RULES.md 11.3): write a list in removal order, such as [%d]", d.Carried)
+	case len(d.PerModel) > 0 && !perModel && f.Ruleset.Valid():
+		c.add(p, "%s does not keep damage per model: write one number, the wounds the pool carries (RULES.md 11.1)", f.Ruleset)
+	case d.Carried < 0 || d.Carried >= t.Wounds && t.Wounds > 0:
+		what := "the pool carries less than one model's " + woundsText(t.Wounds) + " (RULES.md 11.1)"
+		if f.Ruleset == rules.Skirmish {
+			what = "the warrior has " + woundsText(t.Wounds) + " and has lost fewer than that"
+		}
+		c.add(p, "want 0 to %d: %s", t.Wounds-1, what)
+	}
+	if len(d.PerModel) > t.Models && t.Models > 0 {
+		c.add(p, "%d entries for a unit of %d models", len(d.PerModel), t.Models)
+	}
+	for i, x := range d.PerModel {
+		if x < 0 || x >= t.Wounds {
+			c.add(fmt.Sprintf("%s[%d]", p, i), "want 0 to %d: a model has %s", t.Wounds-1, woundsText(t.Wounds))
+		}
+	}
+}
+
+func woundsText(n int) string {
+	if n == 1 {
+		return "1 wound"
+	}
+	return fmt.Sprintf("%d wounds", n)
+}
