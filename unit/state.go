@@ -100,9 +100,9 @@ func (u *Unit) Fighter() *Model { return u.fighter }
 
 // PoolCarry is one R&F pool as Carried reports it.
 type PoolCarry struct {
-	TroopType rules.TroopType
-	Models    int // living models in the pool, command models included
-	Carried   int // wounds on the model to be removed next (11.1); 0 in per-model mode
+	TroopType rules.TroopType `json:"troop_type"`
+	Models    int             `json:"models"`  // living models in the pool, command models included
+	Carried   int             `json:"carried"` // wounds on the model to be removed next (11.1); 0 in per-model mode
 }
 
 // Carried reports every R&F pool in a fixed order (the order New made them:

@@ -75,7 +75,7 @@ func runResolve(ctx context.Context, args []string, e env) error {
 			scripted.Remaining(), scripted.Faces()[scripted.Used():], scripted.Used())
 	}
 	if *asJSON {
-		return writeJSON(e.stdout, resolveJSON(res, rec.Faces()))
+		return writeJSON(e.stdout, res.View(rec.Faces()))
 	}
 	printResolve(e.stdout, res, rec.Faces())
 	return nil
@@ -113,66 +113,6 @@ func (p *prompter) Ask(sides int, what string) (int, error) {
 			return 0, fmt.Errorf("%s: %w: input ended", what, dice.ErrOutOfDice)
 		}
 	}
-}
-
-// ResolveJSON is the JSON of the resolve command: events and the final unit.
-type ResolveJSON struct {
-	Ruleset string          `json:"ruleset"`
-	Dice    []int           `json:"dice"`
-	Events  []referee.Event `json:"events"`
-	Tally   referee.Tally   `json:"tally"`
-	Panic   *bool           `json:"panic"`
-	Before  unitJSON        `json:"before"`
-	After   unitJSON        `json:"after"`
-}
-
-type unitJSON struct {
-	Name      string           `json:"name,omitempty"`
-	Size      int              `json:"size"`
-	Destroyed bool             `json:"destroyed"`
-	Formation string           `json:"formation"`
-	Ranks     [][]cellJSON     `json:"ranks"`
-	Carried   []unit.PoolCarry `json:"carried,omitempty"`
-}
-
-type cellJSON struct {
-	Role   string `json:"role"`
-	Name   string `json:"name,omitempty"`
-	Damage int    `json:"damage,omitempty"`
-	Status string `json:"status,omitempty"`
-}
-
-func toUnitJSON(u *unit.Unit) unitJSON {
-	out := unitJSON{Name: u.Name(), Size: u.Size(), Destroyed: u.Destroyed(), Formation: u.Draw(), Ranks: [][]cellJSON{}, Carried: u.Carried()}
-	for _, rank := range u.Ranks() {
-		row := []cellJSON{}
-		for _, c := range rank {
-			if c.Model == nil {
-				row = append(row, cellJSON{Role: "empty"})
-				continue
-			}
-			cj := cellJSON{Role: c.Model.Role.String(), Name: c.Model.Name, Damage: c.Model.Damage}
-			if u.Ruleset().String() == "skirmish" {
-				cj.Status = c.Model.Skirmish.Status.String()
-			}
-			row = append(row, cj)
-		}
-		out.Ranks = append(out.Ranks, row)
-	}
-	return out
-}
-
-func resolveJSON(res *referee.Result, faces []int) ResolveJSON {
-	out := ResolveJSON{Ruleset: res.After.Ruleset().String(), Dice: faces, Events: res.Events, Tally: res.Tally,
-		Before: toUnitJSON(res.Before), After: toUnitJSON(res.After)}
-	if out.Dice == nil {
-		out.Dice = []int{}
-	}
-	if res.PanicApplies {
-		p := res.Tally.Panic
-		out.Panic = &p
-	}
-	return out
 }
 
 func printResolve(w io.Writer, res *referee.Result, faces []int) {

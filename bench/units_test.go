@@ -1,0 +1,57 @@
+package bench
+
+import (
+	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// The scenarios of testdata/s1.yaml..s4.yaml built in Go, so the figures do
+// not depend on the scenario loader; the file-based benchmarks check the
+// files give the same numbers.
+
+var rankAndFile = unit.Target{Role: unit.RankAndFile}
+
+func mustUnit(s unit.Spec) *unit.Unit {
+	u, err := unit.New(s)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}
+
+// s1 is DESIGN.md's S1: 20 attacks, hit 3+, S4 vs T3, 5+ armour, ward 6+,
+// D3 wounds, 10 models of W3 (whfb8).
+func s1() (*unit.Unit, []referee.Attack) { return s1s2(20, 10, 5) }
+
+// s2 is S1 with 200 attacks against 100 models.
+func s2() (*unit.Unit, []referee.Attack) { return s1s2(200, 100, 10) }
+
+func s1s2(attacks, models, frontage int) (*unit.Unit, []referee.Attack) {
+	u := mustUnit(unit.Spec{Ruleset: rules.WHFB8, Models: models, Frontage: frontage, Profile: unit.Profile{
+		TroopType: rules.MonstrousInfantry, W: 3, T: 3,
+		Save:     rules.SaveProfile{Armour: rules.HeavyArmour},
+		Specials: rules.SpecialSaves{Ward: rules.MustParseTarget("6+")},
+	}})
+	return u, []referee.Attack{{Name: "S1", Count: dice.ConstExpr(attacks), Hit: referee.HitSpec{Need: rules.MustParseTarget("3+")},
+		Strength: 4, MultipleWounds: dice.MustParseExpr("D3"), Target: rankAndFile}}
+}
+
+// s3 is S3: battleaxe per-model damage, 30 hits, D6 wounds, 10 monsters of W6.
+func s3() (*unit.Unit, []referee.Attack) {
+	u := mustUnit(unit.Spec{Ruleset: rules.Battleaxe, Models: 10, Frontage: 5, Profile: unit.Profile{
+		TroopType: rules.Monster, W: 6, T: 5, Save: rules.SaveProfile{Armour: rules.LightArmour},
+	}})
+	return u, []referee.Attack{{Name: "S3", Count: dice.ConstExpr(30), Strength: 6, MultipleWounds: dice.MustParseExpr("D6"), Target: rankAndFile}}
+}
+
+// s4 is S4: skirmish, 10 attacks with criticals and injuries against a hero
+// of 3 Wounds.
+func s4() (*unit.Unit, []referee.Attack) {
+	u := mustUnit(unit.Spec{Ruleset: rules.Skirmish, Models: 1, Profile: unit.Profile{
+		W: 3, T: 3, WS: 4, Save: rules.SaveProfile{Armour: rules.LightArmour, Shield: true},
+	}})
+	return u, []referee.Attack{{Name: "S4", Attacker: "Champion", Count: dice.ConstExpr(10), Hit: referee.HitSpec{WS: 4},
+		Strength: 4, WeaponClass: rules.Bladed, Target: rankAndFile}}
+}

@@ -1,0 +1,46 @@
+package unit
+
+// Snapshot is a plain-data picture of a unit for JSON, the CLI and the web
+// page: its formation rank by rank, front rank first, and its pools.
+type Snapshot struct {
+	Name      string       `json:"name,omitempty"`
+	Ruleset   string       `json:"ruleset"`
+	Size      int          `json:"size"`
+	Destroyed bool         `json:"destroyed"`
+	Formation string       `json:"formation"` // Draw: "[R M C S R] / [R R R]"
+	Ranks     [][]CellView `json:"ranks"`
+	Carried   []PoolCarry  `json:"carried,omitempty"`
+}
+
+// CellView is one slot of the formation.
+type CellView struct {
+	Role   string `json:"role"` // a Role's String, or "empty"
+	Letter string `json:"letter"`
+	Name   string `json:"name,omitempty"`
+	W      int    `json:"w,omitempty"`
+	Damage int    `json:"damage,omitempty"`
+	Status string `json:"status,omitempty"` // skirmish only
+}
+
+// Snapshot returns the unit as plain data.
+func (u *Unit) Snapshot() Snapshot {
+	s := Snapshot{Name: u.Name(), Ruleset: u.Ruleset().String(), Size: u.Size(), Destroyed: u.Destroyed(),
+		Formation: u.Draw(), Ranks: [][]CellView{}, Carried: u.Carried()}
+	for _, rank := range u.Ranks() {
+		row := make([]CellView, 0, len(rank))
+		for _, c := range rank {
+			if c.Model == nil {
+				row = append(row, CellView{Role: "empty", Letter: "."})
+				continue
+			}
+			m := c.Model
+			v := CellView{Role: m.Role.String(), Letter: string(m.Role.Letter()), Name: m.Name, W: m.W, Damage: m.Damage}
+			if u.Ruleset().String() == "skirmish" {
+				v.Status = m.Skirmish.Status.String()
+			}
+			row = append(row, v)
+		}
+		s.Ranks = append(s.Ranks, row)
+	}
+	return s
+}
