@@ -44,6 +44,7 @@ type Machine struct {
 
 	// per batch: what the receiving model needs (fixed when the batch begins)
 	recv        unit.Model
+	aim         unit.Target // where the wounds go: the attack's target, or the champion (receiver)
 	hit1, hit2  rules.Target
 	canHit      bool
 	woundNeed   rules.Target
@@ -277,19 +278,44 @@ func (m *Machine) begin(log func(Event)) error {
 		name = fmt.Sprintf("attack group %d", m.batch+1)
 	}
 	m.emit(log, Event{Kind: BatchStart, Text: fmt.Sprintf("%s: %s attacks, S%d, %s phase", name, a.Count, a.Strength, a.Phase)})
-	recv, err := m.u.Receiver(a.Target)
+	recv, aim, err := receiver(m.u, a.Target)
 	if err != nil {
 		m.note(log, NoStage, "DESIGN.md scenario", "no model to receive the attacks (%v): nothing is rolled", err)
 		m.at = stepEnd
 		return nil
 	}
-	m.recv = recv
+	m.recv, m.aim = recv, aim
+	if aim != a.Target {
+		m.note(log, NoStage, "RULES.md 10.1", "only the champion is left of the rank and file: the attacks strike him")
+	}
 	m.targets()
 	m.u.StartBatch(m.ch)
 	m.inBatch = true
 	m.i, m.n = 0, 0
 	m.at = stepCount
 	return nil
+}
+
+// receiver returns the model an attack group rolls against. In t9a and
+// t9a1-ru the champion is a pool of his own that takes the rank and file's
+// overflow once every other rank-and-file model is gone (RULES.md 10.1), so
+// attacks on the rank and file of a unit with only its champion left roll
+// against him.
+//
+// It also returns the target the wounds go to: the champion in that case.
+func receiver(u *unit.Unit, t unit.Target) (unit.Model, unit.Target, error) {
+	recv, err := u.Receiver(t)
+	if err == nil || t.Role != unit.RankAndFile || (u.Ruleset() != rules.T9A && u.Ruleset() != rules.T9A1RU) {
+		return recv, t, err
+	}
+	if u.Count(unit.RankAndFile)+u.Count(unit.Musician)+u.Count(unit.StandardBearer) > 0 {
+		return recv, t, err
+	}
+	champ := unit.Target{Role: unit.Champion}
+	if m, cerr := u.Receiver(champ); cerr == nil {
+		return m, champ, nil
+	}
+	return recv, t, err
 }
 
 // Needs are the target numbers of one attack group against its receiving
@@ -309,7 +335,7 @@ type Needs struct {
 // Plan returns the target numbers of attack a against u's receiving model:
 // the numbers the referee rolls against in the batch.
 func Plan(u *unit.Unit, a Attack) (Needs, error) {
-	recv, err := u.Receiver(a.Target)
+	recv, _, err := receiver(u, a.Target)
 	if err != nil {
 		return Needs{}, err
 	}
@@ -595,7 +621,7 @@ func (m *Machine) startDamage(log func(Event)) {
 
 func (m *Machine) killStep(d *dieSource) error {
 	m.i++
-	ch, err := m.u.Apply(unit.Packet{Target: m.attack().Target, Wounds: 1, InstantKill: true})
+	ch, err := m.u.Apply(unit.Packet{Target: m.aim, Wounds: 1, InstantKill: true})
 	if err != nil {
 		return err
 	}
@@ -606,7 +632,7 @@ func (m *Machine) killStep(d *dieSource) error {
 // packetStep rolls the damage of one unsaved wound and allocates it.
 func (m *Machine) packetStep(d *dieSource) error {
 	a := m.attack()
-	p := unit.Packet{Target: a.Target, Wounds: 1}
+	p := unit.Packet{Target: m.aim, Wounds: 1}
 	multi := a.Multi() && (a.MWAgainst == nil || *a.MWAgainst == m.recv.TroopType)
 	if multi {
 		p.Multi = true
