@@ -23,11 +23,17 @@ func (n enumNames) parse(what, s string) (int8, error) {
 }
 
 func (n enumNames) list() string {
-	out := ""
+	var names []string
 	for i, v := range n {
+		if i > 0 || v != "" {
+			names = append(names, v)
+		}
+	}
+	out := ""
+	for i, v := range names {
 		switch {
 		case i == 0:
-		case i == len(n)-1:
+		case i == len(names)-1:
 			out += " or "
 		default:
 			out += ", "

@@ -12,7 +12,8 @@
 //
 //	f, err := scenario.Load("crossbows.yaml", data)
 //	if err != nil {
-//		// err is an *Error: "crossbows.yaml:12:5: target.armour: armour "hevy": want none, light, heavy or plate"
+//		// err is an *Error, such as
+//		// crossbows.yaml:21:11: target.armour: armour "hevy": want none, light, heavy or plate
 //	}
 //	opts := f.RuleOptions() // the file's switches as a rules.Options
 //
