@@ -25,6 +25,7 @@ Commands:
   compare   the same attack under several rulesets or switches, side by side
   sim       Monte Carlo over the referee, with a confidence interval
   rulesets  the rulesets, their switches, defaults and RULES.md references
+  serve     the calculator and referee as a web page and JSON API
   version   print the version
 
 Run "rearrank <command> --help" for a command's flags.
@@ -57,6 +58,8 @@ func run(ctx context.Context, args []string, e env) error {
 		return runSim(ctx, rest, e)
 	case "rulesets":
 		return runRulesets(rest, e)
+	case "serve":
+		return runServe(ctx, rest, e)
 	}
 	fmt.Fprint(e.stderr, topUsage)
 	return usagef("unknown command %q", cmd)
