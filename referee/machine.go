@@ -689,7 +689,7 @@ func (m *Machine) record(log func(Event), ch unit.Change) {
 }
 
 func roleName(r unit.Role, name string) string {
-	if name != "" {
+	if name != "" && r == unit.Character {
 		return name
 	}
 	return strings.ReplaceAll(r.String(), "_", "-")

@@ -92,5 +92,5 @@ func ExampleChooserFunc() {
 	fmt.Println(u.Draw(), c.Removed[0].Rule)
 	// Output:
 	// single_rank_policy [R R R R R] rank 0 file 0 rank 0 file 4
-	// [R R R R] 11.1: single rank, right end
+	// [R R R R] the pool's wounds reach its W (11.1); single rank, right end
 }

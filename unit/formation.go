@@ -279,7 +279,7 @@ func (u *Unit) removeAt(id int, e int8, worth int, c *Change, why string) {
 	if c != nil {
 		rule := ""
 		if !u.quiet {
-			rule = why + ": " + u.where(r, single, e, inner, vac != f)
+			rule = reason(why) + "; " + u.where(r, single, e, inner, vac != f)
 		}
 		c.Removed = append(c.Removed, Casualty{Role: u.role(id), Name: u.kindOf(id).name, Slot: Slot{r, f}, Worth: worth, Rule: rule})
 	}
@@ -302,6 +302,24 @@ func (u *Unit) removeAt(id int, e int8, worth int, c *Change, why string) {
 	if lo2, hi2 := u.span(r); lo2 > hi2 {
 		u.dropRank()
 	}
+}
+
+// reason says in words why a model was removed, from the RULES.md reference
+// the removal code passes.
+func reason(why string) string {
+	switch why {
+	case "11.1":
+		return "the pool's wounds reach its W (11.1)"
+	case "11.3":
+		return "its own damage reaches its W (11.3)"
+	case "C11":
+		return "a wound packet takes its last W (C11)"
+	case "10.1 overflow":
+		return "overflow from the rank and file (10.1)"
+	case "9.1 instant kill":
+		return "instant kill (9.1)"
+	}
+	return why
 }
 
 // where describes a removal for Casualty.Rule.
