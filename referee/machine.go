@@ -373,6 +373,9 @@ func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
 	case rules.LethalStrikeNoArmour(rs):
 		n.ArmourLethal = rules.None
 	}
+	if a.NoSaves || a.IgnoreArmour || a.InstantKill {
+		n.Armour, n.ArmourLethal = rules.None, rules.None
+	}
 	ctx := rules.SaveContext{Flaming: a.Flaming, RegenLost: u.RegenLost(), NoSaves: a.NoSaves || a.InstantKill}
 	n.Special, n.SpecialKind = rules.SpecialSave(rs, recv.Specials, ctx, o)
 	ctx.LethalSix = true
