@@ -428,13 +428,21 @@ func (m *Machine) rollExpr(d *dieSource, e dice.Expr, stage Stage, attack int, w
 	n, sides := e.Dice()
 	total := e.Modifier()
 	for k := 0; k < n; k++ {
-		face, err := d.roll(sides, stage, func() string { return fmt.Sprintf("%s (%s, die %d of %d)", what(), e, k+1, n) })
+		face, err := d.roll(sides, stage, func() string {
+			if n == 1 {
+				return fmt.Sprintf("%s (%s)", what(), e)
+			}
+			return fmt.Sprintf("%s (%s, die %d of %d)", what(), e, k+1, n)
+		})
 		if err != nil {
 			return 0, err
 		}
 		if d.log != nil {
-			m.emit(d.log, Event{Kind: Roll, Stage: stage, Attack: attack, Sides: sides, Face: face,
-				Text: fmt.Sprintf("%s: %s die %d of %d rolls %d", what(), e, k+1, n, face)})
+			text := fmt.Sprintf("%s: %s die %d of %d rolls %d", what(), e, k+1, n, face)
+			if n == 1 {
+				text = fmt.Sprintf("%s: %s rolls %d", what(), e, face)
+			}
+			m.emit(d.log, Event{Kind: Roll, Stage: stage, Attack: attack, Sides: sides, Face: face, Text: text})
 		}
 		total += face
 	}
