@@ -319,3 +319,29 @@ func logText(res *referee.Result) string {
 	}
 	return b.String()
 }
+
+// saveOwner picks the worst special save, to show the owner's choice counts.
+type saveOwner struct{}
+
+func (saveOwner) Choose(unit.Choice) int { return 0 }
+func (saveOwner) ChooseSave(_ unit.Model, options []rules.SpecialChoice) int {
+	return len(options) - 1
+}
+
+func TestSpecialSaveOwnerChoice(t *testing.T) { // RULES.md 8, 18 specialSaveChoice
+	s := unit.Spec{Ruleset: rules.T9A, Models: 5, Profile: unit.Profile{W: 1, T: 4,
+		Specials: rules.SpecialSaves{Regeneration: target("4+"), Aegis: target("6+")}}}
+	s.Options.SpecialSaveChoice = rules.SaveOwnerChoice
+	a := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 4, Target: rf}}
+	if _, err := referee.Resolve(mustUnit(t, s), a, dice.NewScripted(6, 6)); err == nil || !strings.Contains(err.Error(), "special_save_choice") {
+		t.Fatalf("owner choice without a chooser: %v, want an error naming the switch", err)
+	}
+	// the owner takes Aegis 6+: a 5 fails where Regeneration 4+ would save
+	res, err := referee.ResolveWith(mustUnit(t, s), a, dice.NewScripted(6, 5), saveOwner{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Tally.Unsaved != 1 {
+		t.Errorf("unsaved %d, want 1 (Aegis 6+ chosen)", res.Tally.Unsaved)
+	}
+}

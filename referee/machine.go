@@ -37,6 +37,15 @@ type Machine struct {
 	u       *unit.Unit
 	attacks []Attack
 	ch      unit.Chooser
+	fixed   *fixed // what never changes after NewMachine, shared by clones
+
+	// Clones share the unit until one of them changes it (copy on write):
+	// ushared says m must clone u before changing it. ukey caches u.Key()
+	// while ukeyOK.
+	ushared bool
+	ukeyOK  bool
+	ukey    string
+	rc      rollerCaps // what the last roller can do, found once per roller
 
 	batch int  // index of the current attack group
 	at    step // next step
@@ -72,7 +81,15 @@ type Machine struct {
 	panicked     bool // the panic threshold was crossed in this phase
 	panicApplies bool
 	crits        []string // skirmish: attacker|phase whose allowance is used
+	allow        string   // skirmish: the allowance key of the current batch
 	tally        Tally
+}
+
+// fixed is the part of a Machine that NewMachine settles once: clones share it.
+type fixed struct {
+	// the panic threshold (RULES.md 12) as a fraction, when it fits int64
+	panicNum, panicDen int64
+	panicBig           bool
 }
 
 // NewMachine prepares a resolution of attacks against a copy of u.
@@ -85,25 +102,57 @@ func NewMachine(u *unit.Unit, attacks []Attack, ch unit.Chooser) (*Machine, erro
 			return nil, fmt.Errorf("attack group %d: %w", i+1, err)
 		}
 	}
-	return &Machine{u: u.Clone(), attacks: attacks, ch: ch}, nil
+	f := &fixed{}
+	th := u.Options().Panic()
+	if th.Num().IsInt64() && th.Denom().IsInt64() && th.Num().Int64() < 1<<31 && th.Denom().Int64() < 1<<31 {
+		f.panicNum, f.panicDen = th.Num().Int64(), th.Denom().Int64()
+	} else {
+		f.panicBig = true
+	}
+	return &Machine{u: u.Clone(), attacks: attacks, ch: ch, fixed: f}, nil
 }
 
-// Clone returns an independent copy of m.
+// Clone returns an independent copy of m. The copy shares m's unit until
+// either changes it, so cloning is cheap; like every Machine method it is not
+// safe for concurrent use, even on a machine only cloned from.
 func (m *Machine) Clone() *Machine {
-	c := *m
-	c.u = m.u.Clone()
-	c.crits = append([]string(nil), m.crits...)
-	return &c
+	c := new(Machine)
+	c.Reset(m)
+	return c
+}
+
+// Reset makes m a copy of from, as Clone does, reusing m's memory: Monte
+// Carlo resets one machine from a template for every sample.
+func (m *Machine) Reset(from *Machine) {
+	from.ushared = true
+	*m = *from
+	m.crits = from.crits[:len(from.crits):len(from.crits)] // an append copies
+}
+
+// uw returns the unit for changing it, cloning it first if it is shared.
+func (m *Machine) uw() *unit.Unit {
+	if m.ushared {
+		m.u = m.u.Clone()
+		m.ushared = false
+	}
+	m.ukeyOK = false
+	return m.u
 }
 
 // Done reports whether every attack group has been resolved.
 func (m *Machine) Done() bool { return m.at == stepDone }
 
 // Unit returns the unit as it stands now (owned by m; Clone it to keep it).
-func (m *Machine) Unit() *unit.Unit { return m.u }
+func (m *Machine) Unit() *unit.Unit { return m.uw() }
 
 // Tally returns the running totals.
 func (m *Machine) Tally() Tally { return m.tally }
+
+// SetTally replaces the running totals. Steps only add to the totals (and
+// set their flags), never read them, so a caller that keeps totals apart
+// from the state, as the odds package does, can zero them, step, and read
+// what the step added.
+func (m *Machine) SetTally(t Tally) { m.tally = t }
 
 // PanicApplies reports whether any batch so far was outside close combat in
 // a block ruleset, so that Tally().Panic means something.
@@ -113,29 +162,81 @@ func (m *Machine) PanicApplies() bool { return m.panicApplies }
 // remaining steps can do, plus the tallies: two machines with equal keys
 // have the same future and the same outcome so far.
 func (m *Machine) Key() string {
-	var b strings.Builder
-	b.WriteString(m.u.Key())
-	for _, v := range [...]int{m.batch, int(m.at), m.i, m.n, m.hits, m.wounds, m.lethal, m.failed, m.failedL,
-		m.kills, m.unsaved, m.batchCas, m.tally.Casualties, m.tally.Wounds, m.tally.Unsaved, m.tally.Wasted} {
-		b.WriteByte(',')
-		b.WriteString(strconv.Itoa(v))
+	var stack [128]byte
+	b := m.AppendState(stack[:0])
+	b = appendInt(b, m.batchCas)
+	b = appendBool(b, m.flamed)
+	t := m.tally
+	for _, v := range [...]int{t.Casualties, t.Wounds, t.Unsaved, t.Wasted} {
+		b = appendInt(b, v)
 	}
-	for _, v := range m.tally.ByRole {
-		b.WriteByte(',')
-		b.WriteString(strconv.Itoa(v))
+	for _, v := range t.ByRole {
+		b = appendInt(b, v)
 	}
-	for _, f := range [...]bool{m.flamed, m.inBatch, m.panicked, m.tally.Panic, m.tally.Standard, m.panicApplies} {
+	b = appendBool(b, t.Panic)
+	b = appendBool(b, t.Standard)
+	return string(b)
+}
+
+// AppendState appends to b a canonical description of the state of m that
+// decides what the remaining steps do to the unit and the tallies: the
+// unit's key, where m is in the pipeline, the counts flowing between the
+// stages, the batch's target numbers, the phase flags. It leaves out the
+// tallies (see SetTally) and what only the log shows. Counts that no later
+// step reads are zeroed as the pipeline moves on, so machines that differ
+// only in them describe alike. Descriptions compare machines made from one
+// NewMachine.
+func (m *Machine) AppendState(b []byte) []byte {
+	if !m.ukeyOK {
+		m.ukey, m.ukeyOK = m.u.Key(), true
+	}
+	b = appendInt(b, len(m.ukey))
+	b = append(b, m.ukey...)
+	for _, v := range [...]int{m.batch, int(m.at), m.i, m.n, m.hits, m.wounds, m.lethal, m.failed, m.failedL, m.kills, m.unsaved} {
+		b = appendInt(b, v)
+	}
+	var flags byte
+	for i, f := range [...]bool{m.inBatch, m.panicked, m.panicApplies} {
 		if f {
-			b.WriteString(",1")
-		} else {
-			b.WriteString(",0")
+			flags |= 1 << i
 		}
 	}
-	for _, c := range m.crits {
-		b.WriteByte(';')
-		b.WriteString(c)
+	b = append(b, flags)
+	if m.at > stepBegin && m.at < stepEnd || m.at == stepSkirmish {
+		// fixed when the batch began, from the unit as it stood then
+		for _, t := range [...]rules.Target{m.hit1, m.hit2, m.woundNeed, m.armour, m.armourL, m.special, m.specialL} {
+			b = appendInt(b, t.Value())
+			b = appendBool(b, t.IsNone())
+		}
+		b = append(b, byte(m.specialKind), byte(m.specialKL), byte(m.recv.TroopType))
+		b = appendBool(b, m.canHit)
+		b = appendBool(b, m.recv.Fly)
+		b = appendInt(b, m.recv.W)
+		b = appendInt(b, m.recv.T)
 	}
-	return b.String()
+	b = appendInt(b, len(m.crits))
+	for _, c := range m.crits {
+		b = appendInt(b, len(c))
+		b = append(b, c...)
+	}
+	return b
+}
+
+// appendInt appends v as a zig-zag varint.
+func appendInt(b []byte, v int) []byte {
+	x := uint64(v<<1) ^ uint64(v>>63)
+	for x >= 0x80 {
+		b = append(b, byte(x)|0x80)
+		x >>= 7
+	}
+	return append(b, byte(x))
+}
+
+func appendBool(b []byte, f bool) []byte {
+	if f {
+		return append(b, 1)
+	}
+	return append(b, 0)
 }
 
 // Step runs the next small step, asking r for its dice and passing each
@@ -143,28 +244,29 @@ func (m *Machine) Key() string {
 // start of the step only in the sense that the step is not complete: callers
 // that replay a step must Clone before calling.
 func (m *Machine) Step(r dice.Roller, log func(Event)) error {
-	d := &dieSource{r: r, m: m, log: log}
+	d := dieSource{m: m, log: log}
+	d.caps = m.caps(r)
 	switch m.at {
 	case stepBegin:
 		return m.begin(log)
 	case stepCount:
-		return m.count(d)
+		return m.count(&d)
 	case stepHit:
-		return m.hitStep(d)
+		return m.hitStep(&d)
 	case stepWound:
-		return m.woundStep(d)
+		return m.woundStep(&d)
 	case stepArmour:
-		return m.armourStep(d)
+		return m.armourStep(&d)
 	case stepSpecial:
-		return m.specialStep(d)
+		return m.specialStep(&d)
 	case stepKill:
-		return m.killStep(d)
+		return m.killStep(&d)
 	case stepPacket:
-		return m.packetStep(d)
+		return m.packetStep(&d)
 	case stepEnd:
 		return m.end(log)
 	case stepSkirmish:
-		return m.skirmishStep(d)
+		return m.skirmishStep(&d)
 	}
 	return nil
 }
@@ -179,25 +281,86 @@ func (m *Machine) emit(log func(Event), e Event) {
 	}
 }
 
+// ClassBrancher is an optional interface for a dice.Brancher that walks
+// every way a die can go: the odds package's enumerating roller. For a die
+// whose faces fall into classes that the referee treats alike, the Machine
+// calls BranchClass instead of Branch. cuts has bit f set for every face f
+// (2 to sides) that starts a new class, so a 4+ save has cuts 1<<4 (classes
+// 1-3 and 4-6) and a 4+ to-wound roll whose natural 6 matters has cuts
+// 1<<4|1<<6 (1-3, 4-5, 6). The roller returns any face of the class it
+// takes; the chance of the class is its number of faces over sides.
+//
+// The Machine promises that its state afterwards, tallies included, depends
+// on the class alone: only the log, which such rollers never ask for, shows
+// the face.
+type ClassBrancher interface {
+	dice.Brancher
+	BranchClass(sides int, cuts uint64) (int, error)
+}
+
+// rollerCaps is what a roller can do, found once per roller rather than
+// once per die.
+type rollerCaps struct {
+	r      dice.Roller
+	seeded *dice.Seeded // a direct call for the common random roller
+	b      dice.Brancher
+	cb     ClassBrancher
+	a      dice.Asker
+}
+
+// caps returns what r can do; Monte Carlo and the odds ask it for every die.
+func (m *Machine) caps(r dice.Roller) rollerCaps {
+	if s, ok := r.(*dice.Seeded); ok {
+		return rollerCaps{r: r, seeded: s}
+	}
+	c := rollerCaps{r: r}
+	if cb, ok := r.(ClassBrancher); ok {
+		c.cb, c.b = cb, cb
+	} else if b, ok := r.(dice.Brancher); ok {
+		c.b = b
+	} else if a, ok := r.(dice.Asker); ok {
+		c.a = a
+	}
+	return c
+}
+
 // dieSource asks the roller for one die and logs it.
 type dieSource struct {
-	r   dice.Roller
-	m   *Machine
-	log func(Event)
+	caps rollerCaps
+	m    *Machine
+	log  func(Event)
 }
 
 // roll asks for one die with the given sides. what describes the die for a
 // person rolling it; it is only called when the roller can use it.
 func (d *dieSource) roll(sides int, stage Stage, what func() string) (int, error) {
-	if b, ok := d.r.(dice.Brancher); ok {
-		face, err := b.Branch(sides)
-		if err != nil {
-			return 0, err
-		}
-		return face, nil
+	if d.caps.seeded != nil {
+		return d.caps.seeded.Roll(sides), nil
 	}
-	if a, ok := d.r.(dice.Asker); ok {
-		face, err := a.Ask(sides, what())
+	if d.caps.b != nil {
+		return d.caps.b.Branch(sides)
+	}
+	return d.ask(sides, stage, what)
+}
+
+// rollClass is roll for a die whose faces fall into the classes of cuts
+// (see ClassBrancher).
+func (d *dieSource) rollClass(sides int, cuts uint64, stage Stage, what func() string) (int, error) {
+	if d.caps.seeded != nil {
+		return d.caps.seeded.Roll(sides), nil
+	}
+	if d.caps.cb != nil {
+		return d.caps.cb.BranchClass(sides, cuts)
+	}
+	if d.caps.b != nil {
+		return d.caps.b.Branch(sides)
+	}
+	return d.ask(sides, stage, what)
+}
+
+func (d *dieSource) ask(sides int, stage Stage, what func() string) (int, error) {
+	if d.caps.a != nil {
+		face, err := d.caps.a.Ask(sides, what())
 		if err != nil {
 			return 0, d.m.stepError(stage, err)
 		}
@@ -206,7 +369,7 @@ func (d *dieSource) roll(sides int, stage Stage, what func() string) (int, error
 		}
 		return face, nil
 	}
-	face := d.r.Roll(sides)
+	face := d.caps.r.Roll(sides)
 	if face < 1 || face > sides {
 		return 0, d.m.stepError(stage, fmt.Errorf("%s: %w %d on a D%d", what(), dice.ErrBadFace, face, sides))
 	}
@@ -222,10 +385,27 @@ func (m *Machine) stepError(stage Stage, err error) error {
 	return fmt.Errorf("attack group %d, %s: %w", m.batch+1, stage, err)
 }
 
+// passCuts returns the classes of a D6 rolled against need with the given
+// natural floor: fail and pass, and a natural 6 of its own when six says
+// the face matters beyond passing (Lethal Strike, skirmish criticals).
+func passCuts(need rules.Target, floor int, six bool) uint64 {
+	var cuts uint64
+	if need.Possible() {
+		if p := max(need.Value(), floor+1); p >= 2 && p <= 6 {
+			cuts |= 1 << p
+		}
+	}
+	if six {
+		cuts |= 1 << 6
+	}
+	return cuts
+}
+
 // test rolls one D6 against need with the given natural floor and logs it.
-// what names the die ("to-wound, hit 3 of 12"), built only when needed.
-func (d *dieSource) test(stage Stage, attack int, need rules.Target, floor int, rule string, what func() string) (bool, int, error) {
-	face, err := d.roll(6, stage, func() string { return what() + ", need " + need.String() })
+// what names the die ("to-wound, hit 3 of 12"), built only when needed. six
+// says whether the caller looks at a natural 6 beyond the pass.
+func (d *dieSource) test(stage Stage, attack int, need rules.Target, floor int, six bool, rule string, what func() string) (bool, int, error) {
+	face, err := d.rollClass(6, passCuts(need, floor, six), stage, func() string { return what() + ", need " + need.String() })
 	if err != nil {
 		return false, 0, err
 	}
@@ -256,7 +436,12 @@ func pick(c bool, a, b string) string {
 	return b
 }
 
+// note logs a rule applied without a die. Its arguments are boxed before
+// the call, so calls on paths that run per die check log first.
 func (m *Machine) note(log func(Event), stage Stage, rule, format string, args ...any) {
+	if log == nil {
+		return
+	}
 	m.emit(log, Event{Kind: Note, Stage: stage, Rule: rule, Text: fmt.Sprintf(format, args...)})
 }
 
@@ -289,6 +474,9 @@ func (m *Machine) begin(log func(Event)) error {
 		m.note(log, NoStage, "RULES.md 10.1", "only the champion is left of the rank and file: the attacks strike him")
 	}
 	m.targets()
+	if err := m.ownerSaves(log); err != nil {
+		return err
+	}
 	m.u.StartBatch(m.ch)
 	m.inBatch = true
 	m.i, m.n = 0, 0
@@ -391,6 +579,46 @@ func (m *Machine) targets() {
 	m.armour, m.armourL = n.Armour, n.ArmourLethal
 	m.special, m.specialKind = n.Special, n.SpecialKind
 	m.specialL, m.specialKL = n.SpecialLethal, n.SpecialKindL
+}
+
+// SaveChooser is implemented by a unit.Chooser that also answers the
+// special_save_choice switch (RULES.md 8, 18): given the special saves a
+// model may use against the wounds of a batch, best first, it returns the
+// index of the one its owner uses.
+type SaveChooser interface {
+	ChooseSave(model unit.Model, options []rules.SpecialChoice) int
+}
+
+// ownerSaves asks the owner which special save the receiving model uses when
+// the special_save_choice switch says so and there is a choice.
+func (m *Machine) ownerSaves(log func(Event)) error {
+	o := m.opts()
+	if o.SpecialSaveChoice != rules.SaveOwnerChoice {
+		return nil
+	}
+	a := m.attack()
+	for _, lethal := range []bool{false, true} {
+		ctx := rules.SaveContext{Flaming: a.Flaming, RegenLost: m.u.RegenLost(), NoSaves: a.NoSaves || a.InstantKill, LethalSix: lethal}
+		options := rules.SpecialSaveOptions(m.rs(), m.recv.Specials, ctx, o)
+		if len(options) < 2 {
+			continue
+		}
+		sc, ok := m.ch.(SaveChooser)
+		if !ok {
+			return fmt.Errorf("attack group %d: option special_save_choice=owner_choice: the owner must choose between %d special saves, and no chooser was given", m.batch+1, len(options))
+		}
+		i := sc.ChooseSave(m.recv, options)
+		if i < 0 || i >= len(options) {
+			return fmt.Errorf("attack group %d: special save choice %d: want 0 to %d", m.batch+1, i, len(options)-1)
+		}
+		if lethal {
+			m.specialL, m.specialKL = options[i].Save, options[i].Kind
+		} else {
+			m.special, m.specialKind = options[i].Save, options[i].Kind
+			m.note(log, Special, "RULES.md 8, 18", "the owner uses %s %s", options[i].Kind, options[i].Save)
+		}
+	}
+	return nil
 }
 
 // count rolls the number of attacks when it is a dice expression.

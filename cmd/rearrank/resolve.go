@@ -63,7 +63,11 @@ func runResolve(ctx context.Context, args []string, e env) error {
 		return usagef("resolve: no dice: give --dice 6,3,5,... or --seed N (or run it in a terminal to be asked for each die)")
 	}
 	rec := dice.NewRecorder(r)
-	res, err := referee.Resolve(u, attacks, rec)
+	var ch unit.Chooser
+	if isTerminal(e.stdin) {
+		ch = &owner{in: bufio.NewReader(e.stdin), out: e.stderr}
+	}
+	res, err := referee.ResolveWith(u, attacks, rec, ch)
 	if err != nil {
 		if errors.Is(err, dice.ErrOutOfDice) || errors.Is(err, dice.ErrBadFace) {
 			return usagef("resolve: --dice: %v", err)
