@@ -24,6 +24,19 @@ go tool staticcheck ./...
 step "go test -race (core packages)"
 go test -race -count=1 ./dice/... ./rules/... ./unit/... ./referee/...
 
+step "chromium for the browser tests (web/browser_test.go)"
+# Debian's chromium; installed once, quietly. Without it (and without root
+# to install it) the browser tests skip, except under CI=true, where they fail.
+if command -v chromium >/dev/null 2>&1; then
+	echo "chromium: $(command -v chromium)"
+elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+	(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null 2>&1 \
+		|| { echo "installing chromium failed"; exit 1; }
+	echo "chromium: installed $(command -v chromium)"
+else
+	echo "chromium is missing and this is not root: the browser tests will skip"
+fi
+
 step "go test (all packages)"
 go test -count=1 ./...
 

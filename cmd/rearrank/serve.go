@@ -1,8 +1,80 @@
 package main
 
-import "context"
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
 
-// runServe is replaced by the web server command.
+	"github.com/rearrank/rearrank/odds"
+	"github.com/rearrank/rearrank/web"
+)
+
+// shutdownGrace is how long serve lets requests in flight finish after
+// SIGINT or SIGTERM.
+const shutdownGrace = 10 * time.Second
+
+// runServe serves the page and the JSON API until ctx is done (main
+// cancels it on SIGINT and SIGTERM), then shuts down gracefully.
 func runServe(ctx context.Context, args []string, e env) error {
-	return usagef("serve: not built yet")
+	fs := newFlags(e, "serve", "[--addr 127.0.0.1:8080] [--timeout 10s] [--max-concurrent N] [--max-states N]",
+		"rearrank serve --addr 127.0.0.1:8080   (then open http://127.0.0.1:8080/ on this machine)")
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on; 0.0.0.0:8080 lets phones on your network in")
+	timeout := fs.Duration("timeout", web.DefaultTimeout, "time limit for one computation")
+	maxConc := fs.Int("max-concurrent", 0, "computations at once; the excess gets 503 (0: one per core)")
+	maxStates := fs.Int("max-states", odds.DefaultMaxStates, "state limit of the exact odds; past it, 422")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("serve: takes no arguments, got %q (see rearrank serve --help)", pos[0])
+	}
+	if *timeout <= 0 {
+		return usagef("serve: --timeout %s: want a positive duration such as 10s", *timeout)
+	}
+	if *maxConc < 0 {
+		return usagef("serve: --max-concurrent %d: want 0 or more", *maxConc)
+	}
+	if *maxStates < 1 {
+		return usagef("serve: --max-states %d: want at least 1", *maxStates)
+	}
+	log := slog.New(slog.NewTextHandler(e.stderr, nil))
+	srv := web.New(web.Config{Logger: log, Timeout: *timeout, MaxConcurrent: *maxConc, MaxStates: *maxStates, Version: version})
+
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	hs := &http.Server{
+		Handler:           srv.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      *timeout + 30*time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	log.Info("serving", "url", "http://"+ln.Addr().String()+"/", "version", version)
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+	select {
+	case err := <-done:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	log.Info("shutting down", "grace", shutdownGrace.String())
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil {
+		return fmt.Errorf("serve: shutdown: %w", err)
+	}
+	if err := <-done; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("serve: %w", err)
+	}
+	log.Info("stopped")
+	return nil
 }

@@ -1,0 +1,348 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/odds"
+	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/scenario"
+)
+
+// ResolveResult is the body of POST /api/resolve: the JSON of the CLI's
+// resolve --json, with the seed when the server rolled and the dice left
+// over when the request gave more than the attacks needed.
+type ResolveResult struct {
+	referee.View
+	Seed     *uint64 `json:"seed,omitempty"`
+	DiceLeft int     `json:"dice_left,omitempty"`
+}
+
+// CompareEntry is one variant of POST /api/compare, as in the CLI's
+// compare --json.
+type CompareEntry struct {
+	Variant string          `json:"variant"`
+	Odds    odds.ResultJSON `json:"odds"`
+}
+
+// RulesetInfo is one ruleset of GET /api/rulesets, as in the CLI's
+// rulesets --json.
+type RulesetInfo struct {
+	Name     string       `json:"name"`
+	Seed     string       `json:"seed"`
+	Switches []SwitchInfo `json:"switches"`
+}
+
+// SwitchInfo is one switch of a ruleset (RULES.md 18, 19).
+type SwitchInfo struct {
+	Name     string   `json:"name"`
+	Default  string   `json:"default"`
+	Values   []string `json:"values,omitempty"`
+	Rulesets []string `json:"rulesets"`
+	Ref      string   `json:"ref"`
+	Doc      string   `json:"doc"`
+}
+
+// rulesetInfos lists every ruleset with the switches it reads.
+func rulesetInfos() []RulesetInfo {
+	var list []RulesetInfo
+	for _, r := range rules.Rulesets() {
+		j := RulesetInfo{Name: r.String(), Seed: r.Description(), Switches: []SwitchInfo{}}
+		for _, s := range rules.Switches() {
+			if !s.AppliesTo(r) {
+				continue
+			}
+			var names []string
+			for _, x := range s.Rulesets {
+				names = append(names, x.String())
+			}
+			j.Switches = append(j.Switches, SwitchInfo{s.Name, s.Default, s.Values, names, "RULES.md " + s.Ref, s.Doc})
+		}
+		list = append(list, j)
+	}
+	return list
+}
+
+func (s *Server) handleRulesets(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, rulesetInfos())
+}
+
+// fail writes err with its status.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	e := toAPIError(err, s.cfg.Timeout)
+	if e.Status == http.StatusUnprocessableEntity && e.Code == "unprocessable" {
+		s.log.Warn("engine refused a scenario", "path", r.URL.Path, "err", err)
+	}
+	writeError(w, e)
+}
+
+func (s *Server) handleOdds(w http.ResponseWriter, r *http.Request) {
+	req, err := s.decodeRequest(w, r, "exact", "fallback")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	exact, err := req.flag("exact")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	fallback, err := req.flag("fallback")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ctx, release, aerr := s.acquire(r)
+	if aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	defer release()
+	res, err := s.odds(ctx, req.file, fallback)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, odds.JSON(res, exact))
+}
+
+// odds builds a scenario and computes its distribution.
+func (s *Server) odds(ctx context.Context, f *scenario.File, fallback bool) (*odds.Result, error) {
+	u, attacks, err := f.Build()
+	if err != nil {
+		return nil, err
+	}
+	return odds.Exact(ctx, u, attacks, odds.Config{MaxStates: s.cfg.MaxStates, Fallback: fallback})
+}
+
+func (s *Server) handleResolve(w http.ResponseWriter, r *http.Request) {
+	req, err := s.decodeRequest(w, r, "dice", "seed")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	faces, seed, err := req.diceAndSeed()
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	_, release, aerr := s.acquire(r)
+	if aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	defer release()
+	res, err := s.resolve(req.file, faces, seed)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, res.json)
+}
+
+// diceAndSeed reads the dice ("6,3,5" or [6,3,5]) and the seed; with
+// neither it draws a seed, which the response reports.
+func (req *request) diceAndSeed() ([]int, *uint64, error) {
+	var faces []int
+	hasDice := false
+	if raw, ok := req.params["dice"]; ok {
+		hasDice = true
+		if err := json.Unmarshal(raw, &faces); err != nil {
+			var s string
+			if err := json.Unmarshal(raw, &s); err != nil {
+				return nil, nil, badRequest("dice", `dice: want the faces as a list [6, 3, 5] or a string "6,3,5"`)
+			}
+			if faces, err = dice.ParseFaces(s); err != nil {
+				return nil, nil, badRequest("dice", "dice: %v", err)
+			}
+		}
+	} else if req.query.Has("dice") {
+		hasDice = true
+		var err error
+		if faces, err = dice.ParseFaces(req.query.Get("dice")); err != nil {
+			return nil, nil, badRequest("dice", "dice: %v", err)
+		}
+	}
+	for i, f := range faces {
+		if f < 1 {
+			return nil, nil, badRequest("dice", "dice: item %d is %d: a face is at least 1", i+1, f)
+		}
+	}
+	text, hasSeed, err := req.text("seed")
+	if err != nil {
+		return nil, nil, err
+	}
+	switch {
+	case hasDice && hasSeed:
+		return nil, nil, badRequest("seed", "give dice or seed, not both")
+	case hasDice && len(faces) == 0:
+		return nil, nil, badRequest("dice", "dice: empty: give the faces you rolled, such as 6,3,5")
+	case hasDice:
+		return faces, nil, nil
+	case hasSeed:
+		n, err := strconv.ParseUint(strings.TrimSpace(text), 10, 64)
+		if err != nil {
+			return nil, nil, badRequest("seed", "seed %q: want a whole number from 0 to %d", text, uint64(1<<64-1))
+		}
+		return nil, &n, nil
+	}
+	n := rand.Uint64() >> 11 // fits a JSON number exactly
+	return nil, &n, nil
+}
+
+// resolution is a referee run with what the page shows beside the JSON.
+type resolution struct {
+	json   ResolveResult
+	result *referee.Result
+}
+
+// resolve runs the referee with the given faces, or with a seeded roller.
+func (s *Server) resolve(f *scenario.File, faces []int, seed *uint64) (*resolution, error) {
+	u, attacks, err := f.Build()
+	if err != nil {
+		return nil, err
+	}
+	most := 0
+	for _, a := range attacks {
+		most += a.Count.Max()
+	}
+	if most > s.cfg.MaxAttacks {
+		return nil, &apiError{Status: http.StatusUnprocessableEntity, Code: "too_many_attacks",
+			Message: fmt.Sprintf("the referee rolls for at most %d attacks in one request, and this scenario has up to %d; for the odds of so many, use /api/odds", s.cfg.MaxAttacks, most)}
+	}
+	var roller dice.Roller
+	var scripted *dice.Scripted
+	if seed != nil {
+		roller = dice.NewSeeded(*seed)
+	} else {
+		scripted = dice.NewScripted(faces...)
+		roller = scripted
+	}
+	rec := dice.NewRecorder(roller)
+	res, err := referee.Resolve(u, attacks, rec)
+	if err != nil {
+		return nil, err
+	}
+	out := &resolution{json: ResolveResult{View: res.View(rec.Faces()), Seed: seed}, result: res}
+	if scripted != nil {
+		out.json.DiceLeft = scripted.Remaining()
+	}
+	return out, nil
+}
+
+func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
+	req, err := s.decodeRequest(w, r, "rulesets", "sets", "exact")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	exact, err := req.flag("exact")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	rs, err := req.list("rulesets", true)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	sets, err := req.list("sets", false)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	variants, err := compareVariants(req.file, rs, sets)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	ctx, release, aerr := s.acquire(r)
+	if aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	defer release()
+	out := make([]CompareEntry, 0, len(variants))
+	for _, v := range variants {
+		res, err := s.odds(ctx, v.file, false)
+		if err != nil {
+			e := toAPIError(err, s.cfg.Timeout)
+			e.Message = v.label + ": " + e.Message
+			s.fail(w, r, e)
+			return
+		}
+		out = append(out, CompareEntry{Variant: v.label, Odds: odds.JSON(res, exact)})
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// maxVariants bounds one comparison.
+const maxVariants = 12
+
+type variant struct {
+	label string
+	file  *scenario.File
+}
+
+// compareVariants turns rulesets and sets into scenario variants, with the
+// labels of the CLI's compare: each ruleset by name, each set as "ruleset
+// option=value", and the file as written first when no ruleset is given.
+func compareVariants(f *scenario.File, rulesets, sets []string) ([]variant, error) {
+	var out []variant
+	for i, name := range rulesets {
+		field := fmt.Sprintf("rulesets[%d]", i)
+		r, err := rules.ParseRuleset(strings.TrimSpace(name))
+		if err != nil {
+			return nil, badRequest(field, "%s: %v", field, err)
+		}
+		v, err := f.WithRuleset(r)
+		if err != nil {
+			return nil, variantError(field, r.String(), err)
+		}
+		out = append(out, variant{r.String(), v})
+	}
+	for i, set := range sets {
+		field := fmt.Sprintf("sets[%d]", i)
+		v := f
+		for kv := range strings.SplitSeq(set, ",") {
+			k, val, ok := strings.Cut(kv, "=")
+			if !ok {
+				return nil, badRequest(field, "%s %q: want option=value", field, kv)
+			}
+			var err error
+			if v, err = v.WithOption(strings.TrimSpace(k), strings.TrimSpace(val)); err != nil {
+				return nil, variantError(field, kv, err)
+			}
+		}
+		out = append(out, variant{f.Ruleset.String() + " " + set, v})
+	}
+	switch {
+	case len(out) == 0:
+		return nil, badRequest("rulesets", "nothing to compare: give rulesets (such as whfb8,t9a) or sets (such as damage_model=pooled)")
+	case len(out) > maxVariants:
+		return nil, badRequest("rulesets", "%d variants: compare at most %d at once", len(out), maxVariants)
+	}
+	if len(rulesets) == 0 {
+		out = append([]variant{{f.Ruleset.String() + " (as written)", f}}, out...)
+	}
+	return out, nil
+}
+
+// variantError places the scenario's complaint about a variant on the
+// request field that asked for it, keeping its line and column.
+func variantError(field, what string, err error) error {
+	e := toAPIError(err, nil)
+	e.Message = fmt.Sprintf("%s %s: %s", field, what, e.Message)
+	e.Field = field
+	if e.Status != http.StatusRequestEntityTooLarge {
+		e.Status, e.Code = http.StatusBadRequest, "invalid"
+	}
+	return e
+}

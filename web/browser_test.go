@@ -1,0 +1,370 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The browser test drives the page in headless Chromium (Debian's
+// chromium package): it fills the form as a person would, submits, and
+// checks what the page shows against the API's JSON. It saves screenshots
+// at desktop and phone width in docs/screenshots for review.
+//
+// It skips when Chromium is missing, unless CI is set: test.sh installs
+// Chromium, so in CI a missing browser is a failure.
+
+const screenshotDir = "../docs/screenshots"
+
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "/usr/bin/chromium"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("chromium is not installed; test.sh installs it (apt-get install chromium)")
+	}
+	t.Skip("chromium is not installed (apt-get install chromium); the browser test needs it, and runs when CI=true")
+	return ""
+}
+
+// browser starts headless Chromium with a fresh profile and returns a tab
+// context; everything stops when the test ends.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	path := chromiumPath(t)
+	if testing.Short() {
+		t.Skip("-short: no browser")
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
+	bctx, bcancel := chromedp.NewContext(actx)
+	t.Cleanup(func() { bcancel(); acancel(); cancel() })
+	if err := chromedp.Do(bctx); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	return bctx
+}
+
+func must(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// eval runs a script in the page and decodes its JSON.stringify'd value.
+func eval[T any](t *testing.T, ctx context.Context, script string) T {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string]("JSON.stringify((function(){"+script+"})())"))
+	if err != nil {
+		t.Fatalf("%s: %v", script, err)
+	}
+	var v T
+	if err := json.Unmarshal([]byte(s), &v); err != nil {
+		t.Fatalf("%s gave %s: %v", script, s, err)
+	}
+	return v
+}
+
+// waitFor polls a script until it returns true: at most 15 s.
+func waitFor(t *testing.T, ctx context.Context, what, script string) {
+	t.Helper()
+	for range 150 {
+		if eval[bool](t, ctx, script) {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	html := eval[string](t, ctx, "return document.getElementById('results').innerText.slice(0, 500) + ' / ' + (document.getElementById('error-summary')||{}).innerText")
+	t.Fatalf("waiting for %s: gave up after 15 s; the page shows: %s", what, html)
+}
+
+// fill types a value into an input, as a person would.
+func fill(t *testing.T, ctx context.Context, id, value string) {
+	t.Helper()
+	sel := chromedp.CSS("#" + id)
+	must(t, ctx, chromedp.WaitVisible(sel))
+	eval[bool](t, ctx, fmt.Sprintf(`var e = document.getElementById(%q); e.value = ''; e.dispatchEvent(new Event('input', {bubbles: true})); return true`, id))
+	if value != "" {
+		must(t, ctx, chromedp.SendKeys(sel, value))
+	}
+}
+
+// choose picks an option of a select and fires its change event.
+func choose(t *testing.T, ctx context.Context, id, value string) {
+	t.Helper()
+	eval[bool](t, ctx, fmt.Sprintf(`var s = document.getElementById(%q); s.value = %q; s.dispatchEvent(new Event('change', {bubbles: true})); return s.value === %q`, id, value, value))
+}
+
+// check sets a checkbox by clicking it when it is not as wanted.
+func check(t *testing.T, ctx context.Context, id string, on bool) {
+	t.Helper()
+	if eval[bool](t, ctx, fmt.Sprintf(`return document.getElementById(%q).checked`, id)) != on {
+		must(t, ctx, chromedp.Click(chromedp.CSS("#"+id)))
+	}
+}
+
+func screenshot(t *testing.T, ctx context.Context, name string, width, height int64) {
+	t.Helper()
+	opts := []chromedp.EmulateViewportOption{}
+	if width < 600 {
+		opts = append(opts, chromedp.EmulateMobile)
+	}
+	must(t, ctx, chromedp.EmulateViewport(width, height, opts...))
+	time.Sleep(300 * time.Millisecond) // let the layout settle
+	if over := eval[int](t, ctx, "return document.documentElement.scrollWidth"); over > int(width)+1 {
+		t.Errorf("%s: the page is %d px wide at a viewport of %d: it scrolls sideways", name, over, width)
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(screenshotDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(screenshotDir, name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	must(t, ctx, chromedp.EmulateViewport(1280, 900))
+}
+
+// apiPost posts the page's current scenario (from its URL) to an API route.
+func apiPost(t *testing.T, ctx context.Context, base, route string) map[string]any {
+	t.Helper()
+	loc, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := url.Parse(loc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, err := parseForm(u.Query()).scenario()
+	if err != nil {
+		t.Fatalf("the page's URL %s holds no valid scenario: %v", loc, err)
+	}
+	body, err := json.Marshal(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.Post(base+route, "application/json", strings.NewReader(string(body)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var v map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("%s: %d %v %v", route, resp.StatusCode, err, v)
+	}
+	return v
+}
+
+func TestBrowser(t *testing.T) {
+	ctx := browser(t)
+	srv := httptest.NewServer(New(Config{}).Handler()) // 127.0.0.1, a free port
+	defer srv.Close()
+
+	must(t, ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#chart-casualties")))
+	if !eval[bool](t, ctx, "return document.getElementById('scenario').noValidate === true") {
+		t.Fatal("the page script did not run")
+	}
+
+	t.Run("odds", func(t *testing.T) {
+		// RULES.md 16.7 E85: 20 crossbows (BS 4+, S4) at 30 spearmen in
+		// light armour and shield, each shot a casualty with 5/18.
+		choose(t, ctx, "ruleset", "battleaxe")
+		if eval[bool](t, ctx, "return !document.getElementById('t-armour-value').closest('.field').hidden") {
+			t.Error("battleaxe shows armour_value, a t9a field")
+		}
+		fill(t, ctx, "a0-count", "20")
+		choose(t, ctx, "a0-phase", "shooting")
+		fill(t, ctx, "a0-to-hit", "")
+		fill(t, ctx, "a0-bs", "4+")
+		fill(t, ctx, "a0-strength", "4")
+		fill(t, ctx, "t-models", "30")
+		fill(t, ctx, "t-frontage", "10")
+		fill(t, ctx, "t-toughness", "3")
+		choose(t, ctx, "t-armour", "light")
+		check(t, ctx, "t-shield", true)
+		for _, c := range []string{"t-musician", "t-standard", "t-champion"} {
+			check(t, ctx, c, false)
+		}
+		must(t, ctx, chromedp.Click(chromedp.CSS("#submit")))
+		waitFor(t, ctx, "the crossbow odds", `return location.search.includes('a0.count=20') && !!document.querySelector('#results [data-exact="50/9"]')`)
+
+		api := apiPost(t, ctx, srv.URL, "/api/odds?exact=1")
+		if mean := api["casualties"].(map[string]any)["mean"]; mean != "50/9" {
+			t.Errorf("the API's mean is %v, want 50/9", mean)
+		}
+		dist := api["casualties"].(map[string]any)["dist"].([]any)
+		bars := eval[[][3]string](t, ctx, `return [...document.querySelectorAll('#chart-casualties rect.bar')].map(b => [b.dataset.n, b.dataset.exact, b.querySelector('title').textContent])`)
+		if len(bars) < 10 {
+			t.Fatalf("%d bars", len(bars))
+		}
+		for _, b := range bars {
+			var n int
+			fmt.Sscan(b[0], &n)
+			if n >= len(dist) || dist[n] != b[1] || !strings.Contains(b[2], b[1]) {
+				t.Errorf("bar %s: %s, title %q; the API says %v", b[0], b[1], b[2], dist[n])
+			}
+		}
+		atLeast := api["casualties"].(map[string]any)["at_least"].([]any)
+		first := eval[string](t, ctx, `return document.querySelector('#chart-at-least rect.bar[data-n="5"]').dataset.exact`)
+		if first != atLeast[5] {
+			t.Errorf("at least 5: the chart has %s, the API %v", first, atLeast[5])
+		}
+		destroyed := eval[string](t, ctx, `return [...document.querySelectorAll('.stat')].find(s => s.innerText.includes('Unit destroyed')).querySelector('.value').dataset.exact`)
+		if destroyed != api["destroyed"] {
+			t.Errorf("destroyed: the page has %s, the API %v", destroyed, api["destroyed"])
+		}
+		screenshot(t, ctx, "odds-desktop", 1280, 900)
+		screenshot(t, ctx, "odds-phone", 390, 844)
+	})
+
+	t.Run("inline validation", func(t *testing.T) {
+		fill(t, ctx, "a0-strength", "11")
+		must(t, ctx, chromedp.Click(chromedp.CSS("#submit")))
+		waitFor(t, ctx, "the browser's check of strength", `var e = document.getElementById('a0-strength-error'); return !e.hidden && e.textContent.includes('1 to 10')`)
+		if eval[string](t, ctx, "return document.activeElement.id") != "a0-strength" {
+			t.Error("the invalid input does not have the focus")
+		}
+		fill(t, ctx, "a0-strength", "4")
+		// The server's check, through the API error's field: a frontage
+		// wider than the unit.
+		fill(t, ctx, "t-frontage", "50")
+		must(t, ctx, chromedp.Click(chromedp.CSS("#submit")))
+		waitFor(t, ctx, "the server's check of frontage", `var e = document.getElementById('t-frontage-error'); return !e.hidden && e.textContent.includes('wider') && document.getElementById('t-frontage').getAttribute('aria-invalid') === 'true'`)
+		screenshot(t, ctx, "error-phone", 390, 844)
+		fill(t, ctx, "t-frontage", "10")
+		must(t, ctx, chromedp.Click(chromedp.CSS("#submit")))
+		waitFor(t, ctx, "the error to clear", `return document.getElementById('t-frontage-error').hidden && !!document.querySelector('#results [data-exact="50/9"]')`)
+	})
+
+	t.Run("back and forward", func(t *testing.T) {
+		fill(t, ctx, "a0-count", "10")
+		must(t, ctx, chromedp.Click(chromedp.CSS("#submit")))
+		waitFor(t, ctx, "10 shots", `return location.search.includes('a0.count=10') && !!document.querySelector('#results [data-exact="25/9"]')`)
+		must(t, ctx, chromedp.NavigateBack())
+		waitFor(t, ctx, "back to 20 shots", `return document.getElementById('a0-count').value === '20' && !!document.querySelector('#results [data-exact="50/9"]')`)
+		must(t, ctx, chromedp.NavigateForward())
+		waitFor(t, ctx, "forward to 10 shots", `return document.getElementById('a0-count').value === '10' && !!document.querySelector('#results [data-exact="25/9"]')`)
+	})
+
+	t.Run("referee", func(t *testing.T) {
+		must(t, ctx, chromedp.Click(chromedp.CSS(`nav.tabs a[data-tab="resolve"]`)))
+		waitFor(t, ctx, "the referee tab", `return !document.querySelector('[data-for-tab="resolve"]').hidden && !!document.getElementById('formation-after')`)
+		// Three shots: hits on 6, 6, 6 (4+), wounds on 6, 6, 6 (3+), armour
+		// 1, 1, 1 fails the 6+ save: three casualties (RULES.md 5-7).
+		fill(t, ctx, "a0-count", "3")
+		fill(t, ctx, "seed", "")
+		fill(t, ctx, "dice", "6 6 6 6 6 6 1 1 1")
+		must(t, ctx, chromedp.Click(chromedp.CSS("#submit")))
+		waitFor(t, ctx, "three casualties", `return location.search.includes('dice=') && document.getElementById('tally-casualties') && document.getElementById('tally-casualties').textContent === '3'`)
+		if n := eval[int](t, ctx, `return document.querySelectorAll('#formation-after g.removed').length`); n != 3 {
+			t.Errorf("%d removed models marked, want 3", n)
+		}
+		api := apiPost(t, ctx, srv.URL, "/api/resolve?dice=6,6,6,6,6,6,1,1,1")
+		checkReferee(t, ctx, api)
+		screenshot(t, ctx, "referee-desktop", 1280, 900)
+		screenshot(t, ctx, "referee-phone", 390, 844)
+
+		// Let it roll: a seed, and the same dice as the API's for that seed.
+		fill(t, ctx, "dice", "")
+		fill(t, ctx, "seed", "42")
+		must(t, ctx, chromedp.Click(chromedp.CSS("#submit")))
+		waitFor(t, ctx, "seed 42", `return location.search.includes('seed=42') && document.querySelector('#results h2').textContent.includes('seed 42')`)
+		checkReferee(t, ctx, apiPost(t, ctx, srv.URL, "/api/resolve?seed=42"))
+	})
+
+	t.Run("compare", func(t *testing.T) {
+		must(t, ctx, chromedp.Click(chromedp.CSS(`nav.tabs a[data-tab="compare"]`)))
+		waitFor(t, ctx, "the compare tab", `return !!document.querySelector('table.compare')`)
+		for _, rs := range []string{"battleaxe", "whfb8", "t9a1-ru"} {
+			check(t, ctx, "cmp-"+rs, true)
+		}
+		fill(t, ctx, "a0-count", "20")
+		must(t, ctx, chromedp.Click(chromedp.CSS("#submit")))
+		waitFor(t, ctx, "three rulesets side by side", `return document.querySelectorAll('table.compare thead th').length === 4 && location.search.includes('a0.count=20') && document.getElementById('results').getAttribute('aria-busy') === 'false'`)
+		// The same roll in each: 4+ to hit, 3+ to wound (RULES.md 6.1),
+		// and the 6+ save of light armour and shield against S4.
+		cells := eval[[]string](t, ctx, `return [...document.querySelectorAll('table.compare tbody tr:first-child td')].map(c => c.dataset.exact || c.textContent)`)
+		if len(cells) != 3 || cells[0] != "50/9" || cells[1] != "50/9" {
+			t.Errorf("expected casualties %v, want 50/9 in battleaxe and whfb8", cells)
+		}
+		screenshot(t, ctx, "compare-desktop", 1280, 900)
+		screenshot(t, ctx, "compare-phone", 390, 844)
+	})
+
+	t.Run("without javascript", func(t *testing.T) {
+		loc, err := chromedp.Run(ctx, chromedp.Location())
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.Get(loc) // the same link, rendered by the server alone
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Errorf("the shared link %s: %d", loc, resp.StatusCode)
+		}
+	})
+}
+
+// checkReferee compares the referee tab with the API's resolution.
+func checkReferee(t *testing.T, ctx context.Context, api map[string]any) {
+	t.Helper()
+	tally := api["tally"].(map[string]any)
+	page := eval[map[string]string](t, ctx, `return {cas: document.getElementById('tally-casualties').textContent,
+		wounds: document.getElementById('tally-wounds').textContent, dice: document.getElementById('dice-used').textContent,
+		steps: String(document.querySelectorAll('#results ol.steps li').length)}`)
+	if page["cas"] != fmt.Sprint(tally["casualties"]) || page["wounds"] != fmt.Sprint(tally["wounds"]) {
+		t.Errorf("the page has %v, the API %v", page, tally)
+	}
+	var dice []string
+	for _, d := range api["dice"].([]any) {
+		dice = append(dice, fmt.Sprint(d))
+	}
+	if page["dice"] != strings.Join(dice, ", ") {
+		t.Errorf("dice: the page has %s, the API %v", page["dice"], dice)
+	}
+	steps := 0
+	for _, e := range api["events"].([]any) {
+		if k := e.(map[string]any)["kind"]; k != "batch_start" && k != "batch_end" {
+			steps++
+		}
+	}
+	if page["steps"] != fmt.Sprint(steps) {
+		t.Errorf("%s steps on the page, %d events in the API", page["steps"], steps)
+	}
+}

@@ -1,0 +1,104 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/odds"
+	"github.com/rearrank/rearrank/scenario"
+)
+
+// ErrorBody is the JSON body of every error response. Field, Line and
+// Column say where a scenario is wrong (from *scenario.Error): Field is
+// the dotted path ("attacks[0].strength"), or a request field ("dice",
+// "rulesets[1]"); Line and Column are 1-based places in the request body.
+type ErrorBody struct {
+	Error  string `json:"error"`
+	Code   string `json:"code"`
+	Field  string `json:"field,omitempty"`
+	Line   int    `json:"line,omitempty"`
+	Column int    `json:"column,omitempty"`
+}
+
+// apiError is an error with its HTTP status. Domain errors become statuses
+// here only, at the HTTP edge.
+type apiError struct {
+	Status     int
+	Code       string // a short machine-readable kind: invalid, too_large, state_limit, ...
+	Message    string
+	Field      string
+	Line, Col  int
+	RetryAfter int // seconds, for 503
+}
+
+func (e *apiError) Error() string { return e.Message }
+
+func (e *apiError) body() ErrorBody {
+	return ErrorBody{Error: e.Message, Code: e.Code, Field: e.Field, Line: e.Line, Column: e.Col}
+}
+
+func writeError(w http.ResponseWriter, e *apiError) {
+	if e.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
+	}
+	writeJSON(w, e.Status, e.body())
+}
+
+// writeJSON writes v indented like the CLI's --json output.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		panic(fmt.Sprintf("web: cannot encode %T: %v", v, err)) // our own types: a bug
+	}
+	data = append(data, '\n')
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
+	w.WriteHeader(status)
+	_, _ = w.Write(data)
+}
+
+// badRequest is a 400 about one request field.
+func badRequest(field, format string, args ...any) *apiError {
+	return &apiError{Status: http.StatusBadRequest, Code: "invalid", Field: field, Message: fmt.Sprintf(format, args...)}
+}
+
+// toAPIError sorts an error from loading, building or computing a scenario
+// into its status. An error it does not recognise comes from the engine
+// refusing a scenario that loaded (an owner_choice switch, which needs a
+// person to choose, say): 422, since the input caused it. Panics, the
+// engine's bugs, are the only 500s (see recovered).
+func toAPIError(err error, timeout fmt.Stringer) *apiError {
+	var ae *apiError
+	var se *scenario.Error
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &ae):
+		return ae
+	case errors.As(err, &mbe), errors.Is(err, scenario.ErrTooLarge):
+		return &apiError{Status: http.StatusRequestEntityTooLarge, Code: "too_large",
+			Message: fmt.Sprintf("the request body is larger than %d bytes (1 MiB); a scenario is a few kilobytes", scenario.MaxSize)}
+	case errors.As(err, &se):
+		msg := se.Msg
+		if se.Field != "" {
+			msg = se.Field + ": " + msg
+		}
+		return &apiError{Status: http.StatusBadRequest, Code: "invalid", Message: msg, Field: se.Field, Line: se.Line, Col: se.Column}
+	case errors.Is(err, odds.ErrStateLimit):
+		return &apiError{Status: http.StatusUnprocessableEntity, Code: "state_limit",
+			Message: err.Error() + " (ask for ?fallback=1 to estimate with Monte Carlo instead)"}
+	case errors.Is(err, context.DeadlineExceeded):
+		return &apiError{Status: http.StatusUnprocessableEntity, Code: "time_limit",
+			Message: fmt.Sprintf("the computation took longer than this server's limit of %s; make the scenario smaller, or ask for ?fallback=1 with fewer samples", timeout)}
+	case errors.Is(err, context.Canceled):
+		return &apiError{Status: http.StatusServiceUnavailable, Code: "canceled", Message: "the request was canceled"}
+	case errors.Is(err, dice.ErrOutOfDice), errors.Is(err, dice.ErrBadFace):
+		return &apiError{Status: http.StatusBadRequest, Code: "invalid", Field: "dice", Message: "dice: " + err.Error()}
+	}
+	return &apiError{Status: http.StatusUnprocessableEntity, Code: "unprocessable", Message: err.Error()}
+}

@@ -1,0 +1,255 @@
+package web
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rearrank/rearrank/rules"
+)
+
+// Patterns for the inline checks of the browser (the loader checks again).
+const (
+	patDice   = `\s*([0-9]+|[0-9]*[dD][36]\s*([+\-]\s*[0-9]+)?)\s*`
+	patToHit  = `\s*(auto|([1-9]|10)\+?)?\s*`
+	patScore  = `\s*(([1-9]|10)\+?)?\s*`
+	patDamage = `\s*[0-9]+(\s*[, ]\s*[0-9]+)*\s*`
+)
+
+func choices(selected string, values ...string) []choice {
+	out := make([]choice, 0, len(values))
+	for _, v := range values {
+		label := strings.ReplaceAll(v, "_", " ")
+		if v == "" {
+			label = "none"
+		}
+		out = append(out, choice{Value: v, Label: label, Selected: v == selected})
+	}
+	return out
+}
+
+func saveChoices(selected string) []choice {
+	return choices(strings.TrimSpace(selected), "", "2+", "3+", "4+", "5+", "6+")
+}
+
+func rulesetsAttr(key string) string {
+	set, ok := fieldRulesets[key]
+	if !ok {
+		return ""
+	}
+	names := make([]string, len(set))
+	for i, r := range set {
+		names[i] = r.String()
+	}
+	return strings.Join(names, " ")
+}
+
+// pageData lays out the form for the template.
+func (s *Server) pageData(f form) *pageData {
+	rs, _ := rules.ParseRuleset(f.Ruleset)
+	d := &pageData{Tab: f.Tab, Form: f, Query: f.values().Encode()}
+	for _, t := range []struct{ name, label string }{{tabOdds, "Odds"}, {tabResolve, "Referee"}, {tabCompare, "Compare"}} {
+		q := f.values()
+		q.Set("tab", t.name)
+		d.Tabs = append(d.Tabs, tabLink{Name: t.name, Label: t.label, Href: "/?" + q.Encode(), Current: f.Tab == t.name})
+	}
+	switch f.Tab {
+	case tabResolve:
+		d.Submit = "Resolve"
+	case tabCompare:
+		d.Submit = "Compare"
+	default:
+		d.Submit = "Show the odds"
+	}
+	for _, r := range rules.Rulesets() {
+		d.Rulesets = append(d.Rulesets, choice{Value: r.String(), Label: r.String(), Doc: r.Description(), Selected: r == rs})
+		if r == rs {
+			d.RulesetDoc = r.Description()
+		}
+	}
+	hide := func(fl field, key string) field {
+		fl.Rulesets = rulesetsAttr(key)
+		fl.Hidden = !reads(rs, key)
+		return fl
+	}
+	if len(f.Attacks) == 0 {
+		f.Attacks = []attackForm{{}}
+	}
+	for i, a := range f.Attacks {
+		p := fmt.Sprintf("a%d.", i)
+		sp := fmt.Sprintf("attacks[%d].", i)
+		mk := func(name, label, kind, value string) field {
+			return field{Name: p + name, ID: "a" + fmt.Sprint(i) + "-" + strings.ReplaceAll(name, "_", "-"), Label: label, Kind: kind, Value: value, Scenario: sp + name}
+		}
+		count := mk("count", "Attacks", "text", a.Count)
+		count.Required, count.Pattern, count.Inputmode, count.Placeholder = true, patDice, "text", "10 or 2D6"
+		count.Msg = "A number of attacks such as 10, or dice such as 2D6 or D6+1"
+		phase := mk("phase", "Phase", "select", "")
+		phase.Choices = choices(orDefault(a.Phase, "melee"), "melee", "shooting", "magic", "other")
+		toHit := mk("to_hit", "To hit", "text", a.ToHit)
+		toHit.Pattern, toHit.Placeholder, toHit.Hint = patToHit, "4+", "a score such as 4+, or auto; leave empty to use WS/BS"
+		toHit.Msg = "A score from 1+ to 10+, such as 4+, or auto"
+		ws := mk("ws", "Attacker WS", "number", a.WS)
+		ws.Min, ws.Max, ws.Hint, ws.Msg = "1", "10", "melee, against the target's WS", "Weapon Skill is a whole number from 1 to 10"
+		bs := mk("bs", "Attacker BS", "text", a.BS)
+		bs.Pattern, bs.Hint, bs.Msg = patScore, "shooting", "Ballistic Skill is a number from 1 to 10"
+		mod := mk("hit_modifier", "Hit modifier", "number", a.HitModifier)
+		mod.Min, mod.Max, mod.Placeholder, mod.Msg = "-10", "10", "0", "A whole number from -10 to 10"
+		str := mk("strength", "Strength", "number", a.Strength)
+		str.Required, str.Min, str.Max, str.Msg = true, "1", "10", "Strength is a whole number from 1 to 10"
+		ap := hide(mk("ap", "Armour Penetration (AP)", "number", a.AP), "a.ap")
+		ap.Min, ap.Max, ap.Placeholder, ap.Msg = "0", "10", "0", "AP is a whole number from 0 to 10"
+		apc := hide(mk("armour_piercing", "Armour piercing", "number", a.ArmourPiercing), "a.armour_piercing")
+		apc.Min, apc.Max, apc.Placeholder, apc.Hint, apc.Msg = "0", "10", "0", "worsens the armour save beyond Strength", "A whole number from 0 to 10"
+		mw := mk("multiple_wounds", "Multiple wounds", "text", a.MultipleWounds)
+		mw.Pattern, mw.Placeholder, mw.Hint, mw.Msg = patDice, "D3", "empty for single wounds", "A number such as 2, or dice such as D3 or D3+1"
+		wc := hide(mk("weapon_class", "Weapon class", "select", ""), "a.weapon_class")
+		wc.Choices, wc.Hint = choices(a.WeaponClass, "", "missile", "bludgeoning", "bladed", "unarmed", "thrusting"), "for critical hits"
+		aim := hide(mk("target", "Aimed at", "select", ""), "a.target")
+		aim.Choices = choices(orDefault(a.Target, "rank_and_file"), "rank_and_file", "champion")
+		flags := []field{}
+		for _, fl := range []struct {
+			name, label string
+			on          bool
+		}{{"flaming", "Flaming", a.Flaming}, {"lethal_strike", "Lethal Strike", a.LethalStrike}, {"ignore_armour", "Ignores armour", a.IgnoreArmour},
+			{"no_saves", "No saves at all", a.NoSaves}, {"instant_kill", "Instant kill", a.InstantKill}} {
+			c := hide(mk(fl.name, fl.label, "checkbox", "1"), "a."+fl.name)
+			c.Checked = fl.on
+			flags = append(flags, c)
+		}
+		name := mk("name", "Name", "text", a.Name)
+		name.Placeholder, name.Wide = "Swordsmen", true
+		row := []field{name, count, phase, toHit, ws, bs, mod, str, ap, apc, mw, wc, aim}
+		d.Attacks = append(d.Attacks, append(row, flags...))
+	}
+	d.CanAdd = len(f.Attacks) < maxFormAttacks
+	t := f.Target
+	mk := func(name, label, kind, value string) field {
+		return field{Name: "t." + name, ID: "t-" + strings.ReplaceAll(name, "_", "-"), Label: label, Kind: kind, Value: value, Scenario: "target." + name}
+	}
+	tname := mk("name", "Name", "text", t.Name)
+	tname.Placeholder, tname.Wide = "Spearmen", true
+	troop := mk("troop_type", "Troop type", "select", "")
+	troop.Choices = choices(orDefault(t.TroopType, "infantry"), rules.TroopTypeNames()...)
+	models := mk("models", "Models", "number", t.Models)
+	models.Required, models.Min, models.Max, models.Hint = true, "1", "10000", "command group included, characters not"
+	models.Msg = "Models is a whole number from 1 to 10000"
+	front := hide(mk("frontage", "Frontage", "number", t.Frontage), "t.frontage")
+	front.Min, front.Max, front.Hint, front.Msg = "1", "10000", "files in the front rank", "Frontage is a whole number from 1 up"
+	tws := mk("ws", "WS", "number", t.WS)
+	tws.Min, tws.Max, tws.Msg, tws.Hint = "1", "10", "WS is a whole number from 1 to 10", "needed when an attack gives WS"
+	tough := mk("toughness", "Toughness", "number", t.Toughness)
+	tough.Required, tough.Min, tough.Max, tough.Msg = true, "1", "10", "Toughness is a whole number from 1 to 10"
+	wounds := mk("wounds", "Wounds", "number", t.Wounds)
+	wounds.Min, wounds.Max, wounds.Placeholder, wounds.Msg = "1", "100", "1", "Wounds is a whole number from 1 to 100"
+	armour := hide(mk("armour", "Armour", "select", ""), "t.armour")
+	armour.Choices = choices(orDefault(t.Armour, "none"), rules.ArmourNames()...)
+	shield := hide(mk("shield", "Shield", "checkbox", "1"), "t.shield")
+	shield.Checked = t.Shield
+	barding := hide(mk("barding", "Barding", "checkbox", "1"), "t.barding")
+	barding.Checked = t.Barding
+	bonus := hide(mk("save_bonus", "Save bonus", "number", t.SaveBonus), "t.save_bonus")
+	bonus.Min, bonus.Max, bonus.Placeholder, bonus.Msg = "-6", "6", "0", "A whole number from -6 to 6"
+	av := hide(mk("armour_value", "Armour value", "number", t.ArmourValue), "t.armour_value")
+	av.Min, av.Max, av.Placeholder, av.Hint, av.Msg = "0", "10", "0", "every armour source added up", "Armour is a whole number from 0 to 10"
+	ward := hide(mk("ward", "Ward save", "select", ""), "t.ward")
+	ward.Choices = saveChoices(t.Ward)
+	regen := hide(mk("regeneration", "Regeneration", "select", ""), "t.regeneration")
+	regen.Choices = saveChoices(t.Regeneration)
+	aegis := hide(mk("aegis", "Aegis", "select", ""), "t.aegis")
+	aegis.Choices = saveChoices(t.Aegis)
+	helmet := hide(mk("helmet", "Helmet", "checkbox", "1"), "t.helmet")
+	helmet.Checked = t.Helmet
+	dmg := mk("damage", "Starting damage", "text", t.Damage)
+	dmg.Pattern, dmg.Placeholder, dmg.Inputmode = patDamage, "0", "numeric"
+	dmg.Hint, dmg.Msg = "wounds the unit has lost; battleaxe per model: 1,0,2", "Whole numbers, separated by commas"
+	d.Target = []field{tname, troop, models, front, tws, tough, wounds, armour, shield, barding, bonus, av, ward, regen, aegis, helmet, dmg}
+	for _, c := range []struct {
+		name, label string
+		on          bool
+	}{{"musician", "Musician", t.Musician}, {"standard", "Standard bearer", t.Standard}, {"champion", "Champion", t.Champion}} {
+		fl := hide(mk(c.name, c.label, "checkbox", "1"), "t.command")
+		fl.Scenario = "target.command"
+		fl.Checked = c.on
+		d.Command = append(d.Command, fl)
+	}
+	for _, sw := range rules.Switches() {
+		fl := field{Name: "opt." + sw.Name, ID: "opt-" + strings.ReplaceAll(sw.Name, "_", "-"), Label: strings.ReplaceAll(sw.Name, "_", " "),
+			Scenario: "options." + sw.Name, Hint: sw.Doc + " (RULES.md " + sw.Ref + ")"}
+		value := orDefault(f.Options[sw.Name], sw.Default)
+		if sw.Values == nil {
+			fl.Kind, fl.Value, fl.Placeholder = "text", f.Options[sw.Name], sw.Default
+			fl.Pattern, fl.Msg = `\s*([0-9]+/[0-9]+|0?\.[0-9]+|1)?\s*`, "A fraction such as 1/4 or 0.25"
+		} else {
+			fl.Kind = "select"
+			fl.Choices = choices(value, sw.Values...)
+			fl.Choices[0].Label += " (default)"
+		}
+		names := make([]string, len(sw.Rulesets))
+		for i, r := range sw.Rulesets {
+			names[i] = r.String()
+		}
+		fl.Rulesets = strings.Join(names, " ")
+		fl.Hidden = !sw.AppliesTo(rs)
+		d.Options = append(d.Options, fl)
+	}
+	dice := field{Name: "dice", ID: "dice", Label: "Dice you rolled", Kind: "text", Value: f.Dice, Wide: true, Inputmode: "numeric",
+		Placeholder: "6, 3, 5, 2", Hint: "in the order the steps ask for them; leave empty to roll with the seed",
+		Pattern: `\s*([1-6]\s*[, ]?\s*)*`, Msg: "Faces from 1 to 6, separated by commas or spaces", Scenario: "dice"}
+	seed := field{Name: "seed", ID: "seed", Label: "Seed", Kind: "number", Value: f.Seed, Min: "0", Hint: "the same seed rolls the same dice",
+		Msg: "The seed is a whole number", Scenario: "seed"}
+	d.Resolve = []field{dice, seed}
+	for _, r := range rules.Rulesets() {
+		c := field{Name: "cmp", ID: "cmp-" + r.String(), Label: r.String(), Kind: "checkbox", Value: r.String(), Scenario: "rulesets"}
+		for _, x := range f.Compare {
+			c.Checked = c.Checked || x == r.String()
+		}
+		d.CompareSet = append(d.CompareSet, c)
+	}
+	d.Sets = field{Name: "sets", ID: "sets", Label: "Switch variants", Kind: "textarea", Value: f.Sets, Wide: true, Scenario: "sets",
+		Placeholder: "mw_cap=remaining", Hint: "one per line, option=value, each compared with the ruleset chosen above"}
+	if file, err := f.scenario(); err == nil {
+		if y, err := file.MarshalYAML(); err == nil {
+			d.YAMLText = string(y)
+		}
+	}
+	d.Attacks = d.Attacks[:len(f.Attacks)]
+	return d
+}
+
+func orDefault(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
+}
+
+// markError puts the error beside its input, or leaves it for the summary.
+func (d *pageData) markError() {
+	e := d.Error
+	if e == nil || e.Input == "" || e.Input == "yaml" { // the file's textarea shows it with its line
+		return
+	}
+	mark := func(fs []field) bool {
+		for i := range fs {
+			if fs[i].Name == e.Input {
+				fs[i].Error = e.Message
+				fs[i].Hidden = false
+				e.InputID = fs[i].ID
+				return true
+			}
+		}
+		return false
+	}
+	for _, row := range d.Attacks {
+		if mark(row) {
+			return
+		}
+	}
+	if mark(d.Target) || mark(d.Command) || mark(d.Options) || mark(d.Resolve) {
+		return
+	}
+	e.Input = ""
+	if e.api != nil {
+		e.Message = e.api.Message // no input to label it: keep the field's name
+	}
+}

@@ -1,0 +1,555 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/scenario"
+)
+
+// The page keeps the whole scenario in its query string, so that a link
+// reproduces the result. The names are short and readable:
+//
+//	/?tab=odds&ruleset=whfb8&a0.count=20&a0.to_hit=4%2B&a0.strength=4&t.models=30&t.toughness=3
+//
+// a<i>.<field> is attack group i, t.<field> the target, opt.<switch> a
+// switch; the rest are the tab's own (dice, seed, cmp, sets). A form GET
+// writes this query string, so the page works without JavaScript. The
+// field names after the prefix are the scenario's (docs/scenario.md), so
+// an error about "attacks[0].strength" marks the input "a0.strength".
+//
+// A "yaml" parameter holds a whole scenario file instead, for what the form
+// cannot say (characters, groups, layouts); when present it wins.
+
+// Tabs of the page.
+const (
+	tabOdds    = "odds"
+	tabResolve = "resolve"
+	tabCompare = "compare"
+)
+
+// maxFormAttacks bounds the attack rows of the form.
+const maxFormAttacks = 8
+
+// attackForm is one attack group as the form holds it: text as typed.
+type attackForm struct {
+	Name, Count, Phase, ToHit, BS, WS, HitModifier, Strength, AP, ArmourPiercing string
+	MultipleWounds, WeaponClass, Target                                          string
+	Flaming, LethalStrike, IgnoreArmour, NoSaves, InstantKill                    bool
+}
+
+// targetForm is the target unit as the form holds it.
+type targetForm struct {
+	Name, TroopType, Models, Frontage, WS, Toughness, Wounds, Armour, SaveBonus string
+	ArmourValue, Ward, Regeneration, Aegis, Damage                              string
+	Shield, Barding, Helmet, Musician, Standard, Champion                       bool
+}
+
+// form is the page's state, all of it in the query string.
+type form struct {
+	Tab     string
+	Ruleset string
+	Options map[string]string // switch name -> value, defaults left out
+	Attacks []attackForm
+	Target  targetForm
+	Dice    string
+	Seed    string
+	Compare []string // rulesets for the compare tab
+	Sets    string   // switch variants for the compare tab, one per line
+	YAML    string
+}
+
+// defaultForm is what the page shows on a first visit: a regiment of
+// spearmen charged by swordsmen, in whfb8.
+func defaultForm() form {
+	return form{
+		Tab:     tabOdds,
+		Ruleset: "whfb8",
+		Attacks: []attackForm{{Count: "10", Phase: "melee", ToHit: "4+", Strength: "4"}},
+		Target: targetForm{Name: "Spearmen", TroopType: "infantry", Models: "20", Frontage: "5", Toughness: "3",
+			Wounds: "1", Armour: "light", Shield: true, Musician: true, Standard: true, Champion: true},
+		Compare: []string{"battleaxe", "whfb8", "t9a1-ru"},
+	}
+}
+
+var attackKey = regexp.MustCompile(`^a([0-9])\.([a-z_]+)$`)
+
+// parseForm reads the query string. An empty query is the default form;
+// unknown names are ignored, so an old link still opens.
+func parseForm(q url.Values) form {
+	f := defaultForm()
+	if q.Get("tab") != "" {
+		switch t := q.Get("tab"); t {
+		case tabOdds, tabResolve, tabCompare:
+			f.Tab = t
+		}
+	}
+	if !q.Has("ruleset") && !q.Has("yaml") {
+		return f
+	}
+	f.Ruleset = q.Get("ruleset")
+	f.Options = map[string]string{}
+	f.Attacks = nil
+	f.Target = targetForm{}
+	f.Compare = nil
+	f.YAML = q.Get("yaml")
+	f.Dice = q.Get("dice")
+	f.Seed = q.Get("seed")
+	f.Sets = q.Get("sets")
+	for _, c := range q["cmp"] {
+		if _, err := rules.ParseRuleset(c); err == nil && !slices.Contains(f.Compare, c) {
+			f.Compare = append(f.Compare, c)
+		}
+	}
+	n := 0
+	for k := range q {
+		if m := attackKey.FindStringSubmatch(k); m != nil {
+			i, _ := strconv.Atoi(m[1])
+			n = max(n, i+1)
+		}
+	}
+	f.Attacks = make([]attackForm, min(n, maxFormAttacks))
+	for i := range f.Attacks {
+		a := &f.Attacks[i]
+		get := func(name string) string { return strings.TrimSpace(q.Get(fmt.Sprintf("a%d.%s", i, name))) }
+		on := func(name string) bool { return get(name) != "" && get(name) != "0" && get(name) != "false" }
+		*a = attackForm{Name: get("name"), Count: get("count"), Phase: get("phase"), ToHit: get("to_hit"), BS: get("bs"), WS: get("ws"),
+			HitModifier: get("hit_modifier"), Strength: get("strength"), AP: get("ap"), ArmourPiercing: get("armour_piercing"),
+			MultipleWounds: get("multiple_wounds"), WeaponClass: get("weapon_class"), Target: get("target"),
+			Flaming: on("flaming"), LethalStrike: on("lethal_strike"), IgnoreArmour: on("ignore_armour"), NoSaves: on("no_saves"), InstantKill: on("instant_kill")}
+	}
+	get := func(name string) string { return strings.TrimSpace(q.Get("t." + name)) }
+	on := func(name string) bool { return get(name) != "" && get(name) != "0" && get(name) != "false" }
+	f.Target = targetForm{Name: get("name"), TroopType: get("troop_type"), Models: get("models"), Frontage: get("frontage"), WS: get("ws"),
+		Toughness: get("toughness"), Wounds: get("wounds"), Armour: get("armour"), SaveBonus: get("save_bonus"), ArmourValue: get("armour_value"),
+		Ward: get("ward"), Regeneration: get("regeneration"), Aegis: get("aegis"), Damage: get("damage"),
+		Shield: on("shield"), Barding: on("barding"), Helmet: on("helmet"), Musician: on("musician"), Standard: on("standard"), Champion: on("champion")}
+	for _, s := range rules.Switches() {
+		if v := strings.TrimSpace(q.Get("opt." + s.Name)); v != "" && v != s.Default {
+			f.Options[s.Name] = v
+		}
+	}
+	return f
+}
+
+// values writes the form back as a query string, in the names parseForm
+// reads, leaving out what is empty.
+func (f form) values() url.Values {
+	q := url.Values{}
+	add := func(k, v string) {
+		if v != "" {
+			q.Set(k, v)
+		}
+	}
+	flag := func(k string, b bool) {
+		if b {
+			q.Set(k, "1")
+		}
+	}
+	add("tab", f.Tab)
+	add("ruleset", f.Ruleset)
+	if f.YAML != "" {
+		add("yaml", f.YAML)
+	}
+	for _, k := range sortedKeys(f.Options) {
+		add("opt."+k, f.Options[k])
+	}
+	for i, a := range f.Attacks {
+		p := fmt.Sprintf("a%d.", i)
+		add(p+"name", a.Name)
+		add(p+"count", a.Count)
+		add(p+"phase", a.Phase)
+		add(p+"to_hit", a.ToHit)
+		add(p+"bs", a.BS)
+		add(p+"ws", a.WS)
+		add(p+"hit_modifier", a.HitModifier)
+		add(p+"strength", a.Strength)
+		add(p+"ap", a.AP)
+		add(p+"armour_piercing", a.ArmourPiercing)
+		add(p+"multiple_wounds", a.MultipleWounds)
+		add(p+"weapon_class", a.WeaponClass)
+		add(p+"target", a.Target)
+		flag(p+"flaming", a.Flaming)
+		flag(p+"lethal_strike", a.LethalStrike)
+		flag(p+"ignore_armour", a.IgnoreArmour)
+		flag(p+"no_saves", a.NoSaves)
+		flag(p+"instant_kill", a.InstantKill)
+		if q.Get(p+"count") == "" && q.Get(p+"strength") == "" {
+			q.Set(p+"count", "") // keep an empty row in the link
+		}
+	}
+	t := f.Target
+	add("t.name", t.Name)
+	add("t.troop_type", t.TroopType)
+	add("t.models", t.Models)
+	add("t.frontage", t.Frontage)
+	add("t.ws", t.WS)
+	add("t.toughness", t.Toughness)
+	add("t.wounds", t.Wounds)
+	add("t.armour", t.Armour)
+	flag("t.shield", t.Shield)
+	flag("t.barding", t.Barding)
+	add("t.save_bonus", t.SaveBonus)
+	add("t.armour_value", t.ArmourValue)
+	add("t.ward", t.Ward)
+	add("t.regeneration", t.Regeneration)
+	add("t.aegis", t.Aegis)
+	flag("t.helmet", t.Helmet)
+	flag("t.musician", t.Musician)
+	flag("t.standard", t.Standard)
+	flag("t.champion", t.Champion)
+	add("t.damage", t.Damage)
+	add("dice", f.Dice)
+	add("seed", f.Seed)
+	for _, c := range f.Compare {
+		q.Add("cmp", c)
+	}
+	add("sets", f.Sets)
+	return q
+}
+
+// Which rulesets read which form field (docs/scenario.md, "Which ruleset
+// reads what"); a field not listed is read by all. The page shows only the
+// fields of the chosen ruleset, and a field it hides is left out of the
+// scenario.
+var (
+	blockSet    = []rules.Ruleset{rules.Battleaxe, rules.WHFB8, rules.T9A, rules.T9A1RU}
+	notT9ASet   = []rules.Ruleset{rules.Battleaxe, rules.WHFB8, rules.T9A1RU, rules.Skirmish}
+	t9aSet      = []rules.Ruleset{rules.T9A}
+	t9aFamSet   = []rules.Ruleset{rules.T9A, rules.T9A1RU}
+	skirmishSet = []rules.Ruleset{rules.Skirmish}
+	bardingSet  = []rules.Ruleset{rules.Battleaxe, rules.WHFB8, rules.T9A1RU}
+
+	fieldRulesets = map[string][]rules.Ruleset{
+		"a.ap": t9aSet, "a.armour_piercing": notT9ASet, "a.flaming": blockSet, "a.lethal_strike": t9aFamSet,
+		"a.instant_kill": blockSet, "a.weapon_class": skirmishSet, "a.target": blockSet,
+		"t.frontage": blockSet, "t.armour": notT9ASet, "t.shield": notT9ASet, "t.barding": bardingSet,
+		"t.save_bonus": notT9ASet, "t.armour_value": t9aSet, "t.ward": notT9ASet, "t.regeneration": blockSet,
+		"t.aegis": t9aSet, "t.command": blockSet, "t.helmet": skirmishSet,
+	}
+)
+
+// reads reports whether ruleset rs reads the form field ("t.armour").
+func reads(rs rules.Ruleset, field string) bool {
+	set, ok := fieldRulesets[field]
+	return !ok || slices.Contains(set, rs)
+}
+
+// scenarioFor turns the form into a scenario file under ruleset rs and
+// loads it, so that every check of the loader applies and every error
+// names a scenario field. Fields that rs does not read are left out, and
+// returned by name, so that a comparison can say what it dropped.
+func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
+	if f.YAML != "" {
+		file, err := scenario.Load("scenario", []byte(f.YAML))
+		if err != nil {
+			return nil, nil, err
+		}
+		if rs != file.Ruleset {
+			file, err = file.WithRuleset(rs)
+		}
+		return file, nil, err
+	}
+	var dropped []string
+	keep := func(field string, set bool) bool {
+		if !set {
+			return false
+		}
+		if !reads(rs, field) {
+			name := field[2:]
+			if !slices.Contains(dropped, name) {
+				dropped = append(dropped, name)
+			}
+			return false
+		}
+		return true
+	}
+	doc := obj{}
+	doc = append(doc, kv{"ruleset", rs.String()})
+	opts := obj{}
+	for _, s := range rules.Switches() {
+		if v, ok := f.Options[s.Name]; ok && s.AppliesTo(rs) {
+			opts = append(opts, kv{s.Name, v})
+		}
+	}
+	if len(opts) > 0 {
+		doc = append(doc, kv{"options", opts})
+	}
+	attacks := []any{}
+	for _, a := range f.Attacks {
+		o := obj{}
+		str := func(name, v string) {
+			if keep("a."+name, v != "") {
+				o = append(o, kv{name, v})
+			}
+		}
+		num := func(name, v string) {
+			if keep("a."+name, v != "") {
+				o = append(o, kv{name, number(v)})
+			}
+		}
+		flag := func(name string, b bool) {
+			if keep("a."+name, b) {
+				o = append(o, kv{name, true})
+			}
+		}
+		str("name", a.Name)
+		num("count", a.Count)
+		if a.Phase != "" && a.Phase != "melee" {
+			str("phase", a.Phase)
+		}
+		bs, toHit := a.BS, a.ToHit
+		if strings.HasSuffix(bs, "+") && rs != rules.Battleaxe && rs != rules.T9A {
+			// "4+" is a target number, which only battleaxe and t9a
+			// write as BS: the others roll the same die as to_hit.
+			if toHit == "" {
+				toHit = bs
+			}
+			bs = ""
+		}
+		str("to_hit", toHit)
+		num("bs", bs)
+		num("ws", a.WS)
+		num("hit_modifier", a.HitModifier)
+		num("strength", a.Strength)
+		if a.AP != "0" {
+			num("ap", a.AP)
+		}
+		if a.ArmourPiercing != "0" {
+			num("armour_piercing", a.ArmourPiercing)
+		}
+		num("multiple_wounds", a.MultipleWounds)
+		str("weapon_class", a.WeaponClass)
+		if a.Target != "rank_and_file" {
+			str("target", a.Target)
+		}
+		flag("flaming", a.Flaming)
+		flag("lethal_strike", a.LethalStrike)
+		flag("ignore_armour", a.IgnoreArmour)
+		flag("no_saves", a.NoSaves)
+		flag("instant_kill", a.InstantKill)
+		attacks = append(attacks, o)
+	}
+	doc = append(doc, kv{"attacks", attacks})
+	t := f.Target
+	o := obj{}
+	str := func(name, v string) {
+		if keep("t."+name, v != "") {
+			o = append(o, kv{name, v})
+		}
+	}
+	num := func(name, v string) {
+		if keep("t."+name, v != "") {
+			o = append(o, kv{name, number(v)})
+		}
+	}
+	flag := func(name string, b bool) {
+		if keep("t."+name, b) {
+			o = append(o, kv{name, true})
+		}
+	}
+	str("name", t.Name)
+	str("troop_type", t.TroopType)
+	num("models", t.Models)
+	num("frontage", t.Frontage)
+	num("ws", t.WS)
+	num("toughness", t.Toughness)
+	num("wounds", t.Wounds)
+	if t.Armour != "none" {
+		str("armour", t.Armour)
+	}
+	flag("shield", t.Shield)
+	flag("barding", t.Barding)
+	if t.SaveBonus != "0" {
+		num("save_bonus", t.SaveBonus)
+	}
+	if t.ArmourValue != "0" {
+		num("armour_value", t.ArmourValue)
+	}
+	str("ward", t.Ward)
+	str("regeneration", t.Regeneration)
+	str("aegis", t.Aegis)
+	flag("helmet", t.Helmet)
+	var command []any
+	for _, c := range []struct {
+		name string
+		on   bool
+	}{{"musician", t.Musician}, {"standard", t.Standard}, {"champion", t.Champion}} {
+		if keep("t.command", c.on) {
+			command = append(command, c.name)
+		}
+	}
+	if len(command) > 0 {
+		o = append(o, kv{"command", command})
+	}
+	if t.Damage != "" && t.Damage != "0" {
+		perModel := rs == rules.Battleaxe && f.Options["damage_model"] != "pooled"
+		if perModel || strings.ContainsAny(t.Damage, ", ") {
+			var list []any
+			for p := range strings.FieldsFuncSeq(t.Damage, func(r rune) bool { return r == ',' || r == ' ' }) {
+				list = append(list, number(p))
+			}
+			o = append(o, kv{"damage", list})
+		} else {
+			num("damage", t.Damage)
+		}
+	}
+	doc = append(doc, kv{"target", o})
+	data, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return nil, nil, err
+	}
+	file, err := scenario.Load("form", data)
+	if err != nil {
+		return nil, dropped, err
+	}
+	return file, dropped, nil
+}
+
+// scenario is the form's scenario under its own ruleset.
+func (f form) scenario() (*scenario.File, error) {
+	rs, err := rules.ParseRuleset(f.Ruleset)
+	if err != nil && f.YAML == "" {
+		return nil, &scenario.Error{Field: "ruleset", Msg: err.Error(), Err: scenario.ErrInvalid}
+	}
+	if f.YAML != "" {
+		file, err := scenario.Load("scenario", []byte(f.YAML))
+		return file, err
+	}
+	file, _, err := f.scenarioFor(rs)
+	return file, err
+}
+
+// number writes a whole number as a JSON number, and anything else as text
+// for the loader to judge ("D6", or "four", which it refuses with the
+// field's name).
+func number(s string) any {
+	if n, err := strconv.Atoi(s); err == nil {
+		return n
+	}
+	return s
+}
+
+// inputName is the form input for a scenario field: "attacks[0].strength"
+// is "a0.strength", "target.command[1]" is "t.command", "options.mw_cap"
+// is "opt.mw_cap". It returns "" for fields the form has no input for.
+func inputName(field string) string {
+	var name string
+	switch {
+	case strings.HasPrefix(field, "attacks["):
+		i := strings.Index(field, "].")
+		if i < 0 {
+			return ""
+		}
+		name = "a" + field[len("attacks["):i] + "." + field[i+2:]
+	case strings.HasPrefix(field, "target."):
+		name = "t." + field[len("target."):]
+	case strings.HasPrefix(field, "options."):
+		name = "opt." + field[len("options."):]
+	default:
+		return ""
+	}
+	if i := strings.IndexByte(name, '['); i >= 0 {
+		name = name[:i]
+	}
+	if name == "t.command" {
+		return "t.musician"
+	}
+	return name
+}
+
+// obj is a JSON object that keeps its keys in order.
+type obj []kv
+
+type kv struct {
+	k string
+	v any
+}
+
+// MarshalJSON writes the keys in order.
+func (o obj) MarshalJSON() ([]byte, error) {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, e := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(e.k)
+		v, err := json.Marshal(e.v)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return []byte(b.String()), nil
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// fileForm fills the form from a scenario file, for "use the form
+// instead". What the form cannot say (characters, groups, a layout, a
+// champion's own profile) is left out.
+func fileForm(file *scenario.File, tab string) form {
+	f := form{Tab: tab, Ruleset: file.Ruleset.String(), Options: map[string]string{}}
+	for k, v := range file.Options {
+		f.Options[rules.SwitchName(k)] = v
+	}
+	itoa := func(n int) string {
+		if n == 0 {
+			return ""
+		}
+		return strconv.Itoa(n)
+	}
+	score := func(t rules.Target) string {
+		if t.IsNone() {
+			return ""
+		}
+		return t.String()
+	}
+	for _, a := range file.Attacks {
+		af := attackForm{Name: a.Name, Count: a.Count.String(), Phase: a.Phase.String(), BS: itoa(a.BS), WS: itoa(a.WS),
+			HitModifier: itoa(a.HitModifier), Strength: itoa(a.Strength), AP: itoa(a.AP), ArmourPiercing: itoa(a.ArmourPiercing),
+			MultipleWounds: a.MultipleWounds.String(), WeaponClass: a.WeaponClass.String(),
+			Flaming: a.Flaming, LethalStrike: a.LethalStrike, IgnoreArmour: a.IgnoreArmour, NoSaves: a.NoSaves, InstantKill: a.InstantKill}
+		if a.BS == 0 && a.WS == 0 {
+			af.ToHit = a.ToHit.String()
+		}
+		if a.Target.Role == scenario.AimChampion {
+			af.Target = "champion"
+		}
+		f.Attacks = append(f.Attacks, af)
+		if len(f.Attacks) == maxFormAttacks {
+			break
+		}
+	}
+	t := file.Target
+	f.Target = targetForm{Name: t.Name, TroopType: t.TroopType.String(), Models: itoa(t.Models), Frontage: itoa(t.Frontage), WS: itoa(t.WS),
+		Toughness: itoa(t.Toughness), Wounds: itoa(t.Wounds), Armour: t.Armour.String(), SaveBonus: itoa(t.SaveBonus), ArmourValue: itoa(t.ArmourValue),
+		Ward: score(t.Ward), Regeneration: score(t.Regeneration), Aegis: score(t.Aegis), Damage: itoa(t.Damage.Carried),
+		Shield: t.Shield, Barding: t.Barding, Helmet: t.Helmet,
+		Musician: t.HasCommand(scenario.CommandMusician), Standard: t.HasCommand(scenario.CommandStandard), Champion: t.HasCommand(scenario.CommandChampion)}
+	if len(t.Damage.PerModel) > 0 {
+		parts := make([]string, len(t.Damage.PerModel))
+		for i, d := range t.Damage.PerModel {
+			parts[i] = strconv.Itoa(d)
+		}
+		f.Target.Damage = strings.Join(parts, ",")
+	}
+	return f
+}

@@ -1,0 +1,252 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"os"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/rearrank/rearrank/odds"
+	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/scenario"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// The OpenAPI document (assets/openapi.json) is written by hand. These
+// tests hold it to the code: every path and method it lists is served,
+// every API route is listed, every schema's properties are the JSON names
+// of the Go type the handler reads or writes, and its Scenario schema is
+// docs/scenario.schema.json.
+
+type openAPIDoc struct {
+	Paths      map[string]map[string]json.RawMessage `json:"paths"`
+	Components struct {
+		Schemas map[string]json.RawMessage `json:"schemas"`
+	} `json:"components"`
+}
+
+func loadOpenAPI(t *testing.T) openAPIDoc {
+	t.Helper()
+	data, err := assets.ReadFile("assets/openapi.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc openAPIDoc
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatalf("openapi.json: %v", err)
+	}
+	return doc
+}
+
+// TestOpenAPIPaths compares the document's paths and methods with the
+// server's routes, and sends each documented operation to the handler:
+// none may be a 404 or 405.
+func TestOpenAPIPaths(t *testing.T) {
+	doc := loadOpenAPI(t)
+	s := testServer(t, Config{})
+	h := s.Handler()
+	documented := map[string][]string{}
+	for path, ops := range doc.Paths {
+		for method := range ops {
+			documented[path] = append(documented[path], strings.ToUpper(method))
+			body := ""
+			if strings.ToUpper(method) == http.MethodPost {
+				body = challengeJSON
+			}
+			w := do(t, h, strings.ToUpper(method), path, "application/json", body)
+			if w.Code == http.StatusNotFound || w.Code == http.StatusMethodNotAllowed || w.Code >= 500 {
+				t.Errorf("documented %s %s: the server answers %d %s", method, path, w.Code, w.Body.String())
+			}
+		}
+	}
+	for _, r := range s.routes {
+		if !r.api {
+			if _, ok := documented[r.path]; ok {
+				t.Errorf("%s is documented but not marked api", r.path)
+			}
+			continue
+		}
+		got := documented[r.path]
+		slices.Sort(got)
+		want := slices.Clone(r.methods)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("route %s takes %v, the document lists %v", r.path, want, got)
+		}
+		delete(documented, r.path)
+	}
+	for path := range documented {
+		t.Errorf("the document lists %s, which is not a route", path)
+	}
+}
+
+// schemaTypes maps each object schema of the document to the Go type whose
+// JSON it describes.
+var schemaTypes = map[string]reflect.Type{
+	"Error":          reflect.TypeFor[ErrorBody](),
+	"Health":         reflect.TypeFor[Health](),
+	"OddsResult":     reflect.TypeFor[odds.ResultJSON](),
+	"Dist":           reflect.TypeFor[odds.DistJSON](),
+	"Stage":          reflect.TypeFor[odds.StageJSON](),
+	"StdErr":         reflect.TypeFor[odds.StdErrJSON](),
+	"ResolveResult":  reflect.TypeFor[ResolveResult](),
+	"Event":          reflect.TypeFor[referee.Event](),
+	"Tally":          reflect.TypeFor[referee.Tally](),
+	"Snapshot":       reflect.TypeFor[unit.Snapshot](),
+	"Cell":           reflect.TypeFor[unit.CellView](),
+	"PoolCarry":      reflect.TypeFor[unit.PoolCarry](),
+	"Slot":           reflect.TypeFor[unit.Slot](),
+	"CompareEntry":   reflect.TypeFor[CompareEntry](),
+	"RulesetInfo":    reflect.TypeFor[RulesetInfo](),
+	"SwitchInfo":     reflect.TypeFor[SwitchInfo](),
+	"OddsRequest":    nil, // request envelopes: see requestParams
+	"ResolveRequest": nil,
+	"CompareRequest": nil,
+	"Number":         nil, // a float, a fraction or null: odds.Number's MarshalJSON
+	"Scenario":       reflect.TypeFor[scenario.File](),
+}
+
+// requestParams are the envelope fields each POST route reads (the names
+// it passes to decodeRequest), beside "scenario".
+var requestParams = map[string][]string{
+	"OddsRequest":    {"exact", "fallback"},
+	"ResolveRequest": {"dice", "seed"},
+	"CompareRequest": {"rulesets", "sets", "exact"},
+}
+
+// jsonNames lists the JSON names of a struct's fields, embedded structs
+// flattened, as encoding/json writes them.
+func jsonNames(t reflect.Type) []string {
+	var out []string
+	for i := range t.NumField() {
+		f := t.Field(i)
+		tag := f.Tag.Get("json")
+		name, _, _ := strings.Cut(tag, ",")
+		if name == "-" || !f.IsExported() && !f.Anonymous {
+			continue
+		}
+		if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
+			out = append(out, jsonNames(f.Type)...)
+			continue
+		}
+		if f.Anonymous && name == "" {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		out = append(out, name)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func TestOpenAPISchemas(t *testing.T) {
+	doc := loadOpenAPI(t)
+	for name := range doc.Components.Schemas {
+		if _, ok := schemaTypes[name]; !ok {
+			t.Errorf("schema %s: no Go type known for it (add it to schemaTypes)", name)
+		}
+	}
+	for name, typ := range schemaTypes {
+		raw, ok := doc.Components.Schemas[name]
+		if !ok {
+			t.Errorf("schema %s is missing from the document", name)
+			continue
+		}
+		var s struct {
+			Properties map[string]json.RawMessage `json:"properties"`
+		}
+		if err := json.Unmarshal(raw, &s); err != nil {
+			t.Fatal(err)
+		}
+		var props []string
+		for p := range s.Properties {
+			props = append(props, p)
+		}
+		sort.Strings(props)
+		var want []string
+		switch {
+		case name == "Scenario":
+			want = jsonNames(typ)
+		case typ != nil:
+			want = jsonNames(typ)
+		case requestParams[name] != nil:
+			want = append([]string{"scenario"}, requestParams[name]...)
+			sort.Strings(want)
+		default:
+			continue
+		}
+		if !slices.Equal(props, want) {
+			t.Errorf("schema %s has properties %v; the Go type has %v", name, props, want)
+		}
+	}
+}
+
+// TestOpenAPIRequestParams checks the envelope schemas against the names
+// the handlers accept: a request with each documented field is not
+// refused as unknown.
+func TestOpenAPIRequestParams(t *testing.T) {
+	h := testServer(t, Config{}).Handler()
+	values := map[string]string{"exact": "true", "fallback": "false", "dice": `"6,5,4,6,6,1,6,5"`, "rulesets": `["whfb8"]`, "sets": `[]`}
+	for name, path := range map[string]string{"OddsRequest": "/api/odds", "ResolveRequest": "/api/resolve", "CompareRequest": "/api/compare"} {
+		fields := []string{}
+		for _, p := range requestParams[name] {
+			if v, ok := values[p]; ok {
+				fields = append(fields, `"`+p+`": `+v)
+			}
+		}
+		body := `{` + strings.Join(append(fields, `"scenario": `+challengeJSON), ", ") + `}`
+		if w := do(t, h, "POST", path, "application/json", body); w.Code != 200 {
+			t.Errorf("%s with every field: %d %s", path, w.Code, w.Body.String())
+		}
+	}
+}
+
+// TestOpenAPIScenario keeps the document's Scenario schema equal to
+// docs/scenario.schema.json (which the scenario package keeps in step with
+// its Go types). -update copies it in.
+func TestOpenAPIScenario(t *testing.T) {
+	docsSchema, err := os.ReadFile("../docs/scenario.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := loadOpenAPI(t)
+	var a, b any
+	if err := json.Unmarshal(docsSchema, &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(doc.Components.Schemas["Scenario"], &b); err != nil {
+		t.Fatal(err)
+	}
+	if reflect.DeepEqual(a, b) {
+		return
+	}
+	if !*update {
+		t.Fatal("components.schemas.Scenario differs from docs/scenario.schema.json (go test -update to copy it in)")
+	}
+	data, err := os.ReadFile("assets/openapi.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var full map[string]any
+	if err := json.Unmarshal(data, &full); err != nil {
+		t.Fatal(err)
+	}
+	full["components"].(map[string]any)["schemas"].(map[string]any)["Scenario"] = a
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(full); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("assets/openapi.json", out.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,575 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"html/template"
+	"math/big"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/rearrank/rearrank/odds"
+	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/scenario"
+)
+
+// pages holds the parsed templates.
+type pages struct{ t *template.Template }
+
+func mustPages() *pages {
+	t := template.Must(template.New("").Funcs(template.FuncMap{
+		"inc":   func(i int) int { return i + 1 },
+		"join":  strings.Join,
+		"lower": strings.ToLower,
+	}).ParseFS(assets, "assets/*.tmpl"))
+	return &pages{t: t}
+}
+
+// pageData is everything the page template shows.
+type pageData struct {
+	Tab        string
+	Tabs       []tabLink
+	Form       form
+	Query      string // the canonical query string of this page
+	Rulesets   []choice
+	RulesetDoc string
+	Attacks    [][]field
+	CanAdd     bool
+	Target     []field
+	Command    []field
+	Options    []field
+	Resolve    []field
+	CompareSet []field
+	Sets       field
+	YAMLText   string // the form as a scenario file, for the CLI
+	Error      *pageError
+	Results    template.HTML
+	Submit     string
+}
+
+type tabLink struct {
+	Name, Label, Href string
+	Current           bool
+}
+
+type choice struct {
+	Value, Label, Doc string
+	Selected          bool
+}
+
+// field is one input of the form.
+type field struct {
+	Name, ID, Label  string
+	Kind             string // text, number, select, checkbox, textarea
+	Value            string
+	Checked          bool
+	Choices          []choice
+	Hint             string
+	Rulesets         string // data-rulesets: the rulesets that read it, space-separated; empty for all
+	Hidden           bool
+	Error            string
+	Min, Max         string
+	Pattern          string
+	Required         bool
+	Inputmode        string
+	Placeholder      string
+	Msg              string // the inline message when the browser finds it invalid
+	Wide             bool
+	Scenario         string // the scenario field it becomes, data-field
+	AutoComplete     string
+	DescribedByError bool
+}
+
+// pageError is an error shown on the page: beside its input when the form
+// has one, else in the summary above the form.
+type pageError struct {
+	Message string
+	Input   string // the input name it belongs to, if any
+	InputID string // its id, for the link in the summary
+	Status  int
+	api     *apiError
+}
+
+func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	f := parseForm(q)
+	if to, ok := f.action(q); ok {
+		http.Redirect(w, r, "/?"+to.Encode(), http.StatusSeeOther)
+		return
+	}
+	data := s.pageData(f)
+	status := http.StatusOK
+	results, perr := s.results(r, f)
+	if perr != nil {
+		data.Error = perr
+		status = perr.Status
+		data.markError()
+	}
+	data.Results = results
+	var b bytes.Buffer
+	if err := s.pages.t.ExecuteTemplate(&b, "page", data); err != nil {
+		panic(fmt.Sprintf("web: page template: %v", err))
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	_, _ = w.Write(b.Bytes())
+}
+
+// handleResults serves the results part of the page for the script, which
+// swaps it in without a reload. Errors come as the API's JSON error body,
+// whose field the script uses to mark the input.
+func (s *Server) handleResults(w http.ResponseWriter, r *http.Request) {
+	f := parseForm(r.URL.Query())
+	results, perr := s.results(r, f)
+	if perr != nil {
+		writeError(w, perr.api)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	_, _ = w.Write([]byte(results))
+}
+
+// action handles the buttons that change the form rather than submit it
+// (add or remove an attack group, roll with a new seed): it returns the
+// query string to redirect to.
+func (f form) action(q url.Values) (url.Values, bool) {
+	switch {
+	case q.Has("add"):
+		if len(f.Attacks) < maxFormAttacks {
+			next := attackForm{Count: "1", Phase: "melee", ToHit: "4+", Strength: "3"}
+			if len(f.Attacks) > 0 {
+				next = f.Attacks[len(f.Attacks)-1]
+				next.Name = ""
+			}
+			f.Attacks = append(f.Attacks, next)
+		}
+	case q.Has("remove"):
+		i, err := strconv.Atoi(q.Get("remove"))
+		if err == nil && i >= 0 && i < len(f.Attacks) && len(f.Attacks) > 1 {
+			f.Attacks = slices.Delete(f.Attacks, i, i+1)
+		}
+	case q.Has("roll"):
+		f.Dice = ""
+		f.Seed = strconv.FormatUint(rand.Uint64()%1_000_000, 10)
+	case q.Has("edityaml"):
+		if file, err := f.scenario(); err == nil {
+			if y, err := file.MarshalYAML(); err == nil {
+				f.YAML = string(y)
+			}
+		}
+	case q.Has("noyaml"):
+		if file, err := f.scenario(); err == nil && f.YAML != "" {
+			next := fileForm(file, f.Tab)
+			next.Dice, next.Seed, next.Compare, next.Sets = f.Dice, f.Seed, f.Compare, f.Sets
+			f = next
+		} else {
+			f = defaultForm()
+		}
+	case f.Tab == tabResolve && f.Dice == "" && f.Seed == "" && q.Has("ruleset"):
+		f.Seed = strconv.FormatUint(rand.Uint64()%1_000_000, 10) // so the link rolls the same dice
+	default:
+		return nil, false
+	}
+	return f.values(), true
+}
+
+// results computes the chosen tab's results and renders them.
+func (s *Server) results(r *http.Request, f form) (template.HTML, *pageError) {
+	var body any
+	var name string
+	var err error
+	file, err := f.scenario()
+	if err != nil {
+		return "", s.pageError(err, f)
+	}
+	ctx, release, aerr := s.acquire(r)
+	if aerr != nil {
+		return "", s.pageError(aerr, f)
+	}
+	defer release()
+	switch f.Tab {
+	case tabResolve:
+		name = "resolve-results"
+		body, err = s.resolveView(f, file)
+	case tabCompare:
+		name = "compare-results"
+		body, err = s.compareView(ctx, f, file)
+	default:
+		name = "odds-results"
+		body, err = s.oddsView(ctx, file)
+	}
+	if err != nil {
+		return "", s.pageError(err, f)
+	}
+	var b bytes.Buffer
+	if err := s.pages.t.ExecuteTemplate(&b, name, body); err != nil {
+		panic(fmt.Sprintf("web: template %s: %v", name, err))
+	}
+	return template.HTML(b.String()), nil
+}
+
+// pageError keeps the API error for the script and names the input.
+func (s *Server) pageError(err error, f form) *pageError {
+	e := toAPIError(err, s.cfg.Timeout)
+	pe := &pageError{Message: e.Message, Status: e.Status, api: e}
+	if f.YAML != "" {
+		if e.Line > 0 {
+			pe.Message = fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Message)
+		}
+		pe.Input, pe.InputID = "yaml", "yaml"
+		return pe
+	}
+	e.Line, e.Col = 0, 0 // places in the generated file mean nothing to the reader of the form
+	pe.Input = inputName(e.Field)
+	if pe.Input != "" {
+		pe.Message = strings.TrimPrefix(pe.Message, e.Field+": ") // the label says which field
+	}
+	if e.Field == "dice" || e.Field == "seed" {
+		pe.Input = e.Field
+	}
+	return pe
+}
+
+// stat is one headline number.
+type stat struct {
+	Label, Value, Exact, Note string
+}
+
+type oddsData struct {
+	Ruleset, Method string
+	Stats           []stat
+	Casualties      template.HTML
+	AtLeast         template.HTML
+	Wounds          template.HTML
+	Rows            []distRow
+	Stages          []stageRow
+}
+
+type distRow struct {
+	N                                   int
+	Exactly, ExactlyFrac, AtLeast, Frac string
+}
+
+type stageRow struct {
+	Group                                      int
+	Hit, Wound, Armour, Special, Unsaved, Kind string
+}
+
+func (s *Server) oddsView(ctx context.Context, file *scenario.File) (*oddsData, error) {
+	res, err := s.odds(ctx, file, false)
+	if err != nil {
+		return nil, err
+	}
+	return s.oddsData(res), nil
+}
+
+func (s *Server) oddsData(res *odds.Result) *oddsData {
+	d := &oddsData{Ruleset: res.Ruleset.String(), Method: res.Method}
+	if res.Exact {
+		d.Method = "exact, by " + res.Method
+	}
+	mean := func(label string, dist odds.Dist, note string) stat {
+		m := dist.Mean()
+		return stat{Label: label, Value: ratFloat(m, 3), Exact: m.RatString(), Note: note}
+	}
+	prob := func(label string, p *big.Rat, note string) stat {
+		return stat{Label: label, Value: percent(p), Exact: p.RatString(), Note: note}
+	}
+	d.Stats = append(d.Stats,
+		mean("Expected casualties", res.Casualties, "models removed"),
+		mean("Expected wounds caused", res.Wounds, "for combat result"),
+		mean("Expected unsaved wounds", res.Unsaved, "before multiple wounds"),
+		prob("Unit destroyed", res.Destroyed, "no model left"))
+	if res.Panic != nil {
+		d.Stats = append(d.Stats, prob("Panic test", res.Panic, "25% of the unit lost this phase"))
+	} else {
+		d.Stats = append(d.Stats, stat{Label: "Panic test", Value: "does not apply", Note: "close combat or skirmish"})
+	}
+	if res.ChampionDead != nil {
+		d.Stats = append(d.Stats, prob("Champion killed", res.ChampionDead, ""))
+	}
+	if res.StandardLost != nil {
+		d.Stats = append(d.Stats, prob("Standard lost", res.StandardLost, ""))
+	}
+	d.Casualties = s.pages.renderSVG("chart", distChart("chart-casualties", "Casualties", "casualties", res.Casualties, false))
+	d.AtLeast = s.pages.renderSVG("chart", distChart("chart-at-least", "At least N casualties", "casualties", res.Casualties, true))
+	d.Wounds = s.pages.renderSVG("chart", distChart("chart-wounds", "Wounds caused", "wounds", res.Wounds, false))
+	for n, p := range res.Casualties.P {
+		rest := res.Casualties.AtLeast(n)
+		if n > 0 && rest.Cmp(tinyP) < 0 {
+			break
+		}
+		d.Rows = append(d.Rows, distRow{N: n, Exactly: percent(p), ExactlyFrac: p.RatString(), AtLeast: percent(rest), Frac: rest.RatString()})
+	}
+	for _, st := range odds.JSON(res, true).Stages {
+		row := stageRow{Group: st.Group, Kind: st.SpecialKind}
+		cellOf := func(need string, n odds.Number) string {
+			b, _ := n.MarshalJSON()
+			frac := strings.Trim(string(b), `"`)
+			r, ok := new(big.Rat).SetString(frac)
+			if !ok {
+				return need
+			}
+			if need == "" || need == "-" {
+				return percent(r)
+			}
+			return percent(r) + " (" + need + ")"
+		}
+		row.Hit = cellOf(st.HitNeed, st.Hit)
+		if st.HitNeed == "auto" {
+			row.Hit = "auto"
+		}
+		row.Wound = cellOf(st.WoundNeed, st.Wound)
+		row.Armour = cellOf(st.ArmourNeed, st.ArmourFailed)
+		row.Special = cellOf(st.SpecialNeed, st.SpecialFailed)
+		row.Unsaved = cellOf("", st.Unsaved)
+		d.Stages = append(d.Stages, row)
+	}
+	return d
+}
+
+type resolveData struct {
+	Ruleset  string
+	Dice     string
+	Seed     string
+	DiceLeft int
+	Batches  []batchView
+	Tally    referee.Tally
+	Outcome  string
+	Before   template.HTML
+	After    template.HTML
+}
+
+type batchView struct {
+	Title  string
+	Steps  []stepView
+	Result string
+}
+
+type stepView struct {
+	Kind, Stage, Die, Mark, Text, Rule string
+	Pass, Roll                         bool
+}
+
+func (s *Server) resolveView(f form, file *scenario.File) (*resolveData, error) {
+	var faces []int
+	var seed *uint64
+	if f.Dice != "" {
+		req := &request{query: url.Values{"dice": {f.Dice}}}
+		var err error
+		if faces, _, err = req.diceAndSeed(); err != nil {
+			return nil, err
+		}
+	} else {
+		n, err := strconv.ParseUint(strings.TrimSpace(f.Seed), 10, 64)
+		if err != nil {
+			return nil, badRequest("seed", "seed %q: want a whole number, or enter the dice you rolled", f.Seed)
+		}
+		seed = &n
+	}
+	res, err := s.resolve(file, faces, seed)
+	if err != nil {
+		return nil, err
+	}
+	return s.resolveData(res, seed), nil
+}
+
+func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {
+	v := res.json.View
+	d := &resolveData{Ruleset: v.Ruleset, Tally: v.Tally, DiceLeft: res.json.DiceLeft}
+	faces := make([]string, len(v.Dice))
+	for i, x := range v.Dice {
+		faces[i] = strconv.Itoa(x)
+	}
+	d.Dice = strings.Join(faces, ", ")
+	if d.Dice == "" {
+		d.Dice = "none"
+	}
+	if seed != nil {
+		d.Seed = strconv.FormatUint(*seed, 10)
+	}
+	var cur *batchView
+	for _, e := range v.Events {
+		switch e.Kind {
+		case referee.BatchStart:
+			d.Batches = append(d.Batches, batchView{Title: e.Text})
+			cur = &d.Batches[len(d.Batches)-1]
+			continue
+		case referee.BatchEnd:
+			if cur != nil {
+				cur.Result = e.Text
+			}
+			continue
+		}
+		if cur == nil {
+			d.Batches = append(d.Batches, batchView{Title: "Attacks"})
+			cur = &d.Batches[len(d.Batches)-1]
+		}
+		st := stepView{Kind: strings.ReplaceAll(e.Kind.String(), "_", " "), Text: e.Text, Rule: e.Rule}
+		if e.Kind == referee.Roll {
+			st.Roll, st.Pass = true, e.Pass
+			st.Stage = strings.ReplaceAll(e.Stage.String(), "_", " ")
+			if e.Attack > 0 {
+				st.Stage += fmt.Sprintf(" #%d", e.Attack)
+			}
+			st.Die = fmt.Sprintf("D%d: %d", e.Sides, e.Face)
+			if !e.Need.IsNone() {
+				if e.Pass {
+					st.Mark = "pass"
+				} else {
+					st.Mark = "fail"
+				}
+			}
+		} else if e.Stage != referee.NoStage {
+			st.Stage = strings.ReplaceAll(e.Stage.String(), "_", " ")
+		}
+		cur.Steps = append(cur.Steps, st)
+	}
+	switch {
+	case v.After.Destroyed:
+		d.Outcome = "The unit is destroyed."
+	case v.Panic != nil && *v.Panic:
+		d.Outcome = "Panic: the unit lost 25% or more this phase and must test."
+	case v.Panic != nil:
+		d.Outcome = "No panic test."
+	}
+	var casualties []string
+	for _, e := range v.Events {
+		if e.Kind == referee.Casualty {
+			casualties = append(casualties, e.Role.String())
+		}
+	}
+	d.Before = s.pages.renderSVG("formation", formationDiagram("formation-before", "Before", v.Before, nil, nil))
+	d.After = s.pages.renderSVG("formation", formationDiagram("formation-after", "After", v.After, &v.Before, casualties))
+	return d
+}
+
+type compareData struct {
+	Columns []compareColumn
+	Rows    []compareRow
+}
+
+type compareColumn struct {
+	Label   string
+	Error   string
+	Dropped string
+	Chart   template.HTML
+}
+
+type compareRow struct {
+	Label string
+	Cells []stat
+}
+
+func (s *Server) compareView(ctx context.Context, f form, base *scenario.File) (*compareData, error) {
+	type col struct {
+		label string
+		res   *odds.Result
+	}
+	var cols []col
+	d := &compareData{}
+	rulesets := f.Compare
+	if len(rulesets) == 0 && strings.TrimSpace(f.Sets) == "" {
+		return nil, badRequest("cmp", "choose at least one ruleset to compare, or a switch variant")
+	}
+	for _, name := range rulesets {
+		rs, err := rules.ParseRuleset(name)
+		if err != nil {
+			continue
+		}
+		c := compareColumn{Label: name}
+		file, dropped, err := f.scenarioFor(rs)
+		if err == nil {
+			var res *odds.Result
+			res, err = s.odds(ctx, file, false)
+			if err == nil {
+				cols = append(cols, col{name, res})
+				c.Chart = s.pages.renderSVG("chart", distChart("chart-compare-"+name, name+": casualties", "casualties", res.Casualties, false))
+			}
+		}
+		if err != nil {
+			if errors.Is(err, context.DeadlineExceeded) {
+				return nil, err
+			}
+			c.Error = toAPIError(err, s.cfg.Timeout).Message
+		}
+		if len(dropped) > 0 {
+			c.Dropped = name + " does not read " + strings.Join(dropped, ", ") + ": left out"
+		}
+		d.Columns = append(d.Columns, c)
+	}
+	for line := range strings.SplitSeq(f.Sets, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		label := base.Ruleset.String() + " " + line
+		c := compareColumn{Label: label}
+		v, err := compareVariants(base, nil, []string{line})
+		if err == nil {
+			var res *odds.Result
+			res, err = s.odds(ctx, v[1].file, false)
+			if err == nil {
+				cols = append(cols, col{label, res})
+				c.Chart = s.pages.renderSVG("chart", distChart(fmt.Sprintf("chart-compare-%d", len(d.Columns)), label+": casualties", "casualties", res.Casualties, false))
+			}
+		}
+		if err != nil {
+			if errors.Is(err, context.DeadlineExceeded) {
+				return nil, err
+			}
+			c.Error = toAPIError(err, s.cfg.Timeout).Message
+		}
+		d.Columns = append(d.Columns, c)
+	}
+	row := func(label string, cell func(*odds.Result) stat) {
+		r := compareRow{Label: label}
+		for _, c := range d.Columns {
+			i := slices.IndexFunc(cols, func(x col) bool { return x.label == c.Label })
+			if i < 0 {
+				r.Cells = append(r.Cells, stat{Value: "–", Note: "error"})
+				continue
+			}
+			r.Cells = append(r.Cells, cell(cols[i].res))
+		}
+		d.Rows = append(d.Rows, r)
+	}
+	mean := func(dist func(*odds.Result) odds.Dist) func(*odds.Result) stat {
+		return func(r *odds.Result) stat {
+			m := dist(r).Mean()
+			return stat{Value: ratFloat(m, 3), Exact: m.RatString()}
+		}
+	}
+	prob := func(p func(*odds.Result) *big.Rat) func(*odds.Result) stat {
+		return func(r *odds.Result) stat {
+			x := p(r)
+			if x == nil {
+				return stat{Value: "n/a"}
+			}
+			return stat{Value: percent(x), Exact: x.RatString()}
+		}
+	}
+	row("Expected casualties", mean(func(r *odds.Result) odds.Dist { return r.Casualties }))
+	row("Expected wounds caused", mean(func(r *odds.Result) odds.Dist { return r.Wounds }))
+	row("Expected unsaved wounds", mean(func(r *odds.Result) odds.Dist { return r.Unsaved }))
+	row("Unit destroyed", prob(func(r *odds.Result) *big.Rat { return r.Destroyed }))
+	row("Panic test", prob(func(r *odds.Result) *big.Rat { return r.Panic }))
+	maxCas := 0
+	for _, c := range cols {
+		maxCas = max(maxCas, len(c.res.Casualties.P)-1)
+	}
+	for i := 1; i <= maxCas && i <= 10; i++ {
+		row(fmt.Sprintf("At least %d casualties", i), prob(func(r *odds.Result) *big.Rat { return r.Casualties.AtLeast(i) }))
+	}
+	return d, nil
+}

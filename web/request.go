@@ -1,0 +1,254 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/rearrank/rearrank/scenario"
+)
+
+// A request body is a scenario file, JSON or YAML, with the other
+// parameters in the query string; or, in JSON, an envelope that holds the
+// scenario under "scenario" beside the other parameters:
+//
+//	POST /api/resolve?seed=7          body: {"ruleset": "whfb8", ...}
+//	POST /api/resolve                 body: {"scenario": {"ruleset": "whfb8", ...}, "seed": 7}
+//
+// Lines and columns in errors point into the body either way.
+
+// bodyFormat is how a request body is written.
+type bodyFormat int8
+
+const (
+	formatAny  bodyFormat = iota // no Content-Type: JSON or YAML, as the loader finds it
+	formatJSON                   // application/json
+	formatYAML                   // application/yaml and friends
+)
+
+// mediaFormat reads the Content-Type; others than JSON, YAML and plain
+// text get 415.
+func mediaFormat(r *http.Request) (bodyFormat, *apiError) {
+	ct := r.Header.Get("Content-Type")
+	if ct == "" {
+		return formatAny, nil
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return 0, &apiError{Status: http.StatusUnsupportedMediaType, Code: "unsupported_media_type",
+			Message: fmt.Sprintf("Content-Type %q: %v", ct, err)}
+	}
+	switch {
+	case mt == "application/json" || strings.HasSuffix(mt, "+json"):
+		return formatJSON, nil
+	case mt == "application/yaml" || mt == "application/x-yaml" || mt == "text/yaml" || mt == "text/x-yaml" || strings.HasSuffix(mt, "+yaml"):
+		return formatYAML, nil
+	case mt == "text/plain":
+		return formatAny, nil
+	}
+	return 0, &apiError{Status: http.StatusUnsupportedMediaType, Code: "unsupported_media_type",
+		Message: fmt.Sprintf("Content-Type %s: send the scenario as application/json or application/yaml (with curl: --data-binary @file.yaml -H 'Content-Type: application/yaml')", mt)}
+}
+
+// readBody reads the whole body, at most max bytes.
+func readBody(w http.ResponseWriter, r *http.Request, max int64) ([]byte, error) {
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return nil, err
+		}
+		return nil, badRequest("", "reading the request body: %v", err)
+	}
+	return data, nil
+}
+
+// request is a decoded POST: the scenario and the other parameters, from
+// the envelope or the query string.
+type request struct {
+	file   *scenario.File
+	params map[string]json.RawMessage // envelope fields other than scenario
+	query  url.Values
+}
+
+// decodeRequest reads a POST body and its query. allowed names the
+// parameters the route takes besides the scenario.
+func (s *Server) decodeRequest(w http.ResponseWriter, r *http.Request, allowed ...string) (*request, error) {
+	format, aerr := mediaFormat(r)
+	if aerr != nil {
+		return nil, aerr
+	}
+	query := r.URL.Query()
+	for k := range query {
+		if !slices.Contains(allowed, k) {
+			return nil, badRequest(k, "unknown query parameter %q: this route takes %s", k, listOr(allowed))
+		}
+	}
+	body, err := readBody(w, r, s.cfg.MaxBody)
+	if err != nil {
+		return nil, err
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		return nil, badRequest("", "empty body: send a scenario (docs/scenario.md), JSON or YAML")
+	}
+	req := &request{query: query}
+	scen := body
+	if format != formatYAML {
+		if inner, params, ok, err := splitEnvelope(body); err != nil {
+			return nil, err
+		} else if ok {
+			for k := range params {
+				if !slices.Contains(allowed, k) {
+					return nil, badRequest(k, "unknown field %q in the request: want scenario or %s", k, listOr(allowed))
+				}
+			}
+			scen, req.params = inner, params
+		}
+	}
+	f, err := scenario.Load("request", scen)
+	if err != nil {
+		var se *scenario.Error
+		if format == formatYAML && errors.As(err, &se) && errors.Is(err, scenario.ErrUnknownField) && strings.Contains(se.Msg, `"scenario"`) {
+			se.Msg += " (a YAML body is the scenario itself: give the other parameters in the query string)"
+		}
+		return nil, err
+	}
+	req.file = f
+	return req, nil
+}
+
+// splitEnvelope finds a top-level "scenario" key in a JSON object. It
+// returns the body with everything but the scenario's value blanked to
+// spaces (newlines kept), so that the loader reports lines and columns of
+// the body itself, and the other fields. ok is false when the body is not
+// an envelope (the scenario itself, or text the loader will report on).
+func splitEnvelope(body []byte) (scen []byte, params map[string]json.RawMessage, ok bool, err error) {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, nil, false, nil
+	}
+	params = map[string]json.RawMessage{}
+	start, end := -1, -1
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, nil, false, nil
+		}
+		key, _ := tok.(string)
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, nil, false, nil
+		}
+		if key != "scenario" {
+			params[key] = raw
+			continue
+		}
+		if start >= 0 {
+			return nil, nil, false, badRequest("scenario", `the request has "scenario" twice`)
+		}
+		end = int(dec.InputOffset())
+		start = end - len(raw)
+		if start < 0 || !bytes.Equal(body[start:end], raw) {
+			return nil, nil, false, badRequest("scenario", "cannot find the scenario in the request body")
+		}
+	}
+	if start < 0 {
+		return nil, nil, false, nil
+	}
+	if _, err := dec.Token(); err != nil { // the closing brace
+		return nil, nil, false, nil
+	}
+	scen = bytes.Clone(body)
+	for i, c := range scen {
+		if (i < start || i >= end) && c != '\n' && c != '\r' {
+			scen[i] = ' '
+		}
+	}
+	return scen, params, true, nil
+}
+
+// flag reads a boolean parameter from the envelope or the query.
+func (req *request) flag(name string) (bool, error) {
+	if raw, ok := req.params[name]; ok {
+		var b bool
+		if err := json.Unmarshal(raw, &b); err != nil {
+			return false, badRequest(name, "%s: want true or false", name)
+		}
+		return b, nil
+	}
+	v := req.query.Get(name)
+	if !req.query.Has(name) {
+		return false, nil
+	}
+	if v == "" {
+		return true, nil // ?exact
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return false, badRequest(name, "%s=%s: want 1, 0, true or false", name, v)
+	}
+	return b, nil
+}
+
+// text reads a string parameter; a JSON number in the envelope is taken as
+// its text.
+func (req *request) text(name string) (string, bool, error) {
+	if raw, ok := req.params[name]; ok {
+		var s string
+		if err := json.Unmarshal(raw, &s); err == nil {
+			return s, true, nil
+		}
+		var n json.Number
+		if err := json.Unmarshal(raw, &n); err == nil {
+			return n.String(), true, nil
+		}
+		return "", false, badRequest(name, "%s: want a string", name)
+	}
+	if req.query.Has(name) {
+		return req.query.Get(name), true, nil
+	}
+	return "", false, nil
+}
+
+// list reads a list parameter: a JSON array of strings in the envelope, or
+// repeated and comma-separated values in the query.
+func (req *request) list(name string, splitCommas bool) ([]string, error) {
+	if raw, ok := req.params[name]; ok {
+		var v []string
+		if err := json.Unmarshal(raw, &v); err != nil {
+			return nil, badRequest(name, "%s: want a list of strings", name)
+		}
+		return v, nil
+	}
+	var out []string
+	for _, v := range req.query[name] {
+		if !splitCommas {
+			out = append(out, v)
+			continue
+		}
+		for p := range strings.SplitSeq(v, ",") {
+			if p = strings.TrimSpace(p); p != "" {
+				out = append(out, p)
+			}
+		}
+	}
+	return out, nil
+}
+
+func listOr(names []string) string {
+	switch len(names) {
+	case 0:
+		return "nothing else"
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}

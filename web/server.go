@@ -1,0 +1,270 @@
+package web
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/rearrank/rearrank/odds"
+)
+
+//go:embed assets
+var assets embed.FS
+
+// Defaults of a zero Config.
+const (
+	DefaultMaxBody = 1 << 20 // 1 MiB, the largest scenario file (scenario.MaxSize)
+	DefaultTimeout = 10 * time.Second
+	// DefaultMaxAttacks bounds the referee: a resolution that would roll
+	// for more attacks than this is refused (422), since its event list
+	// would be larger than any table needs and its memory unbounded.
+	DefaultMaxAttacks = 5000
+)
+
+// Config holds what the server needs from outside. The zero Config is
+// usable: no logging, 1 MiB bodies, 10 s per request, one computation per
+// core at a time.
+type Config struct {
+	// Logger receives one structured line per request; nil discards them.
+	Logger *slog.Logger
+	// MaxBody is the largest request body in bytes; past it, 413.
+	MaxBody int64
+	// Timeout bounds the computation of one request; past it, 422.
+	Timeout time.Duration
+	// MaxConcurrent is the most computations (odds, resolve, compare, page
+	// results) running at once; the excess gets 503 with Retry-After.
+	MaxConcurrent int
+	// MaxStates is the exact computation's state limit (odds.Config);
+	// past it, 422 unless the request asks for the Monte Carlo fallback.
+	MaxStates int
+	// MaxAttacks bounds the attacks one referee request may roll for.
+	MaxAttacks int
+	// Version is reported by /healthz.
+	Version string
+}
+
+// Server serves the page and the JSON API. Create it with New.
+type Server struct {
+	cfg    Config
+	log    *slog.Logger
+	slots  chan struct{} // the computation semaphore
+	routes []route
+	pages  *pages
+	mux    *http.ServeMux
+}
+
+// route is one path of the server. The OpenAPI test checks the routes
+// marked api against the document.
+type route struct {
+	path    string
+	methods []string // a GET route answers HEAD too
+	handle  http.HandlerFunc
+	api     bool // described in the OpenAPI document
+}
+
+// New returns a server with cfg's limits.
+func New(cfg Config) *Server {
+	if cfg.MaxBody <= 0 {
+		cfg.MaxBody = DefaultMaxBody
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	if cfg.MaxConcurrent <= 0 {
+		cfg.MaxConcurrent = runtime.GOMAXPROCS(0)
+	}
+	if cfg.MaxStates == 0 {
+		cfg.MaxStates = odds.DefaultMaxStates
+	}
+	if cfg.MaxAttacks <= 0 {
+		cfg.MaxAttacks = DefaultMaxAttacks
+	}
+	if cfg.Version == "" {
+		cfg.Version = "dev"
+	}
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	s := &Server{cfg: cfg, log: log, slots: make(chan struct{}, cfg.MaxConcurrent), pages: mustPages()}
+	static, err := fs.Sub(assets, "assets/static")
+	if err != nil {
+		panic(err) // the embedded tree is part of the binary
+	}
+	files := http.FileServerFS(static)
+	s.routes = []route{
+		{path: "/{$}", methods: []string{http.MethodGet}, handle: s.handlePage},
+		{path: "/results", methods: []string{http.MethodGet}, handle: s.handleResults},
+		{path: "/assets/", methods: []string{http.MethodGet}, handle: s.handleAsset(files)},
+		{path: "/healthz", methods: []string{http.MethodGet}, handle: s.handleHealth, api: true},
+		{path: "/api/openapi.json", methods: []string{http.MethodGet}, handle: s.handleOpenAPI, api: true},
+		{path: "/api/rulesets", methods: []string{http.MethodGet}, handle: s.handleRulesets, api: true},
+		{path: "/api/odds", methods: []string{http.MethodPost}, handle: s.handleOdds, api: true},
+		{path: "/api/resolve", methods: []string{http.MethodPost}, handle: s.handleResolve, api: true},
+		{path: "/api/compare", methods: []string{http.MethodPost}, handle: s.handleCompare, api: true},
+	}
+	s.mux = http.NewServeMux()
+	for _, r := range s.routes {
+		s.mux.HandleFunc(r.path, methods(r))
+	}
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, &apiError{Status: http.StatusNotFound, Code: "not_found",
+			Message: fmt.Sprintf("no such page: %s (the API is under /api/, described at /api/openapi.json)", r.URL.Path)})
+	})
+	return s
+}
+
+// Handler returns the server's handler: the routes inside request
+// logging and panic recovery.
+func (s *Server) Handler() http.Handler { return s.logged(s.recovered(s.mux)) }
+
+// methods answers 405 with an Allow header for a method the route does not
+// take.
+func methods(rt route) http.HandlerFunc {
+	allow := slices.Clone(rt.methods)
+	if slices.Contains(allow, http.MethodGet) {
+		allow = append(allow, http.MethodHead)
+	}
+	return func(w http.ResponseWriter, r *http.Request) {
+		if !slices.Contains(allow, r.Method) {
+			w.Header().Set("Allow", strings.Join(allow, ", "))
+			writeError(w, &apiError{Status: http.StatusMethodNotAllowed, Code: "method_not_allowed",
+				Message: fmt.Sprintf("%s does not take %s: use %s", r.URL.Path, r.Method, strings.Join(rt.methods, " or "))})
+			return
+		}
+		rt.handle(w, r)
+	}
+}
+
+// handleAsset serves the embedded files, with a JSON 404 for a missing one.
+func (s *Server) handleAsset(files http.Handler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimPrefix(r.URL.Path, "/assets/")
+		if name == "" || strings.HasSuffix(name, "/") {
+			writeError(w, &apiError{Status: http.StatusNotFound, Code: "not_found", Message: "no such asset: " + r.URL.Path})
+			return
+		}
+		if _, err := fs.Stat(assets, "assets/static/"+name); err != nil {
+			writeError(w, &apiError{Status: http.StatusNotFound, Code: "not_found", Message: "no such asset: " + r.URL.Path})
+			return
+		}
+		w.Header().Set("Cache-Control", "public, max-age=3600")
+		http.StripPrefix("/assets", files).ServeHTTP(w, r)
+	}
+}
+
+// acquire takes a computation slot and starts the time limit. It returns
+// a 503 error when every slot is busy. Call release when done.
+func (s *Server) acquire(r *http.Request) (ctx context.Context, release func(), err *apiError) {
+	select {
+	case s.slots <- struct{}{}:
+	default:
+		return nil, nil, &apiError{Status: http.StatusServiceUnavailable, Code: "busy", RetryAfter: 1,
+			Message: fmt.Sprintf("the server is running %d computations, its limit; try again in a second", cap(s.slots))}
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Timeout)
+	return ctx, func() { cancel(); <-s.slots }, nil
+}
+
+// statusWriter remembers the status and size of a response for the log.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+	bytes  int64
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	n, err := w.ResponseWriter.Write(b)
+	w.bytes += int64(n)
+	return n, err
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// logged writes one structured line per request.
+func (s *Server) logged(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w}
+		h.ServeHTTP(sw, r)
+		if sw.status == 0 {
+			sw.status = http.StatusOK
+		}
+		level := slog.LevelInfo
+		if sw.status >= 500 {
+			level = slog.LevelError
+		}
+		s.log.LogAttrs(r.Context(), level, "request",
+			slog.String("method", r.Method),
+			slog.String("path", r.URL.Path),
+			slog.Int("status", sw.status),
+			slog.Int64("bytes", sw.bytes),
+			slog.Duration("duration", time.Since(start)),
+			slog.String("remote", r.RemoteAddr),
+		)
+	})
+}
+
+// recovered turns a panic, which is a bug in rearrank and never the
+// user's doing, into a 500 and a log line with the request.
+func (s *Server) recovered(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			v := recover()
+			if v == nil || v == http.ErrAbortHandler {
+				if v != nil {
+					panic(v)
+				}
+				return
+			}
+			buf := make([]byte, 8<<10)
+			buf = buf[:runtime.Stack(buf, false)]
+			s.log.Error("panic", "method", r.Method, "url", r.URL.String(), "panic", fmt.Sprint(v), "stack", string(buf))
+			writeError(w, &apiError{Status: http.StatusInternalServerError, Code: "internal",
+				Message: "rearrank failed on this input: this is a bug, please report it with the request"})
+		}()
+		h.ServeHTTP(w, r)
+	})
+}
+
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, Health{Status: "ok", Version: s.cfg.Version})
+}
+
+// Health is the body of GET /healthz.
+type Health struct {
+	Status  string `json:"status"`
+	Version string `json:"version"`
+}
+
+func (s *Server) handleOpenAPI(w http.ResponseWriter, r *http.Request) {
+	data, err := assets.ReadFile("assets/openapi.json")
+	if err != nil {
+		panic(err) // embedded
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(data)
+	}
+}
