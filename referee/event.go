@@ -125,3 +125,26 @@ func (e Event) String() string {
 	}
 	return b.String()
 }
+
+// UnmarshalText implements encoding.TextUnmarshaler, so Go clients can
+// decode the JSON of the API and the CLI.
+func (k *Kind) UnmarshalText(b []byte) error {
+	for i, n := range kindNames {
+		if n == string(b) {
+			*k = Kind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown event kind %q", b)
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *Stage) UnmarshalText(b []byte) error {
+	for i, n := range stageNames {
+		if n == string(b) {
+			*s = Stage(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown stage %q", b)
+}

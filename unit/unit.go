@@ -153,7 +153,10 @@ func ParseRole(s string) (Role, error) {
 
 // Slot is a place in the formation. Rank 0 is the front rank; File 0 is the
 // left end as the unit itself faces (RULES.md 17.2).
-type Slot struct{ Rank, File int }
+type Slot struct {
+	Rank int `json:"rank"`
+	File int `json:"file"`
+}
 
 func (s Slot) String() string { return fmt.Sprintf("rank %d file %d", s.Rank, s.File) }
 

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
@@ -34,44 +35,13 @@ type CompareEntry struct {
 
 // RulesetInfo is one ruleset of GET /api/rulesets, as in the CLI's
 // rulesets --json.
-type RulesetInfo struct {
-	Name     string       `json:"name"`
-	Seed     string       `json:"seed"`
-	Switches []SwitchInfo `json:"switches"`
-}
+type RulesetInfo = rules.RulesetInfo
 
 // SwitchInfo is one switch of a ruleset (RULES.md 18, 19).
-type SwitchInfo struct {
-	Name     string   `json:"name"`
-	Default  string   `json:"default"`
-	Values   []string `json:"values,omitempty"`
-	Rulesets []string `json:"rulesets"`
-	Ref      string   `json:"ref"`
-	Doc      string   `json:"doc"`
-}
-
-// rulesetInfos lists every ruleset with the switches it reads.
-func rulesetInfos() []RulesetInfo {
-	var list []RulesetInfo
-	for _, r := range rules.Rulesets() {
-		j := RulesetInfo{Name: r.String(), Seed: r.Description(), Switches: []SwitchInfo{}}
-		for _, s := range rules.Switches() {
-			if !s.AppliesTo(r) {
-				continue
-			}
-			var names []string
-			for _, x := range s.Rulesets {
-				names = append(names, x.String())
-			}
-			j.Switches = append(j.Switches, SwitchInfo{s.Name, s.Default, s.Values, names, "RULES.md " + s.Ref, s.Doc})
-		}
-		list = append(list, j)
-	}
-	return list
-}
+type SwitchInfo = rules.SwitchInfo
 
 func (s *Server) handleRulesets(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, rulesetInfos())
+	writeJSON(w, http.StatusOK, rules.Catalog())
 }
 
 // fail writes err with its status.
@@ -271,68 +241,30 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 	defer release()
 	out := make([]CompareEntry, 0, len(variants))
 	for _, v := range variants {
-		res, err := s.odds(ctx, v.file, false)
+		res, err := s.odds(ctx, v.File, false)
 		if err != nil {
 			e := toAPIError(err, s.cfg.Timeout)
-			e.Message = v.label + ": " + e.Message
+			e.Message = v.Label + ": " + e.Message
 			s.fail(w, r, e)
 			return
 		}
-		out = append(out, CompareEntry{Variant: v.label, Odds: odds.JSON(res, exact)})
+		out = append(out, CompareEntry{Variant: v.Label, Odds: odds.JSON(res, exact)})
 	}
 	writeJSON(w, http.StatusOK, out)
 }
 
-// maxVariants bounds one comparison.
-const maxVariants = 12
-
-type variant struct {
-	label string
-	file  *scenario.File
-}
-
-// compareVariants turns rulesets and sets into scenario variants, with the
-// labels of the CLI's compare: each ruleset by name, each set as "ruleset
-// option=value", and the file as written first when no ruleset is given.
-func compareVariants(f *scenario.File, rulesets, sets []string) ([]variant, error) {
-	var out []variant
-	for i, name := range rulesets {
-		field := fmt.Sprintf("rulesets[%d]", i)
-		r, err := rules.ParseRuleset(strings.TrimSpace(name))
-		if err != nil {
-			return nil, badRequest(field, "%s: %v", field, err)
-		}
-		v, err := f.WithRuleset(r)
-		if err != nil {
-			return nil, variantError(field, r.String(), err)
-		}
-		out = append(out, variant{r.String(), v})
-	}
-	for i, set := range sets {
-		field := fmt.Sprintf("sets[%d]", i)
-		v := f
-		for kv := range strings.SplitSeq(set, ",") {
-			k, val, ok := strings.Cut(kv, "=")
-			if !ok {
-				return nil, badRequest(field, "%s %q: want option=value", field, kv)
-			}
-			var err error
-			if v, err = v.WithOption(strings.TrimSpace(k), strings.TrimSpace(val)); err != nil {
-				return nil, variantError(field, kv, err)
-			}
-		}
-		out = append(out, variant{f.Ruleset.String() + " " + set, v})
-	}
+// compareVariants turns rulesets and sets into scenario variants, placing
+// a refusal on the request field that asked for it.
+func compareVariants(f *scenario.File, rulesets, sets []string) ([]scenario.Variant, error) {
+	vs, err := f.Variants(rulesets, sets)
+	var ve *scenario.VariantError
 	switch {
-	case len(out) == 0:
-		return nil, badRequest("rulesets", "nothing to compare: give rulesets (such as whfb8,t9a) or sets (such as damage_model=pooled)")
-	case len(out) > maxVariants:
-		return nil, badRequest("rulesets", "%d variants: compare at most %d at once", len(out), maxVariants)
+	case errors.As(err, &ve):
+		return nil, variantError(ve.Item, ve.What, ve.Err)
+	case err != nil:
+		return nil, badRequest("rulesets", "%v", err)
 	}
-	if len(rulesets) == 0 {
-		out = append([]variant{{f.Ruleset.String() + " (as written)", f}}, out...)
-	}
-	return out, nil
+	return vs, nil
 }
 
 // variantError places the scenario's complaint about a variant on the

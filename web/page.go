@@ -518,7 +518,7 @@ func (s *Server) compareView(ctx context.Context, f form, base *scenario.File) (
 		v, err := compareVariants(base, nil, []string{line})
 		if err == nil {
 			var res *odds.Result
-			res, err = s.odds(ctx, v[1].file, false)
+			res, err = s.odds(ctx, v[1].File, false)
 			if err == nil {
 				cols = append(cols, col{label, res})
 				c.Chart = s.pages.renderSVG("chart", distChart(fmt.Sprintf("chart-compare-%d", len(d.Columns)), label+": casualties", "casualties", res.Casualties, false))

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -50,15 +51,15 @@ func runCompare(ctx context.Context, args []string, e env) error {
 	}
 	var out []Variant
 	for _, v := range variants {
-		u, attacks, err := v.file.Build()
+		u, attacks, err := v.File.Build()
 		if err != nil {
-			return usagef("compare: %s: %v", v.label, err)
+			return usagef("compare: %s: %v", v.Label, err)
 		}
 		res, err := odds.Exact(ctx, u, attacks, odds.Config{})
 		if err != nil {
-			return fmt.Errorf("compare: %s: %w", v.label, err)
+			return fmt.Errorf("compare: %s: %w", v.Label, err)
 		}
-		out = append(out, Variant{Label: v.label, Result: res})
+		out = append(out, Variant{Label: v.Label, Result: res})
 	}
 	if *asJSON {
 		type entry struct {
@@ -75,49 +76,23 @@ func runCompare(ctx context.Context, args []string, e env) error {
 	return nil
 }
 
-type variantFile struct {
-	label string
-	file  *scenario.File
-}
-
 // compareVariants turns --ruleset and --set into scenario variants.
-func compareVariants(f *scenario.File, rs string, sets []string) ([]variantFile, error) {
-	var out []variantFile
+func compareVariants(f *scenario.File, rs string, sets []string) ([]scenario.Variant, error) {
+	var names []string
 	if rs != "" {
-		for _, name := range strings.Split(rs, ",") {
-			name = strings.TrimSpace(name)
-			r, err := rules.ParseRuleset(name)
-			if err != nil {
-				return nil, usagef("compare: --ruleset: %v", err)
-			}
-			v, err := f.WithRuleset(r)
-			if err != nil {
-				return nil, usagef("compare: --ruleset %s: %v", name, err)
-			}
-			out = append(out, variantFile{name, v})
-		}
+		names = strings.Split(rs, ",")
 	}
-	for _, s := range sets {
-		v := f
-		for _, kv := range strings.Split(s, ",") {
-			k, val, ok := strings.Cut(kv, "=")
-			if !ok {
-				return nil, usagef("compare: --set %q: want option=value", kv)
-			}
-			var err error
-			if v, err = v.WithOption(strings.TrimSpace(k), strings.TrimSpace(val)); err != nil {
-				return nil, usagef("compare: --set %s: %v", kv, err)
-			}
-		}
-		out = append(out, variantFile{f.Ruleset.String() + " " + s, v})
+	vs, err := f.Variants(names, sets)
+	var ve *scenario.VariantError
+	switch {
+	case errors.As(err, &ve) && strings.HasPrefix(ve.Item, "rulesets["):
+		return nil, usagef("compare: --ruleset %s: %v", ve.What, ve.Err)
+	case errors.As(err, &ve) && strings.HasPrefix(ve.Item, "sets["):
+		return nil, usagef("compare: --set %s: %v", ve.What, ve.Err)
+	case err != nil:
+		return nil, usagef("compare: %v", err)
 	}
-	if len(out) == 0 {
-		return nil, usagef("compare: nothing to compare: give --ruleset a,b or --set option=value")
-	}
-	if rs == "" {
-		out = append([]variantFile{{f.Ruleset.String() + " (as written)", f}}, out...)
-	}
-	return out, nil
+	return vs, nil
 }
 
 func printCompare(w io.Writer, vs []Variant, exact bool) {
@@ -227,34 +202,7 @@ func runRulesets(args []string, e env) error {
 	if len(pos) > 0 {
 		return usagef("rulesets: takes no arguments")
 	}
-	type sw struct {
-		Name     string   `json:"name"`
-		Default  string   `json:"default"`
-		Values   []string `json:"values,omitempty"`
-		Rulesets []string `json:"rulesets"`
-		Ref      string   `json:"ref"`
-		Doc      string   `json:"doc"`
-	}
-	type rsJSON struct {
-		Name     string `json:"name"`
-		Seed     string `json:"seed"`
-		Switches []sw   `json:"switches"`
-	}
-	var list []rsJSON
-	for _, r := range rules.Rulesets() {
-		j := rsJSON{Name: r.String(), Seed: r.Description(), Switches: []sw{}}
-		for _, s := range rules.Switches() {
-			if !s.AppliesTo(r) {
-				continue
-			}
-			var names []string
-			for _, x := range s.Rulesets {
-				names = append(names, x.String())
-			}
-			j.Switches = append(j.Switches, sw{s.Name, s.Default, s.Values, names, "RULES.md " + s.Ref, s.Doc})
-		}
-		list = append(list, j)
-	}
+	list := rules.Catalog()
 	if *asJSON {
 		return writeJSON(e.stdout, list)
 	}
