@@ -10,9 +10,9 @@ import (
 // Limits of a dice expression. Nothing in the rulesets comes near them; they
 // keep a typo such as "66D6" from passing as a rule.
 const (
-	MaxDice     = 10  // dice in one expression: 1D6 to 10D6
-	MaxModifier = 10  // added to dice: D6-10 to D6+10
-	MaxConst    = 100 // a constant: 0 to 100
+	MaxDice     = 10   // dice in one expression: 1D6 to 10D6
+	MaxModifier = 10   // added to dice: D6-10 to D6+10
+	MaxConst    = 1000 // a constant: 0 to 1000 (a count of attacks such as 200)
 )
 
 // Expr is a dice expression as the games write it: a constant such as 3, or
@@ -31,7 +31,7 @@ const (
 type Expr struct {
 	n     uint8 // number of dice; 0 for a constant
 	sides uint8 // 3 or 6; 0 for a constant
-	mod   int8  // added to the dice; for a constant, its value
+	mod   int16 // added to the dice; for a constant, its value
 }
 
 // ConstExpr returns the constant c. It panics if c is outside 0..MaxConst:
@@ -51,7 +51,7 @@ func ExprFrom(n, sides, mod int) (Expr, error) {
 	if err := check(n, sides, mod); err != nil {
 		return Expr{}, fmt.Errorf("dice expression with %d dice of %d sides and modifier %+d: %s", n, sides, mod, err)
 	}
-	return Expr{n: uint8(n), sides: uint8(sides), mod: int8(mod)}, nil
+	return Expr{n: uint8(n), sides: uint8(sides), mod: int16(mod)}, nil
 }
 
 // wantD3OrD6 is the whole complaint about sides: the games use no others.
@@ -164,7 +164,7 @@ func parseExpr(s string) (Expr, error) {
 		case n > MaxConst:
 			return Expr{}, fmt.Errorf("constant %s: want 0 to %d", countText, MaxConst)
 		}
-		return Expr{mod: int8(n)}, nil
+		return Expr{mod: int16(n)}, nil
 	}
 	sc.i++ // the D
 	if !hasCount {
@@ -201,7 +201,7 @@ func parseExpr(s string) (Expr, error) {
 	if sign == '-' {
 		mod = -mod
 	}
-	e.mod = int8(mod)
+	e.mod = int16(mod)
 	sc.skipSpace()
 	if sc.i < len(s) {
 		return Expr{}, fmt.Errorf("unexpected %q after the modifier", sc.rest())

@@ -24,6 +24,7 @@ func TestParseExpr(t *testing.T) {
 		{in: "   ", want: "0", isConst: true, isZero: true},
 		{in: "3", want: "3", mod: 3, isConst: true, constV: 3, min: 3, max: 3},
 		{in: "100", want: "100", mod: 100, isConst: true, constV: 100, min: 100, max: 100},
+		{in: "1000", want: "1000", mod: 1000, isConst: true, constV: 1000, min: 1000, max: 1000},
 		{in: "007", want: "7", mod: 7, isConst: true, constV: 7, min: 7, max: 7},
 		{in: "D3", want: "D3", n: 1, sides: 3, min: 1, max: 3},
 		{in: "D6", want: "D6", n: 1, sides: 6, min: 1, max: 6},
@@ -102,8 +103,8 @@ func TestParseExprErrors(t *testing.T) {
 		{"D7", `dice expression "D7": want D3 or D6 dice`},
 		{"2D20+1", `"2D20+1": want D3 or D6 dice`},
 		{"D99999999999999999999", `"D99999999999999999999": want D3 or D6 dice`},
-		{"101", `"101": constant 101: want 0 to 100`},
-		{"99999999999999999999", `constant 99999999999999999999: want 0 to 100`},
+		{"1001", `"1001": constant 1001: want 0 to 1000`},
+		{"99999999999999999999", `constant 99999999999999999999: want 0 to 1000`},
 		{"3+2", `a constant takes no modifier, found "+2" after 3`},
 		{"2 D6", `unexpected "D6" after 2`},
 		{"D6x", `unexpected "x" after D6: want + or - and a modifier`},
@@ -163,8 +164,8 @@ func TestExprFrom(t *testing.T) {
 		want          string
 	}{
 		{0, 6, 0, "count of dice 0: want 1 to 10"},
-		{0, 0, -1, "constant -1: want 0 to 100"},
-		{0, 0, 101, "constant 101: want 0 to 100"},
+		{0, 0, -1, "constant -1: want 0 to 1000"},
+		{0, 0, 1001, "constant 1001: want 0 to 1000"},
 		{-1, 6, 0, "count of dice -1: want 1 to 10"},
 		{11, 6, 0, "count of dice 11: want 1 to 10"},
 		{1, 4, 0, "want D3 or D6 dice"},
@@ -432,8 +433,8 @@ func TestExprDistEqualsRollingEveryFace(t *testing.T) {
 		}
 		checked++
 	}
-	// 10 D3 counts and 5 D6 counts, 21 modifiers each, and 101 constants.
-	if want := 15*21 + 101; checked != want {
+	// 10 D3 counts and 5 D6 counts, 21 modifiers each, and 1001 constants.
+	if want := 15*21 + 1001; checked != want {
 		t.Errorf("checked %d expressions, want %d", checked, want)
 	}
 }
