@@ -5,199 +5,473 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 
-	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/unit"
 )
 
-// errNeedDie is how the enumerating roller stops a replay that asks for a
-// die past its prefix.
-var errNeedDie = errors.New("odds: need another die")
+// The enumerating reader.
+//
+// A state of the enumeration is a machine and the totals of the path that
+// led to it. Steps only add to the totals and never read them
+// (referee.Machine.SetTally), so the two are kept apart: a core is a
+// machine with zero totals, and a state is a core, a small comparable tally
+// and a weight. Each generation every core takes one step: its ways out
+// (transitions: the core after the step, what the step added to the
+// tallies, the chance) are worked out once, by replaying the step over
+// every class of faces, and applied to every state on that core. Two paths
+// that reach the same core with the same tallies merge. The fast paths of
+// fast.go produce transitions too, or, for a batch that ends the run, the
+// marginals directly.
 
-// prefixRoller replays a fixed prefix of faces and then asks for a branch.
-type prefixRoller struct {
-	faces []int
-	next  int
-	den   uint64 // product of the sides of the dice handed out
-	want  int    // sides of the die asked for past the prefix
+// tally is what a path has added to the Result: the referee's Tally less
+// the wasted wounds, which the Result does not report.
+type tally struct {
+	cas, wounds, unsaved int32
+	byRole               [unit.Character]int32 // byRole[r-1] for role r
+	panic, std           bool
 }
 
-func (p *prefixRoller) Roll(sides int) int {
-	f, err := p.Ask(sides, "")
-	if err != nil {
-		return 1
+func tallyOf(t referee.Tally) tally {
+	v := tally{cas: int32(t.Casualties), wounds: int32(t.Wounds), unsaved: int32(t.Unsaved), panic: t.Panic, std: t.Standard}
+	for r := unit.RankAndFile; r <= unit.Character; r++ {
+		v.byRole[r-1] = int32(t.ByRole[r])
 	}
-	return f
+	return v
 }
 
-func (p *prefixRoller) Ask(sides int, _ string) (int, error) { return p.Branch(sides) }
-
-// Branch hands out the next face of the prefix, or stops the step.
-func (p *prefixRoller) Branch(sides int) (int, error) {
-	if p.next >= len(p.faces) {
-		p.want = sides
-		return 0, errNeedDie
+func (t tally) plus(u tally) tally {
+	t.cas += u.cas
+	t.wounds += u.wounds
+	t.unsaved += u.unsaved
+	for i := range t.byRole {
+		t.byRole[i] += u.byRole[i]
 	}
-	f := p.faces[p.next]
-	p.next++
-	p.den *= uint64(sides)
-	return f, nil
+	t.panic = t.panic || u.panic
+	t.std = t.std || u.std
+	return t
 }
 
-// branch is one way a step can go: the machine after it and the chance of
-// the dice that led there, 1/den.
-type branch struct {
-	m   *referee.Machine
-	den uint64
+// core is a machine with zero tallies, and what its next step does.
+type core struct {
+	m     *referee.Machine
+	trans []trans     // this generation's ways out
+	final *finalBatch // or, for a batch that ends the run, its marginals
 }
 
-// maxStepDice bounds the dice of a single step, so a step can never make the
-// enumeration hang (a skirmish attack with criticals and injuries needs
-// about a dozen).
-const maxStepDice = 24
-
-// branches runs one step of m once for every sequence of faces it can ask
-// for, depth first, replaying the step from a clone each time.
-func branches(m *referee.Machine, out []branch) ([]branch, error) {
-	var walk func(prefix []int) error
-	walk = func(prefix []int) error {
-		c := m.Clone()
-		r := &prefixRoller{faces: prefix, den: 1}
-		err := c.Step(r, nil)
-		if errors.Is(err, errNeedDie) {
-			if len(prefix) >= maxStepDice {
-				return fmt.Errorf("one step asks for more than %d dice", maxStepDice)
-			}
-			next := append(prefix, 0)
-			for f := 1; f <= r.want; f++ {
-				next[len(prefix)] = f
-				if err := walk(next); err != nil {
-					return err
-				}
-			}
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		out = append(out, branch{m: c, den: r.den})
-		return nil
-	}
-	err := walk(make([]int, 0, 8))
-	return out, err
+// trans is one way out of a core: to core `to` of the next generation,
+// adding dt to the tallies, with chance w/d.
+type trans struct {
+	to int32
+	dt tally
+	w  weight
+	d  den
 }
 
-// state is one point of the distribution: a machine and its weight over the
-// distribution's shared denominator.
+type stateKey struct {
+	core int32
+	t    tally
+}
+
 type state struct {
-	m *referee.Machine
-	w *big.Int
+	k stateKey
+	w weight
 }
 
-// dist is a distribution over machines: weights over one denominator.
-type dist struct {
+// memoLeaf is one way out of a loop step: the machine it leads to (a core,
+// never changed) and what it adds, with its chance.
+type memoLeaf struct {
+	m  *referee.Machine
+	dt tally
+	w  weight
+	d  den
+}
+
+// enumerator runs machines to the end over every die.
+type enumerator struct {
+	ctx  context.Context
+	max  int           // state limit, 0 for none
+	why  func() string // what makes the space large, for the limit error
+	fast bool          // take the fast paths of fast.go
+	used []string      // names of the fast paths taken, in order
+
+	cores  []*core
 	states []state
-	den    *big.Int
+	d      den // the states' weights are over d
+
+	next      []*core // the next generation
+	nextIndex map[string]int32
+	nstates   []state
+	nsIndex   map[stateKey]int32
+
+	acc    *accumulator
+	finals int // final states accumulated
+
+	roller pathRoller
+	keybuf []byte
+	free   []*referee.Machine
+	merge  map[stateKey]int // scratch for merging a core's transitions
+	capW   map[unit.Target]int
+	steps  int
+
+	// memo holds the ways out of a step whose outcome does not depend on
+	// the machine's place in its loop of items (referee.Machine.
+	// AppendLoopState), worked out once and moved to each place (SetItem).
+	memo       map[string][]memoLeaf
+	memoLeaves int
+	loopbuf    []byte
+
+	finalGroups map[*finalBatch]*finalGroup
+	sweeps      map[string]*sweeper // this generation's pooled sweeps, by loop state
+	polys       map[string][]*big.Int
+	polybuf     []byte
+	unsaveds    map[string]*[]weight
+	finalSeq    int
+}
+
+func newEnumerator(ctx context.Context, cfg Config, fast bool, acc *accumulator, why func() string) *enumerator {
+	return &enumerator{ctx: ctx, max: cfg.maxStates(), why: why, fast: fast, acc: acc,
+		nextIndex: map[string]int32{}, nsIndex: map[stateKey]int32{}, merge: map[stateKey]int{},
+		memo: map[string][]memoLeaf{}, finalGroups: map[*finalBatch]*finalGroup{}, sweeps: map[string]*sweeper{},
+		polys: map[string][]*big.Int{}, unsaveds: map[string]*[]weight{}}
 }
 
 // ErrStateLimit is wrapped by the error returned when the reachable states
 // pass Config.MaxStates.
 var ErrStateLimit = errors.New("state limit reached")
 
-// enumerate runs the machine to the end over every face of every die,
-// merging machines with the same Key after each step.
-func enumerate(ctx context.Context, start *referee.Machine, cfg Config, why func() string) (*dist, error) {
-	d := &dist{states: []state{{m: start, w: big.NewInt(1)}}, den: big.NewInt(1)}
-	var buf []branch
-	steps := 0
-	for {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		live := false
-		for _, s := range d.states {
-			if !s.m.Done() {
-				live = true
-				break
-			}
-		}
-		if !live {
-			return d, nil
-		}
-		steps++
-		// one step of every live machine; done machines stay as they are
-		type pending struct {
-			m   *referee.Machine
-			w   *big.Int
-			den uint64
-		}
-		var next []pending
-		lcm := uint64(1)
-		for _, s := range d.states {
-			if s.m.Done() {
-				next = append(next, pending{m: s.m, w: s.w, den: 1})
-				continue
-			}
-			var err error
-			buf, err = branches(s.m, buf[:0])
-			if err != nil {
-				return nil, err
-			}
-			for _, b := range buf {
-				next = append(next, pending{m: b.m, w: s.w, den: b.den})
-				lcm = lcmU(lcm, b.den)
-			}
-		}
-		// reweight over den*lcm and merge equal keys
-		index := make(map[string]int, len(next))
-		merged := make([]state, 0, len(next))
-		mul := new(big.Int)
-		for _, p := range next {
-			mul.SetUint64(lcm / p.den)
-			w := new(big.Int).Mul(p.w, mul)
-			k := p.m.Key()
-			if i, ok := index[k]; ok {
-				merged[i].w.Add(merged[i].w, w)
-				continue
-			}
-			index[k] = len(merged)
-			merged = append(merged, state{m: p.m, w: w})
-			if cfg.maxStates() > 0 && len(merged) > cfg.maxStates() {
-				return nil, fmt.Errorf("%w: more than %d states after %d steps: %s", ErrStateLimit, cfg.maxStates(), steps, why())
-			}
-		}
-		d.states = merged
-		d.den.Mul(d.den, new(big.Int).SetUint64(lcm))
-		if steps%8 == 0 {
-			d.reduce()
-		}
-	}
+func (e *enumerator) limitError() error {
+	return fmt.Errorf("%w: more than %d states after %d steps: %s", ErrStateLimit, e.max, e.steps, e.why())
 }
 
-// reduce divides every weight and the denominator by their common factor.
-func (d *dist) reduce() {
-	g := new(big.Int).Set(d.den)
-	for _, s := range d.states {
-		if g.Cmp(big.NewInt(1)) == 0 {
+// scratch returns a machine to replay a step on.
+func (e *enumerator) scratch() *referee.Machine {
+	if n := len(e.free); n > 0 {
+		m := e.free[n-1]
+		e.free = e.free[:n-1]
+		return m
+	}
+	return new(referee.Machine)
+}
+
+// intern returns the index of m's core in the next generation, keeping m
+// when it is new and recycling it otherwise. m's tallies must be zero.
+func (e *enumerator) intern(m *referee.Machine) int32 {
+	e.keybuf = m.AppendState(e.keybuf[:0])
+	if i, ok := e.nextIndex[string(e.keybuf)]; ok {
+		e.free = append(e.free, m)
+		return i
+	}
+	i := int32(len(e.next))
+	e.nextIndex[string(e.keybuf)] = i
+	e.next = append(e.next, &core{m: m})
+	return i
+}
+
+// note records that a fast path was taken.
+func (e *enumerator) note(name string) {
+	for _, n := range e.used {
+		if n == name {
 			return
 		}
-		g.GCD(nil, nil, g, s.w)
 	}
-	if g.Sign() == 0 || g.Cmp(big.NewInt(1)) == 0 {
+	e.used = append(e.used, name)
+}
+
+// run enumerates from start to the end of its last batch, adding every
+// final state to the accumulator.
+func (e *enumerator) run(start *referee.Machine) error {
+	start.SetTally(referee.Tally{})
+	e.intern(start)
+	e.swapCores()
+	e.states = append(e.states[:0], state{k: stateKey{core: 0}, w: one})
+	for len(e.states) > 0 {
+		if err := e.ctx.Err(); err != nil {
+			return err
+		}
+		e.steps++
+		if err := e.generation(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (e *enumerator) swapCores() {
+	e.cores, e.next = e.next, e.cores[:0]
+	clear(e.nextIndex)
+	clear(e.sweeps)
+}
+
+// finalGroup gathers the states of one generation that go on into the same
+// last batch: their weights by tallies other than the unsaved count, and by
+// unsaved count, apart (the Result's marginals need no more).
+type finalGroup struct {
+	rest    map[tally]weight
+	unsaved []weight
+}
+
+func (e *enumerator) group(f *finalBatch, t tally, w weight) {
+	g := e.finalGroups[f]
+	if g == nil {
+		g = &finalGroup{rest: map[tally]weight{}}
+		e.finalGroups[f] = g
+	}
+	u := t.unsaved
+	t.unsaved = 0
+	r := g.rest[t]
+	r.add(w)
+	g.rest[t] = r
+	g.unsaved = addAt(g.unsaved, u, w)
+}
+
+// flushFinals adds the gathered last batches to the accumulator: each
+// group's tallies against each of its outcomes, and the unsaved counts of
+// every group that shares an unsaved distribution convolved with it once.
+func (e *enumerator) flushFinals() {
+	if len(e.finalGroups) == 0 {
 		return
 	}
-	for _, s := range d.states {
-		s.w.Quo(s.w, g)
+	byUnsaved := map[*[]weight][]weight{}
+	var order []*finalBatch
+	for f := range e.finalGroups {
+		order = append(order, f)
 	}
-	d.den.Quo(d.den, g)
+	// a fixed order keeps the accumulator's work the same from run to run
+	slices.SortFunc(order, func(a, b *finalBatch) int { return a.seq - b.seq })
+	var keys []*[]weight
+	dens := map[*[]weight]den{}
+	for _, f := range order {
+		g := e.finalGroups[f]
+		for t, w := range g.rest {
+			for _, o := range f.outcomes {
+				e.acc.addRest(t.plus(o.dt), o.destroyed, o.panicApplies, e.acc.align(w.mulShared(o.w), e.d.mul(f.do)))
+			}
+			e.finals += len(f.outcomes)
+		}
+		h, ok := byUnsaved[f.unsaved]
+		if !ok {
+			keys = append(keys, f.unsaved)
+			dens[f.unsaved] = f.du
+		}
+		for i, w := range g.unsaved {
+			if !w.isZero() {
+				h = addAt(h, int32(i), w)
+			}
+		}
+		byUnsaved[f.unsaved] = h
+	}
+	for _, k := range keys {
+		d := e.d.mul(dens[k])
+		for i, w := range byUnsaved[k] {
+			if w.isZero() {
+				continue
+			}
+			for j, p := range *k {
+				if !p.isZero() {
+					e.acc.addUnsaved(int32(i+j), e.acc.align(w.mulShared(p), d))
+				}
+			}
+		}
+	}
+	clear(e.finalGroups)
 }
 
-func lcmU(a, b uint64) uint64 {
-	x, y := a, b
-	for y != 0 {
-		x, y = y, x%y
+// generation takes every core one step and moves the states along.
+func (e *enumerator) generation() error {
+	// The ways out of every core, over one denominator L.
+	var L den
+	for _, c := range e.cores {
+		c.trans, c.final = c.trans[:0], nil
+		if c.m.Done() {
+			continue
+		}
+		if err := e.expand(c); err != nil {
+			return err
+		}
+		if e.max > 0 && len(e.next) > e.max {
+			return e.limitError()
+		}
+		for _, t := range c.trans {
+			L = L.lcm(t.d)
+		}
 	}
-	return a / x * b
+	for _, c := range e.cores {
+		for i := range c.trans {
+			t := &c.trans[i]
+			t.w, t.d = t.w.scale(L.over(t.d)), L
+		}
+	}
+	// Move the states along.
+	e.nstates = e.nstates[:0]
+	clear(e.nsIndex)
+	for n, s := range e.states {
+		if n&1023 == 1023 {
+			if err := e.ctx.Err(); err != nil {
+				return err
+			}
+		}
+		c := e.cores[s.k.core]
+		switch {
+		case c.m.Done():
+			e.acc.addState(s.k.t, c.m, s.w, e.d)
+			e.finals++
+			continue
+		case c.final != nil:
+			e.group(c.final, s.k.t, s.w)
+			continue
+		}
+		for _, t := range c.trans {
+			k := stateKey{core: t.to, t: s.k.t.plus(t.dt)}
+			w := s.w.mul(t.w)
+			if i, ok := e.nsIndex[k]; ok {
+				e.nstates[i].w.add(w)
+				continue
+			}
+			e.nsIndex[k] = int32(len(e.nstates))
+			e.nstates = append(e.nstates, state{k: k, w: w})
+			if e.max > 0 && len(e.nstates) > e.max {
+				return e.limitError()
+			}
+		}
+	}
+	e.flushFinals()
+	e.states, e.nstates = e.nstates, e.states
+	e.d = e.d.mul(L)
+	e.swapCores()
+	if e.steps%16 == 0 {
+		e.reduce()
+	}
+	return nil
 }
 
-var _ dice.Brancher = (*prefixRoller)(nil)
+// expand works out the ways out of c: a fast path when one applies, else
+// its next step replayed over every class of faces.
+func (e *enumerator) expand(c *core) error {
+	if e.fast {
+		ok, err := e.fastPath(c)
+		if ok || err != nil {
+			return err
+		}
+	}
+	start := len(c.trans)
+	loop, inLoop := c.m.AppendLoopState(e.loopbuf[:0])
+	e.loopbuf = loop
+	if inLoop {
+		i, n := c.m.Item()
+		if leaves, ok := e.memo[string(loop)]; ok {
+			for _, l := range leaves {
+				x := e.scratch()
+				x.Reset(l.m)
+				x.SetItem(i, n) // the end of the loop may add to the tallies
+				dt := l.dt.plus(tallyOf(x.Tally()))
+				x.SetTally(referee.Tally{})
+				c.trans = append(c.trans, trans{to: e.intern(x), dt: dt, w: l.w, d: l.d})
+			}
+			c.trans = e.mergeTrans(c.trans, start)
+			return nil
+		}
+	}
+	var leaf *referee.Machine
+	leaves := 0
+	clear(e.merge)
+	err := paths(&e.roller, func(r *pathRoller) error {
+		leaf = e.scratch()
+		leaf.Reset(c.m)
+		return leaf.Step(r, nil)
+	}, func(count weight, d den) error {
+		if leaves++; leaves&4095 == 0 {
+			if err := e.ctx.Err(); err != nil {
+				return err
+			}
+		}
+		dt := tallyOf(leaf.Tally())
+		leaf.SetTally(referee.Tally{})
+		t := trans{to: e.intern(leaf), dt: dt, w: count, d: d}
+		// merge ways out with the same end and chance's denominator at
+		// once, so a step with many dice holds few
+		k := stateKey{core: t.to, t: t.dt}
+		if i, ok := e.merge[k]; ok && c.trans[i].d == d {
+			c.trans[i].w.add(count)
+			return nil
+		}
+		e.merge[k] = len(c.trans)
+		c.trans = append(c.trans, t)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	c.trans = e.mergeTrans(c.trans, start)
+	if e.max > 0 && len(e.next) > e.max {
+		return e.limitError()
+	}
+	if i, n := c.m.Item(); inLoop && i+1 < n {
+		if e.memoLeaves > memoCap(e.max) {
+			// The memo holds machines of past generations: bound it as
+			// the states are bounded, starting afresh.
+			clear(e.memo)
+			e.memoLeaves = 0
+		}
+		leaves := make([]memoLeaf, len(c.trans)-start)
+		for k, t := range c.trans[start:] {
+			leaves[k] = memoLeaf{m: e.next[t.to].m, dt: t.dt, w: t.w, d: t.d}
+		}
+		e.memo[string(loop)] = leaves
+		e.memoLeaves += len(leaves)
+	}
+	return nil
+}
+
+// mergeTrans brings ts[start:] over one denominator and merges ways out to
+// the same core with the same tallies.
+func (e *enumerator) mergeTrans(ts []trans, start int) []trans {
+	if len(ts)-start < 2 {
+		return ts
+	}
+	var d den
+	for _, t := range ts[start:] {
+		d = d.lcm(t.d)
+	}
+	clear(e.merge)
+	out := ts[:start]
+	for _, t := range ts[start:] {
+		t.w, t.d = t.w.scale(d.over(t.d)), d
+		k := stateKey{core: t.to, t: t.dt}
+		if i, ok := e.merge[k]; ok {
+			out[i].w = out[i].w.plus(t.w) // memoised weights are shared
+			continue
+		}
+		e.merge[k] = len(out)
+		out = append(out, t)
+	}
+	return out
+}
+
+// memoCap is how many ways out the memo of loop steps may hold.
+func memoCap(limit int) int {
+	if limit <= 0 {
+		return 1 << 20
+	}
+	return 2 * limit
+}
+
+// reduce divides every state's weight and the shared denominator by the
+// powers of 2 and 3 they have in common, keeping the numbers small.
+func (e *enumerator) reduce() {
+	g := e.d
+	for _, s := range e.states {
+		if g.two == 0 && g.three == 0 {
+			return
+		}
+		g = commonFactor(s.w, g)
+	}
+	if g.two == 0 && g.three == 0 {
+		return
+	}
+	for i := range e.states {
+		e.states[i].w = divide(e.states[i].w, g)
+	}
+	e.d = e.d.over(g)
+}

@@ -64,6 +64,7 @@ type ResultJSON struct {
 	StandardLost Number              `json:"standard_lost"`
 	Stages       []StageJSON         `json:"stages"`
 	StdErr       *StdErrJSON         `json:"std_err,omitempty"`
+	Fallback     string              `json:"fallback,omitempty"` // why Monte Carlo stands in for the exact result
 }
 
 // StdErrJSON holds Monte Carlo standard errors of the means.
@@ -93,6 +94,7 @@ func JSON(res *Result, exact bool) ResultJSON {
 		ChampionDead: Number{res.ChampionDead, exact},
 		StandardLost: Number{res.StandardLost, exact},
 		Stages:       []StageJSON{},
+		Fallback:     res.Fallback,
 	}
 	for r, d := range res.ByRole {
 		if d.AtLeast(1).Sign() > 0 {

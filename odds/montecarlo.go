@@ -15,52 +15,74 @@ import (
 )
 
 // chunk is the number of samples one seeded stream produces. Chunk i is
-// always rolled by a generator seeded with (seed, i), so the result depends
-// on the seed and the sample count only, never on the number of workers.
+// always rolled by a generator seeded with (seed, i), and chunks are summed
+// as integer counts, so the result depends on the seed and the sample
+// count only, never on the number of workers.
 const chunk = 4096
 
 // MonteCarlo estimates the distribution by resolving the attacks
 // cfg.Samples times with seeded dice, in parallel. Probabilities are the
-// exact fractions of samples; StdErr gives the standard errors of the means.
+// exact fractions of samples; StdErr gives the standard errors of the
+// means, so mean ± 1.96·StdErr is a 95% confidence interval.
 func MonteCarlo(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Config) (*Result, error) {
 	n := cfg.Samples
 	if n <= 0 {
 		n = DefaultSamples
 	}
-	if _, err := referee.NewMachine(u, attacks, nil); err != nil {
+	tmpl, err := referee.NewMachine(u, attacks, nil)
+	if err != nil {
 		return nil, err
+	}
+	tmpl.Unit().SetQuiet(true)
+	// Every sample starts alike until the first die: take the template
+	// through the steps that roll none (the first batch's start, a fixed
+	// number of attacks) once.
+	noDice := new(pathRoller)
+	for !tmpl.Done() {
+		c := tmpl.Clone()
+		noDice.path = noDice.path[:0]
+		noDice.reset()
+		if err := c.Step(noDice, nil); err != nil || len(noDice.path) > 0 {
+			break
+		}
+		tmpl = c
 	}
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	chunks := (n + chunk - 1) / chunk
-	workers = min(workers, chunks)
+	workers = max(1, min(workers, chunks))
 
-	results := make([][]sample, chunks)
-	var next, done atomic.Int64
+	// Each worker resets its machine from a template of its own, made here
+	// before the workers start: Clone marks the machine it copies.
+	tmpls := make([]*referee.Machine, workers)
+	for w := range tmpls {
+		tmpls[w] = tmpl.Clone()
+	}
+	results := make([]*counts, chunks)
+	var next atomic.Int64
 	var wg sync.WaitGroup
 	errs := make([]error, workers)
+	p := progress{f: cfg.Progress, total: n}
 	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			m := new(referee.Machine)
 			for {
 				c := int(next.Add(1) - 1)
 				if c >= chunks || ctx.Err() != nil {
 					return
 				}
 				size := min(chunk, n-c*chunk)
-				out, err := runChunk(u, attacks, cfg.Seed, uint64(c), size)
+				out, err := runChunk(ctx, tmpls[w], m, cfg.Seed, uint64(c), size)
 				if err != nil {
 					errs[w] = err
 					return
 				}
 				results[c] = out
-				d := done.Add(int64(size))
-				if cfg.Progress != nil {
-					cfg.Progress(int(d), n)
-				}
+				p.add(size)
 			}
 		}()
 	}
@@ -71,56 +93,161 @@ func MonteCarlo(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
-	res := newResult(u, attacks)
-	res.Method, res.Samples = "monte carlo", n
-	var acc accumulator
-	acc.init(u)
-	one := big.NewRat(1, int64(n))
-	var sums [3]struct{ s, s2 float64 }
-	for _, chunk := range results {
-		for _, s := range chunk {
-			acc.record(s.t, s.panicApplies, s.destroyed, one)
-			for i, v := range [3]int{s.t.Casualties, s.t.Wounds, s.t.Unsaved} {
-				sums[i].s += float64(v)
-				sums[i].s2 += float64(v) * float64(v)
-			}
-		}
+	total := newCounts()
+	for _, c := range results {
+		total.merge(c)
 	}
-	acc.fill(res)
-	se := func(i int) float64 {
-		if n < 2 {
-			return 0
-		}
-		mean := sums[i].s / float64(n)
-		v := (sums[i].s2 - float64(n)*mean*mean) / float64(n-1)
-		return math.Sqrt(max(v, 0) / float64(n))
+	res := &Result{Ruleset: u.Ruleset(), Method: "monte carlo", Samples: n}
+	total.fill(res, u, int64(n))
+	res.Stages, err = stages(ctx, u, attacks, true)
+	if err != nil {
+		return nil, err
 	}
-	res.StdErr.Casualties, res.StdErr.Wounds, res.StdErr.Unsaved = se(0), se(1), se(2)
 	return res, nil
 }
 
-type sample struct {
-	t            referee.Tally
-	panicApplies bool
-	destroyed    bool
+// progress reports done samples to a callback, one call at a time, with
+// done never going down.
+type progress struct {
+	f     func(done, total int)
+	total int
+	mu    sync.Mutex
+	done  int
 }
 
-func runChunk(u *unit.Unit, attacks []referee.Attack, seed, stream uint64, size int) ([]sample, error) {
-	r := dice.NewSeededStream(seed, stream)
-	out := make([]sample, 0, size)
-	for range size {
-		m, err := referee.NewMachine(u, attacks, nil)
-		if err != nil {
-			return nil, err
+func (p *progress) add(n int) {
+	if p.f == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.done += n
+	p.f(p.done, p.total)
+}
+
+// counts is a histogram of samples: how many had each value.
+type counts struct {
+	cas, wounds, unsaved []int64
+	byRole               [unit.Character][]int64
+	destroyed, panic     int64
+	champ, std           int64
+	panicApplies         bool
+}
+
+func newCounts() *counts { return &counts{} }
+
+func inc(s []int64, i int, by int64) []int64 {
+	for len(s) <= i {
+		s = append(s, 0)
+	}
+	s[i] += by
+	return s
+}
+
+func (c *counts) record(m *referee.Machine) {
+	t := m.Tally()
+	c.cas = inc(c.cas, t.Casualties, 1)
+	c.wounds = inc(c.wounds, t.Wounds, 1)
+	c.unsaved = inc(c.unsaved, t.Unsaved, 1)
+	for r := unit.RankAndFile; r <= unit.Character; r++ {
+		c.byRole[r-1] = inc(c.byRole[r-1], t.ByRole[r], 1)
+	}
+	if m.Destroyed() {
+		c.destroyed++
+	}
+	if t.Panic {
+		c.panic++
+	}
+	if t.ByRole[unit.Champion] > 0 {
+		c.champ++
+	}
+	if t.Standard {
+		c.std++
+	}
+	c.panicApplies = c.panicApplies || m.PanicApplies()
+}
+
+func (c *counts) merge(o *counts) {
+	for i, v := range o.cas {
+		c.cas = inc(c.cas, i, v)
+	}
+	for i, v := range o.wounds {
+		c.wounds = inc(c.wounds, i, v)
+	}
+	for i, v := range o.unsaved {
+		c.unsaved = inc(c.unsaved, i, v)
+	}
+	for r := range c.byRole {
+		for i, v := range o.byRole[r] {
+			c.byRole[r] = inc(c.byRole[r], i, v)
 		}
+	}
+	c.destroyed += o.destroyed
+	c.panic += o.panic
+	c.champ += o.champ
+	c.std += o.std
+	c.panicApplies = c.panicApplies || o.panicApplies
+}
+
+func (c *counts) fill(res *Result, u *unit.Unit, n int64) {
+	frac := func(k int64) *big.Rat { return big.NewRat(k, n) }
+	dist := func(s []int64) Dist {
+		d := Dist{P: make([]*big.Rat, len(s))}
+		for i, k := range s {
+			d.P[i] = frac(k)
+		}
+		return d
+	}
+	res.Casualties, res.Wounds, res.Unsaved = dist(c.cas), dist(c.wounds), dist(c.unsaved)
+	res.ByRole = map[unit.Role]Dist{}
+	for i, s := range c.byRole {
+		res.ByRole[unit.Role(i+1)] = dist(s)
+	}
+	res.Destroyed = frac(c.destroyed)
+	if c.panicApplies {
+		res.Panic = frac(c.panic)
+	}
+	if u.Count(unit.Champion) > 0 {
+		res.ChampionDead = frac(c.champ)
+	}
+	if u.Count(unit.StandardBearer) > 0 {
+		res.StandardLost = frac(c.std)
+	}
+	res.StdErr.Casualties, res.StdErr.Wounds, res.StdErr.Unsaved = stdErr(c.cas, n), stdErr(c.wounds, n), stdErr(c.unsaved, n)
+}
+
+// stdErr returns the standard error of the mean of a histogram of n
+// samples: the sample standard deviation over √n.
+func stdErr(h []int64, n int64) float64 {
+	if n < 2 {
+		return 0
+	}
+	var s, s2 float64
+	for i, k := range h {
+		s += float64(i) * float64(k)
+		s2 += float64(i) * float64(i) * float64(k)
+	}
+	mean := s / float64(n)
+	v := (s2 - float64(n)*mean*mean) / float64(n-1)
+	return math.Sqrt(max(v, 0) / float64(n))
+}
+
+// runChunk resolves size samples with stream number stream of the seed,
+// resetting m from tmpl for each.
+func runChunk(ctx context.Context, tmpl, m *referee.Machine, seed, stream uint64, size int) (*counts, error) {
+	r := dice.NewSeededStream(seed, stream)
+	c := newCounts()
+	for i := range size {
+		if i&255 == 255 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		m.Reset(tmpl)
 		for !m.Done() {
 			if err := m.Step(r, nil); err != nil {
 				return nil, err
 			}
 		}
-		out = append(out, sample{t: m.Tally(), panicApplies: m.PanicApplies(), destroyed: m.Unit().Destroyed()})
+		c.record(m)
 	}
-	return out, nil
+	return c, nil
 }
-
-func isStateLimit(err error) bool { return errors.Is(err, ErrStateLimit) }

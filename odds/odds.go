@@ -1,24 +1,13 @@
-// Package odds computes what an attack will do before it is made: the exact
-// distribution of casualties, wounds for combat result, unsaved wounds, unit
-// destroyed and panic (DESIGN.md "One rulebook, three readers").
-//
-// The odds are what the referee does over all dice. Exact runs the
-// referee's Machine one small step at a time over every face of every die
-// it asks for, weighting each path exactly and merging machines that reach
-// the same canonical state (referee.Machine.Key). Batches resolve in order,
-// each from the distribution the one before left. Fast paths for common
-// cases sit behind the same entry point and are tested equal to the
-// enumeration. MonteCarlo samples the same Machine with seeded dice.
-//
-// Probabilities are exact: integer weights over a shared denominator inside,
-// *big.Rat at the API, float64 for display.
 package odds
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
+	"strings"
 
+	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -29,16 +18,18 @@ type Config struct {
 	// MaxStates is the most distinct states the exact computation may hold
 	// at once; 0 means DefaultMaxStates, negative means no limit.
 	MaxStates int
-	// Fallback asks for Monte Carlo with a confidence interval instead of
-	// an error when the state limit is passed.
+	// Fallback asks Exact for Monte Carlo with a confidence interval
+	// instead of an error when the state limit is passed.
 	Fallback bool
 	// Samples and Seed configure Monte Carlo (0 samples: DefaultSamples).
 	Samples int
 	Seed    uint64
-	// Workers is the number of goroutines for Monte Carlo; 0 means one per core.
+	// Workers is the number of goroutines for Monte Carlo; 0 means one per
+	// core. The result depends on Seed and Samples only, never on Workers.
 	Workers int
-	// Progress, if set, is called from time to time during long Monte Carlo
-	// runs with the samples done and the total.
+	// Progress, if set, is called during Monte Carlo runs with the samples
+	// done and the total, from one goroutine at a time, with done rising
+	// to the total.
 	Progress func(done, total int)
 }
 
@@ -63,7 +54,7 @@ type Dist struct {
 	P []*big.Rat
 }
 
-// Mean returns the expected value.
+// Mean returns the expected value, Σ i·P[i].
 func (d Dist) Mean() *big.Rat {
 	m := new(big.Rat)
 	for i, p := range d.P {
@@ -98,11 +89,15 @@ func (d Dist) Floats() []float64 {
 type StageOdds struct {
 	Group         int           `json:"group"`
 	Needs         referee.Needs `json:"-"`
-	Hit           *big.Rat      `json:"-"` // the attack hits
+	Hit           *big.Rat      `json:"-"` // the attack hits (the whole 7+ procedure included)
 	Wound         *big.Rat      `json:"-"` // a hit wounds
 	ArmourFailed  *big.Rat      `json:"-"` // a wound is not stopped by armour
 	SpecialFailed *big.Rat      `json:"-"` // nor by the special save
-	Unsaved       *big.Rat      `json:"-"` // the product: one attack becomes an unsaved wound
+	// Unsaved is the chance that one attack of the group, resolved by the
+	// referee against the unit as it starts, leaves at least one unsaved
+	// wound (or instant kill): the product of the stages above, with Lethal
+	// Strike, instant kills and skirmish criticals taken into account.
+	Unsaved *big.Rat `json:"-"`
 }
 
 // Result is the distribution of what a scenario's attacks do to the target.
@@ -120,62 +115,137 @@ type Result struct {
 	StandardLost *big.Rat // nil when the unit has no standard bearer
 	Stages       []StageOdds
 
-	Exact   bool   // false for Monte Carlo
-	Method  string // "enumeration", a fast path's name, or "monte carlo"
-	States  int    // distinct final states (exact methods)
-	Samples int    // Monte Carlo samples
+	Exact bool // false for Monte Carlo
+	// Method is "enumeration", "enumeration + " the fast paths taken (see
+	// the package documentation), or "monte carlo".
+	Method  string
+	States  int // distinct final states (exact methods)
+	Samples int // Monte Carlo samples
 	// StdErr holds Monte Carlo standard errors of the means.
 	StdErr struct{ Casualties, Wounds, Unsaved float64 }
+	// Fallback, for a Monte Carlo result that Exact returned in place of an
+	// exact one (Config.Fallback), says why: the state limit error.
+	Fallback string
 }
 
 // Exact computes the exact distribution of attacks resolved in order
-// against u, choosing a fast path when one applies. When the state limit
-// is passed it returns an error wrapping ErrStateLimit, or with
-// cfg.Fallback a Monte Carlo estimate.
+// against u, taking the fast paths that apply. When the reachable states
+// pass cfg.MaxStates it returns an error wrapping ErrStateLimit that says
+// what made them many, or, with cfg.Fallback, a Monte Carlo estimate whose
+// Exact is false and whose Fallback holds that error. u is not changed.
 func Exact(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Config) (*Result, error) {
-	res, err := Enumerate(ctx, u, attacks, cfg)
-	if err != nil && cfg.Fallback && isStateLimit(err) {
-		return MonteCarlo(ctx, u, attacks, cfg)
+	res, err := compute(ctx, u, attacks, cfg, true)
+	if err != nil && cfg.Fallback && errors.Is(err, ErrStateLimit) {
+		mc, mcErr := MonteCarlo(ctx, u, attacks, cfg)
+		if mcErr != nil {
+			return nil, mcErr
+		}
+		mc.Fallback = err.Error()
+		return mc, nil
 	}
 	return res, err
 }
 
-// Enumerate is the reference reader: the referee's Machine over every die,
-// with no fast path.
+// Enumerate is the reference reader: the referee's Machine stepped over
+// every die, with no fast path. It gives the same Result as Exact, slower.
 func Enumerate(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Config) (*Result, error) {
+	return compute(ctx, u, attacks, cfg, false)
+}
+
+func compute(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Config, fast bool) (*Result, error) {
 	m, err := referee.NewMachine(u, attacks, nil)
 	if err != nil {
 		return nil, err
 	}
-	d, err := enumerate(ctx, m, cfg, func() string { return describe(u, attacks) })
-	if err != nil {
+	why := func() string { return describe(u, attacks) }
+	if err := tooMany(u, attacks, cfg.maxStates(), why); err != nil {
 		return nil, err
 	}
-	res := newResult(u, attacks)
-	res.Exact, res.Method, res.States = true, "enumeration", len(d.states)
-	var acc accumulator
-	acc.init(u)
-	for _, s := range d.states {
-		acc.add(s.m, new(big.Rat).SetFrac(s.w, d.den))
+	m.Unit().SetQuiet(true)
+	acc := newAccumulator(u)
+	e := newEnumerator(ctx, cfg, fast, acc, why)
+	if err := e.run(m); err != nil {
+		return nil, err
+	}
+	res := &Result{Ruleset: u.Ruleset(), Exact: true, Method: "enumeration", States: e.finals}
+	if len(e.used) > 0 {
+		res.Method += " + " + strings.Join(e.used, " + ")
 	}
 	acc.fill(res)
+	if res.Stages, err = stages(ctx, u, attacks, fast); err != nil {
+		return nil, err
+	}
 	return res, nil
 }
 
-// newResult fills what does not depend on the dice: ruleset and stages.
-func newResult(u *unit.Unit, attacks []referee.Attack) *Result {
-	res := &Result{Ruleset: u.Ruleset()}
+// stages returns the per-attack stage odds of every group against u.
+func stages(ctx context.Context, u *unit.Unit, attacks []referee.Attack, fast bool) ([]StageOdds, error) {
+	var out []StageOdds
 	for i, a := range attacks {
 		n, err := referee.Plan(u, a)
 		if err != nil {
 			continue
 		}
-		res.Stages = append(res.Stages, stageOdds(i+1, u.Ruleset(), n, u.Options()))
+		s := stageOdds(i+1, u.Ruleset(), n, a, u.Options())
+		if s.Unsaved, err = oneAttack(ctx, u, a); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
 	}
-	return res
+	return out, nil
 }
 
-func stageOdds(group int, rs rules.Ruleset, n referee.Needs, o rules.Options) StageOdds {
+// oneAttack returns the chance that one attack of a, resolved by the
+// referee against u, leaves at least one unsaved wound or instant kill.
+func oneAttack(ctx context.Context, u *unit.Unit, a referee.Attack) (*big.Rat, error) {
+	a.Count = dice.ConstExpr(1)
+	m, err := referee.NewMachine(u, []referee.Attack{a}, nil)
+	if err != nil {
+		return nil, err
+	}
+	m.Unit().SetQuiet(true)
+	// In a block ruleset the batch starts, and its one attack rolls:
+	// what it hands to the damage step is all there is to know.
+	noDice := new(pathRoller)
+	for range 2 {
+		if _, ok := m.AttackRolls(); ok || m.Done() {
+			break
+		}
+		if err := m.Step(noDice, nil); err != nil {
+			return nil, err
+		}
+	}
+	if _, ok := m.AttackRolls(); ok {
+		cases, d, err := probeRolls(m)
+		if err != nil {
+			return nil, err
+		}
+		var s weight
+		for _, c := range cases {
+			if c.o.Unsaved+c.o.Kills > 0 {
+				s.add(c.w)
+			}
+		}
+		return rat(s, d), nil
+	}
+	// Skirmish, or nothing to roll: the whole attack, over every die.
+	acc := newAccumulator(u)
+	e := newEnumerator(ctx, Config{MaxStates: -1}, false, acc, func() string { return "" })
+	if err := e.run(m); err != nil {
+		return nil, err
+	}
+	var none weight
+	if len(acc.unsaved) > 0 {
+		none = acc.unsaved[0]
+	}
+	all := acc.total.plus(weight{})
+	all.sub(none)
+	return rat(all, acc.d), nil
+}
+
+// stageOdds returns the chance of each stage of one attack against the
+// target numbers n: the numbers the referee rolls against (referee.Plan).
+func stageOdds(group int, rs rules.Ruleset, n referee.Needs, a referee.Attack, o rules.Options) StageOdds {
 	s := StageOdds{Group: group, Needs: n}
 	switch {
 	case n.AutoHit:
@@ -187,86 +257,15 @@ func stageOdds(group int, rs rules.Ruleset, n referee.Needs, o rules.Options) St
 		s.Hit = big.NewRat(int64(num), int64(den))
 	}
 	s.Wound = big.NewRat(int64(n.Wound.Chance(1)), 6)
-	s.ArmourFailed = new(big.Rat).Sub(big.NewRat(1, 1), big.NewRat(int64(n.Armour.Chance(rules.ArmourFloor(rs))), 6))
-	s.SpecialFailed = new(big.Rat).Sub(big.NewRat(1, 1), big.NewRat(int64(n.Special.Chance(rules.SpecialFloor(rs))), 6))
-	s.Unsaved = new(big.Rat).Mul(s.Hit, s.Wound)
-	s.Unsaved.Mul(s.Unsaved, s.ArmourFailed)
-	s.Unsaved.Mul(s.Unsaved, s.SpecialFailed)
+	fails := func(t rules.Target, floor int) *big.Rat {
+		return new(big.Rat).Sub(big.NewRat(1, 1), big.NewRat(int64(t.Chance(floor)), 6))
+	}
+	s.ArmourFailed = fails(n.Armour, rules.ArmourFloor(rs))
+	if a.NoSaves || a.IgnoreArmour || a.InstantKill {
+		s.ArmourFailed = big.NewRat(1, 1)
+	}
+	s.SpecialFailed = fails(n.Special, rules.SpecialFloor(rs))
 	return s
-}
-
-// accumulator gathers the marginal distributions from weighted end states.
-type accumulator struct {
-	cas, wounds, unsaved []*big.Rat
-	byRole               map[unit.Role][]*big.Rat
-	destroyed, panic     *big.Rat
-	champ, std           *big.Rat
-	panicApplies         bool
-	hasChamp, hasStd     bool
-}
-
-func (a *accumulator) init(u *unit.Unit) {
-	a.destroyed, a.panic, a.champ, a.std = new(big.Rat), new(big.Rat), new(big.Rat), new(big.Rat)
-	a.byRole = map[unit.Role][]*big.Rat{}
-	a.hasChamp = u.Count(unit.Champion) > 0
-	a.hasStd = u.Count(unit.StandardBearer) > 0
-}
-
-func addAt(s []*big.Rat, i int, p *big.Rat) []*big.Rat {
-	for len(s) <= i {
-		s = append(s, new(big.Rat))
-	}
-	s[i].Add(s[i], p)
-	return s
-}
-
-func (a *accumulator) add(m *referee.Machine, p *big.Rat) {
-	t := m.Tally()
-	a.record(t, m.PanicApplies(), m.Unit().Destroyed(), p)
-}
-
-func (a *accumulator) record(t referee.Tally, panicApplies, destroyed bool, p *big.Rat) {
-	a.cas = addAt(a.cas, t.Casualties, p)
-	a.wounds = addAt(a.wounds, t.Wounds, p)
-	a.unsaved = addAt(a.unsaved, t.Unsaved, p)
-	for r := unit.RankAndFile; r <= unit.Character; r++ {
-		a.byRole[r] = addAt(a.byRole[r], t.ByRole[r], p)
-	}
-	if destroyed {
-		a.destroyed.Add(a.destroyed, p)
-	}
-	if panicApplies {
-		a.panicApplies = true
-	}
-	if t.Panic {
-		a.panic.Add(a.panic, p)
-	}
-	if t.ByRole[unit.Champion] > 0 {
-		a.champ.Add(a.champ, p)
-	}
-	if t.Standard {
-		a.std.Add(a.std, p)
-	}
-}
-
-func (a *accumulator) fill(res *Result) {
-	res.Casualties = Dist{P: a.cas}
-	res.Wounds = Dist{P: a.wounds}
-	res.Unsaved = Dist{P: a.unsaved}
-	res.ByRole = map[unit.Role]Dist{}
-	for r, d := range a.byRole {
-		res.ByRole[r] = Dist{P: d}
-	}
-	res.Destroyed = a.destroyed
-	if a.panicApplies {
-		res.Panic = a.panic
-	}
-	if a.hasChamp {
-		res.ChampionDead = a.champ
-	}
-	if a.hasStd {
-		res.StandardLost = a.std
-	}
 }
 
 // describe names what makes a scenario's state space large, for the state
@@ -290,6 +289,93 @@ func describe(u *unit.Unit, attacks []referee.Attack) string {
 		return fmt.Sprintf("battleaxe per-model damage: %d models of W%d after %d multi-wound hits", u.Size(), recv.W, multi)
 	case multi > 0:
 		return fmt.Sprintf("%s: %d models of W%d after %d multi-wound hits", u.Ruleset(), u.Size(), recv.W, multi)
+	case len(attacks) > 1:
+		return fmt.Sprintf("%s: %d models after %d attack groups of up to %d attacks in all", u.Ruleset(), u.Size(), len(attacks), hits)
 	}
 	return fmt.Sprintf("%s: %d models after up to %d attacks", u.Ruleset(), u.Size(), hits)
+}
+
+// tooMany fails at once, before any work, for a scenario certain to pass
+// the state limit; the limit is otherwise checked as the states grow.
+//
+// The certain case is battleaxe's per-model damage (RULES.md 11.3): the
+// first batch's multi-wound packets each go to a different model, the
+// fresh ones in removal order, so after j packets on j fresh models of W w
+// every combination of their damage below w is a state of its own: with v
+// packet sizes below w that is v^j states at once, reached before anything
+// merges.
+func tooMany(u *unit.Unit, attacks []referee.Attack, limit int, why func() string) error {
+	if limit <= 0 || u.Ruleset() != rules.Battleaxe || u.Options().DamageModel != rules.PerModel {
+		return nil
+	}
+	a := attacks[0]
+	if a.Target.Role != unit.RankAndFile {
+		return nil
+	}
+	w, fresh := 0, 0
+	for _, md := range u.Models() {
+		if md.Role != unit.RankAndFile {
+			continue
+		}
+		if md.Damage != 0 || w != 0 && md.W != w {
+			return nil
+		}
+		w = md.W
+		fresh++
+	}
+	j := min(fresh, a.Count.Max())
+	if j < 2 || w < 2 {
+		return nil
+	}
+	// The batch as the referee starts it, and one of its attacks.
+	one := a
+	one.Count = dice.ConstExpr(1)
+	m, err := referee.NewMachine(u, []referee.Attack{one}, nil)
+	if err != nil {
+		return nil
+	}
+	noDice := new(pathRoller)
+	for range 2 {
+		if _, ok := m.AttackRolls(); ok || m.Done() {
+			break
+		}
+		if err := m.Step(noDice, nil); err != nil {
+			return nil
+		}
+	}
+	if _, ok := m.AttackRolls(); !ok {
+		return nil
+	}
+	cases, _, err := probeRolls(m)
+	if err != nil {
+		return nil
+	}
+	unsaved := false
+	for _, c := range cases {
+		unsaved = unsaved || c.o.Unsaved > 0
+	}
+	if !unsaved {
+		return nil
+	}
+	pm := m.Clone()
+	pm.SkipRolls(referee.RollOutcome{Unsaved: 1})
+	sizes, _, err := packetDist(pm)
+	if err != nil {
+		return nil
+	}
+	v := 0
+	for k, p := range sizes {
+		if k >= 1 && k < w && !p.isZero() {
+			v++
+		}
+	}
+	if v < 2 {
+		return nil
+	}
+	bound := new(big.Int).Exp(big.NewInt(int64(v)), big.NewInt(int64(j)), nil)
+	if bound.Cmp(big.NewInt(int64(limit))) <= 0 {
+		return nil
+	}
+	return fmt.Errorf("%w: more than %d states: %s (%d packets on %d different models of W%d make %s damage states alone, RULES.md 11.3)",
+		ErrStateLimit, limit, why(), j, j, w, bound)
 }

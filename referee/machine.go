@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"strconv"
 	"strings"
 
 	"github.com/rearrank/rearrank/dice"
@@ -31,8 +30,13 @@ const (
 
 // Machine is the referee as a sequence of small steps, each asking a
 // dice.Roller for the dice it needs. Resolve runs it once; the odds package
-// runs it over every face of every die, merging machines with equal Key.
-// Step changes the Machine: Clone it first to keep the old state.
+// runs it over every face of every die (telling it apart from other rollers
+// as a ClassBrancher), merging machines with equal AppendState, and uses
+// the hooks of hooks.go to skip steps whose outcome it has worked out from
+// the Machine's own steps. Monte Carlo runs it with dice.Seeded and no log,
+// and then a step runs on through its loop of items. Step changes the
+// Machine: Clone it first to keep the old state. Clones share the unit
+// until one of them changes it.
 type Machine struct {
 	u       *unit.Unit
 	attacks []Attack
@@ -45,7 +49,6 @@ type Machine struct {
 	ushared bool
 	ukeyOK  bool
 	ukey    string
-	rc      rollerCaps // what the last roller can do, found once per roller
 
 	batch int  // index of the current attack group
 	at    step // next step
@@ -90,6 +93,10 @@ type fixed struct {
 	// the panic threshold (RULES.md 12) as a fraction, when it fits int64
 	panicNum, panicDen int64
 	panicBig           bool
+	// skirmish: each group's critical table (RULES.md 6.2) by roll, and
+	// its classes of faces (critCuts)
+	crit     [][6]rules.Critical
+	critCuts []uint64
 }
 
 // NewMachine prepares a resolution of attacks against a copy of u.
@@ -103,6 +110,16 @@ func NewMachine(u *unit.Unit, attacks []Attack, ch unit.Chooser) (*Machine, erro
 		}
 	}
 	f := &fixed{}
+	if u.Ruleset() == rules.Skirmish {
+		f.crit = make([][6]rules.Critical, len(attacks))
+		f.critCuts = make([]uint64, len(attacks))
+		for i, a := range attacks {
+			for roll := 1; roll <= 6; roll++ {
+				f.crit[i][roll-1] = rules.CriticalHit(a.WeaponClass, roll)
+			}
+			f.critCuts[i] = critCuts(&f.crit[i])
+		}
+	}
 	th := u.Options().Panic()
 	if th.Num().IsInt64() && th.Denom().IsInt64() && th.Num().Int64() < 1<<31 && th.Denom().Int64() < 1<<31 {
 		f.panicNum, f.panicDen = th.Num().Int64(), th.Denom().Int64()
@@ -127,6 +144,20 @@ func (m *Machine) Reset(from *Machine) {
 	from.ushared = true
 	*m = *from
 	m.crits = from.crits[:len(from.crits):len(from.crits)] // an append copies
+}
+
+// Fork makes dst (a new machine when nil) a copy of m with a unit of its
+// own at once, so that neither machine has to copy the unit again when it
+// changes it: for a caller about to change both. It returns dst.
+func (m *Machine) Fork(dst *Machine) *Machine {
+	if dst == nil {
+		dst = new(Machine)
+	}
+	*dst = *m
+	dst.crits = m.crits[:len(m.crits):len(m.crits)]
+	dst.u = m.u.Clone()
+	dst.ushared = false
+	return dst
 }
 
 // uw returns the unit for changing it, cloning it first if it is shared.
@@ -208,7 +239,7 @@ func (m *Machine) AppendState(b []byte) []byte {
 			b = appendInt(b, t.Value())
 			b = appendBool(b, t.IsNone())
 		}
-		b = append(b, byte(m.specialKind), byte(m.specialKL), byte(m.recv.TroopType))
+		b = append(b, byte(m.specialKind), byte(m.specialKL), byte(m.recv.TroopType), byte(m.aim.Role))
 		b = appendBool(b, m.canHit)
 		b = appendBool(b, m.recv.Fly)
 		b = appendInt(b, m.recv.W)
@@ -251,24 +282,42 @@ func (m *Machine) Step(r dice.Roller, log func(Event)) error {
 		return m.begin(log)
 	case stepCount:
 		return m.count(&d)
-	case stepHit:
-		return m.hitStep(&d)
-	case stepWound:
-		return m.woundStep(&d)
-	case stepArmour:
-		return m.armourStep(&d)
-	case stepSpecial:
-		return m.specialStep(&d)
-	case stepKill:
-		return m.killStep(&d)
-	case stepPacket:
-		return m.packetStep(&d)
 	case stepEnd:
 		return m.end(log)
-	case stepSkirmish:
-		return m.skirmishStep(&d)
 	}
-	return nil
+	return m.loop(&d)
+}
+
+// loop runs one item of the loop m stands in (one attack's to-hit roll,
+// one wound's save...) and, when nobody can watch between the items -
+// seeded dice and no log, as in Monte Carlo - the loop's next items too,
+// with the same code: a call per die saved.
+func (m *Machine) loop(d *dieSource) error {
+	at, batch := m.at, m.batch
+	for {
+		var err error
+		switch m.at {
+		case stepHit:
+			err = m.hitStep(d)
+		case stepWound:
+			err = m.woundStep(d)
+		case stepArmour:
+			err = m.armourStep(d)
+		case stepSpecial:
+			err = m.specialStep(d)
+		case stepKill:
+			err = m.killStep(d)
+		case stepPacket:
+			err = m.packetStep(d)
+		case stepSkirmish:
+			err = m.skirmishStep(d)
+		default:
+			return nil
+		}
+		if err != nil || d.caps.seeded == nil || d.log != nil || m.at != at || m.batch != batch {
+			return err
+		}
+	}
 }
 
 func (m *Machine) rs() rules.Ruleset   { return m.u.Ruleset() }
@@ -405,9 +454,18 @@ func passCuts(need rules.Target, floor int, six bool) uint64 {
 // what names the die ("to-wound, hit 3 of 12"), built only when needed. six
 // says whether the caller looks at a natural 6 beyond the pass.
 func (d *dieSource) test(stage Stage, attack int, need rules.Target, floor int, six bool, rule string, what func() string) (bool, int, error) {
-	face, err := d.rollClass(6, passCuts(need, floor, six), stage, func() string { return what() + ", need " + need.String() })
-	if err != nil {
-		return false, 0, err
+	var face int
+	if d.caps.seeded != nil {
+		face = d.caps.seeded.Roll(6)
+		if d.log == nil {
+			return need.Succeeds(face, floor), face, nil
+		}
+	} else {
+		var err error
+		face, err = d.rollClass(6, passCuts(need, floor, six), stage, func() string { return what() + ", need " + need.String() })
+		if err != nil {
+			return false, 0, err
+		}
 	}
 	pass := need.Succeeds(face, floor)
 	if d.log != nil {
@@ -451,22 +509,27 @@ func (m *Machine) begin(log func(Event)) error {
 	a := m.attack()
 	if !m.phaseSeen || a.Phase != m.phase {
 		m.phaseSeen, m.phase, m.panicked = true, a.Phase, false
-		m.u.StartPhase()
-		m.crits = m.crits[:0]
+		m.uw().StartPhase()
+		m.crits = nil // clones may share the old backing array
+	}
+	if m.rs() == rules.Skirmish {
+		m.allow = m.allowanceKey()
 	}
 	if a.Phase != rules.Melee && m.rs().Block() {
 		m.panicApplies = true
 	}
 	m.hits, m.wounds, m.lethal, m.failed, m.failedL, m.kills, m.unsaved, m.flamed, m.batchCas = 0, 0, 0, 0, 0, 0, 0, false, 0
-	name := a.Name
-	if name == "" {
-		name = fmt.Sprintf("attack group %d", m.batch+1)
+	if log != nil {
+		name := a.Name
+		if name == "" {
+			name = fmt.Sprintf("attack group %d", m.batch+1)
+		}
+		m.emit(log, Event{Kind: BatchStart, Text: fmt.Sprintf("%s: %s attacks, S%d, %s phase", name, a.Count, a.Strength, a.Phase)})
 	}
-	m.emit(log, Event{Kind: BatchStart, Text: fmt.Sprintf("%s: %s attacks, S%d, %s phase", name, a.Count, a.Strength, a.Phase)})
 	recv, aim, err := receiver(m.u, a.Target)
 	if err != nil {
 		m.note(log, NoStage, "DESIGN.md scenario", "no model to receive the attacks (%v): nothing is rolled", err)
-		m.at = stepEnd
+		m.toEnd()
 		return nil
 	}
 	m.recv, m.aim = recv, aim
@@ -477,7 +540,7 @@ func (m *Machine) begin(log func(Event)) error {
 	if err := m.ownerSaves(log); err != nil {
 		return err
 	}
-	m.u.StartBatch(m.ch)
+	m.uw().StartBatch(m.ch)
 	m.inBatch = true
 	m.i, m.n = 0, 0
 	m.at = stepCount
@@ -630,7 +693,9 @@ func (m *Machine) count(d *dieSource) error {
 		if n, err = m.rollExpr(d, a.Count, Attacks, 0, func() string { return "number of attacks" }); err != nil {
 			return err
 		}
-		m.note(d.log, Attacks, "", "%s attacks: %d", a.Count, n)
+		if d.log != nil {
+			m.note(d.log, Attacks, "", "%s attacks: %d", a.Count, n)
+		}
 	}
 	if m.rs() == rules.Skirmish {
 		m.i, m.n, m.at = 0, n, stepSkirmish
@@ -638,13 +703,15 @@ func (m *Machine) count(d *dieSource) error {
 	}
 	if a.Hit.Auto() {
 		m.hits = n
-		m.note(d.log, Hit, "RULES.md 5", "%d automatic hits", n)
+		if d.log != nil {
+			m.note(d.log, Hit, "RULES.md 5", "%d automatic hits", n)
+		}
 		m.startWounds(d.log)
 		return nil
 	}
 	if !m.canHit {
 		m.note(d.log, Hit, "RULES.md 5", "cannot hit: nothing is rolled")
-		m.at = stepEnd
+		m.toEnd()
 		return nil
 	}
 	m.i, m.n, m.at = 0, n, stepHit
@@ -693,23 +760,28 @@ func (m *Machine) advance(log func(Event)) error {
 		m.startDamage(log)
 	case stepKill:
 		m.i, m.n, m.at = 0, m.unsaved, stepPacket
+		m.unsaved = 0
 		return m.advance(log)
 	case stepPacket, stepSkirmish:
-		m.at = stepEnd
+		m.toEnd()
 	}
 	return nil
 }
 
+// toEnd moves on to closing the batch. The item counters mean nothing
+// there, so they are zeroed: paths that close alike describe alike.
+func (m *Machine) toEnd() { m.at, m.i, m.n = stepEnd, 0, 0 }
+
 func (m *Machine) hitStep(d *dieSource) error {
 	m.i++
-	pass, face, err := d.test(Hit, m.i, m.hit1, 1, "RULES.md 5", func() string { return fmt.Sprintf("to-hit, attack %d of %d", m.i, m.n) })
+	pass, face, err := d.test(Hit, m.i, m.hit1, 1, false, "RULES.md 5", func() string { return fmt.Sprintf("to-hit, attack %d of %d", m.i, m.n) })
 	if err != nil {
 		m.i--
 		return err
 	}
 	if pass && !m.hit2.IsNone() {
 		_ = face
-		if pass, _, err = d.test(HitAgain, m.i, m.hit2, 1, "RULES.md 5", func() string { return fmt.Sprintf("7+ to hit, second die, attack %d", m.i) }); err != nil {
+		if pass, _, err = d.test(HitAgain, m.i, m.hit2, 1, false, "RULES.md 5", func() string { return fmt.Sprintf("7+ to hit, second die, attack %d", m.i) }); err != nil {
 			m.i--
 			return err
 		}
@@ -722,6 +794,7 @@ func (m *Machine) hitStep(d *dieSource) error {
 
 func (m *Machine) startWounds(log func(Event)) {
 	m.i, m.n, m.at = 0, m.hits, stepWound
+	m.hits = 0
 	if m.n > 0 && !m.woundNeed.Possible() {
 		m.note(log, Wound, "RULES.md 6.1", "S%d vs T%d cannot wound: nothing is rolled", m.attack().Strength, m.recv.T)
 		m.n = 0
@@ -732,7 +805,8 @@ func (m *Machine) startWounds(log func(Event)) {
 func (m *Machine) woundStep(d *dieSource) error {
 	a := m.attack()
 	m.i++
-	pass, face, err := d.test(Wound, m.i, m.woundNeed, 1, "RULES.md 6.1", func() string {
+	lethalSix := a.LethalStrike && (m.rs() == rules.T9A || m.rs() == rules.T9A1RU)
+	pass, face, err := d.test(Wound, m.i, m.woundNeed, 1, lethalSix, "RULES.md 6.1", func() string {
 		return fmt.Sprintf("to-wound, hit %d of %d, S%d vs T%d", m.i, m.n, a.Strength, m.recv.T)
 	})
 	if err != nil {
@@ -743,13 +817,13 @@ func (m *Machine) woundStep(d *dieSource) error {
 		switch {
 		case a.InstantKill:
 			m.kills++
-		case a.LethalStrike && face == 6 && (m.rs() == rules.T9A || m.rs() == rules.T9A1RU):
+		case lethalSix && face == 6:
 			m.lethal++
 		default:
 			m.wounds++
 		}
 		if a.Flaming && (m.rs() == rules.WHFB8 || m.rs() == rules.Battleaxe) && !m.u.RegenLost() {
-			m.u.SetRegenLost()
+			m.uw().SetRegenLost()
 			m.flamed = true
 			m.emit(d.log, Event{Kind: RegenLost, Rule: "RULES.md 19.3",
 				Text: "wounded by a Flaming attack: no Regeneration for the rest of the phase"})
@@ -766,6 +840,7 @@ func (m *Machine) startArmour(log func(Event)) {
 	total := m.wounds + m.lethal
 	m.i, m.n, m.at = 0, total, stepArmour
 	if total == 0 {
+		m.lethal = 0
 		_ = m.advance(log)
 		return
 	}
@@ -787,6 +862,7 @@ func (m *Machine) startArmour(log func(Event)) {
 		m.failed, m.failedL = m.wounds, m.lethal
 		m.n = 0
 	}
+	m.lethal = 0 // counted in n; armourStep tells them apart by wounds
 	_ = m.advance(log)
 }
 
@@ -798,11 +874,13 @@ func (m *Machine) armourStep(d *dieSource) error {
 		need = m.armourL
 	}
 	if !need.Possible() {
-		d.m.note(d.log, Armour, "RULES.md 19.3", "wound %d: Lethal Strike natural 6, no armour save", m.i)
+		if d.log != nil {
+			d.m.note(d.log, Armour, "RULES.md 19.3", "wound %d: Lethal Strike natural 6, no armour save", m.i)
+		}
 		m.failedL++
 		return m.advance(d.log)
 	}
-	pass, _, err := d.test(Armour, m.i, need, rules.ArmourFloor(m.rs()), "RULES.md 7", func() string { return fmt.Sprintf("armour save, wound %d of %d", m.i, m.n) })
+	pass, _, err := d.test(Armour, m.i, need, rules.ArmourFloor(m.rs()), false, "RULES.md 7", func() string { return fmt.Sprintf("armour save, wound %d of %d", m.i, m.n) })
 	if err != nil {
 		m.i--
 		return err
@@ -820,6 +898,7 @@ func (m *Machine) armourStep(d *dieSource) error {
 func (m *Machine) startSpecial(log func(Event)) {
 	total := m.failed + m.failedL
 	m.i, m.n, m.at = 0, total, stepSpecial
+	m.wounds, m.failedL = 0, 0 // specialStep tells the kinds apart by failed
 	if total > 0 && m.special.IsNone() && m.specialL.IsNone() {
 		m.unsaved = total
 		m.n = 0
@@ -834,11 +913,13 @@ func (m *Machine) specialStep(d *dieSource) error {
 		need, kind = m.specialL, m.specialKL
 	}
 	if need.IsNone() {
-		m.note(d.log, Special, "RULES.md 8", "wound %d: no special save applies", m.i)
+		if d.log != nil {
+			m.note(d.log, Special, "RULES.md 8", "wound %d: no special save applies", m.i)
+		}
 		m.unsaved++
 		return m.advance(d.log)
 	}
-	pass, _, err := d.test(Special, m.i, need, rules.SpecialFloor(m.rs()), "RULES.md 8", func() string { return fmt.Sprintf("%s save, wound %d of %d", kind, m.i, m.n) })
+	pass, _, err := d.test(Special, m.i, need, rules.SpecialFloor(m.rs()), false, "RULES.md 8", func() string { return fmt.Sprintf("%s save, wound %d of %d", kind, m.i, m.n) })
 	if err != nil {
 		m.i--
 		return err
@@ -855,12 +936,13 @@ func (m *Machine) startDamage(log func(Event)) {
 		m.note(log, Damage, "RULES.md 9.2, E41", "W1 models: each unsaved wound removes one model, no damage dice")
 	}
 	m.i, m.n, m.at = 0, m.kills, stepKill
+	m.failed, m.kills = 0, 0
 	_ = m.advance(log)
 }
 
 func (m *Machine) killStep(d *dieSource) error {
 	m.i++
-	ch, err := m.u.Apply(unit.Packet{Target: m.aim, Wounds: 1, InstantKill: true})
+	ch, err := m.uw().Apply(unit.Packet{Target: m.aim, Wounds: 1, InstantKill: true})
 	if err != nil {
 		return err
 	}
@@ -870,30 +952,55 @@ func (m *Machine) killStep(d *dieSource) error {
 
 // packetStep rolls the damage of one unsaved wound and allocates it.
 func (m *Machine) packetStep(d *dieSource) error {
-	a := m.attack()
-	p := unit.Packet{Target: m.aim, Wounds: 1}
-	multi := a.Multi() && (a.MWAgainst == nil || *a.MWAgainst == m.recv.TroopType)
-	if multi {
-		p.Multi = true
-		if m.recv.W > 1 {
-			k, err := m.rollExpr(d, a.MultipleWounds, Damage, m.i+1, func() string { return fmt.Sprintf("multiple wounds, unsaved wound %d of %d", m.i+1, m.n) })
-			if err != nil {
-				return err
-			}
-			if a.ClippedWings && m.recv.Fly && m.rs() == rules.T9A {
-				m.note(d.log, Damage, "RULES.md 9.2, E52", "Clipped Wings against Fly: %d+1", k)
-				k++
-			}
-			p.Wounds = k
-		}
-	}
-	m.i++
-	ch, err := m.u.Apply(p)
+	k, err := m.rollPacket(d)
 	if err != nil {
 		return err
 	}
-	m.record(d.log, ch)
+	m.i++
+	if err := m.applyPacket(d.log, k); err != nil {
+		return err
+	}
 	return m.advance(d.log)
+}
+
+// multi reports whether the batch's unsaved wounds are packets (C3): the
+// attack has Multiple Wounds against the receiver's troop type.
+func (m *Machine) multi() bool {
+	a := m.attack()
+	return a.Multi() && (a.MWAgainst == nil || *a.MWAgainst == m.recv.TroopType)
+}
+
+// rollPacket rolls the damage dice of the next unsaved wound and returns its
+// wounds: the Multiple Wounds roll (+1 for Clipped Wings against Fly, E52),
+// or 1 with no die for a single wound or a receiver of W1 (RULES.md 9.2,
+// E41).
+func (m *Machine) rollPacket(d *dieSource) (int, error) {
+	a := m.attack()
+	if !m.multi() || m.recv.W <= 1 {
+		return 1, nil
+	}
+	k, err := m.rollExpr(d, a.MultipleWounds, Damage, m.i+1, func() string { return fmt.Sprintf("multiple wounds, unsaved wound %d of %d", m.i+1, m.n) })
+	if err != nil {
+		return 0, err
+	}
+	if a.ClippedWings && m.recv.Fly && m.rs() == rules.T9A {
+		if d.log != nil {
+			m.note(d.log, Damage, "RULES.md 9.2, E52", "Clipped Wings against Fly: %d+1", k)
+		}
+		k++
+	}
+	return k, nil
+}
+
+// applyPacket hands one unsaved wound of k wounds (1 for a single wound) to
+// the unit and records what it did.
+func (m *Machine) applyPacket(log func(Event), k int) error {
+	ch, err := m.uw().Apply(unit.Packet{Target: m.aim, Wounds: k, Multi: m.multi()})
+	if err != nil {
+		return err
+	}
+	m.record(log, ch)
+	return nil
 }
 
 // record logs a change of the unit and adds it to the tallies.
@@ -909,6 +1016,9 @@ func (m *Machine) record(log func(Event), ch unit.Change) {
 		if int(c.Role) < len(m.tally.ByRole) {
 			m.tally.ByRole[c.Role]++
 		}
+		if log == nil {
+			continue
+		}
 		slot := c.Slot
 		text := fmt.Sprintf("%s removed from rank %d, file %d (worth %d)", roleName(c.Role, c.Name), slot.Rank+1, slot.File+1, c.Worth)
 		if c.Rule != "" {
@@ -917,6 +1027,9 @@ func (m *Machine) record(log func(Event), ch unit.Change) {
 		m.emit(log, Event{Kind: Casualty, Role: c.Role, Name: c.Name, Slot: &slot, Worth: c.Worth, Rule: "RULES.md 11", Text: text})
 	}
 	for _, dm := range ch.Damaged {
+		if log == nil {
+			break
+		}
 		slot := dm.Slot
 		m.emit(log, Event{Kind: Damaged, Role: dm.Role, Name: dm.Name, Slot: &slot, Worth: dm.Damage, Rule: "RULES.md 11",
 			Text: fmt.Sprintf("%s at rank %d, file %d carries %d damage", roleName(dm.Role, dm.Name), slot.Rank+1, slot.File+1, dm.Damage)})
@@ -934,10 +1047,19 @@ func roleName(r unit.Role, name string) string {
 	return strings.ReplaceAll(r.String(), "_", "-")
 }
 
+// panicCrossed reports whether lost of start models is the panic threshold
+// or more, exactly (RULES.md 12: 25% or more).
+func (m *Machine) panicCrossed(lost, start int) bool {
+	if f := m.fixed; !f.panicBig {
+		return int64(lost)*f.panicDen >= f.panicNum*int64(start)
+	}
+	return new(big.Rat).SetFrac64(int64(lost), int64(start)).Cmp(m.opts().Panic()) >= 0
+}
+
 // end closes the batch: champion overflow, panic, destroyed.
 func (m *Machine) end(log func(Event)) error {
 	if m.inBatch {
-		ch, err := m.u.EndBatch()
+		ch, err := m.uw().EndBatch()
 		if err != nil {
 			return err
 		}
@@ -948,16 +1070,18 @@ func (m *Machine) end(log func(Event)) error {
 	if m.rs().Block() && a.Phase != rules.Melee && !m.panicked {
 		start := m.u.PhaseStartSize()
 		lost := m.u.PhaseCasualties()
-		// lost/start >= threshold, exactly (RULES.md 12: 25% or more)
-		th := m.opts().Panic()
-		if start > 0 && lost > 0 && new(big.Rat).SetFrac64(int64(lost), int64(start)).Cmp(th) >= 0 {
+		if start > 0 && lost > 0 && m.panicCrossed(lost, start) {
 			m.panicked = true
 			m.tally.Panic = true
-			m.emit(log, Event{Kind: Panic, Rule: "RULES.md 12, 19.3",
-				Text: fmt.Sprintf("%d of %d models lost this phase (%s or more): panic test", lost, start, th.RatString())})
+			if log != nil {
+				m.emit(log, Event{Kind: Panic, Rule: "RULES.md 12, 19.3",
+					Text: fmt.Sprintf("%d of %d models lost this phase (%s or more): panic test", lost, start, m.opts().Panic().RatString())})
+			}
 		}
 	}
-	m.emit(log, Event{Kind: BatchEnd, Text: fmt.Sprintf("%d models removed, %d wounds caused; unit now %s", m.batchCas, m.tally.Wounds, m.u.Draw())})
+	if log != nil {
+		m.emit(log, Event{Kind: BatchEnd, Text: fmt.Sprintf("%d models removed, %d wounds caused; unit now %s", m.batchCas, m.tally.Wounds, m.u.Draw())})
+	}
 	if m.u.Destroyed() {
 		m.emit(log, Event{Kind: Destroyed, Rule: "RULES.md 12", Text: "no model is left: the unit is destroyed"})
 	}

@@ -14,7 +14,9 @@ func (m *Machine) skirmishStep(d *dieSource) error {
 	m.i++
 	f := m.u.Fighter()
 	if f == nil || f.Skirmish.Status == unit.OutOfAction {
-		m.note(d.log, NoStage, "RULES.md 13", "attack %d: the fighter is out of action, nothing is rolled", m.i)
+		if d.log != nil {
+			m.note(d.log, NoStage, "RULES.md 13", "attack %d: the fighter is out of action, nothing is rolled", m.i)
+		}
 		return m.advance(d.log)
 	}
 	if err := m.skirmishAttack(d, m.i, true); err != nil {
@@ -35,14 +37,54 @@ func (m *Machine) allowanceKey() string {
 	return who + "|" + a.Phase.String()
 }
 
+// allowanceUsed reports whether the warrior of the current attack group has
+// used his critical allowance this phase (m.allow is set when the batch
+// begins).
 func (m *Machine) allowanceUsed() bool {
-	k := m.allowanceKey()
 	for _, c := range m.crits {
-		if c == k {
+		if c == m.allow {
 			return true
 		}
 	}
 	return false
+}
+
+// fighterW returns the skirmish fighter for changing it.
+func (m *Machine) fighterW() *unit.Model { return m.uw().Fighter() }
+
+// critCuts returns the classes of faces of a critical roll on table (the
+// results of rolls 1-6): faces with the same effect on the fight are one
+// class (see ClassBrancher). Rolls that cause no critical differ only in
+// their text.
+func critCuts(table *[6]rules.Critical) uint64 {
+	effect := func(f int) rules.Critical {
+		c := table[f-1]
+		if !c.Caused {
+			return rules.Critical{}
+		}
+		c.Roll, c.Text = 0, ""
+		return c
+	}
+	var cuts uint64
+	for f := 2; f <= 6; f++ {
+		if effect(f) != effect(f-1) {
+			cuts |= 1 << f
+		}
+	}
+	return cuts
+}
+
+// injuryCuts returns the classes of faces of an injury roll with the given
+// bonus when the worst result so far is worst: only the worst counts
+// (C18), so faces that leave it the same are one class.
+func injuryCuts(bonus int, worst rules.Injury) uint64 {
+	var cuts uint64
+	for f := 2; f <= 6; f++ {
+		if max(worst, rules.InjuryResult(f, bonus)) != max(worst, rules.InjuryResult(f-1, bonus)) {
+			cuts |= 1 << f
+		}
+	}
+	return cuts
 }
 
 // skirmishAttack resolves attack number n; critOK is false for a Body Blow's
@@ -51,15 +93,17 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 	a, rs, o := m.attack(), m.rs(), m.opts()
 	if !a.Hit.Auto() {
 		if !m.canHit {
-			m.note(d.log, Hit, "RULES.md 5", "attack %d cannot hit", n)
+			if d.log != nil {
+				m.note(d.log, Hit, "RULES.md 5", "attack %d cannot hit", n)
+			}
 			return nil
 		}
-		pass, _, err := d.test(Hit, n, m.hit1, 1, "RULES.md 5", func() string { return fmt.Sprintf("to-hit, attack %d", n) })
+		pass, _, err := d.test(Hit, n, m.hit1, 1, false, "RULES.md 5", func() string { return fmt.Sprintf("to-hit, attack %d", n) })
 		if err != nil {
 			return err
 		}
 		if pass && !m.hit2.IsNone() {
-			if pass, _, err = d.test(HitAgain, n, m.hit2, 1, "RULES.md 5", func() string { return fmt.Sprintf("7+ to hit, second die, attack %d", n) }); err != nil {
+			if pass, _, err = d.test(HitAgain, n, m.hit2, 1, false, "RULES.md 5", func() string { return fmt.Sprintf("7+ to hit, second die, attack %d", n) }); err != nil {
 				return err
 			}
 		}
@@ -68,29 +112,34 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 		}
 	}
 	if !m.woundNeed.Possible() {
-		m.note(d.log, Wound, "RULES.md 6.1", "attack %d: S%d vs T%d cannot wound", n, a.Strength, m.recv.T)
+		if d.log != nil {
+			m.note(d.log, Wound, "RULES.md 6.1", "attack %d: S%d vs T%d cannot wound", n, a.Strength, m.recv.T)
+		}
 		return nil
 	}
-	pass, face, err := d.test(Wound, n, m.woundNeed, 1, "RULES.md 6.1", func() string { return fmt.Sprintf("to-wound, attack %d, S%d vs T%d", n, a.Strength, m.recv.T) })
+	crit := critOK && rules.CanCritical(rs, a.Phase, a.WeaponClass, m.woundNeed, o)
+	pass, face, err := d.test(Wound, n, m.woundNeed, 1, crit, "RULES.md 6.1", func() string { return fmt.Sprintf("to-wound, attack %d, S%d vs T%d", n, a.Strength, m.recv.T) })
 	if err != nil || !pass {
 		return err
 	}
 
 	// Critical hit (6.2): a natural 6 while the allowance is free.
 	var c rules.Critical
-	if face == 6 && critOK && rules.CanCritical(rs, a.Phase, a.WeaponClass, m.woundNeed, o) {
+	if face == 6 && crit {
 		if m.allowanceUsed() {
 			m.note(d.log, Critical, "RULES.md 6.2, E74", "natural 6, but this warrior already caused a critical this phase: ordinary wound")
 		} else {
-			roll, err := d.roll(6, Critical, func() string { return fmt.Sprintf("critical hit (%s), attack %d", a.WeaponClass, n) })
+			roll, err := d.rollClass(6, m.fixed.critCuts[m.batch], Critical, func() string { return fmt.Sprintf("critical hit (%s), attack %d", a.WeaponClass, n) })
 			if err != nil {
 				return err
 			}
-			c = rules.CriticalHit(a.WeaponClass, roll)
-			m.emit(d.log, Event{Kind: Roll, Stage: Critical, Attack: n, Sides: 6, Face: roll, Pass: c.Caused,
-				Rule: "RULES.md 6.2", Text: fmt.Sprintf("critical roll %d: %s", roll, c.Text)})
+			c = m.fixed.crit[m.batch][roll-1] // rules.CriticalHit(a.WeaponClass, roll)
+			if d.log != nil {
+				m.emit(d.log, Event{Kind: Roll, Stage: Critical, Attack: n, Sides: 6, Face: roll, Pass: c.Caused,
+					Rule: "RULES.md 6.2", Text: fmt.Sprintf("critical roll %d: %s", roll, c.Text)})
+			}
 			if c.Caused || o.LowCritConsumes {
-				m.crits = append(m.crits, m.allowanceKey())
+				m.crits = append(m.crits, m.allow)
 			}
 			if !c.Caused {
 				c = rules.Critical{}
@@ -99,10 +148,12 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 	}
 	f := m.u.Fighter()
 	if c.CannotFight && !f.Skirmish.CannotFight {
+		f = m.fighterW()
 		f.Skirmish.CannotFight = true
 		m.emit(d.log, Event{Kind: CannotFight, Rule: "RULES.md 6.2", Text: "the target may not fight this turn if it has not fought yet"})
 	}
 	if c.Disarm && !f.Skirmish.Disarmed {
+		f = m.fighterW()
 		f.Skirmish.Disarmed = true
 		m.emit(d.log, Event{Kind: Disarmed, Rule: "RULES.md 6.2, R40", Text: "the target loses a weapon and fights on with a back-up weapon or unarmed"})
 	}
@@ -112,6 +163,7 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 	}
 	if c.KnockDown {
 		m.worsen(d.log, unit.KnockedDown, "RULES.md 6.2, R27: knocked down whether or not the save succeeds")
+		f = m.u.Fighter()
 	}
 	if c.Knockback {
 		m.emit(d.log, Event{Kind: Knockback, Rule: "RULES.md 6.2",
@@ -138,6 +190,7 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 			continue
 		}
 		m.tally.Unsaved++
+		f = m.fighterW()
 		if c.OutOfActionIfArmourFails {
 			m.tally.Wounds += f.W - f.Damage
 			f.Damage = f.W
@@ -150,7 +203,7 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 			if err != nil {
 				return err
 			}
-			if w < per {
+			if w < per && d.log != nil {
 				m.note(d.log, Damage, "RULES.md 6.2, R39", "weapon rolls %d, the critical gives %d: the larger counts", w, per)
 			}
 			wounds = max(w, per)
@@ -164,12 +217,15 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 				injuries++ // the wound that brings W to 0, and every later one (13)
 			}
 		}
-		m.note(d.log, Damage, "RULES.md 13", "%d wounds: fighter at W%d of %d", wounds, f.W-f.Damage, f.W)
+		if d.log != nil {
+			m.note(d.log, Damage, "RULES.md 13", "%d wounds: fighter at W%d of %d", wounds, f.W-f.Damage, f.W)
+		}
 	}
 	if injuries > 0 && f.Skirmish.Status != unit.OutOfAction {
 		if err := m.injuries(d, n, injuries, c); err != nil {
 			return err
 		}
+		f = m.u.Fighter()
 	}
 	if c.ExtraAttack && f.Skirmish.Status != unit.OutOfAction {
 		m.emit(d.log, Event{Kind: ExtraAttack, Attack: n, Rule: "RULES.md 6.2, C19", Text: "body blow: an extra attack at once"})
@@ -183,16 +239,20 @@ func (m *Machine) skirmishSaves(d *dieSource, n int, c rules.Critical) (bool, er
 	a := m.attack()
 	switch {
 	case a.NoSaves || a.InstantKill:
-		m.note(d.log, Armour, "RULES.md 19.3", "attack %d allows no saves", n)
+		if d.log != nil {
+			m.note(d.log, Armour, "RULES.md 19.3", "attack %d allows no saves", n)
+		}
 		return false, nil
 	case c.NoArmour:
 		m.note(d.log, Armour, "RULES.md 6.2", "critical hit: no armour save")
 	case a.IgnoreArmour:
 		m.note(d.log, Armour, "RULES.md 7", "the attack ignores armour")
 	case !m.armour.Possible():
-		m.note(d.log, Armour, "RULES.md 7.4, R30", "no armour save possible (%s)", m.armour)
+		if d.log != nil {
+			m.note(d.log, Armour, "RULES.md 7.4, R30", "no armour save possible (%s)", m.armour)
+		}
 	default:
-		pass, _, err := d.test(Armour, n, m.armour, rules.ArmourFloor(m.rs()), "RULES.md 7.4", func() string { return fmt.Sprintf("armour save, attack %d", n) })
+		pass, _, err := d.test(Armour, n, m.armour, rules.ArmourFloor(m.rs()), false, "RULES.md 7.4", func() string { return fmt.Sprintf("armour save, attack %d", n) })
 		if err != nil || pass {
 			return pass, err
 		}
@@ -200,7 +260,7 @@ func (m *Machine) skirmishSaves(d *dieSource, n int, c rules.Critical) (bool, er
 	if m.special.IsNone() {
 		return false, nil
 	}
-	pass, _, err := d.test(Special, n, m.special, rules.SpecialFloor(m.rs()), "RULES.md 8.4", func() string { return fmt.Sprintf("%s save, attack %d", m.specialKind, n) })
+	pass, _, err := d.test(Special, n, m.special, rules.SpecialFloor(m.rs()), false, "RULES.md 8.4", func() string { return fmt.Sprintf("%s save, attack %d", m.specialKind, n) })
 	return pass, err
 }
 
@@ -209,17 +269,19 @@ func (m *Machine) skirmishSaves(d *dieSource, n int, c rules.Critical) (bool, er
 func (m *Machine) injuries(d *dieSource, n, count int, c rules.Critical) error {
 	worst := rules.Injury(0)
 	for k := 1; k <= count; k++ {
-		face, err := d.roll(6, Injury, func() string { return fmt.Sprintf("injury roll %d of %d, attack %d", k, count, n) })
+		face, err := d.rollClass(6, injuryCuts(c.InjuryBonus, worst), Injury, func() string { return fmt.Sprintf("injury roll %d of %d, attack %d", k, count, n) })
 		if err != nil {
 			return err
 		}
 		r := rules.InjuryResult(face, c.InjuryBonus)
-		text := fmt.Sprintf("injury roll %d", face)
-		if c.InjuryBonus != 0 {
-			text += fmt.Sprintf("%+d", c.InjuryBonus)
+		if d.log != nil {
+			text := fmt.Sprintf("injury roll %d", face)
+			if c.InjuryBonus != 0 {
+				text += fmt.Sprintf("%+d", c.InjuryBonus)
+			}
+			m.emit(d.log, Event{Kind: Roll, Stage: Injury, Attack: n, Sides: 6, Face: face, Rule: "RULES.md 13",
+				Text: text + ": " + r.String()})
 		}
-		m.emit(d.log, Event{Kind: Roll, Stage: Injury, Attack: n, Sides: 6, Face: face, Rule: "RULES.md 13",
-			Text: text + ": " + r.String()})
 		worst = max(worst, r)
 	}
 	f := m.u.Fighter()
@@ -227,7 +289,7 @@ func (m *Machine) injuries(d *dieSource, n, count int, c rules.Critical) error {
 		if c.NoHelmet {
 			m.note(d.log, Helmet, "RULES.md 6.2", "bludgeoning critical: no helmet save")
 		} else {
-			pass, _, err := d.test(Helmet, n, rules.Need(4), 1, "RULES.md 13", func() string { return "helmet" })
+			pass, _, err := d.test(Helmet, n, rules.Need(4), 1, false, "RULES.md 13", func() string { return "helmet" })
 			if err != nil {
 				return err
 			}
@@ -249,13 +311,14 @@ func (m *Machine) injuries(d *dieSource, n, count int, c rules.Critical) error {
 
 // worsen moves the fighter to status s unless it is already worse (C18).
 func (m *Machine) worsen(log func(Event), s unit.Status, rule string) {
-	f := m.u.Fighter()
-	if f.Skirmish.Status >= s {
+	if m.u.Fighter().Skirmish.Status >= s {
 		return
 	}
-	f.Skirmish.Status = s
-	kind := map[unit.Status]Kind{unit.KnockedDown: KnockedDown, unit.Stunned: Stunned, unit.OutOfAction: OutOfAction}[s]
-	m.emit(log, Event{Kind: kind, Rule: rule, Text: "the fighter is " + s.String()})
+	m.fighterW().Skirmish.Status = s
+	if log != nil {
+		kind := map[unit.Status]Kind{unit.KnockedDown: KnockedDown, unit.Stunned: Stunned, unit.OutOfAction: OutOfAction}[s]
+		m.emit(log, Event{Kind: kind, Rule: rule, Text: "the fighter is " + s.String()})
+	}
 	if s == unit.OutOfAction {
 		m.tally.Casualties++
 		m.batchCas++

@@ -1,0 +1,155 @@
+package odds
+
+import (
+	"math/big"
+
+	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// accumulator gathers the marginal distributions of a Result from weighted
+// end states, as integer weights over one denominator that grows when a
+// contribution needs it.
+type accumulator struct {
+	d                    den
+	cas, wounds, unsaved []weight
+	byRole               [unit.Character][]weight
+	destroyed, panic     weight
+	champ, std           weight
+	panicApplies         bool
+	hasChamp, hasStd     bool
+	present              [unit.Character]bool // roles the unit has: the others never lose a model
+	total                weight               // the sum of every contribution, 1 in the end
+}
+
+func newAccumulator(u *unit.Unit) *accumulator {
+	a := &accumulator{hasChamp: u.Count(unit.Champion) > 0, hasStd: u.Count(unit.StandardBearer) > 0}
+	for r := unit.RankAndFile; r <= unit.Character; r++ {
+		a.present[r-1] = u.Count(r) > 0
+	}
+	return a
+}
+
+// align returns w/d as a weight over the accumulator's denominator,
+// raising that denominator (and every weight held) when d needs it.
+func (a *accumulator) align(w weight, d den) weight {
+	if !a.d.covers(d) {
+		up := a.d.lcm(d)
+		f := up.over(a.d)
+		for _, s := range [][]weight{a.cas, a.wounds, a.unsaved, a.byRole[0], a.byRole[1], a.byRole[2], a.byRole[3], a.byRole[4]} {
+			for i := range s {
+				s[i] = s[i].scale(f)
+			}
+		}
+		for _, x := range []*weight{&a.destroyed, &a.panic, &a.champ, &a.std, &a.total} {
+			*x = x.scale(f)
+		}
+		a.d = up
+	}
+	return w.scale(a.d.over(d))
+}
+
+func addAt(s []weight, i int32, w weight) []weight {
+	for int32(len(s)) <= i {
+		s = append(s, weight{})
+	}
+	s[i].add(w)
+	return s
+}
+
+// addState adds an end state: tallies t on machine m, with chance w/d.
+func (a *accumulator) addState(t tally, m *referee.Machine, w weight, d den) {
+	w = a.align(w, d)
+	a.unsaved = addAt(a.unsaved, t.unsaved, w)
+	a.addRest(t, m.Destroyed(), m.PanicApplies(), w)
+}
+
+// addRest adds w (already aligned) to every marginal but unsaved.
+func (a *accumulator) addRest(t tally, destroyed, panicApplies bool, w weight) {
+	a.total.add(w)
+	a.cas = addAt(a.cas, t.cas, w)
+	a.wounds = addAt(a.wounds, t.wounds, w)
+	for i := range a.byRole {
+		if a.present[i] {
+			a.byRole[i] = addAt(a.byRole[i], t.byRole[i], w)
+		}
+	}
+	if destroyed {
+		a.destroyed.add(w)
+	}
+	a.panicApplies = a.panicApplies || panicApplies
+	if t.panic {
+		a.panic.add(w)
+	}
+	if t.byRole[unit.Champion-1] > 0 {
+		a.champ.add(w)
+	}
+	if t.std {
+		a.std.add(w)
+	}
+}
+
+// finalBatch is a last batch worked out as marginals (fast.go): the
+// distribution of the unsaved wounds it adds, and apart from it the
+// distribution of everything else it leads to. The Result holds only
+// marginals, so the two need not be joined.
+type finalBatch struct {
+	unsaved  *[]weight // (*unsaved)[j]: chance of j more unsaved wounds, over du; shared by batches alike
+	du       den
+	seq      int       // order of making
+	outcomes []outcome // over do
+	do       den
+}
+
+// outcome is one way a last batch can end: what it adds to the tallies and
+// the unit it leaves.
+type outcome struct {
+	dt                      tally
+	destroyed, panicApplies bool
+	w                       weight
+}
+
+// addUnsaved adds w (already aligned) to the unsaved marginal at i.
+func (a *accumulator) addUnsaved(i int32, w weight) { a.unsaved = addAt(a.unsaved, i, w) }
+
+// fill turns the weights into the Result's fractions.
+func (a *accumulator) fill(res *Result) {
+	var rm ratMaker
+	rat := rm.rat
+	dist := func(s []weight) Dist {
+		// trailing zeros come only from padding; keep the last non-zero
+		n := len(s)
+		for n > 1 && s[n-1].isZero() {
+			n--
+		}
+		d := Dist{P: make([]*big.Rat, n)}
+		for i := range n {
+			d.P[i] = rat(s[i], a.d)
+		}
+		if n == 0 {
+			d.P = []*big.Rat{big.NewRat(1, 1)}
+		}
+		return d
+	}
+	res.Casualties = dist(a.cas)
+	res.Wounds = dist(a.wounds)
+	res.Unsaved = dist(a.unsaved)
+	res.ByRole = map[unit.Role]Dist{}
+	for i, s := range a.byRole {
+		if a.present[i] {
+			res.ByRole[unit.Role(i+1)] = dist(s)
+		} else {
+			res.ByRole[unit.Role(i+1)] = Dist{P: []*big.Rat{big.NewRat(1, 1)}}
+		}
+	}
+	res.Destroyed = rat(a.destroyed, a.d)
+	if a.panicApplies {
+		res.Panic = rat(a.panic, a.d)
+	}
+	if a.hasChamp {
+		res.ChampionDead = rat(a.champ, a.d)
+	}
+	if a.hasStd {
+		res.StandardLost = rat(a.std, a.d)
+	}
+}

@@ -1,0 +1,632 @@
+package odds
+
+import (
+	"encoding/binary"
+	"errors"
+	"math/big"
+	"math/bits"
+
+	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// Fast paths. Each replaces many steps of the enumeration by a closed form
+// over outcomes that the referee itself computes, and hands back to the
+// referee's own code for everything past the steps it collapses:
+//
+//   - binomial attacks: where a block batch is about to roll its attacks
+//     (referee.Machine.AttackRolls), the attacks are independent and alike,
+//     so the number that end unsaved (or as instant kills) is binomial. What
+//     one attack does is found by stepping a one-attack copy of the machine
+//     over every die; the machine then jumps to its damage step with each
+//     count (SkipRolls).
+//   - single wounds: when an unsaved wound rolls no damage dice (no
+//     Multiple Wounds, or a W1 receiver, RULES.md 9.2, E41), the packets of
+//     a batch are the same packet n times: they are applied in one go,
+//     through the same ApplyPacket the packet step calls.
+//   - pooled damage: when every model of the target's pool has the same W,
+//     the cap is the profile W (RULES.md 9.2) and wounds go into the pool's
+//     carried count (11.1), n packets add up: the unit ends as it would after
+//     their capped total T of single wounds. The distribution of T is the
+//     n-fold convolution of one capped packet (polyPow); the unit after each
+//     T is found by applying wounds one at a time to a copy.
+//   - last batch: in the last batch nothing follows but the Result, which
+//     holds marginals only, so the unsaved count and the rest need not be
+//     joined: each attack adds 0 or one capped packet to T, the attacks are
+//     independent, and T's distribution is one convolution of n attacks.
+//
+// Each is tested equal to the plain enumeration on every ruleset and on
+// random scenarios.
+
+// Names of the fast paths, as Result.Method reports them.
+const (
+	fastBinomial = "binomial attacks"
+	fastSingles  = "single wounds"
+	fastPooled   = "pooled damage"
+	fastLast     = "last batch marginals"
+)
+
+// fastPath takes a fast path out of c when one applies.
+func (e *enumerator) fastPath(c *core) (bool, error) {
+	if n, ok := c.m.AttackRolls(); ok && n > 0 {
+		return e.attackRolls(c, n)
+	}
+	if n, ok := c.m.PendingPackets(); ok && n > 0 {
+		return e.packets(c, n)
+	}
+	return false, nil
+}
+
+// rollCase is one way a single attack's rolls can end, with its chance.
+type rollCase struct {
+	o referee.RollOutcome
+	w weight
+}
+
+// probeRolls steps m, a copy holding one attack, over every die until its
+// rolls are over, and returns what the attack hands to the damage step,
+// over one denominator.
+func probeRolls(m *referee.Machine) ([]rollCase, den, error) {
+	type raw struct {
+		o referee.RollOutcome
+		w weight
+		d den
+	}
+	var out []raw
+	var free []*referee.Machine // leaves done with, for reuse
+	var walk func(m *referee.Machine, w weight, d den, depth int) error
+	walk = func(m *referee.Machine, w weight, d den, depth int) error {
+		if o, ok := m.Rolled(); ok {
+			out = append(out, raw{o, w, d})
+			return nil
+		}
+		if depth > 8 {
+			return errors.New("odds: one attack's rolls take more than 8 steps")
+		}
+		var leaf *referee.Machine
+		return paths(new(pathRoller), func(r *pathRoller) error {
+			leaf = m.Clone()
+			return leaf.Step(r, nil)
+		}, func(count weight, dd den) error {
+			err := walk(leaf, w.mul(count), d.mul(dd), depth+1)
+			free = append(free, leaf)
+			return err
+		})
+	}
+	if err := walk(m, one, den{}, 0); err != nil {
+		return nil, den{}, err
+	}
+	var d den
+	for _, r := range out {
+		d = d.lcm(r.d)
+	}
+	var cases []rollCase
+next:
+	for _, r := range out {
+		w := r.w.scale(d.over(r.d))
+		for i := range cases {
+			if cases[i].o == r.o {
+				cases[i].w.add(w)
+				continue next
+			}
+		}
+		cases = append(cases, rollCase{r.o, w})
+	}
+	// lowest terms keep the binomials small
+	g := d
+	for _, c := range cases {
+		g = commonFactor(c.w, g)
+	}
+	for i := range cases {
+		cases[i].w = divide(cases[i].w, g)
+	}
+	return cases, d.over(g), nil
+}
+
+// small returns w as a uint64; the probes' weights are at most a few
+// dice's worth.
+func small(w weight) (uint64, bool) { return w.uint64() }
+
+// attackRolls is the binomial-attacks fast path from c, whose machine
+// stands before its batch's n attacks roll.
+func (e *enumerator) attackRolls(c *core, n int) (bool, error) {
+	cases, d, err := probeRolls(c.m.WithAttacks(1))
+	if err != nil {
+		return false, err
+	}
+	// buckets: success (an unsaved wound or a kill) or not, by RegenLost
+	var sF, sT, fF, fT uint64
+	kills := false
+	for _, k := range cases {
+		w, ok := small(k.w)
+		if !ok || k.o.Unsaved+k.o.Kills > 1 {
+			return false, nil
+		}
+		success := k.o.Unsaved+k.o.Kills == 1
+		if success && k.o.Kills == 1 {
+			kills = true
+		}
+		switch {
+		case success && k.o.RegenLost:
+			sT += w
+		case success:
+			sF += w
+		case k.o.RegenLost:
+			fT += w
+		default:
+			fF += w
+		}
+	}
+	for _, k := range cases {
+		if kills && k.o.Unsaved > 0 {
+			return false, nil // both kinds: not one binomial
+		}
+	}
+	if i, nb := c.m.Batch(); i == nb-1 && !kills {
+		ok, err := e.lastBatch(c, n, sF+sT, fF+fT, d)
+		if ok || err != nil {
+			return ok, err
+		}
+	}
+	e.note(fastBinomial)
+	all := polyPow([]uint64{fF + fT, sF + sT}, n, n)
+	var notLost []*big.Int
+	if sT+fT > 0 && sF+fF > 0 {
+		notLost = polyPow([]uint64{fF, sF}, n, n)
+	}
+	dn := d.pow(n)
+	emit := func(j int, lost bool, w *big.Int) {
+		if w.Sign() == 0 {
+			return
+		}
+		o := referee.RollOutcome{RegenLost: lost}
+		if kills {
+			o.Kills = j
+		} else {
+			o.Unsaved = j
+		}
+		m := c.m.Clone()
+		m.SkipRolls(o)
+		dt := tallyOf(m.Tally())
+		m.SetTally(referee.Tally{})
+		c.trans = append(c.trans, trans{to: e.intern(m), dt: dt, w: fromBig(w), d: dn})
+	}
+	for j, w := range all {
+		switch {
+		case notLost != nil:
+			emit(j, false, notLost[j])
+			emit(j, true, new(big.Int).Sub(w, notLost[j]))
+		default:
+			emit(j, sT+fT > 0, w)
+		}
+	}
+	return true, nil
+}
+
+// packetDist returns the wounds the next unsaved wound of m's batch can
+// do, as the referee rolls them (RollPacket), over one denominator.
+func packetDist(m *referee.Machine) (map[int]weight, den, error) {
+	type raw struct {
+		k int
+		w weight
+		d den
+	}
+	var out []raw
+	var k int
+	err := paths(new(pathRoller), func(r *pathRoller) error {
+		var err error
+		k, err = m.RollPacket(r)
+		return err
+	}, func(count weight, d den) error {
+		out = append(out, raw{k, count, d})
+		return nil
+	})
+	if err != nil {
+		return nil, den{}, err
+	}
+	var d den
+	for _, r := range out {
+		d = d.lcm(r.d)
+	}
+	dist := map[int]weight{}
+	for _, r := range out {
+		w := dist[r.k]
+		w.add(r.w.scale(d.over(r.d)))
+		dist[r.k] = w
+	}
+	return dist, d, nil
+}
+
+// packetMode says how the packets of m's batch collapse: as single wounds
+// (capped is nil), as capped packets adding up in a pool (capped[j] is the
+// weight of a packet of j wounds after the cap, over d), or not at all.
+func (e *enumerator) packetMode(m *referee.Machine) (ok bool, capped []uint64, d den, err error) {
+	dist, d, err := packetDist(m)
+	if err != nil {
+		return false, nil, den{}, err
+	}
+	if _, single := dist[1]; single && len(dist) == 1 {
+		return true, nil, den{}, nil
+	}
+	w, ok := e.additiveCap(m)
+	if !ok {
+		return false, nil, den{}, nil
+	}
+	capped = make([]uint64, w+1)
+	for k, p := range dist {
+		v, fits := small(p)
+		if k < 1 || !fits {
+			return false, nil, den{}, nil // a packet of 0 wounds is the referee's error to report
+		}
+		capped[min(k, w)] += v
+	}
+	return true, capped, d, nil
+}
+
+// additiveCap reports whether packets aimed at m's target add up (see the
+// pooled damage fast path), and the W that caps each.
+func (e *enumerator) additiveCap(m *referee.Machine) (int, bool) {
+	u, aim := m.ReadUnit(), m.Aim()
+	rs, o := u.Ruleset(), u.Options()
+	switch {
+	case !rs.Block() || aim.Role != unit.RankAndFile:
+		return 0, false
+	case rs == rules.Battleaxe && o.DamageModel == rules.PerModel:
+		return 0, false // packets go to different models (11.3)
+	case rs == rules.WHFB8 && o.MWCap == rules.CapRemaining:
+		return 0, false // the cap depends on the carried count
+	}
+	pools := u.Carried()
+	champPool := rs == rules.T9A || rs == rules.T9A1RU
+	if len(pools) == 0 || champPool && len(pools) > 1 && o.OverflowAcrossPools == rules.OverflowToNextPool {
+		return 0, false
+	}
+	troop := pools[0].TroopType
+	if champPool && len(pools) > 1 {
+		found := false
+		for _, p := range pools {
+			if p.TroopType == aim.TroopType {
+				troop, found = aim.TroopType, true
+			}
+		}
+		if !found {
+			return 0, false
+		}
+	}
+	w := 0
+	for _, md := range u.Models() {
+		if md.Role == unit.Character || champPool && (md.Role == unit.Champion || len(pools) > 1 && md.TroopType != troop) {
+			continue
+		}
+		if w == 0 {
+			w = md.W
+		} else if md.W != w {
+			return 0, false
+		}
+	}
+	if w == 0 {
+		return 0, false
+	}
+	if champPool && u.Count(unit.Champion) > 0 {
+		// Overflow of the emptied pool waits for the champion, capped at
+		// the W of the profile that made the pool: it must be w too.
+		if cw, ok := e.emptyPoolCap(u, aim); !ok || cw != w {
+			return 0, false
+		}
+	}
+	return w, true
+}
+
+// emptyPoolCap finds, on a copy of u, the cap of a packet aimed at an
+// emptied pool: what one huge packet leaves waiting for the champion.
+func (e *enumerator) emptyPoolCap(u *unit.Unit, aim unit.Target) (int, bool) {
+	if w, ok := e.capW[aim]; ok {
+		return w, w > 0
+	}
+	if e.capW == nil {
+		e.capW = map[unit.Target]int{}
+	}
+	e.capW[aim] = 0
+	v := u.Clone()
+	v.SetQuiet(true)
+	if _, err := v.EndBatch(); err != nil {
+		return 0, false
+	}
+	v.StartBatch(nil)
+	for i := 0; poolLeft(v, aim) > 0; i++ {
+		if _, err := v.Apply(unit.Packet{Target: aim, Wounds: 1}); err != nil || i > 100_000 {
+			return 0, false
+		}
+	}
+	if _, err := v.EndBatch(); err != nil {
+		return 0, false
+	}
+	v.StartBatch(nil)
+	if _, err := v.Apply(unit.Packet{Target: aim, Wounds: 1000, Multi: true}); err != nil {
+		return 0, false
+	}
+	ch, err := v.EndBatch()
+	if err != nil {
+		return 0, false
+	}
+	e.capW[aim] = ch.Effective + ch.Wasted
+	return e.capW[aim], true
+}
+
+// poolLeft returns the models left in the pool aim names.
+func poolLeft(u *unit.Unit, aim unit.Target) int {
+	pools := u.Carried()
+	if len(pools) == 1 {
+		return pools[0].Models
+	}
+	for _, p := range pools {
+		if p.TroopType == aim.TroopType {
+			return p.Models
+		}
+	}
+	return 0
+}
+
+// packets is the single-wounds or pooled-damage fast path from c, whose
+// machine stands before n unsaved wounds take their damage.
+func (e *enumerator) packets(c *core, n int) (bool, error) {
+	ok, capped, dq, err := e.packetMode(c.m)
+	if !ok || err != nil {
+		return false, err
+	}
+	m := c.m.Clone()
+	if capped == nil {
+		e.note(fastSingles)
+		for range n {
+			if err := m.ApplyPacket(1); err != nil {
+				return false, err
+			}
+		}
+		m.SkipPackets()
+		dt := tallyOf(m.Tally())
+		m.SetTally(referee.Tally{})
+		c.trans = append(c.trans, trans{to: e.intern(m), dt: dt, w: one})
+		return true, nil
+	}
+	e.note(fastPooled)
+	// Cores of a generation that differ only in their number of packets
+	// share one sweep: the unit after T wounds does not depend on it.
+	key, _ := c.m.AppendLoopState(e.loopbuf[:0])
+	e.loopbuf = key
+	sw := e.sweeps[string(key)]
+	if sw == nil {
+		sw = &sweeper{m: m}
+		e.sweeps[string(key)] = sw
+	}
+	top := n * (len(capped) - 1) // n packets of 1 to w wounds: T runs from n to n·w
+	if err := sw.extend(e, top); err != nil {
+		return false, err
+	}
+	last := len(sw.ends) - 1
+	coef, total := reduceCoef(capped, dq)
+	q := e.polyPow(coef, n)
+	dn := total.pow(n)
+	left := fromBig(sumPow(coef, n))
+	for t := n; t <= top; t++ {
+		x := sw.ends[min(t, last)]
+		w := left
+		if t < last && t < top {
+			w = weightOf(q[t])
+			left.sub(w)
+		}
+		if !w.isZero() {
+			c.trans = append(c.trans, trans{to: x.to, dt: x.dt, w: w, d: dn})
+		}
+		if t >= last {
+			break
+		}
+	}
+	return true, nil
+}
+
+// sweeper applies wounds one at a time to a copy of a machine standing in
+// its batch's damage step, and keeps the core its packets lead to after
+// each total, up to the total from which one more wound changes nothing
+// the future or the tallies can see.
+type sweeper struct {
+	m         *referee.Machine
+	ends      []sweepEnd // ends[T]
+	stable    bool
+	key, prev []byte
+	known     bool // key holds m's state before the last wound
+}
+
+type sweepEnd struct {
+	to int32
+	dt tally
+}
+
+// extend sweeps on to the total top, or until stable.
+func (sw *sweeper) extend(e *enumerator, top int) error {
+	for !sw.stable && len(sw.ends) <= top {
+		if len(sw.ends) > 0 {
+			t := sw.m.Tally()
+			if err := sw.m.ApplyPacket(1); err != nil {
+				return err
+			}
+			if t == sw.m.Tally() {
+				sw.prev, sw.key = sw.key, sw.m.AppendState(sw.prev[:0])
+				if sw.known && string(sw.prev) == string(sw.key) {
+					sw.stable = true
+					break
+				}
+				sw.known = true
+			} else {
+				sw.known = false
+			}
+		}
+		s := sw.m.Fork(e.scratch())
+		s.SkipPackets()
+		dt := tallyOf(s.Tally())
+		s.SetTally(referee.Tally{})
+		sw.ends = append(sw.ends, sweepEnd{e.intern(s), dt})
+	}
+	return nil
+}
+
+// polyPow is polyPow(c, n, n·(len(c)-1)), remembered for the run: cores
+// alike ask for the same convolution.
+func (e *enumerator) polyPow(c []uint64, n int) []*big.Int {
+	k := polyKey(e.polybuf[:0], c, n)
+	e.polybuf = k
+	q, ok := e.polys[string(k)]
+	if !ok {
+		q = polyPow(c, n, n*(len(c)-1))
+		e.polys[string(k)] = q
+	}
+	return q
+}
+
+// polyKey appends a key for the coefficients c and the power n.
+func polyKey(b []byte, c []uint64, n int) []byte {
+	b = binary.AppendUvarint(b, uint64(n))
+	for _, v := range c {
+		b = binary.AppendUvarint(b, v)
+	}
+	return b
+}
+
+// sweep calls visit with a copy of m (its own to change) and then with
+// copies of m after each further wound, one at a time, up to more wounds,
+// stopping early once a wound changes nothing the future or the tallies
+// can see: every later one is then alike. m's tallies must start at zero;
+// m is changed.
+func sweep(m *referee.Machine, more int, visit func(s *referee.Machine) error) error {
+	var key, prev []byte
+	known := false // key holds m's state before the wound
+	var s *referee.Machine
+	for i := 0; ; i++ {
+		s = m.Fork(s)
+		if err := visit(s); err != nil {
+			return err
+		}
+		if i == more {
+			return nil
+		}
+		t := m.Tally()
+		if err := m.ApplyPacket(1); err != nil {
+			return err
+		}
+		if t != m.Tally() {
+			known = false // it counted: the state moved on
+			continue
+		}
+		prev, key = key, m.AppendState(prev[:0])
+		if known && string(prev) == string(key) {
+			return nil
+		}
+		known = true
+	}
+}
+
+// reduceCoef divides weights over d by their common factors 2 and 3.
+func reduceCoef(c []uint64, d den) ([]uint64, den) {
+	g := d
+	for _, v := range c {
+		g = commonFactor(small64(v), g)
+	}
+	out := make([]uint64, len(c))
+	for i, v := range c {
+		out[i], _ = divide(small64(v), g).uint64()
+	}
+	return out, d.over(g)
+}
+
+// lastBatch is the last-batch fast path from c, whose machine stands before
+// the n attacks of the run's last batch roll; each attack ends unsaved with
+// weight s and otherwise with weight f, over d.
+func (e *enumerator) lastBatch(c *core, n int, s, f uint64, d den) (bool, error) {
+	// the damage of one unsaved wound, from a copy standing before it
+	pm := c.m.Clone()
+	pm.SkipRolls(referee.RollOutcome{Unsaved: 1})
+	ok, capped, dq, err := e.packetMode(pm)
+	if !ok || err != nil {
+		return false, err
+	}
+	if capped == nil {
+		capped, dq = []uint64{0, 1}, den{}
+	}
+	// one attack adds 0 wounds with weight f·Σcapped, j with s·capped[j]
+	var sum uint64
+	for _, v := range capped {
+		sum += v
+	}
+	coef := make([]uint64, len(capped))
+	var over uint64
+	over, coef[0] = bits.Mul64(f, sum)
+	for j := 1; j < len(capped); j++ {
+		hi, lo := bits.Mul64(s, capped[j])
+		coef[j], over = lo, over|hi
+	}
+	if over != 0 {
+		return false, nil // weights past a word: leave it to the packets
+	}
+	coef, dx := reduceCoef(coef, d.mul(dq))
+	q := e.polyPow(coef, n)
+
+	m := c.m.Clone()
+	m.SkipRolls(referee.RollOutcome{})
+	outs := make([]outcome, 0, min(n*(len(capped)-1)+1, 1024))
+	noDice := new(pathRoller)
+	err = sweep(m, n*(len(capped)-1), func(s *referee.Machine) error {
+		if err := s.Step(noDice, nil); err != nil { // close the batch: no dice
+			return err
+		}
+		outs = append(outs, outcome{dt: tallyOf(s.Tally()), destroyed: s.Destroyed(), panicApplies: s.PanicApplies()})
+		return nil
+	})
+	if err != nil {
+		return false, err
+	}
+	left := fromBig(sumPow(coef, n))
+	for i := range outs {
+		if i == len(outs)-1 {
+			outs[i].w = left
+		} else {
+			outs[i].w = weightOf(q[i])
+			left.sub(outs[i].w)
+		}
+	}
+	if e.max > 0 && len(outs) > e.max {
+		return false, e.limitError()
+	}
+	type outcomeKey struct {
+		dt                      tally
+		destroyed, panicApplies bool
+	}
+	seen := map[outcomeKey]int{}
+	fb := &finalBatch{do: dx.pow(n), seq: e.finalSeq}
+	e.finalSeq++
+	for _, o := range outs {
+		if o.w.isZero() {
+			continue
+		}
+		k := outcomeKey{o.dt, o.destroyed, o.panicApplies}
+		if i, ok := seen[k]; ok {
+			fb.outcomes[i].w.add(o.w)
+			continue
+		}
+		seen[k] = len(fb.outcomes)
+		fb.outcomes = append(fb.outcomes, o)
+	}
+	u, du := reduceCoef([]uint64{f, s}, d)
+	fb.du = du.pow(n)
+	uk := string(polyKey(nil, u, n))
+	if fb.unsaved = e.unsaveds[uk]; fb.unsaved == nil {
+		ws := make([]weight, 0, n+1)
+		for _, w := range e.polyPow(u, n) {
+			ws = append(ws, weightOf(w))
+		}
+		fb.unsaved = &ws
+		e.unsaveds[uk] = fb.unsaved
+	}
+	c.final = fb
+	e.note(fastLast)
+	return true, nil
+}

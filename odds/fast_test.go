@@ -1,0 +1,94 @@
+package odds
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// rounds runs a property in five rounds of rapid.Check, so that the
+// default -rapid.checks=100 tries it on at least 500 random cases.
+func rounds(t *testing.T, prop func(*rapid.T)) {
+	for i := range 5 {
+		t.Run(fmt.Sprint("round", i+1), func(t *testing.T) { rapid.Check(t, prop) })
+	}
+}
+
+// equalsEnumeration checks Exact against Enumerate on one scenario.
+func equalsEnumeration(t *rapid.T, u *unit.Unit, attacks []referee.Attack) {
+	want, err := Enumerate(t.Context(), u, attacks, Config{MaxStates: 50_000})
+	if errors.Is(err, ErrStateLimit) {
+		t.Skip(err)
+	}
+	if err != nil {
+		t.Fatalf("Enumerate: %v\n%s", err, describeScenario(u, attacks))
+	}
+	got, err := Exact(t.Context(), u, attacks, Config{})
+	if err != nil {
+		t.Fatalf("Exact: %v\n%s", err, describeScenario(u, attacks))
+	}
+	if err := sameResult(got, want); err != nil {
+		t.Fatalf("Exact (%s) differs from Enumerate: %v\n%s", got.Method, err, describeScenario(u, attacks))
+	}
+	if err := sumsToOne(got); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestFastPathsEqualEnumeration: on random scenarios of every ruleset
+// (champions, command groups, characters, starting damage, D3/D6 multiple
+// wounds, battleaxe per-model damage, instant kills, skirmish criticals,
+// several groups and phases), Exact with its fast paths gives exactly what
+// the plain enumeration gives.
+func TestFastPathsEqualEnumeration(t *testing.T) {
+	rounds(t, func(t *rapid.T) {
+		u, attacks := genScenario(t, 8)
+		equalsEnumeration(t, u, attacks)
+	})
+}
+
+// TestPooledFastPathsEqualEnumeration: the same on scenarios drawn to reach
+// the pooled-damage and last-batch fast paths: units of several Wounds in
+// pooled rulesets, multiple wounds, more attacks.
+func TestPooledFastPathsEqualEnumeration(t *testing.T) {
+	rounds(t, func(t *rapid.T) {
+		rs := rapid.SampledFrom([]rules.Ruleset{rules.Battleaxe, rules.WHFB8, rules.T9A, rules.T9A1RU}).Draw(t, "ruleset")
+		s := genSpec(t, rs)
+		if rs == rules.Battleaxe {
+			s.Options.DamageModel = rules.Pooled
+			s.Damage = nil
+		}
+		s.Profile.W = rapid.IntRange(2, 4).Draw(t, "pooledW")
+		if s.Champion != nil && rapid.Bool().Draw(t, "champSameW") {
+			s.Champion.W = s.Profile.W
+			s.ChampionDamage = min(s.ChampionDamage, s.Champion.W-1)
+		}
+		s.Carried = min(s.Carried, s.Profile.W-1)
+		s.Models = rapid.IntRange(max(1, len(s.Command)), 12).Draw(t, "pooledModels")
+		u, err := unit.New(s)
+		if err != nil {
+			t.Skip(err)
+		}
+		attacks := genAttacks(t, s, 12)
+		for i := range attacks {
+			attacks[i].InstantKill = false
+			if attacks[i].MultipleWounds.IsZero() {
+				attacks[i].MultipleWounds = dice.MustParseExpr(rapid.SampledFrom([]string{"D3", "D6", "2", "D3+1"}).Draw(t, "pooledMW"))
+			}
+			if _, err := u.Receiver(attacks[i].Target); err != nil {
+				attacks[i].Target = unit.Target{Role: unit.RankAndFile}
+			}
+		}
+		if _, err := referee.NewMachine(u, attacks, nil); err != nil {
+			t.Skip(err)
+		}
+		equalsEnumeration(t, u, attacks)
+	})
+}

@@ -1,0 +1,211 @@
+package odds
+
+import (
+	"fmt"
+	"strings"
+
+	"pgregory.net/rapid"
+
+	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// Random scenarios small enough to enumerate every die: up to a dozen
+// models, a few attack groups of a few attacks. They cover what the fast
+// paths must get right: champions and command groups, characters, starting
+// damage (pooled carried wounds, per-model damage, a damaged champion or
+// character), several pools, D3/D6 multiple wounds, battleaxe per-model
+// damage, instant kills, Flaming against Regeneration, Lethal Strike,
+// skirmish criticals and injuries, and several groups across phases for
+// panic.
+
+func genProfile(t *rapid.T, rs rules.Ruleset, label string) unit.Profile {
+	p := unit.Profile{
+		TroopType: rules.TroopType(rapid.IntRange(0, 2).Draw(t, label+"troop")),
+		W:         rapid.IntRange(1, 3).Draw(t, label+"w"),
+		T:         rapid.IntRange(2, 6).Draw(t, label+"t"),
+		WS:        rapid.IntRange(2, 6).Draw(t, label+"ws"),
+		Fly:       rapid.IntRange(0, 4).Draw(t, label+"fly") == 0,
+	}
+	if rs == rules.T9A {
+		p.Save.ArmourValue = rapid.IntRange(0, 5).Draw(t, label+"arm")
+		p.Specials.Aegis = rules.Need(rapid.SampledFrom([]int{0, 0, 4, 5, 6}).Draw(t, label+"aegis"))
+	} else {
+		p.Save.Armour = rules.Armour(rapid.IntRange(0, 3).Draw(t, label+"armour"))
+		p.Save.Shield = rapid.Bool().Draw(t, label+"shield")
+		p.Specials.Ward = rules.Need(rapid.SampledFrom([]int{0, 0, 4, 5, 6}).Draw(t, label+"ward"))
+	}
+	if rs != rules.Skirmish {
+		p.Specials.Regeneration = rules.Need(rapid.SampledFrom([]int{0, 0, 4, 5}).Draw(t, label+"regen"))
+	}
+	for _, tgt := range []*rules.Target{&p.Specials.Ward, &p.Specials.Aegis, &p.Specials.Regeneration} {
+		if tgt.Value() == 0 {
+			*tgt = rules.None
+		}
+	}
+	return p
+}
+
+// genSpec draws a target unit. big allows more models (for fast paths that
+// do not need the enumeration to finish).
+func genSpec(t *rapid.T, rs rules.Ruleset) unit.Spec {
+	s := unit.Spec{Ruleset: rs, Profile: genProfile(t, rs, "")}
+	if rs == rules.Skirmish {
+		s.Models = 1
+		s.Profile.TroopType = rules.Infantry
+		s.Profile.Save.Helmet = rapid.Bool().Draw(t, "helmet")
+		return s
+	}
+	s.Models = rapid.IntRange(1, 9).Draw(t, "models")
+	s.Frontage = rapid.IntRange(0, 5).Draw(t, "frontage")
+	for _, r := range []unit.Role{unit.Musician, unit.StandardBearer, unit.Champion} {
+		if len(s.Command) < s.Models && rapid.IntRange(0, 2).Draw(t, "cmd"+r.String()) == 0 {
+			s.Command = append(s.Command, r)
+		}
+	}
+	hasChamp := false
+	for _, r := range s.Command {
+		hasChamp = hasChamp || r == unit.Champion
+	}
+	if hasChamp && rapid.IntRange(0, 2).Draw(t, "champProfile") == 0 {
+		p := s.Profile
+		p.W = rapid.IntRange(1, 3).Draw(t, "champW")
+		s.Champion = &p
+		s.ChampionDamage = rapid.IntRange(0, p.W-1).Draw(t, "champDamage")
+	}
+	if rapid.IntRange(0, 3).Draw(t, "group") == 0 {
+		p := s.Profile
+		p.W = rapid.IntRange(1, 3).Draw(t, "groupW")
+		p.TroopType = rules.TroopType(rapid.IntRange(0, 2).Draw(t, "groupTroop"))
+		s.Groups = []unit.Group{{Count: rapid.IntRange(1, 3).Draw(t, "groupCount"), Profile: p}}
+	}
+	if rapid.IntRange(0, 3).Draw(t, "hasChar") == 0 {
+		p := genProfile(t, rs, "char")
+		s.Characters = []unit.CharacterSpec{{Name: "Hero", File: -1, Profile: p, Damage: rapid.IntRange(0, p.W-1).Draw(t, "charDamage")}}
+	}
+	o := &s.Options
+	o.SingleRankPolicy = rules.SingleRankPolicy(rapid.IntRange(0, 2).Draw(t, "policy"))
+	o.InstantKillTakes = rules.InstantKillTake(rapid.IntRange(0, 1).Draw(t, "ikTakes"))
+	switch rs {
+	case rules.Battleaxe:
+		o.DamageModel = rules.DamageModel(rapid.IntRange(0, 1).Draw(t, "damageModel"))
+		o.PacketTarget = rules.PacketTarget(rapid.IntRange(0, 1).Draw(t, "packetTarget"))
+	case rules.WHFB8:
+		o.MWCap = rules.MWCap(rapid.IntRange(0, 1).Draw(t, "mwCap"))
+	case rules.T9A, rules.T9A1RU:
+		o.OverflowAcrossPools = rules.OverflowRule(rapid.IntRange(0, 1).Draw(t, "overflow"))
+		o.CommandOrder = rules.CommandOrder(rapid.IntRange(0, 1).Draw(t, "commandOrder"))
+	}
+	switch rapid.IntRange(0, 2).Draw(t, "damage") {
+	case 1:
+		s.Carried = rapid.IntRange(1, 2).Draw(t, "carried")
+	case 2:
+		n := rapid.IntRange(1, 3).Draw(t, "damaged")
+		for range n {
+			s.Damage = append(s.Damage, rapid.IntRange(0, 2).Draw(t, "modelDamage"))
+		}
+	}
+	if rapid.IntRange(0, 4).Draw(t, "panicThreshold") == 0 {
+		o.PanicThreshold = ratOf(1, rapid.IntRange(2, 5).Draw(t, "panicDen"))
+	}
+	return s
+}
+
+// genAttacks draws one to three attack groups with at most maxDice dice of
+// attacks between them, so the enumeration stays small.
+func genAttacks(t *rapid.T, s unit.Spec, maxAttacks int) []referee.Attack {
+	n := rapid.IntRange(1, 3).Draw(t, "groups")
+	out := make([]referee.Attack, n)
+	left := maxAttacks
+	for i := range out {
+		a := referee.Attack{
+			Phase:    rules.Phase(rapid.IntRange(0, 2).Draw(t, "phase")),
+			Strength: rapid.IntRange(2, 8).Draw(t, "s"),
+			Target:   unit.Target{Role: unit.RankAndFile, TroopType: s.Profile.TroopType},
+		}
+		switch c := rapid.IntRange(0, 5).Draw(t, "count"); {
+		case c == 5 && left >= 3:
+			a.Count = dice.MustParseExpr("D3")
+			left -= 3
+		default:
+			k := rapid.IntRange(0, max(0, min(left, 4))).Draw(t, "countConst")
+			a.Count = dice.ConstExpr(k)
+			left -= k
+		}
+		switch rapid.IntRange(0, 3).Draw(t, "hit") {
+		case 1:
+			a.Hit.Need = rules.Need(rapid.IntRange(2, 8).Draw(t, "need"))
+		case 2:
+			a.Hit.WS = rapid.IntRange(1, 6).Draw(t, "ws")
+		case 3:
+			a.Hit.BS = rapid.IntRange(2, 6).Draw(t, "bs")
+		}
+		if rapid.IntRange(0, 2).Draw(t, "mw") == 0 {
+			a.MultipleWounds = dice.MustParseExpr(rapid.SampledFrom([]string{"2", "D3", "D6", "D3+1"}).Draw(t, "mwExpr"))
+		}
+		a.Flaming = rapid.IntRange(0, 4).Draw(t, "flaming") == 0
+		a.LethalStrike = rapid.IntRange(0, 4).Draw(t, "lethal") == 0
+		a.InstantKill = rapid.IntRange(0, 9).Draw(t, "ik") == 0
+		a.NoSaves = rapid.IntRange(0, 9).Draw(t, "noSaves") == 0
+		a.IgnoreArmour = rapid.IntRange(0, 9).Draw(t, "ignoreArmour") == 0
+		switch s.Ruleset {
+		case rules.Skirmish:
+			a.WeaponClass = rules.WeaponClass(rapid.IntRange(0, 5).Draw(t, "class"))
+			a.Attacker = rapid.SampledFrom([]string{"", "A"}).Draw(t, "attacker")
+		case rules.T9A:
+			a.AP = rapid.IntRange(0, 3).Draw(t, "ap")
+			a.ClippedWings = rapid.IntRange(0, 3).Draw(t, "clipped") == 0
+			if rapid.IntRange(0, 4).Draw(t, "mwAgainst") == 0 {
+				tt := rules.TroopType(rapid.IntRange(0, 2).Draw(t, "mwTroop"))
+				a.MWAgainst = &tt
+			}
+		case rules.T9A1RU:
+			a.ArmourPiercing = rapid.IntRange(0, 2).Draw(t, "armourPiercing")
+		}
+		if s.Ruleset != rules.Skirmish {
+			switch rapid.IntRange(0, 5).Draw(t, "target") {
+			case 0:
+				if len(s.Characters) > 0 {
+					a.Target = unit.Target{Role: unit.Character, Name: "Hero"}
+				}
+			case 1:
+				a.Target = unit.Target{Role: unit.Champion}
+			}
+		}
+		out[i] = a
+	}
+	return out
+}
+
+// genScenario draws a unit and attacks that unit.New and NewMachine accept,
+// skipping the draw otherwise.
+func genScenario(t *rapid.T, maxAttacks int) (*unit.Unit, []referee.Attack) {
+	rs := rapid.SampledFrom(rules.Rulesets()).Draw(t, "ruleset")
+	s := genSpec(t, rs)
+	u, err := unit.New(s)
+	if err != nil {
+		t.Skip(err)
+	}
+	attacks := genAttacks(t, s, maxAttacks)
+	for i := range attacks {
+		if _, err := u.Receiver(attacks[i].Target); err != nil && attacks[i].Target.Role == unit.Champion {
+			attacks[i].Target = unit.Target{Role: unit.RankAndFile}
+		}
+	}
+	if _, err := referee.NewMachine(u, attacks, nil); err != nil {
+		t.Skip(err)
+	}
+	return u, attacks
+}
+
+// describeScenario is a short text of a drawn scenario for failures.
+func describeScenario(u *unit.Unit, attacks []referee.Attack) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %v: %s", u.Ruleset(), u.Options().Changed(), u.DrawDamage())
+	for _, a := range attacks {
+		fmt.Fprintf(&b, "\n  %+v", a)
+	}
+	return b.String()
+}

@@ -1,0 +1,146 @@
+package odds
+
+import (
+	"math/big"
+	"math/bits"
+)
+
+// polyPow returns the coefficients 0..kmax of (c[0] + c[1]·z + ... +
+// c[m]·z^m)^n: the weights of the sum of n independent values that are j
+// with weight c[j] (the n-fold convolution). It follows J. C. P. Miller's
+// recurrence for the power of a power series (Knuth, TAOCP vol. 2,
+// 4.7): with P = Σ c_j z^j and Q = P^n, P·Q' = n·P'·Q gives, for c_0 ≠ 0,
+//
+//	q_0 = c_0^n,  q_k = 1/(k·c_0) · Σ_{j=1..min(k,m)} ((n+1)·j − k) · c_j · q_{k−j}
+//
+// where every division is exact. Each coefficient costs m small-by-big
+// multiplications and one division by a word, so 200 attacks cost
+// microseconds where repeated convolution would cost milliseconds. Leading
+// zero coefficients shift the result: (z^s·R)^n = z^{sn}·R^n.
+func polyPow(c []uint64, n, kmax int) []*big.Int {
+	if out, ok := polyPowInline(c, n, kmax); ok {
+		return out
+	}
+	return polyPowBig(c, n, kmax)
+}
+
+// polyPowBig is polyPow in math/big.
+func polyPowBig(c []uint64, n, kmax int) []*big.Int {
+	out := make([]*big.Int, kmax+1)
+	vals := make([]big.Int, kmax+1)
+	for i := range out {
+		out[i] = &vals[i]
+	}
+	s := 0
+	for s < len(c) && c[s] == 0 {
+		s++
+	}
+	if s == len(c) {
+		if n == 0 {
+			out[0].SetInt64(1)
+		}
+		return out
+	}
+	c = c[s:]
+	for len(c) > 1 && c[len(c)-1] == 0 {
+		c = c[:len(c)-1]
+	}
+	shift := s * n
+	if shift > kmax {
+		return out
+	}
+	q := out[shift:]
+	m := len(c) - 1
+	q[0].Exp(new(big.Int).SetUint64(c[0]), big.NewInt(int64(n)), nil)
+	if m == 0 {
+		return out
+	}
+	var term, f big.Int
+	c0 := new(big.Int).SetUint64(c[0])
+	for k := 1; k < len(q) && k <= n*m; k++ {
+		sum := q[k]
+		for j := 1; j <= min(k, m); j++ {
+			if c[j] == 0 || q[k-j].Sign() == 0 {
+				continue
+			}
+			f.SetInt64(int64((n+1)*j - k))
+			f.Mul(&f, term.SetUint64(c[j]))
+			term.Mul(q[k-j], &f)
+			sum.Add(sum, &term)
+		}
+		f.SetInt64(int64(k))
+		f.Mul(&f, c0)
+		sum.Quo(sum, &f)
+	}
+	return out
+}
+
+// polyPowInline is polyPow in inline weights, when every intermediate sum
+// is sure to fit in 256 bits: then no coefficient allocates until the end.
+func polyPowInline(c []uint64, n, kmax int) ([]*big.Int, bool) {
+	s := 0
+	for s < len(c) && c[s] == 0 {
+		s++
+	}
+	if s == len(c) || s > 0 {
+		return nil, false
+	}
+	for len(c) > 1 && c[len(c)-1] == 0 {
+		c = c[:len(c)-1]
+	}
+	m := len(c) - 1
+	// every coefficient is at most (Σc)^n; a sum of m terms multiplies one
+	// by at most (n+1)·m·max(c)
+	var total, maxC uint64
+	for _, v := range c {
+		if total+v < total {
+			return nil, false
+		}
+		total += v
+		maxC = max(maxC, v)
+	}
+	hi, factor := bits.Mul64(uint64((n+1)*m+1), maxC)
+	if hi != 0 || bits.Len64(total)*n+bits.Len64(factor)+bits.Len64(uint64(m))+1 > 256 || kmax < 0 {
+		return nil, false
+	}
+	_, kc := bits.Mul64(uint64(max(kmax, 1)), c[0])
+	if hh, _ := bits.Mul64(uint64(max(kmax, 1)), c[0]); hh != 0 || kc == 0 {
+		return nil, false
+	}
+	q := make([]weight, kmax+1)
+	q[0] = one
+	for range n {
+		q[0] = q[0].mulSmall(c[0])
+	}
+	for k := 1; k <= kmax && k <= n*m; k++ {
+		var pos, neg weight
+		for j := 1; j <= min(k, m); j++ {
+			if c[j] == 0 || q[k-j].isZero() {
+				continue
+			}
+			if f := (n+1)*j - k; f > 0 {
+				pos.add(q[k-j].mulSmall(uint64(f) * c[j]))
+			} else if f < 0 {
+				neg.add(q[k-j].mulSmall(uint64(-f) * c[j]))
+			}
+		}
+		pos.sub(neg)
+		q[k] = pos.divSmall(uint64(k) * c[0])
+	}
+	out := make([]*big.Int, kmax+1)
+	vals := make([]big.Int, kmax+1)
+	for i := range out {
+		out[i] = q[i].set(&vals[i])
+	}
+	return out, true
+}
+
+// powWeight returns the total weight d^n of polyPow's coefficients, where
+// d = Σ c.
+func sumPow(c []uint64, n int) *big.Int {
+	var d big.Int
+	for _, v := range c {
+		d.Add(&d, new(big.Int).SetUint64(v))
+	}
+	return d.Exp(&d, big.NewInt(int64(n)), nil)
+}

@@ -1,0 +1,529 @@
+package odds
+
+import (
+	"fmt"
+	"math/big"
+	"math/bits"
+)
+
+// Exact probabilities are integer weights over a shared denominator. Every
+// die has 3 or 6 sides (dice.Expr allows no others; tests are D6), so every
+// denominator is 2^a·3^b: den keeps the two exponents, and turning a weight
+// into a fraction in lowest terms only ever strips factors 2 and 3, with no
+// general GCD.
+
+// den is the denominator 2^two · 3^three.
+type den struct{ two, three int32 }
+
+// dieDen returns the denominator of one face of a die with the given sides.
+func dieDen(sides int) (den, error) {
+	switch sides {
+	case 1:
+		return den{}, nil
+	case 2:
+		return den{1, 0}, nil
+	case 3:
+		return den{0, 1}, nil
+	case 6:
+		return den{1, 1}, nil
+	}
+	return den{}, fmt.Errorf("odds: a die of %d sides (want 3 or 6)", sides)
+}
+
+func (d den) mul(e den) den     { return den{d.two + e.two, d.three + e.three} }
+func (d den) over(e den) den    { return den{d.two - e.two, d.three - e.three} }
+func (d den) lcm(e den) den     { return den{max(d.two, e.two), max(d.three, e.three)} }
+func (d den) pow(n int) den     { return den{d.two * int32(n), d.three * int32(n)} }
+func (d den) covers(e den) bool { return d.two >= e.two && d.three >= e.three }
+
+// int returns the denominator as an integer.
+func (d den) int() *big.Int {
+	z := new(big.Int).Exp(big.NewInt(3), big.NewInt(int64(d.three)), nil)
+	return z.Lsh(z, uint(d.two))
+}
+
+// pow3 holds 3^k for the k whose power fits in a uint64.
+var pow3 = func() [41]uint64 {
+	var p [41]uint64
+	p[0] = 1
+	for i := 1; i < len(p); i++ {
+		p[i] = p[i-1] * 3
+	}
+	return p
+}()
+
+// ratMaker turns weights over 2^a·3^b into *big.Rat in lowest terms,
+// keeping its scratch numbers and powers between calls.
+type ratMaker struct {
+	num   big.Int
+	pow3  [len(pow3)]*big.Int // 3^k for the divisions, k ≤ 40
+	p3    map[int32]*big.Int  // 3^k for the denominators
+	steps []*big.Int          // 3^(40i)
+}
+
+func (rm *ratMaker) smallPow3(k int32) *big.Int {
+	if rm.pow3[k] == nil {
+		rm.pow3[k] = new(big.Int).SetUint64(pow3[k])
+	}
+	return rm.pow3[k]
+}
+
+// bigPow3 returns 3^k: 3^(40i) from a table built as needed, times a
+// power that fits a word.
+func (rm *ratMaker) bigPow3(k int32) *big.Int {
+	if z, ok := rm.p3[k]; ok {
+		return z
+	}
+	if rm.p3 == nil {
+		rm.p3 = map[int32]*big.Int{}
+	}
+	const step = int32(len(pow3) - 1)
+	for int32(len(rm.steps)) <= k/step {
+		if len(rm.steps) == 0 {
+			rm.steps = append(rm.steps, big.NewInt(1))
+			continue
+		}
+		last := rm.steps[len(rm.steps)-1]
+		rm.steps = append(rm.steps, new(big.Int).Mul(last, rm.smallPow3(step)))
+	}
+	z := new(big.Int).Mul(rm.steps[k/step], rm.smallPow3(k%step))
+	rm.p3[k] = z
+	return z
+}
+
+// modWord returns z mod m for a non-negative z.
+func modWord(z *big.Int, m uint64) uint64 {
+	ws := z.Bits()
+	var r uint64
+	for i := len(ws) - 1; i >= 0; i-- {
+		r = bits.Rem64(r, uint64(ws[i]), m)
+	}
+	return r
+}
+
+// stripThrees divides z by 3 as often as it divides, at most max times, and
+// returns how many times: by 3^40 (the largest power in a word) while that
+// divides, then by the largest smaller power that does.
+func (rm *ratMaker) stripThrees(z *big.Int, max int32) int32 {
+	if max == 0 || mod3(z) != 0 {
+		return 0 // the common case, found without a division
+	}
+	var k int32
+	for k < max {
+		t := min(int32(len(pow3)-1), max-k)
+		if modWord(z, pow3[t]) != 0 {
+			lo, hi := int32(0), t // 3^lo divides, 3^hi does not
+			for hi-lo > 1 {
+				mid := (lo + hi) / 2
+				if modWord(z, pow3[mid]) == 0 {
+					lo = mid
+				} else {
+					hi = mid
+				}
+			}
+			t = lo
+		}
+		if t == 0 {
+			break
+		}
+		z.Quo(z, rm.smallPow3(t))
+		k += t
+		if t < min(int32(len(pow3)-1), max-k+t) {
+			break
+		}
+	}
+	return k
+}
+
+// weight is an exact non-negative integer: four 64-bit words inline while
+// it fits in 256 bits, a *big.Int after. Most weights fit (the chance of a
+// path of forty dice does), so the enumeration allocates little. The
+// big.Int of a weight is its own: operations that change a weight in place
+// never touch another's.
+type weight struct {
+	w [4]uint64 // little-endian, when b is nil
+	b *big.Int  // the value when not nil
+}
+
+var one = weight{w: [4]uint64{1}}
+
+func small64(v uint64) weight { return weight{w: [4]uint64{v}} }
+
+func (x weight) isZero() bool {
+	if x.b != nil {
+		return x.b.Sign() == 0
+	}
+	return x.w == [4]uint64{}
+}
+
+// uint64 returns x when it fits a uint64.
+func (x weight) uint64() (uint64, bool) {
+	if x.b != nil {
+		return x.b.Uint64(), x.b.IsUint64()
+	}
+	return x.w[0], x.w[1]|x.w[2]|x.w[3] == 0
+}
+
+// set sets z to the value of x and returns z.
+func (x weight) set(z *big.Int) *big.Int {
+	if x.b != nil {
+		return z.Set(x.b)
+	}
+	if x.w[1]|x.w[2]|x.w[3] == 0 {
+		return z.SetUint64(x.w[0])
+	}
+	if bits.UintSize == 64 {
+		n := 4
+		for x.w[n-1] == 0 {
+			n--
+		}
+		buf := z.Bits()[:0] // z's own words, reused
+		for _, v := range x.w[:n] {
+			buf = append(buf, big.Word(v))
+		}
+		return z.SetBits(buf)
+	}
+	var buf [32]byte
+	for i := range 4 {
+		for j := range 8 {
+			buf[31-8*i-j] = byte(x.w[i] >> (8 * j))
+		}
+	}
+	return z.SetBytes(buf[:])
+}
+
+// toBig returns the value as a new big.Int.
+func (x weight) toBig() *big.Int { return x.set(new(big.Int)) }
+
+// fromBig returns a weight holding z (kept, not copied, when too large to
+// hold inline).
+func fromBig(z *big.Int) weight {
+	if z.BitLen() > 256 {
+		return weight{b: z}
+	}
+	var x weight
+	if bits.UintSize == 64 {
+		for i, v := range z.Bits() {
+			x.w[i] = uint64(v)
+		}
+		return x
+	}
+	var buf [32]byte
+	z.FillBytes(buf[:])
+	for i := range 4 {
+		for j := range 8 {
+			x.w[i] |= uint64(buf[31-8*i-j]) << (8 * j)
+		}
+	}
+	return x
+}
+
+// weightOf returns a weight holding the value of z, which it may share
+// with others: z is copied when too large to hold inline.
+func weightOf(z *big.Int) weight {
+	if z.BitLen() > 256 {
+		return weight{b: new(big.Int).Set(z)}
+	}
+	return fromBig(z)
+}
+
+// add adds v to x in place. x must own its big.Int (every weight made by
+// an operation here does; mulShared's results are the exception).
+func (x *weight) add(v weight) {
+	if x.b == nil && v.b == nil {
+		var c uint64
+		var r [4]uint64
+		for i := range 4 {
+			r[i], c = bits.Add64(x.w[i], v.w[i], c)
+		}
+		if c == 0 {
+			x.w = r
+			return
+		}
+	}
+	if x.b == nil {
+		x.b = x.toBig()
+	}
+	if v.b != nil {
+		x.b.Add(x.b, v.b)
+	} else {
+		var t big.Int
+		x.b.Add(x.b, v.set(&t))
+	}
+}
+
+// plus returns x+v, leaving both alone.
+func (x weight) plus(v weight) weight {
+	if x.b != nil {
+		x = weight{b: new(big.Int).Set(x.b)}
+	}
+	x.add(v)
+	return x
+}
+
+// sub subtracts v from x in place; v must not exceed x, and x must own
+// its big.Int (see add).
+func (x *weight) sub(v weight) {
+	if x.b == nil && v.b == nil {
+		var c uint64
+		for i := range 4 {
+			x.w[i], c = bits.Sub64(x.w[i], v.w[i], c)
+		}
+		return
+	}
+	if x.b == nil {
+		x.b = x.toBig()
+	}
+	var t big.Int
+	x.b.Sub(x.b, v.set(&t))
+	if x.b.BitLen() <= 256 {
+		*x = fromBig(x.b)
+	}
+}
+
+// mulSmall returns x·k.
+func (x weight) mulSmall(k uint64) weight {
+	if x.b == nil {
+		var r weight
+		var carry uint64
+		for i := range 4 {
+			hi, lo := bits.Mul64(x.w[i], k)
+			var c uint64
+			r.w[i], c = bits.Add64(lo, carry, 0)
+			carry = hi + c
+		}
+		if carry == 0 {
+			return r
+		}
+	}
+	z := x.toBig()
+	return weight{b: z.Mul(z, new(big.Int).SetUint64(k))}
+}
+
+// mulShared returns x·v, which may share its big.Int with x or v: for
+// values that are only read.
+func (x weight) mulShared(v weight) weight {
+	switch {
+	case x.b == nil && x.w == one.w:
+		return v
+	case v.b == nil && v.w == one.w:
+		return x
+	}
+	return x.mul(v)
+}
+
+// mul returns x·v.
+func (x weight) mul(v weight) weight {
+	if x.b == nil && v.b == nil {
+		var r [8]uint64
+		for i := range 4 {
+			if x.w[i] == 0 {
+				continue
+			}
+			var carry uint64
+			for j := range 4 {
+				if i+j >= 8 {
+					break
+				}
+				hi, lo := bits.Mul64(x.w[i], v.w[j])
+				var c uint64
+				lo, c = bits.Add64(lo, r[i+j], 0)
+				hi += c
+				r[i+j], c = bits.Add64(lo, carry, 0)
+				carry = hi + c
+			}
+			if i+4 < 8 {
+				r[i+4] = carry
+			}
+		}
+		if r[4]|r[5]|r[6]|r[7] == 0 {
+			return weight{w: [4]uint64{r[0], r[1], r[2], r[3]}}
+		}
+	}
+	return weight{b: new(big.Int).Mul(x.toBig(), v.toBig())}
+}
+
+// scale returns x · 2^d.two · 3^d.three.
+func (x weight) scale(d den) weight {
+	for k := d.three; k > 0; {
+		t := min(k, int32(len(pow3)-1))
+		x = x.mulSmall(pow3[t])
+		k -= t
+	}
+	return x.shift(uint(d.two))
+}
+
+// shift returns x·2^s.
+func (x weight) shift(s uint) weight {
+	if s == 0 {
+		return x
+	}
+	if x.b == nil && x.bitLen()+int(s) <= 256 {
+		var r [4]uint64
+		words, bitsS := s/64, s%64
+		for i := 3; i >= int(words); i-- {
+			v := x.w[i-int(words)] << bitsS
+			if bitsS > 0 && i-int(words)-1 >= 0 {
+				v |= x.w[i-int(words)-1] >> (64 - bitsS)
+			}
+			r[i] = v
+		}
+		return weight{w: r}
+	}
+	z := x.toBig()
+	return weight{b: z.Lsh(z, s)}
+}
+
+func (x weight) bitLen() int {
+	if x.b != nil {
+		return x.b.BitLen()
+	}
+	for i := 3; i >= 0; i-- {
+		if x.w[i] != 0 {
+			return 64*i + bits.Len64(x.w[i])
+		}
+	}
+	return 0
+}
+
+// trailingZeros returns the number of trailing zero bits of a non-zero x.
+func (x weight) trailingZeros() int {
+	if x.b != nil {
+		return int(x.b.TrailingZeroBits())
+	}
+	for i := range 4 {
+		if x.w[i] != 0 {
+			return 64*i + bits.TrailingZeros64(x.w[i])
+		}
+	}
+	return 0
+}
+
+// modSmall returns x mod m.
+func (x weight) modSmall(m uint64) uint64 {
+	if x.b != nil {
+		return modWord(x.b, m)
+	}
+	var r uint64
+	for i := x.limbs() - 1; i >= 0; i-- {
+		r = bits.Rem64(r, x.w[i], m)
+	}
+	return r
+}
+
+// divSmall returns x/m; the division must be exact.
+func (x weight) divSmall(m uint64) weight {
+	if x.b != nil {
+		return fromBig(new(big.Int).Quo(x.b, new(big.Int).SetUint64(m)))
+	}
+	var r weight
+	var rem uint64
+	for i := x.limbs() - 1; i >= 0; i-- {
+		r.w[i], rem = bits.Div64(rem, x.w[i], m)
+	}
+	return r
+}
+
+// limbs returns the number of words of an inline x, leading zeros left out.
+func (x weight) limbs() int {
+	n := 4
+	for n > 0 && x.w[n-1] == 0 {
+		n--
+	}
+	return n
+}
+
+// rshift returns x/2^s; the division must be exact.
+func (x weight) rshift(s uint) weight {
+	if s == 0 {
+		return x
+	}
+	if x.b != nil {
+		return fromBig(new(big.Int).Rsh(x.b, s))
+	}
+	var r [4]uint64
+	words, bitsS := s/64, s%64
+	for i := 0; i+int(words) < 4; i++ {
+		v := x.w[i+int(words)] >> bitsS
+		if bitsS > 0 && i+int(words)+1 < 4 {
+			v |= x.w[i+int(words)+1] << (64 - bitsS)
+		}
+		r[i] = v
+	}
+	return weight{w: r}
+}
+
+// mod3 returns z mod 3 for a non-negative z: 2^64 is 1 mod 3, so it is the
+// sum of z's words mod 3.
+func mod3(z *big.Int) uint64 {
+	var r uint64
+	for _, w := range z.Bits() {
+		r += uint64(w) % 3
+	}
+	return r % 3
+}
+
+// rat returns w/d as a *big.Rat in lowest terms. d is 2^a·3^b, so lowest
+// terms only strip factors 2 and 3 from both, and the Rat is built from
+// the coprime pair as is, with no GCD: that is most of the cost of a
+// distribution of a few hundred values with thousand-bit denominators.
+func (rm *ratMaker) rat(w weight, d den) *big.Rat {
+	r := new(big.Rat)
+	if w.isZero() {
+		return r
+	}
+	num := w.set(&rm.num)
+	k := min(int32(num.TrailingZeroBits()), d.two)
+	num.Rsh(num, uint(k))
+	d.two -= k
+	d.three -= rm.stripThrees(num, d.three)
+	r.SetInt(num)
+	if d.two != 0 || d.three != 0 {
+		// Denom is a reference into r once set (math/big documents it);
+		// num and the denominator are coprime, so r is in lowest terms.
+		den := r.Denom()
+		den.Lsh(den.Set(rm.bigPow3(d.three)), uint(d.two))
+	}
+	return r
+}
+
+// rat is ratMaker.rat for a single fraction.
+func rat(w weight, d den) *big.Rat {
+	var rm ratMaker
+	return rm.rat(w, d)
+}
+
+// commonFactor returns the largest 2^a·3^b, a ≤ g.two and b ≤ g.three,
+// that divides x.
+func commonFactor(x weight, g den) den {
+	if x.isZero() {
+		return g
+	}
+	var f den
+	f.two = min(int32(x.trailingZeros()), g.two)
+	for f.three < g.three {
+		t := min(g.three-f.three, int32(len(pow3)-1))
+		if x.modSmall(pow3[t]) == 0 {
+			x = x.divSmall(pow3[t])
+			f.three += t
+			continue
+		}
+		for t > 0 && x.modSmall(pow3[t]) != 0 {
+			t--
+		}
+		f.three += t
+		break
+	}
+	return f
+}
+
+// divide returns x / (2^g.two · 3^g.three); the division must be exact.
+func divide(x weight, g den) weight {
+	x = x.rshift(uint(g.two))
+	for k := g.three; k > 0; {
+		t := min(k, int32(len(pow3)-1))
+		x = x.divSmall(pow3[t])
+		k -= t
+	}
+	return x
+}

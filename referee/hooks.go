@@ -1,0 +1,173 @@
+package referee
+
+import (
+	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// Hooks for the odds package's fast paths. Each lets a caller skip steps
+// whose outcome it has worked out from the Machine's own steps, and then
+// carries on with the same code the referee runs: nothing here rolls or
+// decides anything the steps would not.
+
+// Batch returns the index of the attack group m is resolving (or will
+// resolve next) and the number of groups.
+func (m *Machine) Batch() (i, n int) { return m.batch, len(m.attacks) }
+
+// Destroyed reports whether no model of the unit is left.
+func (m *Machine) Destroyed() bool { return m.u.Destroyed() }
+
+// RollOutcome is what the per-attack rolls of a batch hand to its damage
+// step.
+type RollOutcome struct {
+	Unsaved int // wounds past every save, each waiting for its damage (RULES.md 9)
+	Kills   int // instant kills (RULES.md 9.1)
+	// RegenLost: the unit has lost its Regeneration for the rest of the
+	// phase, by a Flaming wound now or before (whfb8, battleaxe; 19.3).
+	RegenLost bool
+}
+
+// AttackRolls reports whether m stands at the start of the per-attack rolls
+// of a block batch, and how many attacks (or hits) are about to roll. From
+// there every attack rolls to hit, to wound, its armour save and its special
+// save against the same target numbers, fixed when the batch began, and
+// nothing one attack rolls changes what another needs (RULES.md 3-8): the
+// attacks are independent and alike. Skirmish attacks are not (a critical
+// spends the warrior's allowance, 6.2), and ok is false for them.
+func (m *Machine) AttackRolls() (n int, ok bool) {
+	if !m.rs().Block() || m.i != 0 {
+		return 0, false
+	}
+	switch m.at {
+	case stepHit:
+		return m.n, m.hits == 0
+	case stepWound:
+		return m.n, m.wounds == 0 && m.lethal == 0 && m.kills == 0
+	}
+	return 0, false
+}
+
+// WithAttacks returns a copy of m, standing where AttackRolls said ok, with
+// only k of its attacks left to roll. Stepping a copy with one attack over
+// every die tells what one attack hands to the damage step (Rolled).
+func (m *Machine) WithAttacks(k int) *Machine {
+	c := m.Clone()
+	c.n = k
+	_ = c.advance(nil)
+	return c
+}
+
+// Rolled reports whether a machine that started where AttackRolls said ok
+// has finished the per-attack rolls of its batch, and what they handed to
+// the damage step.
+func (m *Machine) Rolled() (RollOutcome, bool) {
+	o := RollOutcome{RegenLost: m.u.RegenLost()}
+	switch {
+	case m.at == stepKill && m.i == 0:
+		o.Kills, o.Unsaved = m.n, m.unsaved
+	case m.at == stepPacket && m.i == 0:
+		o.Unsaved = m.n
+	case m.at == stepEnd && m.inBatch:
+	default:
+		return RollOutcome{}, false
+	}
+	return o, true
+}
+
+// SkipRolls moves m, standing where AttackRolls said ok, on to the damage
+// step of its batch as if its attacks had rolled o.
+func (m *Machine) SkipRolls(o RollOutcome) {
+	if o.RegenLost && !m.u.RegenLost() {
+		m.uw().SetRegenLost()
+		m.flamed = true
+	}
+	m.hits, m.wounds, m.lethal, m.failed, m.failedL = 0, 0, 0, 0, 0
+	m.unsaved, m.kills = o.Unsaved, o.Kills
+	m.at = stepSpecial
+	m.i, m.n = 0, 0
+	m.startDamage(nil)
+}
+
+// PendingPackets reports whether m stands before the first damage packet of
+// a batch, and how many unsaved wounds wait for their damage (RULES.md 9).
+func (m *Machine) PendingPackets() (n int, ok bool) {
+	return m.n, m.at == stepPacket && m.i == 0
+}
+
+// RollPacket rolls with r the damage dice the batch's next unsaved wound
+// rolls and returns its wounds, without applying it: the Multiple Wounds roll
+// (+1 for Clipped Wings against Fly), or 1 with no die for a single wound or
+// a receiver of W1 (RULES.md 9.2, E41, E52). m is not changed. It is
+// meaningful from SkipRolls until the batch closes.
+func (m *Machine) RollPacket(r dice.Roller) (int, error) {
+	d := dieSource{caps: m.caps(r), m: m}
+	return m.rollPacket(&d)
+}
+
+// ApplyPacket hands the unit one unsaved wound of k wounds, as RollPacket
+// gave it, exactly as the batch's next packet step would, and adds what it
+// did to the tallies; m stays where it is. Use it from SkipRolls until the
+// batch closes, then SkipPackets.
+func (m *Machine) ApplyPacket(k int) error { return m.applyPacket(nil, k) }
+
+// SkipPackets marks the batch's pending packets as applied: m moves on to
+// closing the batch.
+func (m *Machine) SkipPackets() {
+	if m.at == stepPacket {
+		m.i = m.n
+		_ = m.advance(nil)
+	}
+}
+
+// ReadUnit returns the unit as it stands, which m may share with its
+// copies: read it, never change it (Unit returns one m owns).
+func (m *Machine) ReadUnit() *unit.Unit { return m.u }
+
+// Aim returns where the current batch's wounds go: the attack's target, or
+// the champion when he is all that is left of the rank and file (t9a,
+// t9a1-ru; RULES.md 10.1).
+func (m *Machine) Aim() unit.Target { return m.aim }
+
+// loopStep reports whether m stands in a loop of items whose step does not
+// depend on the item's place: one to-hit roll, one to-wound roll, one
+// instant kill, one damage packet, one skirmish attack (the place shows
+// only in the log). Armour and special saves are not such: they tell
+// ordinary and Lethal Strike wounds apart by place.
+func (m *Machine) loopStep() bool {
+	switch m.at {
+	case stepHit, stepWound, stepKill, stepPacket, stepSkirmish:
+		return true
+	}
+	return false
+}
+
+// Item returns m's place in the loop of items it stands in: item i done
+// of n.
+func (m *Machine) Item() (i, n int) { return m.i, m.n }
+
+// AppendLoopState is AppendState without m's place in its loop (Item),
+// when m's next step does not depend on that place; ok is false when it
+// does. Two machines with the same loop state step alike: the odds package
+// works out the ways out of one and moves them to the other with SetItem.
+func (m *Machine) AppendLoopState(b []byte) ([]byte, bool) {
+	if !m.loopStep() {
+		return b, false
+	}
+	i, n := m.i, m.n
+	m.i, m.n = 0, 0
+	b = m.AppendState(b)
+	m.i, m.n = i, n
+	return b, true
+}
+
+// SetItem moves m, made by one step from a machine with the same loop
+// state (AppendLoopState) at item i0 of n0, i0+1 < n0, to where that step
+// would have left a machine at item i of n instead. It panics if m is not
+// in such a loop: a programmer error.
+func (m *Machine) SetItem(i, n int) {
+	if !m.loopStep() {
+		panic("referee: SetItem outside a loop of items")
+	}
+	m.i, m.n = i+1, n
+	_ = m.advance(nil)
+}
