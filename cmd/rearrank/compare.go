@@ -33,11 +33,7 @@ func runCompare(ctx context.Context, args []string, e env) error {
 	fs.Var(&sets, "set", "a variant with one switch changed, option=value (repeatable; several in one flag: a=1,b=2)")
 	exact := fs.Bool("exact", false, "print exact fractions")
 	asJSON := fs.Bool("json", false, "print JSON: one odds result per variant")
-	pos, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	path, err := oneFile(fs, pos)
+	path, err := parseFile(fs, args)
 	if err != nil {
 		return err
 	}
@@ -138,11 +134,7 @@ func runSim(ctx context.Context, args []string, e env) error {
 	seed := fs.Uint64("seed", 1, "seed: the same seed and n give the same result on any number of cores")
 	workers := fs.Int("workers", 0, "goroutines (0: one per core)")
 	asJSON := fs.Bool("json", false, "print JSON like odds --json, with std_err")
-	pos, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	path, err := oneFile(fs, pos)
+	path, err := parseFile(fs, args)
 	if err != nil {
 		return err
 	}

@@ -49,11 +49,7 @@ func runOdds(ctx context.Context, args []string, e env) error {
 	maxStates := fs.Int("max-states", odds.DefaultMaxStates, "most states the exact computation may hold; past it, an error")
 	fallback := fs.Bool("fallback", false, "past the state limit, estimate with Monte Carlo instead of failing")
 	samples := fs.Int("samples", odds.DefaultSamples, "Monte Carlo samples for --fallback")
-	pos, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	path, err := oneFile(fs, pos)
+	path, err := parseFile(fs, args)
 	if err != nil {
 		return err
 	}

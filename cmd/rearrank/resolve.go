@@ -21,11 +21,7 @@ func runResolve(ctx context.Context, args []string, e env) error {
 	faces := fs.String("dice", "", "the faces you rolled, in the order the steps ask for them (commas or spaces)")
 	seed := fs.Uint64("seed", 0, "roll with a seeded generator instead (same seed, same dice)")
 	asJSON := fs.Bool("json", false, "print the events and the final unit as JSON")
-	pos, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	path, err := oneFile(fs, pos)
+	path, err := parseFile(fs, args)
 	if err != nil {
 		return err
 	}

@@ -101,6 +101,15 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// parseFile parses the flags and returns the single FILE argument.
+func parseFile(fs *flag.FlagSet, args []string) (string, error) {
+	pos, err := parse(fs, args)
+	if err != nil {
+		return "", err
+	}
+	return oneFile(fs, pos)
+}
+
 // oneFile returns the single FILE argument.
 func oneFile(fs *flag.FlagSet, pos []string) (string, error) {
 	switch len(pos) {
