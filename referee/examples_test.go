@@ -1,6 +1,7 @@
 package referee_test
 
 import (
+	"errors"
 	"math/big"
 	"strings"
 	"testing"
@@ -343,5 +344,14 @@ func TestSpecialSaveOwnerChoice(t *testing.T) { // RULES.md 8, 18 specialSaveCho
 	}
 	if res.Tally.Unsaved != 1 {
 		t.Errorf("unsaved %d, want 1 (Aegis 6+ chosen)", res.Tally.Unsaved)
+	}
+}
+
+func TestOutOfDiceSaysHowManyMore(t *testing.T) {
+	u := mustUnit(t, unit.Spec{Ruleset: rules.WHFB8, Models: 10, Profile: unit.Profile{W: 1, T: 3}})
+	a := []referee.Attack{{Count: dice.ConstExpr(20), Hit: referee.HitSpec{BS: 3}, Phase: rules.Shooting, Strength: 3, Target: rf}}
+	_, err := referee.Resolve(u, a, dice.NewScripted(6, 6, 6))
+	if !errors.Is(err, dice.ErrOutOfDice) || !strings.Contains(err.Error(), "needs at least 17 more dice (3 of 20 done)") {
+		t.Errorf("got %v, want out of dice with 17 more needed after 3 of 20", err)
 	}
 }

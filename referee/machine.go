@@ -428,8 +428,12 @@ func (d *dieSource) ask(sides int, stage Stage, what func() string) (int, error)
 // stepError says how many more dice the current step needs at least.
 func (m *Machine) stepError(stage Stage, err error) error {
 	if errors.Is(err, dice.ErrOutOfDice) && m.n > 0 {
+		done := m.i // items finished; every step but the packet step counts its item before rolling
+		if m.at != stepPacket {
+			done--
+		}
 		return fmt.Errorf("attack group %d, %s: %w; this step needs at least %d more dice (%d of %d done)",
-			m.batch+1, stage, err, m.n-m.i, m.i, m.n)
+			m.batch+1, stage, err, m.n-done, done, m.n)
 	}
 	return fmt.Errorf("attack group %d, %s: %w", m.batch+1, stage, err)
 }
