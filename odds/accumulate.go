@@ -115,6 +115,11 @@ func (a *accumulator) addUnsaved(i int32, w weight) { a.unsaved = addAt(a.unsave
 // fill turns the weights into the Result's fractions.
 func (a *accumulator) fill(res *Result) {
 	var rm ratMaker
+	n := len(a.cas) + len(a.wounds) + len(a.unsaved) + 4 // at most this many fractions
+	for _, s := range a.byRole {
+		n += len(s)
+	}
+	rm.rats = make([]big.Rat, n)
 	rat := rm.rat
 	dist := func(s []weight) Dist {
 		// trailing zeros come only from padding; keep the last non-zero

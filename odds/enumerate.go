@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/big"
 	"slices"
 
 	"github.com/rearrank/rearrank/referee"
@@ -124,7 +123,7 @@ type enumerator struct {
 
 	finalGroups map[*finalBatch]*finalGroup
 	sweeps      map[string]*sweeper // this generation's pooled sweeps, by loop state
-	polys       map[string][]*big.Int
+	polys       map[string][]weight
 	polybuf     []byte
 	unsaveds    map[string]*[]weight
 	finalSeq    int
@@ -134,7 +133,7 @@ func newEnumerator(ctx context.Context, cfg Config, fast bool, acc *accumulator,
 	return &enumerator{ctx: ctx, max: cfg.maxStates(), why: why, fast: fast, acc: acc,
 		nextIndex: map[string]int32{}, nsIndex: map[stateKey]int32{}, merge: map[stateKey]int{},
 		memo: map[string][]memoLeaf{}, finalGroups: map[*finalBatch]*finalGroup{}, sweeps: map[string]*sweeper{},
-		polys: map[string][]*big.Int{}, unsaveds: map[string]*[]weight{}}
+		polys: map[string][]weight{}, unsaveds: map[string]*[]weight{}}
 }
 
 // ErrStateLimit is wrapped by the error returned when the reachable states

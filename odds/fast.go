@@ -86,7 +86,12 @@ func probeRolls(m *referee.Machine) ([]rollCase, den, error) {
 		}
 		var leaf *referee.Machine
 		return paths(new(pathRoller), func(r *pathRoller) error {
-			leaf = m.Clone()
+			if n := len(free); n > 0 {
+				leaf, free = free[n-1], free[:n-1]
+			} else {
+				leaf = new(referee.Machine)
+			}
+			leaf.Reset(m)
 			return leaf.Step(r, nil)
 		}, func(count weight, dd den) error {
 			err := walk(leaf, w.mul(count), d.mul(dd), depth+1)
@@ -412,7 +417,7 @@ func (e *enumerator) packets(c *core, n int) (bool, error) {
 		x := sw.ends[min(t, last)]
 		w := left
 		if t < last && t < top {
-			w = weightOf(q[t])
+			w = q[t].own()
 			left.sub(w)
 		}
 		if !w.isZero() {
@@ -470,14 +475,15 @@ func (sw *sweeper) extend(e *enumerator, top int) error {
 	return nil
 }
 
-// polyPow is polyPow(c, n, n·(len(c)-1)), remembered for the run: cores
-// alike ask for the same convolution.
-func (e *enumerator) polyPow(c []uint64, n int) []*big.Int {
+// polyPow is polyPowWeights(c, n, n·(len(c)-1)), remembered for the run:
+// cores alike ask for the same convolution. The weights are shared: take
+// them with own.
+func (e *enumerator) polyPow(c []uint64, n int) []weight {
 	k := polyKey(e.polybuf[:0], c, n)
 	e.polybuf = k
 	q, ok := e.polys[string(k)]
 	if !ok {
-		q = polyPow(c, n, n*(len(c)-1))
+		q = polyPowWeights(c, n, n*(len(c)-1))
 		e.polys[string(k)] = q
 	}
 	return q
@@ -589,7 +595,7 @@ func (e *enumerator) lastBatch(c *core, n int, s, f uint64, d den) (bool, error)
 		if i == len(outs)-1 {
 			outs[i].w = left
 		} else {
-			outs[i].w = weightOf(q[i])
+			outs[i].w = q[i].own()
 			left.sub(outs[i].w)
 		}
 	}
@@ -621,7 +627,7 @@ func (e *enumerator) lastBatch(c *core, n int, s, f uint64, d den) (bool, error)
 	if fb.unsaved = e.unsaveds[uk]; fb.unsaved == nil {
 		ws := make([]weight, 0, n+1)
 		for _, w := range e.polyPow(u, n) {
-			ws = append(ws, weightOf(w))
+			ws = append(ws, w.own())
 		}
 		fb.unsaved = &ws
 		e.unsaveds[uk] = fb.unsaved

@@ -78,6 +78,30 @@ func polyPowBig(c []uint64, n, kmax int) []*big.Int {
 // polyPowInline is polyPow in inline weights, when every intermediate sum
 // is sure to fit in 256 bits: then no coefficient allocates until the end.
 func polyPowInline(c []uint64, n, kmax int) ([]*big.Int, bool) {
+	q, ok := polyPowInlineWeights(c, n, kmax)
+	if !ok {
+		return nil, false
+	}
+	return bigs(q), true
+}
+
+// polyPowWeights is polyPow as weights, for callers that want them: it
+// skips the big.Int of every coefficient while they fit inline.
+func polyPowWeights(c []uint64, n, kmax int) []weight {
+	if q, ok := polyPowInlineWeights(c, n, kmax); ok {
+		return q
+	}
+	out := polyPowBig(c, n, kmax)
+	q := make([]weight, len(out))
+	for i, z := range out {
+		q[i] = weightOf(z)
+	}
+	return q
+}
+
+// polyPowInlineWeights is polyPowInline before the coefficients become
+// big.Ints.
+func polyPowInlineWeights(c []uint64, n, kmax int) ([]weight, bool) {
 	s := 0
 	for s < len(c) && c[s] == 0 {
 		s++
@@ -127,12 +151,47 @@ func polyPowInline(c []uint64, n, kmax int) ([]*big.Int, bool) {
 		pos.sub(neg)
 		q[k] = pos.divSmall(uint64(k) * c[0])
 	}
-	out := make([]*big.Int, kmax+1)
-	vals := make([]big.Int, kmax+1)
-	for i := range out {
-		out[i] = q[i].set(&vals[i])
+	return q, true
+}
+
+// bigs returns the weights q as big.Ints.
+func bigs(q []weight) []*big.Int {
+	out := make([]*big.Int, len(q))
+	vals := make([]big.Int, len(q))
+	if bits.UintSize != 64 {
+		for i := range out {
+			out[i] = q[i].set(&vals[i])
+		}
+		return out
 	}
-	return out, true
+	// the coefficients' words come from one slab, each piece capped at
+	// its length so that none can grow into the next
+	size := func(x weight) int {
+		n := len(x.w)
+		for n > 0 && x.w[n-1] == 0 {
+			n--
+		}
+		return n
+	}
+	nw := 0
+	for i := range q {
+		nw += size(q[i])
+	}
+	slab := make([]big.Word, nw)
+	for i := range out {
+		if q[i].b != nil {
+			out[i] = q[i].set(&vals[i])
+			continue
+		}
+		k := size(q[i])
+		ws := slab[:k:k]
+		slab = slab[k:]
+		for j := range ws {
+			ws[j] = big.Word(q[i].w[j])
+		}
+		out[i] = vals[i].SetBits(ws)
+	}
+	return out
 }
 
 // powWeight returns the total weight d^n of polyPow's coefficients, where

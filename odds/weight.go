@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/bits"
+	"sync"
 )
 
 // Exact probabilities are integer weights over a shared denominator. Every
@@ -52,25 +53,82 @@ var pow3 = func() [41]uint64 {
 	return p
 }()
 
+// pow3Table holds 3^k for k < 256, shared by every ratMaker and never
+// changed once built: the denominators of most results.
+var (
+	pow3Table [256]*big.Int
+	pow3Once  sync.Once
+)
+
+// pow3Shared returns pow3Table, building it on first use.
+func pow3Shared() *[256]*big.Int {
+	pow3Once.Do(func() {
+		z := big.NewInt(1)
+		three := big.NewInt(3)
+		for k := range pow3Table {
+			pow3Table[k] = z
+			z = new(big.Int).Mul(z, three)
+		}
+	})
+	return &pow3Table
+}
+
 // ratMaker turns weights over 2^a·3^b into *big.Rat in lowest terms,
 // keeping its scratch numbers and powers between calls.
 type ratMaker struct {
-	num   big.Int
-	pow3  [len(pow3)]*big.Int // 3^k for the divisions, k ≤ 40
-	p3    map[int32]*big.Int  // 3^k for the denominators
-	steps []*big.Int          // 3^(40i)
+	num, den big.Int
+	p3       map[int32]*big.Int // 3^k for the denominators beyond pow3Table
+	steps    []*big.Int         // 3^(40i)
+
+	// rats and words are slabs the fractions are carved from, so that a
+	// fraction costs no allocation of its own. Every piece of words is
+	// capped at its length: no fraction can grow into another's words.
+	rats          []big.Rat
+	words         []big.Word
+	nrats, nwords int // the sizes of the last slabs: each is twice the last
 }
 
-func (rm *ratMaker) smallPow3(k int32) *big.Int {
-	if rm.pow3[k] == nil {
-		rm.pow3[k] = new(big.Int).SetUint64(pow3[k])
+// ratOne is 0/1 with its denominator set, so that Denom of a copy is a
+// reference into the copy (a zero big.Rat hands out a new 1 instead). Its
+// words are never written: rat replaces both parts of every copy.
+var ratOne = func() big.Rat {
+	var r big.Rat
+	r.SetInt64(0)
+	return r
+}()
+
+// newRat returns a zero fraction from the slab.
+func (rm *ratMaker) newRat() *big.Rat {
+	if len(rm.rats) == 0 {
+		rm.nrats = min(max(2*rm.nrats, 16), 1024)
+		rm.rats = make([]big.Rat, rm.nrats)
 	}
-	return rm.pow3[k]
+	r := &rm.rats[0]
+	rm.rats = rm.rats[1:]
+	return r
 }
+
+// carve returns a copy of ws from the slab, capped at its length.
+func (rm *ratMaker) carve(ws []big.Word) []big.Word {
+	n := len(ws)
+	if len(rm.words) < n {
+		rm.nwords = min(max(2*rm.nwords, 32), 4096)
+		rm.words = make([]big.Word, max(n, rm.nwords))
+	}
+	out := rm.words[:n:n]
+	rm.words = rm.words[n:]
+	copy(out, ws)
+	return out
+}
+
+func (rm *ratMaker) smallPow3(k int32) *big.Int { return pow3Shared()[k] }
 
 // bigPow3 returns 3^k: 3^(40i) from a table built as needed, times a
 // power that fits a word.
 func (rm *ratMaker) bigPow3(k int32) *big.Int {
+	if k < int32(len(pow3Table)) {
+		return pow3Shared()[k]
+	}
 	if z, ok := rm.p3[k]; ok {
 		return z
 	}
@@ -103,36 +161,49 @@ func modWord(z *big.Int, m uint64) uint64 {
 
 // stripThrees divides z by 3 as often as it divides, at most max times, and
 // returns how many times: by 3^40 (the largest power in a word) while that
-// divides, then by the largest smaller power that does.
+// divides, then by the largest smaller power that does. One remainder by
+// 3^40 tells which powers up to 3^40 divide: those that divide it.
 func (rm *ratMaker) stripThrees(z *big.Int, max int32) int32 {
 	if max == 0 || mod3(z) != 0 {
 		return 0 // the common case, found without a division
 	}
+	const top = int32(len(pow3) - 1)
 	var k int32
 	for k < max {
-		t := min(int32(len(pow3)-1), max-k)
-		if modWord(z, pow3[t]) != 0 {
-			lo, hi := int32(0), t // 3^lo divides, 3^hi does not
-			for hi-lo > 1 {
-				mid := (lo + hi) / 2
-				if modWord(z, pow3[mid]) == 0 {
-					lo = mid
-				} else {
-					hi = mid
-				}
+		bound := min(top, max-k)
+		t := top // the largest t ≤ 40 with 3^t dividing z
+		if r := modWord(z, pow3[top]); r != 0 {
+			for t = 0; r%3 == 0; t++ {
+				r /= 3
 			}
-			t = lo
 		}
+		t = min(t, bound)
 		if t == 0 {
 			break
 		}
-		z.Quo(z, rm.smallPow3(t))
+		rm.divWord(z, pow3[t])
 		k += t
-		if t < min(int32(len(pow3)-1), max-k+t) {
+		if t < bound {
 			break
 		}
 	}
 	return k
+}
+
+// divWord divides the non-negative z by m in place.
+func (rm *ratMaker) divWord(z *big.Int, m uint64) {
+	if bits.UintSize != 64 {
+		z.Quo(z, new(big.Int).SetUint64(m))
+		return
+	}
+	ws := z.Bits()
+	var r uint64
+	for i := len(ws) - 1; i >= 0; i-- {
+		var q uint64
+		q, r = bits.Div64(r, uint64(ws[i]), m)
+		ws[i] = big.Word(q)
+	}
+	z.SetBits(ws)
 }
 
 // weight is an exact non-negative integer: four 64-bit words inline while
@@ -225,6 +296,14 @@ func weightOf(z *big.Int) weight {
 		return weight{b: new(big.Int).Set(z)}
 	}
 	return fromBig(z)
+}
+
+// own returns x with a big.Int of its own, for a weight that may be shared.
+func (x weight) own() weight {
+	if x.b != nil {
+		return weight{b: new(big.Int).Set(x.b)}
+	}
+	return x
 }
 
 // add adds v to x in place. x must own its big.Int (every weight made by
@@ -468,7 +547,7 @@ func mod3(z *big.Int) uint64 {
 // the coprime pair as is, with no GCD: that is most of the cost of a
 // distribution of a few hundred values with thousand-bit denominators.
 func (rm *ratMaker) rat(w weight, d den) *big.Rat {
-	r := new(big.Rat)
+	r := rm.newRat()
 	if w.isZero() {
 		return r
 	}
@@ -477,13 +556,17 @@ func (rm *ratMaker) rat(w weight, d den) *big.Rat {
 	num.Rsh(num, uint(k))
 	d.two -= k
 	d.three -= rm.stripThrees(num, d.three)
-	r.SetInt(num)
+	// num and the denominator are coprime, so r is in lowest terms. Num,
+	// and Denom once the denominator is set, are references into r
+	// (math/big documents it); SetBits hands each its own words.
+	*r = ratOne
+	r.Num().SetBits(rm.carve(num.Bits()))
+	den := &rm.den
+	den.SetUint64(1)
 	if d.two != 0 || d.three != 0 {
-		// Denom is a reference into r once set (math/big documents it);
-		// num and the denominator are coprime, so r is in lowest terms.
-		den := r.Denom()
 		den.Lsh(den.Set(rm.bigPow3(d.three)), uint(d.two))
 	}
+	r.Denom().SetBits(rm.carve(den.Bits()))
 	return r
 }
 

@@ -49,6 +49,11 @@ type Machine struct {
 	ushared bool
 	ukeyOK  bool
 	ukey    string
+	// spare is a unit m owned before a Reset, kept to copy the shared
+	// unit into when m first changes it; scratch takes the Change of each
+	// packet. Neither is ever copied to another machine.
+	spare   *unit.Unit
+	scratch unit.Change
 
 	batch int  // index of the current attack group
 	at    step // next step
@@ -140,30 +145,56 @@ func (m *Machine) Clone() *Machine {
 
 // Reset makes m a copy of from, as Clone does, reusing m's memory: Monte
 // Carlo resets one machine from a template for every sample.
+//
+// A unit m owned alone before (not shared with a clone) is kept, and the
+// first change after the Reset copies into it instead of allocating: a
+// caller must not keep the unit of a machine it resets (Unit returns one m
+// owns until then).
 func (m *Machine) Reset(from *Machine) {
+	spare, scratch := m.spare, m.scratch
+	if m.u != nil && !m.ushared && m.u != from.u {
+		spare = m.u
+	}
 	from.ushared = true
 	*m = *from
 	m.crits = from.crits[:len(from.crits):len(from.crits)] // an append copies
+	m.spare, m.scratch = spare, scratch
 }
 
 // Fork makes dst (a new machine when nil) a copy of m with a unit of its
 // own at once, so that neither machine has to copy the unit again when it
-// changes it: for a caller about to change both. It returns dst.
+// changes it: for a caller about to change both. It returns dst. As with
+// Reset, a unit dst owned alone before is reused for the copy.
 func (m *Machine) Fork(dst *Machine) *Machine {
 	if dst == nil {
 		dst = new(Machine)
 	}
+	spare, scratch := dst.spare, dst.scratch
+	if dst.u != nil && !dst.ushared && dst.u != m.u {
+		spare = dst.u
+	}
 	*dst = *m
 	dst.crits = m.crits[:len(m.crits):len(m.crits)]
-	dst.u = m.u.Clone()
+	if spare != nil {
+		spare.CopyFrom(m.u)
+		dst.u = spare
+	} else {
+		dst.u = m.u.Clone()
+	}
 	dst.ushared = false
+	dst.spare, dst.scratch = nil, scratch
 	return dst
 }
 
 // uw returns the unit for changing it, cloning it first if it is shared.
 func (m *Machine) uw() *unit.Unit {
 	if m.ushared {
-		m.u = m.u.Clone()
+		if m.spare != nil {
+			m.spare.CopyFrom(m.u)
+			m.u, m.spare = m.spare, nil
+		} else {
+			m.u = m.u.Clone()
+		}
 		m.ushared = false
 	}
 	m.ukeyOK = false
@@ -275,6 +306,11 @@ func appendBool(b []byte, f bool) []byte {
 // start of the step only in the sense that the step is not complete: callers
 // that replay a step must Clone before calling.
 func (m *Machine) Step(r dice.Roller, log func(Event)) error {
+	if s, ok := r.(*dice.Seeded); ok && log == nil {
+		if ran, err := m.seededLoop(s); ran {
+			return err
+		}
+	}
 	d := dieSource{m: m, log: log}
 	d.caps = m.caps(r)
 	switch m.at {
@@ -291,7 +327,8 @@ func (m *Machine) Step(r dice.Roller, log func(Event)) error {
 // loop runs one item of the loop m stands in (one attack's to-hit roll,
 // one wound's save...) and, when nobody can watch between the items -
 // seeded dice and no log, as in Monte Carlo - the loop's next items too,
-// with the same code: a call per die saved.
+// with the same code: a call per die saved. (Step sends the loops of D6
+// tests with seeded dice and no log to seededLoop instead.)
 func (m *Machine) loop(d *dieSource) error {
 	at, batch := m.at, m.batch
 	for {
@@ -318,6 +355,91 @@ func (m *Machine) loop(d *dieSource) error {
 			return err
 		}
 	}
+}
+
+// seededLoop is loop for seeded dice and no log in the loops of D6 tests
+// (to-hit, to-wound, armour and special saves): the same items, dice and
+// results as their steps, with the rolls made directly, not through test.
+// It reports false, having done nothing, in any other loop.
+func (m *Machine) seededLoop(s *dice.Seeded) (bool, error) {
+	switch m.at {
+	case stepHit:
+		i, hits := m.i, m.hits
+		hit1, hit2 := m.hit1, m.hit2
+		for {
+			i++
+			pass := hit1.Succeeds(s.Roll(6), 1)
+			if pass && !hit2.IsNone() {
+				pass = hit2.Succeeds(s.Roll(6), 1)
+			}
+			hits += b2i(pass)
+			if i >= m.n {
+				break
+			}
+		}
+		m.i, m.hits = i, hits
+	case stepWound:
+		a := m.attack()
+		lethalSix := m.lethalSix(a)
+		for {
+			m.i++
+			face := s.Roll(6)
+			if m.woundNeed.Succeeds(face, 1) {
+				m.wounded(nil, a, lethalSix, face)
+			}
+			if m.i >= m.n {
+				break
+			}
+		}
+	case stepArmour:
+		floor := rules.ArmourFloor(m.rs())
+		for {
+			m.i++
+			lethal := m.i > m.wounds
+			need := m.armour
+			if lethal {
+				need = m.armourL
+			}
+			switch {
+			case !need.Possible():
+				m.failedL++ // as armourStep counts it
+			case need.Succeeds(s.Roll(6), floor):
+			case lethal:
+				m.failedL++
+			default:
+				m.failed++
+			}
+			if m.i >= m.n {
+				break
+			}
+		}
+	case stepSpecial:
+		floor := rules.SpecialFloor(m.rs())
+		i, unsaved := m.i, m.unsaved
+		for {
+			i++
+			need := m.special
+			if i > m.failed {
+				need = m.specialL
+			}
+			unsaved += b2i(need.IsNone() || !need.Succeeds(s.Roll(6), floor))
+			if i >= m.n {
+				break
+			}
+		}
+		m.i, m.unsaved = i, unsaved
+	default:
+		return false, nil
+	}
+	return true, m.advance(nil)
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func (m *Machine) rs() rules.Ruleset   { return m.u.Ruleset() }
@@ -726,6 +848,12 @@ func (m *Machine) count(d *dieSource) error {
 func (m *Machine) rollExpr(d *dieSource, e dice.Expr, stage Stage, attack int, what func() string) (int, error) {
 	n, sides := e.Dice()
 	total := e.Modifier()
+	if s := d.caps.seeded; s != nil && d.log == nil {
+		for range n { // the same dice, with nothing to describe or log
+			total += s.Roll(sides)
+		}
+		return max(total, 0), nil
+	}
 	for k := 0; k < n; k++ {
 		face, err := d.roll(sides, stage, func() string {
 			if n == 1 {
@@ -809,7 +937,7 @@ func (m *Machine) startWounds(log func(Event)) {
 func (m *Machine) woundStep(d *dieSource) error {
 	a := m.attack()
 	m.i++
-	lethalSix := a.LethalStrike && (m.rs() == rules.T9A || m.rs() == rules.T9A1RU)
+	lethalSix := m.lethalSix(a)
 	pass, face, err := d.test(Wound, m.i, m.woundNeed, 1, lethalSix, "RULES.md 6.1", func() string {
 		return fmt.Sprintf("to-wound, hit %d of %d, S%d vs T%d", m.i, m.n, a.Strength, m.recv.T)
 	})
@@ -818,22 +946,33 @@ func (m *Machine) woundStep(d *dieSource) error {
 		return err
 	}
 	if pass {
-		switch {
-		case a.InstantKill:
-			m.kills++
-		case lethalSix && face == 6:
-			m.lethal++
-		default:
-			m.wounds++
-		}
-		if a.Flaming && (m.rs() == rules.WHFB8 || m.rs() == rules.Battleaxe) && !m.u.RegenLost() {
-			m.uw().SetRegenLost()
-			m.flamed = true
-			m.emit(d.log, Event{Kind: RegenLost, Rule: "RULES.md 19.3",
-				Text: "wounded by a Flaming attack: no Regeneration for the rest of the phase"})
-		}
+		m.wounded(d.log, a, lethalSix, face)
 	}
 	return m.advance(d.log)
+}
+
+// lethalSix reports whether a natural 6 to wound is a Lethal Strike wound
+// (t9a, t9a1-ru).
+func (m *Machine) lethalSix(a *Attack) bool {
+	return a.LethalStrike && (m.rs() == rules.T9A || m.rs() == rules.T9A1RU)
+}
+
+// wounded counts a passed to-wound roll of the given face.
+func (m *Machine) wounded(log func(Event), a *Attack, lethalSix bool, face int) {
+	switch {
+	case a.InstantKill:
+		m.kills++
+	case lethalSix && face == 6:
+		m.lethal++
+	default:
+		m.wounds++
+	}
+	if a.Flaming && (m.rs() == rules.WHFB8 || m.rs() == rules.Battleaxe) && !m.u.RegenLost() {
+		m.uw().SetRegenLost()
+		m.flamed = true
+		m.emit(log, Event{Kind: RegenLost, Rule: "RULES.md 19.3",
+			Text: "wounded by a Flaming attack: no Regeneration for the rest of the phase"})
+	}
 }
 
 func (m *Machine) startArmour(log func(Event)) {
@@ -946,11 +1085,10 @@ func (m *Machine) startDamage(log func(Event)) {
 
 func (m *Machine) killStep(d *dieSource) error {
 	m.i++
-	ch, err := m.uw().Apply(unit.Packet{Target: m.aim, Wounds: 1, InstantKill: true})
-	if err != nil {
+	if err := m.uw().ApplyInto(&m.scratch, unit.Packet{Target: m.aim, Wounds: 1, InstantKill: true}); err != nil {
 		return err
 	}
-	m.record(d.log, ch)
+	m.record(d.log, &m.scratch)
 	return m.advance(d.log)
 }
 
@@ -999,16 +1137,15 @@ func (m *Machine) rollPacket(d *dieSource) (int, error) {
 // applyPacket hands one unsaved wound of k wounds (1 for a single wound) to
 // the unit and records what it did.
 func (m *Machine) applyPacket(log func(Event), k int) error {
-	ch, err := m.uw().Apply(unit.Packet{Target: m.aim, Wounds: k, Multi: m.multi()})
-	if err != nil {
+	if err := m.uw().ApplyInto(&m.scratch, unit.Packet{Target: m.aim, Wounds: k, Multi: m.multi()}); err != nil {
 		return err
 	}
-	m.record(log, ch)
+	m.record(log, &m.scratch)
 	return nil
 }
 
 // record logs a change of the unit and adds it to the tallies.
-func (m *Machine) record(log func(Event), ch unit.Change) {
+func (m *Machine) record(log func(Event), ch *unit.Change) {
 	m.tally.Wounds += ch.Effective
 	m.tally.Wasted += ch.Wasted
 	for _, n := range ch.Notes {
@@ -1067,7 +1204,7 @@ func (m *Machine) end(log func(Event)) error {
 		if err != nil {
 			return err
 		}
-		m.record(log, ch)
+		m.record(log, &ch)
 		m.inBatch = false
 	}
 	a := m.attack()

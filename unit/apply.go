@@ -135,7 +135,7 @@ func (u *Unit) StartBatch(ch Chooser) {
 	}
 	u.inBatch = true
 	u.ch = ch
-	u.bl, u.br = 0, 0
+	u.bl, u.br, u.nextOK = 0, 0, false
 }
 
 // EndBatch closes the batch. Excess of R&F pools emptied in the batch reaches
@@ -174,10 +174,10 @@ func (u *Unit) EndBatch() (Change, error) {
 	var err error
 	for n := -1; err == nil && n != len(c.Removed); {
 		n = len(c.Removed)
-		u.bl, u.br = 0, 0
+		u.bl, u.br, u.nextOK = 0, 0, false
 		err = u.settle(&c)
 	}
-	u.bl, u.br = 0, 0
+	u.bl, u.br, u.nextOK = 0, 0, false
 	u.inBatch, u.ch = false, nil
 	return c, err
 }
@@ -307,45 +307,55 @@ func (u *Unit) carriedOn(id int) int {
 // part-way through the packet, so discard it.
 func (u *Unit) Apply(p Packet) (Change, error) {
 	var c Change
+	err := u.ApplyInto(&c, p)
+	return c, err
+}
+
+// ApplyInto is Apply writing its Change into *c, whose slices it empties
+// and reuses, so that a caller that reads each Change before the next
+// packet (the referee) allocates nothing for it.
+func (u *Unit) ApplyInto(c *Change, p Packet) error {
+	c.Removed, c.Damaged, c.Notes = c.Removed[:0], c.Damaged[:0], c.Notes[:0]
+	c.Effective, c.Wasted, c.StandardLost = 0, 0, false
 	if u.fighter != nil {
-		return c, errors.New("apply: a skirmish fighter has no pools; the referee resolves injuries (RULES.md 13) on Fighter() of a clone")
+		return errors.New("apply: a skirmish fighter has no pools; the referee resolves injuries (RULES.md 13) on Fighter() of a clone")
 	}
 	if !u.inBatch {
 		u.StartBatch(nil)
 	}
 	if err := u.needChooser(); err != nil {
-		return c, err
+		return err
 	}
 	ref, err := u.resolve(p.Target)
 	if err != nil {
-		return c, fmt.Errorf("apply %s: %w", p.Target, err)
+		return fmt.Errorf("apply %s: %w", p.Target, err)
 	}
 	k := 1
 	switch {
 	case p.InstantKill:
 	case p.Multi && (p.Wounds < 1 || p.Wounds > maxPacket):
-		return c, fmt.Errorf("apply: packet of %d wounds: want 1 to %d", p.Wounds, maxPacket)
+		return fmt.Errorf("apply: packet of %d wounds: want 1 to %d", p.Wounds, maxPacket)
 	case p.Multi:
 		k = p.Wounds
 	case p.Wounds < 0 || p.Wounds > 1:
-		return c, fmt.Errorf("apply: %d wounds without Multi: a single wound is 1 (C3)", p.Wounds)
+		return fmt.Errorf("apply: %d wounds without Multi: a single wound is 1 (C3)", p.Wounds)
 	}
 	switch {
 	case p.InstantKill:
-		err = u.instantKill(p.Target.Role, ref, &c)
+		err = u.instantKill(p.Target.Role, ref, c)
 	case p.Target.Role == Champion || p.Target.Role == Character:
-		err = u.woundModel(ref.id, k, p.Multi, &c)
+		err = u.woundModel(ref.id, k, p.Multi, c)
 	case u.s.perModel:
-		err = u.woundPerModel(ref.pool, k, p.Multi, &c)
+		err = u.woundPerModel(ref.pool, k, p.Multi, c)
 	default:
-		take := u.capPool(ref.pool, k, p.Multi, &c)
+		take := u.capPool(ref.pool, k, p.Multi, c)
 		c.Wasted += k - take
-		err = u.applyPool(ref.pool, take, &c)
+		err = u.applyPool(ref.pool, take, c)
 	}
 	if err == nil {
-		err = u.settle(&c)
+		err = u.settle(c)
 	}
-	return c, err
+	return err
 }
 
 // capPool caps a packet aimed at a pooled R&F pool (9.2): whfb8 at the

@@ -32,6 +32,15 @@ type Unit struct {
 	quiet   bool
 
 	fighter *Model // skirmish only
+
+	// next caches pick(nextP, nil, _): the model 11.2 removes next from
+	// that pool by the default rules, asked for several times per packet.
+	// Whatever pick reads (grid, living counts, end counters) clears
+	// nextOK when it changes.
+	nextOK bool
+	nextE  int8
+	nextP  int
+	nextID int
 }
 
 type model struct {
@@ -58,6 +67,7 @@ func (u *Unit) at(r, f int) int     { return int(u.grid[r*u.s.frontage+f]) }
 
 // put places model id on slot (r, f).
 func (u *Unit) put(id int16, r, f int) {
+	u.nextOK = false
 	u.grid[r*u.s.frontage+f] = id
 	u.models[id].rank, u.models[id].file = int16(r), int16(f)
 }
@@ -70,6 +80,7 @@ func (u *Unit) move(r0, f0, r1, f1 int) {
 
 // count adds delta to the living counts of model id.
 func (u *Unit) count(id, delta int) {
+	u.nextOK = false
 	k := u.kindOf(id)
 	u.roles[k.role] += int16(delta)
 	u.alive += delta
@@ -115,6 +126,7 @@ func (u *Unit) counterEnd() int8 {
 // tally counts a removal toward end e: always in the batch (C20), and over
 // the game while the unit has exactly one rank (C21).
 func (u *Unit) tally(e int8, single bool) {
+	u.nextOK = false
 	switch e {
 	case endLeft:
 		u.bl++
@@ -169,6 +181,21 @@ func (u *Unit) pick(p int, ch Chooser, ahead bool) (int, int8, error) {
 	if p < 0 || p >= len(u.pools) || u.pools[p].n == 0 {
 		return -1, endNone, nil
 	}
+	if ch != nil {
+		return u.pickRule(p, ch, ahead)
+	}
+	if u.nextOK && u.nextP == p {
+		return u.nextID, u.nextE, nil
+	}
+	id, e, err := u.pickRule(p, nil, ahead)
+	if err == nil {
+		u.nextOK, u.nextP, u.nextID, u.nextE = true, p, id, e
+	}
+	return id, e, err
+}
+
+// pickRule is pick without the cache.
+func (u *Unit) pickRule(p int, ch Chooser, ahead bool) (int, int8, error) {
 	role, err := u.nextRole(p, ch, ahead)
 	if err != nil || role == NoRole {
 		return -1, endNone, err
@@ -255,6 +282,7 @@ func (u *Unit) removeAt(id int, e int8, worth int, c *Change, why string) {
 	lo, hi := u.span(r)
 	single := u.ranks == 1
 	u.grid[r*u.s.frontage+f] = -1
+	u.nextOK = false
 	vac, inner := f, e == endNone
 	switch e {
 	case endLeft:
@@ -389,6 +417,7 @@ func (u *Unit) repair(r, f int) {
 }
 
 func (u *Unit) dropRank() {
+	u.nextOK = false
 	u.ranks--
 	u.grid = u.grid[:u.ranks*u.s.frontage]
 }

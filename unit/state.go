@@ -22,6 +22,25 @@ func (u *Unit) Clone() *Unit {
 	return &v
 }
 
+// CopyFrom makes u a deep copy of src, as Clone does, reusing u's memory:
+// afterwards u and src share nothing mutable. Callers that copy one unit
+// again and again (Monte Carlo, the enumeration's recycled machines) save
+// the allocations of Clone.
+func (u *Unit) CopyFrom(src *Unit) {
+	grid, models, pools, fighter := u.grid, u.models, u.pools, u.fighter
+	*u = *src
+	u.grid = append(grid[:0], src.grid...)
+	u.models = append(models[:0], src.models...)
+	u.pools = append(pools[:0], src.pools...)
+	if src.fighter != nil {
+		if fighter == nil {
+			fighter = new(Model)
+		}
+		*fighter = *src.fighter
+		u.fighter = fighter
+	}
+}
+
 // SetQuiet turns the notes of Change and the Rule of each Casualty off (q
 // true) or on. Exact odds, which never show them, save the string building.
 func (u *Unit) SetQuiet(q bool) { u.quiet = q }

@@ -67,8 +67,10 @@
 //
 // # Speed
 //
-// Clone copies three small slices; Apply allocates only its Change. SetQuiet
-// drops the notes for callers (exact odds) that never show them.
+// Clone copies three small slices, and CopyFrom copies them into a unit's
+// own memory; Apply allocates only its Change, and ApplyInto reuses one.
+// SetQuiet drops the notes for callers (exact odds, Monte Carlo) that never
+// show them.
 //
 // A Unit is a value: Clone it, change the clone. It is not safe for concurrent
 // use. Nothing here panics on user input; the only panics are documented
