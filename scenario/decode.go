@@ -366,22 +366,29 @@ func (d *decoder) enum(n ast.Node, v reflect.Value, path, what string, names []s
 	return nil
 }
 
-// score reads a ward, regeneration or aegis save: "5+", 5, or 0, "-" or
-// "none" for none.
-func (d *decoder) score(n ast.Node, v reflect.Value, path string) *Error {
-	const what = "a save such as 5+, or 0 for none"
-	var text string
+// scalarText returns a number or a string node as text, for fields that
+// take either (a save "5+" or 5, a to-hit "4+" or 4).
+func (d *decoder) scalarText(n ast.Node, path, what string) (string, *Error) {
 	switch n := n.(type) {
 	case *ast.IntegerNode:
 		i, e := d.integer(n, path, what)
 		if e != nil {
-			return e
+			return "", e
 		}
-		text = strconv.Itoa(i)
+		return strconv.Itoa(i), nil
 	case *ast.StringNode:
-		text = n.Value
-	default:
-		return d.want(n, path, what)
+		return n.Value, nil
+	}
+	return "", d.want(n, path, what)
+}
+
+// score reads a ward, regeneration or aegis save: "5+", 5, or 0, "-" or
+// "none" for none.
+func (d *decoder) score(n ast.Node, v reflect.Value, path string) *Error {
+	const what = "a save such as 5+, or 0 for none"
+	text, e := d.scalarText(n, path, what)
+	if e != nil {
+		return e
 	}
 	t, err := parseScore(text, 1, 6)
 	if err != nil {
@@ -393,18 +400,9 @@ func (d *decoder) score(n ast.Node, v reflect.Value, path string) *Error {
 
 func (d *decoder) toHit(n ast.Node, v reflect.Value, path string) *Error {
 	const what = "a score such as 4+, or auto"
-	var text string
-	switch n := n.(type) {
-	case *ast.IntegerNode:
-		i, e := d.integer(n, path, what)
-		if e != nil {
-			return e
-		}
-		text = strconv.Itoa(i)
-	case *ast.StringNode:
-		text = n.Value
-	default:
-		return d.want(n, path, what)
+	text, e := d.scalarText(n, path, what)
+	if e != nil {
+		return e
 	}
 	h, err := ParseToHit(text)
 	if err == nil && h.IsZero() {
