@@ -283,22 +283,8 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 	}
 	attacks := []any{}
 	for _, a := range f.Attacks {
-		o := obj{}
-		str := func(name, v string) {
-			if keep("a."+name, v != "") {
-				o = append(o, kv{name, v})
-			}
-		}
-		num := func(name, v string) {
-			if keep("a."+name, v != "") {
-				o = append(o, kv{name, number(v)})
-			}
-		}
-		flag := func(name string, b bool) {
-			if keep("a."+name, b) {
-				o = append(o, kv{name, true})
-			}
-		}
+		w := &fieldWriter{prefix: "a.", keep: keep}
+		str, num, flag := w.str, w.num, w.flag
 		str("name", a.Name)
 		num("count", a.Count)
 		if a.Phase != "" && a.Phase != "melee" {
@@ -334,26 +320,12 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 		flag("ignore_armour", a.IgnoreArmour)
 		flag("no_saves", a.NoSaves)
 		flag("instant_kill", a.InstantKill)
-		attacks = append(attacks, o)
+		attacks = append(attacks, w.o)
 	}
 	doc = append(doc, kv{"attacks", attacks})
 	t := f.Target
-	o := obj{}
-	str := func(name, v string) {
-		if keep("t."+name, v != "") {
-			o = append(o, kv{name, v})
-		}
-	}
-	num := func(name, v string) {
-		if keep("t."+name, v != "") {
-			o = append(o, kv{name, number(v)})
-		}
-	}
-	flag := func(name string, b bool) {
-		if keep("t."+name, b) {
-			o = append(o, kv{name, true})
-		}
-	}
+	w := &fieldWriter{prefix: "t.", keep: keep}
+	str, num, flag := w.str, w.num, w.flag
 	str("name", t.Name)
 	str("troop_type", t.TroopType)
 	num("models", t.Models)
@@ -386,7 +358,7 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 		}
 	}
 	if len(command) > 0 {
-		o = append(o, kv{"command", command})
+		w.o = append(w.o, kv{"command", command})
 	}
 	if t.Damage != "" && t.Damage != "0" {
 		perModel := rs == rules.Battleaxe && f.Options["damage_model"] != "pooled"
@@ -395,12 +367,12 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 			for p := range strings.FieldsFuncSeq(t.Damage, func(r rune) bool { return r == ',' || r == ' ' }) {
 				list = append(list, number(p))
 			}
-			o = append(o, kv{"damage", list})
+			w.o = append(w.o, kv{"damage", list})
 		} else {
 			num("damage", t.Damage)
 		}
 	}
-	doc = append(doc, kv{"target", o})
+	doc = append(doc, kv{"target", w.o})
 	data, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
 		return nil, nil, err
@@ -462,6 +434,33 @@ func inputName(field string) string {
 		return "t.musician"
 	}
 	return name
+}
+
+// fieldWriter adds the form's fields to an object, each under its scenario
+// name, when keep says the field is set and read by the ruleset; prefix is
+// the form's group ("a." for an attack, "t." for the target).
+type fieldWriter struct {
+	prefix string
+	keep   func(field string, set bool) bool
+	o      obj
+}
+
+func (w *fieldWriter) str(name, v string) {
+	if w.keep(w.prefix+name, v != "") {
+		w.o = append(w.o, kv{name, v})
+	}
+}
+
+func (w *fieldWriter) num(name, v string) {
+	if w.keep(w.prefix+name, v != "") {
+		w.o = append(w.o, kv{name, number(v)})
+	}
+}
+
+func (w *fieldWriter) flag(name string, b bool) {
+	if w.keep(w.prefix+name, b) {
+		w.o = append(w.o, kv{name, true})
+	}
 }
 
 // obj is a JSON object that keeps its keys in order.
