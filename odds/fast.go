@@ -277,13 +277,13 @@ func (e *enumerator) additiveCap(m *referee.Machine) (int, bool) {
 	switch {
 	case !rs.Block() || aim.Role != unit.RankAndFile:
 		return 0, false
-	case rs == rules.Battleaxe && o.DamageModel == rules.PerModel:
+	case rules.For(rs).PerModel(o):
 		return 0, false // packets go to different models (11.3)
-	case rs == rules.WHFB8 && o.MWCap == rules.CapRemaining:
+	case rules.For(rs).CapRemaining(o):
 		return 0, false // the cap depends on the carried count
 	}
 	pools := u.Carried()
-	champPool := rs == rules.T9A || rs == rules.T9A1RU
+	champPool := rules.For(rs).ChampionPool
 	if len(pools) == 0 || champPool && len(pools) > 1 && o.OverflowAcrossPools == rules.OverflowToNextPool {
 		return 0, false
 	}

@@ -283,7 +283,7 @@ func describe(u *unit.Unit, attacks []referee.Attack) string {
 	if m, err := u.Receiver(unit.Target{Role: unit.RankAndFile}); err == nil {
 		recv = m
 	}
-	perModel := u.Ruleset() == rules.Battleaxe && u.Options().DamageModel == rules.PerModel
+	perModel := rules.For(u.Ruleset()).PerModel(u.Options())
 	switch {
 	case perModel && multi > 0:
 		return fmt.Sprintf("battleaxe per-model damage: %d models of W%d after %d multi-wound hits", u.Size(), recv.W, multi)
@@ -305,7 +305,7 @@ func describe(u *unit.Unit, attacks []referee.Attack) string {
 // packet sizes below w that is v^j states at once, reached before anything
 // merges.
 func tooMany(u *unit.Unit, attacks []referee.Attack, limit int, why func() string) error {
-	if limit <= 0 || u.Ruleset() != rules.Battleaxe || u.Options().DamageModel != rules.PerModel {
+	if limit <= 0 || !rules.For(u.Ruleset()).PerModel(u.Options()) {
 		return nil
 	}
 	a := attacks[0]

@@ -115,7 +115,7 @@ func NewMachine(u *unit.Unit, attacks []Attack, ch unit.Chooser) (*Machine, erro
 		}
 	}
 	f := &fixed{}
-	if u.Ruleset() == rules.Skirmish {
+	if !rules.For(u.Ruleset()).Block {
 		f.crit = make([][6]rules.Critical, len(attacks))
 		f.critCuts = make([]uint64, len(attacks))
 		for i, a := range attacks {
@@ -638,7 +638,7 @@ func (m *Machine) begin(log func(Event)) error {
 		m.uw().StartPhase()
 		m.crits = nil // clones may share the old backing array
 	}
-	if m.rs() == rules.Skirmish {
+	if !rules.For(m.rs()).Block {
 		m.allow = m.allowanceKey()
 	}
 	if a.Phase != rules.Melee && m.rs().Block() {
@@ -682,7 +682,7 @@ func (m *Machine) begin(log func(Event)) error {
 // It also returns the target the wounds go to: the champion in that case.
 func receiver(u *unit.Unit, t unit.Target) (unit.Model, unit.Target, error) {
 	recv, err := u.Receiver(t)
-	if err == nil || t.Role != unit.RankAndFile || (u.Ruleset() != rules.T9A && u.Ruleset() != rules.T9A1RU) {
+	if err == nil || t.Role != unit.RankAndFile || !rules.For(u.Ruleset()).ChampionPool {
 		return recv, t, err
 	}
 	if u.Count(unit.RankAndFile)+u.Count(unit.Musician)+u.Count(unit.StandardBearer) > 0 {
@@ -744,7 +744,7 @@ func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
 	n.Armour = rules.ArmourSave(rs, recv.Save, recv.TroopType, pen, o)
 	n.ArmourLethal = n.Armour
 	switch {
-	case rs == rules.T9A:
+	case rules.For(rs).LethalStrikeAP:
 		pen.AP = 10 // Lethal Strike (19.3)
 		n.ArmourLethal = rules.ArmourSave(rs, recv.Save, recv.TroopType, pen, o)
 	case rules.LethalStrikeNoArmour(rs):
@@ -823,7 +823,7 @@ func (m *Machine) count(d *dieSource) error {
 			m.note(d.log, Attacks, "", "%s attacks: %d", a.Count, n)
 		}
 	}
-	if m.rs() == rules.Skirmish {
+	if !rules.For(m.rs()).Block {
 		m.i, m.n, m.at = 0, n, stepSkirmish
 		return m.advance(d.log)
 	}
@@ -954,7 +954,7 @@ func (m *Machine) woundStep(d *dieSource) error {
 // lethalSix reports whether a natural 6 to wound is a Lethal Strike wound
 // (t9a, t9a1-ru).
 func (m *Machine) lethalSix(a *Attack) bool {
-	return a.LethalStrike && (m.rs() == rules.T9A || m.rs() == rules.T9A1RU)
+	return a.LethalStrike && rules.For(m.rs()).LethalStrike
 }
 
 // wounded counts a passed to-wound roll of the given face.
@@ -967,7 +967,7 @@ func (m *Machine) wounded(log func(Event), a *Attack, lethalSix bool, face int) 
 	default:
 		m.wounds++
 	}
-	if a.Flaming && (m.rs() == rules.WHFB8 || m.rs() == rules.Battleaxe) && !m.u.RegenLost() {
+	if a.Flaming && rules.For(m.rs()).FlamingStopsRegeneration && !m.u.RegenLost() {
 		m.uw().SetRegenLost()
 		m.flamed = true
 		m.emit(log, Event{Kind: RegenLost, Rule: "RULES.md 19.3",
@@ -1125,7 +1125,7 @@ func (m *Machine) rollPacket(d *dieSource) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if a.ClippedWings && m.recv.Fly && m.rs() == rules.T9A {
+	if a.ClippedWings && m.recv.Fly && rules.For(m.rs()).ClippedWings {
 		if d.log != nil {
 			m.note(d.log, Damage, "RULES.md 9.2, E52", "Clipped Wings against Fly: %d+1", k)
 		}

@@ -140,7 +140,7 @@ func (a Attack) Validate(rs rules.Ruleset) error {
 		return fmt.Errorf("armour_piercing %d: want 0 to 10", a.ArmourPiercing)
 	case a.Count.Min() < 0:
 		return fmt.Errorf("count %s: cannot be negative", a.Count)
-	case rs == rules.Skirmish && a.Target.Role != unit.RankAndFile && a.Target.Role != unit.NoRole:
+	case !rules.For(rs).Block && a.Target.Role != unit.RankAndFile && a.Target.Role != unit.NoRole:
 		return fmt.Errorf("target %s: a skirmish target is one fighter", a.Target.Role)
 	}
 	return nil

@@ -30,8 +30,7 @@ const LethalStrikeAP = 10
 // Lethal Strike. A referee may skip the armour save when this is true, or in
 // t9a set AP to LethalStrikeAP and let ArmourSave report the impossible save.
 func LethalStrikeNoArmour(rs Ruleset) bool {
-	rs.mustValid()
-	return rs == T9A || rs == T9A1RU
+	return For(rs).LethalStrike
 }
 
 // ArmourFloor returns the highest natural value that always fails an armour

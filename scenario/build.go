@@ -22,7 +22,7 @@ func (f *File) Build() (*unit.Unit, []referee.Attack, error) {
 	if err != nil {
 		return nil, nil, f.Errorf("target", "%v", err)
 	}
-	if f.Ruleset == rules.Skirmish && f.Target.Damage.Carried > 0 {
+	if !rules.For(f.Ruleset).Block && f.Target.Damage.Carried > 0 {
 		fighter := u.Fighter()
 		if f.Target.Damage.Carried >= fighter.W {
 			return nil, nil, f.Errorf("target.damage", "%d: the fighter has W%d; starting damage must leave it at least 1", f.Target.Damage.Carried, fighter.W)
@@ -97,7 +97,7 @@ func (f *File) unitSpec(opts rules.Options) (unit.Spec, error) {
 		}
 		s.Characters = append(s.Characters, unit.CharacterSpec{Name: c.Name, Profile: profile(c.Profile, t.Helmet), Damage: c.Damage, File: file})
 	}
-	if f.Ruleset != rules.Skirmish {
+	if rules.For(f.Ruleset).Block {
 		s.Carried = t.Damage.Carried
 		s.Damage = t.Damage.PerModel
 	}

@@ -367,7 +367,7 @@ func (u *Unit) capPool(p, k int, multi bool, c *Change) int {
 		return 1
 	}
 	cp := u.s.pools[p].capW
-	remaining := u.s.ruleset == rules.WHFB8 && u.s.opts.MWCap == rules.CapRemaining
+	remaining := rules.For(u.s.ruleset).CapRemaining(u.s.opts)
 	if next, _, _ := u.pick(p, nil, true); next >= 0 {
 		cp = u.w(next)
 		if remaining {

@@ -114,7 +114,7 @@ func New(s Spec) (*Unit, error) {
 	if err := s.Profile.check("profile"); err != nil {
 		return nil, err
 	}
-	if s.Ruleset == rules.Skirmish {
+	if !rules.For(s.Ruleset).Block {
 		return newSkirmish(s)
 	}
 	if err := s.checkCounts(); err != nil {
@@ -287,6 +287,9 @@ func (s *Spec) checkCounts() error {
 }
 
 // build creates the kinds, pools and models (all alive, not yet placed).
+// postRole is the unit role of each command post of rules.Traits.Command.
+var postRole = [...]Role{rules.MusicianPost: Musician, rules.StandardPost: StandardBearer, rules.ChampionPost: Champion}
+
 // Model ids: main R&F, then musician, standard, champion, then the groups,
 // then the characters.
 func (s *Spec) build() (*shared, []model) {
@@ -294,18 +297,11 @@ func (s *Spec) build() (*shared, []model) {
 	for i := range sh.cmdID {
 		sh.cmdID[i] = -1
 	}
-	sh.perModel = s.Ruleset == rules.Battleaxe && s.Options.DamageModel == rules.PerModel
-	sh.champPool = s.Ruleset == rules.T9A || s.Ruleset == rules.T9A1RU
-	switch s.Ruleset {
-	case rules.Battleaxe:
-		sh.command = []Role{Musician, Champion, StandardBearer}
-	case rules.WHFB8:
-		sh.command = []Role{Musician, StandardBearer, Champion}
-	default:
-		sh.command = []Role{Musician, StandardBearer}
-		if s.Options.CommandOrder == rules.StandardFirst {
-			sh.command = []Role{StandardBearer, Musician}
-		}
+	tr := rules.For(s.Ruleset)
+	sh.perModel = tr.PerModel(s.Options)
+	sh.champPool = tr.ChampionPool
+	for _, p := range tr.CommandOrder(s.Options) {
+		sh.command = append(sh.command, postRole[p])
 	}
 	poolOf := func(p Profile) int8 {
 		if !sh.champPool && len(sh.pools) > 0 {
