@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -19,13 +20,25 @@ import (
 
 // The browser test drives the page in headless Chromium (Debian's
 // chromium package): it fills the form as a person would, submits, and
-// checks what the page shows against the API's JSON. It saves screenshots
-// at desktop and phone width in docs/screenshots for review.
+// checks what the page shows against the API's JSON. It takes screenshots
+// at desktop and phone width into a temporary folder, so that a test run
+// leaves the tree as it found it; `go test ./web -run Browser
+// -update-screenshots` writes them to docs/screenshots for review instead.
 //
 // It skips when Chromium is missing, unless CI is set: test.sh installs
 // Chromium, so in CI a missing browser is a failure.
 
-const screenshotDir = "../docs/screenshots"
+var updateScreenshots = flag.Bool("update-screenshots", false, "write the browser test's screenshots to docs/screenshots instead of a temporary folder")
+
+// screenshotDir is where the screenshots go: docs/screenshots under
+// -update-screenshots, else a folder the test removes when it ends.
+func screenshotDir(t *testing.T) string {
+	t.Helper()
+	if *updateScreenshots {
+		return filepath.Join("..", "docs", "screenshots")
+	}
+	return t.TempDir()
+}
 
 func chromiumPath(t *testing.T) string {
 	t.Helper()
@@ -149,10 +162,11 @@ func screenshot(t *testing.T, ctx context.Context, name string, width, height in
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.MkdirAll(screenshotDir, 0o755); err != nil {
+	dir := screenshotDir(t)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(screenshotDir, name+".png"), png, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	must(t, ctx, chromedp.EmulateViewport(1280, 900))
