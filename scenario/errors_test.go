@@ -194,6 +194,16 @@ func TestLoadErrors(t *testing.T) {
 			`x.yaml:9:39: target.characters[0].slot: slot 5 is outside the front rank of 5 files (0 is the left end)`, ErrInvalid},
 
 		// Layout.
+		// Slots out of the front rank, with and without a layout: an
+		// error naming the slot, never an index out of range (issue 11).
+		{"slot -1 with a layout", with(t, "models: 10", "models: 9\n  layout: R R H R R / R R R R R\n  characters: [{name: Bob, toughness: 4, slot: -1}]"),
+			`x.yaml:8:48: target.characters[0].slot: want 0 to 9999, got -1`, ErrInvalid},
+		{"slot -1 without a layout", base + "  characters:\n    - {name: Bob, toughness: 4, slot: -1}\n",
+			`x.yaml:9:39: target.characters[0].slot: want 0 to 9999, got -1`, ErrInvalid},
+		{"slot past a layout's front rank", with(t, "models: 10", "models: 9\n  frontage: 5\n  layout: R R H R R / R R R R R\n  characters: [{name: Bob, toughness: 4, slot: 7}]"),
+			`x.yaml:9:48: target.characters[0].slot: slot 7 is outside the front rank of 5 files (0 is the left end)`, ErrInvalid},
+		{"slot 9999 with a layout", with(t, "models: 10", "models: 9\n  layout: R R H R R / R R R R R\n  characters: [{name: Bob, toughness: 4, slot: 9999}]"),
+			`x.yaml:8:48: target.characters[0].slot: slot 9999 is outside the front rank of 5 files (0 is the left end)`, ErrInvalid},
 		{"layout count", with(t, "models: 10", "models: 10\n  layout: R R R R R / R R R R"),
 			`x.yaml:7:11: target.layout: the layout has 9 models (R, M, S, C) but models is 10`, ErrInvalid},
 		{"layout letter", with(t, "models: 10", "models: 10\n  layout: R R R R R / R R R R X"),

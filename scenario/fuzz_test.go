@@ -31,6 +31,9 @@ func FuzzLoad(f *testing.F) {
 		base, "", "{}", "[]", "a: &a 1\nb: *a\n", billionLaughs(), "ruleset: whfb8\nattacks: [{count: 2D6, strength: 4, multiple_wounds: D3+1}]\ntarget: {models: 5, toughness: 3, layout: R R / R R R}\n",
 		"ruleset: battleaxe\nattacks: [{count: 1, strength: 3}]\ntarget: {models: 5, toughness: 3, wounds: 3, damage: [1, 2, 0]}\n",
 		"ruleset: skirmish\nattacks: [{count: 1, ws: 3, strength: 3, weapon_class: bladed, attacker: A}]\ntarget: {models: 1, ws: 3, toughness: 3, helmet: true}\n",
+		// A character at slot -1 in a layout panicked in Validate (issue 11, item 4).
+		"ruleset: whfb8\nattacks: [{count: 1, strength: 3}]\ntarget: {models: 4, toughness: 3, layout: R H R R R, characters: [{name: A, toughness: 3, slot: -1}]}\n",
+		"ruleset: whfb8\nattacks: [{count: 1, strength: 3}]\ntarget: {models: 4, toughness: 3, layout: R H R R R, characters: [{name: A, toughness: 3, slot: 5}]}\n",
 		"\ufeffruleset: whfb8\r\nattacks:\r\n  - {count: 1, strength: 3}\r\ntarget: {models: 1, toughness: 1}\r\n",
 	} {
 		f.Add([]byte(s))

@@ -535,6 +535,8 @@ func (c *checker) characters() {
 		if ch.Slot != nil {
 			s := *ch.Slot
 			switch {
+			case s < 0:
+				c.add(p+".slot", "slot %d: want 0 (the left end of the front rank) or more", s)
 			case t.Frontage > 0 && s >= t.Frontage:
 				c.add(p+".slot", "slot %d is outside the front rank of %d files (0 is the left end)", s, t.Frontage)
 			case slots[s]:
@@ -644,8 +646,13 @@ func (c *checker) layout() {
 		return
 	}
 	for i, ch := range t.Characters {
-		if ch.Slot != nil && *ch.Slot < len(ranks[0]) && ranks[0][*ch.Slot] != 'H' {
-			c.add(fmt.Sprintf("target.characters[%d].slot", i), "slot %d of the layout's front rank is %c, not H", *ch.Slot, ranks[0][*ch.Slot])
+		// A slot outside the front rank has its own error (ranges,
+		// characters); it must not index the rank here (issue 11).
+		if ch.Slot == nil || *ch.Slot < 0 || *ch.Slot >= len(ranks[0]) {
+			continue
+		}
+		if s := *ch.Slot; ranks[0][s] != 'H' {
+			c.add(fmt.Sprintf("target.characters[%d].slot", i), "slot %d of the layout's front rank is %c, not H", s, ranks[0][s])
 		}
 	}
 }
