@@ -84,6 +84,10 @@ func check(n, sides, mod int) error {
 // count of dice, "D" or "d", the sides (3 or 6) and an optional "+" or "-"
 // modifier, with spaces allowed around the sign ("D3", "2d6", "D6 + 1",
 // "2D6-1"). Surrounding spaces are ignored, and "" is the constant 0.
+// Spaces may stand only at the ends and around the sign: "2 D6", "D 6" and
+// "1 0" are errors, so that two numbers never run together into one.
+// Leading zeros belong to a number anywhere: "007" is 7, "0001D6" is D6.
+// This is the one parser of dice expressions; scenario files use it too.
 // Limits: 1 to [MaxDice] dice, modifiers up to ±[MaxModifier], constants
 // up to [MaxConst]. Errors quote the input and say what is wrong, as in
 //

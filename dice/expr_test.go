@@ -26,6 +26,11 @@ func TestParseExpr(t *testing.T) {
 		{in: "100", want: "100", mod: 100, isConst: true, constV: 100, min: 100, max: 100},
 		{in: "1000", want: "1000", mod: 1000, isConst: true, constV: 1000, min: 1000, max: 1000},
 		{in: "007", want: "7", mod: 7, isConst: true, constV: 7, min: 7, max: 7},
+		// Leading zeros are part of a number everywhere, as in 007 (the
+		// scenario parser used to refuse these; issue 8, point 6).
+		{in: "0001D6", want: "D6", n: 1, sides: 6, min: 1, max: 6},
+		{in: "D006", want: "D6", n: 1, sides: 6, min: 1, max: 6},
+		{in: "02D6+001", want: "2D6+1", n: 2, sides: 6, mod: 1, min: 3, max: 13},
 		{in: "D3", want: "D3", n: 1, sides: 3, min: 1, max: 3},
 		{in: "D6", want: "D6", n: 1, sides: 6, min: 1, max: 6},
 		{in: "2D6", want: "2D6", n: 2, sides: 6, min: 2, max: 12},
@@ -106,7 +111,12 @@ func TestParseExprErrors(t *testing.T) {
 		{"1001", `"1001": constant 1001: want 0 to 1000`},
 		{"99999999999999999999", `constant 99999999999999999999: want 0 to 1000`},
 		{"3+2", `a constant takes no modifier, found "+2" after 3`},
+		// Spaces only at the ends and around the sign: never inside a
+		// number, nor between the count, the D and the sides, so that
+		// "1 0" cannot pass as 10 (the scenario parser used to join them).
 		{"2 D6", `unexpected "D6" after 2`},
+		{"1 0", `unexpected "0" after 1`},
+		{"D6 1", `unexpected "1" after D6`},
 		{"D6x", `unexpected "x" after D6: want + or - and a modifier`},
 		{"2D6*2", `unexpected "*2" after D6`},
 		{"D3 1", `unexpected "1" after D3`},

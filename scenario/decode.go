@@ -8,6 +8,7 @@ import (
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/token"
+	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -424,8 +425,8 @@ func (d *decoder) expr(n ast.Node, v reflect.Value, path string) *Error {
 		if e != nil {
 			return e
 		}
-		if i < 0 || i > MaxFixed {
-			return d.fail(n, path, "want 0 to %d, got %d", MaxFixed, i)
+		if i < 0 || i > dice.MaxConst {
+			return d.fail(n, path, "want 0 to %d, got %d", dice.MaxConst, i)
 		}
 		text = strconv.Itoa(i)
 	case *ast.StringNode:
@@ -569,4 +570,17 @@ func WeaponClassNames() []string {
 		out = append(out, w.String())
 	}
 	return out
+}
+
+// isDigits reports whether s is one or more ASCII digits.
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }

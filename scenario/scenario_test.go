@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -388,6 +389,50 @@ func TestParseExpr(t *testing.T) {
 		if e, err := ParseExpr(bad); err == nil {
 			t.Errorf("ParseExpr(%q) = %q, want an error", bad, e)
 		}
+	}
+}
+
+// TestParseExprIsDice checks that a scenario reads dice expressions with
+// dice.ParseExpr and nothing else (issue 8, point 6): the two parsers used
+// to disagree on "2 D6" (scenario: 2D6, dice: an error) and "0001D6"
+// (scenario: an error, dice: D6). The one behaviour is dice's: leading zeros
+// are part of a number, and spaces may stand only at the ends and around the
+// sign, so "1 0" cannot pass as 10.
+func TestParseExprIsDice(t *testing.T) {
+	cases := []struct{ in, want string }{ // want "" means an error
+		{"2 D6", ""},
+		{"D 6", ""},
+		{"1 0", ""},
+		{"D6 1", ""},
+		{"D6\n", ""},
+		{"0001D6", "D6"},
+		{"D0006", "D6"},
+		{"D6+0001", "D6+1"},
+		{"0010", "10"},
+		{" 2d6 + 1 ", "2D6+1"},
+		{"\t2D3\t-\t1", "2D3-1"},
+		{"D3-2", "D3-2"},
+	}
+	for _, c := range cases {
+		got, err := ParseExpr(c.in)
+		d, derr := dice.ParseExpr(c.in)
+		if (err == nil) != (derr == nil) || err == nil && string(got) != d.String() {
+			t.Errorf("ParseExpr(%q) = %q, %v; dice.ParseExpr = %v, %v: they disagree", c.in, got, err, d, derr)
+		}
+		if string(got) != c.want {
+			t.Errorf("ParseExpr(%q) = %q, %v; want %q", c.in, got, err, c.want)
+		}
+		if err != nil && derr != nil && err.Error() != derr.Error() {
+			t.Errorf("ParseExpr(%q) error %q, dice.ParseExpr error %q: want the same words", c.in, err, derr)
+		}
+	}
+	// The one difference: in a file an empty expression is a field left
+	// out, never the constant 0.
+	if _, err := ParseExpr("  "); err == nil {
+		t.Error(`ParseExpr("  ") succeeded; want an error`)
+	}
+	if lo, hi := Expr("D3-2").Range(); lo != -1 || hi != 1 {
+		t.Errorf(`Expr("D3-2").Range() = %d, %d; want -1, 1 (before the floor at 0, for Validate)`, lo, hi)
 	}
 }
 
