@@ -67,6 +67,12 @@ type Traits struct {
 	// reverse them: use CommandOrder.
 	Command []CommandPost
 
+	// TroopTypes is true where a unit keeps one rank-and-file pool per
+	// troop type, so a target may have groups of other troop types that an
+	// attack aims at, and Multiple Wounds may be limited to one troop type
+	// (t9a family, 9.2, 10.1).
+	TroopTypes bool
+
 	// BSTarget is true where `bs` is read as the hit roll's target number
 	// itself ("bs: 3+"); false where it is the Ballistic Skill characteristic
 	// (BS 3 needs 4+, 5).
@@ -106,12 +112,12 @@ var traitsTable = [...]Traits{
 	T9A: {
 		Ruleset: T9A, Block: true, ArmourValue: true, Regeneration: true, Fly: true,
 		ClippedWings: true, LethalStrike: true, LethalStrikeAP: true, ChampionPool: true,
-		BSTarget: true,
-		Command:  []CommandPost{MusicianPost, StandardPost},
+		TroopTypes: true, BSTarget: true,
+		Command: []CommandPost{MusicianPost, StandardPost},
 	},
 	T9A1RU: {
 		Ruleset: T9A1RU, Block: true, Barding: true, Ward: true, Regeneration: true, Fly: true,
-		LethalStrike: true, ChampionPool: true,
+		LethalStrike: true, ChampionPool: true, TroopTypes: true,
 		Command: []CommandPost{MusicianPost, StandardPost},
 	},
 	Skirmish: {

@@ -42,8 +42,10 @@ type field struct {
 }
 
 // fieldsOf lists the fields of a struct type by their yaml names, with
-// embedded structs (Profile) inlined and "-" fields left out.
+// embedded structs (Profile) inlined and "-" fields left out. Limits and
+// the "N+" spelling come from the field catalogue.
 func fieldsOf(t reflect.Type) []field {
+	obj := objectOf(t)
 	var out []field
 	for i := range t.NumField() {
 		sf := t.Field(i)
@@ -59,16 +61,35 @@ func fieldsOf(t reflect.Type) []field {
 			}
 			continue
 		}
-		f := field{name: name, index: []int{i}, omitempty: strings.Contains(opts, "omitempty"), plus: sf.Tag.Get("score") == "ok"}
-		if r := sf.Tag.Get("range"); r != "" {
-			lo, hi, _ := strings.Cut(r, ",")
-			f.lo, _ = strconv.Atoi(lo)
-			f.hi, _ = strconv.Atoi(hi)
-			f.ranged = true
+		f := field{name: name, index: []int{i}, omitempty: strings.Contains(opts, "omitempty")}
+		if s := lookup(obj, name); s != nil {
+			f.ranged, f.lo, f.hi = s.Ranged, s.Min, s.Max
+			f.plus = s.Score != nil
 		}
 		out = append(out, f)
 	}
 	return out
+}
+
+// objectOf is the catalogue's name for a struct type of the scenario.
+func objectOf(t reflect.Type) Object {
+	switch t {
+	case reflect.TypeFor[File]():
+		return ObjFile
+	case reflect.TypeFor[Attack]():
+		return ObjAttack
+	case reflect.TypeFor[Target]():
+		return ObjTarget
+	case reflect.TypeFor[Profile]():
+		return ObjProfile
+	case reflect.TypeFor[Champion]():
+		return ObjChampion
+	case reflect.TypeFor[Character]():
+		return ObjCharacter
+	case reflect.TypeFor[Group]():
+		return ObjGroup
+	}
+	return ""
 }
 
 func valueOf(f *File) reflect.Value { return reflect.ValueOf(f).Elem() }

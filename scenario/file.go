@@ -8,20 +8,6 @@ import (
 	"github.com/rearrank/rearrank/rules"
 )
 
-// Limits on the size of what a scenario describes. They keep a hostile or
-// mistaken file from asking the engine for something absurd; every real
-// game is far inside them.
-const (
-	MaxSize       = 1 << 20 // bytes in one file
-	MaxDepth      = 32      // nesting of mappings and lists
-	MaxTokens     = 200000  // YAML tokens (keys, values, punctuation) in one file
-	MaxAttacks    = 1000    // attack groups in one file
-	MaxModels     = 10000   // models in the target, all pools and characters together
-	MaxCharacters = 20      // characters joined to the target
-	MaxGroups     = 10      // extra rank-and-file groups (other troop types)
-	MaxWounds     = 100     // Wounds or Health Points of one model
-)
-
 // File is one scenario: a ruleset, its switches, the attack groups in the
 // order they are resolved, and the unit they strike. The yaml and json names
 // are a public contract (DESIGN.md "The scenario file"): fields are added,
@@ -67,20 +53,20 @@ type Attack struct {
 	// t9a1-ru, skirmish: BS 3 needs 4+) or, where the ruleset writes it as
 	// a target number (battleaxe BS, t9a aim), that number: 4 means 4+, and
 	// the file may write it "4+" in those two rulesets only.
-	BS int `yaml:"bs,omitempty" json:"bs,omitempty" range:"1,10" score:"ok"`
+	BS int `yaml:"bs,omitempty" json:"bs,omitempty"`
 	// WS is the attacker's Weapon Skill (t9a: Offensive Skill), compared
 	// with the defender's ws (RULES.md 5).
-	WS int `yaml:"ws,omitempty" json:"ws,omitempty" range:"1,10"`
+	WS int `yaml:"ws,omitempty" json:"ws,omitempty"`
 	// HitModifier is added to the to-hit roll: -1 for long range makes a
 	// 4+ into a 5+ (RULES.md 5).
-	HitModifier int `yaml:"hit_modifier,omitempty" json:"hit_modifier,omitempty" range:"-10,10"`
+	HitModifier int `yaml:"hit_modifier,omitempty" json:"hit_modifier,omitempty"`
 	// Strength is required.
-	Strength int `yaml:"strength" json:"strength" range:"1,10"`
+	Strength int `yaml:"strength" json:"strength"`
 	// AP is t9a's Armour Penetration (RULES.md 7.2).
-	AP int `yaml:"ap,omitempty" json:"ap,omitempty" range:"0,10"`
+	AP int `yaml:"ap,omitempty" json:"ap,omitempty"`
 	// ArmourPiercing worsens the armour save by this much on top of
 	// Strength (t9a1-ru Armour Piercing, weapon extras elsewhere; RULES.md 7).
-	ArmourPiercing int `yaml:"armour_piercing,omitempty" json:"armour_piercing,omitempty" range:"0,10"`
+	ArmourPiercing int `yaml:"armour_piercing,omitempty" json:"armour_piercing,omitempty"`
 	// MultipleWounds makes every unsaved wound a packet of this many wounds
 	// (RULES.md 9.2, 19 C3). Empty means single wounds.
 	MultipleWounds Expr `yaml:"multiple_wounds,omitempty" json:"multiple_wounds,omitempty"`
@@ -242,11 +228,11 @@ type Profile struct {
 	TroopType rules.TroopType `yaml:"troop_type,omitempty" json:"troop_type,omitempty"`
 	// WS is the defender's Weapon Skill (t9a: Defensive Skill), needed only
 	// when an attack gives its own ws.
-	WS int `yaml:"ws,omitempty" json:"ws,omitempty" range:"1,10"`
+	WS int `yaml:"ws,omitempty" json:"ws,omitempty"`
 	// Toughness (t9a: Resilience) is required.
-	Toughness int `yaml:"toughness" json:"toughness" range:"1,10"`
+	Toughness int `yaml:"toughness" json:"toughness"`
 	// Wounds (t9a: Health Points) defaults to 1.
-	Wounds int `yaml:"wounds,omitempty" json:"wounds,omitempty" range:"1,100"`
+	Wounds int `yaml:"wounds,omitempty" json:"wounds,omitempty"`
 	// Armour is the suit (RULES.md 7.1, 7.3, 7.4); not read by t9a.
 	Armour rules.Armour `yaml:"armour,omitempty" json:"armour,omitempty"`
 	// Shield improves the armour save; not read by t9a.
@@ -255,10 +241,10 @@ type Profile struct {
 	Barding bool `yaml:"barding,omitempty" json:"barding,omitempty"`
 	// SaveBonus adds other armour improvements (items, spells, natural
 	// armour); negative values worsen the save. Not read by t9a.
-	SaveBonus int `yaml:"save_bonus,omitempty" json:"save_bonus,omitempty" range:"-6,6"`
+	SaveBonus int `yaml:"save_bonus,omitempty" json:"save_bonus,omitempty"`
 	// ArmourValue is t9a's Armour characteristic, every source added up
 	// (RULES.md 7.2).
-	ArmourValue int `yaml:"armour_value,omitempty" json:"armour_value,omitempty" range:"0,10"`
+	ArmourValue int `yaml:"armour_value,omitempty" json:"armour_value,omitempty"`
 	// Ward is the ward save (battleaxe, whfb8, t9a1-ru, skirmish).
 	Ward rules.Target `yaml:"ward,omitempty" json:"ward,omitempty"`
 	// Regeneration (battleaxe, whfb8, t9a, t9a1-ru).
@@ -286,10 +272,10 @@ type Target struct {
 	// Models counts every model of the unit except characters: rank and
 	// file and the whole command group (DESIGN.md). Required. In skirmish it
 	// is 1.
-	Models int `yaml:"models" json:"models" range:"1,10000"`
+	Models int `yaml:"models" json:"models"`
 	// Frontage is the number of files in the front rank. Defaults to the
 	// width of Layout's front rank, else the smaller of Models and 5.
-	Frontage int `yaml:"frontage,omitempty" json:"frontage,omitempty" range:"1,10000"`
+	Frontage int `yaml:"frontage,omitempty" json:"frontage,omitempty"`
 	Profile  `yaml:",inline"`
 	// Helmet turns a stunned result into knocked down on a 4+ (skirmish,
 	// RULES.md 13).
@@ -316,19 +302,19 @@ type Target struct {
 // Champion overrides the unit's profile for its champion. A nil field is
 // the unit's value.
 type Champion struct {
-	WS           *int          `yaml:"ws,omitempty" json:"ws,omitempty" range:"1,10"`
-	Toughness    *int          `yaml:"toughness,omitempty" json:"toughness,omitempty" range:"1,10"`
-	Wounds       *int          `yaml:"wounds,omitempty" json:"wounds,omitempty" range:"1,100"`
+	WS           *int          `yaml:"ws,omitempty" json:"ws,omitempty"`
+	Toughness    *int          `yaml:"toughness,omitempty" json:"toughness,omitempty"`
+	Wounds       *int          `yaml:"wounds,omitempty" json:"wounds,omitempty"`
 	Armour       *rules.Armour `yaml:"armour,omitempty" json:"armour,omitempty"`
 	Shield       *bool         `yaml:"shield,omitempty" json:"shield,omitempty"`
 	Barding      *bool         `yaml:"barding,omitempty" json:"barding,omitempty"`
-	SaveBonus    *int          `yaml:"save_bonus,omitempty" json:"save_bonus,omitempty" range:"-6,6"`
-	ArmourValue  *int          `yaml:"armour_value,omitempty" json:"armour_value,omitempty" range:"0,10"`
+	SaveBonus    *int          `yaml:"save_bonus,omitempty" json:"save_bonus,omitempty"`
+	ArmourValue  *int          `yaml:"armour_value,omitempty" json:"armour_value,omitempty"`
 	Ward         *rules.Target `yaml:"ward,omitempty" json:"ward,omitempty"`
 	Regeneration *rules.Target `yaml:"regeneration,omitempty" json:"regeneration,omitempty"`
 	Aegis        *rules.Target `yaml:"aegis,omitempty" json:"aegis,omitempty"`
 	// Damage is the wounds the champion has already lost (RULES.md 19 C9, C10).
-	Damage int `yaml:"damage,omitempty" json:"damage,omitempty" range:"0,99"`
+	Damage int `yaml:"damage,omitempty" json:"damage,omitempty"`
 }
 
 // Character is a character that has joined the unit: its own one-model pool
@@ -340,19 +326,19 @@ type Character struct {
 	Name    string `yaml:"name" json:"name"`
 	Profile `yaml:",inline"`
 	// Damage is the wounds it has already lost.
-	Damage int `yaml:"damage,omitempty" json:"damage,omitempty" range:"0,99"`
+	Damage int `yaml:"damage,omitempty" json:"damage,omitempty"`
 	// Slot is its file in the front rank, 0 at the unit's left end. Nil
 	// leaves the placement to the formation code (or to Layout's H).
-	Slot *int `yaml:"slot,omitempty" json:"slot,omitempty" range:"0,9999"`
+	Slot *int `yaml:"slot,omitempty" json:"slot,omitempty"`
 }
 
 // Group is rank and file of another troop type in the unit: a pool of its
 // own in t9a and t9a1-ru (RULES.md 10.1). It states its whole profile.
 type Group struct {
 	Profile `yaml:",inline"`
-	Models  int `yaml:"models" json:"models" range:"1,10000"`
+	Models  int `yaml:"models" json:"models"`
 	// Damage is the wounds the group's pool carries (RULES.md 11.1).
-	Damage int `yaml:"damage,omitempty" json:"damage,omitempty" range:"0,99"`
+	Damage int `yaml:"damage,omitempty" json:"damage,omitempty"`
 }
 
 // Damage is the damage a unit's rank and file start with. A file writes one

@@ -167,14 +167,6 @@ func (c *checker) ranges(v reflect.Value, path string) {
 	}
 }
 
-var (
-	blockRulesets = []rules.Ruleset{rules.Battleaxe, rules.WHFB8, rules.T9A, rules.T9A1RU}
-	t9aFamily     = []rules.Ruleset{rules.T9A, rules.T9A1RU}
-	notT9A        = []rules.Ruleset{rules.Battleaxe, rules.WHFB8, rules.T9A1RU, rules.Skirmish}
-	onlySkirmish  = []rules.Ruleset{rules.Skirmish}
-	onlyT9A       = []rules.Ruleset{rules.T9A}
-)
-
 func rulesetList(rs []rules.Ruleset) string {
 	names := make([]string, len(rs))
 	for i, r := range rs {
@@ -186,19 +178,23 @@ func rulesetList(rs []rules.Ruleset) string {
 	return strings.Replace(listText(names), " or ", " and ", 1)
 }
 
-// reads checks that the file's ruleset reads a field that is set; hint
-// says what to write instead.
-func (c *checker) reads(set bool, field string, rs []rules.Ruleset, hint string) {
-	r := c.f.Ruleset
-	if !set || !r.Valid() || slices.Contains(rs, r) {
+// reads checks that the file's ruleset reads the field name of obj, set at
+// path, as the catalogue says; the catalogue's hint says what to write
+// instead.
+func (c *checker) reads(set bool, obj Object, name, path string) {
+	s := lookup(obj, name)
+	if !set || s.ReadBy(c.f.Ruleset) {
 		return
 	}
-	name := field[strings.LastIndexAny(field, ".")+1:]
-	msg := fmt.Sprintf("%s does not read %s (%s only)", r, name, rulesetList(rs))
+	c.notRead(path, name, s.Rulesets(), s.Hint)
+}
+
+func (c *checker) notRead(path, name string, rs []rules.Ruleset, hint string) {
+	msg := fmt.Sprintf("%s does not read %s (%s only)", c.f.Ruleset, name, rulesetList(rs))
 	if hint != "" {
 		msg += ": " + hint
 	}
-	c.add(field, "%s", msg)
+	c.add(path, "%s", msg)
 }
 
 func (c *checker) root() {
@@ -239,11 +235,9 @@ func (c *checker) options() {
 			c.errs = append(c.errs, e)
 			continue
 		}
-		rs := s.Rulesets
-		if len(rs) == 0 {
-			rs = blockRulesets
+		if f.Ruleset.Valid() && !s.AppliesTo(f.Ruleset) {
+			c.notRead(p, k, s.Rulesets, "")
 		}
-		c.reads(true, p, rs, "")
 		var o rules.Options
 		if err := o.Set(k, f.Options[k]); err != nil {
 			if s.Values != nil {
@@ -289,7 +283,7 @@ func (c *checker) attack(i int) {
 	case a.WS != 0 && a.Phase != rules.Melee:
 		c.add(at("ws"), "ws is for melee, and this group's phase is %s: give to_hit instead", a.Phase)
 	}
-	if f.src != nil && f.src.score[at("bs")] && f.Ruleset != rules.Battleaxe && f.Ruleset != rules.T9A && f.Ruleset.Valid() {
+	if f.src != nil && f.src.score[at("bs")] && !lookup(ObjAttack, "bs").ScoreBy(f.Ruleset) && f.Ruleset.Valid() {
 		c.add(at("bs"), "%s writes Ballistic Skill as a number such as 3 (which needs %d+); for a target number write to_hit: %d+", f.Ruleset, max(7-a.BS, 2), a.BS)
 	}
 	if a.HitModifier != 0 && a.ToHit.Auto {
@@ -300,15 +294,15 @@ func (c *checker) attack(i int) {
 	}
 
 	// Which ruleset reads what.
-	c.reads(a.AP != 0, at("ap"), onlyT9A, "the others worsen the save by armour_piercing")
-	c.reads(a.ArmourPiercing != 0, at("armour_piercing"), notT9A, "t9a writes Armour Penetration as ap")
-	c.reads(a.MWAgainst != nil, at("mw_against"), t9aFamily, "")
-	c.reads(a.ClippedWings, at("clipped_wings"), t9aFamily, "")
-	c.reads(a.LethalStrike, at("lethal_strike"), t9aFamily, "")
-	c.reads(a.Flaming, at("flaming"), blockRulesets, "skirmish has no Regeneration for it to stop")
-	c.reads(a.InstantKill, at("instant_kill"), blockRulesets, "")
-	c.reads(a.WeaponClass != rules.NoWeaponClass, at("weapon_class"), onlySkirmish, "")
-	c.reads(a.Attacker != "", at("attacker"), onlySkirmish, "it names the warrior whose critical allowance the group uses")
+	c.reads(a.AP != 0, ObjAttack, "ap", at("ap"))
+	c.reads(a.ArmourPiercing != 0, ObjAttack, "armour_piercing", at("armour_piercing"))
+	c.reads(a.MWAgainst != nil, ObjAttack, "mw_against", at("mw_against"))
+	c.reads(a.ClippedWings, ObjAttack, "clipped_wings", at("clipped_wings"))
+	c.reads(a.LethalStrike, ObjAttack, "lethal_strike", at("lethal_strike"))
+	c.reads(a.Flaming, ObjAttack, "flaming", at("flaming"))
+	c.reads(a.InstantKill, ObjAttack, "instant_kill", at("instant_kill"))
+	c.reads(a.WeaponClass != rules.NoWeaponClass, ObjAttack, "weapon_class", at("weapon_class"))
+	c.reads(a.Attacker != "", ObjAttack, "attacker", at("attacker"))
 	if a.MWAgainst != nil && a.MultipleWounds.IsZero() {
 		c.add(at("mw_against"), "limits multiple_wounds, which this group does not have")
 	}
@@ -369,7 +363,7 @@ func (c *checker) aim(i int) {
 		if a.Target.Pool == nil {
 			return
 		}
-		if !slices.Contains(t9aFamily, f.Ruleset) && f.Ruleset.Valid() {
+		if groups := lookup(ObjTarget, "groups"); !groups.ReadBy(f.Ruleset) {
 			c.add(p, "%s keeps one rank-and-file pool (RULES.md 10.1): aim at rank_and_file", f.Ruleset)
 		} else if t.Group(*a.Target.Pool) == nil {
 			c.add(p, "the unit has no %s: the troop types are %s", a.Target.Pool, listText(c.troopTypes()))
@@ -389,17 +383,16 @@ func (c *checker) troopTypes() []string {
 // profile checks that the ruleset reads the fields a profile sets.
 func (c *checker) profile(p *Profile, path string) {
 	at := func(name string) string { return path + "." + name }
-	const armourHint = "t9a adds every armour source into armour_value, the model's Armour (RULES.md 7.2)"
-	c.reads(p.Armour != rules.NoArmour, at("armour"), notT9A, armourHint)
-	c.reads(p.Shield, at("shield"), notT9A, armourHint)
-	c.reads(p.Barding, at("barding"), []rules.Ruleset{rules.Battleaxe, rules.WHFB8, rules.T9A1RU}, "")
-	c.reads(p.SaveBonus != 0, at("save_bonus"), notT9A, armourHint)
-	c.reads(p.ArmourValue != 0, at("armour_value"), onlyT9A, "the others build the save from armour, shield, barding and save_bonus")
-	c.reads(!p.Ward.IsNone(), at("ward"), notT9A, "t9a's special saves are aegis and regeneration (RULES.md 8.2)")
-	c.reads(!p.Regeneration.IsNone(), at("regeneration"), blockRulesets, "")
-	c.reads(!p.Aegis.IsNone(), at("aegis"), onlyT9A, "the others' special save is ward")
-	c.reads(p.Fly, at("fly"), t9aFamily, "fly matters only to clipped_wings")
-	if p.Barding && !p.TroopType.Mounted() && c.f.Ruleset != rules.T9A && c.f.Ruleset != rules.Skirmish {
+	c.reads(p.Armour != rules.NoArmour, ObjProfile, "armour", at("armour"))
+	c.reads(p.Shield, ObjProfile, "shield", at("shield"))
+	c.reads(p.Barding, ObjProfile, "barding", at("barding"))
+	c.reads(p.SaveBonus != 0, ObjProfile, "save_bonus", at("save_bonus"))
+	c.reads(p.ArmourValue != 0, ObjProfile, "armour_value", at("armour_value"))
+	c.reads(!p.Ward.IsNone(), ObjProfile, "ward", at("ward"))
+	c.reads(!p.Regeneration.IsNone(), ObjProfile, "regeneration", at("regeneration"))
+	c.reads(!p.Aegis.IsNone(), ObjProfile, "aegis", at("aegis"))
+	c.reads(p.Fly, ObjProfile, "fly", at("fly"))
+	if p.Barding && !p.TroopType.Mounted() && c.f.Ruleset.Valid() && rules.For(c.f.Ruleset).Barding {
 		c.add(at("barding"), "barding helps only cavalry and monstrous_cavalry (RULES.md 19.3), and this is %s", p.TroopType)
 	}
 }
@@ -416,9 +409,9 @@ func (c *checker) target() {
 		c.add("target.toughness", "required: the unit's Toughness (t9a: Resilience), 1 to 10")
 	}
 	c.profile(&t.Profile, "target")
-	c.reads(t.Helmet, "target.helmet", onlySkirmish, "")
+	c.reads(t.Helmet, ObjTarget, "helmet", "target.helmet")
 
-	if rs == rules.Skirmish {
+	if rs.Valid() && !block {
 		c.skirmishTarget()
 	}
 	c.command()
@@ -458,7 +451,7 @@ func (c *checker) skirmishTarget() {
 func (c *checker) command() {
 	f := c.f
 	t := &f.Target
-	if len(t.Command) > 0 && f.Ruleset == rules.Skirmish {
+	if len(t.Command) > 0 && !lookup(ObjTarget, "command").ReadBy(f.Ruleset) {
 		c.add("target.command", "a skirmish warrior has no command group")
 	}
 	seen := map[string]bool{}
@@ -506,7 +499,7 @@ func (c *checker) characters() {
 	if len(t.Characters) == 0 {
 		return
 	}
-	if f.Ruleset == rules.Skirmish {
+	if !lookup(ObjTarget, "characters").ReadBy(f.Ruleset) {
 		c.add("target.characters", "a skirmish warrior fights alone: no characters")
 		return
 	}
@@ -553,7 +546,7 @@ func (c *checker) groups() {
 	if len(t.Groups) == 0 {
 		return
 	}
-	if f.Ruleset.Valid() && !slices.Contains(t9aFamily, f.Ruleset) {
+	if !lookup(ObjTarget, "groups").ReadBy(f.Ruleset) {
 		c.add("target.groups", "%s keeps one rank-and-file pool (RULES.md 10.1); groups of other troop types are for t9a and t9a1-ru", f.Ruleset)
 		return
 	}
@@ -665,7 +658,7 @@ func (c *checker) damage() {
 	t := &f.Target
 	d := t.Damage
 	const p = "target.damage"
-	perModel := f.Ruleset == rules.Battleaxe && f.RuleOptions().DamageModel == rules.PerModel
+	perModel := f.Ruleset.Valid() && rules.For(f.Ruleset).PerModel(f.RuleOptions())
 	switch {
 	case d.Carried != 0 && perModel:
 		c.add(p, "battleaxe keeps damage per model (damage_model per_model, RULES.md 11.3): write a list in removal order, such as [%d]", d.Carried)
@@ -673,7 +666,7 @@ func (c *checker) damage() {
 		c.add(p, "%s does not keep damage per model: write one number, the wounds the pool carries (RULES.md 11.1)", f.Ruleset)
 	case d.Carried < 0 || d.Carried >= t.Wounds && t.Wounds > 0:
 		what := "the pool carries less than one model's " + woundsText(t.Wounds) + " (RULES.md 11.1)"
-		if f.Ruleset == rules.Skirmish {
+		if f.Ruleset.Valid() && !rules.For(f.Ruleset).Block {
 			what = "the warrior has " + woundsText(t.Wounds) + " and has lost fewer than that"
 		}
 		c.add(p, "want 0 to %d: %s", t.Wounds-1, what)

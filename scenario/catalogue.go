@@ -1,0 +1,219 @@
+package scenario
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/rearrank/rearrank/rules"
+)
+
+// Limits on the size of what a scenario describes. They keep a hostile or
+// mistaken file from asking the engine for something absurd; every real
+// game is far inside them. The catalogue, Validate, docs/scenario.md (its
+// tables are generated), the JSON Schema and the web form all take them
+// from here. MaxModels and MaxCharacters are the unit package's own limits,
+// so a file that loads can be built (a test holds them equal).
+const (
+	MaxSize       = 1 << 20 // bytes in one file
+	MaxDepth      = 32      // nesting of mappings and lists
+	MaxTokens     = 200000  // YAML tokens (keys, values, punctuation) in one file
+	MaxAttacks    = 1000    // attack groups in one file
+	MaxModels     = 1000    // models in the target, all pools and characters together
+	MaxCharacters = 16      // characters joined to the target
+	MaxGroups     = 10      // extra rank-and-file groups (other troop types)
+	MaxWounds     = 100     // Wounds or Health Points of one model
+	MaxStat       = 10      // a characteristic: WS, BS, Strength, Toughness, AP, Armour
+	MaxHitMod     = 10      // a to-hit modifier either way
+	MaxSaveBonus  = 6       // a save_bonus either way
+)
+
+// Object names the part of a scenario a field belongs to. Profile holds the
+// fields the target, its groups and its characters share; a champion's
+// fields are the profile's, plus his own damage.
+type Object string
+
+const (
+	ObjFile      Object = "file"
+	ObjAttack    Object = "attack"
+	ObjTarget    Object = "target"
+	ObjProfile   Object = "profile"
+	ObjChampion  Object = "champion"
+	ObjCharacter Object = "character"
+	ObjGroup     Object = "group"
+)
+
+// FieldSpec is one scenario field, declared once: what it is, what it
+// defaults to, which rulesets read it, its limits, what it means and where
+// RULES.md says so. Validate's range and "does not read" checks, the tables
+// of docs/scenario.md, and the web form take their facts from it; tests hold
+// the JSON Schema, the OpenAPI document and the Go types to it.
+type FieldSpec struct {
+	Object Object
+	Name   string // as a file writes it (yaml and json)
+	// Type is the value's form as docs/scenario.md writes it. A Ranged
+	// field's limits are added: "whole number" becomes "whole number 1..10".
+	Type     string
+	Required bool
+	Default  string // what leaving the field out means; "" for none
+	// Ranged fields are whole numbers from Min to Max.
+	Ranged   bool
+	Min, Max int
+	// Reads says which rulesets read the field; nil is every ruleset.
+	Reads func(*rules.Traits) bool
+	// Score says where a whole number may also be written as a target
+	// number "N+" (bs); nil is nowhere.
+	Score   func(*rules.Traits) bool
+	Meaning string // one line; Markdown
+	Ref     string // RULES.md sections, "" when the rules say nothing of it
+	// Hint says what to write instead, in the error for a ruleset that does
+	// not read the field.
+	Hint string
+}
+
+// ReadBy reports whether ruleset rs reads the field. Every field is read
+// by an invalid ruleset, so that the ruleset's own error comes first.
+func (s FieldSpec) ReadBy(rs rules.Ruleset) bool {
+	return s.Reads == nil || !rs.Valid() || s.Reads(rules.For(rs))
+}
+
+// Rulesets lists the rulesets that read the field, in the order of
+// rules.Rulesets.
+func (s FieldSpec) Rulesets() []rules.Ruleset {
+	if s.Reads == nil {
+		return rules.Rulesets()
+	}
+	return rules.RulesetsWhere(s.Reads)
+}
+
+// ScoreBy reports whether ruleset rs lets the field be written "N+".
+func (s FieldSpec) ScoreBy(rs rules.Ruleset) bool {
+	return s.Score != nil && rs.Valid() && s.Score(rules.For(rs))
+}
+
+// Path is the field's name in the catalogue and in docs: "attack.ap".
+func (s FieldSpec) Path() string { return string(s.Object) + "." + s.Name }
+
+// Catalogue returns every scenario field, in the order of docs/scenario.md.
+func Catalogue() []FieldSpec { return slices.Clone(catalogue[:]) }
+
+// FieldOf returns the field name of obj. A champion field other than damage
+// is the profile's.
+func FieldOf(obj Object, name string) (FieldSpec, bool) {
+	if s := lookup(obj, name); s != nil {
+		return *s, true
+	}
+	return FieldSpec{}, false
+}
+
+func lookup(obj Object, name string) *FieldSpec {
+	for i := range catalogue {
+		if catalogue[i].Object == obj && catalogue[i].Name == name {
+			return &catalogue[i]
+		}
+	}
+	switch obj {
+	case ObjTarget, ObjChampion, ObjCharacter, ObjGroup:
+		return lookup(ObjProfile, name)
+	}
+	return nil
+}
+
+func block(t *rules.Traits) bool       { return t.Block }
+func skirmish(t *rules.Traits) bool    { return !t.Block }
+func armourValue(t *rules.Traits) bool { return t.ArmourValue }
+func armourSuit(t *rules.Traits) bool  { return !t.ArmourValue }
+func ward(t *rules.Traits) bool        { return t.Ward }
+func aegis(t *rules.Traits) bool       { return !t.Ward }
+func regen(t *rules.Traits) bool       { return t.Regeneration }
+func barding(t *rules.Traits) bool     { return t.Barding }
+func fly(t *rules.Traits) bool         { return t.Fly }
+func lethal(t *rules.Traits) bool      { return t.LethalStrike }
+func troopTypes(t *rules.Traits) bool  { return t.TroopTypes }
+func bsTarget(t *rules.Traits) bool    { return t.BSTarget }
+
+const (
+	armourHint = "t9a adds every armour source into armour_value, the model's Armour (RULES.md 7.2)"
+	diceType   = "[dice](#dice)"
+	saveType   = "[save](#scores)"
+	flagType   = "true/false"
+)
+
+var catalogue = [...]FieldSpec{
+	// The top level.
+	{Object: ObjFile, Name: "description", Type: "text", Meaning: "What the scenario shows. The place for comments in JSON."},
+	{Object: ObjFile, Name: "ruleset", Type: "`battleaxe`, `whfb8`, `t9a`, `t9a1-ru`, `skirmish`", Required: true, Meaning: "The rules.", Ref: "2"},
+	{Object: ObjFile, Name: "options", Type: "mapping", Default: "every switch at its default", Meaning: "Switches; see [Options](#options).", Ref: "18, 19"},
+	{Object: ObjFile, Name: "attacks", Type: fmt.Sprintf("list of 1 to %d attack groups", MaxAttacks), Required: true, Meaning: "Resolved in order, one batch each.", Ref: "3"},
+	{Object: ObjFile, Name: "target", Type: "mapping", Required: true, Meaning: "The unit struck."},
+
+	// Attack groups.
+	{Object: ObjAttack, Name: "name", Type: "text", Meaning: "Label for logs."},
+	{Object: ObjAttack, Name: "count", Type: diceType, Required: true, Meaning: "Number of attacks: `20`, `2D6`, `D6+1`."},
+	{Object: ObjAttack, Name: "phase", Type: "`melee`, `shooting`, `magic`, `other`", Default: "`melee`", Meaning: "Panic, skirmish criticals, the whfb8 Flaming flag.", Ref: "6.2, 12"},
+	{Object: ObjAttack, Name: "to_hit", Type: "[score](#scores) 1+..10+, or `auto`", Default: "from `bs`/`ws`, else `auto`", Meaning: "The to-hit roll.", Ref: "5"},
+	{Object: ObjAttack, Name: "bs", Type: "whole number", Ranged: true, Min: 1, Max: MaxStat, Score: bsTarget, Meaning: "Shooters' Ballistic Skill, shooting only; `N+` where the ruleset writes BS as a target number. See below.", Ref: "5"},
+	{Object: ObjAttack, Name: "ws", Type: "whole number", Ranged: true, Min: 1, Max: MaxStat, Meaning: "Attackers' Weapon Skill (t9a: Offensive Skill), melee only. The model aimed at needs a `ws`.", Ref: "5"},
+	{Object: ObjAttack, Name: "hit_modifier", Type: "whole number", Ranged: true, Min: -MaxHitMod, Max: MaxHitMod, Default: "0", Meaning: "Added to the to-hit roll: `-1` for long range makes 4+ into 5+. Needs a roll (`to_hit`, `bs` or `ws`).", Ref: "5"},
+	{Object: ObjAttack, Name: "strength", Type: "whole number", Ranged: true, Min: 1, Max: MaxStat, Required: true, Meaning: "Strength.", Ref: "6.1, 7"},
+	{Object: ObjAttack, Name: "ap", Type: "whole number", Ranged: true, Min: 0, Max: MaxStat, Default: "0", Reads: armourValue, Meaning: "Armour Penetration.", Ref: "7.2",
+		Hint: "the others worsen the save by armour_piercing"},
+	{Object: ObjAttack, Name: "armour_piercing", Type: "whole number", Ranged: true, Min: 0, Max: MaxStat, Default: "0", Reads: armourSuit, Meaning: "Extra armour-save modifier: t9a1-ru Armour Piercing, weapon extras elsewhere.", Ref: "7",
+		Hint: "t9a writes Armour Penetration as ap"},
+	{Object: ObjAttack, Name: "multiple_wounds", Type: diceType, Default: "single wounds", Meaning: "Every unsaved wound becomes a packet of this many wounds. `\"\"`, `0` and `1` mean single wounds. Cannot roll below 1.", Ref: "9.2, 19 C3"},
+	{Object: ObjAttack, Name: "mw_against", Type: "troop type", Default: "every model", Reads: troopTypes, Meaning: "Multiple Wounds only against this troop type (\"Multiple Wounds (2, Infantry)\"). Needs `multiple_wounds`.", Ref: "9.2"},
+	{Object: ObjAttack, Name: "flaming", Type: flagType, Default: "false", Reads: regen, Meaning: "Flaming Attacks: no Regeneration against them.", Ref: "8, 19.3",
+		Hint: "skirmish has no Regeneration for it to stop"},
+	{Object: ObjAttack, Name: "lethal_strike", Type: flagType, Default: "false", Reads: lethal, Meaning: "A natural 6 to wound allows no armour save and no Regeneration.", Ref: "19.3"},
+	{Object: ObjAttack, Name: "ignore_armour", Type: flagType, Default: "false", Meaning: "No armour save; special saves still apply.", Ref: "7"},
+	{Object: ObjAttack, Name: "no_saves", Type: flagType, Default: "false", Meaning: "No saves at all.", Ref: "19.3"},
+	{Object: ObjAttack, Name: "instant_kill", Type: flagType, Default: "false", Reads: block, Meaning: "Each wound skips every save and removes a model outright.", Ref: "9.1, R5, R38"},
+	// clipped_wings is accepted wherever fly is, as before the catalogue;
+	// the referee applies it where rules.Traits.ClippedWings says (t9a).
+	{Object: ObjAttack, Name: "clipped_wings", Type: flagType, Default: "false", Reads: fly, Meaning: "Multiple Wounds +1 against a model with `fly`. Needs `multiple_wounds`.", Ref: "9.2, E52"},
+	{Object: ObjAttack, Name: "weapon_class", Type: "`none`, `missile`, `bludgeoning`, `bladed`, `unarmed`, `thrusting`", Default: "`none` (no criticals)", Reads: skirmish, Meaning: "Critical hit table. Melee and shooting only.", Ref: "6.2"},
+	{Object: ObjAttack, Name: "attacker", Type: "text", Default: "the group is its own warrior", Reads: skirmish, Meaning: "The warrior making the attacks. Groups that name the same attacker share the once-per-phase critical allowance.", Ref: "6.2, R28",
+		Hint: "it names the warrior whose critical allowance the group uses"},
+	{Object: ObjAttack, Name: "target", Type: "[aim](#aims)", Default: "`rank_and_file`", Meaning: "What the group is aimed at.", Ref: "10"},
+
+	// The target unit; its profile fields are below.
+	{Object: ObjTarget, Name: "name", Type: "text", Meaning: "Label for logs."},
+	{Object: ObjTarget, Name: "models", Type: "whole number", Ranged: true, Min: 1, Max: MaxModels, Required: true, Meaning: "Every model of the unit except characters: rank and file and the whole command group. A unit of 20 with full command is `models: 20, command: [musician, standard, champion]`. In skirmish, 1."},
+	{Object: ObjTarget, Name: "frontage", Type: "whole number", Ranged: true, Min: 1, Max: MaxModels, Default: "`layout`'s front rank, else the smaller of `models` and 5", Reads: block, Meaning: "Files in the front rank.", Ref: "17.3"},
+	{Object: ObjTarget, Name: "helmet", Type: flagType, Default: "false", Reads: skirmish, Meaning: "A stunned result becomes knocked down on a 4+.", Ref: "13"},
+	{Object: ObjTarget, Name: "layout", Type: "text", Reads: block, Meaning: "[Explicit formation](#formation-frontage-and-layout).", Ref: "17.3"},
+	{Object: ObjTarget, Name: "command", Type: "list of `musician`, `standard`, `champion`", Reads: block, Meaning: "[Command group](#command-group-and-champion).", Ref: "11.4"},
+	{Object: ObjTarget, Name: "champion", Type: "mapping", Default: "the unit's profile", Reads: block, Meaning: "[Champion's own profile](#command-group-and-champion)."},
+	{Object: ObjTarget, Name: "characters", Type: fmt.Sprintf("list of up to %d", MaxCharacters), Reads: block, Meaning: "[Characters](#characters) joined to the unit.", Ref: "11.5"},
+	{Object: ObjTarget, Name: "groups", Type: fmt.Sprintf("list of up to %d", MaxGroups), Reads: troopTypes, Meaning: "[Rank and file of other troop types](#groups-of-other-troop-types).", Ref: "10.1"},
+	{Object: ObjTarget, Name: "damage", Type: "number or list", Meaning: "[Starting damage](#starting-damage).", Ref: "11.1, 11.3"},
+
+	// Profiles: the target's, each group's and each character's.
+	{Object: ObjProfile, Name: "troop_type", Type: "`infantry`, `cavalry`, `monstrous_infantry`, `monstrous_cavalry`, `monstrous_beast`, `war_beast`, `chariot`, `monster`, `swarm`, `war_machine`", Default: "`infantry`", Meaning: "Keys the t9a and t9a1-ru pools; cavalry and monstrous cavalry get the mount bonus to armour.", Ref: "7.1, 10.1, 19.3"},
+	{Object: ObjProfile, Name: "ws", Type: "whole number", Ranged: true, Min: 1, Max: MaxStat, Meaning: "Weapon Skill (t9a: Defensive Skill). Needed when an attack aimed at this model gives `ws`.", Ref: "5"},
+	{Object: ObjProfile, Name: "toughness", Type: "whole number", Ranged: true, Min: 1, Max: MaxStat, Required: true, Meaning: "Toughness (t9a: Resilience), for the to-wound roll.", Ref: "6.1"},
+	{Object: ObjProfile, Name: "wounds", Type: "whole number", Ranged: true, Min: 1, Max: MaxWounds, Default: "1", Meaning: "Wounds (t9a: Health Points)."},
+	{Object: ObjProfile, Name: "armour", Type: "`none`, `light`, `heavy`, `plate`", Default: "`none`", Reads: armourSuit, Meaning: "The suit: light 6+, heavy 5+, plate 4+; 1, 2 and 3 points in t9a1-ru and skirmish.", Ref: "7.1, 7.3, 7.4", Hint: armourHint},
+	{Object: ObjProfile, Name: "shield", Type: flagType, Default: "false", Reads: armourSuit, Meaning: "One better armour save; two points in skirmish's default preset.", Ref: "7.1, R25", Hint: armourHint},
+	{Object: ObjProfile, Name: "barding", Type: flagType, Default: "false", Reads: barding, Meaning: "The mount's barding: one better, for `cavalry` and `monstrous_cavalry` only.", Ref: "19.3"},
+	{Object: ObjProfile, Name: "save_bonus", Type: "whole number", Ranged: true, Min: -MaxSaveBonus, Max: MaxSaveBonus, Default: "0", Reads: armourSuit, Meaning: "Other armour improvements: items, spells, natural armour. Negative worsens.", Ref: "7.1", Hint: armourHint},
+	{Object: ObjProfile, Name: "armour_value", Type: "whole number", Ranged: true, Min: 0, Max: MaxStat, Default: "0", Reads: armourValue, Meaning: "t9a's Armour characteristic, every source added up.", Ref: "7.2",
+		Hint: "the others build the save from armour, shield, barding and save_bonus"},
+	{Object: ObjProfile, Name: "ward", Type: saveType, Reads: ward, Meaning: "Ward save.", Ref: "8",
+		Hint: "t9a's special saves are aegis and regeneration (RULES.md 8.2)"},
+	{Object: ObjProfile, Name: "regeneration", Type: saveType, Reads: regen, Meaning: "Regeneration; Flaming attacks stop it.", Ref: "8"},
+	{Object: ObjProfile, Name: "aegis", Type: saveType, Reads: aegis, Meaning: "Aegis save.", Ref: "8.2", Hint: "the others' special save is ward"},
+	{Object: ObjProfile, Name: "fly", Type: flagType, Default: "false", Reads: fly, Meaning: "Clipped Wings adds 1 to Multiple Wounds against it.", Ref: "9.2, E52",
+		Hint: "fly matters only to clipped_wings"},
+
+	// The champion's overrides are the profile's fields; his damage is his own.
+	{Object: ObjChampion, Name: "damage", Type: "whole number", Ranged: true, Min: 0, Max: MaxWounds - 1, Default: "0", Meaning: "Wounds he has already lost; less than his wounds.", Ref: "19 C9, C10"},
+
+	// Characters: a profile, and these.
+	{Object: ObjCharacter, Name: "name", Type: "text", Required: true, Meaning: "Unique in the unit. Attacks aim at it with `target: character:<name>`."},
+	{Object: ObjCharacter, Name: "damage", Type: "whole number", Ranged: true, Min: 0, Max: MaxWounds - 1, Default: "0", Meaning: "Wounds it has already lost; less than its wounds."},
+	{Object: ObjCharacter, Name: "slot", Type: "whole number", Ranged: true, Min: 0, Max: MaxModels - 1, Default: "placed by the formation code, or by `layout`'s `H`", Meaning: "Its file in the front rank, 0 at the unit's left end (as the unit faces).", Ref: "17.3"},
+
+	// Groups of other troop types: a profile, and these.
+	{Object: ObjGroup, Name: "models", Type: "whole number", Ranged: true, Min: 1, Max: MaxModels, Required: true, Meaning: "Models in the group."},
+	{Object: ObjGroup, Name: "damage", Type: "whole number", Ranged: true, Min: 0, Max: MaxWounds - 1, Default: "0", Meaning: "Wounds its pool carries; less than its wounds.", Ref: "11.1"},
+}
