@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/rearrank/rearrank/rules"
@@ -31,16 +32,32 @@ func saveChoices(selected string) []choice {
 	return choices(strings.TrimSpace(selected), "", "2+", "3+", "4+", "5+", "6+")
 }
 
+// rulesetsAttr lists the rulesets that read a form field, for the page's
+// script to show and hide it; "" when every ruleset reads it.
 func rulesetsAttr(key string) string {
-	set, ok := fieldRulesets[key]
-	if !ok {
+	s, ok := spec(key)
+	if !ok || s.Reads == nil {
 		return ""
 	}
-	names := make([]string, len(set))
-	for i, r := range set {
+	rs := s.Rulesets()
+	names := make([]string, len(rs))
+	for i, r := range rs {
 		names[i] = r.String()
 	}
 	return strings.Join(names, " ")
+}
+
+// whole gives a number input the catalogue's limits for its field, and a
+// message that states them: "Strength is a whole number from 1 to 10", or
+// "A whole number from -6 to 6" when noun is "".
+func whole(fl *field, key, noun string) {
+	s, _ := spec(key)
+	fl.Min, fl.Max = strconv.Itoa(s.Min), strconv.Itoa(s.Max)
+	if noun == "" {
+		fl.Msg = fmt.Sprintf("A whole number from %d to %d", s.Min, s.Max)
+	} else {
+		fl.Msg = fmt.Sprintf("%s is a whole number from %d to %d", noun, s.Min, s.Max)
+	}
 }
 
 // pageData lays out the form for the template.
@@ -89,17 +106,23 @@ func (s *Server) pageData(f form) *pageData {
 		toHit.Pattern, toHit.Placeholder, toHit.Hint = patToHit, "4+", "a score such as 4+, or auto; leave empty to use WS/BS"
 		toHit.Msg = "A score from 1+ to 10+, such as 4+, or auto"
 		ws := mk("ws", "Attacker WS", "number", a.WS)
-		ws.Min, ws.Max, ws.Hint, ws.Msg = "1", "10", "melee, against the target's WS", "Weapon Skill is a whole number from 1 to 10"
+		ws.Hint = "melee, against the target's WS"
+		whole(&ws, "a.ws", "Weapon Skill")
 		bs := mk("bs", "Attacker BS", "text", a.BS)
-		bs.Pattern, bs.Hint, bs.Msg = patScore, "shooting", "Ballistic Skill is a number from 1 to 10"
+		bsSpec, _ := spec("a.bs")
+		bs.Pattern, bs.Hint, bs.Msg = patScore, "shooting", fmt.Sprintf("Ballistic Skill is a number from %d to %d", bsSpec.Min, bsSpec.Max)
 		mod := mk("hit_modifier", "Hit modifier", "number", a.HitModifier)
-		mod.Min, mod.Max, mod.Placeholder, mod.Msg = "-10", "10", "0", "A whole number from -10 to 10"
+		mod.Placeholder = "0"
+		whole(&mod, "a.hit_modifier", "")
 		str := mk("strength", "Strength", "number", a.Strength)
-		str.Required, str.Min, str.Max, str.Msg = true, "1", "10", "Strength is a whole number from 1 to 10"
+		str.Required = true
+		whole(&str, "a.strength", "Strength")
 		ap := hide(mk("ap", "Armour Penetration (AP)", "number", a.AP), "a.ap")
-		ap.Min, ap.Max, ap.Placeholder, ap.Msg = "0", "10", "0", "AP is a whole number from 0 to 10"
+		ap.Placeholder = "0"
+		whole(&ap, "a.ap", "AP")
 		apc := hide(mk("armour_piercing", "Armour piercing", "number", a.ArmourPiercing), "a.armour_piercing")
-		apc.Min, apc.Max, apc.Placeholder, apc.Hint, apc.Msg = "0", "10", "0", "worsens the armour save beyond Strength", "A whole number from 0 to 10"
+		apc.Placeholder, apc.Hint = "0", "worsens the armour save beyond Strength"
+		whole(&apc, "a.armour_piercing", "")
 		mw := mk("multiple_wounds", "Multiple wounds", "text", a.MultipleWounds)
 		mw.Pattern, mw.Placeholder, mw.Hint, mw.Msg = patDice, "D3", "empty for single wounds", "A number such as 2, or dice such as D3 or D3+1"
 		wc := hide(mk("weapon_class", "Weapon class", "select", ""), "a.weapon_class")
@@ -131,16 +154,20 @@ func (s *Server) pageData(f form) *pageData {
 	troop := mk("troop_type", "Troop type", "select", "")
 	troop.Choices = choices(orDefault(t.TroopType, "infantry"), rules.TroopTypeNames()...)
 	models := mk("models", "Models", "number", t.Models)
-	models.Required, models.Min, models.Max, models.Hint = true, "1", "10000", "command group included, characters not"
-	models.Msg = "Models is a whole number from 1 to 10000"
+	models.Required, models.Hint = true, "command group included, characters not"
+	whole(&models, "t.models", "Models")
 	front := hide(mk("frontage", "Frontage", "number", t.Frontage), "t.frontage")
-	front.Min, front.Max, front.Hint, front.Msg = "1", "10000", "files in the front rank", "Frontage is a whole number from 1 up"
+	front.Hint = "files in the front rank"
+	whole(&front, "t.frontage", "Frontage")
 	tws := mk("ws", "WS", "number", t.WS)
-	tws.Min, tws.Max, tws.Msg, tws.Hint = "1", "10", "WS is a whole number from 1 to 10", "needed when an attack gives WS"
+	tws.Hint = "needed when an attack gives WS"
+	whole(&tws, "t.ws", "WS")
 	tough := mk("toughness", "Toughness", "number", t.Toughness)
-	tough.Required, tough.Min, tough.Max, tough.Msg = true, "1", "10", "Toughness is a whole number from 1 to 10"
+	tough.Required = true
+	whole(&tough, "t.toughness", "Toughness")
 	wounds := mk("wounds", "Wounds", "number", t.Wounds)
-	wounds.Min, wounds.Max, wounds.Placeholder, wounds.Msg = "1", "100", "1", "Wounds is a whole number from 1 to 100"
+	wounds.Placeholder = "1"
+	whole(&wounds, "t.wounds", "Wounds")
 	armour := hide(mk("armour", "Armour", "select", ""), "t.armour")
 	armour.Choices = choices(orDefault(t.Armour, "none"), rules.ArmourNames()...)
 	shield := hide(mk("shield", "Shield", "checkbox", "1"), "t.shield")
@@ -148,9 +175,11 @@ func (s *Server) pageData(f form) *pageData {
 	barding := hide(mk("barding", "Barding", "checkbox", "1"), "t.barding")
 	barding.Checked = t.Barding
 	bonus := hide(mk("save_bonus", "Save bonus", "number", t.SaveBonus), "t.save_bonus")
-	bonus.Min, bonus.Max, bonus.Placeholder, bonus.Msg = "-6", "6", "0", "A whole number from -6 to 6"
+	bonus.Placeholder = "0"
+	whole(&bonus, "t.save_bonus", "")
 	av := hide(mk("armour_value", "Armour value", "number", t.ArmourValue), "t.armour_value")
-	av.Min, av.Max, av.Placeholder, av.Hint, av.Msg = "0", "10", "0", "every armour source added up", "Armour is a whole number from 0 to 10"
+	av.Placeholder, av.Hint = "0", "every armour source added up"
+	whole(&av, "t.armour_value", "Armour")
 	ward := hide(mk("ward", "Ward save", "select", ""), "t.ward")
 	ward.Choices = saveChoices(t.Ward)
 	regen := hide(mk("regeneration", "Regeneration", "select", ""), "t.regeneration")

@@ -214,31 +214,30 @@ func (f form) values() url.Values {
 	return q
 }
 
-// Which rulesets read which form field (docs/scenario.md, "Which ruleset
-// reads what"); a field not listed is read by all. The page shows only the
-// fields of the chosen ruleset, and a field it hides is left out of the
-// scenario.
-var (
-	blockSet    = []rules.Ruleset{rules.Battleaxe, rules.WHFB8, rules.T9A, rules.T9A1RU}
-	notT9ASet   = []rules.Ruleset{rules.Battleaxe, rules.WHFB8, rules.T9A1RU, rules.Skirmish}
-	t9aSet      = []rules.Ruleset{rules.T9A}
-	t9aFamSet   = []rules.Ruleset{rules.T9A, rules.T9A1RU}
-	skirmishSet = []rules.Ruleset{rules.Skirmish}
-	bardingSet  = []rules.Ruleset{rules.Battleaxe, rules.WHFB8, rules.T9A1RU}
-
-	fieldRulesets = map[string][]rules.Ruleset{
-		"a.ap": t9aSet, "a.armour_piercing": notT9ASet, "a.flaming": blockSet, "a.lethal_strike": t9aFamSet,
-		"a.instant_kill": blockSet, "a.weapon_class": skirmishSet, "a.target": blockSet,
-		"t.frontage": blockSet, "t.armour": notT9ASet, "t.shield": notT9ASet, "t.barding": bardingSet,
-		"t.save_bonus": notT9ASet, "t.armour_value": t9aSet, "t.ward": notT9ASet, "t.regeneration": blockSet,
-		"t.aegis": t9aSet, "t.command": blockSet, "t.helmet": skirmishSet,
+// spec returns the field catalogue's entry for a form field ("t.armour",
+// "a.ap"): the form shows a field only to the rulesets that read it
+// (docs/scenario.md, "Which ruleset reads what"), and takes its limits from
+// the same entry. The aim select offers rank_and_file or champion, and a
+// champion needs a command group, so it goes with target.command; the
+// command checkboxes are "t.command".
+func spec(field string) (scenario.FieldSpec, bool) {
+	switch {
+	case field == "a.target":
+		return scenario.FieldOf(scenario.ObjTarget, "command")
+	case strings.HasPrefix(field, "a."):
+		return scenario.FieldOf(scenario.ObjAttack, field[2:])
+	case strings.HasPrefix(field, "t."):
+		return scenario.FieldOf(scenario.ObjTarget, field[2:])
 	}
-)
+	return scenario.FieldSpec{}, false
+}
 
-// reads reports whether ruleset rs reads the form field ("t.armour").
+// reads reports whether ruleset rs reads the form field ("t.armour"). A
+// field the catalogue does not restrict is read by all, and only those by
+// an unknown ruleset.
 func reads(rs rules.Ruleset, field string) bool {
-	set, ok := fieldRulesets[field]
-	return !ok || slices.Contains(set, rs)
+	s, _ := spec(field)
+	return s.Reads == nil || rs.Valid() && s.ReadBy(rs)
 }
 
 // scenarioFor turns the form into a scenario file under ruleset rs and
@@ -291,9 +290,9 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 			str("phase", a.Phase)
 		}
 		bs, toHit := a.BS, a.ToHit
-		if strings.HasSuffix(bs, "+") && rs != rules.Battleaxe && rs != rules.T9A {
-			// "4+" is a target number, which only battleaxe and t9a
-			// write as BS: the others roll the same die as to_hit.
+		if bsSpec, _ := spec("a.bs"); strings.HasSuffix(bs, "+") && !bsSpec.ScoreBy(rs) {
+			// "4+" is a target number, which only some rulesets write
+			// as BS: the others roll the same die as to_hit.
 			if toHit == "" {
 				toHit = bs
 			}
@@ -361,7 +360,11 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 		w.o = append(w.o, kv{"command", command})
 	}
 	if t.Damage != "" && t.Damage != "0" {
-		perModel := rs == rules.Battleaxe && f.Options["damage_model"] != "pooled"
+		var o rules.Options
+		for k, v := range f.Options {
+			_ = o.Set(k, v) // the loader reports a bad switch
+		}
+		perModel := rs.Valid() && rules.For(rs).PerModel(o)
 		if perModel || strings.ContainsAny(t.Damage, ", ") {
 			var list []any
 			for p := range strings.FieldsFuncSeq(t.Damage, func(r rune) bool { return r == ',' || r == ' ' }) {
