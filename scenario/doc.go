@@ -30,6 +30,19 @@
 // "billion laughs" alias expansion cannot start). Scenario files never need
 // those YAML features.
 //
+// # Fields
+//
+// Catalogue declares every field once: its type, default, the rulesets that
+// read it (asked of rules.For, never by ruleset name), its limits, meaning
+// and RULES.md reference. Validate's range and "does not read" checks come
+// from it, docs/scenario.md's tables are generated from it, and tests hold
+// the Go types, the JSON Schema and the web form to it. Adding a field is a
+// field of the Go type plus its catalogue entry (then `go test ./scenario
+// -run Docs -update` and the schema).
+//
+// Dice expressions (count, multiple_wounds) are read by dice.ParseExpr,
+// the one parser of them, with its limits.
+//
 // # Defaults
 //
 // Load applies the defaults of DESIGN.md ("Meanings that the contract
