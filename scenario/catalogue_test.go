@@ -193,7 +193,7 @@ func TestDocsTables(t *testing.T) {
 		}
 		return sub[1] + want + sub[4]
 	})
-	for _, name := range []string{"file", "attack", "target", "profile", "champion", "character", "group", "reads", "limits"} {
+	for _, name := range []string{"file", "attack", "target", "profile", "champion", "character", "group", "reads", "options", "limits"} {
 		if !found[name] {
 			t.Errorf("%s has no generated table %q", docsPath, name)
 		}
@@ -327,6 +327,16 @@ func docsTable(name string) (string, error) {
 		}
 		row(cells...)
 		yes("`damage` as a list", perModel, "")
+	case "options":
+		row("Option", "Values (default first)", "Rulesets", "Meaning", "RULES.md")
+		row("---", "---", "---", "---", "---")
+		for _, sw := range rules.Switches() {
+			values := fmt.Sprintf("a fraction above 0 and at most 1: `%s` (default), `0.3`", sw.Default)
+			if sw.Values != nil {
+				values = "`" + strings.Join(sw.Values, "`, `") + "`"
+			}
+			row("`"+sw.Name+"`", values, rulesetsText(sw.Rulesets), sw.Doc, sw.Ref)
+		}
 	case "limits":
 		row("Limit", "Value")
 		row("---", "---")
