@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"os"
 	"reflect"
@@ -234,19 +235,53 @@ func TestOpenAPIScenario(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var full map[string]any
-	if err := json.Unmarshal(data, &full); err != nil {
+	// Replace the Scenario value's bytes only, so that the rest of the
+	// hand-written document keeps its order and layout.
+	from, to, err := valueSpan(data, "components", "schemas", "Scenario")
+	if err != nil {
 		t.Fatal(err)
 	}
-	full["components"].(map[string]any)["schemas"].(map[string]any)["Scenario"] = a
+	lineStart := bytes.LastIndexByte(data[:from], '\n') + 1
+	indent := data[lineStart : lineStart+len(data[lineStart:from])-len(bytes.TrimLeft(data[lineStart:from], " "))]
+	var value bytes.Buffer
+	if err := json.Indent(&value, bytes.TrimSpace(docsSchema), string(indent), "  "); err != nil {
+		t.Fatal(err)
+	}
 	var out bytes.Buffer
-	enc := json.NewEncoder(&out)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(full); err != nil {
-		t.Fatal(err)
-	}
+	out.Write(data[:from])
+	out.Write(value.Bytes())
+	out.Write(data[to:])
 	if err := os.WriteFile("assets/openapi.json", out.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// valueSpan returns where the value at path (object keys from the top)
+// starts and ends in the JSON document data.
+func valueSpan(data []byte, path ...string) (from, to int, err error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for depth, key := range path {
+		if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+			return 0, 0, fmt.Errorf("%s: not an object (%v, %v)", strings.Join(path[:depth], "."), tok, err)
+		}
+		for {
+			tok, err := dec.Token()
+			if err != nil || tok == json.Delim('}') {
+				return 0, 0, fmt.Errorf("%s: no key %q (%v)", strings.Join(path[:depth], "."), key, err)
+			}
+			if tok == key {
+				break
+			}
+			var skip json.RawMessage
+			if err := dec.Decode(&skip); err != nil {
+				return 0, 0, err
+			}
+		}
+	}
+	var raw json.RawMessage
+	if err := dec.Decode(&raw); err != nil {
+		return 0, 0, err
+	}
+	to = int(dec.InputOffset())
+	return to - len(raw), to, nil
 }
