@@ -104,7 +104,7 @@ func roleOrder(r string) int {
 // fields that do not fit together or that the ruleset does not read. It
 // returns the first problem in the file (an *Error), or nil.
 func (f *File) Validate() error {
-	c := checker{f: f}
+	c := checker{f: f, fields: fieldCache{}}
 	c.ranges(reflect.ValueOf(f).Elem(), "")
 	c.root()
 	c.options()
@@ -125,8 +125,9 @@ func (f *File) Validate() error {
 }
 
 type checker struct {
-	f    *File
-	errs []*Error
+	f      *File
+	errs   []*Error
+	fields fieldCache
 }
 
 func (c *checker) add(field, format string, args ...any) {
@@ -138,7 +139,7 @@ func (c *checker) add(field, format string, args ...any) {
 func (c *checker) ranges(v reflect.Value, path string) {
 	switch v.Kind() {
 	case reflect.Struct:
-		for _, f := range fieldsOf(v.Type()) {
+		for _, f := range c.fields.of(v.Type()) {
 			p := join(path, f.name)
 			fv := v.FieldByIndex(f.index)
 			if f.ranged {
