@@ -216,19 +216,20 @@ func (u *Unit) pickRule(p int, ch Chooser, ahead bool) (int, int8, error) {
 	lo, hi := u.span(r)
 	o := u.s.opts
 	e := u.counterEnd()
+	byCounters := true // false once a switch or the owner fixed the end
 	if u.ranks == 1 {
 		switch o.SingleRankPolicy {
 		case rules.LeftEnd:
-			e = endLeft
+			e, byCounters = endLeft, false
 		case rules.RightEnd:
-			e = endRight
+			e, byCounters = endRight, false
 		case rules.SingleRankOwnerChoice:
 			if ch != nil && lo != hi {
 				i, err := u.ask(ch, "single_rank_policy", ahead, []int{u.at(r, lo), u.at(r, hi)})
 				if err != nil {
 					return -1, endNone, err
 				}
-				e = int8(i)
+				e, byCounters = int8(i), false
 			}
 		}
 	} else if o.RearRankOrder == rules.RearRankOwnerChoice && ch != nil {
@@ -251,6 +252,17 @@ func (u *Unit) pickRule(p int, ch Chooser, ahead bool) (int, int8, error) {
 				return id, endRight, nil
 			}
 			return id, endNone, nil
+		}
+	}
+	if byCounters {
+		// C25: an end whose model may not be taken yet gives way to the
+		// other end when that one holds an eligible model; nobody slides.
+		ok := func(x int) bool { id := u.at(r, x); return id >= 0 && u.eligible(id, p, role) }
+		switch {
+		case e == endLeft && !ok(lo) && ok(hi):
+			e = endRight
+		case e == endRight && !ok(hi) && ok(lo):
+			e = endLeft
 		}
 	}
 	if e == endLeft {
