@@ -325,3 +325,33 @@ func TestC25OtherEnd(t *testing.T) {
 	}
 	runExamples(t, cases)
 }
+
+// TestRemovalWording checks the words a casualty line uses for where the
+// model stood (issue: an end model was said to leave "its own slot in the
+// right half").
+func TestRemovalWording(t *testing.T) {
+	cases := []struct {
+		name   string
+		layout string
+		want   string
+	}{
+		{"champion at the right end", "R R R R C", "single rank, right end"},
+		{"champion at the left end", "C R R R R", "single rank, left end"},
+		{"champion inside the rank", "R C R R R", "single rank, own slot in the left half (C5)"},
+		{"champion at the centre", "R R C R R", "single rank, own slot at the centre (C5)"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			u := mustNew(t, Spec{Ruleset: rules.T9A, Models: 5, Profile: elf, Command: []Role{Champion}, Layout: tc.layout})
+			c := batch(t, u, singles(champ, 1))
+			if len(c.Removed) != 1 || !strings.HasSuffix(c.Removed[0].Rule, tc.want) {
+				t.Fatalf("removed %+v, want a rule ending %q", c.Removed, tc.want)
+			}
+		})
+	}
+	u := mustNew(t, Spec{Ruleset: rules.T9A, Models: 1, Profile: elf, Command: []Role{Champion}})
+	c := batch(t, u, singles(champ, 1))
+	if want := "single rank, the last model of the rank"; len(c.Removed) != 1 || !strings.HasSuffix(c.Removed[0].Rule, want) {
+		t.Fatalf("removed %+v, want a rule ending %q", c.Removed, want)
+	}
+}

@@ -319,7 +319,12 @@ func (u *Unit) removeAt(id int, e int8, worth int, c *Change, why string) {
 	if c != nil {
 		rule := ""
 		if !u.quiet {
-			rule = reason(why) + "; " + u.where(r, single, e, inner, vac != f)
+			// A model at an end of its rank is named by that end, not by
+			// the half it stood in (C5 matters only inside the rank).
+			rule = reason(why) + "; " + u.where(r, single, e, inner && f != lo && f != hi, vac != f)
+			if lo == hi {
+				rule = reason(why) + "; " + u.where(r, single, endNone, false, false) + ", the last model of the rank"
+			}
 		}
 		c.Removed = append(c.Removed, Casualty{Role: u.role(id), Name: u.kindOf(id).name, Slot: Slot{r, f}, Worth: worth, Rule: rule})
 	}
