@@ -355,3 +355,32 @@ func TestRemovalWording(t *testing.T) {
 		t.Fatalf("removed %+v, want a rule ending %q", c.Removed, want)
 	}
 }
+
+// TestWorthOfPooledModel checks that a multi-wound model removed from a pool
+// is worth the wounds it had left when the batch began, not the last
+// packet's: an Ogre killed by three single wounds is worth 3 (R38, 11.1).
+func TestWorthOfPooledModel(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		carried int
+		packets []Packet
+		want    []int
+	}{
+		{"three singles kill one Ogre", 0, singles(rf, 3), []int{3}},
+		{"two carried from before and one single", 2, singles(rf, 1), []int{1}},
+		{"two carried from before and four singles", 2, singles(rf, 4), []int{1, 3}},
+		{"a 6 capped at 3, then 3 singles", 0, join(packets(rf, 6), singles(rf, 3)), []int{3, 3}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			u := mustNew(t, Spec{Ruleset: rules.WHFB8, Models: 3, Profile: ogre, Carried: tc.carried})
+			c := batch(t, u, tc.packets)
+			var got []int
+			for _, x := range c.Removed {
+				got = append(got, x.Worth)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Fatalf("worth %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

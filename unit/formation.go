@@ -51,7 +51,14 @@ type model struct {
 	rank, file int16
 }
 
-type poolState struct{ carried, n, ord int16 }
+type poolState struct {
+	carried, n, ord int16
+	// pre is the part of carried that was there when the batch started:
+	// the first model the pool loses in the batch is worth that much less
+	// to this batch's combat result (Casualty.Worth). It changes no count,
+	// so the unit's key leaves it out.
+	pre int16
+}
 
 // End of a rank, as 11.2 step 2 picks it; endNone is a removal from inside.
 const (
