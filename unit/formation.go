@@ -449,7 +449,7 @@ func (u *Unit) dropRank() {
 // cell returns the model on slot id as a Cell.
 func (u *Unit) cell(id int) Cell {
 	m := u.modelValue(id)
-	return Cell{Model: &m, Slot: Slot{int(u.models[id].rank), int(u.models[id].file)}}
+	return Cell{Model: &m, Slot: Slot{int(u.models[id].rank), int(u.models[id].file)}, ID: id}
 }
 
 func (u *Unit) modelValue(id int) Model {
@@ -465,14 +465,14 @@ func (u *Unit) Ranks() [][]Cell {
 			return nil
 		}
 		m := *u.fighter
-		return [][]Cell{{{Model: &m}}}
+		return [][]Cell{{{Model: &m, ID: 0}}}
 	}
 	f := u.s.frontage
 	out := make([][]Cell, u.ranks)
 	for r := range out {
 		out[r] = make([]Cell, f)
 		for x := range f {
-			out[r][x].Slot = Slot{r, x}
+			out[r][x].Slot, out[r][x].ID = Slot{r, x}, -1
 			if id := u.at(r, x); id >= 0 {
 				out[r][x] = u.cell(id)
 			}
