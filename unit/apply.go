@@ -50,8 +50,9 @@ type Casualty struct {
 	Role Role
 	Name string
 	Slot Slot // where it stood when removed
-	// Worth is the wounds it had left just before the Apply (or EndBatch) that
-	// removed it (R38).
+	// Worth is what the model adds to this batch's combat result: the
+	// wounds it had left when the batch began, however many packets of the
+	// batch took them (R38, 11.1).
 	Worth int
 	Rule  string // why and from where, e.g. "11.2: rear rank, left end"
 }
@@ -136,6 +137,9 @@ func (u *Unit) StartBatch(ch Chooser) {
 	u.inBatch = true
 	u.ch = ch
 	u.bl, u.br, u.nextOK = 0, 0, false
+	for p := range u.pools {
+		u.pools[p].pre = u.pools[p].carried
+	}
 }
 
 // EndBatch closes the batch. Excess of R&F pools emptied in the batch reaches
@@ -427,15 +431,24 @@ func (u *Unit) applyPool(p, w int, c *Change) error {
 		if carried >= rem { // the next model changed under carried wounds (R41)
 			u.note(c, "R41: ", carried, " carried wounds remove the next model (", rem, " W left)")
 			ps.carried = int16(carried - rem)
-			u.removeAt(id, e, 0, c, "11.1")
+			u.removeAt(id, e, ps.worth(rem), c, "11.1")
 			continue
 		}
 		take := rem - carried
 		w -= take
 		c.Effective += take
 		ps.carried = 0
-		u.removeAt(id, e, take, c, "11.1")
+		u.removeAt(id, e, ps.worth(rem), c, "11.1")
 	}
+}
+
+// worth is what the model the pool loses now, with rem wounds left of its
+// own, adds to this batch's combat result: rem less the wounds carried onto
+// it before the batch, which an earlier batch counted (R38, 11.1).
+func (ps *poolState) worth(rem int) int {
+	w := max(rem-int(ps.pre), 0)
+	ps.pre = 0
+	return w
 }
 
 // overflow handles the excess of emptied pool p (10.1, R18, C13, C14).

@@ -212,7 +212,7 @@ func TestRemovalExamples(t *testing.T) {
 				{phase: true, packets: singles(rf, 2), draw: "[R R R R R] / [R R]", eff: 2, wasted: 0, slots: "1.1"},
 			}},
 		{"E59 battleaxe command order musician, champion, standard", Spec{Ruleset: rules.Battleaxe, Models: 10, Profile: elf, Command: command},
-			[]step{{packets: singles(rf, 9), draw: "[S]", eff: 9, wasted: 0, slots: "1.0 1.4 1.1 1.3 1.2 0.4 0.0 0.1 0.1"}}}, // the champion slid to file 1
+			[]step{{packets: singles(rf, 9), draw: "[S]", eff: 9, wasted: 0, slots: "1.0 1.4 1.1 1.3 1.2 0.4 0.0 0.1 0.2"}}}, // C25: the musician leaves the left end, nobody slides
 		{"E60 whfb8 command order musician, standard, champion", Spec{Ruleset: rules.WHFB8, Models: 10, Profile: elf, Command: command},
 			[]step{{packets: singles(rf, 9), draw: "[C]", eff: 9, wasted: 0}}},
 		{"E61 t9a 10 wounds: the overflow kills the champion", Spec{Ruleset: rules.T9A, Models: 10, Profile: elf, Command: command},
@@ -228,9 +228,12 @@ func TestRemovalExamples(t *testing.T) {
 		{"E66 t9a1-ru spears and swords share one pool", Spec{Ruleset: rules.T9A1RU, Models: 8, Profile: elf,
 			Groups: []Group{{Count: 4, Profile: Profile{W: 1, T: 3, WS: 5}}}},
 			[]step{{packets: singles(rf, 3), draw: "[R R R R R] / [R R R R]", eff: 3, wasted: 0}}},
-		{"E67 t9a1-ru [H R R R R R R] loses 2: H slides in", Spec{Ruleset: rules.T9A1RU, Models: 6, Profile: elf, Layout: "H R R R R R R",
+		// E67 as C25 (RULES.md 19.1, which overrides 16.5) reads it: the
+		// left end holds the character, so both casualties leave the right
+		// end and nobody slides; the unit is drawn the same.
+		{"E67 t9a1-ru [H R R R R R R] loses 2 from the right end (C25)", Spec{Ruleset: rules.T9A1RU, Models: 6, Profile: elf, Layout: "H R R R R R R",
 			Characters: []CharacterSpec{{Name: "Hero", Profile: Profile{W: 3, T: 4}}}},
-			[]step{{packets: singles(rf, 2), draw: "[H R R R R]", eff: 2, wasted: 0, slots: "0.1 0.6"}}},
+			[]step{{packets: singles(rf, 2), draw: "[H R R R R]", eff: 2, wasted: 0, slots: "0.6 0.5"}}},
 		{"E68 whfb8 [M R R R S] loses 2: M and S slide in", Spec{Ruleset: rules.WHFB8, Models: 5, Profile: elf, Command: []Role{Musician, StandardBearer}, Layout: "M R R R S"},
 			[]step{{packets: singles(rf, 2), draw: "[M R S]", eff: 2, wasted: 0, slots: "0.1 0.3"}}},
 		{"E69 whfb8 6 wounds: rear rank gone, 6th from the right of the front", Spec{Ruleset: rules.WHFB8, Models: 10, Profile: elf, Command: command},
@@ -300,5 +303,84 @@ func TestE71PhaseCounters(t *testing.T) {
 		if got := lost.Cmp(u.Options().Panic()) >= 0; got != tc.panic {
 			t.Errorf("E71: losing %d of 20 crosses 25%%: %v, want %v", tc.lose, got, tc.panic)
 		}
+	}
+}
+
+// TestC25OtherEnd checks RULES.md 19.1 C25: when the end the counters pick
+// holds a model that may not be taken yet and the other end holds an
+// eligible one, the other end gives the casualty and nobody slides; only
+// when neither end may give one does the nearest eligible model leave and
+// the skipped models slide.
+func TestC25OtherEnd(t *testing.T) {
+	cases := []example{
+		{"C25 whfb8 [M R R R R] loses 1: the right end, M stays at the left", Spec{Ruleset: rules.WHFB8, Models: 5, Profile: elf, Command: []Role{Musician}, Layout: "M R R R R"},
+			[]step{{packets: singles(rf, 1), draw: "[M R R R]", eff: 1, wasted: 0, slots: "0.4"}}},
+		{"C25 whfb8 [M R R R R] loses 2: both from the right end, counted there", Spec{Ruleset: rules.WHFB8, Models: 5, Profile: elf, Command: []Role{Musician}, Layout: "M R R R R"},
+			[]step{{packets: singles(rf, 2), draw: "[M R R]", eff: 2, wasted: 0, slots: "0.4 0.3"}}},
+		{"C25 whfb8 [M R R R S] loses 1: neither end, so the nearest slides (E68)", Spec{Ruleset: rules.WHFB8, Models: 5, Profile: elf, Command: []Role{Musician, StandardBearer}, Layout: "M R R R S"},
+			[]step{{packets: singles(rf, 1), draw: "[M R R S]", eff: 1, wasted: 0, slots: "0.1"}}},
+		{"C25 single_rank_policy: left keeps its end and slides", Spec{Ruleset: rules.WHFB8, Models: 5, Profile: elf, Command: []Role{Musician}, Layout: "M R R R R",
+			Options: rules.Options{SingleRankPolicy: rules.LeftEnd}},
+			[]step{{packets: singles(rf, 1), draw: "[M R R R]", eff: 1, wasted: 0, slots: "0.1"}}},
+	}
+	runExamples(t, cases)
+}
+
+// TestRemovalWording checks the words a casualty line uses for where the
+// model stood (issue: an end model was said to leave "its own slot in the
+// right half").
+func TestRemovalWording(t *testing.T) {
+	cases := []struct {
+		name   string
+		layout string
+		want   string
+	}{
+		{"champion at the right end", "R R R R C", "single rank, right end"},
+		{"champion at the left end", "C R R R R", "single rank, left end"},
+		{"champion inside the rank", "R C R R R", "single rank, own slot in the left half (C5)"},
+		{"champion at the centre", "R R C R R", "single rank, own slot at the centre (C5)"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			u := mustNew(t, Spec{Ruleset: rules.T9A, Models: 5, Profile: elf, Command: []Role{Champion}, Layout: tc.layout})
+			c := batch(t, u, singles(champ, 1))
+			if len(c.Removed) != 1 || !strings.HasSuffix(c.Removed[0].Rule, tc.want) {
+				t.Fatalf("removed %+v, want a rule ending %q", c.Removed, tc.want)
+			}
+		})
+	}
+	u := mustNew(t, Spec{Ruleset: rules.T9A, Models: 1, Profile: elf, Command: []Role{Champion}})
+	c := batch(t, u, singles(champ, 1))
+	if want := "single rank, the last model of the rank"; len(c.Removed) != 1 || !strings.HasSuffix(c.Removed[0].Rule, want) {
+		t.Fatalf("removed %+v, want a rule ending %q", c.Removed, want)
+	}
+}
+
+// TestWorthOfPooledModel checks that a multi-wound model removed from a pool
+// is worth the wounds it had left when the batch began, not the last
+// packet's: an Ogre killed by three single wounds is worth 3 (R38, 11.1).
+func TestWorthOfPooledModel(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		carried int
+		packets []Packet
+		want    []int
+	}{
+		{"three singles kill one Ogre", 0, singles(rf, 3), []int{3}},
+		{"two carried from before and one single", 2, singles(rf, 1), []int{1}},
+		{"two carried from before and four singles", 2, singles(rf, 4), []int{1, 3}},
+		{"a 6 capped at 3, then 3 singles", 0, join(packets(rf, 6), singles(rf, 3)), []int{3, 3}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			u := mustNew(t, Spec{Ruleset: rules.WHFB8, Models: 3, Profile: ogre, Carried: tc.carried})
+			c := batch(t, u, tc.packets)
+			var got []int
+			for _, x := range c.Removed {
+				got = append(got, x.Worth)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Fatalf("worth %v, want %v", got, tc.want)
+			}
+		})
 	}
 }

@@ -51,7 +51,14 @@ type model struct {
 	rank, file int16
 }
 
-type poolState struct{ carried, n, ord int16 }
+type poolState struct {
+	carried, n, ord int16
+	// pre is the part of carried that was there when the batch started:
+	// the first model the pool loses in the batch is worth that much less
+	// to this batch's combat result (Casualty.Worth). It changes no count,
+	// so the unit's key leaves it out.
+	pre int16
+}
 
 // End of a rank, as 11.2 step 2 picks it; endNone is a removal from inside.
 const (
@@ -216,19 +223,20 @@ func (u *Unit) pickRule(p int, ch Chooser, ahead bool) (int, int8, error) {
 	lo, hi := u.span(r)
 	o := u.s.opts
 	e := u.counterEnd()
+	byCounters := true // false once a switch or the owner fixed the end
 	if u.ranks == 1 {
 		switch o.SingleRankPolicy {
 		case rules.LeftEnd:
-			e = endLeft
+			e, byCounters = endLeft, false
 		case rules.RightEnd:
-			e = endRight
+			e, byCounters = endRight, false
 		case rules.SingleRankOwnerChoice:
 			if ch != nil && lo != hi {
 				i, err := u.ask(ch, "single_rank_policy", ahead, []int{u.at(r, lo), u.at(r, hi)})
 				if err != nil {
 					return -1, endNone, err
 				}
-				e = int8(i)
+				e, byCounters = int8(i), false
 			}
 		}
 	} else if o.RearRankOrder == rules.RearRankOwnerChoice && ch != nil {
@@ -251,6 +259,17 @@ func (u *Unit) pickRule(p int, ch Chooser, ahead bool) (int, int8, error) {
 				return id, endRight, nil
 			}
 			return id, endNone, nil
+		}
+	}
+	if byCounters {
+		// C25: an end whose model may not be taken yet gives way to the
+		// other end when that one holds an eligible model; nobody slides.
+		ok := func(x int) bool { id := u.at(r, x); return id >= 0 && u.eligible(id, p, role) }
+		switch {
+		case e == endLeft && !ok(lo) && ok(hi):
+			e = endRight
+		case e == endRight && !ok(hi) && ok(lo):
+			e = endLeft
 		}
 	}
 	if e == endLeft {
@@ -307,7 +326,12 @@ func (u *Unit) removeAt(id int, e int8, worth int, c *Change, why string) {
 	if c != nil {
 		rule := ""
 		if !u.quiet {
-			rule = reason(why) + "; " + u.where(r, single, e, inner, vac != f)
+			// A model at an end of its rank is named by that end, not by
+			// the half it stood in (C5 matters only inside the rank).
+			rule = reason(why) + "; " + u.where(r, single, e, inner && f != lo && f != hi, vac != f)
+			if lo == hi {
+				rule = reason(why) + "; " + u.where(r, single, endNone, false, false) + ", the last model of the rank"
+			}
 		}
 		c.Removed = append(c.Removed, Casualty{Role: u.role(id), Name: u.kindOf(id).name, Slot: Slot{r, f}, Worth: worth, Rule: rule})
 	}
@@ -425,7 +449,7 @@ func (u *Unit) dropRank() {
 // cell returns the model on slot id as a Cell.
 func (u *Unit) cell(id int) Cell {
 	m := u.modelValue(id)
-	return Cell{Model: &m, Slot: Slot{int(u.models[id].rank), int(u.models[id].file)}}
+	return Cell{Model: &m, Slot: Slot{int(u.models[id].rank), int(u.models[id].file)}, ID: id}
 }
 
 func (u *Unit) modelValue(id int) Model {
@@ -441,14 +465,14 @@ func (u *Unit) Ranks() [][]Cell {
 			return nil
 		}
 		m := *u.fighter
-		return [][]Cell{{{Model: &m}}}
+		return [][]Cell{{{Model: &m, ID: 0}}}
 	}
 	f := u.s.frontage
 	out := make([][]Cell, u.ranks)
 	for r := range out {
 		out[r] = make([]Cell, f)
 		for x := range f {
-			out[r][x].Slot = Slot{r, x}
+			out[r][x].Slot, out[r][x].ID = Slot{r, x}, -1
 			if id := u.at(r, x); id >= 0 {
 				out[r][x] = u.cell(id)
 			}

@@ -238,6 +238,10 @@ func (m Model) Remaining() int { return m.W - m.Damage }
 type Cell struct {
 	Model *Model
 	Slot  Slot
+	// ID names the model for the unit's whole life, whatever slot it
+	// moves to, so two formations of one unit can be compared model by
+	// model (who fell, who slid). It is -1 for an empty slot.
+	ID int
 }
 
 // Target names what a packet is aimed at (RULES.md 10): an R&F pool (Role

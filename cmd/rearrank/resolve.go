@@ -117,7 +117,7 @@ func (p *prompter) Ask(sides int, what string) (int, error) {
 
 func printResolve(w io.Writer, res *referee.Result, faces []int) {
 	fmt.Fprintf(w, "%s, dice used: %s\n\nBefore:\n", res.Before.Ruleset(), joinInts(faces))
-	drawFormation(w, res.Before, nil)
+	drawFormation(w, res.Before.Ranks(), nil)
 	fmt.Fprintln(w)
 	for _, e := range res.Events {
 		switch e.Kind {
@@ -135,7 +135,15 @@ func printResolve(w io.Writer, res *referee.Result, faces []int) {
 		fmt.Fprintf(w, ", %d wasted", t.Wasted)
 	}
 	fmt.Fprintln(w)
-	drawFormation(w, res.After, res.Before)
+	after := res.After.Ranks()
+	drawFormation(w, after, nil)
+	if gone := fallen(res.Before.Ranks(), after); len(gone) > 0 && len(after) > 0 {
+		// Slides and repairs refill the slots the dead left, so the
+		// formation after cannot show where they stood: the one before can.
+		fmt.Fprintln(w, "Removed (x), where they stood before:")
+		drawFormation(w, res.Before.Ranks(), gone)
+	}
+	fmt.Fprintln(w, "  R rank-and-file  M musician  S standard  C champion  H character  x removed  . empty  (n) damage")
 	switch {
 	case res.After.Destroyed():
 		fmt.Fprintln(w, "The unit is destroyed.")
@@ -144,6 +152,27 @@ func printResolve(w io.Writer, res *referee.Result, faces []int) {
 	case res.PanicApplies:
 		fmt.Fprintln(w, "No panic test.")
 	}
+}
+
+// fallen returns the models of before that are not in after, by ID.
+func fallen(before, after [][]unit.Cell) map[int]bool {
+	alive := map[int]bool{}
+	for _, rank := range after {
+		for _, c := range rank {
+			if c.Model != nil {
+				alive[c.ID] = true
+			}
+		}
+	}
+	gone := map[int]bool{}
+	for _, rank := range before {
+		for _, c := range rank {
+			if c.Model != nil && !alive[c.ID] {
+				gone[c.ID] = true
+			}
+		}
+	}
+	return gone
 }
 
 func joinInts(v []int) string {
@@ -157,36 +186,19 @@ func joinInts(v []int) string {
 	return strings.Join(s, ",")
 }
 
-// drawFormation draws the unit rank by rank, front rank first. With a
-// before unit, slots that held a model then and are empty now are marked x.
-func drawFormation(w io.Writer, u, before *unit.Unit) {
-	ranks := u.Ranks()
-	var old [][]unit.Cell
-	if before != nil {
-		old = before.Ranks()
-	}
-	rows := max(len(ranks), len(old))
-	for r := 0; r < rows; r++ {
-		var cells []string
-		width := 0
-		if r < len(ranks) {
-			width = len(ranks[r])
-		}
-		if r < len(old) {
-			width = max(width, len(old[r]))
-		}
-		for f := 0; f < width; f++ {
-			var c *unit.Model
-			if r < len(ranks) && f < len(ranks[r]) {
-				c = ranks[r][f].Model
-			}
+// drawFormation draws a formation rank by rank, front rank first, with .
+// for an empty slot and x for the models in gone.
+func drawFormation(w io.Writer, ranks [][]unit.Cell, gone map[int]bool) {
+	for r, rank := range ranks {
+		cells := make([]string, len(rank))
+		for f, c := range rank {
 			switch {
-			case c != nil:
-				cells = append(cells, cellText(c))
-			case r < len(old) && f < len(old[r]) && old[r][f].Model != nil:
-				cells = append(cells, "x")
+			case c.Model == nil:
+				cells[f] = "."
+			case gone[c.ID]:
+				cells[f] = "x"
 			default:
-				cells = append(cells, ".")
+				cells[f] = cellText(c.Model)
 			}
 		}
 		label := "      "
@@ -195,10 +207,9 @@ func drawFormation(w io.Writer, u, before *unit.Unit) {
 		}
 		fmt.Fprintf(w, "  %s[%s]\n", label, strings.Join(cells, " "))
 	}
-	if rows == 0 {
+	if len(ranks) == 0 {
 		fmt.Fprintln(w, "  (no models)")
 	}
-	fmt.Fprintln(w, "  R rank-and-file  M musician  S standard  C champion  H character  x removed  (n) damage")
 }
 
 func cellText(m *unit.Model) string {
