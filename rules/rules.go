@@ -33,7 +33,9 @@ import (
 )
 
 // Ruleset names one of the five rulesets of RULES.md 2. The zero Ruleset is
-// "none" and is invalid wherever a ruleset is required.
+// "none" and is invalid wherever a ruleset is required. What a ruleset says
+// is its row of the traits table (For): its name, description, switches and
+// stage procedures.
 type Ruleset int8
 
 const (
@@ -43,32 +45,58 @@ const (
 	T9A               // The 9th Age, 2nd-edition era (seed 001)
 	T9A1RU            // The 9th Age 1.x, Russian translation (seed 004)
 	Skirmish          // Mordheim-like skirmish (seed 003)
+
+	rulesetCount // one past the last ruleset: the length of the traits table
 )
 
 // Rulesets lists every valid ruleset in the order RULES.md 2 gives them.
-func Rulesets() []Ruleset { return []Ruleset{Battleaxe, WHFB8, T9A, T9A1RU, Skirmish} }
-
-var rulesetNames = [...]string{"", "battleaxe", "whfb8", "t9a", "t9a1-ru", "skirmish"}
+func Rulesets() []Ruleset {
+	out := make([]Ruleset, 0, rulesetCount-1)
+	for r := NoRuleset + 1; r < rulesetCount; r++ {
+		out = append(out, r)
+	}
+	return out
+}
 
 // String returns the label used in scenario files and RULES.md ("whfb8").
 func (r Ruleset) String() string {
-	if r <= NoRuleset || int(r) >= len(rulesetNames) {
+	if !r.Valid() {
 		return "none"
 	}
-	return rulesetNames[r]
+	return traitsTable[r].name
 }
 
 // Valid reports whether r is one of the five rulesets.
-func (r Ruleset) Valid() bool { return r > NoRuleset && int(r) < len(rulesetNames) }
+func (r Ruleset) Valid() bool { return r > NoRuleset && r < rulesetCount }
+
+// mustValid panics when r is not one of the five rulesets. A ruleset is
+// parsed once at the edge (ParseRuleset), so an invalid one reaching a rule
+// function is a programmer error.
+func (r Ruleset) mustValid() {
+	if !r.Valid() {
+		panic(fmt.Sprintf("rules: invalid ruleset %d", int(r)))
+	}
+}
 
 // ParseRuleset reads a ruleset label such as "t9a1-ru".
 func ParseRuleset(s string) (Ruleset, error) {
-	for i, n := range rulesetNames {
-		if i > 0 && n == s {
-			return Ruleset(i), nil
+	names := enumNames{""}
+	for _, r := range Rulesets() {
+		if r.String() == s {
+			return r, nil
 		}
+		names = append(names, r.String())
 	}
-	return NoRuleset, fmt.Errorf("unknown ruleset %q: want battleaxe, whfb8, t9a, t9a1-ru or skirmish", s)
+	return NoRuleset, fmt.Errorf("unknown ruleset %q: want %s", s, names.list())
+}
+
+// Description says in one line what the ruleset is and which seed of
+// RULES.md 1 it comes from.
+func (r Ruleset) Description() string {
+	if !r.Valid() {
+		return ""
+	}
+	return traitsTable[r].description
 }
 
 // MarshalText implements encoding.TextMarshaler.
@@ -91,7 +119,7 @@ func (r *Ruleset) UnmarshalText(b []byte) error {
 
 // Block reports whether the ruleset fights in ranked units with wound pools
 // (every ruleset but skirmish).
-func (r Ruleset) Block() bool { return r.Valid() && r != Skirmish }
+func (r Ruleset) Block() bool { return r.Valid() && traitsTable[r].Block }
 
 // Impossible is the target number that can never be rolled on a D6 without
 // a special procedure (RULES.md 3).

@@ -22,13 +22,7 @@ type SaveContext struct {
 // SpecialFloor returns the highest natural value that always fails a special
 // save in rs: 2 in t9a, whose special saves fail on a natural 1 or 2 (RULES.md
 // 8.2, R16), and 1 elsewhere (8.1: a "1+" ward succeeds on 2-6, E33).
-func SpecialFloor(rs Ruleset) int {
-	rs.mustValid()
-	if rs == T9A {
-		return 2
-	}
-	return 1
-}
+func SpecialFloor(rs Ruleset) int { return For(rs).specialFloor }
 
 // SpecialChoice is one special save a model may roll against a wound.
 type SpecialChoice struct {
@@ -49,16 +43,25 @@ func (c SpecialChoice) Effective(rs Ruleset) int {
 // rolled a natural 6 in t9a and t9a1-ru. skirmish defines no Regeneration, so
 // its generic hook has no restriction but RegenLost.
 func RegenerationUsable(rs Ruleset, c SaveContext, o Options) bool {
-	rs.mustValid()
+	return For(rs).regenerationUsable(c, o)
+}
+
+func (t *Traits) regenerationUsable(c SaveContext, o Options) bool {
 	switch {
 	case c.RegenLost:
 		return false
-	case c.Flaming && rs != Skirmish && !(rs == T9A1RU && o.RegenVsFlaming == RegenAllowed):
+	case c.Flaming && t.flamingDeniesRegeneration && !t.regenVsFlamingAllowed(o):
 		return false
-	case c.LethalSix && (rs == T9A || rs == T9A1RU):
+	case c.LethalSix && t.LethalStrike: // 19.3
 		return false
 	}
 	return true
+}
+
+// regenVsFlamingAllowed reports whether the regen_vs_flaming switch, where
+// the ruleset reads it, allows Regeneration against Flaming (8.3).
+func (t *Traits) regenVsFlamingAllowed(o Options) bool {
+	return t.switches.has(swRegenVsFlaming) && o.RegenVsFlaming == RegenAllowed
 }
 
 // SpecialSaveOptions lists the special saves a model with saves s may roll
@@ -79,12 +82,12 @@ func SpecialSaveOptions(rs Ruleset, s SpecialSaves, c SaveContext, o Options) []
 // specialChoices is SpecialSaveOptions without allocating: the referee and the
 // odds ask it once per wound.
 func specialChoices(rs Ruleset, s SpecialSaves, c SaveContext, o Options) (list [3]SpecialChoice, n int) {
-	rs.mustValid()
+	tr := For(rs)
 	if c.NoSaves {
 		return list, 0
 	}
 	for _, ch := range [...]SpecialChoice{{Aegis, s.Aegis}, {Ward, s.Ward}, {Regeneration, s.Regeneration}} {
-		if !ch.Save.Possible() || ch.Kind == Regeneration && !RegenerationUsable(rs, c, o) {
+		if !ch.Save.Possible() || ch.Kind == Regeneration && !tr.regenerationUsable(c, o) {
 			continue
 		}
 		list[n] = ch
