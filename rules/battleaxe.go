@@ -14,7 +14,7 @@ var battleaxeRules = Traits{
 		swUnarmouredCavalrySave, swMultiPacketOrder, swPacketTarget),
 
 	meleeToHit:                weaponSkillChart, // 5: whfb8's chart
-	sevenPlus:                 sixThenUpToNine,  // 5: whfb8's procedure
+	sixThenUpTo:               9,                // 5: whfb8's procedure
 	tooTough:                  classicTooTough,  // 6.1
 	armour:                    battleaxeArmour,  // 7.1, R2, R3
 	armourFloor:               1,                // 3

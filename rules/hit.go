@@ -92,24 +92,22 @@ func HitRolls(rs Ruleset, need Target, o Options) (first, second Target, ok bool
 	if n <= 6 {
 		return Need(max(n, bestHit)), None, true
 	}
-	return tr.sevenPlus(n, o)
-}
-
-// sixThen is the 7+ procedure of RULES.md 5 up to a need of worst: a natural
-// 6, then (need-3)+ on a second die (7 is a 6 then a 4+, 8 a 6 then a 5+, 9 a
-// 6 then a 6). A need above worst cannot hit: (Need(need), None, false).
-func sixThen(need, worst int) (first, second Target, ok bool) {
-	if need > worst {
-		return Need(need), None, false
+	worst := tr.sixThenUpTo
+	if tr.switches.has(swSevenPlusToHit) && o.SevenPlusToHit == SixThenFourPlus {
+		worst = 7 // seven_plus_to_hit: 7 is a 6 then a 4+ (skirmish, 5)
 	}
-	return Need(6), Need(need - 3), true
+	return sixThen(need, worst)
 }
 
-// sixThenUpToNine is whfb8's 7+ procedure (RULES.md 5, E03), which battleaxe
-// and t9a1-ru share: 7, 8 and 9 are a 6 then a 4+, 5+ and 6; 10 or more
-// cannot hit.
-func sixThenUpToNine(need int, _ Options) (first, second Target, ok bool) {
-	return sixThen(need, 9)
+// sixThen is the 7+ procedure of RULES.md 5 for a need of 7 or more, up to
+// a need of worst (Traits.sixThenUpTo): a natural 6, then (need-3)+ on a
+// second die (7 is a 6 then a 4+, 8 a 6 then a 5+, 9 a 6 then a 6). A need
+// above worst cannot hit: (need, None, false).
+func sixThen(need Target, worst int) (first, second Target, ok bool) {
+	if int(need.n) > worst {
+		return need, None, false
+	}
+	return Target{n: 6}, Target{n: need.n - 3}, true
 }
 
 // HitChance returns the exact chance that one attack hits with the given

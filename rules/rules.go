@@ -72,10 +72,15 @@ func (r Ruleset) Valid() bool { return r > NoRuleset && r < rulesetCount }
 // mustValid panics when r is not one of the five rulesets. A ruleset is
 // parsed once at the edge (ParseRuleset), so an invalid one reaching a rule
 // function is a programmer error.
+// It stays small enough to inline into For and the stage functions.
 func (r Ruleset) mustValid() {
 	if !r.Valid() {
-		panic(fmt.Sprintf("rules: invalid ruleset %d", int(r)))
+		invalidRuleset(r)
 	}
+}
+
+func invalidRuleset(r Ruleset) {
+	panic(fmt.Sprintf("rules: invalid ruleset %d", int(r)))
 }
 
 // ParseRuleset reads a ruleset label such as "t9a1-ru".

@@ -14,27 +14,16 @@ var skirmishRules = Traits{
 	switches: switches(swSpecialSaveChoice, swArmourPreset, swLowCritConsumes,
 		swNoCritWhenNeeding6, swSevenPlusToHit),
 
-	meleeToHit:   weaponSkillChart,  // 5
-	sevenPlus:    skirmishSevenPlus, // 5
-	tooTough:     classicTooTough,   // 6.1
-	armour:       skirmishArmour,    // 7.4
-	armourFloor:  1,                 // 3, R32
-	specialFloor: 1,                 // 8.4
+	meleeToHit:   weaponSkillChart, // 5
+	sixThenUpTo:  6,                // 5: 7+ cannot hit; seven_plus_to_hit may allow 7
+	tooTough:     classicTooTough,  // 6.1
+	armour:       skirmishArmour,   // 7.4
+	armourFloor:  1,                // 3, R32
+	specialFloor: 1,                // 8.4
 	// Skirmish defines no Regeneration: its generic hook is stopped by
 	// nothing but RegenLost (8).
 	flamingDeniesRegeneration: false,
 	criticals:                 true, // 6.2
-}
-
-// skirmishSevenPlus is RULES.md 5 for skirmish: a to-hit need of 7 or more
-// cannot hit, unless o.SevenPlusToHit is SixThenFourPlus, which makes 7 a 6
-// then a 4+ and 8 or more impossible.
-func skirmishSevenPlus(need int, o Options) (first, second Target, ok bool) {
-	worst := 6
-	if o.SevenPlusToHit == SixThenFourPlus {
-		worst = 7
-	}
-	return sixThen(need, worst)
 }
 
 // skirmishArmour is RULES.md 7.4: suit points (light 1, heavy 2,

@@ -1,9 +1,6 @@
 package rules
 
-import (
-	"cmp"
-	"slices"
-)
+import "slices"
 
 // SaveContext is what the attack and the unit's state say about special saves
 // (RULES.md 8, 19.3).
@@ -86,15 +83,22 @@ func specialChoices(rs Ruleset, s SpecialSaves, c SaveContext, o Options) (list 
 	if c.NoSaves {
 		return list, 0
 	}
+	// An insertion sort by effective target of at most three entries;
+	// stable, so equal effective targets keep the Aegis, Ward, Regeneration
+	// order (C23).
+	var eff [3]int
 	for _, ch := range [...]SpecialChoice{{Aegis, s.Aegis}, {Ward, s.Ward}, {Regeneration, s.Regeneration}} {
 		if !ch.Save.Possible() || ch.Kind == Regeneration && !tr.regenerationUsable(c, o) {
 			continue
 		}
-		list[n] = ch
+		e := max(ch.Save.Value(), tr.specialFloor+1) // Effective
+		i := n
+		for ; i > 0 && eff[i-1] > e; i-- {
+			list[i], eff[i] = list[i-1], eff[i-1]
+		}
+		list[i], eff[i] = ch, e
 		n++
 	}
-	// Stable, so equal effective targets keep the Aegis, Ward, Regeneration order.
-	slices.SortStableFunc(list[:n], func(a, b SpecialChoice) int { return cmp.Compare(a.Effective(rs), b.Effective(rs)) })
 	return list, n
 }
 

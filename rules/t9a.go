@@ -16,7 +16,7 @@ var t9aRules = Traits{
 		swMeleeToHitLegacy, swCommandOrder),
 
 	meleeToHit:                t9aMeleeToHit, // 5, E05, R33
-	sevenPlus:                 t9aSevenPlus,  // 5, E06
+	sixThenUpTo:               7,             // 5, E06: the hopeless shot
 	tooTough:                  noTooTough,    // 6.1, E11
 	armour:                    t9aArmour,     // 7.2, R15
 	armourFloor:               1,             // 3
@@ -42,12 +42,6 @@ func t9aMeleeToHit(ws, targetWS int, o Options) Target {
 	default:
 		return Need(5)
 	}
-}
-
-// t9aSevenPlus is the "hopeless shot" (RULES.md 5, E06): exactly 7 is a 6
-// then a 4+; 8 or more cannot hit.
-func t9aSevenPlus(need int, _ Options) (first, second Target, ok bool) {
-	return sixThen(need, 7)
 }
 
 // t9aArmour is RULES.md 7.2: 7 - (ArmourValue - AP - ArmourPiercing), never

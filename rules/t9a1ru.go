@@ -15,7 +15,7 @@ var t9a1ruRules = Traits{
 		swCommandOrder, swRegenVsFlaming, swToWound),
 
 	meleeToHit:                weaponSkillChart, // 5
-	sevenPlus:                 sixThenUpToNine,  // 5
+	sixThenUpTo:               9,                // 5
 	tooTough:                  classicTooTough,  // 6.1; to_wound: t9a has none (R36)
 	armour:                    t9a1ruArmour,     // 7.3
 	armourFloor:               1,                // 3, R32

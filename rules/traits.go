@@ -92,9 +92,11 @@ type Traits struct {
 	// against the defender's targetWS.
 	meleeToHit func(ws, targetWS int, o Options) Target
 
-	// sevenPlus rolls a to-hit target of 7 or more (5): the rolls made, or
-	// ok false when such a target cannot hit.
-	sevenPlus func(need int, o Options) (first, second Target, ok bool)
+	// sixThenUpTo is the highest to-hit need that can still hit (5): a need
+	// of 7 or more up to it is a natural 6 then (need-3)+ on a second die
+	// (sixThen). 9 in whfb8, 7 in t9a (the hopeless shot), 6 where a 7+
+	// cannot hit; seven_plus_to_hit may raise 6 to 7.
+	sixThenUpTo int
 
 	// tooTough is the largest d = S - T that cannot wound at all (6.1):
 	// -4 in the classic chart; noTooTough where the chart never gets worse

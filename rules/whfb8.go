@@ -14,7 +14,7 @@ var whfb8Rules = Traits{
 	switches:    unitSwitches | switches(swSpecialSaveChoice, swMWCap),
 
 	meleeToHit:                weaponSkillChart, // 5, E01
-	sevenPlus:                 sixThenUpToNine,  // 5, E03
+	sixThenUpTo:               9,                // 5, E03
 	tooTough:                  classicTooTough,  // 6.1, E10
 	armour:                    whfb8Armour,      // 7.1
 	armourFloor:               1,                // 3
