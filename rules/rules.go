@@ -25,6 +25,41 @@
 // Every function that takes a Ruleset panics if it is not Valid: rulesets are
 // parsed once at the edge (ParseRuleset), so an invalid one is a programmer
 // error.
+//
+// # Layout: one file per ruleset
+//
+// A ruleset is one row of the traits table (Traits, For), declared in the
+// file named for it: battleaxe.go, whfb8.go, t9a.go, t9a1ru.go and
+// skirmish.go. The row holds everything that ruleset says and the others do
+// not: its label and description, the family traits the rest of the code
+// asks (Block, ChampionPool, LethalStrike...), the set of switches it reads,
+// its data for each stage (the highest to-hit need it can roll, the S - T too
+// tough to wound, the natural-fail floors) and its procedures where a stage
+// differs in kind (the melee to-hit chart, the armour save construction and
+// caps). A procedure only one ruleset uses lives in that ruleset's file (t9a's
+// Offensive/Defensive Skill grid, t9a1-ru's armour points); one several
+// rulesets share lives in its stage's file and the rows name it (the Weapon
+// Skill chart and the 7+ procedure in hit.go, the classic armour save of
+// whfb8 and battleaxe in armour.go).
+//
+// The stage functions (hit.go, wound.go, armour.go, special.go, CanCritical)
+// never compare a ruleset's name: they read the row. A switch is an Options
+// field and an entry of Switches (options.go); a ruleset reads it when its row
+// lists it, and Switch.Rulesets is derived from the rows. A switch that only
+// one procedure obeys is read by that procedure (battleaxe's
+// cap_after_modifiers in battleaxeArmour); one a stage obeys for whichever
+// ruleset reads it is gated by the row's switch set in the stage function
+// (to_wound in ToWound, regen_vs_flaming in RegenerationUsable,
+// seven_plus_to_hit in HitRolls).
+//
+// To add a ruleset: a constant in the Ruleset list before rulesetCount
+// (rules.go); a file named for it declaring its row, reusing the shared
+// procedures where RULES.md says "as whfb8"; the row's line in traitsTable
+// (traits.go); and, for switches of its own, their Options fields and
+// Switches entries. TestEveryRulesetHasARow fails until the row is complete.
+// Where the new ruleset does a stage in a way no row can yet express (a
+// re-roll in the to-hit procedure, Regeneration after damage), that becomes a
+// new field of Traits read by its stage function and set in every row.
 package rules
 
 import (
