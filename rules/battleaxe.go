@@ -10,7 +10,7 @@ var battleaxeRules = Traits{
 
 	name:        "battleaxe",
 	description: "Battleaxe: Fantasy Generals, a fan-made mass-battle game edited from WHFB 8th (seed 000)",
-	switches: unitSwitches | switches(swSpecialSaveChoice, swDamageModel, swCapAfterModifiers,
+	switches: unitSwitches | switchSetOf(swSpecialSaveChoice, swDamageModel, swCapAfterModifiers,
 		swUnarmouredCavalrySave, swMultiPacketOrder, swPacketTarget),
 
 	meleeToHit:                weaponSkillChart, // 5: whfb8's chart

@@ -232,8 +232,8 @@ type switchSet uint32
 // The set must have a bit for every switch.
 var _ = [32 - switchCount]struct{}{}
 
-// switches returns the set holding ids.
-func switches(ids ...switchID) switchSet {
+// switchSetOf returns the set holding ids.
+func switchSetOf(ids ...switchID) switchSet {
 	var s switchSet
 	for _, id := range ids {
 		s |= 1 << id
@@ -247,7 +247,7 @@ func (s switchSet) has(id switchID) bool { return s&(1<<id) != 0 }
 // unitSwitches are the switches every ruleset with ranked units reads: the
 // untargeted instant kill (R5), casualty removal (R11, R12) and the panic
 // threshold (12).
-var unitSwitches = switches(swInstantKillTakes, swSingleRankPolicy, swRearRankOrder, swPanicThreshold)
+var unitSwitches = switchSetOf(swInstantKillTakes, swSingleRankPolicy, swRearRankOrder, swPanicThreshold)
 
 // Switches lists every option of RULES.md 18 and 19 with its default.
 func Switches() []Switch {

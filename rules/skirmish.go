@@ -11,7 +11,7 @@ var skirmishRules = Traits{
 
 	name:        "skirmish",
 	description: "Mordheim-like skirmish: one model a fighter, critical hits by weapon class, injuries (seed 003)",
-	switches: switches(swSpecialSaveChoice, swArmourPreset, swLowCritConsumes,
+	switches: switchSetOf(swSpecialSaveChoice, swArmourPreset, swLowCritConsumes,
 		swNoCritWhenNeeding6, swSevenPlusToHit),
 
 	meleeToHit:   weaponSkillChart, // 5

@@ -12,7 +12,7 @@ var t9aRules = Traits{
 
 	name:        "t9a",
 	description: "The 9th Age: Fantasy Battles, 2nd-edition era: Armour and AP, Aegis and Regeneration (seed 001)",
-	switches: unitSwitches | switches(swSpecialSaveChoice, swOverflowAcrossPools,
+	switches: unitSwitches | switchSetOf(swSpecialSaveChoice, swOverflowAcrossPools,
 		swMeleeToHitLegacy, swCommandOrder),
 
 	meleeToHit:                t9aMeleeToHit, // 5, E05, R33

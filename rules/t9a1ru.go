@@ -11,7 +11,7 @@ var t9a1ruRules = Traits{
 
 	name:        "t9a1-ru",
 	description: "The 9th Age 1.x, Russian translation: Strength-based saves, wound pools per troop type (seed 004)",
-	switches: unitSwitches | switches(swSpecialSaveChoice, swOverflowAcrossPools,
+	switches: unitSwitches | switchSetOf(swSpecialSaveChoice, swOverflowAcrossPools,
 		swCommandOrder, swRegenVsFlaming, swToWound),
 
 	meleeToHit:                weaponSkillChart, // 5

@@ -11,7 +11,7 @@ var whfb8Rules = Traits{
 
 	name:        "whfb8",
 	description: "Warhammer Fantasy Battles 8th edition, casualty rules (seed 002)",
-	switches:    unitSwitches | switches(swSpecialSaveChoice, swMWCap),
+	switches:    unitSwitches | switchSetOf(swSpecialSaveChoice, swMWCap),
 
 	meleeToHit:                weaponSkillChart, // 5, E01
 	sixThenUpTo:               9,                // 5, E03
