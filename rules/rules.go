@@ -106,17 +106,18 @@ func (r Ruleset) Valid() bool { return r > NoRuleset && r < rulesetCount }
 
 // mustValid panics when r is not one of the five rulesets. A ruleset is
 // parsed once at the edge (ParseRuleset), so an invalid one reaching a rule
-// function is a programmer error.
-// It stays small enough to inline into For and the stage functions.
+// function is a programmer error. It is small enough to inline into For and
+// so into every stage function: the message is formatted only when printed.
 func (r Ruleset) mustValid() {
 	if !r.Valid() {
-		invalidRuleset(r)
+		panic(invalidRuleset(r))
 	}
 }
 
-func invalidRuleset(r Ruleset) {
-	panic(fmt.Sprintf("rules: invalid ruleset %d", int(r)))
-}
+// invalidRuleset is the panic value of mustValid.
+type invalidRuleset Ruleset
+
+func (r invalidRuleset) Error() string { return fmt.Sprintf("rules: invalid ruleset %d", int(r)) }
 
 // ParseRuleset reads a ruleset label such as "t9a1-ru".
 func ParseRuleset(s string) (Ruleset, error) {

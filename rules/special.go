@@ -47,7 +47,7 @@ func (t *Traits) regenerationUsable(c SaveContext, o Options) bool {
 	switch {
 	case c.RegenLost:
 		return false
-	case c.Flaming && t.flamingDeniesRegeneration && !t.regenVsFlamingAllowed(o):
+	case c.Flaming && t.flamingDeniesRegeneration && !t.regenVsFlamingAllowed(o.RegenVsFlaming):
 		return false
 	case c.LethalSix && t.LethalStrike: // 19.3
 		return false
@@ -57,8 +57,8 @@ func (t *Traits) regenerationUsable(c SaveContext, o Options) bool {
 
 // regenVsFlamingAllowed reports whether the regen_vs_flaming switch, where
 // the ruleset reads it, allows Regeneration against Flaming (8.3).
-func (t *Traits) regenVsFlamingAllowed(o Options) bool {
-	return t.switches.has(swRegenVsFlaming) && o.RegenVsFlaming == RegenAllowed
+func (t *Traits) regenVsFlamingAllowed(r RegenVsFlaming) bool {
+	return t.switches.has(swRegenVsFlaming) && r == RegenAllowed
 }
 
 // SpecialSaveOptions lists the special saves a model with saves s may roll

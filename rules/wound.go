@@ -16,7 +16,7 @@ package rules
 func ToWound(rs Ruleset, s, t int, o Options) Target {
 	tr := For(rs)
 	d := s - t
-	if d <= tr.tooTough && !tr.t9aWoundChart(o) {
+	if d <= tr.tooTough && !tr.t9aWoundChart(o.ToWound) {
 		return Need(Impossible)
 	}
 	return Need(min(max(4-d, 2), 6))
@@ -28,6 +28,6 @@ const classicTooTough = -4
 
 // t9aWoundChart reports whether the to_wound switch, where the ruleset reads
 // it, picks the t9a chart, in which nothing is too tough to wound (R36).
-func (t *Traits) t9aWoundChart(o Options) bool {
-	return t.switches.has(swToWound) && o.ToWound == T9AToWound
+func (t *Traits) t9aWoundChart(chart ToWoundTable) bool {
+	return t.switches.has(swToWound) && chart == T9AToWound
 }
