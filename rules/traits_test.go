@@ -2,7 +2,12 @@ package rules
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -220,5 +225,43 @@ func TestParseRulesetError(t *testing.T) {
 	want := `unknown ruleset "tow": want battleaxe, whfb8, t9a, t9a1-ru or skirmish`
 	if err == nil || err.Error() != want {
 		t.Errorf("ParseRuleset(tow) = %v, want %s", err, want)
+	}
+}
+
+// TestRulesetNamesOnlyInTheirFiles keeps the layout of the package doc: a
+// ruleset's constant appears only where the enum is declared (rules.go), in
+// the table of rows (traits.go) and in its own file; every other file asks
+// the row. A stage function that compared a ruleset's name would fail here.
+func TestRulesetNamesOnlyInTheirFiles(t *testing.T) {
+	own := map[string]string{
+		"Battleaxe": "battleaxe.go", "WHFB8": "whfb8.go", "T9A": "t9a.go",
+		"T9A1RU": "t9a1ru.go", "Skirmish": "skirmish.go",
+	}
+	if len(own) != len(Rulesets()) {
+		t.Errorf("the test names the files of %d rulesets, want %d", len(own), len(Rulesets()))
+	}
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") || name == "rules.go" || name == "traits.go" {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			if file, isRuleset := own[id.Name]; isRuleset && file != name {
+				t.Errorf("%v: ruleset %s named outside %s: ask its row (For) instead", fset.Position(id.Pos()), id.Name, file)
+			}
+			return true
+		})
 	}
 }
