@@ -56,7 +56,9 @@
 // (rules.go); a file named for it declaring its row, reusing the shared
 // procedures where RULES.md says "as whfb8"; the row's line in traitsTable
 // (traits.go); and, for switches of its own, their Options fields and
-// Switches entries. TestEveryRulesetHasARow fails until the row is complete.
+// Switches entries. TestEveryRulesetHasARow fails until the row is complete,
+// and TestRulesetNamesOnlyInTheirFiles fails if a ruleset's constant is used
+// outside its own file, rules.go and the table.
 // Where the new ruleset does a stage in a way no row can yet express (a
 // re-roll in the to-hit procedure, Regeneration after damage), that becomes a
 // new field of Traits read by its stage function and set in every row.
