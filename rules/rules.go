@@ -55,8 +55,9 @@
 // To add a ruleset: a constant in the Ruleset list before rulesetCount
 // (rules.go); a file named for it declaring its row, reusing the shared
 // procedures where RULES.md says "as whfb8"; the row's line in traitsTable
-// (traits.go); and, for switches of its own, their Options fields and
-// Switches entries. TestEveryRulesetHasARow fails until the row is complete,
+// (traits.go); for switches of its own, their Options fields, switchIDs and
+// Switches entries; and its column in the tables of traits_test.go, which
+// cite RULES.md for each trait. TestEveryRulesetHasARow fails until the row is complete,
 // and TestRulesetNamesOnlyInTheirFiles fails if a ruleset's constant is used
 // outside its own file, rules.go and the table.
 // Where the new ruleset does a stage in a way no row can yet express (a
