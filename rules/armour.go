@@ -36,10 +36,7 @@ func LethalStrikeNoArmour(rs Ruleset) bool {
 // ArmourFloor returns the highest natural value that always fails an armour
 // save in rs: 1 in every ruleset (RULES.md 3, 7; R32 for skirmish and
 // t9a1-ru). A 1+ save therefore succeeds on 2-6.
-func ArmourFloor(rs Ruleset) int {
-	rs.mustValid()
-	return 1
-}
+func ArmourFloor(rs Ruleset) int { return For(rs).armourFloor }
 
 // ArmourSave returns the armour save target of a model with save profile p
 // and troop type tt against an attack with penetration pen (RULES.md 7). Roll
@@ -102,33 +99,39 @@ func (d ArmourDetail) String() string {
 
 // ArmourSaveDetail is ArmourSave with the parts of the calculation.
 func ArmourSaveDetail(rs Ruleset, p SaveProfile, tt TroopType, pen Penetration, o Options) ArmourDetail {
-	rs.mustValid()
-	switch rs {
-	case T9A:
-		return t9aArmour(p, pen)
-	case T9A1RU:
-		return t9a1Armour(p, tt, pen)
-	case Skirmish:
-		return skirmishArmour(p, pen, o)
-	default:
-		return classicArmour(rs, p, tt, pen, o)
-	}
+	return For(rs).armour(p, tt, pen, o)
 }
 
 // strengthModifier is the save modifier of RULES.md 7.1 as a worsening of
 // the target: S1-3 0, S4 1, S5 2, ... S10 7.
 func strengthModifier(s int) int { return max(0, s-3) }
 
-func classicArmour(rs Ruleset, p SaveProfile, tt TroopType, pen Penetration, o Options) ArmourDetail {
+// classicArmourRules are the readings of RULES.md 7.1 that a ruleset using
+// the classic save may switch (battleaxe, R2 and R3); the zero value is
+// whfb8's.
+type classicArmourRules struct {
+	// noUnarmouredRiderSave: the mount's +1 does not create a save for a
+	// rider who has none of his own (R3).
+	noUnarmouredRiderSave bool
+	// capAfterModifiers: the 1+ cap applies to the final target rather than
+	// to the save before the Strength modifier (R2, E21).
+	capAfterModifiers bool
+}
+
+// classicArmour is the save of RULES.md 7.1 shared by whfb8 and battleaxe:
+// light 6+, heavy 5+, plate 4+, one better for a shield and for SaveBonus;
+// mounted troop types one better, and one more for barding; then the
+// Strength modifier and ArmourPiercing.
+func classicArmour(p SaveProfile, tt TroopType, pen Penetration, r classicArmourRules) ArmourDetail {
 	v := 7 - p.Armour.points()
 	if p.Shield {
 		v--
 	}
 	v -= p.SaveBonus
 	if tt.Mounted() {
-		// R3: a rider has 6+ even without armour, unless the battleaxe
-		// switch keeps the mount's +1 from creating a save out of nothing.
-		if v < 7 || rs != Battleaxe || !o.NoUnarmouredCavalrySave {
+		// R3: a rider has 6+ even without armour, unless the ruleset
+		// keeps the mount's +1 from creating a save out of nothing.
+		if v < 7 || !r.noUnarmouredRiderSave {
 			v--
 		}
 		if p.Barding {
@@ -139,57 +142,9 @@ func classicArmour(rs Ruleset, p SaveProfile, tt TroopType, pen Penetration, o O
 		return ArmourDetail{}
 	}
 	m := strengthModifier(pen.Strength) + pen.ArmourPiercing
-	if rs == Battleaxe && o.CapAfterModifiers {
+	if r.capAfterModifiers {
 		return ArmourDetail{Base: Need(v), Modifier: m, Need: Need(max(v+m, 1))}
 	}
 	v = max(v, 1) // R2: "never better than 1+", before the Strength modifier
-	return ArmourDetail{Base: Need(v), Modifier: m, Need: Need(max(v+m, 1))}
-}
-
-func t9aArmour(p SaveProfile, pen Penetration) ArmourDetail {
-	if p.ArmourValue <= 0 {
-		return ArmourDetail{}
-	}
-	base := 7 - p.ArmourValue
-	m := pen.AP + pen.ArmourPiercing
-	need := base + m
-	if need < Impossible {
-		need = max(need, 2) // R15: a natural 1 fails, so 1+ or better is 2+
-	}
-	return ArmourDetail{Base: Need(base), Modifier: m, Need: Need(need)}
-}
-
-func t9a1Armour(p SaveProfile, tt TroopType, pen Penetration) ArmourDetail {
-	bonus := p.Armour.points() + p.SaveBonus
-	if p.Shield {
-		bonus++
-	}
-	if tt.Mounted() {
-		bonus++ // the mount's protection
-		if p.Barding {
-			bonus++
-		}
-	}
-	bonus = min(bonus, 6)
-	if bonus <= 0 {
-		return ArmourDetail{}
-	}
-	m := strengthModifier(pen.Strength) + pen.ArmourPiercing
-	return ArmourDetail{Base: Need(7 - bonus), Modifier: m, Need: Need(max(7-bonus+m, 1))}
-}
-
-func skirmishArmour(p SaveProfile, pen Penetration, o Options) ArmourDetail {
-	points := p.Armour.points() + p.SaveBonus
-	if p.Shield {
-		points += 2
-		if o.ArmourPreset == ClassicArmour {
-			points--
-		}
-	}
-	if points <= 0 {
-		return ArmourDetail{}
-	}
-	v := 7 - points
-	m := min(6, strengthModifier(pen.Strength)) + pen.ArmourPiercing
 	return ArmourDetail{Base: Need(v), Modifier: m, Need: Need(max(v+m, 1))}
 }

@@ -39,3 +39,41 @@ func TestStagesDoNotAllocate(t *testing.T) {
 		t.Errorf("stage functions allocate %v times per run", n)
 	}
 }
+
+func BenchmarkMeleeToHit(b *testing.B) {
+	for b.Loop() {
+		MeleeToHit(T9A, 4, 3, Options{})
+	}
+}
+
+func BenchmarkHitRolls(b *testing.B) {
+	for b.Loop() {
+		HitRolls(WHFB8, Need(8), Options{}) // the 7+ procedure
+	}
+}
+
+func BenchmarkSpecialFloor(b *testing.B) {
+	for b.Loop() {
+		SpecialFloor(T9A) // asked once per special save die
+	}
+}
+
+// BenchmarkPlan asks every stage once per ruleset with the ruleset not a
+// constant, as the referee does when it plans a batch.
+func BenchmarkPlan(b *testing.B) {
+	rss := Rulesets()
+	p := SaveProfile{Armour: HeavyArmour, Shield: true, ArmourValue: 3}
+	s := SpecialSaves{Ward: Need(5), Regeneration: Need(4)}
+	for b.Loop() {
+		for _, rs := range rss {
+			need := MeleeToHit(rs, 4, 3, Options{})
+			HitRolls(rs, need, Options{})
+			HitRolls(rs, ShootingToHit(rs, 3, -2), Options{})
+			ToWound(rs, 3, 4, Options{})
+			ArmourSave(rs, p, Cavalry, Penetration{Strength: 4, AP: 1}, Options{})
+			SpecialSave(rs, s, SaveContext{Flaming: true}, Options{})
+			ArmourFloor(rs)
+			SpecialFloor(rs)
+		}
+	}
+}

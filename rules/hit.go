@@ -1,16 +1,5 @@
 package rules
 
-import "fmt"
-
-// mustValid panics when r is not one of the five rulesets. A ruleset is
-// parsed once at the edge (ParseRuleset), so an invalid one reaching a rule
-// function is a programmer error.
-func (r Ruleset) mustValid() {
-	if !r.Valid() {
-		panic(fmt.Sprintf("rules: invalid ruleset %d", int(r)))
-	}
-}
-
 // bestHit is the best to-hit target: a natural 1 always misses (RULES.md 5),
 // so anything better than 2+ is reported as 2+.
 const bestHit = 2
@@ -30,22 +19,13 @@ const bestHit = 2
 // lies in 2+..6+, so Target.Succeeds(face, 1) rejects a 1 through the floor and
 // accepts a 6 because no target is above 6.
 func MeleeToHit(rs Ruleset, ws, targetWS int, o Options) Target {
-	rs.mustValid()
-	if rs == T9A {
-		d := ws - targetWS
-		switch {
-		case d >= 4:
-			return Need(2)
-		case d >= 1:
-			return Need(3)
-		case d >= -3:
-			return Need(4)
-		case d <= -8 && o.MeleeToHitLegacy:
-			return Need(6)
-		default:
-			return Need(5)
-		}
-	}
+	return For(rs).meleeToHit(ws, targetWS, o)
+}
+
+// weaponSkillChart is the Weapon Skill chart of RULES.md 5 that whfb8,
+// battleaxe, t9a1-ru and skirmish share: 3+ when ws is higher than targetWS,
+// 5+ when targetWS is more than twice ws, otherwise 4+ (E01).
+func weaponSkillChart(ws, targetWS int, _ Options) Target {
 	switch {
 	case ws > targetWS:
 		return Need(3)
@@ -68,13 +48,10 @@ func MeleeToHit(rs Ruleset, ws, targetWS int, o Options) Target {
 // The result may be 7+ or more; HitRolls says how such a target is rolled.
 // Targets better than 2+ are reported as 2+, since a natural 1 always misses.
 func ShootingToHit(rs Ruleset, bs, modifier int) Target {
-	rs.mustValid()
-	switch rs {
-	case Battleaxe, T9A:
+	if For(rs).BSTarget {
 		return Need(max(bs-modifier, bestHit))
-	default:
-		return Need(max(7-bs-modifier, bestHit))
 	}
+	return Need(max(7-bs-modifier, bestHit))
 }
 
 // TargetToHit applies a signed modifier to an explicit to-hit target, such as
@@ -107,7 +84,7 @@ func TargetToHit(rs Ruleset, need Target, modifier int) Target {
 // itself, for the log ("needs 10+: cannot hit"). The None target means the
 // attack hits automatically: (None, None, true).
 func HitRolls(rs Ruleset, need Target, o Options) (first, second Target, ok bool) {
-	rs.mustValid()
+	tr := For(rs)
 	if need.IsNone() {
 		return None, None, true
 	}
@@ -115,21 +92,22 @@ func HitRolls(rs Ruleset, need Target, o Options) (first, second Target, ok bool
 	if n <= 6 {
 		return Need(max(n, bestHit)), None, true
 	}
-	var worst int // the highest target the ruleset can still roll
-	switch rs {
-	case T9A:
-		worst = 7
-	case Skirmish:
-		if o.SevenPlusToHit == SixThenFourPlus {
-			worst = 7
-		}
-	default:
-		worst = 9
+	worst := tr.sixThenUpTo
+	if tr.switches.has(swSevenPlusToHit) && o.SevenPlusToHit == SixThenFourPlus {
+		worst = 7 // seven_plus_to_hit: 7 is a 6 then a 4+ (skirmish, 5)
 	}
-	if n > worst {
+	return sixThen(need, worst)
+}
+
+// sixThen is the 7+ procedure of RULES.md 5 for a need of 7 or more, up to
+// a need of worst (Traits.sixThenUpTo): a natural 6, then (need-3)+ on a
+// second die (7 is a 6 then a 4+, 8 a 6 then a 5+, 9 a 6 then a 6). A need
+// above worst cannot hit: (need, None, false).
+func sixThen(need Target, worst int) (first, second Target, ok bool) {
+	if int(need.n) > worst {
 		return need, None, false
 	}
-	return Need(6), Need(n - 3), true
+	return Target{n: 6}, Target{n: need.n - 3}, true
 }
 
 // HitChance returns the exact chance that one attack hits with the given

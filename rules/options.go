@@ -145,19 +145,20 @@ const (
 // Switch describes one option as a scenario file writes it.
 type Switch struct {
 	Name     string    // snake_case, no ruleset prefix ("damage_model")
-	Rulesets []Ruleset // rulesets that read it; empty means all block rulesets
+	Rulesets []Ruleset // rulesets that read it: those whose traits row lists it
 	Default  string
 	Values   []string // accepted values, default first; nil for a fraction
 	Ref      string   // RULES.md reference
 	Doc      string
 
+	id  switchID
 	get func(*Options) string
 	set func(*Options, string) error
 }
 
-func enumSwitch[T ~int8](name string, rs []Ruleset, ref, doc string, values []string, field func(*Options) *T) Switch {
+func enumSwitch[T ~int8](name string, id switchID, ref, doc string, values []string, field func(*Options) *T) Switch {
 	return Switch{
-		Name: name, Rulesets: rs, Default: values[0], Values: values, Ref: ref, Doc: doc,
+		Name: name, id: id, Default: values[0], Values: values, Ref: ref, Doc: doc,
 		get: func(o *Options) string {
 			if i := int(*field(o)); i >= 0 && i < len(values) {
 				return values[i]
@@ -176,13 +177,13 @@ func enumSwitch[T ~int8](name string, rs []Ruleset, ref, doc string, values []st
 	}
 }
 
-func boolSwitch(name string, rs []Ruleset, ref, doc string, def bool, field func(*Options) *bool) Switch {
+func boolSwitch(name string, id switchID, ref, doc string, def bool, field func(*Options) *bool) Switch {
 	values := []string{"false", "true"}
 	if def {
 		values = []string{"true", "false"}
 	}
 	return Switch{
-		Name: name, Rulesets: rs, Default: values[0], Values: values, Ref: ref, Doc: doc,
+		Name: name, id: id, Default: values[0], Values: values, Ref: ref, Doc: doc,
 		get: func(o *Options) string { return fmt.Sprint(*field(o) != def) },
 		set: func(o *Options, v string) error {
 			switch v {
@@ -195,25 +196,75 @@ func boolSwitch(name string, rs []Ruleset, ref, doc string, def bool, field func
 	}
 }
 
-// blockRulesets lists the rulesets with ranked units, fresh for each caller.
-func blockRulesets() []Ruleset { return []Ruleset{Battleaxe, WHFB8, T9A, T9A1RU} }
+// switchID names one switch of Switches. A ruleset's traits row lists the
+// ids of the switches it reads (a switchSet); Switch.Rulesets and the stage
+// functions that obey a switch ask that set, never a ruleset's name.
+type switchID uint8
+
+const (
+	swDamageModel switchID = iota
+	swCapAfterModifiers
+	swUnarmouredCavalrySave
+	swInstantKillTakes
+	swSingleRankPolicy
+	swRearRankOrder
+	swMultiPacketOrder
+	swOverflowAcrossPools
+	swMeleeToHitLegacy
+	swCommandOrder
+	swRegenVsFlaming
+	swToWound
+	swArmourPreset
+	swLowCritConsumes
+	swNoCritWhenNeeding6
+	swSevenPlusToHit
+	swSpecialSaveChoice
+	swPanicThreshold
+	swMWCap
+	swPacketTarget
+
+	switchCount // one past the last switch
+)
+
+// switchSet is a set of switches, one bit per switchID.
+type switchSet uint32
+
+// The set must have a bit for every switch.
+var _ = [32 - switchCount]struct{}{}
+
+// switchSetOf returns the set holding ids.
+func switchSetOf(ids ...switchID) switchSet {
+	var s switchSet
+	for _, id := range ids {
+		s |= 1 << id
+	}
+	return s
+}
+
+// has reports whether id is in the set.
+func (s switchSet) has(id switchID) bool { return s&(1<<id) != 0 }
+
+// unitSwitches are the switches every ruleset with ranked units reads: the
+// untargeted instant kill (R5), casualty removal (R11, R12) and the panic
+// threshold (12).
+var unitSwitches = switchSetOf(swInstantKillTakes, swSingleRankPolicy, swRearRankOrder, swPanicThreshold)
 
 // Switches lists every option of RULES.md 18 and 19 with its default.
 func Switches() []Switch {
-	return []Switch{
-		enumSwitch("damage_model", []Ruleset{Battleaxe}, "R1, 11.3", "multi-wound bookkeeping: damage per model, or a whfb8 pool",
+	list := []Switch{
+		enumSwitch("damage_model", swDamageModel, "R1, 11.3", "multi-wound bookkeeping: damage per model, or a whfb8 pool",
 			[]string{"per_model", "pooled"}, func(o *Options) *DamageModel { return &o.DamageModel }),
-		boolSwitch("cap_after_modifiers", []Ruleset{Battleaxe}, "R2, E21", "apply the 1+ cap to the final target rather than the unmodified save",
+		boolSwitch("cap_after_modifiers", swCapAfterModifiers, "R2, E21", "apply the 1+ cap to the final target rather than the unmodified save",
 			false, func(o *Options) *bool { return &o.CapAfterModifiers }),
-		boolSwitch("unarmoured_cavalry_save", []Ruleset{Battleaxe}, "R3", "cavalry without armour save on 6+",
+		boolSwitch("unarmoured_cavalry_save", swUnarmouredCavalrySave, "R3", "cavalry without armour save on 6+",
 			true, func(o *Options) *bool { return &o.NoUnarmouredCavalrySave }),
-		enumSwitch("instant_kill_takes", blockRulesets(), "R5", "which model an untargeted instant kill removes",
+		enumSwitch("instant_kill_takes", swInstantKillTakes, "R5", "which model an untargeted instant kill removes",
 			[]string{"most_damaged", "fresh_model"}, func(o *Options) *InstantKillTake { return &o.InstantKillTakes }),
-		enumSwitch("single_rank_policy", blockRulesets(), "R11, 11.2", "which end of a single rank gives up the next casualty",
+		enumSwitch("single_rank_policy", swSingleRankPolicy, "R11, 11.2", "which end of a single rank gives up the next casualty",
 			[]string{"balance", "left", "right", "owner_choice"}, func(o *Options) *SingleRankPolicy { return &o.SingleRankPolicy }),
-		enumSwitch("rear_rank_order", blockRulesets(), "R12", "order of casualties in a rear rank",
+		enumSwitch("rear_rank_order", swRearRankOrder, "R12", "order of casualties in a rear rank",
 			[]string{"alternate_ends", "owner_choice"}, func(o *Options) *RearRankOrder { return &o.RearRankOrder }),
-		{Name: "multi_packet_order", Rulesets: []Ruleset{Battleaxe}, Default: "as_listed", Values: []string{"as_listed"},
+		{Name: "multi_packet_order", id: swMultiPacketOrder, Default: "as_listed", Values: []string{"as_listed"},
 			Ref: "R35", Doc: "multi-wound packets apply in the order their dice were rolled, before single wounds",
 			get: func(*Options) string { return "as_listed" },
 			set: func(_ *Options, v string) error {
@@ -222,27 +273,27 @@ func Switches() []Switch {
 				}
 				return nil
 			}},
-		enumSwitch("overflow_across_pools", []Ruleset{T9A, T9A1RU}, "R18, C14", "excess of an emptied R&F pool while another survives",
+		enumSwitch("overflow_across_pools", swOverflowAcrossPools, "R18, C14", "excess of an emptied R&F pool while another survives",
 			[]string{"lost", "to_next_pool"}, func(o *Options) *OverflowRule { return &o.OverflowAcrossPools }),
-		boolSwitch("melee_to_hit_legacy", []Ruleset{T9A}, "R33", "older melee to-hit grid with 6+ at -8",
+		boolSwitch("melee_to_hit_legacy", swMeleeToHitLegacy, "R33", "older melee to-hit grid with 6+ at -8",
 			false, func(o *Options) *bool { return &o.MeleeToHitLegacy }),
-		enumSwitch("command_order", []Ruleset{T9A, T9A1RU}, "11.4", "order of musician and standard bearer once ordinary R&F are gone",
+		enumSwitch("command_order", swCommandOrder, "11.4", "order of musician and standard bearer once ordinary R&F are gone",
 			[]string{"musician_first", "standard_first", "owner_choice"}, func(o *Options) *CommandOrder { return &o.CommandOrder }),
-		enumSwitch("regen_vs_flaming", []Ruleset{T9A1RU}, "8.3", "Regeneration against Flaming Attacks",
+		enumSwitch("regen_vs_flaming", swRegenVsFlaming, "8.3", "Regeneration against Flaming Attacks",
 			[]string{"forbidden", "allowed"}, func(o *Options) *RegenVsFlaming { return &o.RegenVsFlaming }),
-		enumSwitch("to_wound", []Ruleset{T9A1RU}, "R36", "to-wound table",
+		enumSwitch("to_wound", swToWound, "R36", "to-wound table",
 			[]string{"classic", "t9a"}, func(o *Options) *ToWoundTable { return &o.ToWound }),
-		enumSwitch("armour_preset", []Ruleset{Skirmish}, "R25", "shield worth 2 points (seed) or 1 (classic Mordheim)",
+		enumSwitch("armour_preset", swArmourPreset, "R25", "shield worth 2 points (seed) or 1 (classic Mordheim)",
 			[]string{"seed", "classic"}, func(o *Options) *ArmourPreset { return &o.ArmourPreset }),
-		boolSwitch("low_crit_consumes_allowance", []Ruleset{Skirmish}, "R23", "a critical roll of 1-3 uses up the per-phase allowance",
+		boolSwitch("low_crit_consumes_allowance", swLowCritConsumes, "R23", "a critical roll of 1-3 uses up the per-phase allowance",
 			false, func(o *Options) *bool { return &o.LowCritConsumes }),
-		boolSwitch("no_crit_when_needing6", []Ruleset{Skirmish}, "R24", "a warrior needing 6s to wound causes no criticals",
+		boolSwitch("no_crit_when_needing6", swNoCritWhenNeeding6, "R24", "a warrior needing 6s to wound causes no criticals",
 			false, func(o *Options) *bool { return &o.NoCritWhenNeeding6 }),
-		enumSwitch("seven_plus_to_hit", []Ruleset{Skirmish}, "5", "a to-hit need of 7+",
+		enumSwitch("seven_plus_to_hit", swSevenPlusToHit, "5", "a to-hit need of 7+",
 			[]string{"impossible", "six_then_four_plus"}, func(o *Options) *SevenPlusRule { return &o.SevenPlusToHit }),
-		enumSwitch("special_save_choice", []Ruleset{Battleaxe, WHFB8, T9A, T9A1RU, Skirmish}, "8", "which special save a model uses",
+		enumSwitch("special_save_choice", swSpecialSaveChoice, "8", "which special save a model uses",
 			[]string{"best", "owner_choice"}, func(o *Options) *ChoiceRule { return &o.SpecialSaveChoice }),
-		{Name: "panic_threshold", Rulesets: blockRulesets(), Default: "1/4", Ref: "12, 19.3",
+		{Name: "panic_threshold", id: swPanicThreshold, Default: "1/4", Ref: "12, 19.3",
 			Doc: "fraction of the unit at the start of the phase whose loss forces a panic test",
 			get: func(o *Options) string { return o.Panic().RatString() },
 			set: func(o *Options, v string) error {
@@ -253,12 +304,20 @@ func Switches() []Switch {
 				o.PanicThreshold = r
 				return nil
 			}},
-		enumSwitch("mw_cap", []Ruleset{WHFB8}, "19.2 (review #16)", "cap each multi-wound packet at profile W or at the wounds left on the next model",
+		enumSwitch("mw_cap", swMWCap, "19.2 (review #16)", "cap each multi-wound packet at profile W or at the wounds left on the next model",
 			[]string{"profile", "remaining"}, func(o *Options) *MWCap { return &o.MWCap }),
-		enumSwitch("packet_target", []Ruleset{Battleaxe}, "19.2 (review #15)", "battleaxe per-model packets go to damaged models first, or to fresh ones",
+		enumSwitch("packet_target", swPacketTarget, "19.2 (review #15)", "battleaxe per-model packets go to damaged models first, or to fresh ones",
 			[]string{"damaged_first", "fresh_first"}, func(o *Options) *PacketTarget { return &o.PacketTarget }),
 	}
+	for i := range list {
+		id := list[i].id
+		list[i].Rulesets = RulesetsWhere(func(t *Traits) bool { return t.switches.has(id) })
+	}
+	return list
 }
+
+// AppliesTo reports whether the switch is read by ruleset r.
+func (s Switch) AppliesTo(r Ruleset) bool { return slices.Contains(s.Rulesets, r) }
 
 // Panic returns the panic threshold, 1/4 when unset.
 func (o Options) Panic() *big.Rat {

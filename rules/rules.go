@@ -25,6 +25,44 @@
 // Every function that takes a Ruleset panics if it is not Valid: rulesets are
 // parsed once at the edge (ParseRuleset), so an invalid one is a programmer
 // error.
+//
+// # Layout: one file per ruleset
+//
+// A ruleset is one row of the traits table (Traits, For), declared in the
+// file named for it: battleaxe.go, whfb8.go, t9a.go, t9a1ru.go and
+// skirmish.go. The row holds everything that ruleset says and the others do
+// not: its label and description, the family traits the rest of the code
+// asks (Block, ChampionPool, LethalStrike...), the set of switches it reads,
+// its data for each stage (the highest to-hit need it can roll, the S - T too
+// tough to wound, the natural-fail floors) and its procedures where a stage
+// differs in kind (the melee to-hit chart, the armour save construction and
+// caps). A procedure only one ruleset uses lives in that ruleset's file (t9a's
+// Offensive/Defensive Skill grid, t9a1-ru's armour points); one several
+// rulesets share lives in its stage's file and the rows name it (the Weapon
+// Skill chart and the 7+ procedure in hit.go, the classic armour save of
+// whfb8 and battleaxe in armour.go).
+//
+// The stage functions (hit.go, wound.go, armour.go, special.go, CanCritical)
+// never compare a ruleset's name: they read the row. A switch is an Options
+// field and an entry of Switches (options.go); a ruleset reads it when its row
+// lists it, and Switch.Rulesets is derived from the rows. A switch that only
+// one procedure obeys is read by that procedure (battleaxe's
+// cap_after_modifiers in battleaxeArmour); one a stage obeys for whichever
+// ruleset reads it is gated by the row's switch set in the stage function
+// (to_wound in ToWound, regen_vs_flaming in RegenerationUsable,
+// seven_plus_to_hit in HitRolls).
+//
+// To add a ruleset: a constant in the Ruleset list before rulesetCount
+// (rules.go); a file named for it declaring its row, reusing the shared
+// procedures where RULES.md says "as whfb8"; the row's line in traitsTable
+// (traits.go); for switches of its own, their Options fields, switchIDs and
+// Switches entries; and its column in the tables of traits_test.go, which
+// cite RULES.md for each trait. TestEveryRulesetHasARow fails until the row is complete,
+// and TestRulesetNamesOnlyInTheirFiles fails if a ruleset's constant is used
+// outside its own file, rules.go and the table.
+// Where the new ruleset does a stage in a way no row can yet express (a
+// re-roll in the to-hit procedure, Regeneration after damage), that becomes a
+// new field of Traits read by its stage function and set in every row.
 package rules
 
 import (
@@ -33,7 +71,9 @@ import (
 )
 
 // Ruleset names one of the five rulesets of RULES.md 2. The zero Ruleset is
-// "none" and is invalid wherever a ruleset is required.
+// "none" and is invalid wherever a ruleset is required. What a ruleset says
+// is its row of the traits table (For): its name, description, switches and
+// stage procedures.
 type Ruleset int8
 
 const (
@@ -43,32 +83,64 @@ const (
 	T9A               // The 9th Age, 2nd-edition era (seed 001)
 	T9A1RU            // The 9th Age 1.x, Russian translation (seed 004)
 	Skirmish          // Mordheim-like skirmish (seed 003)
+
+	rulesetCount // one past the last ruleset: the length of the traits table
 )
 
 // Rulesets lists every valid ruleset in the order RULES.md 2 gives them.
-func Rulesets() []Ruleset { return []Ruleset{Battleaxe, WHFB8, T9A, T9A1RU, Skirmish} }
-
-var rulesetNames = [...]string{"", "battleaxe", "whfb8", "t9a", "t9a1-ru", "skirmish"}
+func Rulesets() []Ruleset {
+	out := make([]Ruleset, 0, rulesetCount-1)
+	for r := NoRuleset + 1; r < rulesetCount; r++ {
+		out = append(out, r)
+	}
+	return out
+}
 
 // String returns the label used in scenario files and RULES.md ("whfb8").
 func (r Ruleset) String() string {
-	if r <= NoRuleset || int(r) >= len(rulesetNames) {
+	if !r.Valid() {
 		return "none"
 	}
-	return rulesetNames[r]
+	return traitsTable[r].name
 }
 
 // Valid reports whether r is one of the five rulesets.
-func (r Ruleset) Valid() bool { return r > NoRuleset && int(r) < len(rulesetNames) }
+func (r Ruleset) Valid() bool { return r > NoRuleset && r < rulesetCount }
+
+// mustValid panics when r is not one of the five rulesets. A ruleset is
+// parsed once at the edge (ParseRuleset), so an invalid one reaching a rule
+// function is a programmer error. It is small enough to inline into For and
+// so into every stage function: the message is formatted only when printed.
+func (r Ruleset) mustValid() {
+	if !r.Valid() {
+		panic(invalidRuleset(r))
+	}
+}
+
+// invalidRuleset is the panic value of mustValid.
+type invalidRuleset Ruleset
+
+func (r invalidRuleset) Error() string { return fmt.Sprintf("rules: invalid ruleset %d", int(r)) }
 
 // ParseRuleset reads a ruleset label such as "t9a1-ru".
 func ParseRuleset(s string) (Ruleset, error) {
-	for i, n := range rulesetNames {
-		if i > 0 && n == s {
-			return Ruleset(i), nil
+	names := enumNames{""}
+	for _, r := range Rulesets() {
+		if r.String() == s {
+			return r, nil
 		}
+		names = append(names, r.String())
 	}
-	return NoRuleset, fmt.Errorf("unknown ruleset %q: want battleaxe, whfb8, t9a, t9a1-ru or skirmish", s)
+	return NoRuleset, fmt.Errorf("unknown ruleset %q: want %s", s, names.list())
+}
+
+// Description says in one line what the ruleset is and which seed of
+// RULES.md 1 it comes from.
+func (r Ruleset) Description() string {
+	if !r.Valid() {
+		return ""
+	}
+	return traitsTable[r].description
 }
 
 // MarshalText implements encoding.TextMarshaler.
@@ -91,7 +163,7 @@ func (r *Ruleset) UnmarshalText(b []byte) error {
 
 // Block reports whether the ruleset fights in ranked units with wound pools
 // (every ruleset but skirmish).
-func (r Ruleset) Block() bool { return r.Valid() && r != Skirmish }
+func (r Ruleset) Block() bool { return r.Valid() && traitsTable[r].Block }
 
 // Impossible is the target number that can never be rolled on a D6 without
 // a special procedure (RULES.md 3).

@@ -2,6 +2,50 @@ package rules
 
 import "fmt"
 
+// skirmishRules is the Mordheim-like skirmish game (RULES.md 2, seed 003):
+// one model is one fighter, with no ranks or wound pools. A natural 6 to
+// wound may roll on the critical hit tables of its weapon class (6.2), armour
+// is counted in points (7.4), and a fighter at 0 Wounds rolls injuries (13).
+var skirmishRules = Traits{
+	Ruleset: Skirmish, Barding: false, Ward: true,
+
+	name:        "skirmish",
+	description: "Mordheim-like skirmish: one model a fighter, critical hits by weapon class, injuries (seed 003)",
+	switches: switchSetOf(swSpecialSaveChoice, swArmourPreset, swLowCritConsumes,
+		swNoCritWhenNeeding6, swSevenPlusToHit),
+
+	meleeToHit:   weaponSkillChart, // 5
+	sixThenUpTo:  6,                // 5: 7+ cannot hit; seven_plus_to_hit may allow 7
+	tooTough:     classicTooTough,  // 6.1
+	armour:       skirmishArmour,   // 7.4
+	armourFloor:  1,                // 3, R32
+	specialFloor: 1,                // 8.4
+	// Skirmish defines no Regeneration: its generic hook is stopped by
+	// nothing but RegenLost (8).
+	flamingDeniesRegeneration: false,
+	criticals:                 true, // 6.2
+}
+
+// skirmishArmour is RULES.md 7.4: suit points (light 1, heavy 2,
+// plate/gromril 3) + shield (2 with SeedArmour, 1 with ClassicArmour, R25) +
+// SaveBonus as natural armour; the save 7 - points gets min(6, max(0, S-3))
+// + ArmourPiercing. The troop type is not read.
+func skirmishArmour(p SaveProfile, _ TroopType, pen Penetration, o Options) ArmourDetail {
+	points := p.Armour.points() + p.SaveBonus
+	if p.Shield {
+		points += 2
+		if o.ArmourPreset == ClassicArmour {
+			points--
+		}
+	}
+	if points <= 0 {
+		return ArmourDetail{}
+	}
+	v := 7 - points
+	m := min(6, strengthModifier(pen.Strength)) + pen.ArmourPiercing
+	return ArmourDetail{Base: Need(v), Modifier: m, Need: Need(max(v+m, 1))}
+}
+
 // Critical is one result of the skirmish critical-hit tables (RULES.md 6.2,
 // R23-R30, C15-C19), as data for the referee. The zero flags mean "as
 // normal": an armour save, one wound, no extra effect.
@@ -133,14 +177,13 @@ func (c Critical) UsesAllowance(o Options) bool { return c.Caused || o.LowCritCo
 func (c Critical) WoundsWith(weapon int) int { return max(c.Wounds, weapon) }
 
 // CanCritical reports whether a natural 6 to wound may roll on the critical
-// tables (RULES.md 6.2): only in skirmish, only in the melee or shooting
+// tables (RULES.md 6.2): only in a ruleset with criticals (skirmish), only in the melee or shooting
 // phase, only with a weapon class, only when the wound target is possible,
 // and not when o.NoCritWhenNeeding6 and the target is 6+ (R24). The
 // once-per-phase allowance is the referee's to track.
 func CanCritical(rs Ruleset, phase Phase, class WeaponClass, woundNeed Target, o Options) bool {
-	rs.mustValid()
 	switch {
-	case rs != Skirmish, phase != Melee && phase != Shooting, class == NoWeaponClass:
+	case !For(rs).criticals, phase != Melee && phase != Shooting, class == NoWeaponClass:
 		return false
 	case !woundNeed.Possible():
 		return false

@@ -1,9 +1,6 @@
 package rules
 
-import (
-	"cmp"
-	"slices"
-)
+import "slices"
 
 // SaveContext is what the attack and the unit's state say about special saves
 // (RULES.md 8, 19.3).
@@ -22,13 +19,7 @@ type SaveContext struct {
 // SpecialFloor returns the highest natural value that always fails a special
 // save in rs: 2 in t9a, whose special saves fail on a natural 1 or 2 (RULES.md
 // 8.2, R16), and 1 elsewhere (8.1: a "1+" ward succeeds on 2-6, E33).
-func SpecialFloor(rs Ruleset) int {
-	rs.mustValid()
-	if rs == T9A {
-		return 2
-	}
-	return 1
-}
+func SpecialFloor(rs Ruleset) int { return For(rs).specialFloor }
 
 // SpecialChoice is one special save a model may roll against a wound.
 type SpecialChoice struct {
@@ -49,16 +40,25 @@ func (c SpecialChoice) Effective(rs Ruleset) int {
 // rolled a natural 6 in t9a and t9a1-ru. skirmish defines no Regeneration, so
 // its generic hook has no restriction but RegenLost.
 func RegenerationUsable(rs Ruleset, c SaveContext, o Options) bool {
-	rs.mustValid()
+	return For(rs).regenerationUsable(c, o)
+}
+
+func (t *Traits) regenerationUsable(c SaveContext, o Options) bool {
 	switch {
 	case c.RegenLost:
 		return false
-	case c.Flaming && rs != Skirmish && !(rs == T9A1RU && o.RegenVsFlaming == RegenAllowed):
+	case c.Flaming && t.flamingDeniesRegeneration && !t.regenVsFlamingAllowed(o.RegenVsFlaming):
 		return false
-	case c.LethalSix && (rs == T9A || rs == T9A1RU):
+	case c.LethalSix && t.LethalStrike: // 19.3
 		return false
 	}
 	return true
+}
+
+// regenVsFlamingAllowed reports whether the regen_vs_flaming switch, where
+// the ruleset reads it, allows Regeneration against Flaming (8.3).
+func (t *Traits) regenVsFlamingAllowed(r RegenVsFlaming) bool {
+	return t.switches.has(swRegenVsFlaming) && r == RegenAllowed
 }
 
 // SpecialSaveOptions lists the special saves a model with saves s may roll
@@ -79,19 +79,26 @@ func SpecialSaveOptions(rs Ruleset, s SpecialSaves, c SaveContext, o Options) []
 // specialChoices is SpecialSaveOptions without allocating: the referee and the
 // odds ask it once per wound.
 func specialChoices(rs Ruleset, s SpecialSaves, c SaveContext, o Options) (list [3]SpecialChoice, n int) {
-	rs.mustValid()
+	tr := For(rs)
 	if c.NoSaves {
 		return list, 0
 	}
+	// An insertion sort by effective target of at most three entries;
+	// stable, so equal effective targets keep the Aegis, Ward, Regeneration
+	// order (C23).
+	var eff [3]int
 	for _, ch := range [...]SpecialChoice{{Aegis, s.Aegis}, {Ward, s.Ward}, {Regeneration, s.Regeneration}} {
-		if !ch.Save.Possible() || ch.Kind == Regeneration && !RegenerationUsable(rs, c, o) {
+		if !ch.Save.Possible() || ch.Kind == Regeneration && !tr.regenerationUsable(c, o) {
 			continue
 		}
-		list[n] = ch
+		e := max(ch.Save.Value(), tr.specialFloor+1) // Effective
+		i := n
+		for ; i > 0 && eff[i-1] > e; i-- {
+			list[i], eff[i] = list[i-1], eff[i-1]
+		}
+		list[i], eff[i] = ch, e
 		n++
 	}
-	// Stable, so equal effective targets keep the Aegis, Ward, Regeneration order.
-	slices.SortStableFunc(list[:n], func(a, b SpecialChoice) int { return cmp.Compare(a.Effective(rs), b.Effective(rs)) })
 	return list, n
 }
 

@@ -1,10 +1,14 @@
 package rules
 
+import "math"
+
 // Traits is the shape of one ruleset's pipeline: the facts that decide which
 // stages run, which fields a scenario may set and which fast paths apply.
 // Code outside this package asks For(rs) instead of comparing ruleset names,
 // so a family such as "the champion has a pool of his own" is named once,
-// here, and a new ruleset is one row of the table.
+// here, and a new ruleset is one row of the table. The unexported part of
+// the row is the ruleset's own data and procedures for each stage, which the
+// stage functions of this package read.
 type Traits struct {
 	Ruleset Ruleset
 
@@ -77,7 +81,55 @@ type Traits struct {
 	// itself ("bs: 3+"); false where it is the Ballistic Skill characteristic
 	// (BS 3 needs 4+, 5).
 	BSTarget bool
+
+	// What the rest of this row says is read through the stage functions
+	// (MeleeToHit, ToWound, ArmourSave, SpecialSave...), which dispatch on
+	// it rather than on the ruleset's name.
+
+	// name is the label of RULES.md 2 ("t9a1-ru"); description says in one
+	// line what the ruleset is and which seed of RULES.md 1 it comes from.
+	name, description string
+
+	// switches is the set of RULES.md 18 and 19 switches the ruleset reads;
+	// Switch.Rulesets is derived from it.
+	switches switchSet
+
+	// meleeToHit is the close-combat to-hit chart (5): attacker's skill ws
+	// against the defender's targetWS.
+	meleeToHit func(ws, targetWS int, o Options) Target
+
+	// sixThenUpTo is the highest to-hit need that can still hit (5): a need
+	// of 7 or more up to it is a natural 6 then (need-3)+ on a second die
+	// (sixThen). 9 in whfb8, 7 in t9a (the hopeless shot), 6 where a 7+
+	// cannot hit; seven_plus_to_hit may raise 6 to 7.
+	sixThenUpTo int
+
+	// tooTough is the largest d = S - T that cannot wound at all (6.1):
+	// -4 in the classic chart; noTooTough where the chart never gets worse
+	// than 6+.
+	tooTough int
+
+	// armour builds the armour save (7): the model's save before the
+	// attack, the attack's modifier, the caps.
+	armour func(p SaveProfile, tt TroopType, pen Penetration, o Options) ArmourDetail
+
+	// armourFloor and specialFloor are the highest natural values that
+	// always fail an armour save and a special save (3, 7, 8).
+	armourFloor, specialFloor int
+
+	// flamingDeniesRegeneration is true where Regeneration may not be rolled
+	// against a Flaming attack (8, 19.3); a ruleset that reads
+	// regen_vs_flaming may allow it (8.3).
+	flamingDeniesRegeneration bool
+
+	// criticals is true where a natural 6 to wound may roll on the critical
+	// hit tables (skirmish, 6.2).
+	criticals bool
 }
+
+// noTooTough is the tooTough of a to-wound chart in which every Strength
+// wounds on 6+ at worst (t9a, 6.1).
+const noTooTough = math.MinInt
 
 // CommandPost names a place in a unit's command group.
 type CommandPost int8
@@ -98,31 +150,15 @@ func (p CommandPost) String() string {
 	return postNames[p]
 }
 
-var traitsTable = [...]Traits{
-	Battleaxe: {
-		Ruleset: Battleaxe, Block: true, Barding: true, Ward: true, Regeneration: true,
-		FlamingStopsRegeneration: true, DamageModelSwitch: true, BSTarget: true,
-		Command: []CommandPost{MusicianPost, ChampionPost, StandardPost},
-	},
-	WHFB8: {
-		Ruleset: WHFB8, Block: true, Barding: true, Ward: true, Regeneration: true,
-		FlamingStopsRegeneration: true, MWCapSwitch: true,
-		Command: []CommandPost{MusicianPost, StandardPost, ChampionPost},
-	},
-	T9A: {
-		Ruleset: T9A, Block: true, ArmourValue: true, Regeneration: true, Fly: true,
-		ClippedWings: true, LethalStrike: true, LethalStrikeAP: true, ChampionPool: true,
-		TroopTypes: true, BSTarget: true,
-		Command: []CommandPost{MusicianPost, StandardPost},
-	},
-	T9A1RU: {
-		Ruleset: T9A1RU, Block: true, Barding: true, Ward: true, Regeneration: true, Fly: true,
-		LethalStrike: true, ChampionPool: true, TroopTypes: true,
-		Command: []CommandPost{MusicianPost, StandardPost},
-	},
-	Skirmish: {
-		Ruleset: Skirmish, Barding: false, Ward: true,
-	},
+// traitsTable holds one row per ruleset, indexed by Ruleset. Each row is
+// declared in the ruleset's own file (battleaxe.go, whfb8.go, t9a.go,
+// t9a1ru.go, skirmish.go).
+var traitsTable = [rulesetCount]Traits{
+	Battleaxe: battleaxeRules,
+	WHFB8:     whfb8Rules,
+	T9A:       t9aRules,
+	T9A1RU:    t9a1ruRules,
+	Skirmish:  skirmishRules,
 }
 
 // For returns the traits of rs. It panics if rs is not Valid (rulesets are

@@ -14,15 +14,20 @@ package rules
 // with Target.Succeeds(face, 1). A natural 6 then always wounds whenever the
 // target is possible.
 func ToWound(rs Ruleset, s, t int, o Options) Target {
-	rs.mustValid()
+	tr := For(rs)
 	d := s - t
-	if d <= -4 && !t9aWoundTable(rs, o) {
+	if d <= tr.tooTough && !tr.t9aWoundChart(o.ToWound) {
 		return Need(Impossible)
 	}
 	return Need(min(max(4-d, 2), 6))
 }
 
-// t9aWoundTable reports whether the ruleset wounds on 6+ at worst.
-func t9aWoundTable(rs Ruleset, o Options) bool {
-	return rs == T9A || rs == T9A1RU && o.ToWound == T9AToWound
+// classicTooTough is the tooTough of the classic chart (RULES.md 6.1): S - T
+// of -4 or less cannot wound.
+const classicTooTough = -4
+
+// t9aWoundChart reports whether the to_wound switch, where the ruleset reads
+// it, picks the t9a chart, in which nothing is too tough to wound (R36).
+func (t *Traits) t9aWoundChart(chart ToWoundTable) bool {
+	return t.switches.has(swToWound) && chart == T9AToWound
 }

@@ -1,0 +1,34 @@
+package rules
+
+// battleaxeRules is Battleaxe: Fantasy Generals (RULES.md 2, seed 000), a
+// fan-made edit of whfb8. Where its seeds are silent (the "Combat Skill"
+// chart, the 7+ procedure) it falls back to whfb8's rules.
+var battleaxeRules = Traits{
+	Ruleset: Battleaxe, Block: true, Barding: true, Ward: true, Regeneration: true,
+	FlamingStopsRegeneration: true, DamageModelSwitch: true, BSTarget: true,
+	Command: []CommandPost{MusicianPost, ChampionPost, StandardPost}, // 11.4
+
+	name:        "battleaxe",
+	description: "Battleaxe: Fantasy Generals, a fan-made mass-battle game edited from WHFB 8th (seed 000)",
+	switches: unitSwitches | switchSetOf(swSpecialSaveChoice, swDamageModel, swCapAfterModifiers,
+		swUnarmouredCavalrySave, swMultiPacketOrder, swPacketTarget),
+
+	meleeToHit:                weaponSkillChart, // 5: whfb8's chart
+	sixThenUpTo:               9,                // 5: whfb8's procedure
+	tooTough:                  classicTooTough,  // 6.1
+	armour:                    battleaxeArmour,  // 7.1, R2, R3
+	armourFloor:               1,                // 3
+	specialFloor:              1,                // 8.1
+	flamingDeniesRegeneration: true,             // 8: whfb8's rule
+}
+
+// battleaxeArmour is whfb8's save (RULES.md 7.1) with battleaxe's two
+// switches: cap_after_modifiers moves the 1+ cap to the final target (R2,
+// E21), and unarmoured_cavalry_save: false gives a rider with no save of his
+// own no 6+ from the mount (R3).
+func battleaxeArmour(p SaveProfile, tt TroopType, pen Penetration, o Options) ArmourDetail {
+	return classicArmour(p, tt, pen, classicArmourRules{
+		noUnarmouredRiderSave: o.NoUnarmouredCavalrySave,
+		capAfterModifiers:     o.CapAfterModifiers,
+	})
+}

@@ -1,0 +1,46 @@
+package rules
+
+// t9a1ruRules is The 9th Age 1.x in its Russian translation (RULES.md 2, seed
+// 004): whfb8's charts, an armour save counted in points (7.3), wound pools
+// per troop type, and Lethal Strike with no armour save. Its switches pick
+// the t9a to-wound chart (R36) and allow Regeneration against Flaming (8.3).
+var t9a1ruRules = Traits{
+	Ruleset: T9A1RU, Block: true, Barding: true, Ward: true, Regeneration: true, Fly: true,
+	LethalStrike: true, ChampionPool: true, TroopTypes: true,
+	Command: []CommandPost{MusicianPost, StandardPost}, // 11.4; the champion has his own pool
+
+	name:        "t9a1-ru",
+	description: "The 9th Age 1.x, Russian translation: Strength-based saves, wound pools per troop type (seed 004)",
+	switches: unitSwitches | switchSetOf(swSpecialSaveChoice, swOverflowAcrossPools,
+		swCommandOrder, swRegenVsFlaming, swToWound),
+
+	meleeToHit:                weaponSkillChart, // 5
+	sixThenUpTo:               9,                // 5
+	tooTough:                  classicTooTough,  // 6.1; to_wound: t9a has none (R36)
+	armour:                    t9a1ruArmour,     // 7.3
+	armourFloor:               1,                // 3, R32
+	specialFloor:              1,                // 8.1
+	flamingDeniesRegeneration: true,             // 8; regen_vs_flaming: allowed lifts it (8.3)
+}
+
+// t9a1ruArmour is RULES.md 7.3: light 1, heavy 2, plate 3, shield 1, a mount
+// 1 for mounted troop types and barding 1 more, plus SaveBonus, at most 6;
+// the save 7 - bonus gets max(0, S-3) + ArmourPiercing.
+func t9a1ruArmour(p SaveProfile, tt TroopType, pen Penetration, _ Options) ArmourDetail {
+	bonus := p.Armour.points() + p.SaveBonus
+	if p.Shield {
+		bonus++
+	}
+	if tt.Mounted() {
+		bonus++ // the mount's protection
+		if p.Barding {
+			bonus++
+		}
+	}
+	bonus = min(bonus, 6)
+	if bonus <= 0 {
+		return ArmourDetail{}
+	}
+	m := strengthModifier(pen.Strength) + pen.ArmourPiercing
+	return ArmourDetail{Base: Need(7 - bonus), Modifier: m, Need: Need(max(7-bonus+m, 1))}
+}

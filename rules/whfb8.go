@@ -1,0 +1,29 @@
+package rules
+
+// whfb8Rules is Warhammer Fantasy Battles 8th edition (RULES.md 2, seed
+// 002): the reference the other block rulesets are written against. Its
+// to-hit chart, 7+ procedure and armour construction are the classic ones
+// (hit.go, armour.go) that battleaxe, t9a1-ru and skirmish also use.
+var whfb8Rules = Traits{
+	Ruleset: WHFB8, Block: true, Barding: true, Ward: true, Regeneration: true,
+	FlamingStopsRegeneration: true, MWCapSwitch: true,
+	Command: []CommandPost{MusicianPost, StandardPost, ChampionPost}, // 11.4
+
+	name:        "whfb8",
+	description: "Warhammer Fantasy Battles 8th edition, casualty rules (seed 002)",
+	switches:    unitSwitches | switchSetOf(swSpecialSaveChoice, swMWCap),
+
+	meleeToHit:                weaponSkillChart, // 5, E01
+	sixThenUpTo:               9,                // 5, E03
+	tooTough:                  classicTooTough,  // 6.1, E10
+	armour:                    whfb8Armour,      // 7.1
+	armourFloor:               1,                // 3
+	specialFloor:              1,                // 8.1, E33
+	flamingDeniesRegeneration: true,             // 8, 19.3
+}
+
+// whfb8Armour is the classic save of RULES.md 7.1 with the cap at 1+ applied
+// before the Strength modifier (R2) and a 6+ for an unarmoured rider (R3).
+func whfb8Armour(p SaveProfile, tt TroopType, pen Penetration, _ Options) ArmourDetail {
+	return classicArmour(p, tt, pen, classicArmourRules{})
+}
