@@ -54,8 +54,17 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 }
 
 func (s *Server) handleOdds(w http.ResponseWriter, r *http.Request) {
-	req, err := s.decodeRequest(w, r, "exact", "fallback")
+	req, err := s.readRequest(w, r, "exact", "fallback")
 	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	key := cacheKey(r, req.body)
+	if data, ok := s.cache.get(key); ok {
+		writeRaw(w, http.StatusOK, data)
+		return
+	}
+	if err := req.parse(); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -69,29 +78,67 @@ func (s *Server) handleOdds(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	ctx, release, aerr := s.acquire(r)
-	if aerr != nil {
-		writeError(w, aerr)
-		return
-	}
-	defer release()
-	res, err := s.odds(ctx, req.file, fallback)
+	data, err := s.oddsJSON(r.Context(), req.file, fallback, exact)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, odds.JSON(res, exact))
+	s.cache.put(key, data)
+	writeRaw(w, http.StatusOK, data)
 }
 
-// odds builds a scenario and computes its distribution.
+// odds builds a scenario and computes its distribution in a slot of the
+// lane its size asks for (admission.go).
 func (s *Server) odds(ctx context.Context, f *scenario.File, fallback bool) (*odds.Result, error) {
+	var res *odds.Result
+	err := s.compute(ctx, f, fallback, func(r *odds.Result) error { res = r; return nil })
+	return res, err
+}
+
+// oddsJSON computes a scenario's odds and encodes them, the encoding in
+// the computation's slot and time limit: exact fractions of a large
+// distribution take long to add up and print.
+func (s *Server) oddsJSON(ctx context.Context, f *scenario.File, fallback, exact bool) ([]byte, error) {
+	var data []byte
+	err := s.compute(ctx, f, fallback, func(r *odds.Result) error {
+		var err error
+		data, err = encodeJSON(odds.JSON(r, exact))
+		return err
+	})
+	return data, err
+}
+
+// compute builds f, computes its odds in a slot and hands the result to
+// then, in the same slot. A small scenario tries the cheap lane with a
+// small state limit first, and moves to the heavy lane past it.
+func (s *Server) compute(ctx context.Context, f *scenario.File, fallback bool, then func(*odds.Result) error) error {
 	u, attacks, err := f.Build()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return odds.Exact(ctx, u, attacks, odds.Config{MaxStates: s.cfg.MaxStates, Fallback: fallback})
+	cfg := odds.Config{MaxStates: s.cfg.MaxStates, Fallback: fallback}
+	run := func(cfg odds.Config) func(context.Context) error {
+		return func(ctx context.Context) error {
+			res, err := odds.Exact(ctx, u, attacks, cfg)
+			if err != nil {
+				return err
+			}
+			return then(res)
+		}
+	}
+	if s.laneFor(attacks) == s.heavy {
+		return s.work(ctx, s.heavy, run(cfg))
+	}
+	if s.cfg.MaxStates > 0 && s.cfg.MaxStates <= cheapStates {
+		return s.work(ctx, s.cheap, run(cfg))
+	}
+	small := cfg
+	small.MaxStates, small.Fallback = cheapStates, false
+	if err := s.work(ctx, s.cheap, run(small)); !errors.Is(err, odds.ErrStateLimit) {
+		return err
+	}
+	return s.work(ctx, s.heavy, run(cfg))
 }
-
 func (s *Server) handleResolve(w http.ResponseWriter, r *http.Request) {
 	req, err := s.decodeRequest(w, r, "dice", "seed")
 	if err != nil {
@@ -103,13 +150,16 @@ func (s *Server) handleResolve(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	_, release, aerr := s.acquire(r)
-	if aerr != nil {
-		writeError(w, aerr)
-		return
+	var res *resolution
+	l := s.heavy
+	if _, attacks, err := req.file.Build(); err == nil {
+		l = s.laneFor(attacks)
 	}
-	defer release()
-	res, err := s.resolve(req.file, faces, seed)
+	err = s.work(r.Context(), l, func(context.Context) error {
+		var err error
+		res, err = s.resolve(req.file, faces, seed)
+		return err
+	})
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -208,8 +258,17 @@ func (s *Server) resolve(f *scenario.File, faces []int, seed *uint64) (*resoluti
 }
 
 func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
-	req, err := s.decodeRequest(w, r, "rulesets", "sets", "exact")
+	req, err := s.readRequest(w, r, "rulesets", "sets", "exact")
 	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	key := cacheKey(r, req.body)
+	if data, ok := s.cache.get(key); ok {
+		writeRaw(w, http.StatusOK, data)
+		return
+	}
+	if err := req.parse(); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -233,24 +292,26 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	ctx, release, aerr := s.acquire(r)
-	if aerr != nil {
-		writeError(w, aerr)
-		return
-	}
-	defer release()
 	out := make([]CompareEntry, 0, len(variants))
 	for _, v := range variants {
-		res, err := s.odds(ctx, v.File, false)
+		err := s.compute(r.Context(), v.File, false, func(res *odds.Result) error {
+			out = append(out, CompareEntry{Variant: v.Label, Odds: odds.JSON(res, exact)})
+			return nil
+		})
 		if err != nil {
 			e := toAPIError(err, s.cfg.Timeout)
 			e.Message = v.Label + ": " + e.Message
 			s.fail(w, r, e)
 			return
 		}
-		out = append(out, CompareEntry{Variant: v.Label, Odds: odds.JSON(res, exact)})
 	}
-	writeJSON(w, http.StatusOK, out)
+	data, err := encodeJSON(out)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.cache.put(key, data)
+	writeRaw(w, http.StatusOK, data)
 }
 
 // compareVariants turns rulesets and sets into scenario variants, placing

@@ -1,0 +1,71 @@
+package web
+
+import (
+	"crypto/sha256"
+	"net/http"
+	"sync"
+)
+
+// cacheBytes bounds the result cache: the JSON of a typical odds request is
+// 2 to 20 KB, so a few thousand of them.
+const cacheBytes = 16 << 20
+
+// resultCache keeps the JSON answers of deterministic requests (odds and
+// compare: the same scenario and parameters always give the same bytes),
+// keyed by a hash of the route, the query, the Content-Type and the body,
+// up to a total size; the oldest entry goes first. A repeated request is
+// answered without parsing or computing.
+type resultCache struct {
+	mu    sync.Mutex
+	max   int
+	size  int
+	items map[[32]byte][]byte
+	order [][32]byte // insertion order, oldest first
+}
+
+func newResultCache(max int) *resultCache {
+	return &resultCache{max: max, items: map[[32]byte][]byte{}}
+}
+
+// cacheKey hashes what decides a deterministic answer.
+func cacheKey(r *http.Request, body []byte) [32]byte {
+	h := sha256.New()
+	h.Write([]byte(r.URL.Path))
+	h.Write([]byte{0})
+	h.Write([]byte(r.URL.RawQuery))
+	h.Write([]byte{0})
+	h.Write([]byte(r.Header.Get("Content-Type")))
+	h.Write([]byte{0})
+	h.Write(body)
+	var k [32]byte
+	h.Sum(k[:0])
+	return k
+}
+
+func (c *resultCache) get(k [32]byte) ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.items[k]
+	return v, ok
+}
+
+// put stores v under k; v must not change afterwards.
+func (c *resultCache) put(k [32]byte, v []byte) {
+	if len(v) > c.max/16 {
+		return // one answer may not crowd out the rest
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.items[k]; ok {
+		return
+	}
+	for c.size+len(v) > c.max && len(c.order) > 0 {
+		old := c.order[0]
+		c.order = c.order[1:]
+		c.size -= len(c.items[old])
+		delete(c.items, old)
+	}
+	c.items[k] = v
+	c.order = append(c.order, k)
+	c.size += len(v)
+}
