@@ -26,7 +26,7 @@ const (
 	cheapAttacks = 40
 	// cheapStates is the state limit of a computation in the cheap lane:
 	// past it, the computation starts again in the heavy lane.
-	cheapStates = 20_000
+	cheapStates = 5_000
 	// overloadEvery is how often overload is logged at most.
 	overloadEvery = 10 * time.Second
 )

@@ -324,6 +324,9 @@ func compareVariants(f *scenario.File, rulesets, sets []string) ([]scenario.Vari
 		return nil, variantError(ve.Item, ve.What, ve.Err)
 	case err != nil:
 		return nil, badRequest("rulesets", "%v", err)
+	case len(vs) > scenario.MaxVariants:
+		// Variants counts the sets before it adds the file as written.
+		return nil, badRequest("sets", "%d variants with the file as written: compare at most %d at once", len(vs), scenario.MaxVariants)
 	}
 	return vs, nil
 }

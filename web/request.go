@@ -167,6 +167,7 @@ func strictJSON(body []byte) error {
 		for off < len(body) && (body[off] == ' ' || body[off] == '\t' || body[off] == '\n' || body[off] == '\r') {
 			off++
 		}
+		off++ // position points at the byte before
 		err = errors.New("text after the JSON value")
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
 		err = errors.New("unexpected end of JSON input")

@@ -87,6 +87,9 @@ func compareVariants(f *scenario.File, rs string, sets []string) ([]scenario.Var
 		return nil, usagef("compare: --set %s: %v", ve.What, ve.Err)
 	case err != nil:
 		return nil, usagef("compare: %v", err)
+	case len(vs) > scenario.MaxVariants:
+		// Variants counts the sets before it adds the file as written.
+		return nil, usagef("compare: %d variants with the file as written: compare at most %d at once", len(vs), scenario.MaxVariants)
 	}
 	return vs, nil
 }
