@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -139,7 +140,12 @@ func (s *Server) work(ctx context.Context, l *lane, fn func(ctx context.Context)
 	}
 	done := make(chan error, 1)
 	go func() {
-		defer release()
+		defer func() {
+			release()
+			if l == s.heavy && s.cfg.ReturnMemory {
+				s.freed.maybe(s.heavy)
+			}
+		}()
 		defer func() {
 			if v := recover(); v != nil {
 				done <- &panicError{v: v, stack: stack()}
@@ -156,6 +162,30 @@ func (s *Server) work(ctx context.Context, l *lane, fn func(ctx context.Context)
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// freeEvery is how often the heap is returned to the system at most.
+const freeEvery = 5 * time.Second
+
+// freeLog returns memory after large computations, at most every
+// freeEvery.
+type freeLog struct {
+	mu   sync.Mutex
+	last time.Time
+}
+
+func (f *freeLog) maybe(l *lane) {
+	if l.running() > 0 {
+		return
+	}
+	f.mu.Lock()
+	if time.Since(f.last) < freeEvery {
+		f.mu.Unlock()
+		return
+	}
+	f.last = time.Now()
+	f.mu.Unlock()
+	debug.FreeOSMemory()
 }
 
 // readiness is the body of GET /readyz.

@@ -66,6 +66,12 @@ type Config struct {
 	MaxStates int
 	// MaxAttacks bounds the attacks one referee request may roll for.
 	MaxAttacks int
+	// ReturnMemory asks the server to hand the heap back to the operating
+	// system (debug.FreeOSMemory) when a large computation ends and no
+	// other runs, at most every few seconds: the process returns near its
+	// idle size after a burst. It touches the whole process, so only a
+	// program that owns its process (rearrank serve) should set it.
+	ReturnMemory bool
 	// Version is reported by /healthz.
 	Version string
 }
@@ -82,6 +88,7 @@ type Server struct {
 	cache  *resultCache
 
 	overload overloadLog
+	freed    freeLog
 	pools
 }
 
