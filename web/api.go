@@ -46,6 +46,10 @@ func (s *Server) handleRulesets(w http.ResponseWriter, r *http.Request) {
 
 // fail writes err with its status.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	var ip *inputPanic
+	if errors.As(err, &ip) {
+		s.log.Error("panic on input", "method", r.Method, "url", r.URL.String(), "panic", fmt.Sprint(ip.v), "stack", string(ip.stack))
+	}
 	e := toAPIError(err, s.cfg.Timeout)
 	if e.Status == http.StatusUnprocessableEntity && e.Code == "unprocessable" {
 		s.log.Warn("engine refused a scenario", "path", r.URL.Path, "err", err)

@@ -100,9 +100,13 @@ func toAPIError(err error, timeout fmt.Stringer) *apiError {
 	var ae *apiError
 	var se *scenario.Error
 	var mbe *http.MaxBytesError
+	var ip *inputPanic
 	switch {
 	case errors.As(err, &ae):
 		return ae
+	case errors.As(err, &ip):
+		return &apiError{Status: http.StatusBadRequest, Code: "invalid",
+			Message: "rearrank failed to read this scenario: this is a bug, please report it with the request; meanwhile check the scenario against docs/scenario.md"}
 	case errors.As(err, &mbe), errors.Is(err, scenario.ErrTooLarge):
 		return &apiError{Status: http.StatusRequestEntityTooLarge, Code: "too_large",
 			Message: fmt.Sprintf("the request body is larger than %d bytes (1 MiB); a scenario is a few kilobytes", scenario.MaxSize)}

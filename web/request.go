@@ -137,7 +137,7 @@ func (req *request) parse() error {
 			scen, req.params = inner, params
 		}
 	}
-	f, err := scenario.Load("request", scen)
+	f, err := loadScenario(scen)
 	if err != nil {
 		var se *scenario.Error
 		if req.format == formatYAML && errors.As(err, &se) && errors.Is(err, scenario.ErrUnknownField) && strings.Contains(se.Msg, `"scenario"`) {
@@ -147,6 +147,23 @@ func (req *request) parse() error {
 	}
 	req.file = f
 	return nil
+}
+
+// inputPanic is a panic of the scenario loader: a bug in rearrank, but
+// one that this input set off, so the answer is 400 and the log has the
+// stack (see recovered).
+type inputPanic struct{ panicError }
+
+// loadScenario loads a request's scenario, turning a panic of the loader
+// into an *inputPanic: defence in depth, so that no request body gets a
+// 500 however the loader fails on it.
+func loadScenario(body []byte) (f *scenario.File, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			f, err = nil, &inputPanic{panicError{v: v, stack: stack()}}
+		}
+	}()
+	return scenario.Load("request", body)
 }
 
 // strictJSON checks that body is one JSON value, and says where it is not.
