@@ -64,8 +64,8 @@ func (s *Server) handleOdds(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	key := cacheKey(r, req.body)
-	if data, ok := s.cache.get(key); ok {
-		writeRaw(w, http.StatusOK, data)
+	if v, ok := s.cache.get(key); ok {
+		writeCached(w, r, v)
 		return
 	}
 	if err := req.parse(); err != nil {
@@ -87,7 +87,7 @@ func (s *Server) handleOdds(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.cache.put(key, data)
+	s.remember(key, data)
 	writeRaw(w, http.StatusOK, data)
 }
 
@@ -268,8 +268,8 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	key := cacheKey(r, req.body)
-	if data, ok := s.cache.get(key); ok {
-		writeRaw(w, http.StatusOK, data)
+	if v, ok := s.cache.get(key); ok {
+		writeCached(w, r, v)
 		return
 	}
 	if err := req.parse(); err != nil {
@@ -314,7 +314,7 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.cache.put(key, data)
+	s.remember(key, data)
 	writeRaw(w, http.StatusOK, data)
 }
 

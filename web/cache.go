@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"net/http"
 	"sync"
@@ -19,12 +20,17 @@ type resultCache struct {
 	mu    sync.Mutex
 	max   int
 	size  int
-	items map[[32]byte][]byte
+	items map[[32]byte]cached
 	order [][32]byte // insertion order, oldest first
 }
 
+// cached is one answer, plain and gzipped (nil when not worth it).
+type cached struct{ plain, gz []byte }
+
+func (c cached) size() int { return len(c.plain) + len(c.gz) }
+
 func newResultCache(max int) *resultCache {
-	return &resultCache{max: max, items: map[[32]byte][]byte{}}
+	return &resultCache{max: max, items: map[[32]byte]cached{}}
 }
 
 // cacheKey hashes what decides a deterministic answer.
@@ -42,7 +48,7 @@ func cacheKey(r *http.Request, body []byte) [32]byte {
 	return k
 }
 
-func (c *resultCache) get(k [32]byte) ([]byte, bool) {
+func (c *resultCache) get(k [32]byte) (cached, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	v, ok := c.items[k]
@@ -50,8 +56,8 @@ func (c *resultCache) get(k [32]byte) ([]byte, bool) {
 }
 
 // put stores v under k; v must not change afterwards.
-func (c *resultCache) put(k [32]byte, v []byte) {
-	if len(v) > c.max/16 {
+func (c *resultCache) put(k [32]byte, v cached) {
+	if v.size() > c.max/16 {
 		return // one answer may not crowd out the rest
 	}
 	c.mu.Lock()
@@ -59,13 +65,36 @@ func (c *resultCache) put(k [32]byte, v []byte) {
 	if _, ok := c.items[k]; ok {
 		return
 	}
-	for c.size+len(v) > c.max && len(c.order) > 0 {
+	for c.size+v.size() > c.max && len(c.order) > 0 {
 		old := c.order[0]
 		c.order = c.order[1:]
-		c.size -= len(c.items[old])
+		c.size -= c.items[old].size()
 		delete(c.items, old)
 	}
 	c.items[k] = v
 	c.order = append(c.order, k)
-	c.size += len(v)
+	c.size += v.size()
+}
+
+// remember caches a deterministic answer with its gzipped form.
+func (s *Server) remember(k [32]byte, data []byte) {
+	v := cached{plain: data}
+	if len(data) >= gzipMin {
+		z := s.gzip(data)
+		v.gz = bytes.Clone(z.Bytes())
+		s.zbufs.Put(z)
+	}
+	s.cache.put(k, v)
+}
+
+// writeCached writes a cached answer, gzipped when the client takes it.
+func writeCached(w http.ResponseWriter, r *http.Request, v cached) {
+	if v.gz == nil || !acceptsGzip(r) {
+		writeRaw(w, http.StatusOK, v.plain)
+		return
+	}
+	h := w.Header()
+	h["Content-Encoding"] = []string{"gzip"}
+	h["Vary"] = []string{"Accept-Encoding"}
+	writeRaw(w, http.StatusOK, v.gz)
 }

@@ -308,7 +308,7 @@ func TestCache(t *testing.T) {
 	}
 	c := newResultCache(160) // entries of at most 10 bytes
 	for i := range 17 {
-		c.put([32]byte{byte(i)}, make([]byte, 10))
+		c.put([32]byte{byte(i)}, cached{plain: make([]byte, 10)})
 	}
 	if _, ok := c.get([32]byte{0}); ok || c.size != 160 {
 		t.Errorf("the oldest entry stays: size %d", c.size)
@@ -316,7 +316,7 @@ func TestCache(t *testing.T) {
 	if _, ok := c.get([32]byte{16}); !ok {
 		t.Errorf("the newest entry is gone")
 	}
-	c.put([32]byte{99}, make([]byte, 11))
+	c.put([32]byte{99}, cached{plain: make([]byte, 11)})
 	if _, ok := c.get([32]byte{99}); ok {
 		t.Errorf("an entry over a sixteenth of the cache is kept")
 	}
