@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"runtime"
+	"runtime/debug"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -117,4 +121,80 @@ func BenchmarkServeOdds(b *testing.B) {
 	b.ReportMetric(100*float64(failed)/float64(failed+len(all)), "%refused")
 	b.ReportMetric(pct(0.50), "p50-ms")
 	b.ReportMetric(pct(0.99), "p99-ms")
+}
+
+// burstYAML is issue 11's 250-byte request that peaked at 0.4-0.9 GB on
+// the old state limit: per-model damage, 12 attacks with D6 Multiple
+// Wounds at 10 models of W6. It ends in 422 state_limit.
+const burstYAML = `ruleset: battleaxe
+attacks:
+  - {count: 12, ws: 4, strength: 6, multiple_wounds: D6}
+target: {troop_type: monstrous_infantry, models: 10, ws: 3, toughness: 4, wounds: 6, armour: light, damage: [2]}
+`
+
+// rss is the process's resident set in MB, from /proc (Linux).
+func rss(b *testing.B) float64 {
+	data, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		b.Skip("no /proc/self/statm: ", err)
+	}
+	var size, resident int64
+	if _, err := fmt.Sscan(string(data), &size, &resident); err != nil {
+		b.Fatal(err)
+	}
+	return float64(resident*int64(os.Getpagesize())) / (1 << 20)
+}
+
+// BenchmarkServeBurst sends waves of 16 of the heaviest small requests at
+// once, as serve runs them (web.Config.ReturnMemory), and reports the
+// process's resident size before, at its largest, and six seconds after
+// the last wave: issue 11 asks that it come back within 50 MB of idle.
+func BenchmarkServeBurst(b *testing.B) {
+	srv := httptest.NewServer(web.New(web.Config{ReturnMemory: true, MaxConcurrent: 8}).Handler())
+	defer srv.Close()
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}, Timeout: 30 * time.Second}
+	defer client.CloseIdleConnections()
+	runtime.GC()
+	debug.FreeOSMemory()
+	idle := rss(b)
+	peak := idle
+	stop := make(chan struct{})
+	var sampler sync.WaitGroup
+	sampler.Go(func() {
+		for {
+			peak = max(peak, rss(b))
+			select {
+			case <-stop:
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+	})
+	n := 0
+	for b.Loop() {
+		var wg sync.WaitGroup
+		for range 16 {
+			n++
+			body := fmt.Sprintf("# request %d: not in the server's cache\n%s", n, burstYAML)
+			wg.Go(func() {
+				resp, err := client.Post(srv.URL+"/api/odds", "application/yaml", strings.NewReader(body))
+				if err != nil {
+					b.Error(err)
+					return
+				}
+				_, _ = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode != http.StatusUnprocessableEntity && resp.StatusCode != http.StatusServiceUnavailable {
+					b.Errorf("status %d", resp.StatusCode)
+				}
+			})
+		}
+		wg.Wait()
+	}
+	close(stop)
+	sampler.Wait()
+	time.Sleep(6 * time.Second) // serve returns memory at most every 5 s
+	b.ReportMetric(idle, "idle-MB")
+	b.ReportMetric(peak, "peak-MB")
+	b.ReportMetric(rss(b), "after-MB")
 }

@@ -168,10 +168,12 @@ func (s *Server) work(ctx context.Context, l *lane, fn func(ctx context.Context)
 const freeEvery = 5 * time.Second
 
 // freeLog returns memory after large computations, at most every
-// freeEvery.
+// freeEvery: a computation that ends sooner than that after the last
+// return schedules one for then, so the last of a burst is returned too.
 type freeLog struct {
-	mu   sync.Mutex
-	last time.Time
+	mu      sync.Mutex
+	last    time.Time
+	pending bool
 }
 
 func (f *freeLog) maybe(l *lane) {
@@ -179,12 +181,20 @@ func (f *freeLog) maybe(l *lane) {
 		return
 	}
 	f.mu.Lock()
-	if time.Since(f.last) < freeEvery {
-		f.mu.Unlock()
+	defer f.mu.Unlock()
+	if since := time.Since(f.last); since < freeEvery {
+		if !f.pending {
+			f.pending = true
+			time.AfterFunc(freeEvery-since, func() {
+				f.mu.Lock()
+				f.pending = false
+				f.mu.Unlock()
+				f.maybe(l)
+			})
+		}
 		return
 	}
 	f.last = time.Now()
-	f.mu.Unlock()
 	debug.FreeOSMemory()
 }
 

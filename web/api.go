@@ -44,6 +44,20 @@ func (s *Server) handleRulesets(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, rules.Catalog())
 }
 
+// failCached writes err with its status, and remembers the answer under
+// key when it is a state limit: the same request meets it again, and
+// finding it again costs the slot and the memory it is there to bound.
+func (s *Server) failCached(w http.ResponseWriter, r *http.Request, key [32]byte, err error) {
+	e := toAPIError(err, s.cfg.Timeout)
+	if e.Code != "state_limit" {
+		s.fail(w, r, err)
+		return
+	}
+	data, _ := encodeJSON(e.body()) // an ErrorBody always encodes
+	s.remember(key, e.Status, data)
+	writeRaw(w, e.Status, data)
+}
+
 // fail writes err with its status.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	var ip *inputPanic
@@ -84,10 +98,10 @@ func (s *Server) handleOdds(w http.ResponseWriter, r *http.Request) {
 	}
 	data, err := s.oddsJSON(r.Context(), req.file, fallback, exact)
 	if err != nil {
-		s.fail(w, r, err)
+		s.failCached(w, r, key, err)
 		return
 	}
-	s.remember(key, data)
+	s.remember(key, http.StatusOK, data)
 	writeRaw(w, http.StatusOK, data)
 }
 
@@ -305,6 +319,10 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			e := toAPIError(err, s.cfg.Timeout)
 			e.Message = v.Label + ": " + e.Message
+			if errors.Is(err, odds.ErrStateLimit) {
+				s.failCached(w, r, key, e)
+				return
+			}
 			s.fail(w, r, e)
 			return
 		}
@@ -314,7 +332,7 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.remember(key, data)
+	s.remember(key, http.StatusOK, data)
 	writeRaw(w, http.StatusOK, data)
 }
 

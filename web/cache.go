@@ -24,8 +24,13 @@ type resultCache struct {
 	order [][32]byte // insertion order, oldest first
 }
 
-// cached is one answer, plain and gzipped (nil when not worth it).
-type cached struct{ plain, gz []byte }
+// cached is one answer, plain and gzipped (nil when not worth it), with
+// its status: 200, or 422 for a state limit, which the same request
+// always meets again.
+type cached struct {
+	status    int
+	plain, gz []byte
+}
 
 func (c cached) size() int { return len(c.plain) + len(c.gz) }
 
@@ -77,8 +82,8 @@ func (c *resultCache) put(k [32]byte, v cached) {
 }
 
 // remember caches a deterministic answer with its gzipped form.
-func (s *Server) remember(k [32]byte, data []byte) {
-	v := cached{plain: data}
+func (s *Server) remember(k [32]byte, status int, data []byte) {
+	v := cached{status: status, plain: data}
 	if len(data) >= gzipMin {
 		z := s.gzip(data)
 		v.gz = bytes.Clone(z.Bytes())
@@ -90,11 +95,11 @@ func (s *Server) remember(k [32]byte, data []byte) {
 // writeCached writes a cached answer, gzipped when the client takes it.
 func writeCached(w http.ResponseWriter, r *http.Request, v cached) {
 	if v.gz == nil || !acceptsGzip(r) {
-		writeRaw(w, http.StatusOK, v.plain)
+		writeRaw(w, v.status, v.plain)
 		return
 	}
 	h := w.Header()
 	h["Content-Encoding"] = []string{"gzip"}
 	h["Vary"] = []string{"Accept-Encoding"}
-	writeRaw(w, http.StatusOK, v.gz)
+	writeRaw(w, v.status, v.gz)
 }

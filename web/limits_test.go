@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -51,6 +52,29 @@ func TestDeadlineHolds(t *testing.T) {
 			t.Errorf("%s: answered after %v, limit %v", path, took, limit)
 		}
 	}
+}
+
+// TestDeadlineUnderLoad: 16 expensive requests at once on a server of
+// 2 slots a lane are each answered by the limit plus a second: the
+// computation stops at the limit (422) or the request never gets a slot
+// (503 busy).
+func TestDeadlineUnderLoad(t *testing.T) {
+	const limit = 500 * time.Millisecond
+	h := testServer(t, Config{Timeout: limit, MaxStates: -1, MaxConcurrent: 2}).Handler()
+	var wg sync.WaitGroup
+	for i := range 16 {
+		wg.Go(func() {
+			start := time.Now()
+			w := do(t, h, "POST", "/api/odds", "application/yaml", slowYAML)
+			took := time.Since(start)
+			var got ErrorBody
+			_ = json.Unmarshal(w.Body.Bytes(), &got)
+			if (w.Code != 422 || got.Code != "time_limit") && (w.Code != 503 || got.Code != "busy") || took > limit+time.Second {
+				t.Errorf("request %d: %d %+v after %v", i, w.Code, got, took)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // TestWatchdog: a handler that ignores its context is answered 503
@@ -142,6 +166,11 @@ func TestMemoryBound(t *testing.T) {
 		t.Errorf("heap peaked at %d MB, want under 256", peak>>20)
 	}
 	t.Logf("heap peak %d MB", peak>>20)
+	// The same request meets the same limit: the answer is cached.
+	again := decode[ErrorBody](t, do(t, h, "POST", "/api/odds", "application/yaml", bombYAML), 422)
+	if again != got {
+		t.Errorf("again: %+v, want %+v", again, got)
+	}
 }
 
 // TestQueue: a request that finds every slot taken waits for one.
@@ -308,7 +337,7 @@ func TestCache(t *testing.T) {
 	}
 	c := newResultCache(160) // entries of at most 10 bytes
 	for i := range 17 {
-		c.put([32]byte{byte(i)}, cached{plain: make([]byte, 10)})
+		c.put([32]byte{byte(i)}, cached{status: 200, plain: make([]byte, 10)})
 	}
 	if _, ok := c.get([32]byte{0}); ok || c.size != 160 {
 		t.Errorf("the oldest entry stays: size %d", c.size)
@@ -316,7 +345,7 @@ func TestCache(t *testing.T) {
 	if _, ok := c.get([32]byte{16}); !ok {
 		t.Errorf("the newest entry is gone")
 	}
-	c.put([32]byte{99}, cached{plain: make([]byte, 11)})
+	c.put([32]byte{99}, cached{status: 200, plain: make([]byte, 11)})
 	if _, ok := c.get([32]byte{99}); ok {
 		t.Errorf("an entry over a sixteenth of the cache is kept")
 	}
