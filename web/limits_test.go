@@ -350,3 +350,17 @@ func TestCache(t *testing.T) {
 		t.Errorf("an entry over a sixteenth of the cache is kept")
 	}
 }
+
+// TestBusyPage: the page says the server is busy, not that the form has a
+// problem to fix.
+func TestBusyPage(t *testing.T) {
+	s := testServer(t, Config{MaxConcurrent: 1, QueueWait: time.Millisecond})
+	h := s.Handler()
+	s.cheap.slots <- struct{}{}
+	defer func() { <-s.cheap.slots }()
+	w := do(t, h, "GET", "/?"+spearmenQuery().Encode(), "", "")
+	body := w.Body.String()
+	if w.Code != 503 || !strings.Contains(body, "The server is busy: try again in a moment.") || strings.Contains(body, "Fix the problem above") {
+		t.Errorf("status %d:\n%s", w.Code, body)
+	}
+}
