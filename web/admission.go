@@ -148,7 +148,10 @@ func (s *Server) work(ctx context.Context, l *lane, fn func(ctx context.Context)
 		}()
 		defer func() {
 			if v := recover(); v != nil {
-				done <- &panicError{v: v, stack: stack()}
+				p := &panicError{v: v, stack: stack()}
+				s.log.Error("panic in a computation", "panic", fmt.Sprint(v), "stack", string(p.stack))
+				p.logged = true // here: the request may have gone
+				done <- p
 			}
 		}()
 		done <- fn(ctx)

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"runtime"
 	"strconv"
@@ -46,11 +47,43 @@ func (b *bufferedWriter) Write(p []byte) (int, error) {
 }
 
 // panicError carries a panic from the goroutine that ran a handler or a
-// computation to the request's goroutine, where recovered reports it.
+// computation to the request's goroutine, where recovered answers it.
+// logged is set once it is in the log.
 type panicError struct {
-	v     any
-	stack []byte
+	v      any
+	stack  []byte
+	logged bool
 }
+
+// logPanic logs a panic once, with the request and the stack.
+func (s *Server) logPanic(r *http.Request, p *panicError) {
+	if p.logged {
+		return
+	}
+	p.logged = true
+	s.log.Error("panic", "method", r.Method, "url", r.URL.String(), "panic", fmt.Sprint(p.v), "stack", string(p.stack))
+}
+
+// aheadBody is a request body read ahead: its bytes, then the error that
+// ended the reading (nil for the whole body), such as *http.MaxBytesError.
+type aheadBody struct {
+	data []byte
+	err  error
+}
+
+func (b *aheadBody) Read(p []byte) (int, error) {
+	if len(b.data) == 0 {
+		if b.err != nil {
+			return 0, b.err
+		}
+		return 0, io.EOF
+	}
+	n := copy(p, b.data)
+	b.data = b.data[n:]
+	return n, nil
+}
+
+func (b *aheadBody) Close() error { return nil }
 
 func (p *panicError) Error() string { return fmt.Sprint(p.v) }
 
@@ -68,6 +101,13 @@ func stack() []byte {
 // off: the client gets a JSON error, never an empty reply.
 func (s *Server) guarded(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Body != nil && r.Body != http.NoBody {
+			// Read the body here, before the clock starts: a handler
+			// still running after the watchdog answered must not read
+			// the connection the server goes on with.
+			data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody))
+			r.Body = &aheadBody{data: data, err: err}
+		}
 		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Timeout)
 		defer cancel()
 		bw := &bufferedWriter{header: http.Header{}}
@@ -76,9 +116,12 @@ func (s *Server) guarded(h http.Handler) http.Handler {
 			defer func() {
 				v := recover()
 				if v != nil && v != http.ErrAbortHandler {
-					if _, ok := v.(*panicError); !ok {
-						v = &panicError{v: v, stack: stack()}
+					p, ok := v.(*panicError)
+					if !ok {
+						p = &panicError{v: v, stack: stack()}
 					}
+					s.logPanic(r, p) // here: nobody may wait for done
+					v = p
 				}
 				done <- v
 			}()
@@ -89,7 +132,7 @@ func (s *Server) guarded(h http.Handler) http.Handler {
 		select {
 		case v := <-done:
 			if v != nil {
-				panic(v) // recovered, outside, logs it and answers 500
+				panic(v) // recovered, outside, answers 500
 			}
 		case <-watchdog.C:
 			writeError(w, timeLimitError(s.cfg.Timeout, http.StatusServiceUnavailable))

@@ -364,3 +364,27 @@ func TestBusyPage(t *testing.T) {
 		t.Errorf("status %d:\n%s", w.Code, body)
 	}
 }
+
+// TestPanicInGuard: a panic in a handler (run by the guard on its own
+// goroutine) or in a computation (run by work) is one log line with its
+// stack and a JSON 500.
+func TestPanicInGuard(t *testing.T) {
+	var buf syncBuffer
+	s := New(Config{Logger: slog.New(slog.NewTextHandler(&buf, nil))})
+	for _, h := range []http.Handler{
+		http.HandlerFunc(func(http.ResponseWriter, *http.Request) { panic("boom in a handler") }),
+		http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			err := s.work(r.Context(), s.cheap, func(context.Context) error { panic("boom in a computation") })
+			t.Errorf("work returned %v", err)
+		}),
+	} {
+		buf.mu.Lock()
+		buf.b.Reset()
+		buf.mu.Unlock()
+		got := decode[ErrorBody](t, do(t, s.logged(s.recovered(s.guarded(h))), "GET", "/x", "", ""), 500)
+		log := buf.String()
+		if got.Code != "internal" || strings.Count(log, "boom") != 1 || !strings.Contains(log, "limits_test.go") {
+			t.Errorf("%+v\n%s", got, log)
+		}
+	}
+}

@@ -279,11 +279,11 @@ func (s *Server) recovered(h http.Handler) http.Handler {
 				}
 				return
 			}
-			buf := stack()
-			if p, ok := v.(*panicError); ok {
-				v, buf = p.v, p.stack
+			p, ok := v.(*panicError)
+			if !ok {
+				p = &panicError{v: v, stack: stack()}
 			}
-			s.log.Error("panic", "method", r.Method, "url", r.URL.String(), "panic", fmt.Sprint(v), "stack", string(buf))
+			s.logPanic(r, p)
 			writeError(w, &apiError{Status: http.StatusInternalServerError, Code: "internal",
 				Message: "rearrank failed on this input: this is a bug, please report it with the request"})
 		}()
