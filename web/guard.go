@@ -168,7 +168,7 @@ func (s *Server) flush(w http.ResponseWriter, r *http.Request, bw *bufferedWrite
 		h.Add("Vary", "Accept-Encoding")
 		h.Del("Accept-Ranges")
 	}
-	if h.Get("Content-Length") != "" || len(body) > 0 {
+	if len(body) > 0 { // else a HEAD answer keeps the handler's length
 		h.Set("Content-Length", strconv.Itoa(len(body)))
 	}
 	w.WriteHeader(status)

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -386,5 +387,15 @@ func TestPanicInGuard(t *testing.T) {
 		if got.Code != "internal" || strings.Count(log, "boom") != 1 || !strings.Contains(log, "limits_test.go") {
 			t.Errorf("%+v\n%s", got, log)
 		}
+	}
+}
+
+// TestHead: a HEAD answer through the guard keeps its Content-Length.
+func TestHead(t *testing.T) {
+	h := testServer(t, Config{}).Handler()
+	get := do(t, h, "GET", "/api/openapi.json", "", "")
+	head := do(t, h, "HEAD", "/api/openapi.json", "", "")
+	if head.Code != 200 || head.Body.Len() != 0 || head.Header().Get("Content-Length") != strconv.Itoa(get.Body.Len()) {
+		t.Errorf("HEAD: %d, %d bytes, Content-Length %q; GET has %d bytes", head.Code, head.Body.Len(), head.Header().Get("Content-Length"), get.Body.Len())
 	}
 }
