@@ -26,17 +26,21 @@ type Variant struct {
 }
 
 func runCompare(ctx context.Context, args []string, e env) error {
-	fs := newFlags(e, "compare", "[--ruleset a,b,c] [--set option=value ...] [--exact] [--json] [--timeout D] FILE",
+	fs := newFlags(e, "compare", "[--ruleset a,b,c] [--set option=value ...] [--exact] [--json] [--max-states N] [--timeout D] FILE",
 		"rearrank compare --ruleset whfb8,battleaxe,t9a examples/cannon-ogres.yaml")
 	rulesetsFlag := fs.String("ruleset", "", "rulesets to compare, comma-separated (default: the file's)")
 	var sets multiFlag
 	fs.Var(&sets, "set", "a variant with one switch changed, option=value (repeatable; several in one flag: a=1,b=2)")
 	exact := fs.Bool("exact", false, "print exact fractions")
 	asJSON := fs.Bool("json", false, "print JSON: one odds result per variant")
+	maxStates := fs.Int("max-states", odds.DefaultMaxStates, "most states each exact computation may hold; past it, an error")
 	timeout := timeoutFlag(fs)
 	path, err := parseFile(fs, args)
 	if err != nil {
 		return err
+	}
+	if *maxStates < 1 {
+		return usagef("compare: --max-states %d: want at least 1", *maxStates)
 	}
 	ctx, cancel, err := withTimeout(ctx, "compare", *timeout)
 	if err != nil {
@@ -57,7 +61,7 @@ func runCompare(ctx context.Context, args []string, e env) error {
 		if err != nil {
 			return usagef("compare: %s: %v", v.Label, err)
 		}
-		res, err := odds.Exact(ctx, u, attacks, odds.Config{})
+		res, err := odds.Exact(ctx, u, attacks, odds.Config{MaxStates: *maxStates})
 		if errors.Is(err, odds.ErrStateLimit) {
 			return fmt.Errorf("compare: %s: %w (%s)", v.Label, err, stateAdvice(err, false))
 		}

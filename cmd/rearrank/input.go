@@ -57,18 +57,19 @@ func stopped(err error, d time.Duration) error {
 }
 
 // stateAdvice says what helps past a state limit. Two limits wrap
-// odds.ErrStateLimit: the states held at once, which --max-states raises
-// (when the command has it), and the ways one step's dice can fall, a
-// fixed bound of the enumeration that no flag raises. Monte Carlo answers
-// either.
-func stateAdvice(err error, hasMaxStates bool) string {
+// odds.ErrStateLimit: the states held at once, which --max-states raises,
+// and the ways one step's dice can fall, a fixed bound of the enumeration
+// that no flag raises. Monte Carlo answers either: odds has --fallback,
+// compare (exact only) leaves it to rearrank sim.
+func stateAdvice(err error, hasFallback bool) string {
+	mc := "rearrank sim for a Monte Carlo estimate"
+	if hasFallback {
+		mc = "--fallback for a Monte Carlo estimate"
+	}
 	if strings.Contains(err.Error(), "dice fall more than") {
-		return "the ways one roll's dice fall are a fixed bound of the exact odds; use --fallback for a Monte Carlo estimate, or rearrank sim"
+		return "the ways one roll's dice fall are a fixed bound of the exact odds; use " + mc
 	}
-	if hasMaxStates {
-		return "raise --max-states, or use --fallback for a Monte Carlo estimate"
-	}
-	return "compare computes exactly; rearrank odds --max-states N or --fallback, or rearrank sim, answer one variant"
+	return "raise --max-states, or use " + mc
 }
 
 // simBudget bounds the default sim: samples times attacks rolled. At
