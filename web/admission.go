@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -50,9 +51,10 @@ func (l *lane) running() int { return len(l.slots) }
 // saturated reports whether every slot is taken and requests wait.
 func (l *lane) saturated() bool { return len(l.slots) == cap(l.slots) && l.waiting.Load() > 0 }
 
-// enter takes a slot, waiting at most wait (and never past ctx) for one.
-// It returns errBusy-like *apiError when the queue is full or the wait ran
-// out, and ctx's error when ctx ends first.
+// enter takes a slot, waiting at most Config.QueueWait (and never past
+// ctx) for one. It returns a 503 busy *apiError when the queue is full or
+// the wait or the time limit ran out, and ctx's error when the client
+// left.
 func (s *Server) enter(ctx context.Context, l *lane) (release func(), err error) {
 	select {
 	case l.slots <- struct{}{}:
@@ -72,6 +74,9 @@ func (s *Server) enter(ctx context.Context, l *lane) (release func(), err error)
 	case <-t.C:
 		return nil, s.shed(ctx, l)
 	case <-ctx.Done():
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return nil, s.shed(ctx, l) // it never ran: busy, not too large
+		}
 		return nil, ctx.Err()
 	}
 }

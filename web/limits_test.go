@@ -399,3 +399,16 @@ func TestHead(t *testing.T) {
 		t.Errorf("HEAD: %d, %d bytes, Content-Length %q; GET has %d bytes", head.Code, head.Body.Len(), head.Header().Get("Content-Length"), get.Body.Len())
 	}
 }
+
+// TestQueueDeadline: a request whose time limit runs out while it waits
+// for a slot is busy (503), not too large (422).
+func TestQueueDeadline(t *testing.T) {
+	s := testServer(t, Config{MaxConcurrent: 1, Timeout: 100 * time.Millisecond, QueueWait: time.Minute})
+	s.cheap.slots <- struct{}{}
+	defer func() { <-s.cheap.slots }()
+	start := time.Now()
+	got := decode[ErrorBody](t, do(t, s.Handler(), "POST", "/api/odds", "application/yaml", crossbowsYAML), 503)
+	if got.Code != "busy" || time.Since(start) > time.Second {
+		t.Errorf("after %v: %+v", time.Since(start), got)
+	}
+}
