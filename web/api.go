@@ -44,8 +44,26 @@ func (s *Server) handleRulesets(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, rules.Catalog())
 }
 
+// failCached writes err with its status, and remembers the answer under
+// key when it is a state limit: the same request meets it again, and
+// finding it again costs the slot and the memory it is there to bound.
+func (s *Server) failCached(w http.ResponseWriter, r *http.Request, key [32]byte, err error) {
+	e := toAPIError(err, s.cfg.Timeout)
+	if e.Code != "state_limit" {
+		s.fail(w, r, err)
+		return
+	}
+	data, _ := encodeJSON(e.body()) // an ErrorBody always encodes
+	s.remember(key, e.Status, data)
+	writeRaw(w, e.Status, data)
+}
+
 // fail writes err with its status.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	var ip *inputPanic
+	if errors.As(err, &ip) {
+		s.log.Error("panic on input", "method", r.Method, "url", r.URL.String(), "panic", fmt.Sprint(ip.v), "stack", string(ip.stack))
+	}
 	e := toAPIError(err, s.cfg.Timeout)
 	if e.Status == http.StatusUnprocessableEntity && e.Code == "unprocessable" {
 		s.log.Warn("engine refused a scenario", "path", r.URL.Path, "err", err)
@@ -54,8 +72,17 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 }
 
 func (s *Server) handleOdds(w http.ResponseWriter, r *http.Request) {
-	req, err := s.decodeRequest(w, r, "exact", "fallback")
+	req, err := s.readRequest(w, r, "exact", "fallback")
 	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	key := cacheKey(r, req.body)
+	if v, ok := s.cache.get(key); ok {
+		writeCached(w, r, v)
+		return
+	}
+	if err := req.parse(); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -69,29 +96,67 @@ func (s *Server) handleOdds(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	ctx, release, aerr := s.acquire(r)
-	if aerr != nil {
-		writeError(w, aerr)
-		return
-	}
-	defer release()
-	res, err := s.odds(ctx, req.file, fallback)
+	data, err := s.oddsJSON(r.Context(), req.file, fallback, exact)
 	if err != nil {
-		s.fail(w, r, err)
+		s.failCached(w, r, key, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, odds.JSON(res, exact))
+	s.remember(key, http.StatusOK, data)
+	writeRaw(w, http.StatusOK, data)
 }
 
-// odds builds a scenario and computes its distribution.
+// odds builds a scenario and computes its distribution in a slot of the
+// lane its size asks for (admission.go).
 func (s *Server) odds(ctx context.Context, f *scenario.File, fallback bool) (*odds.Result, error) {
+	var res *odds.Result
+	err := s.compute(ctx, f, fallback, func(r *odds.Result) error { res = r; return nil })
+	return res, err
+}
+
+// oddsJSON computes a scenario's odds and encodes them, the encoding in
+// the computation's slot and time limit: exact fractions of a large
+// distribution take long to add up and print.
+func (s *Server) oddsJSON(ctx context.Context, f *scenario.File, fallback, exact bool) ([]byte, error) {
+	var data []byte
+	err := s.compute(ctx, f, fallback, func(r *odds.Result) error {
+		var err error
+		data, err = encodeJSON(odds.JSON(r, exact))
+		return err
+	})
+	return data, err
+}
+
+// compute builds f, computes its odds in a slot and hands the result to
+// then, in the same slot. A small scenario tries the cheap lane with a
+// small state limit first, and moves to the heavy lane past it.
+func (s *Server) compute(ctx context.Context, f *scenario.File, fallback bool, then func(*odds.Result) error) error {
 	u, attacks, err := f.Build()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return odds.Exact(ctx, u, attacks, odds.Config{MaxStates: s.cfg.MaxStates, Fallback: fallback})
+	cfg := odds.Config{MaxStates: s.cfg.MaxStates, Fallback: fallback}
+	run := func(cfg odds.Config) func(context.Context) error {
+		return func(ctx context.Context) error {
+			res, err := odds.Exact(ctx, u, attacks, cfg)
+			if err != nil {
+				return err
+			}
+			return then(res)
+		}
+	}
+	if s.laneFor(attacks) == s.heavy {
+		return s.work(ctx, s.heavy, run(cfg))
+	}
+	if s.cfg.MaxStates > 0 && s.cfg.MaxStates <= cheapStates {
+		return s.work(ctx, s.cheap, run(cfg))
+	}
+	small := cfg
+	small.MaxStates, small.Fallback = cheapStates, false
+	if err := s.work(ctx, s.cheap, run(small)); !errors.Is(err, odds.ErrStateLimit) {
+		return err
+	}
+	return s.work(ctx, s.heavy, run(cfg))
 }
-
 func (s *Server) handleResolve(w http.ResponseWriter, r *http.Request) {
 	req, err := s.decodeRequest(w, r, "dice", "seed")
 	if err != nil {
@@ -103,13 +168,16 @@ func (s *Server) handleResolve(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	_, release, aerr := s.acquire(r)
-	if aerr != nil {
-		writeError(w, aerr)
-		return
+	var res *resolution
+	l := s.heavy
+	if _, attacks, err := req.file.Build(); err == nil {
+		l = s.laneFor(attacks)
 	}
-	defer release()
-	res, err := s.resolve(req.file, faces, seed)
+	err = s.work(r.Context(), l, func(context.Context) error {
+		var err error
+		res, err = s.resolve(req.file, faces, seed)
+		return err
+	})
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -208,8 +276,17 @@ func (s *Server) resolve(f *scenario.File, faces []int, seed *uint64) (*resoluti
 }
 
 func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
-	req, err := s.decodeRequest(w, r, "rulesets", "sets", "exact")
+	req, err := s.readRequest(w, r, "rulesets", "sets", "exact")
 	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	key := cacheKey(r, req.body)
+	if v, ok := s.cache.get(key); ok {
+		writeCached(w, r, v)
+		return
+	}
+	if err := req.parse(); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -233,24 +310,30 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	ctx, release, aerr := s.acquire(r)
-	if aerr != nil {
-		writeError(w, aerr)
-		return
-	}
-	defer release()
 	out := make([]CompareEntry, 0, len(variants))
 	for _, v := range variants {
-		res, err := s.odds(ctx, v.File, false)
+		err := s.compute(r.Context(), v.File, false, func(res *odds.Result) error {
+			out = append(out, CompareEntry{Variant: v.Label, Odds: odds.JSON(res, exact)})
+			return nil
+		})
 		if err != nil {
 			e := toAPIError(err, s.cfg.Timeout)
 			e.Message = v.Label + ": " + e.Message
+			if errors.Is(err, odds.ErrStateLimit) {
+				s.failCached(w, r, key, e)
+				return
+			}
 			s.fail(w, r, e)
 			return
 		}
-		out = append(out, CompareEntry{Variant: v.Label, Odds: odds.JSON(res, exact)})
 	}
-	writeJSON(w, http.StatusOK, out)
+	data, err := encodeJSON(out)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.remember(key, http.StatusOK, data)
+	writeRaw(w, http.StatusOK, data)
 }
 
 // compareVariants turns rulesets and sets into scenario variants, placing
@@ -263,6 +346,9 @@ func compareVariants(f *scenario.File, rulesets, sets []string) ([]scenario.Vari
 		return nil, variantError(ve.Item, ve.What, ve.Err)
 	case err != nil:
 		return nil, badRequest("rulesets", "%v", err)
+	case len(vs) > scenario.MaxVariants:
+		// Variants counts the sets before it adds the file as written.
+		return nil, badRequest("sets", "%d variants with the file as written: compare at most %d at once", len(vs), scenario.MaxVariants)
 	}
 	return vs, nil
 }

@@ -268,9 +268,10 @@ func TestTimeLimit(t *testing.T) {
 }
 
 func TestBusy(t *testing.T) {
-	s := testServer(t, Config{MaxConcurrent: 1})
+	s := testServer(t, Config{MaxConcurrent: 1, QueueWait: 20 * time.Millisecond})
 	h := s.Handler()
-	s.slots <- struct{}{} // a computation in progress
+	s.cheap.slots <- struct{}{} // a computation in progress in each lane
+	s.heavy.slots <- struct{}{}
 	for _, c := range []struct{ method, target, body string }{
 		{"POST", "/api/odds", crossbowsYAML},
 		{"POST", "/api/resolve?seed=1", crossbowsYAML},
@@ -283,7 +284,8 @@ func TestBusy(t *testing.T) {
 			t.Errorf("%s %s: %+v, Retry-After %q", c.method, c.target, got, w.Header().Get("Retry-After"))
 		}
 	}
-	<-s.slots
+	<-s.cheap.slots
+	<-s.heavy.slots
 	decode[map[string]any](t, do(t, h, "POST", "/api/odds", "application/yaml", crossbowsYAML), 200)
 	decode[map[string]any](t, do(t, h, "GET", "/healthz", "", ""), 200) // not a computation
 }

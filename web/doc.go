@@ -12,18 +12,35 @@
 // served at /api/openapi.json; its tests hold it to the handlers.
 //
 //	GET  /healthz            liveness
+//	GET  /readyz             readiness: 503 while a lane is saturated
 //	GET  /api/openapi.json   the OpenAPI 3.1 document
 //	GET  /api/rulesets       rulesets and switches (rearrank rulesets --json)
 //	POST /api/odds           ?exact=1 ?fallback=1 (rearrank odds --json)
 //	POST /api/resolve        ?dice=6,3,5 or ?seed=N (rearrank resolve --json)
 //	POST /api/compare        ?rulesets=a,b ?sets=opt=val (rearrank compare --json)
 //
+// A body sent as application/json must be strict JSON; errors name its
+// line and column. Responses are gzipped for a client that accepts it.
+//
 // Errors are {"error", "code", "field", "line", "column"}: 400 for bad
 // input (field names the scenario field, such as "attacks[0].strength"),
 // 413 over the body limit, 415 for a body that is neither JSON nor YAML,
 // 422 past the state or time limit, 503 with Retry-After when every
-// computation slot is busy, 404 and 405 with JSON bodies. A panic, which
-// is a bug, is the only 500.
+// computation slot is busy and the short queue is full or its wait ran
+// out (code busy), or when a handler has not answered half a second
+// after the time limit (code time_limit), 404 and 405 with JSON bodies.
+// A panic is a bug: one set off by a request body while loading it is a
+// 400, any other the only 500; both are logged with the stack.
+//
+// # Limits
+//
+// Every request has Config.Timeout, waiting for a slot included, and
+// stops when its client leaves. Computations take a slot in one of two
+// lanes (admission.go): small scenarios (a few dozen attacks) in a cheap
+// lane, so that expensive requests cannot starve them, the rest in a
+// heavy lane. The default state limit (DefaultMaxStates) keeps one
+// computation under 256 MB. Deterministic answers (odds, compare, and
+// their state-limit errors) are cached by request.
 //
 // # Page
 //

@@ -51,16 +51,39 @@ func writeError(w http.ResponseWriter, e *apiError) {
 
 // writeJSON writes v indented like the CLI's --json output.
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	data, err := json.MarshalIndent(v, "", "  ")
+	data, err := encodeJSON(v)
 	if err != nil {
 		panic(fmt.Sprintf("web: cannot encode %T: %v", v, err)) // our own types: a bug
 	}
-	data = append(data, '\n')
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
+	writeRaw(w, status, data)
+}
+
+// encodeJSON encodes v indented like the CLI's --json output, with a
+// final newline.
+func encodeJSON(v any) ([]byte, error) {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(data, '\n'), nil
+}
+
+// writeRaw writes JSON that is already encoded.
+func writeRaw(w http.ResponseWriter, status int, data []byte) {
+	h := w.Header()
+	h["Content-Type"] = []string{"application/json"}
+	h["X-Content-Type-Options"] = []string{"nosniff"}
+	h["Content-Length"] = []string{strconv.Itoa(len(data))}
 	w.WriteHeader(status)
 	_, _ = w.Write(data)
+}
+
+// timeLimitError is the answer when a request passes the time limit:
+// status 422 when the computation stopped itself there, 503 when the
+// server answered for a handler that was still running.
+func timeLimitError(timeout fmt.Stringer, status int) *apiError {
+	return &apiError{Status: status, Code: "time_limit",
+		Message: fmt.Sprintf("the computation took longer than this server's limit of %s; make the scenario smaller (fewer attacks, models or wounds)", timeout)}
 }
 
 // badRequest is a 400 about one request field.
@@ -77,9 +100,13 @@ func toAPIError(err error, timeout fmt.Stringer) *apiError {
 	var ae *apiError
 	var se *scenario.Error
 	var mbe *http.MaxBytesError
+	var ip *inputPanic
 	switch {
 	case errors.As(err, &ae):
 		return ae
+	case errors.As(err, &ip):
+		return &apiError{Status: http.StatusBadRequest, Code: "invalid",
+			Message: "rearrank failed to read this scenario: this is a bug, please report it with the request; meanwhile check the scenario against docs/scenario.md"}
 	case errors.As(err, &mbe), errors.Is(err, scenario.ErrTooLarge):
 		return &apiError{Status: http.StatusRequestEntityTooLarge, Code: "too_large",
 			Message: fmt.Sprintf("the request body is larger than %d bytes (1 MiB); a scenario is a few kilobytes", scenario.MaxSize)}
@@ -91,10 +118,9 @@ func toAPIError(err error, timeout fmt.Stringer) *apiError {
 		return &apiError{Status: http.StatusBadRequest, Code: "invalid", Message: msg, Field: se.Field, Line: se.Line, Col: se.Column}
 	case errors.Is(err, odds.ErrStateLimit):
 		return &apiError{Status: http.StatusUnprocessableEntity, Code: "state_limit",
-			Message: err.Error() + " (ask for ?fallback=1 to estimate with Monte Carlo instead)"}
+			Message: err.Error() + " (POST /api/odds?fallback=1 estimates it with Monte Carlo instead)"}
 	case errors.Is(err, context.DeadlineExceeded):
-		return &apiError{Status: http.StatusUnprocessableEntity, Code: "time_limit",
-			Message: fmt.Sprintf("the computation took longer than this server's limit of %s; make the scenario smaller, or ask for ?fallback=1 with fewer samples", timeout)}
+		return timeLimitError(timeout, http.StatusUnprocessableEntity)
 	case errors.Is(err, context.Canceled):
 		return &apiError{Status: http.StatusServiceUnavailable, Code: "canceled", Message: "the request was canceled"}
 	case errors.Is(err, dice.ErrOutOfDice), errors.Is(err, dice.ErrBadFace):

@@ -74,14 +74,27 @@ func readBody(w http.ResponseWriter, r *http.Request, max int64) ([]byte, error)
 // request is a decoded POST: the scenario and the other parameters, from
 // the envelope or the query string.
 type request struct {
-	file   *scenario.File
-	params map[string]json.RawMessage // envelope fields other than scenario
-	query  url.Values
+	body    []byte
+	format  bodyFormat
+	file    *scenario.File
+	params  map[string]json.RawMessage // envelope fields other than scenario
+	query   url.Values
+	allowed []string // the parameters the route takes besides the scenario
 }
 
-// decodeRequest reads a POST body and its query. allowed names the
-// parameters the route takes besides the scenario.
+// decodeRequest reads a POST body and its query and parses the scenario.
+// allowed names the parameters the route takes besides the scenario.
 func (s *Server) decodeRequest(w http.ResponseWriter, r *http.Request, allowed ...string) (*request, error) {
+	req, err := s.readRequest(w, r, allowed...)
+	if err != nil {
+		return nil, err
+	}
+	return req, req.parse()
+}
+
+// readRequest checks the Content-Type and the query and reads the body,
+// leaving the parsing to parse: a cached answer needs only the bytes.
+func (s *Server) readRequest(w http.ResponseWriter, r *http.Request, allowed ...string) (*request, error) {
 	format, aerr := mediaFormat(r)
 	if aerr != nil {
 		return nil, aerr
@@ -99,30 +112,95 @@ func (s *Server) decodeRequest(w http.ResponseWriter, r *http.Request, allowed .
 	if len(bytes.TrimSpace(body)) == 0 {
 		return nil, badRequest("", "empty body: send a scenario (docs/scenario.md), JSON or YAML")
 	}
-	req := &request{query: query}
-	scen := body
-	if format != formatYAML {
-		if inner, params, ok, err := splitEnvelope(body); err != nil {
-			return nil, err
+	return &request{body: body, format: format, query: query, allowed: allowed}, nil
+}
+
+// parse reads the envelope, if any, and the scenario. A body sent as
+// application/json must be JSON: YAML's looser syntax ({"ruleset": whfb8})
+// is refused with the JSON error and its place.
+func (req *request) parse() error {
+	if req.format == formatJSON {
+		if err := strictJSON(req.body); err != nil {
+			return err
+		}
+	}
+	scen := req.body
+	if req.format != formatYAML {
+		if inner, params, ok, err := splitEnvelope(req.body); err != nil {
+			return err
 		} else if ok {
 			for k := range params {
-				if !slices.Contains(allowed, k) {
-					return nil, badRequest(k, "unknown field %q in the request: want scenario or %s", k, listOr(allowed))
+				if !slices.Contains(req.allowed, k) {
+					return badRequest(k, "unknown field %q in the request: want scenario or %s", k, listOr(req.allowed))
 				}
 			}
 			scen, req.params = inner, params
 		}
 	}
-	f, err := scenario.Load("request", scen)
+	f, err := loadScenario(scen)
 	if err != nil {
 		var se *scenario.Error
-		if format == formatYAML && errors.As(err, &se) && errors.Is(err, scenario.ErrUnknownField) && strings.Contains(se.Msg, `"scenario"`) {
+		if req.format == formatYAML && errors.As(err, &se) && errors.Is(err, scenario.ErrUnknownField) && strings.Contains(se.Msg, `"scenario"`) {
 			se.Msg += " (a YAML body is the scenario itself: give the other parameters in the query string)"
 		}
-		return nil, err
+		return err
 	}
 	req.file = f
-	return req, nil
+	return nil
+}
+
+// inputPanic is a panic of the scenario loader: a bug in rearrank, but
+// one that this input set off, so the answer is 400 and the log has the
+// stack (see recovered).
+type inputPanic struct{ panicError }
+
+// loadScenario loads a request's scenario, turning a panic of the loader
+// into an *inputPanic: defence in depth, so that no request body gets a
+// 500 however the loader fails on it.
+func loadScenario(body []byte) (f *scenario.File, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			f, err = nil, &inputPanic{panicError{v: v, stack: stack()}}
+		}
+	}()
+	return scenario.Load("request", body)
+}
+
+// strictJSON checks that body is one JSON value, and says where it is not.
+func strictJSON(body []byte) error {
+	if json.Valid(body) {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	var v json.RawMessage
+	err := dec.Decode(&v)
+	off := len(body)
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		off = int(se.Offset)
+	case err == nil:
+		off = int(dec.InputOffset())
+		for off < len(body) && (body[off] == ' ' || body[off] == '\t' || body[off] == '\n' || body[off] == '\r') {
+			off++
+		}
+		off++ // position points at the byte before
+		err = errors.New("text after the JSON value")
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		err = errors.New("unexpected end of JSON input")
+	}
+	line, col := position(body, off)
+	return &apiError{Status: http.StatusBadRequest, Code: "invalid", Line: line, Col: col,
+		Message: fmt.Sprintf("line %d, column %d: the body is not valid JSON (Content-Type application/json): %v", line, col, err)}
+}
+
+// position turns a byte offset into a 1-based line and column (in bytes),
+// pointing at the byte before off, where the JSON decoder stopped.
+func position(body []byte, off int) (line, col int) {
+	off = max(0, min(off-1, len(body)))
+	line = 1 + bytes.Count(body[:off], []byte{'\n'})
+	col = off - bytes.LastIndexByte(body[:off], '\n')
+	return line, col
 }
 
 // splitEnvelope finds a top-level "scenario" key in a JSON object. It

@@ -28,6 +28,13 @@ const (
 	// for more attacks than this is refused (422), since its event list
 	// would be larger than any table needs and its memory unbounded.
 	DefaultMaxAttacks = 5000
+	// DefaultMaxStates is the state limit of a zero Config: a tenth of
+	// odds.DefaultMaxStates, which keeps the worst request measured
+	// (battleaxe per-model damage with D6 multiple wounds) under 256 MB
+	// of heap (TestMemoryBound).
+	DefaultMaxStates = odds.DefaultMaxStates / 10
+	// DefaultQueueWait is how long a request waits for a computation slot.
+	DefaultQueueWait = 2 * time.Second
 )
 
 // Config holds what the server needs from outside. The zero Config is
@@ -38,16 +45,33 @@ type Config struct {
 	Logger *slog.Logger
 	// MaxBody is the largest request body in bytes; past it, 413.
 	MaxBody int64
-	// Timeout bounds the computation of one request; past it, 422.
+	// Timeout bounds one request, waiting for a slot included: the
+	// computation stops there with 422 time_limit, and a handler that has
+	// not answered half a second later is answered 503 time_limit.
 	Timeout time.Duration
 	// MaxConcurrent is the most computations (odds, resolve, compare, page
-	// results) running at once; the excess gets 503 with Retry-After.
+	// results) running at once in each of the two lanes, cheap and heavy
+	// (see admission.go); the excess waits in a queue, then gets 503 with
+	// Retry-After.
 	MaxConcurrent int
+	// QueueLen is the most requests waiting for a slot in each lane (0:
+	// 4 per slot); past it, 503 at once.
+	QueueLen int
+	// QueueWait is the longest a request waits for a slot (0: 2 s, and
+	// never past Timeout).
+	QueueWait time.Duration
 	// MaxStates is the exact computation's state limit (odds.Config);
 	// past it, 422 unless the request asks for the Monte Carlo fallback.
+	// 0 means DefaultMaxStates, which keeps one computation under 256 MB.
 	MaxStates int
 	// MaxAttacks bounds the attacks one referee request may roll for.
 	MaxAttacks int
+	// ReturnMemory asks the server to hand the heap back to the operating
+	// system (debug.FreeOSMemory) when a large computation ends and no
+	// other runs, at most every few seconds: the process returns near its
+	// idle size after a burst. It touches the whole process, so only a
+	// program that owns its process (rearrank serve) should set it.
+	ReturnMemory bool
 	// Version is reported by /healthz.
 	Version string
 }
@@ -56,10 +80,16 @@ type Config struct {
 type Server struct {
 	cfg    Config
 	log    *slog.Logger
-	slots  chan struct{} // the computation semaphore
+	cheap  *lane // computations of small scenarios
+	heavy  *lane // the others
 	routes []route
 	pages  *pages
 	mux    *http.ServeMux
+	cache  *resultCache
+
+	overload overloadLog
+	freed    freeLog
+	pools
 }
 
 // route is one path of the server. The OpenAPI test checks the routes
@@ -83,8 +113,15 @@ func New(cfg Config) *Server {
 		cfg.MaxConcurrent = runtime.GOMAXPROCS(0)
 	}
 	if cfg.MaxStates == 0 {
-		cfg.MaxStates = odds.DefaultMaxStates
+		cfg.MaxStates = DefaultMaxStates
 	}
+	if cfg.QueueLen <= 0 {
+		cfg.QueueLen = 4 * cfg.MaxConcurrent
+	}
+	if cfg.QueueWait <= 0 {
+		cfg.QueueWait = DefaultQueueWait
+	}
+	cfg.QueueWait = min(cfg.QueueWait, cfg.Timeout)
 	if cfg.MaxAttacks <= 0 {
 		cfg.MaxAttacks = DefaultMaxAttacks
 	}
@@ -95,7 +132,10 @@ func New(cfg Config) *Server {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	s := &Server{cfg: cfg, log: log, slots: make(chan struct{}, cfg.MaxConcurrent), pages: mustPages()}
+	s := &Server{cfg: cfg, log: log, pages: mustPages(),
+		cheap: newLane("small", cfg.MaxConcurrent, cfg.QueueLen),
+		heavy: newLane("large", cfg.MaxConcurrent, cfg.QueueLen),
+		cache: newResultCache(cacheBytes)}
 	static, err := fs.Sub(assets, "assets/static")
 	if err != nil {
 		panic(err) // the embedded tree is part of the binary
@@ -106,6 +146,7 @@ func New(cfg Config) *Server {
 		{path: "/results", methods: []string{http.MethodGet}, handle: s.handleResults},
 		{path: "/assets/", methods: []string{http.MethodGet}, handle: s.handleAsset(files)},
 		{path: "/healthz", methods: []string{http.MethodGet}, handle: s.handleHealth, api: true},
+		{path: "/readyz", methods: []string{http.MethodGet}, handle: s.handleReady},
 		{path: "/api/openapi.json", methods: []string{http.MethodGet}, handle: s.handleOpenAPI, api: true},
 		{path: "/api/rulesets", methods: []string{http.MethodGet}, handle: s.handleRulesets, api: true},
 		{path: "/api/odds", methods: []string{http.MethodPost}, handle: s.handleOdds, api: true},
@@ -123,9 +164,9 @@ func New(cfg Config) *Server {
 	return s
 }
 
-// Handler returns the server's handler: the routes inside request
-// logging and panic recovery.
-func (s *Server) Handler() http.Handler { return s.logged(s.recovered(s.mux)) }
+// Handler returns the server's handler: the routes inside the deadline
+// guard, panic recovery and request logging.
+func (s *Server) Handler() http.Handler { return s.logged(s.recovered(s.guarded(s.mux))) }
 
 // methods answers 405 with an Allow header for a method the route does not
 // take.
@@ -162,17 +203,12 @@ func (s *Server) handleAsset(files http.Handler) http.HandlerFunc {
 	}
 }
 
-// acquire takes a computation slot and starts the time limit. It returns
-// a 503 error when every slot is busy. Call release when done.
+// acquire starts the time limit of a page's computation, which takes its
+// slot in odds (see admission.go). Call release when done. It never fails
+// today; the error stays for the page's callers.
 func (s *Server) acquire(r *http.Request) (ctx context.Context, release func(), err *apiError) {
-	select {
-	case s.slots <- struct{}{}:
-	default:
-		return nil, nil, &apiError{Status: http.StatusServiceUnavailable, Code: "busy", RetryAfter: 1,
-			Message: fmt.Sprintf("the server is running %d computations, its limit; try again in a second", cap(s.slots))}
-	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Timeout)
-	return ctx, func() { cancel(); <-s.slots }, nil
+	return ctx, cancel, nil
 }
 
 // statusWriter remembers the status and size of a response for the log.
@@ -205,12 +241,19 @@ func (s *Server) logged(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		sw := &statusWriter{ResponseWriter: w}
+		note := &reqNote{}
+		r = r.WithContext(context.WithValue(r.Context(), noteKey{}, note))
 		h.ServeHTTP(sw, r)
 		if sw.status == 0 {
 			sw.status = http.StatusOK
 		}
 		level := slog.LevelInfo
-		if sw.status >= 500 {
+		switch {
+		case note.shed:
+			level = slog.LevelDebug // the overload log counts these
+		case sw.status == http.StatusServiceUnavailable:
+			level = slog.LevelWarn
+		case sw.status >= 500:
 			level = slog.LevelError
 		}
 		s.log.LogAttrs(r.Context(), level, "request",
@@ -236,9 +279,11 @@ func (s *Server) recovered(h http.Handler) http.Handler {
 				}
 				return
 			}
-			buf := make([]byte, 8<<10)
-			buf = buf[:runtime.Stack(buf, false)]
-			s.log.Error("panic", "method", r.Method, "url", r.URL.String(), "panic", fmt.Sprint(v), "stack", string(buf))
+			p, ok := v.(*panicError)
+			if !ok {
+				p = &panicError{v: v, stack: stack()}
+			}
+			s.logPanic(r, p)
 			writeError(w, &apiError{Status: http.StatusInternalServerError, Code: "internal",
 				Message: "rearrank failed on this input: this is a bug, please report it with the request"})
 		}()

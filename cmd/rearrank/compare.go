@@ -26,17 +26,27 @@ type Variant struct {
 }
 
 func runCompare(ctx context.Context, args []string, e env) error {
-	fs := newFlags(e, "compare", "[--ruleset a,b,c] [--set option=value ...] [--exact] [--json] FILE",
+	fs := newFlags(e, "compare", "[--ruleset a,b,c] [--set option=value ...] [--exact] [--json] [--max-states N] [--timeout D] FILE",
 		"rearrank compare --ruleset whfb8,battleaxe,t9a examples/cannon-ogres.yaml")
 	rulesetsFlag := fs.String("ruleset", "", "rulesets to compare, comma-separated (default: the file's)")
 	var sets multiFlag
 	fs.Var(&sets, "set", "a variant with one switch changed, option=value (repeatable; several in one flag: a=1,b=2)")
 	exact := fs.Bool("exact", false, "print exact fractions")
 	asJSON := fs.Bool("json", false, "print JSON: one odds result per variant")
+	maxStates := fs.Int("max-states", odds.DefaultMaxStates, "most states each exact computation may hold; past it, an error")
+	timeout := timeoutFlag(fs)
 	path, err := parseFile(fs, args)
 	if err != nil {
 		return err
 	}
+	if *maxStates < 1 {
+		return usagef("compare: --max-states %d: want at least 1", *maxStates)
+	}
+	ctx, cancel, err := withTimeout(ctx, "compare", *timeout)
+	if err != nil {
+		return err
+	}
+	defer cancel()
 	f, _, _, err := load(path, e)
 	if err != nil {
 		return err
@@ -51,9 +61,12 @@ func runCompare(ctx context.Context, args []string, e env) error {
 		if err != nil {
 			return usagef("compare: %s: %v", v.Label, err)
 		}
-		res, err := odds.Exact(ctx, u, attacks, odds.Config{})
+		res, err := odds.Exact(ctx, u, attacks, odds.Config{MaxStates: *maxStates})
+		if errors.Is(err, odds.ErrStateLimit) {
+			return fmt.Errorf("compare: %s: %w (%s)", v.Label, err, stateAdvice(err, false))
+		}
 		if err != nil {
-			return fmt.Errorf("compare: %s: %w", v.Label, err)
+			return fmt.Errorf("compare: %s: %w", v.Label, stopped(err, *timeout))
 		}
 		out = append(out, Variant{Label: v.Label, Result: res})
 	}
@@ -87,6 +100,9 @@ func compareVariants(f *scenario.File, rs string, sets []string) ([]scenario.Var
 		return nil, usagef("compare: --set %s: %v", ve.What, ve.Err)
 	case err != nil:
 		return nil, usagef("compare: %v", err)
+	case len(vs) > scenario.MaxVariants:
+		// Variants counts the sets before it adds the file as written.
+		return nil, usagef("compare: %d variants with the file as written: compare at most %d at once", len(vs), scenario.MaxVariants)
 	}
 	return vs, nil
 }
@@ -128,12 +144,13 @@ func printCompare(w io.Writer, vs []Variant, exact bool) {
 }
 
 func runSim(ctx context.Context, args []string, e env) error {
-	fs := newFlags(e, "sim", "[--n N] [--seed S] [--workers W] [--json] FILE",
+	fs := newFlags(e, "sim", "[--n N] [--seed S] [--workers W] [--json] [--timeout D] FILE",
 		"rearrank sim --n 1000000 --seed 7 examples/crossbows.yaml")
 	n := fs.Int("n", odds.DefaultSamples, "number of samples")
 	seed := fs.Uint64("seed", 1, "seed: the same seed and n give the same result on any number of cores")
 	workers := fs.Int("workers", 0, "goroutines (0: one per core)")
 	asJSON := fs.Bool("json", false, "print JSON like odds --json, with std_err")
+	timeout := timeoutFlag(fs)
 	path, err := parseFile(fs, args)
 	if err != nil {
 		return err
@@ -141,9 +158,23 @@ func runSim(ctx context.Context, args []string, e env) error {
 	if *n < 1 || *n > 1_000_000_000 {
 		return usagef("sim: --n %d: want 1 to 1000000000", *n)
 	}
+	if *workers < 0 || *workers > 4096 {
+		return usagef("sim: --workers %d: want 0 (one per core) to 4096", *workers)
+	}
+	ctx, cancel, err := withTimeout(ctx, "sim", *timeout)
+	if err != nil {
+		return err
+	}
+	defer cancel()
 	_, u, attacks, err := load(path, e)
 	if err != nil {
 		return err
+	}
+	if !flagSet(fs, "n") {
+		var capped bool
+		if *n, capped = simSamples(attacks); capped {
+			fmt.Fprintf(e.stderr, "sim: %d samples, not the default %d: this scenario rolls many attacks (give --n to choose)\n", *n, odds.DefaultSamples)
+		}
 	}
 	cfg := odds.Config{Samples: *n, Seed: *seed, Workers: *workers}
 	if isTerminal(e.stderr) {
@@ -154,7 +185,7 @@ func runSim(ctx context.Context, args []string, e env) error {
 		fmt.Fprint(e.stderr, "\r\033[K")
 	}
 	if err != nil {
-		return err
+		return fmt.Errorf("sim: %s: %w", path, stopped(err, *timeout))
 	}
 	if *asJSON {
 		return writeJSON(e.stdout, odds.JSON(res, false))

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math/big"
-	"os"
 	"strings"
 
 	"github.com/rearrank/rearrank/odds"
@@ -24,12 +23,7 @@ func load(path string, e env) (*scenario.File, *unit.Unit, []referee.Attack, err
 	if path == "-" {
 		f, err = scenario.Read("-", e.stdin)
 	} else {
-		var data []byte
-		data, err = os.ReadFile(path)
-		if err != nil {
-			return nil, nil, nil, usageError{err}
-		}
-		f, err = scenario.Load(path, data)
+		f, err = readFile(path)
 	}
 	if err != nil {
 		return nil, nil, nil, usageError{err}
@@ -42,13 +36,14 @@ func load(path string, e env) (*scenario.File, *unit.Unit, []referee.Attack, err
 }
 
 func runOdds(ctx context.Context, args []string, e env) error {
-	fs := newFlags(e, "odds", "[--exact] [--json] [--max-states N] [--fallback] FILE|-",
+	fs := newFlags(e, "odds", "[--exact] [--json] [--max-states N] [--fallback [--samples N]] [--timeout D] FILE|-",
 		"rearrank odds examples/crossbows.yaml")
 	exact := fs.Bool("exact", false, "print probabilities as exact fractions")
 	asJSON := fs.Bool("json", false, "print JSON (DESIGN.md: ruleset, casualties, wounds, unsaved, destroyed, panic)")
 	maxStates := fs.Int("max-states", odds.DefaultMaxStates, "most states the exact computation may hold; past it, an error")
 	fallback := fs.Bool("fallback", false, "past the state limit, estimate with Monte Carlo instead of failing")
 	samples := fs.Int("samples", odds.DefaultSamples, "Monte Carlo samples for --fallback")
+	timeout := timeoutFlag(fs)
 	path, err := parseFile(fs, args)
 	if err != nil {
 		return err
@@ -56,6 +51,14 @@ func runOdds(ctx context.Context, args []string, e env) error {
 	if *maxStates < 1 {
 		return usagef("odds: --max-states %d: want at least 1", *maxStates)
 	}
+	if *samples < 1 || *samples > 1_000_000_000 {
+		return usagef("odds: --samples %d: want 1 to 1000000000", *samples)
+	}
+	ctx, cancel, err := withTimeout(ctx, "odds", *timeout)
+	if err != nil {
+		return err
+	}
+	defer cancel()
 	_, u, attacks, err := load(path, e)
 	if err != nil {
 		return err
@@ -63,9 +66,9 @@ func runOdds(ctx context.Context, args []string, e env) error {
 	res, err := odds.Exact(ctx, u, attacks, odds.Config{MaxStates: *maxStates, Fallback: *fallback, Samples: *samples})
 	if err != nil {
 		if errors.Is(err, odds.ErrStateLimit) {
-			return fmt.Errorf("%s: %w (raise --max-states, or use --fallback for Monte Carlo)", path, err)
+			return fmt.Errorf("%s: %w (%s)", path, err, stateAdvice(err, true))
 		}
-		return fmt.Errorf("%s: %w", path, err)
+		return fmt.Errorf("%s: %w", path, stopped(err, *timeout))
 	}
 	if *asJSON {
 		return writeJSON(e.stdout, odds.JSON(res, *exact))

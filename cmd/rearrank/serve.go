@@ -7,11 +7,16 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime/debug"
 	"time"
 
-	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/web"
 )
+
+// defaultMemoryLimit is serve's soft memory limit: the garbage collector
+// works harder as the heap nears it, so bursts of large computations do not
+// leave the process large.
+const defaultMemoryLimit = 1 << 30
 
 // shutdownGrace is how long serve lets requests in flight finish after
 // SIGINT or SIGTERM.
@@ -20,12 +25,14 @@ const shutdownGrace = 10 * time.Second
 // runServe serves the page and the JSON API until ctx is done (main
 // cancels it on SIGINT and SIGTERM), then shuts down gracefully.
 func runServe(ctx context.Context, args []string, e env) error {
-	fs := newFlags(e, "serve", "[--addr 127.0.0.1:8080] [--timeout 10s] [--max-concurrent N] [--max-states N]",
+	fs := newFlags(e, "serve", "[--addr 127.0.0.1:8080] [--timeout 10s] [--max-concurrent N] [--max-states N] [--queue-wait 2s] [--memory-limit BYTES]",
 		"rearrank serve --addr 127.0.0.1:8080   (then open http://127.0.0.1:8080/ on this machine)")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on; 0.0.0.0:8080 lets phones on your network in")
 	timeout := fs.Duration("timeout", web.DefaultTimeout, "time limit for one computation")
-	maxConc := fs.Int("max-concurrent", 0, "computations at once; the excess gets 503 (0: one per core)")
-	maxStates := fs.Int("max-states", odds.DefaultMaxStates, "state limit of the exact odds; past it, 422")
+	maxConc := fs.Int("max-concurrent", 0, "computations at once in each lane, small and large scenarios; the excess waits, then gets 503 (0: one per core)")
+	maxStates := fs.Int("max-states", web.DefaultMaxStates, "state limit of the exact odds; past it, 422 (the default keeps one computation under 256 MB)")
+	queueWait := fs.Duration("queue-wait", web.DefaultQueueWait, "how long a request waits for a computation slot before 503")
+	memLimit := fs.Int64("memory-limit", defaultMemoryLimit, "soft memory limit of the process in bytes (runtime/debug.SetMemoryLimit; GOMEMLIMIT in the environment wins)")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -42,8 +49,18 @@ func runServe(ctx context.Context, args []string, e env) error {
 	if *maxStates < 1 {
 		return usagef("serve: --max-states %d: want at least 1", *maxStates)
 	}
+	if *queueWait <= 0 {
+		return usagef("serve: --queue-wait %s: want a positive duration such as 2s", *queueWait)
+	}
+	if *memLimit < 64<<20 {
+		return usagef("serve: --memory-limit %d: want at least %d (64 MiB)", *memLimit, 64<<20)
+	}
+	if e.getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(*memLimit)
+	}
 	log := slog.New(slog.NewTextHandler(e.stderr, nil))
-	srv := web.New(web.Config{Logger: log, Timeout: *timeout, MaxConcurrent: *maxConc, MaxStates: *maxStates, Version: version})
+	srv := web.New(web.Config{Logger: log, Timeout: *timeout, MaxConcurrent: *maxConc, MaxStates: *maxStates,
+		QueueWait: *queueWait, ReturnMemory: true, Version: version})
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

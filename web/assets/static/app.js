@@ -179,7 +179,9 @@
         var type = resp.headers.get('Content-Type') || '';
         if (type.indexOf('application/json') === 0) {
           return resp.json().then(function (err) {
-            out.innerHTML = '<p class="muted">Fix the problem above to see the results.</p>';
+            out.innerHTML = resp.status === 503
+              ? '<p class="muted">The server is busy: try again in a moment.</p>'
+              : '<p class="muted">Fix the problem above to see the results.</p>';
             showError(err);
           });
         }

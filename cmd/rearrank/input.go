@@ -1,0 +1,104 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/rearrank/rearrank/odds"
+	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/scenario"
+)
+
+// readFile reads a scenario file named on the command line through
+// scenario.Read, which stops at scenario.MaxSize: /dev/zero or a 3 GB file
+// is refused after 1 MiB with an error that names the limit.
+func readFile(path string) (*scenario.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return scenario.Read(path, f)
+}
+
+// timeoutFlag adds --timeout to a command that computes.
+func timeoutFlag(fs *flag.FlagSet) *time.Duration {
+	return fs.Duration("timeout", 0, "stop the computation after this long, such as 30s (0: no limit; Ctrl-C stops it too)")
+}
+
+// withTimeout bounds ctx by the --timeout of command name.
+func withTimeout(ctx context.Context, name string, d time.Duration) (context.Context, context.CancelFunc, error) {
+	switch {
+	case d < 0:
+		return nil, nil, usagef("%s: --timeout %s: want 0 (no limit) or a positive duration such as 30s", name, d)
+	case d == 0:
+		ctx, cancel := context.WithCancel(ctx)
+		return ctx, cancel, nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, d)
+	return ctx, cancel, nil
+}
+
+// stopped explains a computation that ended on its context: --timeout or
+// Ctrl-C. Other errors pass unchanged.
+func stopped(err error, d time.Duration) error {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return fmt.Errorf("stopped after --timeout %s: %w (allow longer, or make the scenario smaller)", d, err)
+	case errors.Is(err, context.Canceled):
+		return fmt.Errorf("stopped: %w (interrupted)", err)
+	}
+	return err
+}
+
+// stateAdvice says what helps past a state limit. Two limits wrap
+// odds.ErrStateLimit: the states held at once, which --max-states raises,
+// and the ways one step's dice can fall, a fixed bound of the enumeration
+// that no flag raises. Monte Carlo answers either: odds has --fallback,
+// compare (exact only) leaves it to rearrank sim.
+func stateAdvice(err error, hasFallback bool) string {
+	mc := "rearrank sim for a Monte Carlo estimate"
+	if hasFallback {
+		mc = "--fallback for a Monte Carlo estimate"
+	}
+	if strings.Contains(err.Error(), "dice fall more than") {
+		return "the ways one roll's dice fall are a fixed bound of the exact odds; use " + mc
+	}
+	return "raise --max-states, or use " + mc
+}
+
+// simBudget bounds the default sim: samples times attacks rolled. At
+// about 50 million dice a second per core (bench/README.md), a few dice
+// per attack, the default finishes in about a second however large the
+// file is; an explicit --n is obeyed.
+const simBudget = 20_000_000
+
+// simSamples is the number of samples sim runs without --n: the default,
+// or fewer for a scenario whose attacks would make the default slow.
+func simSamples(attacks []referee.Attack) (n int, capped bool) {
+	most := 0
+	for _, a := range attacks {
+		most += a.Count.Max()
+	}
+	n = odds.DefaultSamples
+	if most > 0 && most*n > simBudget {
+		return max(1000, simBudget/most), true
+	}
+	return n, false
+}
+
+// flagSet reports whether the flag name was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == name {
+			set = true
+		}
+	})
+	return set
+}

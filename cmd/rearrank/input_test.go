@@ -1,0 +1,52 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// bombYAML runs for minutes under a high state limit: issue 11's
+// per-model damage, 12 attacks with D6 multiple wounds at 10 models of W6.
+const bombYAML = `ruleset: battleaxe
+attacks:
+  - {count: 12, ws: 4, strength: 6, multiple_wounds: D6}
+target: {troop_type: monstrous_infantry, models: 10, ws: 3, toughness: 4, wounds: 6, armour: light, damage: [2]}
+`
+
+// TestInterrupt: cancelling run's context, as main does on Ctrl-C, stops
+// odds, compare and sim within a second and says so.
+func TestInterrupt(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bomb.yaml")
+	if err := os.WriteFile(path, []byte(bombYAML), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"odds", "--max-states", "100000000", path},
+		{"compare", "--set", "packet_target=fresh_first", path},
+		{"sim", "--n", "1000000000", path},
+	} {
+		ctx, cancel := context.WithCancel(context.Background())
+		var stderr bytes.Buffer
+		done := make(chan error, 1)
+		go func() {
+			done <- run(ctx, args, env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &stderr, getenv: func(string) string { return "" }})
+		}()
+		time.Sleep(200 * time.Millisecond)
+		cancel()
+		select {
+		case err := <-done:
+			if err == nil || !strings.Contains(err.Error(), "interrupted") {
+				t.Errorf("%s: %v", args[0], err)
+			}
+		case <-time.After(time.Second):
+			t.Errorf("%s: still running a second after the interrupt", args[0])
+			<-done
+		}
+	}
+}
