@@ -359,6 +359,16 @@ func TestBrowser(t *testing.T) {
 func checkReferee(t *testing.T, ctx context.Context, api map[string]any) {
 	t.Helper()
 	tally := api["tally"].(map[string]any)
+	want := 0
+	for _, e := range api["events"].([]any) {
+		if k := e.(map[string]any)["kind"]; k != "batch_start" && k != "batch_end" {
+			want++
+		}
+	}
+	// On a loaded machine the page may still be swapping in its answer
+	// when the URL already names the new dice: wait for the steps, then
+	// compare everything.
+	waitFor(t, ctx, fmt.Sprintf("%d steps on the page", want), fmt.Sprintf(`return document.querySelectorAll('#results ol.steps li').length === %d`, want))
 	page := eval[map[string]string](t, ctx, `return {cas: document.getElementById('tally-casualties').textContent,
 		wounds: document.getElementById('tally-wounds').textContent, dice: document.getElementById('dice-used').textContent,
 		steps: String(document.querySelectorAll('#results ol.steps li').length)}`)
