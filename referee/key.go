@@ -75,6 +75,7 @@ func (m *Machine) AppendState(b []byte) []byte {
 // appendKey appends every target number and flag of the batch's tests.
 func (t *batchTests) appendKey(b []byte) []byte {
 	b = appendBool(b, t.canHit)
+	b = appendBool(b, t.autoHit)
 	b = t.hit.appendKey(b)
 	b = t.hitAgain.appendKey(b)
 	b = t.wound.appendKey(b)
