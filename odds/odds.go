@@ -182,11 +182,11 @@ func compute(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Co
 func stages(ctx context.Context, u *unit.Unit, attacks []referee.Attack, fast bool) ([]StageOdds, error) {
 	var out []StageOdds
 	for i, a := range attacks {
-		n, err := referee.Plan(u, a)
+		c, err := referee.StageChances(u, a)
 		if err != nil {
 			continue
 		}
-		s := stageOdds(i+1, u.Ruleset(), n, a, u.Options())
+		s := stageOdds(i+1, c)
 		if s.Unsaved, err = oneAttack(ctx, u, a); err != nil {
 			return nil, err
 		}
@@ -243,29 +243,12 @@ func oneAttack(ctx context.Context, u *unit.Unit, a referee.Attack) (*big.Rat, e
 	return rat(all, acc.d), nil
 }
 
-// stageOdds returns the chance of each stage of one attack against the
-// target numbers n: the numbers the referee rolls against (referee.Plan).
-func stageOdds(group int, rs rules.Ruleset, n referee.Needs, a referee.Attack, o rules.Options) StageOdds {
-	s := StageOdds{Group: group, Needs: n}
-	switch {
-	case n.AutoHit:
-		s.Hit = big.NewRat(1, 1)
-	case !n.CanHit:
-		s.Hit = new(big.Rat)
-	default:
-		num, den := rules.HitChance(rs, n.Hit, o) // the whole 7+ procedure included
-		s.Hit = big.NewRat(int64(num), int64(den))
-	}
-	s.Wound = big.NewRat(int64(n.Wound.Chance(1)), 6)
-	fails := func(t rules.Target, floor int) *big.Rat {
-		return new(big.Rat).Sub(big.NewRat(1, 1), big.NewRat(int64(t.Chance(floor)), 6))
-	}
-	s.ArmourFailed = fails(n.Armour, rules.ArmourFloor(rs))
-	if a.NoSaves || a.IgnoreArmour || a.InstantKill {
-		s.ArmourFailed = big.NewRat(1, 1)
-	}
-	s.SpecialFailed = fails(n.Special, rules.SpecialFloor(rs))
-	return s
+// stageOdds returns the chance of each stage of one attack: the pass
+// chances of the very tests the referee rolls (referee.StageChances).
+func stageOdds(group int, c referee.Chances) StageOdds {
+	fails := func(p *big.Rat) *big.Rat { return new(big.Rat).Sub(big.NewRat(1, 1), p) }
+	return StageOdds{Group: group, Needs: c.Needs, Hit: c.Hit, Wound: c.Wound,
+		ArmourFailed: fails(c.Armour), SpecialFailed: fails(c.Special)}
 }
 
 // describe names what makes a scenario's state space large, for the state

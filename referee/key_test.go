@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"math/big"
 	"reflect"
 	"strings"
 	"testing"
@@ -106,5 +107,27 @@ func TestStateKeyCoversState(t *testing.T) {
 	}
 	if fields < 40 {
 		t.Errorf("walked %d fields: the walk missed the state", fields)
+	}
+}
+
+// TestChanceIsThePassedFaces: the chance a stage reports for the odds
+// (StageChances) is the share of faces its roll passes, for every target
+// and natural floor the rulesets use.
+func TestChanceIsThePassedFaces(t *testing.T) {
+	needs := []rules.Target{rules.None}
+	for n := 0; n <= 10; n++ {
+		needs = append(needs, rules.Need(n))
+	}
+	for _, need := range needs {
+		for _, floor := range []int{1, 2} {
+			tt := test{stage: Armour, need: need, floor: floor}
+			passed := 0
+			for f := 1; f <= 6; f++ {
+				passed += b2i(tt.pass(f))
+			}
+			if got, want := tt.chance(), big.NewRat(int64(passed), 6); got.Cmp(want) != 0 {
+				t.Errorf("need %s, floor %d: chance %s, but %d faces pass", need, floor, got.RatString(), passed)
+			}
+		}
 	}
 }

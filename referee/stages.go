@@ -209,6 +209,8 @@ func StageChances(u *unit.Unit, a Attack) (Chances, error) {
 		c.Hit = big.NewRat(1, 1)
 	case !t.canHit:
 		c.Hit = new(big.Rat)
+	case t.hit.need.IsNone():
+		c.Hit = big.NewRat(1, 1)
 	case t.hitAgain.need.IsNone():
 		c.Hit = t.hit.chance()
 	default:
