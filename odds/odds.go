@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -87,12 +88,12 @@ func (d Dist) Floats() []float64 {
 // StageOdds are the per-attack chances of one attack group's stages against
 // its receiving model at the start of the batch (RULES.md 4).
 type StageOdds struct {
-	Group         int           `json:"group"`
-	Needs         referee.Needs `json:"-"`
-	Hit           *big.Rat      `json:"-"` // the attack hits (the whole 7+ procedure included)
-	Wound         *big.Rat      `json:"-"` // a hit wounds
-	ArmourFailed  *big.Rat      `json:"-"` // a wound is not stopped by armour
-	SpecialFailed *big.Rat      `json:"-"` // nor by the special save
+	Group         int          `json:"group"`
+	Needs         engine.Needs `json:"-"`
+	Hit           *big.Rat     `json:"-"` // the attack hits (the whole 7+ procedure included)
+	Wound         *big.Rat     `json:"-"` // a hit wounds
+	ArmourFailed  *big.Rat     `json:"-"` // a wound is not stopped by armour
+	SpecialFailed *big.Rat     `json:"-"` // nor by the special save
 	// Unsaved is the chance that one attack of the group, resolved by the
 	// referee against the unit as it starts, leaves at least one unsaved
 	// wound (or instant kill): the product of the stages above, with Lethal
@@ -153,7 +154,7 @@ func Enumerate(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg 
 }
 
 func compute(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Config, fast bool) (*Result, error) {
-	m, err := referee.NewMachine(u, attacks, nil)
+	m, err := engine.NewMachine(u, attacks, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -182,7 +183,7 @@ func compute(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Co
 func stages(ctx context.Context, u *unit.Unit, attacks []referee.Attack, fast bool) ([]StageOdds, error) {
 	var out []StageOdds
 	for i, a := range attacks {
-		c, err := referee.StageChances(u, a)
+		c, err := engine.StageChances(u, a)
 		if err != nil {
 			continue
 		}
@@ -199,7 +200,7 @@ func stages(ctx context.Context, u *unit.Unit, attacks []referee.Attack, fast bo
 // referee against u, leaves at least one unsaved wound or instant kill.
 func oneAttack(ctx context.Context, u *unit.Unit, a referee.Attack) (*big.Rat, error) {
 	a.Count = dice.ConstExpr(1)
-	m, err := referee.NewMachine(u, []referee.Attack{a}, nil)
+	m, err := engine.NewMachine(u, []referee.Attack{a}, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -244,8 +245,8 @@ func oneAttack(ctx context.Context, u *unit.Unit, a referee.Attack) (*big.Rat, e
 }
 
 // stageOdds returns the chance of each stage of one attack: the pass
-// chances of the very tests the referee rolls (referee.StageChances).
-func stageOdds(group int, c referee.Chances) StageOdds {
+// chances of the very tests the referee rolls (engine.StageChances).
+func stageOdds(group int, c engine.Chances) StageOdds {
 	fails := func(p *big.Rat) *big.Rat { return new(big.Rat).Sub(big.NewRat(1, 1), p) }
 	return StageOdds{Group: group, Needs: c.Needs, Hit: c.Hit, Wound: c.Wound,
 		ArmourFailed: fails(c.Armour), SpecialFailed: fails(c.Special)}
@@ -313,7 +314,7 @@ func tooMany(u *unit.Unit, attacks []referee.Attack, limit int, why func() strin
 	// The batch as the referee starts it, and one of its attacks.
 	one := a
 	one.Count = dice.ConstExpr(1)
-	m, err := referee.NewMachine(u, []referee.Attack{one}, nil)
+	m, err := engine.NewMachine(u, []referee.Attack{one}, nil)
 	if err != nil {
 		return nil
 	}
@@ -341,7 +342,7 @@ func tooMany(u *unit.Unit, attacks []referee.Attack, limit int, why func() strin
 		return nil
 	}
 	pm := m.Clone()
-	pm.SkipRolls(referee.RollOutcome{Unsaved: 1})
+	pm.SkipRolls(engine.RollOutcome{Unsaved: 1})
 	sizes, _, err := packetDist(pm)
 	if err != nil {
 		return nil

@@ -6,6 +6,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -26,7 +27,7 @@ func genScenario(rs rules.Ruleset) *rapid.Generator[scenario] {
 			t.Skip(err)
 		}
 		attacks := genAttacks(t, s)
-		if _, err := referee.NewMachine(u, attacks, nil); err != nil {
+		if _, err := engine.NewMachine(u, attacks, nil); err != nil {
 			t.Skip(err)
 		}
 		return scenario{u: u, attacks: attacks, seed: rapid.Uint64().Draw(t, "seed")}
@@ -54,7 +55,7 @@ func TestSeededEqualsLogged(t *testing.T) {
 				ran++
 				dice0 += sc.attacks[0].Count.Max()
 				fast, logged := dice.NewSeeded(sc.seed), dice.NewSeeded(sc.seed)
-				m, err := referee.NewMachine(sc.u, sc.attacks, nil)
+				m, err := engine.NewMachine(sc.u, sc.attacks, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
