@@ -88,7 +88,7 @@ func (t *batchTests) appendKey(b []byte) []byte {
 
 func (t test) appendKey(b []byte) []byte {
 	b = appendTarget(b, t.need)
-	return append(b, byte(t.stage), byte(t.floor), byte(t.kind), b2byte(t.six))
+	return append(b, byte(t.stage), byte(t.floor), byte(t.low), byte(t.kind), b2byte(t.six))
 }
 
 func appendTarget(b []byte, t rules.Target) []byte {

@@ -120,7 +120,7 @@ func TestChanceIsThePassedFaces(t *testing.T) {
 	}
 	for _, need := range needs {
 		for _, floor := range []int{1, 2} {
-			tt := test{stage: Armour, need: need, floor: floor}
+			tt := newTest(Armour, need, floor)
 			passed := 0
 			for f := 1; f <= 6; f++ {
 				passed += b2i(tt.pass(f))

@@ -374,12 +374,17 @@ func (m *Machine) stepError(stage Stage, err error) error {
 	return fmt.Errorf("attack group %d, %s: %w", m.s.batch+1, stage, err)
 }
 
+// more reports whether a stage goes on to its next item within this Step:
+// when nobody watches between the items (seeded dice, no log, as in Monte
+// Carlo) and items are left.
+func (d *dieSource) more(s *state) bool { return d.fast != nil && s.i < s.n }
+
 // test rolls the D6 of test t for item of items (of is 0 in skirmish, whose
 // texts name the attack alone) and logs it. It returns whether the final
 // roll passed and its natural face, the roll a stage's triggers read
 // (RULES.md 20.2); a re-roll (20.1) is rolled here, before the face is
 // returned.
-func (d *dieSource) test(t test, item, of int, rule string) (bool, int, error) {
+func (d *dieSource) test(t *test, item, of int, rule string) (bool, int, error) {
 	if d.fast != nil {
 		face := d.fast.Roll(6)
 		return t.pass(face), face, nil
@@ -387,7 +392,7 @@ func (d *dieSource) test(t test, item, of int, rule string) (bool, int, error) {
 	return d.testLogged(t, item, of, rule)
 }
 
-func (d *dieSource) testLogged(t test, item, of int, rule string) (bool, int, error) {
+func (d *dieSource) testLogged(t *test, item, of int, rule string) (bool, int, error) {
 	var face int
 	if d.caps.seeded != nil {
 		face = d.caps.seeded.Roll(6)
@@ -408,7 +413,7 @@ func (d *dieSource) testLogged(t test, item, of int, rule string) (bool, int, er
 
 // what names the die of test t for item of items, for the log and for a
 // person asked to roll it.
-func (m *Machine) what(t test, item, of int) string {
+func (m *Machine) what(t *test, item, of int) string {
 	a := m.attack()
 	switch t.stage {
 	case Hit:

@@ -73,12 +73,18 @@ func (m *Machine) item(d *dieSource) error {
 	return nil
 }
 
-// advance moves past a stage with no items left to the next stage: the
-// order of the pipeline, in one place.
+// advance moves past a stage with no items left to the next stage.
 func (m *Machine) advance(log func(Event)) error {
 	if m.s.i < m.s.n {
 		return nil
 	}
+	m.nextStage(log)
+	return nil
+}
+
+// nextStage starts the stage after the one m stands in: the order of the
+// pipeline, in one place.
+func (m *Machine) nextStage(log func(Event)) {
 	switch m.s.at {
 	case stepHit:
 		m.startWounds(log)
@@ -93,30 +99,38 @@ func (m *Machine) advance(log func(Event)) error {
 	case stepPacket, stepSkirmish:
 		m.toEnd()
 	}
-	return nil
 }
 
 // test is one D6 test of a stage: the die rolled against need, where the
-// natural faces up to floor never pass (RULES.md 3).
+// natural faces up to floor never pass (RULES.md 3). Make it with newTest.
 type test struct {
 	stage Stage
 	need  rules.Target
-	floor int
+	floor int8
+	low   int8              // the lowest face that passes, 7 for none: need.Succeeds read once
 	six   bool              // a natural 6 decides more than the pass (Lethal Strike, criticals)
 	kind  rules.SpecialKind // special saves: which save, for the log
 }
 
-// pass reads the final natural face.
-func (t test) pass(face int) bool { return t.need.Succeeds(face, t.floor) }
+// newTest returns the test of stage against need with the given natural
+// floor.
+func newTest(stage Stage, need rules.Target, floor int) test {
+	t := test{stage: stage, need: need, floor: int8(floor), low: 7}
+	for f := 6; f >= 1 && need.Succeeds(f, floor); f-- {
+		t.low = int8(f)
+	}
+	return t
+}
+
+// pass reads the final natural face: need.Succeeds(face, floor).
+func (t *test) pass(face int) bool { return face >= int(t.low) }
 
 // cuts returns the classes of faces the stage tells apart (see
 // ClassBrancher): fail and pass, and a natural 6 of its own when six.
 func (t test) cuts() uint64 {
 	var cuts uint64
-	if t.need.Possible() {
-		if p := max(t.need.Value(), t.floor+1); p >= 2 && p <= 6 {
-			cuts |= 1 << p
-		}
+	if t.low >= 2 && t.low <= 6 {
+		cuts |= 1 << t.low
 	}
 	if t.six {
 		cuts |= 1 << 6
@@ -125,7 +139,7 @@ func (t test) cuts() uint64 {
 }
 
 // chance returns the chance that the test passes, as the stage rolls it.
-func (t test) chance() *big.Rat { return big.NewRat(int64(t.need.Chance(t.floor)), 6) }
+func (t test) chance() *big.Rat { return big.NewRat(int64(t.need.Chance(int(t.floor))), 6) }
 
 // woundKind tells apart the wounds whose saves differ.
 type woundKind int8
@@ -174,14 +188,17 @@ type batchTests struct {
 func testsOf(rs rules.Ruleset, a *Attack, n Needs) batchTests {
 	af, sf := rules.ArmourFloor(rs), rules.SpecialFloor(rs)
 	t := batchTests{canHit: n.CanHit, autoHit: n.AutoHit,
-		hit:      test{stage: Hit, need: n.Hit, floor: 1},
-		hitAgain: test{stage: HitAgain, need: n.HitAgain, floor: 1},
-		wound:    test{stage: Wound, need: n.Wound, floor: 1, six: a.LethalStrike && rules.For(rs).LethalStrike},
+		hit:      newTest(Hit, n.Hit, 1),
+		hitAgain: newTest(HitAgain, n.HitAgain, 1),
+		wound:    newTest(Wound, n.Wound, 1),
 	}
-	t.armour[ordinary] = test{stage: Armour, need: n.Armour, floor: af}
-	t.armour[lethalSix] = test{stage: Armour, need: n.ArmourLethal, floor: af}
-	t.special[ordinary] = test{stage: Special, need: n.Special, floor: sf, kind: n.SpecialKind}
-	t.special[lethalSix] = test{stage: Special, need: n.SpecialLethal, floor: sf, kind: n.SpecialKindL}
+	t.wound.six = a.LethalStrike && rules.For(rs).LethalStrike
+	t.armour[ordinary] = newTest(Armour, n.Armour, af)
+	t.armour[lethalSix] = newTest(Armour, n.ArmourLethal, af)
+	t.special[ordinary] = newTest(Special, n.Special, sf)
+	t.special[ordinary].kind = n.SpecialKind
+	t.special[lethalSix] = newTest(Special, n.SpecialLethal, sf)
+	t.special[lethalSix].kind = n.SpecialKindL
 	return t
 }
 
@@ -382,7 +399,8 @@ func (m *Machine) ownerSaves(log func(Event), recv unit.Model) error {
 			return fmt.Errorf("attack group %d: special save choice %d: want 0 to %d", m.s.batch+1, i, len(options)-1)
 		}
 		t := &m.s.tests.special[k]
-		t.need, t.kind = options[i].Save, options[i].Kind
+		*t = newTest(Special, options[i].Save, int(t.floor))
+		t.kind = options[i].Kind
 		if k == ordinary {
 			m.note(log, Special, "RULES.md 8, 18", "the owner uses %s %s", options[i].Kind, options[i].Save)
 		}
@@ -462,14 +480,19 @@ func (m *Machine) toEnd() { m.s.at, m.s.i, m.s.n = stepEnd, 0, 0 }
 
 // hitItem is the hit stage's item: one attack (RULES.md 5).
 func (m *Machine) hitItem(d *dieSource) error {
-	m.s.i++
-	pass, err := m.rollHit(d, m.s.i, m.s.n)
-	if err != nil {
-		m.s.i--
-		return err
+	s := &m.s
+	for {
+		s.i++
+		pass, err := m.rollHit(d, s.i, s.n)
+		if err != nil {
+			s.i--
+			return err
+		}
+		s.hits += b2i(pass)
+		if !d.more(s) {
+			return m.advance(d.log)
+		}
 	}
-	m.s.hits += b2i(pass)
-	return m.advance(d.log)
 }
 
 // rollHit rolls one attack's to-hit dice, for block and skirmish alike: a
@@ -478,11 +501,11 @@ func (m *Machine) hitItem(d *dieSource) error {
 // (20.2) reads the first die's face and needs the whole procedure to pass.
 func (m *Machine) rollHit(d *dieSource, item, of int) (bool, error) {
 	t := &m.s.tests
-	pass, _, err := d.test(t.hit, item, of, "RULES.md 5")
+	pass, _, err := d.test(&t.hit, item, of, "RULES.md 5")
 	if err != nil || !pass || t.hitAgain.need.IsNone() {
 		return pass, err
 	}
-	pass, _, err = d.test(t.hitAgain, item, of, "RULES.md 5")
+	pass, _, err = d.test(&t.hitAgain, item, of, "RULES.md 5")
 	return pass, err
 }
 
@@ -502,30 +525,39 @@ func (m *Machine) startWounds(log func(Event)) {
 // its own saves.
 func (m *Machine) woundItem(d *dieSource) error {
 	s := &m.s
-	s.i++
-	pass, face, err := d.test(s.tests.wound, s.i, s.n, "RULES.md 6.1")
-	if err != nil {
-		s.i--
-		return err
-	}
-	if pass {
-		a := m.attack()
-		switch {
-		case a.InstantKill:
-			s.kills++
-		case s.tests.wound.six && face == 6:
-			s.wounds[lethalSix]++
-		default:
-			s.wounds[ordinary]++
+	for {
+		s.i++
+		pass, face, err := d.test(&s.tests.wound, s.i, s.n, "RULES.md 6.1")
+		if err != nil {
+			s.i--
+			return err
 		}
-		if a.Flaming && !m.u.RegenLost() && rules.For(m.rs()).FlamingStopsRegeneration {
-			m.uw().SetRegenLost()
-			s.flamed = true
-			m.emit(d.log, Event{Kind: RegenLost, Rule: "RULES.md 19.3",
-				Text: "wounded by a Flaming attack: no Regeneration for the rest of the phase"})
+		if pass {
+			m.wounded(d, face)
+		}
+		if !d.more(s) {
+			return m.advance(d.log)
 		}
 	}
-	return m.advance(d.log)
+}
+
+// wounded routes a hit that wounded on the natural face by its kind.
+func (m *Machine) wounded(d *dieSource, face int) {
+	s, a := &m.s, m.attack()
+	switch {
+	case a.InstantKill:
+		s.kills++
+	case s.tests.wound.six && face == 6:
+		s.wounds[lethalSix]++
+	default:
+		s.wounds[ordinary]++
+	}
+	if a.Flaming && !m.u.RegenLost() && rules.For(m.rs()).FlamingStopsRegeneration {
+		m.uw().SetRegenLost()
+		s.flamed = true
+		m.emit(d.log, Event{Kind: RegenLost, Rule: "RULES.md 19.3",
+			Text: "wounded by a Flaming attack: no Regeneration for the rest of the phase"})
+	}
 }
 
 func (m *Machine) startArmour(log func(Event)) {
@@ -565,29 +597,32 @@ func (m *Machine) startArmour(log func(Event)) {
 // of its kind (RULES.md 7, 19.3).
 func (m *Machine) armourItem(d *dieSource) error {
 	s := &m.s
-	s.i++
-	k := s.wounds.next()
-	t := s.tests.armour[k]
-	if !t.need.Possible() {
-		// only a Lethal Strike six gets here: startArmour skips the
-		// stage when no wound can be saved
-		if d.log != nil {
-			m.note(d.log, Armour, "RULES.md 19.3", "wound %d: Lethal Strike natural 6, no armour save", s.i)
+	for {
+		s.i++
+		k := s.wounds.next()
+		t := &s.tests.armour[k]
+		pass := false
+		if !t.need.Possible() {
+			// only a Lethal Strike six gets here: startArmour skips the
+			// stage when no wound can be saved
+			if d.log != nil {
+				m.note(d.log, Armour, "RULES.md 19.3", "wound %d: Lethal Strike natural 6, no armour save", s.i)
+			}
+		} else {
+			var err error
+			if pass, _, err = d.test(t, s.i, s.n, "RULES.md 7"); err != nil {
+				s.i--
+				return err
+			}
 		}
 		s.wounds[k]--
-		s.failed[k]++
-		return m.advance(d.log)
+		if !pass {
+			s.failed[k]++
+		}
+		if !d.more(s) {
+			return m.advance(d.log)
+		}
 	}
-	pass, _, err := d.test(t, s.i, s.n, "RULES.md 7")
-	if err != nil {
-		s.i--
-		return err
-	}
-	s.wounds[k]--
-	if !pass {
-		s.failed[k]++
-	}
-	return m.advance(d.log)
 }
 
 func (m *Machine) startSpecial(log func(Event)) {
@@ -606,25 +641,28 @@ func (m *Machine) startSpecial(log func(Event)) {
 // by the special save of its kind (RULES.md 8).
 func (m *Machine) specialItem(d *dieSource) error {
 	s := &m.s
-	s.i++
-	k := s.failed.next()
-	t := s.tests.special[k]
-	if t.need.IsNone() {
-		if d.log != nil {
-			m.note(d.log, Special, "RULES.md 8", "wound %d: no special save applies", s.i)
+	for {
+		s.i++
+		k := s.failed.next()
+		t := &s.tests.special[k]
+		pass := false
+		if t.need.IsNone() {
+			if d.log != nil {
+				m.note(d.log, Special, "RULES.md 8", "wound %d: no special save applies", s.i)
+			}
+		} else {
+			var err error
+			if pass, _, err = d.test(t, s.i, s.n, "RULES.md 8"); err != nil {
+				s.i--
+				return err
+			}
 		}
 		s.failed[k]--
-		s.unsaved++
-		return m.advance(d.log)
+		s.unsaved += b2i(!pass)
+		if !d.more(s) {
+			return m.advance(d.log)
+		}
 	}
-	pass, _, err := d.test(t, s.i, s.n, "RULES.md 8")
-	if err != nil {
-		s.i--
-		return err
-	}
-	s.failed[k]--
-	s.unsaved += b2i(!pass)
-	return m.advance(d.log)
 }
 
 func (m *Machine) startDamage(log func(Event)) {
