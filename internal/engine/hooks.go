@@ -130,12 +130,12 @@ func (m *Machine) Aim() unit.Target { return m.s.aim }
 
 // loopStep reports whether m stands in a loop of items whose step does not
 // depend on the item's place: one to-hit roll, one to-wound roll, one
-// instant kill, one damage packet, one skirmish attack (the place shows
-// only in the log). Armour and special saves are not such: they tell
-// ordinary and Lethal Strike wounds apart by place.
+// save, one instant kill, one damage packet, one skirmish attack (the place
+// shows only in the log; a save reads the kind of its wound from the pools,
+// which are in the loop state).
 func (m *Machine) loopStep() bool {
 	switch m.s.at {
-	case stepHit, stepWound, stepKill, stepPacket, stepSkirmish:
+	case stepHit, stepWound, stepArmour, stepSpecial, stepKill, stepPacket, stepSkirmish:
 		return true
 	}
 	return false
