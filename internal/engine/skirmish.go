@@ -98,7 +98,7 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 			}
 			return nil
 		}
-		if pass, err := m.rollHit(d, n, 0); err != nil || !pass {
+		if pass, _, err := m.rollHit(d, n, 0); err != nil || !pass {
 			return err
 		}
 	}

@@ -483,7 +483,7 @@ func (m *Machine) hitItem(d *dieSource) error {
 	s := &m.s
 	for {
 		s.i++
-		pass, err := m.rollHit(d, s.i, s.n)
+		pass, _, err := m.rollHit(d, s.i, s.n)
 		if err != nil {
 			s.i--
 			return err
@@ -497,16 +497,17 @@ func (m *Machine) hitItem(d *dieSource) error {
 
 // rollHit rolls one attack's to-hit dice, for block and skirmish alike: a
 // D6 against hit, and under the 7+ procedure a second D6 against hitAgain
-// after a first that passed (a natural 6; RULES.md 5). A to-hit trigger
-// (20.2) reads the first die's face and needs the whole procedure to pass.
-func (m *Machine) rollHit(d *dieSource, item, of int) (bool, error) {
+// after a first that passed (a natural 6; RULES.md 5). It returns whether
+// the attack hits and the first die's final natural face, which a to-hit
+// trigger reads (RULES.md 20.2: it needs the whole procedure to pass).
+func (m *Machine) rollHit(d *dieSource, item, of int) (bool, int, error) {
 	t := &m.s.tests
-	pass, _, err := d.test(&t.hit, item, of, "RULES.md 5")
+	pass, face, err := d.test(&t.hit, item, of, "RULES.md 5")
 	if err != nil || !pass || t.hitAgain.need.IsNone() {
-		return pass, err
+		return pass, face, err
 	}
 	pass, _, err = d.test(&t.hitAgain, item, of, "RULES.md 5")
-	return pass, err
+	return pass, face, err
 }
 
 func (m *Machine) startWounds(log func(Event)) {
