@@ -10,14 +10,16 @@ import (
 	"github.com/rearrank/rearrank/unit"
 )
 
-// The pipeline of one attack group (RULES.md 4), stage by stage. Each stage
-// takes its items one at a time, asks for the dice of one item, decides from
-// the final natural roll where the item goes, and logs these events:
+// The pipeline of one attack group (RULES.md 4), stage by stage, in the
+// order nextStage follows. Each stage takes its items one at a time (all of
+// them in one Step when nobody watches: dieSource.more), asks for the dice
+// of one item, decides from the final natural roll where the item goes, and
+// logs these events:
 //
 //	stage    item        dice                           decides                                 events
 //	begin    the group   none                           receiver, every target number (tests)   BatchStart, Note
 //	count    the group   the Count expression           the number of attacks                   Roll, Note
-//	hit      attack      D6 vs hit, then vs hitAgain     hit or miss (5; 7+ procedure)           Roll (hit, hit_again)
+//	hit      attack      D6 vs hit, then vs hitAgain    hit or miss (5; 7+ procedure)           Roll (hit, hit_again)
 //	wound    hit         D6 vs wound                    a wound of its kind, or a kill (6.1)    Roll, RegenLost
 //	armour   wound       D6 vs armour[kind]             saved or failed (7)                     Roll, Note
 //	special  wound       D6 vs special[kind]            saved or unsaved (8)                    Roll, Note
@@ -32,8 +34,10 @@ import (
 // A D6 test is a test value (its stage, need and floor); dieSource.test rolls
 // it, and is where a re-roll of that stage goes (RULES.md 20.1). The face it
 // returns is the final natural roll: a trigger (20.2) reads it in the stage
-// that rolled it (woundItem reads the Lethal Strike six there). A modifier
-// changes the stage's need when the batch begins (plan).
+// that rolled it (wounded reads the Lethal Strike six there, rollHit hands
+// back the first to-hit face). A modifier changes the stage's need when the
+// batch begins (plan). Each item remembers what decides its later stages:
+// wounds wait in pools by kind (woundPool), each kind with its own tests.
 
 // step is where a Machine stands: a stage of the pipeline above.
 type step int8
