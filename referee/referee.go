@@ -89,6 +89,11 @@ const (
 	Helmet     = engine.Helmet     // RULES.md 13
 )
 
+// Needs are the target numbers of one attack group against its receiving
+// model, fixed before any die of the batch is rolled: what odds.StageOdds
+// shows beside each stage's chance.
+type Needs = engine.Needs
+
 // SaveChooser is implemented by a unit.Chooser that also answers the
 // special_save_choice switch (RULES.md 8, 18): given the special saves a
 // model may use against the wounds of a batch, best first, it returns the
