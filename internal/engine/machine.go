@@ -384,15 +384,17 @@ func (d *dieSource) more(s *state) bool { return d.fast != nil && s.i < s.n }
 // roll passed and its natural face, the roll a stage's triggers read
 // (RULES.md 20.2); a re-roll (20.1) is rolled here, before the face is
 // returned.
-func (d *dieSource) test(t *test, item, of int, rule string) (bool, int, error) {
-	if d.fast != nil {
-		face := d.fast.Roll(6)
-		return t.pass(face), face, nil
-	}
-	return d.testLogged(t, item, of, rule)
+func (d *dieSource) test(t *test, item, of int) (pass bool, face int, err error) {
+	face, err = d.d6(t, item, of)
+	return t.pass(face), face, err
 }
 
-func (d *dieSource) testLogged(t *test, item, of int, rule string) (bool, int, error) {
+// d6 rolls and logs the die of test t (face 0 on error). Only this is a
+// call: test, which reads the face, inlines into the stages.
+func (d *dieSource) d6(t *test, item, of int) (int, error) {
+	if d.fast != nil {
+		return d.fast.Roll(6), nil
+	}
 	var face int
 	if d.caps.seeded != nil {
 		face = d.caps.seeded.Roll(6)
@@ -400,15 +402,15 @@ func (d *dieSource) testLogged(t *test, item, of int, rule string) (bool, int, e
 		var err error
 		face, err = d.rollClass(6, t.cuts(), t.stage, func() string { return d.m.what(t, item, of) + ", need " + t.need.String() })
 		if err != nil {
-			return false, 0, err
+			return 0, err
 		}
 	}
-	pass := t.pass(face)
 	if d.log != nil {
+		pass := t.pass(face)
 		d.m.emit(d.log, Event{Kind: Roll, Stage: t.stage, Attack: item, Sides: 6, Face: face, Need: t.need, Pass: pass,
-			Rule: rule, Text: fmt.Sprintf("%s: %d vs %s, %s", d.m.what(t, item, of), face, t.need, passWord(t.stage, pass))})
+			Rule: t.rule(of == 0), Text: fmt.Sprintf("%s: %d vs %s, %s", d.m.what(t, item, of), face, t.need, passWord(t.stage, pass))})
 	}
-	return pass, face, nil
+	return face, nil
 }
 
 // what names the die of test t for item of items, for the log and for a
@@ -440,6 +442,22 @@ func (m *Machine) what(t *test, item, of int) string {
 		return fmt.Sprintf("%s save, attack %d", t.kind, item)
 	}
 	return t.stage.String()
+}
+
+// rule returns the RULES.md section of the test's stage, in skirmish's
+// numbering when skirmish.
+func (t *test) rule(skirmish bool) string {
+	switch t.stage {
+	case Hit, HitAgain:
+		return "RULES.md 5"
+	case Wound:
+		return "RULES.md 6.1"
+	case Armour:
+		return pick(skirmish, "RULES.md 7.4", "RULES.md 7")
+	case Special:
+		return pick(skirmish, "RULES.md 8.4", "RULES.md 8")
+	}
+	return "RULES.md 13" // the helmet (13)
 }
 
 func passWord(s Stage, pass bool) string {

@@ -111,7 +111,7 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 	}
 	crit := critOK && rules.CanCritical(rs, a.Phase, a.WeaponClass, wound.need, o)
 	wound.six = crit
-	pass, face, err := d.test(&wound, n, 0, "RULES.md 6.1")
+	pass, face, err := d.test(&wound, n, 0)
 	if err != nil || !pass {
 		return err
 	}
@@ -246,7 +246,7 @@ func (m *Machine) skirmishSaves(d *dieSource, n int, c rules.Critical) (bool, er
 			m.note(d.log, Armour, "RULES.md 7.4, R30", "no armour save possible (%s)", armour.need)
 		}
 	default:
-		pass, _, err := d.test(&armour, n, 0, "RULES.md 7.4")
+		pass, _, err := d.test(&armour, n, 0)
 		if err != nil || pass {
 			return pass, err
 		}
@@ -254,7 +254,7 @@ func (m *Machine) skirmishSaves(d *dieSource, n int, c rules.Critical) (bool, er
 	if special.need.IsNone() {
 		return false, nil
 	}
-	pass, _, err := d.test(&special, n, 0, "RULES.md 8.4")
+	pass, _, err := d.test(&special, n, 0)
 	return pass, err
 }
 
@@ -284,7 +284,7 @@ func (m *Machine) injuries(d *dieSource, n, count int, c rules.Critical) error {
 			m.note(d.log, Helmet, "RULES.md 6.2", "bludgeoning critical: no helmet save")
 		} else {
 			helmet := newTest(Helmet, rules.Need(4), 1)
-			pass, _, err := d.test(&helmet, n, 0, "RULES.md 13")
+			pass, _, err := d.test(&helmet, n, 0)
 			if err != nil {
 				return err
 			}

@@ -506,11 +506,11 @@ func (m *Machine) hitItem(d *dieSource) error {
 // trigger reads (RULES.md 20.2: it needs the whole procedure to pass).
 func (m *Machine) rollHit(d *dieSource, item, of int) (bool, int, error) {
 	t := &m.s.tests
-	pass, face, err := d.test(&t.hit, item, of, "RULES.md 5")
+	pass, face, err := d.test(&t.hit, item, of)
 	if err != nil || !pass || t.hitAgain.need.IsNone() {
 		return pass, face, err
 	}
-	pass, _, err = d.test(&t.hitAgain, item, of, "RULES.md 5")
+	pass, _, err = d.test(&t.hitAgain, item, of)
 	return pass, face, err
 }
 
@@ -532,7 +532,7 @@ func (m *Machine) woundItem(d *dieSource) error {
 	s := &m.s
 	for {
 		s.i++
-		pass, face, err := d.test(&s.tests.wound, s.i, s.n, "RULES.md 6.1")
+		pass, face, err := d.test(&s.tests.wound, s.i, s.n)
 		if err != nil {
 			s.i--
 			return err
@@ -615,7 +615,7 @@ func (m *Machine) armourItem(d *dieSource) error {
 			}
 		} else {
 			var err error
-			if pass, _, err = d.test(t, s.i, s.n, "RULES.md 7"); err != nil {
+			if pass, _, err = d.test(t, s.i, s.n); err != nil {
 				s.i--
 				return err
 			}
@@ -657,7 +657,7 @@ func (m *Machine) specialItem(d *dieSource) error {
 			}
 		} else {
 			var err error
-			if pass, _, err = d.test(t, s.i, s.n, "RULES.md 8"); err != nil {
+			if pass, _, err = d.test(t, s.i, s.n); err != nil {
 				s.i--
 				return err
 			}
