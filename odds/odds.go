@@ -88,12 +88,12 @@ func (d Dist) Floats() []float64 {
 // StageOdds are the per-attack chances of one attack group's stages against
 // its receiving model at the start of the batch (RULES.md 4).
 type StageOdds struct {
-	Group         int          `json:"group"`
-	Needs         engine.Needs `json:"-"`
-	Hit           *big.Rat     `json:"-"` // the attack hits (the whole 7+ procedure included)
-	Wound         *big.Rat     `json:"-"` // a hit wounds
-	ArmourFailed  *big.Rat     `json:"-"` // a wound is not stopped by armour
-	SpecialFailed *big.Rat     `json:"-"` // nor by the special save
+	Group         int           `json:"group"`
+	Needs         referee.Needs `json:"-"`
+	Hit           *big.Rat      `json:"-"` // the attack hits (the whole 7+ procedure included)
+	Wound         *big.Rat      `json:"-"` // a hit wounds
+	ArmourFailed  *big.Rat      `json:"-"` // a wound is not stopped by armour
+	SpecialFailed *big.Rat      `json:"-"` // nor by the special save
 	// Unsaved is the chance that one attack of the group, resolved by the
 	// referee against the unit as it starts, leaves at least one unsaved
 	// wound (or instant kill): the product of the stages above, with Lethal
