@@ -100,7 +100,8 @@ func (m *Machine) PendingPackets() (n int, ok bool) {
 // a receiver of W1 (RULES.md 9.2, E41, E52). m is not changed. It is
 // meaningful from SkipRolls until the batch closes.
 func (m *Machine) RollPacket(r dice.Roller) (int, error) {
-	d := dieSource{caps: m.caps(r), m: m}
+	var d dieSource
+	d.init(m, r, nil)
 	return m.rollPacket(&d)
 }
 

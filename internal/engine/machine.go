@@ -217,10 +217,8 @@ func (m *Machine) PanicApplies() bool { return m.s.panicApplies }
 // start of the step only in the sense that the step is not complete: callers
 // that replay a step must Clone before calling.
 func (m *Machine) Step(r dice.Roller, log func(Event)) error {
-	d := dieSource{m: m, log: log, caps: m.caps(r)}
-	if d.caps.seeded != nil && log == nil {
-		d.fast = d.caps.seeded
-	}
+	var d dieSource
+	d.init(m, r, log)
 	switch m.s.at {
 	case stepBegin:
 		return m.begin(log)
@@ -290,20 +288,19 @@ type rollerCaps struct {
 	a      dice.Asker
 }
 
-// caps returns what r can do; Monte Carlo and the odds ask it for every die.
-func (m *Machine) caps(r dice.Roller) rollerCaps {
+// set finds what r can do; Monte Carlo and the odds ask it for every
+// Step. It fills c in place: a rollerCaps is a few words, copied per Step.
+func (c *rollerCaps) set(r dice.Roller) {
+	c.r = r
 	if s, ok := r.(*dice.Seeded); ok {
-		return rollerCaps{r: r, seeded: s}
-	}
-	c := rollerCaps{r: r}
-	if cb, ok := r.(ClassBrancher); ok {
+		c.seeded = s
+	} else if cb, ok := r.(ClassBrancher); ok {
 		c.cb, c.b = cb, cb
 	} else if b, ok := r.(dice.Brancher); ok {
 		c.b = b
 	} else if a, ok := r.(dice.Asker); ok {
 		c.a = a
 	}
-	return c
 }
 
 // dieSource asks the roller for one die and logs it.
@@ -314,6 +311,15 @@ type dieSource struct {
 	// fast is the seeded roller when there is no log (Monte Carlo): a
 	// test then rolls and reads the die with nothing else to do.
 	fast *dice.Seeded
+}
+
+// init prepares d to ask r for m's dice and log them to log.
+func (d *dieSource) init(m *Machine, r dice.Roller, log func(Event)) {
+	d.m, d.log = m, log
+	d.caps.set(r)
+	if log == nil {
+		d.fast = d.caps.seeded
+	}
 }
 
 // roll asks for one die with the given sides. what describes the die for a

@@ -507,7 +507,7 @@ func (m *Machine) hitItem(d *dieSource) error {
 func (m *Machine) rollHit(d *dieSource, item, of int) (bool, int, error) {
 	t := &m.s.tests
 	pass, face, err := d.test(&t.hit, item, of)
-	if err != nil || !pass || t.hitAgain.need.IsNone() {
+	if err != nil || t.hitAgain.need.IsNone() || !pass { // the first test is the one to predict
 		return pass, face, err
 	}
 	pass, _, err = d.test(&t.hitAgain, item, of)
@@ -621,9 +621,7 @@ func (m *Machine) armourItem(d *dieSource) error {
 			}
 		}
 		s.wounds[k]--
-		if !pass {
-			s.failed[k]++
-		}
+		s.failed[k] += b2i(!pass)
 		if !d.more(s) {
 			return m.advance(d.log)
 		}
