@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -22,7 +23,7 @@ func dicePerSample(b *testing.B, u *unit.Unit, attacks []referee.Attack, samples
 	b.Helper()
 	c := &diceCounter{r: dice.NewSeeded(1)}
 	for range samples {
-		m, err := referee.NewMachine(u, attacks, nil)
+		m, err := engine.NewMachine(u, attacks, nil)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/scenario"
 )
@@ -37,11 +38,11 @@ func TestSeededFastPath(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tmpl, err := referee.NewMachine(u, attacks, nil)
+		tmpl, err := engine.NewMachine(u, attacks, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
-		a, b := new(referee.Machine), new(referee.Machine)
+		a, b := new(engine.Machine), new(engine.Machine)
 		ra, rb := dice.NewSeeded(3), dice.NewSeeded(3)
 		n := 0
 		for i := range 500 {

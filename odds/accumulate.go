@@ -1,9 +1,9 @@
 package odds
 
 import (
+	"github.com/rearrank/rearrank/internal/engine"
 	"math/big"
 
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/unit"
 )
 
@@ -58,7 +58,7 @@ func addAt(s []weight, i int32, w weight) []weight {
 }
 
 // addState adds an end state: tallies t on machine m, with chance w/d.
-func (a *accumulator) addState(t tally, m *referee.Machine, w weight, d den) {
+func (a *accumulator) addState(t tally, m *engine.Machine, w weight, d den) {
 	w = a.align(w, d)
 	a.unsaved = addAt(a.unsaved, t.unsaved, w)
 	a.addRest(t, m.Destroyed(), m.PanicApplies(), w)

@@ -24,9 +24,10 @@
 //
 // # The odds are the referee over all dice
 //
-// Nothing here knows a rule. The referee is a referee.Machine: the rules
-// written once as small steps (one attack's to-hit roll, one wound's save,
-// one damage packet, closing a batch) that ask a dice roller for every die.
+// Nothing here knows a rule. The referee runs an engine.Machine (package
+// internal/engine): the rules written once as small steps (one attack's
+// to-hit roll, one wound's save, one damage packet, closing a batch) that
+// ask a dice roller for every die.
 // The referee runs it with dice a person rolled or a seeded generator; this
 // package runs it with a roller that walks every face:
 //
@@ -36,11 +37,11 @@
 //     its next face (an odometer over the tree of dice). Each way out is
 //     weighted by the product of 1/sides.
 //   - The Machine tells the roller which faces of a die it treats alike
-//     (referee.ClassBrancher): against a 4+ save, 1-3 fail and 4-6 pass,
+//     (engine.ClassBrancher): against a 4+ save, 1-3 fail and 4-6 pass,
 //     two ways out instead of six; a natural 6 is a way of its own only
 //     when something looks at it (Lethal Strike, skirmish criticals). Only
 //     the log would show the face, and the enumeration keeps no log.
-//   - After each step, machines with the same state (referee.Machine.
+//   - After each step, machines with the same state (engine.Machine.
 //     AppendState: the unit's canonical key, the place in the pipeline, the
 //     counts between stages) merge, their weights added. Identical
 //     rank-and-file are interchangeable in the unit's key, so the states stay
@@ -66,7 +67,7 @@
 // every ruleset and on thousands of random scenarios.
 //
 //   - binomial attacks: a block batch about to roll its attacks
-//     (referee.Machine.AttackRolls, every ruleset but skirmish). The attacks
+//     (engine.Machine.AttackRolls, every ruleset but skirmish). The attacks
 //     roll to hit, to wound and their saves against numbers fixed when the
 //     batch began, and nothing one rolls changes what another needs, so the
 //     number that end unsaved (or as instant kills) is binomial. What one

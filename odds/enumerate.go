@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/rearrank/rearrank/internal/engine"
 	"slices"
 
 	"github.com/rearrank/rearrank/referee"
@@ -14,7 +15,7 @@ import (
 //
 // A state of the enumeration is a machine and the totals of the path that
 // led to it. Steps only add to the totals and never read them
-// (referee.Machine.SetTally), so the two are kept apart: a core is a
+// (engine.Machine.SetTally), so the two are kept apart: a core is a
 // machine with zero totals, and a state is a core, a small comparable tally
 // and a weight. Each generation every core takes one step: its ways out
 // (transitions: the core after the step, what the step added to the
@@ -54,7 +55,7 @@ func (t tally) plus(u tally) tally {
 
 // core is a machine with zero tallies, and what its next step does.
 type core struct {
-	m     *referee.Machine
+	m     *engine.Machine
 	trans []trans     // this generation's ways out
 	final *finalBatch // or, for a batch that ends the run, its marginals
 }
@@ -81,7 +82,7 @@ type state struct {
 // memoLeaf is one way out of a loop step: the machine it leads to (a core,
 // never changed) and what it adds, with its chance.
 type memoLeaf struct {
-	m  *referee.Machine
+	m  *engine.Machine
 	dt tally
 	w  weight
 	d  den
@@ -109,13 +110,13 @@ type enumerator struct {
 
 	roller pathRoller
 	keybuf []byte
-	free   []*referee.Machine
+	free   []*engine.Machine
 	merge  map[stateKey]int // scratch for merging a core's transitions
 	capW   map[unit.Target]int
 	steps  int
 
 	// memo holds the ways out of a step whose outcome does not depend on
-	// the machine's place in its loop of items (referee.Machine.
+	// the machine's place in its loop of items (engine.Machine.
 	// AppendLoopState), worked out once and moved to each place (SetItem).
 	memo       map[string][]memoLeaf
 	memoLeaves int
@@ -145,18 +146,18 @@ func (e *enumerator) limitError() error {
 }
 
 // scratch returns a machine to replay a step on.
-func (e *enumerator) scratch() *referee.Machine {
+func (e *enumerator) scratch() *engine.Machine {
 	if n := len(e.free); n > 0 {
 		m := e.free[n-1]
 		e.free = e.free[:n-1]
 		return m
 	}
-	return new(referee.Machine)
+	return new(engine.Machine)
 }
 
 // intern returns the index of m's core in the next generation, keeping m
 // when it is new and recycling it otherwise. m's tallies must be zero.
-func (e *enumerator) intern(m *referee.Machine) int32 {
+func (e *enumerator) intern(m *engine.Machine) int32 {
 	e.keybuf = m.AppendState(e.keybuf[:0])
 	if i, ok := e.nextIndex[string(e.keybuf)]; ok {
 		e.free = append(e.free, m)
@@ -180,7 +181,7 @@ func (e *enumerator) note(name string) {
 
 // run enumerates from start to the end of its last batch, adding every
 // final state to the accumulator.
-func (e *enumerator) run(start *referee.Machine) error {
+func (e *enumerator) run(start *engine.Machine) error {
 	start.SetTally(referee.Tally{})
 	e.intern(start)
 	e.swapCores()
@@ -372,7 +373,7 @@ func (e *enumerator) expand(c *core) error {
 			return nil
 		}
 	}
-	var leaf *referee.Machine
+	var leaf *engine.Machine
 	leaves := 0
 	clear(e.merge)
 	err := paths(&e.roller, func(r *pathRoller) error {

@@ -3,6 +3,7 @@ package odds
 import (
 	"encoding/binary"
 	"errors"
+	"github.com/rearrank/rearrank/internal/engine"
 	"math/big"
 	"math/bits"
 
@@ -16,7 +17,7 @@ import (
 // referee's own code for everything past the steps it collapses:
 //
 //   - binomial attacks: where a block batch is about to roll its attacks
-//     (referee.Machine.AttackRolls), the attacks are independent and alike,
+//     (engine.Machine.AttackRolls), the attacks are independent and alike,
 //     so the number that end unsaved (or as instant kills) is binomial. What
 //     one attack does is found by stepping a one-attack copy of the machine
 //     over every die; the machine then jumps to its damage step with each
@@ -60,23 +61,23 @@ func (e *enumerator) fastPath(c *core) (bool, error) {
 
 // rollCase is one way a single attack's rolls can end, with its chance.
 type rollCase struct {
-	o referee.RollOutcome
+	o engine.RollOutcome
 	w weight
 }
 
 // probeRolls steps m, a copy holding one attack, over every die until its
 // rolls are over, and returns what the attack hands to the damage step,
 // over one denominator.
-func probeRolls(m *referee.Machine) ([]rollCase, den, error) {
+func probeRolls(m *engine.Machine) ([]rollCase, den, error) {
 	type raw struct {
-		o referee.RollOutcome
+		o engine.RollOutcome
 		w weight
 		d den
 	}
 	var out []raw
-	var free []*referee.Machine // leaves done with, for reuse
-	var walk func(m *referee.Machine, w weight, d den, depth int) error
-	walk = func(m *referee.Machine, w weight, d den, depth int) error {
+	var free []*engine.Machine // leaves done with, for reuse
+	var walk func(m *engine.Machine, w weight, d den, depth int) error
+	walk = func(m *engine.Machine, w weight, d den, depth int) error {
 		if o, ok := m.Rolled(); ok {
 			out = append(out, raw{o, w, d})
 			return nil
@@ -84,12 +85,12 @@ func probeRolls(m *referee.Machine) ([]rollCase, den, error) {
 		if depth > 8 {
 			return errors.New("odds: one attack's rolls take more than 8 steps")
 		}
-		var leaf *referee.Machine
+		var leaf *engine.Machine
 		return paths(new(pathRoller), func(r *pathRoller) error {
 			if n := len(free); n > 0 {
 				leaf, free = free[n-1], free[:n-1]
 			} else {
-				leaf = new(referee.Machine)
+				leaf = new(engine.Machine)
 			}
 			leaf.Reset(m)
 			return leaf.Step(r, nil)
@@ -185,7 +186,7 @@ func (e *enumerator) attackRolls(c *core, n int) (bool, error) {
 		if w.Sign() == 0 {
 			return
 		}
-		o := referee.RollOutcome{RegenLost: lost}
+		o := engine.RollOutcome{RegenLost: lost}
 		if kills {
 			o.Kills = j
 		} else {
@@ -211,7 +212,7 @@ func (e *enumerator) attackRolls(c *core, n int) (bool, error) {
 
 // packetDist returns the wounds the next unsaved wound of m's batch can
 // do, as the referee rolls them (RollPacket), over one denominator.
-func packetDist(m *referee.Machine) (map[int]weight, den, error) {
+func packetDist(m *engine.Machine) (map[int]weight, den, error) {
 	type raw struct {
 		k int
 		w weight
@@ -246,7 +247,7 @@ func packetDist(m *referee.Machine) (map[int]weight, den, error) {
 // packetMode says how the packets of m's batch collapse: as single wounds
 // (capped is nil), as capped packets adding up in a pool (capped[j] is the
 // weight of a packet of j wounds after the cap, over d), or not at all.
-func (e *enumerator) packetMode(m *referee.Machine) (ok bool, capped []uint64, d den, err error) {
+func (e *enumerator) packetMode(m *engine.Machine) (ok bool, capped []uint64, d den, err error) {
 	dist, d, err := packetDist(m)
 	if err != nil {
 		return false, nil, den{}, err
@@ -271,7 +272,7 @@ func (e *enumerator) packetMode(m *referee.Machine) (ok bool, capped []uint64, d
 
 // additiveCap reports whether packets aimed at m's target add up (see the
 // pooled damage fast path), and the W that caps each.
-func (e *enumerator) additiveCap(m *referee.Machine) (int, bool) {
+func (e *enumerator) additiveCap(m *engine.Machine) (int, bool) {
 	u, aim := m.ReadUnit(), m.Aim()
 	rs, o := u.Ruleset(), u.Options()
 	switch {
@@ -435,7 +436,7 @@ func (e *enumerator) packets(c *core, n int) (bool, error) {
 // each total, up to the total from which one more wound changes nothing
 // the future or the tallies can see.
 type sweeper struct {
-	m         *referee.Machine
+	m         *engine.Machine
 	ends      []sweepEnd // ends[T]
 	stable    bool
 	key, prev []byte
@@ -503,10 +504,10 @@ func polyKey(b []byte, c []uint64, n int) []byte {
 // stopping early once a wound changes nothing the future or the tallies
 // can see: every later one is then alike. m's tallies must start at zero;
 // m is changed.
-func sweep(m *referee.Machine, more int, visit func(s *referee.Machine) error) error {
+func sweep(m *engine.Machine, more int, visit func(s *engine.Machine) error) error {
 	var key, prev []byte
 	known := false // key holds m's state before the wound
-	var s *referee.Machine
+	var s *engine.Machine
 	for i := 0; ; i++ {
 		s = m.Fork(s)
 		if err := visit(s); err != nil {
@@ -550,7 +551,7 @@ func reduceCoef(c []uint64, d den) ([]uint64, den) {
 func (e *enumerator) lastBatch(c *core, n int, s, f uint64, d den) (bool, error) {
 	// the damage of one unsaved wound, from a copy standing before it
 	pm := c.m.Clone()
-	pm.SkipRolls(referee.RollOutcome{Unsaved: 1})
+	pm.SkipRolls(engine.RollOutcome{Unsaved: 1})
 	ok, capped, dq, err := e.packetMode(pm)
 	if !ok || err != nil {
 		return false, err
@@ -577,10 +578,10 @@ func (e *enumerator) lastBatch(c *core, n int, s, f uint64, d den) (bool, error)
 	q := e.polyPow(coef, n)
 
 	m := c.m.Clone()
-	m.SkipRolls(referee.RollOutcome{})
+	m.SkipRolls(engine.RollOutcome{})
 	outs := make([]outcome, 0, min(n*(len(capped)-1)+1, 1024))
 	noDice := new(pathRoller)
-	err = sweep(m, n*(len(capped)-1), func(s *referee.Machine) error {
+	err = sweep(m, n*(len(capped)-1), func(s *engine.Machine) error {
 		if err := s.Step(noDice, nil); err != nil { // close the batch: no dice
 			return err
 		}

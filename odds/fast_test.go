@@ -8,6 +8,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -86,7 +87,7 @@ func TestPooledFastPathsEqualEnumeration(t *testing.T) {
 				attacks[i].Target = unit.Target{Role: unit.RankAndFile}
 			}
 		}
-		if _, err := referee.NewMachine(u, attacks, nil); err != nil {
+		if _, err := engine.NewMachine(u, attacks, nil); err != nil {
 			t.Skip(err)
 		}
 		equalsEnumeration(t, u, attacks)

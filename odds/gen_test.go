@@ -7,6 +7,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -194,7 +195,7 @@ func genScenario(t *rapid.T, maxAttacks int) (*unit.Unit, []referee.Attack) {
 			attacks[i].Target = unit.Target{Role: unit.RankAndFile}
 		}
 	}
-	if _, err := referee.NewMachine(u, attacks, nil); err != nil {
+	if _, err := engine.NewMachine(u, attacks, nil); err != nil {
 		t.Skip(err)
 	}
 	return u, attacks

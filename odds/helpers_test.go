@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -245,7 +246,7 @@ func wantRat(t testing.TB, name string, got *big.Rat, want string) {
 }
 
 // faceRoller branches on every face of every die, one at a time: a
-// dice.Brancher but not a referee.ClassBrancher, so the Machine never
+// dice.Brancher but not a engine.ClassBrancher, so the Machine never
 // groups faces.
 type faceRoller struct{ p *pathRoller }
 
@@ -258,14 +259,14 @@ func (f faceRoller) Ask(sides int, _ string) (int, error) { return f.p.Branch(si
 // and sums the end states with their exact chances. It is walk without the
 // event log, so it reaches larger scenarios.
 func walkMachine(u *unit.Unit, attacks []referee.Attack, limit int) (*Result, error) {
-	m, err := referee.NewMachine(u, attacks, nil)
+	m, err := engine.NewMachine(u, attacks, nil)
 	if err != nil {
 		return nil, err
 	}
 	acc := newAccumulator(u)
 	leaves := 0
-	var rec func(m *referee.Machine, w weight, d den) error
-	rec = func(m *referee.Machine, w weight, d den) error {
+	var rec func(m *engine.Machine, w weight, d den) error
+	rec = func(m *engine.Machine, w weight, d den) error {
 		if m.Done() {
 			if leaves++; leaves > limit {
 				return fmt.Errorf("more than %d dice paths", limit)
@@ -273,7 +274,7 @@ func walkMachine(u *unit.Unit, attacks []referee.Attack, limit int) (*Result, er
 			acc.addState(tallyOf(m.Tally()), m, w, d)
 			return nil
 		}
-		var child *referee.Machine
+		var child *engine.Machine
 		return paths(new(pathRoller), func(r *pathRoller) error {
 			child = m.Clone()
 			return child.Step(faceRoller{r}, nil)

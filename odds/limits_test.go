@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -78,7 +79,7 @@ func TestStateLimitEarlyIsSound(t *testing.T) {
 			}
 			checked++
 			e := newEnumerator(t.Context(), Config{MaxStates: limit}, false, newAccumulator(u), func() string { return "" })
-			m, err := referee.NewMachine(u, a, nil)
+			m, err := engine.NewMachine(u, a, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

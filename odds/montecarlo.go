@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -29,7 +30,7 @@ func MonteCarlo(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg
 	if n <= 0 {
 		n = DefaultSamples
 	}
-	tmpl, err := referee.NewMachine(u, attacks, nil)
+	tmpl, err := engine.NewMachine(u, attacks, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -56,7 +57,7 @@ func MonteCarlo(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg
 
 	// Each worker resets its machine from a template of its own, made here
 	// before the workers start: Clone marks the machine it copies.
-	tmpls := make([]*referee.Machine, workers)
+	tmpls := make([]*engine.Machine, workers)
 	for w := range tmpls {
 		tmpls[w] = tmpl.Clone()
 	}
@@ -69,7 +70,7 @@ func MonteCarlo(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			m := new(referee.Machine)
+			m := new(engine.Machine)
 			for {
 				c := int(next.Add(1) - 1)
 				if c >= chunks || ctx.Err() != nil {
@@ -144,7 +145,7 @@ func inc(s []int64, i int, by int64) []int64 {
 	return s
 }
 
-func (c *counts) record(m *referee.Machine) {
+func (c *counts) record(m *engine.Machine) {
 	t := m.Tally()
 	c.cas = inc(c.cas, t.Casualties, 1)
 	c.wounds = inc(c.wounds, t.Wounds, 1)
@@ -234,7 +235,7 @@ func stdErr(h []int64, n int64) float64 {
 
 // runChunk resolves size samples with stream number stream of the seed,
 // resetting m from tmpl for each.
-func runChunk(ctx context.Context, tmpl, m *referee.Machine, seed, stream uint64, size int) (*counts, error) {
+func runChunk(ctx context.Context, tmpl, m *engine.Machine, seed, stream uint64, size int) (*counts, error) {
 	r := dice.NewSeededStream(seed, stream)
 	c := newCounts()
 	for i := range size {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -153,7 +154,7 @@ func Enumerate(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg 
 }
 
 func compute(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Config, fast bool) (*Result, error) {
-	m, err := referee.NewMachine(u, attacks, nil)
+	m, err := engine.NewMachine(u, attacks, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -182,11 +183,11 @@ func compute(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Co
 func stages(ctx context.Context, u *unit.Unit, attacks []referee.Attack, fast bool) ([]StageOdds, error) {
 	var out []StageOdds
 	for i, a := range attacks {
-		n, err := referee.Plan(u, a)
+		c, err := engine.StageChances(u, a)
 		if err != nil {
 			continue
 		}
-		s := stageOdds(i+1, u.Ruleset(), n, a, u.Options())
+		s := stageOdds(i+1, c)
 		if s.Unsaved, err = oneAttack(ctx, u, a); err != nil {
 			return nil, err
 		}
@@ -199,7 +200,7 @@ func stages(ctx context.Context, u *unit.Unit, attacks []referee.Attack, fast bo
 // referee against u, leaves at least one unsaved wound or instant kill.
 func oneAttack(ctx context.Context, u *unit.Unit, a referee.Attack) (*big.Rat, error) {
 	a.Count = dice.ConstExpr(1)
-	m, err := referee.NewMachine(u, []referee.Attack{a}, nil)
+	m, err := engine.NewMachine(u, []referee.Attack{a}, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -243,29 +244,12 @@ func oneAttack(ctx context.Context, u *unit.Unit, a referee.Attack) (*big.Rat, e
 	return rat(all, acc.d), nil
 }
 
-// stageOdds returns the chance of each stage of one attack against the
-// target numbers n: the numbers the referee rolls against (referee.Plan).
-func stageOdds(group int, rs rules.Ruleset, n referee.Needs, a referee.Attack, o rules.Options) StageOdds {
-	s := StageOdds{Group: group, Needs: n}
-	switch {
-	case n.AutoHit:
-		s.Hit = big.NewRat(1, 1)
-	case !n.CanHit:
-		s.Hit = new(big.Rat)
-	default:
-		num, den := rules.HitChance(rs, n.Hit, o) // the whole 7+ procedure included
-		s.Hit = big.NewRat(int64(num), int64(den))
-	}
-	s.Wound = big.NewRat(int64(n.Wound.Chance(1)), 6)
-	fails := func(t rules.Target, floor int) *big.Rat {
-		return new(big.Rat).Sub(big.NewRat(1, 1), big.NewRat(int64(t.Chance(floor)), 6))
-	}
-	s.ArmourFailed = fails(n.Armour, rules.ArmourFloor(rs))
-	if a.NoSaves || a.IgnoreArmour || a.InstantKill {
-		s.ArmourFailed = big.NewRat(1, 1)
-	}
-	s.SpecialFailed = fails(n.Special, rules.SpecialFloor(rs))
-	return s
+// stageOdds returns the chance of each stage of one attack: the pass
+// chances of the very tests the referee rolls (engine.StageChances).
+func stageOdds(group int, c engine.Chances) StageOdds {
+	fails := func(p *big.Rat) *big.Rat { return new(big.Rat).Sub(big.NewRat(1, 1), p) }
+	return StageOdds{Group: group, Needs: c.Needs, Hit: c.Hit, Wound: c.Wound,
+		ArmourFailed: fails(c.Armour), SpecialFailed: fails(c.Special)}
 }
 
 // describe names what makes a scenario's state space large, for the state
@@ -330,7 +314,7 @@ func tooMany(u *unit.Unit, attacks []referee.Attack, limit int, why func() strin
 	// The batch as the referee starts it, and one of its attacks.
 	one := a
 	one.Count = dice.ConstExpr(1)
-	m, err := referee.NewMachine(u, []referee.Attack{one}, nil)
+	m, err := engine.NewMachine(u, []referee.Attack{one}, nil)
 	if err != nil {
 		return nil
 	}
@@ -358,7 +342,7 @@ func tooMany(u *unit.Unit, attacks []referee.Attack, limit int, why func() strin
 		return nil
 	}
 	pm := m.Clone()
-	pm.SkipRolls(referee.RollOutcome{Unsaved: 1})
+	pm.SkipRolls(engine.RollOutcome{Unsaved: 1})
 	sizes, _, err := packetDist(pm)
 	if err != nil {
 		return nil

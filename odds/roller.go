@@ -3,9 +3,8 @@ package odds
 import (
 	"errors"
 	"fmt"
+	"github.com/rearrank/rearrank/internal/engine"
 	"math/bits"
-
-	"github.com/rearrank/rearrank/referee"
 )
 
 // The enumerating roller. A Go function cannot be forked at a die, so each
@@ -25,7 +24,7 @@ const maxStepDice = 40
 // class the path takes.
 type choice struct {
 	sides int
-	cuts  uint64 // bit f set: face f starts a class (referee.ClassBrancher)
+	cuts  uint64 // bit f set: face f starts a class (engine.ClassBrancher)
 	class int    // index of the class taken
 	n     int    // number of classes
 }
@@ -69,7 +68,7 @@ func (p *pathRoller) Branch(sides int) (int, error) {
 	return p.BranchClass(sides, (uint64(1)<<(sides+1)-1)&^3)
 }
 
-// BranchClass implements referee.ClassBrancher.
+// BranchClass implements engine.ClassBrancher.
 func (p *pathRoller) BranchClass(sides int, cuts uint64) (int, error) {
 	if sides < 1 || sides > 60 {
 		p.err = fmt.Errorf("odds: a die of %d sides", sides)
@@ -122,7 +121,7 @@ func (p *pathRoller) next() bool {
 	return true
 }
 
-var _ referee.ClassBrancher = (*pathRoller)(nil)
+var _ engine.ClassBrancher = (*pathRoller)(nil)
 
 // maxPaths bounds the ways one step's dice can fall (10D6 damage dice
 // fall 60 million ways), so that no step can hang the enumeration or fill

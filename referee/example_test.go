@@ -53,3 +53,70 @@ func ExampleResolve_seeded() {
 	// Output:
 	// true true
 }
+
+// owner answers the owner_choice switches: here the special save, always
+// the last (worst) of those offered.
+type owner struct{}
+
+func (owner) Choose(unit.Choice) int { return 0 }
+func (owner) ChooseSave(_ unit.Model, options []rules.SpecialChoice) int {
+	return len(options) - 1
+}
+
+// With special_save_choice: owner_choice the owner picks the special save of
+// the batch (RULES.md 8, 18): this owner takes Aegis 6+ over Regeneration 4+,
+// so the 5 rolled fails.
+func ExampleResolveWith() {
+	spec := unit.Spec{Ruleset: rules.T9A, Models: 5, Profile: unit.Profile{W: 1, T: 4,
+		Specials: rules.SpecialSaves{Regeneration: rules.Need(4), Aegis: rules.Need(6)}}}
+	spec.Options.SpecialSaveChoice = rules.SaveOwnerChoice
+	trolls, err := unit.New(spec)
+	if err != nil {
+		panic(err)
+	}
+	blow := referee.Attack{Count: dice.ConstExpr(1), Strength: 4, Target: unit.Target{Role: unit.RankAndFile}}
+	res, err := referee.ResolveWith(trolls, []referee.Attack{blow}, dice.NewScripted(6, 5), owner{})
+	if err != nil {
+		panic(err)
+	}
+	for _, e := range res.Events {
+		if e.Stage == referee.Special {
+			fmt.Println(e)
+		}
+	}
+	fmt.Println("unsaved:", res.Tally.Unsaved)
+	// Output:
+	// note       the owner uses aegis 6+  [RULES.md 8, 18]
+	// special   #1   D6=5  aegis save, wound 1 of 1: 5 vs 6+, failed  [RULES.md 8]
+	// unsaved: 1
+}
+
+// View is the plain-data form the CLI's resolve --json and the HTTP API
+// print: the dice used, every event, the totals, and the unit before and
+// after.
+func ExampleResult_View() {
+	goblins, err := unit.New(unit.Spec{Ruleset: rules.WHFB8, Models: 10, Frontage: 5, Profile: unit.Profile{W: 1, T: 3}})
+	if err != nil {
+		panic(err)
+	}
+	bolt := referee.Attack{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 3}, Strength: 4,
+		Target: unit.Target{Role: unit.RankAndFile}}
+	faces := []int{4, 3}
+	res, err := referee.Resolve(goblins, []referee.Attack{bolt}, dice.NewScripted(faces...))
+	if err != nil {
+		panic(err)
+	}
+	v := res.View(faces)
+	fmt.Println(v.Ruleset, v.Dice, "casualties:", v.Tally.Casualties, "panic:", *v.Panic)
+	for _, e := range v.Events {
+		fmt.Println(e)
+	}
+	// Output:
+	// whfb8 [4 3] casualties: 1 panic: false
+	// attack group 1: 1 attacks, S4, shooting phase
+	// hit       #1   D6=4  to-hit, attack 1 of 1: 4 vs 4+, hit  [RULES.md 5]
+	// wound     #1   D6=3  to-wound, hit 1 of 1, S4 vs T3: 3 vs 3+, wounds  [RULES.md 6.1]
+	// note       1 wounds: the model has no armour save  [RULES.md 7]
+	// casualty   rank-and-file removed from rank 2, file 1 (worth 1): the pool's wounds reach its W (11.1); rear rank, left end  [RULES.md 11]
+	// 1 models removed, 1 wounds caused; unit now [R R R R R] / [R R R R]
+}

@@ -43,7 +43,10 @@ func genProfile(t *rapid.T, rs rules.Ruleset, label string) unit.Profile {
 }
 
 func genSpec(t *rapid.T) unit.Spec {
-	rs := rapid.SampledFrom(rules.Rulesets()).Draw(t, "ruleset")
+	return genSpecFor(t, rapid.SampledFrom(rules.Rulesets()).Draw(t, "ruleset"))
+}
+
+func genSpecFor(t *rapid.T, rs rules.Ruleset) unit.Spec {
 	s := unit.Spec{Ruleset: rs, Profile: genProfile(t, rs, "")}
 	if rs == rules.Skirmish {
 		s.Models = 1

@@ -14,76 +14,91 @@
 // package in the order of RULES.md 19 C22. Skirmish attacks resolve one at a
 // time in dice order (C19).
 //
-// The rules are written once, as a Machine that asks a dice.Roller for every
-// die it needs. Resolve runs it with any roller: a dice.Scripted one for dice a
-// person rolled, a dice.Seeded one for a reproducible game. The odds package
-// runs the very same Machine over every face of every die. The input unit is
-// never changed.
+// Resolve asks a dice.Roller for every die: a dice.Scripted one for dice a
+// person rolled, a dice.Seeded one for a reproducible game, a dice.Asker to
+// be asked for each die by name. The rules are written once, as the stages of
+// an internal machine; the odds package runs the very same stages over every
+// face of every die. The input unit is never changed.
 package referee
 
 import (
-	"errors"
-	"fmt"
-
 	"github.com/rearrank/rearrank/dice"
-	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/unit"
 )
 
+// Attack is one attack group: every attack of one profile at one target,
+// resolved as one batch (RULES.md 3). Its Validate checks it against a
+// ruleset; Multi reports whether its unsaved wounds are packets (C3).
+type Attack = engine.Attack
+
 // HitSpec says how an attack rolls to hit (RULES.md 5). With none of Need,
 // BS and WS set the attack hits automatically.
-type HitSpec struct {
-	Need     rules.Target // an explicit target number such as 4+
-	BS       int          // shooting: Ballistic Skill (battleaxe and t9a: the target number itself)
-	WS       int          // melee: Weapon Skill, or t9a Offensive Skill, against the target's WS
-	Modifier int          // signed: -1 for long range, +1 for a large target
-}
+type HitSpec = engine.HitSpec
 
-// Auto reports whether the attack hits without a roll.
-func (h HitSpec) Auto() bool { return h.Need.IsNone() && h.BS == 0 && h.WS == 0 }
+// Tally sums what the resolved batches did to the unit: casualties, wounds
+// (the combat result, 9.3), unsaved and wasted wounds, panic, standard lost.
+type Tally = engine.Tally
 
-// Attack is one attack group: every attack of one profile at one target,
-// resolved as one batch (RULES.md 3).
-type Attack struct {
-	Name           string
-	Count          dice.Expr // number of attacks, or hits when the hit is automatic
-	Phase          rules.Phase
-	Hit            HitSpec
-	Strength       int
-	AP             int // t9a Armour Penetration
-	ArmourPiercing int // extra armour-save modifier (t9a1-ru Armour Piercing, weapon extras)
-	MultipleWounds dice.Expr
-	// MWAgainst limits Multiple Wounds to targets of one troop type (t9a
-	// "MW(2, Infantry)", RULES.md 9.2); nil means every target.
-	MWAgainst    *rules.TroopType
-	ClippedWings bool // t9a: +1 Multiple Wounds against a model with Fly (E52)
-	Flaming      bool
-	LethalStrike bool
-	IgnoreArmour bool
-	NoSaves      bool
-	InstantKill  bool
-	WeaponClass  rules.WeaponClass // skirmish critical table (6.2)
-	Attacker     string            // skirmish: the warrior, for the per-phase allowance
-	Target       unit.Target
-}
+// Event is one step of a resolution, plain data for text, JSON and
+// pictures; its String is one line of the referee's log.
+type Event = engine.Event
 
-// Multi reports whether every unsaved wound of the attack is a packet (C3):
-// any Multiple Wounds value other than none, 0 or 1.
-func (a Attack) Multi() bool {
-	c, ok := a.MultipleWounds.Const()
-	return !ok || c > 1
-}
+// Kind says what an Event records.
+type Kind = engine.Kind
 
-// Tally sums what the resolved batches did to the unit.
-type Tally struct {
-	Casualties int                     `json:"casualties"` // models removed, every role
-	ByRole     [unit.Character + 1]int `json:"-"`
-	Wounds     int                     `json:"wounds"`  // W/HP taken off models: combat result (9.3)
-	Unsaved    int                     `json:"unsaved"` // wounds past every save, before multiplying
-	Wasted     int                     `json:"wasted"`
-	Panic      bool                    `json:"panic"` // the threshold of RULES.md 12 was crossed
-	Standard   bool                    `json:"standard_lost"`
-}
+// The kinds of Event.
+const (
+	NoKind       = engine.NoKind
+	BatchStart   = engine.BatchStart   // an attack group begins
+	Roll         = engine.Roll         // one die: Stage, Need, Face, Pass
+	Note         = engine.Note         // a rule applied without a die (a skipped save, a cap)
+	Casualty     = engine.Casualty     // a model removed: Role, Name, Slot, Worth
+	Damaged      = engine.Damaged      // a model left damaged (per-model and one-model pools)
+	StandardLost = engine.StandardLost // the standard bearer is removed (12)
+	Panic        = engine.Panic        // the panic threshold was crossed (RULES.md 12, 19.3)
+	Destroyed    = engine.Destroyed    // no model left
+	RegenLost    = engine.RegenLost    // whfb8: Flaming wound, no Regeneration for the rest of the phase (19.3)
+	KnockedDown  = engine.KnockedDown  // skirmish injury or thrusting 5
+	Stunned      = engine.Stunned      // skirmish injury
+	OutOfAction  = engine.OutOfAction  // skirmish: the fighter is a casualty
+	Disarmed     = engine.Disarmed     // skirmish bludgeoning 5
+	CannotFight  = engine.CannotFight  // skirmish bludgeoning 4
+	RicochetHit  = engine.RicochetHit  // skirmish missile 5: the caller resolves the second target (R29, C15)
+	ExtraAttack  = engine.ExtraAttack  // skirmish unarmed 4
+	Knockback    = engine.Knockback    // skirmish thrusting 6 (with a possible collision hit)
+	BatchEnd     = engine.BatchEnd     // an attack group is done
+)
+
+// Stage is the pipeline stage a die or note belongs to (RULES.md 4).
+type Stage = engine.Stage
+
+// The stages of Event.Stage.
+const (
+	NoStage    = engine.NoStage
+	Attacks    = engine.Attacks    // rolling the number of attacks ("2D6 shots")
+	Hit        = engine.Hit        // RULES.md 5
+	HitAgain   = engine.HitAgain   // the second die of a 7+ to-hit procedure
+	Wound      = engine.Wound      // RULES.md 6.1
+	Critical   = engine.Critical   // RULES.md 6.2
+	Armour     = engine.Armour     // RULES.md 7
+	Special    = engine.Special    // RULES.md 8
+	Damage     = engine.Damage     // RULES.md 9: multiple wounds
+	Allocation = engine.Allocation // RULES.md 10-11
+	Injury     = engine.Injury     // RULES.md 13
+	Helmet     = engine.Helmet     // RULES.md 13
+)
+
+// Needs are the target numbers of one attack group against its receiving
+// model, fixed before any die of the batch is rolled: what odds.StageOdds
+// shows beside each stage's chance.
+type Needs = engine.Needs
+
+// SaveChooser is implemented by a unit.Chooser that also answers the
+// special_save_choice switch (RULES.md 8, 18): given the special saves a
+// model may use against the wounds of a batch, best first, it returns the
+// index of the one its owner uses.
+type SaveChooser = engine.SaveChooser
 
 // Result is what Resolve returns.
 type Result struct {
@@ -100,7 +115,7 @@ type Result struct {
 func (r *Result) Destroyed() bool { return r.After.Destroyed() }
 
 // ErrNoAttacks is returned when Resolve is given nothing to resolve.
-var ErrNoAttacks = errors.New("no attack groups")
+var ErrNoAttacks = engine.ErrNoAttacks
 
 // Resolve applies the attack groups in order to a copy of u, asking r for
 // every die, and returns the new unit and the events. u is not changed.
@@ -110,9 +125,10 @@ func Resolve(u *unit.Unit, attacks []Attack, r dice.Roller) (*Result, error) {
 	return ResolveWith(u, attacks, r, nil)
 }
 
-// ResolveWith is Resolve with a chooser for the owner_choice switches.
+// ResolveWith is Resolve with a chooser for the owner_choice switches: a
+// unit.Chooser, and a SaveChooser too for special_save_choice.
 func ResolveWith(u *unit.Unit, attacks []Attack, r dice.Roller, ch unit.Chooser) (*Result, error) {
-	m, err := NewMachine(u, attacks, ch)
+	m, err := engine.NewMachine(u, attacks, ch)
 	if err != nil {
 		return nil, err
 	}
@@ -127,21 +143,4 @@ func ResolveWith(u *unit.Unit, attacks []Attack, r dice.Roller, ch unit.Chooser)
 	res.Tally = m.Tally()
 	res.PanicApplies = m.PanicApplies()
 	return res, nil
-}
-
-// Validate checks an attack group against the ruleset it will be resolved in.
-func (a Attack) Validate(rs rules.Ruleset) error {
-	switch {
-	case a.Strength < 0 || a.Strength > 10:
-		return fmt.Errorf("strength %d: want 0 to 10", a.Strength)
-	case a.AP < 0 || a.AP > 10:
-		return fmt.Errorf("ap %d: want 0 to 10", a.AP)
-	case a.ArmourPiercing < 0 || a.ArmourPiercing > 10:
-		return fmt.Errorf("armour_piercing %d: want 0 to 10", a.ArmourPiercing)
-	case a.Count.Min() < 0:
-		return fmt.Errorf("count %s: cannot be negative", a.Count)
-	case !rules.For(rs).Block && a.Target.Role != unit.RankAndFile && a.Target.Role != unit.NoRole:
-		return fmt.Errorf("target %s: a skirmish target is one fighter", a.Target.Role)
-	}
-	return nil
 }

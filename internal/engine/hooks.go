@@ -1,4 +1,4 @@
-package referee
+package engine
 
 import (
 	"github.com/rearrank/rearrank/dice"
@@ -12,7 +12,7 @@ import (
 
 // Batch returns the index of the attack group m is resolving (or will
 // resolve next) and the number of groups.
-func (m *Machine) Batch() (i, n int) { return m.batch, len(m.attacks) }
+func (m *Machine) Batch() (i, n int) { return m.s.batch, len(m.attacks) }
 
 // Destroyed reports whether no model of the unit is left.
 func (m *Machine) Destroyed() bool { return m.u.Destroyed() }
@@ -35,14 +35,14 @@ type RollOutcome struct {
 // attacks are independent and alike. Skirmish attacks are not (a critical
 // spends the warrior's allowance, 6.2), and ok is false for them.
 func (m *Machine) AttackRolls() (n int, ok bool) {
-	if !m.rs().Block() || m.i != 0 {
+	if !m.rs().Block() || m.s.i != 0 {
 		return 0, false
 	}
-	switch m.at {
+	switch m.s.at {
 	case stepHit:
-		return m.n, m.hits == 0
+		return m.s.n, m.s.hits == 0
 	case stepWound:
-		return m.n, m.wounds == 0 && m.lethal == 0 && m.kills == 0
+		return m.s.n, m.s.wounds.total() == 0 && m.s.kills == 0
 	}
 	return 0, false
 }
@@ -52,7 +52,7 @@ func (m *Machine) AttackRolls() (n int, ok bool) {
 // every die tells what one attack hands to the damage step (Rolled).
 func (m *Machine) WithAttacks(k int) *Machine {
 	c := m.Clone()
-	c.n = k
+	c.s.n = k
 	_ = c.advance(nil)
 	return c
 }
@@ -63,11 +63,11 @@ func (m *Machine) WithAttacks(k int) *Machine {
 func (m *Machine) Rolled() (RollOutcome, bool) {
 	o := RollOutcome{RegenLost: m.u.RegenLost()}
 	switch {
-	case m.at == stepKill && m.i == 0:
-		o.Kills, o.Unsaved = m.n, m.unsaved
-	case m.at == stepPacket && m.i == 0:
-		o.Unsaved = m.n
-	case m.at == stepEnd && m.inBatch:
+	case m.s.at == stepKill && m.s.i == 0:
+		o.Kills, o.Unsaved = m.s.n, m.s.unsaved
+	case m.s.at == stepPacket && m.s.i == 0:
+		o.Unsaved = m.s.n
+	case m.s.at == stepEnd && m.s.inBatch:
 	default:
 		return RollOutcome{}, false
 	}
@@ -79,19 +79,19 @@ func (m *Machine) Rolled() (RollOutcome, bool) {
 func (m *Machine) SkipRolls(o RollOutcome) {
 	if o.RegenLost && !m.u.RegenLost() {
 		m.uw().SetRegenLost()
-		m.flamed = true
+		m.s.flamed = true
 	}
-	m.hits, m.wounds, m.lethal, m.failed, m.failedL = 0, 0, 0, 0, 0
-	m.unsaved, m.kills = o.Unsaved, o.Kills
-	m.at = stepSpecial
-	m.i, m.n = 0, 0
+	m.s.hits, m.s.wounds, m.s.failed = 0, woundPool{}, woundPool{}
+	m.s.unsaved, m.s.kills = o.Unsaved, o.Kills
+	m.s.at = stepSpecial
+	m.s.i, m.s.n = 0, 0
 	m.startDamage(nil)
 }
 
 // PendingPackets reports whether m stands before the first damage packet of
 // a batch, and how many unsaved wounds wait for their damage (RULES.md 9).
 func (m *Machine) PendingPackets() (n int, ok bool) {
-	return m.n, m.at == stepPacket && m.i == 0
+	return m.s.n, m.s.at == stepPacket && m.s.i == 0
 }
 
 // RollPacket rolls with r the damage dice the batch's next unsaved wound
@@ -100,7 +100,8 @@ func (m *Machine) PendingPackets() (n int, ok bool) {
 // a receiver of W1 (RULES.md 9.2, E41, E52). m is not changed. It is
 // meaningful from SkipRolls until the batch closes.
 func (m *Machine) RollPacket(r dice.Roller) (int, error) {
-	d := dieSource{caps: m.caps(r), m: m}
+	var d dieSource
+	d.init(m, r, nil)
 	return m.rollPacket(&d)
 }
 
@@ -113,8 +114,8 @@ func (m *Machine) ApplyPacket(k int) error { return m.applyPacket(nil, k) }
 // SkipPackets marks the batch's pending packets as applied: m moves on to
 // closing the batch.
 func (m *Machine) SkipPackets() {
-	if m.at == stepPacket {
-		m.i = m.n
+	if m.s.at == stepPacket {
+		m.s.i = m.s.n
 		_ = m.advance(nil)
 	}
 }
@@ -126,16 +127,16 @@ func (m *Machine) ReadUnit() *unit.Unit { return m.u }
 // Aim returns where the current batch's wounds go: the attack's target, or
 // the champion when he is all that is left of the rank and file (t9a,
 // t9a1-ru; RULES.md 10.1).
-func (m *Machine) Aim() unit.Target { return m.aim }
+func (m *Machine) Aim() unit.Target { return m.s.aim }
 
 // loopStep reports whether m stands in a loop of items whose step does not
 // depend on the item's place: one to-hit roll, one to-wound roll, one
-// instant kill, one damage packet, one skirmish attack (the place shows
-// only in the log). Armour and special saves are not such: they tell
-// ordinary and Lethal Strike wounds apart by place.
+// save, one instant kill, one damage packet, one skirmish attack (the place
+// shows only in the log; a save reads the kind of its wound from the pools,
+// which are in the loop state).
 func (m *Machine) loopStep() bool {
-	switch m.at {
-	case stepHit, stepWound, stepKill, stepPacket, stepSkirmish:
+	switch m.s.at {
+	case stepHit, stepWound, stepArmour, stepSpecial, stepKill, stepPacket, stepSkirmish:
 		return true
 	}
 	return false
@@ -143,7 +144,7 @@ func (m *Machine) loopStep() bool {
 
 // Item returns m's place in the loop of items it stands in: item i done
 // of n.
-func (m *Machine) Item() (i, n int) { return m.i, m.n }
+func (m *Machine) Item() (i, n int) { return m.s.i, m.s.n }
 
 // AppendLoopState is AppendState without m's place in its loop (Item),
 // when m's next step does not depend on that place; ok is false when it
@@ -153,10 +154,10 @@ func (m *Machine) AppendLoopState(b []byte) ([]byte, bool) {
 	if !m.loopStep() {
 		return b, false
 	}
-	i, n := m.i, m.n
-	m.i, m.n = 0, 0
+	i, n := m.s.i, m.s.n
+	m.s.i, m.s.n = 0, 0
 	b = m.AppendState(b)
-	m.i, m.n = i, n
+	m.s.i, m.s.n = i, n
 	return b, true
 }
 
@@ -168,6 +169,6 @@ func (m *Machine) SetItem(i, n int) {
 	if !m.loopStep() {
 		panic("referee: SetItem outside a loop of items")
 	}
-	m.i, m.n = i+1, n
+	m.s.i, m.s.n = i+1, n
 	_ = m.advance(nil)
 }

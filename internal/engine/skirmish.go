@@ -1,4 +1,4 @@
-package referee
+package engine
 
 import (
 	"fmt"
@@ -7,20 +7,20 @@ import (
 	"github.com/rearrank/rearrank/unit"
 )
 
-// skirmishStep resolves one whole skirmish attack against the single fighter
+// skirmishItem is the skirmish stage's item: it resolves one whole skirmish attack against the single fighter
 // (RULES.md 6.2, 7.4, 13 and 19.4): hit, wound, critical, saves, wounds and
 // injuries, then a Body Blow's extra attack at once (C19).
-func (m *Machine) skirmishStep(d *dieSource) error {
-	m.i++
+func (m *Machine) skirmishItem(d *dieSource) error {
+	m.s.i++
 	f := m.u.Fighter()
 	if f == nil || f.Skirmish.Status == unit.OutOfAction {
 		if d.log != nil {
-			m.note(d.log, NoStage, "RULES.md 13", "attack %d: the fighter is out of action, nothing is rolled", m.i)
+			m.note(d.log, NoStage, "RULES.md 13", "attack %d: the fighter is out of action, nothing is rolled", m.s.i)
 		}
 		return m.advance(d.log)
 	}
-	if err := m.skirmishAttack(d, m.i, true); err != nil {
-		m.i--
+	if err := m.skirmishAttack(d, m.s.i, true); err != nil {
+		m.s.i--
 		return err
 	}
 	return m.advance(d.log)
@@ -32,17 +32,17 @@ func (m *Machine) allowanceKey() string {
 	a := m.attack()
 	who := a.Attacker
 	if who == "" {
-		who = fmt.Sprintf("group %d", m.batch+1)
+		who = fmt.Sprintf("group %d", m.s.batch+1)
 	}
 	return who + "|" + a.Phase.String()
 }
 
 // allowanceUsed reports whether the warrior of the current attack group has
-// used his critical allowance this phase (m.allow is set when the batch
+// used his critical allowance this phase (m.s.allow is set when the batch
 // begins).
 func (m *Machine) allowanceUsed() bool {
-	for _, c := range m.crits {
-		if c == m.allow {
+	for _, c := range m.s.crits {
+		if c == m.s.allow {
 			return true
 		}
 	}
@@ -92,33 +92,26 @@ func injuryCuts(bonus int, worst rules.Injury) uint64 {
 func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 	a, rs, o := m.attack(), m.rs(), m.opts()
 	if !a.Hit.Auto() {
-		if !m.canHit {
+		if !m.s.tests.canHit {
 			if d.log != nil {
 				m.note(d.log, Hit, "RULES.md 5", "attack %d cannot hit", n)
 			}
 			return nil
 		}
-		pass, _, err := d.test(Hit, n, m.hit1, 1, false, "RULES.md 5", func() string { return fmt.Sprintf("to-hit, attack %d", n) })
-		if err != nil {
+		if pass, _, err := m.rollHit(d, n, 0); err != nil || !pass {
 			return err
 		}
-		if pass && !m.hit2.IsNone() {
-			if pass, _, err = d.test(HitAgain, n, m.hit2, 1, false, "RULES.md 5", func() string { return fmt.Sprintf("7+ to hit, second die, attack %d", n) }); err != nil {
-				return err
-			}
-		}
-		if !pass {
-			return nil
-		}
 	}
-	if !m.woundNeed.Possible() {
+	wound := m.s.tests.wound
+	if !wound.need.Possible() {
 		if d.log != nil {
-			m.note(d.log, Wound, "RULES.md 6.1", "attack %d: S%d vs T%d cannot wound", n, a.Strength, m.recv.T)
+			m.note(d.log, Wound, "RULES.md 6.1", "attack %d: S%d vs T%d cannot wound", n, a.Strength, m.s.recv.t)
 		}
 		return nil
 	}
-	crit := critOK && rules.CanCritical(rs, a.Phase, a.WeaponClass, m.woundNeed, o)
-	pass, face, err := d.test(Wound, n, m.woundNeed, 1, crit, "RULES.md 6.1", func() string { return fmt.Sprintf("to-wound, attack %d, S%d vs T%d", n, a.Strength, m.recv.T) })
+	crit := critOK && rules.CanCritical(rs, a.Phase, a.WeaponClass, wound.need, o)
+	wound.six = crit
+	pass, face, err := d.test(&wound, n, 0)
 	if err != nil || !pass {
 		return err
 	}
@@ -129,17 +122,17 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 		if m.allowanceUsed() {
 			m.note(d.log, Critical, "RULES.md 6.2, E74", "natural 6, but this warrior already caused a critical this phase: ordinary wound")
 		} else {
-			roll, err := d.rollClass(6, m.fixed.critCuts[m.batch], Critical, func() string { return fmt.Sprintf("critical hit (%s), attack %d", a.WeaponClass, n) })
+			roll, err := d.rollClass(6, m.fixed.critCuts[m.s.batch], Critical, func() string { return fmt.Sprintf("critical hit (%s), attack %d", a.WeaponClass, n) })
 			if err != nil {
 				return err
 			}
-			c = m.fixed.crit[m.batch][roll-1] // rules.CriticalHit(a.WeaponClass, roll)
+			c = m.fixed.crit[m.s.batch][roll-1] // rules.CriticalHit(a.WeaponClass, roll)
 			if d.log != nil {
 				m.emit(d.log, Event{Kind: Roll, Stage: Critical, Attack: n, Sides: 6, Face: roll, Pass: c.Caused,
 					Rule: "RULES.md 6.2", Text: fmt.Sprintf("critical roll %d: %s", roll, c.Text)})
 			}
 			if c.Caused || o.LowCritConsumes {
-				m.crits = append(m.crits, m.allow)
+				m.s.crits = append(m.s.crits, m.s.allow)
 			}
 			if !c.Caused {
 				c = rules.Critical{}
@@ -189,10 +182,10 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 		if saved {
 			continue
 		}
-		m.tally.Unsaved++
+		m.s.tally.Unsaved++
 		f = m.fighterW()
 		if c.OutOfActionIfArmourFails {
-			m.tally.Wounds += f.W - f.Damage
+			m.s.tally.Wounds += f.W - f.Damage
 			f.Damage = f.W
 			m.worsen(d.log, unit.OutOfAction, "RULES.md 6.2, C17: bludgeoned, out of action at once")
 			break
@@ -211,7 +204,7 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 		for j := 0; j < wounds; j++ {
 			if f.Damage < f.W {
 				f.Damage++
-				m.tally.Wounds++
+				m.s.tally.Wounds++
 			}
 			if f.Damage >= f.W {
 				injuries++ // the wound that brings W to 0, and every later one (13)
@@ -237,6 +230,7 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 // skirmishSaves rolls the armour save and then the special save of one wound.
 func (m *Machine) skirmishSaves(d *dieSource, n int, c rules.Critical) (bool, error) {
 	a := m.attack()
+	armour, special := m.s.tests.armour[ordinary], m.s.tests.special[ordinary]
 	switch {
 	case a.NoSaves || a.InstantKill:
 		if d.log != nil {
@@ -247,20 +241,20 @@ func (m *Machine) skirmishSaves(d *dieSource, n int, c rules.Critical) (bool, er
 		m.note(d.log, Armour, "RULES.md 6.2", "critical hit: no armour save")
 	case a.IgnoreArmour:
 		m.note(d.log, Armour, "RULES.md 7", "the attack ignores armour")
-	case !m.armour.Possible():
+	case !armour.need.Possible():
 		if d.log != nil {
-			m.note(d.log, Armour, "RULES.md 7.4, R30", "no armour save possible (%s)", m.armour)
+			m.note(d.log, Armour, "RULES.md 7.4, R30", "no armour save possible (%s)", armour.need)
 		}
 	default:
-		pass, _, err := d.test(Armour, n, m.armour, rules.ArmourFloor(m.rs()), false, "RULES.md 7.4", func() string { return fmt.Sprintf("armour save, attack %d", n) })
+		pass, _, err := d.test(&armour, n, 0)
 		if err != nil || pass {
 			return pass, err
 		}
 	}
-	if m.special.IsNone() {
+	if special.need.IsNone() {
 		return false, nil
 	}
-	pass, _, err := d.test(Special, n, m.special, rules.SpecialFloor(m.rs()), false, "RULES.md 8.4", func() string { return fmt.Sprintf("%s save, attack %d", m.specialKind, n) })
+	pass, _, err := d.test(&special, n, 0)
 	return pass, err
 }
 
@@ -289,7 +283,8 @@ func (m *Machine) injuries(d *dieSource, n, count int, c rules.Critical) error {
 		if c.NoHelmet {
 			m.note(d.log, Helmet, "RULES.md 6.2", "bludgeoning critical: no helmet save")
 		} else {
-			pass, _, err := d.test(Helmet, n, rules.Need(4), 1, false, "RULES.md 13", func() string { return "helmet" })
+			helmet := newTest(Helmet, rules.Need(4), 1)
+			pass, _, err := d.test(&helmet, n, 0)
 			if err != nil {
 				return err
 			}
@@ -320,8 +315,8 @@ func (m *Machine) worsen(log func(Event), s unit.Status, rule string) {
 		m.emit(log, Event{Kind: kind, Rule: rule, Text: "the fighter is " + s.String()})
 	}
 	if s == unit.OutOfAction {
-		m.tally.Casualties++
-		m.batchCas++
-		m.tally.ByRole[unit.RankAndFile]++
+		m.s.tally.Casualties++
+		m.s.batchCas++
+		m.s.tally.ByRole[unit.RankAndFile]++
 	}
 }

@@ -1,0 +1,85 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// HitSpec says how an attack rolls to hit (RULES.md 5). With none of Need,
+// BS and WS set the attack hits automatically.
+type HitSpec struct {
+	Need     rules.Target // an explicit target number such as 4+
+	BS       int          // shooting: Ballistic Skill (battleaxe and t9a: the target number itself)
+	WS       int          // melee: Weapon Skill, or t9a Offensive Skill, against the target's WS
+	Modifier int          // signed: -1 for long range, +1 for a large target
+}
+
+// Auto reports whether the attack hits without a roll.
+func (h HitSpec) Auto() bool { return h.Need.IsNone() && h.BS == 0 && h.WS == 0 }
+
+// Attack is one attack group: every attack of one profile at one target,
+// resolved as one batch (RULES.md 3).
+type Attack struct {
+	Name           string
+	Count          dice.Expr // number of attacks, or hits when the hit is automatic
+	Phase          rules.Phase
+	Hit            HitSpec
+	Strength       int
+	AP             int // t9a Armour Penetration
+	ArmourPiercing int // extra armour-save modifier (t9a1-ru Armour Piercing, weapon extras)
+	MultipleWounds dice.Expr
+	// MWAgainst limits Multiple Wounds to targets of one troop type (t9a
+	// "MW(2, Infantry)", RULES.md 9.2); nil means every target.
+	MWAgainst    *rules.TroopType
+	ClippedWings bool // t9a: +1 Multiple Wounds against a model with Fly (E52)
+	Flaming      bool
+	LethalStrike bool
+	IgnoreArmour bool
+	NoSaves      bool
+	InstantKill  bool
+	WeaponClass  rules.WeaponClass // skirmish critical table (6.2)
+	Attacker     string            // skirmish: the warrior, for the per-phase allowance
+	Target       unit.Target
+}
+
+// Multi reports whether every unsaved wound of the attack is a packet (C3):
+// any Multiple Wounds value other than none, 0 or 1.
+func (a Attack) Multi() bool {
+	c, ok := a.MultipleWounds.Const()
+	return !ok || c > 1
+}
+
+// Tally sums what the resolved batches did to the unit.
+type Tally struct {
+	Casualties int                     `json:"casualties"` // models removed, every role
+	ByRole     [unit.Character + 1]int `json:"-"`
+	Wounds     int                     `json:"wounds"`  // W/HP taken off models: combat result (9.3)
+	Unsaved    int                     `json:"unsaved"` // wounds past every save, before multiplying
+	Wasted     int                     `json:"wasted"`
+	Panic      bool                    `json:"panic"` // the threshold of RULES.md 12 was crossed
+	Standard   bool                    `json:"standard_lost"`
+}
+
+// ErrNoAttacks is returned when NewMachine is given nothing to resolve.
+var ErrNoAttacks = errors.New("no attack groups")
+
+// Validate checks an attack group against the ruleset it will be resolved in.
+func (a Attack) Validate(rs rules.Ruleset) error {
+	switch {
+	case a.Strength < 0 || a.Strength > 10:
+		return fmt.Errorf("strength %d: want 0 to 10", a.Strength)
+	case a.AP < 0 || a.AP > 10:
+		return fmt.Errorf("ap %d: want 0 to 10", a.AP)
+	case a.ArmourPiercing < 0 || a.ArmourPiercing > 10:
+		return fmt.Errorf("armour_piercing %d: want 0 to 10", a.ArmourPiercing)
+	case a.Count.Min() < 0:
+		return fmt.Errorf("count %s: cannot be negative", a.Count)
+	case !rules.For(rs).Block && a.Target.Role != unit.RankAndFile && a.Target.Role != unit.NoRole:
+		return fmt.Errorf("target %s: a skirmish target is one fighter", a.Target.Role)
+	}
+	return nil
+}

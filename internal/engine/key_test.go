@@ -1,0 +1,133 @@
+package engine
+
+import (
+	"math/big"
+	"reflect"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// keyExempt are the fields of state that AppendState and Key leave out, and
+// why: each follows from the fields they write.
+var keyExempt = map[string]string{
+	"phaseSeen": "follows from batch and at",
+	"phase":     "the phase of the batch begun last: follows from batch and at",
+	"allow":     "the attacker and phase of the current batch: follows from batch",
+}
+
+// keyLog are the fields that Key writes and AppendState leaves out: what
+// the steps add and never read (SetTally).
+var keyLog = []string{"flamed", "batchCas", "tally"}
+
+// TestStateKeyCoversState: changing any field of a Machine's state changes
+// its Key, and any field but the tallies its AppendState, unless keyExempt
+// says why not. A field added to state and forgotten in the key fails here
+// instead of silently merging different states in the odds.
+func TestStateKeyCoversState(t *testing.T) {
+	u, err := unit.New(unit.Spec{Ruleset: rules.T9A, Models: 10, Frontage: 5,
+		Profile: unit.Profile{W: 1, T: 4, Save: rules.SaveProfile{ArmourValue: 2}, Specials: rules.SpecialSaves{Aegis: rules.Need(5)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	attacks := []Attack{{Count: dice.ConstExpr(6), Hit: HitSpec{WS: 4}, Strength: 4, LethalStrike: true,
+		Target: unit.Target{Role: unit.RankAndFile}}}
+	m, err := NewMachine(u, attacks, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := dice.NewScripted(6, 6, 6, 6, 6, 6, 6, 6, 6, 4, 4, 4, 1, 1, 1, 1, 1, 1)
+	for m.s.at != stepArmour || m.s.i == 0 {
+		if err := m.Step(r, nil); err != nil {
+			t.Fatalf("stepping to the armour stage: %v", err)
+		}
+	}
+	baseKey, baseState := m.Key(), string(m.AppendState(nil))
+	fields := 0
+	var walk func(v reflect.Value, path string)
+	walk = func(v reflect.Value, path string) {
+		top := ""
+		if f := strings.FieldsFunc(path, func(r rune) bool { return r == '.' || r == '[' }); len(f) > 0 {
+			top = f[0]
+		}
+		if _, ok := keyExempt[top]; ok {
+			return
+		}
+		switch v.Kind() {
+		case reflect.Struct:
+			for i := range v.NumField() {
+				f := v.Field(i)
+				walk(reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem(), path+"."+v.Type().Field(i).Name)
+			}
+			return
+		case reflect.Array:
+			for i := range v.Len() {
+				walk(v.Index(i), path+"["+string(rune('0'+i))+"]")
+			}
+			return
+		}
+		fields++
+		old := reflect.New(v.Type()).Elem()
+		old.Set(v)
+		switch v.Kind() {
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			v.SetInt(v.Int() + 1)
+		case reflect.Uint8:
+			v.SetUint(v.Uint() + 1)
+		case reflect.Bool:
+			v.SetBool(!v.Bool())
+		case reflect.String:
+			v.SetString(v.String() + "x")
+		case reflect.Slice:
+			v.Set(reflect.Append(v, reflect.New(v.Type().Elem()).Elem()))
+		default:
+			t.Errorf("state%s: a %s field: teach this test to change it", path, v.Kind())
+			return
+		}
+		m.ukeyOK = false
+		if m.Key() == baseKey {
+			t.Errorf("state%s is not in Key: add it to AppendState, or to keyExempt with the reason", path)
+		}
+		log := false
+		for _, l := range keyLog {
+			log = log || top == l
+		}
+		if !log && string(m.AppendState(nil)) == baseState {
+			t.Errorf("state%s is not in AppendState: add it, or to keyExempt with the reason", path)
+		}
+		v.Set(old)
+	}
+	walk(reflect.ValueOf(&m.s).Elem(), "")
+	if m.Key() != baseKey {
+		t.Fatal("the walk did not restore the state")
+	}
+	if fields < 40 {
+		t.Errorf("walked %d fields: the walk missed the state", fields)
+	}
+}
+
+// TestChanceIsThePassedFaces: the chance a stage reports for the odds
+// (StageChances) is the share of faces its roll passes, for every target
+// and natural floor the rulesets use.
+func TestChanceIsThePassedFaces(t *testing.T) {
+	needs := []rules.Target{rules.None}
+	for n := 0; n <= 10; n++ {
+		needs = append(needs, rules.Need(n))
+	}
+	for _, need := range needs {
+		for _, floor := range []int{1, 2} {
+			tt := newTest(Armour, need, floor)
+			passed := 0
+			for f := 1; f <= 6; f++ {
+				passed += b2i(tt.pass(f))
+			}
+			if got, want := tt.chance(), big.NewRat(int64(passed), 6); got.Cmp(want) != 0 {
+				t.Errorf("need %s, floor %d: chance %s, but %d faces pass", need, floor, got.RatString(), passed)
+			}
+		}
+	}
+}

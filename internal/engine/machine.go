@@ -1,0 +1,495 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// Machine is the referee as a sequence of small steps, each asking a
+// dice.Roller for the dice it needs; the steps are the stages of stages.go.
+// Resolve runs it once; the odds package runs it over every face of every
+// die (telling it apart from other rollers as a ClassBrancher), merging
+// machines with equal AppendState, and uses the hooks of hooks.go to skip
+// steps whose outcome it has worked out from the Machine's own steps. Monte
+// Carlo runs it with dice.Seeded and no log, and then a step runs on through
+// its loop of items. Step changes the Machine: Clone it first to keep the old
+// state. Clones share the unit until one of them changes it.
+type Machine struct {
+	u       *unit.Unit
+	attacks []Attack
+	ch      unit.Chooser
+	fixed   *fixed // what never changes after NewMachine, shared by clones
+
+	// Clones share the unit until one of them changes it (copy on write):
+	// ushared says m must clone u before changing it. ukey caches u.Key()
+	// while ukeyOK.
+	ushared bool
+	ukeyOK  bool
+	ukey    string
+	// spare is a unit m owned before a Reset, kept to copy the shared
+	// unit into when m first changes it; scratch takes the Change of each
+	// packet. Neither is ever copied to another machine.
+	spare   *unit.Unit
+	scratch unit.Change
+
+	s state // everything else that changes: one struct, keyed whole (key.go)
+}
+
+// state is what a Machine's steps change besides the unit. Its canonical
+// description is appendState and Key (key.go); TestStateKeyCoversState
+// fails when a field of it is left out of them without a reason given there.
+type state struct {
+	batch int  // index of the current attack group
+	at    step // next step
+	i, n  int  // item i done of n in the current stage
+
+	// per batch, fixed when the batch begins, from the unit as it stood then
+	recv  receiving   // what the batch reads of the receiving model
+	aim   unit.Target // where the wounds go: the attack's target, or the champion (receiver)
+	tests batchTests  // the D6 tests of every stage
+
+	// per batch: the items flowing from one stage to the next
+	hits    int       // hits awaiting their to-wound roll
+	wounds  woundPool // wounds awaiting their armour save, by kind
+	failed  woundPool // wounds past armour awaiting their special save, by kind
+	kills   int       // instant kills awaiting allocation (9.1)
+	unsaved int       // wounds past every save awaiting damage and allocation
+	inBatch bool      // the unit's StartBatch was called
+
+	// per phase
+	phaseSeen    bool        // a batch has begun: phase is set
+	phase        rules.Phase // the phase of the batch begun last
+	panicked     bool        // the panic threshold was crossed in this phase
+	panicApplies bool        // some batch so far was outside close combat in a block ruleset
+	crits        []string    // skirmish: attacker|phase whose critical allowance is used
+	allow        string      // skirmish: the allowance key of the current batch
+
+	// what the steps add, never read (SetTally): in Key, not appendState
+	flamed   bool // a Flaming wound of this batch stopped Regeneration (19.3)
+	batchCas int  // models removed in this batch, for the log
+	tally    Tally
+}
+
+// receiving is what a batch reads of its receiving model after it begins.
+type receiving struct {
+	troop rules.TroopType // Multiple Wounds against one troop type (9.2)
+	w, t  int             // W decides damage dice (E41); T is for the log
+	fly   bool            // Clipped Wings (E52)
+}
+
+func receivingOf(md unit.Model) receiving {
+	return receiving{troop: md.TroopType, w: md.W, t: md.T, fly: md.Fly}
+}
+
+// fixed is the part of a Machine that NewMachine settles once: clones share it.
+type fixed struct {
+	// the panic threshold (RULES.md 12) as a fraction, when it fits int64
+	panicNum, panicDen int64
+	panicBig           bool
+	// skirmish: each group's critical table (RULES.md 6.2) by roll, and
+	// its classes of faces (critCuts)
+	crit     [][6]rules.Critical
+	critCuts []uint64
+}
+
+// NewMachine prepares a resolution of attacks against a copy of u.
+func NewMachine(u *unit.Unit, attacks []Attack, ch unit.Chooser) (*Machine, error) {
+	if len(attacks) == 0 {
+		return nil, ErrNoAttacks
+	}
+	for i, a := range attacks {
+		if err := a.Validate(u.Ruleset()); err != nil {
+			return nil, fmt.Errorf("attack group %d: %w", i+1, err)
+		}
+	}
+	f := &fixed{}
+	if !rules.For(u.Ruleset()).Block {
+		f.crit = make([][6]rules.Critical, len(attacks))
+		f.critCuts = make([]uint64, len(attacks))
+		for i, a := range attacks {
+			for roll := 1; roll <= 6; roll++ {
+				f.crit[i][roll-1] = rules.CriticalHit(a.WeaponClass, roll)
+			}
+			f.critCuts[i] = critCuts(&f.crit[i])
+		}
+	}
+	th := u.Options().Panic()
+	if th.Num().IsInt64() && th.Denom().IsInt64() && th.Num().Int64() < 1<<31 && th.Denom().Int64() < 1<<31 {
+		f.panicNum, f.panicDen = th.Num().Int64(), th.Denom().Int64()
+	} else {
+		f.panicBig = true
+	}
+	return &Machine{u: u.Clone(), attacks: attacks, ch: ch, fixed: f}, nil
+}
+
+// Clone returns an independent copy of m. The copy shares m's unit until
+// either changes it, so cloning is cheap; like every Machine method it is not
+// safe for concurrent use, even on a machine only cloned from.
+func (m *Machine) Clone() *Machine {
+	c := new(Machine)
+	c.Reset(m)
+	return c
+}
+
+// Reset makes m a copy of from, as Clone does, reusing m's memory: Monte
+// Carlo resets one machine from a template for every sample.
+//
+// A unit m owned alone before (not shared with a clone) is kept, and the
+// first change after the Reset copies into it instead of allocating: a
+// caller must not keep the unit of a machine it resets (Unit returns one m
+// owns until then).
+func (m *Machine) Reset(from *Machine) {
+	spare, scratch := m.spare, m.scratch
+	if m.u != nil && !m.ushared && m.u != from.u {
+		spare = m.u
+	}
+	from.ushared = true
+	*m = *from
+	m.s.crits = from.s.crits[:len(from.s.crits):len(from.s.crits)] // an append copies
+	m.spare, m.scratch = spare, scratch
+}
+
+// Fork makes dst (a new machine when nil) a copy of m with a unit of its
+// own at once, so that neither machine has to copy the unit again when it
+// changes it: for a caller about to change both. It returns dst. As with
+// Reset, a unit dst owned alone before is reused for the copy.
+func (m *Machine) Fork(dst *Machine) *Machine {
+	if dst == nil {
+		dst = new(Machine)
+	}
+	spare, scratch := dst.spare, dst.scratch
+	if dst.u != nil && !dst.ushared && dst.u != m.u {
+		spare = dst.u
+	}
+	*dst = *m
+	dst.s.crits = m.s.crits[:len(m.s.crits):len(m.s.crits)]
+	if spare != nil {
+		spare.CopyFrom(m.u)
+		dst.u = spare
+	} else {
+		dst.u = m.u.Clone()
+	}
+	dst.ushared = false
+	dst.spare, dst.scratch = nil, scratch
+	return dst
+}
+
+// uw returns the unit for changing it, cloning it first if it is shared.
+func (m *Machine) uw() *unit.Unit {
+	if m.ushared {
+		if m.spare != nil {
+			m.spare.CopyFrom(m.u)
+			m.u, m.spare = m.spare, nil
+		} else {
+			m.u = m.u.Clone()
+		}
+		m.ushared = false
+	}
+	m.ukeyOK = false
+	return m.u
+}
+
+// Done reports whether every attack group has been resolved.
+func (m *Machine) Done() bool { return m.s.at == stepDone }
+
+// Unit returns the unit as it stands now (owned by m; Clone it to keep it).
+func (m *Machine) Unit() *unit.Unit { return m.uw() }
+
+// Tally returns the running totals.
+func (m *Machine) Tally() Tally { return m.s.tally }
+
+// SetTally replaces the running totals. Steps only add to the totals (and
+// set their flags), never read them, so a caller that keeps totals apart
+// from the state, as the odds package does, can zero them, step, and read
+// what the step added.
+func (m *Machine) SetTally(t Tally) { m.s.tally = t }
+
+// PanicApplies reports whether any batch so far was outside close combat in
+// a block ruleset, so that Tally().Panic means something.
+func (m *Machine) PanicApplies() bool { return m.s.panicApplies }
+
+// Step runs the next small step, asking r for its dice and passing each
+// event to log (which may be nil). On error m is left as it was at the
+// start of the step only in the sense that the step is not complete: callers
+// that replay a step must Clone before calling.
+func (m *Machine) Step(r dice.Roller, log func(Event)) error {
+	var d dieSource
+	d.init(m, r, log)
+	switch m.s.at {
+	case stepBegin:
+		return m.begin(log)
+	case stepCount:
+		return m.count(&d)
+	case stepEnd:
+		return m.end(log)
+	}
+	return m.loop(&d)
+}
+
+// loop runs one item of the stage m stands in (one attack's to-hit roll,
+// one wound's save...) and, when nobody can watch between the items -
+// seeded dice and no log, as in Monte Carlo - the stage's next items too,
+// with the same code: a call per die saved.
+func (m *Machine) loop(d *dieSource) error {
+	at, batch := m.s.at, m.s.batch
+	for {
+		if err := m.item(d); err != nil || d.fast == nil || m.s.at != at || m.s.batch != batch {
+			return err
+		}
+	}
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (m *Machine) rs() rules.Ruleset   { return m.u.Ruleset() }
+func (m *Machine) opts() rules.Options { return m.u.Options() }
+func (m *Machine) attack() *Attack     { return &m.attacks[m.s.batch] }
+func (m *Machine) emit(log func(Event), e Event) {
+	if log != nil {
+		e.Batch = m.s.batch + 1
+		log(e)
+	}
+}
+
+// ClassBrancher is an optional interface for a dice.Brancher that walks
+// every way a die can go: the odds package's enumerating roller. For a die
+// whose faces fall into classes that the referee treats alike, the Machine
+// calls BranchClass instead of Branch. cuts has bit f set for every face f
+// (2 to sides) that starts a new class, so a 4+ save has cuts 1<<4 (classes
+// 1-3 and 4-6) and a 4+ to-wound roll whose natural 6 matters has cuts
+// 1<<4|1<<6 (1-3, 4-5, 6). The roller returns any face of the class it
+// takes; the chance of the class is its number of faces over sides.
+//
+// The Machine promises that its state afterwards, tallies included, depends
+// on the class alone: only the log, which such rollers never ask for, shows
+// the face.
+type ClassBrancher interface {
+	dice.Brancher
+	BranchClass(sides int, cuts uint64) (int, error)
+}
+
+// rollerCaps is what a roller can do, found once per roller rather than
+// once per die.
+type rollerCaps struct {
+	r      dice.Roller
+	seeded *dice.Seeded // a direct call for the common random roller
+	b      dice.Brancher
+	cb     ClassBrancher
+	a      dice.Asker
+}
+
+// set finds what r can do; Monte Carlo and the odds ask it for every
+// Step. It fills c in place: a rollerCaps is a few words, copied per Step.
+func (c *rollerCaps) set(r dice.Roller) {
+	c.r = r
+	if s, ok := r.(*dice.Seeded); ok {
+		c.seeded = s
+	} else if cb, ok := r.(ClassBrancher); ok {
+		c.cb, c.b = cb, cb
+	} else if b, ok := r.(dice.Brancher); ok {
+		c.b = b
+	} else if a, ok := r.(dice.Asker); ok {
+		c.a = a
+	}
+}
+
+// dieSource asks the roller for one die and logs it.
+type dieSource struct {
+	caps rollerCaps
+	m    *Machine
+	log  func(Event)
+	// fast is the seeded roller when there is no log (Monte Carlo): a
+	// test then rolls and reads the die with nothing else to do.
+	fast *dice.Seeded
+}
+
+// init prepares d to ask r for m's dice and log them to log.
+func (d *dieSource) init(m *Machine, r dice.Roller, log func(Event)) {
+	d.m, d.log = m, log
+	d.caps.set(r)
+	if log == nil {
+		d.fast = d.caps.seeded
+	}
+}
+
+// roll asks for one die with the given sides. what describes the die for a
+// person rolling it; it is only called when the roller can use it.
+func (d *dieSource) roll(sides int, stage Stage, what func() string) (int, error) {
+	if d.caps.seeded != nil {
+		return d.caps.seeded.Roll(sides), nil
+	}
+	if d.caps.b != nil {
+		return d.caps.b.Branch(sides)
+	}
+	return d.ask(sides, stage, what)
+}
+
+// rollClass is roll for a die whose faces fall into the classes of cuts
+// (see ClassBrancher).
+func (d *dieSource) rollClass(sides int, cuts uint64, stage Stage, what func() string) (int, error) {
+	if d.caps.seeded != nil {
+		return d.caps.seeded.Roll(sides), nil
+	}
+	if d.caps.cb != nil {
+		return d.caps.cb.BranchClass(sides, cuts)
+	}
+	if d.caps.b != nil {
+		return d.caps.b.Branch(sides)
+	}
+	return d.ask(sides, stage, what)
+}
+
+func (d *dieSource) ask(sides int, stage Stage, what func() string) (int, error) {
+	if d.caps.a != nil {
+		face, err := d.caps.a.Ask(sides, what())
+		if err != nil {
+			return 0, d.m.stepError(stage, err)
+		}
+		if face < 1 || face > sides {
+			return 0, d.m.stepError(stage, fmt.Errorf("%s: %w %d on a D%d", what(), dice.ErrBadFace, face, sides))
+		}
+		return face, nil
+	}
+	face := d.caps.r.Roll(sides)
+	if face < 1 || face > sides {
+		return 0, d.m.stepError(stage, fmt.Errorf("%s: %w %d on a D%d", what(), dice.ErrBadFace, face, sides))
+	}
+	return face, nil
+}
+
+// stepError says how many more dice the current step needs at least.
+func (m *Machine) stepError(stage Stage, err error) error {
+	if errors.Is(err, dice.ErrOutOfDice) && m.s.n > 0 {
+		done := m.s.i // items finished; every step but the packet step counts its item before rolling
+		if m.s.at != stepPacket {
+			done--
+		}
+		return fmt.Errorf("attack group %d, %s: %w; this step needs at least %d more dice (%d of %d done)",
+			m.s.batch+1, stage, err, m.s.n-done, done, m.s.n)
+	}
+	return fmt.Errorf("attack group %d, %s: %w", m.s.batch+1, stage, err)
+}
+
+// more reports whether a stage goes on to its next item within this Step:
+// when nobody watches between the items (seeded dice, no log, as in Monte
+// Carlo) and items are left.
+func (d *dieSource) more(s *state) bool { return d.fast != nil && s.i < s.n }
+
+// test rolls the D6 of test t for item of items (of is 0 in skirmish, whose
+// texts name the attack alone) and logs it. It returns whether the final
+// roll passed and its natural face, the roll a stage's triggers read
+// (RULES.md 20.2); a re-roll (20.1) is rolled here, before the face is
+// returned.
+func (d *dieSource) test(t *test, item, of int) (pass bool, face int, err error) {
+	face, err = d.d6(t, item, of)
+	return t.pass(face), face, err
+}
+
+// d6 rolls and logs the die of test t (face 0 on error). Only this is a
+// call: test, which reads the face, inlines into the stages.
+func (d *dieSource) d6(t *test, item, of int) (int, error) {
+	if d.fast != nil {
+		return d.fast.Roll(6), nil
+	}
+	var face int
+	if d.caps.seeded != nil {
+		face = d.caps.seeded.Roll(6)
+	} else {
+		var err error
+		face, err = d.rollClass(6, t.cuts(), t.stage, func() string { return d.m.what(t, item, of) + ", need " + t.need.String() })
+		if err != nil {
+			return 0, err
+		}
+	}
+	if d.log != nil {
+		pass := t.pass(face)
+		d.m.emit(d.log, Event{Kind: Roll, Stage: t.stage, Attack: item, Sides: 6, Face: face, Need: t.need, Pass: pass,
+			Rule: t.rule(of == 0), Text: fmt.Sprintf("%s: %d vs %s, %s", d.m.what(t, item, of), face, t.need, passWord(t.stage, pass))})
+	}
+	return face, nil
+}
+
+// what names the die of test t for item of items, for the log and for a
+// person asked to roll it.
+func (m *Machine) what(t *test, item, of int) string {
+	a := m.attack()
+	switch t.stage {
+	case Hit:
+		if of > 0 {
+			return fmt.Sprintf("to-hit, attack %d of %d", item, of)
+		}
+		return fmt.Sprintf("to-hit, attack %d", item)
+	case HitAgain:
+		return fmt.Sprintf("7+ to hit, second die, attack %d", item)
+	case Wound:
+		if of > 0 {
+			return fmt.Sprintf("to-wound, hit %d of %d, S%d vs T%d", item, of, a.Strength, m.s.recv.t)
+		}
+		return fmt.Sprintf("to-wound, attack %d, S%d vs T%d", item, a.Strength, m.s.recv.t)
+	case Armour:
+		if of > 0 {
+			return fmt.Sprintf("armour save, wound %d of %d", item, of)
+		}
+		return fmt.Sprintf("armour save, attack %d", item)
+	case Special:
+		if of > 0 {
+			return fmt.Sprintf("%s save, wound %d of %d", t.kind, item, of)
+		}
+		return fmt.Sprintf("%s save, attack %d", t.kind, item)
+	}
+	return t.stage.String()
+}
+
+// rule returns the RULES.md section of the test's stage, in skirmish's
+// numbering when skirmish.
+func (t *test) rule(skirmish bool) string {
+	switch t.stage {
+	case Hit, HitAgain:
+		return "RULES.md 5"
+	case Wound:
+		return "RULES.md 6.1"
+	case Armour:
+		return pick(skirmish, "RULES.md 7.4", "RULES.md 7")
+	case Special:
+		return pick(skirmish, "RULES.md 8.4", "RULES.md 8")
+	}
+	return "RULES.md 13" // the helmet (13)
+}
+
+func passWord(s Stage, pass bool) string {
+	switch s {
+	case Hit, HitAgain:
+		return pick(pass, "hit", "miss")
+	case Wound:
+		return pick(pass, "wounds", "fails to wound")
+	case Armour, Special, Helmet:
+		return pick(pass, "saved", "failed")
+	}
+	return pick(pass, "pass", "fail")
+}
+
+func pick(c bool, a, b string) string {
+	if c {
+		return a
+	}
+	return b
+}
+
+// note logs a rule applied without a die. Its arguments are boxed before
+// the call, so calls on paths that run per die check log first.
+func (m *Machine) note(log func(Event), stage Stage, rule, format string, args ...any) {
+	if log == nil {
+		return
+	}
+	m.emit(log, Event{Kind: Note, Stage: stage, Rule: rule, Text: fmt.Sprintf(format, args...)})
+}

@@ -1,0 +1,841 @@
+package engine
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// The pipeline of one attack group (RULES.md 4), stage by stage, in the
+// order nextStage follows. Each stage takes its items one at a time (all of
+// them in one Step when nobody watches: dieSource.more), asks for the dice
+// of one item, decides from the final natural roll where the item goes, and
+// logs these events:
+//
+//	stage    item        dice                           decides                                 events
+//	begin    the group   none                           receiver, every target number (tests)   BatchStart, Note
+//	count    the group   the Count expression           the number of attacks                   Roll, Note
+//	hit      attack      D6 vs hit, then vs hitAgain    hit or miss (5; 7+ procedure)           Roll (hit, hit_again)
+//	wound    hit         D6 vs wound                    a wound of its kind, or a kill (6.1)    Roll, RegenLost
+//	armour   wound       D6 vs armour[kind]             saved or failed (7)                     Roll, Note
+//	special  wound       D6 vs special[kind]            saved or unsaved (8)                    Roll, Note
+//	kill     kill        none                           the model removed (9.1)                 Casualty, Damaged, StandardLost
+//	packet   unsaved     the Multiple Wounds expression its wounds, allocated (9.2, 10, 11)     Roll, Note, Casualty, Damaged, StandardLost
+//	end      the group   none                           champion overflow, panic (12)           Panic, BatchEnd, Destroyed
+//
+// Skirmish (RULES.md 6.2, 13, C19) runs begin, count, then one stage,
+// skirmish, whose item is a whole attack: the same hit, wound, armour and
+// special tests, then the critical and injury dice (skirmish.go).
+//
+// A D6 test is a test value (its stage, need and floor); dieSource.test rolls
+// it, and is where a re-roll of that stage goes (RULES.md 20.1). The face it
+// returns is the final natural roll: a trigger (20.2) reads it in the stage
+// that rolled it (wounded reads the Lethal Strike six there, rollHit hands
+// back the first to-hit face). A modifier changes the stage's need when the
+// batch begins (plan). Each item remembers what decides its later stages:
+// wounds wait in pools by kind (woundPool), each kind with its own tests.
+
+// step is where a Machine stands: a stage of the pipeline above.
+type step int8
+
+const (
+	stepBegin    step = iota // start the next batch
+	stepCount                // roll the number of attacks
+	stepHit                  // one attack's to-hit roll(s)
+	stepWound                // one hit's to-wound roll
+	stepArmour               // one wound's armour save
+	stepSpecial              // one wound's special save
+	stepKill                 // one instant kill
+	stepPacket               // one unsaved wound: damage dice and allocation
+	stepEnd                  // close the batch
+	stepSkirmish             // one whole skirmish attack (C19)
+	stepDone
+)
+
+// item runs one item of the stage m stands in.
+func (m *Machine) item(d *dieSource) error {
+	switch m.s.at {
+	case stepHit:
+		return m.hitItem(d)
+	case stepWound:
+		return m.woundItem(d)
+	case stepArmour:
+		return m.armourItem(d)
+	case stepSpecial:
+		return m.specialItem(d)
+	case stepKill:
+		return m.killItem(d)
+	case stepPacket:
+		return m.packetItem(d)
+	case stepSkirmish:
+		return m.skirmishItem(d)
+	}
+	return nil
+}
+
+// advance moves past a stage with no items left to the next stage.
+func (m *Machine) advance(log func(Event)) error {
+	if m.s.i < m.s.n {
+		return nil
+	}
+	m.nextStage(log)
+	return nil
+}
+
+// nextStage starts the stage after the one m stands in: the order of the
+// pipeline, in one place.
+func (m *Machine) nextStage(log func(Event)) {
+	switch m.s.at {
+	case stepHit:
+		m.startWounds(log)
+	case stepWound:
+		m.startArmour(log)
+	case stepArmour:
+		m.startSpecial(log)
+	case stepSpecial:
+		m.startDamage(log)
+	case stepKill:
+		m.startPackets(log)
+	case stepPacket, stepSkirmish:
+		m.toEnd()
+	}
+}
+
+// test is one D6 test of a stage: the die rolled against need, where the
+// natural faces up to floor never pass (RULES.md 3). Make it with newTest.
+type test struct {
+	stage Stage
+	need  rules.Target
+	floor int8
+	low   int8              // the lowest face that passes, 7 for none: need.Succeeds read once
+	six   bool              // a natural 6 decides more than the pass (Lethal Strike, criticals)
+	kind  rules.SpecialKind // special saves: which save, for the log
+}
+
+// newTest returns the test of stage against need with the given natural
+// floor.
+func newTest(stage Stage, need rules.Target, floor int) test {
+	t := test{stage: stage, need: need, floor: int8(floor), low: 7}
+	for f := 6; f >= 1 && need.Succeeds(f, floor); f-- {
+		t.low = int8(f)
+	}
+	return t
+}
+
+// pass reads the final natural face: need.Succeeds(face, floor).
+func (t *test) pass(face int) bool { return face >= int(t.low) }
+
+// cuts returns the classes of faces the stage tells apart (see
+// ClassBrancher): fail and pass, and a natural 6 of its own when six.
+func (t test) cuts() uint64 {
+	var cuts uint64
+	if t.low >= 2 && t.low <= 6 {
+		cuts |= 1 << t.low
+	}
+	if t.six {
+		cuts |= 1 << 6
+	}
+	return cuts
+}
+
+// chance returns the chance that the test passes, as the stage rolls it.
+func (t test) chance() *big.Rat { return big.NewRat(int64(t.need.Chance(int(t.floor))), 6) }
+
+// woundKind tells apart the wounds whose saves differ.
+type woundKind int8
+
+const (
+	ordinary  woundKind = iota
+	lethalSix           // a Lethal Strike natural 6 to wound (19.3)
+	woundKinds
+)
+
+// woundPool counts the wounds waiting at a stage, by kind: each wound keeps
+// what made it. A stage takes them in kind order.
+type woundPool [woundKinds]int
+
+func (p *woundPool) total() int {
+	n := 0
+	for _, c := range p {
+		n += c
+	}
+	return n
+}
+
+// next returns the kind of the next wound to take.
+func (p *woundPool) next() woundKind {
+	for k, c := range p {
+		if c > 0 {
+			return woundKind(k)
+		}
+	}
+	return ordinary
+}
+
+// batchTests are the D6 tests of every stage of a batch, fixed when it
+// begins from its receiver's profile.
+type batchTests struct {
+	canHit   bool
+	autoHit  bool
+	hit      test // the first to-hit die
+	hitAgain test // the 7+ procedure's second die; need None when there is none
+	wound    test
+	armour   [woundKinds]test
+	special  [woundKinds]test
+}
+
+// testsOf returns the tests the stages roll for needs n.
+func testsOf(rs rules.Ruleset, a *Attack, n Needs) batchTests {
+	af, sf := rules.ArmourFloor(rs), rules.SpecialFloor(rs)
+	t := batchTests{canHit: n.CanHit, autoHit: n.AutoHit,
+		hit:      newTest(Hit, n.Hit, 1),
+		hitAgain: newTest(HitAgain, n.HitAgain, 1),
+		wound:    newTest(Wound, n.Wound, 1),
+	}
+	t.wound.six = a.LethalStrike && rules.For(rs).LethalStrike
+	t.armour[ordinary] = newTest(Armour, n.Armour, af)
+	t.armour[lethalSix] = newTest(Armour, n.ArmourLethal, af)
+	t.special[ordinary] = newTest(Special, n.Special, sf)
+	t.special[ordinary].kind = n.SpecialKind
+	t.special[lethalSix] = newTest(Special, n.SpecialLethal, sf)
+	t.special[lethalSix].kind = n.SpecialKindL
+	return t
+}
+
+// Chances are the chances of one attack's stages against the target
+// numbers Needs (RULES.md 4): those of the tests the referee rolls.
+type Chances struct {
+	Needs   Needs
+	Hit     *big.Rat // the attack hits (the whole 7+ procedure)
+	Wound   *big.Rat // a hit wounds
+	Armour  *big.Rat // an ordinary wound is saved by armour (0 when no save is rolled)
+	Special *big.Rat // an ordinary wound past armour is saved by the special save
+}
+
+// StageChances returns the chances of each stage of one attack of a against
+// u's receiving model, from the tests the referee rolls in the batch.
+func StageChances(u *unit.Unit, a Attack) (Chances, error) {
+	n, err := Plan(u, a)
+	if err != nil {
+		return Chances{}, err
+	}
+	t := testsOf(u.Ruleset(), &a, n)
+	c := Chances{Needs: n, Wound: t.wound.chance(), Armour: t.armour[ordinary].chance(), Special: t.special[ordinary].chance()}
+	switch {
+	case t.autoHit:
+		c.Hit = big.NewRat(1, 1)
+	case !t.canHit:
+		c.Hit = new(big.Rat)
+	case t.hit.need.IsNone():
+		c.Hit = big.NewRat(1, 1)
+	case t.hitAgain.need.IsNone():
+		c.Hit = t.hit.chance()
+	default:
+		c.Hit = new(big.Rat).Mul(t.hit.chance(), t.hitAgain.chance())
+	}
+	return c, nil
+}
+
+// begin starts the next attack group: the phase, the receiving model and
+// every target number of the batch (fixed before any die is rolled).
+func (m *Machine) begin(log func(Event)) error {
+	a := m.attack()
+	s := &m.s
+	if !s.phaseSeen || a.Phase != s.phase {
+		s.phaseSeen, s.phase, s.panicked = true, a.Phase, false
+		m.uw().StartPhase()
+		s.crits = nil // clones may share the old backing array
+	}
+	if !rules.For(m.rs()).Block {
+		s.allow = m.allowanceKey()
+	}
+	if a.Phase != rules.Melee && m.rs().Block() {
+		s.panicApplies = true
+	}
+	s.hits, s.wounds, s.failed, s.kills, s.unsaved, s.flamed, s.batchCas = 0, woundPool{}, woundPool{}, 0, 0, false, 0
+	if log != nil {
+		name := a.Name
+		if name == "" {
+			name = fmt.Sprintf("attack group %d", s.batch+1)
+		}
+		m.emit(log, Event{Kind: BatchStart, Text: fmt.Sprintf("%s: %s attacks, S%d, %s phase", name, a.Count, a.Strength, a.Phase)})
+	}
+	recv, aim, err := receiver(m.u, a.Target)
+	if err != nil {
+		m.note(log, NoStage, "DESIGN.md scenario", "no model to receive the attacks (%v): nothing is rolled", err)
+		m.toEnd()
+		return nil
+	}
+	s.recv, s.aim = receivingOf(recv), aim
+	if aim != a.Target {
+		m.note(log, NoStage, "RULES.md 10.1", "only the champion is left of the rank and file: the attacks strike him")
+	}
+	s.tests = testsOf(m.rs(), a, plan(m.u, *a, recv))
+	if err := m.ownerSaves(log, recv); err != nil {
+		return err
+	}
+	m.uw().StartBatch(m.ch)
+	s.inBatch = true
+	s.i, s.n = 0, 0
+	s.at = stepCount
+	return nil
+}
+
+// receiver returns the model an attack group rolls against. In t9a and
+// t9a1-ru the champion is a pool of his own that takes the rank and file's
+// overflow once every other rank-and-file model is gone (RULES.md 10.1), so
+// attacks on the rank and file of a unit with only its champion left roll
+// against him.
+//
+// It also returns the target the wounds go to: the champion in that case.
+func receiver(u *unit.Unit, t unit.Target) (unit.Model, unit.Target, error) {
+	recv, err := u.Receiver(t)
+	if err == nil || t.Role != unit.RankAndFile || !rules.For(u.Ruleset()).ChampionPool {
+		return recv, t, err
+	}
+	if u.Count(unit.RankAndFile)+u.Count(unit.Musician)+u.Count(unit.StandardBearer) > 0 {
+		return recv, t, err
+	}
+	champ := unit.Target{Role: unit.Champion}
+	if m, cerr := u.Receiver(champ); cerr == nil {
+		return m, champ, nil
+	}
+	return recv, t, err
+}
+
+// Needs are the target numbers of one attack group against its receiving
+// model, fixed before any die of the batch is rolled.
+type Needs struct {
+	Hit, HitAgain   rules.Target // HitAgain is the second die of a 7+ procedure
+	AutoHit, CanHit bool
+	Wound           rules.Target
+	Armour          rules.Target // ordinary wounds
+	ArmourLethal    rules.Target // Lethal Strike natural-6 wounds (19.3)
+	Special         rules.Target
+	SpecialKind     rules.SpecialKind
+	SpecialLethal   rules.Target
+	SpecialKindL    rules.SpecialKind
+}
+
+// Plan returns the target numbers of attack a against u's receiving model:
+// the numbers the referee rolls against in the batch.
+func Plan(u *unit.Unit, a Attack) (Needs, error) {
+	recv, _, err := receiver(u, a.Target)
+	if err != nil {
+		return Needs{}, err
+	}
+	return plan(u, a, recv), nil
+}
+
+func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
+	rs, o := u.Ruleset(), u.Options()
+	var n Needs
+	var need rules.Target
+	switch {
+	case !a.Hit.Need.IsNone():
+		need = rules.TargetToHit(rs, a.Hit.Need, a.Hit.Modifier)
+	case a.Hit.BS != 0:
+		need = rules.ShootingToHit(rs, a.Hit.BS, a.Hit.Modifier)
+	case a.Hit.WS != 0:
+		need = rules.MeleeToHit(rs, a.Hit.WS, recv.WS, o)
+		if a.Hit.Modifier != 0 {
+			need = rules.TargetToHit(rs, need, a.Hit.Modifier)
+		}
+	}
+	if need.IsNone() {
+		n.AutoHit, n.CanHit = true, true
+	} else {
+		n.Hit, n.HitAgain, n.CanHit = rules.HitRolls(rs, need, o)
+	}
+	n.Wound = rules.ToWound(rs, a.Strength, recv.T, o)
+	pen := rules.Penetration{Strength: a.Strength, AP: a.AP, ArmourPiercing: a.ArmourPiercing}
+	n.Armour = rules.ArmourSave(rs, recv.Save, recv.TroopType, pen, o)
+	n.ArmourLethal = n.Armour
+	switch {
+	case rules.For(rs).LethalStrikeAP:
+		pen.AP = 10 // Lethal Strike (19.3)
+		n.ArmourLethal = rules.ArmourSave(rs, recv.Save, recv.TroopType, pen, o)
+	case rules.LethalStrikeNoArmour(rs):
+		n.ArmourLethal = rules.None
+	}
+	if a.NoSaves || a.IgnoreArmour || a.InstantKill {
+		n.Armour, n.ArmourLethal = rules.None, rules.None
+	}
+	ctx := rules.SaveContext{Flaming: a.Flaming, RegenLost: u.RegenLost(), NoSaves: a.NoSaves || a.InstantKill}
+	n.Special, n.SpecialKind = rules.SpecialSave(rs, recv.Specials, ctx, o)
+	ctx.LethalSix = true
+	n.SpecialLethal, n.SpecialKindL = rules.SpecialSave(rs, recv.Specials, ctx, o)
+	return n
+}
+
+// SaveChooser is implemented by a unit.Chooser that also answers the
+// special_save_choice switch (RULES.md 8, 18): given the special saves a
+// model may use against the wounds of a batch, best first, it returns the
+// index of the one its owner uses.
+type SaveChooser interface {
+	ChooseSave(model unit.Model, options []rules.SpecialChoice) int
+}
+
+// ownerSaves asks the owner which special save the receiving model recv
+// uses when the special_save_choice switch says so and there is a choice.
+func (m *Machine) ownerSaves(log func(Event), recv unit.Model) error {
+	o := m.opts()
+	if o.SpecialSaveChoice != rules.SaveOwnerChoice {
+		return nil
+	}
+	a := m.attack()
+	for k := range woundKinds {
+		ctx := rules.SaveContext{Flaming: a.Flaming, RegenLost: m.u.RegenLost(), NoSaves: a.NoSaves || a.InstantKill, LethalSix: k == lethalSix}
+		options := rules.SpecialSaveOptions(m.rs(), recv.Specials, ctx, o)
+		if len(options) < 2 {
+			continue
+		}
+		sc, ok := m.ch.(SaveChooser)
+		if !ok {
+			return fmt.Errorf("attack group %d: option special_save_choice=owner_choice: the owner must choose between %d special saves, and no chooser was given", m.s.batch+1, len(options))
+		}
+		i := sc.ChooseSave(recv, options)
+		if i < 0 || i >= len(options) {
+			return fmt.Errorf("attack group %d: special save choice %d: want 0 to %d", m.s.batch+1, i, len(options)-1)
+		}
+		t := &m.s.tests.special[k]
+		*t = newTest(Special, options[i].Save, int(t.floor))
+		t.kind = options[i].Kind
+		if k == ordinary {
+			m.note(log, Special, "RULES.md 8, 18", "the owner uses %s %s", options[i].Kind, options[i].Save)
+		}
+	}
+	return nil
+}
+
+// count rolls the number of attacks when it is a dice expression.
+func (m *Machine) count(d *dieSource) error {
+	a := m.attack()
+	n, ok := a.Count.Const()
+	if !ok {
+		var err error
+		if n, err = m.rollExpr(d, a.Count, Attacks, 0, func() string { return "number of attacks" }); err != nil {
+			return err
+		}
+		if d.log != nil {
+			m.note(d.log, Attacks, "", "%s attacks: %d", a.Count, n)
+		}
+	}
+	if !rules.For(m.rs()).Block {
+		m.s.i, m.s.n, m.s.at = 0, n, stepSkirmish
+		return m.advance(d.log)
+	}
+	if a.Hit.Auto() {
+		m.s.hits = n
+		if d.log != nil {
+			m.note(d.log, Hit, "RULES.md 5", "%d automatic hits", n)
+		}
+		m.startWounds(d.log)
+		return nil
+	}
+	if !m.s.tests.canHit {
+		m.note(d.log, Hit, "RULES.md 5", "cannot hit: nothing is rolled")
+		m.toEnd()
+		return nil
+	}
+	m.s.i, m.s.n, m.s.at = 0, n, stepHit
+	return m.advance(d.log)
+}
+
+// rollExpr rolls a dice expression die by die.
+func (m *Machine) rollExpr(d *dieSource, e dice.Expr, stage Stage, attack int, what func() string) (int, error) {
+	n, sides := e.Dice()
+	total := e.Modifier()
+	if s := d.caps.seeded; s != nil && d.log == nil {
+		for range n { // the same dice, with nothing to describe or log
+			total += s.Roll(sides)
+		}
+		return max(total, 0), nil
+	}
+	for k := 0; k < n; k++ {
+		face, err := d.roll(sides, stage, func() string {
+			if n == 1 {
+				return fmt.Sprintf("%s (%s)", what(), e)
+			}
+			return fmt.Sprintf("%s (%s, die %d of %d)", what(), e, k+1, n)
+		})
+		if err != nil {
+			return 0, err
+		}
+		if d.log != nil {
+			text := fmt.Sprintf("%s: %s die %d of %d rolls %d", what(), e, k+1, n, face)
+			if n == 1 {
+				text = fmt.Sprintf("%s: %s rolls %d", what(), e, face)
+			}
+			m.emit(d.log, Event{Kind: Roll, Stage: stage, Attack: attack, Sides: sides, Face: face, Text: text})
+		}
+		total += face
+	}
+	return max(total, 0), nil
+}
+
+// toEnd moves on to closing the batch. The item counters mean nothing
+// there, so they are zeroed: paths that close alike describe alike.
+func (m *Machine) toEnd() { m.s.at, m.s.i, m.s.n = stepEnd, 0, 0 }
+
+// hitItem is the hit stage's item: one attack (RULES.md 5).
+func (m *Machine) hitItem(d *dieSource) error {
+	s := &m.s
+	for {
+		s.i++
+		pass, _, err := m.rollHit(d, s.i, s.n)
+		if err != nil {
+			s.i--
+			return err
+		}
+		s.hits += b2i(pass)
+		if !d.more(s) {
+			return m.advance(d.log)
+		}
+	}
+}
+
+// rollHit rolls one attack's to-hit dice, for block and skirmish alike: a
+// D6 against hit, and under the 7+ procedure a second D6 against hitAgain
+// after a first that passed (a natural 6; RULES.md 5). It returns whether
+// the attack hits and the first die's final natural face, which a to-hit
+// trigger reads (RULES.md 20.2: it needs the whole procedure to pass).
+func (m *Machine) rollHit(d *dieSource, item, of int) (bool, int, error) {
+	t := &m.s.tests
+	pass, face, err := d.test(&t.hit, item, of)
+	if err != nil || t.hitAgain.need.IsNone() || !pass { // the first test is the one to predict
+		return pass, face, err
+	}
+	pass, _, err = d.test(&t.hitAgain, item, of)
+	return pass, face, err
+}
+
+func (m *Machine) startWounds(log func(Event)) {
+	s := &m.s
+	s.i, s.n, s.at = 0, s.hits, stepWound
+	s.hits = 0
+	if s.n > 0 && !s.tests.wound.need.Possible() {
+		m.note(log, Wound, "RULES.md 6.1", "S%d vs T%d cannot wound: nothing is rolled", m.attack().Strength, s.recv.t)
+		s.n = 0
+	}
+	_ = m.advance(log)
+}
+
+// woundItem is the wound stage's item: one hit (RULES.md 6.1). The final
+// natural roll decides the wound's kind: a Lethal Strike six (19.3) keeps
+// its own saves.
+func (m *Machine) woundItem(d *dieSource) error {
+	s := &m.s
+	for {
+		s.i++
+		pass, face, err := d.test(&s.tests.wound, s.i, s.n)
+		if err != nil {
+			s.i--
+			return err
+		}
+		if pass {
+			m.wounded(d, face)
+		}
+		if !d.more(s) {
+			return m.advance(d.log)
+		}
+	}
+}
+
+// wounded routes a hit that wounded on the natural face by its kind.
+func (m *Machine) wounded(d *dieSource, face int) {
+	s, a := &m.s, m.attack()
+	switch {
+	case a.InstantKill:
+		s.kills++
+	case s.tests.wound.six && face == 6:
+		s.wounds[lethalSix]++
+	default:
+		s.wounds[ordinary]++
+	}
+	if a.Flaming && !m.u.RegenLost() && rules.For(m.rs()).FlamingStopsRegeneration {
+		m.uw().SetRegenLost()
+		s.flamed = true
+		m.emit(d.log, Event{Kind: RegenLost, Rule: "RULES.md 19.3",
+			Text: "wounded by a Flaming attack: no Regeneration for the rest of the phase"})
+	}
+}
+
+func (m *Machine) startArmour(log func(Event)) {
+	a, s := m.attack(), &m.s
+	if s.kills > 0 {
+		m.note(log, Armour, "RULES.md 9.1", "%d instant kills: no saves of any kind", s.kills)
+	}
+	total := s.wounds.total()
+	s.i, s.n, s.at = 0, total, stepArmour
+	if total == 0 {
+		_ = m.advance(log)
+		return
+	}
+	skip := ""
+	t := &s.tests.armour
+	switch {
+	case a.NoSaves:
+		skip = "the attack allows no saves"
+	case a.IgnoreArmour:
+		skip = "the attack ignores armour"
+	case !t[ordinary].need.Possible() && !t[lethalSix].need.Possible():
+		if t[ordinary].need.IsNone() {
+			skip = "the model has no armour save"
+		} else {
+			skip = fmt.Sprintf("armour save impossible (needs %s)", t[ordinary].need)
+		}
+	}
+	if skip != "" {
+		m.note(log, Armour, "RULES.md 7", "%d wounds: %s", total, skip)
+		s.failed, s.wounds = s.wounds, woundPool{}
+		s.n = 0
+	}
+	_ = m.advance(log)
+}
+
+// armourItem is the armour stage's item: one wound, saved by the armour
+// of its kind (RULES.md 7, 19.3).
+func (m *Machine) armourItem(d *dieSource) error {
+	s := &m.s
+	for {
+		s.i++
+		k := s.wounds.next()
+		t := &s.tests.armour[k]
+		pass := false
+		if !t.need.Possible() {
+			// only a Lethal Strike six gets here: startArmour skips the
+			// stage when no wound can be saved
+			if d.log != nil {
+				m.note(d.log, Armour, "RULES.md 19.3", "wound %d: Lethal Strike natural 6, no armour save", s.i)
+			}
+		} else {
+			var err error
+			if pass, _, err = d.test(t, s.i, s.n); err != nil {
+				s.i--
+				return err
+			}
+		}
+		s.wounds[k]--
+		s.failed[k] += b2i(!pass)
+		if !d.more(s) {
+			return m.advance(d.log)
+		}
+	}
+}
+
+func (m *Machine) startSpecial(log func(Event)) {
+	s := &m.s
+	total := s.failed.total()
+	s.i, s.n, s.at = 0, total, stepSpecial
+	if total > 0 && s.tests.special[ordinary].need.IsNone() && s.tests.special[lethalSix].need.IsNone() {
+		s.unsaved = total
+		s.failed = woundPool{}
+		s.n = 0
+	}
+	_ = m.advance(log)
+}
+
+// specialItem is the special stage's item: one wound past armour, saved
+// by the special save of its kind (RULES.md 8).
+func (m *Machine) specialItem(d *dieSource) error {
+	s := &m.s
+	for {
+		s.i++
+		k := s.failed.next()
+		t := &s.tests.special[k]
+		pass := false
+		if t.need.IsNone() {
+			if d.log != nil {
+				m.note(d.log, Special, "RULES.md 8", "wound %d: no special save applies", s.i)
+			}
+		} else {
+			var err error
+			if pass, _, err = d.test(t, s.i, s.n); err != nil {
+				s.i--
+				return err
+			}
+		}
+		s.failed[k]--
+		s.unsaved += b2i(!pass)
+		if !d.more(s) {
+			return m.advance(d.log)
+		}
+	}
+}
+
+func (m *Machine) startDamage(log func(Event)) {
+	s := &m.s
+	s.tally.Unsaved += s.unsaved + s.kills
+	if s.unsaved > 0 && m.attack().Multi() && s.recv.w == 1 {
+		m.note(log, Damage, "RULES.md 9.2, E41", "W1 models: each unsaved wound removes one model, no damage dice")
+	}
+	s.i, s.n, s.at = 0, s.kills, stepKill
+	s.kills = 0
+	_ = m.advance(log)
+}
+
+// killItem is the kill stage's item: one instant kill (RULES.md 9.1).
+func (m *Machine) killItem(d *dieSource) error {
+	m.s.i++
+	if err := m.uw().ApplyInto(&m.scratch, unit.Packet{Target: m.s.aim, Wounds: 1, InstantKill: true}); err != nil {
+		return err
+	}
+	m.record(d.log, &m.scratch)
+	return m.advance(d.log)
+}
+
+func (m *Machine) startPackets(log func(Event)) {
+	s := &m.s
+	s.i, s.n, s.at = 0, s.unsaved, stepPacket
+	s.unsaved = 0
+	_ = m.advance(log)
+}
+
+// packetItem is the packet stage's item: one unsaved wound, its damage
+// rolled and allocated (RULES.md 9.2, 10, 11).
+func (m *Machine) packetItem(d *dieSource) error {
+	k, err := m.rollPacket(d)
+	if err != nil {
+		return err
+	}
+	m.s.i++
+	if err := m.applyPacket(d.log, k); err != nil {
+		return err
+	}
+	return m.advance(d.log)
+}
+
+// multi reports whether the batch's unsaved wounds are packets (C3): the
+// attack has Multiple Wounds against the receiver's troop type.
+func (m *Machine) multi() bool {
+	a := m.attack()
+	return a.Multi() && (a.MWAgainst == nil || *a.MWAgainst == m.s.recv.troop)
+}
+
+// rollPacket rolls the damage dice of the next unsaved wound and returns its
+// wounds: the Multiple Wounds roll (+1 for Clipped Wings against Fly, E52),
+// or 1 with no die for a single wound or a receiver of W1 (RULES.md 9.2,
+// E41).
+func (m *Machine) rollPacket(d *dieSource) (int, error) {
+	a := m.attack()
+	if !m.multi() || m.s.recv.w <= 1 {
+		return 1, nil
+	}
+	k, err := m.rollExpr(d, a.MultipleWounds, Damage, m.s.i+1, func() string { return fmt.Sprintf("multiple wounds, unsaved wound %d of %d", m.s.i+1, m.s.n) })
+	if err != nil {
+		return 0, err
+	}
+	if a.ClippedWings && m.s.recv.fly && rules.For(m.rs()).ClippedWings {
+		if d.log != nil {
+			m.note(d.log, Damage, "RULES.md 9.2, E52", "Clipped Wings against Fly: %d+1", k)
+		}
+		k++
+	}
+	return k, nil
+}
+
+// applyPacket hands one unsaved wound of k wounds (1 for a single wound) to
+// the unit and records what it did.
+func (m *Machine) applyPacket(log func(Event), k int) error {
+	if err := m.uw().ApplyInto(&m.scratch, unit.Packet{Target: m.s.aim, Wounds: k, Multi: m.multi()}); err != nil {
+		return err
+	}
+	m.record(log, &m.scratch)
+	return nil
+}
+
+// record logs a change of the unit and adds it to the tallies.
+func (m *Machine) record(log func(Event), ch *unit.Change) {
+	m.s.tally.Wounds += ch.Effective
+	m.s.tally.Wasted += ch.Wasted
+	for _, n := range ch.Notes {
+		m.note(log, Allocation, "", "%s", n)
+	}
+	for _, c := range ch.Removed {
+		m.s.tally.Casualties++
+		m.s.batchCas++
+		if int(c.Role) < len(m.s.tally.ByRole) {
+			m.s.tally.ByRole[c.Role]++
+		}
+		if log == nil {
+			continue
+		}
+		slot := c.Slot
+		text := fmt.Sprintf("%s removed from rank %d, file %d (worth %d)", roleName(c.Role, c.Name), slot.Rank+1, slot.File+1, c.Worth)
+		if c.Rule != "" {
+			text += ": " + c.Rule
+		}
+		m.emit(log, Event{Kind: Casualty, Role: c.Role, Name: c.Name, Slot: &slot, Worth: c.Worth, Rule: "RULES.md 11", Text: text})
+	}
+	for _, dm := range ch.Damaged {
+		if log == nil {
+			break
+		}
+		slot := dm.Slot
+		m.emit(log, Event{Kind: Damaged, Role: dm.Role, Name: dm.Name, Slot: &slot, Worth: dm.Damage, Rule: "RULES.md 11",
+			Text: fmt.Sprintf("%s at rank %d, file %d carries %d damage", roleName(dm.Role, dm.Name), slot.Rank+1, slot.File+1, dm.Damage)})
+	}
+	if ch.StandardLost && !m.s.tally.Standard {
+		m.s.tally.Standard = true
+		m.emit(log, Event{Kind: StandardLost, Rule: "RULES.md 12", Text: "the standard bearer is removed: standard lost"})
+	}
+}
+
+func roleName(r unit.Role, name string) string {
+	if name != "" && r == unit.Character {
+		return name
+	}
+	return strings.ReplaceAll(r.String(), "_", "-")
+}
+
+// panicCrossed reports whether lost of start models is the panic threshold
+// or more, exactly (RULES.md 12: 25% or more).
+func (m *Machine) panicCrossed(lost, start int) bool {
+	if f := m.fixed; !f.panicBig {
+		return int64(lost)*f.panicDen >= f.panicNum*int64(start)
+	}
+	return new(big.Rat).SetFrac64(int64(lost), int64(start)).Cmp(m.opts().Panic()) >= 0
+}
+
+// end closes the batch: champion overflow, panic, destroyed.
+func (m *Machine) end(log func(Event)) error {
+	if m.s.inBatch {
+		ch, err := m.uw().EndBatch()
+		if err != nil {
+			return err
+		}
+		m.record(log, &ch)
+		m.s.inBatch = false
+	}
+	a := m.attack()
+	if m.rs().Block() && a.Phase != rules.Melee && !m.s.panicked {
+		start := m.u.PhaseStartSize()
+		lost := m.u.PhaseCasualties()
+		if start > 0 && lost > 0 && m.panicCrossed(lost, start) {
+			m.s.panicked = true
+			m.s.tally.Panic = true
+			if log != nil {
+				m.emit(log, Event{Kind: Panic, Rule: "RULES.md 12, 19.3",
+					Text: fmt.Sprintf("%d of %d models lost this phase (%s or more): panic test", lost, start, m.opts().Panic().RatString())})
+			}
+		}
+	}
+	if log != nil {
+		m.emit(log, Event{Kind: BatchEnd, Text: fmt.Sprintf("%d models removed, %d wounds caused; unit now %s", m.s.batchCas, m.s.tally.Wounds, m.u.Draw())})
+	}
+	if m.u.Destroyed() {
+		m.emit(log, Event{Kind: Destroyed, Rule: "RULES.md 12", Text: "no model is left: the unit is destroyed"})
+	}
+	m.s.batch++
+	if m.s.batch >= len(m.attacks) {
+		m.s.at = stepDone
+	} else {
+		m.s.at = stepBegin
+	}
+	return nil
+}
