@@ -23,6 +23,9 @@ type Round struct {
 // attacks, the batch's events and both formations after it. The units of c
 // are not changed.
 func (c *Combat) Resolve(r dice.Roller) (*Round, error) {
+	if r == nil {
+		return nil, errors.New("combat: Resolve needs a dice.Roller")
+	}
 	if err := c.ready(); err != nil {
 		return nil, err
 	}

@@ -1,0 +1,98 @@
+package combat
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/rearrank/rearrank/scenario"
+	"github.com/rearrank/rearrank/unit"
+)
+
+func load(t *testing.T, path string) *Combat {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(path, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func TestLoadE120File(t *testing.T) {
+	c := load(t, "testdata/examples/combat-elves-men.yaml")
+	if c.Charger != B || c.Sides[0].Leadership != 8 || len(c.Sides[1].Fights) != 1 || c.Sides[0].Unit.Size() != 20 {
+		t.Fatalf("loaded %+v", c)
+	}
+	f := c.Sides[1].Fights[0]
+	if f.By.Role != unit.RankAndFile || f.Attacks != 1 || f.Initiative != 3 || f.Supporting != 1 || f.Attack.Strength != 3 || f.Attack.Hit.WS != 3 {
+		t.Errorf("Men's fight %+v", f)
+	}
+}
+
+const good = `ruleset: whfb8
+combat: {charger: b}
+sides:
+  a:
+    unit: {name: Elves, models: 20, frontage: 5, ws: 4, toughness: 3}
+    leadership: 8
+    fights:
+      - {attacks: 1, initiative: 5, ws: 4, strength: 3}
+  b:
+    unit: {name: Men, models: 20, frontage: 5, ws: 3, toughness: 3}
+    leadership: 7
+    fights:
+      - {attacks: 1, initiative: 3, ws: 3, strength: 3}
+`
+
+// TestLoadErrors: every bad file gets an error with the file, line,
+// column, the field and what is wanted, wrapping a scenario sentinel.
+func TestLoadErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, from, to string
+		kind           error
+		want           string
+	}{
+		{"unknown top field", "combat: {charger: b}", "combat: {charger: b}\nattackz: 1", scenario.ErrUnknownField, `f.yaml:3:1: attackz: unknown field "attackz" (want description, ruleset, options, combat or sides)`},
+		{"a scenario's fields", "combat: {charger: b}", "combat: {charger: b}\ntarget: {}", scenario.ErrInvalid, `f.yaml:3:9: target: a combat file has combat and sides, not attacks and target; for a scenario file use rearrank odds or resolve`},
+		{"charger", "charger: b", "charger: c", scenario.ErrInvalid, `f.yaml:2:19: combat.charger: side "c": want a, b or none`},
+		{"high ground outside battleaxe", "charger: b", "charger: b, high_ground: a", scenario.ErrInvalid, `f.yaml:2:35: combat.high_ground: only battleaxe reads high_ground; in whfb8 use bonus`},
+		{"contact above the width", "charger: b", "charger: b, contact: {a: 6}", scenario.ErrInvalid, `f.yaml:2:35: combat.contact.a: 6 is above the unit's width of 5 files`},
+		{"flank without a charger", "{charger: b}", "{facing: rear}", scenario.ErrInvalid, `f.yaml:2:18: combat.facing: rear: a flank or rear is the charged unit's; name the charger`},
+		{"unit field misspelt", "toughness: 3}\n    leadership: 8", "toughnes: 3}\n    leadership: 8", scenario.ErrUnknownField, `f.yaml:5:57: sides.a.unit: unknown field "toughnes" (did you mean "toughness"?)`},
+		{"unit armour", "ws: 3, toughness: 3}", "ws: 3, toughness: 3, armour: hevy}", scenario.ErrInvalid, `f.yaml:10:77: sides.b.unit.armour: armour "hevy": want none, light, heavy or plate`},
+		{"fight strength", "ws: 4, strength: 3}", "ws: 4, strength: 11}", scenario.ErrInvalid, `f.yaml:8:54: sides.a.fights[0].strength: want 1 to 10, got 11`},
+		{"fight count", "initiative: 5,", "initiative: 5, count: 3,", scenario.ErrUnknownField, `f.yaml:8:37: sides.a.fights[0].count: count is not a fight field: a fight gives attacks per model; the step counts the models`},
+		{"fight by a missing champion", "{attacks: 1, initiative: 5", "{by: champion, attacks: 1, initiative: 5", scenario.ErrInvalid, `f.yaml:8:14: sides.a.fights[0].by: by champion: the unit has no champion`},
+		{"supporting above 5", "initiative: 3,", "initiative: 3, supporting: 6,", scenario.ErrInvalid, `f.yaml:13:49: sides.b.fights[0].supporting: 6: want 0 to 5`},
+		{"leadership missing", "    leadership: 7\n", "", scenario.ErrInvalid, `f.yaml:10:5: sides.b: leadership: required (t9a: Discipline)`},
+		{"special", "leadership: 8", "leadership: 8\n    special: [stubborm]", scenario.ErrInvalid, `f.yaml:7:15: sides.a.special[0]: special "stubborm": want stubborn or unbreakable`},
+		{"height outside t9a", "models: 20, frontage: 5, ws: 4", "models: 20, height: large, frontage: 5, ws: 4", scenario.ErrInvalid, `f.yaml:5:45: sides.a.unit.height: only t9a and t9a1-ru read height`},
+		{"combat switch", "ruleset: whfb8", "ruleset: whfb8\noptions: {step_up: some}", scenario.ErrInvalid, `f.yaml:2:20: options.step_up: step_up "some": want fights or lost`},
+		{"switch of another ruleset", "ruleset: whfb8", "ruleset: whfb8\noptions: {outnumber_bonus: 1}", scenario.ErrInvalid, `f.yaml:2:28: options.outnumber_bonus: outnumber_bonus: only battleaxe read it`},
+		{"aim at a missing character", "strength: 3}\n  b:", "strength: 3, target: \"character:Bob\"}\n  b:", scenario.ErrInvalid, `sides.a.fights[0].target`},
+		{"anchors", "combat: {charger: b}", "combat: &x {charger: b}", scenario.ErrUnsupported, `f.yaml:2:9: anchors and aliases`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := strings.Replace(good, tc.from, tc.to, 1)
+			if src == good {
+				t.Fatalf("%q not in the file", tc.from)
+			}
+			_, err := Load("f.yaml", []byte(src))
+			if err == nil {
+				t.Fatalf("no error, want %s", tc.want)
+			}
+			var se *scenario.Error
+			if !errors.As(err, &se) || !errors.Is(err, tc.kind) {
+				t.Errorf("error %T %v, want a *scenario.Error wrapping %v", err, err, tc.kind)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error\n  %s\nwant it to contain\n  %s", err, tc.want)
+			}
+		})
+	}
+}
