@@ -30,6 +30,9 @@ func (s Side) String() string {
 	return "none"
 }
 
+// MarshalText implements encoding.TextMarshaler.
+func (s Side) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
 // ParseSide reads "a", "b" or "none".
 func ParseSide(s string) (Side, error) {
 	switch s {

@@ -52,20 +52,20 @@ type StepCount struct {
 
 // Point is one part of a combat result (21.6).
 type Point struct {
-	Name   string // "wounds", "charge", "ranks", ...
-	Points int
+	Name   string `json:"name"` // "wounds", "charge", "ranks", ...
+	Points int    `json:"points"`
 }
 
 // BreakTest is a loser's break test (21.8).
 type BreakTest struct {
-	Side Side
+	Side Side `json:"side"`
 	// Need is the highest 2D6 total that holds, T.
-	Need      int
-	Steadfast bool
+	Need      int  `json:"need"`
+	Steadfast bool `json:"steadfast"`
 	// Auto says why no dice were rolled ("unbreakable"); empty when rolled.
-	Auto  string
-	Rolls [][2]int // each 2D6 roll, the re-roll second
-	Broke bool
+	Auto  string   `json:"auto,omitempty"`
+	Rolls [][2]int `json:"rolls"` // each 2D6 roll, the re-roll second
+	Broke bool     `json:"broke"`
 }
 
 // Step is one step of a round as the referee reader shows it.
