@@ -45,3 +45,7 @@ func rat(t *testing.T, s string) *big.Rat {
 	}
 	return r
 }
+
+type bigRat = big.Rat
+
+var one = big.NewRat(1, 1)

@@ -130,7 +130,7 @@ func describeCombat(w io.Writer, c *combat.Combat) {
 	if c.Charger != combat.NoSide {
 		fmt.Fprintf(w, "; %s charged", c.Charger)
 		if c.Facing != combat.Front {
-			fmt.Fprintf(w, " into the %s", strings.ReplaceAll(c.Facing.String(), "_", " "))
+			fmt.Fprintf(w, " into the %s", map[combat.Facing]string{combat.FlankLeft: "left flank", combat.FlankRight: "right flank", combat.Rear: "rear"}[c.Facing])
 		}
 	}
 	fmt.Fprintln(w)

@@ -1,0 +1,73 @@
+package combat
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/rearrank/rearrank/dice"
+)
+
+// TestExampleFiles runs every example combat: it loads, plays a seeded
+// round and a short Monte Carlo run, and its strike order and the attacks
+// that do not depend on the dice are what its comment says.
+func TestExampleFiles(t *testing.T) {
+	type step struct {
+		key     Key
+		attacks [2]int // -1: the side has no fight at the step; -2: depends on the dice
+	}
+	want := map[string][]step{
+		// E120: Elves 10, then the Men 10 whatever they lost.
+		"combat-elves-men.yaml": {{Key{1, 5}, [2]int{10, -1}}, {Key{1, 3}, [2]int{-1, 10}}},
+		// E128: the horde's 21; the Elves' 10 kill at most 10 of 40.
+		"combat-horde.yaml": {{Key{1, 5}, [2]int{-1, 10}}, {Key{1, 4}, [2]int{21, -1}}},
+		// Lances 3 + 4 supporting, champion 2, horses 3 + 1; the spearmen's
+		// 4 end models on the flank, no support.
+		"combat-knights-flank.yaml": {{Key{1, 3}, [2]int{13, 4}}},
+		// Spears: 4 R&F in front (the champion has his own fight) and two
+		// supporting ranks of 5, champion 2; halberds 4 + 5, champion 2.
+		"combat-spears-halberds.yaml": {{Key{1, 3}, [2]int{16, 11}}},
+		// The spearmen's contact is 5 (the enemy's 4 plus one corner each
+		// side, capped at 5), with the spear rank: 15; great weapons at step 0.
+		"combat-t9a-steadfast.yaml": {{Key{1, 3}, [2]int{-1, 15}}, {Key{0, 0}, [2]int{-2, -1}}},
+	}
+	files, err := filepath.Glob("testdata/examples/combat-*.yaml")
+	if err != nil || len(files) != len(want) {
+		t.Fatalf("examples %v (%v), want %d", files, err, len(want))
+	}
+	for _, path := range files {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			c := load(t, path)
+			steps := want[filepath.Base(path)]
+			round, err := c.Resolve(dice.NewSeeded(1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(round.Outcome.Steps) != len(steps) {
+				t.Fatalf("steps %+v, want %+v", round.Outcome.Steps, steps)
+			}
+			for k, s := range round.Outcome.Steps {
+				w := steps[k]
+				if s.Key != w.key {
+					t.Errorf("step %d: key %v, want %v", k, s.Key, w.key)
+				}
+				for i := range 2 {
+					switch {
+					case w.attacks[i] == -1 && s.Fights[i]:
+						t.Errorf("step %v: side %d fights, want not", s.Key, i)
+					case w.attacks[i] >= 0 && s.Attacks[i] != w.attacks[i]:
+						t.Errorf("step %v: side %d rolled %d attacks, want %d", s.Key, i, s.Attacks[i], w.attacks[i])
+					}
+				}
+			}
+			rep, err := c.MonteCarlo(300, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum := new(bigRat).Add(rep.AWins, rep.Draw)
+			sum.Add(sum, rep.BWins)
+			if sum.Cmp(one) != 0 {
+				t.Errorf("a_wins + draw + b_wins = %s, want 1", sum.RatString())
+			}
+		})
+	}
+}
