@@ -387,7 +387,7 @@ func enumerate(limit int, f func(r dice.Roller) error) error {
 	o := &odometer{}
 	for n := 0; ; n++ {
 		if n == limit {
-			return fmt.Errorf("%w: more than %d (use Monte Carlo)", ErrTooLarge, limit)
+			return fmt.Errorf("%w: more than %d", ErrTooLarge, limit)
 		}
 		o.pos = 0
 		if err := f(o); err != nil {

@@ -173,6 +173,9 @@ func printRound(w io.Writer, c *combat.Combat, r *combat.Round, faces []int) {
 		for _, p := range r.Points[i] {
 			parts = append(parts, fmt.Sprintf("%s %+d", p.Name, p.Points))
 		}
+		if len(parts) == 0 {
+			parts = []string{"nothing"}
+		}
 		fmt.Fprintf(w, "  %s: %d (%s); lost %d models\n", sideName(c, i), r.Score[i], strings.Join(parts, ", "), r.Casualties[i])
 	}
 	switch {
