@@ -287,13 +287,16 @@ func printReport(w io.Writer, c *combat.Combat, r *combat.Report, asJSON bool) e
 	return nil
 }
 
-// dist writes a distribution as "v:p%" for its likelier values.
+// dist writes a distribution as "value:chance" for every possible value.
 func dist(d combat.Dist) string {
 	var parts []string
 	for i, p := range d.P {
 		f, _ := p.Float64()
-		if f >= 0.005 {
+		switch {
+		case f >= 0.01:
 			parts = append(parts, fmt.Sprintf("%d:%.0f%%", d.Min+i, 100*f))
+		case f > 0:
+			parts = append(parts, fmt.Sprintf("%d:<1%%", d.Min+i))
 		}
 	}
 	return "[" + strings.Join(parts, " ") + "]"
