@@ -10,6 +10,7 @@ import (
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
+	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -329,6 +330,9 @@ func (l *loader) combat(root *val) (*Combat, *scenario.Error) {
 	rsText, e := l.text(root.m["ruleset"], "ruleset", "a ruleset name")
 	if e != nil {
 		return nil, e
+	}
+	if rs, err := rules.ParseRuleset(rsText); err == nil && !rs.Block() {
+		return nil, l.invalid("ruleset", "%s: a combat is between two block units (battleaxe, whfb8, t9a, t9a1-ru); skirmish fights stay attack by attack (rearrank odds)", rs)
 	}
 	// The ruleset and the scenario switches are checked by the scenario
 	// package with the units; here only what a combat needs.

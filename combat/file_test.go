@@ -75,6 +75,8 @@ func TestLoadErrors(t *testing.T) {
 		{"combat switch", "ruleset: whfb8", "ruleset: whfb8\noptions: {step_up: some}", scenario.ErrInvalid, `f.yaml:2:20: options.step_up: step_up "some": want fights or lost`},
 		{"switch of another ruleset", "ruleset: whfb8", "ruleset: whfb8\noptions: {outnumber_bonus: 1}", scenario.ErrInvalid, `f.yaml:2:28: options.outnumber_bonus: outnumber_bonus: only battleaxe read it`},
 		{"aim at a missing character", "strength: 3}\n  b:", "strength: 3, target: \"character:Bob\"}\n  b:", scenario.ErrInvalid, `sides.a.fights[0].target`},
+		{"skirmish", "ruleset: whfb8", "ruleset: skirmish", scenario.ErrInvalid, `f.yaml:1:10: ruleset: skirmish: a combat is between two block units`},
+		{"unknown ruleset", "ruleset: whfb8", "ruleset: whfb9", scenario.ErrInvalid, `f.yaml:1:10: ruleset: ruleset "whfb9": want`},
 		{"anchors", "combat: {charger: b}", "combat: &x {charger: b}", scenario.ErrUnsupported, `f.yaml:2:9: anchors and aliases`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
