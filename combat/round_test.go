@@ -128,3 +128,40 @@ func TestCharacterFightsFromTheWindow(t *testing.T) {
 		t.Errorf("against one model: window %+v, captain %d attacks; want files 1-3 and 0", e.win[0], got)
 	}
 }
+
+// TestFlankAndRearDefenders: the charged unit fights with the models on
+// its engaged edge (RULES.md 21.3.2, 21.15): in the rear its current rear
+// rank, in a flank the end model of each rank, and never supports.
+func TestFlankAndRearDefenders(t *testing.T) {
+	defender := block(t, rules.WHFB8, men, 12, 5) // 5 / 5 / 2
+	charger := block(t, rules.WHFB8, elves, 10, 5)
+	c := &Combat{Ruleset: rules.WHFB8, Charger: A, Facing: Rear, Sides: [2]Combatant{charger, defender}}
+	e := newEngine(c, nil)
+	rf := defender.Fights[0]
+	if got := e.attacks(1, rf); got != 2 {
+		t.Errorf("rear: the rear rank of 2 fights: %d attacks, want 2", got)
+	}
+	e.units[1], _ = kill(t, defender.Unit, unit.Target{Role: unit.RankAndFile}, unit.Target{Role: unit.RankAndFile})
+	if got := e.attacks(1, rf); got != 5 {
+		t.Errorf("rear, the last rank gone (%s): %d attacks, want the next rank's 5", e.units[1].Draw(), got)
+	}
+	// The charger fights the rear with its front: contact min(5, 5), and
+	// supports as usual.
+	if got := e.attacks(0, charger.Fights[0]); got != 10 {
+		t.Errorf("rear charger: %d attacks, want 10", got)
+	}
+
+	c.Facing = FlankLeft
+	narrow := block(t, rules.WHFB8, elves, 8, 4) // 4 / 4: contact min(4, 3 ranks) = 3
+	c.Sides[0] = narrow
+	e = newEngine(c, nil)
+	if e.win[0].n != 3 {
+		t.Errorf("flank charger's contact %d, want 3 (the defender's ranks)", e.win[0].n)
+	}
+	if got := e.attacks(1, rf); got != 3 {
+		t.Errorf("flank: the end model of each of 3 ranks: %d attacks, want 3", got)
+	}
+	if got := e.attacks(0, narrow.Fights[0]); got != 3+3 {
+		t.Errorf("flank charger: %d attacks, want 3 + 3 supporting", got)
+	}
+}
