@@ -93,6 +93,9 @@ type val struct {
 
 func (v *val) isMap() bool { return v.m != nil }
 
+// absent reports whether a field was left out or written with no value.
+func absent(v *val) bool { return v == nil || (!v.isMap() && !v.seq && v.x == nil) }
+
 type loader struct {
 	name string
 	pos  map[string]pos // where each field path's value stood
@@ -337,7 +340,7 @@ func (l *loader) combat(root *val) (*Combat, *scenario.Error) {
 	// The ruleset and the scenario switches are checked by the scenario
 	// package with the units; here only what a combat needs.
 	scenOpts := map[string]any{}
-	if o := root.m["options"]; o != nil && o.x == nil && !o.seq {
+	if o := root.m["options"]; !absent(o) {
 		if !o.isMap() {
 			return nil, l.invalid("options", "want a mapping of switch names to values, such as {step_up: lost}")
 		}
@@ -413,7 +416,7 @@ func (l *loader) combat(root *val) (*Combat, *scenario.Error) {
 	for i, s := range []string{"a", "b"} {
 		p := "sides." + s + ".fights"
 		var groups []any
-		if fv := sides.m[s].m["fights"]; fv != nil && fv.x == nil {
+		if fv := sides.m[s].m["fights"]; !absent(fv) {
 			if !fv.seq {
 				return nil, l.invalid(p, "want a list of fights")
 			}
@@ -541,7 +544,7 @@ func (l *loader) remap(err error, i int) *scenario.Error {
 }
 
 func (l *loader) combatBlock(c *Combat, v *val) *scenario.Error {
-	if v == nil || (v.x == nil && !v.isMap()) {
+	if absent(v) {
 		return nil
 	}
 	if e := l.fields(v, "combat", combatFields...); e != nil {
@@ -625,7 +628,10 @@ func (l *loader) side(c *Combat, i int, v *val, p string, height *val, fights []
 			return e
 		}
 	}
-	if x := v.m["special"]; x != nil && x.x == nil && !x.isMap() {
+	if x := v.m["special"]; !absent(x) {
+		if !x.seq {
+			return l.invalid(p+".special", "want a list such as [stubborn]")
+		}
 		for j, y := range x.list {
 			sp := fmt.Sprintf("%s.special[%d]", p, j)
 			name, e := l.text(y, sp, "stubborn or unbreakable")
@@ -641,8 +647,6 @@ func (l *loader) side(c *Combat, i int, v *val, p string, height *val, fights []
 				return l.invalid(sp, "special %q: want stubborn or unbreakable", name)
 			}
 		}
-	} else if x != nil && x.x != nil {
-		return l.invalid(p+".special", "want a list such as [stubborn]")
 	}
 	h := Standard
 	if height != nil {

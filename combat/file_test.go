@@ -75,6 +75,9 @@ func TestLoadErrors(t *testing.T) {
 		{"combat switch", "ruleset: whfb8", "ruleset: whfb8\noptions: {step_up: some}", scenario.ErrInvalid, `f.yaml:2:20: options.step_up: step_up "some": want fights or lost`},
 		{"switch of another ruleset", "ruleset: whfb8", "ruleset: whfb8\noptions: {outnumber_bonus: 1}", scenario.ErrInvalid, `f.yaml:2:28: options.outnumber_bonus: outnumber_bonus: only battleaxe read it`},
 		{"aim at a missing character", "strength: 3}\n  b:", "strength: 3, target: \"character:Bob\"}\n  b:", scenario.ErrInvalid, `sides.a.fights[0].target`},
+		{"special not a list", "leadership: 8", "leadership: 8\n    special: {stubborn: true}", scenario.ErrInvalid, `f.yaml:7:14: sides.a.special: want a list such as [stubborn]`},
+		{"combat not a mapping", "combat: {charger: b}", "combat: [b]", scenario.ErrInvalid, `f.yaml:2:9: combat: want a mapping of fields`},
+		{"fights not a list", "    fights:\n      - {attacks: 1, initiative: 5, ws: 4, strength: 3}", "    fights: {attacks: 1}", scenario.ErrInvalid, `sides.a.fights: want a list of fights`},
 		{"skirmish", "ruleset: whfb8", "ruleset: skirmish", scenario.ErrInvalid, `f.yaml:1:10: ruleset: skirmish: a combat is between two block units`},
 		{"unknown ruleset", "ruleset: whfb8", "ruleset: whfb9", scenario.ErrInvalid, `f.yaml:1:10: ruleset: ruleset "whfb9": want`},
 		{"anchors", "combat: {charger: b}", "combat: &x {charger: b}", scenario.ErrUnsupported, `f.yaml:2:9: anchors and aliases`},
@@ -96,5 +99,19 @@ func TestLoadErrors(t *testing.T) {
 				t.Errorf("error\n  %s\nwant it to contain\n  %s", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestLoadEmptyFields: a field written with no value is left out, as in a
+// scenario file.
+func TestLoadEmptyFields(t *testing.T) {
+	src := strings.Replace(good, "combat: {charger: b}", "options:\ncombat:", 1)
+	src = strings.Replace(src, "    leadership: 8\n", "    leadership: 8\n    special:\n", 1)
+	c, err := Load("f.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Charger != NoSide || c.Sides[0].Stubborn || c.Options != (Options{}) {
+		t.Errorf("loaded %+v, want no charger, no special, default options", c)
 	}
 }
