@@ -115,3 +115,22 @@ func TestLoadEmptyFields(t *testing.T) {
 		t.Errorf("loaded %+v, want no charger, no special, default options", c)
 	}
 }
+
+func TestLoadJSON(t *testing.T) {
+	src := `{"ruleset": "whfb8", "combat": {"charger": "b"},
+ "sides": {"a": {"unit": {"name": "Elves", "models": 20, "frontage": 5, "ws": 4, "toughness": 3}, "leadership": 8,
+                 "fights": [{"attacks": 1, "initiative": 5, "ws": 4, "strength": 3}]},
+           "b": {"unit": {"name": "Men", "models": 20, "frontage": 5, "ws": 3, "toughness": 3}, "leadership": 7,
+                 "fights": [{"attacks": 1, "initiative": 3, "ws": 3, "strength": 3, "strikes": "lasst"}]}}}`
+	_, err := Load("f.json", []byte(src))
+	if err == nil || !strings.Contains(err.Error(), `f.json:5:96: sides.b.fights[0].strikes: strikes "lasst": want normal, first or last`) {
+		t.Errorf("error %v", err)
+	}
+	c, err := Load("f.json", []byte(strings.Replace(src, "lasst", "last", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Charger != B || c.Sides[1].Fights[0].Strikes != Last {
+		t.Errorf("loaded %+v", c)
+	}
+}
