@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -73,7 +74,7 @@ func TestLoadErrors(t *testing.T) {
 		{"special", "leadership: 8", "leadership: 8\n    special: [stubborm]", scenario.ErrInvalid, `f.yaml:7:15: sides.a.special[0]: special "stubborm": want stubborn or unbreakable`},
 		{"height outside t9a", "models: 20, frontage: 5, ws: 4", "models: 20, height: large, frontage: 5, ws: 4", scenario.ErrInvalid, `f.yaml:5:45: sides.a.unit.height: only t9a and t9a1-ru read height`},
 		{"combat switch", "ruleset: whfb8", "ruleset: whfb8\noptions: {step_up: some}", scenario.ErrInvalid, `f.yaml:2:20: options.step_up: step_up "some": want fights or lost`},
-		{"switch of another ruleset", "ruleset: whfb8", "ruleset: whfb8\noptions: {outnumber_bonus: 1}", scenario.ErrInvalid, `f.yaml:2:28: options.outnumber_bonus: outnumber_bonus: only battleaxe read it`},
+		{"switch of another ruleset", "ruleset: whfb8", "ruleset: whfb8\noptions: {outnumber_bonus: 1}", scenario.ErrInvalid, `f.yaml:2:28: options.outnumber_bonus: outnumber_bonus: only battleaxe reads it`},
 		{"aim at a missing character", "strength: 3}\n  b:", "strength: 3, target: \"character:Bob\"}\n  b:", scenario.ErrInvalid, `sides.a.fights[0].target`},
 		{"special not a list", "leadership: 8", "leadership: 8\n    special: {stubborn: true}", scenario.ErrInvalid, `f.yaml:7:14: sides.a.special: want a list such as [stubborn]`},
 		{"combat not a mapping", "combat: {charger: b}", "combat: [b]", scenario.ErrInvalid, `f.yaml:2:9: combat: want a mapping of fields`},
@@ -132,5 +133,48 @@ func TestLoadJSON(t *testing.T) {
 	}
 	if c.Charger != B || c.Sides[1].Fights[0].Strikes != Last {
 		t.Errorf("loaded %+v", c)
+	}
+}
+
+// TestOptionsSet: every switch of RULES.md 21.11 with its values, and the
+// rulesets that read it.
+func TestOptionsSet(t *testing.T) {
+	for _, tc := range []struct {
+		rs          rules.Ruleset
+		name, value string
+		want        Options
+		err         string
+	}{
+		{rules.WHFB8, "contact_overlap", "0", Options{NoContactOverlap: true}, ""},
+		{rules.WHFB8, "step_up", "lost", Options{StepUp: StepUpLost}, ""},
+		{rules.WHFB8, "asf_tie", "initiative", Options{ASFTie: ASFInitiative}, ""},
+		{rules.T9A, "charge_initiative", "0", Options{ChargeInitiative: Off}, ""},
+		{rules.T9A1RU, "line_formation_width", "6", Options{LineFormationWidth: 6}, ""},
+		{rules.Battleaxe, "instant_kill_score", "profile", Options{InstantKillProfile: true}, ""},
+		{rules.Battleaxe, "outnumber_bonus", "1", Options{OutnumberBonus: true}, ""},
+		{rules.T9A, "insane_courage", "true", Options{InsaneCourage: On}, ""},
+		{rules.T9A, "combat_score", "full_ranks", Options{}, ""},
+		{rules.T9A, "combat_score", "proper_ranks", Options{}, "not modelled"},
+		{rules.WHFB8, "combat_score", "full_ranks", Options{}, "only t9a reads it"},
+		{rules.WHFB8, "line_formation_width", "8", Options{}, "only t9a or t9a1-ru read it"},
+		{rules.WHFB8, "instant_kill_score", "profile", Options{}, "only battleaxe reads it"},
+		{rules.WHFB8, "step_up", "maybe", Options{}, `step_up "maybe": want fights or lost`},
+	} {
+		var o Options
+		err := o.Set(tc.rs, tc.name, tc.value)
+		switch {
+		case tc.err == "" && err != nil:
+			t.Errorf("%s %s=%s: %v", tc.rs, tc.name, tc.value, err)
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+			t.Errorf("%s %s=%s: error %v, want %q", tc.rs, tc.name, tc.value, err, tc.err)
+		case tc.err == "" && o != tc.want:
+			t.Errorf("%s %s=%s: %+v, want %+v", tc.rs, tc.name, tc.value, o, tc.want)
+		}
+	}
+	// Defaults per ruleset (21.11): the zero Options.
+	var o Options
+	if !o.simultaneousASF(rules.WHFB8) || o.simultaneousASF(rules.Battleaxe) || o.chargeBonus(rules.T9A) != 1 || o.chargeBonus(rules.WHFB8) != 0 ||
+		!o.insaneCourage(rules.Battleaxe) || o.insaneCourage(rules.T9A1RU) || o.lineFormation() != 8 || o.overlap() != 1 {
+		t.Error("the zero Options are not RULES.md 21.11's defaults")
 	}
 }

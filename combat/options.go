@@ -116,7 +116,11 @@ func (o *Options) Set(rs rules.Ruleset, name, value string) error {
 		return fmt.Errorf("unknown combat switch %q", name)
 	}
 	if !reads(rs, name) {
-		return fmt.Errorf("%s: only %s read it", name, rulesetList(switchRulesets(name)))
+		verb := "read"
+		if len(switchRulesets(name)) == 1 {
+			verb = "reads"
+		}
+		return fmt.Errorf("%s: only %s %s it", name, rulesetList(switchRulesets(name)), verb)
 	}
 	bad := func(want string) error { return fmt.Errorf("%s %q: want %s", name, value, want) }
 	switch name {
