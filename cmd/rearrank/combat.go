@@ -19,7 +19,7 @@ import (
 const combatExample = "rearrank combat --seed 7 combat/testdata/examples/combat-spears-halberds.yaml"
 
 func runCombat(ctx context.Context, args []string, e env) error {
-	fs := newFlags(e, "combat", "[--exact] [--json] [--n N] [--dice 6,3,...|--seed N] FILE|-", combatExample)
+	fs := newFlags(e, "combat", "[--exact [--max-paths N]] [--json] [--n N] [--dice 6,3,...|--seed N] FILE|-", combatExample)
 	exact := fs.Bool("exact", false, "exact odds by walking every die (small combats only; otherwise an error)")
 	asJSON := fs.Bool("json", false, "print JSON (with --exact, chances as fractions \"a/b\")")
 	n := fs.Int("n", 10000, "Monte Carlo rounds")
