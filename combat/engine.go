@@ -340,10 +340,14 @@ func (e *engine) edgeCells(i int, g [][]unit.Cell) []unit.Cell {
 // attacks returns the attacks fight f of side i makes at this step
 // (21.5).
 func (e *engine) attacks(i int, f Fight) int {
+	return e.attacksIn(i, f, e.units[i].Ranks())
+}
+
+// attacksIn is attacks with side i's grid as it stands, now.
+func (e *engine) attacksIn(i int, f Fight, now [][]unit.Cell) int {
 	if f.Attacks == 0 {
 		return 0
 	}
-	now := e.units[i].Ranks()
 	if !f.By.rankAndFile() {
 		front, _ := e.positions(i, now)
 		for _, c := range front {
@@ -426,9 +430,13 @@ func (e *engine) step(p stepPlan, r dice.Roller) (StepCount, error) {
 		sc.Fights[i] = len(p.fights[i]) > 0
 		var groups []referee.Attack
 		var rerolls []bool
+		var now [][]unit.Cell
+		if len(p.fights[i]) > 0 {
+			now = e.units[i].Ranks()
+		}
 		for k, j := range p.fights[i] {
 			f := e.c.Sides[i].Fights[j]
-			n := e.attacks(i, f)
+			n := e.attacksIn(i, f, now)
 			logs[i].Fights = append(logs[i].Fights, FightCount{By: f.By, Attacks: n, Reroll: p.reroll[i][k] && n > 0})
 			if n == 0 || enemy.Destroyed() {
 				continue

@@ -1,6 +1,7 @@
 package combat_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/rearrank/rearrank/combat"
@@ -27,7 +28,7 @@ func ExampleCombat_Exact() {
 		fmt.Println(err)
 		return
 	}
-	rep, err := c.Exact(0)
+	rep, err := c.Exact(context.Background(), 0)
 	if err != nil {
 		fmt.Println(err)
 		return

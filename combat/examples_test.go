@@ -1,6 +1,7 @@
 package combat
 
 import (
+	"context"
 	"math"
 	"math/big"
 	"testing"
@@ -51,7 +52,7 @@ func exactIs(t *testing.T, what string, got *big.Rat, want string) {
 
 func mc(t *testing.T, c *Combat) *Report {
 	t.Helper()
-	rep, err := c.MonteCarlo(samples, 1)
+	rep, err := c.MonteCarlo(context.Background(), samples, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +119,7 @@ func standoff(t *testing.T, rs rules.Ruleset, a, b Combatant) *Combat {
 
 func exact(t *testing.T, c *Combat) *Report {
 	t.Helper()
-	rep, err := c.Exact(0)
+	rep, err := c.Exact(context.Background(), 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package combat
 
 import (
+	"context"
 	"path/filepath"
 	"testing"
 
@@ -59,7 +60,7 @@ func TestExampleFiles(t *testing.T) {
 					}
 				}
 			}
-			rep, err := c.MonteCarlo(300, 1)
+			rep, err := c.MonteCarlo(context.Background(), 300, 1)
 			if err != nil {
 				t.Fatal(err)
 			}

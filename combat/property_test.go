@@ -1,6 +1,7 @@
 package combat
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -70,7 +71,7 @@ func TestExactAgreesWithMonteCarlo(t *testing.T) {
 		if err != nil {
 			continue // a command group wider than the front rank
 		}
-		ex, err := c.Exact(20000)
+		ex, err := c.Exact(context.Background(), 20000)
 		if errors.Is(err, ErrTooLarge) {
 			continue
 		}
@@ -79,7 +80,7 @@ func TestExactAgreesWithMonteCarlo(t *testing.T) {
 		}
 		checked++
 		t.Logf("combat %d: %s, %s %s against %s, charger %v %v, step_up %v", k, c.Ruleset, c.Sides[0].Unit.Draw(), c.Steps(), c.Sides[1].Unit.Draw(), c.Charger, c.Facing, c.Options.StepUp)
-		mc, err := c.MonteCarlo(n, uint64(k))
+		mc, err := c.MonteCarlo(context.Background(), n, uint64(k))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package combat
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -250,8 +251,8 @@ func (a *acc) report(rs rules.Ruleset) *Report {
 
 // MonteCarlo plays n rounds with dice.NewSeeded(seed) and reports the
 // frequencies; Report.SE gives their standard errors. The same seed gives
-// the same report.
-func (c *Combat) MonteCarlo(n int, seed uint64) (*Report, error) {
+// the same report. It stops with ctx's error when ctx is done.
+func (c *Combat) MonteCarlo(ctx context.Context, n int, seed uint64) (*Report, error) {
 	if err := c.ready(); err != nil {
 		return nil, err
 	}
@@ -261,7 +262,10 @@ func (c *Combat) MonteCarlo(n int, seed uint64) (*Report, error) {
 	r := dice.NewSeeded(seed)
 	a := newAcc()
 	one := big.NewRat(1, 1)
-	for range n {
+	for k := range n {
+		if k%256 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		o, err := c.play(r, nil)
 		if err != nil {
 			return nil, err
@@ -285,8 +289,9 @@ const DefaultPaths = 200000
 // branch, as referee.ClassBrancher allows), with no merging of equal
 // states. It is the reference that a fast exact reader is tested against,
 // and is practical only for small combats: it stops with ErrTooLarge after
-// maxPaths rounds (0 means DefaultPaths).
-func (c *Combat) Exact(maxPaths int) (*Report, error) {
+// maxPaths rounds (0 means DefaultPaths), and with ctx's error when ctx is
+// done.
+func (c *Combat) Exact(ctx context.Context, maxPaths int) (*Report, error) {
 	if err := c.ready(); err != nil {
 		return nil, err
 	}
@@ -294,7 +299,7 @@ func (c *Combat) Exact(maxPaths int) (*Report, error) {
 		maxPaths = DefaultPaths
 	}
 	a := newAcc()
-	err := enumerate(maxPaths, func(r dice.Roller) error {
+	err := enumerate(ctx, maxPaths, func(r dice.Roller) error {
 		o, err := c.play(r, nil)
 		if err != nil {
 			return err
@@ -383,9 +388,12 @@ func (o *odometer) next() bool {
 }
 
 // enumerate runs f once per dice path, at most limit times.
-func enumerate(limit int, f func(r dice.Roller) error) error {
+func enumerate(ctx context.Context, limit int, f func(r dice.Roller) error) error {
 	o := &odometer{}
 	for n := 0; ; n++ {
+		if n%256 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		if n == limit {
 			return fmt.Errorf("%w: more than %d", ErrTooLarge, limit)
 		}

@@ -1,6 +1,7 @@
 package combat
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -73,7 +74,7 @@ func TestResolveStepLog(t *testing.T) {
 func TestCombatDoesNotChangeUnits(t *testing.T) {
 	c := &Combat{Ruleset: rules.WHFB8, Sides: [2]Combatant{block(t, rules.WHFB8, elves, 10, 5), block(t, rules.WHFB8, men, 10, 5)}}
 	before := [2]string{c.Sides[0].Unit.Key(), c.Sides[1].Unit.Key()}
-	if _, err := c.MonteCarlo(20, 1); err != nil {
+	if _, err := c.MonteCarlo(context.Background(), 20, 1); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c.Resolve(dice.NewSeeded(3)); err != nil {
@@ -163,5 +164,17 @@ func TestFlankAndRearDefenders(t *testing.T) {
 	}
 	if got := e.attacks(0, narrow.Fights[0]); got != 3+3 {
 		t.Errorf("flank charger: %d attacks, want 3 + 3 supporting", got)
+	}
+}
+
+func TestReadersHonourContext(t *testing.T) {
+	c := &Combat{Ruleset: rules.WHFB8, Sides: [2]Combatant{block(t, rules.WHFB8, elves, 10, 5), block(t, rules.WHFB8, men, 10, 5)}}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := c.MonteCarlo(ctx, 1000, 1); !errors.Is(err, context.Canceled) {
+		t.Errorf("MonteCarlo after cancel: %v", err)
+	}
+	if _, err := c.Exact(ctx, 0); !errors.Is(err, context.Canceled) {
+		t.Errorf("Exact after cancel: %v", err)
 	}
 }

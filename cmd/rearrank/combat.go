@@ -50,7 +50,7 @@ func runCombat(ctx context.Context, args []string, e env) error {
 	case set["dice"] || (set["seed"] && !set["n"]):
 		return playRound(c, *faces, set["dice"], *seed, *asJSON, e)
 	case *exact:
-		rep, err := c.Exact(*paths)
+		rep, err := c.Exact(ctx, *paths)
 		if errors.Is(err, combat.ErrTooLarge) {
 			return fmt.Errorf("combat --exact: %w; drop --exact for a Monte Carlo estimate", err)
 		}
@@ -59,10 +59,7 @@ func runCombat(ctx context.Context, args []string, e env) error {
 		}
 		return printReport(e.stdout, c, rep, *asJSON)
 	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	rep, err := c.MonteCarlo(*n, *seed)
+	rep, err := c.MonteCarlo(ctx, *n, *seed)
 	if err != nil {
 		return err
 	}
