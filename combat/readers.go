@@ -281,8 +281,9 @@ func (c *Combat) MonteCarlo(ctx context.Context, n int, seed uint64) (*Report, e
 // than its limit allows.
 var ErrTooLarge = errors.New("too many dice paths for the brute-force exact reader")
 
-// DefaultPaths is Exact's path limit when given 0.
-const DefaultPaths = 200000
+// DefaultPaths is Exact's path limit when given 0: a few seconds of
+// rounds.
+const DefaultPaths = 50000
 
 // Exact walks every way the dice can fall, replaying the whole round once
 // per way (an odometer over the dice; faces the rules treat alike are one
@@ -297,6 +298,14 @@ func (c *Combat) Exact(ctx context.Context, maxPaths int) (*Report, error) {
 	}
 	if maxPaths <= 0 {
 		maxPaths = DefaultPaths
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if est, err := c.estimatePaths(); err != nil {
+		return nil, err
+	} else if est > 2*float64(maxPaths) {
+		return nil, fmt.Errorf("%w: about %.2g, the limit is %d", ErrTooLarge, est, maxPaths)
 	}
 	a := newAcc()
 	err := enumerate(ctx, maxPaths, func(r dice.Roller) error {
@@ -348,6 +357,14 @@ func (o *odometer) take(sides int, cuts uint64) int {
 		o.pos++
 		return b.faces[b.choice]
 	}
+	o.path = append(o.path, newBranch(sides, cuts))
+	o.pos++
+	return o.path[o.pos-1].faces[0]
+}
+
+// newBranch splits a die's faces at cuts (every face its own branch when
+// cuts is 0).
+func newBranch(sides int, cuts uint64) branch {
 	b := branch{sides: sides}
 	start := 1
 	for f := 2; f <= sides+1; f++ {
@@ -357,9 +374,43 @@ func (o *odometer) take(sides int, cuts uint64) int {
 			start = f
 		}
 	}
-	o.path = append(o.path, b)
-	o.pos++
-	return b.faces[0]
+	return b
+}
+
+// prober walks one random path of the dice tree and multiplies the
+// branches met on the way: averaged over random paths, that product is the
+// number of paths (Knuth's estimate of the size of a tree).
+type prober struct {
+	rng  *dice.Seeded
+	prod float64
+}
+
+func (p *prober) Roll(sides int) int            { return p.take(sides, 0) }
+func (p *prober) Branch(sides int) (int, error) { return p.take(sides, 0), nil }
+func (p *prober) BranchClass(sides int, cuts uint64) (int, error) {
+	return p.take(sides, cuts), nil
+}
+
+func (p *prober) take(sides int, cuts uint64) int {
+	b := newBranch(sides, cuts)
+	p.prod *= float64(len(b.faces))
+	return b.faces[p.rng.Roll(len(b.faces))-1]
+}
+
+// estimatePaths estimates the number of dice paths of a round from 32
+// random paths, so that Exact refuses a large combat at once.
+func (c *Combat) estimatePaths() (float64, error) {
+	const probes = 32
+	p := &prober{rng: dice.NewSeeded(1)}
+	sum := 0.0
+	for range probes {
+		p.prod = 1
+		if _, err := c.play(p, nil); err != nil {
+			return 0, err
+		}
+		sum += p.prod
+	}
+	return sum / probes, nil
 }
 
 // weight is the chance of the path just run.

@@ -178,3 +178,13 @@ func TestReadersHonourContext(t *testing.T) {
 		t.Errorf("Exact after cancel: %v", err)
 	}
 }
+
+// TestExactRefusesLargeCombatsAtOnce: E120 has about 10^10 dice paths;
+// Exact says so from a few random paths instead of walking 50000 first.
+func TestExactRefusesLargeCombatsAtOnce(t *testing.T) {
+	c := &Combat{Ruleset: rules.WHFB8, Charger: B, Sides: [2]Combatant{block(t, rules.WHFB8, elves, 20, 5), block(t, rules.WHFB8, men, 20, 5)}}
+	_, err := c.Exact(context.Background(), 0)
+	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "about") {
+		t.Errorf("E120 exact: %v, want ErrTooLarge with an estimate", err)
+	}
+}
