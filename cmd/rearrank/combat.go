@@ -135,10 +135,11 @@ func describeCombat(w io.Writer, c *combat.Combat) {
 
 func printRound(w io.Writer, c *combat.Combat, r *combat.Round, faces []int) {
 	describeCombat(w, c)
-	fmt.Fprintf(w, "dice used: %s\n\nBefore:\n", joinInts(faces))
+	fmt.Fprintf(w, "dice used: %s\n", joinInts(faces))
+	fmt.Fprintln(w, "(R rank-and-file  M musician  S standard  C champion  H character  x removed  (n) damage)")
+	fmt.Fprintln(w, "\nBefore:")
 	for i := range c.Sides {
-		fmt.Fprintf(w, "%s:\n", sideName(c, i))
-		drawFormation(w, c.Sides[i].Unit, nil)
+		drawSide(w, sideName(c, i), c.Sides[i].Unit, nil)
 	}
 	prev := [2]*unit.Unit{c.Sides[0].Unit, c.Sides[1].Unit}
 	for k, s := range r.Steps {
@@ -159,8 +160,7 @@ func printRound(w io.Writer, c *combat.Combat, r *combat.Round, faces []int) {
 		}
 		fmt.Fprintln(w, "After the step:")
 		for i, ss := range s.Sides {
-			fmt.Fprintf(w, "%s:\n", sideName(c, i))
-			drawFormation(w, ss.After, prev[i])
+			drawSide(w, sideName(c, i), ss.After, prev[i])
 			prev[i] = ss.After
 		}
 	}
@@ -297,4 +297,17 @@ func dist(d combat.Dist) string {
 		}
 	}
 	return "[" + strings.Join(parts, " ") + "]"
+}
+
+// drawSide draws a unit rank by rank under its name; with a before unit,
+// slots emptied since are marked x (as resolve's drawFormation, without the
+// legend).
+func drawSide(w io.Writer, name string, u, before *unit.Unit) {
+	var buf strings.Builder
+	drawFormation(&buf, u, before)
+	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+	fmt.Fprintf(w, "%s:\n", name)
+	for _, l := range lines[:len(lines)-1] { // the last line is the legend
+		fmt.Fprintln(w, l)
+	}
 }
