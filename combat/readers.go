@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"runtime"
 	"sort"
+	"sync"
 
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/rules"
@@ -201,6 +203,41 @@ func (a *acc) add(o *Outcome, w *big.Rat) {
 	}
 }
 
+// merge adds b's weights to a's; both add up outcomes of one combat.
+func (a *acc) merge(b *acc) {
+	a.total.Add(a.total, b.total)
+	for _, x := range [][2]*big.Rat{{a.aw, b.aw}, {a.dr, b.dr}, {a.bw, b.bw}, {a.lb, b.lb},
+		{a.destroyed[0], b.destroyed[0]}, {a.destroyed[1], b.destroyed[1]}, {a.brk[0], b.brk[0]}, {a.brk[1], b.brk[1]}} {
+		x[0].Add(x[0], x[1])
+	}
+	mergeMap := func(dst, src map[int]*big.Rat) {
+		for v, w := range src {
+			addTo(dst, v, w)
+		}
+	}
+	mergeMap(a.margin, b.margin)
+	for i := range 2 {
+		mergeMap(a.cas[i], b.cas[i])
+		mergeMap(a.wnd[i], b.wnd[i])
+		mergeMap(a.cr[i], b.cr[i])
+	}
+	if b.steps == nil {
+		return
+	}
+	if a.steps == nil {
+		a.steps = b.steps
+		a.attacks = make([][2]map[int]*big.Rat, len(b.steps))
+		for i := range a.attacks {
+			a.attacks[i] = [2]map[int]*big.Rat{{}, {}}
+		}
+	}
+	for k := range b.attacks {
+		for i := range 2 {
+			mergeMap(a.attacks[k][i], b.attacks[k][i])
+		}
+	}
+}
+
 func (a *acc) dist(m map[int]*big.Rat, from0 bool) Dist {
 	if len(m) == 0 {
 		return Dist{}
@@ -249,9 +286,11 @@ func (a *acc) report(rs rules.Ruleset) *Report {
 	return r
 }
 
-// MonteCarlo plays n rounds with dice.NewSeeded(seed) and reports the
-// frequencies; Report.SE gives their standard errors. The same seed gives
-// the same report. It stops with ctx's error when ctx is done.
+// MonteCarlo plays n rounds and reports the frequencies; Report.SE gives
+// their standard errors. Rounds come in chunks of MonteCarloChunk, chunk k
+// rolled by dice.NewSeededStream(seed, k) and played in parallel on copies
+// of the units, so the same seed gives the same report on any machine. It
+// stops with ctx's error when ctx is done.
 func (c *Combat) MonteCarlo(ctx context.Context, n int, seed uint64) (*Report, error) {
 	if err := c.ready(); err != nil {
 		return nil, err
@@ -259,22 +298,63 @@ func (c *Combat) MonteCarlo(ctx context.Context, n int, seed uint64) (*Report, e
 	if n < 1 {
 		return nil, fmt.Errorf("monte carlo: n %d: want at least 1", n)
 	}
-	r := dice.NewSeeded(seed)
-	a := newAcc()
-	one := big.NewRat(1, 1)
-	for k := range n {
-		if k%256 == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		o, err := c.play(r, nil)
-		if err != nil {
-			return nil, err
-		}
-		a.add(o, one)
+	chunks := (n + MonteCarloChunk - 1) / MonteCarloChunk
+	accs := make([]*acc, chunks)
+	errs := make([]error, chunks)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), chunks) {
+		mine := c.copy()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			one := big.NewRat(1, 1)
+			for k := range next {
+				r := dice.NewSeededStream(seed, uint64(k))
+				a := newAcc()
+				for j := k * MonteCarloChunk; j < min(n, (k+1)*MonteCarloChunk); j++ {
+					if j%256 == 0 && ctx.Err() != nil {
+						errs[k] = ctx.Err()
+						break
+					}
+					o, err := mine.play(r, nil)
+					if err != nil {
+						errs[k] = err
+						break
+					}
+					a.add(o, one)
+				}
+				accs[k] = a
+			}
+		}()
 	}
-	rep := a.report(c.Ruleset)
+	for k := range chunks {
+		next <- k
+	}
+	close(next)
+	wg.Wait()
+	total := newAcc()
+	for k := range chunks {
+		if errs[k] != nil {
+			return nil, errs[k]
+		}
+		total.merge(accs[k])
+	}
+	rep := total.report(c.Ruleset)
 	rep.N, rep.Seed = n, seed
 	return rep, nil
+}
+
+// MonteCarloChunk is the number of rounds one seeded stream plays.
+const MonteCarloChunk = 1024
+
+// copy returns c with units of its own, for another goroutine.
+func (c *Combat) copy() *Combat {
+	d := *c
+	for i := range d.Sides {
+		d.Sides[i].Unit = c.Sides[i].Unit.Clone()
+	}
+	return &d
 }
 
 // ErrTooLarge is returned by Exact when the round needs more dice paths

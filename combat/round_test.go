@@ -3,6 +3,7 @@ package combat
 import (
 	"context"
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -186,5 +187,25 @@ func TestExactRefusesLargeCombatsAtOnce(t *testing.T) {
 	_, err := c.Exact(context.Background(), 0)
 	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "about") {
 		t.Errorf("E120 exact: %v, want ErrTooLarge with an estimate", err)
+	}
+}
+
+// TestMonteCarloSameOnAnyMachine: a seed gives the same report whatever
+// the number of goroutines.
+func TestMonteCarloSameOnAnyMachine(t *testing.T) {
+	c := &Combat{Ruleset: rules.WHFB8, Sides: [2]Combatant{block(t, rules.WHFB8, elves, 10, 5), block(t, rules.WHFB8, men, 10, 5)}}
+	var reps []*Report
+	for _, procs := range []int{1, 3} {
+		old := runtime.GOMAXPROCS(procs)
+		rep, err := c.MonteCarlo(context.Background(), 2*MonteCarloChunk+100, 5)
+		runtime.GOMAXPROCS(old)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reps = append(reps, rep)
+	}
+	a, b := reps[0], reps[1]
+	if a.AWins.Cmp(b.AWins) != 0 || a.LoserBreaks.Cmp(b.LoserBreaks) != 0 || a.Sides[1].Casualties.Mean().Cmp(b.Sides[1].Casualties.Mean()) != 0 {
+		t.Errorf("1 goroutine: a wins %s; 3: %s", a.AWins.RatString(), b.AWins.RatString())
 	}
 }
