@@ -353,6 +353,7 @@ func (c *Combat) copy() *Combat {
 	d := *c
 	for i := range d.Sides {
 		d.Sides[i].Unit = c.Sides[i].Unit.Clone()
+		d.Sides[i].Unit.SetQuiet(true) // nobody reads the notes of a sampled round
 	}
 	return &d
 }
