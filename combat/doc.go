@@ -16,10 +16,19 @@
 //
 //   - Combat.Resolve: dice a person rolled (dice.Scripted) or a seeded
 //     generator, with a log of every step.
-//   - Combat.MonteCarlo: n seeded rounds, frequencies with standard errors.
+//   - Combat.MonteCarlo: n seeded rounds in parallel chunks, frequencies
+//     with standard errors.
 //   - Combat.Exact: every path of the dice, replayed one at a time (an
 //     odometer roller), without merging. It is exact but exponential, a
-//     reference for small combats only.
+//     reference for small combats only; it estimates the number of paths
+//     from a few random ones first and refuses a large combat at once.
+//
+// # The file
+//
+// Load reads a combat file (RULES.md 21.10, docs/combat.md). Each side's
+// unit and fights are checked by the scenario package, as the target of and
+// the attack groups against a scenario, and its errors are moved to the
+// combat file's fields and places.
 //
 // # The fast exact reader (not built yet)
 //
@@ -41,7 +50,11 @@
 //
 // # What is not modelled
 //
-// combat_score: proper_ranks (R54) is refused with an error. A re-rolled
+// combat_score: proper_ranks (R54) is refused with an error. The fights of
+// one side at one step (rank and file, champion, characters) go to the
+// referee as consecutive attack groups, each a batch of its own, where
+// RULES.md 21.2 makes them one batch: the referee has no batch of several
+// profiles yet. A re-rolled
 // miss (Always Strikes First, battleaxe's Always Strikes Last) is rolled as
 // a second batch of the same step, since the referee has no re-roll of its
 // own yet: the chance of a hit is p + (1-p)p as 21.4 says, but the removals
