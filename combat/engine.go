@@ -451,9 +451,16 @@ func (e *engine) step(p stepPlan, r dice.Roller) (StepCount, error) {
 			if a.Name == "" {
 				a.Name = fmt.Sprintf("%s %s", e.c.Sides[i].Unit.Name(), f.By)
 			}
+			sc.Attacks[i] += n
+			// Fights of one profile (a champion striking like his rank and
+			// file) roll as one group: one batch, as 21.2 says.
+			if g := sameProfile(groups, rerolls, a, p.reroll[i][k]); g >= 0 {
+				c, _ := groups[g].Count.Const()
+				groups[g].Count = dice.ConstExpr(c + n)
+				continue
+			}
 			groups = append(groups, a)
 			rerolls = append(rerolls, p.reroll[i][k])
-			sc.Attacks[i] += n
 		}
 		if len(groups) == 0 {
 			continue
@@ -495,6 +502,21 @@ func (e *engine) step(p stepPlan, r dice.Roller) (StepCount, error) {
 		*e.log = append(*e.log, Step{Key: p.key, Sides: logs})
 	}
 	return sc, nil
+}
+
+// sameProfile returns the index of a group that rolls exactly as a does
+// (everything but the count and the name alike), or -1.
+func sameProfile(groups []referee.Attack, rerolls []bool, a referee.Attack, reroll bool) int {
+	key := func(x referee.Attack) referee.Attack {
+		x.Count, x.Name = dice.Expr{}, ""
+		return x
+	}
+	for g, x := range groups {
+		if rerolls[g] == reroll && key(x) == key(a) {
+			return g
+		}
+	}
+	return -1
 }
 
 // batch resolves side i's attack groups against the enemy unit and adds

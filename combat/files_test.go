@@ -1,7 +1,10 @@
 package combat
 
 import (
+	"strings"
+
 	"context"
+	"github.com/rearrank/rearrank/referee"
 	"path/filepath"
 	"testing"
 
@@ -70,5 +73,24 @@ func TestExampleFiles(t *testing.T) {
 				t.Errorf("a_wins + draw + b_wins = %s, want 1", sum.RatString())
 			}
 		})
+	}
+}
+
+// TestOneBatchPerProfile: the spearmen's champion strikes with the rank
+// and file's profile, so the step rolls their 14 + 2 attacks as one batch.
+func TestOneBatchPerProfile(t *testing.T) {
+	c := load(t, "testdata/examples/combat-spears-halberds.yaml")
+	round, err := c.Resolve(dice.NewSeeded(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var starts []string
+	for _, e := range round.Steps[0].Sides[0].Events {
+		if e.Kind == referee.BatchStart {
+			starts = append(starts, e.Text)
+		}
+	}
+	if len(starts) != 1 || !strings.Contains(starts[0], "16 attacks") {
+		t.Errorf("spearmen's batches %q, want one of 16 attacks", starts)
 	}
 }
