@@ -94,3 +94,26 @@ func TestOneBatchPerProfile(t *testing.T) {
 		t.Errorf("spearmen's batches %q, want one of 16 attacks", starts)
 	}
 }
+
+// TestT9ASteadfastExample: the spearmen (7 ranks of 5) are Steadfast
+// against heavy infantry 4 wide (no Full Rank) whenever they lose: they
+// test on Discipline 7 whatever the score.
+func TestT9ASteadfastExample(t *testing.T) {
+	c := load(t, "testdata/examples/combat-t9a-steadfast.yaml")
+	lost := 0
+	for seed := range uint64(40) {
+		round, err := c.Resolve(dice.NewSeeded(seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := round.Break; b != nil && b.Side == B {
+			lost++
+			if !b.Steadfast || b.Need != 7 {
+				t.Errorf("seed %d: spearmen lose %v and test %+v, want Steadfast on 7", seed, round.Score, b)
+			}
+		}
+	}
+	if lost == 0 {
+		t.Error("the spearmen never lost in 40 rounds")
+	}
+}
