@@ -572,7 +572,7 @@ func (l *loader) combatBlock(c *Combat, v *val) *scenario.Error {
 	if c.HighGround, e = side("high_ground"); e != nil {
 		return e
 	}
-	if c.HighGround != NoSide && c.Ruleset.String() != "battleaxe" {
+	if c.HighGround != NoSide && c.Ruleset != rules.Battleaxe {
 		return l.invalid("combat.high_ground", "only battleaxe reads high_ground; in %s use bonus", c.Ruleset)
 	}
 	if x := v.m["facing"]; x != nil {
