@@ -56,6 +56,8 @@ func run(ctx context.Context, args []string, e env) error {
 		return runCompare(ctx, rest, e)
 	case "sim":
 		return runSim(ctx, rest, e)
+	case "combat":
+		return runCombat(ctx, rest, e)
 	case "rulesets":
 		return runRulesets(rest, e)
 	case "serve":

@@ -1,0 +1,313 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/big"
+	"os"
+	"strings"
+
+	"github.com/rearrank/rearrank/combat"
+	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/unit"
+)
+
+const combatExample = "rearrank combat --seed 7 combat/testdata/examples/combat-spears-halberds.yaml"
+
+func runCombat(ctx context.Context, args []string, e env) error {
+	fs := newFlags(e, "combat", "[--exact [--max-paths N]] [--json] [--n N] [--dice 6,3,...|--seed N] FILE|-", combatExample)
+	exact := fs.Bool("exact", false, "exact odds by walking every die (small combats only; otherwise an error)")
+	asJSON := fs.Bool("json", false, "print JSON (with --exact, chances as fractions \"a/b\")")
+	n := fs.Int("n", 10000, "Monte Carlo rounds")
+	faces := fs.String("dice", "", "play one round with the faces you rolled, in the order the steps ask for them")
+	seed := fs.Uint64("seed", 0, "play one round with a seeded generator (with --n: the Monte Carlo seed)")
+	paths := fs.Int("max-paths", combat.DefaultPaths, "with --exact: the most dice paths to walk")
+	path, err := parseFile(fs, args)
+	if err != nil {
+		return err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	switch {
+	case set["dice"] && set["seed"]:
+		return usagef("combat: give --dice or --seed, not both")
+	case *exact && (set["dice"] || set["seed"] || set["n"]):
+		return usagef("combat: --exact walks every die: it takes no --dice, --seed or --n")
+	case set["n"] && set["dice"]:
+		return usagef("combat: --n is for Monte Carlo; --dice plays one round")
+	case *n < 1:
+		return usagef("combat: --n %d: want at least 1", *n)
+	}
+	c, err := loadCombat(path, e)
+	if err != nil {
+		return err
+	}
+	switch {
+	case set["dice"] || (set["seed"] && !set["n"]):
+		return playRound(c, *faces, set["dice"], *seed, *asJSON, e)
+	case *exact:
+		rep, err := c.Exact(ctx, *paths)
+		if errors.Is(err, combat.ErrTooLarge) {
+			return fmt.Errorf("combat --exact: %w; drop --exact for a Monte Carlo estimate", err)
+		}
+		if err != nil {
+			return err
+		}
+		return printReport(e.stdout, c, rep, *asJSON)
+	}
+	rep, err := c.MonteCarlo(ctx, *n, *seed)
+	if err != nil {
+		return err
+	}
+	return printReport(e.stdout, c, rep, *asJSON)
+}
+
+func loadCombat(path string, e env) (*combat.Combat, error) {
+	var c *combat.Combat
+	var err error
+	if path == "-" {
+		c, err = combat.Read("-", e.stdin)
+	} else {
+		var data []byte
+		data, err = os.ReadFile(path)
+		if err != nil {
+			return nil, usageError{err}
+		}
+		c, err = combat.Load(path, data)
+	}
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return c, nil
+}
+
+func playRound(c *combat.Combat, faces string, scripted bool, seed uint64, asJSON bool, e env) error {
+	var r dice.Roller = dice.NewSeeded(seed)
+	var sc *dice.Scripted
+	if scripted {
+		fv, err := dice.ParseFaces(faces)
+		if err != nil {
+			return usagef("combat: --dice: %v", err)
+		}
+		sc = dice.NewScripted(fv...)
+		r = sc
+	}
+	rec := dice.NewRecorder(r)
+	round, err := c.Resolve(rec)
+	if err != nil {
+		if errors.Is(err, dice.ErrOutOfDice) || errors.Is(err, dice.ErrBadFace) {
+			return usagef("combat: --dice: %v", err)
+		}
+		return err
+	}
+	if sc != nil && sc.Remaining() > 0 {
+		fmt.Fprintf(e.stderr, "rearrank: note: %d dice left over, the round needed %d\n", sc.Remaining(), sc.Used())
+	}
+	if asJSON {
+		return writeJSON(e.stdout, round.View(c, rec.Faces()))
+	}
+	printRound(e.stdout, c, round, rec.Faces())
+	return nil
+}
+
+func sideName(c *combat.Combat, i int) string {
+	s := "ab"[i : i+1]
+	if n := c.Sides[i].Unit.Name(); n != "" {
+		return s + " " + n
+	}
+	return s
+}
+
+func describeCombat(w io.Writer, c *combat.Combat) {
+	fmt.Fprintf(w, "%s close combat: %s against %s", c.Ruleset, sideName(c, 0), sideName(c, 1))
+	if c.Charger != combat.NoSide {
+		fmt.Fprintf(w, "; %s charged", c.Charger)
+		if c.Facing != combat.Front {
+			fmt.Fprintf(w, " into the %s", map[combat.Facing]string{combat.FlankLeft: "left flank", combat.FlankRight: "right flank", combat.Rear: "rear"}[c.Facing])
+		}
+	}
+	fmt.Fprintln(w)
+}
+
+func printRound(w io.Writer, c *combat.Combat, r *combat.Round, faces []int) {
+	describeCombat(w, c)
+	fmt.Fprintf(w, "dice used: %s\n", joinInts(faces))
+	fmt.Fprintln(w, "(R rank-and-file  M musician  S standard  C champion  H character  x removed  (n) damage)")
+	fmt.Fprintln(w, "\nBefore:")
+	for i := range c.Sides {
+		drawSide(w, sideName(c, i), c.Sides[i].Unit, nil)
+	}
+	prev := [2]*unit.Unit{c.Sides[0].Unit, c.Sides[1].Unit}
+	for k, s := range r.Steps {
+		fmt.Fprintf(w, "\n== Step %d, strike order %s\n", k+1, s.Key)
+		for i, ss := range s.Sides {
+			for _, f := range ss.Fights {
+				re := ""
+				if f.Reroll {
+					re = ", misses re-rolled"
+				}
+				fmt.Fprintf(w, "%s, %s: %d attacks%s\n", sideName(c, i), f.By, f.Attacks, re)
+			}
+			printEvents(w, ss.Events)
+			if len(ss.Rerolls) > 0 {
+				fmt.Fprintf(w, "   re-rolled misses:\n")
+				printEvents(w, ss.Rerolls)
+			}
+		}
+		fmt.Fprintln(w, "After the step:")
+		for i, ss := range s.Sides {
+			drawSide(w, sideName(c, i), ss.After, prev[i])
+			prev[i] = ss.After
+		}
+	}
+	fmt.Fprintln(w, "\nCombat result:")
+	for i := range c.Sides {
+		var parts []string
+		for _, p := range r.Points[i] {
+			parts = append(parts, fmt.Sprintf("%s %+d", p.Name, p.Points))
+		}
+		if len(parts) == 0 {
+			parts = []string{"nothing"}
+		}
+		fmt.Fprintf(w, "  %s: %d (%s); lost %d models\n", sideName(c, i), r.Score[i], strings.Join(parts, ", "), r.Casualties[i])
+	}
+	switch {
+	case r.Winner == combat.NoSide:
+		fmt.Fprintln(w, "A draw: nobody tests.")
+	case r.Musician:
+		fmt.Fprintf(w, "Scores equal: %s wins by 1 with its musician.\n", sideName(c, int(r.Winner)-1))
+	default:
+		fmt.Fprintf(w, "%s wins by %d.\n", sideName(c, int(r.Winner)-1), abs(r.Margin()))
+	}
+	if b := r.Break; b != nil {
+		name := sideName(c, int(b.Side)-1)
+		if b.Auto != "" {
+			fmt.Fprintf(w, "%s is %s: no break test.\n", name, b.Auto)
+			return
+		}
+		sf := ""
+		if b.Steadfast {
+			sf = " (Steadfast)"
+		}
+		fmt.Fprintf(w, "Break test for %s: 2D6 <= %d%s:", name, b.Need, sf)
+		for _, r := range b.Rolls {
+			fmt.Fprintf(w, " %d+%d", r[0], r[1])
+		}
+		if b.Broke {
+			fmt.Fprintln(w, ": breaks.")
+		} else {
+			fmt.Fprintln(w, ": holds.")
+		}
+	} else if r.Winner != combat.NoSide {
+		fmt.Fprintln(w, "The loser is destroyed: no break test.")
+	}
+}
+
+func printEvents(w io.Writer, ev []referee.Event) {
+	for _, e := range ev {
+		switch e.Kind {
+		case referee.BatchStart:
+			fmt.Fprintf(w, "   %s\n", e.Text)
+		case referee.BatchEnd:
+			fmt.Fprintf(w, "   -> %s\n", e.Text)
+		default:
+			fmt.Fprintf(w, "     %s\n", e)
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func printReport(w io.Writer, c *combat.Combat, r *combat.Report, asJSON bool) error {
+	if asJSON {
+		return writeJSON(w, r.View())
+	}
+	exact := r.N == 0
+	describeCombat(w, c)
+	if exact {
+		fmt.Fprintln(w, "Exact: every die walked.")
+	} else {
+		fmt.Fprintf(w, "Simulated: Monte Carlo over %d rounds (seed %d); ± is one standard error.\n", r.N, r.Seed)
+	}
+	p := func(x *big.Rat) string {
+		f, _ := x.Float64()
+		if exact {
+			return fmt.Sprintf("%.4f (%s)", f, x.RatString())
+		}
+		return fmt.Sprintf("%.4f ±%.4f", f, r.SE(x))
+	}
+	fmt.Fprintln(w)
+	width := max(len(sideName(c, 0)), len(sideName(c, 1))) + len(" wins")
+	row := func(label, value string) { fmt.Fprintf(w, "  %-*s  %s\n", width, label, value) }
+	row(sideName(c, 0)+" wins", p(r.AWins))
+	row("draw", p(r.Draw))
+	row(sideName(c, 1)+" wins", p(r.BWins))
+	row("loser breaks", p(r.LoserBreaks))
+	mean := func(d combat.Dist) string {
+		f, _ := d.Mean().Float64()
+		if exact {
+			return fmt.Sprintf("%.3f", f)
+		}
+		return fmt.Sprintf("%.3f ±%.3f", f, r.MeanSE(d))
+	}
+	for i := range c.Sides {
+		s := r.Sides[i]
+		fmt.Fprintf(w, "\n%s:\n", sideName(c, i))
+		fmt.Fprintf(w, "  breaks         %s\n", p(s.Breaks))
+		fmt.Fprintf(w, "  destroyed      %s\n", p(s.Destroyed))
+		fmt.Fprintf(w, "  casualties     mean %s  %s\n", mean(s.Casualties), dist(s.Casualties))
+		fmt.Fprintf(w, "  wounds caused  mean %s  %s\n", mean(s.Wounds), dist(s.Wounds))
+		fmt.Fprintf(w, "  combat result  mean %s  %s\n", mean(s.CombatResult), dist(s.CombatResult))
+	}
+	fmt.Fprintf(w, "\nmargin (a - b)   mean %s  %s\n", mean(r.Margin), dist(r.Margin))
+	fmt.Fprintln(w, "\nSteps (strike order class/value), attacks rolled:")
+	for _, s := range r.Steps {
+		fmt.Fprintf(w, "  %-5s", s.Key)
+		for i, d := range s.Attacks {
+			if d == nil {
+				fmt.Fprintf(w, "  %s: -", "ab"[i:i+1])
+				continue
+			}
+			fmt.Fprintf(w, "  %s: mean %s", "ab"[i:i+1], mean(*d))
+		}
+		fmt.Fprintln(w)
+	}
+	return nil
+}
+
+// dist writes a distribution as "value:chance" for every possible value.
+func dist(d combat.Dist) string {
+	var parts []string
+	for i, p := range d.P {
+		f, _ := p.Float64()
+		switch {
+		case f >= 0.01:
+			parts = append(parts, fmt.Sprintf("%d:%.0f%%", d.Min+i, 100*f))
+		case f > 0:
+			parts = append(parts, fmt.Sprintf("%d:<1%%", d.Min+i))
+		}
+	}
+	return "[" + strings.Join(parts, " ") + "]"
+}
+
+// drawSide draws a unit rank by rank under its name; with a before unit,
+// slots emptied since are marked x (as resolve's drawFormation, without the
+// legend).
+func drawSide(w io.Writer, name string, u, before *unit.Unit) {
+	var buf strings.Builder
+	drawFormation(&buf, u, before)
+	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+	fmt.Fprintf(w, "%s:\n", name)
+	for _, l := range lines[:len(lines)-1] { // the last line is the legend
+		fmt.Fprintln(w, l)
+	}
+}

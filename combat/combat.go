@@ -1,0 +1,335 @@
+package combat
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// Side is one of the two sides of a combat, as the file names them. The
+// zero Side is "none": no charger, no high ground, or nobody won.
+type Side int8
+
+const (
+	NoSide Side = iota
+	A
+	B
+)
+
+// String returns "none", "a" or "b".
+func (s Side) String() string {
+	switch s {
+	case A:
+		return "a"
+	case B:
+		return "b"
+	}
+	return "none"
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s Side) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// ParseSide reads "a", "b" or "none".
+func ParseSide(s string) (Side, error) {
+	switch s {
+	case "a":
+		return A, nil
+	case "b":
+		return B, nil
+	case "none", "":
+		return NoSide, nil
+	}
+	return NoSide, fmt.Errorf("side %q: want a, b or none", s)
+}
+
+// Other returns the opposing side; NoSide stays NoSide.
+func (s Side) Other() Side {
+	switch s {
+	case A:
+		return B
+	case B:
+		return A
+	}
+	return NoSide
+}
+
+// index is 0 for A and 1 for B; it panics for NoSide (a programmer error).
+func (s Side) index() int {
+	if s != A && s != B {
+		panic("combat: index of side none")
+	}
+	return int(s) - 1
+}
+
+func sideOf(i int) Side { return Side(i + 1) }
+
+// Facing is the facing of the charged unit that the charger fights
+// (RULES.md 21.2). The zero Facing is the front.
+type Facing int8
+
+const (
+	Front Facing = iota
+	FlankLeft
+	FlankRight
+	Rear
+)
+
+var facingNames = []string{"front", "flank_left", "flank_right", "rear"}
+
+// String returns the file's name of the facing.
+func (f Facing) String() string {
+	if f < 0 || int(f) >= len(facingNames) {
+		return fmt.Sprintf("invalid facing %d", f)
+	}
+	return facingNames[f]
+}
+
+// ParseFacing reads front, flank_left, flank_right or rear.
+func ParseFacing(s string) (Facing, error) {
+	for i, n := range facingNames {
+		if n == s {
+			return Facing(i), nil
+		}
+	}
+	return Front, fmt.Errorf("facing %q: want %s", s, strings.Join(facingNames, ", "))
+}
+
+// flank reports whether f is a flank.
+func (f Facing) flank() bool { return f == FlankLeft || f == FlankRight }
+
+// Strikes is a fight's place in the strike order (RULES.md 21.4): its class.
+// The zero Strikes is normal (class 1).
+type Strikes int8
+
+const (
+	Normal Strikes = iota
+	First          // Always Strikes First: class 2
+	Last           // Always Strikes Last, great weapons: class 0
+)
+
+var strikesNames = []string{"normal", "first", "last"}
+
+// String returns normal, first or last.
+func (s Strikes) String() string {
+	if s < 0 || int(s) >= len(strikesNames) {
+		return fmt.Sprintf("invalid strikes %d", s)
+	}
+	return strikesNames[s]
+}
+
+// ParseStrikes reads normal, first or last.
+func ParseStrikes(s string) (Strikes, error) {
+	for i, n := range strikesNames {
+		if n == s {
+			return Strikes(i), nil
+		}
+	}
+	return Normal, fmt.Errorf("strikes %q: want normal, first or last", s)
+}
+
+// class is the first part of the step key (RULES.md 21.4).
+func (s Strikes) class() int {
+	switch s {
+	case First:
+		return 2
+	case Last:
+		return 0
+	}
+	return 1
+}
+
+// Height is a t9a unit's Height, which sets the default number of
+// supporting attacks per model (RULES.md 21.3.4, 21.15). The zero Height is
+// standard.
+type Height int8
+
+const (
+	Standard Height = iota
+	Large
+	Gigantic
+)
+
+var heightNames = []string{"standard", "large", "gigantic"}
+
+// String returns standard, large or gigantic.
+func (h Height) String() string {
+	if h < 0 || int(h) >= len(heightNames) {
+		return fmt.Sprintf("invalid height %d", h)
+	}
+	return heightNames[h]
+}
+
+// ParseHeight reads standard, large or gigantic.
+func ParseHeight(s string) (Height, error) {
+	for i, n := range heightNames {
+		if n == s {
+			return Height(i), nil
+		}
+	}
+	return Standard, fmt.Errorf("height %q: want standard, large or gigantic", s)
+}
+
+// DefaultSupporting returns the supporting attacks per model a fight makes
+// when the file gives none (RULES.md 21.3.4): 1, and in t9a and t9a1-ru 1, 3
+// or 5 by Height.
+func DefaultSupporting(rs rules.Ruleset, h Height) int {
+	if t9aFamily(rs) {
+		return []int{1, 3, 5}[h]
+	}
+	return 1
+}
+
+func t9aFamily(rs rules.Ruleset) bool { return rs == rules.T9A || rs == rules.T9A1RU }
+
+// By names the models that make a fight's attacks: the rank and file
+// (musician and standard bearer included), the champion, or a character.
+// The zero By is the rank and file.
+type By struct {
+	Role unit.Role // unit.RankAndFile (or NoRole), unit.Champion or unit.Character
+	Name string    // the character's name
+}
+
+// ParseBy reads rank_and_file, champion or character:<name>.
+func ParseBy(s string) (By, error) {
+	switch {
+	case s == "rank_and_file":
+		return By{Role: unit.RankAndFile}, nil
+	case s == "champion":
+		return By{Role: unit.Champion}, nil
+	case strings.HasPrefix(s, "character:") && len(s) > len("character:"):
+		return By{Role: unit.Character, Name: strings.TrimPrefix(s, "character:")}, nil
+	}
+	return By{}, fmt.Errorf("by %q: want rank_and_file, champion or character:<name>", s)
+}
+
+// String writes the By as the file does.
+func (b By) String() string {
+	switch b.Role {
+	case unit.Champion:
+		return "champion"
+	case unit.Character:
+		return "character:" + b.Name
+	}
+	return "rank_and_file"
+}
+
+func (b By) rankAndFile() bool { return b.Role == unit.RankAndFile || b.Role == unit.NoRole }
+
+// Fight is one attack profile of a side's models (RULES.md 21.10): who
+// makes it, how many attacks each model makes, when it strikes and the
+// attack group every step rolls with it.
+type Fight struct {
+	By      By
+	Attacks int // per model
+	// Initiative is the model's Initiative (t9a: Agility), without the
+	// charge bonus.
+	Initiative int
+	// Supporting is the attacks a model in a supporting rank makes at most
+	// (21.3.4); Load fills in the ruleset's default, 0 is none (mounts).
+	Supporting int
+	// ExtraRanks are supporting ranks beyond the first (spears: 1).
+	ExtraRanks int
+	Strikes    Strikes
+	// Attack is the profile every step rolls; the step sets Count.
+	Attack referee.Attack
+}
+
+// Combatant is one side of a combat: its unit and what decides its score
+// and its break test.
+type Combatant struct {
+	Unit *unit.Unit
+	// Leadership is the value the unit tests on (t9a: Discipline).
+	Leadership  int
+	Stubborn    bool
+	Unbreakable bool
+	// RerollBreak re-rolls a failed break test once (21.8).
+	RerollBreak bool
+	// Bonus is added to the combat result as given (21.6).
+	Bonus int
+	// BattleStandard names the characters that carry the battle standard.
+	BattleStandard []string
+	Fights         []Fight
+}
+
+// Combat is one round of close combat between two block units (RULES.md
+// 21). Load builds it from a combat file; a Combat built in Go should pass
+// Validate.
+type Combat struct {
+	Ruleset rules.Ruleset
+	Options Options
+	Charger Side
+	// Facing is the charged unit's facing that the charger fights.
+	Facing Facing
+	// Contact overrides the contact width of side a and b (21.3.1); 0 means
+	// the computed one.
+	Contact    [2]int
+	HighGround Side
+	Sides      [2]Combatant
+}
+
+// Side returns the combatant of side s.
+func (c *Combat) Side(s Side) *Combatant { return &c.Sides[s.index()] }
+
+// Validate checks what the engine relies on: a block ruleset, two units,
+// fights whose models exist, and the ruleset's fields.
+func (c *Combat) Validate() error {
+	if !c.Ruleset.Valid() || !c.Ruleset.Block() {
+		return fmt.Errorf("ruleset %s: a combat needs a block ruleset (battleaxe, whfb8, t9a, t9a1-ru)", c.Ruleset)
+	}
+	if c.HighGround != NoSide && c.Ruleset != rules.Battleaxe {
+		return fmt.Errorf("high_ground: only battleaxe reads it (use bonus)")
+	}
+	if err := c.Options.validate(c.Ruleset); err != nil {
+		return err
+	}
+	for i := range c.Sides {
+		s := &c.Sides[i]
+		if s.Unit == nil {
+			return fmt.Errorf("sides.%s.unit: missing", sideOf(i))
+		}
+		if c.Contact[i] < 0 || c.Contact[i] > s.Unit.Frontage() {
+			return fmt.Errorf("combat.contact.%s: %d is above the unit's width %d", sideOf(i), c.Contact[i], s.Unit.Frontage())
+		}
+		for j, f := range s.Fights {
+			if err := f.check(s.Unit); err != nil {
+				return fmt.Errorf("sides.%s.fights[%d]: %w", sideOf(i), j, err)
+			}
+		}
+	}
+	return nil
+}
+
+func (f Fight) check(u *unit.Unit) error {
+	switch {
+	case f.Attacks < 0:
+		return fmt.Errorf("attacks %d: want 0 or more", f.Attacks)
+	case f.Supporting < 0 || f.Supporting > 5:
+		return fmt.Errorf("supporting %d: want 0 to 5", f.Supporting)
+	case f.ExtraRanks < 0 || f.ExtraRanks > 10:
+		return fmt.Errorf("extra_ranks %d: want 0 to 10", f.ExtraRanks)
+	}
+	switch f.By.Role {
+	case unit.Champion:
+		if u.Count(unit.Champion) == 0 {
+			return fmt.Errorf("by champion: the unit has no champion")
+		}
+	case unit.Character:
+		if !hasCharacter(u, f.By.Name) {
+			return fmt.Errorf("by %s: the unit has no character %q", f.By, f.By.Name)
+		}
+	}
+	return nil
+}
+
+func hasCharacter(u *unit.Unit, name string) bool {
+	for _, m := range u.Models() {
+		if m.Role == unit.Character && m.Name == name {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,607 @@
+package combat
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+
+	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// Key is a step of the strike order (RULES.md 21.4): class first (2 strikes
+// first, 1 normal, 0 last), then value (Initiative or Agility, with the
+// charge bonus where the ruleset gives one). Higher keys strike earlier;
+// fights with equal keys strike simultaneously.
+type Key struct{ Class, Value int }
+
+func (k Key) less(o Key) bool {
+	if k.Class != o.Class {
+		return k.Class < o.Class
+	}
+	return k.Value < o.Value
+}
+
+// String writes the key as "1/5" (class/value).
+func (k Key) String() string { return fmt.Sprintf("%d/%d", k.Class, k.Value) }
+
+// stepPlan is one step: the fights of each side that strike at it, and
+// whether each re-rolls its misses.
+type stepPlan struct {
+	key    Key
+	fights [2][]int
+	reroll [2][]bool
+}
+
+// plan orders the fights of both sides into steps (21.4, 21.15).
+func (c *Combat) plan() []stepPlan {
+	rs := c.Ruleset
+	hasFirst := [2]bool{}
+	for i := range c.Sides {
+		for _, f := range c.Sides[i].Fights {
+			if f.Strikes == First {
+				hasFirst[i] = true
+			}
+		}
+	}
+	bothFirst := hasFirst[0] && hasFirst[1]
+	simultaneous := c.Options.simultaneousASF(rs)
+	byKey := map[Key]*stepPlan{}
+	var keys []Key
+	for i := range c.Sides {
+		enemyI := maxInitiative(c.Sides[1-i].Fights)
+		for j, f := range c.Sides[i].Fights {
+			k := Key{Class: f.Strikes.class(), Value: f.Initiative}
+			if c.Charger == sideOf(i) {
+				k.Value += c.Options.chargeBonus(rs)
+			}
+			switch {
+			case k.Class == 2 && bothFirst && simultaneous:
+				k.Value = 0 // value ignored against another class-2 fight
+			case k.Class == 0 && rs == rules.T9A:
+				k.Value = 0 // every strikes: last fight at step 0 (21.15)
+			}
+			reroll := false
+			if f.Strikes == First && !(bothFirst && simultaneous) {
+				switch rs {
+				case rules.WHFB8, rules.T9A1RU:
+					reroll = f.Initiative >= enemyI
+				case rules.Battleaxe:
+					reroll = f.Initiative > enemyI
+				}
+			}
+			if rs == rules.Battleaxe && !reroll {
+				// Enemies re-roll misses against an Always Strikes Last
+				// unit of lower Initiative (21.4, 21.15).
+				if rf, ok := rankAndFileFight(c.Sides[1-i].Fights); ok && rf.Strikes == Last && rf.Initiative < f.Initiative {
+					reroll = true
+				}
+			}
+			p := byKey[k]
+			if p == nil {
+				p = &stepPlan{key: k}
+				byKey[k] = p
+				keys = append(keys, k)
+			}
+			p.fights[i] = append(p.fights[i], j)
+			p.reroll[i] = append(p.reroll[i], reroll)
+		}
+	}
+	sort.Slice(keys, func(a, b int) bool { return keys[b].less(keys[a]) })
+	out := make([]stepPlan, len(keys))
+	for i, k := range keys {
+		out[i] = *byKey[k]
+	}
+	return out
+}
+
+func maxInitiative(fs []Fight) int {
+	m := 0
+	for _, f := range fs {
+		m = max(m, f.Initiative)
+	}
+	return m
+}
+
+func rankAndFileFight(fs []Fight) (Fight, bool) {
+	for _, f := range fs {
+		if f.By.rankAndFile() {
+			return f, true
+		}
+	}
+	return Fight{}, false
+}
+
+// Steps returns the strike order of c: one key per step, earliest first.
+func (c *Combat) Steps() []Key {
+	p := c.plan()
+	out := make([]Key, len(p))
+	for i, s := range p {
+		out[i] = s.key
+	}
+	return out
+}
+
+// window is the files of the front rank that are in contact: lo to lo+n-1
+// in grid coordinates (21.3.1).
+type window struct{ lo, n int }
+
+// occupied returns the models of a rank, left to right, and the first
+// occupied file.
+func occupied(rank []unit.Cell) (n, first int) {
+	first = -1
+	for f, c := range rank {
+		if c.Model != nil {
+			if first < 0 {
+				first = f
+			}
+			n++
+		}
+	}
+	return n, first
+}
+
+func frontWidth(g [][]unit.Cell) int {
+	if len(g) == 0 {
+		return 0
+	}
+	n, _ := occupied(g[0])
+	return n
+}
+
+// ranksOf returns the number of files (models) in each rank, front first.
+func ranksOf(g [][]unit.Cell) []int {
+	var out []int
+	for _, r := range g {
+		n, _ := occupied(r)
+		if n > 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// fullRanks counts the ranks with 5 or more models, the front included,
+// of a unit 5 or more wide (21.6, 21.8, 21.15): ranks for the rank bonus
+// and Steadfast, and t9a's Full Ranks.
+func fullRanks(u *unit.Unit) int {
+	rs := ranksOf(u.Ranks())
+	if len(rs) == 0 || rs[0] < 5 {
+		return 0
+	}
+	n := 0
+	for _, m := range rs {
+		if m >= 5 {
+			n++
+		}
+	}
+	return n
+}
+
+// contact returns side i's contact width c at the start of the round
+// (21.3.1, 21.3.2).
+func (c *Combat) contact(i int, g [2][][]unit.Cell) int {
+	if c.Contact[i] > 0 {
+		return min(c.Contact[i], frontWidth(g[i]))
+	}
+	F, Fe := frontWidth(g[i]), frontWidth(g[1-i])
+	if c.Facing != Front && c.Charger == sideOf(i) {
+		ranks := ranksOf(g[1-i])
+		D := Fe
+		if c.Facing.flank() {
+			D = len(ranks)
+		}
+		return min(F, D)
+	}
+	if F <= Fe {
+		return F
+	}
+	return min(F, Fe+2*c.Options.overlap())
+}
+
+// engine runs one round. It holds both units as they stand and what the
+// round has added up so far.
+type engine struct {
+	c      *Combat
+	units  [2]*unit.Unit
+	start  [2][][]unit.Cell
+	win    [2]window
+	edge   int // index of the side engaged in a flank or rear, or -1
+	lostRF [2]int
+	wounds [2]int
+	log    *[]Step
+}
+
+func newEngine(c *Combat, log *[]Step) *engine {
+	e := &engine{c: c, edge: -1, log: log}
+	for i := range c.Sides {
+		e.units[i] = c.Sides[i].Unit
+		e.start[i] = e.units[i].Ranks()
+	}
+	if c.Facing != Front && c.Charger != NoSide {
+		e.edge = c.Charger.Other().index()
+	}
+	for i := range c.Sides {
+		cw := c.contact(i, e.start)
+		F := frontWidth(e.start[i])
+		first := 0
+		if len(e.start[i]) > 0 {
+			_, first = occupied(e.start[i][0])
+		}
+		e.win[i] = window{lo: first + (F-cw)/2, n: cw}
+	}
+	return e
+}
+
+// fightsModel reports whether model m of side i has a fight entry: the
+// rank and file's, a champion's (or the rank and file's for a champion
+// without one, 21.15) or the named character's.
+func (e *engine) fightsModel(i int, m *unit.Model) bool {
+	for _, f := range e.c.Sides[i].Fights {
+		if e.makes(i, f.By, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// makes reports whether model m makes the attacks of a fight by b.
+func (e *engine) makes(i int, b By, m *unit.Model) bool {
+	switch m.Role {
+	case unit.RankAndFile, unit.Musician, unit.StandardBearer:
+		return b.rankAndFile()
+	case unit.Champion:
+		if b.Role == unit.Champion {
+			return true
+		}
+		return b.rankAndFile() && !e.hasFightBy(i, unit.Champion)
+	case unit.Character:
+		return b.Role == unit.Character && b.Name == m.Name
+	}
+	return false
+}
+
+func (e *engine) hasFightBy(i int, r unit.Role) bool {
+	for _, f := range e.c.Sides[i].Fights {
+		if f.By.Role == r {
+			return true
+		}
+	}
+	return false
+}
+
+// positions returns side i's fighting slots in grid g: the fighting rank in
+// the window, or the engaged edge (21.3.2, 21.15), and the supporting ranks
+// behind the window (nil on an engaged edge).
+func (e *engine) positions(i int, g [][]unit.Cell) (front []unit.Cell, support [][]unit.Cell) {
+	if len(g) == 0 {
+		return nil, nil
+	}
+	if i == e.edge {
+		return e.edgeCells(i, g), nil
+	}
+	w := e.win[i]
+	for f := w.lo; f < w.lo+w.n && f < len(g[0]); f++ {
+		front = append(front, g[0][f])
+	}
+	for r := 1; r < len(g); r++ {
+		var rank []unit.Cell
+		for f := w.lo; f < w.lo+w.n && f < len(g[r]); f++ {
+			if m := g[0][f].Model; m != nil && e.fightsModel(i, m) {
+				rank = append(rank, g[r][f])
+			}
+		}
+		support = append(support, rank)
+	}
+	return front, support
+}
+
+// edgeCells returns the models on the engaged edge of the charged unit:
+// its current rear rank, or the end model of each rank on the flank, at
+// most the charger's contact.
+func (e *engine) edgeCells(i int, g [][]unit.Cell) []unit.Cell {
+	limit := e.win[1-i].n
+	var out []unit.Cell
+	if e.c.Facing == Rear {
+		for r := len(g) - 1; r >= 0; r-- {
+			var occ []unit.Cell
+			for _, c := range g[r] {
+				if c.Model != nil {
+					occ = append(occ, c)
+				}
+			}
+			if len(occ) == 0 {
+				continue
+			}
+			k := min(len(occ), limit)
+			return occ[(len(occ)-k)/2 : (len(occ)-k)/2+k]
+		}
+		return nil
+	}
+	for r := 0; r < len(g) && len(out) < limit; r++ {
+		var end *unit.Cell
+		for f := range g[r] {
+			if g[r][f].Model == nil {
+				continue
+			}
+			if end == nil || e.c.Facing == FlankRight {
+				end = &g[r][f]
+			}
+		}
+		if end != nil {
+			out = append(out, *end)
+		}
+	}
+	return out
+}
+
+// attacks returns the attacks fight f of side i makes at this step
+// (21.5).
+func (e *engine) attacks(i int, f Fight) int {
+	return e.attacksIn(i, f, e.units[i].Ranks())
+}
+
+// attacksIn is attacks with side i's grid as it stands, now.
+func (e *engine) attacksIn(i int, f Fight, now [][]unit.Cell) int {
+	if f.Attacks == 0 {
+		return 0
+	}
+	if !f.By.rankAndFile() {
+		front, _ := e.positions(i, now)
+		for _, c := range front {
+			if c.Model != nil && e.makes(i, f.By, c.Model) {
+				return f.Attacks
+			}
+		}
+		return 0
+	}
+	g := now
+	if e.c.Options.StepUp == StepUpLost {
+		g = e.start[i]
+	}
+	front, support := e.positions(i, g)
+	nf := 0
+	for _, c := range front {
+		if c.Model != nil && e.makes(i, f.By, c.Model) {
+			nf++
+		}
+	}
+	ranks := 1 + f.ExtraRanks
+	if e.c.Charger == sideOf(i) && !t9aFamily(e.c.Ruleset) {
+		ranks = 1 // no extra ranks on a turn the side charged (R63)
+	}
+	wide := 10
+	if t9aFamily(e.c.Ruleset) {
+		wide = e.c.Options.lineFormation()
+	}
+	if frontWidth(now) >= wide {
+		ranks++ // horde, Line Formation
+	}
+	ns := 0
+	for r := 0; r < len(support) && r < ranks; r++ {
+		for _, c := range support[r] {
+			if c.Model != nil {
+				ns++
+			}
+		}
+	}
+	if e.c.Options.StepUp == StepUpLost {
+		d := e.lostRF[i]
+		take := min(d, nf)
+		nf -= take
+		ns = max(0, ns-(d-take))
+	}
+	return nf*f.Attacks + ns*min(f.Attacks, f.Supporting)
+}
+
+// aim returns where fight f's wounds go in the enemy unit u: its own
+// target, or when nobody is left there the rank and file, the champion or a
+// character, in that order (R60).
+func aim(u *unit.Unit, t unit.Target) (unit.Target, bool) {
+	if _, err := u.Receiver(t); err == nil {
+		return t, true
+	}
+	try := []unit.Target{{Role: unit.RankAndFile}, {Role: unit.Champion}}
+	for _, m := range u.Models() {
+		if m.Role == unit.Character {
+			try = append(try, unit.Target{Role: unit.Character, Name: m.Name})
+		}
+	}
+	for _, t := range try {
+		if _, err := u.Receiver(t); err == nil {
+			return t, true
+		}
+	}
+	return unit.Target{}, false
+}
+
+// step rolls one step: every fight of both sides at the key, side a's batch
+// first, each against the enemy as it stood at the start of the step, and
+// removes the casualties after both (21.2).
+func (e *engine) step(p stepPlan, r dice.Roller) (StepCount, error) {
+	sc := StepCount{Key: p.key}
+	var next [2]*unit.Unit
+	var logs [2]StepSide
+	for i := range e.units {
+		enemy := e.units[1-i]
+		next[1-i] = enemy
+		sc.Fights[i] = len(p.fights[i]) > 0
+		var groups []referee.Attack
+		var rerolls []bool
+		var now [][]unit.Cell
+		if len(p.fights[i]) > 0 {
+			now = e.units[i].Ranks()
+		}
+		for k, j := range p.fights[i] {
+			f := e.c.Sides[i].Fights[j]
+			n := e.attacksIn(i, f, now)
+			logs[i].Fights = append(logs[i].Fights, FightCount{By: f.By, Attacks: n, Reroll: p.reroll[i][k] && n > 0})
+			if n == 0 || enemy.Destroyed() {
+				continue
+			}
+			t, ok := aim(enemy, f.Attack.Target)
+			if !ok {
+				continue
+			}
+			a := f.Attack
+			a.Count = dice.ConstExpr(n)
+			a.Target = t
+			if a.Name == "" {
+				a.Name = fmt.Sprintf("%s %s", e.c.Sides[i].Unit.Name(), f.By)
+			}
+			sc.Attacks[i] += n
+			// Fights of one profile (a champion striking like his rank and
+			// file) roll as one group: one batch, as 21.2 says.
+			if g := sameProfile(groups, rerolls, a, p.reroll[i][k]); g >= 0 {
+				c, _ := groups[g].Count.Const()
+				groups[g].Count = dice.ConstExpr(c + n)
+				continue
+			}
+			groups = append(groups, a)
+			rerolls = append(rerolls, p.reroll[i][k])
+		}
+		if len(groups) == 0 {
+			continue
+		}
+		after, ev, err := e.batch(i, enemy, groups, r)
+		if err != nil {
+			return sc, err
+		}
+		logs[i].Events = ev
+		// Re-rolled misses (21.4): the missed attacks roll again as a
+		// second batch of the step.
+		var again []referee.Attack
+		for g, a := range groups {
+			if !rerolls[g] {
+				continue
+			}
+			if m := misses(ev, g+1); m > 0 {
+				a.Count = dice.ConstExpr(m)
+				if _, ok := aim(after, a.Target); ok {
+					again = append(again, a)
+				}
+			}
+		}
+		if len(again) > 0 && !after.Destroyed() {
+			var ev2 []referee.Event
+			after, ev2, err = e.batch(i, after, again, r)
+			if err != nil {
+				return sc, err
+			}
+			logs[i].Rerolls = ev2
+		}
+		next[1-i] = after
+	}
+	e.units = next
+	if e.log != nil {
+		for i := range logs {
+			logs[i].After = e.units[i].Clone()
+		}
+		*e.log = append(*e.log, Step{Key: p.key, Sides: logs})
+	}
+	return sc, nil
+}
+
+// sameProfile returns the index of a group that rolls exactly as a does
+// (everything but the count and the name alike), or -1.
+func sameProfile(groups []referee.Attack, rerolls []bool, a referee.Attack, reroll bool) int {
+	key := func(x referee.Attack) referee.Attack {
+		x.Count, x.Name = dice.Expr{}, ""
+		return x
+	}
+	for g, x := range groups {
+		if rerolls[g] == reroll && key(x) == key(a) {
+			return g
+		}
+	}
+	return -1
+}
+
+// batch resolves side i's attack groups against the enemy unit and adds
+// what they did to the round's totals.
+func (e *engine) batch(i int, enemy *unit.Unit, groups []referee.Attack, r dice.Roller) (*unit.Unit, []referee.Event, error) {
+	res, err := referee.Resolve(enemy, groups, r)
+	if err != nil {
+		return nil, nil, fmt.Errorf("side %s, step: %w", sideOf(i), err)
+	}
+	t := res.Tally
+	e.wounds[i] += t.Wounds
+	if e.c.Options.InstantKillProfile {
+		e.wounds[i] += instantKillExtra(enemy, groups, res.Events)
+	}
+	e.lostRF[1-i] += t.ByRole[unit.RankAndFile] + t.ByRole[unit.Musician] + t.ByRole[unit.StandardBearer]
+	return res.After, res.Events, nil
+}
+
+// instantKillExtra is what battleaxe's instant_kill_score: profile adds
+// (R56): for every model an instant-kill group removed, its profile W less
+// the wounds it had left, which the tally already counts.
+func instantKillExtra(before *unit.Unit, groups []referee.Attack, ev []referee.Event) int {
+	extra := 0
+	models := before.Models()
+	for _, x := range ev {
+		if x.Kind != referee.Casualty || x.Batch < 1 || x.Batch > len(groups) || !groups[x.Batch-1].InstantKill {
+			continue
+		}
+		for _, m := range models {
+			if m.Role == x.Role && m.Name == x.Name {
+				extra += max(0, m.W-x.Worth)
+				break
+			}
+		}
+	}
+	return extra
+}
+
+// misses counts the attacks of attack group g (from 1) whose to-hit roll
+// failed, a 7+ procedure's second die included.
+func misses(ev []referee.Event, g int) int {
+	hit := map[int]bool{}
+	for _, x := range ev {
+		if x.Kind != referee.Roll || x.Batch != g {
+			continue
+		}
+		switch x.Stage {
+		case referee.Hit:
+			hit[x.Attack] = x.Pass
+		case referee.HitAgain:
+			hit[x.Attack] = hit[x.Attack] && x.Pass
+		}
+	}
+	n := 0
+	for _, ok := range hit {
+		if !ok {
+			n++
+		}
+	}
+	return n
+}
+
+// ErrNoFights is returned by the readers when neither side has a fight.
+var ErrNoFights = errors.New("no fights: give each side's fights")
+
+// play runs one round with r. log, when not nil, receives every step.
+func (c *Combat) play(r dice.Roller, log *[]Step) (*Outcome, error) {
+	e := newEngine(c, log)
+	o := &Outcome{}
+	for _, p := range c.plan() {
+		sc, err := e.step(p, r)
+		if err != nil {
+			return nil, err
+		}
+		o.Steps = append(o.Steps, sc)
+	}
+	o.Units = e.units
+	o.Wounds = e.wounds
+	for i := range e.units {
+		o.Casualties[i] = c.Sides[i].Unit.Size() - e.units[i].Size()
+		o.Destroyed[i] = e.units[i].Destroyed()
+	}
+	c.score(o)
+	if err := c.decide(o, r); err != nil {
+		return nil, err
+	}
+	return o, nil
+}

@@ -1,0 +1,724 @@
+package combat
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/scenario"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// A combat file (RULES.md 21.10) has ruleset, options, combat and sides.
+// Each side's unit has exactly the target fields of docs/scenario.md (plus
+// height, t9a, and battle_standard on characters), and each fight the
+// attack-group fields except count, phase, bs and attacker. Load checks the
+// file's own fields here and hands each unit and each side's fights to the
+// scenario package as a scenario (the side's fights as attack groups
+// against the enemy unit), so that units and attack profiles are checked by
+// the same code as a scenario's, and maps its errors back to the combat
+// file's fields and places.
+//
+// Errors are *scenario.Error values wrapping the scenario sentinels
+// (scenario.ErrSyntax, ErrUnknownField, ErrInvalid, ErrUnsupported,
+// ErrTooLarge), with the file, line, column and dotted field path.
+
+// Read reads a combat file from r (at most scenario.MaxSize bytes) and
+// loads it. The name labels errors; "-" is shown as "<stdin>".
+func Read(name string, r io.Reader) (*Combat, error) {
+	data, err := io.ReadAll(io.LimitReader(r, scenario.MaxSize+1))
+	if err != nil {
+		return nil, &scenario.Error{File: displayName(name), Msg: fmt.Sprintf("read: %v", err), Err: fmt.Errorf("%w: %w", scenario.ErrInvalid, err)}
+	}
+	return Load(name, data)
+}
+
+func displayName(name string) string {
+	if name == "-" {
+		return "<stdin>"
+	}
+	return name
+}
+
+// Load reads a combat file from YAML or JSON and returns the combat,
+// checked. It refuses what scenario.Load refuses (size, anchors, aliases,
+// tags, depth); every error is a *scenario.Error.
+func Load(name string, data []byte) (*Combat, error) {
+	name = displayName(name)
+	// scenario.Load's first pass bounds the input and refuses the YAML
+	// features that make parsing expensive; past it, a combat file's
+	// problems are its fields, which are checked below.
+	if _, err := scenario.Load(name, data); err != nil {
+		if errors.Is(err, scenario.ErrSyntax) || errors.Is(err, scenario.ErrUnsupported) || errors.Is(err, scenario.ErrTooLarge) {
+			return nil, err
+		}
+	} else {
+		return nil, &scenario.Error{File: name, Line: 1, Column: 1, Msg: "this is a scenario file (attacks and target): use rearrank odds or resolve", Err: scenario.ErrInvalid}
+	}
+	f, err := parser.ParseBytes(trimBOM(data), 0)
+	if err != nil || len(f.Docs) == 0 || f.Docs[0].Body == nil {
+		return nil, &scenario.Error{File: name, Msg: "empty or unreadable file: want a combat with ruleset, combat and sides", Err: scenario.ErrInvalid}
+	}
+	l := &loader{name: name, pos: map[string]pos{}, key: map[string]pos{}}
+	root := l.tree(f.Docs[0].Body, "")
+	c, e := l.combat(root)
+	if e != nil {
+		return nil, e
+	}
+	return c, nil
+}
+
+func trimBOM(b []byte) []byte {
+	return []byte(strings.TrimPrefix(string(b), "\ufeff"))
+}
+
+type pos struct{ line, col int }
+
+// val is a node of the file with its place: a mapping (keys in order), a
+// list or a scalar (int64, float64, string, bool or nil).
+type val struct {
+	at   pos
+	keys []string
+	m    map[string]*val
+	list []*val
+	seq  bool
+	x    any
+}
+
+func (v *val) isMap() bool { return v.m != nil }
+
+// absent reports whether a field was left out or written with no value.
+func absent(v *val) bool { return v == nil || (!v.isMap() && !v.seq && v.x == nil) }
+
+type loader struct {
+	name string
+	pos  map[string]pos // where each field path's value stood
+	key  map[string]pos // where each field's name stood
+}
+
+func nodePos(n ast.Node) pos {
+	if n == nil {
+		return pos{}
+	}
+	if m, ok := n.(*ast.MappingNode); ok && !m.IsFlowStyle && len(m.Values) > 0 {
+		return nodePos(m.Values[0].Key)
+	}
+	if m, ok := n.(*ast.MappingValueNode); ok {
+		return nodePos(m.Key)
+	}
+	tk := n.GetToken()
+	if tk == nil || tk.Position == nil {
+		return pos{}
+	}
+	return pos{tk.Position.Line, tk.Position.Column}
+}
+
+// tree turns the syntax tree into vals, recording every path's place.
+func (l *loader) tree(n ast.Node, path string) *val {
+	v := &val{at: nodePos(n)}
+	if path != "" {
+		l.pos[path] = v.at
+	}
+	switch n := n.(type) {
+	case *ast.MappingNode:
+		v.m = map[string]*val{}
+		for _, kv := range n.Values {
+			l.entry(v, kv, path)
+		}
+	case *ast.MappingValueNode:
+		v.m = map[string]*val{}
+		l.entry(v, n, path)
+	case *ast.SequenceNode:
+		v.seq = true
+		for i, item := range n.Values {
+			v.list = append(v.list, l.tree(item, fmt.Sprintf("%s[%d]", path, i)))
+		}
+	case *ast.IntegerNode:
+		switch x := n.Value.(type) {
+		case int64:
+			v.x = x
+		case uint64:
+			v.x = float64(x) // out of every range
+			if x < 1<<40 {
+				v.x = int64(x)
+			}
+		}
+	case *ast.FloatNode:
+		v.x = n.Value
+	case *ast.StringNode:
+		v.x = n.Value
+	case *ast.LiteralNode:
+		if n.Value != nil {
+			v.x = n.Value.Value
+		}
+	case *ast.BoolNode:
+		v.x = n.Value
+	case *ast.NullNode:
+	default:
+		v.x = n.String()
+	}
+	return v
+}
+
+func (l *loader) entry(v *val, kv *ast.MappingValueNode, path string) {
+	key := ""
+	switch k := kv.Key.(type) {
+	case *ast.StringNode:
+		key = k.Value
+	default:
+		key = kv.Key.String()
+	}
+	p := join(path, key)
+	l.key[p] = nodePos(kv.Key)
+	child := l.tree(kv.Value, p)
+	if _, ok := v.m[key]; ok {
+		child.x = dupMarker{nodePos(kv.Key)}
+	}
+	v.keys = append(v.keys, key)
+	v.m[key] = child
+}
+
+// dupMarker marks a key given twice; the checks report it.
+type dupMarker struct{ at pos }
+
+func join(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
+}
+
+func (l *loader) fail(path string, kind error, format string, args ...any) *scenario.Error {
+	e := &scenario.Error{File: l.name, Field: path, Msg: fmt.Sprintf(format, args...), Err: kind}
+	if at, ok := l.key[path]; ok && kind == scenario.ErrUnknownField {
+		e.Line, e.Column = at.line, at.col
+		return e
+	}
+	for p := path; ; {
+		if at, ok := l.pos[p]; ok {
+			e.Line, e.Column = at.line, at.col
+			break
+		}
+		i := strings.LastIndexAny(p, ".[")
+		if i < 0 {
+			break
+		}
+		p = p[:i]
+	}
+	return e
+}
+
+func (l *loader) invalid(path, format string, args ...any) *scenario.Error {
+	return l.fail(path, scenario.ErrInvalid, format, args...)
+}
+
+// fields checks that a mapping has only the known fields, none twice.
+func (l *loader) fields(v *val, path string, known ...string) *scenario.Error {
+	if !v.isMap() {
+		return l.invalid(path, "want a mapping of fields")
+	}
+	for _, k := range v.keys {
+		p := join(path, k)
+		if d, ok := v.m[k].x.(dupMarker); ok {
+			l.pos[p] = d.at
+			return l.invalid(p, "given twice")
+		}
+		found := false
+		for _, n := range known {
+			found = found || n == k
+		}
+		if !found {
+			return l.fail(p, scenario.ErrUnknownField, "unknown field %q%s", k, suggest(k, known))
+		}
+	}
+	return nil
+}
+
+func suggest(name string, known []string) string {
+	for _, k := range known {
+		if strings.Contains(k, name) || strings.Contains(name, k) {
+			return fmt.Sprintf(" (did you mean %q?)", k)
+		}
+	}
+	return " (want " + listText(known) + ")"
+}
+
+func (l *loader) integer(v *val, path string, lo, hi int) (int, *scenario.Error) {
+	x, ok := v.x.(int64)
+	if !ok {
+		return 0, l.invalid(path, "want a whole number from %d to %d", lo, hi)
+	}
+	if x < int64(lo) || x > int64(hi) {
+		return 0, l.invalid(path, "%d: want %d to %d", x, lo, hi)
+	}
+	return int(x), nil
+}
+
+func (l *loader) text(v *val, path, want string) (string, *scenario.Error) {
+	s, ok := v.x.(string)
+	if !ok {
+		return "", l.invalid(path, "want %s", want)
+	}
+	return s, nil
+}
+
+func (l *loader) boolean(v *val, path string) (bool, *scenario.Error) {
+	b, ok := v.x.(bool)
+	if !ok {
+		return false, l.invalid(path, "want true or false")
+	}
+	return b, nil
+}
+
+// plain turns a val into JSON-ready Go values for the scenario package.
+func plain(v *val) any {
+	switch {
+	case v.isMap():
+		m := map[string]any{}
+		for _, k := range v.keys {
+			m[k] = plain(v.m[k])
+		}
+		return m
+	case v.seq:
+		out := make([]any, len(v.list))
+		for i, x := range v.list {
+			out[i] = plain(x)
+		}
+		return out
+	}
+	if _, dup := v.x.(dupMarker); dup {
+		return nil
+	}
+	return v.x
+}
+
+var (
+	topFields    = []string{"description", "ruleset", "options", "combat", "sides"}
+	combatFields = []string{"charger", "facing", "contact", "high_ground"}
+	sideFields   = []string{"unit", "leadership", "special", "reroll_break", "bonus", "fights"}
+	// fightOnly are a fight's fields that are not attack-group fields.
+	fightOnly = []string{"by", "attacks", "initiative", "supporting", "extra_ranks", "strikes"}
+	// notInFight are attack-group fields a fight does not take (21.10).
+	notInFight = map[string]string{
+		"count":    "a fight gives attacks per model; the step counts the models",
+		"phase":    "a fight is always melee",
+		"bs":       "a fight is melee: give ws",
+		"attacker": "attacker is for skirmish",
+	}
+)
+
+func (l *loader) combat(root *val) (*Combat, *scenario.Error) {
+	if root.isMap() {
+		for _, k := range []string{"attacks", "target"} {
+			if _, ok := root.m[k]; ok {
+				return nil, l.invalid(k, "a combat file has combat and sides, not attacks and target; for a scenario file use rearrank odds or resolve")
+			}
+		}
+	}
+	if e := l.fields(root, "", topFields...); e != nil {
+		return nil, e
+	}
+	for _, k := range []string{"ruleset", "sides"} {
+		if root.m[k] == nil {
+			return nil, l.invalid(k, "required")
+		}
+	}
+	c := &Combat{}
+	rsText, e := l.text(root.m["ruleset"], "ruleset", "a ruleset name")
+	if e != nil {
+		return nil, e
+	}
+	if rs, err := rules.ParseRuleset(rsText); err == nil && !rs.Block() {
+		return nil, l.invalid("ruleset", "%s: a combat is between two block units (battleaxe, whfb8, t9a, t9a1-ru); skirmish fights stay attack by attack (rearrank odds)", rs)
+	}
+	// The ruleset and the scenario switches are checked by the scenario
+	// package with the units; here only what a combat needs.
+	scenOpts := map[string]any{}
+	if o := root.m["options"]; !absent(o) {
+		if !o.isMap() {
+			return nil, l.invalid("options", "want a mapping of switch names to values, such as {step_up: lost}")
+		}
+		for _, k := range o.keys {
+			x := o.m[k]
+			if !IsSwitch(k) {
+				scenOpts[k] = plain(x)
+			}
+		}
+	}
+	files := [2]map[string]any{}
+	sides := root.m["sides"]
+	if e := l.fields(sides, "sides", "a", "b"); e != nil {
+		return nil, e
+	}
+	var units [2]*val
+	for i, s := range []string{"a", "b"} {
+		v := sides.m[s]
+		p := "sides." + s
+		if v == nil {
+			return nil, l.invalid("sides", "side %s: required (a combat has sides a and b)", s)
+		}
+		if e := l.fields(v, p, sideFields...); e != nil {
+			return nil, e
+		}
+		if v.m["unit"] == nil {
+			return nil, l.invalid(p, "unit: required")
+		}
+		if v.m["leadership"] == nil {
+			return nil, l.invalid(p, "leadership: required (t9a: Discipline)")
+		}
+		units[i] = v.m["unit"]
+	}
+	// Strip the fields a combat adds to a unit before the scenario
+	// package sees it.
+	var heights [2]*val
+	var bsb [2][]string
+	var unitPlain [2]any
+	for i, s := range []string{"a", "b"} {
+		u := units[i]
+		p := "sides." + s + ".unit"
+		if !u.isMap() {
+			return nil, l.invalid(p, "want a mapping of fields (the target fields of docs/scenario.md)")
+		}
+		m := plain(u).(map[string]any)
+		if h := u.m["height"]; h != nil {
+			heights[i] = h
+			delete(m, "height")
+		}
+		if chars := u.m["characters"]; chars != nil && chars.seq {
+			list := m["characters"].([]any)
+			for j, ch := range chars.list {
+				bv := ch.m["battle_standard"]
+				if !ch.isMap() || bv == nil {
+					continue
+				}
+				b, e := l.boolean(bv, fmt.Sprintf("%s.characters[%d].battle_standard", p, j))
+				if e != nil {
+					return nil, e
+				}
+				cm := list[j].(map[string]any)
+				delete(cm, "battle_standard")
+				if b {
+					name, _ := cm["name"].(string)
+					bsb[i] = append(bsb[i], name)
+				}
+			}
+		}
+		unitPlain[i] = m
+	}
+	// Each side's fights as attack groups against the enemy unit.
+	var fights [2][]*val
+	for i, s := range []string{"a", "b"} {
+		p := "sides." + s + ".fights"
+		var groups []any
+		if fv := sides.m[s].m["fights"]; !absent(fv) {
+			if !fv.seq {
+				return nil, l.invalid(p, "want a list of fights")
+			}
+			for j, f := range fv.list {
+				fp := fmt.Sprintf("%s[%d]", p, j)
+				if !f.isMap() {
+					return nil, l.invalid(fp, "want a mapping of fields")
+				}
+				g := map[string]any{"count": 1}
+				for _, k := range f.keys {
+					if why, bad := notInFight[k]; bad {
+						return nil, l.fail(join(fp, k), scenario.ErrUnknownField, "%s is not a fight field: %s", k, why)
+					}
+					if !contains(fightOnly, k) {
+						g[k] = plain(f.m[k])
+					}
+				}
+				groups = append(groups, g)
+				fights[i] = append(fights[i], f)
+			}
+		}
+		if len(groups) == 0 {
+			groups = []any{map[string]any{"count": 1, "strength": 1}} // a stand-in, so that the enemy unit is checked
+		}
+		files[i] = map[string]any{"ruleset": rsText, "attacks": groups, "target": unitPlain[1-i]}
+		if len(scenOpts) > 0 {
+			files[i]["options"] = scenOpts
+		}
+	}
+	for i := range files {
+		data, err := json.Marshal(files[i])
+		if err != nil {
+			return nil, l.invalid("", "%v", err)
+		}
+		sf, err := scenario.Load(l.name, data)
+		if err != nil {
+			return nil, l.remap(err, i)
+		}
+		enemy, attacks, err := sf.Build()
+		if err != nil {
+			return nil, l.remap(err, i)
+		}
+		c.Ruleset = sf.Ruleset
+		c.Sides[1-i].Unit = enemy
+		for j := range fights[i] {
+			c.Sides[i].Fights = append(c.Sides[i].Fights, Fight{Attack: attacks[j]})
+		}
+	}
+	// The combat's own fields.
+	if o := root.m["options"]; o != nil && o.isMap() {
+		for _, k := range o.keys {
+			if !IsSwitch(k) {
+				continue
+			}
+			x := o.m[k]
+			var s string
+			switch y := x.x.(type) {
+			case string:
+				s = y
+			case int64:
+				s = strconv.FormatInt(y, 10)
+			case bool:
+				s = strconv.FormatBool(y)
+			default:
+				return nil, l.invalid("options."+k, "want a value such as lost, 1 or true")
+			}
+			if err := c.Options.Set(c.Ruleset, k, s); err != nil {
+				return nil, l.invalid("options."+k, "%v", err)
+			}
+		}
+	}
+	if e := l.combatBlock(c, root.m["combat"]); e != nil {
+		return nil, e
+	}
+	for i, s := range []string{"a", "b"} {
+		if e := l.side(c, i, sides.m[s], "sides."+s, heights[i], fights[i]); e != nil {
+			return nil, e
+		}
+		c.Sides[i].BattleStandard = bsb[i]
+	}
+	if err := c.Validate(); err != nil {
+		return nil, l.invalid("", "%v", err)
+	}
+	return c, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// remap turns an error of side i's stand-in scenario into an error about
+// the combat file: target is the enemy's unit, attacks[j] side i's fight j.
+func (l *loader) remap(err error, i int) *scenario.Error {
+	var se *scenario.Error
+	if !errors.As(err, &se) {
+		return l.invalid("", "%v", err)
+	}
+	side, enemy := sideOf(i).String(), sideOf(1-i).String()
+	field := se.Field
+	switch {
+	case field == "target" || strings.HasPrefix(field, "target."):
+		field = "sides." + enemy + ".unit" + strings.TrimPrefix(field, "target")
+	case strings.HasPrefix(field, "attacks"):
+		rest := strings.TrimPrefix(field, "attacks")
+		if strings.HasSuffix(rest, ".count") {
+			rest = strings.TrimSuffix(rest, ".count") + ".attacks"
+		}
+		field = "sides." + side + ".fights" + rest
+	}
+	e := l.fail(field, se.Err, "%s", se.Msg)
+	if errors.Is(se, scenario.ErrUnknownField) {
+		// Point at the misspelt name itself, as scenario.Load does.
+		if name, err := strconv.Unquote(strings.SplitN(strings.TrimPrefix(se.Msg, "unknown field "), " ", 2)[0]); err == nil {
+			if at, ok := l.key[join(field, name)]; ok {
+				e.Line, e.Column = at.line, at.col
+			}
+		}
+	}
+	return e
+}
+
+func (l *loader) combatBlock(c *Combat, v *val) *scenario.Error {
+	if absent(v) {
+		return nil
+	}
+	if e := l.fields(v, "combat", combatFields...); e != nil {
+		return e
+	}
+	side := func(k string) (Side, *scenario.Error) {
+		x := v.m[k]
+		if x == nil {
+			return NoSide, nil
+		}
+		s, e := l.text(x, "combat."+k, "a, b or none")
+		if e != nil {
+			return NoSide, e
+		}
+		sd, err := ParseSide(s)
+		if err != nil {
+			return NoSide, l.invalid("combat."+k, "%v", err)
+		}
+		return sd, nil
+	}
+	var e *scenario.Error
+	if c.Charger, e = side("charger"); e != nil {
+		return e
+	}
+	if c.HighGround, e = side("high_ground"); e != nil {
+		return e
+	}
+	if c.HighGround != NoSide && c.Ruleset != rules.Battleaxe {
+		return l.invalid("combat.high_ground", "only battleaxe reads high_ground; in %s use bonus", c.Ruleset)
+	}
+	if x := v.m["facing"]; x != nil {
+		s, e := l.text(x, "combat.facing", "front, flank_left, flank_right or rear")
+		if e != nil {
+			return e
+		}
+		f, err := ParseFacing(s)
+		if err != nil {
+			return l.invalid("combat.facing", "%v", err)
+		}
+		if f != Front && c.Charger == NoSide {
+			return l.invalid("combat.facing", "%s: a flank or rear is the charged unit's; name the charger", f)
+		}
+		c.Facing = f
+	}
+	if x := v.m["contact"]; x != nil {
+		if e := l.fields(x, "combat.contact", "a", "b"); e != nil {
+			return e
+		}
+		for i, s := range []string{"a", "b"} {
+			y := x.m[s]
+			if y == nil {
+				continue
+			}
+			w := c.Sides[i].Unit.Frontage()
+			n, e := l.integer(y, "combat.contact."+s, 1, scenario.MaxModels)
+			if e != nil {
+				return e
+			}
+			if n > w {
+				return l.invalid("combat.contact."+s, "%d is above the unit's width of %d files", n, w)
+			}
+			c.Contact[i] = n
+		}
+	}
+	return nil
+}
+
+func (l *loader) side(c *Combat, i int, v *val, p string, height *val, fights []*val) *scenario.Error {
+	s := &c.Sides[i]
+	var e *scenario.Error
+	if s.Leadership, e = l.integer(v.m["leadership"], p+".leadership", 0, 12); e != nil {
+		return e
+	}
+	if x := v.m["bonus"]; x != nil {
+		if s.Bonus, e = l.integer(x, p+".bonus", -20, 20); e != nil {
+			return e
+		}
+	}
+	if x := v.m["reroll_break"]; x != nil {
+		if s.RerollBreak, e = l.boolean(x, p+".reroll_break"); e != nil {
+			return e
+		}
+	}
+	if x := v.m["special"]; !absent(x) {
+		if !x.seq {
+			return l.invalid(p+".special", "want a list such as [stubborn]")
+		}
+		for j, y := range x.list {
+			sp := fmt.Sprintf("%s.special[%d]", p, j)
+			name, e := l.text(y, sp, "stubborn or unbreakable")
+			if e != nil {
+				return e
+			}
+			switch name {
+			case "stubborn":
+				s.Stubborn = true
+			case "unbreakable":
+				s.Unbreakable = true
+			default:
+				return l.invalid(sp, "special %q: want stubborn or unbreakable", name)
+			}
+		}
+	}
+	h := Standard
+	if height != nil {
+		hp := p + ".unit.height"
+		if !t9aFamily(c.Ruleset) {
+			return l.invalid(hp, "only t9a and t9a1-ru read height")
+		}
+		t, e := l.text(height, hp, "standard, large or gigantic")
+		if e != nil {
+			return e
+		}
+		var err error
+		if h, err = ParseHeight(t); err != nil {
+			return l.invalid(hp, "%v", err)
+		}
+	}
+	for j, f := range fights {
+		fp := fmt.Sprintf("%s.fights[%d]", p, j)
+		fi := &s.Fights[j]
+		fi.Supporting = DefaultSupporting(c.Ruleset, h)
+		by := f.m["by"]
+		if by != nil {
+			t, e := l.text(by, fp+".by", "rank_and_file, champion or character:<name>")
+			if e != nil {
+				return e
+			}
+			b, err := ParseBy(t)
+			if err != nil {
+				return l.invalid(fp+".by", "%v", err)
+			}
+			fi.By = b
+		} else {
+			fi.By = By{Role: unit.RankAndFile}
+		}
+		x := f.m["attacks"]
+		if x == nil {
+			return l.invalid(fp, "attacks: required (attacks per model)")
+		}
+		if fi.Attacks, e = l.integer(x, fp+".attacks", 0, 100); e != nil {
+			return e
+		}
+		x = f.m["initiative"]
+		if x == nil {
+			return l.invalid(fp, "initiative: required (t9a: Agility)")
+		}
+		if fi.Initiative, e = l.integer(x, fp+".initiative", 0, 10); e != nil {
+			return e
+		}
+		if x := f.m["supporting"]; x != nil {
+			if fi.Supporting, e = l.integer(x, fp+".supporting", 0, 5); e != nil {
+				return e
+			}
+		}
+		if x := f.m["extra_ranks"]; x != nil {
+			if fi.ExtraRanks, e = l.integer(x, fp+".extra_ranks", 0, 5); e != nil {
+				return e
+			}
+		}
+		if x := f.m["strikes"]; x != nil {
+			t, e := l.text(x, fp+".strikes", "normal, first or last")
+			if e != nil {
+				return e
+			}
+			st, err := ParseStrikes(t)
+			if err != nil {
+				return l.invalid(fp+".strikes", "%v", err)
+			}
+			fi.Strikes = st
+		}
+		if err := fi.check(s.Unit); err != nil {
+			return l.invalid(fp+".by", "%v", err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,51 @@
+package combat
+
+import (
+	"math/big"
+	"testing"
+
+	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// The troops of RULES.md 21.13: Men WS3 S3 T3 I3 A1 Ld7, Elves WS4 S3 T3
+// I5 A1 Ld8, W1, no save, 5 wide.
+type troop struct {
+	name       string
+	ws, s, t   int
+	i, a, ld   int
+	strikes    Strikes
+	extraRanks int
+}
+
+var (
+	men   = troop{name: "Men", ws: 3, s: 3, t: 3, i: 3, a: 1, ld: 7}
+	elves = troop{name: "Elves", ws: 4, s: 3, t: 3, i: 5, a: 1, ld: 8}
+)
+
+func block(t *testing.T, rs rules.Ruleset, tr troop, models, frontage int, command ...unit.Role) Combatant {
+	t.Helper()
+	u, err := unit.New(unit.Spec{Name: tr.name, Ruleset: rs, Models: models, Frontage: frontage,
+		Profile: unit.Profile{W: 1, T: tr.t, WS: tr.ws}, Command: command})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Combatant{Unit: u, Leadership: tr.ld, Fights: []Fight{{
+		By: By{Role: unit.RankAndFile}, Attacks: tr.a, Initiative: tr.i, Supporting: 1, Strikes: tr.strikes, ExtraRanks: tr.extraRanks,
+		Attack: referee.Attack{Name: tr.name, Hit: referee.HitSpec{WS: tr.ws}, Strength: tr.s},
+	}}}
+}
+
+func rat(t *testing.T, s string) *big.Rat {
+	t.Helper()
+	r, ok := new(big.Rat).SetString(s)
+	if !ok {
+		t.Fatalf("bad fraction %q", s)
+	}
+	return r
+}
+
+type bigRat = big.Rat
+
+var one = big.NewRat(1, 1)

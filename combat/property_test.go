@@ -1,0 +1,112 @@
+package combat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// randomCombat builds a small combat: widths, depths, command groups, a
+// character, the charge, the facing, strike classes and step_up vary.
+func randomCombat(r *rand.Rand) (*Combat, error) {
+	rs := []rules.Ruleset{rules.WHFB8, rules.Battleaxe, rules.T9A, rules.T9A1RU}[r.IntN(4)]
+	c := &Combat{Ruleset: rs}
+	if r.IntN(2) == 0 {
+		c.Options.StepUp = StepUpLost
+	}
+	c.Charger = Side(r.IntN(3))
+	if c.Charger != NoSide {
+		c.Facing = Facing(r.IntN(4))
+	}
+	for i := range c.Sides {
+		models := 1 + r.IntN(4)
+		spec := unit.Spec{Name: fmt.Sprintf("U%d", i), Ruleset: rs, Models: models, Frontage: 1 + r.IntN(3),
+			Profile: unit.Profile{W: 1, T: 2 + r.IntN(3), WS: 2 + r.IntN(4)}}
+		if r.IntN(3) == 0 {
+			spec.Command = append(spec.Command, unit.Musician)
+		}
+		if models > len(spec.Command) && r.IntN(3) == 0 {
+			spec.Command = append(spec.Command, unit.StandardBearer)
+		}
+		if models > len(spec.Command) && r.IntN(3) == 0 {
+			spec.Command = append(spec.Command, unit.Champion)
+		}
+		hero := r.IntN(4) == 0
+		if hero {
+			spec.Characters = []unit.CharacterSpec{{Name: "Hero", Profile: unit.Profile{W: 2, T: 4, WS: 5}, File: -1}}
+		}
+		u, err := unit.New(spec)
+		if err != nil {
+			return nil, err
+		}
+		s := Combatant{Unit: u, Leadership: 5 + r.IntN(4), RerollBreak: r.IntN(4) == 0, Bonus: r.IntN(3) - 1}
+		s.Fights = append(s.Fights, Fight{By: By{Role: unit.RankAndFile}, Attacks: 1, Initiative: 1 + r.IntN(5), Supporting: 1,
+			Strikes: Strikes(r.IntN(3)), Attack: referee.Attack{Hit: referee.HitSpec{WS: 2 + r.IntN(4)}, Strength: 3 + r.IntN(3)}})
+		if hero {
+			s.Fights = append(s.Fights, Fight{By: By{Role: unit.Character, Name: "Hero"}, Attacks: 1, Initiative: 4,
+				Attack: referee.Attack{Hit: referee.HitSpec{WS: 5}, Strength: 4}})
+		}
+		c.Sides[i] = s
+	}
+	return c, c.Validate()
+}
+
+// TestExactAgreesWithMonteCarlo: on random small combats, a seeded Monte
+// Carlo run lies within 4 standard errors of the brute-force exact answer
+// (RULES.md 21.9; STYLE.md "exact against sampled").
+func TestExactAgreesWithMonteCarlo(t *testing.T) {
+	const n = 1500
+	r := rand.New(rand.NewPCG(21, 13))
+	checked := 0
+	for k := 0; checked < 8 && k < 40; k++ {
+		c, err := randomCombat(r)
+		if err != nil {
+			continue // a command group wider than the front rank
+		}
+		ex, err := c.Exact(context.Background(), 20000)
+		if errors.Is(err, ErrTooLarge) {
+			continue
+		}
+		if err != nil {
+			t.Fatalf("combat %d: %v", k, err)
+		}
+		checked++
+		t.Logf("combat %d: %s, %s %s against %s, charger %v %v, step_up %v", k, c.Ruleset, c.Sides[0].Unit.Draw(), c.Steps(), c.Sides[1].Unit.Draw(), c.Charger, c.Facing, c.Options.StepUp)
+		mc, err := c.MonteCarlo(context.Background(), n, uint64(k))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := new(big.Rat).Add(ex.AWins, ex.Draw)
+		sum.Add(sum, ex.BWins)
+		if sum.Cmp(one) != 0 {
+			t.Errorf("combat %d: exact a_wins + draw + b_wins = %s", k, sum.RatString())
+		}
+		for _, x := range []struct {
+			what          string
+			exact, sample *big.Rat
+		}{
+			{"a_wins", ex.AWins, mc.AWins}, {"draw", ex.Draw, mc.Draw}, {"b_wins", ex.BWins, mc.BWins},
+			{"loser_breaks", ex.LoserBreaks, mc.LoserBreaks},
+			{"a casualties 0", ex.Sides[0].Casualties.At(0), mc.Sides[0].Casualties.At(0)},
+			{"b casualties 0", ex.Sides[1].Casualties.At(0), mc.Sides[1].Casualties.At(0)},
+		} {
+			p, _ := x.exact.Float64()
+			q, _ := x.sample.Float64()
+			if se := math.Sqrt(p * (1 - p) / n); math.Abs(p-q) > 4*se+1e-12 {
+				t.Errorf("combat %d (%s, charger %v %v, step_up %v): %s exact %.4f, sampled %.4f (4 SE %.4f)",
+					k, c.Ruleset, c.Charger, c.Facing, c.Options.StepUp, x.what, p, q, 4*se)
+			}
+		}
+	}
+	if checked < 8 {
+		t.Errorf("only %d random combats were small enough to check", checked)
+	}
+}

@@ -1,0 +1,241 @@
+package combat
+
+import (
+	"fmt"
+
+	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// Outcome is what one round did.
+type Outcome struct {
+	// Steps gives each step's key and the attacks each side rolled.
+	Steps []StepCount
+	// Casualties are the models each side lost; Wounds the wounds each side
+	// caused (21.15 "Output perspective").
+	Casualties [2]int
+	Wounds     [2]int
+	// Score is each side's combat result and Points its parts.
+	Score  [2]int
+	Points [2][]Point
+	// Winner is the side that won, NoSide for a draw (t9a: equal scores,
+	// where both count as winners and nobody tests).
+	Winner Side
+	// Musician is true when the winner won on the musician's tie-break
+	// (21.7).
+	Musician bool
+	// Break is the loser's break test, nil when nobody tests.
+	Break     *BreakTest
+	Destroyed [2]bool
+	// Units are the units after the round.
+	Units [2]*unit.Unit
+}
+
+// Margin is side a's score less side b's (21.9); the musician's point is
+// not in it.
+func (o *Outcome) Margin() int { return o.Score[0] - o.Score[1] }
+
+// Broke reports whether side s lost and failed its break test.
+func (o *Outcome) Broke(s Side) bool { return o.Break != nil && o.Break.Side == s && o.Break.Broke }
+
+// StepCount is one step of the strike order and the attacks each side
+// rolled at it.
+type StepCount struct {
+	Key Key
+	// Fights says whether the side has a fight at this step; Attacks is
+	// then what it rolled (0 when none of its models could strike).
+	Fights  [2]bool
+	Attacks [2]int
+}
+
+// Point is one part of a combat result (21.6).
+type Point struct {
+	Name   string `json:"name"` // "wounds", "charge", "ranks", ...
+	Points int    `json:"points"`
+}
+
+// BreakTest is a loser's break test (21.8).
+type BreakTest struct {
+	Side Side `json:"side"`
+	// Need is the highest 2D6 total that holds, T.
+	Need      int  `json:"need"`
+	Steadfast bool `json:"steadfast"`
+	// Auto says why no dice were rolled ("unbreakable"); empty when rolled.
+	Auto  string   `json:"auto,omitempty"`
+	Rolls [][2]int `json:"rolls"` // each 2D6 roll, the re-roll second
+	Broke bool     `json:"broke"`
+}
+
+// Step is one step of a round as the referee reader shows it.
+type Step struct {
+	Key   Key
+	Sides [2]StepSide
+}
+
+// StepSide is what one side did at a step.
+type StepSide struct {
+	Fights []FightCount
+	// Events are the referee's events for the side's batch, and Rerolls
+	// those of its re-rolled misses.
+	Events  []referee.Event
+	Rerolls []referee.Event
+	// After is the side's own unit after the step's removals.
+	After *unit.Unit
+}
+
+// FightCount is the attacks one fight made at a step.
+type FightCount struct {
+	By      By
+	Attacks int
+	Reroll  bool // misses are re-rolled (21.4)
+}
+
+// score adds up both combat results from the units as they stand after
+// the last step (21.6).
+func (c *Combat) score(o *Outcome) {
+	rs := c.Ruleset
+	for i := range c.Sides {
+		s := &c.Sides[i]
+		u := o.Units[i]
+		add := func(name string, n int) {
+			if n != 0 {
+				o.Points[i] = append(o.Points[i], Point{name, n})
+				o.Score[i] += n
+			}
+		}
+		add("wounds", o.Wounds[i])
+		side := sideOf(i)
+		if c.Charger == side {
+			add("charge", 1)
+		}
+		ranks := max(0, min(3, fullRanks(u)-1))
+		if i == c.disruptedIndex(o) && !t9aFamily(rs) {
+			ranks = 0
+		}
+		add("ranks", ranks)
+		if u.Count(unit.StandardBearer) > 0 {
+			add("standard", 1)
+		}
+		if c.battleStandardAlive(i, u) {
+			add("battle standard", 1)
+		}
+		if c.Charger == side && c.Facing != Front {
+			n := 1
+			if c.Facing == Rear {
+				n = 2
+			}
+			if t9aFamily(rs) && fullRanks(u) >= 2 {
+				n++
+			}
+			add(c.Facing.String(), n)
+		}
+		if c.HighGround == side && rs == rules.Battleaxe {
+			add("high ground", 1)
+		}
+		if c.Options.OutnumberBonus && u.Size() > o.Units[1-i].Size() {
+			add("outnumber", 1)
+		}
+		add("bonus", s.Bonus)
+	}
+}
+
+// disruptedIndex returns the index of the charged unit when the charger
+// fights its flank or rear with 2 or more ranks of 5 or more (21.6), or -1.
+func (c *Combat) disruptedIndex(o *Outcome) int {
+	if c.Charger == NoSide || c.Facing == Front {
+		return -1
+	}
+	if fullRanks(o.Units[c.Charger.index()]) >= 2 {
+		return c.Charger.Other().index()
+	}
+	return -1
+}
+
+func (c *Combat) battleStandardAlive(i int, u *unit.Unit) bool {
+	if len(c.Sides[i].BattleStandard) == 0 {
+		return false
+	}
+	for _, m := range u.Models() {
+		if m.Role != unit.Character {
+			continue
+		}
+		for _, n := range c.Sides[i].BattleStandard {
+			if n == m.Name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// decide names the winner and rolls the loser's break test (21.7, 21.8).
+func (c *Combat) decide(o *Outcome, r dice.Roller) error {
+	rs := c.Ruleset
+	diff := o.Score[0] - o.Score[1]
+	switch {
+	case o.Destroyed[0] && o.Destroyed[1]:
+		return nil
+	case diff > 0:
+		o.Winner = A
+	case diff < 0:
+		o.Winner, diff = B, -diff
+	case t9aFamily(rs):
+		return nil // both sides win, nobody tests
+	default:
+		ma, mb := o.Units[0].Count(unit.Musician) > 0, o.Units[1].Count(unit.Musician) > 0
+		switch {
+		case ma && !mb:
+			o.Winner = A
+		case mb && !ma:
+			o.Winner = B
+		default:
+			return nil
+		}
+		o.Musician, diff = true, 1
+	}
+	loser := o.Winner.Other()
+	li := loser.index()
+	if o.Destroyed[li] {
+		return nil
+	}
+	s := &c.Sides[li]
+	bt := &BreakTest{Side: loser}
+	o.Break = bt
+	if s.Unbreakable {
+		bt.Auto = "unbreakable"
+		return nil
+	}
+	mine, theirs := fullRanks(o.Units[li]), fullRanks(o.Units[1-li])
+	bt.Steadfast = s.Stubborn || mine > theirs
+	if t9aFamily(rs) && !s.Stubborn && c.Charger == o.Winner && c.Facing != Front && theirs >= 2 {
+		bt.Steadfast = false // Disrupted Ranks
+	}
+	bt.Need = s.Leadership - diff
+	if bt.Steadfast {
+		bt.Need = s.Leadership
+	}
+	tries := 1
+	if s.RerollBreak {
+		tries = 2
+	}
+	for range tries {
+		d1, err := dice.Ask(r, 6, "break test, first die")
+		if err != nil {
+			return fmt.Errorf("side %s break test: %w", loser, err)
+		}
+		d2, err := dice.Ask(r, 6, "break test, second die")
+		if err != nil {
+			return fmt.Errorf("side %s break test: %w", loser, err)
+		}
+		bt.Rolls = append(bt.Rolls, [2]int{d1, d2})
+		insane := d1 == 1 && d2 == 1 && c.Options.insaneCourage(rs)
+		if d1+d2 <= bt.Need || insane {
+			bt.Broke = false
+			return nil
+		}
+		bt.Broke = true
+	}
+	return nil
+}

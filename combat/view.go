@@ -1,0 +1,182 @@
+package combat
+
+import (
+	"math/big"
+
+	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// ReportView is the JSON form of a Report (RULES.md 21.10): chances as
+// numbers, or as exact fractions "a/b" in an exact report.
+type ReportView struct {
+	Ruleset string `json:"ruleset"`
+	// Method is "exact" or "monte_carlo"; a Monte Carlo report gives N,
+	// Seed and the standard error of every chance in SE.
+	Method      string              `json:"method"`
+	N           int                 `json:"n,omitempty"`
+	Seed        *uint64             `json:"seed,omitempty"`
+	AWins       any                 `json:"a_wins"`
+	Draw        any                 `json:"draw"`
+	BWins       any                 `json:"b_wins"`
+	LoserBreaks any                 `json:"loser_breaks"`
+	Margin      DistView            `json:"margin"`
+	Steps       []StepView          `json:"steps"`
+	Sides       map[string]SideView `json:"sides"`
+	SE          map[string]float64  `json:"se,omitempty"`
+}
+
+// DistView is a distribution: P(min + i) = dist[i].
+type DistView struct {
+	Mean any   `json:"mean"`
+	Min  int   `json:"min"`
+	Dist []any `json:"dist"`
+}
+
+// StepView is one step: its key [class, value] and the attacks each side
+// rolled, null for a side with no fight at the step.
+type StepView struct {
+	Key [2]int       `json:"key"`
+	A   *AttacksView `json:"a"`
+	B   *AttacksView `json:"b"`
+}
+
+// AttacksView holds a step's attacks distribution.
+type AttacksView struct {
+	Attacks DistView `json:"attacks"`
+}
+
+// SideView is one side's part of a report.
+type SideView struct {
+	Casualties   DistView `json:"casualties"`
+	Wounds       DistView `json:"wounds"`
+	CombatResult DistView `json:"combat_result"`
+	Destroyed    any      `json:"destroyed"`
+	Breaks       any      `json:"breaks"`
+}
+
+func number(p *big.Rat, exact bool) any {
+	if exact {
+		return p.RatString()
+	}
+	f, _ := p.Float64()
+	return f
+}
+
+func (r *Report) distView(d Dist) DistView {
+	exact := r.N == 0
+	v := DistView{Mean: number(d.Mean(), exact), Min: d.Min, Dist: make([]any, len(d.P))}
+	for i, p := range d.P {
+		v.Dist[i] = number(p, exact)
+	}
+	return v
+}
+
+// View returns the JSON form of r.
+func (r *Report) View() ReportView {
+	exact := r.N == 0
+	v := ReportView{Ruleset: r.Ruleset.String(), Method: "exact",
+		AWins: number(r.AWins, exact), Draw: number(r.Draw, exact), BWins: number(r.BWins, exact),
+		LoserBreaks: number(r.LoserBreaks, exact), Margin: r.distView(r.Margin), Sides: map[string]SideView{}, Steps: []StepView{}}
+	if !exact {
+		seed := r.Seed
+		v.Method, v.N, v.Seed = "monte_carlo", r.N, &seed
+		v.SE = map[string]float64{"a_wins": r.SE(r.AWins), "draw": r.SE(r.Draw), "b_wins": r.SE(r.BWins), "loser_breaks": r.SE(r.LoserBreaks),
+			"a.breaks": r.SE(r.Sides[0].Breaks), "b.breaks": r.SE(r.Sides[1].Breaks),
+			"a.casualties.mean": r.MeanSE(r.Sides[0].Casualties), "b.casualties.mean": r.MeanSE(r.Sides[1].Casualties)}
+	}
+	for _, s := range r.Steps {
+		sv := StepView{Key: [2]int{s.Key.Class, s.Key.Value}}
+		if s.Attacks[0] != nil {
+			sv.A = &AttacksView{Attacks: r.distView(*s.Attacks[0])}
+		}
+		if s.Attacks[1] != nil {
+			sv.B = &AttacksView{Attacks: r.distView(*s.Attacks[1])}
+		}
+		v.Steps = append(v.Steps, sv)
+	}
+	for i, name := range []string{"a", "b"} {
+		s := r.Sides[i]
+		v.Sides[name] = SideView{Casualties: r.distView(s.Casualties), Wounds: r.distView(s.Wounds), CombatResult: r.distView(s.CombatResult),
+			Destroyed: number(s.Destroyed, exact), Breaks: number(s.Breaks, exact)}
+	}
+	return v
+}
+
+// RoundView is the JSON form of a resolved round: the dice, both units
+// before, every step and the result.
+type RoundView struct {
+	Ruleset    string                   `json:"ruleset"`
+	Dice       []int                    `json:"dice"`
+	Before     map[string]unit.Snapshot `json:"before"`
+	Steps      []StepLogView            `json:"steps"`
+	Scores     map[string]ScoreView     `json:"scores"`
+	Winner     string                   `json:"winner"`
+	Musician   bool                     `json:"musician_tie_break,omitempty"`
+	Break      *BreakTest               `json:"break_test"`
+	Casualties map[string]int           `json:"casualties"`
+	Wounds     map[string]int           `json:"wounds"`
+}
+
+// StepLogView is one step of a resolved round.
+type StepLogView struct {
+	Key   [2]int                   `json:"key"`
+	Sides map[string]*SideStepView `json:"sides"`
+}
+
+// SideStepView is what one side did at a step and its unit after it.
+type SideStepView struct {
+	Fights  []FightView     `json:"fights"`
+	Events  []referee.Event `json:"events"`
+	Rerolls []referee.Event `json:"rerolls,omitempty"`
+	After   unit.Snapshot   `json:"after"`
+}
+
+// FightView is one fight's attacks at a step.
+type FightView struct {
+	By      string `json:"by"`
+	Attacks int    `json:"attacks"`
+	Reroll  bool   `json:"reroll_misses,omitempty"`
+}
+
+// ScoreView is a side's combat result and its parts.
+type ScoreView struct {
+	Total  int     `json:"total"`
+	Points []Point `json:"points"`
+}
+
+// View returns the JSON form of the round; before is the combat it was
+// resolved from, dice the faces used.
+func (r *Round) View(c *Combat, dice []int) RoundView {
+	v := RoundView{Ruleset: c.Ruleset.String(), Dice: dice, Before: map[string]unit.Snapshot{}, Steps: []StepLogView{},
+		Scores: map[string]ScoreView{}, Winner: r.Winner.String(), Musician: r.Musician, Break: r.Break,
+		Casualties: map[string]int{}, Wounds: map[string]int{}}
+	if v.Dice == nil {
+		v.Dice = []int{}
+	}
+	for i, name := range []string{"a", "b"} {
+		v.Before[name] = c.Sides[i].Unit.Snapshot()
+		pts := r.Points[i]
+		if pts == nil {
+			pts = []Point{}
+		}
+		v.Scores[name] = ScoreView{Total: r.Score[i], Points: pts}
+		v.Casualties[name], v.Wounds[name] = r.Casualties[i], r.Wounds[i]
+	}
+	for _, s := range r.Steps {
+		sv := StepLogView{Key: [2]int{s.Key.Class, s.Key.Value}, Sides: map[string]*SideStepView{}}
+		for i, name := range []string{"a", "b"} {
+			ss := s.Sides[i]
+			x := &SideStepView{Fights: []FightView{}, Events: ss.Events, Rerolls: ss.Rerolls, After: ss.After.Snapshot()}
+			if x.Events == nil {
+				x.Events = []referee.Event{}
+			}
+			for _, f := range ss.Fights {
+				x.Fights = append(x.Fights, FightView{By: f.By.String(), Attacks: f.Attacks, Reroll: f.Reroll})
+			}
+			sv.Sides[name] = x
+		}
+		v.Steps = append(v.Steps, sv)
+	}
+	return v
+}
