@@ -299,15 +299,18 @@ func dist(d combat.Dist) string {
 	return "[" + strings.Join(parts, " ") + "]"
 }
 
-// drawSide draws a unit rank by rank under its name; with a before unit,
-// slots emptied since are marked x (as resolve's drawFormation, without the
-// legend).
+// drawSide draws a unit rank by rank under its name, as resolve does; with
+// a before unit, the models that fell since are also shown, marked x on the
+// formation they stood in.
 func drawSide(w io.Writer, name string, u, before *unit.Unit) {
-	var buf strings.Builder
-	drawFormation(&buf, u, before)
-	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
 	fmt.Fprintf(w, "%s:\n", name)
-	for _, l := range lines[:len(lines)-1] { // the last line is the legend
-		fmt.Fprintln(w, l)
+	after := u.Ranks()
+	drawFormation(w, after, nil)
+	if before == nil || len(after) == 0 {
+		return
+	}
+	if was := before.Ranks(); len(fallen(was, after)) > 0 {
+		fmt.Fprintln(w, "  removed (x), where they stood:")
+		drawFormation(w, was, fallen(was, after))
 	}
 }
