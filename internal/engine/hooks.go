@@ -22,8 +22,8 @@ func (m *Machine) Destroyed() bool { return m.u.Destroyed() }
 type RollOutcome struct {
 	Unsaved int // wounds past every save, each waiting for its damage (RULES.md 9)
 	Kills   int // instant kills (RULES.md 9.1)
-	// RegenLost: the unit has lost its Regeneration for the rest of the
-	// phase, by a Flaming wound now or before (whfb8, battleaxe; 19.3).
+	// RegenLost: an unsaved Flaming wound of this batch costs the unit its
+	// Regeneration when the batch ends (whfb8, battleaxe; 19.3, C26).
 	RegenLost bool
 }
 
@@ -61,7 +61,7 @@ func (m *Machine) WithAttacks(k int) *Machine {
 // has finished the per-attack rolls of its batch, and what they handed to
 // the damage step.
 func (m *Machine) Rolled() (RollOutcome, bool) {
-	o := RollOutcome{RegenLost: m.u.RegenLost()}
+	o := RollOutcome{RegenLost: m.s.flamed}
 	switch {
 	case m.s.at == stepKill && m.s.i == 0:
 		o.Kills, o.Unsaved = m.s.n, m.s.unsaved
@@ -77,10 +77,7 @@ func (m *Machine) Rolled() (RollOutcome, bool) {
 // SkipRolls moves m, standing where AttackRolls said ok, on to the damage
 // step of its batch as if its attacks had rolled o.
 func (m *Machine) SkipRolls(o RollOutcome) {
-	if o.RegenLost && !m.u.RegenLost() {
-		m.uw().SetRegenLost()
-		m.s.flamed = true
-	}
+	m.s.flamed = o.RegenLost && !m.u.RegenLost()
 	m.s.hits, m.s.wounds, m.s.failed = 0, woundPool{}, woundPool{}
 	m.s.unsaved, m.s.kills = o.Unsaved, o.Kills
 	m.s.at = stepSpecial

@@ -557,12 +557,6 @@ func (m *Machine) wounded(d *dieSource, face int) {
 	default:
 		s.wounds[ordinary]++
 	}
-	if a.Flaming && !m.u.RegenLost() && rules.For(m.rs()).FlamingStopsRegeneration {
-		m.uw().SetRegenLost()
-		s.flamed = true
-		m.emit(d.log, Event{Kind: RegenLost, Rule: "RULES.md 19.3",
-			Text: "wounded by a Flaming attack: no Regeneration for the rest of the phase"})
-	}
 }
 
 func (m *Machine) startArmour(log func(Event)) {
@@ -671,6 +665,11 @@ func (m *Machine) specialItem(d *dieSource) error {
 func (m *Machine) startDamage(log func(Event)) {
 	s := &m.s
 	s.tally.Unsaved += s.unsaved + s.kills
+	// C26: an unsaved Flaming wound (a kill is one) costs the unit its
+	// Regeneration, from the end of this batch on.
+	if s.unsaved+s.kills > 0 && m.attack().Flaming && !m.u.RegenLost() && rules.For(m.rs()).FlamingStopsRegeneration {
+		s.flamed = true
+	}
 	if s.unsaved > 0 && m.attack().Multi() && s.recv.w == 1 {
 		m.note(log, Damage, "RULES.md 9.2, E41", "W1 models: each unsaved wound removes one model, no damage dice")
 	}
@@ -811,6 +810,11 @@ func (m *Machine) end(log func(Event)) error {
 		}
 		m.record(log, &ch)
 		m.s.inBatch = false
+	}
+	if m.s.flamed && !m.u.RegenLost() {
+		m.uw().SetRegenLost()
+		m.emit(log, Event{Kind: RegenLost, Rule: "RULES.md 19.3, C26",
+			Text: "an unsaved Flaming wound: no Regeneration for the rest of the phase"})
 	}
 	a := m.attack()
 	if m.rs().Block() && a.Phase != rules.Melee && !m.s.panicked {
