@@ -75,10 +75,11 @@ type StdErrJSON struct {
 }
 
 func distJSON(d Dist, exact bool) DistJSON {
-	out := DistJSON{Mean: Number{d.Mean(), exact}, Dist: []Number{}, AtLeast: []Number{}}
+	out := DistJSON{Mean: Number{d.Mean(), exact}, Dist: make([]Number, len(d.P)), AtLeast: make([]Number, len(d.P))}
+	tails := d.Tails()
 	for i, p := range d.P {
-		out.Dist = append(out.Dist, Number{p, exact})
-		out.AtLeast = append(out.AtLeast, Number{d.AtLeast(i), exact})
+		out.Dist[i] = Number{p, exact}
+		out.AtLeast[i] = Number{tails[i], exact}
 	}
 	return out
 }
@@ -97,13 +98,13 @@ func JSON(res *Result, exact bool) ResultJSON {
 		Fallback:     res.Fallback,
 	}
 	for r, d := range res.ByRole {
-		if d.AtLeast(1).Sign() > 0 {
+		if anyFrom(d, 1) {
 			out.ByRole[r.String()] = distJSON(d, exact)
 		}
 	}
 	for _, s := range res.Stages {
 		out.Stages = append(out.Stages, StageJSON{
-			Group: s.Group, HitNeed: hitNeed(s), Hit: Number{s.Hit, exact},
+			Group: s.Group, HitNeed: s.HitNeed(), Hit: Number{s.Hit, exact},
 			WoundNeed: s.Needs.Wound.String(), Wound: Number{s.Wound, exact},
 			ArmourNeed: s.Needs.Armour.String(), ArmourFailed: Number{s.ArmourFailed, exact},
 			SpecialNeed: s.Needs.Special.String(), SpecialKind: s.Needs.SpecialKind.String(), SpecialFailed: Number{s.SpecialFailed, exact},
@@ -116,7 +117,9 @@ func JSON(res *Result, exact bool) ResultJSON {
 	return out
 }
 
-func hitNeed(s StageOdds) string {
+// HitNeed names what the group needs to hit, as the JSON's hit_need: "auto",
+// "impossible", "6 then 4+" (the 7+ procedure), or the target such as "3+".
+func (s StageOdds) HitNeed() string {
 	switch {
 	case s.Needs.AutoHit:
 		return "auto"
@@ -126,4 +129,14 @@ func hitNeed(s StageOdds) string {
 		return "6 then " + s.Needs.HitAgain.String()
 	}
 	return s.Needs.Hit.String()
+}
+
+// anyFrom reports whether d gives i or more a chance above zero.
+func anyFrom(d Dist, i int) bool {
+	for j := max(i, 0); j < len(d.P); j++ {
+		if d.P[j].Sign() > 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -56,14 +56,20 @@ type Dist struct {
 
 // Mean returns the expected value, Σ i·P[i].
 func (d Dist) Mean() *big.Rat {
-	m := new(big.Rat)
-	for i, p := range d.P {
-		m.Add(m, new(big.Rat).Mul(p, big.NewRat(int64(i), 1)))
+	m, t := new(big.Rat), new(big.Rat)
+	var i big.Int
+	for n, p := range d.P {
+		if n == 0 || p.Sign() == 0 {
+			continue
+		}
+		t.SetFrac(i.Mul(p.Num(), big.NewInt(int64(n))), p.Denom())
+		m.Add(m, t)
 	}
 	return m
 }
 
-// AtLeast returns the chance of i or more.
+// AtLeast returns the chance of i or more. It sums len(d.P)-i terms: a
+// reader that wants it for every i calls Tails, which costs one pass.
 func (d Dist) AtLeast(i int) *big.Rat {
 	s := new(big.Rat)
 	for j := max(i, 0); j < len(d.P); j++ {
@@ -72,13 +78,32 @@ func (d Dist) AtLeast(i int) *big.Rat {
 	return s
 }
 
+// Tails returns the suffix sums of d in one pass from the top: t[i] is the
+// chance of i or more, AtLeast(i), for i from 0 to len(d.P), so that
+// t[len(d.P)] is 0 and t[0] is Sum(). The values are new and the caller's.
+func (d Dist) Tails() []*big.Rat {
+	t := make([]*big.Rat, len(d.P)+1)
+	vals := make([]big.Rat, len(d.P)+1)
+	t[len(d.P)] = &vals[len(d.P)]
+	for i := len(d.P) - 1; i >= 0; i-- {
+		t[i] = vals[i].Add(t[i+1], d.P[i])
+	}
+	return t
+}
+
 // Sum returns the total probability, exactly 1 for every result.
 func (d Dist) Sum() *big.Rat { return d.AtLeast(0) }
 
 // Floats returns the probabilities as float64.
-func (d Dist) Floats() []float64 {
-	out := make([]float64, len(d.P))
-	for i, p := range d.P {
+func (d Dist) Floats() []float64 { return floats(d.P) }
+
+// TailFloats returns Tails as float64: each the float nearest the exact
+// suffix sum, not a sum of rounded floats.
+func (d Dist) TailFloats() []float64 { return floats(d.Tails()) }
+
+func floats(rs []*big.Rat) []float64 {
+	out := make([]float64, len(rs))
+	for i, p := range rs {
 		out[i], _ = p.Float64()
 	}
 	return out
