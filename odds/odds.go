@@ -31,6 +31,10 @@ type Config struct {
 	// done and the total, from one goroutine at a time, with done rising
 	// to the total.
 	Progress func(done, total int)
+
+	// slotKey keeps the unit's slot-by-slot key even where its count key
+	// applies (unit.SetCountKey): the tests compare the two.
+	slotKey bool
 }
 
 // DefaultMaxStates is the state limit of a zero Config.
@@ -183,10 +187,11 @@ func compute(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Co
 		return nil, err
 	}
 	why := func() string { return describe(u, attacks) }
-	if err := tooMany(u, attacks, cfg.maxStates(), why); err != nil {
+	m.Unit().SetQuiet(true)
+	m.Unit().SetCountKey(!cfg.slotKey && countKeyable(attacks))
+	if err := tooMany(u, attacks, cfg.maxStates(), m.Unit().CountKeyed(), why); err != nil {
 		return nil, err
 	}
-	m.Unit().SetQuiet(true)
 	acc := newAccumulator(u)
 	e := newEnumerator(ctx, cfg, fast, acc, why)
 	if err := e.run(m); err != nil {
@@ -293,6 +298,19 @@ func stageOdds(group int, rs rules.Ruleset, n referee.Needs, a referee.Attack, o
 	return s
 }
 
+// countKeyable reports whether the unit's count key (unit.SetCountKey)
+// may merge the states of attacks: every count a Result reports is then
+// the same for states with one key, unless an instant kill is aimed at the
+// musician or standard bearer (C12 picks the model by where it stands).
+func countKeyable(attacks []referee.Attack) bool {
+	for _, a := range attacks {
+		if a.InstantKill && (a.Target.Role == unit.Musician || a.Target.Role == unit.StandardBearer) {
+			return false
+		}
+	}
+	return true
+}
+
 // describe names what makes a scenario's state space large, for the state
 // limit error: per-model damage with many multi-wound hits, or many
 // distinct pooled totals.
@@ -328,8 +346,10 @@ func describe(u *unit.Unit, attacks []referee.Attack) string {
 // fresh ones in removal order, so after j packets on j fresh models of W w
 // every combination of their damage below w is a state of its own: with v
 // packet sizes below w that is v^j states at once, reached before anything
-// merges.
-func tooMany(u *unit.Unit, attacks []referee.Attack, limit int, why func() string) error {
+// merges; with counted true (the unit's count key, unit.SetCountKey, which
+// keys identical models' damage as a multiset) the multisets of j sizes
+// out of v, C(j+v-1, j).
+func tooMany(u *unit.Unit, attacks []referee.Attack, limit int, counted bool, why func() string) error {
 	if limit <= 0 || !rules.For(u.Ruleset()).PerModel(u.Options()) {
 		return nil
 	}
@@ -398,6 +418,9 @@ func tooMany(u *unit.Unit, attacks []referee.Attack, limit int, why func() strin
 		return nil
 	}
 	bound := new(big.Int).Exp(big.NewInt(int64(v)), big.NewInt(int64(j)), nil)
+	if counted {
+		bound.Binomial(int64(j+v-1), int64(j))
+	}
 	if bound.Cmp(big.NewInt(int64(limit))) <= 0 {
 		return nil
 	}
