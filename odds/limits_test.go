@@ -127,9 +127,8 @@ func TestFallbackToMonteCarlo(t *testing.T) {
 // TestCancelStopsPromptly: a cancelled context stops the exact computation
 // and Monte Carlo, before they start and while they run.
 func TestCancelStopsPromptly(t *testing.T) {
-	u := mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 10, Frontage: 5, Profile: unit.Profile{W: 3, T: 4}})
-	// per-model packets: a long enumeration under a high limit
-	a := []referee.Attack{{Count: dice.ConstExpr(8), Strength: 5, MultipleWounds: expr("D3"), Target: rf}}
+	// per-model packets: a long enumeration with no limit
+	u, a := tooBig(t)
 	cancelled, cancel := context.WithCancel(t.Context())
 	cancel()
 	if _, err := Exact(cancelled, u, a, Config{MaxStates: -1}); !errors.Is(err, context.Canceled) {

@@ -60,6 +60,16 @@ type Dist struct {
 
 // Mean returns the expected value, Σ i·P[i].
 func (d Dist) Mean() *big.Rat {
+	if nums, dn, ok := d.overCommon(); ok {
+		var sum, t big.Int
+		for i, n := range nums {
+			if i > 0 && n.Sign() != 0 {
+				sum.Add(&sum, t.Mul(n, t.SetInt64(int64(i))))
+			}
+		}
+		var rm ratMaker
+		return rm.rat(fromBig(&sum), dn)
+	}
 	m, t := new(big.Rat), new(big.Rat)
 	var i big.Int
 	for n, p := range d.P {
@@ -86,6 +96,20 @@ func (d Dist) AtLeast(i int) *big.Rat {
 // chance of i or more, AtLeast(i), for i from 0 to len(d.P), so that
 // t[len(d.P)] is 0 and t[0] is Sum(). The values are new and the caller's.
 func (d Dist) Tails() []*big.Rat {
+	if nums, dn, ok := d.overCommon(); ok {
+		// integer suffix sums over the common denominator, each put in
+		// lowest terms by stripping twos and threes: no GCD, where adding
+		// fractions takes one per entry
+		t := make([]*big.Rat, len(d.P)+1)
+		var rm ratMaker
+		var sum big.Int
+		t[len(d.P)] = rm.rat(weight{}, dn)
+		for i := len(d.P) - 1; i >= 0; i-- {
+			sum.Add(&sum, nums[i])
+			t[i] = rm.rat(weightOf(&sum), dn)
+		}
+		return t
+	}
 	t := make([]*big.Rat, len(d.P)+1)
 	vals := make([]big.Rat, len(d.P)+1)
 	t[len(d.P)] = &vals[len(d.P)]
@@ -93,6 +117,36 @@ func (d Dist) Tails() []*big.Rat {
 		t[i] = vals[i].Add(t[i+1], d.P[i])
 	}
 	return t
+}
+
+// overCommon returns the numerators of d.P over their least common
+// denominator, when every denominator is 2^a·3^b, as those of exact
+// results are (the dice have 3 or 6 sides): the numerators are then summed
+// as integers and the sums put in lowest terms by stripping twos and
+// threes. ok is false otherwise (Monte Carlo counts over samples).
+func (d Dist) overCommon() (nums []*big.Int, dn den, ok bool) {
+	dens := make([]den, len(d.P))
+	var rm ratMaker
+	var q big.Int
+	for i, p := range d.P {
+		z := p.Denom()
+		two := z.TrailingZeroBits()
+		q.Rsh(z, two)
+		three := rm.stripThrees(&q, int32(q.BitLen()))
+		if q.BitLen() != 1 { // not 1: another prime divides
+			return nil, den{}, false
+		}
+		dens[i] = den{int32(two), three}
+		dn = dn.lcm(dens[i])
+	}
+	nums = make([]*big.Int, len(d.P))
+	vals := make([]big.Int, len(d.P))
+	for i, p := range d.P {
+		f := dn.over(dens[i])
+		nums[i] = mulPow3(vals[i].Set(p.Num()), f.three)
+		nums[i].Lsh(nums[i], uint(f.two))
+	}
+	return nums, dn, true
 }
 
 // Sum returns the total probability, exactly 1 for every result.

@@ -375,8 +375,13 @@ func (x weight) mulSmall(k uint64) weight {
 			return r
 		}
 	}
+	var kb big.Int
+	kb.SetUint64(k)
+	if x.b != nil { // no copy of x: the product goes straight to a new number
+		return weight{b: new(big.Int).Mul(x.b, &kb)}
+	}
 	z := x.toBig()
-	return weight{b: z.Mul(z, new(big.Int).SetUint64(k))}
+	return weight{b: z.Mul(z, &kb)}
 }
 
 // mulShared returns x·v, which may share its big.Int with x or v: for
@@ -419,17 +424,49 @@ func (x weight) mul(v weight) weight {
 			return weight{w: [4]uint64{r[0], r[1], r[2], r[3]}}
 		}
 	}
-	return weight{b: new(big.Int).Mul(x.toBig(), v.toBig())}
+	var xt, vt big.Int
+	xb, vb := x.b, v.b
+	if xb == nil {
+		xb = x.set(&xt)
+	}
+	if vb == nil {
+		vb = v.set(&vt)
+	}
+	return weight{b: new(big.Int).Mul(xb, vb)}
 }
 
-// scale returns x · 2^d.two · 3^d.three.
+// scale returns x · 2^d.two · 3^d.three: a power of 3 that fits a word by
+// one small multiplication, a larger one by multiplications with powers of
+// up to 3^255 from the shared table (mulPow3), where a loop of 3^40 steps
+// would copy x every time.
 func (x weight) scale(d den) weight {
-	for k := d.three; k > 0; {
-		t := min(k, int32(len(pow3)-1))
-		x = x.mulSmall(pow3[t])
-		k -= t
+	if k := d.three; k > int32(len(pow3)-1) {
+		var xt big.Int
+		xb := x.b
+		if xb == nil {
+			xb = x.set(&xt)
+		}
+		z := mulPow3(new(big.Int).Set(xb), k)
+		if d.two != 0 {
+			z.Lsh(z, uint(d.two))
+		}
+		return fromBig(z)
+	} else if k > 0 {
+		x = x.mulSmall(pow3[k])
 	}
 	return x.shift(uint(d.two))
+}
+
+// mulPow3 sets z to z·3^k and returns it: one multiplication by a power
+// from the shared table per 255 threes.
+func mulPow3(z *big.Int, k int32) *big.Int {
+	t := pow3Shared()
+	for k > 0 {
+		s := min(k, int32(len(t)-1))
+		z.Mul(z, t[s])
+		k -= s
+	}
+	return z
 }
 
 // shift returns x·2^s.
@@ -448,6 +485,9 @@ func (x weight) shift(s uint) weight {
 			r[i] = v
 		}
 		return weight{w: r}
+	}
+	if x.b != nil {
+		return weight{b: new(big.Int).Lsh(x.b, s)}
 	}
 	z := x.toBig()
 	return weight{b: z.Lsh(z, s)}

@@ -1,0 +1,53 @@
+package odds
+
+import (
+	"math/big"
+	"testing"
+)
+
+// TestScaleLargePowers checks weight.scale against math/big for powers of 3
+// on both sides of the word (3^40) and the shared table (3^255), from
+// inline and big weights.
+func TestScaleLargePowers(t *testing.T) {
+	three, two := big.NewInt(3), big.NewInt(2)
+	for _, x := range []weight{one, small64(12345), fromBig(new(big.Int).Lsh(big.NewInt(7), 300))} {
+		for _, d := range []den{{0, 0}, {3, 5}, {0, 40}, {1, 41}, {0, 255}, {70, 256}, {5, 600}} {
+			want := x.toBig()
+			want.Mul(want, new(big.Int).Exp(three, big.NewInt(int64(d.three)), nil))
+			want.Mul(want, new(big.Int).Exp(two, big.NewInt(int64(d.two)), nil))
+			if got := x.scale(d).toBig(); got.Cmp(want) != 0 {
+				t.Errorf("%s · 2^%d · 3^%d = %s, want %s", x.toBig(), d.two, d.three, got, want)
+			}
+		}
+	}
+}
+
+// TestDistOverCommon: exact distributions (denominators 2^a·3^b) and
+// others (Monte Carlo counts over 1000 samples) give the same tails and
+// mean, worked by hand: P = 1/4, 5/12, 1/3 has tails 1, 3/4, 1/3, 0 and
+// mean 5/12 + 2/3 = 13/12; P = 1/5, 3/10, 1/2 has tails 1, 4/5, 1/2, 0 and
+// mean 3/10 + 1 = 13/10.
+func TestDistOverCommon(t *testing.T) {
+	for _, c := range []struct {
+		p      []*big.Rat
+		smooth bool
+		tails  []string
+		mean   string
+	}{
+		{[]*big.Rat{big.NewRat(1, 4), big.NewRat(5, 12), big.NewRat(1, 3)}, true, []string{"1", "3/4", "1/3", "0"}, "13/12"},
+		{[]*big.Rat{big.NewRat(200, 1000), big.NewRat(300, 1000), big.NewRat(500, 1000)}, false, []string{"1", "4/5", "1/2", "0"}, "13/10"},
+	} {
+		d := Dist{P: c.p}
+		if _, _, ok := d.overCommon(); ok != c.smooth {
+			t.Errorf("%v: overCommon ok = %v, want %v", c.p, ok, c.smooth)
+		}
+		for i, tail := range d.Tails() {
+			if tail.RatString() != c.tails[i] {
+				t.Errorf("%v: Tails()[%d] = %s, want %s", c.p, i, tail.RatString(), c.tails[i])
+			}
+		}
+		if m := d.Mean().RatString(); m != c.mean {
+			t.Errorf("%v: Mean = %s, want %s", c.p, m, c.mean)
+		}
+	}
+}
