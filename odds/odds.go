@@ -18,6 +18,11 @@ type Config struct {
 	// MaxStates is the most distinct states the exact computation may hold
 	// at once; 0 means DefaultMaxStates, negative means no limit.
 	MaxStates int
+	// MaxBytes is the most memory, in bytes, the states of the exact
+	// computation may take at once, as stateBytes estimates it, so that
+	// states of huge weights are bounded as well as many states; 0 means
+	// DefaultMaxBytes, negative means no limit.
+	MaxBytes int64
 	// Fallback asks Exact for Monte Carlo with a confidence interval
 	// instead of an error when the state limit is passed.
 	Fallback bool
@@ -40,6 +45,10 @@ type Config struct {
 // DefaultMaxStates is the state limit of a zero Config.
 const DefaultMaxStates = 200_000
 
+// DefaultMaxBytes is the memory budget of a zero Config: 256 MiB, which
+// DefaultMaxStates states of small weights stay far below.
+const DefaultMaxBytes = 256 << 20
+
 // DefaultSamples is the Monte Carlo sample count of a zero Config.
 const DefaultSamples = 100_000
 
@@ -51,6 +60,34 @@ func (c Config) maxStates() int {
 		return 0
 	}
 	return c.MaxStates
+}
+
+// maxBytes returns the memory budget in bytes; 0 means none.
+func (c Config) maxBytes() int64 {
+	switch {
+	case c.MaxBytes == 0:
+		return DefaultMaxBytes
+	case c.MaxBytes < 0:
+		return 0
+	}
+	return c.MaxBytes
+}
+
+// perState is the memory one state of the enumeration takes besides the
+// words of a big weight: its record in the generation's slice (key and
+// inline weight, 80 bytes on 64-bit machines) and its entry in the index
+// that merges states (about 100 bytes with the map's overhead).
+const perState = 180
+
+// stateBytes estimates the memory a state holding weight w takes, for
+// Config.MaxBytes.
+func stateBytes(w weight) int64 { return perState + w.heapBytes() }
+
+// bytesLimitError is the error of a computation whose states passed the
+// memory budget max (Config.MaxBytes) after steps steps; why names the
+// scenario (describe). It wraps ErrStateLimit, so that Fallback applies.
+func bytesLimitError(max int64, steps int, why string) error {
+	return fmt.Errorf("%w: states of more than %d MB after %d steps: %s", ErrStateLimit, max>>20, steps, why)
 }
 
 // Dist is a distribution over 0, 1, 2, ...: P[i] is the chance of exactly i.

@@ -1,6 +1,7 @@
 package odds
 
 import (
+	"errors"
 	"math/big"
 	"testing"
 )
@@ -49,5 +50,31 @@ func TestDistOverCommon(t *testing.T) {
 		if m := d.Mean().RatString(); m != c.mean {
 			t.Errorf("%v: Mean = %s, want %s", c.p, m, c.mean)
 		}
+	}
+}
+
+// TestMemoryBudget: the zero Config's budget is 256 MiB, a negative one
+// none; a state of an inline weight costs perState bytes, one of a big
+// weight its words as well; passing the budget is a state-limit error.
+func TestMemoryBudget(t *testing.T) {
+	if got := (Config{}).maxBytes(); got != 256<<20 {
+		t.Errorf("zero Config: %d bytes, want 256 MiB", got)
+	}
+	if got := (Config{MaxBytes: -1}).maxBytes(); got != 0 {
+		t.Errorf("MaxBytes -1: %d, want 0 (no limit)", got)
+	}
+	if got := (Config{MaxBytes: 1 << 20}).maxBytes(); got != 1<<20 {
+		t.Errorf("MaxBytes 1 MiB: %d", got)
+	}
+	if got := stateBytes(one); got != perState {
+		t.Errorf("inline weight: %d bytes, want %d", got, perState)
+	}
+	huge := fromBig(new(big.Int).Lsh(big.NewInt(1), 4096)) // 65 words
+	if got := stateBytes(huge); got < perState+65*8 {
+		t.Errorf("4097-bit weight: %d bytes, want at least %d", got, perState+65*8)
+	}
+	err := bytesLimitError(256<<20, 7, "S3")
+	if !errors.Is(err, ErrStateLimit) || err.Error() != "state limit reached: states of more than 256 MB after 7 steps: S3" {
+		t.Errorf("bytesLimitError: %v", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"math/bits"
 	"sync"
+	"unsafe"
 )
 
 // Exact probabilities are integer weights over a shared denominator. Every
@@ -217,6 +218,15 @@ type weight struct {
 }
 
 var one = weight{w: [4]uint64{1}}
+
+// heapBytes returns the memory x holds outside its inline words: the
+// big.Int and its words, when it has one.
+func (x weight) heapBytes() int64 {
+	if x.b == nil {
+		return 0
+	}
+	return int64(unsafe.Sizeof(*x.b)) + int64(cap(x.b.Bits()))*bits.UintSize/8
+}
 
 func small64(v uint64) weight { return weight{w: [4]uint64{v}} }
 
