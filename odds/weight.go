@@ -450,21 +450,30 @@ func (x weight) mul(v weight) weight {
 // up to 3^255 from the shared table (mulPow3), where a loop of 3^40 steps
 // would copy x every time.
 func (x weight) scale(d den) weight {
-	if k := d.three; k > int32(len(pow3)-1) {
-		var xt big.Int
-		xb := x.b
-		if xb == nil {
-			xb = x.set(&xt)
+	k := d.three
+	// 3^k has at most 1.585·k+1 bits: while x·3^k surely fits inline, the
+	// small steps allocate nothing
+	if x.b == nil && x.bitLen()+int(k)*1585/1000+2 <= 256 || k <= int32(len(pow3)-1) {
+		for k > 0 {
+			t := min(k, int32(len(pow3)-1))
+			x = x.mulSmall(pow3[t])
+			k -= t
 		}
-		z := mulPow3(new(big.Int).Set(xb), k)
-		if d.two != 0 {
-			z.Lsh(z, uint(d.two))
-		}
-		return fromBig(z)
-	} else if k > 0 {
-		x = x.mulSmall(pow3[k])
+		return x.shift(uint(d.two))
 	}
-	return x.shift(uint(d.two))
+	var xt big.Int
+	xb := x.b
+	if xb == nil {
+		xb = x.set(&xt)
+	}
+	t := pow3Shared()
+	s := min(k, int32(len(t)-1))
+	z := new(big.Int).Mul(xb, t[s])
+	z = mulPow3(z, k-s)
+	if d.two != 0 {
+		z.Lsh(z, uint(d.two))
+	}
+	return fromBig(z)
 }
 
 // mulPow3 sets z to z·3^k and returns it: one multiplication by a power
