@@ -4,6 +4,8 @@ import (
 	"errors"
 	"math/big"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 // TestScaleLargePowers checks weight.scale against math/big for powers of 3
@@ -77,4 +79,24 @@ func TestMemoryBudget(t *testing.T) {
 	if !errors.Is(err, ErrStateLimit) || err.Error() != "state limit reached: states of more than 256 MB after 7 steps: S3" {
 		t.Errorf("bytesLimitError: %v", err)
 	}
+}
+
+// TestStripManyThrees: rat strips hundreds of factors 3 shared by the
+// numerator and the denominator, as the accumulator's fractions of a
+// thousand attacks have (BenchmarkScale), and gives what big.Rat gives.
+func TestStripManyThrees(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		x := genWeight(t, "x", 300)
+		k := int32(rapid.IntRange(0, 1200).Draw(t, "k"))
+		d := den{int32(rapid.IntRange(0, 40).Draw(t, "two")), k + int32(rapid.IntRange(0, 30).Draw(t, "extra"))}
+		if rapid.Bool().Draw(t, "fewer") {
+			d.three = int32(rapid.IntRange(0, int(k)).Draw(t, "three"))
+		}
+		x = x.scale(den{0, k})
+		got := rat(x, d)
+		want := new(big.Rat).SetFrac(x.toBig(), d.int())
+		if got.Cmp(want) != 0 || got.Num().Cmp(want.Num()) != 0 || got.Denom().Cmp(want.Denom()) != 0 {
+			t.Fatalf("rat(x·3^%d, %v) = %s, want %s", k, d, got.RatString(), want.RatString())
+		}
+	})
 }

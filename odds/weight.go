@@ -80,6 +80,7 @@ type ratMaker struct {
 	num, den big.Int
 	p3       map[int32]*big.Int // 3^k for the denominators beyond pow3Table
 	steps    []*big.Int         // 3^(40i)
+	quo      []big.Word         // scratch quotient of divExact
 
 	// rats and words are slabs the fractions are carved from, so that a
 	// fraction costs no allocation of its own. Every piece of words is
@@ -170,6 +171,11 @@ func (rm *ratMaker) stripThrees(z *big.Int, max int32) int32 {
 	}
 	const top = int32(len(pow3) - 1)
 	var k int32
+	// While 3^40 divides, divide by it exactly (divExact: multiplications,
+	// no division instruction); the last, partial power below.
+	for max-k >= top && bits.UintSize == 64 && rm.divExact(z, pow3[top]) {
+		k += top
+	}
 	for k < max {
 		bound := min(top, max-k)
 		t := top // the largest t ≤ 40 with 3^t dividing z
@@ -189,6 +195,40 @@ func (rm *ratMaker) stripThrees(z *big.Int, max int32) int32 {
 		}
 	}
 	return k
+}
+
+// divExact divides the non-negative z by the odd m in place and returns
+// true if m divides z; otherwise it leaves z alone and returns false. It is
+// Jebelean's exact division: each quotient word is the word less the
+// borrow times m's inverse mod 2^64, and m divides z exactly when no borrow
+// is left past the top word (then q·m = z, where in general q·m = z +
+// borrow·2^(64n)). It works on 64-bit words only.
+func (rm *ratMaker) divExact(z *big.Int, m uint64) bool {
+	inv := m // m·inv ≡ 1 mod 2^64: each Newton step doubles the good bits
+	for range 5 {
+		inv *= 2 - m*inv
+	}
+	ws := z.Bits()
+	if len(ws) == 0 {
+		return true
+	}
+	q := rm.quo[:0]
+	var borrow uint64
+	for _, w := range ws {
+		t, b := bits.Sub64(uint64(w), borrow, 0)
+		qi := t * inv
+		hi, _ := bits.Mul64(qi, m)
+		borrow = hi + b
+		q = append(q, big.Word(qi))
+	}
+	if borrow != 0 {
+		rm.quo = q
+		return false
+	}
+	// q becomes z's words, z's old words the next scratch
+	rm.quo = ws[:0]
+	z.SetBits(q)
+	return true
 }
 
 // divWord divides the non-negative z by m in place.
