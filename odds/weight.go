@@ -171,9 +171,11 @@ func (rm *ratMaker) stripThrees(z *big.Int, max int32) int32 {
 	}
 	const top = int32(len(pow3) - 1)
 	var k int32
-	// While 3^40 divides, divide by it exactly (divExact: multiplications,
-	// no division instruction); the last, partial power below.
-	for max-k >= top && bits.UintSize == 64 && rm.divExact(z, pow3[top]) {
+	// While 3^40 divides a number of more than 8 words, divide by it
+	// exactly (divExact: multiplications, no division instruction; its
+	// scratch costs an allocation that small numbers do not repay); the
+	// last, partial power below.
+	for max-k >= top && bits.UintSize == 64 && len(z.Bits()) > 8 && rm.divExact(z, pow3[top]) {
 		k += top
 	}
 	for k < max {
