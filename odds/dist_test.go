@@ -1,7 +1,9 @@
 package odds
 
 import (
+	"encoding/json"
 	"math/big"
+	"strings"
 	"testing"
 )
 
@@ -47,6 +49,38 @@ func TestTailsOfResults(t *testing.T) {
 					t.Errorf("%s %s: Tails()[%d] = %s, AtLeast = %s", sc.name, name, i, tails[i].RatString(), want.RatString())
 				}
 			}
+		}
+	}
+}
+
+// TestNumberMatchesEncodingJSON: Number writes exactly what json.Marshal
+// writes for the float of the fraction, or for its "a/b" string, for
+// probabilities across the whole float range (and past it: 1e-400 is 0).
+func TestNumberMatchesEncodingJSON(t *testing.T) {
+	for _, s := range []string{"0", "1", "1/2", "5/6", "1/3", "1/1000000", "1/999999", "1/1000001", "123456789/1000000000000000",
+		"1/10000000000000000000000000000000000000000", "3/2", "1000000000000000000000", "1/" + strings.Repeat("9", 400)} {
+		r, ok := new(big.Rat).SetString(s)
+		if !ok {
+			t.Fatalf("bad fraction %s", s)
+		}
+		f, _ := r.Float64()
+		for _, exact := range []bool{false, true} {
+			var want []byte
+			if exact {
+				want, _ = json.Marshal(r.RatString())
+			} else {
+				want, _ = json.Marshal(f)
+			}
+			got, err := Number{r, exact}.MarshalJSON()
+			if err != nil || string(got) != string(want) {
+				t.Errorf("%s exact %v: %s, want %s (%v)", s, exact, got, want, err)
+			}
+		}
+	}
+	for _, f := range []float64{5e-324, 1e-7, 2.5e-10, 9.999999e-7, 1e-6, 0.1, 1e20, 1e21, 1.5e300} {
+		want, _ := json.Marshal(f)
+		if got := appendFloat(nil, f); string(got) != string(want) {
+			t.Errorf("%g: %s, want %s", f, got, want)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"strings"
 
@@ -98,14 +99,8 @@ type Dist struct {
 // Mean returns the expected value, Σ i·P[i].
 func (d Dist) Mean() *big.Rat {
 	if nums, dn, ok := d.overCommon(); ok {
-		var sum, t big.Int
-		for i, n := range nums {
-			if i > 0 && n.Sign() != 0 {
-				sum.Add(&sum, t.Mul(n, t.SetInt64(int64(i))))
-			}
-		}
 		var rm ratMaker
-		return rm.rat(fromBig(&sum), dn)
+		return meanOver(&rm, nums, dn)
 	}
 	m, t := new(big.Rat), new(big.Rat)
 	var i big.Int
@@ -134,24 +129,48 @@ func (d Dist) AtLeast(i int) *big.Rat {
 // t[len(d.P)] is 0 and t[0] is Sum(). The values are new and the caller's.
 func (d Dist) Tails() []*big.Rat {
 	if nums, dn, ok := d.overCommon(); ok {
-		// integer suffix sums over the common denominator, each put in
-		// lowest terms by stripping twos and threes: no GCD, where adding
-		// fractions takes one per entry
-		t := make([]*big.Rat, len(d.P)+1)
 		var rm ratMaker
-		var sum big.Int
-		t[len(d.P)] = rm.rat(weight{}, dn)
-		for i := len(d.P) - 1; i >= 0; i-- {
-			sum.Add(&sum, nums[i])
-			t[i] = rm.rat(weightOf(&sum), dn)
-		}
-		return t
+		return tailsOver(&rm, nums, dn)
 	}
 	t := make([]*big.Rat, len(d.P)+1)
 	vals := make([]big.Rat, len(d.P)+1)
 	t[len(d.P)] = &vals[len(d.P)]
 	for i := len(d.P) - 1; i >= 0; i-- {
 		t[i] = vals[i].Add(t[i+1], d.P[i])
+	}
+	return t
+}
+
+// meanAndTails is Mean and Tails, sharing their common denominator.
+func (d Dist) meanAndTails() (*big.Rat, []*big.Rat) {
+	if nums, dn, ok := d.overCommon(); ok {
+		var rm ratMaker
+		return meanOver(&rm, nums, dn), tailsOver(&rm, nums, dn)
+	}
+	return d.Mean(), d.Tails()
+}
+
+// meanOver returns Σ i·nums[i] / dn in lowest terms.
+func meanOver(rm *ratMaker, nums []*big.Int, dn den) *big.Rat {
+	var sum, t big.Int
+	for i, n := range nums {
+		if i > 0 && n.Sign() != 0 {
+			sum.Add(&sum, t.Mul(n, t.SetInt64(int64(i))))
+		}
+	}
+	return rm.rat(fromBig(&sum), dn)
+}
+
+// tailsOver returns the suffix sums of nums over dn: integer sums, each
+// put in lowest terms by stripping twos and threes, with no GCD where
+// adding fractions takes one per entry.
+func tailsOver(rm *ratMaker, nums []*big.Int, dn den) []*big.Rat {
+	t := make([]*big.Rat, len(nums)+1)
+	var sum big.Int
+	t[len(nums)] = rm.rat(weight{}, dn)
+	for i := len(nums) - 1; i >= 0; i-- {
+		sum.Add(&sum, nums[i])
+		t[i] = rm.rat(weightOf(&sum), dn)
 	}
 	return t
 }
@@ -169,8 +188,15 @@ func (d Dist) overCommon() (nums []*big.Int, dn den, ok bool) {
 		z := p.Denom()
 		two := z.TrailingZeroBits()
 		q.Rsh(z, two)
-		three := rm.stripThrees(&q, int32(q.BitLen()))
-		if q.BitLen() != 1 { // not 1: another prime divides
+		// 3^b has floor(b·log2 3)+1 bits: b is that estimate or next to it
+		est := int32(float64(q.BitLen()-1) / math.Log2(3))
+		three := int32(-1)
+		for b := max(est-1, 0); b <= est+1 && three < 0; b++ {
+			if rm.bigPow3(b).Cmp(&q) == 0 {
+				three = b
+			}
+		}
+		if three < 0 { // another prime divides
 			return nil, den{}, false
 		}
 		dens[i] = den{int32(two), three}
