@@ -41,6 +41,9 @@ type Config struct {
 	// slotKey keeps the unit's slot-by-slot key even where its count key
 	// applies (unit.SetCountKey): the tests compare the two.
 	slotKey bool
+	// coreBytes is what compute estimates one distinct machine (a core of
+	// the enumeration) to take, for MaxBytes: see coreBytes.
+	coreBytes int64
 }
 
 // DefaultMaxStates is the state limit of a zero Config.
@@ -83,6 +86,18 @@ const perState = 180
 // stateBytes estimates the memory a state holding weight w takes, for
 // Config.MaxBytes.
 func stateBytes(w weight) int64 { return perState + w.heapBytes() }
+
+// machineBytes is the memory of a referee.Machine besides its unit (its
+// fields, scratch and buffers) and of its entry, key included, in the
+// index of the enumeration's cores: an estimate, on the high side.
+const machineBytes = 1024
+
+// coreBytes estimates the memory one core of the enumeration takes: a
+// machine and its copy of the unit, whose slices are as large as u's.
+// Per-model units of many models make cores of kilobytes, which a
+// budget in states alone misses (S2's target as battleaxe per-model took
+// 1.2 GB before passing 200,000 states).
+func coreBytes(u *unit.Unit) int64 { return machineBytes + int64(u.Footprint()) }
 
 // bytesLimitError is the error of a computation whose states passed the
 // memory budget max (Config.MaxBytes) after steps steps; why names the
@@ -306,6 +321,7 @@ func compute(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Co
 	why := func() string { return describe(u, attacks) }
 	m.Unit().SetQuiet(true)
 	m.Unit().SetCountKey(!cfg.slotKey && countKeyable(attacks))
+	cfg.coreBytes = coreBytes(u)
 	if err := tooMany(u, attacks, cfg.maxStates(), m.Unit().CountKeyed(), why); err != nil {
 		return nil, err
 	}

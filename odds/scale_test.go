@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
 	"pgregory.net/rapid"
 )
 
@@ -99,4 +101,15 @@ func TestStripManyThrees(t *testing.T) {
 			t.Fatalf("rat(x·3^%d, %v) = %s, want %s", k, d, got.RatString(), want.RatString())
 		}
 	})
+}
+
+// TestCoreBytes: a core costs a machine and a copy of the unit, whose
+// models are most of it for a big unit: a hundred models take more than
+// twice what ten take, beyond the machine.
+func TestCoreBytes(t *testing.T) {
+	small := coreBytes(mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 10, Profile: unit.Profile{W: 3, T: 3}}))
+	large := coreBytes(mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 100, Frontage: 10, Profile: unit.Profile{W: 3, T: 3}}))
+	if small <= machineBytes || large-machineBytes < 2*(small-machineBytes) || large < machineBytes+100*8 {
+		t.Errorf("core of 10 models %d bytes, of 100 models %d", small, large)
+	}
 }

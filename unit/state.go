@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/rearrank/rearrank/rules"
 )
@@ -334,6 +335,19 @@ func (u *Unit) appendCounted(b []byte) []byte {
 		return append(b, 1)
 	}
 	return append(b, 0)
+}
+
+// Footprint returns the bytes of memory u holds of its own, what each
+// Clone costs: the Unit and the slices it does not share with its clones
+// (the grid, the models, the pools, a skirmish fighter). Callers that hold
+// many units at once (the exact odds) budget memory with it.
+func (u *Unit) Footprint() int {
+	n := int(unsafe.Sizeof(*u)) + cap(u.grid)*int(unsafe.Sizeof(int16(0))) +
+		cap(u.models)*int(unsafe.Sizeof(model{})) + cap(u.pools)*int(unsafe.Sizeof(poolState{}))
+	if u.fighter != nil {
+		n += int(unsafe.Sizeof(*u.fighter))
+	}
+	return n
 }
 
 // putInt appends v as a zig-zag varint, so the key stays unambiguous.
