@@ -239,7 +239,10 @@ func runChunk(ctx context.Context, tmpl, m *engine.Machine, seed, stream uint64,
 	r := dice.NewSeededStream(seed, stream)
 	c := newCounts()
 	for i := range size {
-		if i&255 == 255 && ctx.Err() != nil {
+		// Every 16 samples: one sample of a big scenario can take
+		// milliseconds (more under the race detector), and the caller's
+		// deadline must hold within a small part of a second.
+		if i&15 == 15 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		m.Reset(tmpl)
