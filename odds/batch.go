@@ -38,7 +38,7 @@ func BatchOutcomes(ctx context.Context, u *unit.Unit, attacks []referee.Attack, 
 	}
 	m.Unit().SetQuiet(true)
 	e := newEnumerator(ctx, cfg, true, newAccumulator(u), why)
-	e.joint = true
+	e.join = true
 	type end struct {
 		key string
 		t   tally

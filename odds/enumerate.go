@@ -90,12 +90,13 @@ type memoLeaf struct {
 
 // enumerator runs machines to the end over every die.
 type enumerator struct {
-	ctx   context.Context
-	max   int           // state limit, 0 for none
-	why   func() string // what makes the space large, for the limit error
-	fast  bool          // take the fast paths of fast.go
-	joint bool          // keep every end state whole: no last-batch marginals (batch.go)
-	used  []string      // names of the fast paths taken, in order
+	ctx  context.Context
+	max  int           // state limit, 0 for none
+	why  func() string // what makes the space large, for the limit error
+	fast bool          // take the fast paths of fast.go
+	join bool          // keep each end state whole, no last-batch marginals (batch.go)
+	joint bool         // keep every end state whole: no last-batch marginals (batch.go)
+	used []string      // names of the fast paths taken, in order
 
 	cores  []*core
 	states []state
