@@ -419,22 +419,26 @@ func aim(u *unit.Unit, t unit.Target) (unit.Target, bool) {
 
 // step rolls one step: every fight of both sides at the key, side a's batch
 // first, each against the enemy as it stood at the start of the step, and
-// removes the casualties after both (21.2).
+// removes the casualties after both (21.2). Both sides count their attacks
+// before either rolls: under step_up: lost the R&F removed earlier in the
+// round (21.5), not at this step, reduce them.
 func (e *engine) step(p stepPlan, r dice.Roller) (StepCount, error) {
 	sc := StepCount{Key: p.key}
 	var next [2]*unit.Unit
 	var logs [2]StepSide
+	var groups [2][]referee.Attack
+	var rerolls [2][]bool
+	for i := range e.units {
+		sc.Fights[i] = len(p.fights[i]) > 0
+		groups[i], rerolls[i], logs[i].Fights, sc.Attacks[i] = e.groups(i, p)
+	}
 	for i := range e.units {
 		enemy := e.units[1-i]
 		next[1-i] = enemy
-		sc.Fights[i] = len(p.fights[i]) > 0
-		var groups []referee.Attack
-		var rerolls []bool
-		groups, rerolls, logs[i].Fights, sc.Attacks[i] = e.groups(i, p)
-		if len(groups) == 0 {
+		if len(groups[i]) == 0 {
 			continue
 		}
-		after, ev, ev2, err := e.side(i, enemy, groups, rerolls, r)
+		after, ev, ev2, err := e.side(i, enemy, groups[i], rerolls[i], r)
 		if err != nil {
 			return sc, err
 		}

@@ -2,6 +2,7 @@ package combat
 
 import (
 	"context"
+	"errors"
 	"math"
 	"math/big"
 	"testing"
@@ -117,11 +118,23 @@ func standoff(t *testing.T, rs rules.Ruleset, a, b Combatant) *Combat {
 	return &Combat{Ruleset: rs, Sides: [2]Combatant{a, b}}
 }
 
+// exact returns the fast exact report of c, checked equal to the
+// brute-force one where that is small enough to walk.
 func exact(t *testing.T, c *Combat) *Report {
 	t.Helper()
-	rep, err := c.Exact(context.Background(), 0)
+	rep, err := c.Exact(context.Background(), ExactConfig{})
 	if err != nil {
 		t.Fatal(err)
+	}
+	ref, err := c.Enumerate(context.Background(), 0)
+	if errors.Is(err, ErrTooLarge) {
+		return rep
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sameReport(rep, ref); err != nil {
+		t.Fatalf("fast exact against brute force: %v", err)
 	}
 	return rep
 }

@@ -71,7 +71,7 @@ func TestExactAgreesWithMonteCarlo(t *testing.T) {
 		if err != nil {
 			continue // a command group wider than the front rank
 		}
-		ex, err := c.Exact(context.Background(), 20000)
+		ex, err := c.Enumerate(context.Background(), 20000)
 		if errors.Is(err, ErrTooLarge) {
 			continue
 		}
