@@ -13,10 +13,10 @@ type ReportView struct {
 	Ruleset string `json:"ruleset"`
 	// Method is "exact" or "monte_carlo"; a Monte Carlo report gives N,
 	// Seed and the standard error of every chance in SE.
-	Method      string              `json:"method"`
+	Method string `json:"method"`
 	// Fallback, for a Monte Carlo report given in place of an exact one,
 	// is the state limit error that made it.
-	Fallback string `json:"fallback,omitempty"`
+	Fallback    string              `json:"fallback,omitempty"`
 	N           int                 `json:"n,omitempty"`
 	Seed        *uint64             `json:"seed,omitempty"`
 	AWins       any                 `json:"a_wins"`
