@@ -322,40 +322,91 @@ func (f *fastReader) walkSide(e *engine, i int, groups []referee.Attack, rerolls
 }
 
 // finish scores every state and decides it over the break test's dice.
+// States the report cannot tell apart (the same casualties, wounds, scores
+// and what the break test reads) are added up first.
 func (f *fastReader) finish(states []rstate, a *acc) error {
-	type decided struct {
+	type group struct {
 		o Outcome
 		p *big.Rat
 	}
-	memo := map[string][]decided{}
-	for _, s := range states {
-		o := &Outcome{Units: s.units, Wounds: s.wounds}
+	index := map[string]int{}
+	var groups []group
+	for n, s := range states {
+		if n&255 == 0 {
+			if err := f.ctx.Err(); err != nil {
+				return err
+			}
+		}
+		o := Outcome{Units: s.units, Wounds: s.wounds}
 		for i := range 2 {
 			o.Casualties[i] = f.c.Sides[i].Unit.Size() - s.units[i].Size()
 			o.Destroyed[i] = s.units[i].Destroyed()
 		}
-		f.c.score(o)
-		key := fmt.Sprintf("%v|%v|%d|%d|%d|%d", o.Score, o.Destroyed, fullRanks(s.units[0]), fullRanks(s.units[1]),
-			min(1, s.units[0].Count(unit.Musician)), min(1, s.units[1].Count(unit.Musician)))
-		ds, ok := memo[key]
+		f.c.score(&o)
+		key := fmt.Sprint(o.Casualties, o.Wounds, o.Score, o.Destroyed, fullRanks(s.units[0]), fullRanks(s.units[1]),
+			s.units[0].Count(unit.Musician) > 0, s.units[1].Count(unit.Musician) > 0)
+		if i, ok := index[key]; ok {
+			groups[i].p.Add(groups[i].p, s.p)
+			continue
+		}
+		index[key] = len(groups)
+		groups = append(groups, group{o, new(big.Rat).Set(s.p)})
+	}
+	// decide reads the scores, who is destroyed, the full ranks and the
+	// musicians; its ways out, walked over the break test's dice, differ
+	// only in the winner and whether the loser broke.
+	type way struct {
+		winner   Side
+		musician bool
+		brk      *BreakTest
+		p        *big.Rat
+	}
+	memo := map[string][]way{}
+	for _, g := range groups {
+		o := g.o
+		key := fmt.Sprint(o.Score, o.Destroyed, fullRanks(o.Units[0]), fullRanks(o.Units[1]),
+			o.Units[0].Count(unit.Musician) > 0, o.Units[1].Count(unit.Musician) > 0)
+		ways, ok := memo[key]
 		if !ok {
-			err := enumerate(f.ctx, -1, func(r dice.Roller) error {
-				d := *o
-				if err := f.c.decide(&d, r); err != nil {
+			d := o
+			tries := f.c.judge(&d)
+			if tries == 0 {
+				ways = []way{{d.Winner, d.Musician, d.Break, big.NewRat(1, 1)}}
+			} else {
+				held, broke := new(big.Rat), new(big.Rat)
+				err := enumerate(f.ctx, -1, func(r dice.Roller) error {
+					bt := *d.Break
+					bt.Rolls = nil
+					if err := f.c.rollBreak(&bt, tries, r); err != nil {
+						return err
+					}
+					if bt.Broke {
+						broke.Add(broke, r.(*odometer).weight())
+					} else {
+						held.Add(held, r.(*odometer).weight())
+					}
+					return nil
+				})
+				if err != nil {
 					return err
 				}
-				ds = append(ds, decided{d, r.(*odometer).weight()})
-				return nil
-			})
-			if err != nil {
-				return err
+				for _, x := range []struct {
+					broke bool
+					p     *big.Rat
+				}{{false, held}, {true, broke}} {
+					if x.p.Sign() > 0 {
+						bt := *d.Break
+						bt.Broke = x.broke
+						ways = append(ways, way{d.Winner, d.Musician, &bt, x.p})
+					}
+				}
 			}
-			memo[key] = ds
+			memo[key] = ways
 		}
-		for _, d := range ds {
-			x := *o
-			x.Winner, x.Musician, x.Break = d.o.Winner, d.o.Musician, d.o.Break
-			a.add(&x, new(big.Rat).Mul(s.p, d.p))
+		for _, w := range ways {
+			d := o
+			d.Winner, d.Musician, d.Break = w.winner, w.musician, w.brk
+			a.add(&d, new(big.Rat).Mul(g.p, w.p))
 		}
 	}
 	return nil
