@@ -1,14 +1,18 @@
 package bench
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/rearrank/rearrank/combat"
 	"github.com/rearrank/rearrank/odds"
+	"github.com/rearrank/rearrank/web"
 )
 
 func loadCombat(tb testing.TB, name string) *combat.Combat {
@@ -59,5 +63,31 @@ func BenchmarkC1(b *testing.B) {
 func BenchmarkC2(b *testing.B) {
 	c := loadCombat(b, "c2.yaml")
 	b.Run("exact", func(b *testing.B) { benchCombat(b, c, combat.ExactConfig{}) })
-	b.Run("fallback", func(b *testing.B) { benchCombat(b, c, combat.ExactConfig{Fallback: true}) })
+	// The state-limit path: a limit of 1000 round states is passed at the
+	// second step, and the Monte Carlo fallback (DefaultFallbackSamples
+	// rounds) answers.
+	b.Run("limit+fallback", func(b *testing.B) { benchCombat(b, c, combat.ExactConfig{MaxStates: 1000, Fallback: true}) })
+}
+
+// BenchmarkC1HTTP is C1 as the user of the API sees it: POST /api/combat
+// ?exact=1 through the server's handler (admission, exact report, JSON),
+// with the result cache defeated by a new seed each time.
+func BenchmarkC1HTTP(b *testing.B) {
+	body, err := os.ReadFile(filepath.Join("testdata", "c1.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	h := web.New(web.Config{}).Handler()
+	n := 0
+	for b.Loop() {
+		n++
+		// fallback=1 with a seed changes the cache key, not the exact answer
+		req := httptest.NewRequest("POST", fmt.Sprintf("/api/combat?exact=1&fallback=1&seed=%d", n), bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/yaml")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		if w.Code != 200 {
+			b.Fatalf("%d %s", w.Code, w.Body.String())
+		}
+	}
 }

@@ -55,7 +55,7 @@ type ExactConfig struct {
 const (
 	DefaultMaxStates       = 20_000
 	DefaultMaxBytes        = 64 << 20
-	DefaultFallbackSamples = 20_000
+	DefaultFallbackSamples = 5_000
 )
 
 func (x ExactConfig) maxStates() int {
