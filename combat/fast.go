@@ -127,6 +127,7 @@ type fastReader struct {
 	e      *engine // the round's fixed parts: start, windows, edge
 	memo   map[string][]sideWay
 	stepUp bool // step_up: lost reads the R&F lost; otherwise it is not kept
+	walked int  // dice paths walked by walkSide so far
 }
 
 func (c *Combat) exact(ctx context.Context, cfg ExactConfig) (*Report, error) {
@@ -287,20 +288,45 @@ func (f *fastReader) batchSide(enemy *unit.Unit, groups []referee.Attack) ([]sid
 	return ways, nil
 }
 
+// walkPaths is the most dice paths the fast reader walks die by die in one
+// run (the sides that re-roll misses or score instant kills by profile):
+// about a second.
+const walkPaths = 20_000
+
 // walkSide is a side's ways out from engine.side walked over every die
 // (faces alike to the rules as one branch), merged by the enemy's key and
-// what they add.
+// what they add. It estimates the paths first (Knuth's estimate, as
+// Enumerate does) and refuses at once what would pass the run's budget.
 func (f *fastReader) walkSide(e *engine, i int, groups []referee.Attack, rerolls []bool) ([]sideWay, error) {
-	limit := f.cfg.maxStates() * 16
-	if limit <= 0 {
-		limit = -1
-	}
-	index := map[string]int{}
-	var ways []sideWay
-	err := enumerate(f.ctx, limit, func(r dice.Roller) error {
+	run := func(r dice.Roller) (*unit.Unit, engine, error) {
 		x := *e
 		x.wounds, x.lostRF, x.log = [2]int{}, [2]int{}, nil
 		after, _, _, err := x.side(i, e.units[1-i], groups, rerolls, r)
+		return after, x, err
+	}
+	limit := -1
+	if f.cfg.maxStates() > 0 {
+		limit = walkPaths - f.walked
+		p := &prober{rng: dice.NewSeeded(1)}
+		sum := 0.0
+		for range 16 {
+			p.prod = 1
+			if _, _, err := run(p); err != nil {
+				return nil, err
+			}
+			sum += p.prod
+		}
+		if est := sum / 16; est > float64(limit) {
+			return nil, fmt.Errorf("combat exact: %w: side %s re-rolls its misses or scores instant kills by profile, so its batch is walked die by die, and it has about %.2g dice paths where %d are left of %d",
+				odds.ErrStateLimit, sideOf(i), est, max(limit, 0), walkPaths)
+		}
+	}
+	index := map[string]int{}
+	var ways []sideWay
+	n := 0
+	err := enumerate(f.ctx, limit, func(r dice.Roller) error {
+		n++
+		after, x, err := run(r)
 		if err != nil {
 			return err
 		}
@@ -315,8 +341,10 @@ func (f *fastReader) walkSide(e *engine, i int, groups []referee.Attack, rerolls
 		ways = append(ways, sideWay{enemy: after, dw: x.wounds[i], dlost: x.lostRF[1-i], p: w})
 		return nil
 	})
+	f.walked += n
 	if errors.Is(err, ErrTooLarge) {
-		return nil, fmt.Errorf("combat exact: %w: side %s re-rolls or scores instant kills by profile, and its batch has %v", odds.ErrStateLimit, sideOf(i), err)
+		return nil, fmt.Errorf("combat exact: %w: side %s re-rolls its misses or scores instant kills by profile, so its batch is walked die by die, and the run passed %d dice paths",
+			odds.ErrStateLimit, sideOf(i), walkPaths)
 	}
 	return ways, err
 }
