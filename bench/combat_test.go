@@ -17,7 +17,7 @@ import (
 
 func loadCombat(tb testing.TB, name string) *combat.Combat {
 	tb.Helper()
-	path := filepath.Join("testdata", name)
+	path := filepath.Join("testdata", "combat", name)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		tb.Fatal(err)
@@ -73,7 +73,7 @@ func BenchmarkC2(b *testing.B) {
 // ?exact=1 through the server's handler (admission, exact report, JSON),
 // with the result cache defeated by a new seed each time.
 func BenchmarkC1HTTP(b *testing.B) {
-	body, err := os.ReadFile(filepath.Join("testdata", "c1.yaml"))
+	body, err := os.ReadFile(filepath.Join("testdata", "combat", "c1.yaml"))
 	if err != nil {
 		b.Fatal(err)
 	}
