@@ -3,6 +3,7 @@ package combat
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/big"
 	"testing"
@@ -458,5 +459,12 @@ func TestE134KillingBlowOnDamagedOgre(t *testing.T) {
 		if round.Wounds[0] != tc.want || !round.Destroyed[1] {
 			t.Errorf("%s profile=%v: wounds %d (destroyed %v), want %d", tc.rs, tc.profile, round.Wounds[0], round.Destroyed[1], tc.want)
 		}
+		// Over every die (the fast reader, checked against the walk): the
+		// elf hits on 3+ (2/3) and wounds T4 on 5+ (1/3), and every wound
+		// of an instant-kill attack is a kill (RULES.md 9.1): 2/9, scored
+		// as the wound left or the profile's 3.
+		rep := exact(t, c)
+		exactIs(t, fmt.Sprintf("%s profile=%v: ogre destroyed", tc.rs, tc.profile), rep.Sides[1].Destroyed, "2/9")
+		exactIs(t, fmt.Sprintf("%s profile=%v: %d wounds", tc.rs, tc.profile, tc.want), rep.Sides[0].Wounds.At(tc.want), "2/9")
 	}
 }
