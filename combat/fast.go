@@ -156,7 +156,7 @@ func (c *Combat) exact(ctx context.Context, cfg ExactConfig) (*Report, error) {
 }
 
 func (f *fastReader) limit(k int, what string, max int) error {
-	return fmt.Errorf("combat exact: %w: more than %d %s at step %d of %d (%s against %s); ask for a Monte Carlo estimate",
+	return fmt.Errorf("combat exact: %w: more than %d %s at step %d of %d (%s against %s)",
 		odds.ErrStateLimit, max, what, k+1, len(f.c.plan()), describeSide(f.c, 0), describeSide(f.c, 1))
 }
 

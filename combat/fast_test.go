@@ -113,6 +113,10 @@ func TestExactStateLimit(t *testing.T) {
 	if !errors.Is(err, odds.ErrStateLimit) || !strings.Contains(err.Error(), "more than 50 round states at step") {
 		t.Fatalf("E120 with 50 states: %v, want the state limit", err)
 	}
+	_, err = c.Exact(context.Background(), ExactConfig{MaxBytes: 4000})
+	if !errors.Is(err, odds.ErrStateLimit) || !strings.Contains(err.Error(), "more than 4000 bytes of round states") {
+		t.Fatalf("E120 with 4000 bytes: %v, want the state limit on bytes", err)
+	}
 	ex, err := c.Exact(context.Background(), ExactConfig{})
 	if err != nil {
 		t.Fatal(err)
