@@ -109,7 +109,7 @@ func TestBatchOutcomesBinomial(t *testing.T) {
 func TestBatchOutcomesWalk(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		u, attacks := genScenario(t, 3)
-		want, err := walkJoint(u, attacks, 1500)
+		want, err := walkJoint(u, attacks, 600)
 		if err != nil {
 			t.Skip(err)
 		}
