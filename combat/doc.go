@@ -18,10 +18,15 @@
 //     generator, with a log of every step.
 //   - Combat.MonteCarlo: n seeded rounds in parallel chunks, frequencies
 //     with standard errors.
-//   - Combat.Exact: every path of the dice, replayed one at a time (an
-//     odometer roller), without merging. It is exact but exponential, a
-//     reference for small combats only; it estimates the number of paths
-//     from a few random ones first and refuses a large combat at once.
+//   - Combat.Exact: every way the dice can fall, with equal round states
+//     merged between steps (below). Past its state limit it returns an
+//     error wrapping odds.ErrStateLimit, or with ExactConfig.Fallback a
+//     Monte Carlo report that says why.
+//   - Combat.Enumerate: every path of the dice, replayed one at a time (an
+//     odometer roller), without merging. It is exact but exponential, the
+//     reference Exact is tested against on random small combats; it
+//     estimates the number of paths from a few random ones first and
+//     refuses a large combat at once.
 //
 // # The file
 //
@@ -30,23 +35,21 @@
 // the attack groups against a scenario, and its errors are moved to the
 // combat file's fields and places.
 //
-// # The fast exact reader (not built yet)
+// # The fast exact reader
 //
-// A fast exact reader walks the steps keeping a distribution over both
-// units' canonical states: a map from the pair of unit keys (unit.Unit.Key)
-// plus what the scores still need (wounds caused by each side, R&F lost for
-// step_up: lost, the step-count tallies) to an exact weight. Each step
-// replaces every state by the distribution of its successors: side a's
-// batch against unit b and side b's batch against unit a are independent
-// given the state, so the successor distribution is the product of two
-// per-batch distributions over the enemy's next unit state and the wounds
-// the batch caused. What it needs from the odds package is exactly that:
-//
-//	odds.Batch(u *unit.Unit, attacks []referee.Attack) -> []struct{ Unit *unit.Unit; Tally referee.Tally; P *big.Rat }
-//
-// merged by unit key, with the state limit and the Monte Carlo fallback of
-// DESIGN.md. The break test is a closed-form 2D6 sum at the end. Exact
-// must agree with it path for path.
+// Exact walks the steps keeping a distribution over round states: both
+// units' canonical keys (unit.Unit.Key) plus what the scores still need,
+// the wounds each side caused and, under step_up: lost, the R&F each side
+// lost, each with an exact weight. Both sides count their attacks at the
+// start of a step and roll against the enemy as it stood then, so given the
+// state the two sides are independent and a state's successors are the
+// product of two per-side distributions over the enemy's next state and
+// what the batch added. A side's distribution is odds.BatchOutcomes (the
+// referee's machine over every die, merged by state, with the odds fast
+// paths); a side that re-rolls misses or scores instant kills by profile
+// reads its batch's events, so it walks engine.side over every die
+// instead. Both are memoised by the enemy's key and the attack groups. The
+// break test is decide walked over its few dice for each distinct score.
 //
 // # What is not modelled
 //

@@ -419,79 +419,30 @@ func aim(u *unit.Unit, t unit.Target) (unit.Target, bool) {
 
 // step rolls one step: every fight of both sides at the key, side a's batch
 // first, each against the enemy as it stood at the start of the step, and
-// removes the casualties after both (21.2).
+// removes the casualties after both (21.2). Both sides count their attacks
+// before either rolls: under step_up: lost the R&F removed earlier in the
+// round (21.5), not at this step, reduce them.
 func (e *engine) step(p stepPlan, r dice.Roller) (StepCount, error) {
 	sc := StepCount{Key: p.key}
 	var next [2]*unit.Unit
 	var logs [2]StepSide
+	var groups [2][]referee.Attack
+	var rerolls [2][]bool
+	for i := range e.units {
+		sc.Fights[i] = len(p.fights[i]) > 0
+		groups[i], rerolls[i], logs[i].Fights, sc.Attacks[i] = e.groups(i, p)
+	}
 	for i := range e.units {
 		enemy := e.units[1-i]
 		next[1-i] = enemy
-		sc.Fights[i] = len(p.fights[i]) > 0
-		var groups []referee.Attack
-		var rerolls []bool
-		var now [][]unit.Cell
-		if len(p.fights[i]) > 0 {
-			now = e.units[i].Ranks()
-		}
-		for k, j := range p.fights[i] {
-			f := e.c.Sides[i].Fights[j]
-			n := e.attacksIn(i, f, now)
-			logs[i].Fights = append(logs[i].Fights, FightCount{By: f.By, Attacks: n, Reroll: p.reroll[i][k] && n > 0})
-			if n == 0 || enemy.Destroyed() {
-				continue
-			}
-			t, ok := aim(enemy, f.Attack.Target)
-			if !ok {
-				continue
-			}
-			a := f.Attack
-			a.Count = dice.ConstExpr(n)
-			a.Target = t
-			if a.Name == "" {
-				a.Name = fmt.Sprintf("%s %s", e.c.Sides[i].Unit.Name(), f.By)
-			}
-			sc.Attacks[i] += n
-			// Fights of one profile (a champion striking like his rank and
-			// file) roll as one group: one batch, as 21.2 says.
-			if g := sameProfile(groups, rerolls, a, p.reroll[i][k]); g >= 0 {
-				c, _ := groups[g].Count.Const()
-				groups[g].Count = dice.ConstExpr(c + n)
-				continue
-			}
-			groups = append(groups, a)
-			rerolls = append(rerolls, p.reroll[i][k])
-		}
-		if len(groups) == 0 {
+		if len(groups[i]) == 0 {
 			continue
 		}
-		after, ev, err := e.batch(i, enemy, groups, r)
+		after, ev, ev2, err := e.side(i, enemy, groups[i], rerolls[i], r)
 		if err != nil {
 			return sc, err
 		}
-		logs[i].Events = ev
-		// Re-rolled misses (21.4): the missed attacks roll again as a
-		// second batch of the step.
-		var again []referee.Attack
-		for g, a := range groups {
-			if !rerolls[g] {
-				continue
-			}
-			if m := misses(ev, g+1); m > 0 {
-				a.Count = dice.ConstExpr(m)
-				if _, ok := aim(after, a.Target); ok {
-					again = append(again, a)
-				}
-			}
-		}
-		if len(again) > 0 && !after.Destroyed() {
-			var ev2 []referee.Event
-			after, ev2, err = e.batch(i, after, again, r)
-			if err != nil {
-				return sc, err
-			}
-			logs[i].Rerolls = ev2
-		}
+		logs[i].Events, logs[i].Rerolls = ev, ev2
 		next[1-i] = after
 	}
 	e.units = next
@@ -502,6 +453,76 @@ func (e *engine) step(p stepPlan, r dice.Roller) (StepCount, error) {
 		*e.log = append(*e.log, Step{Key: p.key, Sides: logs})
 	}
 	return sc, nil
+}
+
+// groups returns the attack groups side i rolls at step p against the
+// enemy as it stands (fights of one profile joined), whether each re-rolls
+// its misses, what each fight made and the attacks rolled in all.
+func (e *engine) groups(i int, p stepPlan) (groups []referee.Attack, rerolls []bool, fights []FightCount, attacks int) {
+	enemy := e.units[1-i]
+	var now [][]unit.Cell
+	if len(p.fights[i]) > 0 {
+		now = e.units[i].Ranks()
+	}
+	for k, j := range p.fights[i] {
+		f := e.c.Sides[i].Fights[j]
+		n := e.attacksIn(i, f, now)
+		fights = append(fights, FightCount{By: f.By, Attacks: n, Reroll: p.reroll[i][k] && n > 0})
+		if n == 0 || enemy.Destroyed() {
+			continue
+		}
+		t, ok := aim(enemy, f.Attack.Target)
+		if !ok {
+			continue
+		}
+		a := f.Attack
+		a.Count = dice.ConstExpr(n)
+		a.Target = t
+		if a.Name == "" {
+			a.Name = fmt.Sprintf("%s %s", e.c.Sides[i].Unit.Name(), f.By)
+		}
+		attacks += n
+		// Fights of one profile (a champion striking like his rank and
+		// file) roll as one group: one batch, as 21.2 says.
+		if g := sameProfile(groups, rerolls, a, p.reroll[i][k]); g >= 0 {
+			c, _ := groups[g].Count.Const()
+			groups[g].Count = dice.ConstExpr(c + n)
+			continue
+		}
+		groups = append(groups, a)
+		rerolls = append(rerolls, p.reroll[i][k])
+	}
+	return groups, rerolls, fights, attacks
+}
+
+// side resolves side i's groups of one step against the enemy: one batch,
+// then its re-rolled misses as a second batch (21.4). It returns the enemy
+// after both and the events of each.
+func (e *engine) side(i int, enemy *unit.Unit, groups []referee.Attack, rerolls []bool, r dice.Roller) (*unit.Unit, []referee.Event, []referee.Event, error) {
+	after, ev, err := e.batch(i, enemy, groups, r)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	var again []referee.Attack
+	for g, a := range groups {
+		if !rerolls[g] {
+			continue
+		}
+		if m := misses(ev, g+1); m > 0 {
+			a.Count = dice.ConstExpr(m)
+			if _, ok := aim(after, a.Target); ok {
+				again = append(again, a)
+			}
+		}
+	}
+	var ev2 []referee.Event
+	if len(again) > 0 && !after.Destroyed() {
+		after, ev2, err = e.batch(i, after, again, r)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	return after, ev, ev2, nil
 }
 
 // sameProfile returns the index of a group that rolls exactly as a does

@@ -20,15 +20,15 @@ sides:
     fights: [{attacks: 1, initiative: 2, ws: 2, strength: 3}]
 `
 
-// A hero against two goblins, walked over every die: each of his two
-// attacks kills with 2/3 x 2/3 = 4/9.
+// A hero against two goblins, over every die: each of his two attacks
+// kills with 2/3 x 2/3 = 4/9.
 func ExampleCombat_Exact() {
 	c, err := combat.Load("duel.yaml", []byte(duel))
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	rep, err := c.Exact(context.Background(), 0)
+	rep, err := c.Exact(context.Background(), combat.ExactConfig{})
 	if err != nil {
 		fmt.Println(err)
 		return

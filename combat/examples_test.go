@@ -2,6 +2,8 @@ package combat
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"math"
 	"math/big"
 	"testing"
@@ -19,9 +21,14 @@ import (
 
 const samples = 6000
 
-// near checks a Monte Carlo chance against an exact fraction.
+// near checks a chance against an exact fraction: equal in an exact
+// report, within 4 standard errors in a Monte Carlo one.
 func near(t *testing.T, what string, rep *Report, got *big.Rat, want string) {
 	t.Helper()
+	if rep.N == 0 {
+		exactIs(t, what, got, want)
+		return
+	}
 	w, _ := rat(t, want).Float64()
 	g, _ := got.Float64()
 	se := math.Sqrt(w * (1 - w) / float64(rep.N))
@@ -33,9 +40,13 @@ func near(t *testing.T, what string, rep *Report, got *big.Rat, want string) {
 	}
 }
 
-// nearMean checks a Monte Carlo mean against an exact fraction.
+// nearMean checks a mean against an exact fraction, as near does.
 func nearMean(t *testing.T, what string, rep *Report, d Dist, want string) {
 	t.Helper()
+	if rep.N == 0 {
+		exactIs(t, what, d.Mean(), want)
+		return
+	}
 	w, _ := rat(t, want).Float64()
 	g, _ := d.Mean().Float64()
 	if se := rep.MeanSE(d); math.Abs(g-w) > 4*se+1e-9 {
@@ -64,7 +75,13 @@ func TestE120ElvesAgainstChargingMen(t *testing.T) {
 	if got := c.Steps(); len(got) != 2 || got[0] != (Key{1, 5}) || got[1] != (Key{1, 3}) {
 		t.Errorf("steps %v, want 1/5 then 1/3 (charging gives no Initiative in 8th)", got)
 	}
-	rep := mc(t, c)
+	for _, rep := range []*Report{exact(t, c), mc(t, c)} {
+		e120(t, rep)
+	}
+}
+
+// e120 checks a report of E120 against RULES.md 21.13.
+func e120(t *testing.T, rep *Report) {
 	for k, side := range []int{0, 1} {
 		if d := rep.Steps[k].Attacks[side]; d == nil || d.Min != 10 || len(d.P) != 1 {
 			t.Errorf("step %d: side %d attacks %v, want always 10", k, side, d)
@@ -81,7 +98,7 @@ func TestE120ElvesAgainstChargingMen(t *testing.T) {
 
 func TestE121EachElfKillCostsAnAttack(t *testing.T) {
 	c := &Combat{Ruleset: rules.WHFB8, Sides: [2]Combatant{block(t, rules.WHFB8, elves, 10, 5), block(t, rules.WHFB8, men, 10, 5)}}
-	rep := mc(t, c)
+	rep := exact(t, c)
 	near(t, "Men kill none", rep, rep.Sides[0].Casualties.At(0), "9765625/60466176")
 	nearMean(t, "Men's kills", rep, rep.Sides[0].Casualties, "5/3")
 	near(t, "Elves win", rep, rep.AWins, "890527/1259712")
@@ -96,13 +113,13 @@ func TestE121EachElfKillCostsAnAttack(t *testing.T) {
 
 func TestE122MenAgainstMenAndTheMusician(t *testing.T) {
 	c := &Combat{Ruleset: rules.WHFB8, Sides: [2]Combatant{block(t, rules.WHFB8, men, 15, 5), block(t, rules.WHFB8, men, 15, 5)}}
-	rep := mc(t, c)
+	rep := exact(t, c)
 	near(t, "a wins", rep, rep.AWins, "218438008107/549755813888")
 	near(t, "b wins", rep, rep.BWins, "218438008107/549755813888")
 	near(t, "draw", rep, rep.Draw, "56439898837/274877906944")
 	near(t, "a breaks", rep, rep.Sides[0].Breaks, "620005461425/2199023255552")
 	c.Sides[0] = block(t, rules.WHFB8, men, 15, 5, unit.Musician)
-	rep = mc(t, c)
+	rep = exact(t, c)
 	near(t, "a wins with a musician", rep, rep.AWins, "331317805781/549755813888")
 	exactIs(t, "draw with a musician", rep.Draw, "0")
 	near(t, "b breaks with a's musician", rep, rep.Sides[1].Breaks, "2650174967993/6597069766656")
@@ -117,11 +134,23 @@ func standoff(t *testing.T, rs rules.Ruleset, a, b Combatant) *Combat {
 	return &Combat{Ruleset: rs, Sides: [2]Combatant{a, b}}
 }
 
+// exact returns the fast exact report of c, checked equal to the
+// brute-force one where that is small enough to walk.
 func exact(t *testing.T, c *Combat) *Report {
 	t.Helper()
-	rep, err := c.Exact(context.Background(), 0)
+	rep, err := c.Exact(context.Background(), ExactConfig{})
 	if err != nil {
 		t.Fatal(err)
+	}
+	ref, err := c.Enumerate(context.Background(), 0)
+	if errors.Is(err, ErrTooLarge) {
+		return rep
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sameReport(rep, ref); err != nil {
+		t.Fatalf("fast exact against brute force: %v", err)
 	}
 	return rep
 }
@@ -176,7 +205,7 @@ func TestE125T9AChargeWithAgility(t *testing.T) {
 	if got := c.Steps(); got[0] != (Key{1, 5}) {
 		t.Errorf("first step %v, want 1/5 (Agility 4, +1 charging)", got[0])
 	}
-	rep := mc(t, c)
+	rep := exact(t, c)
 	near(t, "A wins", rep, rep.AWins, "119162722924763/135413275557888")
 	near(t, "tie", rep, rep.Draw, "10036256974375/152339935002624")
 	near(t, "B wins", rep, rep.BWins, "65964917903125/1218719480020992")
@@ -191,7 +220,7 @@ func saveT9A(t *testing.T, armour int) rules.SaveProfile {
 
 func TestE126BattleaxeCharge(t *testing.T) {
 	c := &Combat{Ruleset: rules.Battleaxe, Charger: A, Sides: [2]Combatant{block(t, rules.Battleaxe, men, 15, 5), block(t, rules.Battleaxe, men, 15, 5)}}
-	rep := mc(t, c)
+	rep := exact(t, c)
 	near(t, "a wins", rep, rep.AWins, "331317805781/549755813888")
 	near(t, "draw", rep, rep.Draw, "92602583385/549755813888")
 	near(t, "b wins", rep, rep.BWins, "62917712361/274877906944")
@@ -430,5 +459,12 @@ func TestE134KillingBlowOnDamagedOgre(t *testing.T) {
 		if round.Wounds[0] != tc.want || !round.Destroyed[1] {
 			t.Errorf("%s profile=%v: wounds %d (destroyed %v), want %d", tc.rs, tc.profile, round.Wounds[0], round.Destroyed[1], tc.want)
 		}
+		// Over every die (the fast reader, checked against the walk): the
+		// elf hits on 3+ (2/3) and wounds T4 on 5+ (1/3), and every wound
+		// of an instant-kill attack is a kill (RULES.md 9.1): 2/9, scored
+		// as the wound left or the profile's 3.
+		rep := exact(t, c)
+		exactIs(t, fmt.Sprintf("%s profile=%v: ogre destroyed", tc.rs, tc.profile), rep.Sides[1].Destroyed, "2/9")
+		exactIs(t, fmt.Sprintf("%s profile=%v: %d wounds", tc.rs, tc.profile, tc.want), rep.Sides[0].Wounds.At(tc.want), "2/9")
 	}
 }

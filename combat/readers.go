@@ -100,6 +100,9 @@ type Report struct {
 	Margin Dist
 	Steps  []StepReport
 	Sides  [2]SideReport
+	// Fallback, for a Monte Carlo report that Exact returned in place of
+	// an exact one (ExactConfig.Fallback), is the state limit error.
+	Fallback string
 }
 
 // StepReport is the attacks each side rolled at one step; nil for a side
@@ -358,22 +361,22 @@ func (c *Combat) copy() *Combat {
 	return &d
 }
 
-// ErrTooLarge is returned by Exact when the round needs more dice paths
+// ErrTooLarge is returned by Enumerate when the round needs more dice paths
 // than its limit allows.
 var ErrTooLarge = errors.New("too many dice paths for the brute-force exact reader")
 
-// DefaultPaths is Exact's path limit when given 0: a few seconds of
+// DefaultPaths is Enumerate's path limit when given 0: a few seconds of
 // rounds.
 const DefaultPaths = 50000
 
-// Exact walks every way the dice can fall, replaying the whole round once
+// Enumerate walks every way the dice can fall, replaying the whole round once
 // per way (an odometer over the dice; faces the rules treat alike are one
 // branch, as referee.ClassBrancher allows), with no merging of equal
-// states. It is the reference that a fast exact reader is tested against,
+// states. It is the reference that Exact, the fast reader, is tested against,
 // and is practical only for small combats: it stops with ErrTooLarge after
 // maxPaths rounds (0 means DefaultPaths), and with ctx's error when ctx is
 // done.
-func (c *Combat) Exact(ctx context.Context, maxPaths int) (*Report, error) {
+func (c *Combat) Enumerate(ctx context.Context, maxPaths int) (*Report, error) {
 	if err := c.ready(); err != nil {
 		return nil, err
 	}
@@ -479,7 +482,7 @@ func (p *prober) take(sides int, cuts uint64) int {
 }
 
 // estimatePaths estimates the number of dice paths of a round from 32
-// random paths, so that Exact refuses a large combat at once.
+// random paths, so that Enumerate refuses a large combat at once.
 func (c *Combat) estimatePaths() (float64, error) {
 	const probes = 32
 	p := &prober{rng: dice.NewSeeded(1)}

@@ -172,17 +172,28 @@ func (c *Combat) battleStandardAlive(i int, u *unit.Unit) bool {
 
 // decide names the winner and rolls the loser's break test (21.7, 21.8).
 func (c *Combat) decide(o *Outcome, r dice.Roller) error {
+	tries := c.judge(o)
+	if tries == 0 {
+		return nil
+	}
+	return c.rollBreak(o.Break, tries, r)
+}
+
+// judge names the winner and sets up the loser's break test (21.7, 21.8):
+// it returns the number of 2D6 rolls the test may take, 0 when nobody
+// rolls.
+func (c *Combat) judge(o *Outcome) int {
 	rs := c.Ruleset
 	diff := o.Score[0] - o.Score[1]
 	switch {
 	case o.Destroyed[0] && o.Destroyed[1]:
-		return nil
+		return 0
 	case diff > 0:
 		o.Winner = A
 	case diff < 0:
 		o.Winner, diff = B, -diff
 	case t9aFamily(rs):
-		return nil // both sides win, nobody tests
+		return 0 // both sides win, nobody tests
 	default:
 		ma, mb := o.Units[0].Count(unit.Musician) > 0, o.Units[1].Count(unit.Musician) > 0
 		switch {
@@ -191,21 +202,21 @@ func (c *Combat) decide(o *Outcome, r dice.Roller) error {
 		case mb && !ma:
 			o.Winner = B
 		default:
-			return nil
+			return 0
 		}
 		o.Musician, diff = true, 1
 	}
 	loser := o.Winner.Other()
 	li := loser.index()
 	if o.Destroyed[li] {
-		return nil
+		return 0
 	}
 	s := &c.Sides[li]
 	bt := &BreakTest{Side: loser}
 	o.Break = bt
 	if s.Unbreakable {
 		bt.Auto = "unbreakable"
-		return nil
+		return 0
 	}
 	mine, theirs := fullRanks(o.Units[li]), fullRanks(o.Units[1-li])
 	bt.Steadfast = s.Stubborn || mine > theirs
@@ -216,21 +227,26 @@ func (c *Combat) decide(o *Outcome, r dice.Roller) error {
 	if bt.Steadfast {
 		bt.Need = s.Leadership
 	}
-	tries := 1
 	if s.RerollBreak {
-		tries = 2
+		return 2
 	}
+	return 1
+}
+
+// rollBreak rolls break test bt, at most tries times: it holds on a 2D6
+// total of Need or less, or on a double 1 with Insane Courage.
+func (c *Combat) rollBreak(bt *BreakTest, tries int, r dice.Roller) error {
 	for range tries {
 		d1, err := dice.Ask(r, 6, "break test, first die")
 		if err != nil {
-			return fmt.Errorf("side %s break test: %w", loser, err)
+			return fmt.Errorf("side %s break test: %w", bt.Side, err)
 		}
 		d2, err := dice.Ask(r, 6, "break test, second die")
 		if err != nil {
-			return fmt.Errorf("side %s break test: %w", loser, err)
+			return fmt.Errorf("side %s break test: %w", bt.Side, err)
 		}
 		bt.Rolls = append(bt.Rolls, [2]int{d1, d2})
-		insane := d1 == 1 && d2 == 1 && c.Options.insaneCourage(rs)
+		insane := d1 == 1 && d2 == 1 && c.Options.insaneCourage(c.Ruleset)
 		if d1+d2 <= bt.Need || insane {
 			bt.Broke = false
 			return nil

@@ -175,7 +175,7 @@ func TestReadersHonourContext(t *testing.T) {
 	if _, err := c.MonteCarlo(ctx, 1000, 1); !errors.Is(err, context.Canceled) {
 		t.Errorf("MonteCarlo after cancel: %v", err)
 	}
-	if _, err := c.Exact(ctx, 0); !errors.Is(err, context.Canceled) {
+	if _, err := c.Enumerate(ctx, 0); !errors.Is(err, context.Canceled) {
 		t.Errorf("Exact after cancel: %v", err)
 	}
 }
@@ -184,7 +184,7 @@ func TestReadersHonourContext(t *testing.T) {
 // Exact says so from a few random paths instead of walking 50000 first.
 func TestExactRefusesLargeCombatsAtOnce(t *testing.T) {
 	c := &Combat{Ruleset: rules.WHFB8, Charger: B, Sides: [2]Combatant{block(t, rules.WHFB8, elves, 20, 5), block(t, rules.WHFB8, men, 20, 5)}}
-	_, err := c.Exact(context.Background(), 0)
+	_, err := c.Enumerate(context.Background(), 0)
 	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "about") {
 		t.Errorf("E120 exact: %v, want ErrTooLarge with an estimate", err)
 	}

@@ -13,7 +13,10 @@ type ReportView struct {
 	Ruleset string `json:"ruleset"`
 	// Method is "exact" or "monte_carlo"; a Monte Carlo report gives N,
 	// Seed and the standard error of every chance in SE.
-	Method      string              `json:"method"`
+	Method string `json:"method"`
+	// Fallback, for a Monte Carlo report given in place of an exact one,
+	// is the state limit error that made it.
+	Fallback    string              `json:"fallback,omitempty"`
 	N           int                 `json:"n,omitempty"`
 	Seed        *uint64             `json:"seed,omitempty"`
 	AWins       any                 `json:"a_wins"`
@@ -80,7 +83,7 @@ func (r *Report) View() ReportView {
 		LoserBreaks: number(r.LoserBreaks, exact), Margin: r.distView(r.Margin), Sides: map[string]SideView{}, Steps: []StepView{}}
 	if !exact {
 		seed := r.Seed
-		v.Method, v.N, v.Seed = "monte_carlo", r.N, &seed
+		v.Method, v.N, v.Seed, v.Fallback = "monte_carlo", r.N, &seed, r.Fallback
 		v.SE = map[string]float64{"a_wins": r.SE(r.AWins), "draw": r.SE(r.Draw), "b_wins": r.SE(r.BWins), "loser_breaks": r.SE(r.LoserBreaks),
 			"a.breaks": r.SE(r.Sides[0].Breaks), "b.breaks": r.SE(r.Sides[1].Breaks),
 			"a.casualties.mean": r.MeanSE(r.Sides[0].Casualties), "b.casualties.mean": r.MeanSE(r.Sides[1].Casualties)}

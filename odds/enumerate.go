@@ -98,6 +98,7 @@ type enumerator struct {
 	maxBytes, coreBytes, bytes, prevBytes int64
 	why                                   func() string // what makes the space large, for the limit error
 	fast                                  bool          // take the fast paths of fast.go
+	join                                  bool          // keep each end state whole, no last-batch marginals (batch.go)
 	used                                  []string      // names of the fast paths taken, in order
 
 	cores  []*core

@@ -169,7 +169,7 @@ func (e *enumerator) attackRolls(c *core, n int) (bool, error) {
 			return false, nil // both kinds: not one binomial
 		}
 	}
-	if i, nb := c.m.Batch(); i == nb-1 && !kills {
+	if i, nb := c.m.Batch(); i == nb-1 && !kills && !e.join {
 		ok, err := e.lastBatch(c, n, sF+sT, fF+fT, d)
 		if ok || err != nil {
 			return ok, err

@@ -152,6 +152,7 @@ func New(cfg Config) *Server {
 		{path: "/api/odds", methods: []string{http.MethodPost}, handle: s.handleOdds, api: true},
 		{path: "/api/resolve", methods: []string{http.MethodPost}, handle: s.handleResolve, api: true},
 		{path: "/api/compare", methods: []string{http.MethodPost}, handle: s.handleCompare, api: true},
+		{path: "/api/combat", methods: []string{http.MethodPost}, handle: s.handleCombat, api: true},
 	}
 	s.mux = http.NewServeMux()
 	for _, r := range s.routes {

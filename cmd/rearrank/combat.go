@@ -12,6 +12,7 @@ import (
 
 	"github.com/rearrank/rearrank/combat"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -19,13 +20,14 @@ import (
 const combatExample = "rearrank combat --seed 7 combat/testdata/examples/combat-spears-halberds.yaml"
 
 func runCombat(ctx context.Context, args []string, e env) error {
-	fs := newFlags(e, "combat", "[--exact [--max-paths N]] [--json] [--n N] [--dice 6,3,...|--seed N] FILE|-", combatExample)
-	exact := fs.Bool("exact", false, "exact odds by walking every die (small combats only; otherwise an error)")
+	fs := newFlags(e, "combat", "[--exact [--max-states N] [--fallback]] [--json] [--n N] [--dice 6,3,...|--seed N] FILE|-", combatExample)
+	exact := fs.Bool("exact", false, "exact odds over every die, equal round states merged (past --max-states an error)")
 	asJSON := fs.Bool("json", false, "print JSON (with --exact, chances as fractions \"a/b\")")
 	n := fs.Int("n", 10000, "Monte Carlo rounds")
 	faces := fs.String("dice", "", "play one round with the faces you rolled, in the order the steps ask for them")
 	seed := fs.Uint64("seed", 0, "play one round with a seeded generator (with --n: the Monte Carlo seed)")
-	paths := fs.Int("max-paths", combat.DefaultPaths, "with --exact: the most dice paths to walk")
+	states := fs.Int("max-states", combat.DefaultMaxStates, "with --exact: the most round states after a step")
+	fallback := fs.Bool("fallback", false, "with --exact: past --max-states, Monte Carlo over --n rounds with --seed instead of an error")
 	path, err := parseFile(fs, args)
 	if err != nil {
 		return err
@@ -35,8 +37,12 @@ func runCombat(ctx context.Context, args []string, e env) error {
 	switch {
 	case set["dice"] && set["seed"]:
 		return usagef("combat: give --dice or --seed, not both")
-	case *exact && (set["dice"] || set["seed"] || set["n"]):
-		return usagef("combat: --exact walks every die: it takes no --dice, --seed or --n")
+	case *exact && set["dice"]:
+		return usagef("combat: --exact walks every die: it takes no --dice")
+	case *exact && !*fallback && (set["seed"] || set["n"]):
+		return usagef("combat: --exact takes --seed and --n only for its --fallback")
+	case (*fallback || set["max-states"]) && !*exact:
+		return usagef("combat: --max-states and --fallback go with --exact")
 	case set["n"] && set["dice"]:
 		return usagef("combat: --n is for Monte Carlo; --dice plays one round")
 	case *n < 1:
@@ -47,12 +53,12 @@ func runCombat(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	switch {
-	case set["dice"] || (set["seed"] && !set["n"]):
+	case set["dice"] || (set["seed"] && !set["n"] && !*exact):
 		return playRound(c, *faces, set["dice"], *seed, *asJSON, e)
 	case *exact:
-		rep, err := c.Exact(ctx, *paths)
-		if errors.Is(err, combat.ErrTooLarge) {
-			return fmt.Errorf("combat --exact: %w; drop --exact for a Monte Carlo estimate", err)
+		rep, err := c.Exact(ctx, combat.ExactConfig{MaxStates: *states, Fallback: *fallback, Samples: *n, Seed: *seed})
+		if errors.Is(err, odds.ErrStateLimit) {
+			return fmt.Errorf("%w; add --fallback or drop --exact for a Monte Carlo estimate", err)
 		}
 		if err != nil {
 			return err
@@ -233,9 +239,12 @@ func printReport(w io.Writer, c *combat.Combat, r *combat.Report, asJSON bool) e
 	}
 	exact := r.N == 0
 	describeCombat(w, c)
-	if exact {
-		fmt.Fprintln(w, "Exact: every die walked.")
-	} else {
+	switch {
+	case exact:
+		fmt.Fprintln(w, "Exact: every die walked, equal round states merged.")
+	case r.Fallback != "":
+		fmt.Fprintf(w, "Simulated instead of exact (%s): Monte Carlo over %d rounds (seed %d); ± is one standard error.\n", r.Fallback, r.N, r.Seed)
+	default:
 		fmt.Fprintf(w, "Simulated: Monte Carlo over %d rounds (seed %d); ± is one standard error.\n", r.N, r.Seed)
 	}
 	p := func(x *big.Rat) string {

@@ -1,0 +1,194 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/rearrank/rearrank/combat"
+	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/odds"
+)
+
+// POST /api/combat: one round of close combat (RULES.md 21). The body is a
+// combat file (docs/combat.md), JSON or YAML; the parameters are in the
+// query string, since a combat file has a top-level "combat" field of its
+// own and cannot sit in an envelope:
+//
+//	?exact=1 [&fallback=1]   the exact report (rearrank combat --exact --json)
+//	?dice=6,3,... | ?seed=N  one round, as rearrank combat --dice/--seed --json
+//	[?n=N] [&seed=N]         otherwise Monte Carlo over n rounds (default
+//	                         DefaultCombatRounds), as rearrank combat --json
+
+// CombatRound is the body of POST /api/combat with dice or a seed: the
+// round as rearrank combat --json prints it, with the seed when the server
+// rolled and the dice left over when the request gave more than it needed.
+type CombatRound struct {
+	combat.RoundView
+	Seed     *uint64 `json:"seed,omitempty"`
+	DiceLeft int     `json:"dice_left,omitempty"`
+}
+
+// Monte Carlo rounds of POST /api/combat: the default and the most.
+const (
+	DefaultCombatRounds = 10_000
+	MaxCombatRounds     = 200_000
+)
+
+func (s *Server) handleCombat(w http.ResponseWriter, r *http.Request) {
+	req, err := s.readRequest(w, r, "exact", "fallback", "dice", "seed", "n")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	c, err := req.combat()
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	exact, err := req.flag("exact")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	fallback, err := req.flag("fallback")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	nText, hasN, _ := req.text("n")
+	_, hasSeed, _ := req.text("seed")
+	hasDice := req.query.Has("dice")
+	switch {
+	case exact && (hasDice || hasN || (hasSeed && !fallback)):
+		s.fail(w, r, badRequest("exact", "exact=1 walks every die: it takes no dice or n, and a seed only with fallback=1"))
+		return
+	case fallback && !exact:
+		s.fail(w, r, badRequest("fallback", "fallback=1 goes with exact=1"))
+		return
+	case hasN && hasDice:
+		s.fail(w, r, badRequest("n", "n is for Monte Carlo; dice play one round"))
+		return
+	}
+	if !exact && (hasDice || (hasSeed && !hasN)) {
+		s.combatRound(w, r, req, c)
+		return
+	}
+	n := DefaultCombatRounds
+	if hasN {
+		n, err = strconv.Atoi(strings.TrimSpace(nText))
+		if err != nil || n < 1 || n > MaxCombatRounds {
+			s.fail(w, r, badRequest("n", "n=%s: want a whole number from 1 to %d", nText, MaxCombatRounds))
+			return
+		}
+	}
+	var seed uint64
+	if hasSeed {
+		text, _, _ := req.text("seed")
+		if seed, err = strconv.ParseUint(strings.TrimSpace(text), 10, 64); err != nil {
+			s.fail(w, r, badRequest("seed", "seed %q: want a whole number from 0 to %d", text, uint64(1<<64-1)))
+			return
+		}
+	}
+	key := cacheKey(r, req.body)
+	if v, ok := s.cache.get(key); ok {
+		writeCached(w, r, v)
+		return
+	}
+	var data []byte
+	err = s.work(r.Context(), s.combatLane(c), func(ctx context.Context) error {
+		var rep *combat.Report
+		var err error
+		if exact {
+			rep, err = c.Exact(ctx, combat.ExactConfig{MaxStates: s.cfg.MaxStates, Fallback: fallback, Seed: seed})
+		} else {
+			rep, err = c.MonteCarlo(ctx, n, seed)
+		}
+		if err != nil {
+			return err
+		}
+		data, err = encodeJSON(rep.View())
+		return err
+	})
+	if errors.Is(err, odds.ErrStateLimit) {
+		s.failCached(w, r, key, &apiError{Status: http.StatusUnprocessableEntity, Code: "state_limit",
+			Message: err.Error() + " (POST /api/combat?exact=1&fallback=1 estimates it with Monte Carlo instead)"})
+		return
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.remember(key, http.StatusOK, data)
+	writeRaw(w, http.StatusOK, data)
+}
+
+// combatRound plays one round with the request's dice or seed (a drawn
+// seed when it gives neither).
+func (s *Server) combatRound(w http.ResponseWriter, r *http.Request, req *request, c *combat.Combat) {
+	faces, seed, err := req.diceAndSeed()
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var out CombatRound
+	err = s.work(r.Context(), s.combatLane(c), func(context.Context) error {
+		var roller dice.Roller
+		var scripted *dice.Scripted
+		if seed != nil {
+			roller = dice.NewSeeded(*seed)
+		} else {
+			scripted = dice.NewScripted(faces...)
+			roller = scripted
+		}
+		rec := dice.NewRecorder(roller)
+		round, err := c.Resolve(rec)
+		if err != nil {
+			return err
+		}
+		out = CombatRound{RoundView: round.View(c, rec.Faces()), Seed: seed}
+		if scripted != nil {
+			out.DiceLeft = scripted.Remaining()
+		}
+		return nil
+	})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// combatLane picks the lane for a combat: cheap when its first step rolls
+// few dice at most.
+func (s *Server) combatLane(c *combat.Combat) *lane {
+	most := 0
+	for _, side := range c.Sides {
+		for _, f := range side.Fights {
+			most += f.Attacks * side.Unit.Size()
+		}
+	}
+	if most <= cheapAttacks {
+		return s.cheap
+	}
+	return s.heavy
+}
+
+// combat loads the request body as a combat file; a body sent as
+// application/json must be JSON. A panic of the loader is an *inputPanic
+// (a 400, logged with its stack), as for scenarios.
+func (req *request) combat() (c *combat.Combat, err error) {
+	if req.format == formatJSON {
+		if err := strictJSON(req.body); err != nil {
+			return nil, err
+		}
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			c, err = nil, &inputPanic{panicError{v: v, stack: stack()}}
+		}
+	}()
+	return combat.Load("request", req.body)
+}
