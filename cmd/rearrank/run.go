@@ -24,7 +24,8 @@ Commands:
   resolve   the referee: apply the rules to the dice you rolled, step by step
   compare   the same attack under several rulesets or switches, side by side
   sim       Monte Carlo over the referee, with a confidence interval
-  rulesets  the rulesets, their switches, defaults and RULES.md references
+  combat    one round of close combat between two units: who wins, who breaks
+  rulesets  the rulesets, their switches and their defaults
   serve     the calculator and referee as a web page and JSON API
   version   print the version
 
@@ -85,11 +86,18 @@ func newFlags(e env, name, usage, example string) *flag.FlagSet {
 // parse parses flags, allowing them before and after the positional
 // arguments, and maps --help and flag errors to the right exits.
 func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	// The flag package prints the usage itself on --help and on every bad
+	// flag: keep it quiet, print it once for --help, and leave a bad flag
+	// to the one-line error on standard error (standard output may be a
+	// --json pipe).
+	usage := fs.Usage
+	fs.Usage = func() {}
+	defer func() { fs.Usage = usage }()
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if err == flag.ErrHelp {
-				fs.Usage()
+				usage()
 				return nil, errHelp
 			}
 			return nil, usagef("%s: %v (see rearrank %s --help)", fs.Name(), err, fs.Name())
