@@ -270,13 +270,15 @@ func (s *Server) oddsView(ctx context.Context, file *scenario.File) (*oddsData, 
 	if err != nil {
 		return nil, err
 	}
-	return s.oddsData(res), nil
+	return s.oddsData(res, file.RuleOptions().PanicShare()), nil
 }
 
-func (s *Server) oddsData(res *odds.Result) *oddsData {
-	d := &oddsData{Ruleset: res.Ruleset.String(), Method: res.Method}
+// oddsData is the odds tab's view of res; panicShare is the unit's panic
+// threshold in words ("25%").
+func (s *Server) oddsData(res *odds.Result, panicShare string) *oddsData {
+	d := &oddsData{Ruleset: res.Ruleset.String(), Method: fmt.Sprintf("simulated, %d samples", res.Samples)}
 	if res.Exact {
-		d.Method = "exact, by " + res.Method
+		d.Method = "exact"
 	}
 	mean := func(label string, dist odds.Dist, note string) stat {
 		m := dist.Mean()
@@ -291,7 +293,7 @@ func (s *Server) oddsData(res *odds.Result) *oddsData {
 		mean("Expected unsaved wounds", res.Unsaved, "before multiple wounds"),
 		prob("Unit destroyed", res.Destroyed, "no model left"))
 	if res.Panic != nil {
-		d.Stats = append(d.Stats, prob("Panic test", res.Panic, "25% of the unit lost this phase"))
+		d.Stats = append(d.Stats, prob("Panic test", res.Panic, panicShare+" of the unit lost this phase"))
 	} else {
 		d.Stats = append(d.Stats, stat{Label: "Panic test", Value: "does not apply", Note: "close combat or skirmish"})
 	}
@@ -438,7 +440,7 @@ func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {
 	case v.After.Destroyed:
 		d.Outcome = "The unit is destroyed."
 	case v.Panic != nil && *v.Panic:
-		d.Outcome = "Panic: the unit lost 25% or more this phase and must test."
+		d.Outcome = "Panic: the unit lost " + res.result.Before.Options().PanicShare() + " or more this phase and must test."
 	case v.Panic != nil:
 		d.Outcome = "No panic test."
 	}

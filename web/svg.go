@@ -72,8 +72,11 @@ func percent(p *big.Rat) string {
 		return "100%"
 	}
 	f, _ := p.Float64()
-	if f < 0.0001 {
+	switch {
+	case f < 0.0001:
 		return "<0.01%"
+	case f > 0.9999:
+		return ">99.99%" // below one, though it rounds to 100.00%
 	}
 	return strconv.FormatFloat(100*f, 'f', 2, 64) + "%"
 }

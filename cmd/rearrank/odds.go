@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank/odds"
+	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/scenario"
 	"github.com/rearrank/rearrank/unit"
@@ -89,7 +90,43 @@ func num(p *big.Rat, exact bool) string {
 		return p.RatString()
 	}
 	f, _ := p.Float64()
+	switch {
+	case p.Sign() > 0 && f < 0.00005:
+		return "<0.01%" // not zero, though it rounds to 0.00%
+	case p.Cmp(one) < 0 && f >= 0.99995:
+		return ">99.99%" // below one, though it rounds to 100.00%
+	}
 	return fmt.Sprintf("%.2f%%", 100*f)
+}
+
+var one = big.NewRat(1, 1)
+
+// sameDist reports whether a and b give every value the same chance.
+func sameDist(a, b odds.Dist) bool {
+	n := max(len(a.P), len(b.P))
+	for i := range n {
+		var x, y *big.Rat
+		if i < len(a.P) {
+			x = a.P[i]
+		}
+		if i < len(b.P) {
+			y = b.P[i]
+		}
+		switch {
+		case x == nil && y == nil:
+		case x == nil:
+			if y.Sign() != 0 {
+				return false
+			}
+		case y == nil:
+			if x.Sign() != 0 {
+				return false
+			}
+		case x.Cmp(y) != 0:
+			return false
+		}
+	}
+	return true
 }
 
 func mean(p *big.Rat, exact bool) string {
@@ -137,19 +174,23 @@ func printTable(w io.Writer, title string, d odds.Dist, exact bool) {
 
 func printOdds(w io.Writer, res *odds.Result, u *unit.Unit, exact bool) {
 	fmt.Fprintf(w, "%s: %s, %d models, %s\n", res.Ruleset, nameOr(u.Name(), "target"), u.Size(), u.Draw())
-	method := res.Method
-	if res.Exact {
-		method = "exact (" + method + ")"
-	} else {
-		method = fmt.Sprintf("%s, %d samples", method, res.Samples)
+	// In a player's words; the fast paths taken are in --json's "method".
+	method := "exact"
+	if !res.Exact {
+		method = fmt.Sprintf("simulated, %d samples", res.Samples)
 	}
 	fmt.Fprintf(w, "method: %s\n\n", method)
-	printTable(w, "Casualties (models removed)", res.Casualties, exact)
-	printTable(w, "Wounds caused (combat result)", res.Wounds, exact)
-	printTable(w, "Unsaved wounds (before multiple wounds)", res.Unsaved, exact)
+	if sameDist(res.Casualties, res.Wounds) && sameDist(res.Wounds, res.Unsaved) {
+		// Models of one Wound and no multiple wounds: the three are one.
+		printTable(w, "Casualties = wounds caused = unsaved wounds (each unsaved wound removes one model)", res.Casualties, exact)
+	} else {
+		printTable(w, "Casualties (models removed)", res.Casualties, exact)
+		printTable(w, "Wounds caused (combat result)", res.Wounds, exact)
+		printTable(w, "Unsaved wounds (before multiple wounds)", res.Unsaved, exact)
+	}
 	fmt.Fprintf(w, "Unit destroyed: %s\n", num(res.Destroyed, exact))
 	if res.Panic != nil {
-		fmt.Fprintf(w, "Panic test (25%% of the unit lost this phase): %s\n", num(res.Panic, exact))
+		fmt.Fprintf(w, "Panic test (%s of the unit lost this phase): %s\n", u.Options().PanicShare(), num(res.Panic, exact))
 	} else {
 		fmt.Fprintln(w, "Panic test: does not apply (close combat or skirmish)")
 	}
@@ -161,23 +202,29 @@ func printOdds(w io.Writer, res *odds.Result, u *unit.Unit, exact bool) {
 	}
 	if len(res.Stages) > 0 {
 		fmt.Fprintln(w, "\nPer attack, against the first model to be hit:")
-		fmt.Fprintf(w, "  %-5s  %-12s  %-12s  %-14s  %-14s  %s\n", "group", "hit", "wound", "armour fails", "special fails", "unsaved")
+		fmt.Fprintf(w, "  %-5s  %-12s  %-12s  %-17s  %-17s  %s\n", "group", "hit", "wound", "armour fails", "special fails", "unsaved")
 		for _, s := range res.Stages {
-			fmt.Fprintf(w, "  %-5d  %-12s  %-12s  %-14s  %-14s  %s\n", s.Group,
-				stage(s.Hit, s.Needs.Hit.String(), s.Needs.AutoHit, exact),
-				stage(s.Wound, s.Needs.Wound.String(), false, exact),
-				stage(s.ArmourFailed, s.Needs.Armour.String(), false, exact),
-				stage(s.SpecialFailed, s.Needs.Special.String(), false, exact),
+			fmt.Fprintf(w, "  %-5d  %-12s  %-12s  %-17s  %-17s  %s\n", s.Group,
+				stage(s.Hit, s.Needs.Hit, s.Needs.AutoHit, exact, "cannot hit"),
+				stage(s.Wound, s.Needs.Wound, false, exact, "cannot wound"),
+				stage(s.ArmourFailed, s.Needs.Armour, false, exact, "no save"),
+				stage(s.SpecialFailed, s.Needs.Special, false, exact, "no save"),
 				num(s.Unsaved, exact))
 		}
 	}
 }
 
-func stage(p *big.Rat, need string, auto, exact bool) string {
-	if auto {
+// stage is one cell of the per-attack table: the chance and what the roll
+// needs, or impossible (a save of 7+ or none is "no save", not "(9+)").
+func stage(p *big.Rat, need rules.Target, auto, exact bool, impossible string) string {
+	switch {
+	case auto:
 		return "auto"
+	case !need.Possible() && (impossible != "cannot hit" || p.Sign() == 0):
+		// A to-hit of 7+ may still hit (a 6, then a second roll: 5).
+		return num(p, exact) + " (" + impossible + ")"
 	}
-	return num(p, exact) + " (" + need + ")"
+	return num(p, exact) + " (" + need.String() + ")"
 }
 
 func nameOr(s, def string) string {

@@ -148,7 +148,7 @@ func printResolve(w io.Writer, res *referee.Result, faces []int) {
 	case res.After.Destroyed():
 		fmt.Fprintln(w, "The unit is destroyed.")
 	case res.PanicApplies && t.Panic:
-		fmt.Fprintln(w, "Panic: the unit lost 25% or more this phase and must test.")
+		fmt.Fprintf(w, "Panic: the unit lost %s or more this phase and must test.\n", res.Before.Options().PanicShare())
 	case res.PanicApplies:
 		fmt.Fprintln(w, "No panic test.")
 	}
