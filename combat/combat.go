@@ -177,13 +177,8 @@ func ParseHeight(s string) (Height, error) {
 // when the file gives none (RULES.md 21.3.4): 1, and in t9a and t9a1-ru 1, 3
 // or 5 by Height.
 func DefaultSupporting(rs rules.Ruleset, h Height) int {
-	if t9aFamily(rs) {
-		return []int{1, 3, 5}[h]
-	}
-	return 1
+	return rules.For(rs).Combat.Supporting[h]
 }
-
-func t9aFamily(rs rules.Ruleset) bool { return rs == rules.T9A || rs == rules.T9A1RU }
 
 // By names the models that make a fight's attacks: the rank and file
 // (musician and standard bearer included), the champion, or a character.
@@ -277,10 +272,10 @@ func (c *Combat) Side(s Side) *Combatant { return &c.Sides[s.index()] }
 // Validate checks what the engine relies on: a block ruleset, two units,
 // fights whose models exist, and the ruleset's fields.
 func (c *Combat) Validate() error {
-	if !c.Ruleset.Valid() || !c.Ruleset.Block() {
+	if !c.Ruleset.Valid() || !rules.For(c.Ruleset).Combat.Round {
 		return fmt.Errorf("ruleset %s: a combat needs a block ruleset (battleaxe, whfb8, t9a, t9a1-ru)", c.Ruleset)
 	}
-	if c.HighGround != NoSide && c.Ruleset != rules.Battleaxe {
+	if c.HighGround != NoSide && !rules.For(c.Ruleset).Combat.HighGround {
 		return fmt.Errorf("high_ground: only battleaxe reads it (use bonus)")
 	}
 	if err := c.Options.validate(c.Ruleset); err != nil {

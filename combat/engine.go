@@ -38,6 +38,7 @@ type stepPlan struct {
 // plan orders the fights of both sides into steps (21.4, 21.15).
 func (c *Combat) plan() []stepPlan {
 	rs := c.Ruleset
+	cr := &rules.For(rs).Combat
 	hasFirst := [2]bool{}
 	for i := range c.Sides {
 		for _, f := range c.Sides[i].Fights {
@@ -60,19 +61,14 @@ func (c *Combat) plan() []stepPlan {
 			switch {
 			case k.Class == 2 && bothFirst && simultaneous:
 				k.Value = 0 // value ignored against another class-2 fight
-			case k.Class == 0 && rs == rules.T9A:
+			case k.Class == 0 && cr.LastAtStepZero:
 				k.Value = 0 // every strikes: last fight at step 0 (21.15)
 			}
 			reroll := false
 			if f.Strikes == First && !(bothFirst && simultaneous) {
-				switch rs {
-				case rules.WHFB8, rules.T9A1RU:
-					reroll = f.Initiative >= enemyI
-				case rules.Battleaxe:
-					reroll = f.Initiative > enemyI
-				}
+				reroll = cr.ASFReroll.Rerolls(f.Initiative, enemyI)
 			}
-			if rs == rules.Battleaxe && !reroll {
+			if cr.RerollAgainstLast && !reroll {
 				// Enemies re-roll misses against an Always Strikes Last
 				// unit of lower Initiative (21.4, 21.15).
 				if rf, ok := rankAndFileFight(c.Sides[1-i].Fights); ok && rf.Strikes == Last && rf.Initiative < f.Initiative {
@@ -369,14 +365,10 @@ func (e *engine) attacksIn(i int, f Fight, now [][]unit.Cell) int {
 		}
 	}
 	ranks := 1 + f.ExtraRanks
-	if e.c.Charger == sideOf(i) && !t9aFamily(e.c.Ruleset) {
+	if e.c.Charger == sideOf(i) && rules.For(e.c.Ruleset).Combat.NoExtraRanksOnCharge {
 		ranks = 1 // no extra ranks on a turn the side charged (R63)
 	}
-	wide := 10
-	if t9aFamily(e.c.Ruleset) {
-		wide = e.c.Options.lineFormation()
-	}
-	if frontWidth(now) >= wide {
+	if frontWidth(now) >= e.c.Options.wideRank(e.c.Ruleset) {
 		ranks++ // horde, Line Formation
 	}
 	ns := 0

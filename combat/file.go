@@ -334,7 +334,7 @@ func (l *loader) combat(root *val) (*Combat, *scenario.Error) {
 	if e != nil {
 		return nil, e
 	}
-	if rs, err := rules.ParseRuleset(rsText); err == nil && !rs.Block() {
+	if rs, err := rules.ParseRuleset(rsText); err == nil && !rules.For(rs).Combat.Round {
 		return nil, l.invalid("ruleset", "%s: a combat is between two block units (battleaxe, whfb8, t9a, t9a1-ru); skirmish fights stay attack by attack (rearrank odds)", rs)
 	}
 	// The ruleset and the scenario switches are checked by the scenario
@@ -572,7 +572,7 @@ func (l *loader) combatBlock(c *Combat, v *val) *scenario.Error {
 	if c.HighGround, e = side("high_ground"); e != nil {
 		return e
 	}
-	if c.HighGround != NoSide && c.Ruleset != rules.Battleaxe {
+	if c.HighGround != NoSide && !rules.For(c.Ruleset).Combat.HighGround {
 		return l.invalid("combat.high_ground", "only battleaxe reads high_ground; in %s use bonus", c.Ruleset)
 	}
 	if x := v.m["facing"]; x != nil {
@@ -651,7 +651,7 @@ func (l *loader) side(c *Combat, i int, v *val, p string, height *val, fights []
 	h := Standard
 	if height != nil {
 		hp := p + ".unit.height"
-		if !t9aFamily(c.Ruleset) {
+		if !rules.For(c.Ruleset).Combat.Height {
 			return l.invalid(hp, "only t9a and t9a1-ru read height")
 		}
 		t, e := l.text(height, hp, "standard, large or gigantic")

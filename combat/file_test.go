@@ -174,7 +174,7 @@ func TestOptionsSet(t *testing.T) {
 	// Defaults per ruleset (21.11): the zero Options.
 	var o Options
 	if !o.simultaneousASF(rules.WHFB8) || o.simultaneousASF(rules.Battleaxe) || o.chargeBonus(rules.T9A) != 1 || o.chargeBonus(rules.WHFB8) != 0 ||
-		!o.insaneCourage(rules.Battleaxe) || o.insaneCourage(rules.T9A1RU) || o.lineFormation() != 8 || o.overlap() != 1 {
+		!o.insaneCourage(rules.Battleaxe) || o.insaneCourage(rules.T9A1RU) || o.wideRank(rules.T9A) != 8 || o.wideRank(rules.WHFB8) != 10 || o.overlap() != 1 {
 		t.Error("the zero Options are not RULES.md 21.11's defaults")
 	}
 }

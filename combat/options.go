@@ -79,26 +79,28 @@ func IsSwitch(name string) bool {
 	return false
 }
 
-// switchRulesets lists the rulesets that read a switch (21.11).
+// switchRulesets lists the rulesets that read a switch (21.11), as their
+// combat columns say.
 func switchRulesets(name string) []rules.Ruleset {
+	return rules.RulesetsWhere(func(t *rules.Traits) bool { return readsSwitch(&t.Combat, name) })
+}
+
+// readsSwitch reports whether a ruleset with combat column cr reads the
+// combat switch name (21.11).
+func readsSwitch(cr *rules.CombatRules, name string) bool {
 	switch name {
 	case "combat_score":
-		return []rules.Ruleset{rules.T9A}
+		return cr.CombatScoreSwitch
 	case "line_formation_width":
-		return []rules.Ruleset{rules.T9A, rules.T9A1RU}
+		return cr.LineFormationSwitch
 	case "outnumber_bonus":
-		return []rules.Ruleset{rules.Battleaxe}
+		return cr.OutnumberSwitch
 	}
-	return []rules.Ruleset{rules.Battleaxe, rules.WHFB8, rules.T9A, rules.T9A1RU}
+	return cr.Round
 }
 
 func reads(rs rules.Ruleset, name string) bool {
-	for _, r := range switchRulesets(name) {
-		if r == rs {
-			return true
-		}
-	}
-	return false
+	return readsSwitch(&rules.For(rs).Combat, name)
 }
 
 func rulesetList(rs []rules.Ruleset) string {
@@ -179,8 +181,8 @@ func (o *Options) Set(rs rules.Ruleset, name, value string) error {
 		case "remaining":
 			o.InstantKillProfile = false
 		case "profile":
-			if rs != rules.Battleaxe {
-				return fmt.Errorf("instant_kill_score profile: only battleaxe reads it")
+			if !rules.For(rs).Combat.InstantKillProfileSwitch {
+				return fmt.Errorf("instant_kill_score profile: only %s reads it", instantKillProfileRulesets())
 			}
 			o.InstantKillProfile = true
 		default:
@@ -209,15 +211,22 @@ func (o *Options) Set(rs rules.Ruleset, name, value string) error {
 }
 
 func (o Options) validate(rs rules.Ruleset) error {
+	cr := &rules.For(rs).Combat
 	switch {
 	case o.LineFormationWidth < 0:
 		return fmt.Errorf("line_formation_width %d: want 1 or more", o.LineFormationWidth)
-	case o.InstantKillProfile && rs != rules.Battleaxe:
-		return fmt.Errorf("instant_kill_score profile: only battleaxe reads it")
-	case o.OutnumberBonus && rs != rules.Battleaxe:
-		return fmt.Errorf("outnumber_bonus: only battleaxe reads it")
+	case o.InstantKillProfile && !cr.InstantKillProfileSwitch:
+		return fmt.Errorf("instant_kill_score profile: only %s reads it", instantKillProfileRulesets())
+	case o.OutnumberBonus && !cr.OutnumberSwitch:
+		return fmt.Errorf("outnumber_bonus: only %s reads it", rulesetList(switchRulesets("outnumber_bonus")))
 	}
 	return nil
+}
+
+// instantKillProfileRulesets names the rulesets that read
+// instant_kill_score: profile (R56).
+func instantKillProfileRulesets() string {
+	return rulesetList(rules.RulesetsWhere(func(t *rules.Traits) bool { return t.Combat.InstantKillProfileSwitch }))
 }
 
 // overlap returns contact_overlap (R50).
@@ -236,7 +245,7 @@ func (o Options) simultaneousASF(rs rules.Ruleset) bool {
 	case ASFInitiative:
 		return false
 	}
-	return rs == rules.WHFB8 || rs == rules.T9A1RU
+	return rules.For(rs).Combat.ASFSimultaneous
 }
 
 // chargeBonus is the Initiative the charger adds (R53).
@@ -247,17 +256,21 @@ func (o Options) chargeBonus(rs rules.Ruleset) int {
 	case Off:
 		return 0
 	}
-	if rs == rules.T9A {
+	if rules.For(rs).Combat.ChargeInitiative {
 		return 1
 	}
 	return 0
 }
 
-func (o Options) lineFormation() int {
-	if o.LineFormationWidth == 0 {
-		return 8
+// wideRank is the front-rank width from which one more rank supports
+// (21.3.4): the ruleset's horde or Line Formation width, which
+// line_formation_width may change where the ruleset reads it (R55).
+func (o Options) wideRank(rs rules.Ruleset) int {
+	cr := &rules.For(rs).Combat
+	if cr.LineFormationSwitch && o.LineFormationWidth != 0 {
+		return o.LineFormationWidth
 	}
-	return o.LineFormationWidth
+	return cr.WideRank
 }
 
 func (o Options) insaneCourage(rs rules.Ruleset) bool {
@@ -267,7 +280,7 @@ func (o Options) insaneCourage(rs rules.Ruleset) bool {
 	case Off:
 		return false
 	}
-	return !t9aFamily(rs)
+	return rules.For(rs).Combat.InsaneCourage
 }
 
 // listText writes names as "a, b or c".

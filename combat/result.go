@@ -95,7 +95,7 @@ type FightCount struct {
 // score adds up both combat results from the units as they stand after
 // the last step (21.6).
 func (c *Combat) score(o *Outcome) {
-	rs := c.Ruleset
+	cr := &rules.For(c.Ruleset).Combat
 	for i := range c.Sides {
 		s := &c.Sides[i]
 		u := o.Units[i]
@@ -111,7 +111,7 @@ func (c *Combat) score(o *Outcome) {
 			add("charge", 1)
 		}
 		ranks := max(0, min(3, fullRanks(u)-1))
-		if i == c.disruptedIndex(o) && !t9aFamily(rs) {
+		if i == c.disruptedIndex(o) && cr.DisruptedNoRanks {
 			ranks = 0
 		}
 		add("ranks", ranks)
@@ -126,12 +126,12 @@ func (c *Combat) score(o *Outcome) {
 			if c.Facing == Rear {
 				n = 2
 			}
-			if t9aFamily(rs) && fullRanks(u) >= 2 {
+			if cr.FlankFullRanksBonus && fullRanks(u) >= 2 {
 				n++
 			}
 			add(c.Facing.String(), n)
 		}
-		if c.HighGround == side && rs == rules.Battleaxe {
+		if c.HighGround == side && cr.HighGround {
 			add("high ground", 1)
 		}
 		if c.Options.OutnumberBonus && u.Size() > o.Units[1-i].Size() {
@@ -183,7 +183,7 @@ func (c *Combat) decide(o *Outcome, r dice.Roller) error {
 // it returns the number of 2D6 rolls the test may take, 0 when nobody
 // rolls.
 func (c *Combat) judge(o *Outcome) int {
-	rs := c.Ruleset
+	cr := &rules.For(c.Ruleset).Combat
 	diff := o.Score[0] - o.Score[1]
 	switch {
 	case o.Destroyed[0] && o.Destroyed[1]:
@@ -192,7 +192,7 @@ func (c *Combat) judge(o *Outcome) int {
 		o.Winner = A
 	case diff < 0:
 		o.Winner, diff = B, -diff
-	case t9aFamily(rs):
+	case cr.TieBothWin:
 		return 0 // both sides win, nobody tests
 	default:
 		ma, mb := o.Units[0].Count(unit.Musician) > 0, o.Units[1].Count(unit.Musician) > 0
@@ -220,7 +220,7 @@ func (c *Combat) judge(o *Outcome) int {
 	}
 	mine, theirs := fullRanks(o.Units[li]), fullRanks(o.Units[1-li])
 	bt.Steadfast = s.Stubborn || mine > theirs
-	if t9aFamily(rs) && !s.Stubborn && c.Charger == o.Winner && c.Facing != Front && theirs >= 2 {
+	if cr.DisruptedRanksCancelSteadfast && !s.Stubborn && c.Charger == o.Winner && c.Facing != Front && theirs >= 2 {
 		bt.Steadfast = false // Disrupted Ranks
 	}
 	bt.Need = s.Leadership - diff

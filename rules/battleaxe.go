@@ -20,6 +20,15 @@ var battleaxeRules = Traits{
 	armourFloor:               1,                // 3
 	specialFloor:              1,                // 8.1
 	flamingDeniesRegeneration: true,             // 8: whfb8's rule
+
+	Combat: CombatRules{ // 21: whfb8's, with WAP 9th's pages
+		Round: true, StrikeValue: "Initiative", // 21.4
+		ASFReroll: ASFRerollAbove, RerollAgainstLast: true, // 21.4, R52
+		Supporting: [3]int{1, 1, 1}, WideRank: 10, NoExtraRanksOnCharge: true, // 21.3.4, R63
+		DisruptedNoRanks: true, HighGround: true, OutnumberSwitch: true, // 21.6, R58
+		InstantKillProfileSwitch: true, // 21.6, R56
+		InsaneCourage:            true, // 21.8, R61
+	},
 }
 
 // battleaxeArmour is whfb8's save (RULES.md 7.1) with battleaxe's two

@@ -24,6 +24,8 @@ var skirmishRules = Traits{
 	// nothing but RegenLost (8).
 	flamingDeniesRegeneration: false,
 	criticals:                 true, // 6.2
+
+	// No Combat: skirmish has no combat round (21.1).
 }
 
 // skirmishArmour is RULES.md 7.4: suit points (light 1, heavy 2,

@@ -22,6 +22,13 @@ var t9aRules = Traits{
 	armourFloor:               1,             // 3
 	specialFloor:              2,             // 8.2, R16
 	flamingDeniesRegeneration: true,          // 8
+
+	Combat: CombatRules{ // 21: the Full-Ranks page set (R54)
+		Round: true, StrikeValue: "Agility", LastAtStepZero: true, ChargeInitiative: true, // 21.4, R53
+		Supporting: [3]int{1, 3, 5}, Height: true, WideRank: 8, LineFormationSwitch: true, // 21.3.4, R55
+		FlankFullRanksBonus: true, CombatScoreSwitch: true, // 21.6, R54
+		TieBothWin: true, DisruptedRanksCancelSteadfast: true, // 21.7, 21.8
+	},
 }
 
 // t9aMeleeToHit reads ws as Offensive Skill and targetWS as Defensive Skill

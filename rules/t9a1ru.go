@@ -21,6 +21,14 @@ var t9a1ruRules = Traits{
 	armourFloor:               1,                // 3, R32
 	specialFloor:              1,                // 8.1
 	flamingDeniesRegeneration: true,             // 8; regen_vs_flaming: allowed lifts it (8.3)
+
+	Combat: CombatRules{ // 21: t9a's, ordered as whfb8 (R64)
+		Round: true, StrikeValue: "Initiative", // 21.4, R53
+		ASFSimultaneous: true, ASFReroll: ASFRerollAtLeast, // 21.4, R52
+		Supporting: [3]int{1, 3, 5}, Height: true, WideRank: 8, LineFormationSwitch: true, // 21.3.4, R55
+		FlankFullRanksBonus: true, TieBothWin: true, // 21.6, 21.7
+		DisruptedRanksCancelSteadfast: true, // 21.8
+	},
 }
 
 // t9a1ruArmour is RULES.md 7.3: light 1, heavy 2, plate 3, shield 1, a mount

@@ -82,6 +82,10 @@ type Traits struct {
 	// (BS 3 needs 4+, 5).
 	BSTarget bool
 
+	// Combat is the ruleset's column of the close-combat round (RULES.md
+	// 21): the zero CombatRules where it has none (skirmish).
+	Combat CombatRules
+
 	// What the rest of this row says is read through the stage functions
 	// (MeleeToHit, ToWound, ArmourSave, SpecialSave...), which dispatch on
 	// it rather than on the ruleset's name.

@@ -20,6 +20,14 @@ var whfb8Rules = Traits{
 	armourFloor:               1,                // 3
 	specialFloor:              1,                // 8.1, E33
 	flamingDeniesRegeneration: true,             // 8, 19.3
+
+	Combat: CombatRules{ // 21
+		Round: true, StrikeValue: "Initiative", // 21.4
+		ASFSimultaneous: true, ASFReroll: ASFRerollAtLeast, // 21.4, R52
+		Supporting: [3]int{1, 1, 1}, WideRank: 10, NoExtraRanksOnCharge: true, // 21.3.4, R63
+		DisruptedNoRanks: true, // 21.6
+		InsaneCourage:    true, // 21.8, R61
+	},
 }
 
 // whfb8Armour is the classic save of RULES.md 7.1 with the cap at 1+ applied

@@ -1,0 +1,117 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+)
+
+// TestCombatFamilies checks which rulesets have each yes-or-no trait of the
+// combat round, with the RULES.md section that says so.
+func TestCombatFamilies(t *testing.T) {
+	B, W, T, R := Battleaxe, WHFB8, T9A, T9A1RU
+	for _, c := range []struct {
+		trait string
+		ref   string // RULES.md
+		has   func(*CombatRules) bool
+		want  []Ruleset
+	}{
+		{"a combat round", "21.1", func(c *CombatRules) bool { return c.Round }, []Ruleset{B, W, T, R}},
+		{"asf_tie defaults to simultaneous", "21.4, 21.11, R52", func(c *CombatRules) bool { return c.ASFSimultaneous }, []Ruleset{W, R}},
+		{"enemies re-roll misses against a lower Always Strikes Last", "21.4", func(c *CombatRules) bool { return c.RerollAgainstLast }, []Ruleset{B}},
+		{"strikes: last is step 0", "21.4, R53", func(c *CombatRules) bool { return c.LastAtStepZero }, []Ruleset{T}},
+		{"charge_initiative defaults to 1", "21.11, R53", func(c *CombatRules) bool { return c.ChargeInitiative }, []Ruleset{T}},
+		{"height sets the supporting attacks", "21.3.4", func(c *CombatRules) bool { return c.Height }, []Ruleset{T, R}},
+		{"line_formation_width is read", "21.11, R55", func(c *CombatRules) bool { return c.LineFormationSwitch }, []Ruleset{T, R}},
+		{"no extra ranks on a turn the side charged", "21.3.4, R63", func(c *CombatRules) bool { return c.NoExtraRanksOnCharge }, []Ruleset{B, W}},
+		{"a disrupted unit scores no ranks", "21.6", func(c *CombatRules) bool { return c.DisruptedNoRanks }, []Ruleset{B, W}},
+		{"flank and rear +1 more with 2+ Full Ranks", "21.6, R54", func(c *CombatRules) bool { return c.FlankFullRanksBonus }, []Ruleset{T, R}},
+		{"high ground scores", "21.6, R58", func(c *CombatRules) bool { return c.HighGround }, []Ruleset{B}},
+		{"outnumber_bonus is read", "21.11, R58", func(c *CombatRules) bool { return c.OutnumberSwitch }, []Ruleset{B}},
+		{"instant_kill_score: profile is read", "21.11, R56", func(c *CombatRules) bool { return c.InstantKillProfileSwitch }, []Ruleset{B}},
+		{"combat_score is read", "21.11, R54", func(c *CombatRules) bool { return c.CombatScoreSwitch }, []Ruleset{T}},
+		{"a tie makes both sides winners", "21.7", func(c *CombatRules) bool { return c.TieBothWin }, []Ruleset{T, R}},
+		{"Disrupted Ranks cancel Steadfast", "21.8", func(c *CombatRules) bool { return c.DisruptedRanksCancelSteadfast }, []Ruleset{T, R}},
+		{"insane_courage defaults to true", "21.8, 21.11, R61", func(c *CombatRules) bool { return c.InsaneCourage }, []Ruleset{B, W}},
+	} {
+		if got := RulesetsWhere(func(t *Traits) bool { return c.has(&t.Combat) }); !slices.Equal(got, c.want) {
+			t.Errorf("%s (RULES.md %s): %v, want %v", c.trait, c.ref, got, c.want)
+		}
+	}
+}
+
+// TestCombatValues checks the combat traits that are names, numbers or
+// kinds, ruleset by ruleset, with the RULES.md section that gives them.
+func TestCombatValues(t *testing.T) {
+	for _, tc := range []struct {
+		trait string
+		ref   string // RULES.md
+		get   func(*CombatRules) any
+		want  map[Ruleset]any
+	}{
+		{"strike order value", "21.4", func(c *CombatRules) any { return c.StrikeValue }, map[Ruleset]any{
+			Battleaxe: "Initiative", WHFB8: "Initiative", T9A: "Agility", T9A1RU: "Initiative", Skirmish: ""}},
+		{"ASF re-roll", "21.4, R52", func(c *CombatRules) any { return c.ASFReroll }, map[Ruleset]any{
+			Battleaxe: ASFRerollAbove, WHFB8: ASFRerollAtLeast, T9A: NoASFReroll, T9A1RU: ASFRerollAtLeast, Skirmish: NoASFReroll}},
+		{"supporting by height", "21.3.4", func(c *CombatRules) any { return fmt.Sprint(c.Supporting) }, map[Ruleset]any{
+			Battleaxe: "[1 1 1]", WHFB8: "[1 1 1]", T9A: "[1 3 5]", T9A1RU: "[1 3 5]", Skirmish: "[0 0 0]"}},
+		{"width of the extra supporting rank", "21.3.4, R55", func(c *CombatRules) any { return c.WideRank }, map[Ruleset]any{
+			Battleaxe: 10, WHFB8: 10, T9A: 8, T9A1RU: 8, Skirmish: 0}},
+	} {
+		for _, r := range Rulesets() {
+			if got := tc.get(&For(r).Combat); got != tc.want[r] {
+				t.Errorf("%v %s (RULES.md %s) = %v, want %v", r, tc.trait, tc.ref, got, tc.want[r])
+			}
+		}
+	}
+}
+
+// TestCombatRowsAgree checks that a ruleset's combat column fits the rest of
+// its row: a combat round is between block units (21.1), a ruleset without
+// one sets nothing of it, and one with one strikes by a named value and has
+// supporting attacks for every height (21.3.4, 21.4).
+func TestCombatRowsAgree(t *testing.T) {
+	for _, r := range Rulesets() {
+		tr := For(r)
+		c := tr.Combat
+		if c.Round != tr.Block {
+			t.Errorf("%v: combat round %t, block %t: a combat is between two block units (21.1)", r, c.Round, tr.Block)
+		}
+		if !c.Round {
+			if c != (CombatRules{}) {
+				t.Errorf("%v: no combat round but a combat column %+v", r, c)
+			}
+			continue
+		}
+		if c.StrikeValue == "" || c.WideRank < 1 {
+			t.Errorf("%v: strike value %q, wide rank %d", r, c.StrikeValue, c.WideRank)
+		}
+		for h, n := range c.Supporting {
+			if n < 1 || (!c.Height && n != c.Supporting[0]) {
+				t.Errorf("%v: supporting %v at height %d with Height %t", r, c.Supporting, h, c.Height)
+			}
+		}
+	}
+}
+
+// TestASFRerolls checks when an Always Strikes First fight re-rolls its
+// misses (21.4): whfb8 at equal Initiative, battleaxe only above, t9a never.
+func TestASFRerolls(t *testing.T) {
+	for _, c := range []struct {
+		r          ASFReroll
+		own, enemy int
+		want       bool
+	}{
+		{ASFRerollAtLeast, 5, 5, true},
+		{ASFRerollAtLeast, 6, 5, true},
+		{ASFRerollAtLeast, 4, 5, false},
+		{ASFRerollAbove, 5, 5, false},
+		{ASFRerollAbove, 6, 5, true},
+		{ASFRerollAbove, 4, 5, false},
+		{NoASFReroll, 9, 1, false},
+	} {
+		if got := c.r.Rerolls(c.own, c.enemy); got != c.want {
+			t.Errorf("ASFReroll %d, own I%d, enemy I%d: re-rolls %t, want %t", c.r, c.own, c.enemy, got, c.want)
+		}
+	}
+}
