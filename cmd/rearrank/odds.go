@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank/odds"
-	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
 	"github.com/rearrank/rearrank/unit"
 )
