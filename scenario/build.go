@@ -22,12 +22,13 @@ func (f *File) Build() (*unit.Unit, []referee.Attack, error) {
 	if err != nil {
 		return nil, nil, f.Errorf("target", "%v", err)
 	}
-	if !rules.For(f.Ruleset).Block && f.Target.Damage.Carried > 0 {
+	damage := f.Target.Damage.pooled(f.perModel())
+	if !rules.For(f.Ruleset).Block && damage.Carried > 0 {
 		fighter := u.Fighter()
-		if f.Target.Damage.Carried >= fighter.W {
-			return nil, nil, f.Errorf("target.damage", "%d: the fighter has W%d; starting damage must leave it at least 1", f.Target.Damage.Carried, fighter.W)
+		if damage.Carried >= fighter.W {
+			return nil, nil, f.Errorf("target.damage", "%d: the fighter has W%d; starting damage must leave it at least 1", damage.Carried, fighter.W)
 		}
-		fighter.Damage = f.Target.Damage.Carried
+		fighter.Damage = damage.Carried
 	}
 	attacks := make([]referee.Attack, 0, len(f.Attacks))
 	for i, a := range f.Attacks {
@@ -98,8 +99,9 @@ func (f *File) unitSpec(opts rules.Options) (unit.Spec, error) {
 		s.Characters = append(s.Characters, unit.CharacterSpec{Name: c.Name, Profile: profile(c.Profile, t.Helmet), Damage: c.Damage, File: file})
 	}
 	if rules.For(f.Ruleset).Block {
-		s.Carried = t.Damage.Carried
-		s.Damage = t.Damage.PerModel
+		d := t.Damage.pooled(f.perModel())
+		s.Carried = d.Carried
+		s.Damage = d.PerModel
 	}
 	return s, nil
 }

@@ -354,6 +354,21 @@ type Damage struct {
 // IsZero reports whether there is no starting damage.
 func (d Damage) IsZero() bool { return d.Carried == 0 && len(d.PerModel) == 0 }
 
+// pooled returns d as the ruleset keeps it: where damage is not kept per
+// model, a one-entry list is the pool's carried wounds (DESIGN.md writes
+// starting damage as `damage: [2]`), the same as the number 2.
+func (d Damage) pooled(perModel bool) Damage {
+	if !perModel && d.Carried == 0 && len(d.PerModel) == 1 {
+		return Damage{Carried: d.PerModel[0]}
+	}
+	return d
+}
+
+// perModel reports whether f's ruleset and switches keep damage per model.
+func (f *File) perModel() bool {
+	return f.Ruleset.Valid() && rules.For(f.Ruleset).PerModel(f.RuleOptions())
+}
+
 // HasCommand reports whether the command group includes role
 // (CommandMusician, CommandStandard or CommandChampion).
 func (t *Target) HasCommand(role string) bool { return slices.Contains(t.Command, role) }

@@ -657,9 +657,9 @@ func (c *checker) layout() {
 func (c *checker) damage() {
 	f := c.f
 	t := &f.Target
-	d := t.Damage
+	perModel := f.perModel()
+	d := t.Damage.pooled(perModel)
 	const p = "target.damage"
-	perModel := f.Ruleset.Valid() && rules.For(f.Ruleset).PerModel(f.RuleOptions())
 	switch {
 	case d.Carried != 0 && perModel:
 		c.add(p, "battleaxe keeps damage per model (damage_model per_model, RULES.md 11.3): write a list in removal order, such as [%d]", d.Carried)
