@@ -20,6 +20,10 @@ type CellView struct {
 	W      int    `json:"w,omitempty"`
 	Damage int    `json:"damage,omitempty"`
 	Status string `json:"status,omitempty"` // skirmish only
+	// ID names the model for the unit's life (Cell.ID): the same model has
+	// the same ID in the snapshots before and after, wherever it moved. -1
+	// for an empty slot.
+	ID int `json:"id"`
 }
 
 // Snapshot returns the unit as plain data.
@@ -30,11 +34,11 @@ func (u *Unit) Snapshot() Snapshot {
 		row := make([]CellView, 0, len(rank))
 		for _, c := range rank {
 			if c.Model == nil {
-				row = append(row, CellView{Role: "empty", Letter: "."})
+				row = append(row, CellView{Role: "empty", Letter: ".", ID: -1})
 				continue
 			}
 			m := c.Model
-			v := CellView{Role: m.Role.String(), Letter: string(m.Role.Letter()), Name: m.Name, W: m.W, Damage: m.Damage}
+			v := CellView{Role: m.Role.String(), Letter: string(m.Role.Letter()), Name: m.Name, W: m.W, Damage: m.Damage, ID: c.ID}
 			if u.Ruleset().String() == "skirmish" {
 				v.Status = m.Skirmish.Status.String()
 			}

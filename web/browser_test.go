@@ -304,7 +304,7 @@ func TestBrowser(t *testing.T) {
 		fill(t, ctx, "dice", "6 6 6 6 6 6 1 1 1")
 		must(t, ctx, chromedp.Click(chromedp.CSS("#submit")))
 		waitFor(t, ctx, "three casualties", `return location.search.includes('dice=') && document.getElementById('tally-casualties') && document.getElementById('tally-casualties').textContent === '3'`)
-		if n := eval[int](t, ctx, `return document.querySelectorAll('#formation-after g.removed').length`); n != 3 {
+		if n := eval[int](t, ctx, `return document.querySelectorAll('#formation-before g.removed').length`); n != 3 {
 			t.Errorf("%d removed models marked, want 3", n)
 		}
 		api := apiPost(t, ctx, srv.URL, "/api/resolve?dice=6,6,6,6,6,6,1,1,1")

@@ -444,14 +444,8 @@ func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {
 	case v.Panic != nil:
 		d.Outcome = "No panic test."
 	}
-	var casualties []string
-	for _, e := range v.Events {
-		if e.Kind == referee.Casualty {
-			casualties = append(casualties, e.Role.String())
-		}
-	}
-	d.Before = s.pages.renderSVG("formation", formationDiagram("formation-before", "Before", v.Before, nil, nil))
-	d.After = s.pages.renderSVG("formation", formationDiagram("formation-after", "After", v.After, &v.Before, casualties))
+	d.Before = s.pages.renderSVG("formation", formationDiagram("formation-before", "Before", v.Before, fallenIDs(v.Before, v.After)))
+	d.After = s.pages.renderSVG("formation", formationDiagram("formation-after", "After", v.After, nil))
 	return d
 }
 

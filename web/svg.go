@@ -6,7 +6,6 @@ import (
 	"html/template"
 	"math"
 	"math/big"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -246,42 +245,36 @@ var roleNames = map[string]string{
 	"champion": "champion", "character": "character",
 }
 
-// formationDiagram draws snap. With before, slots that held a model then
-// and are empty now are drawn as removed models. Models slide into gaps
-// (RULES.md 11.2), so the model that stood in an emptied slot is not always
-// the one removed: casualties, the roles of the removed models in the
-// order the referee removed them, names them where given.
-func formationDiagram(id, title string, snap unit.Snapshot, before *unit.Snapshot, casualties []string) formation {
-	gone := slices.Clone(casualties)
-	removedAs := func(was unit.CellView) unit.CellView {
-		if len(casualties) == 0 {
-			return was
+// fallenIDs returns the IDs of the models in before that are not in after.
+func fallenIDs(before, after unit.Snapshot) map[int]bool {
+	alive := map[int]bool{}
+	for _, r := range after.Ranks {
+		for _, c := range r {
+			if c.Role != "empty" {
+				alive[c.ID] = true
+			}
 		}
-		i := slices.Index(gone, was.Role)
-		if i < 0 && len(gone) > 0 {
-			i = 0
-		}
-		if i < 0 {
-			return unit.CellView{Role: "model", Letter: "?"}
-		}
-		role := gone[i]
-		gone = slices.Delete(gone, i, i+1)
-		if role == was.Role {
-			return was
-		}
-		return unit.CellView{Role: role, Letter: string(roleLetters[role])}
 	}
+	fallen := map[int]bool{}
+	for _, r := range before.Ranks {
+		for _, c := range r {
+			if c.Role != "empty" && !alive[c.ID] {
+				fallen[c.ID] = true
+			}
+		}
+	}
+	return fallen
+}
+
+// formationDiagram draws snap, marking the models in fallen (by CellView.ID)
+// as removed where they stand in it. Models slide into gaps and step up
+// from the rear (RULES.md 11.2), so the formation after cannot show where
+// the dead stood: the page marks them on the formation before
+// (fallenIDs).
+func formationDiagram(id, title string, snap unit.Snapshot, fallen map[int]bool) formation {
 	ranks := snap.Ranks
-	var old [][]unit.CellView
-	if before != nil {
-		old = before.Ranks
-	}
-	rows := max(len(ranks), len(old))
-	files := 0
+	rows, files := len(ranks), 0
 	for _, r := range ranks {
-		files = max(files, len(r))
-	}
-	for _, r := range old {
 		files = max(files, len(r))
 	}
 	drawRows, drawFiles := min(rows, maxDrawRank), min(files, maxDrawFile)
@@ -299,29 +292,23 @@ func formationDiagram(id, title string, snap unit.Snapshot, before *unit.Snapsho
 		f.Ranks = append(f.Ranks, rankLabel{Y: fmtF(y + cellSize/2 + 5), Label: "rank " + strconv.Itoa(r+1)})
 		for c := 0; c < drawFiles; c++ {
 			x := float64(formLeft + c*(cellSize+cellGap))
-			var now, was *unit.CellView
-			if r < len(ranks) && c < len(ranks[r]) && ranks[r][c].Role != "empty" {
-				now = &ranks[r][c]
+			if r >= len(ranks) || c >= len(ranks[r]) || ranks[r][c].Role == "empty" {
+				continue
 			}
-			if r < len(old) && c < len(old[r]) && old[r][c].Role != "empty" {
-				was = &old[r][c]
-			}
+			m := ranks[r][c]
 			place := fmt.Sprintf("rank %d, file %d", r+1, c+1)
-			switch {
-			case now != nil:
-				f.Cells = append(f.Cells, modelCell(*now, x, y, place))
-				models++
-				if now.Damage > 0 {
-					damaged++
-				}
-			case was != nil:
-				w := removedAs(*was)
-				was = &w
+			if fallen[m.ID] {
 				s := cellSize
 				f.Cells = append(f.Cells, cell{Shape: "removed", X: fmtF(x + 1), Y: fmtF(y + 1), Size: fmtF(float64(s - 2)),
 					X2: fmtF(x + float64(s) - 1), Y2: fmtF(y + float64(s) - 1), CX: fmtF(x + cellSize/2), LetterY: fmtF(y + cellSize/2 + 6),
-					Letter: was.Letter, Title: fmt.Sprintf("removed: %s (%s)", describeModel(*was), place), Role: "removed"})
+					Letter: m.Letter, Title: fmt.Sprintf("removed: %s (%s)", describeModel(m), place), Role: "removed"})
 				removed++
+				continue
+			}
+			f.Cells = append(f.Cells, modelCell(m, x, y, place))
+			models++
+			if m.Damage > 0 {
+				damaged++
 			}
 		}
 	}

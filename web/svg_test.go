@@ -111,22 +111,24 @@ func TestChartBars(t *testing.T) {
 }
 
 // A unit of ten with full command and a character, as unit.Snapshot gives
-// it: [H R M C S] / [R R R R R] before, and after three casualties and one
-// damaged model.
+// it: [H R M C S] / [R R R R R] before, and after three casualties from the
+// rear and one damaged model. Each model keeps its ID.
 func testSnapshots() (before, after unit.Snapshot) {
-	r := func(dmg int) unit.CellView {
-		return unit.CellView{Role: "rank_and_file", Letter: "R", W: 2, Damage: dmg}
+	r := func(id, dmg int) unit.CellView {
+		return unit.CellView{Role: "rank_and_file", Letter: "R", W: 2, Damage: dmg, ID: id}
 	}
-	cmd := func(role, letter string) unit.CellView { return unit.CellView{Role: role, Letter: letter, W: 2} }
-	empty := unit.CellView{Role: "empty", Letter: "."}
-	hero := unit.CellView{Role: "character", Letter: "H", Name: "Captain Varn", W: 3, Damage: 1}
+	cmd := func(id int, role, letter string) unit.CellView {
+		return unit.CellView{Role: role, Letter: letter, W: 2, ID: id}
+	}
+	empty := unit.CellView{Role: "empty", Letter: ".", ID: -1}
+	hero := unit.CellView{Role: "character", Letter: "H", Name: "Captain Varn", W: 3, Damage: 1, ID: 10}
 	before = unit.Snapshot{Ruleset: "whfb8", Size: 11, Ranks: [][]unit.CellView{
-		{hero, r(0), cmd("musician", "M"), cmd("champion", "C"), cmd("standard", "S")},
-		{r(0), r(0), r(0), r(0), r(0)},
+		{hero, r(0, 0), cmd(6, "musician", "M"), cmd(8, "champion", "C"), cmd(7, "standard", "S")},
+		{r(1, 0), r(2, 0), r(3, 0), r(4, 0), r(5, 0)},
 	}}
 	after = unit.Snapshot{Ruleset: "whfb8", Size: 8, Ranks: [][]unit.CellView{
-		{hero, r(0), cmd("musician", "M"), cmd("champion", "C"), cmd("standard", "S")},
-		{r(1), r(0), empty, empty, empty},
+		{hero, r(0, 0), cmd(6, "musician", "M"), cmd(8, "champion", "C"), cmd(7, "standard", "S")},
+		{r(1, 1), r(2, 0), empty, empty, empty},
 	}}
 	return before, after
 }
@@ -134,13 +136,13 @@ func testSnapshots() (before, after unit.Snapshot) {
 func TestFormationGolden(t *testing.T) {
 	p := mustPages()
 	before, after := testSnapshots()
-	// RULES.md 16.5 E67: [H R R R R R R] loses two; the character slides
-	// one slot in: [. H R R R R .].
-	hero := unit.CellView{Role: "character", Letter: "H", Name: "Big Boss", W: 2}
-	rf := unit.CellView{Role: "rank_and_file", Letter: "R", W: 1}
-	empty := unit.CellView{Role: "empty", Letter: "."}
-	slideBefore := unit.Snapshot{Ruleset: "t9a1-ru", Size: 7, Ranks: [][]unit.CellView{{hero, rf, rf, rf, rf, rf, rf}}}
-	slid := unit.Snapshot{Ruleset: "t9a1-ru", Size: 5, Ranks: [][]unit.CellView{{empty, hero, rf, rf, rf, rf, empty}}}
+	// RULES.md 16.5 E67 as C25 reads it: [H R R R R R R] loses the two at
+	// its right end; the formation before marks them.
+	hero := unit.CellView{Role: "character", Letter: "H", Name: "Big Boss", W: 2, ID: 6}
+	rf := func(id int) unit.CellView { return unit.CellView{Role: "rank_and_file", Letter: "R", W: 1, ID: id} }
+	empty := unit.CellView{Role: "empty", Letter: ".", ID: -1}
+	slideBefore := unit.Snapshot{Ruleset: "t9a1-ru", Size: 7, Ranks: [][]unit.CellView{{hero, rf(0), rf(1), rf(2), rf(3), rf(4), rf(5)}}}
+	slid := unit.Snapshot{Ruleset: "t9a1-ru", Size: 5, Ranks: [][]unit.CellView{{hero, rf(0), rf(1), rf(2), rf(3), empty, empty}}}
 	fighter := unit.Snapshot{Ruleset: "skirmish", Size: 1, Ranks: [][]unit.CellView{
 		{{Role: "rank_and_file", Letter: "R", Name: "Marksman", W: 1, Status: "knocked_down"}}}}
 	wide := unit.Snapshot{Ruleset: "t9a", Size: 600}
@@ -155,11 +157,11 @@ func TestFormationGolden(t *testing.T) {
 		file string
 		f    formation
 	}{
-		{"formation-before.svg", formationDiagram("formation-before", "Before", before, nil, nil)},
-		{"formation-after.svg", formationDiagram("formation-after", "After", after, &before, []string{"rank_and_file", "rank_and_file", "rank_and_file"})},
-		{"formation-slide.svg", formationDiagram("formation-slide", "After", slid, &slideBefore, []string{"rank_and_file", "rank_and_file"})},
-		{"formation-skirmish.svg", formationDiagram("formation-skirmish", "After", fighter, &fighter, nil)},
-		{"formation-large.svg", formationDiagram("formation-large", "Before", wide, nil, nil)},
+		{"formation-before.svg", formationDiagram("formation-before", "Before", before, fallenIDs(before, after))},
+		{"formation-after.svg", formationDiagram("formation-after", "After", after, nil)},
+		{"formation-slide.svg", formationDiagram("formation-slide", "Before", slideBefore, fallenIDs(slideBefore, slid))},
+		{"formation-skirmish.svg", formationDiagram("formation-skirmish", "After", fighter, nil)},
+		{"formation-large.svg", formationDiagram("formation-large", "Before", wide, nil)},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			golden(t, c.file, string(p.renderSVG("formation", c.f)))
@@ -169,13 +171,13 @@ func TestFormationGolden(t *testing.T) {
 
 func TestFormationMarks(t *testing.T) {
 	before, after := testSnapshots()
-	f := formationDiagram("x", "After", after, &before, nil)
+	f := formationDiagram("x", "Before", before, fallenIDs(before, after))
 	shapes := map[string]int{}
 	for _, c := range f.Cells {
 		shapes[c.Shape]++
 	}
 	// Three removed, a diamond for the character, circles for the command
-	// group, squares for the rank and file.
+	// group, squares for the rank and file left.
 	if shapes["removed"] != 3 || shapes["diamond"] != 1 || shapes["circle"] != 3 || shapes["square"] != 3 {
 		t.Errorf("shapes %v", shapes)
 	}
@@ -187,16 +189,23 @@ func TestFormationMarks(t *testing.T) {
 	if !strings.Contains(f.Desc, "3 removed") {
 		t.Errorf("desc %q", f.Desc)
 	}
-	// The character slid into the gap (RULES.md 11.2 step 3): the emptied
-	// slot it left shows a removed rank-and-file model, not a character.
-	hero := unit.CellView{Role: "character", Letter: "H", W: 2}
-	rf := unit.CellView{Role: "rank_and_file", Letter: "R", W: 1}
-	empty := unit.CellView{Role: "empty", Letter: "."}
-	slid := formationDiagram("x", "After", unit.Snapshot{Ranks: [][]unit.CellView{{empty, hero, rf, empty}}},
-		&unit.Snapshot{Ranks: [][]unit.CellView{{hero, rf, rf, rf}}}, []string{"rank_and_file", "rank_and_file"})
-	for _, c := range slid.Cells {
-		if c.Shape == "removed" && c.Letter != "R" {
-			t.Errorf("a removed mark shows %s: %s", c.Letter, c.Title)
+	// RULES.md E68: [M R R R S] loses the two beside M and S, who slide in
+	// over them: the marks stand where the two fell (files 2 and 4), not in
+	// the slots left empty (files 1 and 5).
+	m := unit.CellView{Role: "musician", Letter: "M", W: 1, ID: 5}
+	s := unit.CellView{Role: "standard", Letter: "S", W: 1, ID: 6}
+	rf := func(id int) unit.CellView { return unit.CellView{Role: "rank_and_file", Letter: "R", W: 1, ID: id} }
+	empty := unit.CellView{Role: "empty", Letter: ".", ID: -1}
+	was := unit.Snapshot{Ranks: [][]unit.CellView{{m, rf(0), rf(1), rf(2), s}}}
+	now := unit.Snapshot{Ranks: [][]unit.CellView{{empty, m, rf(1), s, empty}}}
+	var marked []string
+	for _, c := range formationDiagram("x", "Before", was, fallenIDs(was, now)).Cells {
+		if c.Shape == "removed" {
+			marked = append(marked, c.Letter+" "+c.Title)
 		}
+	}
+	want := []string{"R removed: rank and file, W1 (rank 1, file 2)", "R removed: rank and file, W1 (rank 1, file 4)"}
+	if strings.Join(marked, "; ") != strings.Join(want, "; ") {
+		t.Errorf("marks %q, want %q", marked, want)
 	}
 }
