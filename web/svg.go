@@ -236,10 +236,6 @@ const (
 	maxDrawFile = 30
 )
 
-var roleLetters = map[string]byte{
-	"rank_and_file": 'R', "musician": 'M', "standard": 'S', "champion": 'C', "character": 'H',
-}
-
 var roleNames = map[string]string{
 	"rank_and_file": "rank and file", "musician": "musician", "standard": "standard bearer",
 	"champion": "champion", "character": "character",
