@@ -150,6 +150,13 @@ func genAttacks(t *rapid.T, s unit.Spec, maxAttacks int) []referee.Attack {
 		a.LethalStrike = rapid.IntRange(0, 4).Draw(t, "lethal") == 0
 		a.InstantKill = rapid.IntRange(0, 9).Draw(t, "ik") == 0
 		a.NoSaves = rapid.IntRange(0, 9).Draw(t, "noSaves") == 0
+		// RULES.md 20.3, 20.4
+		if rapid.IntRange(0, 4).Draw(t, "multiHits") == 0 {
+			a.MultipleHits = dice.MustParseExpr(rapid.SampledFrom([]string{"2", "D3"}).Draw(t, "multiHitsExpr"))
+		}
+		if rapid.IntRange(0, 3).Draw(t, "woundMod") == 0 {
+			a.WoundModifier = rapid.IntRange(-2, 2).Draw(t, "woundModifier")
+		}
 		a.IgnoreArmour = rapid.IntRange(0, 9).Draw(t, "ignoreArmour") == 0
 		switch s.Ruleset {
 		case rules.Skirmish:

@@ -95,6 +95,13 @@ func genAttacks(t *rapid.T, s unit.Spec) []referee.Attack {
 		a.Flaming = rapid.IntRange(0, 4).Draw(t, "flaming") == 0
 		a.LethalStrike = rapid.IntRange(0, 4).Draw(t, "lethal") == 0
 		a.InstantKill = rapid.IntRange(0, 9).Draw(t, "ik") == 0
+		// RULES.md 20.3, 20.4
+		if rapid.IntRange(0, 4).Draw(t, "multiHits") == 0 {
+			a.MultipleHits = dice.MustParseExpr(rapid.SampledFrom([]string{"2", "D3"}).Draw(t, "multiHitsExpr"))
+		}
+		if rapid.IntRange(0, 3).Draw(t, "woundMod") == 0 {
+			a.WoundModifier = rapid.IntRange(-2, 2).Draw(t, "woundModifier")
+		}
 		if s.Ruleset == rules.Skirmish {
 			a.WeaponClass = rules.WeaponClass(rapid.IntRange(0, 5).Draw(t, "class"))
 			a.Attacker = rapid.SampledFrom([]string{"", "A"}).Draw(t, "attacker")

@@ -18,6 +18,7 @@ var t9aRules = Traits{
 	meleeToHit:                t9aMeleeToHit, // 5, E05, R33
 	sixThenUpTo:               7,             // 5, E06: the hopeless shot
 	tooTough:                  noTooTough,    // 6.1, E11
+	woundModClamp:             true,          // 20.4, E110
 	armour:                    t9aArmour,     // 7.2, R15
 	armourFloor:               1,             // 3
 	specialFloor:              2,             // 8.2, R16

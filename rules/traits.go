@@ -109,6 +109,11 @@ type Traits struct {
 	// than 6+.
 	tooTough int
 
+	// woundModClamp is true where a wound_modifier's result is clamped to
+	// 2+..6+ (t9a); false for the classic row of RULES.md 20.4, where 7+
+	// cannot wound.
+	woundModClamp bool
+
 	// armour builds the armour save (7): the model's save before the
 	// attack, the attack's modifier, the caps.
 	armour func(p SaveProfile, tt TroopType, pen Penetration, o Options) ArmourDetail

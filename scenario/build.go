@@ -116,6 +116,12 @@ func (f *File) attack(i int, a Attack) (referee.Attack, error) {
 			return referee.Attack{}, f.Errorf(field("multiple_wounds"), "%v", err)
 		}
 	}
+	var mh dice.Expr
+	if a.MultipleHits != "" {
+		if mh, err = dice.ParseExpr(string(a.MultipleHits)); err != nil {
+			return referee.Attack{}, f.Errorf(field("multiple_hits"), "%v", err)
+		}
+	}
 	ra := referee.Attack{
 		Name:           a.Name,
 		Count:          count,
@@ -124,6 +130,8 @@ func (f *File) attack(i int, a Attack) (referee.Attack, error) {
 		AP:             a.AP,
 		ArmourPiercing: a.ArmourPiercing,
 		MultipleWounds: mw,
+		MultipleHits:   mh,
+		WoundModifier:  a.WoundModifier,
 		MWAgainst:      a.MWAgainst,
 		ClippedWings:   a.ClippedWings,
 		Flaming:        a.Flaming,

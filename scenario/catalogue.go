@@ -25,6 +25,7 @@ const (
 	MaxStat       = 10      // a characteristic: WS, BS, Strength, Toughness, AP, Armour
 	MaxHitMod     = 10      // a to-hit modifier either way
 	MaxSaveBonus  = 6       // a save_bonus either way
+	MaxWoundMod   = 10      // a to-wound modifier either way (RULES.md 20.4)
 )
 
 // Object names the part of a scenario a field belongs to. Profile holds the
@@ -154,12 +155,14 @@ var catalogue = [...]FieldSpec{
 	{Object: ObjAttack, Name: "bs", Type: "whole number", Ranged: true, Min: 1, Max: MaxStat, Score: bsTarget, Meaning: "Shooters' Ballistic Skill, shooting only; `N+` where the ruleset writes BS as a target number. See below.", Ref: "5"},
 	{Object: ObjAttack, Name: "ws", Type: "whole number", Ranged: true, Min: 1, Max: MaxStat, Meaning: "Attackers' Weapon Skill (t9a: Offensive Skill), melee only. The model aimed at needs a `ws`.", Ref: "5"},
 	{Object: ObjAttack, Name: "hit_modifier", Type: "whole number", Ranged: true, Min: -MaxHitMod, Max: MaxHitMod, Default: "0", Meaning: "Added to the to-hit roll: `-1` for long range makes 4+ into 5+. Needs a roll (`to_hit`, `bs` or `ws`).", Ref: "5"},
+	{Object: ObjAttack, Name: "wound_modifier", Type: "whole number", Ranged: true, Min: -MaxWoundMod, Max: MaxWoundMod, Default: "0", Meaning: "Added to the to-wound roll, `+` helps the attacker: `-1` makes 4+ into 5+. Classic rulesets: worse than 6+ cannot wound; t9a: never worse than 6+.", Ref: "20.4"},
 	{Object: ObjAttack, Name: "strength", Type: "whole number", Ranged: true, Min: 1, Max: MaxStat, Required: true, Meaning: "Strength.", Ref: "6.1, 7"},
 	{Object: ObjAttack, Name: "ap", Type: "whole number", Ranged: true, Min: 0, Max: MaxStat, Default: "0", Reads: armourValue, Meaning: "Armour Penetration.", Ref: "7.2",
 		Hint: "the others worsen the save by armour_piercing"},
 	{Object: ObjAttack, Name: "armour_piercing", Type: "whole number", Ranged: true, Min: 0, Max: MaxStat, Default: "0", Reads: armourSuit, Meaning: "Extra armour-save modifier: t9a1-ru Armour Piercing, weapon extras elsewhere.", Ref: "7",
 		Hint: "t9a writes Armour Penetration as ap"},
 	{Object: ObjAttack, Name: "multiple_wounds", Type: diceType, Default: "single wounds", Meaning: "Every unsaved wound becomes a packet of this many wounds. `\"\"`, `0` and `1` mean single wounds. Cannot roll below 1.", Ref: "9.2, 19 C3"},
+	{Object: ObjAttack, Name: "multiple_hits", Type: diceType, Default: "one hit", Meaning: "Every successful hit, automatic hits included, becomes this many hits, each rolling to wound on its own: `2`, `D3`. Cannot roll below 1.", Ref: "20.3"},
 	{Object: ObjAttack, Name: "mw_against", Type: "troop type", Default: "every model", Reads: troopTypes, Meaning: "Multiple Wounds only against this troop type (\"Multiple Wounds (2, Infantry)\"). Needs `multiple_wounds`.", Ref: "9.2"},
 	{Object: ObjAttack, Name: "flaming", Type: flagType, Default: "false", Reads: regen, Meaning: "Flaming Attacks: no Regeneration against them.", Ref: "8, 19.3",
 		Hint: "skirmish has no Regeneration for it to stop"},

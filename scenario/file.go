@@ -60,6 +60,9 @@ type Attack struct {
 	// HitModifier is added to the to-hit roll: -1 for long range makes a
 	// 4+ into a 5+ (RULES.md 5).
 	HitModifier int `yaml:"hit_modifier,omitempty" json:"hit_modifier,omitempty"`
+	// WoundModifier is added to the to-wound roll: + helps the attacker
+	// (RULES.md 20.4).
+	WoundModifier int `yaml:"wound_modifier,omitempty" json:"wound_modifier,omitempty"`
 	// Strength is required.
 	Strength int `yaml:"strength" json:"strength"`
 	// AP is t9a's Armour Penetration (RULES.md 7.2).
@@ -70,6 +73,9 @@ type Attack struct {
 	// MultipleWounds makes every unsaved wound a packet of this many wounds
 	// (RULES.md 9.2, 19 C3). Empty means single wounds.
 	MultipleWounds Expr `yaml:"multiple_wounds,omitempty" json:"multiple_wounds,omitempty"`
+	// MultipleHits makes each successful hit, automatic hits included,
+	// this many hits (RULES.md 20.3). Empty means one hit.
+	MultipleHits Expr `yaml:"multiple_hits,omitempty" json:"multiple_hits,omitempty"`
 	// MWAgainst limits MultipleWounds to models of one troop type (t9a
 	// "Multiple Wounds (X, Infantry)", RULES.md 9.2). Nil means every model.
 	MWAgainst *rules.TroopType `yaml:"mw_against,omitempty" json:"mw_against,omitempty"`

@@ -87,6 +87,9 @@ func (f *File) Defaults() {
 		if a.MultipleWounds == "0" || a.MultipleWounds == "1" {
 			a.MultipleWounds = ""
 		}
+		if a.MultipleHits == "1" {
+			a.MultipleHits = ""
+		}
 		if a.Target.Role == AimRankAndFile && a.Target.Pool != nil && *a.Target.Pool == t.TroopType {
 			a.Target.Pool = nil
 		}
@@ -270,6 +273,14 @@ func (c *checker) attack(i int) {
 			c.add(at("multiple_wounds"), "%v", err)
 		} else if lo, _ := a.MultipleWounds.Range(); lo < 1 {
 			c.add(at("multiple_wounds"), "%s can give fewer than 1 wound: every unsaved wound does at least 1", a.MultipleWounds)
+		}
+	}
+
+	if !a.MultipleHits.IsZero() {
+		if _, err := ParseExpr(string(a.MultipleHits)); err != nil {
+			c.add(at("multiple_hits"), "%v", err)
+		} else if lo, _ := a.MultipleHits.Range(); lo < 1 {
+			c.add(at("multiple_hits"), "%s can give fewer than 1 hit: every hit makes at least 1 (RULES.md 20.3)", a.MultipleHits)
 		}
 	}
 

@@ -114,6 +114,9 @@ func (s *Server) pageData(f form) *pageData {
 		mod := mk("hit_modifier", "Hit modifier", "number", a.HitModifier)
 		mod.Placeholder = "0"
 		whole(&mod, "a.hit_modifier", "")
+		wmod := mk("wound_modifier", "Wound modifier", "number", a.WoundModifier)
+		wmod.Placeholder, wmod.Hint = "0", "+ helps the attacker"
+		whole(&wmod, "a.wound_modifier", "")
 		str := mk("strength", "Strength", "number", a.Strength)
 		str.Required = true
 		whole(&str, "a.strength", "Strength")
@@ -125,6 +128,8 @@ func (s *Server) pageData(f form) *pageData {
 		whole(&apc, "a.armour_piercing", "")
 		mw := mk("multiple_wounds", "Multiple wounds", "text", a.MultipleWounds)
 		mw.Pattern, mw.Placeholder, mw.Hint, mw.Msg = patDice, "D3", "empty for single wounds", "A number such as 2, or dice such as D3 or D3+1"
+		mh := mk("multiple_hits", "Multiple hits", "text", a.MultipleHits)
+		mh.Pattern, mh.Placeholder, mh.Hint, mh.Msg = patDice, "D3", "each hit becomes this many; empty for one", "A number such as 2, or dice such as D3"
 		wc := hide(mk("weapon_class", "Weapon class", "select", ""), "a.weapon_class")
 		wc.Choices, wc.Hint = choices(a.WeaponClass, "", "missile", "bludgeoning", "bladed", "unarmed", "thrusting"), "for critical hits"
 		aim := hide(mk("target", "Aimed at", "select", ""), "a.target")
@@ -141,7 +146,7 @@ func (s *Server) pageData(f form) *pageData {
 		}
 		name := mk("name", "Name", "text", a.Name)
 		name.Placeholder, name.Wide = "Swordsmen", true
-		row := []field{name, count, phase, toHit, ws, bs, mod, str, ap, apc, mw, wc, aim}
+		row := []field{name, count, phase, toHit, ws, bs, mod, str, wmod, ap, apc, mh, mw, wc, aim}
 		d.Attacks = append(d.Attacks, append(row, flags...))
 	}
 	d.CanAdd = len(f.Attacks) < maxFormAttacks

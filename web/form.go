@@ -41,6 +41,7 @@ const maxFormAttacks = 8
 type attackForm struct {
 	Name, Count, Phase, ToHit, BS, WS, HitModifier, Strength, AP, ArmourPiercing string
 	MultipleWounds, WeaponClass, Target                                          string
+	WoundModifier, MultipleHits                                                  string
 	Flaming, LethalStrike, IgnoreArmour, NoSaves, InstantKill                    bool
 }
 
@@ -122,6 +123,7 @@ func parseForm(q url.Values) form {
 		*a = attackForm{Name: get("name"), Count: get("count"), Phase: get("phase"), ToHit: get("to_hit"), BS: get("bs"), WS: get("ws"),
 			HitModifier: get("hit_modifier"), Strength: get("strength"), AP: get("ap"), ArmourPiercing: get("armour_piercing"),
 			MultipleWounds: get("multiple_wounds"), WeaponClass: get("weapon_class"), Target: get("target"),
+			WoundModifier: get("wound_modifier"), MultipleHits: get("multiple_hits"),
 			Flaming: on("flaming"), LethalStrike: on("lethal_strike"), IgnoreArmour: on("ignore_armour"), NoSaves: on("no_saves"), InstantKill: on("instant_kill")}
 	}
 	get := func(name string) string { return strings.TrimSpace(q.Get("t." + name)) }
@@ -169,9 +171,11 @@ func (f form) values() url.Values {
 		add(p+"bs", a.BS)
 		add(p+"ws", a.WS)
 		add(p+"hit_modifier", a.HitModifier)
+		add(p+"wound_modifier", a.WoundModifier)
 		add(p+"strength", a.Strength)
 		add(p+"ap", a.AP)
 		add(p+"armour_piercing", a.ArmourPiercing)
+		add(p+"multiple_hits", a.MultipleHits)
 		add(p+"multiple_wounds", a.MultipleWounds)
 		add(p+"weapon_class", a.WeaponClass)
 		add(p+"target", a.Target)
@@ -302,6 +306,7 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 		num("bs", bs)
 		num("ws", a.WS)
 		num("hit_modifier", a.HitModifier)
+		num("wound_modifier", a.WoundModifier)
 		num("strength", a.Strength)
 		if a.AP != "0" {
 			num("ap", a.AP)
@@ -309,6 +314,7 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 		if a.ArmourPiercing != "0" {
 			num("armour_piercing", a.ArmourPiercing)
 		}
+		num("multiple_hits", a.MultipleHits)
 		num("multiple_wounds", a.MultipleWounds)
 		str("weapon_class", a.WeaponClass)
 		if a.Target != "rank_and_file" {
@@ -528,6 +534,7 @@ func fileForm(file *scenario.File, tab string) form {
 		af := attackForm{Name: a.Name, Count: a.Count.String(), Phase: a.Phase.String(), BS: itoa(a.BS), WS: itoa(a.WS),
 			HitModifier: itoa(a.HitModifier), Strength: itoa(a.Strength), AP: itoa(a.AP), ArmourPiercing: itoa(a.ArmourPiercing),
 			MultipleWounds: a.MultipleWounds.String(), WeaponClass: a.WeaponClass.String(),
+			WoundModifier: itoa(a.WoundModifier), MultipleHits: a.MultipleHits.String(),
 			Flaming: a.Flaming, LethalStrike: a.LethalStrike, IgnoreArmour: a.IgnoreArmour, NoSaves: a.NoSaves, InstantKill: a.InstantKill}
 		if a.BS == 0 && a.WS == 0 {
 			af.ToHit = a.ToHit.String()

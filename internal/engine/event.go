@@ -63,10 +63,11 @@ const (
 	Allocation       // RULES.md 10-11
 	Injury           // RULES.md 13
 	Helmet           // RULES.md 13
+	MultiHits        // RULES.md 20.3: the dice of multiple hits
 )
 
 var stageNames = [...]string{"", "attacks", "hit", "hit_again", "wound", "critical", "armour", "special", "damage",
-	"allocation", "injury", "helmet"}
+	"allocation", "injury", "helmet", "multiple_hits"}
 
 func (s Stage) String() string {
 	if s < 0 || int(s) >= len(stageNames) {

@@ -40,7 +40,9 @@ func (m *Machine) AttackRolls() (n int, ok bool) {
 	}
 	switch m.s.at {
 	case stepHit:
-		return m.s.n, m.s.hits == 0
+		// a hit that becomes several hands on more than one wound, and
+		// the probe of one attack (odds) counts one
+		return m.s.n, m.s.hits == 0 && !m.attack().multiHits()
 	case stepWound:
 		return m.s.n, m.s.wounds.total() == 0 && m.s.kills == 0
 	}
@@ -133,7 +135,7 @@ func (m *Machine) Aim() unit.Target { return m.s.aim }
 // which are in the loop state).
 func (m *Machine) loopStep() bool {
 	switch m.s.at {
-	case stepHit, stepWound, stepArmour, stepSpecial, stepKill, stepPacket, stepSkirmish:
+	case stepHit, stepMulti, stepWound, stepArmour, stepSpecial, stepKill, stepPacket, stepSkirmish:
 		return true
 	}
 	return false
@@ -148,7 +150,7 @@ func (m *Machine) Item() (i, n int) { return m.s.i, m.s.n }
 // does. Two machines with the same loop state step alike: the odds package
 // works out the ways out of one and moves them to the other with SetItem.
 func (m *Machine) AppendLoopState(b []byte) ([]byte, bool) {
-	if !m.loopStep() {
+	if !m.loopStep() || m.s.pend > 0 { // a pending hit's step leaves the item where it is (20.3)
 		return b, false
 	}
 	i, n := m.s.i, m.s.n

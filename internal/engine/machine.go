@@ -58,6 +58,7 @@ type state struct {
 	failed  woundPool // wounds past armour awaiting their special save, by kind
 	kills   int       // instant kills awaiting allocation (9.1)
 	unsaved int       // wounds past every save awaiting damage and allocation
+	pend    int       // skirmish: hits of the current attack still to resolve (20.3)
 	inBatch bool      // the unit's StartBatch was called
 
 	// per phase

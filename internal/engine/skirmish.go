@@ -10,17 +10,35 @@ import (
 // skirmishItem is the skirmish stage's item: it resolves one whole skirmish attack against the single fighter
 // (RULES.md 6.2, 7.4, 13 and 19.4): hit, wound, critical, saves, wounds and
 // injuries, then a Body Blow's extra attack at once (C19).
+//
+// A hit that becomes several (RULES.md 20.3) resolves its first hit at once
+// and leaves the others pending, one item each: a whole attack's dice in one
+// step would multiply beyond what the odds can walk.
 func (m *Machine) skirmishItem(d *dieSource) error {
-	m.s.i++
+	pending := m.s.pend > 0
+	if pending {
+		m.s.pend--
+	} else {
+		m.s.i++
+	}
 	f := m.u.Fighter()
 	if f == nil || f.Skirmish.Status == unit.OutOfAction {
+		m.s.pend = 0
 		if d.log != nil {
 			m.note(d.log, NoStage, "RULES.md 13", "attack %d: the fighter is out of action, nothing is rolled", m.s.i)
 		}
 		return m.advance(d.log)
 	}
+	if pending {
+		if err := m.skirmishHit(d, m.s.i, true); err != nil {
+			m.s.pend++
+			return err
+		}
+		return m.advance(d.log)
+	}
 	if err := m.skirmishAttack(d, m.s.i, true); err != nil {
 		m.s.i--
+		m.s.pend = 0
 		return err
 	}
 	return m.advance(d.log)
@@ -90,7 +108,7 @@ func injuryCuts(bonus int, worst rules.Injury) uint64 {
 // skirmishAttack resolves attack number n; critOK is false for a Body Blow's
 // extra attack, which cannot cause another critical.
 func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
-	a, rs, o := m.attack(), m.rs(), m.opts()
+	a := m.attack()
 	if !a.Hit.Auto() {
 		if !m.s.tests.canHit {
 			if d.log != nil {
@@ -102,6 +120,37 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 			return err
 		}
 	}
+	hits := 1
+	if a.multiHits() { // 20.3: every hit rolls to wound and may cause a critical
+		var err error
+		if hits, err = m.rollHits(d, n, 0); err != nil {
+			return err
+		}
+		if d.log != nil {
+			m.note(d.log, MultiHits, "RULES.md 20.3", "attack %d: the hit becomes %d hits (%s)", n, hits, a.MultipleHits)
+		}
+	}
+	if critOK {
+		m.s.pend = hits - 1 // the next items (skirmishItem)
+		return m.skirmishHit(d, n, true)
+	}
+	// a Body Blow's extra attack (C19) resolves its hits at once
+	for range hits {
+		if f := m.u.Fighter(); f.Skirmish.Status == unit.OutOfAction {
+			break
+		}
+		if err := m.skirmishHit(d, n, false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// skirmishHit resolves one hit of attack number n: wound, critical, saves,
+// wounds and injuries, and a Body Blow's extra attack (critOK as for
+// skirmishAttack).
+func (m *Machine) skirmishHit(d *dieSource, n int, critOK bool) error {
+	a, rs, o := m.attack(), m.rs(), m.opts()
 	wound := m.s.tests.wound
 	if !wound.need.Possible() {
 		if d.log != nil {

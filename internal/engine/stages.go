@@ -20,6 +20,7 @@ import (
 //	begin    the group   none                           receiver, every target number (tests)   BatchStart, Note
 //	count    the group   the Count expression           the number of attacks                   Roll, Note
 //	hit      attack      D6 vs hit, then vs hitAgain    hit or miss (5; 7+ procedure)           Roll (hit, hit_again)
+//	multi    hit         the multiple_hits expression   how many hits it makes (20.3)           Roll, Note
 //	wound    hit         D6 vs wound                    a wound of its kind, or a kill (6.1)    Roll, RegenLost
 //	armour   wound       D6 vs armour[kind]             saved or failed (7)                     Roll, Note
 //	special  wound       D6 vs special[kind]            saved or unsaved (8)                    Roll, Note
@@ -46,6 +47,7 @@ const (
 	stepBegin    step = iota // start the next batch
 	stepCount                // roll the number of attacks
 	stepHit                  // one attack's to-hit roll(s)
+	stepMulti                // one hit's multiple-hits dice (20.3)
 	stepWound                // one hit's to-wound roll
 	stepArmour               // one wound's armour save
 	stepSpecial              // one wound's special save
@@ -61,6 +63,8 @@ func (m *Machine) item(d *dieSource) error {
 	switch m.s.at {
 	case stepHit:
 		return m.hitItem(d)
+	case stepMulti:
+		return m.multiItem(d)
 	case stepWound:
 		return m.woundItem(d)
 	case stepArmour:
@@ -79,7 +83,7 @@ func (m *Machine) item(d *dieSource) error {
 
 // advance moves past a stage with no items left to the next stage.
 func (m *Machine) advance(log func(Event)) error {
-	if m.s.i < m.s.n {
+	if m.s.i < m.s.n || m.s.pend > 0 {
 		return nil
 	}
 	m.nextStage(log)
@@ -91,6 +95,8 @@ func (m *Machine) advance(log func(Event)) error {
 func (m *Machine) nextStage(log func(Event)) {
 	switch m.s.at {
 	case stepHit:
+		m.startMulti(log)
+	case stepMulti:
 		m.startWounds(log)
 	case stepWound:
 		m.startArmour(log)
@@ -338,12 +344,15 @@ func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
 	switch {
 	case !a.Hit.Need.IsNone():
 		need = rules.TargetToHit(rs, a.Hit.Need, a.Hit.Modifier)
+		if a.Phase == rules.Melee {
+			need = rules.MeleeHitClamp(need) // 20.4, 20.13
+		}
 	case a.Hit.BS != 0:
 		need = rules.ShootingToHit(rs, a.Hit.BS, a.Hit.Modifier)
 	case a.Hit.WS != 0:
 		need = rules.MeleeToHit(rs, a.Hit.WS, recv.WS, o)
 		if a.Hit.Modifier != 0 {
-			need = rules.TargetToHit(rs, need, a.Hit.Modifier)
+			need = rules.MeleeHitClamp(rules.TargetToHit(rs, need, a.Hit.Modifier)) // 20.4
 		}
 	}
 	if need.IsNone() {
@@ -351,7 +360,7 @@ func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
 	} else {
 		n.Hit, n.HitAgain, n.CanHit = rules.HitRolls(rs, need, o)
 	}
-	n.Wound = rules.ToWound(rs, a.Strength, recv.T, o)
+	n.Wound = rules.ToWoundModified(rs, a.Strength, recv.T, a.WoundModifier, o)
 	pen := rules.Penetration{Strength: a.Strength, AP: a.AP, ArmourPiercing: a.ArmourPiercing}
 	n.Armour = rules.ArmourSave(rs, recv.Save, recv.TroopType, pen, o)
 	n.ArmourLethal = n.Armour
@@ -434,7 +443,7 @@ func (m *Machine) count(d *dieSource) error {
 		if d.log != nil {
 			m.note(d.log, Hit, "RULES.md 5", "%d automatic hits", n)
 		}
-		m.startWounds(d.log)
+		m.startMulti(d.log)
 		return nil
 	}
 	if !m.s.tests.canHit {
@@ -512,6 +521,57 @@ func (m *Machine) rollHit(d *dieSource, item, of int) (bool, int, error) {
 	}
 	pass, _, err = d.test(&t.hitAgain, item, of)
 	return pass, face, err
+}
+
+// startMulti starts the multiple-hits stage (RULES.md 20.3) over the
+// batch's hits: a constant makes every hit that many at once; dice are
+// rolled once per hit, after every to-hit die (20.1's dice order).
+func (m *Machine) startMulti(log func(Event)) {
+	s, a := &m.s, m.attack()
+	if s.hits == 0 || !a.multiHits() {
+		m.startWounds(log)
+		return
+	}
+	if c, ok := a.MultipleHits.Const(); ok {
+		m.note(log, MultiHits, "RULES.md 20.3", "%d hits become %d hits (multiple hits %d)", s.hits, s.hits*c, c)
+		s.hits *= c
+		m.startWounds(log)
+		return
+	}
+	s.i, s.n, s.at = 0, s.hits, stepMulti
+	s.hits = 0
+	_ = m.advance(log)
+}
+
+// multiItem is the multiple-hits stage's item: one hit, which becomes the
+// number of hits its dice roll (RULES.md 20.3).
+func (m *Machine) multiItem(d *dieSource) error {
+	s, a := &m.s, m.attack()
+	for {
+		s.i++
+		k, err := m.rollHits(d, s.i, s.n)
+		if err != nil {
+			s.i--
+			return err
+		}
+		if d.log != nil {
+			m.note(d.log, MultiHits, "RULES.md 20.3", "hit %d of %d becomes %d hits (%s)", s.i, s.n, k, a.MultipleHits)
+		}
+		s.hits += k
+		if !d.more(s) {
+			return m.advance(d.log)
+		}
+	}
+}
+
+// rollHits rolls how many hits one hit makes (RULES.md 20.3).
+func (m *Machine) rollHits(d *dieSource, item, of int) (int, error) {
+	return m.rollExpr(d, m.attack().MultipleHits, MultiHits, item, func() string {
+		if of == 0 {
+			return fmt.Sprintf("multiple hits, attack %d", item)
+		}
+		return fmt.Sprintf("multiple hits, hit %d of %d", item, of)
+	})
 }
 
 func (m *Machine) startWounds(log func(Event)) {

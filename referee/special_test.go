@@ -1,0 +1,118 @@
+package referee_test
+
+import (
+	"math/big"
+	"testing"
+
+	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/engine"
+	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// The worked examples of RULES.md 20.10 (special rules), through the whole
+// pipeline, with the exact fractions 20.10 gives.
+
+// hitChance is the exact chance that one attack of a hits a fresh model of
+// the spec, from the tests the referee rolls.
+func hitChance(t *testing.T, s unit.Spec, a referee.Attack) *big.Rat {
+	t.Helper()
+	c, err := engine.StageChances(mustUnit(t, single(s)), a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.Hit
+}
+
+func TestE109ModifiersClampToHit(t *testing.T) { // RULES.md 20.4, 20.10 E109
+	for _, rs := range []rules.Ruleset{rules.WHFB8, rules.T9A} {
+		s := unit.Spec{Ruleset: rs, Profile: unit.Profile{W: 1, T: 3}}
+		melee := referee.Attack{Phase: rules.Melee, Hit: referee.HitSpec{Need: target("4+"), Modifier: -3}, Strength: 3, Target: rf}
+		wantRat(t, rs.String()+" melee 4+ with -3 (6+)", hitChance(t, s, melee), "1/6")
+		bs := 3
+		if rules.For(rs).BSTarget {
+			bs = 4 // t9a writes the target number: BS3 is aim 4+
+		}
+		shoot := referee.Attack{Phase: rules.Shooting, Hit: referee.HitSpec{BS: bs, Modifier: -3}, Strength: 3, Target: rf}
+		wantRat(t, rs.String()+" shooting BS3 with -3 (needs 7)", hitChance(t, s, shoot), "1/12")
+		plus := referee.Attack{Phase: rules.Melee, Hit: referee.HitSpec{Need: target("3+"), Modifier: 2}, Strength: 3, Target: rf}
+		wantRat(t, rs.String()+" 3+ with +2 (2+)", hitChance(t, s, plus), "5/6")
+	}
+	// 20.13: the melee clamp holds for an explicit 7+ too; magic uses the
+	// shooting column (the 7+ procedure)
+	s := unit.Spec{Ruleset: rules.WHFB8, Profile: unit.Profile{W: 1, T: 3}}
+	wantRat(t, "melee to_hit 7+", hitChance(t, s, referee.Attack{Hit: referee.HitSpec{Need: target("7+")}, Strength: 3, Target: rf}), "1/6")
+	wantRat(t, "magic to_hit 7+", hitChance(t, s, referee.Attack{Phase: rules.Magic, Hit: referee.HitSpec{Need: target("7+")}, Strength: 3, Target: rf}), "1/12")
+}
+
+func TestE110WoundModifier(t *testing.T) { // RULES.md 20.4, 20.10 E110
+	tests := []struct {
+		name string
+		rs   rules.Ruleset
+		s, t int
+		mod  int
+		want string // the chance that one automatic hit wounds
+	}{
+		{"whfb8 S3 v T5 -1: no roll", rules.WHFB8, 3, 5, -1, "0"},
+		{"t9a S3 v Res5 -1: 6+", rules.T9A, 3, 5, -1, "1/6"},
+		{"whfb8 S3 v T7 +1: no roll", rules.WHFB8, 3, 7, 1, "0"},
+		{"whfb8 S4 v T3 +2: 2+", rules.WHFB8, 4, 3, 2, "5/6"},
+		{"t9a S4 v Res3 +2: 2+", rules.T9A, 4, 3, 2, "5/6"},
+		{"battleaxe S4 v T4 -1: 5+", rules.Battleaxe, 4, 4, -1, "1/3"},
+		{"skirmish S3 v T3 +1: 3+", rules.Skirmish, 3, 3, 1, "2/3"},
+	}
+	for _, tt := range tests {
+		s := unit.Spec{Ruleset: tt.rs, Profile: unit.Profile{W: 1, T: tt.t}}
+		a := referee.Attack{Strength: tt.s, WoundModifier: tt.mod, Target: rf}
+		wantRat(t, tt.name, unsavedChance(t, s, a), tt.want)
+	}
+	// t9a1-ru follows the classic row whatever its to_wound chart (20.13)
+	s := unit.Spec{Ruleset: rules.T9A1RU, Options: rules.Options{ToWound: rules.T9AToWound}, Profile: unit.Profile{W: 1, T: 5}}
+	wantRat(t, "t9a1-ru t9a chart S3 v T5 -1", unsavedChance(t, s, referee.Attack{Strength: 3, WoundModifier: -1, Target: rf}), "0")
+}
+
+func TestMultipleHitsEachRollToWound(t *testing.T) { // RULES.md 20.3
+	// one attack hitting on 4+, D3 hits, each wounding on 4+ (S3 v T3), no
+	// saves: E[wounds] = 1/2 x 2 x 1/2 = 1/2; P(3 wounds) = 1/2 x 1/3 x 1/8
+	s := unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: unit.Profile{W: 1, T: 3}}
+	u := mustUnit(t, s)
+	a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: referee.HitSpec{Need: target("4+")}, Strength: 3, MultipleHits: expr("D3"), Target: rf}}
+	mean := new(big.Rat)
+	exhaust(t, u, a, nil, func(r *referee.Result, p *big.Rat) {
+		mean.Add(mean, new(big.Rat).Mul(p, big.NewRat(int64(r.Tally.Unsaved), 1)))
+	})
+	wantRat(t, "E[wounds]", mean, "1/2")
+	wantRat(t, "P(3 wounds)", probability(t, u, a, nil, func(r *referee.Result) bool { return r.Tally.Unsaved == 3 }), "1/48")
+	// automatic hits are multiplied too, by a constant without dice
+	auto := []referee.Attack{{Count: dice.ConstExpr(2), Strength: 3, MultipleHits: expr("2"), Target: rf}}
+	mean = new(big.Rat)
+	exhaust(t, u, auto, nil, func(r *referee.Result, p *big.Rat) {
+		mean.Add(mean, new(big.Rat).Mul(p, big.NewRat(int64(r.Tally.Unsaved), 1)))
+	})
+	wantRat(t, "E[wounds] of 2 automatic hits x2", mean, "2")
+}
+
+func TestE111MultipleHitsPackets(t *testing.T) { // RULES.md 20.3, 20.10 E111
+	a := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 10, MultipleHits: expr("2"), MultipleWounds: expr("D3"), Target: rf}}
+	// two to-wound 6s, no saves, Multiple Wounds rolling 2 then 3
+	res, _ := resolve(t, mustUnit(t, ogres(rules.Battleaxe, 3)), a, 6, 6, 2, 3)
+	if got := res.After.Size(); got != 2 || res.Tally.Wounds != 5 || damaged(res.After) != 1 {
+		t.Errorf("battleaxe: %d Ogres (%s), CR %d; want 2 Ogres, one with 2 damage, CR 5", got, res.After.DrawDamage(), res.Tally.Wounds)
+	}
+	res, _ = resolve(t, mustUnit(t, ogres(rules.WHFB8, 3)), a, 6, 6, 2, 3)
+	if got := res.After.Size(); got != 2 || res.Tally.Wounds != 5 || carried(res.After) != 2 {
+		t.Errorf("whfb8: %d Ogres, CR %d, carried %d; want 2 Ogres, CR 5, 2 carried", got, res.Tally.Wounds, carried(res.After))
+	}
+}
+
+func TestMultipleHitsSkirmish(t *testing.T) { // RULES.md 20.3, 6.2
+	// WS3 v WS3 (4+), two hits, each S3 v T3 (4+): E[unsaved] = 1/2 x 2 x 1/2
+	s := unit.Spec{Ruleset: rules.Skirmish, Models: 1, Profile: unit.Profile{W: 3, T: 3, WS: 3}}
+	a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: referee.HitSpec{WS: 3}, Strength: 3, MultipleHits: expr("2"), Target: rf}}
+	mean := new(big.Rat)
+	exhaust(t, mustUnit(t, s), a, nil, func(r *referee.Result, p *big.Rat) {
+		mean.Add(mean, new(big.Rat).Mul(p, big.NewRat(int64(r.Tally.Unsaved), 1)))
+	})
+	wantRat(t, "E[unsaved]", mean, "1/2")
+}
