@@ -11,6 +11,7 @@
 //	res, err := odds.Exact(ctx, u, attacks, odds.Config{})
 //	res.Casualties.Mean()      // *big.Rat, e.g. 50/9
 //	res.Casualties.AtLeast(5)  // P(5 or more)
+//	res.Casualties.Tails()     // P(n or more) for every n, in one pass
 //	res.Casualties.Floats()    // for charts
 //
 // Every probability is an exact fraction; every distribution sums to
@@ -96,11 +97,14 @@
 //     T, and T's distribution is one convolution over the attacks.
 //
 // Battleaxe's per-model damage (11.3) has no fast path: packets go to
-// different models and the states multiply. A first batch of multi-wound
-// packets on fresh models is known at once to pass the limit when the
-// damage combinations of its first packets alone do; the error then says
-// so ("battleaxe per-model damage: 10 models of W6 after 30 multi-wound
-// hits").
+// different models and the states multiply. The unit's count key
+// (unit.SetCountKey, on unless an instant kill is aimed at the musician or
+// standard bearer) keys identical rank-and-file by the multiset of their
+// damage, not slot by slot, so the states are the multisets. A first batch
+// of multi-wound packets on fresh models is known at once to pass the limit
+// when the multisets of its first packets' damage alone do; the error then
+// says so ("battleaxe per-model damage: 40 models of W10 after 60
+// multi-wound hits").
 //
 // # Exact arithmetic
 //

@@ -90,11 +90,15 @@ type memoLeaf struct {
 
 // enumerator runs machines to the end over every die.
 type enumerator struct {
-	ctx  context.Context
-	max  int           // state limit, 0 for none
-	why  func() string // what makes the space large, for the limit error
-	fast bool          // take the fast paths of fast.go
-	used []string      // names of the fast paths taken, in order
+	ctx context.Context
+	max int // state limit, 0 for none
+	// maxBytes is the memory budget (Config.MaxBytes), 0 for none;
+	// coreBytes what one core is estimated to take; bytes the estimate of
+	// the generation being built and prevBytes of the one it is built from.
+	maxBytes, coreBytes, bytes, prevBytes int64
+	why                                   func() string // what makes the space large, for the limit error
+	fast                                  bool          // take the fast paths of fast.go
+	used                                  []string      // names of the fast paths taken, in order
 
 	cores  []*core
 	states []state
@@ -131,7 +135,7 @@ type enumerator struct {
 }
 
 func newEnumerator(ctx context.Context, cfg Config, fast bool, acc *accumulator, why func() string) *enumerator {
-	return &enumerator{ctx: ctx, max: cfg.maxStates(), why: why, fast: fast, acc: acc,
+	return &enumerator{ctx: ctx, max: cfg.maxStates(), maxBytes: cfg.maxBytes(), coreBytes: cfg.coreBytes, why: why, fast: fast, acc: acc,
 		nextIndex: map[string]int32{}, nsIndex: map[stateKey]int32{}, merge: map[stateKey]int{},
 		memo: map[string][]memoLeaf{}, finalGroups: map[*finalBatch]*finalGroup{}, sweeps: map[string]*sweeper{},
 		polys: map[string][]weight{}, unsaveds: map[string]*[]weight{}}
@@ -305,6 +309,7 @@ func (e *enumerator) generation() error {
 	}
 	// Move the states along.
 	e.nstates = e.nstates[:0]
+	e.prevBytes, e.bytes = e.bytes, 0
 	clear(e.nsIndex)
 	for n, s := range e.states {
 		if n&1023 == 1023 {
@@ -333,6 +338,10 @@ func (e *enumerator) generation() error {
 			e.nstates = append(e.nstates, state{k: k, w: w})
 			if e.max > 0 && len(e.nstates) > e.max {
 				return e.limitError()
+			}
+			e.bytes += stateBytes(w)
+			if e.maxBytes > 0 && e.bytes+e.prevBytes+int64(len(e.next))*e.coreBytes > e.maxBytes {
+				return bytesLimitError(e.maxBytes, e.steps, e.why())
 			}
 		}
 	}

@@ -1,8 +1,9 @@
 package odds
 
 import (
-	"encoding/json"
+	"math"
 	"math/big"
+	"strconv"
 )
 
 // Number is a probability or mean in JSON: a float, or with exact output an
@@ -17,11 +18,34 @@ func (n Number) MarshalJSON() ([]byte, error) {
 	if n.r == nil {
 		return []byte("null"), nil
 	}
-	if n.exact {
-		return json.Marshal(n.r.RatString())
+	if n.exact { // digits and a slash: nothing to escape
+		s := n.r.RatString()
+		b := make([]byte, 0, len(s)+2)
+		return append(append(append(b, '"'), s...), '"'), nil
 	}
 	f, _ := n.r.Float64()
-	return json.Marshal(f)
+	return appendFloat(nil, f), nil
+}
+
+// appendFloat appends f as encoding/json writes a float64 (its
+// floatEncoder): the shortest decimal that reads back as f, in exponent
+// form below 1e-6 and from 1e21 on, with a one-digit negative exponent
+// written without its leading zero. A probability is never NaN or
+// infinite.
+func appendFloat(b []byte, f float64) []byte {
+	format := byte('f')
+	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, f, format, -1, 64)
+	if format == 'e' {
+		// clean up e-09 to e-9
+		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b
 }
 
 // DistJSON is one distribution in the JSON of DESIGN.md.
@@ -75,10 +99,11 @@ type StdErrJSON struct {
 }
 
 func distJSON(d Dist, exact bool) DistJSON {
-	out := DistJSON{Mean: Number{d.Mean(), exact}, Dist: []Number{}, AtLeast: []Number{}}
+	mean, tails := d.meanAndTails()
+	out := DistJSON{Mean: Number{mean, exact}, Dist: make([]Number, len(d.P)), AtLeast: make([]Number, len(d.P))}
 	for i, p := range d.P {
-		out.Dist = append(out.Dist, Number{p, exact})
-		out.AtLeast = append(out.AtLeast, Number{d.AtLeast(i), exact})
+		out.Dist[i] = Number{p, exact}
+		out.AtLeast[i] = Number{tails[i], exact}
 	}
 	return out
 }
@@ -97,13 +122,13 @@ func JSON(res *Result, exact bool) ResultJSON {
 		Fallback:     res.Fallback,
 	}
 	for r, d := range res.ByRole {
-		if d.AtLeast(1).Sign() > 0 {
+		if anyFrom(d, 1) {
 			out.ByRole[r.String()] = distJSON(d, exact)
 		}
 	}
 	for _, s := range res.Stages {
 		out.Stages = append(out.Stages, StageJSON{
-			Group: s.Group, HitNeed: hitNeed(s), Hit: Number{s.Hit, exact},
+			Group: s.Group, HitNeed: s.HitNeed(), Hit: Number{s.Hit, exact},
 			WoundNeed: s.Needs.Wound.String(), Wound: Number{s.Wound, exact},
 			ArmourNeed: s.Needs.Armour.String(), ArmourFailed: Number{s.ArmourFailed, exact},
 			SpecialNeed: s.Needs.Special.String(), SpecialKind: s.Needs.SpecialKind.String(), SpecialFailed: Number{s.SpecialFailed, exact},
@@ -116,7 +141,9 @@ func JSON(res *Result, exact bool) ResultJSON {
 	return out
 }
 
-func hitNeed(s StageOdds) string {
+// HitNeed names what the group needs to hit, as the JSON's hit_need: "auto",
+// "impossible", "6 then 4+" (the 7+ procedure), or the target such as "3+".
+func (s StageOdds) HitNeed() string {
 	switch {
 	case s.Needs.AutoHit:
 		return "auto"
@@ -126,4 +153,14 @@ func hitNeed(s StageOdds) string {
 		return "6 then " + s.Needs.HitAgain.String()
 	}
 	return s.Needs.Hit.String()
+}
+
+// anyFrom reports whether d gives i or more a chance above zero.
+func anyFrom(d Dist, i int) bool {
+	for j := max(i, 0); j < len(d.P); j++ {
+		if d.P[j].Sign() > 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -24,16 +24,25 @@ func s3(t testing.TB) (*unit.Unit, []referee.Attack) {
 	return u, []referee.Attack{{Count: dice.ConstExpr(30), Strength: 6, MultipleWounds: expr("D6"), Target: rf}}
 }
 
-// TestStateLimitNamesTheCause: S3 passes the default state limit, and the
-// error says why, at once.
+// tooBig is a per-model scenario past the default state limit even with
+// the count key (unit.SetCountKey): 40 packets on 40 fresh models of W10
+// with 6 sizes below 10 make C(45, 5) = 1,221,759 multisets of damage.
+func tooBig(t testing.TB) (*unit.Unit, []referee.Attack) {
+	u := mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 40, Frontage: 10,
+		Profile: unit.Profile{TroopType: rules.Monster, W: 10, T: 5}})
+	return u, []referee.Attack{{Count: dice.ConstExpr(60), Strength: 6, MultipleWounds: expr("D6"), Target: rf}}
+}
+
+// TestStateLimitNamesTheCause: a scenario past the default state limit
+// fails, and the error says why, at once.
 func TestStateLimitNamesTheCause(t *testing.T) {
-	u, a := s3(t)
+	u, a := tooBig(t)
 	start := time.Now()
 	_, err := Exact(t.Context(), u, a, Config{})
 	if !errors.Is(err, ErrStateLimit) {
 		t.Fatalf("err = %v, want ErrStateLimit", err)
 	}
-	if want := "battleaxe per-model damage: 10 models of W6 after 30 multi-wound hits"; !strings.Contains(err.Error(), want) {
+	if want := "battleaxe per-model damage: 40 models of W10 after 60 multi-wound hits (40 packets on 40 different models of W10 make 1221759 damage states alone"; !strings.Contains(err.Error(), want) {
 		t.Errorf("error %q does not say %q", err, want)
 	}
 	if d := time.Since(start); d > time.Second {
@@ -71,25 +80,28 @@ func TestStateLimitEarlyIsSound(t *testing.T) {
 	} {
 		u := mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: c.models, Profile: unit.Profile{W: c.w, T: 3}})
 		a := []referee.Attack{{Count: dice.ConstExpr(c.count), Strength: 4, MultipleWounds: expr(c.mw), Target: rf}}
-		checked := 0
-		for limit := 2; limit <= 300; limit *= 2 {
-			early := tooMany(u, a, limit, func() string { return "" })
-			if early == nil {
-				continue
+		for _, counted := range []bool{false, true} {
+			checked := 0
+			for limit := 2; limit <= 300; limit *= 2 {
+				early := tooMany(u, a, limit, counted, func() string { return "" })
+				if early == nil {
+					continue
+				}
+				checked++
+				e := newEnumerator(t.Context(), Config{MaxStates: limit}, false, newAccumulator(u), func() string { return "" })
+				m, err := engine.NewMachine(u, a, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m.Unit().SetCountKey(counted)
+				if err := e.run(m); !errors.Is(err, ErrStateLimit) {
+					t.Errorf("%d models of W%d, %d x %s, limit %d, count key %v: the early check fails (%v) but the enumeration does not (%v)",
+						c.models, c.w, c.count, c.mw, limit, counted, early, err)
+				}
 			}
-			checked++
-			e := newEnumerator(t.Context(), Config{MaxStates: limit}, false, newAccumulator(u), func() string { return "" })
-			m, err := engine.NewMachine(u, a, nil)
-			if err != nil {
-				t.Fatal(err)
+			if checked == 0 {
+				t.Errorf("%d models of W%d, %d x %s, count key %v: the early check never failed", c.models, c.w, c.count, c.mw, counted)
 			}
-			if err := e.run(m); !errors.Is(err, ErrStateLimit) {
-				t.Errorf("%d models of W%d, %d x %s, limit %d: the early check fails (%v) but the enumeration does not (%v)",
-					c.models, c.w, c.count, c.mw, limit, early, err)
-			}
-		}
-		if checked == 0 {
-			t.Errorf("%d models of W%d, %d x %s: the early check never failed", c.models, c.w, c.count, c.mw)
 		}
 	}
 }
@@ -97,7 +109,7 @@ func TestStateLimitEarlyIsSound(t *testing.T) {
 // TestFallbackToMonteCarlo: past the limit, Fallback gives Monte Carlo with
 // its standard errors, marked as not exact and saying why.
 func TestFallbackToMonteCarlo(t *testing.T) {
-	u, a := s3(t)
+	u, a := tooBig(t)
 	res, err := Exact(t.Context(), u, a, Config{Fallback: true, Samples: 2000, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -116,9 +128,8 @@ func TestFallbackToMonteCarlo(t *testing.T) {
 // TestCancelStopsPromptly: a cancelled context stops the exact computation
 // and Monte Carlo, before they start and while they run.
 func TestCancelStopsPromptly(t *testing.T) {
-	u := mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 10, Frontage: 5, Profile: unit.Profile{W: 3, T: 4}})
-	// per-model packets: a long enumeration under a high limit
-	a := []referee.Attack{{Count: dice.ConstExpr(8), Strength: 5, MultipleWounds: expr("D3"), Target: rf}}
+	// per-model packets: a long enumeration with no limit
+	u, a := tooBig(t)
 	cancelled, cancel := context.WithCancel(t.Context())
 	cancel()
 	if _, err := Exact(cancelled, u, a, Config{MaxStates: -1}); !errors.Is(err, context.Canceled) {
@@ -234,7 +245,7 @@ func TestJSON(t *testing.T) {
 	if err != nil || !strings.Contains(string(b), `"mean":5.555555555555555`) {
 		t.Errorf("float JSON: %v\n%s", err, b)
 	}
-	u3, a3 := s3(t)
+	u3, a3 := tooBig(t)
 	mc, err := Exact(t.Context(), u3, a3, Config{Fallback: true, Samples: 1000})
 	if err != nil {
 		t.Fatal(err)

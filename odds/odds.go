@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"strings"
 
@@ -19,6 +20,11 @@ type Config struct {
 	// MaxStates is the most distinct states the exact computation may hold
 	// at once; 0 means DefaultMaxStates, negative means no limit.
 	MaxStates int
+	// MaxBytes is the most memory, in bytes, the states of the exact
+	// computation may take at once, as stateBytes estimates it, so that
+	// states of huge weights are bounded as well as many states; 0 means
+	// DefaultMaxBytes, negative means no limit.
+	MaxBytes int64
 	// Fallback asks Exact for Monte Carlo with a confidence interval
 	// instead of an error when the state limit is passed.
 	Fallback bool
@@ -32,10 +38,21 @@ type Config struct {
 	// done and the total, from one goroutine at a time, with done rising
 	// to the total.
 	Progress func(done, total int)
+
+	// slotKey keeps the unit's slot-by-slot key even where its count key
+	// applies (unit.SetCountKey): the tests compare the two.
+	slotKey bool
+	// coreBytes is what compute estimates one distinct machine (a core of
+	// the enumeration) to take, for MaxBytes: see coreBytes.
+	coreBytes int64
 }
 
 // DefaultMaxStates is the state limit of a zero Config.
 const DefaultMaxStates = 200_000
+
+// DefaultMaxBytes is the memory budget of a zero Config: 256 MiB, which
+// DefaultMaxStates states of small weights stay far below.
+const DefaultMaxBytes = 256 << 20
 
 // DefaultSamples is the Monte Carlo sample count of a zero Config.
 const DefaultSamples = 100_000
@@ -50,6 +67,46 @@ func (c Config) maxStates() int {
 	return c.MaxStates
 }
 
+// maxBytes returns the memory budget in bytes; 0 means none.
+func (c Config) maxBytes() int64 {
+	switch {
+	case c.MaxBytes == 0:
+		return DefaultMaxBytes
+	case c.MaxBytes < 0:
+		return 0
+	}
+	return c.MaxBytes
+}
+
+// perState is the memory one state of the enumeration takes besides the
+// words of a big weight: its record in the generation's slice (key and
+// inline weight, 80 bytes on 64-bit machines) and its entry in the index
+// that merges states (about 100 bytes with the map's overhead).
+const perState = 180
+
+// stateBytes estimates the memory a state holding weight w takes, for
+// Config.MaxBytes.
+func stateBytes(w weight) int64 { return perState + w.heapBytes() }
+
+// machineBytes is the memory of a referee.Machine besides its unit (its
+// fields, scratch and buffers) and of its entry, key included, in the
+// index of the enumeration's cores: an estimate, on the high side.
+const machineBytes = 1024
+
+// coreBytes estimates the memory one core of the enumeration takes: a
+// machine and its copy of the unit, whose slices are as large as u's.
+// Per-model units of many models make cores of kilobytes, which a
+// budget in states alone misses (S2's target as battleaxe per-model took
+// 1.2 GB before passing 200,000 states).
+func coreBytes(u *unit.Unit) int64 { return machineBytes + int64(u.Footprint()) }
+
+// bytesLimitError is the error of a computation whose states passed the
+// memory budget max (Config.MaxBytes) after steps steps; why names the
+// scenario (describe). It wraps ErrStateLimit, so that Fallback applies.
+func bytesLimitError(max int64, steps int, why string) error {
+	return fmt.Errorf("%w: states of more than %d MB after %d steps: %s", ErrStateLimit, max>>20, steps, why)
+}
+
 // Dist is a distribution over 0, 1, 2, ...: P[i] is the chance of exactly i.
 type Dist struct {
 	P []*big.Rat
@@ -57,14 +114,24 @@ type Dist struct {
 
 // Mean returns the expected value, Σ i·P[i].
 func (d Dist) Mean() *big.Rat {
-	m := new(big.Rat)
-	for i, p := range d.P {
-		m.Add(m, new(big.Rat).Mul(p, big.NewRat(int64(i), 1)))
+	if nums, dn, ok := d.overCommon(); ok {
+		var rm ratMaker
+		return meanOver(&rm, nums, dn)
+	}
+	m, t := new(big.Rat), new(big.Rat)
+	var i big.Int
+	for n, p := range d.P {
+		if n == 0 || p.Sign() == 0 {
+			continue
+		}
+		t.SetFrac(i.Mul(p.Num(), big.NewInt(int64(n))), p.Denom())
+		m.Add(m, t)
 	}
 	return m
 }
 
-// AtLeast returns the chance of i or more.
+// AtLeast returns the chance of i or more. It sums len(d.P)-i terms: a
+// reader that wants it for every i calls Tails, which costs one pass.
 func (d Dist) AtLeast(i int) *big.Rat {
 	s := new(big.Rat)
 	for j := max(i, 0); j < len(d.P); j++ {
@@ -73,13 +140,107 @@ func (d Dist) AtLeast(i int) *big.Rat {
 	return s
 }
 
+// Tails returns the suffix sums of d in one pass from the top: t[i] is the
+// chance of i or more, AtLeast(i), for i from 0 to len(d.P), so that
+// t[len(d.P)] is 0 and t[0] is Sum(). The values are new and the caller's.
+func (d Dist) Tails() []*big.Rat {
+	if nums, dn, ok := d.overCommon(); ok {
+		var rm ratMaker
+		return tailsOver(&rm, nums, dn)
+	}
+	t := make([]*big.Rat, len(d.P)+1)
+	vals := make([]big.Rat, len(d.P)+1)
+	t[len(d.P)] = &vals[len(d.P)]
+	for i := len(d.P) - 1; i >= 0; i-- {
+		t[i] = vals[i].Add(t[i+1], d.P[i])
+	}
+	return t
+}
+
+// meanAndTails is Mean and Tails, sharing their common denominator.
+func (d Dist) meanAndTails() (*big.Rat, []*big.Rat) {
+	if nums, dn, ok := d.overCommon(); ok {
+		var rm ratMaker
+		return meanOver(&rm, nums, dn), tailsOver(&rm, nums, dn)
+	}
+	return d.Mean(), d.Tails()
+}
+
+// meanOver returns Σ i·nums[i] / dn in lowest terms.
+func meanOver(rm *ratMaker, nums []*big.Int, dn den) *big.Rat {
+	var sum, t big.Int
+	for i, n := range nums {
+		if i > 0 && n.Sign() != 0 {
+			sum.Add(&sum, t.Mul(n, t.SetInt64(int64(i))))
+		}
+	}
+	return rm.rat(fromBig(&sum), dn)
+}
+
+// tailsOver returns the suffix sums of nums over dn: integer sums, each
+// put in lowest terms by stripping twos and threes, with no GCD where
+// adding fractions takes one per entry.
+func tailsOver(rm *ratMaker, nums []*big.Int, dn den) []*big.Rat {
+	t := make([]*big.Rat, len(nums)+1)
+	var sum big.Int
+	t[len(nums)] = rm.rat(weight{}, dn)
+	for i := len(nums) - 1; i >= 0; i-- {
+		sum.Add(&sum, nums[i])
+		t[i] = rm.rat(weightOf(&sum), dn)
+	}
+	return t
+}
+
+// overCommon returns the numerators of d.P over their least common
+// denominator, when every denominator is 2^a·3^b, as those of exact
+// results are (the dice have 3 or 6 sides): the numerators are then summed
+// as integers and the sums put in lowest terms by stripping twos and
+// threes. ok is false otherwise (Monte Carlo counts over samples).
+func (d Dist) overCommon() (nums []*big.Int, dn den, ok bool) {
+	dens := make([]den, len(d.P))
+	var rm ratMaker
+	var q big.Int
+	for i, p := range d.P {
+		z := p.Denom()
+		two := z.TrailingZeroBits()
+		q.Rsh(z, two)
+		// 3^b has floor(b·log2 3)+1 bits: b is that estimate or next to it
+		est := int32(float64(q.BitLen()-1) / math.Log2(3))
+		three := int32(-1)
+		for b := max(est-1, 0); b <= est+1 && three < 0; b++ {
+			if rm.bigPow3(b).Cmp(&q) == 0 {
+				three = b
+			}
+		}
+		if three < 0 { // another prime divides
+			return nil, den{}, false
+		}
+		dens[i] = den{int32(two), three}
+		dn = dn.lcm(dens[i])
+	}
+	nums = make([]*big.Int, len(d.P))
+	vals := make([]big.Int, len(d.P))
+	for i, p := range d.P {
+		f := dn.over(dens[i])
+		nums[i] = mulPow3(vals[i].Set(p.Num()), f.three)
+		nums[i].Lsh(nums[i], uint(f.two))
+	}
+	return nums, dn, true
+}
+
 // Sum returns the total probability, exactly 1 for every result.
 func (d Dist) Sum() *big.Rat { return d.AtLeast(0) }
 
 // Floats returns the probabilities as float64.
-func (d Dist) Floats() []float64 {
-	out := make([]float64, len(d.P))
-	for i, p := range d.P {
+func (d Dist) Floats() []float64 { return floats(d.P) }
+
+// TailFloats returns Tails as float64: each the float nearest the exact
+// suffix sum, not a sum of rounded floats.
+func (d Dist) TailFloats() []float64 { return floats(d.Tails()) }
+
+func floats(rs []*big.Rat) []float64 {
+	out := make([]float64, len(rs))
+	for i, p := range rs {
 		out[i], _ = p.Float64()
 	}
 	return out
@@ -159,10 +320,12 @@ func compute(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Co
 		return nil, err
 	}
 	why := func() string { return describe(u, attacks) }
-	if err := tooMany(u, attacks, cfg.maxStates(), why); err != nil {
+	m.Unit().SetQuiet(true)
+	m.Unit().SetCountKey(!cfg.slotKey && countKeyable(attacks))
+	cfg.coreBytes = coreBytes(u)
+	if err := tooMany(u, attacks, cfg.maxStates(), m.Unit().CountKeyed(), why); err != nil {
 		return nil, err
 	}
-	m.Unit().SetQuiet(true)
 	acc := newAccumulator(u)
 	e := newEnumerator(ctx, cfg, fast, acc, why)
 	if err := e.run(m); err != nil {
@@ -252,6 +415,19 @@ func stageOdds(group int, c engine.Chances) StageOdds {
 		ArmourFailed: fails(c.Armour), SpecialFailed: fails(c.Special)}
 }
 
+// countKeyable reports whether the unit's count key (unit.SetCountKey)
+// may merge the states of attacks: every count a Result reports is then
+// the same for states with one key, unless an instant kill is aimed at the
+// musician or standard bearer (C12 picks the model by where it stands).
+func countKeyable(attacks []referee.Attack) bool {
+	for _, a := range attacks {
+		if a.InstantKill && (a.Target.Role == unit.Musician || a.Target.Role == unit.StandardBearer) {
+			return false
+		}
+	}
+	return true
+}
+
 // describe names what makes a scenario's state space large, for the state
 // limit error: per-model damage with many multi-wound hits, or many
 // distinct pooled totals.
@@ -287,8 +463,10 @@ func describe(u *unit.Unit, attacks []referee.Attack) string {
 // fresh ones in removal order, so after j packets on j fresh models of W w
 // every combination of their damage below w is a state of its own: with v
 // packet sizes below w that is v^j states at once, reached before anything
-// merges.
-func tooMany(u *unit.Unit, attacks []referee.Attack, limit int, why func() string) error {
+// merges; with counted true (the unit's count key, unit.SetCountKey, which
+// keys identical models' damage as a multiset) the multisets of j sizes
+// out of v, C(j+v-1, j).
+func tooMany(u *unit.Unit, attacks []referee.Attack, limit int, counted bool, why func() string) error {
 	if limit <= 0 || !rules.For(u.Ruleset()).PerModel(u.Options()) {
 		return nil
 	}
@@ -357,6 +535,9 @@ func tooMany(u *unit.Unit, attacks []referee.Attack, limit int, why func() strin
 		return nil
 	}
 	bound := new(big.Int).Exp(big.NewInt(int64(v)), big.NewInt(int64(j)), nil)
+	if counted {
+		bound.Binomial(int64(j+v-1), int64(j))
+	}
 	if bound.Cmp(big.NewInt(int64(limit))) <= 0 {
 		return nil
 	}

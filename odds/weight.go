@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"math/bits"
 	"sync"
+	"unsafe"
 )
 
 // Exact probabilities are integer weights over a shared denominator. Every
@@ -79,6 +80,7 @@ type ratMaker struct {
 	num, den big.Int
 	p3       map[int32]*big.Int // 3^k for the denominators beyond pow3Table
 	steps    []*big.Int         // 3^(40i)
+	quo      []big.Word         // scratch quotient of divExact
 
 	// rats and words are slabs the fractions are carved from, so that a
 	// fraction costs no allocation of its own. Every piece of words is
@@ -169,6 +171,13 @@ func (rm *ratMaker) stripThrees(z *big.Int, max int32) int32 {
 	}
 	const top = int32(len(pow3) - 1)
 	var k int32
+	// While 3^40 divides a number of more than 8 words, divide by it
+	// exactly (divExact: multiplications, no division instruction; its
+	// scratch costs an allocation that small numbers do not repay); the
+	// last, partial power below.
+	for max-k >= top && bits.UintSize == 64 && len(z.Bits()) > 8 && rm.divExact(z, pow3[top]) {
+		k += top
+	}
 	for k < max {
 		bound := min(top, max-k)
 		t := top // the largest t ≤ 40 with 3^t dividing z
@@ -188,6 +197,40 @@ func (rm *ratMaker) stripThrees(z *big.Int, max int32) int32 {
 		}
 	}
 	return k
+}
+
+// divExact divides the non-negative z by the odd m in place and returns
+// true if m divides z; otherwise it leaves z alone and returns false. It is
+// Jebelean's exact division: each quotient word is the word less the
+// borrow times m's inverse mod 2^64, and m divides z exactly when no borrow
+// is left past the top word (then q·m = z, where in general q·m = z +
+// borrow·2^(64n)). It works on 64-bit words only.
+func (rm *ratMaker) divExact(z *big.Int, m uint64) bool {
+	inv := m // m·inv ≡ 1 mod 2^64: each Newton step doubles the good bits
+	for range 5 {
+		inv *= 2 - m*inv
+	}
+	ws := z.Bits()
+	if len(ws) == 0 {
+		return true
+	}
+	q := rm.quo[:0]
+	var borrow uint64
+	for _, w := range ws {
+		t, b := bits.Sub64(uint64(w), borrow, 0)
+		qi := t * inv
+		hi, _ := bits.Mul64(qi, m)
+		borrow = hi + b
+		q = append(q, big.Word(qi))
+	}
+	if borrow != 0 {
+		rm.quo = q
+		return false
+	}
+	// q becomes z's words, z's old words the next scratch
+	rm.quo = ws[:0]
+	z.SetBits(q)
+	return true
 }
 
 // divWord divides the non-negative z by m in place.
@@ -217,6 +260,15 @@ type weight struct {
 }
 
 var one = weight{w: [4]uint64{1}}
+
+// heapBytes returns the memory x holds outside its inline words: the
+// big.Int and its words, when it has one.
+func (x weight) heapBytes() int64 {
+	if x.b == nil {
+		return 0
+	}
+	return int64(unsafe.Sizeof(*x.b)) + int64(cap(x.b.Bits()))*bits.UintSize/8
+}
 
 func small64(v uint64) weight { return weight{w: [4]uint64{v}} }
 
@@ -375,8 +427,13 @@ func (x weight) mulSmall(k uint64) weight {
 			return r
 		}
 	}
+	var kb big.Int
+	kb.SetUint64(k)
+	if x.b != nil { // no copy of x: the product goes straight to a new number
+		return weight{b: new(big.Int).Mul(x.b, &kb)}
+	}
 	z := x.toBig()
-	return weight{b: z.Mul(z, new(big.Int).SetUint64(k))}
+	return weight{b: z.Mul(z, &kb)}
 }
 
 // mulShared returns x·v, which may share its big.Int with x or v: for
@@ -419,17 +476,58 @@ func (x weight) mul(v weight) weight {
 			return weight{w: [4]uint64{r[0], r[1], r[2], r[3]}}
 		}
 	}
-	return weight{b: new(big.Int).Mul(x.toBig(), v.toBig())}
+	var xt, vt big.Int
+	xb, vb := x.b, v.b
+	if xb == nil {
+		xb = x.set(&xt)
+	}
+	if vb == nil {
+		vb = v.set(&vt)
+	}
+	return weight{b: new(big.Int).Mul(xb, vb)}
 }
 
-// scale returns x · 2^d.two · 3^d.three.
+// scale returns x · 2^d.two · 3^d.three: a power of 3 that fits a word by
+// one small multiplication, a larger one by multiplications with powers of
+// up to 3^255 from the shared table (mulPow3), where a loop of 3^40 steps
+// would copy x every time.
 func (x weight) scale(d den) weight {
-	for k := d.three; k > 0; {
-		t := min(k, int32(len(pow3)-1))
-		x = x.mulSmall(pow3[t])
-		k -= t
+	k := d.three
+	// 3^k has at most 1.585·k+1 bits: while x·3^k surely fits inline, the
+	// small steps allocate nothing
+	if x.b == nil && x.bitLen()+int(k)*1585/1000+2 <= 256 || k <= int32(len(pow3)-1) {
+		for k > 0 {
+			t := min(k, int32(len(pow3)-1))
+			x = x.mulSmall(pow3[t])
+			k -= t
+		}
+		return x.shift(uint(d.two))
 	}
-	return x.shift(uint(d.two))
+	var xt big.Int
+	xb := x.b
+	if xb == nil {
+		xb = x.set(&xt)
+	}
+	t := pow3Shared()
+	s := min(k, int32(len(t)-1))
+	z := new(big.Int).Mul(xb, t[s])
+	z = mulPow3(z, k-s)
+	if d.two != 0 {
+		z.Lsh(z, uint(d.two))
+	}
+	return fromBig(z)
+}
+
+// mulPow3 sets z to z·3^k and returns it: one multiplication by a power
+// from the shared table per 255 threes.
+func mulPow3(z *big.Int, k int32) *big.Int {
+	t := pow3Shared()
+	for k > 0 {
+		s := min(k, int32(len(t)-1))
+		z.Mul(z, t[s])
+		k -= s
+	}
+	return z
 }
 
 // shift returns x·2^s.
@@ -448,6 +546,9 @@ func (x weight) shift(s uint) weight {
 			r[i] = v
 		}
 		return weight{w: r}
+	}
+	if x.b != nil {
+		return weight{b: new(big.Int).Lsh(x.b, s)}
 	}
 	z := x.toBig()
 	return weight{b: z.Lsh(z, s)}

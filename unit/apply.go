@@ -140,6 +140,7 @@ func (u *Unit) StartBatch(ch Chooser) {
 	for p := range u.pools {
 		u.pools[p].pre = u.pools[p].carried
 	}
+	u.placeTie = false
 }
 
 // EndBatch closes the batch. Excess of R&F pools emptied in the batch reaches
@@ -183,6 +184,7 @@ func (u *Unit) EndBatch() (Change, error) {
 	}
 	u.bl, u.br, u.nextOK = 0, 0, false
 	u.inBatch, u.ch = false, nil
+	u.placeTie = false
 	return c, err
 }
 
@@ -344,6 +346,13 @@ func (u *Unit) ApplyInto(c *Change, p Packet) error {
 	case p.Wounds < 0 || p.Wounds > 1:
 		return fmt.Errorf("apply: %d wounds without Multi: a single wound is 1 (C3)", p.Wounds)
 	}
+	counted := u.CountKeyed()
+	if counted && u.placeTie && p.Multi && !p.InstantKill {
+		return errors.New("apply: a multi-wound packet after a single wound or instant kill while models were struck (C22 puts the packets first): the count key of SetCountKey cannot tell which of two equally damaged models that took")
+	}
+	if counted && (!p.Multi || p.InstantKill) && u.anyStruck() {
+		u.placeTie = true
+	}
 	switch {
 	case p.InstantKill:
 		err = u.instantKill(p.Target.Role, ref, c)
@@ -360,6 +369,17 @@ func (u *Unit) ApplyInto(c *Change, p Packet) error {
 		err = u.settle(c)
 	}
 	return err
+}
+
+// anyStruck reports whether a living model is struck by a multi-wound
+// packet of this batch (11.3).
+func (u *Unit) anyStruck() bool {
+	for _, m := range u.models {
+		if m.alive && m.struck {
+			return true
+		}
+	}
+	return false
 }
 
 // capPool caps a packet aimed at a pooled R&F pool (9.2): whfb8 at the
@@ -726,6 +746,9 @@ func (u *Unit) instantKill(role Role, ref target, c *Change) error {
 	case Champion, Character:
 	case Musician, StandardBearer:
 		if p >= 0 && u.pools[p].ord > 0 {
+			if u.CountKeyed() {
+				return fmt.Errorf("apply: an instant kill aimed at the %s takes the closest rank and file (C12), which the count key of SetCountKey cannot tell", role)
+			}
 			id = u.closestOrdinary(id, p)
 			u.note(c, "instant kill aimed at the ", role.String(), " takes the closest rank and file instead (C12)")
 		}

@@ -30,6 +30,13 @@ type Unit struct {
 	pending int     // R&F excess waiting for the champion until EndBatch (C13)
 	ch      Chooser // the batch's Chooser
 	quiet   bool
+	// countKey: Key may describe the state only as far as the counts go
+	// (SetCountKey).
+	countKey bool
+	// placeTie: in this batch a single wound or instant kill was applied
+	// while ordinary models were struck; with the count key no multi-wound
+	// packet may follow (SetCountKey).
+	placeTie bool
 
 	fighter *Model // skirmish only
 

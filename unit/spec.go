@@ -92,6 +92,10 @@ type shared struct {
 	command   []Role   // removal order of command models inside their pool (11.4)
 	cmdID     [6]int16 // model id per command role, -1 when absent
 	chars     []int16  // model id of each character, in Spec order
+
+	// interchangeable: perModel, one kind of ordinary R&F per pool and no
+	// owner_choice switch, so that SetCountKey may key them as a multiset.
+	interchangeable bool
 }
 
 // New builds a unit from s. It checks every field and never panics; errors
@@ -380,7 +384,30 @@ func (s *Spec) build() (*shared, []model) {
 	for i, c := range s.Characters {
 		models[sh.chars[i]].damage = uint8(c.Damage)
 	}
+	sh.interchangeable = sh.perModel && interchangeable(sh.kinds, s.Options)
 	return sh, models
+}
+
+// interchangeable reports whether, in per-model mode, nothing the exact odds
+// count can depend on which slot holds which of a pool's ordinary R&F: each
+// pool has one kind of them, and no owner_choice switch lets the owner pick
+// models by where they stand (R11, R12, 11.4). See Unit.SetCountKey.
+func interchangeable(kinds []kind, o rules.Options) bool {
+	if o.SingleRankPolicy == rules.SingleRankOwnerChoice || o.RearRankOrder == rules.RearRankOwnerChoice ||
+		o.CommandOrder == rules.CommandOwnerChoice {
+		return false
+	}
+	seen := map[int8]bool{}
+	for _, k := range kinds {
+		if k.role != RankAndFile {
+			continue
+		}
+		if seen[k.pool] {
+			return false
+		}
+		seen[k.pool] = true
+	}
+	return true
 }
 
 // placeAuto lays the unit out as New's doc describes.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/rearrank/rearrank/rules"
 )
@@ -198,7 +199,8 @@ func (u *Unit) SetRegenLost() { u.regenLost = true }
 // where identical R&F share a kind, the carried count of every pool, the
 // differences of the batch and lifetime end counters (only their comparison
 // matters), the phase counters and flags, and the excess waiting for the
-// champion. It costs one pass over the grid and one allocation.
+// champion. It costs one pass over the grid and one allocation. With
+// SetCountKey a per-model unit is keyed by its counts instead (see there).
 func (u *Unit) Key() string {
 	var stack [256]byte
 	b := stack[:0]
@@ -213,6 +215,8 @@ func (u *Unit) Key() string {
 			flags |= 0x20
 		}
 		b = append(b, flags)
+	} else if u.CountKeyed() {
+		b = u.appendCounted(b)
 	} else {
 		b = putInt(b, u.ranks)
 		for _, id := range u.grid {
@@ -244,6 +248,106 @@ func (u *Unit) Key() string {
 		flags |= 2
 	}
 	return string(append(b, flags))
+}
+
+// SetCountKey with on true lets Key describe a per-model unit (battleaxe,
+// RULES.md 11.3) only as far as the counts of exact odds can tell states
+// apart, so that the odds merge many more of them; off, the default, Key
+// describes the state slot by slot. It applies to units whose pools each
+// hold one kind of ordinary R&F and that set no owner_choice switch; Key of
+// any other unit is unchanged by it.
+//
+// In such a unit the ordinary R&F of a pool are keyed as a multiset of
+// (damage, struck), the other models by their own damage, and the formation
+// and the end counters not at all. That is sound for every count the odds
+// report (casualties by role, wounds taken, wasted, destroyed, panic,
+// champion and standard): where a packet or single wound lands is decided
+// by damage and struck (the most damaged eligible model, C1, C2, 11.3), by
+// position only between ordinary models of equal damage and struck, which
+// are interchangeable for every count; removal order decides which of
+// them is removed, never how many or of which role (the command models go
+// after the last ordinary R&F of their pool in the ruleset's order, 11.4,
+// one model per role); pooled arithmetic, which could carry wounds onto a
+// model by position, is not used. Two states with one such key may stand
+// in different formations, so a caller that shows where models stand or
+// are removed must leave it off.
+//
+// Two things would break that, and with the count key on Apply refuses
+// them (an error, nothing changed). C12: an instant kill aimed at the
+// musician or standard bearer takes the closest ordinary R&F, a model
+// chosen by where it stands. And packets out of C22 order: a single wound
+// or an instant kill goes to the most damaged model, struck or not, the
+// first in removal order on a tie, so while some models are struck it may
+// take a struck or an unstruck one by position, which decides where a
+// later multi-wound packet of the batch lands; C22 puts every packet
+// before the singles, and the referee keeps to it. The state a Clone or
+// CopyFrom copies includes the setting.
+func (u *Unit) SetCountKey(on bool) { u.countKey = on }
+
+// CountKeyed reports whether Key keys u by counts: SetCountKey is on and u
+// is a unit it applies to.
+func (u *Unit) CountKeyed() bool { return u.countKey && u.s.interchangeable && u.fighter == nil }
+
+// appendCounted appends the count key of SetCountKey: per pool the multiset
+// of its living ordinary R&F as (damage, struck) codes with their numbers,
+// then every other model's damage (0 when removed, damage+1 alive), then
+// what Key writes for every block unit after the grid but the end counters.
+func (u *Unit) appendCounted(b []byte) []byte {
+	b = append(b, 'M')
+	var tally [2 * maxW]int32
+	for p := range u.pools {
+		top := -1
+		for _, m := range u.models {
+			if !m.alive || int(u.s.kinds[m.kind].pool) != p || u.s.kinds[m.kind].role != RankAndFile {
+				continue
+			}
+			c := 2 * int(m.damage)
+			if m.struck && !u.placeTie { // no packet may read the marks now
+				c++
+			}
+			tally[c]++
+			top = max(top, c)
+		}
+		for c := 0; c <= top; c++ {
+			if n := tally[c]; n > 0 {
+				b = append(b, byte(c))
+				b = putInt(b, int(n))
+				tally[c] = 0
+			}
+		}
+		b = append(b, 0xff)
+	}
+	for _, m := range u.models {
+		if u.s.kinds[m.kind].role == RankAndFile {
+			continue
+		}
+		if m.alive {
+			b = append(b, m.damage+1)
+		} else {
+			b = append(b, 0)
+		}
+	}
+	for _, ps := range u.pools {
+		b = putInt(b, int(ps.carried))
+	}
+	b = putInt(b, u.pending)
+	if u.placeTie {
+		return append(b, 1)
+	}
+	return append(b, 0)
+}
+
+// Footprint returns the bytes of memory u holds of its own, what each
+// Clone costs: the Unit and the slices it does not share with its clones
+// (the grid, the models, the pools, a skirmish fighter). Callers that hold
+// many units at once (the exact odds) budget memory with it.
+func (u *Unit) Footprint() int {
+	n := int(unsafe.Sizeof(*u)) + cap(u.grid)*int(unsafe.Sizeof(int16(0))) +
+		cap(u.models)*int(unsafe.Sizeof(model{})) + cap(u.pools)*int(unsafe.Sizeof(poolState{}))
+	if u.fighter != nil {
+		n += int(unsafe.Sizeof(*u.fighter))
+	}
+	return n
 }
 
 // putInt appends v as a zig-zag varint, so the key stays unambiguous.

@@ -304,20 +304,18 @@ func (s *Server) oddsData(res *odds.Result) *oddsData {
 	d.Casualties = s.pages.renderSVG("chart", distChart("chart-casualties", "Casualties", "casualties", res.Casualties, false))
 	d.AtLeast = s.pages.renderSVG("chart", distChart("chart-at-least", "At least N casualties", "casualties", res.Casualties, true))
 	d.Wounds = s.pages.renderSVG("chart", distChart("chart-wounds", "Wounds caused", "wounds", res.Wounds, false))
+	tails := res.Casualties.Tails()
 	for n, p := range res.Casualties.P {
-		rest := res.Casualties.AtLeast(n)
+		rest := tails[n]
 		if n > 0 && rest.Cmp(tinyP) < 0 {
 			break
 		}
 		d.Rows = append(d.Rows, distRow{N: n, Exactly: percent(p), ExactlyFrac: p.RatString(), AtLeast: percent(rest), Frac: rest.RatString()})
 	}
-	for _, st := range odds.JSON(res, true).Stages {
-		row := stageRow{Group: st.Group, Kind: st.SpecialKind}
-		cellOf := func(need string, n odds.Number) string {
-			b, _ := n.MarshalJSON()
-			frac := strings.Trim(string(b), `"`)
-			r, ok := new(big.Rat).SetString(frac)
-			if !ok {
+	for _, st := range res.Stages {
+		row := stageRow{Group: st.Group, Kind: st.Needs.SpecialKind.String()}
+		cellOf := func(need string, r *big.Rat) string {
+			if r == nil {
 				return need
 			}
 			if need == "" || need == "-" {
@@ -325,13 +323,14 @@ func (s *Server) oddsData(res *odds.Result) *oddsData {
 			}
 			return percent(r) + " (" + need + ")"
 		}
-		row.Hit = cellOf(st.HitNeed, st.Hit)
-		if st.HitNeed == "auto" {
+		hitNeed := st.HitNeed()
+		row.Hit = cellOf(hitNeed, st.Hit)
+		if hitNeed == "auto" {
 			row.Hit = "auto"
 		}
-		row.Wound = cellOf(st.WoundNeed, st.Wound)
-		row.Armour = cellOf(st.ArmourNeed, st.ArmourFailed)
-		row.Special = cellOf(st.SpecialNeed, st.SpecialFailed)
+		row.Wound = cellOf(st.Needs.Wound.String(), st.Wound)
+		row.Armour = cellOf(st.Needs.Armour.String(), st.ArmourFailed)
+		row.Special = cellOf(st.Needs.Special.String(), st.SpecialFailed)
 		row.Unsaved = cellOf("", st.Unsaved)
 		d.Stages = append(d.Stages, row)
 	}
@@ -568,8 +567,21 @@ func (s *Server) compareView(ctx context.Context, f form, base *scenario.File) (
 	for _, c := range cols {
 		maxCas = max(maxCas, len(c.res.Casualties.P)-1)
 	}
+	tails := make(map[*odds.Result][]*big.Rat, len(cols))
+	for _, c := range cols {
+		tails[c.res] = c.res.Casualties.Tails()
+	}
 	for i := 1; i <= maxCas && i <= 10; i++ {
-		row(fmt.Sprintf("At least %d casualties", i), prob(func(r *odds.Result) *big.Rat { return r.Casualties.AtLeast(i) }))
+		row(fmt.Sprintf("At least %d casualties", i), prob(func(r *odds.Result) *big.Rat { return tailAt(tails[r], i) }))
 	}
 	return d, nil
+}
+
+// tailAt reads P(i or more) from suffix sums (odds.Dist.Tails): 0 past
+// the end.
+func tailAt(tails []*big.Rat, i int) *big.Rat {
+	if i >= len(tails) {
+		return new(big.Rat)
+	}
+	return tails[i]
 }

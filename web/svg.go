@@ -111,9 +111,10 @@ func distChart(id, title, noun string, d odds.Dist, atLeast bool) barChart {
 	if atLeast {
 		first = 1
 	}
+	tails := d.Tails()
 	last := first - 1
 	for n := first; n < len(d.P); n++ {
-		if d.AtLeast(n).Cmp(tinyP) < 0 {
+		if tails[n].Cmp(tinyP) < 0 {
 			break
 		}
 		last = n
@@ -127,7 +128,7 @@ func distChart(id, title, noun string, d odds.Dist, atLeast bool) barChart {
 		p := new(big.Rat)
 		switch {
 		case atLeast:
-			p = d.AtLeast(n)
+			p = tailAt(tails, n)
 		case n < len(d.P):
 			p = d.P[n]
 		}
@@ -170,7 +171,7 @@ func distChart(id, title, noun string, d odds.Dist, atLeast bool) barChart {
 		}
 		c.Bars = append(c.Bars, b)
 	}
-	if rest := d.AtLeast(last + 1); rest.Sign() > 0 {
+	if rest := tailAt(tails, last+1); rest.Sign() > 0 {
 		c.Note = fmt.Sprintf("%d or more: %s, not drawn", last+1, percent(rest))
 		c.NoteY = fmtF(chartH - 6)
 	}

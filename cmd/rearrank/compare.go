@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"strings"
 	"time"
 
@@ -138,8 +139,17 @@ func printCompare(w io.Writer, vs []Variant, exact bool) {
 	for _, v := range vs {
 		maxCas = max(maxCas, len(v.Result.Casualties.P)-1)
 	}
+	tails := make(map[*odds.Result][]*big.Rat, len(vs))
+	for _, v := range vs {
+		tails[v.Result] = v.Result.Casualties.Tails()
+	}
 	for i := 1; i <= maxCas && i <= 20; i++ {
-		row(fmt.Sprintf("at least %d casualties", i), func(r *odds.Result) string { return num(r.Casualties.AtLeast(i), exact) })
+		row(fmt.Sprintf("at least %d casualties", i), func(r *odds.Result) string {
+			if t := tails[r]; i < len(t) {
+				return num(t[i], exact)
+			}
+			return num(new(big.Rat), exact)
+		})
 	}
 }
 

@@ -111,16 +111,18 @@ func bar(p *big.Rat) string {
 // printTable prints one distribution: value, P(exactly), P(at least), a bar.
 func printTable(w io.Writer, title string, d odds.Dist, exact bool) {
 	fmt.Fprintf(w, "%s (mean %s)\n", title, mean(d.Mean(), exact))
+	tails := d.Tails()
 	width := 8
-	if exact {
+	if exact && len(d.P) > 0 {
+		width = max(width, len(tails[0].RatString()))
 		for _, p := range d.P {
-			width = max(width, len(p.RatString()), len(d.AtLeast(0).RatString()))
+			width = max(width, len(p.RatString()))
 		}
 	}
 	fmt.Fprintf(w, "  %5s  %*s  %*s\n", "n", width, "P(=n)", width, "P(>=n)")
 	tiny := big.NewRat(1, 20000) // shows as 0.00%
 	for i, p := range d.P {
-		rest := d.AtLeast(i)
+		rest := tails[i]
 		if rest.Sign() == 0 {
 			break
 		}

@@ -9,7 +9,6 @@ func (m *Machine) Key() string {
 	var stack [128]byte
 	b := m.AppendState(stack[:0])
 	b = appendInt(b, m.s.batchCas)
-	b = appendBool(b, m.s.flamed)
 	t := m.s.tally
 	for _, v := range [...]int{t.Casualties, t.Wounds, t.Unsaved, t.Wasted} {
 		b = appendInt(b, v)
@@ -49,7 +48,7 @@ func (m *Machine) AppendState(b []byte) []byte {
 		b = appendInt(b, s.failed[k])
 	}
 	var flags byte
-	for i, f := range [...]bool{s.inBatch, s.panicked, s.panicApplies} {
+	for i, f := range [...]bool{s.inBatch, s.panicked, s.panicApplies, s.flamed} {
 		if f {
 			flags |= 1 << i
 		}

@@ -70,7 +70,7 @@ type state struct {
 	allow        string      // skirmish: the allowance key of the current batch
 
 	// what the steps add, never read (SetTally): in Key, not appendState
-	flamed   bool // a Flaming wound of this batch stopped Regeneration (19.3)
+	flamed   bool // an unsaved Flaming wound of this batch costs the unit its Regeneration at the batch end (19.3, C26)
 	batchCas int  // models removed in this batch, for the log
 	tally    Tally
 }
