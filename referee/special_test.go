@@ -2,6 +2,7 @@ package referee_test
 
 import (
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/rearrank/rearrank/dice"
@@ -115,4 +116,120 @@ func TestMultipleHitsSkirmish(t *testing.T) { // RULES.md 20.3, 6.2
 		mean.Add(mean, new(big.Rat).Mul(p, big.NewRat(int64(r.Tally.Unsaved), 1)))
 	})
 	wantRat(t, "E[unsaved]", mean, "1/2")
+}
+
+// savedChance is the exact chance that a wound of a on a fresh model of the
+// spec is saved, from the referee over every die: 1 - P(unsaved)/P(wound).
+func savedChance(t *testing.T, s unit.Spec, a referee.Attack) *big.Rat {
+	t.Helper()
+	c, err := engine.StageChances(mustUnit(t, single(s)), a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := unsavedChance(t, s, a)
+	return new(big.Rat).Sub(big.NewRat(1, 1), new(big.Rat).Quo(u, c.Wound))
+}
+
+func TestE92OwnArmourRerolls(t *testing.T) { // RULES.md 20.1, 20.10 E92
+	prof := func(a rules.Armour, bonus int, rr rules.Reroll) unit.Spec {
+		return unit.Spec{Ruleset: rules.WHFB8, Profile: unit.Profile{W: 1, T: 1,
+			Save: rules.SaveProfile{Armour: a, Shield: true, SaveBonus: bonus, Reroll: rr}}}
+	}
+	s3 := referee.Attack{Strength: 3, Target: rf} // no armour modifier
+	wantRat(t, "2+ re-roll ones", savedChance(t, prof(rules.PlateArmour, 1, rules.RerollOnes), s3), "35/36")
+	wantRat(t, "4+ re-roll ones", savedChance(t, prof(rules.HeavyArmour, 0, rules.RerollOnes), s3), "7/12")
+	wantRat(t, "4+ re-roll failed", savedChance(t, prof(rules.HeavyArmour, 0, rules.RerollFailed), s3), "3/4")
+}
+
+func TestE93ForcedWardRerolls(t *testing.T) { // RULES.md 20.1, 20.10 E93
+	ward := func(n int) unit.Spec {
+		return unit.Spec{Ruleset: rules.WHFB8, Profile: unit.Profile{W: 1, T: 1, Specials: rules.SpecialSaves{Ward: rules.Need(n)}}}
+	}
+	a := referee.Attack{Strength: 3, ForceRerollSpecial: true, Target: rf}
+	wantRat(t, "ward 4+ forced", savedChance(t, ward(4), a), "1/4")
+	wantRat(t, "ward 5+ forced", savedChance(t, ward(5), a), "1/9")
+	// 10 wounds at 4+: each saved alone (the dice are independent)
+	saved := new(big.Rat).Mul(savedChance(t, ward(4), a), big.NewRat(10, 1))
+	wantRat(t, "expected saved of 10 wounds", saved, "5/2")
+}
+
+func TestE94DivineAttacksChooseRegeneration(t *testing.T) { // RULES.md 20.5, 20.10 E94
+	s := unit.Spec{Ruleset: rules.T9A, Profile: unit.Profile{W: 1, T: 1,
+		Specials: rules.SpecialSaves{Aegis: rules.Need(4), Regeneration: rules.Need(5)}}}
+	divine := referee.Attack{Strength: 3, DivineAttacks: true, Target: rf}
+	c, err := engine.StageChances(mustUnit(t, single(s)), divine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Needs.SpecialKind != rules.Regeneration {
+		t.Errorf("against Divine Attacks the model rolls %s, want Regeneration (1/3 beats Aegis's 1/4)", c.Needs.SpecialKind)
+	}
+	wantRat(t, "Aegis 4+ and Regeneration 5+ v divine", savedChance(t, s, divine), "1/3")
+	flaming := divine
+	flaming.Flaming = true
+	wantRat(t, "same and flaming: Aegis", savedChance(t, s, flaming), "1/4")
+	s.Profile.Specials = rules.SpecialSaves{Aegis: rules.Need(2)}
+	wantRat(t, "Aegis 2+ v divine", savedChance(t, s, divine), "4/9")
+}
+
+func TestE112OwnAndImposedArmourRerolls(t *testing.T) { // RULES.md 20.1, 20.10 E112
+	s := unit.Spec{Ruleset: rules.WHFB8, Profile: unit.Profile{W: 1, T: 1,
+		Save: rules.SaveProfile{Armour: rules.PlateArmour, Shield: true, Reroll: rules.RerollOnes}}}
+	wantRat(t, "3+ ones, forced successes", savedChance(t, s, referee.Attack{Strength: 3, ForceRerollArmour: true, Target: rf}), "5/9")
+}
+
+func TestE113OwnAndDivineAegis(t *testing.T) { // RULES.md 20.1, 20.10 E113
+	s := unit.Spec{Ruleset: rules.T9A, Profile: unit.Profile{W: 1, T: 1,
+		Specials: rules.SpecialSaves{Aegis: rules.Need(4), Reroll: rules.RerollFailed}}}
+	wantRat(t, "Aegis 4+ re-roll failed v divine", savedChance(t, s, referee.Attack{Strength: 3, DivineAttacks: true, Target: rf}), "1/2")
+}
+
+func TestE105Hatred(t *testing.T) { // RULES.md 20.1, 20.10 E105
+	s := unit.Spec{Ruleset: rules.WHFB8, Models: 10, Profile: unit.Profile{W: 1, T: 3}}
+	hit4 := referee.HitSpec{Need: target("4+")}
+	wantRat(t, "per attack with Hatred", unsavedChance(t, s, referee.Attack{Hit: hit4, Strength: 4, Hatred: true, Target: rf}), "1/2")
+	wantRat(t, "later rounds", unsavedChance(t, s, referee.Attack{Hit: hit4, Strength: 4, Target: rf}), "1/3")
+	if err := (referee.Attack{Phase: rules.Shooting, Hatred: true, Strength: 3}).Validate(rules.WHFB8); err == nil {
+		t.Error("hatred on a shooting group: want an error (melee only)")
+	}
+}
+
+func TestE91SevenPlusEachDie(t *testing.T) { // RULES.md 20.1, 20.10 E91 (each_die)
+	s := unit.Spec{Ruleset: rules.WHFB8, Profile: unit.Profile{W: 1, T: 1}}
+	shoot := referee.Attack{Phase: rules.Shooting, Hit: referee.HitSpec{Need: target("7+")}, Strength: 3, NoSaves: true, RerollHit: rules.RerollFailed, Target: rf}
+	// S3 v T1 wounds on 2+: P(unsaved) = P(hit) x 5/6
+	got := new(big.Rat).Quo(unsavedChance(t, s, shoot), big.NewRat(5, 6))
+	wantRat(t, "each_die 11/36 x 3/4", got, "11/48")
+	shoot.RerollHit = 0
+	got = new(big.Rat).Quo(unsavedChance(t, s, shoot), big.NewRat(5, 6))
+	wantRat(t, "no re-roll", got, "1/12")
+}
+
+func TestE104LethalStrikeReadsFinalRoll(t *testing.T) { // RULES.md 20.1, 20.10 E104
+	s := unit.Spec{Ruleset: rules.T9A, Profile: unit.Profile{W: 1, T: 4, Save: rules.SaveProfile{ArmourValue: 5}}}
+	a := referee.Attack{Strength: 3, RerollWound: rules.RerollFailed, LethalStrike: true, Target: rf}
+	c, err := engine.StageChances(mustUnit(t, single(s)), a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRat(t, "wounds", c.Wound, "5/9")
+	// Armour 5 is a 2+ save (5/6), which a Lethal Strike six (AP 10) loses:
+	// unsaved = 5/18 + (5/9 - 5/18) x 1/6 = 35/108; reading the first die's
+	// six (1/6) would give 1/6 + (5/9 - 1/6) x 1/6 = 43/216
+	wantRat(t, "unsaved", unsavedChance(t, s, a), "35/108")
+}
+
+func TestRerollLogShowsBothDice(t *testing.T) { // RULES.md 20.8
+	s := unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: unit.Profile{W: 1, T: 3}}
+	a := []referee.Attack{{Count: dice.ConstExpr(2), Hit: referee.HitSpec{Need: target("4+")}, Strength: 3, Hatred: true, Target: rf}}
+	// to-hit 2 and 5; the re-roll of the 2 comes after both (20.1): 6;
+	// to-wound 4 and 1
+	res, _ := resolve(t, mustUnit(t, s), a, 2, 5, 6, 4, 1)
+	log := logText(res)
+	if !strings.Contains(log, "to-hit, attack 1 of 2: 2 re-rolled (Hatred): 6, hit") {
+		t.Errorf("want the Hatred re-roll with both dice:\n%s", log)
+	}
+	if res.Tally.Unsaved != 1 {
+		t.Errorf("unsaved %d, want 1:\n%s", res.Tally.Unsaved, log)
+	}
 }

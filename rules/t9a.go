@@ -7,8 +7,8 @@ package rules
 var t9aRules = Traits{
 	Ruleset: T9A, Block: true, ArmourValue: true, Regeneration: true, Fly: true,
 	ClippedWings: true, LethalStrike: true, LethalStrikeAP: true, ChampionPool: true, TroopTypes: true,
-	BSTarget: true,
-	Command:  []CommandPost{MusicianPost, StandardPost}, // 11.4; the champion has his own pool
+	BSTarget: true, DivineAttacks: true,
+	Command: []CommandPost{MusicianPost, StandardPost}, // 11.4; the champion has his own pool
 
 	name:        "t9a",
 	description: "The 9th Age: Fantasy Battles, 2nd-edition era: Armour and AP, Aegis and Regeneration (seed 001)",

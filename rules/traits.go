@@ -82,6 +82,10 @@ type Traits struct {
 	// (BS 3 needs 4+, 5).
 	BSTarget bool
 
+	// DivineAttacks is true where an attack may have Divine Attacks: the
+	// target re-rolls its successful Aegis saves (t9a, 20.5).
+	DivineAttacks bool
+
 	// What the rest of this row says is read through the stage functions
 	// (MeleeToHit, ToWound, ArmourSave, SpecialSave...), which dispatch on
 	// it rather than on the ruleset's name.

@@ -131,12 +131,15 @@ func fly(t *rules.Traits) bool         { return t.Fly }
 func lethal(t *rules.Traits) bool      { return t.LethalStrike }
 func troopTypes(t *rules.Traits) bool  { return t.TroopTypes }
 func bsTarget(t *rules.Traits) bool    { return t.BSTarget }
+func divine(t *rules.Traits) bool      { return t.DivineAttacks }
 
 const (
 	armourHint = "t9a adds every armour source into armour_value, the model's Armour (RULES.md 7.2)"
 	diceType   = "[dice](#dice)"
 	saveType   = "[save](#scores)"
 	flagType   = "true/false"
+	rerollType = "`none`, `failed`, `ones`, `successes`, or a list"
+	ownReroll  = "`none`, `failed`, `ones`"
 )
 
 var catalogue = [...]FieldSpec{
@@ -167,6 +170,13 @@ var catalogue = [...]FieldSpec{
 	{Object: ObjAttack, Name: "flaming", Type: flagType, Default: "false", Reads: regen, Meaning: "Flaming Attacks: no Regeneration against them.", Ref: "8, 19.3",
 		Hint: "skirmish has no Regeneration for it to stop"},
 	{Object: ObjAttack, Name: "lethal_strike", Type: flagType, Default: "false", Reads: lethal, Meaning: "A natural 6 to wound allows no armour save and no Regeneration.", Ref: "19.3"},
+	{Object: ObjAttack, Name: "reroll_hit", Type: rerollType, Default: "`none`", Meaning: "Re-rolls of the to-hit dice: `failed` or `ones` (the group's own), `successes` (imposed by the target), or a list such as `[ones, successes]`. A die is re-rolled once; the re-roll dice follow all the stage's dice.", Ref: "20.1"},
+	{Object: ObjAttack, Name: "reroll_wound", Type: rerollType, Default: "`none`", Meaning: "Re-rolls of the to-wound dice, as `reroll_hit`. Triggers such as Lethal Strike read the re-roll.", Ref: "20.1"},
+	{Object: ObjAttack, Name: "hatred", Type: flagType, Default: "false", Meaning: "Hatred: failed to-hit rolls are re-rolled. Melee only (the first round against a hated foe).", Ref: "20.1"},
+	{Object: ObjAttack, Name: "force_reroll_armour", Type: flagType, Default: "false", Meaning: "The target re-rolls its successful armour saves.", Ref: "20.1"},
+	{Object: ObjAttack, Name: "force_reroll_special", Type: flagType, Default: "false", Meaning: "The target re-rolls its successful ward, Aegis or Regeneration saves.", Ref: "20.1"},
+	{Object: ObjAttack, Name: "divine_attacks", Type: flagType, Default: "false", Reads: divine, Meaning: "Divine Attacks: the target re-rolls successful Aegis saves (not Regeneration).", Ref: "20.5",
+		Hint: "write force_reroll_special for a rule that makes every special save re-roll"},
 	{Object: ObjAttack, Name: "ignore_armour", Type: flagType, Default: "false", Meaning: "No armour save; special saves still apply.", Ref: "7"},
 	{Object: ObjAttack, Name: "no_saves", Type: flagType, Default: "false", Meaning: "No saves at all.", Ref: "19.3"},
 	{Object: ObjAttack, Name: "instant_kill", Type: flagType, Default: "false", Reads: block, Meaning: "Each wound skips every save and removes a model outright.", Ref: "9.1, R5, R38"},
@@ -205,6 +215,8 @@ var catalogue = [...]FieldSpec{
 		Hint: "t9a's special saves are aegis and regeneration (RULES.md 8.2)"},
 	{Object: ObjProfile, Name: "regeneration", Type: saveType, Reads: regen, Meaning: "Regeneration; Flaming attacks stop it.", Ref: "8"},
 	{Object: ObjProfile, Name: "aegis", Type: saveType, Reads: aegis, Meaning: "Aegis save.", Ref: "8.2", Hint: "the others' special save is ward"},
+	{Object: ObjProfile, Name: "reroll_armour", Type: ownReroll, Default: "`none`", Meaning: "The model re-rolls its failed armour saves, or its natural 1s.", Ref: "20.1"},
+	{Object: ObjProfile, Name: "reroll_special", Type: ownReroll, Default: "`none`", Meaning: "The model re-rolls whichever special save it rolls when it fails, or on a natural 1.", Ref: "20.1"},
 	{Object: ObjProfile, Name: "fly", Type: flagType, Default: "false", Reads: fly, Meaning: "Clipped Wings adds 1 to Multiple Wounds against it.", Ref: "9.2, E52",
 		Hint: "fly matters only to clipped_wings"},
 

@@ -29,6 +29,7 @@ var (
 	typeAim         = reflect.TypeFor[Aim]()
 	typeDamage      = reflect.TypeFor[Damage]()
 	typeOptions     = reflect.TypeFor[map[string]string]()
+	typeReroll      = reflect.TypeFor[rules.Reroll]()
 )
 
 // field is one struct field as the file names it.
@@ -179,6 +180,8 @@ func (d *decoder) decode(n ast.Node, v reflect.Value, path string) *Error {
 		return d.damage(n, v, path)
 	case typeOptions:
 		return d.options(n, v, path)
+	case typeReroll:
+		return d.reroll(n, v, path)
 	}
 	switch t.Kind() {
 	case reflect.Pointer:
@@ -233,6 +236,33 @@ func (d *decoder) decode(n ast.Node, v reflect.Value, path string) *Error {
 		return nil
 	}
 	return d.fail(n, path, "cannot decode into %v", t) // a Go type the walker does not know: a programming error caught by the tests
+}
+
+// reroll reads a re-roll (RULES.md 20.1, 20.7): one of none, failed, ones,
+// successes, or a list of them.
+func (d *decoder) reroll(n ast.Node, v reflect.Value, path string) *Error {
+	const what = "none, failed, ones, successes, or a list of them"
+	var text []string
+	switch n := n.(type) {
+	case *ast.StringNode:
+		text = []string{n.Value}
+	case *ast.SequenceNode:
+		for _, item := range n.Values {
+			s, ok := item.(*ast.StringNode)
+			if !ok {
+				return d.want(item, path, what)
+			}
+			text = append(text, s.Value)
+		}
+	default:
+		return d.want(n, path, what)
+	}
+	r, err := rules.ParseReroll(strings.Join(text, ","))
+	if err != nil {
+		return d.fail(n, path, "%v", err)
+	}
+	v.Set(reflect.ValueOf(r))
+	return nil
 }
 
 func wantOf(t reflect.Type) string {

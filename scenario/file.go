@@ -84,6 +84,20 @@ type Attack struct {
 	// LethalStrike: a natural 6 to wound allows no armour save and no
 	// Regeneration (t9a, t9a1-ru; RULES.md 19.3).
 	LethalStrike bool `yaml:"lethal_strike,omitempty" json:"lethal_strike,omitempty"`
+	// RerollHit and RerollWound re-roll the group's to-hit and to-wound
+	// dice: failed, ones (its own) or successes (imposed), or a list
+	// (RULES.md 20.1).
+	RerollHit   rules.Reroll `yaml:"reroll_hit,omitempty" json:"reroll_hit,omitempty"`
+	RerollWound rules.Reroll `yaml:"reroll_wound,omitempty" json:"reroll_wound,omitempty"`
+	// Hatred re-rolls failed to-hit rolls; melee only (RULES.md 20.1).
+	Hatred bool `yaml:"hatred,omitempty" json:"hatred,omitempty"`
+	// ForceRerollArmour and ForceRerollSpecial make the target re-roll its
+	// successful armour and special saves (RULES.md 20.1).
+	ForceRerollArmour  bool `yaml:"force_reroll_armour,omitempty" json:"force_reroll_armour,omitempty"`
+	ForceRerollSpecial bool `yaml:"force_reroll_special,omitempty" json:"force_reroll_special,omitempty"`
+	// DivineAttacks (t9a) make the target re-roll successful Aegis saves
+	// (RULES.md 20.5).
+	DivineAttacks bool `yaml:"divine_attacks,omitempty" json:"divine_attacks,omitempty"`
 	// IgnoreArmour skips the armour save only (RULES.md 7).
 	IgnoreArmour bool `yaml:"ignore_armour,omitempty" json:"ignore_armour,omitempty"`
 	// NoSaves skips every save, armour and special (RULES.md 19.3).
@@ -259,6 +273,10 @@ type Profile struct {
 	Aegis rules.Target `yaml:"aegis,omitempty" json:"aegis,omitempty"`
 	// Fly matters only to Clipped Wings (t9a, t9a1-ru; E52).
 	Fly bool `yaml:"fly,omitempty" json:"fly,omitempty"`
+	// RerollArmour and RerollSpecial are the model's own standing save
+	// re-rolls: none, failed or ones (RULES.md 20.1).
+	RerollArmour  rules.Reroll `yaml:"reroll_armour,omitempty" json:"reroll_armour,omitempty"`
+	RerollSpecial rules.Reroll `yaml:"reroll_special,omitempty" json:"reroll_special,omitempty"`
 }
 
 // Command group roles a target may list in Command, in the order Defaults

@@ -42,6 +42,8 @@ type attackForm struct {
 	Name, Count, Phase, ToHit, BS, WS, HitModifier, Strength, AP, ArmourPiercing string
 	MultipleWounds, WeaponClass, Target                                          string
 	WoundModifier, MultipleHits                                                  string
+	RerollHit, RerollWound                                                       string
+	Hatred, ForceRerollArmour, ForceRerollSpecial, DivineAttacks                 bool
 	Flaming, LethalStrike, IgnoreArmour, NoSaves, InstantKill                    bool
 }
 
@@ -124,6 +126,8 @@ func parseForm(q url.Values) form {
 			HitModifier: get("hit_modifier"), Strength: get("strength"), AP: get("ap"), ArmourPiercing: get("armour_piercing"),
 			MultipleWounds: get("multiple_wounds"), WeaponClass: get("weapon_class"), Target: get("target"),
 			WoundModifier: get("wound_modifier"), MultipleHits: get("multiple_hits"),
+			RerollHit: get("reroll_hit"), RerollWound: get("reroll_wound"), Hatred: on("hatred"),
+			ForceRerollArmour: on("force_reroll_armour"), ForceRerollSpecial: on("force_reroll_special"), DivineAttacks: on("divine_attacks"),
 			Flaming: on("flaming"), LethalStrike: on("lethal_strike"), IgnoreArmour: on("ignore_armour"), NoSaves: on("no_saves"), InstantKill: on("instant_kill")}
 	}
 	get := func(name string) string { return strings.TrimSpace(q.Get("t." + name)) }
@@ -184,6 +188,12 @@ func (f form) values() url.Values {
 		flag(p+"ignore_armour", a.IgnoreArmour)
 		flag(p+"no_saves", a.NoSaves)
 		flag(p+"instant_kill", a.InstantKill)
+		add(p+"reroll_hit", a.RerollHit)
+		add(p+"reroll_wound", a.RerollWound)
+		flag(p+"hatred", a.Hatred)
+		flag(p+"force_reroll_armour", a.ForceRerollArmour)
+		flag(p+"force_reroll_special", a.ForceRerollSpecial)
+		flag(p+"divine_attacks", a.DivineAttacks)
 		if q.Get(p+"count") == "" && q.Get(p+"strength") == "" {
 			q.Set(p+"count", "") // keep an empty row in the link
 		}
@@ -325,6 +335,16 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 		flag("ignore_armour", a.IgnoreArmour)
 		flag("no_saves", a.NoSaves)
 		flag("instant_kill", a.InstantKill)
+		if a.RerollHit != "none" {
+			str("reroll_hit", a.RerollHit)
+		}
+		if a.RerollWound != "none" {
+			str("reroll_wound", a.RerollWound)
+		}
+		flag("hatred", a.Hatred)
+		flag("force_reroll_armour", a.ForceRerollArmour)
+		flag("force_reroll_special", a.ForceRerollSpecial)
+		flag("divine_attacks", a.DivineAttacks)
 		attacks = append(attacks, w.o)
 	}
 	doc = append(doc, kv{"attacks", attacks})
@@ -535,6 +555,8 @@ func fileForm(file *scenario.File, tab string) form {
 			HitModifier: itoa(a.HitModifier), Strength: itoa(a.Strength), AP: itoa(a.AP), ArmourPiercing: itoa(a.ArmourPiercing),
 			MultipleWounds: a.MultipleWounds.String(), WeaponClass: a.WeaponClass.String(),
 			WoundModifier: itoa(a.WoundModifier), MultipleHits: a.MultipleHits.String(),
+			RerollHit: rerollText(a.RerollHit), RerollWound: rerollText(a.RerollWound), Hatred: a.Hatred,
+			ForceRerollArmour: a.ForceRerollArmour, ForceRerollSpecial: a.ForceRerollSpecial, DivineAttacks: a.DivineAttacks,
 			Flaming: a.Flaming, LethalStrike: a.LethalStrike, IgnoreArmour: a.IgnoreArmour, NoSaves: a.NoSaves, InstantKill: a.InstantKill}
 		if a.BS == 0 && a.WS == 0 {
 			af.ToHit = a.ToHit.String()
@@ -561,4 +583,13 @@ func fileForm(file *scenario.File, tab string) form {
 		f.Target.Damage = strings.Join(parts, ",")
 	}
 	return f
+}
+
+// rerollText is a re-roll as the form's select holds it: empty for none,
+// and a list such as "ones, successes" as the file's list (RULES.md 20.1).
+func rerollText(r rules.Reroll) string {
+	if r == 0 {
+		return ""
+	}
+	return strings.Trim(r.String(), "[]")
 }

@@ -44,13 +44,22 @@ type Attack struct {
 	MWAgainst    *rules.TroopType
 	ClippedWings bool // t9a: +1 Multiple Wounds against a model with Fly (E52)
 	Flaming      bool
-	LethalStrike bool
-	IgnoreArmour bool
-	NoSaves      bool
-	InstantKill  bool
-	WeaponClass  rules.WeaponClass // skirmish critical table (6.2)
-	Attacker     string            // skirmish: the warrior, for the per-phase allowance
-	Target       unit.Target
+	// Re-rolls (RULES.md 20.1): RerollHit and RerollWound are the group's
+	// own (failed, ones) and imposed (successes) re-rolls of its to-hit and
+	// to-wound dice; Hatred grants failed to-hit re-rolls in melee; the
+	// Force fields make the target re-roll its successful saves;
+	// DivineAttacks (t9a, 20.5) its successful Aegis saves.
+	RerollHit, RerollWound                rules.Reroll
+	Hatred                                bool
+	ForceRerollArmour, ForceRerollSpecial bool
+	DivineAttacks                         bool
+	LethalStrike                          bool
+	IgnoreArmour                          bool
+	NoSaves                               bool
+	InstantKill                           bool
+	WeaponClass                           rules.WeaponClass // skirmish critical table (6.2)
+	Attacker                              string            // skirmish: the warrior, for the per-phase allowance
+	Target                                unit.Target
 }
 
 // Multi reports whether every unsaved wound of the attack is a packet (C3):
@@ -94,6 +103,8 @@ func (a Attack) Validate(rs rules.Ruleset) error {
 		return fmt.Errorf("wound_modifier %d: want -10 to 10", a.WoundModifier)
 	case !a.MultipleHits.IsZero() && a.MultipleHits.Min() < 1:
 		return fmt.Errorf("multiple_hits %s: every hit makes at least 1 hit", a.MultipleHits)
+	case a.Hatred && a.Phase != rules.Melee:
+		return fmt.Errorf("hatred: Hatred re-rolls to-hit in close combat, and this group's phase is %s (RULES.md 20.1)", a.Phase)
 	case a.Count.Min() < 0:
 		return fmt.Errorf("count %s: cannot be negative", a.Count)
 	case !rules.For(rs).Block && a.Target.Role != unit.RankAndFile && a.Target.Role != unit.NoRole:

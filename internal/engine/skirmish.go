@@ -15,30 +15,38 @@ import (
 // and leaves the others pending, one item each: a whole attack's dice in one
 // step would multiply beyond what the odds can walk.
 func (m *Machine) skirmishItem(d *dieSource) error {
-	pending := m.s.pend > 0
-	if pending {
-		m.s.pend--
-	} else {
-		m.s.i++
+	s := &m.s
+	extra, pending := s.pendX > 0, s.pend > 0 || s.pendX > 0 // a Body Blow's hits first (C19)
+	switch {
+	case extra:
+		s.pendX--
+	case pending:
+		s.pend--
+	default:
+		s.i++
 	}
 	f := m.u.Fighter()
 	if f == nil || f.Skirmish.Status == unit.OutOfAction {
-		m.s.pend = 0
+		s.pend, s.pendX = 0, 0
 		if d.log != nil {
-			m.note(d.log, NoStage, "RULES.md 13", "attack %d: the fighter is out of action, nothing is rolled", m.s.i)
+			m.note(d.log, NoStage, "RULES.md 13", "attack %d: the fighter is out of action, nothing is rolled", s.i)
 		}
 		return m.advance(d.log)
 	}
 	if pending {
-		if err := m.skirmishHit(d, m.s.i, true); err != nil {
-			m.s.pend++
+		if err := m.skirmishHit(d, s.i, !extra); err != nil {
+			if extra {
+				s.pendX++
+			} else {
+				s.pend++
+			}
 			return err
 		}
 		return m.advance(d.log)
 	}
-	if err := m.skirmishAttack(d, m.s.i, true); err != nil {
-		m.s.i--
-		m.s.pend = 0
+	if err := m.skirmishAttack(d, s.i, true); err != nil {
+		s.i--
+		s.pend, s.pendX = 0, 0
 		return err
 	}
 	return m.advance(d.log)
@@ -116,7 +124,7 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 			}
 			return nil
 		}
-		if pass, _, err := m.rollHit(d, n, 0); err != nil || !pass {
+		if pass, _, _, err := m.rollHit(d, n, 0, false); err != nil || !pass {
 			return err
 		}
 	}
@@ -130,20 +138,14 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 			m.note(d.log, MultiHits, "RULES.md 20.3", "attack %d: the hit becomes %d hits (%s)", n, hits, a.MultipleHits)
 		}
 	}
+	// the further hits are the next items (skirmishItem); a Body Blow's
+	// extra attack (critOK false) causes no critical with any of them
 	if critOK {
-		m.s.pend = hits - 1 // the next items (skirmishItem)
-		return m.skirmishHit(d, n, true)
+		m.s.pend = hits - 1
+	} else {
+		m.s.pendX += hits - 1
 	}
-	// a Body Blow's extra attack (C19) resolves its hits at once
-	for range hits {
-		if f := m.u.Fighter(); f.Skirmish.Status == unit.OutOfAction {
-			break
-		}
-		if err := m.skirmishHit(d, n, false); err != nil {
-			return err
-		}
-	}
-	return nil
+	return m.skirmishHit(d, n, critOK)
 }
 
 // skirmishHit resolves one hit of attack number n: wound, critical, saves,
