@@ -169,6 +169,10 @@ func genAttacks(t *rapid.T, s unit.Spec, maxAttacks int) []referee.Attack {
 		a.ForceRerollArmour = rapid.IntRange(0, 4).Draw(t, "forceArmour") == 0
 		a.ForceRerollSpecial = rapid.IntRange(0, 4).Draw(t, "forceSpecial") == 0
 		a.DivineAttacks = s.Ruleset == rules.T9A && rapid.IntRange(0, 2).Draw(t, "divine") == 0
+		// RULES.md 20.2: to-hit triggers, true (6+) or a threshold
+		trig := []rules.Trigger{0, 0, 0, rules.NaturalSix, 5}
+		a.Poison = rapid.SampledFrom(trig).Draw(t, "poison")
+		a.BattleFocus = rapid.SampledFrom(trig).Draw(t, "battleFocus")
 		a.IgnoreArmour = rapid.IntRange(0, 9).Draw(t, "ignoreArmour") == 0
 		switch s.Ruleset {
 		case rules.Skirmish:

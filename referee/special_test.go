@@ -233,3 +233,87 @@ func TestRerollLogShowsBothDice(t *testing.T) { // RULES.md 20.8
 		t.Errorf("unsaved %d, want 1:\n%s", res.Tally.Unsaved, log)
 	}
 }
+
+// woundDist returns the exact distribution of unsaved wounds of attacks on
+// a fresh unit of the spec, from the referee over every die.
+func woundDist(t *testing.T, s unit.Spec, a []referee.Attack) map[int]*big.Rat {
+	t.Helper()
+	out := map[int]*big.Rat{}
+	exhaust(t, mustUnit(t, s), a, nil, func(r *referee.Result, p *big.Rat) {
+		if out[r.Tally.Unsaved] == nil {
+			out[r.Tally.Unsaved] = new(big.Rat)
+		}
+		out[r.Tally.Unsaved].Add(out[r.Tally.Unsaved], p)
+	})
+	return out
+}
+
+func TestE89PoisonWithRerolledHits(t *testing.T) { // RULES.md 20.2, 20.10 E89
+	s := unit.Spec{Ruleset: rules.WHFB8, Models: 10, Profile: unit.Profile{W: 1, T: 3}}
+	a := referee.Attack{Hit: referee.HitSpec{Need: target("4+")}, RerollHit: rules.RerollFailed, Strength: 3, Poison: rules.NaturalSix, Target: rf}
+	// P(final natural 6) 1/4; an attack wounds 1/4 + 1/2 x 1/2 = 1/2, so
+	// 10 attacks make exactly 5 wounds with C(10,5)/2^10 = 63/256
+	wantRat(t, "P(an attack wounds)", unsavedChance(t, s, a), "1/2")
+	a.Poison = 0
+	wantRat(t, "without poison", unsavedChance(t, s, a), "3/8")
+}
+
+func TestE90PoisonAtSevenPlus(t *testing.T) { // RULES.md 20.2, 20.10 E90
+	for _, tt := range []struct {
+		rs   rules.Ruleset
+		want string
+	}{{rules.WHFB8, "1/24"}, {rules.T9A, "1/12"}} {
+		s := unit.Spec{Ruleset: tt.rs, Profile: unit.Profile{W: 1, T: 3}}
+		a := referee.Attack{Phase: rules.Shooting, Hit: referee.HitSpec{Need: target("7+")}, Strength: 3, Poison: rules.NaturalSix, NoSaves: true, Target: rf}
+		wantRat(t, tt.rs.String(), unsavedChance(t, s, a), tt.want)
+	}
+}
+
+func TestE101PoisonWithMultipleHits(t *testing.T) { // RULES.md 20.2, 20.3, 20.10 E101
+	s := unit.Spec{Ruleset: rules.T9A, Models: 5, Profile: unit.Profile{W: 1, T: 3}}
+	a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: referee.HitSpec{Need: target("4+")}, Strength: 3, MultipleHits: expr("D3"),
+		Poison: rules.NaturalSix, NoSaves: true, Target: rf}}
+	got := woundDist(t, s, a)
+	for n, want := range map[int]string{0: "43/72", 1: "1/4", 2: "1/8", 3: "1/36"} {
+		if got[n] == nil {
+			got[n] = new(big.Rat)
+		}
+		wantRat(t, "P(wounds = "+string(rune('0'+n))+")", got[n], want)
+	}
+}
+
+func TestE102PoisonAndBattleFocus(t *testing.T) { // RULES.md 20.2, 20.10 E102
+	s := unit.Spec{Ruleset: rules.T9A, Models: 5, Profile: unit.Profile{W: 1, T: 3}}
+	a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: referee.HitSpec{Need: target("4+")}, Strength: 3, BattleFocus: rules.NaturalSix,
+		Poison: rules.NaturalSix, NoSaves: true, Target: rf}}
+	got := woundDist(t, s, a)
+	for n, want := range map[int]string{0: "2/3", 1: "1/4", 2: "1/12"} {
+		wantRat(t, "P(wounds = "+string(rune('0'+n))+")", got[n], want)
+	}
+}
+
+func TestE103HopelessShotTriggers(t *testing.T) { // RULES.md 20.2, 20.10 E103
+	s := unit.Spec{Ruleset: rules.T9A, Models: 5, Profile: unit.Profile{W: 1, T: 1}}
+	// Battle Focus: expected hits 1/6, seen as wounds on 2+ (5/6)
+	bf := []referee.Attack{{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: referee.HitSpec{Need: target("7+")}, Strength: 3,
+		BattleFocus: rules.NaturalSix, NoSaves: true, Target: rf}}
+	mean := new(big.Rat)
+	for n, p := range woundDist(t, s, bf) {
+		mean.Add(mean, new(big.Rat).Mul(p, big.NewRat(int64(n), 1)))
+	}
+	wantRat(t, "expected hits", mean.Quo(mean, big.NewRat(5, 6)), "1/6")
+	// Poison: every hopeless-shot hit wounds automatically
+	s.Profile.T = 10
+	p := bf[0]
+	p.BattleFocus, p.Poison = 0, rules.NaturalSix
+	wantRat(t, "automatic wound", unsavedChance(t, s, p), "1/12")
+}
+
+func TestE108SkirmishPoisonNoCritical(t *testing.T) { // RULES.md 20.2, 20.10 E108
+	s := unit.Spec{Ruleset: rules.Skirmish, Models: 1, Profile: unit.Profile{W: 3, T: 3, WS: 3}}
+	a := referee.Attack{Count: dice.ConstExpr(1), Hit: referee.HitSpec{WS: 3}, Strength: 3, WeaponClass: rules.Bladed, NoSaves: true, Target: rf}
+	wounded := func(r *referee.Result) bool { return r.Tally.Unsaved > 0 } // a bladed critical may make two
+	wantRat(t, "P(wound)", probability(t, mustUnit(t, s), []referee.Attack{a}, nil, wounded), "1/4")
+	a.Poison = rules.NaturalSix
+	wantRat(t, "P(wound) with poison", probability(t, mustUnit(t, s), []referee.Attack{a}, nil, wounded), "1/3")
+}

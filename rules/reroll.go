@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 )
 
@@ -125,4 +126,38 @@ func RerollChance(low int, r Reroll) *big.Rat {
 		kept = new(big.Rat) // every success is re-rolled
 	}
 	return kept.Add(kept, again)
+}
+
+// Trigger is a natural-roll trigger (RULES.md 20.2): the zero Trigger is
+// off, otherwise the lowest final natural roll, 2 to 6, that fires it
+// (true in a scenario is 6+).
+type Trigger uint8
+
+// NaturalSix is the trigger of `true`: a natural 6.
+const NaturalSix Trigger = 6
+
+// Fires reports whether a final natural roll face fires the trigger; the
+// caller checks that the roll succeeded (T1).
+func (t Trigger) Fires(face int) bool { return t != 0 && face >= int(t) }
+
+// String returns "false", or the threshold such as "6+".
+func (t Trigger) String() string {
+	if t == 0 {
+		return "false"
+	}
+	return fmt.Sprintf("%d+", t)
+}
+
+// ParseTrigger reads "true" (6+), "false", or a score "2+" to "6+".
+func ParseTrigger(s string) (Trigger, error) {
+	switch s = strings.TrimSpace(s); s {
+	case "true":
+		return NaturalSix, nil
+	case "false", "":
+		return 0, nil
+	}
+	if v, err := strconv.Atoi(strings.TrimSuffix(s, "+")); err == nil && strings.HasSuffix(s, "+") && v >= 2 && v <= 6 {
+		return Trigger(v), nil
+	}
+	return 0, fmt.Errorf("trigger %q: want true, false or a score from 2+ to 6+", s)
 }

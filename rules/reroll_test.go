@@ -52,3 +52,23 @@ func TestRerollChance(t *testing.T) { // RULES.md 20.10 E92, E93, E112, E113
 		}
 	}
 }
+
+func TestParseTrigger(t *testing.T) { // RULES.md 20.2 T1
+	for _, tt := range []struct {
+		in   string
+		want Trigger
+	}{{"true", 6}, {"false", 0}, {"5+", 5}, {"2+", 2}} {
+		got, err := ParseTrigger(tt.in)
+		if err != nil || got != tt.want {
+			t.Errorf("ParseTrigger(%q) = %v, %v; want %v", tt.in, got, err, tt.want)
+		}
+	}
+	for _, bad := range []string{"1+", "7+", "5", "x"} {
+		if _, err := ParseTrigger(bad); err == nil {
+			t.Errorf("ParseTrigger(%q): want an error", bad)
+		}
+	}
+	if !Trigger(5).Fires(6) || Trigger(5).Fires(4) || Trigger(0).Fires(6) {
+		t.Error("Fires: 5+ fires on 5 and 6 only; off never fires")
+	}
+}

@@ -7,7 +7,7 @@ package rules
 var t9aRules = Traits{
 	Ruleset: T9A, Block: true, ArmourValue: true, Regeneration: true, Fly: true,
 	ClippedWings: true, LethalStrike: true, LethalStrikeAP: true, ChampionPool: true, TroopTypes: true,
-	BSTarget: true, DivineAttacks: true,
+	BSTarget: true, DivineAttacks: true, PoisonSevenPlus: true,
 	Command: []CommandPost{MusicianPost, StandardPost}, // 11.4; the champion has his own pool
 
 	name:        "t9a",

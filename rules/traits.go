@@ -86,6 +86,11 @@ type Traits struct {
 	// target re-rolls its successful Aegis saves (t9a, 20.5).
 	DivineAttacks bool
 
+	// PoisonSevenPlus is true where Poison fires under the 7+ to-hit
+	// procedure: a natural 6 first die and a second die that succeeds (t9a
+	// Poison Attacks, 20.2); elsewhere a 7+ hit rolls to wound.
+	PoisonSevenPlus bool
+
 	// What the rest of this row says is read through the stage functions
 	// (MeleeToHit, ToWound, ArmourSave, SpecialSave...), which dispatch on
 	// it rather than on the ruleset's name.

@@ -138,6 +138,8 @@ func (f *File) attack(i int, a Attack) (referee.Attack, error) {
 		ForceRerollArmour:  a.ForceRerollArmour,
 		ForceRerollSpecial: a.ForceRerollSpecial,
 		DivineAttacks:      a.DivineAttacks,
+		Poison:             a.Poison,
+		BattleFocus:        a.BattleFocus,
 		MWAgainst:          a.MWAgainst,
 		ClippedWings:       a.ClippedWings,
 		Flaming:            a.Flaming,

@@ -134,12 +134,13 @@ func bsTarget(t *rules.Traits) bool    { return t.BSTarget }
 func divine(t *rules.Traits) bool      { return t.DivineAttacks }
 
 const (
-	armourHint = "t9a adds every armour source into armour_value, the model's Armour (RULES.md 7.2)"
-	diceType   = "[dice](#dice)"
-	saveType   = "[save](#scores)"
-	flagType   = "true/false"
-	rerollType = "`none`, `failed`, `ones`, `successes`, or a list"
-	ownReroll  = "`none`, `failed`, `ones`"
+	armourHint  = "t9a adds every armour source into armour_value, the model's Armour (RULES.md 7.2)"
+	diceType    = "[dice](#dice)"
+	saveType    = "[save](#scores)"
+	flagType    = "true/false"
+	rerollType  = "`none`, `failed`, `ones`, `successes`, or a list"
+	ownReroll   = "`none`, `failed`, `ones`"
+	triggerType = "`true` (a natural 6), `false`, or a score 2+..6+"
 )
 
 var catalogue = [...]FieldSpec{
@@ -177,6 +178,8 @@ var catalogue = [...]FieldSpec{
 	{Object: ObjAttack, Name: "force_reroll_special", Type: flagType, Default: "false", Meaning: "The target re-rolls its successful ward, Aegis or Regeneration saves.", Ref: "20.1"},
 	{Object: ObjAttack, Name: "divine_attacks", Type: flagType, Default: "false", Reads: divine, Meaning: "Divine Attacks: the target re-rolls successful Aegis saves (not Regeneration).", Ref: "20.5",
 		Hint: "write force_reroll_special for a rule that makes every special save re-roll"},
+	{Object: ObjAttack, Name: "poison", Type: triggerType, Default: "false", Meaning: "Poisoned Attacks: a to-hit roll of a natural 6 (or the score given) that hits wounds automatically, with no to-wound roll. Under the 7+ procedure only t9a's hopeless shot can. One hit of several wounds automatically.", Ref: "20.2"},
+	{Object: ObjAttack, Name: "battle_focus", Type: triggerType, Default: "false", Meaning: "Battle Focus: a to-hit roll of a natural 6 (or the score given) that hits makes one more hit.", Ref: "20.2"},
 	{Object: ObjAttack, Name: "ignore_armour", Type: flagType, Default: "false", Meaning: "No armour save; special saves still apply.", Ref: "7"},
 	{Object: ObjAttack, Name: "no_saves", Type: flagType, Default: "false", Meaning: "No saves at all.", Ref: "19.3"},
 	{Object: ObjAttack, Name: "instant_kill", Type: flagType, Default: "false", Reads: block, Meaning: "Each wound skips every save and removes a model outright.", Ref: "9.1, R5, R38"},

@@ -30,6 +30,7 @@ var (
 	typeDamage      = reflect.TypeFor[Damage]()
 	typeOptions     = reflect.TypeFor[map[string]string]()
 	typeReroll      = reflect.TypeFor[rules.Reroll]()
+	typeTrigger     = reflect.TypeFor[rules.Trigger]()
 )
 
 // field is one struct field as the file names it.
@@ -182,6 +183,8 @@ func (d *decoder) decode(n ast.Node, v reflect.Value, path string) *Error {
 		return d.options(n, v, path)
 	case typeReroll:
 		return d.reroll(n, v, path)
+	case typeTrigger:
+		return d.trigger(n, v, path)
 	}
 	switch t.Kind() {
 	case reflect.Pointer:
@@ -262,6 +265,26 @@ func (d *decoder) reroll(n ast.Node, v reflect.Value, path string) *Error {
 		return d.fail(n, path, "%v", err)
 	}
 	v.Set(reflect.ValueOf(r))
+	return nil
+}
+
+// trigger reads a natural-roll trigger (RULES.md 20.2): true, false or a
+// score 2+ to 6+.
+func (d *decoder) trigger(n ast.Node, v reflect.Value, path string) *Error {
+	var text string
+	switch n := n.(type) {
+	case *ast.BoolNode:
+		text = fmt.Sprint(n.Value)
+	case *ast.StringNode:
+		text = n.Value
+	default:
+		return d.want(n, path, "true, false or a score from 2+ to 6+")
+	}
+	t, err := rules.ParseTrigger(text)
+	if err != nil {
+		return d.fail(n, path, "%v", err)
+	}
+	v.Set(reflect.ValueOf(t))
 	return nil
 }
 

@@ -98,6 +98,11 @@ func encodeValue(v reflect.Value) any {
 			return n
 		}
 		return e.String()
+	case typeTrigger:
+		if tr := v.Interface().(rules.Trigger); tr != rules.NaturalSix {
+			return tr.String()
+		}
+		return true
 	case typeReroll:
 		r := v.Interface().(rules.Reroll)
 		var names []any

@@ -98,6 +98,11 @@ type Attack struct {
 	// DivineAttacks (t9a) make the target re-roll successful Aegis saves
 	// (RULES.md 20.5).
 	DivineAttacks bool `yaml:"divine_attacks,omitempty" json:"divine_attacks,omitempty"`
+	// Poison and BattleFocus are natural-roll triggers on the to-hit roll,
+	// true (a natural 6) or a score "5+" (RULES.md 20.2): a poisoned hit
+	// wounds automatically, Battle Focus adds a hit.
+	Poison      rules.Trigger `yaml:"poison,omitempty" json:"poison,omitempty"`
+	BattleFocus rules.Trigger `yaml:"battle_focus,omitempty" json:"battle_focus,omitempty"`
 	// IgnoreArmour skips the armour save only (RULES.md 7).
 	IgnoreArmour bool `yaml:"ignore_armour,omitempty" json:"ignore_armour,omitempty"`
 	// NoSaves skips every save, armour and special (RULES.md 19.3).

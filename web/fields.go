@@ -145,7 +145,8 @@ func (s *Server) pageData(f form) *pageData {
 		}{{"flaming", "Flaming", a.Flaming}, {"lethal_strike", "Lethal Strike", a.LethalStrike}, {"ignore_armour", "Ignores armour", a.IgnoreArmour},
 			{"no_saves", "No saves at all", a.NoSaves}, {"instant_kill", "Instant kill", a.InstantKill},
 			{"hatred", "Hatred (melee)", a.Hatred}, {"force_reroll_armour", "Target re-rolls successful armour saves", a.ForceRerollArmour},
-			{"force_reroll_special", "Target re-rolls successful special saves", a.ForceRerollSpecial}, {"divine_attacks", "Divine Attacks", a.DivineAttacks}} {
+			{"force_reroll_special", "Target re-rolls successful special saves", a.ForceRerollSpecial}, {"divine_attacks", "Divine Attacks", a.DivineAttacks},
+			{"poison", "Poisoned Attacks (natural 6)", a.Poison}, {"battle_focus", "Battle Focus (natural 6)", a.BattleFocus}} {
 			c := hide(mk(fl.name, fl.label, "checkbox", "1"), "a."+fl.name)
 			c.Checked = fl.on
 			flags = append(flags, c)

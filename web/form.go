@@ -44,6 +44,7 @@ type attackForm struct {
 	WoundModifier, MultipleHits                                                  string
 	RerollHit, RerollWound                                                       string
 	Hatred, ForceRerollArmour, ForceRerollSpecial, DivineAttacks                 bool
+	Poison, BattleFocus                                                          bool // a natural 6 (20.2)
 	Flaming, LethalStrike, IgnoreArmour, NoSaves, InstantKill                    bool
 }
 
@@ -128,6 +129,7 @@ func parseForm(q url.Values) form {
 			WoundModifier: get("wound_modifier"), MultipleHits: get("multiple_hits"),
 			RerollHit: get("reroll_hit"), RerollWound: get("reroll_wound"), Hatred: on("hatred"),
 			ForceRerollArmour: on("force_reroll_armour"), ForceRerollSpecial: on("force_reroll_special"), DivineAttacks: on("divine_attacks"),
+			Poison: on("poison"), BattleFocus: on("battle_focus"),
 			Flaming: on("flaming"), LethalStrike: on("lethal_strike"), IgnoreArmour: on("ignore_armour"), NoSaves: on("no_saves"), InstantKill: on("instant_kill")}
 	}
 	get := func(name string) string { return strings.TrimSpace(q.Get("t." + name)) }
@@ -194,6 +196,8 @@ func (f form) values() url.Values {
 		flag(p+"force_reroll_armour", a.ForceRerollArmour)
 		flag(p+"force_reroll_special", a.ForceRerollSpecial)
 		flag(p+"divine_attacks", a.DivineAttacks)
+		flag(p+"poison", a.Poison)
+		flag(p+"battle_focus", a.BattleFocus)
 		if q.Get(p+"count") == "" && q.Get(p+"strength") == "" {
 			q.Set(p+"count", "") // keep an empty row in the link
 		}
@@ -345,6 +349,8 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 		flag("force_reroll_armour", a.ForceRerollArmour)
 		flag("force_reroll_special", a.ForceRerollSpecial)
 		flag("divine_attacks", a.DivineAttacks)
+		flag("poison", a.Poison)
+		flag("battle_focus", a.BattleFocus)
 		attacks = append(attacks, w.o)
 	}
 	doc = append(doc, kv{"attacks", attacks})
@@ -557,6 +563,7 @@ func fileForm(file *scenario.File, tab string) form {
 			WoundModifier: itoa(a.WoundModifier), MultipleHits: a.MultipleHits.String(),
 			RerollHit: rerollText(a.RerollHit), RerollWound: rerollText(a.RerollWound), Hatred: a.Hatred,
 			ForceRerollArmour: a.ForceRerollArmour, ForceRerollSpecial: a.ForceRerollSpecial, DivineAttacks: a.DivineAttacks,
+			Poison: a.Poison != 0, BattleFocus: a.BattleFocus != 0,
 			Flaming: a.Flaming, LethalStrike: a.LethalStrike, IgnoreArmour: a.IgnoreArmour, NoSaves: a.NoSaves, InstantKill: a.InstantKill}
 		if a.BS == 0 && a.WS == 0 {
 			af.ToHit = a.ToHit.String()

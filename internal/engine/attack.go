@@ -53,13 +53,16 @@ type Attack struct {
 	Hatred                                bool
 	ForceRerollArmour, ForceRerollSpecial bool
 	DivineAttacks                         bool
-	LethalStrike                          bool
-	IgnoreArmour                          bool
-	NoSaves                               bool
-	InstantKill                           bool
-	WeaponClass                           rules.WeaponClass // skirmish critical table (6.2)
-	Attacker                              string            // skirmish: the warrior, for the per-phase allowance
-	Target                                unit.Target
+	// Natural-roll triggers on the final to-hit roll (RULES.md 20.2):
+	// Poison makes the hit wound automatically, BattleFocus adds a hit.
+	Poison, BattleFocus rules.Trigger
+	LethalStrike        bool
+	IgnoreArmour        bool
+	NoSaves             bool
+	InstantKill         bool
+	WeaponClass         rules.WeaponClass // skirmish critical table (6.2)
+	Attacker            string            // skirmish: the warrior, for the per-phase allowance
+	Target              unit.Target
 }
 
 // Multi reports whether every unsaved wound of the attack is a packet (C3):

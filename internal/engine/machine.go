@@ -60,6 +60,8 @@ type state struct {
 	wounds  woundPool // wounds awaiting their armour save, by kind
 	failed  woundPool // wounds past armour awaiting their special save, by kind
 	kills   int       // instant kills awaiting allocation (9.1)
+	poison  int       // hits that wound automatically (Poison, 20.2), awaiting the wound stage
+	extra   int       // Battle Focus hits (20.2), joining the hits after the multiple-hits stage
 	unsaved int       // wounds past every save awaiting damage and allocation
 	pend    int       // skirmish: hits of the current attack still to resolve (20.3)
 	pendX   int       // skirmish: hits of a Body Blow's extra attack still to resolve (20.3, C19)

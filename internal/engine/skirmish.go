@@ -34,7 +34,7 @@ func (m *Machine) skirmishItem(d *dieSource) error {
 		return m.advance(d.log)
 	}
 	if pending {
-		if err := m.skirmishHit(d, s.i, !extra); err != nil {
+		if err := m.skirmishHit(d, s.i, !extra, false); err != nil {
 			if extra {
 				s.pendX++
 			} else {
@@ -117,6 +117,7 @@ func injuryCuts(bonus int, worst rules.Injury) uint64 {
 // extra attack, which cannot cause another critical.
 func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 	a := m.attack()
+	poisoned, focus := false, false
 	if !a.Hit.Auto() {
 		if !m.s.tests.canHit {
 			if d.log != nil {
@@ -124,8 +125,18 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 			}
 			return nil
 		}
-		if pass, _, _, err := m.rollHit(d, n, 0, false); err != nil || !pass {
+		pass, face, _, err := m.rollHit(d, n, 0, false)
+		if err != nil || !pass {
 			return err
+		}
+		sevenPlus := !m.s.tests.hitAgain.need.IsNone()
+		poisoned = a.Poison.Fires(face) && (!sevenPlus || rules.For(m.rs()).PoisonSevenPlus)
+		focus = a.BattleFocus.Fires(face)
+		if d.log != nil && poisoned {
+			m.note(d.log, Hit, "RULES.md 20.2", "natural %d to hit: Poisoned Attacks, wounds automatically", face)
+		}
+		if d.log != nil && focus {
+			m.note(d.log, Hit, "RULES.md 20.2", "natural %d to hit: Battle Focus, 1 more hit", face)
 		}
 	}
 	hits := 1
@@ -140,31 +151,43 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 	}
 	// the further hits are the next items (skirmishItem); a Body Blow's
 	// extra attack (critOK false) causes no critical with any of them
+	hits += b2i(focus)
 	if critOK {
 		m.s.pend = hits - 1
 	} else {
 		m.s.pendX += hits - 1
 	}
-	return m.skirmishHit(d, n, critOK)
+	return m.skirmishHit(d, n, critOK, poisoned)
 }
 
 // skirmishHit resolves one hit of attack number n: wound, critical, saves,
 // wounds and injuries, and a Body Blow's extra attack (critOK as for
 // skirmishAttack).
-func (m *Machine) skirmishHit(d *dieSource, n int, critOK bool) error {
+//
+// A poisoned hit wounds automatically: no to-wound die, so no critical
+// (RULES.md 20.2, E108).
+func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error {
 	a, rs, o := m.attack(), m.rs(), m.opts()
 	wound := m.s.tests.wound
-	if !wound.need.Possible() {
+	crit, face := false, 0
+	switch {
+	case poisoned:
+		if d.log != nil {
+			m.note(d.log, Wound, "RULES.md 20.2", "attack %d: poisoned, wounds automatically", n)
+		}
+	case !wound.need.Possible():
 		if d.log != nil {
 			m.note(d.log, Wound, "RULES.md 6.1", "attack %d: S%d vs T%d cannot wound", n, a.Strength, m.s.recv.t)
 		}
 		return nil
-	}
-	crit := critOK && rules.CanCritical(rs, a.Phase, a.WeaponClass, wound.need, o)
-	wound.six = crit
-	pass, face, err := d.test(&wound, n, 0)
-	if err != nil || !pass {
-		return err
+	default:
+		crit = critOK && rules.CanCritical(rs, a.Phase, a.WeaponClass, wound.need, o)
+		wound.six = crit
+		var pass bool
+		var err error
+		if pass, face, err = d.test(&wound, n, 0); err != nil || !pass {
+			return err
+		}
 	}
 
 	// Critical hit (6.2): a natural 6 while the allowance is free.

@@ -135,6 +135,7 @@ type test struct {
 	six   bool              // a natural 6 decides more than the pass (Lethal Strike, criticals)
 	kind  rules.SpecialKind // special saves: which save, for the log
 	rr    rules.Reroll      // the rolls re-rolled (20.1)
+	trig  uint8             // bit f: a trigger reads whether the natural roll is f or more (20.2)
 }
 
 // newTest returns the test of stage against need with the given natural
@@ -163,6 +164,7 @@ func (t test) cuts() uint64 {
 	if t.six {
 		cuts |= 1 << 6
 	}
+	cuts |= uint64(t.trig) &^ 3
 	if t.rr&rules.RerollOnes != 0 && t.low > 2 {
 		cuts |= 1 << 2 // a natural 1 is re-rolled, the other failures are not
 	}
@@ -237,6 +239,11 @@ func testsOf(rs rules.Ruleset, a *Attack, n Needs) batchTests {
 	}
 	t.wound.six = a.LethalStrike && rules.For(rs).LethalStrike
 	t.hit.rr, t.hitAgain.rr, t.wound.rr = n.HitReroll, n.HitReroll, n.WoundReroll
+	for _, tr := range []rules.Trigger{a.Poison, a.BattleFocus} { // to-hit triggers read the first die (20.2)
+		if tr != 0 {
+			t.hit.trig |= 1 << tr
+		}
+	}
 	t.armour[ordinary] = newTest(Armour, n.Armour, af)
 	t.armour[lethalSix] = newTest(Armour, n.ArmourLethal, af)
 	t.armour[ordinary].rr, t.armour[lethalSix].rr = n.ArmourReroll, n.ArmourReroll
@@ -300,6 +307,7 @@ func (m *Machine) begin(log func(Event)) error {
 		s.panicApplies = true
 	}
 	s.hits, s.wounds, s.failed, s.kills, s.unsaved, s.flamed, s.batchCas = 0, woundPool{}, woundPool{}, 0, 0, false, 0
+	s.poison, s.extra = 0, 0
 	if log != nil {
 		name := a.Name
 		if name == "" {
@@ -581,12 +589,14 @@ func (m *Machine) hitItem(d *dieSource) error {
 	s := &m.s
 	for {
 		s.i++
-		pass, _, again, err := m.rollHit(d, s.i, s.n, true)
+		pass, face, again, err := m.rollHit(d, s.i, s.n, true)
 		if err != nil {
 			s.i--
 			return err
 		}
-		s.hits += b2i(pass)
+		if pass {
+			m.hit(d, face)
+		}
 		s.re[ordinary] += b2i(again)
 		if !d.more(s) {
 			return m.advance(d.log)
@@ -650,7 +660,9 @@ func (m *Machine) rerollItem(d *dieSource) error {
 					return err
 				}
 			}
-			s.hits += b2i(pass)
+			if pass {
+				m.hit(d, face)
+			}
 		case stepWound:
 			if pass {
 				m.wounded(d, face)
@@ -685,17 +697,18 @@ func (m *Machine) rerolledTest(k woundKind) *test {
 // rolled once per hit, after every to-hit die (20.1's dice order).
 func (m *Machine) startMulti(log func(Event)) {
 	s, a := &m.s, m.attack()
-	if s.hits == 0 || !a.multiHits() {
+	if s.hits+s.poison == 0 || !a.multiHits() {
 		m.startWounds(log)
 		return
 	}
 	if c, ok := a.MultipleHits.Const(); ok {
-		m.note(log, MultiHits, "RULES.md 20.3", "%d hits become %d hits (multiple hits %d)", s.hits, s.hits*c, c)
-		s.hits *= c
+		// a poisoned hit stays one automatic wound; its others roll (20.2)
+		m.note(log, MultiHits, "RULES.md 20.3", "%d hits become %d hits (multiple hits %d)", s.hits+s.poison, (s.hits+s.poison)*c, c)
+		s.hits = s.hits*c + s.poison*(c-1)
 		m.startWounds(log)
 		return
 	}
-	s.i, s.n, s.at = 0, s.hits, stepMulti
+	s.i, s.n, s.at = 0, s.hits+s.poison, stepMulti
 	s.hits = 0
 	_ = m.advance(log)
 }
@@ -714,9 +727,35 @@ func (m *Machine) multiItem(d *dieSource) error {
 		if d.log != nil {
 			m.note(d.log, MultiHits, "RULES.md 20.3", "hit %d of %d becomes %d hits (%s)", s.i, s.n, k, a.MultipleHits)
 		}
-		s.hits += k
+		s.hits += k - b2i(s.i <= s.poison) // the first items are the poisoned hits (20.2)
 		if !d.more(s) {
 			return m.advance(d.log)
+		}
+	}
+}
+
+// hit counts an attack that hit, its first die's final natural roll face,
+// with its to-hit triggers (RULES.md 20.2): Poison makes it an automatic
+// wound (not under the 7+ procedure, save where PoisonSevenPlus), Battle
+// Focus adds a hit that the multiple-hits stage does not multiply.
+func (m *Machine) hit(d *dieSource, face int) {
+	s, a := &m.s, m.attack()
+	sevenPlus := !s.tests.hitAgain.need.IsNone()
+	if a.Poison.Fires(face) && (!sevenPlus || rules.For(m.rs()).PoisonSevenPlus) {
+		s.poison++
+		if d.log != nil {
+			m.note(d.log, Hit, "RULES.md 20.2", "natural %d to hit: Poisoned Attacks, wounds automatically", face)
+		}
+	} else {
+		if d.log != nil && a.Poison.Fires(face) {
+			m.note(d.log, Hit, "RULES.md 20.2", "needs 7+ to hit: Poisoned Attacks cannot wound automatically")
+		}
+		s.hits++
+	}
+	if a.BattleFocus.Fires(face) {
+		s.extra++
+		if d.log != nil {
+			m.note(d.log, Hit, "RULES.md 20.2", "natural %d to hit: Battle Focus, 1 more hit", face)
 		}
 	}
 }
@@ -733,8 +772,17 @@ func (m *Machine) rollHits(d *dieSource, item, of int) (int, error) {
 
 func (m *Machine) startWounds(log func(Event)) {
 	s := &m.s
-	s.i, s.n, s.at = 0, s.hits, stepWound
-	s.hits = 0
+	s.i, s.n, s.at = 0, s.hits+s.extra, stepWound
+	s.hits, s.extra = 0, 0
+	if s.poison > 0 { // automatic wounds: no to-wound die, no to-wound trigger (20.2)
+		if m.attack().InstantKill {
+			s.kills += s.poison
+		} else {
+			s.wounds[ordinary] += s.poison
+		}
+		m.note(log, Wound, "RULES.md 20.2", "%d poisoned hits wound automatically", s.poison)
+		s.poison = 0
+	}
 	if s.n > 0 && !s.tests.wound.need.Possible() {
 		m.note(log, Wound, "RULES.md 6.1", "S%d vs T%d cannot wound: nothing is rolled", m.attack().Strength, s.recv.t)
 		s.n = 0
