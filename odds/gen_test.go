@@ -115,6 +115,7 @@ func genSpec(t *rapid.T, rs rules.Ruleset) unit.Spec {
 	if rapid.IntRange(0, 4).Draw(t, "panicThreshold") == 0 {
 		o.PanicThreshold = ratOf(1, rapid.IntRange(2, 5).Draw(t, "panicDen"))
 	}
+	o.PoisonMultipleHits = rules.PoisonHits(rapid.IntRange(0, 1).Draw(t, "poisonMultipleHits")) // RULES.md 20.9
 	return s
 }
 

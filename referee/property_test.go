@@ -69,6 +69,7 @@ func genSpecFor(t *rapid.T, rs rules.Ruleset) unit.Spec {
 		s.Characters = []unit.CharacterSpec{{Name: "Hero", File: -1, Profile: genProfile(t, rs, "char")}}
 	}
 	s.Options.SingleRankPolicy = rules.SingleRankPolicy(rapid.IntRange(0, 2).Draw(t, "policy"))
+	s.Options.PoisonMultipleHits = rules.PoisonHits(rapid.IntRange(0, 1).Draw(t, "poisonMultipleHits")) // RULES.md 20.9
 	if rs == rules.Battleaxe {
 		s.Options.DamageModel = rules.DamageModel(rapid.IntRange(0, 1).Draw(t, "damageModel"))
 	}

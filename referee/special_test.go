@@ -317,3 +317,20 @@ func TestE108SkirmishPoisonNoCritical(t *testing.T) { // RULES.md 20.2, 20.10 E1
 	a.Poison = rules.NaturalSix
 	wantRat(t, "P(wound) with poison", probability(t, mustUnit(t, s), []referee.Attack{a}, nil, wounded), "1/3")
 }
+
+func TestE101PoisonAllHits(t *testing.T) { // RULES.md 20.2, 20.9, 20.10 E101
+	s := unit.Spec{Ruleset: rules.T9A, Models: 5, Options: rules.Options{PoisonMultipleHits: rules.PoisonAllHits}, Profile: unit.Profile{W: 1, T: 3}}
+	a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: referee.HitSpec{Need: target("4+")}, Strength: 3, MultipleHits: expr("D3"),
+		Poison: rules.NaturalSix, NoSaves: true, Target: rf}}
+	mean := new(big.Rat)
+	for n, p := range woundDist(t, s, a) {
+		mean.Add(mean, new(big.Rat).Mul(p, big.NewRat(int64(n), 1)))
+	}
+	wantRat(t, "mean wounds with poison_multiple_hits: all", mean, "2/3")
+	s.Options = rules.Options{}
+	mean = new(big.Rat)
+	for n, p := range woundDist(t, s, a) {
+		mean.Add(mean, new(big.Rat).Mul(p, big.NewRat(int64(n), 1)))
+	}
+	wantRat(t, "mean wounds with one (the default)", mean, "7/12")
+}

@@ -702,9 +702,14 @@ func (m *Machine) startMulti(log func(Event)) {
 		return
 	}
 	if c, ok := a.MultipleHits.Const(); ok {
-		// a poisoned hit stays one automatic wound; its others roll (20.2)
+		// a poisoned hit stays one automatic wound and its others roll,
+		// unless poison_multiple_hits is all (20.2)
 		m.note(log, MultiHits, "RULES.md 20.3", "%d hits become %d hits (multiple hits %d)", s.hits+s.poison, (s.hits+s.poison)*c, c)
-		s.hits = s.hits*c + s.poison*(c-1)
+		if m.opts().PoisonMultipleHits == rules.PoisonAllHits {
+			s.hits, s.poison = s.hits*c, s.poison*c
+		} else {
+			s.hits = s.hits*c + s.poison*(c-1)
+		}
 		m.startWounds(log)
 		return
 	}
@@ -727,7 +732,11 @@ func (m *Machine) multiItem(d *dieSource) error {
 		if d.log != nil {
 			m.note(d.log, MultiHits, "RULES.md 20.3", "hit %d of %d becomes %d hits (%s)", s.i, s.n, k, a.MultipleHits)
 		}
-		s.hits += k - b2i(s.i <= s.poison) // the first items are the poisoned hits (20.2)
+		if s.i <= s.poison && m.opts().PoisonMultipleHits == rules.PoisonAllHits {
+			m.autoWounds(k - 1) // the poisoned hit's others wound automatically too (20.2)
+		} else {
+			s.hits += k - b2i(s.i <= s.poison) // the first items are the poisoned hits (20.2)
+		}
 		if !d.more(s) {
 			return m.advance(d.log)
 		}
@@ -741,7 +750,8 @@ func (m *Machine) multiItem(d *dieSource) error {
 func (m *Machine) hit(d *dieSource, face int) {
 	s, a := &m.s, m.attack()
 	sevenPlus := !s.tests.hitAgain.need.IsNone()
-	if a.Poison.Fires(face) && (!sevenPlus || rules.For(m.rs()).PoisonSevenPlus) {
+	poisoned := a.Poison.Fires(face) && (!sevenPlus || rules.For(m.rs()).PoisonSevenPlus)
+	if poisoned {
 		s.poison++
 		if d.log != nil {
 			m.note(d.log, Hit, "RULES.md 20.2", "natural %d to hit: Poisoned Attacks, wounds automatically", face)
@@ -752,7 +762,14 @@ func (m *Machine) hit(d *dieSource, face int) {
 		}
 		s.hits++
 	}
-	if a.BattleFocus.Fires(face) {
+	switch {
+	case !a.BattleFocus.Fires(face):
+	case poisoned && m.opts().PoisonMultipleHits == rules.PoisonAllHits:
+		m.autoWounds(1) // poison_multiple_hits all: the extra hit is poisoned too
+		if d.log != nil {
+			m.note(d.log, Hit, "RULES.md 20.2", "natural %d to hit: Battle Focus, 1 more hit, poisoned too", face)
+		}
+	default:
 		s.extra++
 		if d.log != nil {
 			m.note(d.log, Hit, "RULES.md 20.2", "natural %d to hit: Battle Focus, 1 more hit", face)
@@ -770,16 +787,23 @@ func (m *Machine) rollHits(d *dieSource, item, of int) (int, error) {
 	})
 }
 
+// autoWounds adds k hits that wound automatically (Poison, 20.2) straight
+// to the wounds awaiting their saves, or the kills of an instant_kill
+// attack.
+func (m *Machine) autoWounds(k int) {
+	if m.attack().InstantKill {
+		m.s.kills += k
+	} else {
+		m.s.wounds[ordinary] += k
+	}
+}
+
 func (m *Machine) startWounds(log func(Event)) {
 	s := &m.s
 	s.i, s.n, s.at = 0, s.hits+s.extra, stepWound
 	s.hits, s.extra = 0, 0
 	if s.poison > 0 { // automatic wounds: no to-wound die, no to-wound trigger (20.2)
-		if m.attack().InstantKill {
-			s.kills += s.poison
-		} else {
-			s.wounds[ordinary] += s.poison
-		}
+		m.autoWounds(s.poison)
 		m.note(log, Wound, "RULES.md 20.2", "%d poisoned hits wound automatically", s.poison)
 		s.poison = 0
 	}
