@@ -66,6 +66,17 @@ func BenchmarkS1(b *testing.B) { u, a := load(b, "s1.yaml"); benchExact(b, u, a)
 // BenchmarkS2: S1 with 200 attacks against 100 models. Target: < 5 ms.
 func BenchmarkS2(b *testing.B) { u, a := load(b, "s2.yaml"); benchExact(b, u, a) }
 
+// BenchmarkS1RerollPoison: S1 with re-rolled failed hits and Poisoned
+// Attacks (RULES.md 20.1, 20.2). Target (issue 12): within 1.5x of S1.
+func BenchmarkS1RerollPoison(b *testing.B) {
+	u, a := load(b, "s1-reroll-poison.yaml")
+	benchExact(b, u, a)
+}
+
+// BenchmarkS2RerollOnes: S2 with reroll_wound: ones (RULES.md 20.1).
+// Target (issue 12): within 1.5x of S2.
+func BenchmarkS2RerollOnes(b *testing.B) { u, a := load(b, "s2-reroll-ones.yaml"); benchExact(b, u, a) }
+
 // BenchmarkS3: battleaxe per-model damage, 30 hits, D6 wounds, 10 monsters
 // of W6. Target: < 50 ms exact, or a clear error naming the state limit.
 func BenchmarkS3(b *testing.B) { u, a := load(b, "s3.yaml"); benchExact(b, u, a) }

@@ -41,6 +41,10 @@ func genProfile(t *rapid.T, rs rules.Ruleset, label string) unit.Profile {
 	if rs != rules.Skirmish {
 		p.Specials.Regeneration = rules.Need(rapid.SampledFrom([]int{0, 0, 4, 5}).Draw(t, label+"regen"))
 	}
+	// RULES.md 20.1: the model's own save re-rolls
+	own := []rules.Reroll{0, 0, rules.RerollFailed, rules.RerollOnes}
+	p.Save.Reroll = rapid.SampledFrom(own).Draw(t, label+"rerollArmour")
+	p.Specials.Reroll = rapid.SampledFrom(own).Draw(t, label+"rerollSpecial")
 	for _, tgt := range []*rules.Target{&p.Specials.Ward, &p.Specials.Aegis, &p.Specials.Regeneration} {
 		if tgt.Value() == 0 {
 			*tgt = rules.None
@@ -111,6 +115,7 @@ func genSpec(t *rapid.T, rs rules.Ruleset) unit.Spec {
 	if rapid.IntRange(0, 4).Draw(t, "panicThreshold") == 0 {
 		o.PanicThreshold = ratOf(1, rapid.IntRange(2, 5).Draw(t, "panicDen"))
 	}
+	o.PoisonMultipleHits = rules.PoisonHits(rapid.IntRange(0, 1).Draw(t, "poisonMultipleHits")) // RULES.md 20.9
 	return s
 }
 
@@ -150,6 +155,25 @@ func genAttacks(t *rapid.T, s unit.Spec, maxAttacks int) []referee.Attack {
 		a.LethalStrike = rapid.IntRange(0, 4).Draw(t, "lethal") == 0
 		a.InstantKill = rapid.IntRange(0, 9).Draw(t, "ik") == 0
 		a.NoSaves = rapid.IntRange(0, 9).Draw(t, "noSaves") == 0
+		// RULES.md 20.3, 20.4
+		if rapid.IntRange(0, 4).Draw(t, "multiHits") == 0 {
+			a.MultipleHits = dice.MustParseExpr(rapid.SampledFrom([]string{"2", "D3"}).Draw(t, "multiHitsExpr"))
+		}
+		if rapid.IntRange(0, 3).Draw(t, "woundMod") == 0 {
+			a.WoundModifier = rapid.IntRange(-2, 2).Draw(t, "woundModifier")
+		}
+		// RULES.md 20.1: re-rolls, own and imposed
+		rr := []rules.Reroll{0, 0, rules.RerollFailed, rules.RerollOnes, rules.RerollSuccesses, rules.RerollOnes | rules.RerollSuccesses}
+		a.RerollHit = rapid.SampledFrom(rr).Draw(t, "rerollHit")
+		a.RerollWound = rapid.SampledFrom(rr).Draw(t, "rerollWound")
+		a.Hatred = a.Phase == rules.Melee && rapid.IntRange(0, 3).Draw(t, "hatred") == 0
+		a.ForceRerollArmour = rapid.IntRange(0, 4).Draw(t, "forceArmour") == 0
+		a.ForceRerollSpecial = rapid.IntRange(0, 4).Draw(t, "forceSpecial") == 0
+		a.DivineAttacks = s.Ruleset == rules.T9A && rapid.IntRange(0, 2).Draw(t, "divine") == 0
+		// RULES.md 20.2: to-hit triggers, true (6+) or a threshold
+		trig := []rules.Trigger{0, 0, 0, rules.NaturalSix, 5}
+		a.Poison = rapid.SampledFrom(trig).Draw(t, "poison")
+		a.BattleFocus = rapid.SampledFrom(trig).Draw(t, "battleFocus")
 		a.IgnoreArmour = rapid.IntRange(0, 9).Draw(t, "ignoreArmour") == 0
 		switch s.Ruleset {
 		case rules.Skirmish:

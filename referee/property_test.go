@@ -34,6 +34,10 @@ func genProfile(t *rapid.T, rs rules.Ruleset, label string) unit.Profile {
 	if rs != rules.Skirmish {
 		p.Specials.Regeneration = rules.Need(rapid.SampledFrom([]int{0, 0, 4, 5}).Draw(t, label+"regen"))
 	}
+	// RULES.md 20.1: the model's own save re-rolls
+	own := []rules.Reroll{0, 0, rules.RerollFailed, rules.RerollOnes}
+	p.Save.Reroll = rapid.SampledFrom(own).Draw(t, label+"rerollArmour")
+	p.Specials.Reroll = rapid.SampledFrom(own).Draw(t, label+"rerollSpecial")
 	for _, tgt := range []*rules.Target{&p.Specials.Ward, &p.Specials.Aegis, &p.Specials.Regeneration} {
 		if tgt.Value() == 0 {
 			*tgt = rules.None
@@ -65,6 +69,7 @@ func genSpecFor(t *rapid.T, rs rules.Ruleset) unit.Spec {
 		s.Characters = []unit.CharacterSpec{{Name: "Hero", File: -1, Profile: genProfile(t, rs, "char")}}
 	}
 	s.Options.SingleRankPolicy = rules.SingleRankPolicy(rapid.IntRange(0, 2).Draw(t, "policy"))
+	s.Options.PoisonMultipleHits = rules.PoisonHits(rapid.IntRange(0, 1).Draw(t, "poisonMultipleHits")) // RULES.md 20.9
 	if rs == rules.Battleaxe {
 		s.Options.DamageModel = rules.DamageModel(rapid.IntRange(0, 1).Draw(t, "damageModel"))
 	}
@@ -95,6 +100,25 @@ func genAttacks(t *rapid.T, s unit.Spec) []referee.Attack {
 		a.Flaming = rapid.IntRange(0, 4).Draw(t, "flaming") == 0
 		a.LethalStrike = rapid.IntRange(0, 4).Draw(t, "lethal") == 0
 		a.InstantKill = rapid.IntRange(0, 9).Draw(t, "ik") == 0
+		// RULES.md 20.3, 20.4
+		if rapid.IntRange(0, 4).Draw(t, "multiHits") == 0 {
+			a.MultipleHits = dice.MustParseExpr(rapid.SampledFrom([]string{"2", "D3"}).Draw(t, "multiHitsExpr"))
+		}
+		if rapid.IntRange(0, 3).Draw(t, "woundMod") == 0 {
+			a.WoundModifier = rapid.IntRange(-2, 2).Draw(t, "woundModifier")
+		}
+		// RULES.md 20.1: re-rolls, own and imposed
+		rr := []rules.Reroll{0, 0, rules.RerollFailed, rules.RerollOnes, rules.RerollSuccesses, rules.RerollOnes | rules.RerollSuccesses}
+		a.RerollHit = rapid.SampledFrom(rr).Draw(t, "rerollHit")
+		a.RerollWound = rapid.SampledFrom(rr).Draw(t, "rerollWound")
+		a.Hatred = a.Phase == rules.Melee && rapid.IntRange(0, 3).Draw(t, "hatred") == 0
+		a.ForceRerollArmour = rapid.IntRange(0, 4).Draw(t, "forceArmour") == 0
+		a.ForceRerollSpecial = rapid.IntRange(0, 4).Draw(t, "forceSpecial") == 0
+		a.DivineAttacks = s.Ruleset == rules.T9A && rapid.IntRange(0, 2).Draw(t, "divine") == 0
+		// RULES.md 20.2: to-hit triggers, true (6+) or a threshold
+		trig := []rules.Trigger{0, 0, 0, rules.NaturalSix, 5}
+		a.Poison = rapid.SampledFrom(trig).Draw(t, "poison")
+		a.BattleFocus = rapid.SampledFrom(trig).Draw(t, "battleFocus")
 		if s.Ruleset == rules.Skirmish {
 			a.WeaponClass = rules.WeaponClass(rapid.IntRange(0, 5).Draw(t, "class"))
 			a.Attacker = rapid.SampledFrom([]string{"", "A"}).Draw(t, "attacker")
@@ -218,6 +242,9 @@ func TestBetterArmourNeverRemovesMore(t *testing.T) {
 			t.Skip("one fighter: see the skirmish examples")
 		}
 		s.Characters = nil
+		// save re-rolls spend extra dice of the save streams, so the same
+		// dice no longer meet the same saves (RULES.md 20.1)
+		s.Profile.Save.Reroll, s.Profile.Specials.Reroll = 0, 0
 		better := s
 		if s.Ruleset == rules.T9A {
 			better.Profile.Save.ArmourValue += rapid.IntRange(1, 3).Draw(t, "plus")
@@ -233,6 +260,7 @@ func TestBetterArmourNeverRemovesMore(t *testing.T) {
 		for i := range attacks {
 			attacks[i].InstantKill = false
 			attacks[i].LethalStrike = false
+			attacks[i].ForceRerollArmour, attacks[i].ForceRerollSpecial, attacks[i].DivineAttacks = false, false, false
 		}
 		seed := rapid.Uint64().Draw(t, "seed")
 		// Each group draws from its own streams; casualties add up over the

@@ -87,6 +87,7 @@ const (
 	Allocation = engine.Allocation // RULES.md 10-11
 	Injury     = engine.Injury     // RULES.md 13
 	Helmet     = engine.Helmet     // RULES.md 13
+	MultiHits  = engine.MultiHits  // RULES.md 20.3: the dice of multiple hits
 )
 
 // Needs are the target numbers of one attack group against its receiving

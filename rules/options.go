@@ -29,6 +29,7 @@ type Options struct {
 	SpecialSaveChoice       ChoiceRule       // special_save_choice (8)
 	MWCap                   MWCap            // mw_cap (whfb8, 19.2)
 	PacketTarget            PacketTarget     // packet_target (battleaxe, 19.2)
+	PoisonMultipleHits      PoisonHits       // poison_multiple_hits (all, 20.2)
 	// PanicThreshold is the fraction of the unit's size at the start of the
 	// phase that triggers a panic test (RULES.md 12). Nil means 1/4.
 	PanicThreshold *big.Rat
@@ -134,6 +135,15 @@ const (
 	CapRemaining
 )
 
+// PoisonHits says how many of the hits one poisoned to-hit roll makes
+// (Battle Focus, multiple hits) wound automatically (RULES.md 20.2).
+type PoisonHits int8
+
+const (
+	PoisonOneHit  PoisonHits = iota // one; the others roll to wound (T9A text)
+	PoisonAllHits                   // every one
+)
+
 // PacketTarget is where battleaxe per-model packets go (review #15).
 type PacketTarget int8
 
@@ -222,6 +232,7 @@ const (
 	swPanicThreshold
 	swMWCap
 	swPacketTarget
+	swPoisonMultipleHits
 
 	switchCount // one past the last switch
 )
@@ -247,7 +258,7 @@ func (s switchSet) has(id switchID) bool { return s&(1<<id) != 0 }
 // unitSwitches are the switches every ruleset with ranked units reads: the
 // untargeted instant kill (R5), casualty removal (R11, R12) and the panic
 // threshold (12).
-var unitSwitches = switchSetOf(swInstantKillTakes, swSingleRankPolicy, swRearRankOrder, swPanicThreshold)
+var unitSwitches = switchSetOf(swInstantKillTakes, swSingleRankPolicy, swRearRankOrder, swPanicThreshold, swPoisonMultipleHits)
 
 // Switches lists every option of RULES.md 18 and 19 with its default.
 func Switches() []Switch {
@@ -308,6 +319,8 @@ func Switches() []Switch {
 			[]string{"profile", "remaining"}, func(o *Options) *MWCap { return &o.MWCap }),
 		enumSwitch("packet_target", swPacketTarget, "19.2 (review #15)", "battleaxe per-model packets go to damaged models first, or to fresh ones",
 			[]string{"damaged_first", "fresh_first"}, func(o *Options) *PacketTarget { return &o.PacketTarget }),
+		enumSwitch("poison_multiple_hits", swPoisonMultipleHits, "20.2", "how many of the hits of one poisoned to-hit roll wound automatically",
+			[]string{"one", "all"}, func(o *Options) *PoisonHits { return &o.PoisonMultipleHits }),
 	}
 	for i := range list {
 		id := list[i].id

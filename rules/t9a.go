@@ -7,8 +7,8 @@ package rules
 var t9aRules = Traits{
 	Ruleset: T9A, Block: true, ArmourValue: true, Regeneration: true, Fly: true,
 	ClippedWings: true, LethalStrike: true, LethalStrikeAP: true, ChampionPool: true, TroopTypes: true,
-	BSTarget: true,
-	Command:  []CommandPost{MusicianPost, StandardPost}, // 11.4; the champion has his own pool
+	BSTarget: true, DivineAttacks: true, PoisonSevenPlus: true,
+	Command: []CommandPost{MusicianPost, StandardPost}, // 11.4; the champion has his own pool
 
 	name:        "t9a",
 	description: "The 9th Age: Fantasy Battles, 2nd-edition era: Armour and AP, Aegis and Regeneration (seed 001)",
@@ -18,6 +18,7 @@ var t9aRules = Traits{
 	meleeToHit:                t9aMeleeToHit, // 5, E05, R33
 	sixThenUpTo:               7,             // 5, E06: the hopeless shot
 	tooTough:                  noTooTough,    // 6.1, E11
+	woundModClamp:             true,          // 20.4, E110
 	armour:                    t9aArmour,     // 7.2, R15
 	armourFloor:               1,             // 3
 	specialFloor:              2,             // 8.2, R16

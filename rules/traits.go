@@ -82,6 +82,15 @@ type Traits struct {
 	// (BS 3 needs 4+, 5).
 	BSTarget bool
 
+	// DivineAttacks is true where an attack may have Divine Attacks: the
+	// target re-rolls its successful Aegis saves (t9a, 20.5).
+	DivineAttacks bool
+
+	// PoisonSevenPlus is true where Poison fires under the 7+ to-hit
+	// procedure: a natural 6 first die and a second die that succeeds (t9a
+	// Poison Attacks, 20.2); elsewhere a 7+ hit rolls to wound.
+	PoisonSevenPlus bool
+
 	// Combat is the ruleset's column of the close-combat round (RULES.md
 	// 21): the zero CombatRules where it has none (skirmish).
 	Combat CombatRules
@@ -112,6 +121,11 @@ type Traits struct {
 	// -4 in the classic chart; noTooTough where the chart never gets worse
 	// than 6+.
 	tooTough int
+
+	// woundModClamp is true where a wound_modifier's result is clamped to
+	// 2+..6+ (t9a); false for the classic row of RULES.md 20.4, where 7+
+	// cannot wound.
+	woundModClamp bool
 
 	// armour builds the armour save (7): the model's save before the
 	// attack, the attack's modifier, the caps.

@@ -106,6 +106,7 @@ func TestSwitchRulesets(t *testing.T) {
 		"panic_threshold":             {"12, 19.3", block},
 		"mw_cap":                      {"19.2", []Ruleset{W}},
 		"packet_target":               {"19.2", []Ruleset{B}},
+		"poison_multiple_hits":        {"20.9", block},
 	}
 	list := Switches()
 	if len(list) != len(want) || len(list) != int(switchCount) {

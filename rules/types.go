@@ -174,6 +174,9 @@ type SaveProfile struct {
 	SaveBonus   int  // other improvements: items, spells, natural armour points
 	ArmourValue int  // t9a Armour
 	Helmet      bool // skirmish: a stunned result becomes knocked down on a 4+
+	// Reroll is the model's own standing re-roll of its armour saves:
+	// failed or ones (RULES.md 20.1).
+	Reroll Reroll
 }
 
 // SpecialSaves are the saves rolled after armour (RULES.md 8). A model rolls
@@ -182,6 +185,9 @@ type SpecialSaves struct {
 	Ward         Target // battleaxe, whfb8, t9a1-ru, skirmish (generic hook)
 	Regeneration Target // whfb8, battleaxe (falls back to whfb8), t9a, t9a1-ru
 	Aegis        Target // t9a
+	// Reroll is the model's own standing re-roll of whichever special save
+	// it rolls: failed or ones (RULES.md 20.1).
+	Reroll Reroll
 }
 
 // SpecialKind names which special save was rolled.

@@ -31,3 +31,40 @@ const classicTooTough = -4
 func (t *Traits) t9aWoundChart(chart ToWoundTable) bool {
 	return t.switches.has(swToWound) && chart == T9AToWound
 }
+
+// ToWoundModified returns the to-wound target of ToWound with a signed
+// wound_modifier applied (RULES.md 20.4; + helps the attacker).
+//
+// t9a clamps the result to 2+..6+: a natural 6 always wounds (S3 v Res5 with
+// -1 is 6+, E110). The classic row (battleaxe, whfb8, skirmish and t9a1-ru
+// whatever its to_wound chart, 20.13) takes the table minus the modifier:
+// below 2+ is 2+, and 7+ or a table "impossible" is no roll, Need(Impossible)
+// (S3 v T5 with -1, S3 v T7 with +1; E110).
+func ToWoundModified(rs Ruleset, s, t, modifier int, o Options) Target {
+	base := ToWound(rs, s, t, o)
+	if modifier == 0 {
+		return base
+	}
+	if For(rs).woundModClamp {
+		return Need(min(max(base.Value()-modifier, 2), 6))
+	}
+	if !base.Possible() {
+		return base
+	}
+	n := base.Value() - modifier
+	if n > 6 {
+		return Need(Impossible)
+	}
+	return Need(max(n, 2))
+}
+
+// MeleeHitClamp returns the close-combat to-hit target need after the clamp
+// of RULES.md 20.4 (20.13: also for an explicit to_hit): a natural 6 always
+// hits in melee, so a need of 7+ or worse is 6+ in every ruleset; the None
+// target (automatic hits) stays None.
+func MeleeHitClamp(need Target) Target {
+	if need.IsNone() || need.Value() <= 6 {
+		return need
+	}
+	return Need(6)
+}

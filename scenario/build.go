@@ -51,8 +51,8 @@ func profile(p Profile, helmet bool) unit.Profile {
 		T:         p.Toughness,
 		WS:        p.WS,
 		Save: rules.SaveProfile{Armour: p.Armour, Shield: p.Shield, Barding: p.Barding, SaveBonus: p.SaveBonus,
-			ArmourValue: p.ArmourValue, Helmet: helmet},
-		Specials: rules.SpecialSaves{Ward: p.Ward, Regeneration: p.Regeneration, Aegis: p.Aegis},
+			ArmourValue: p.ArmourValue, Helmet: helmet, Reroll: p.RerollArmour},
+		Specials: rules.SpecialSaves{Ward: p.Ward, Regeneration: p.Regeneration, Aegis: p.Aegis, Reroll: p.RerollSpecial},
 		Fly:      p.Fly,
 	}
 }
@@ -118,23 +118,39 @@ func (f *File) attack(i int, a Attack) (referee.Attack, error) {
 			return referee.Attack{}, f.Errorf(field("multiple_wounds"), "%v", err)
 		}
 	}
+	var mh dice.Expr
+	if a.MultipleHits != "" {
+		if mh, err = dice.ParseExpr(string(a.MultipleHits)); err != nil {
+			return referee.Attack{}, f.Errorf(field("multiple_hits"), "%v", err)
+		}
+	}
 	ra := referee.Attack{
-		Name:           a.Name,
-		Count:          count,
-		Phase:          a.Phase,
-		Strength:       a.Strength,
-		AP:             a.AP,
-		ArmourPiercing: a.ArmourPiercing,
-		MultipleWounds: mw,
-		MWAgainst:      a.MWAgainst,
-		ClippedWings:   a.ClippedWings,
-		Flaming:        a.Flaming,
-		LethalStrike:   a.LethalStrike,
-		IgnoreArmour:   a.IgnoreArmour,
-		NoSaves:        a.NoSaves,
-		InstantKill:    a.InstantKill,
-		WeaponClass:    a.WeaponClass,
-		Attacker:       a.Attacker,
+		Name:               a.Name,
+		Count:              count,
+		Phase:              a.Phase,
+		Strength:           a.Strength,
+		AP:                 a.AP,
+		ArmourPiercing:     a.ArmourPiercing,
+		MultipleWounds:     mw,
+		MultipleHits:       mh,
+		WoundModifier:      a.WoundModifier,
+		RerollHit:          a.RerollHit,
+		RerollWound:        a.RerollWound,
+		Hatred:             a.Hatred,
+		ForceRerollArmour:  a.ForceRerollArmour,
+		ForceRerollSpecial: a.ForceRerollSpecial,
+		DivineAttacks:      a.DivineAttacks,
+		Poison:             a.Poison,
+		BattleFocus:        a.BattleFocus,
+		MWAgainst:          a.MWAgainst,
+		ClippedWings:       a.ClippedWings,
+		Flaming:            a.Flaming,
+		LethalStrike:       a.LethalStrike,
+		IgnoreArmour:       a.IgnoreArmour,
+		NoSaves:            a.NoSaves,
+		InstantKill:        a.InstantKill,
+		WeaponClass:        a.WeaponClass,
+		Attacker:           a.Attacker,
 	}
 	if !a.ToHit.Auto {
 		ra.Hit = referee.HitSpec{Need: a.ToHit.Need, BS: a.BS, WS: a.WS, Modifier: a.HitModifier}

@@ -25,6 +25,7 @@ const (
 	MaxStat       = 10      // a characteristic: WS, BS, Strength, Toughness, AP, Armour
 	MaxHitMod     = 10      // a to-hit modifier either way
 	MaxSaveBonus  = 6       // a save_bonus either way
+	MaxWoundMod   = 10      // a to-wound modifier either way (RULES.md 20.4)
 )
 
 // Object names the part of a scenario a field belongs to. Profile holds the
@@ -130,12 +131,16 @@ func fly(t *rules.Traits) bool         { return t.Fly }
 func lethal(t *rules.Traits) bool      { return t.LethalStrike }
 func troopTypes(t *rules.Traits) bool  { return t.TroopTypes }
 func bsTarget(t *rules.Traits) bool    { return t.BSTarget }
+func divine(t *rules.Traits) bool      { return t.DivineAttacks }
 
 const (
-	armourHint = "t9a adds every armour source into armour_value, the model's Armour (RULES.md 7.2)"
-	diceType   = "[dice](#dice)"
-	saveType   = "[save](#scores)"
-	flagType   = "true/false"
+	armourHint  = "t9a adds every armour source into armour_value, the model's Armour (RULES.md 7.2)"
+	diceType    = "[dice](#dice)"
+	saveType    = "[save](#scores)"
+	flagType    = "true/false"
+	rerollType  = "`none`, `failed`, `ones`, `successes`, or a list"
+	ownReroll   = "`none`, `failed`, `ones`"
+	triggerType = "`true` (a natural 6), `false`, or a score 2+..6+"
 )
 
 var catalogue = [...]FieldSpec{
@@ -154,16 +159,27 @@ var catalogue = [...]FieldSpec{
 	{Object: ObjAttack, Name: "bs", Type: "whole number", Ranged: true, Min: 1, Max: MaxStat, Score: bsTarget, Meaning: "Shooters' Ballistic Skill, shooting only; `N+` where the ruleset writes BS as a target number. See below.", Ref: "5"},
 	{Object: ObjAttack, Name: "ws", Type: "whole number", Ranged: true, Min: 1, Max: MaxStat, Meaning: "Attackers' Weapon Skill (t9a: Offensive Skill), melee only. The model aimed at needs a `ws`.", Ref: "5"},
 	{Object: ObjAttack, Name: "hit_modifier", Type: "whole number", Ranged: true, Min: -MaxHitMod, Max: MaxHitMod, Default: "0", Meaning: "Added to the to-hit roll: `-1` for long range makes 4+ into 5+. Needs a roll (`to_hit`, `bs` or `ws`).", Ref: "5"},
+	{Object: ObjAttack, Name: "wound_modifier", Type: "whole number", Ranged: true, Min: -MaxWoundMod, Max: MaxWoundMod, Default: "0", Meaning: "Added to the to-wound roll, `+` helps the attacker: `-1` makes 4+ into 5+. Classic rulesets: worse than 6+ cannot wound; t9a: never worse than 6+.", Ref: "20.4"},
 	{Object: ObjAttack, Name: "strength", Type: "whole number", Ranged: true, Min: 1, Max: MaxStat, Required: true, Meaning: "Strength.", Ref: "6.1, 7"},
 	{Object: ObjAttack, Name: "ap", Type: "whole number", Ranged: true, Min: 0, Max: MaxStat, Default: "0", Reads: armourValue, Meaning: "Armour Penetration.", Ref: "7.2",
 		Hint: "the others worsen the save by armour_piercing"},
 	{Object: ObjAttack, Name: "armour_piercing", Type: "whole number", Ranged: true, Min: 0, Max: MaxStat, Default: "0", Reads: armourSuit, Meaning: "Extra armour-save modifier: t9a1-ru Armour Piercing, weapon extras elsewhere.", Ref: "7",
 		Hint: "t9a writes Armour Penetration as ap"},
 	{Object: ObjAttack, Name: "multiple_wounds", Type: diceType, Default: "single wounds", Meaning: "Every unsaved wound becomes a packet of this many wounds. `\"\"`, `0` and `1` mean single wounds. Cannot roll below 1.", Ref: "9.2, 19 C3"},
+	{Object: ObjAttack, Name: "multiple_hits", Type: diceType, Default: "one hit", Meaning: "Every successful hit, automatic hits included, becomes this many hits, each rolling to wound on its own: `2`, `D3`. Cannot roll below 1.", Ref: "20.3"},
 	{Object: ObjAttack, Name: "mw_against", Type: "troop type", Default: "every model", Reads: troopTypes, Meaning: "Multiple Wounds only against this troop type (\"Multiple Wounds (2, Infantry)\"). Needs `multiple_wounds`.", Ref: "9.2"},
 	{Object: ObjAttack, Name: "flaming", Type: flagType, Default: "false", Reads: regen, Meaning: "Flaming Attacks: no Regeneration against them.", Ref: "8, 19.3",
 		Hint: "skirmish has no Regeneration for it to stop"},
 	{Object: ObjAttack, Name: "lethal_strike", Type: flagType, Default: "false", Reads: lethal, Meaning: "A natural 6 to wound allows no armour save and no Regeneration.", Ref: "19.3"},
+	{Object: ObjAttack, Name: "reroll_hit", Type: rerollType, Default: "`none`", Meaning: "Re-rolls of the to-hit dice: `failed` or `ones` (the group's own), `successes` (imposed by the target), or a list such as `[ones, successes]`. A die is re-rolled once; the re-roll dice follow all the stage's dice.", Ref: "20.1"},
+	{Object: ObjAttack, Name: "reroll_wound", Type: rerollType, Default: "`none`", Meaning: "Re-rolls of the to-wound dice, as `reroll_hit`. Triggers such as Lethal Strike read the re-roll.", Ref: "20.1"},
+	{Object: ObjAttack, Name: "hatred", Type: flagType, Default: "false", Meaning: "Hatred: failed to-hit rolls are re-rolled. Melee only (the first round against a hated foe).", Ref: "20.1"},
+	{Object: ObjAttack, Name: "force_reroll_armour", Type: flagType, Default: "false", Meaning: "The target re-rolls its successful armour saves.", Ref: "20.1"},
+	{Object: ObjAttack, Name: "force_reroll_special", Type: flagType, Default: "false", Meaning: "The target re-rolls its successful ward, Aegis or Regeneration saves.", Ref: "20.1"},
+	{Object: ObjAttack, Name: "divine_attacks", Type: flagType, Default: "false", Reads: divine, Meaning: "Divine Attacks: the target re-rolls successful Aegis saves (not Regeneration).", Ref: "20.5",
+		Hint: "write force_reroll_special for a rule that makes every special save re-roll"},
+	{Object: ObjAttack, Name: "poison", Type: triggerType, Default: "false", Meaning: "Poisoned Attacks: a to-hit roll of a natural 6 (or the score given) that hits wounds automatically, with no to-wound roll. Under the 7+ procedure only t9a's hopeless shot can. One hit of several wounds automatically.", Ref: "20.2"},
+	{Object: ObjAttack, Name: "battle_focus", Type: triggerType, Default: "false", Meaning: "Battle Focus: a to-hit roll of a natural 6 (or the score given) that hits makes one more hit.", Ref: "20.2"},
 	{Object: ObjAttack, Name: "ignore_armour", Type: flagType, Default: "false", Meaning: "No armour save; special saves still apply.", Ref: "7"},
 	{Object: ObjAttack, Name: "no_saves", Type: flagType, Default: "false", Meaning: "No saves at all.", Ref: "19.3"},
 	{Object: ObjAttack, Name: "instant_kill", Type: flagType, Default: "false", Reads: block, Meaning: "Each wound skips every save and removes a model outright.", Ref: "9.1, R5, R38"},
@@ -202,6 +218,8 @@ var catalogue = [...]FieldSpec{
 		Hint: "t9a's special saves are aegis and regeneration (RULES.md 8.2)"},
 	{Object: ObjProfile, Name: "regeneration", Type: saveType, Reads: regen, Meaning: "Regeneration; Flaming attacks stop it.", Ref: "8"},
 	{Object: ObjProfile, Name: "aegis", Type: saveType, Reads: aegis, Meaning: "Aegis save.", Ref: "8.2", Hint: "the others' special save is ward"},
+	{Object: ObjProfile, Name: "reroll_armour", Type: ownReroll, Default: "`none`", Meaning: "The model re-rolls its failed armour saves, or its natural 1s.", Ref: "20.1"},
+	{Object: ObjProfile, Name: "reroll_special", Type: ownReroll, Default: "`none`", Meaning: "The model re-rolls whichever special save it rolls when it fails, or on a natural 1.", Ref: "20.1"},
 	{Object: ObjProfile, Name: "fly", Type: flagType, Default: "false", Reads: fly, Meaning: "Clipped Wings adds 1 to Multiple Wounds against it.", Ref: "9.2, E52",
 		Hint: "fly matters only to clipped_wings"},
 

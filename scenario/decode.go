@@ -29,6 +29,8 @@ var (
 	typeAim         = reflect.TypeFor[Aim]()
 	typeDamage      = reflect.TypeFor[Damage]()
 	typeOptions     = reflect.TypeFor[map[string]string]()
+	typeReroll      = reflect.TypeFor[rules.Reroll]()
+	typeTrigger     = reflect.TypeFor[rules.Trigger]()
 )
 
 // field is one struct field as the file names it.
@@ -179,6 +181,10 @@ func (d *decoder) decode(n ast.Node, v reflect.Value, path string) *Error {
 		return d.damage(n, v, path)
 	case typeOptions:
 		return d.options(n, v, path)
+	case typeReroll:
+		return d.reroll(n, v, path)
+	case typeTrigger:
+		return d.trigger(n, v, path)
 	}
 	switch t.Kind() {
 	case reflect.Pointer:
@@ -233,6 +239,53 @@ func (d *decoder) decode(n ast.Node, v reflect.Value, path string) *Error {
 		return nil
 	}
 	return d.fail(n, path, "cannot decode into %v", t) // a Go type the walker does not know: a programming error caught by the tests
+}
+
+// reroll reads a re-roll (RULES.md 20.1, 20.7): one of none, failed, ones,
+// successes, or a list of them.
+func (d *decoder) reroll(n ast.Node, v reflect.Value, path string) *Error {
+	const what = "none, failed, ones, successes, or a list of them"
+	var text []string
+	switch n := n.(type) {
+	case *ast.StringNode:
+		text = []string{n.Value}
+	case *ast.SequenceNode:
+		for _, item := range n.Values {
+			s, ok := item.(*ast.StringNode)
+			if !ok {
+				return d.want(item, path, what)
+			}
+			text = append(text, s.Value)
+		}
+	default:
+		return d.want(n, path, what)
+	}
+	r, err := rules.ParseReroll(strings.Join(text, ","))
+	if err != nil {
+		return d.fail(n, path, "%v", err)
+	}
+	v.Set(reflect.ValueOf(r))
+	return nil
+}
+
+// trigger reads a natural-roll trigger (RULES.md 20.2): true, false or a
+// score 2+ to 6+.
+func (d *decoder) trigger(n ast.Node, v reflect.Value, path string) *Error {
+	var text string
+	switch n := n.(type) {
+	case *ast.BoolNode:
+		text = fmt.Sprint(n.Value)
+	case *ast.StringNode:
+		text = n.Value
+	default:
+		return d.want(n, path, "true, false or a score from 2+ to 6+")
+	}
+	t, err := rules.ParseTrigger(text)
+	if err != nil {
+		return d.fail(n, path, "%v", err)
+	}
+	v.Set(reflect.ValueOf(t))
+	return nil
 }
 
 func wantOf(t reflect.Type) string {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/rearrank/rearrank/rules"
 	"reflect"
 	"strings"
 
@@ -97,6 +98,23 @@ func encodeValue(v reflect.Value) any {
 			return n
 		}
 		return e.String()
+	case typeTrigger:
+		if tr := v.Interface().(rules.Trigger); tr != rules.NaturalSix {
+			return tr.String()
+		}
+		return true
+	case typeReroll:
+		r := v.Interface().(rules.Reroll)
+		var names []any
+		for _, k := range []rules.Reroll{rules.RerollFailed, rules.RerollOnes, rules.RerollSuccesses} {
+			if r&k != 0 {
+				names = append(names, k.String())
+			}
+		}
+		if len(names) == 1 {
+			return names[0]
+		}
+		return names
 	case typeDamage:
 		d := v.Interface().(Damage)
 		if d.PerModel == nil {

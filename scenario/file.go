@@ -60,6 +60,9 @@ type Attack struct {
 	// HitModifier is added to the to-hit roll: -1 for long range makes a
 	// 4+ into a 5+ (RULES.md 5).
 	HitModifier int `yaml:"hit_modifier,omitempty" json:"hit_modifier,omitempty"`
+	// WoundModifier is added to the to-wound roll: + helps the attacker
+	// (RULES.md 20.4).
+	WoundModifier int `yaml:"wound_modifier,omitempty" json:"wound_modifier,omitempty"`
 	// Strength is required.
 	Strength int `yaml:"strength" json:"strength"`
 	// AP is t9a's Armour Penetration (RULES.md 7.2).
@@ -70,6 +73,9 @@ type Attack struct {
 	// MultipleWounds makes every unsaved wound a packet of this many wounds
 	// (RULES.md 9.2, 19 C3). Empty means single wounds.
 	MultipleWounds Expr `yaml:"multiple_wounds,omitempty" json:"multiple_wounds,omitempty"`
+	// MultipleHits makes each successful hit, automatic hits included,
+	// this many hits (RULES.md 20.3). Empty means one hit.
+	MultipleHits Expr `yaml:"multiple_hits,omitempty" json:"multiple_hits,omitempty"`
 	// MWAgainst limits MultipleWounds to models of one troop type (t9a
 	// "Multiple Wounds (X, Infantry)", RULES.md 9.2). Nil means every model.
 	MWAgainst *rules.TroopType `yaml:"mw_against,omitempty" json:"mw_against,omitempty"`
@@ -78,6 +84,25 @@ type Attack struct {
 	// LethalStrike: a natural 6 to wound allows no armour save and no
 	// Regeneration (t9a, t9a1-ru; RULES.md 19.3).
 	LethalStrike bool `yaml:"lethal_strike,omitempty" json:"lethal_strike,omitempty"`
+	// RerollHit and RerollWound re-roll the group's to-hit and to-wound
+	// dice: failed, ones (its own) or successes (imposed), or a list
+	// (RULES.md 20.1).
+	RerollHit   rules.Reroll `yaml:"reroll_hit,omitempty" json:"reroll_hit,omitempty"`
+	RerollWound rules.Reroll `yaml:"reroll_wound,omitempty" json:"reroll_wound,omitempty"`
+	// Hatred re-rolls failed to-hit rolls; melee only (RULES.md 20.1).
+	Hatred bool `yaml:"hatred,omitempty" json:"hatred,omitempty"`
+	// ForceRerollArmour and ForceRerollSpecial make the target re-roll its
+	// successful armour and special saves (RULES.md 20.1).
+	ForceRerollArmour  bool `yaml:"force_reroll_armour,omitempty" json:"force_reroll_armour,omitempty"`
+	ForceRerollSpecial bool `yaml:"force_reroll_special,omitempty" json:"force_reroll_special,omitempty"`
+	// DivineAttacks (t9a) make the target re-roll successful Aegis saves
+	// (RULES.md 20.5).
+	DivineAttacks bool `yaml:"divine_attacks,omitempty" json:"divine_attacks,omitempty"`
+	// Poison and BattleFocus are natural-roll triggers on the to-hit roll,
+	// true (a natural 6) or a score "5+" (RULES.md 20.2): a poisoned hit
+	// wounds automatically, Battle Focus adds a hit.
+	Poison      rules.Trigger `yaml:"poison,omitempty" json:"poison,omitempty"`
+	BattleFocus rules.Trigger `yaml:"battle_focus,omitempty" json:"battle_focus,omitempty"`
 	// IgnoreArmour skips the armour save only (RULES.md 7).
 	IgnoreArmour bool `yaml:"ignore_armour,omitempty" json:"ignore_armour,omitempty"`
 	// NoSaves skips every save, armour and special (RULES.md 19.3).
@@ -253,6 +278,10 @@ type Profile struct {
 	Aegis rules.Target `yaml:"aegis,omitempty" json:"aegis,omitempty"`
 	// Fly matters only to Clipped Wings (t9a, t9a1-ru; E52).
 	Fly bool `yaml:"fly,omitempty" json:"fly,omitempty"`
+	// RerollArmour and RerollSpecial are the model's own standing save
+	// re-rolls: none, failed or ones (RULES.md 20.1).
+	RerollArmour  rules.Reroll `yaml:"reroll_armour,omitempty" json:"reroll_armour,omitempty"`
+	RerollSpecial rules.Reroll `yaml:"reroll_special,omitempty" json:"reroll_special,omitempty"`
 }
 
 // Command group roles a target may list in Command, in the order Defaults

@@ -193,6 +193,16 @@ func checkType(t *testing.T, s schemaDoc, where string, ft reflect.Type, f field
 	case typeOptions:
 		wantRef("options")
 		return
+	case typeTrigger:
+		wantRef("trigger")
+		return
+	case typeReroll: // RULES.md 20.1: a model's own save re-rolls cannot be successes
+		if f.name == "reroll_armour" || f.name == "reroll_special" {
+			wantRef("own_reroll")
+		} else {
+			wantRef("reroll")
+		}
+		return
 	case typeAim:
 		d := wantRef("aim")
 		pat, _ := d["pattern"].(string)

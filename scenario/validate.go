@@ -87,6 +87,9 @@ func (f *File) Defaults() {
 		if a.MultipleWounds == "0" || a.MultipleWounds == "1" {
 			a.MultipleWounds = ""
 		}
+		if a.MultipleHits == "1" {
+			a.MultipleHits = ""
+		}
 		if a.Target.Role == AimRankAndFile && a.Target.Pool != nil && *a.Target.Pool == t.TroopType {
 			a.Target.Pool = nil
 		}
@@ -273,6 +276,14 @@ func (c *checker) attack(i int) {
 		}
 	}
 
+	if !a.MultipleHits.IsZero() {
+		if _, err := ParseExpr(string(a.MultipleHits)); err != nil {
+			c.add(at("multiple_hits"), "%v", err)
+		} else if lo, _ := a.MultipleHits.Range(); lo < 1 {
+			c.add(at("multiple_hits"), "%s can give fewer than 1 hit: every hit makes at least 1 (RULES.md 20.3)", a.MultipleHits)
+		}
+	}
+
 	// To hit (RULES.md 5).
 	switch {
 	case !a.ToHit.IsZero() && (a.BS != 0 || a.WS != 0):
@@ -301,6 +312,13 @@ func (c *checker) attack(i int) {
 	c.reads(a.ClippedWings, ObjAttack, "clipped_wings", at("clipped_wings"))
 	c.reads(a.LethalStrike, ObjAttack, "lethal_strike", at("lethal_strike"))
 	c.reads(a.Flaming, ObjAttack, "flaming", at("flaming"))
+	c.reads(a.DivineAttacks, ObjAttack, "divine_attacks", at("divine_attacks"))
+	if a.Hatred && a.Phase != rules.Melee {
+		c.add(at("hatred"), "Hatred re-rolls to-hit in close combat, and this group's phase is %s (RULES.md 20.1)", a.Phase)
+	}
+	if a.Hatred && a.ToHit.Auto {
+		c.add(at("hatred"), "these attacks hit automatically, so there is no to-hit roll to re-roll")
+	}
 	c.reads(a.InstantKill, ObjAttack, "instant_kill", at("instant_kill"))
 	c.reads(a.WeaponClass != rules.NoWeaponClass, ObjAttack, "weapon_class", at("weapon_class"))
 	c.reads(a.Attacker != "", ObjAttack, "attacker", at("attacker"))
@@ -393,6 +411,14 @@ func (c *checker) profile(p *Profile, path string) {
 	c.reads(!p.Regeneration.IsNone(), ObjProfile, "regeneration", at("regeneration"))
 	c.reads(!p.Aegis.IsNone(), ObjProfile, "aegis", at("aegis"))
 	c.reads(p.Fly, ObjProfile, "fly", at("fly"))
+	for _, r := range []struct {
+		name string
+		r    rules.Reroll
+	}{{"reroll_armour", p.RerollArmour}, {"reroll_special", p.RerollSpecial}} {
+		if r.r&rules.RerollSuccesses != 0 {
+			c.add(at(r.name), "a model re-rolls only its own failed saves or natural 1s; a re-roll of successful saves is the attack's force_reroll_armour or force_reroll_special (RULES.md 20.1)")
+		}
+	}
 	if p.Barding && !p.TroopType.Mounted() && c.f.Ruleset.Valid() && rules.For(c.f.Ruleset).Barding {
 		c.add(at("barding"), "barding helps only cavalry and monstrous_cavalry (RULES.md 19.3), and this is %s", p.TroopType)
 	}

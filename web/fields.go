@@ -114,6 +114,9 @@ func (s *Server) pageData(f form) *pageData {
 		mod := mk("hit_modifier", "Hit modifier", "number", a.HitModifier)
 		mod.Placeholder = "0"
 		whole(&mod, "a.hit_modifier", "")
+		wmod := mk("wound_modifier", "Wound modifier", "number", a.WoundModifier)
+		wmod.Placeholder, wmod.Hint = "0", "+ helps the attacker"
+		whole(&wmod, "a.wound_modifier", "")
 		str := mk("strength", "Strength", "number", a.Strength)
 		str.Required = true
 		whole(&str, "a.strength", "Strength")
@@ -125,6 +128,12 @@ func (s *Server) pageData(f form) *pageData {
 		whole(&apc, "a.armour_piercing", "")
 		mw := mk("multiple_wounds", "Multiple wounds", "text", a.MultipleWounds)
 		mw.Pattern, mw.Placeholder, mw.Hint, mw.Msg = patDice, "D3", "empty for single wounds", "A number such as 2, or dice such as D3 or D3+1"
+		mh := mk("multiple_hits", "Multiple hits", "text", a.MultipleHits)
+		mh.Pattern, mh.Placeholder, mh.Hint, mh.Msg = patDice, "D3", "each hit becomes this many; empty for one", "A number such as 2, or dice such as D3"
+		rrHit := mk("reroll_hit", "Re-roll to hit", "select", "")
+		rrHit.Choices = choices(a.RerollHit, "", "failed", "ones", "successes", "ones, successes")
+		rrWound := mk("reroll_wound", "Re-roll to wound", "select", "")
+		rrWound.Choices = choices(a.RerollWound, "", "failed", "ones", "successes", "ones, successes")
 		wc := hide(mk("weapon_class", "Weapon class", "select", ""), "a.weapon_class")
 		wc.Choices, wc.Hint = choices(a.WeaponClass, "", "missile", "bludgeoning", "bladed", "unarmed", "thrusting"), "for critical hits"
 		aim := hide(mk("target", "Aimed at", "select", ""), "a.target")
@@ -134,14 +143,17 @@ func (s *Server) pageData(f form) *pageData {
 			name, label string
 			on          bool
 		}{{"flaming", "Flaming", a.Flaming}, {"lethal_strike", "Lethal Strike", a.LethalStrike}, {"ignore_armour", "Ignores armour", a.IgnoreArmour},
-			{"no_saves", "No saves at all", a.NoSaves}, {"instant_kill", "Instant kill", a.InstantKill}} {
+			{"no_saves", "No saves at all", a.NoSaves}, {"instant_kill", "Instant kill", a.InstantKill},
+			{"hatred", "Hatred (melee)", a.Hatred}, {"force_reroll_armour", "Target re-rolls successful armour saves", a.ForceRerollArmour},
+			{"force_reroll_special", "Target re-rolls successful special saves", a.ForceRerollSpecial}, {"divine_attacks", "Divine Attacks", a.DivineAttacks},
+			{"poison", "Poisoned Attacks (natural 6)", a.Poison}, {"battle_focus", "Battle Focus (natural 6)", a.BattleFocus}} {
 			c := hide(mk(fl.name, fl.label, "checkbox", "1"), "a."+fl.name)
 			c.Checked = fl.on
 			flags = append(flags, c)
 		}
 		name := mk("name", "Name", "text", a.Name)
 		name.Placeholder, name.Wide = "Swordsmen", true
-		row := []field{name, count, phase, toHit, ws, bs, mod, str, ap, apc, mw, wc, aim}
+		row := []field{name, count, phase, toHit, ws, bs, mod, str, wmod, ap, apc, mh, mw, rrHit, rrWound, wc, aim}
 		d.Attacks = append(d.Attacks, append(row, flags...))
 	}
 	d.CanAdd = len(f.Attacks) < maxFormAttacks

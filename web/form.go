@@ -41,6 +41,10 @@ const maxFormAttacks = 8
 type attackForm struct {
 	Name, Count, Phase, ToHit, BS, WS, HitModifier, Strength, AP, ArmourPiercing string
 	MultipleWounds, WeaponClass, Target                                          string
+	WoundModifier, MultipleHits                                                  string
+	RerollHit, RerollWound                                                       string
+	Hatred, ForceRerollArmour, ForceRerollSpecial, DivineAttacks                 bool
+	Poison, BattleFocus                                                          bool // a natural 6 (20.2)
 	Flaming, LethalStrike, IgnoreArmour, NoSaves, InstantKill                    bool
 }
 
@@ -122,6 +126,10 @@ func parseForm(q url.Values) form {
 		*a = attackForm{Name: get("name"), Count: get("count"), Phase: get("phase"), ToHit: get("to_hit"), BS: get("bs"), WS: get("ws"),
 			HitModifier: get("hit_modifier"), Strength: get("strength"), AP: get("ap"), ArmourPiercing: get("armour_piercing"),
 			MultipleWounds: get("multiple_wounds"), WeaponClass: get("weapon_class"), Target: get("target"),
+			WoundModifier: get("wound_modifier"), MultipleHits: get("multiple_hits"),
+			RerollHit: get("reroll_hit"), RerollWound: get("reroll_wound"), Hatred: on("hatred"),
+			ForceRerollArmour: on("force_reroll_armour"), ForceRerollSpecial: on("force_reroll_special"), DivineAttacks: on("divine_attacks"),
+			Poison: on("poison"), BattleFocus: on("battle_focus"),
 			Flaming: on("flaming"), LethalStrike: on("lethal_strike"), IgnoreArmour: on("ignore_armour"), NoSaves: on("no_saves"), InstantKill: on("instant_kill")}
 	}
 	get := func(name string) string { return strings.TrimSpace(q.Get("t." + name)) }
@@ -169,9 +177,11 @@ func (f form) values() url.Values {
 		add(p+"bs", a.BS)
 		add(p+"ws", a.WS)
 		add(p+"hit_modifier", a.HitModifier)
+		add(p+"wound_modifier", a.WoundModifier)
 		add(p+"strength", a.Strength)
 		add(p+"ap", a.AP)
 		add(p+"armour_piercing", a.ArmourPiercing)
+		add(p+"multiple_hits", a.MultipleHits)
 		add(p+"multiple_wounds", a.MultipleWounds)
 		add(p+"weapon_class", a.WeaponClass)
 		add(p+"target", a.Target)
@@ -180,6 +190,14 @@ func (f form) values() url.Values {
 		flag(p+"ignore_armour", a.IgnoreArmour)
 		flag(p+"no_saves", a.NoSaves)
 		flag(p+"instant_kill", a.InstantKill)
+		add(p+"reroll_hit", a.RerollHit)
+		add(p+"reroll_wound", a.RerollWound)
+		flag(p+"hatred", a.Hatred)
+		flag(p+"force_reroll_armour", a.ForceRerollArmour)
+		flag(p+"force_reroll_special", a.ForceRerollSpecial)
+		flag(p+"divine_attacks", a.DivineAttacks)
+		flag(p+"poison", a.Poison)
+		flag(p+"battle_focus", a.BattleFocus)
 		if q.Get(p+"count") == "" && q.Get(p+"strength") == "" {
 			q.Set(p+"count", "") // keep an empty row in the link
 		}
@@ -302,6 +320,7 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 		num("bs", bs)
 		num("ws", a.WS)
 		num("hit_modifier", a.HitModifier)
+		num("wound_modifier", a.WoundModifier)
 		num("strength", a.Strength)
 		if a.AP != "0" {
 			num("ap", a.AP)
@@ -309,6 +328,7 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 		if a.ArmourPiercing != "0" {
 			num("armour_piercing", a.ArmourPiercing)
 		}
+		num("multiple_hits", a.MultipleHits)
 		num("multiple_wounds", a.MultipleWounds)
 		str("weapon_class", a.WeaponClass)
 		if a.Target != "rank_and_file" {
@@ -319,6 +339,18 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 		flag("ignore_armour", a.IgnoreArmour)
 		flag("no_saves", a.NoSaves)
 		flag("instant_kill", a.InstantKill)
+		if a.RerollHit != "none" {
+			str("reroll_hit", a.RerollHit)
+		}
+		if a.RerollWound != "none" {
+			str("reroll_wound", a.RerollWound)
+		}
+		flag("hatred", a.Hatred)
+		flag("force_reroll_armour", a.ForceRerollArmour)
+		flag("force_reroll_special", a.ForceRerollSpecial)
+		flag("divine_attacks", a.DivineAttacks)
+		flag("poison", a.Poison)
+		flag("battle_focus", a.BattleFocus)
 		attacks = append(attacks, w.o)
 	}
 	doc = append(doc, kv{"attacks", attacks})
@@ -528,6 +560,10 @@ func fileForm(file *scenario.File, tab string) form {
 		af := attackForm{Name: a.Name, Count: a.Count.String(), Phase: a.Phase.String(), BS: itoa(a.BS), WS: itoa(a.WS),
 			HitModifier: itoa(a.HitModifier), Strength: itoa(a.Strength), AP: itoa(a.AP), ArmourPiercing: itoa(a.ArmourPiercing),
 			MultipleWounds: a.MultipleWounds.String(), WeaponClass: a.WeaponClass.String(),
+			WoundModifier: itoa(a.WoundModifier), MultipleHits: a.MultipleHits.String(),
+			RerollHit: rerollText(a.RerollHit), RerollWound: rerollText(a.RerollWound), Hatred: a.Hatred,
+			ForceRerollArmour: a.ForceRerollArmour, ForceRerollSpecial: a.ForceRerollSpecial, DivineAttacks: a.DivineAttacks,
+			Poison: a.Poison != 0, BattleFocus: a.BattleFocus != 0,
 			Flaming: a.Flaming, LethalStrike: a.LethalStrike, IgnoreArmour: a.IgnoreArmour, NoSaves: a.NoSaves, InstantKill: a.InstantKill}
 		if a.BS == 0 && a.WS == 0 {
 			af.ToHit = a.ToHit.String()
@@ -554,4 +590,13 @@ func fileForm(file *scenario.File, tab string) form {
 		f.Target.Damage = strings.Join(parts, ",")
 	}
 	return f
+}
+
+// rerollText is a re-roll as the form's select holds it: empty for none,
+// and a list such as "ones, successes" as the file's list (RULES.md 20.1).
+func rerollText(r rules.Reroll) string {
+	if r == 0 {
+		return ""
+	}
+	return strings.Trim(r.String(), "[]")
 }

@@ -32,24 +32,50 @@ type Attack struct {
 	AP             int // t9a Armour Penetration
 	ArmourPiercing int // extra armour-save modifier (t9a1-ru Armour Piercing, weapon extras)
 	MultipleWounds dice.Expr
+	// MultipleHits makes each successful hit, automatic hits included, this
+	// many hits, rolled once per hit after the to-hit dice (RULES.md 20.3);
+	// the zero Expr means one hit.
+	MultipleHits dice.Expr
+	// WoundModifier is added to the to-wound roll: + helps the attacker
+	// (RULES.md 20.4).
+	WoundModifier int
 	// MWAgainst limits Multiple Wounds to targets of one troop type (t9a
 	// "MW(2, Infantry)", RULES.md 9.2); nil means every target.
 	MWAgainst    *rules.TroopType
 	ClippedWings bool // t9a: +1 Multiple Wounds against a model with Fly (E52)
 	Flaming      bool
-	LethalStrike bool
-	IgnoreArmour bool
-	NoSaves      bool
-	InstantKill  bool
-	WeaponClass  rules.WeaponClass // skirmish critical table (6.2)
-	Attacker     string            // skirmish: the warrior, for the per-phase allowance
-	Target       unit.Target
+	// Re-rolls (RULES.md 20.1): RerollHit and RerollWound are the group's
+	// own (failed, ones) and imposed (successes) re-rolls of its to-hit and
+	// to-wound dice; Hatred grants failed to-hit re-rolls in melee; the
+	// Force fields make the target re-roll its successful saves;
+	// DivineAttacks (t9a, 20.5) its successful Aegis saves.
+	RerollHit, RerollWound                rules.Reroll
+	Hatred                                bool
+	ForceRerollArmour, ForceRerollSpecial bool
+	DivineAttacks                         bool
+	// Natural-roll triggers on the final to-hit roll (RULES.md 20.2):
+	// Poison makes the hit wound automatically, BattleFocus adds a hit.
+	Poison, BattleFocus rules.Trigger
+	LethalStrike        bool
+	IgnoreArmour        bool
+	NoSaves             bool
+	InstantKill         bool
+	WeaponClass         rules.WeaponClass // skirmish critical table (6.2)
+	Attacker            string            // skirmish: the warrior, for the per-phase allowance
+	Target              unit.Target
 }
 
 // Multi reports whether every unsaved wound of the attack is a packet (C3):
 // any Multiple Wounds value other than none, 0 or 1.
 func (a Attack) Multi() bool {
 	c, ok := a.MultipleWounds.Const()
+	return !ok || c > 1
+}
+
+// multiHits reports whether a hit of the attack can become more than one
+// (RULES.md 20.3).
+func (a *Attack) multiHits() bool {
+	c, ok := a.MultipleHits.Const()
 	return !ok || c > 1
 }
 
@@ -76,6 +102,12 @@ func (a Attack) Validate(rs rules.Ruleset) error {
 		return fmt.Errorf("ap %d: want 0 to 10", a.AP)
 	case a.ArmourPiercing < 0 || a.ArmourPiercing > 10:
 		return fmt.Errorf("armour_piercing %d: want 0 to 10", a.ArmourPiercing)
+	case a.WoundModifier < -10 || a.WoundModifier > 10:
+		return fmt.Errorf("wound_modifier %d: want -10 to 10", a.WoundModifier)
+	case !a.MultipleHits.IsZero() && a.MultipleHits.Min() < 1:
+		return fmt.Errorf("multiple_hits %s: every hit makes at least 1 hit", a.MultipleHits)
+	case a.Hatred && a.Phase != rules.Melee:
+		return fmt.Errorf("hatred: Hatred re-rolls to-hit in close combat, and this group's phase is %s (RULES.md 20.1)", a.Phase)
 	case a.Count.Min() < 0:
 		return fmt.Errorf("count %s: cannot be negative", a.Count)
 	case !rules.For(rs).Block && a.Target.Role != unit.RankAndFile && a.Target.Role != unit.NoRole:

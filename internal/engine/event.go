@@ -31,11 +31,12 @@ const (
 	ExtraAttack // skirmish unarmed 4
 	Knockback   // skirmish thrusting 6 (with a possible collision hit)
 	BatchEnd    // an attack group is done: Effective, Casualties so far
+	Reroll      // a die re-rolled: Stage, Face and Need of the re-roll, Pass; Text gives both dice and why (RULES.md 20.1, 20.8)
 )
 
 var kindNames = [...]string{"", "batch_start", "roll", "note", "casualty", "damaged", "standard_lost", "panic",
 	"destroyed", "regen_lost", "knocked_down", "stunned", "out_of_action", "disarmed", "cannot_fight",
-	"ricochet_hit", "extra_attack", "knockback", "batch_end"}
+	"ricochet_hit", "extra_attack", "knockback", "batch_end", "reroll"}
 
 func (k Kind) String() string {
 	if k < 0 || int(k) >= len(kindNames) {
@@ -63,10 +64,11 @@ const (
 	Allocation       // RULES.md 10-11
 	Injury           // RULES.md 13
 	Helmet           // RULES.md 13
+	MultiHits        // RULES.md 20.3: the dice of multiple hits
 )
 
 var stageNames = [...]string{"", "attacks", "hit", "hit_again", "wound", "critical", "armour", "special", "damage",
-	"allocation", "injury", "helmet"}
+	"allocation", "injury", "helmet", "multiple_hits"}
 
 func (s Stage) String() string {
 	if s < 0 || int(s) >= len(stageNames) {

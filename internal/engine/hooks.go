@@ -40,9 +40,14 @@ func (m *Machine) AttackRolls() (n int, ok bool) {
 	}
 	switch m.s.at {
 	case stepHit:
-		return m.s.n, m.s.hits == 0
+		// a hit that becomes several hands on more than one wound, and
+		// the probe of one attack (odds) counts one
+		a := m.attack()
+		return m.s.n, m.s.hits == 0 && !a.multiHits() && a.BattleFocus == 0
 	case stepWound:
-		return m.s.n, m.s.wounds.total() == 0 && m.s.kills == 0
+		// the hits of a group whose hits multiply are several per attack
+		// (20.3): a probe of "one attack" would walk all of them
+		return m.s.n, m.s.wounds.total() == 0 && m.s.kills == 0 && !m.attack().multiHits()
 	}
 	return 0, false
 }
@@ -78,7 +83,8 @@ func (m *Machine) Rolled() (RollOutcome, bool) {
 // step of its batch as if its attacks had rolled o.
 func (m *Machine) SkipRolls(o RollOutcome) {
 	m.s.flamed = o.RegenLost && !m.u.RegenLost()
-	m.s.hits, m.s.wounds, m.s.failed = 0, woundPool{}, woundPool{}
+	m.s.hits, m.s.wounds, m.s.failed, m.s.re, m.s.reOf = 0, woundPool{}, woundPool{}, woundPool{}, stepBegin
+	m.s.poison, m.s.extra = 0, 0
 	m.s.unsaved, m.s.kills = o.Unsaved, o.Kills
 	m.s.at = stepSpecial
 	m.s.i, m.s.n = 0, 0
@@ -133,7 +139,7 @@ func (m *Machine) Aim() unit.Target { return m.s.aim }
 // which are in the loop state).
 func (m *Machine) loopStep() bool {
 	switch m.s.at {
-	case stepHit, stepWound, stepArmour, stepSpecial, stepKill, stepPacket, stepSkirmish:
+	case stepHit, stepMulti, stepReroll, stepWound, stepArmour, stepSpecial, stepKill, stepPacket, stepSkirmish:
 		return true
 	}
 	return false
@@ -148,7 +154,7 @@ func (m *Machine) Item() (i, n int) { return m.s.i, m.s.n }
 // does. Two machines with the same loop state step alike: the odds package
 // works out the ways out of one and moves them to the other with SetItem.
 func (m *Machine) AppendLoopState(b []byte) ([]byte, bool) {
-	if !m.loopStep() {
+	if !m.loopStep() || m.s.pend > 0 || m.s.pendX > 0 { // a pending hit's step leaves the item where it is (20.3)
 		return b, false
 	}
 	i, n := m.s.i, m.s.n

@@ -40,12 +40,13 @@ func (m *Machine) AppendState(b []byte) []byte {
 	s := &m.s
 	b = appendInt(b, len(m.ukey))
 	b = append(b, m.ukey...)
-	for _, v := range [...]int{s.batch, int(s.at), s.i, s.n, s.hits, s.kills, s.unsaved} {
+	for _, v := range [...]int{s.batch, int(s.at), s.i, s.n, s.hits, s.kills, s.unsaved, s.pend, s.pendX, int(s.reOf), s.poison, s.extra} {
 		b = appendInt(b, v)
 	}
 	for k := range s.wounds {
 		b = appendInt(b, s.wounds[k])
 		b = appendInt(b, s.failed[k])
+		b = appendInt(b, s.re[k])
 	}
 	var flags byte
 	for i, f := range [...]bool{s.inBatch, s.panicked, s.panicApplies, s.flamed} {
@@ -87,7 +88,7 @@ func (t *batchTests) appendKey(b []byte) []byte {
 
 func (t test) appendKey(b []byte) []byte {
 	b = appendTarget(b, t.need)
-	return append(b, byte(t.stage), byte(t.floor), byte(t.low), byte(t.kind), b2byte(t.six))
+	return append(b, byte(t.stage), byte(t.floor), byte(t.low), byte(t.kind), b2byte(t.six), byte(t.rr), t.trig)
 }
 
 func appendTarget(b []byte, t rules.Target) []byte {

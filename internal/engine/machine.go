@@ -35,6 +35,9 @@ type Machine struct {
 	// packet. Neither is ever copied to another machine.
 	spare   *unit.Unit
 	scratch unit.Change
+	// rrLog holds, for the log only, the first rolls awaiting their
+	// re-roll (20.8): no state, since only a logging run reads it.
+	rrLog []rrNote
 
 	s state // everything else that changes: one struct, keyed whole (key.go)
 }
@@ -57,7 +60,13 @@ type state struct {
 	wounds  woundPool // wounds awaiting their armour save, by kind
 	failed  woundPool // wounds past armour awaiting their special save, by kind
 	kills   int       // instant kills awaiting allocation (9.1)
+	poison  int       // hits that wound automatically (Poison, 20.2), awaiting the wound stage
+	extra   int       // Battle Focus hits (20.2), joining the hits after the multiple-hits stage
 	unsaved int       // wounds past every save awaiting damage and allocation
+	pend    int       // skirmish: hits of the current attack still to resolve (20.3)
+	pendX   int       // skirmish: hits of a Body Blow's extra attack still to resolve (20.3, C19)
+	re      woundPool // dice of stage reOf awaiting their re-roll, by kind (20.1)
+	reOf    step      // the stage whose re-roll pass runs (stepReroll)
 	inBatch bool      // the unit's StartBatch was called
 
 	// per phase
@@ -392,7 +401,78 @@ func (d *dieSource) more(s *state) bool { return d.fast != nil && s.i < s.n }
 // returned.
 func (d *dieSource) test(t *test, item, of int) (pass bool, face int, err error) {
 	face, err = d.d6(t, item, of)
-	return t.pass(face), face, err
+	if err != nil || !t.rerolls(face) {
+		return t.pass(face), face, err
+	}
+	return d.again(t, &rrNote{item: item, of: of, face: face})
+}
+
+// rrNote is a first roll awaiting its re-roll, for the log.
+type rrNote struct{ item, of, face int }
+
+// first rolls the die of test t like test, but leaves a roll that t
+// re-rolls for the stage's re-roll pass (RULES.md 20.1: re-roll dice come
+// after all the stage's dice): again is true and pass means nothing.
+func (d *dieSource) first(t *test, item, of int) (pass bool, face int, again bool, err error) {
+	face, err = d.d6(t, item, of)
+	if err != nil || !t.rerolls(face) {
+		return t.pass(face), face, false, err
+	}
+	if d.log != nil {
+		d.m.rrLog = append(d.m.rrLog, rrNote{item: item, of: of, face: face})
+	}
+	return false, face, true, nil
+}
+
+// again rolls the re-roll of test t's die: the second roll stands for
+// every rule (U1) and is never re-rolled. Logged, it names the first roll
+// (first, or when nil the oldest of Machine.rrLog) and why it was re-rolled
+// (20.8).
+func (d *dieSource) again(t *test, first *rrNote) (pass bool, face int, err error) {
+	if first == nil && d.log != nil && len(d.m.rrLog) > 0 {
+		first, d.m.rrLog = &d.m.rrLog[0], d.m.rrLog[1:]
+	}
+	if first == nil {
+		first = &rrNote{}
+	}
+	switch {
+	case d.fast != nil:
+		face = d.fast.Roll(6)
+	case d.caps.seeded != nil:
+		face = d.caps.seeded.Roll(6)
+	default:
+		face, err = d.rollClass(6, t.finalCuts(), t.stage, func() string {
+			return fmt.Sprintf("re-roll of %s (first roll %d), need %s", d.m.what(t, first.item, first.of), first.face, t.need)
+		})
+		if err != nil {
+			return false, 0, err
+		}
+	}
+	pass = t.pass(face)
+	if d.log != nil {
+		d.m.emit(d.log, Event{Kind: Reroll, Stage: t.stage, Attack: first.item, Sides: 6, Face: face, Need: t.need, Pass: pass, Rule: "RULES.md 20.1",
+			Text: fmt.Sprintf("%s: %d re-rolled (%s): %d, %s", d.m.what(t, first.item, first.of), first.face, d.m.rerollWhy(t, first.face), face, passWord(t.stage, pass))})
+	}
+	return pass, face, nil
+}
+
+// rerollWhy names the grant that re-rolls test t's first roll face (20.8).
+func (m *Machine) rerollWhy(t *test, face int) string {
+	a := m.attack()
+	if t.pass(face) {
+		switch {
+		case t.stage == Special && a.DivineAttacks && !a.ForceRerollSpecial:
+			return "Divine Attacks"
+		case t.stage == Armour || t.stage == Special:
+			return "the attack forces a re-roll of successful saves"
+		}
+		return "re-roll of successes imposed by the target"
+	}
+	own := t.rr.Own()
+	if (t.stage == Hit || t.stage == HitAgain) && a.Hatred && a.RerollHit.Own() == 0 {
+		return "Hatred"
+	}
+	return "re-roll " + own.String()
 }
 
 // d6 rolls and logs the die of test t (face 0 on error). Only this is a

@@ -10,17 +10,43 @@ import (
 // skirmishItem is the skirmish stage's item: it resolves one whole skirmish attack against the single fighter
 // (RULES.md 6.2, 7.4, 13 and 19.4): hit, wound, critical, saves, wounds and
 // injuries, then a Body Blow's extra attack at once (C19).
+//
+// A hit that becomes several (RULES.md 20.3) resolves its first hit at once
+// and leaves the others pending, one item each: a whole attack's dice in one
+// step would multiply beyond what the odds can walk.
 func (m *Machine) skirmishItem(d *dieSource) error {
-	m.s.i++
+	s := &m.s
+	extra, pending := s.pendX > 0, s.pend > 0 || s.pendX > 0 // a Body Blow's hits first (C19)
+	switch {
+	case extra:
+		s.pendX--
+	case pending:
+		s.pend--
+	default:
+		s.i++
+	}
 	f := m.u.Fighter()
 	if f == nil || f.Skirmish.Status == unit.OutOfAction {
+		s.pend, s.pendX = 0, 0
 		if d.log != nil {
-			m.note(d.log, NoStage, "RULES.md 13", "attack %d: the fighter is out of action, nothing is rolled", m.s.i)
+			m.note(d.log, NoStage, "RULES.md 13", "attack %d: the fighter is out of action, nothing is rolled", s.i)
 		}
 		return m.advance(d.log)
 	}
-	if err := m.skirmishAttack(d, m.s.i, true); err != nil {
-		m.s.i--
+	if pending {
+		if err := m.skirmishHit(d, s.i, !extra, false); err != nil {
+			if extra {
+				s.pendX++
+			} else {
+				s.pend++
+			}
+			return err
+		}
+		return m.advance(d.log)
+	}
+	if err := m.skirmishAttack(d, s.i, true); err != nil {
+		s.i--
+		s.pend, s.pendX = 0, 0
 		return err
 	}
 	return m.advance(d.log)
@@ -90,7 +116,8 @@ func injuryCuts(bonus int, worst rules.Injury) uint64 {
 // skirmishAttack resolves attack number n; critOK is false for a Body Blow's
 // extra attack, which cannot cause another critical.
 func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
-	a, rs, o := m.attack(), m.rs(), m.opts()
+	a := m.attack()
+	poisoned, focus := false, false
 	if !a.Hit.Auto() {
 		if !m.s.tests.canHit {
 			if d.log != nil {
@@ -98,22 +125,69 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 			}
 			return nil
 		}
-		if pass, _, err := m.rollHit(d, n, 0); err != nil || !pass {
+		pass, face, _, err := m.rollHit(d, n, 0, false)
+		if err != nil || !pass {
 			return err
 		}
+		sevenPlus := !m.s.tests.hitAgain.need.IsNone()
+		poisoned = a.Poison.Fires(face) && (!sevenPlus || rules.For(m.rs()).PoisonSevenPlus)
+		focus = a.BattleFocus.Fires(face)
+		if d.log != nil && poisoned {
+			m.note(d.log, Hit, "RULES.md 20.2", "natural %d to hit: Poisoned Attacks, wounds automatically", face)
+		}
+		if d.log != nil && focus {
+			m.note(d.log, Hit, "RULES.md 20.2", "natural %d to hit: Battle Focus, 1 more hit", face)
+		}
 	}
+	hits := 1
+	if a.multiHits() { // 20.3: every hit rolls to wound and may cause a critical
+		var err error
+		if hits, err = m.rollHits(d, n, 0); err != nil {
+			return err
+		}
+		if d.log != nil {
+			m.note(d.log, MultiHits, "RULES.md 20.3", "attack %d: the hit becomes %d hits (%s)", n, hits, a.MultipleHits)
+		}
+	}
+	// the further hits are the next items (skirmishItem); a Body Blow's
+	// extra attack (critOK false) causes no critical with any of them
+	hits += b2i(focus)
+	if critOK {
+		m.s.pend = hits - 1
+	} else {
+		m.s.pendX += hits - 1
+	}
+	return m.skirmishHit(d, n, critOK, poisoned)
+}
+
+// skirmishHit resolves one hit of attack number n: wound, critical, saves,
+// wounds and injuries, and a Body Blow's extra attack (critOK as for
+// skirmishAttack).
+//
+// A poisoned hit wounds automatically: no to-wound die, so no critical
+// (RULES.md 20.2, E108).
+func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error {
+	a, rs, o := m.attack(), m.rs(), m.opts()
 	wound := m.s.tests.wound
-	if !wound.need.Possible() {
+	crit, face := false, 0
+	switch {
+	case poisoned:
+		if d.log != nil {
+			m.note(d.log, Wound, "RULES.md 20.2", "attack %d: poisoned, wounds automatically", n)
+		}
+	case !wound.need.Possible():
 		if d.log != nil {
 			m.note(d.log, Wound, "RULES.md 6.1", "attack %d: S%d vs T%d cannot wound", n, a.Strength, m.s.recv.t)
 		}
 		return nil
-	}
-	crit := critOK && rules.CanCritical(rs, a.Phase, a.WeaponClass, wound.need, o)
-	wound.six = crit
-	pass, face, err := d.test(&wound, n, 0)
-	if err != nil || !pass {
-		return err
+	default:
+		crit = critOK && rules.CanCritical(rs, a.Phase, a.WeaponClass, wound.need, o)
+		wound.six = crit
+		var pass bool
+		var err error
+		if pass, face, err = d.test(&wound, n, 0); err != nil || !pass {
+			return err
+		}
 	}
 
 	// Critical hit (6.2): a natural 6 while the allowance is free.

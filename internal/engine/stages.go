@@ -20,6 +20,7 @@ import (
 //	begin    the group   none                           receiver, every target number (tests)   BatchStart, Note
 //	count    the group   the Count expression           the number of attacks                   Roll, Note
 //	hit      attack      D6 vs hit, then vs hitAgain    hit or miss (5; 7+ procedure)           Roll (hit, hit_again)
+//	multi    hit         the multiple_hits expression   how many hits it makes (20.3)           Roll, Note
 //	wound    hit         D6 vs wound                    a wound of its kind, or a kill (6.1)    Roll, RegenLost
 //	armour   wound       D6 vs armour[kind]             saved or failed (7)                     Roll, Note
 //	special  wound       D6 vs special[kind]            saved or unsaved (8)                    Roll, Note
@@ -46,6 +47,7 @@ const (
 	stepBegin    step = iota // start the next batch
 	stepCount                // roll the number of attacks
 	stepHit                  // one attack's to-hit roll(s)
+	stepMulti                // one hit's multiple-hits dice (20.3)
 	stepWound                // one hit's to-wound roll
 	stepArmour               // one wound's armour save
 	stepSpecial              // one wound's special save
@@ -53,6 +55,7 @@ const (
 	stepPacket               // one unsaved wound: damage dice and allocation
 	stepEnd                  // close the batch
 	stepSkirmish             // one whole skirmish attack (C19)
+	stepReroll               // one die of the re-roll pass after stage reOf (20.1)
 	stepDone
 )
 
@@ -61,6 +64,8 @@ func (m *Machine) item(d *dieSource) error {
 	switch m.s.at {
 	case stepHit:
 		return m.hitItem(d)
+	case stepMulti:
+		return m.multiItem(d)
 	case stepWound:
 		return m.woundItem(d)
 	case stepArmour:
@@ -73,13 +78,15 @@ func (m *Machine) item(d *dieSource) error {
 		return m.packetItem(d)
 	case stepSkirmish:
 		return m.skirmishItem(d)
+	case stepReroll:
+		return m.rerollItem(d)
 	}
 	return nil
 }
 
 // advance moves past a stage with no items left to the next stage.
 func (m *Machine) advance(log func(Event)) error {
-	if m.s.i < m.s.n {
+	if m.s.i < m.s.n || m.s.pend > 0 || m.s.pendX > 0 {
 		return nil
 	}
 	m.nextStage(log)
@@ -88,9 +95,22 @@ func (m *Machine) advance(log func(Event)) error {
 
 // nextStage starts the stage after the one m stands in: the order of the
 // pipeline, in one place.
+//
+// A stage whose dice left re-rolls pending (RULES.md 20.1) is followed by
+// its re-roll pass first: the re-roll dice come after all the stage's dice.
 func (m *Machine) nextStage(log func(Event)) {
-	switch m.s.at {
+	at := m.s.at
+	switch {
+	case at == stepReroll:
+		at, m.s.reOf = m.s.reOf, stepBegin
+	case m.s.re.total() > 0:
+		m.startReroll(log)
+		return
+	}
+	switch at {
 	case stepHit:
+		m.startMulti(log)
+	case stepMulti:
 		m.startWounds(log)
 	case stepWound:
 		m.startArmour(log)
@@ -114,6 +134,8 @@ type test struct {
 	low   int8              // the lowest face that passes, 7 for none: need.Succeeds read once
 	six   bool              // a natural 6 decides more than the pass (Lethal Strike, criticals)
 	kind  rules.SpecialKind // special saves: which save, for the log
+	rr    rules.Reroll      // the rolls re-rolled (20.1)
+	trig  uint8             // bit f: a trigger reads whether the natural roll is f or more (20.2)
 }
 
 // newTest returns the test of stage against need with the given natural
@@ -129,6 +151,9 @@ func newTest(stage Stage, need rules.Target, floor int) test {
 // pass reads the final natural face: need.Succeeds(face, floor).
 func (t *test) pass(face int) bool { return face >= int(t.low) }
 
+// rerolls reports whether the first roll, natural face, is re-rolled (20.1).
+func (t *test) rerolls(face int) bool { return t.rr != 0 && t.rr.Applies(face, t.pass(face)) }
+
 // cuts returns the classes of faces the stage tells apart (see
 // ClassBrancher): fail and pass, and a natural 6 of its own when six.
 func (t test) cuts() uint64 {
@@ -139,11 +164,27 @@ func (t test) cuts() uint64 {
 	if t.six {
 		cuts |= 1 << 6
 	}
+	cuts |= uint64(t.trig) &^ 3
+	if t.rr&rules.RerollOnes != 0 && t.low > 2 {
+		cuts |= 1 << 2 // a natural 1 is re-rolled, the other failures are not
+	}
 	return cuts
 }
 
+// finalCuts returns the classes of a re-roll's faces: no further re-roll.
+func (t test) finalCuts() uint64 {
+	f := t
+	f.rr = 0
+	return f.cuts()
+}
+
 // chance returns the chance that the test passes, as the stage rolls it.
-func (t test) chance() *big.Rat { return big.NewRat(int64(t.need.Chance(int(t.floor))), 6) }
+func (t test) chance() *big.Rat {
+	if t.rr != 0 {
+		return rules.RerollChance(int(t.low), t.rr)
+	}
+	return big.NewRat(int64(t.need.Chance(int(t.floor))), 6)
+}
 
 // woundKind tells apart the wounds whose saves differ.
 type woundKind int8
@@ -197,12 +238,21 @@ func testsOf(rs rules.Ruleset, a *Attack, n Needs) batchTests {
 		wound:    newTest(Wound, n.Wound, 1),
 	}
 	t.wound.six = a.LethalStrike && rules.For(rs).LethalStrike
+	t.hit.rr, t.hitAgain.rr, t.wound.rr = n.HitReroll, n.HitReroll, n.WoundReroll
+	for _, tr := range []rules.Trigger{a.Poison, a.BattleFocus} { // to-hit triggers read the first die (20.2)
+		if tr != 0 {
+			t.hit.trig |= 1 << tr
+		}
+	}
 	t.armour[ordinary] = newTest(Armour, n.Armour, af)
 	t.armour[lethalSix] = newTest(Armour, n.ArmourLethal, af)
+	t.armour[ordinary].rr, t.armour[lethalSix].rr = n.ArmourReroll, n.ArmourReroll
 	t.special[ordinary] = newTest(Special, n.Special, sf)
 	t.special[ordinary].kind = n.SpecialKind
+	t.special[ordinary].rr = n.SpecialReroll
 	t.special[lethalSix] = newTest(Special, n.SpecialLethal, sf)
 	t.special[lethalSix].kind = n.SpecialKindL
+	t.special[lethalSix].rr = n.SpecialRerollL
 	return t
 }
 
@@ -257,6 +307,7 @@ func (m *Machine) begin(log func(Event)) error {
 		s.panicApplies = true
 	}
 	s.hits, s.wounds, s.failed, s.kills, s.unsaved, s.flamed, s.batchCas = 0, woundPool{}, woundPool{}, 0, 0, false, 0
+	s.poison, s.extra = 0, 0
 	if log != nil {
 		name := a.Name
 		if name == "" {
@@ -319,6 +370,9 @@ type Needs struct {
 	SpecialKind     rules.SpecialKind
 	SpecialLethal   rules.Target
 	SpecialKindL    rules.SpecialKind
+	// the re-rolls of each stage (20.1): own and imposed together
+	HitReroll, WoundReroll, ArmourReroll rules.Reroll
+	SpecialReroll, SpecialRerollL        rules.Reroll
 }
 
 // Plan returns the target numbers of attack a against u's receiving model:
@@ -338,12 +392,15 @@ func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
 	switch {
 	case !a.Hit.Need.IsNone():
 		need = rules.TargetToHit(rs, a.Hit.Need, a.Hit.Modifier)
+		if a.Phase == rules.Melee {
+			need = rules.MeleeHitClamp(need) // 20.4, 20.13
+		}
 	case a.Hit.BS != 0:
 		need = rules.ShootingToHit(rs, a.Hit.BS, a.Hit.Modifier)
 	case a.Hit.WS != 0:
 		need = rules.MeleeToHit(rs, a.Hit.WS, recv.WS, o)
 		if a.Hit.Modifier != 0 {
-			need = rules.TargetToHit(rs, need, a.Hit.Modifier)
+			need = rules.MeleeHitClamp(rules.TargetToHit(rs, need, a.Hit.Modifier)) // 20.4
 		}
 	}
 	if need.IsNone() {
@@ -351,7 +408,7 @@ func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
 	} else {
 		n.Hit, n.HitAgain, n.CanHit = rules.HitRolls(rs, need, o)
 	}
-	n.Wound = rules.ToWound(rs, a.Strength, recv.T, o)
+	n.Wound = rules.ToWoundModified(rs, a.Strength, recv.T, a.WoundModifier, o)
 	pen := rules.Penetration{Strength: a.Strength, AP: a.AP, ArmourPiercing: a.ArmourPiercing}
 	n.Armour = rules.ArmourSave(rs, recv.Save, recv.TroopType, pen, o)
 	n.ArmourLethal = n.Armour
@@ -366,10 +423,54 @@ func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
 		n.Armour, n.ArmourLethal = rules.None, rules.None
 	}
 	ctx := rules.SaveContext{Flaming: a.Flaming, RegenLost: u.RegenLost(), NoSaves: a.NoSaves || a.InstantKill}
-	n.Special, n.SpecialKind = rules.SpecialSave(rs, recv.Specials, ctx, o)
+	n.Special, n.SpecialKind, n.SpecialReroll = specialSave(rs, recv.Specials, ctx, o, &a)
 	ctx.LethalSix = true
-	n.SpecialLethal, n.SpecialKindL = rules.SpecialSave(rs, recv.Specials, ctx, o)
+	n.SpecialLethal, n.SpecialKindL, n.SpecialRerollL = specialSave(rs, recv.Specials, ctx, o, &a)
+	n.HitReroll, n.WoundReroll = a.RerollHit, a.RerollWound
+	if a.Hatred {
+		n.HitReroll |= rules.RerollFailed // 20.1: Hatred, in melee
+	}
+	n.HitReroll, n.WoundReroll = n.HitReroll.Normal(), n.WoundReroll.Normal()
+	n.ArmourReroll = recv.Save.Reroll.Own()
+	if a.ForceRerollArmour {
+		n.ArmourReroll |= rules.RerollSuccesses
+	}
+	n.ArmourReroll = n.ArmourReroll.Normal()
 	return n
+}
+
+// specialRerolls returns the re-rolls of special save kind against a: the
+// model's own, and the successes the attack makes it re-roll (20.1; t9a
+// Divine Attacks re-roll Aegis, and a t9a ward reads as Aegis, 20.5, 20.13).
+func specialRerolls(rs rules.Ruleset, sp rules.SpecialSaves, kind rules.SpecialKind, a *Attack) rules.Reroll {
+	r := sp.Reroll.Own()
+	if a.ForceRerollSpecial || a.DivineAttacks && rs == rules.T9A && (kind == rules.Aegis || kind == rules.Ward) {
+		r |= rules.RerollSuccesses
+	}
+	return r.Normal()
+}
+
+// specialSave is rules.SpecialSave with the re-rolls of 20.1: under
+// special_save_choice best, the save with the highest chance after its
+// re-rolls is rolled, ties to the earlier in the rules' order (C23, E94).
+func specialSave(rs rules.Ruleset, sp rules.SpecialSaves, ctx rules.SaveContext, o rules.Options, a *Attack) (rules.Target, rules.SpecialKind, rules.Reroll) {
+	need, kind := rules.SpecialSave(rs, sp, ctx, o)
+	rr := specialRerolls(rs, sp, kind, a)
+	if need.IsNone() || o.SpecialSaveChoice != rules.BestSave || sp.Reroll == 0 && !a.ForceRerollSpecial && !a.DivineAttacks {
+		return need, kind, rr
+	}
+	floor := rules.SpecialFloor(rs)
+	best := newTest(Special, need, floor)
+	best.rr = rr
+	bestChance := best.chance()
+	for _, c := range rules.SpecialSaveOptions(rs, sp, ctx, o) {
+		t := newTest(Special, c.Save, floor)
+		t.rr = specialRerolls(rs, sp, c.Kind, a)
+		if ch := t.chance(); ch.Cmp(bestChance) > 0 {
+			need, kind, rr, bestChance = c.Save, c.Kind, t.rr, ch
+		}
+	}
+	return need, kind, rr
 }
 
 // SaveChooser is implemented by a unit.Chooser that also answers the
@@ -405,6 +506,7 @@ func (m *Machine) ownerSaves(log func(Event), recv unit.Model) error {
 		t := &m.s.tests.special[k]
 		*t = newTest(Special, options[i].Save, int(t.floor))
 		t.kind = options[i].Kind
+		t.rr = specialRerolls(m.rs(), recv.Specials, t.kind, a)
 		if k == ordinary {
 			m.note(log, Special, "RULES.md 8, 18", "the owner uses %s %s", options[i].Kind, options[i].Save)
 		}
@@ -434,7 +536,7 @@ func (m *Machine) count(d *dieSource) error {
 		if d.log != nil {
 			m.note(d.log, Hit, "RULES.md 5", "%d automatic hits", n)
 		}
-		m.startWounds(d.log)
+		m.startMulti(d.log)
 		return nil
 	}
 	if !m.s.tests.canHit {
@@ -487,12 +589,15 @@ func (m *Machine) hitItem(d *dieSource) error {
 	s := &m.s
 	for {
 		s.i++
-		pass, _, err := m.rollHit(d, s.i, s.n)
+		pass, face, again, err := m.rollHit(d, s.i, s.n, true)
 		if err != nil {
 			s.i--
 			return err
 		}
-		s.hits += b2i(pass)
+		if pass {
+			m.hit(d, face)
+		}
+		s.re[ordinary] += b2i(again)
 		if !d.more(s) {
 			return m.advance(d.log)
 		}
@@ -504,20 +609,204 @@ func (m *Machine) hitItem(d *dieSource) error {
 // after a first that passed (a natural 6; RULES.md 5). It returns whether
 // the attack hits and the first die's final natural face, which a to-hit
 // trigger reads (RULES.md 20.2: it needs the whole procedure to pass).
-func (m *Machine) rollHit(d *dieSource, item, of int) (bool, int, error) {
+//
+// With later, a first die that its grants re-roll (RULES.md 20.1) is left
+// for the re-roll pass after every to-hit die: again is true and the attack
+// is decided there (hitAgain). Without it (skirmish) the die is re-rolled at
+// once. The second die of a 7+ procedure follows its first die's final
+// roll, and is re-rolled at once under each_die.
+func (m *Machine) rollHit(d *dieSource, item, of int, later bool) (pass bool, face int, again bool, err error) {
 	t := &m.s.tests
-	pass, face, err := d.test(&t.hit, item, of)
-	if err != nil || t.hitAgain.need.IsNone() || !pass { // the first test is the one to predict
-		return pass, face, err
+	if later {
+		pass, face, again, err = d.first(&t.hit, item, of)
+	} else {
+		pass, face, err = d.test(&t.hit, item, of)
+	}
+	if err != nil || again || t.hitAgain.need.IsNone() || !pass { // the first test is the one to predict
+		return pass, face, again, err
 	}
 	pass, _, err = d.test(&t.hitAgain, item, of)
-	return pass, face, err
+	return pass, face, false, err
+}
+
+// startReroll starts the re-roll pass of the stage m stands in: its dice
+// that their grants re-roll, after all its other dice (RULES.md 20.1).
+func (m *Machine) startReroll(log func(Event)) {
+	s := &m.s
+	s.reOf, s.at = s.at, stepReroll
+	s.i, s.n = 0, s.re.total()
+	_ = m.advance(log)
+}
+
+// rerollItem is the re-roll pass's item: one die re-rolled; the second
+// roll stands for every rule, triggers included (U1), and decides the item
+// as the stage would have.
+func (m *Machine) rerollItem(d *dieSource) error {
+	s := &m.s
+	for {
+		s.i++
+		k := s.re.next()
+		t := m.rerolledTest(k)
+		pass, face, err := d.again(t, nil)
+		if err != nil {
+			s.i--
+			return err
+		}
+		s.re[k]--
+		switch s.reOf {
+		case stepHit:
+			if pass && !s.tests.hitAgain.need.IsNone() {
+				if pass, _, err = d.test(&s.tests.hitAgain, s.i, s.n); err != nil {
+					return err
+				}
+			}
+			if pass {
+				m.hit(d, face)
+			}
+		case stepWound:
+			if pass {
+				m.wounded(d, face)
+			}
+		case stepArmour:
+			s.failed[k] += b2i(!pass)
+		case stepSpecial:
+			s.unsaved += b2i(!pass)
+		}
+		if !d.more(s) {
+			return m.advance(d.log)
+		}
+	}
+}
+
+// rerolledTest is the test of kind k whose dice the re-roll pass rolls.
+func (m *Machine) rerolledTest(k woundKind) *test {
+	t := &m.s.tests
+	switch m.s.reOf {
+	case stepHit:
+		return &t.hit
+	case stepWound:
+		return &t.wound
+	case stepArmour:
+		return &t.armour[k]
+	}
+	return &t.special[k]
+}
+
+// startMulti starts the multiple-hits stage (RULES.md 20.3) over the
+// batch's hits: a constant makes every hit that many at once; dice are
+// rolled once per hit, after every to-hit die (20.1's dice order).
+func (m *Machine) startMulti(log func(Event)) {
+	s, a := &m.s, m.attack()
+	if s.hits+s.poison == 0 || !a.multiHits() {
+		m.startWounds(log)
+		return
+	}
+	if c, ok := a.MultipleHits.Const(); ok {
+		// a poisoned hit stays one automatic wound and its others roll,
+		// unless poison_multiple_hits is all (20.2)
+		m.note(log, MultiHits, "RULES.md 20.3", "%d hits become %d hits (multiple hits %d)", s.hits+s.poison, (s.hits+s.poison)*c, c)
+		if m.opts().PoisonMultipleHits == rules.PoisonAllHits {
+			s.hits, s.poison = s.hits*c, s.poison*c
+		} else {
+			s.hits = s.hits*c + s.poison*(c-1)
+		}
+		m.startWounds(log)
+		return
+	}
+	s.i, s.n, s.at = 0, s.hits+s.poison, stepMulti
+	s.hits = 0
+	_ = m.advance(log)
+}
+
+// multiItem is the multiple-hits stage's item: one hit, which becomes the
+// number of hits its dice roll (RULES.md 20.3).
+func (m *Machine) multiItem(d *dieSource) error {
+	s, a := &m.s, m.attack()
+	for {
+		s.i++
+		k, err := m.rollHits(d, s.i, s.n)
+		if err != nil {
+			s.i--
+			return err
+		}
+		if d.log != nil {
+			m.note(d.log, MultiHits, "RULES.md 20.3", "hit %d of %d becomes %d hits (%s)", s.i, s.n, k, a.MultipleHits)
+		}
+		if s.i <= s.poison && m.opts().PoisonMultipleHits == rules.PoisonAllHits {
+			m.autoWounds(k - 1) // the poisoned hit's others wound automatically too (20.2)
+		} else {
+			s.hits += k - b2i(s.i <= s.poison) // the first items are the poisoned hits (20.2)
+		}
+		if !d.more(s) {
+			return m.advance(d.log)
+		}
+	}
+}
+
+// hit counts an attack that hit, its first die's final natural roll face,
+// with its to-hit triggers (RULES.md 20.2): Poison makes it an automatic
+// wound (not under the 7+ procedure, save where PoisonSevenPlus), Battle
+// Focus adds a hit that the multiple-hits stage does not multiply.
+func (m *Machine) hit(d *dieSource, face int) {
+	s, a := &m.s, m.attack()
+	sevenPlus := !s.tests.hitAgain.need.IsNone()
+	poisoned := a.Poison.Fires(face) && (!sevenPlus || rules.For(m.rs()).PoisonSevenPlus)
+	if poisoned {
+		s.poison++
+		if d.log != nil {
+			m.note(d.log, Hit, "RULES.md 20.2", "natural %d to hit: Poisoned Attacks, wounds automatically", face)
+		}
+	} else {
+		if d.log != nil && a.Poison.Fires(face) {
+			m.note(d.log, Hit, "RULES.md 20.2", "needs 7+ to hit: Poisoned Attacks cannot wound automatically")
+		}
+		s.hits++
+	}
+	switch {
+	case !a.BattleFocus.Fires(face):
+	case poisoned && m.opts().PoisonMultipleHits == rules.PoisonAllHits:
+		m.autoWounds(1) // poison_multiple_hits all: the extra hit is poisoned too
+		if d.log != nil {
+			m.note(d.log, Hit, "RULES.md 20.2", "natural %d to hit: Battle Focus, 1 more hit, poisoned too", face)
+		}
+	default:
+		s.extra++
+		if d.log != nil {
+			m.note(d.log, Hit, "RULES.md 20.2", "natural %d to hit: Battle Focus, 1 more hit", face)
+		}
+	}
+}
+
+// rollHits rolls how many hits one hit makes (RULES.md 20.3).
+func (m *Machine) rollHits(d *dieSource, item, of int) (int, error) {
+	return m.rollExpr(d, m.attack().MultipleHits, MultiHits, item, func() string {
+		if of == 0 {
+			return fmt.Sprintf("multiple hits, attack %d", item)
+		}
+		return fmt.Sprintf("multiple hits, hit %d of %d", item, of)
+	})
+}
+
+// autoWounds adds k hits that wound automatically (Poison, 20.2) straight
+// to the wounds awaiting their saves, or the kills of an instant_kill
+// attack.
+func (m *Machine) autoWounds(k int) {
+	if m.attack().InstantKill {
+		m.s.kills += k
+	} else {
+		m.s.wounds[ordinary] += k
+	}
 }
 
 func (m *Machine) startWounds(log func(Event)) {
 	s := &m.s
-	s.i, s.n, s.at = 0, s.hits, stepWound
-	s.hits = 0
+	s.i, s.n, s.at = 0, s.hits+s.extra, stepWound
+	s.hits, s.extra = 0, 0
+	if s.poison > 0 { // automatic wounds: no to-wound die, no to-wound trigger (20.2)
+		m.autoWounds(s.poison)
+		m.note(log, Wound, "RULES.md 20.2", "%d poisoned hits wound automatically", s.poison)
+		s.poison = 0
+	}
 	if s.n > 0 && !s.tests.wound.need.Possible() {
 		m.note(log, Wound, "RULES.md 6.1", "S%d vs T%d cannot wound: nothing is rolled", m.attack().Strength, s.recv.t)
 		s.n = 0
@@ -532,7 +821,7 @@ func (m *Machine) woundItem(d *dieSource) error {
 	s := &m.s
 	for {
 		s.i++
-		pass, face, err := d.test(&s.tests.wound, s.i, s.n)
+		pass, face, again, err := d.first(&s.tests.wound, s.i, s.n)
 		if err != nil {
 			s.i--
 			return err
@@ -540,6 +829,7 @@ func (m *Machine) woundItem(d *dieSource) error {
 		if pass {
 			m.wounded(d, face)
 		}
+		s.re[ordinary] += b2i(again)
 		if !d.more(s) {
 			return m.advance(d.log)
 		}
@@ -609,9 +899,18 @@ func (m *Machine) armourItem(d *dieSource) error {
 			}
 		} else {
 			var err error
-			if pass, _, err = d.test(t, s.i, s.n); err != nil {
+			var again bool
+			if pass, _, again, err = d.first(t, s.i, s.n); err != nil {
 				s.i--
 				return err
+			}
+			if again {
+				s.wounds[k]--
+				s.re[k]++
+				if !d.more(s) {
+					return m.advance(d.log)
+				}
+				continue
 			}
 		}
 		s.wounds[k]--
@@ -649,9 +948,18 @@ func (m *Machine) specialItem(d *dieSource) error {
 			}
 		} else {
 			var err error
-			if pass, _, err = d.test(t, s.i, s.n); err != nil {
+			var again bool
+			if pass, _, again, err = d.first(t, s.i, s.n); err != nil {
 				s.i--
 				return err
+			}
+			if again {
+				s.failed[k]--
+				s.re[k]++
+				if !d.more(s) {
+					return m.advance(d.log)
+				}
+				continue
 			}
 		}
 		s.failed[k]--
