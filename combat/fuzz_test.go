@@ -11,8 +11,7 @@ import (
 )
 
 // FuzzLoad: no combat file panics the loader; every failure is a
-// *scenario.Error wrapping a sentinel, and every success validates and
-// plays a round.
+// *scenario.Error wrapping a sentinel, and every success validates.
 func FuzzLoad(f *testing.F) {
 	paths, _ := filepath.Glob("testdata/examples/*.yaml")
 	for _, p := range paths {
