@@ -22,10 +22,7 @@ step "staticcheck"
 go tool staticcheck ./...
 
 step "go test -race (core packages)"
-# The race detector looks for data races, not for more random cases: the
-# property tests draw a quarter of their cases here (every package named
-# uses rapid), all of them in the plain run below.
-go test -race -count=1 ./dice/... ./rules/... ./unit/... ./referee/... ./odds/... -args -rapid.checks=25
+go test -race -count=1 ./dice/... ./rules/... ./unit/... ./referee/... ./odds/...
 
 step "chromium for the browser tests (web/browser_test.go)"
 # Debian's chromium; installed once, quietly. Without it (and without root
