@@ -22,7 +22,9 @@ step "staticcheck"
 go tool staticcheck ./...
 
 step "go test -race (core packages)"
-go test -race -count=1 ./dice/... ./rules/... ./unit/... ./referee/... ./odds/...
+# odds under the race detector runs its random scenarios for 10-12 minutes
+# on this 2-core machine: past go test's default 10-minute limit.
+go test -race -count=1 -timeout 45m ./dice/... ./rules/... ./unit/... ./referee/... ./odds/...
 
 step "chromium for the browser tests (web/browser_test.go)"
 # Debian's chromium; installed once, quietly. Without it (and without root
@@ -38,7 +40,7 @@ else
 fi
 
 step "go test (all packages)"
-go test -count=1 ./...
+go test -count=1 -timeout 30m ./...
 
 step "fuzz targets, $fuzztime each"
 grep -rl --include='*_test.go' '^func Fuzz' . | while read -r f; do
