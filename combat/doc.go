@@ -46,8 +46,8 @@
 // product of two per-side distributions over the enemy's next state and
 // what the batch added. A side's distribution is odds.BatchOutcomes (the
 // referee's machine over every die, merged by state, with the odds fast
-// paths); a side that re-rolls misses or scores instant kills by profile
-// reads its batch's events, so it walks engine.side over every die
+// paths, re-rolls included); a side that scores instant kills by profile
+// reads its batch's events, so it walks engine.batch over every die
 // instead. Both are memoised by the enemy's key and the attack groups. The
 // break test is decide walked over its few dice for each distinct score.
 //
@@ -57,9 +57,11 @@
 // one side at one step (rank and file, champion, characters) go to the
 // referee as consecutive attack groups, each a batch of its own, where
 // RULES.md 21.2 makes them one batch: the referee has no batch of several
-// profiles yet. A re-rolled
-// miss (Always Strikes First, battleaxe's Always Strikes Last) is rolled as
-// a second batch of the same step, since the referee has no re-roll of its
-// own yet: the chance of a hit is p + (1-p)p as 21.4 says, but the removals
-// of the two batches are counted apart.
+// profiles yet.
+//
+// A re-rolled miss (Always Strikes First, battleaxe's Always Strikes Last)
+// is the fight's reroll_hit: failed (RULES.md 20.1) added to the grants its
+// attack group already has: p + (1-p)p as 21.4 says, rolled in the side's
+// batch with its removals, and never a second re-roll of a die that Hatred
+// or reroll_hit already re-rolled (20.1 U1).
 package combat

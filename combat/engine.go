@@ -419,10 +419,9 @@ func (e *engine) step(p stepPlan, r dice.Roller) (StepCount, error) {
 	var next [2]*unit.Unit
 	var logs [2]StepSide
 	var groups [2][]referee.Attack
-	var rerolls [2][]bool
 	for i := range e.units {
 		sc.Fights[i] = len(p.fights[i]) > 0
-		groups[i], rerolls[i], logs[i].Fights, sc.Attacks[i] = e.groups(i, p)
+		groups[i], logs[i].Fights, sc.Attacks[i] = e.groups(i, p)
 	}
 	for i := range e.units {
 		enemy := e.units[1-i]
@@ -430,11 +429,11 @@ func (e *engine) step(p stepPlan, r dice.Roller) (StepCount, error) {
 		if len(groups[i]) == 0 {
 			continue
 		}
-		after, ev, ev2, err := e.side(i, enemy, groups[i], rerolls[i], r)
+		after, ev, err := e.batch(i, enemy, groups[i], r)
 		if err != nil {
 			return sc, err
 		}
-		logs[i].Events, logs[i].Rerolls = ev, ev2
+		logs[i].Events = ev
 		next[1-i] = after
 	}
 	e.units = next
@@ -448,9 +447,12 @@ func (e *engine) step(p stepPlan, r dice.Roller) (StepCount, error) {
 }
 
 // groups returns the attack groups side i rolls at step p against the
-// enemy as it stands (fights of one profile joined), whether each re-rolls
-// its misses, what each fight made and the attacks rolled in all.
-func (e *engine) groups(i int, p stepPlan) (groups []referee.Attack, rerolls []bool, fights []FightCount, attacks int) {
+// enemy as it stands (fights of one profile joined), what each fight made
+// and the attacks rolled in all. A fight that re-rolls its misses (21.4)
+// rolls with reroll_hit: failed added to its own grants, inside the side's
+// one batch (21.2, C24): a miss is re-rolled at most once whatever grants
+// it (20.1 U1), so Hatred and Always Strikes First do not add up.
+func (e *engine) groups(i int, p stepPlan) (groups []referee.Attack, fights []FightCount, attacks int) {
 	enemy := e.units[1-i]
 	var now [][]unit.Cell
 	if len(p.fights[i]) > 0 {
@@ -470,62 +472,34 @@ func (e *engine) groups(i int, p stepPlan) (groups []referee.Attack, rerolls []b
 		a := f.Attack
 		a.Count = dice.ConstExpr(n)
 		a.Target = t
+		if p.reroll[i][k] {
+			a.RerollHit |= rules.RerollFailed
+		}
 		if a.Name == "" {
 			a.Name = fmt.Sprintf("%s %s", e.c.Sides[i].Unit.Name(), f.By)
 		}
 		attacks += n
 		// Fights of one profile (a champion striking like his rank and
 		// file) roll as one group: one batch, as 21.2 says.
-		if g := sameProfile(groups, rerolls, a, p.reroll[i][k]); g >= 0 {
+		if g := sameProfile(groups, a); g >= 0 {
 			c, _ := groups[g].Count.Const()
 			groups[g].Count = dice.ConstExpr(c + n)
 			continue
 		}
 		groups = append(groups, a)
-		rerolls = append(rerolls, p.reroll[i][k])
 	}
-	return groups, rerolls, fights, attacks
-}
-
-// side resolves side i's groups of one step against the enemy: one batch,
-// then its re-rolled misses as a second batch (21.4). It returns the enemy
-// after both and the events of each.
-func (e *engine) side(i int, enemy *unit.Unit, groups []referee.Attack, rerolls []bool, r dice.Roller) (*unit.Unit, []referee.Event, []referee.Event, error) {
-	after, ev, err := e.batch(i, enemy, groups, r)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	var again []referee.Attack
-	for g, a := range groups {
-		if !rerolls[g] {
-			continue
-		}
-		if m := misses(ev, g+1); m > 0 {
-			a.Count = dice.ConstExpr(m)
-			if _, ok := aim(after, a.Target); ok {
-				again = append(again, a)
-			}
-		}
-	}
-	var ev2 []referee.Event
-	if len(again) > 0 && !after.Destroyed() {
-		after, ev2, err = e.batch(i, after, again, r)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-	}
-	return after, ev, ev2, nil
+	return groups, fights, attacks
 }
 
 // sameProfile returns the index of a group that rolls exactly as a does
 // (everything but the count and the name alike), or -1.
-func sameProfile(groups []referee.Attack, rerolls []bool, a referee.Attack, reroll bool) int {
+func sameProfile(groups []referee.Attack, a referee.Attack) int {
 	key := func(x referee.Attack) referee.Attack {
 		x.Count, x.Name = dice.Expr{}, ""
 		return x
 	}
 	for g, x := range groups {
-		if rerolls[g] == reroll && key(x) == key(a) {
+		if key(x) == key(a) {
 			return g
 		}
 	}
@@ -566,30 +540,6 @@ func instantKillExtra(before *unit.Unit, groups []referee.Attack, ev []referee.E
 		}
 	}
 	return extra
-}
-
-// misses counts the attacks of attack group g (from 1) whose to-hit roll
-// failed, a 7+ procedure's second die included.
-func misses(ev []referee.Event, g int) int {
-	hit := map[int]bool{}
-	for _, x := range ev {
-		if x.Kind != referee.Roll || x.Batch != g {
-			continue
-		}
-		switch x.Stage {
-		case referee.Hit:
-			hit[x.Attack] = x.Pass
-		case referee.HitAgain:
-			hit[x.Attack] = hit[x.Attack] && x.Pass
-		}
-	}
-	n := 0
-	for _, ok := range hit {
-		if !ok {
-			n++
-		}
-	}
-	return n
 }
 
 // ErrNoFights is returned by the readers when neither side has a fight.

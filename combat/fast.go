@@ -25,9 +25,9 @@ import (
 // step, engine.step), so its successors are the product of two per-side
 // distributions: the enemy after the side's batch and what the batch added.
 // A side's distribution comes from odds.BatchOutcomes, the referee's own
-// machine walked over every die with merging; a side that re-rolls its
-// misses, or whose instant kills score their profile (R56), needs the
-// batch's events, and walks the same engine.side over every die instead.
+// machine walked over every die with merging, re-rolls included (20.1); a
+// side whose instant kills score their profile (R56) needs the batch's
+// events, and walks the same engine.batch over every die instead.
 // Both are memoised by the enemy's key and the groups. After the last step
 // each state is scored by Combat.score and decided by Combat.decide walked
 // over the break test's dice.
@@ -189,11 +189,11 @@ func (f *fastReader) step(k int, p stepPlan, states []rstate, a *acc) ([]rstate,
 		e.units, e.wounds, e.lostRF = s.units, s.wounds, s.lostRF
 		var ways [2][]sideWay
 		for i := range 2 {
-			groups, rerolls, _, attacks := e.groups(i, p)
+			groups, _, attacks := e.groups(i, p)
 			if len(p.fights[i]) > 0 {
 				addTo(a.attacks[k][i], attacks, s.p)
 			}
-			w, err := f.side(&e, i, groups, rerolls)
+			w, err := f.side(&e, i, groups)
 			if err != nil {
 				return nil, err
 			}
@@ -244,17 +244,14 @@ func (f *fastReader) step(k int, p stepPlan, states []rstate, a *acc) ([]rstate,
 
 // side returns the ways side i's batches at a step can end, the engine
 // standing at the start of the step.
-func (f *fastReader) side(e *engine, i int, groups []referee.Attack, rerolls []bool) ([]sideWay, error) {
+func (f *fastReader) side(e *engine, i int, groups []referee.Attack) ([]sideWay, error) {
 	enemy := e.units[1-i]
 	if len(groups) == 0 {
 		return []sideWay{{enemy: enemy, p: big.NewRat(1, 1)}}, nil
 	}
 	walk := f.c.Options.InstantKillProfile
-	for _, r := range rerolls {
-		walk = walk || r
-	}
 	var kb strings.Builder
-	fmt.Fprintf(&kb, "%d|%s|%v|%v", i, enemy.Key(), groups, rerolls)
+	fmt.Fprintf(&kb, "%d|%s|%v", i, enemy.Key(), groups)
 	key := kb.String()
 	if w, ok := f.memo[key]; ok {
 		return w, nil
@@ -262,7 +259,7 @@ func (f *fastReader) side(e *engine, i int, groups []referee.Attack, rerolls []b
 	var ways []sideWay
 	var err error
 	if walk {
-		ways, err = f.walkSide(e, i, groups, rerolls)
+		ways, err = f.walkSide(e, i, groups)
 	} else {
 		ways, err = f.batchSide(enemy, groups)
 	}
@@ -273,8 +270,8 @@ func (f *fastReader) side(e *engine, i int, groups []referee.Attack, rerolls []b
 	return ways, nil
 }
 
-// batchSide is a side's ways out from odds.BatchOutcomes: one batch, no
-// re-roll, nothing read from its events.
+// batchSide is a side's ways out from odds.BatchOutcomes: one batch,
+// re-rolls included (20.1), nothing read from its events.
 func (f *fastReader) batchSide(enemy *unit.Unit, groups []referee.Attack) ([]sideWay, error) {
 	os, err := odds.BatchOutcomes(f.ctx, enemy, groups, odds.Config{MaxStates: f.cfg.MaxStates * 10})
 	if err != nil {
@@ -289,19 +286,19 @@ func (f *fastReader) batchSide(enemy *unit.Unit, groups []referee.Attack) ([]sid
 }
 
 // walkPaths is the most dice paths the fast reader walks die by die in one
-// run (the sides that re-roll misses or score instant kills by profile):
+// run (the sides that score instant kills by profile):
 // about a second.
 const walkPaths = 20_000
 
-// walkSide is a side's ways out from engine.side walked over every die
+// walkSide is a side's ways out from engine.batch walked over every die
 // (faces alike to the rules as one branch), merged by the enemy's key and
 // what they add. It estimates the paths first (Knuth's estimate, as
 // Enumerate does) and refuses at once what would pass the run's budget.
-func (f *fastReader) walkSide(e *engine, i int, groups []referee.Attack, rerolls []bool) ([]sideWay, error) {
+func (f *fastReader) walkSide(e *engine, i int, groups []referee.Attack) ([]sideWay, error) {
 	run := func(r dice.Roller) (*unit.Unit, engine, error) {
 		x := *e
 		x.wounds, x.lostRF, x.log = [2]int{}, [2]int{}, nil
-		after, _, _, err := x.side(i, e.units[1-i], groups, rerolls, r)
+		after, _, err := x.batch(i, e.units[1-i], groups, r)
 		return after, x, err
 	}
 	limit := -1
@@ -317,7 +314,7 @@ func (f *fastReader) walkSide(e *engine, i int, groups []referee.Attack, rerolls
 			sum += p.prod
 		}
 		if est := sum / 16; est > float64(limit) {
-			return nil, fmt.Errorf("combat exact: %w: side %s re-rolls its misses or scores instant kills by profile, so its batch is walked die by die, and it has about %.2g dice paths where %d are left of %d",
+			return nil, fmt.Errorf("combat exact: %w: side %s scores instant kills by profile, so its batch is walked die by die, and it has about %.2g dice paths where %d are left of %d",
 				odds.ErrStateLimit, sideOf(i), est, max(limit, 0), walkPaths)
 		}
 	}
@@ -343,7 +340,7 @@ func (f *fastReader) walkSide(e *engine, i int, groups []referee.Attack, rerolls
 	})
 	f.walked += n
 	if errors.Is(err, ErrTooLarge) {
-		return nil, fmt.Errorf("combat exact: %w: side %s re-rolls its misses or scores instant kills by profile, so its batch is walked die by die, and the run passed %d dice paths",
+		return nil, fmt.Errorf("combat exact: %w: side %s scores instant kills by profile, so its batch is walked die by die, and the run passed %d dice paths",
 			odds.ErrStateLimit, sideOf(i), walkPaths)
 	}
 	return ways, err

@@ -77,10 +77,9 @@ type Step struct {
 // StepSide is what one side did at a step.
 type StepSide struct {
 	Fights []FightCount
-	// Events are the referee's events for the side's batch, and Rerolls
-	// those of its re-rolled misses.
-	Events  []referee.Event
-	Rerolls []referee.Event
+	// Events are the referee's events for the side's batch, re-rolled
+	// misses included (20.1).
+	Events []referee.Event
 	// After is the side's own unit after the step's removals.
 	After *unit.Unit
 }

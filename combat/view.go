@@ -129,10 +129,9 @@ type StepLogView struct {
 
 // SideStepView is what one side did at a step and its unit after it.
 type SideStepView struct {
-	Fights  []FightView     `json:"fights"`
-	Events  []referee.Event `json:"events"`
-	Rerolls []referee.Event `json:"rerolls,omitempty"`
-	After   unit.Snapshot   `json:"after"`
+	Fights []FightView     `json:"fights"`
+	Events []referee.Event `json:"events"`
+	After  unit.Snapshot   `json:"after"`
 }
 
 // FightView is one fight's attacks at a step.
@@ -170,7 +169,7 @@ func (r *Round) View(c *Combat, dice []int) RoundView {
 		sv := StepLogView{Key: [2]int{s.Key.Class, s.Key.Value}, Sides: map[string]*SideStepView{}}
 		for i, name := range []string{"a", "b"} {
 			ss := s.Sides[i]
-			x := &SideStepView{Fights: []FightView{}, Events: ss.Events, Rerolls: ss.Rerolls, After: ss.After.Snapshot()}
+			x := &SideStepView{Fights: []FightView{}, Events: ss.Events, After: ss.After.Snapshot()}
 			if x.Events == nil {
 				x.Events = []referee.Event{}
 			}

@@ -159,10 +159,6 @@ func printRound(w io.Writer, c *combat.Combat, r *combat.Round, faces []int) {
 				fmt.Fprintf(w, "%s, %s: %d attacks%s\n", sideName(c, i), f.By, f.Attacks, re)
 			}
 			printEvents(w, ss.Events)
-			if len(ss.Rerolls) > 0 {
-				fmt.Fprintf(w, "   re-rolled misses:\n")
-				printEvents(w, ss.Rerolls)
-			}
 		}
 		fmt.Fprintln(w, "After the step:")
 		for i, ss := range s.Sides {

@@ -1,0 +1,96 @@
+package combat
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"testing"
+
+	"github.com/rearrank/rearrank/rules"
+)
+
+// TestAlwaysStrikesFirstWithHatred: a fight whose misses Always Strikes
+// First re-rolls (21.4) and that has Hatred (20.1) re-rolls each miss once,
+// not twice (20.1 U1), in its side's one batch (21.2, C24): 4+ to hit gives
+// 3/4 as in E127, then 2+ to wound 5/6. Rolling the re-rolled misses as a
+// second batch of Hatred attacks re-rolled them again: 7/8 x 5/6.
+func TestAlwaysStrikesFirstWithHatred(t *testing.T) {
+	asf := troop{name: "ASF", ws: 3, s: 10, t: 1, i: 5, a: 1, ld: 7, strikes: First}
+	foe := troop{name: "Foe", ws: 3, s: 1, t: 1, i: 4, a: 1, ld: 7}
+	c := duel(t, rules.WHFB8, asf, foe)
+	c.Sides[0].Fights[0].Attack.Hatred = true
+	rep := exact(t, c) // Exact, and Enumerate over every die (exact)
+	exactIs(t, "ASF and Hatred, 4+ then 2+", rep.Sides[1].Casualties.At(1), "5/8")
+	// Without ASF, Hatred alone gives the same (E105's 3/4 to hit).
+	c.Sides[0].Fights[0].Strikes = Normal
+	rep = exact(t, c)
+	exactIs(t, "Hatred alone, 4+ then 2+", rep.Sides[1].Casualties.At(1), "5/8")
+}
+
+// TestSpecialRulesInACombat: a whfb8 round where the Men (I3) have Hatred
+// and the Elves (I5) Poisoned Attacks. Both fields reach the referee's
+// batch, so the three readers agree: Exact equals the walk of every die
+// (Enumerate), and seeded Monte Carlo lies within 4 standard errors. The
+// Elves' step is checked by hand: 5 attacks on 3+ with a natural 6
+// wounding automatically (20.2, E89): 1/6 + (1/2)(1/2) = 5/12 per attack
+// (1/3 without poison). So the Men lose Bin(5, 5/12) and strike back with
+// 5 - k attacks at 3/4 x 1/2 = 3/8 each (E105's Hatred: 4+ re-rolled).
+func TestSpecialRulesInACombat(t *testing.T) {
+	rs := rules.WHFB8
+	c := &Combat{Ruleset: rs, Sides: [2]Combatant{block(t, rs, elves, 5, 5), block(t, rs, men, 5, 5)}}
+	poison, err := rules.ParseTrigger("6+")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Sides[0].Fights[0].Attack.Poison = poison
+	c.Sides[1].Fights[0].Attack.Hatred = true
+	if err := c.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	ex := exact(t, c)
+
+	// The Men's casualties: Bin(5, 5/12), none lost (7/12)^5.
+	exactIs(t, "Men lost none", ex.Sides[1].Casualties.At(0), "16807/248832")
+	for k := 0; k <= 5; k++ {
+		exactIs(t, fmt.Sprintf("Men lost %d", k), ex.Sides[1].Casualties.At(k), binom(5, k, big.NewRat(5, 12)).RatString())
+	}
+	// The Elves' casualties: sum over k of Bin(5,5/12)(k) x Bin(5-k, 3/8)(0).
+	want := new(big.Rat)
+	for k := 0; k <= 5; k++ {
+		p := binom(5, k, big.NewRat(5, 12))
+		p.Mul(p, binom(5-k, 0, big.NewRat(3, 8)))
+		want.Add(want, p)
+	}
+	exactIs(t, "Elves lost 0", ex.Sides[0].Casualties.At(0), want.RatString())
+
+	rep := mc(t, c)
+	for _, x := range []struct {
+		what          string
+		exact, sample *big.Rat
+	}{
+		{"a_wins", ex.AWins, rep.AWins}, {"draw", ex.Draw, rep.Draw}, {"b_wins", ex.BWins, rep.BWins},
+		{"loser_breaks", ex.LoserBreaks, rep.LoserBreaks},
+		{"Elves lost 0", ex.Sides[0].Casualties.At(0), rep.Sides[0].Casualties.At(0)},
+		{"Men lost 2", ex.Sides[1].Casualties.At(2), rep.Sides[1].Casualties.At(2)},
+	} {
+		p, _ := x.exact.Float64()
+		q, _ := x.sample.Float64()
+		if se := math.Sqrt(p * (1 - p) / samples); math.Abs(p-q) > 4*se+1e-12 {
+			t.Errorf("%s: exact %.4f, Monte Carlo %.4f, more than 4 standard errors (%.4f) apart", x.what, p, q, 4*se)
+		}
+	}
+}
+
+// binom is the chance of exactly k successes in n tries of chance p.
+func binom(n, k int, p *big.Rat) *big.Rat {
+	c := new(big.Int).Binomial(int64(n), int64(k))
+	out := new(big.Rat).SetInt(c)
+	q := new(big.Rat).Sub(big.NewRat(1, 1), p)
+	for range k {
+		out.Mul(out, p)
+	}
+	for range n - k {
+		out.Mul(out, q)
+	}
+	return out
+}
