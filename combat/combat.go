@@ -255,7 +255,9 @@ type Combatant struct {
 // Validate.
 type Combat struct {
 	Ruleset rules.Ruleset
-	Options Options
+	// Options are the switches of RULES.md 21.11 (and those of 18 and 19
+	// the units were built with); the zero Options is every ruleset default.
+	Options rules.Options
 	Charger Side
 	// Facing is the charged unit's facing that the charger fights.
 	Facing Facing
@@ -278,7 +280,7 @@ func (c *Combat) Validate() error {
 	if c.HighGround != NoSide && !rules.For(c.Ruleset).Combat.HighGround {
 		return fmt.Errorf("high_ground: only battleaxe reads it (use bonus)")
 	}
-	if err := c.Options.validate(c.Ruleset); err != nil {
+	if err := c.Options.ReadBy(c.Ruleset); err != nil {
 		return err
 	}
 	for i := range c.Sides {

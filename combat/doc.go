@@ -53,7 +53,8 @@
 //
 // # What is not modelled
 //
-// combat_score: proper_ranks (R54) is refused with an error. The fights of
+// combat_score: proper_ranks (R54) is refused with rules.ErrProperRanks:
+// RULES.md 21 sketches it without defining a Proper Rank or Solid. The fights of
 // one side at one step (rank and file, champion, characters) go to the
 // referee as consecutive attack groups, each a batch of its own, where
 // RULES.md 21.2 makes them one batch: the referee has no batch of several

@@ -48,7 +48,7 @@ func (c *Combat) plan() []stepPlan {
 		}
 	}
 	bothFirst := hasFirst[0] && hasFirst[1]
-	simultaneous := c.Options.simultaneousASF(rs)
+	simultaneous := c.Options.SimultaneousASF(rs)
 	byKey := map[Key]*stepPlan{}
 	var keys []Key
 	for i := range c.Sides {
@@ -56,7 +56,7 @@ func (c *Combat) plan() []stepPlan {
 		for j, f := range c.Sides[i].Fights {
 			k := Key{Class: f.Strikes.class(), Value: f.Initiative}
 			if c.Charger == sideOf(i) {
-				k.Value += c.Options.chargeBonus(rs)
+				k.Value += c.Options.ChargeBonus(rs)
 			}
 			switch {
 			case k.Class == 2 && bothFirst && simultaneous:
@@ -194,7 +194,7 @@ func (c *Combat) contact(i int, g [2][][]unit.Cell) int {
 	if F <= Fe {
 		return F
 	}
-	return min(F, Fe+2*c.Options.overlap())
+	return min(F, Fe+2*c.Options.ContactOverlap())
 }
 
 // engine runs one round. It holds both units as they stand and what the
@@ -354,7 +354,7 @@ func (e *engine) attacksIn(i int, f Fight, now [][]unit.Cell) int {
 		return 0
 	}
 	g := now
-	if e.c.Options.StepUp == StepUpLost {
+	if e.c.Options.StepUp == rules.StepUpLost {
 		g = e.start[i]
 	}
 	front, support := e.positions(i, g)
@@ -368,7 +368,7 @@ func (e *engine) attacksIn(i int, f Fight, now [][]unit.Cell) int {
 	if e.c.Charger == sideOf(i) && rules.For(e.c.Ruleset).Combat.NoExtraRanksOnCharge {
 		ranks = 1 // no extra ranks on a turn the side charged (R63)
 	}
-	if frontWidth(now) >= e.c.Options.wideRank(e.c.Ruleset) {
+	if frontWidth(now) >= e.c.Options.WideRank(e.c.Ruleset) {
 		ranks++ // horde, Line Formation
 	}
 	ns := 0
@@ -379,7 +379,7 @@ func (e *engine) attacksIn(i int, f Fight, now [][]unit.Cell) int {
 			}
 		}
 	}
-	if e.c.Options.StepUp == StepUpLost {
+	if e.c.Options.StepUp == rules.StepUpLost {
 		d := e.lostRF[i]
 		take := min(d, nf)
 		nf -= take
@@ -515,7 +515,7 @@ func (e *engine) batch(i int, enemy *unit.Unit, groups []referee.Attack, r dice.
 	}
 	t := res.Tally
 	e.wounds[i] += t.Wounds
-	if e.c.Options.InstantKillProfile {
+	if e.c.Options.InstantKillScore == rules.ScoreProfile {
 		e.wounds[i] += instantKillExtra(enemy, groups, res.Events)
 	}
 	e.lostRF[1-i] += t.ByRole[unit.RankAndFile] + t.ByRole[unit.Musician] + t.ByRole[unit.StandardBearer]

@@ -348,10 +348,10 @@ func TestE130StepUp(t *testing.T) {
 	hero := Fight{By: By{Role: unit.Character, Name: "Hero"}, Attacks: 3, Initiative: 5, Attack: referee.Attack{Hit: referee.HitSpec{WS: 5}, Strength: 4}}
 	enemy := block(t, rules.WHFB8, elves, 5, 5)
 	for _, tc := range []struct {
-		step StepUp
+		step rules.StepUp
 		want int
-	}{{StepUpFights, 8}, {StepUpLost, 7}} {
-		c := &Combat{Ruleset: rules.WHFB8, Options: Options{StepUp: tc.step}, Sides: [2]Combatant{{Unit: u, Leadership: 7, Fights: []Fight{rf, hero}}, enemy}}
+	}{{rules.StepUpFights, 8}, {rules.StepUpLost, 7}} {
+		c := &Combat{Ruleset: rules.WHFB8, Options: rules.Options{StepUp: tc.step}, Sides: [2]Combatant{{Unit: u, Leadership: 7, Fights: []Fight{rf, hero}}, enemy}}
 		e := newEngine(c, nil)
 		after, lost := kill(t, u, unit.Target{Role: unit.Character, Name: "Hero"}, unit.Target{Role: unit.RankAndFile}, unit.Target{Role: unit.RankAndFile})
 		e.units[0], e.lostRF[0] = after, lost
@@ -435,9 +435,9 @@ func TestE133MusicianTie(t *testing.T) {
 func TestE134KillingBlowOnDamagedOgre(t *testing.T) {
 	for _, tc := range []struct {
 		rs      rules.Ruleset
-		profile bool
+		profile rules.InstantKillScore
 		want    int
-	}{{rules.WHFB8, false, 1}, {rules.Battleaxe, false, 1}, {rules.Battleaxe, true, 3}} {
+	}{{rules.WHFB8, rules.ScoreRemaining, 1}, {rules.Battleaxe, rules.ScoreRemaining, 1}, {rules.Battleaxe, rules.ScoreProfile, 3}} {
 		spec := unit.Spec{Name: "Ogre", Ruleset: tc.rs, Models: 1, Frontage: 1, Profile: unit.Profile{W: 3, T: 4, WS: 3}}
 		if tc.rs == rules.Battleaxe {
 			spec.Damage = []int{2}
@@ -450,7 +450,7 @@ func TestE134KillingBlowOnDamagedOgre(t *testing.T) {
 		}
 		hero := block(t, tc.rs, elves, 1, 1)
 		hero.Fights[0].Attack.InstantKill = true
-		c := &Combat{Ruleset: tc.rs, Options: Options{InstantKillProfile: tc.profile},
+		c := &Combat{Ruleset: tc.rs, Options: rules.Options{InstantKillScore: tc.profile},
 			Sides: [2]Combatant{hero, {Unit: ogre, Leadership: 7}}}
 		round, err := c.Resolve(dice.NewScripted(6, 6))
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
 
@@ -132,7 +133,7 @@ type fastReader struct {
 
 func (c *Combat) exact(ctx context.Context, cfg ExactConfig) (*Report, error) {
 	f := &fastReader{c: c, cfg: cfg, ctx: ctx, e: newEngine(c, nil), memo: map[string][]sideWay{},
-		stepUp: c.Options.StepUp == StepUpLost}
+		stepUp: c.Options.StepUp == rules.StepUpLost}
 	states := []rstate{{units: [2]*unit.Unit{c.Sides[0].Unit, c.Sides[1].Unit}, p: big.NewRat(1, 1)}}
 	a := newAcc()
 	plan := c.plan()
@@ -249,7 +250,7 @@ func (f *fastReader) side(e *engine, i int, groups []referee.Attack) ([]sideWay,
 	if len(groups) == 0 {
 		return []sideWay{{enemy: enemy, p: big.NewRat(1, 1)}}, nil
 	}
-	walk := f.c.Options.InstantKillProfile
+	walk := f.c.Options.InstantKillScore == rules.ScoreProfile
 	var kb strings.Builder
 	fmt.Fprintf(&kb, "%d|%s|%v", i, enemy.Key(), groups)
 	key := kb.String()

@@ -346,7 +346,7 @@ func (l *loader) combat(root *val) (*Combat, *scenario.Error) {
 		}
 		for _, k := range o.keys {
 			x := o.m[k]
-			if !IsSwitch(k) {
+			if _, combat := combatSwitch(k); !combat {
 				scenOpts[k] = plain(x)
 			}
 		}
@@ -459,7 +459,7 @@ func (l *loader) combat(root *val) (*Combat, *scenario.Error) {
 		if err != nil {
 			return nil, l.remap(err, i)
 		}
-		c.Ruleset = sf.Ruleset
+		c.Ruleset, c.Options = sf.Ruleset, sf.RuleOptions()
 		c.Sides[1-i].Unit = enemy
 		for j := range fights[i] {
 			c.Sides[i].Fights = append(c.Sides[i].Fights, Fight{Attack: attacks[j]})
@@ -468,7 +468,7 @@ func (l *loader) combat(root *val) (*Combat, *scenario.Error) {
 	// The combat's own fields.
 	if o := root.m["options"]; o != nil && o.isMap() {
 		for _, k := range o.keys {
-			if !IsSwitch(k) {
+			if _, combat := combatSwitch(k); !combat {
 				continue
 			}
 			x := o.m[k]
@@ -483,7 +483,7 @@ func (l *loader) combat(root *val) (*Combat, *scenario.Error) {
 			default:
 				return nil, l.invalid("options."+k, "want a value such as lost, 1 or true")
 			}
-			if err := c.Options.Set(c.Ruleset, k, s); err != nil {
+			if err := setOption(&c.Options, c.Ruleset, k, s); err != nil {
 				return nil, l.invalid("options."+k, "%v", err)
 			}
 		}

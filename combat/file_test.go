@@ -112,7 +112,7 @@ func TestLoadEmptyFields(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Charger != NoSide || c.Sides[0].Stubborn || c.Options != (Options{}) {
+	if c.Charger != NoSide || c.Sides[0].Stubborn || c.Options != (rules.Options{}) {
 		t.Errorf("loaded %+v, want no charger, no special, default options", c)
 	}
 }
@@ -137,31 +137,33 @@ func TestLoadJSON(t *testing.T) {
 }
 
 // TestOptionsSet: every switch of RULES.md 21.11 with its values, and the
-// rulesets that read it.
+// rulesets that read it, as a combat file's options set them.
 func TestOptionsSet(t *testing.T) {
 	for _, tc := range []struct {
 		rs          rules.Ruleset
 		name, value string
-		want        Options
+		want        rules.Options
 		err         string
 	}{
-		{rules.WHFB8, "contact_overlap", "0", Options{NoContactOverlap: true}, ""},
-		{rules.WHFB8, "step_up", "lost", Options{StepUp: StepUpLost}, ""},
-		{rules.WHFB8, "asf_tie", "initiative", Options{ASFTie: ASFInitiative}, ""},
-		{rules.T9A, "charge_initiative", "0", Options{ChargeInitiative: Off}, ""},
-		{rules.T9A1RU, "line_formation_width", "6", Options{LineFormationWidth: 6}, ""},
-		{rules.Battleaxe, "instant_kill_score", "profile", Options{InstantKillProfile: true}, ""},
-		{rules.Battleaxe, "outnumber_bonus", "1", Options{OutnumberBonus: true}, ""},
-		{rules.T9A, "insane_courage", "true", Options{InsaneCourage: On}, ""},
-		{rules.T9A, "combat_score", "full_ranks", Options{}, ""},
-		{rules.T9A, "combat_score", "proper_ranks", Options{}, "not modelled"},
-		{rules.WHFB8, "combat_score", "full_ranks", Options{}, "only t9a reads it"},
-		{rules.WHFB8, "line_formation_width", "8", Options{}, "only t9a or t9a1-ru read it"},
-		{rules.WHFB8, "instant_kill_score", "profile", Options{}, "only battleaxe reads it"},
-		{rules.WHFB8, "step_up", "maybe", Options{}, `step_up "maybe": want fights or lost`},
+		{rules.WHFB8, "contact_overlap", "0", rules.Options{NoContactOverlap: true}, ""},
+		{rules.WHFB8, "step_up", "lost", rules.Options{StepUp: rules.StepUpLost}, ""},
+		{rules.WHFB8, "asf_tie", "initiative", rules.Options{ASFTie: rules.ASFInitiative}, ""},
+		{rules.T9A, "charge_initiative", "0", rules.Options{ChargeInitiative: rules.Off}, ""},
+		{rules.T9A1RU, "line_formation_width", "6", rules.Options{LineFormationWidth: 6}, ""},
+		{rules.Battleaxe, "instant_kill_score", "profile", rules.Options{InstantKillScore: rules.ScoreProfile}, ""},
+		{rules.Battleaxe, "outnumber_bonus", "1", rules.Options{OutnumberBonus: true}, ""},
+		{rules.T9A, "insane_courage", "true", rules.Options{InsaneCourage: rules.On}, ""},
+		{rules.T9A, "combat_score", "full_ranks", rules.Options{}, ""},
+		{rules.T9A, "combat_score", "proper_ranks", rules.Options{}, "do not say how many models make a Proper Rank"},
+		{rules.T9A, "combat_score", "proper", rules.Options{}, `combat_score "proper": want full_ranks`},
+		{rules.WHFB8, "combat_score", "full_ranks", rules.Options{}, "only t9a reads it"},
+		{rules.WHFB8, "line_formation_width", "8", rules.Options{}, "only t9a or t9a1-ru read it"},
+		{rules.T9A, "line_formation_width", "0", rules.Options{}, "want a width from 1 to 100"},
+		{rules.WHFB8, "instant_kill_score", "profile", rules.Options{}, "only battleaxe reads it"},
+		{rules.WHFB8, "step_up", "maybe", rules.Options{}, `step_up "maybe": want fights or lost`},
 	} {
-		var o Options
-		err := o.Set(tc.rs, tc.name, tc.value)
+		var o rules.Options
+		err := setOption(&o, tc.rs, tc.name, tc.value)
 		switch {
 		case tc.err == "" && err != nil:
 			t.Errorf("%s %s=%s: %v", tc.rs, tc.name, tc.value, err)
@@ -170,11 +172,5 @@ func TestOptionsSet(t *testing.T) {
 		case tc.err == "" && o != tc.want:
 			t.Errorf("%s %s=%s: %+v, want %+v", tc.rs, tc.name, tc.value, o, tc.want)
 		}
-	}
-	// Defaults per ruleset (21.11): the zero Options.
-	var o Options
-	if !o.simultaneousASF(rules.WHFB8) || o.simultaneousASF(rules.Battleaxe) || o.chargeBonus(rules.T9A) != 1 || o.chargeBonus(rules.WHFB8) != 0 ||
-		!o.insaneCourage(rules.Battleaxe) || o.insaneCourage(rules.T9A1RU) || o.wideRank(rules.T9A) != 8 || o.wideRank(rules.WHFB8) != 10 || o.overlap() != 1 {
-		t.Error("the zero Options are not RULES.md 21.11's defaults")
 	}
 }

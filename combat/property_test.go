@@ -21,7 +21,7 @@ func randomCombat(r *rand.Rand) (*Combat, error) {
 	rs := []rules.Ruleset{rules.WHFB8, rules.Battleaxe, rules.T9A, rules.T9A1RU}[r.IntN(4)]
 	c := &Combat{Ruleset: rs}
 	if r.IntN(2) == 0 {
-		c.Options.StepUp = StepUpLost
+		c.Options.StepUp = rules.StepUpLost
 	}
 	c.Charger = Side(r.IntN(3))
 	if c.Charger != NoSide {

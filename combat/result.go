@@ -245,7 +245,7 @@ func (c *Combat) rollBreak(bt *BreakTest, tries int, r dice.Roller) error {
 			return fmt.Errorf("side %s break test: %w", bt.Side, err)
 		}
 		bt.Rolls = append(bt.Rolls, [2]int{d1, d2})
-		insane := d1 == 1 && d2 == 1 && c.Options.insaneCourage(c.Ruleset)
+		insane := d1 == 1 && d2 == 1 && c.Options.InsaneCourageIn(c.Ruleset)
 		if d1+d2 <= bt.Need || insane {
 			bt.Broke = false
 			return nil

@@ -16,14 +16,17 @@ type SwitchInfo struct {
 	Rulesets []string `json:"rulesets"`
 	Ref      string   `json:"ref"`
 	Doc      string   `json:"doc"`
+	// Combat is true for a switch of a combat file (RULES.md 21.11).
+	Combat bool `json:"combat,omitempty"`
 }
 
-// Catalog lists every ruleset with the switches it reads.
+// Catalog lists every ruleset with the switches it reads, those of a
+// combat round (21.11) last, each with its default in that ruleset.
 func Catalog() []RulesetInfo {
 	var list []RulesetInfo
 	for _, r := range Rulesets() {
 		info := RulesetInfo{Name: r.String(), Seed: r.Description(), Switches: []SwitchInfo{}}
-		for _, s := range Switches() {
+		for _, s := range allSwitches() {
 			if !s.AppliesTo(r) {
 				continue
 			}
@@ -31,7 +34,7 @@ func Catalog() []RulesetInfo {
 			for _, x := range s.Rulesets {
 				names = append(names, x.String())
 			}
-			info.Switches = append(info.Switches, SwitchInfo{s.Name, s.Default, s.Values, names, "RULES.md " + s.Ref, s.Doc})
+			info.Switches = append(info.Switches, SwitchInfo{s.Name, s.DefaultFor(r), s.Values, names, "RULES.md " + s.Ref, s.Doc, s.Combat})
 		}
 		list = append(list, info)
 	}

@@ -1,5 +1,13 @@
 package rules
 
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
 // CombatRules is a ruleset's column of the close-combat round (RULES.md 21):
 // what its strike order, supporting ranks, combat result and break test say
 // where the rulesets differ, and which combat switches of 21.11 it reads.
@@ -120,4 +128,287 @@ func (r ASFReroll) Rerolls(own, enemy int) bool {
 		return own > enemy
 	}
 	return false
+}
+
+// Toggle is a combat switch whose default is in the ruleset's Combat
+// column (21.11). The zero Toggle is that default.
+type Toggle int8
+
+const (
+	ByRuleset Toggle = iota
+	Off
+	On
+)
+
+// on reports whether the toggle is on, def being the ruleset's default.
+func (t Toggle) on(def bool) bool {
+	switch t {
+	case On:
+		return true
+	case Off:
+		return false
+	}
+	return def
+}
+
+// StepUp says who fights after casualties (RULES.md 21.5, R51).
+type StepUp int8
+
+const (
+	// StepUpFights counts attacks from the grid as it stands (8th).
+	StepUpFights StepUp = iota
+	// StepUpLost counts from the round-start grid minus the models lost
+	// (5th/7th).
+	StepUpLost
+)
+
+// ASFTie says how two Always Strikes First fights order (RULES.md 21.4,
+// R52). The zero ASFTie is the ruleset's ASFSimultaneous.
+type ASFTie int8
+
+const (
+	ASFTieByRuleset ASFTie = iota
+	// ASFSimultaneous: both strike together and neither re-rolls.
+	ASFSimultaneous
+	// ASFInitiative: the higher Initiative strikes first.
+	ASFInitiative
+)
+
+// InstantKillScore is what an instant kill scores in the combat result
+// (RULES.md 21.6, R56).
+type InstantKillScore int8
+
+const (
+	// ScoreRemaining: the wounds the model had left (R38).
+	ScoreRemaining InstantKillScore = iota
+	// ScoreProfile: the model's profile Wounds (battleaxe's own page).
+	ScoreProfile
+)
+
+// ErrProperRanks is the error for combat_score: proper_ranks (R54).
+var ErrProperRanks = errors.New("combat_score proper_ranks: RULES.md 21.6 and 21.8 only sketch the Proper-Ranks page set (R54): " +
+	"they do not say how many models make a Proper Rank or when a unit is Solid, and no worked example of 21.13 checks it, " +
+	"so it is refused; full_ranks (the 2.x lexicon's set, the default) is the value there is")
+
+// CombatSwitches lists the switches of a close-combat round (RULES.md
+// 21.11): which rulesets read each (their Combat column says), its values
+// and its default, in each ruleset where that differs (Switch.DefaultFor).
+// Options.Set takes their names as it takes those of Switches.
+func CombatSwitches() []Switch {
+	round := func(t *Traits) bool { return t.Combat.Round }
+	list := []struct {
+		s     Switch
+		reads func(*Traits) bool
+	}{
+		{pairSwitch("contact_overlap", "21.3.1, R50", "1: the wider unit's contact reaches one file past each end of the narrower; 0: only its files",
+			[2]string{"1", "0"}, func(o *Options) *bool { return &o.NoContactOverlap }), round},
+		{combatEnum("step_up", "21.5, R51", "fights: models stepping up fight if their step has not passed (8th); lost: attacks are the round-start grid less the models lost (5th/7th)",
+			[]string{"fights", "lost"}, nil, func(o *Options) *StepUp { return &o.StepUp }), round},
+		{combatEnum("asf_tie", "21.4, R52", "two Always Strikes First fights: simultaneous, and neither re-rolls; or the higher Initiative first",
+			[]string{"simultaneous", "initiative"}, func(c *CombatRules) bool { return !c.ASFSimultaneous },
+			func(o *Options) *ASFTie { return &o.ASFTie }), round},
+		{combatEnum("charge_initiative", "21.4, R53", "the Initiative (t9a: Agility) the charger adds to its place in the strike order",
+			[]string{"0", "1"}, func(c *CombatRules) bool { return c.ChargeInitiative },
+			func(o *Options) *Toggle { return &o.ChargeInitiative }), round},
+		{Switch{Name: "combat_score", Default: "full_ranks", Values: []string{"full_ranks"}, Ref: "21.6, R54",
+			Doc: "the combat-result page set: full_ranks; proper_ranks is refused, RULES.md does not define it well enough to model",
+			get: func(*Options) string { return "full_ranks" },
+			set: func(_ *Options, v string) error {
+				switch v {
+				case "full_ranks":
+					return nil
+				case "proper_ranks":
+					return ErrProperRanks
+				}
+				return fmt.Errorf("option combat_score: value %q: want full_ranks (proper_ranks is refused, R54)", v)
+			}}, func(t *Traits) bool { return t.Combat.CombatScoreSwitch }},
+		{Switch{Name: "line_formation_width", Ref: "21.3.4, R55",
+			Doc: "front-rank width from which one more rank supports (Line Formation), 1 to 100",
+			get: func(o *Options) string {
+				if o.LineFormationWidth == 0 {
+					return "" // the ruleset's WideRank
+				}
+				return strconv.Itoa(o.LineFormationWidth)
+			},
+			set: func(o *Options, v string) error {
+				n, err := strconv.Atoi(strings.TrimSpace(v))
+				if err != nil || n < 1 || n > 100 {
+					return fmt.Errorf("option line_formation_width: value %q: want a width from 1 to 100", v)
+				}
+				o.LineFormationWidth = n
+				return nil
+			},
+			defaultFor: func(t *Traits) string { return strconv.Itoa(t.Combat.WideRank) }},
+			func(t *Traits) bool { return t.Combat.LineFormationSwitch }},
+		{combatEnum("instant_kill_score", "21.6, R56", "what an instant kill scores: the wounds the model had left (R38), or its profile Wounds",
+			[]string{"remaining", "profile"}, nil, func(o *Options) *InstantKillScore { return &o.InstantKillScore }),
+			func(t *Traits) bool { return t.Combat.InstantKillProfileSwitch }},
+		{pairSwitch("outnumber_bonus", "21.6, R58", "1: +1 combat result for the side with more models (WAP 9th)",
+			[2]string{"0", "1"}, func(o *Options) *bool { return &o.OutnumberBonus }),
+			func(t *Traits) bool { return t.Combat.OutnumberSwitch }},
+		{combatEnum("insane_courage", "21.8, R61", "a break test on a double 1 always passes",
+			[]string{"false", "true"}, func(c *CombatRules) bool { return c.InsaneCourage },
+			func(o *Options) *Toggle { return &o.InsaneCourage }), round},
+	}
+	out := make([]Switch, len(list))
+	for i, x := range list {
+		out[i] = x.s
+		out[i].Combat = true
+		out[i].Rulesets = RulesetsWhere(x.reads)
+		if out[i].defaultFor != nil {
+			// get gives "" for the ruleset's default; Default names them.
+			get, def := out[i].get, defaultsText(out[i])
+			out[i].Default = def
+			out[i].get = func(o *Options) string {
+				if v := get(o); v != "" {
+					return v
+				}
+				return def
+			}
+		}
+	}
+	return out
+}
+
+// combatEnum is a switch of several values held in an int8 field. With
+// second nil, the zero field is values[0] and field i is values[i]. With
+// second, the default is the ruleset's (values[1] where second says so,
+// else values[0]): the zero field is that default, which get writes "",
+// and field i+1 is values[i].
+func combatEnum[T ~int8](name, ref, doc string, values []string, second func(*CombatRules) bool, field func(*Options) *T) Switch {
+	shift := 0
+	if second != nil {
+		shift = 1
+	}
+	s := Switch{Name: name, Default: values[0], Values: values, Ref: ref, Doc: doc,
+		get: func(o *Options) string {
+			i := int(*field(o)) - shift
+			switch {
+			case i == -1:
+				return "" // the ruleset's default
+			case i >= 0 && i < len(values):
+				return values[i]
+			}
+			return fmt.Sprintf("invalid(%d)", *field(o))
+		},
+		set: func(o *Options, v string) error {
+			i := slices.Index(values, v)
+			if i < 0 {
+				return fmt.Errorf("option %s: value %q: want %s", name, v, enumNames(append([]string{""}, values...)).list())
+			}
+			*field(o) = T(i + shift)
+			return nil
+		},
+	}
+	if second != nil {
+		s.defaultFor = func(t *Traits) string { return values[b2i(second(&t.Combat))] }
+	}
+	return s
+}
+
+// pairSwitch is a switch of two values, the default first, held as a bool
+// that is true for the second.
+func pairSwitch(name, ref, doc string, values [2]string, field func(*Options) *bool) Switch {
+	return Switch{Name: name, Default: values[0], Values: values[:], Ref: ref, Doc: doc,
+		get: func(o *Options) string { return values[b2i(*field(o))] },
+		set: func(o *Options, v string) error {
+			switch v {
+			case values[0], values[1]:
+				*field(o) = v == values[1]
+				return nil
+			}
+			return fmt.Errorf("option %s: value %q: want %s or %s", name, v, values[0], values[1])
+		},
+	}
+}
+
+// defaultsText writes a per-ruleset default as "simultaneous (battleaxe,
+// whfb8), initiative (t9a)", from the rulesets that read the switch.
+func defaultsText(s Switch) string {
+	var order []string
+	by := map[string][]string{}
+	for _, r := range s.Rulesets {
+		d := s.defaultFor(For(r))
+		if by[d] == nil {
+			order = append(order, d)
+		}
+		by[d] = append(by[d], r.String())
+	}
+	parts := make([]string, len(order))
+	for i, d := range order {
+		parts[i] = d + " (" + strings.Join(by[d], ", ") + ")"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// ReadBy checks that every switch o moves from its default is read by
+// ruleset r, the check a file's options get (21.11, 18).
+func (o Options) ReadBy(r Ruleset) error {
+	for _, s := range allSwitches() {
+		if s.get(&o) != s.Default && !s.AppliesTo(r) {
+			return fmt.Errorf("option %s: only %s %s it", s.Name, rulesetNames(s.Rulesets), readVerb(len(s.Rulesets)))
+		}
+	}
+	return nil
+}
+
+func rulesetNames(rs []Ruleset) string {
+	names := enumNames{""}
+	for _, r := range rs {
+		names = append(names, r.String())
+	}
+	return names.list()
+}
+
+func readVerb(n int) string {
+	if n == 1 {
+		return "reads"
+	}
+	return "read"
+}
+
+// ContactOverlap is contact_overlap (21.3.1, R50): the files the wider
+// unit's contact reaches past each end of the narrower.
+func (o Options) ContactOverlap() int { return b2i(!o.NoContactOverlap) }
+
+// SimultaneousASF reports whether two Always Strikes First fights strike
+// together in ruleset r (asf_tie, 21.4, R52).
+func (o Options) SimultaneousASF(r Ruleset) bool {
+	switch o.ASFTie {
+	case ASFSimultaneous:
+		return true
+	case ASFInitiative:
+		return false
+	}
+	return For(r).Combat.ASFSimultaneous
+}
+
+// ChargeBonus is the Initiative the charger adds in ruleset r
+// (charge_initiative, 21.4, R53).
+func (o Options) ChargeBonus(r Ruleset) int {
+	return b2i(o.ChargeInitiative.on(For(r).Combat.ChargeInitiative))
+}
+
+// WideRank is the front-rank width from which one more rank supports in
+// ruleset r (21.3.4): its horde or Line Formation width, which
+// line_formation_width changes where r reads it (R55).
+func (o Options) WideRank(r Ruleset) int {
+	cr := &For(r).Combat
+	if cr.LineFormationSwitch && o.LineFormationWidth != 0 {
+		return o.LineFormationWidth
+	}
+	return cr.WideRank
+}
+
+// InsaneCourageIn reports whether a double 1 passes a break test in ruleset
+// r (insane_courage, 21.8, R61).
+func (o Options) InsaneCourageIn(r Ruleset) bool {
+	return o.InsaneCourage.on(For(r).Combat.InsaneCourage)
 }

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"testing"
@@ -113,5 +114,96 @@ func TestASFRerolls(t *testing.T) {
 		if got := c.r.Rerolls(c.own, c.enemy); got != c.want {
 			t.Errorf("ASFReroll %d, own I%d, enemy I%d: re-rolls %t, want %t", c.r, c.own, c.enemy, got, c.want)
 		}
+	}
+}
+
+// TestCombatSwitchesInTheCatalog: the switches of RULES.md 21.11 with the
+// rulesets that read them and each ruleset's default, as `rearrank
+// rulesets` lists them; "-" is a ruleset that does not read the switch.
+func TestCombatSwitchesInTheCatalog(t *testing.T) {
+	want := map[string][4]string{ // battleaxe, whfb8, t9a, t9a1-ru (RULES.md 21.11)
+		"contact_overlap":      {"1", "1", "1", "1"},
+		"step_up":              {"fights", "fights", "fights", "fights"},
+		"asf_tie":              {"initiative", "simultaneous", "initiative", "simultaneous"},
+		"charge_initiative":    {"0", "0", "1", "0"},
+		"combat_score":         {"-", "-", "full_ranks", "-"},
+		"line_formation_width": {"-", "-", "8", "8"},
+		"instant_kill_score":   {"remaining", "-", "-", "-"},
+		"outnumber_bonus":      {"0", "-", "-", "-"},
+		"insane_courage":       {"true", "true", "false", "false"},
+	}
+	got := map[string][4]string{}
+	for _, info := range Catalog() {
+		col := slices.Index([]string{"battleaxe", "whfb8", "t9a", "t9a1-ru"}, info.Name)
+		for _, s := range info.Switches {
+			if !s.Combat {
+				continue
+			}
+			if col < 0 {
+				t.Errorf("%s lists combat switch %s", info.Name, s.Name)
+				continue
+			}
+			row, ok := got[s.Name]
+			if !ok {
+				row = [4]string{"-", "-", "-", "-"}
+			}
+			row[col] = s.Default
+			got[s.Name] = row
+		}
+	}
+	for name, w := range want {
+		if got[name] != w {
+			t.Errorf("%s: defaults %v, want %v", name, got[name], w)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("%d combat switches in the catalog, want %d", len(got), len(want))
+	}
+}
+
+// TestCombatOptions: a combat switch set by name reads back, moves its
+// method, and is refused by ReadBy in a ruleset that does not read it;
+// the zero Options are every ruleset's default (21.11).
+func TestCombatOptions(t *testing.T) {
+	var zero Options
+	if !zero.SimultaneousASF(WHFB8) || zero.SimultaneousASF(Battleaxe) || zero.ChargeBonus(T9A) != 1 || zero.ChargeBonus(WHFB8) != 0 ||
+		!zero.InsaneCourageIn(Battleaxe) || zero.InsaneCourageIn(T9A1RU) || zero.WideRank(T9A) != 8 || zero.WideRank(WHFB8) != 10 || zero.ContactOverlap() != 1 {
+		t.Error("the zero Options are not RULES.md 21.11's defaults")
+	}
+	if len(zero.Changed()) != 0 {
+		t.Errorf("the zero Options changed %v", zero.Changed())
+	}
+	for _, tc := range []struct {
+		name, value string
+		check       func(Options) bool
+	}{
+		{"contact_overlap", "0", func(o Options) bool { return o.ContactOverlap() == 0 }},
+		{"asf_tie", "simultaneous", func(o Options) bool { return o.SimultaneousASF(T9A) }},
+		{"charge_initiative", "0", func(o Options) bool { return o.ChargeBonus(T9A) == 0 }},
+		{"line_formation_width", "6", func(o Options) bool { return o.WideRank(T9A1RU) == 6 && o.WideRank(WHFB8) == 10 }},
+		{"insane_courage", "true", func(o Options) bool { return o.InsaneCourageIn(T9A) }},
+		{"instant_kill_score", "profile", func(o Options) bool { return o.InstantKillScore == ScoreProfile }},
+	} {
+		var o Options
+		if err := o.Set(tc.name, tc.value); err != nil {
+			t.Fatalf("%s=%s: %v", tc.name, tc.value, err)
+		}
+		if v, _ := o.Get(tc.name); v != tc.value || !tc.check(o) {
+			t.Errorf("%s=%s: reads back %q, or does not move its method", tc.name, tc.value, v)
+		}
+		if !slices.Contains(o.Changed(), tc.name+"="+tc.value) {
+			t.Errorf("%s=%s: Changed() = %v", tc.name, tc.value, o.Changed())
+		}
+	}
+	o := Options{InstantKillScore: ScoreProfile}
+	if err := o.ReadBy(WHFB8); err == nil || err.Error() != "option instant_kill_score: only battleaxe reads it" {
+		t.Errorf("ReadBy(whfb8) = %v", err)
+	}
+	if err := o.ReadBy(Battleaxe); err != nil {
+		t.Errorf("ReadBy(battleaxe) = %v", err)
+	}
+	var p Options
+	if err := p.Set("combat_score", "proper_ranks"); !errors.Is(err, ErrProperRanks) {
+		t.Errorf("combat_score proper_ranks: %v, want ErrProperRanks", err)
 	}
 }

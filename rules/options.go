@@ -33,6 +33,19 @@ type Options struct {
 	// PanicThreshold is the fraction of the unit's size at the start of the
 	// phase that triggers a panic test (RULES.md 12). Nil means 1/4.
 	PanicThreshold *big.Rat
+
+	// The switches of a close-combat round (RULES.md 21.11), listed by
+	// CombatSwitches and read through the methods of combat.go; a zero
+	// field is its ruleset's default. combat_score has no field: full_ranks
+	// is its only value (R54).
+	NoContactOverlap   bool             // contact_overlap: 0 (R50)
+	StepUp             StepUp           // step_up (R51)
+	ASFTie             ASFTie           // asf_tie (R52)
+	ChargeInitiative   Toggle           // charge_initiative (R53)
+	LineFormationWidth int              // line_formation_width (t9a, t9a1-ru; R55); 0 is the ruleset's
+	InstantKillScore   InstantKillScore // instant_kill_score (battleaxe, R56)
+	OutnumberBonus     bool             // outnumber_bonus (battleaxe, R58)
+	InsaneCourage      Toggle           // insane_courage (R61)
 }
 
 // DamageModel is battleaxe's multi-wound bookkeeping (R1).
@@ -164,6 +177,20 @@ type Switch struct {
 	id  switchID
 	get func(*Options) string
 	set func(*Options, string) error
+	// Combat is true for the switches of a close-combat round (RULES.md
+	// 21.11), which a combat file sets and a scenario file does not.
+	Combat bool
+	// defaultFor is the default in one ruleset where it depends on the
+	// ruleset's row (21.11); nil means Default.
+	defaultFor func(*Traits) string
+}
+
+// DefaultFor returns the switch's default in ruleset r.
+func (s Switch) DefaultFor(r Ruleset) string {
+	if s.defaultFor != nil && r.Valid() {
+		return s.defaultFor(For(r))
+	}
+	return s.Default
 }
 
 func enumSwitch[T ~int8](name string, id switchID, ref, doc string, values []string, field func(*Options) *T) Switch {
@@ -329,6 +356,10 @@ func Switches() []Switch {
 	return list
 }
 
+// allSwitches lists the switches of RULES.md 18 and 19 and those of a
+// combat round (21.11): every name Options.Set takes.
+func allSwitches() []Switch { return append(Switches(), CombatSwitches()...) }
+
 // AppliesTo reports whether the switch is read by ruleset r.
 func (s Switch) AppliesTo(r Ruleset) bool { return slices.Contains(s.Rulesets, r) }
 
@@ -344,7 +375,7 @@ func (o Options) Panic() *big.Rat {
 // with a ruleset prefix ("battleaxe.damageModel") are accepted too.
 func (o *Options) Set(name, value string) error {
 	n := SwitchName(name)
-	for _, s := range Switches() {
+	for _, s := range allSwitches() {
 		if s.Name == n {
 			return s.set(o, value)
 		}
@@ -355,7 +386,7 @@ func (o *Options) Set(name, value string) error {
 // Get returns the value of one switch by its scenario name.
 func (o Options) Get(name string) (string, error) {
 	n := SwitchName(name)
-	for _, s := range Switches() {
+	for _, s := range allSwitches() {
 		if s.Name == n {
 			return s.get(&o), nil
 		}
@@ -366,7 +397,7 @@ func (o Options) Get(name string) (string, error) {
 // Changed lists the switches that differ from their default, as name=value.
 func (o Options) Changed() []string {
 	var out []string
-	for _, s := range Switches() {
+	for _, s := range allSwitches() {
 		if v := s.get(&o); v != s.Default {
 			out = append(out, s.Name+"="+v)
 		}
@@ -376,7 +407,7 @@ func (o Options) Changed() []string {
 
 func switchNames() []string {
 	var out []string
-	for _, s := range Switches() {
+	for _, s := range allSwitches() {
 		out = append(out, s.Name)
 	}
 	return out

@@ -243,7 +243,10 @@ func runRulesets(args []string, e env) error {
 		fmt.Fprintf(e.stdout, "%s: %s\n", r.Name, r.Seed)
 		for _, s := range r.Switches {
 			vals := strings.Join(s.Values, "|")
-			if vals == "" {
+			switch {
+			case vals == "" && s.Combat:
+				vals = "a whole number"
+			case vals == "":
 				vals = "a fraction"
 			}
 			fmt.Fprintf(e.stdout, "  %-28s default %-15s %s  (%s)\n      %s\n", s.Name, s.Default, vals, s.Ref, s.Doc)
@@ -251,5 +254,6 @@ func runRulesets(args []string, e env) error {
 		fmt.Fprintln(e.stdout)
 	}
 	fmt.Fprintln(e.stdout, "Set a switch in a scenario file under options: (snake_case, no ruleset prefix), or with compare --set name=value.")
+	fmt.Fprintln(e.stdout, "The last switches of a block ruleset (contact_overlap to insane_courage, RULES.md 21.11) belong to a combat file's options: (rearrank combat).")
 	return nil
 }
