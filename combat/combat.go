@@ -275,10 +275,10 @@ func (c *Combat) Side(s Side) *Combatant { return &c.Sides[s.index()] }
 // fights whose models exist, and the ruleset's fields.
 func (c *Combat) Validate() error {
 	if !c.Ruleset.Valid() || !rules.For(c.Ruleset).Combat.Round {
-		return fmt.Errorf("ruleset %s: a combat needs a block ruleset (battleaxe, whfb8, t9a, t9a1-ru)", c.Ruleset)
+		return fmt.Errorf("ruleset %s: a combat needs a block ruleset (%s)", c.Ruleset, rulesetsWhere(blockRound))
 	}
 	if c.HighGround != NoSide && !rules.For(c.Ruleset).Combat.HighGround {
-		return fmt.Errorf("high_ground: only battleaxe reads it (use bonus)")
+		return fmt.Errorf("high_ground: %s it (use bonus)", onlyRead(rules.RulesetsWhere(func(t *rules.Traits) bool { return t.Combat.HighGround })))
 	}
 	if err := c.Options.ReadBy(c.Ruleset); err != nil {
 		return err

@@ -309,7 +309,7 @@ var (
 		"count":    "a fight gives attacks per model; the step counts the models",
 		"phase":    "a fight is always melee",
 		"bs":       "a fight is melee: give ws",
-		"attacker": "attacker is for skirmish",
+		"attacker": "attacker names a warrior where there are no units; a fight's models are its by",
 	}
 )
 
@@ -335,7 +335,8 @@ func (l *loader) combat(root *val) (*Combat, *scenario.Error) {
 		return nil, e
 	}
 	if rs, err := rules.ParseRuleset(rsText); err == nil && !rules.For(rs).Combat.Round {
-		return nil, l.invalid("ruleset", "%s: a combat is between two block units (battleaxe, whfb8, t9a, t9a1-ru); skirmish fights stay attack by attack (rearrank odds)", rs)
+		return nil, l.invalid("ruleset", "%s: a combat is between two block units (%s); %s fights stay attack by attack (rearrank odds)",
+			rs, rulesetsWhere(blockRound), rs)
 	}
 	// The ruleset and the scenario switches are checked by the scenario
 	// package with the units; here only what a combat needs.
@@ -370,7 +371,7 @@ func (l *loader) combat(root *val) (*Combat, *scenario.Error) {
 			return nil, l.invalid(p, "unit: required")
 		}
 		if v.m["leadership"] == nil {
-			return nil, l.invalid(p, "leadership: required (t9a: Discipline)")
+			return nil, l.invalid(p, "leadership: required (the value the unit tests on: Leadership, or Discipline)")
 		}
 		units[i] = v.m["unit"]
 	}
@@ -573,7 +574,8 @@ func (l *loader) combatBlock(c *Combat, v *val) *scenario.Error {
 		return e
 	}
 	if c.HighGround != NoSide && !rules.For(c.Ruleset).Combat.HighGround {
-		return l.invalid("combat.high_ground", "only battleaxe reads high_ground; in %s use bonus", c.Ruleset)
+		return l.invalid("combat.high_ground", "%s high_ground; in %s use bonus",
+			onlyRead(rules.RulesetsWhere(func(t *rules.Traits) bool { return t.Combat.HighGround })), c.Ruleset)
 	}
 	if x := v.m["facing"]; x != nil {
 		s, e := l.text(x, "combat.facing", "front, flank_left, flank_right or rear")
@@ -652,7 +654,7 @@ func (l *loader) side(c *Combat, i int, v *val, p string, height *val, fights []
 	if height != nil {
 		hp := p + ".unit.height"
 		if !rules.For(c.Ruleset).Combat.Height {
-			return l.invalid(hp, "only t9a and t9a1-ru read height")
+			return l.invalid(hp, "%s height", onlyRead(rules.RulesetsWhere(func(t *rules.Traits) bool { return t.Combat.Height })))
 		}
 		t, e := l.text(height, hp, "standard, large or gigantic")
 		if e != nil {
@@ -690,7 +692,7 @@ func (l *loader) side(c *Combat, i int, v *val, p string, height *val, fights []
 		}
 		x = f.m["initiative"]
 		if x == nil {
-			return l.invalid(fp, "initiative: required (t9a: Agility)")
+			return l.invalid(fp, "initiative: required (%s)", rules.For(c.Ruleset).Combat.StrikeValue)
 		}
 		if fi.Initiative, e = l.integer(x, fp+".initiative", 0, 10); e != nil {
 			return e

@@ -31,15 +31,7 @@ func setOption(o *rules.Options, rs rules.Ruleset, name, value string) error {
 		return fmt.Errorf("unknown combat switch %q", name)
 	}
 	if !s.AppliesTo(rs) {
-		verb := "read"
-		if len(s.Rulesets) == 1 {
-			verb = "reads"
-		}
-		names := make([]string, len(s.Rulesets))
-		for i, r := range s.Rulesets {
-			names[i] = r.String()
-		}
-		return fmt.Errorf("%s: only %s %s it", name, listText(names), verb)
+		return fmt.Errorf("%s: %s it", name, onlyRead(s.Rulesets))
 	}
 	if err := o.Set(name, value); err != nil {
 		if errors.Is(err, rules.ErrProperRanks) {
@@ -52,6 +44,31 @@ func setOption(o *rules.Options, rs rules.Ruleset, name, value string) error {
 	}
 	return nil
 }
+
+// rulesetsWhere names the rulesets whose row says f, as "a, b or c": a
+// message asks the traits table, never a ruleset's name (STYLE.md).
+func rulesetsWhere(f func(*rules.Traits) bool) string {
+	return rulesetText(rules.RulesetsWhere(f))
+}
+
+func rulesetText(rs []rules.Ruleset) string {
+	names := make([]string, len(rs))
+	for i, r := range rs {
+		names[i] = r.String()
+	}
+	return listText(names)
+}
+
+// onlyRead writes "only battleaxe reads" or "only t9a or t9a1-ru read".
+func onlyRead(rs []rules.Ruleset) string {
+	if len(rs) == 1 {
+		return "only " + rulesetText(rs) + " reads"
+	}
+	return "only " + rulesetText(rs) + " read"
+}
+
+// blockRound reports whether a ruleset fights a round of close combat.
+func blockRound(t *rules.Traits) bool { return t.Combat.Round }
 
 // listText writes names as "a, b or c".
 func listText(names []string) string {

@@ -265,4 +265,68 @@ func TestRulesetNamesOnlyInTheirFiles(t *testing.T) {
 			return true
 		})
 	}
+	rulesetNamesOutside(t, "../combat", own)
+}
+
+// rulesetNamesOutside fails where a package that asks the rows (combat:
+// the close-combat round, RULES.md 21) names a ruleset: a rules constant
+// (rules.WHFB8) or a ruleset's name in a message ("only battleaxe reads
+// it"), which must come from RulesetsWhere. Comments may name them.
+func rulesetNamesOutside(t *testing.T, dir string, own map[string]string) {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no Go files in %s: %v", dir, err)
+	}
+	fset := token.NewFileSet()
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.SelectorExpr:
+				if _, isRuleset := own[n.Sel.Name]; isRuleset {
+					t.Errorf("%v: ruleset %s named in %s: ask its row (rules.For) instead", fset.Position(n.Pos()), n.Sel.Name, dir)
+				}
+			case *ast.BasicLit:
+				if n.Kind != token.STRING {
+					return true
+				}
+				for _, r := range Rulesets() {
+					if word(n.Value, r.String()) {
+						t.Errorf("%v: ruleset %s named in the text %s: name it from rules.RulesetsWhere", fset.Position(n.Pos()), r, n.Value)
+					}
+				}
+			}
+			return true
+		})
+	}
+}
+
+// word reports whether name occurs in s as a word of its own: "t9a" is
+// not in "t9a1-ru".
+func word(s, name string) bool {
+	for i := 0; ; {
+		j := strings.Index(s[i:], name)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(name)
+		before := j == 0 || !isNameByte(s[j-1])
+		after := end == len(s) || !isNameByte(s[end])
+		if before && after {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+func isNameByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '-' || b == '_'
 }
