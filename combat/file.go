@@ -74,6 +74,21 @@ func Load(name string, data []byte) (*Combat, error) {
 	return c, nil
 }
 
+// IsFile reports whether data is a combat file rather than a scenario
+// file: a mapping whose top level has a combat key (RULES.md 21.10). It
+// reads no further; Load checks the rest. A file that does not parse is
+// not a combat file. It parses data whole, without the bounds Load puts on
+// hostile input first: for files the caller trusts, such as examples/.
+func IsFile(data []byte) bool {
+	f, err := parser.ParseBytes(trimBOM(data), 0)
+	if err != nil || len(f.Docs) == 0 || f.Docs[0].Body == nil {
+		return false
+	}
+	l := &loader{pos: map[string]pos{}, key: map[string]pos{}}
+	root := l.tree(f.Docs[0].Body, "")
+	return root.isMap() && root.m["combat"] != nil
+}
+
 func trimBOM(b []byte) []byte {
 	return []byte(strings.TrimPrefix(string(b), "\ufeff"))
 }

@@ -25,7 +25,7 @@ func load(t *testing.T, path string) *Combat {
 }
 
 func TestLoadE120File(t *testing.T) {
-	c := load(t, "testdata/examples/combat-elves-men.yaml")
+	c := load(t, "../examples/combat-elves-men.yaml")
 	if c.Charger != B || c.Sides[0].Leadership != 8 || len(c.Sides[1].Fights) != 1 || c.Sides[0].Unit.Size() != 20 {
 		t.Fatalf("loaded %+v", c)
 	}

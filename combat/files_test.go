@@ -1,14 +1,14 @@
 package combat
 
 import (
-	"strings"
-
 	"context"
-	"github.com/rearrank/rearrank/referee"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/referee"
 )
 
 // TestExampleFiles runs every example combat: it loads, plays a seeded
@@ -34,7 +34,7 @@ func TestExampleFiles(t *testing.T) {
 		// side, capped at 5), with the spear rank: 15; great weapons at step 0.
 		"combat-t9a-steadfast.yaml": {{Key{1, 3}, [2]int{-1, 15}}, {Key{0, 0}, [2]int{-2, -1}}},
 	}
-	files, err := filepath.Glob("testdata/examples/combat-*.yaml")
+	files, err := filepath.Glob("../examples/combat-*.yaml")
 	if err != nil || len(files) != len(want) {
 		t.Fatalf("examples %v (%v), want %d", files, err, len(want))
 	}
@@ -79,7 +79,7 @@ func TestExampleFiles(t *testing.T) {
 // TestOneBatchPerProfile: the spearmen's champion strikes with the rank
 // and file's profile, so the step rolls their 14 + 2 attacks as one batch.
 func TestOneBatchPerProfile(t *testing.T) {
-	c := load(t, "testdata/examples/combat-spears-halberds.yaml")
+	c := load(t, "../examples/combat-spears-halberds.yaml")
 	round, err := c.Resolve(dice.NewSeeded(1))
 	if err != nil {
 		t.Fatal(err)
@@ -99,7 +99,7 @@ func TestOneBatchPerProfile(t *testing.T) {
 // against heavy infantry 4 wide (no Full Rank) whenever they lose: they
 // test on Discipline 7 whatever the score.
 func TestT9ASteadfastExample(t *testing.T) {
-	c := load(t, "testdata/examples/combat-t9a-steadfast.yaml")
+	c := load(t, "../examples/combat-t9a-steadfast.yaml")
 	lost := 0
 	for seed := range uint64(40) {
 		round, err := c.Resolve(dice.NewSeeded(seed))
@@ -115,5 +115,46 @@ func TestT9ASteadfastExample(t *testing.T) {
 	}
 	if lost == 0 {
 		t.Error("the spearmen never lost in 40 rounds")
+	}
+}
+
+// TestIsFile tells every file of examples/ apart by its top-level combat key
+// (RULES.md 21.10), as the tests that walk examples/ do: the combat files
+// (named combat-*) and nothing else, and examples/README.md lists each.
+func TestIsFile(t *testing.T) {
+	files, err := filepath.Glob("../examples/*.*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile("../examples/README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	combats := 0
+	for _, path := range files {
+		if strings.HasSuffix(path, ".md") {
+			continue
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		base := filepath.Base(path)
+		want := strings.HasPrefix(base, "combat-")
+		if got := IsFile(data); got != want {
+			t.Errorf("%s: IsFile %v, want %v", base, got, want)
+		}
+		if want {
+			combats++
+			if !strings.Contains(string(readme), "("+base+")") {
+				t.Errorf("examples/README.md does not list %s", base)
+			}
+		}
+	}
+	if combats < 5 {
+		t.Errorf("%d combat files in examples/, want 5 or more", combats)
+	}
+	if IsFile([]byte("ruleset: whfb8\nsides: {}\n")) || IsFile([]byte("- combat\n")) || !IsFile([]byte(`{"combat": {}, "ruleset": "t9a"}`)) {
+		t.Error("IsFile: want true only for a mapping with a combat key")
 	}
 }

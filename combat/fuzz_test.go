@@ -13,7 +13,7 @@ import (
 // FuzzLoad: no combat file panics the loader; every failure is a
 // *scenario.Error wrapping a sentinel, and every success validates.
 func FuzzLoad(f *testing.F) {
-	paths, _ := filepath.Glob("testdata/examples/*.yaml")
+	paths, _ := filepath.Glob("../examples/combat-*.yaml")
 	for _, p := range paths {
 		if data, err := os.ReadFile(p); err == nil {
 			f.Add(data)

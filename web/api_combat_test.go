@@ -127,7 +127,7 @@ func TestCombatErrors(t *testing.T) {
 // FuzzCombatHandler: no request to /api/combat makes it panic or answer
 // 500; every answer is JSON.
 func FuzzCombatHandler(f *testing.F) {
-	examples, _ := filepath.Glob("../combat/testdata/examples/*.yaml")
+	examples, _ := filepath.Glob("../examples/combat-*.yaml")
 	for i, path := range examples {
 		data, err := os.ReadFile(path)
 		if err != nil {

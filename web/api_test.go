@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/rearrank/rearrank/combat"
 	"io"
 	"log/slog"
 	"net/http"
@@ -499,12 +500,16 @@ func TestExamplesNever500(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, target := range []string{"/api/odds", "/api/resolve?seed=1", "/api/compare?rulesets=whfb8,t9a"} {
+		targets, answers := []string{"/api/odds", "/api/resolve?seed=1", "/api/compare?rulesets=whfb8,t9a"}, "/api/odds"
+		if combat.IsFile(data) { // a combat file (RULES.md 21.10)
+			targets, answers = []string{"/api/combat?seed=1", "/api/combat?n=200", "/api/odds"}, "/api/combat"
+		}
+		for _, target := range targets {
 			w := do(t, h, "POST", target, "", string(data))
 			if w.Code >= 500 {
 				t.Errorf("%s %s: %d %s", filepath.Base(path), target, w.Code, w.Body.String())
 			}
-			if strings.HasPrefix(target, "/api/odds") && w.Code != 200 {
+			if strings.HasPrefix(target, answers) && w.Code != 200 {
 				t.Errorf("%s %s: %d %s", filepath.Base(path), target, w.Code, w.Body.String())
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"github.com/rearrank/rearrank/combat"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,8 +41,10 @@ func TestScripts(t *testing.T) {
 	})
 }
 
-// TestExamplesGolden runs odds and resolve on every example file and
-// compares the output with testdata/golden. -update rewrites the files.
+// TestExamplesGolden runs odds and resolve on every example scenario, and
+// combat --exact and combat --seed 1 on every combat file (a top-level
+// combat key, RULES.md 21.10), and compares the output with
+// testdata/golden. -update rewrites the files.
 func TestExamplesGolden(t *testing.T) {
 	yamls, err := filepath.Glob("../../examples/*.yaml")
 	jsons, _ := filepath.Glob("../../examples/*.json")
@@ -51,13 +54,25 @@ func TestExamplesGolden(t *testing.T) {
 	}
 	for _, path := range files {
 		base := filepath.Base(path)
-		for _, c := range []struct {
+		type command struct {
 			suffix string
 			args   []string
-		}{
+		}
+		commands := []command{
 			{"odds", []string{"odds", "--exact", path}},
 			{"resolve", []string{"resolve", "--seed", "1", path}},
-		} {
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if combat.IsFile(data) {
+			commands = []command{
+				{"exact", []string{"combat", "--exact", path}},
+				{"seed", []string{"combat", "--seed", "1", path}},
+			}
+		}
+		for _, c := range commands {
 			t.Run(base+"/"+c.suffix, func(t *testing.T) {
 				var out, errb bytes.Buffer
 				err := run(context.Background(), c.args, env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }})
