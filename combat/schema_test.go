@@ -1,0 +1,340 @@
+package combat
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/scenario"
+)
+
+var update = flag.Bool("update", false, "rewrite docs/combat.schema.json and the combat section of docs/scenario.md")
+
+const (
+	combatSchemaPath   = "../docs/combat.schema.json"
+	scenarioSchemaPath = "../docs/scenario.schema.json"
+	scenarioDocPath    = "../docs/scenario.md"
+)
+
+// The combat file's JSON Schema is derived, never written by hand: the
+// unit is docs/scenario.schema.json's target plus height, a fight its
+// attack less the fields a fight does not take plus fightOnly, and the
+// options its options plus rules.CombatSwitches (RULES.md 21.10, 21.11).
+// What a combat adds is declared here once, with the loader's lists and
+// limits; TestCombatSchema fails when the file on disk differs from what
+// they give, and -update rewrites it.
+
+type prop = map[string]any
+
+// combatFieldSchemas are the fields a combat file adds, by object, with the
+// loader's limits (file.go).
+func combatFieldSchemas() map[string]map[string]prop {
+	sides := []string{"a", "b", "none"}
+	return map[string]map[string]prop{
+		"root": {
+			"combat": {"$ref": "#/$defs/combat", "description": "The charge, the facing, contact overrides, high ground (RULES.md 21.2, 21.3.1)."},
+			"sides": {"type": "object", "additionalProperties": false, "required": []any{"a", "b"},
+				"properties": prop{
+					"a": prop{"$ref": "#/$defs/side", "description": "Side a."},
+					"b": prop{"$ref": "#/$defs/side", "description": "Side b."},
+				},
+				"description": "The two sides, a and b. Required."},
+		},
+		"combat": {
+			"charger":     {"enum": strList(sides), "description": "The side that charged this turn, or none (default): +1 combat result, t9a +1 Agility (21.4, 21.6)."},
+			"facing":      {"enum": strList(facingNames), "description": "The facing of the charged unit that the charger fights; default front. Needs a charger (21.2, 21.3.2)."},
+			"high_ground": {"enum": strList(sides), "description": "+1 combat result to that side (21.6, R58); only the rulesets whose Combat column has HighGround."},
+			"contact": {"type": "object", "additionalProperties": false, "description": "Overrides a side's contact width in files (21.3.1); at most the unit's width.",
+				"properties": prop{
+					"a": prop{"type": "integer", "minimum": 1, "maximum": scenario.MaxModels, "description": "Side a's contact in files."},
+					"b": prop{"type": "integer", "minimum": 1, "maximum": scenario.MaxModels, "description": "Side b's contact in files."},
+				}},
+		},
+		"side": {
+			"unit":         {"$ref": "#/$defs/unit", "description": "The unit: the target fields of docs/scenario.md, plus height. Required."},
+			"leadership":   {"type": "integer", "minimum": 0, "maximum": 12, "description": "The value the unit tests on (t9a: Discipline), 0 to 12. Required (21.8)."},
+			"special":      {"type": "array", "items": prop{"enum": []any{"stubborn", "unbreakable"}}, "description": "Stubborn, Unbreakable (21.8)."},
+			"reroll_break": {"type": "boolean", "description": "A failed break test is re-rolled once (21.8)."},
+			"bonus":        {"type": "integer", "minimum": -20, "maximum": 20, "description": "Added to the combat result as given: what the engine does not model (21.6)."},
+			"fights":       {"type": "array", "items": prop{"$ref": "#/$defs/fight"}, "description": "The unit's attack profiles (21.10); a side with none makes no attacks."},
+		},
+		"fight": {
+			"by": {"type": "string", "pattern": "^(rank_and_file|champion|character:.+)$",
+				"description": "Who makes the fight: rank_and_file (default; musician and standard bearer included), champion, or character:<name> (21.3.3)."},
+			"attacks":     {"type": "integer", "minimum": 0, "maximum": 100, "description": "Attacks per model. Required."},
+			"initiative":  {"type": "integer", "minimum": 0, "maximum": 10, "description": "Initiative (t9a: Agility), without the charge bonus (21.4). Required."},
+			"supporting":  {"type": "integer", "minimum": 0, "maximum": 5, "description": "Most attacks a model in a supporting rank makes; default 1 (t9a, t9a1-ru: by height). Mounts 0 (21.3.4, 21.3.5)."},
+			"extra_ranks": {"type": "integer", "minimum": 0, "maximum": 5, "description": "Supporting ranks beyond the first, such as spears' 1 (21.3.4, R63)."},
+			"strikes":     {"enum": strList(strikesNames), "description": "Strike-order class: normal, first (Always Strikes First) or last (Always Strikes Last, great weapons) (21.4)."},
+		},
+		"unit": {
+			"height": {"enum": strList(heightNames), "description": "t9a, t9a1-ru: the unit's Height, which sets the default supporting 1, 3 or 5 (21.3.4, 21.15)."},
+		},
+		"unit_character": {
+			"battle_standard": {"type": "boolean", "description": "The character carries the battle standard: +1 combat result while alive (21.6)."},
+		},
+	}
+}
+
+// fightRequired are a fight's required fields besides the attack's own
+// (count left out).
+var fightRequired = []string{"attacks", "initiative"}
+
+func strList(s []string) []any {
+	out := make([]any, len(s))
+	for i, x := range s {
+		out[i] = x
+	}
+	return out
+}
+
+// switchSchema is one combat switch as the file writes it: the loader reads
+// a number or a boolean as its text (file.go), so 1 and "1" are one value.
+func switchSchema(s rules.Switch) prop {
+	desc := fmt.Sprintf("%s (RULES.md %s). Default: %s.", s.Doc, s.Ref, s.Default)
+	if s.Values == nil {
+		return prop{"type": "integer", "minimum": 1, "maximum": 100, "description": desc}
+	}
+	if isBool(s.Values) {
+		return prop{"type": "boolean", "description": desc}
+	}
+	var ints []any
+	for _, v := range s.Values {
+		if n, err := strconv.Atoi(v); err == nil {
+			ints = append(ints, n)
+		}
+	}
+	if len(ints) == len(s.Values) {
+		return prop{"enum": append(ints, strList(s.Values)...), "description": desc}
+	}
+	return prop{"enum": strList(s.Values), "description": desc}
+}
+
+func isBool(values []string) bool {
+	v := slices.Clone(values)
+	slices.Sort(v)
+	return slices.Equal(v, []string{"false", "true"})
+}
+
+// clone copies a JSON value deeply.
+func clone(v any) any {
+	data, _ := json.Marshal(v)
+	var out any
+	_ = json.Unmarshal(data, &out)
+	return out
+}
+
+// deriveSchema builds docs/combat.schema.json from the scenario schema.
+func deriveSchema(scen map[string]any) (map[string]any, error) {
+	add := combatFieldSchemas()
+	defs := clone(scen["$defs"]).(map[string]any)
+	def := func(name string) (map[string]any, error) {
+		d, ok := defs[name].(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("scenario schema has no $defs.%s", name)
+		}
+		return d, nil
+	}
+	attack, err := def("attack")
+	if err != nil {
+		return nil, err
+	}
+	delete(defs, "attack")
+	target, err := def("target")
+	if err != nil {
+		return nil, err
+	}
+	delete(defs, "target")
+	character, err := def("character")
+	if err != nil {
+		return nil, err
+	}
+	scenOpts, err := def("options")
+	if err != nil {
+		return nil, err
+	}
+
+	// The fight: the attack without count, phase, bs, attacker (21.10).
+	fprops := attack["properties"].(map[string]any)
+	for k := range notInFight {
+		if _, ok := fprops[k]; !ok {
+			return nil, fmt.Errorf("notInFight names %s, which the attack schema lacks", k)
+		}
+		delete(fprops, k)
+	}
+	for k, v := range add["fight"] {
+		fprops[k] = v
+	}
+	var req []string
+	for _, r := range strs(attack["required"]) {
+		if _, out := notInFight[r]; !out {
+			req = append(req, r)
+		}
+	}
+	req = append(req, fightRequired...)
+	sort.Strings(req)
+	attack["required"] = strList(req)
+	attack["description"] = "One attack profile of a kind of model (RULES.md 21.10): every attack-group field of docs/scenario.md but count, phase, bs and attacker, and who makes it, how many attacks each model makes and when it strikes."
+	defs["fight"] = attack
+
+	// The unit: the target plus height; its characters may carry the
+	// battle standard.
+	uprops := target["properties"].(map[string]any)
+	for k, v := range add["unit"] {
+		uprops[k] = v
+	}
+	chars := uprops["characters"].(map[string]any)
+	chars["items"] = prop{"$ref": "#/$defs/unit_character"}
+	target["description"] = "A side's unit: exactly the target fields of docs/scenario.md, plus height (RULES.md 21.10)."
+	defs["unit"] = target
+	uc := clone(character).(map[string]any)
+	for k, v := range add["unit_character"] {
+		uc["properties"].(map[string]any)[k] = v
+	}
+	uc["description"] = "A character of a side's unit: the character fields of docs/scenario.md, plus battle_standard."
+	defs["unit_character"] = uc
+	delete(defs, "character")
+
+	// The options: the scenario's and the combat switches.
+	oprops := scenOpts["properties"].(map[string]any)
+	for _, s := range rules.CombatSwitches() {
+		oprops[s.Name] = switchSchema(s)
+	}
+	scenOpts["description"] = "Switches of RULES.md 18 and 19, and the combat switches of 21.11, in snake_case; each must be one the ruleset reads."
+
+	object := func(props map[string]prop, required []string, desc string) prop {
+		p := prop{}
+		for k, v := range props {
+			p[k] = v
+		}
+		o := prop{"type": "object", "additionalProperties": false, "properties": p, "description": desc}
+		if len(required) > 0 {
+			o["required"] = strList(required)
+		}
+		return o
+	}
+	defs["combat"] = object(add["combat"], nil, "The combat block (RULES.md 21.10).")
+	defs["side"] = object(add["side"], []string{"leadership", "unit"}, "One side of the combat (RULES.md 21.10).")
+
+	sprops := scen["properties"].(map[string]any)
+	var round []any
+	for _, r := range rules.RulesetsWhere(func(t *rules.Traits) bool { return t.Combat.Round }) {
+		round = append(round, r.String())
+	}
+	props := prop{
+		"description": clone(sprops["description"]),
+		"ruleset":     prop{"enum": round, "description": "Ruleset (RULES.md 2): one whose units fight a round of close combat (21.1). Required."},
+		"options":     prop{"$ref": "#/$defs/options", "description": "Switches: those of docs/scenario.md and the combat switches of RULES.md 21.11."},
+	}
+	for k, v := range add["root"] {
+		props[k] = v
+	}
+	return map[string]any{
+		"$schema":              scen["$schema"],
+		"$id":                  strings.Replace(scen["$id"].(string), "scenario.schema.json", "combat.schema.json", 1),
+		"title":                "rearrank combat file",
+		"description":          "One round of close combat between two block units (RULES.md 21.10, docs/combat.md), for rearrank combat and POST /api/combat. Derived from docs/scenario.schema.json by combat/schema_test.go: go test ./combat -update rewrites it.",
+		"type":                 "object",
+		"additionalProperties": false,
+		"required":             []any{"ruleset", "sides"},
+		"properties":           props,
+		"$defs":                defs,
+	}, nil
+}
+
+func strs(v any) []string {
+	l, _ := v.([]any)
+	var out []string
+	for _, x := range l {
+		s, _ := x.(string)
+		out = append(out, s)
+	}
+	return out
+}
+
+func readJSON(t *testing.T, path string) map[string]any {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v map[string]any
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return v
+}
+
+// TestCombatSchema keeps docs/combat.schema.json what the scenario schema
+// and the combat additions give, and those additions equal to the fields
+// the loader takes (topFields, combatFields, sideFields, fightOnly).
+func TestCombatSchema(t *testing.T) {
+	want, err := deriveSchema(readJSON(t, scenarioSchemaPath))
+	if err != nil {
+		t.Fatal(err)
+	}
+	add := combatFieldSchemas()
+	top := map[string]prop{}
+	for k := range want["properties"].(prop) {
+		top[k] = nil
+	}
+	for _, c := range []struct {
+		what   string
+		fields []string
+		schema map[string]prop
+	}{
+		{"top level", topFields, top},
+		{"combat", combatFields, add["combat"]},
+		{"side", sideFields, add["side"]},
+		{"fight-only", fightOnly, add["fight"]},
+	} {
+		var got []string
+		for k := range c.schema {
+			got = append(got, k)
+		}
+		sort.Strings(got)
+		w := slices.Clone(c.fields)
+		sort.Strings(w)
+		if !slices.Equal(got, w) {
+			t.Errorf("%s: schema fields %v, the loader's %v", c.what, got, w)
+		}
+	}
+	data, err := json.MarshalIndent(want, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = append(data, '\n')
+	// Every definition is used, and every reference has its definition.
+	for name := range want["$defs"].(map[string]any) {
+		if !bytes.Contains(data, []byte(`"#/$defs/`+name+`"`)) {
+			t.Errorf("$defs.%s is never referenced", name)
+		}
+	}
+	for _, ref := range bytes.Split(data, []byte(`"#/$defs/`))[1:] {
+		name := string(ref[:bytes.IndexByte(ref, '"')])
+		if want["$defs"].(map[string]any)[name] == nil {
+			t.Errorf("#/$defs/%s has no definition", name)
+		}
+	}
+	if *update {
+		if err := os.WriteFile(combatSchemaPath, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	have, err := os.ReadFile(combatSchemaPath)
+	if err != nil {
+		t.Fatalf("%v (go test ./combat -update writes it)", err)
+	}
+	if !bytes.Equal(have, data) {
+		t.Errorf("%s differs from what docs/scenario.schema.json and the combat fields give (go test ./combat -update rewrites it)", combatSchemaPath)
+	}
+}
