@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -68,7 +69,7 @@ func combatFieldSchemas() map[string]map[string]prop {
 		},
 		"fight": {
 			"by": {"type": "string", "pattern": "^(rank_and_file|champion|character:.+)$",
-				"description": "Who makes the fight: rank_and_file (default; musician and standard bearer included), champion, or character:<name> (21.3.3)."},
+				"description": "Who makes the fight: `rank_and_file` (default; musician and standard bearer included), `champion`, or `character:NAME` (21.3.3)."},
 			"attacks":     {"type": "integer", "minimum": 0, "maximum": 100, "description": "Attacks per model. Required."},
 			"initiative":  {"type": "integer", "minimum": 0, "maximum": 10, "description": "Initiative (t9a: Agility), without the charge bonus (21.4). Required."},
 			"supporting":  {"type": "integer", "minimum": 0, "maximum": 5, "description": "Most attacks a model in a supporting rank makes; default 1 (t9a, t9a1-ru: by height). Mounts 0 (21.3.4, 21.3.5)."},
@@ -336,5 +337,133 @@ func TestCombatSchema(t *testing.T) {
 	}
 	if !bytes.Equal(have, data) {
 		t.Errorf("%s differs from what docs/scenario.schema.json and the combat fields give (go test ./combat -update rewrites it)", combatSchemaPath)
+	}
+}
+
+// The tables of docs/scenario.md's combat section between "<!-- combat
+// NAME -->" and "<!-- end combat -->" come from combatFieldSchemas and
+// rules.CombatSwitches; -update rewrites them.
+var combatBlock = regexp.MustCompile(`(?s)(<!-- combat ([a-z]+) -->\n)(.*?)(<!-- end combat -->)`)
+
+// combatTable renders one generated table of the combat section.
+func combatTable(name string) (string, error) {
+	var b strings.Builder
+	row := func(cells ...string) { b.WriteString("| " + strings.Join(cells, " | ") + " |\n") }
+	fields := func(m map[string]prop, order []string) {
+		row("Field", "Type", "Meaning")
+		row("---", "---", "---")
+		for _, k := range order {
+			p := m[k]
+			row("`"+k+"`", schemaType(p), p["description"].(string))
+		}
+	}
+	add := combatFieldSchemas()
+	switch name {
+	case "file":
+		top := map[string]prop{
+			"description": {"type": "string", "description": "Text for readers."},
+			"ruleset":     {"type": "string", "description": "A ruleset whose units fight a round of close combat: " + rulesetsWhere(blockRound) + ". Required."},
+			"options":     {"type": "object", "description": "The switches of [Options](#options) and the combat switches below."},
+		}
+		for k, v := range add["root"] {
+			top[k] = v
+		}
+		fields(top, topFields)
+	case "combat":
+		fields(add["combat"], combatFields)
+	case "side":
+		fields(add["side"], sideFields)
+	case "fight":
+		fields(add["fight"], fightOnly)
+	case "switches":
+		row("Option", "Values", "Default", "Rulesets", "Meaning")
+		row("---", "---", "---", "---", "---")
+		for _, s := range rules.CombatSwitches() {
+			vals := "a whole number"
+			if s.Values != nil {
+				vals = "`" + strings.Join(s.Values, "`, `") + "`"
+			}
+			var names []string
+			for _, r := range s.Rulesets {
+				names = append(names, r.String())
+			}
+			row("`"+s.Name+"`", vals, s.Default, strings.Join(names, ", "), s.Doc+" (RULES.md "+s.Ref+")")
+		}
+	default:
+		return "", fmt.Errorf("docs/scenario.md: no combat table %q", name)
+	}
+	return b.String(), nil
+}
+
+// schemaType says in a word what a schema property holds.
+func schemaType(p prop) string {
+	switch {
+	case p["enum"] != nil:
+		var vals []string
+		for _, v := range p["enum"].([]any) {
+			vals = append(vals, fmt.Sprintf("`%v`", v))
+		}
+		return strings.Join(vals, ", ")
+	case p["$ref"] != nil:
+		return "mapping"
+	case p["type"] == "integer":
+		return fmt.Sprintf("%v to %v", p["minimum"], p["maximum"])
+	case p["type"] == "array":
+		return "list"
+	case p["type"] == "object":
+		return "mapping"
+	}
+	return fmt.Sprint(p["type"])
+}
+
+// TestScenarioDocCombatSection keeps the combat section of docs/scenario.md
+// generated, and loads its combat examples.
+func TestScenarioDocCombatSection(t *testing.T) {
+	data, err := os.ReadFile(scenarioDocPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := map[string]bool{}
+	var bad []string
+	out := combatBlock.ReplaceAllStringFunc(string(data), func(m string) string {
+		sub := combatBlock.FindStringSubmatch(m)
+		found[sub[2]] = true
+		want, err := combatTable(sub[2])
+		if err != nil {
+			t.Error(err)
+			return m
+		}
+		if sub[3] != want {
+			bad = append(bad, sub[2])
+		}
+		return sub[1] + want + sub[4]
+	})
+	for _, name := range []string{"file", "combat", "side", "fight", "switches"} {
+		if !found[name] {
+			t.Errorf("%s has no generated combat table %q", scenarioDocPath, name)
+		}
+	}
+	loaded := 0
+	parts := strings.Split(string(data), "```")
+	for i := 1; i < len(parts); i += 2 {
+		lang, body, _ := strings.Cut(parts[i], "\n")
+		if (lang == "yaml" || lang == "json") && IsFile([]byte(body)) {
+			loaded++
+			if _, err := Load(fmt.Sprintf("docs/scenario.md block %d", i/2+1), []byte(body)); err != nil {
+				t.Errorf("%v\n%s", err, body)
+			}
+		}
+	}
+	if loaded == 0 {
+		t.Errorf("%s: no combat example", scenarioDocPath)
+	}
+	if len(bad) == 0 {
+		return
+	}
+	if !*update {
+		t.Fatalf("%s: the combat tables %v differ from the combat declaration (go test ./combat -update rewrites them)", scenarioDocPath, bad)
+	}
+	if err := os.WriteFile(scenarioDocPath, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

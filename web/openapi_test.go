@@ -110,6 +110,9 @@ var schemaTypes = map[string]reflect.Type{
 	"CompareRequest": nil,
 	"Number":         nil, // a float, a fraction or null: odds.Number's MarshalJSON
 	"Scenario":       reflect.TypeFor[scenario.File](),
+	// Combat is docs/combat.schema.json, which the combat package checks
+	// against its loader (a combat file has no Go type of its own).
+	"Combat": nil,
 }
 
 // requestParams are the envelope fields each POST route reads (the names
@@ -211,9 +214,17 @@ func TestOpenAPIRequestParams(t *testing.T) {
 
 // TestOpenAPIScenario keeps the document's Scenario schema equal to
 // docs/scenario.schema.json (which the scenario package keeps in step with
-// its Go types). -update copies it in.
+// its Go types), and its Combat schema, the body of POST /api/combat, equal
+// to docs/combat.schema.json (which the combat package derives and checks
+// against its loader). -update copies them in.
 func TestOpenAPIScenario(t *testing.T) {
-	docsSchema, err := os.ReadFile("../docs/scenario.schema.json")
+	openAPISchemaIs(t, "Scenario", "../docs/scenario.schema.json")
+	openAPISchemaIs(t, "Combat", "../docs/combat.schema.json")
+}
+
+func openAPISchemaIs(t *testing.T, name, path string) {
+	t.Helper()
+	docsSchema, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,14 +233,16 @@ func TestOpenAPIScenario(t *testing.T) {
 	if err := json.Unmarshal(docsSchema, &a); err != nil {
 		t.Fatal(err)
 	}
-	if err := json.Unmarshal(doc.Components.Schemas["Scenario"], &b); err != nil {
-		t.Fatal(err)
+	if raw := doc.Components.Schemas[name]; raw != nil {
+		if err := json.Unmarshal(raw, &b); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if reflect.DeepEqual(a, b) {
 		return
 	}
 	if !*update {
-		t.Fatal("components.schemas.Scenario differs from docs/scenario.schema.json (go test -update to copy it in)")
+		t.Fatalf("components.schemas.%s differs from %s (go test -update to copy it in)", name, path)
 	}
 	data, err := os.ReadFile("assets/openapi.json")
 	if err != nil {
@@ -237,7 +250,7 @@ func TestOpenAPIScenario(t *testing.T) {
 	}
 	// Replace the Scenario value's bytes only, so that the rest of the
 	// hand-written document keeps its order and layout.
-	from, to, err := valueSpan(data, "components", "schemas", "Scenario")
+	from, to, err := valueSpan(data, "components", "schemas", name)
 	if err != nil {
 		t.Fatal(err)
 	}
