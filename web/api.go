@@ -392,11 +392,6 @@ func (req *request) sources() ([]scenario.Source, error) {
 	return out, nil
 }
 
-// compareVariants turns rulesets and sets into variants of one scenario.
-func compareVariants(f *scenario.File, rulesets, sets []string) ([]scenario.Variant, error) {
-	return compareSources([]scenario.Source{{Label: f.Ruleset.String() + " (as written)", File: f}}, rulesets, sets)
-}
-
 // compareSources turns scenarios, rulesets and sets into variants, placing
 // a refusal on the request field that asked for it.
 func compareSources(files []scenario.Source, rulesets, sets []string) ([]scenario.Variant, error) {
