@@ -3,23 +3,38 @@ package scenario
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/rearrank/rearrank/rules"
 )
 
-// Variant is one column of a comparison: a label and the scenario under one
-// ruleset or with some switches changed.
+// Variant is one column of a comparison: a label, the scenario it
+// computes, and notes in players' words of what a change of ruleset
+// carried over in another form or could not carry over.
 type Variant struct {
+	Label string
+	File  *File
+	Notes []string
+}
+
+// Source is one scenario given to a comparison, with the label of its
+// column (the file's name).
+type Source struct {
 	Label string
 	File  *File
 }
 
-// MaxVariants bounds one comparison.
-const MaxVariants = 12
+// MaxVariants bounds one comparison; MaxSources bounds the scenarios given
+// side by side.
+const (
+	MaxVariants = 12
+	MaxSources  = 6
+)
 
-// VariantError says which item of a comparison request was refused:
-// Item is "rulesets[i]" or "sets[i]", What the ruleset or option=value.
+// VariantError says which item of a comparison request was refused: Item
+// is "scenarios[i]", "rulesets[i]" or "sets[i]", What the file, ruleset or
+// assignments.
 type VariantError struct {
 	Item, What string
 	Err        error
@@ -28,53 +43,363 @@ type VariantError struct {
 func (e *VariantError) Error() string { return fmt.Sprintf("%s %s: %v", e.Item, e.What, e.Err) }
 func (e *VariantError) Unwrap() error { return e.Err }
 
-// ErrNothingToCompare is returned by Variants when it is given neither
-// rulesets nor switch sets.
-var ErrNothingToCompare = errors.New("nothing to compare: give rulesets (such as whfb8,t9a) or sets (such as damage_model=pooled)")
+// ErrNothingToCompare is returned by Variants when it is given one scenario
+// and neither rulesets nor sets.
+var ErrNothingToCompare = errors.New("nothing to compare: give a second file, rulesets (such as whfb8,t9a) or sets (such as attacks[0].strength=5 or damage_model=pooled)")
 
-// Variants returns the scenario under each ruleset named, and with each set
-// of switches ("option=value", several joined by commas). Each ruleset's
-// column is labelled with its name and each set's with "ruleset
-// option=value"; without rulesets the file as written comes first. Errors
-// are *VariantError, or ErrNothingToCompare.
+// Variants returns f under each ruleset named and with each set of
+// assignments; see the function Variants. Without rulesets the file as
+// written comes first, labelled "<ruleset> (as written)"; a set's column
+// is labelled "<ruleset> <set>".
 func (f *File) Variants(rulesets, sets []string) ([]Variant, error) {
+	return Variants([]Source{{Label: f.Ruleset.String() + " (as written)", File: f}}, rulesets, sets)
+}
+
+// Variants returns the columns of a comparison, in this order:
+//
+//   - each scenario as written or, when rulesets are named, each scenario
+//     translated to each ruleset (see Translate), labelled with the
+//     ruleset (and the scenario's label when there are several);
+//   - the first scenario with each set of assignments made (a set is
+//     "path=value" pairs joined by commas, see ParseAssignments and With),
+//     labelled with the set after the first scenario's ruleset (or its
+//     label when there are several).
+//
+// Errors are *VariantError, or ErrNothingToCompare for one scenario alone.
+func Variants(files []Source, rulesets, sets []string) ([]Variant, error) {
+	switch {
+	case len(files) == 0:
+		return nil, ErrNothingToCompare
+	case len(files) > MaxSources:
+		return nil, &VariantError{"scenarios", fmt.Sprint(len(files), " files"), fmt.Errorf("compare at most %d scenarios at once", MaxSources)}
+	case len(files) == 1 && len(rulesets) == 0 && len(sets) == 0:
+		return nil, ErrNothingToCompare
+	case max(len(rulesets), 1)*len(files)+len(sets) > MaxVariants:
+		return nil, &VariantError{"rulesets", fmt.Sprint(max(len(rulesets), 1)*len(files)+len(sets), " variants"), fmt.Errorf("compare at most %d at once", MaxVariants)}
+	}
 	var out []Variant
+	var rs []rules.Ruleset
 	for i, name := range rulesets {
-		item := fmt.Sprintf("rulesets[%d]", i)
 		name = strings.TrimSpace(name)
 		r, err := rules.ParseRuleset(name)
 		if err != nil {
-			return nil, &VariantError{item, name, err}
+			return nil, &VariantError{fmt.Sprintf("rulesets[%d]", i), name, err}
 		}
-		v, err := f.WithRuleset(r)
-		if err != nil {
-			return nil, &VariantError{item, name, err}
+		rs = append(rs, r)
+	}
+	for _, src := range files {
+		if rs == nil {
+			out = append(out, Variant{Label: src.Label, File: src.File})
+			continue
 		}
-		out = append(out, Variant{r.String(), v})
+		for i, r := range rs {
+			v, notes, err := src.File.Translate(r)
+			if err != nil {
+				return nil, &VariantError{fmt.Sprintf("rulesets[%d]", i), r.String(), err}
+			}
+			label := r.String()
+			if len(files) > 1 {
+				label = src.Label + " " + label
+			}
+			out = append(out, Variant{Label: label, File: v, Notes: notes})
+		}
+	}
+	base := files[0]
+	prefix := base.File.Ruleset.String()
+	if len(files) > 1 {
+		prefix = base.Label
 	}
 	for i, set := range sets {
 		item := fmt.Sprintf("sets[%d]", i)
-		v := f
-		for kv := range strings.SplitSeq(set, ",") {
-			k, val, ok := strings.Cut(kv, "=")
-			if !ok {
-				return nil, &VariantError{item, kv, errors.New("want option=value")}
-			}
-			var err error
-			if v, err = v.WithOption(strings.TrimSpace(k), strings.TrimSpace(val)); err != nil {
-				return nil, &VariantError{item, kv, err}
-			}
+		as, err := ParseAssignments(set)
+		if err != nil {
+			return nil, &VariantError{item, set, err}
 		}
-		out = append(out, Variant{f.Ruleset.String() + " " + set, v})
-	}
-	switch {
-	case len(out) == 0:
-		return nil, ErrNothingToCompare
-	case len(out) > MaxVariants:
-		return nil, &VariantError{"rulesets", fmt.Sprint(len(out), " variants"), fmt.Errorf("compare at most %d at once", MaxVariants)}
-	}
-	if len(rulesets) == 0 {
-		out = append([]Variant{{f.Ruleset.String() + " (as written)", f}}, out...)
+		v, err := base.File.With(as...)
+		if err != nil {
+			return nil, &VariantError{item, set, err}
+		}
+		out = append(out, Variant{Label: prefix + " " + set, File: v})
 	}
 	return out, nil
+}
+
+// Translate returns f under ruleset r, for a comparison. What r writes in
+// another form is carried over (RULES.md 5, 7, 8): Ballistic Skill between
+// the characteristic (BS 3) and the target number (4+); an armour suit,
+// shield, barding and save_bonus and t9a's armour_value, by the save they
+// give before any modifier; armour_piercing and t9a's ap; a ward save and
+// t9a's Aegis. A block unit becomes one warrior of it in skirmish. What r
+// does not read at all, switches included, is left out. Each change is a
+// note in players' words. The error is the copy's Validate error, when
+// what is left still does not make a scenario.
+func (f *File) Translate(r rules.Ruleset) (*File, []string, error) {
+	c := f.detached()
+	c.Ruleset = r
+	from, to := rules.For(f.Ruleset), rules.For(r)
+	var notes []string
+	note := func(format string, args ...any) { notes = append(notes, fmt.Sprintf(format, args...)) }
+	for _, k := range sortedKeys(c.Options) {
+		for _, s := range rules.Switches() {
+			if s.Name == rules.SwitchName(k) && !s.AppliesTo(r) {
+				delete(c.Options, k)
+				note("not carried over: the switch %s=%s (%s has no such switch)", k, f.Options[k], r)
+			}
+		}
+	}
+	if f.Ruleset != r {
+		for i := range c.Attacks {
+			translateAttack(&c.Attacks[i], fmt.Sprintf("attacks[%d]", i), from, to, note)
+		}
+		t := &c.Target
+		ro, fo := c.RuleOptions(), f.RuleOptions()
+		translateProfile(&t.Profile, "target", f.Ruleset, r, fo, ro, note)
+		for i := range t.Groups {
+			translateProfile(&t.Groups[i].Profile, fmt.Sprintf("target.groups[%d]", i), f.Ruleset, r, fo, ro, note)
+		}
+		for i := range t.Characters {
+			translateProfile(&t.Characters[i].Profile, fmt.Sprintf("target.characters[%d]", i), f.Ruleset, r, fo, ro, note)
+		}
+		if ch := t.Champion; ch != nil {
+			p := f.Target.ChampionProfile()
+			translateProfile(&p, "target.champion", f.Ruleset, r, fo, ro, note)
+			u := t.Profile
+			ch.Armour, ch.Shield, ch.Barding = override(p.Armour, u.Armour), override(p.Shield, u.Shield), override(p.Barding, u.Barding)
+			ch.SaveBonus, ch.ArmourValue = override(p.SaveBonus, u.SaveBonus), override(p.ArmourValue, u.ArmourValue)
+			ch.Ward, ch.Aegis = override(p.Ward, u.Ward), override(p.Aegis, u.Aegis)
+		}
+		if from.Block && !to.Block {
+			toWarrior(c, note)
+		}
+	}
+	dropUnread(reflect.ValueOf(c).Elem(), "", r, note)
+	if f.Ruleset != r {
+		carryDamage(c, f.perModel(), note)
+		reaim(c, note)
+	}
+	c.Defaults()
+	if err := c.Validate(); err != nil {
+		return nil, nil, err
+	}
+	return c, notes, nil
+}
+
+// translateAttack carries an attack's Ballistic Skill and armour
+// penetration over to a ruleset that writes them in another form.
+func translateAttack(a *Attack, path string, from, to *rules.Traits, note func(string, ...any)) {
+	if a.BS != 0 && from.BSTarget != to.BSTarget {
+		if from.BSTarget {
+			// A target number n+ is the characteristic 7 - n (RULES.md 5).
+			if bs := 7 - a.BS; bs >= 1 {
+				note("%s: bs %d+ carried over as BS %d", path, a.BS, bs)
+				a.BS = bs
+			} else {
+				note("%s: bs %d+ carried over as to_hit %d+ (no Ballistic Skill needs it)", path, a.BS, a.BS)
+				a.ToHit, a.BS = ToHit{Need: rules.Need(a.BS)}, 0
+			}
+		} else {
+			need := max(7-a.BS, 1)
+			note("%s: BS %d carried over as bs %d+", path, a.BS, need)
+			a.BS = need
+		}
+	}
+	if from.ArmourValue != to.ArmourValue {
+		if from.ArmourValue && a.AP != 0 {
+			note("%s: ap %d carried over as armour_piercing %d (Strength now worsens the save too)", path, a.AP, a.AP)
+			a.ArmourPiercing, a.AP = a.AP, 0
+		} else if !from.ArmourValue && a.ArmourPiercing != 0 {
+			note("%s: armour_piercing %d carried over as ap %d", path, a.ArmourPiercing, a.ArmourPiercing)
+			a.AP, a.ArmourPiercing = a.ArmourPiercing, 0
+		}
+	}
+}
+
+// translateProfile carries a profile's armour and ward over to a ruleset
+// that writes them in another form: the armour by the save it gives before
+// any modifier (RULES.md 7), the ward as an Aegis save and back (8).
+func translateProfile(p *Profile, path string, from, to rules.Ruleset, fo, ro rules.Options, note func(string, ...any)) {
+	ft, tt := rules.For(from), rules.For(to)
+	if ft.ArmourValue != tt.ArmourValue {
+		base := rules.ArmourSaveDetail(from, saveProfile(*p), p.TroopType, rules.Penetration{}, fo).Base
+		was := armourText(*p, ft)
+		p.Armour, p.Shield, p.Barding, p.SaveBonus, p.ArmourValue = rules.NoArmour, false, false, 0, 0
+		if !base.IsNone() {
+			if tt.ArmourValue {
+				p.ArmourValue = min(max(7-base.Value(), 0), MaxStat)
+			} else {
+				p.Armour, p.SaveBonus = suitFor(to, base, p.TroopType, ro)
+			}
+			got := rules.ArmourSaveDetail(to, saveProfile(*p), p.TroopType, rules.Penetration{}, ro).Base
+			note("%s: %s (%v) carried over as %s (%v)", path, was, base, armourText(*p, tt), saveText(got))
+		}
+	}
+	if ft.Ward != tt.Ward {
+		if tt.Ward && !p.Aegis.IsNone() {
+			note("%s: aegis %v carried over as ward %v", path, p.Aegis, p.Aegis)
+			p.Ward, p.Aegis = p.Aegis, rules.None
+		} else if !tt.Ward && !p.Ward.IsNone() {
+			note("%s: ward %v carried over as aegis %v", path, p.Ward, p.Ward)
+			p.Aegis, p.Ward = p.Ward, rules.None
+		}
+	}
+}
+
+// override is a champion's override of the unit's value: nil when they
+// are the same.
+func override[T comparable](champion, unit T) *T {
+	if champion == unit {
+		return nil
+	}
+	return &champion
+}
+
+func saveProfile(p Profile) rules.SaveProfile {
+	return rules.SaveProfile{Armour: p.Armour, Shield: p.Shield, Barding: p.Barding, SaveBonus: p.SaveBonus, ArmourValue: p.ArmourValue}
+}
+
+func saveText(t rules.Target) string {
+	if t.IsNone() {
+		return "no save"
+	}
+	return t.String()
+}
+
+// armourText names a profile's armour as the file writes it.
+func armourText(p Profile, t *rules.Traits) string {
+	if t.ArmourValue {
+		return fmt.Sprintf("armour_value %d", p.ArmourValue)
+	}
+	var parts []string
+	if p.Armour != rules.NoArmour {
+		parts = append(parts, p.Armour.String()+" armour")
+	}
+	if p.Shield {
+		parts = append(parts, "shield")
+	}
+	if p.Barding {
+		parts = append(parts, "barding")
+	}
+	if p.SaveBonus != 0 {
+		parts = append(parts, fmt.Sprintf("save_bonus %d", p.SaveBonus))
+	}
+	if len(parts) == 0 {
+		return "no armour"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// suitFor returns the suit and save_bonus that give the save want in
+// ruleset rs, before any modifier: the heaviest suit that needs the
+// smallest save_bonus.
+func suitFor(rs rules.Ruleset, want rules.Target, tt rules.TroopType, o rules.Options) (rules.Armour, int) {
+	suits := rules.ArmourNames()
+	for bonus := range MaxSaveBonus + 1 {
+		for _, b := range []int{bonus, -bonus} {
+			for i := len(suits) - 1; i >= 0; i-- {
+				a, err := rules.ParseArmour(suits[i])
+				if err != nil {
+					continue
+				}
+				p := rules.SaveProfile{Armour: a, SaveBonus: b}
+				if got := rules.ArmourSaveDetail(rs, p, tt, rules.Penetration{}, o).Base; got == want {
+					return a, b
+				}
+			}
+		}
+	}
+	return rules.PlateArmour, MaxSaveBonus
+}
+
+// toWarrior makes a block target one skirmish warrior (RULES.md 2: one
+// model is one fighter): one model, no formation, no damage it cannot
+// carry, and attacks at the command or characters aimed at him instead.
+func toWarrior(c *File, note func(string, ...any)) {
+	t := &c.Target
+	if t.Models > 1 {
+		note("target: one warrior of the unit of %d (skirmish fights warriors, not units)", t.Models)
+		t.Models = 1
+	}
+	t.Frontage = 0
+	if !t.Damage.IsZero() {
+		d := t.Damage.pooled(false)
+		if len(d.PerModel) > 0 || d.Carried >= max(t.Wounds, 1) {
+			note("not carried over: target.damage (a warrior keeps only the wounds he has lost)")
+			t.Damage = Damage{}
+		} else {
+			t.Damage = d
+		}
+	}
+	for i := range c.Attacks {
+		if a := &c.Attacks[i]; !a.Target.IsZero() {
+			note("attacks[%d]: aimed at the warrior, not %s", i, a.Target)
+			a.Target = Aim{}
+		}
+	}
+}
+
+// carryDamage writes the target's starting damage as c's ruleset keeps
+// it (RULES.md 11.1, 11.3): a pool's carried wounds are the damage of the
+// model removed first, and that model's damage is the pool's.
+func carryDamage(c *File, wasPerModel bool, note func(string, ...any)) {
+	d := &c.Target.Damage
+	perModel := c.perModel()
+	switch {
+	case d.IsZero() || perModel == wasPerModel:
+	case perModel && d.Carried > 0:
+		note("target: %d carried wounds carried over as the damage of the first model removed", d.Carried)
+		*d = Damage{PerModel: []int{d.Carried}}
+	case !perModel && len(d.PerModel) > 1:
+		note("not carried over: target.damage %v (a pool carries the wounds of one model only)", d.PerModel)
+		*d = Damage{}
+	}
+}
+
+// reaim aims at the rank and file every attack whose model c no longer
+// has: a pool of a troop type, the champion, a character.
+func reaim(c *File, note func(string, ...any)) {
+	t := &c.Target
+	for i := range c.Attacks {
+		a := &c.Attacks[i]
+		gone := a.Target.Pool != nil && t.Group(*a.Target.Pool) == nil ||
+			a.Target.Role == AimChampion && !t.HasCommand(CommandChampion) ||
+			a.Target.Role == AimCharacter && t.Character(a.Target.Character) == nil
+		if gone {
+			note("attacks[%d]: aimed at the rank and file, not %s", i, a.Target)
+			a.Target = Aim{}
+		}
+	}
+}
+
+// dropUnread zeroes every field set in v that ruleset r does not read, as
+// the catalogue says, with a note for each.
+func dropUnread(v reflect.Value, path string, r rules.Ruleset, note func(string, ...any)) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if !v.IsNil() {
+			dropUnread(v.Elem(), path, r, note)
+		}
+	case reflect.Slice:
+		if v.Type().Elem().Kind() == reflect.Struct {
+			for i := range v.Len() {
+				dropUnread(v.Index(i), fmt.Sprintf("%s[%d]", path, i), r, note)
+			}
+		}
+	case reflect.Struct:
+		obj := objectOf(v.Type())
+		if obj == "" {
+			return
+		}
+		for _, f := range fieldsOf(v.Type()) {
+			fv := v.FieldByIndex(f.index)
+			p := join(path, f.name)
+			if s := lookup(obj, f.name); s != nil && !s.ReadBy(r) && !fv.IsZero() {
+				fv.Set(reflect.Zero(fv.Type()))
+				if p != "target.frontage" {
+					note("not carried over: %s (%s only)", p, rulesetList(s.Rulesets()))
+				}
+				continue
+			}
+			dropUnread(fv, p, r, note)
+		}
+	}
 }

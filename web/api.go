@@ -29,8 +29,11 @@ type ResolveResult struct {
 // CompareEntry is one variant of POST /api/compare, as in the CLI's
 // compare --json.
 type CompareEntry struct {
-	Variant string          `json:"variant"`
-	Odds    odds.ResultJSON `json:"odds"`
+	Variant string `json:"variant"`
+	// Notes say what a change of ruleset carried over in another form or
+	// could not carry over.
+	Notes []string        `json:"notes,omitempty"`
+	Odds  odds.ResultJSON `json:"odds"`
 }
 
 // RulesetInfo is one ruleset of GET /api/rulesets, as in the CLI's
@@ -276,7 +279,7 @@ func (s *Server) resolve(f *scenario.File, faces []int, seed *uint64) (*resoluti
 }
 
 func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
-	req, err := s.readRequest(w, r, "rulesets", "sets", "exact")
+	req, err := s.readRequest(w, r, "rulesets", "sets", "exact", "scenarios", "labels")
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -305,7 +308,12 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	variants, err := compareVariants(req.file, rs, sets)
+	files, err := req.sources()
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	variants, err := compareSources(files, rs, sets)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -313,7 +321,7 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 	out := make([]CompareEntry, 0, len(variants))
 	for _, v := range variants {
 		err := s.compute(r.Context(), v.File, false, func(res *odds.Result) error {
-			out = append(out, CompareEntry{Variant: v.Label, Odds: odds.JSON(res, exact)})
+			out = append(out, CompareEntry{Variant: v.Label, Notes: v.Notes, Odds: odds.JSON(res, exact)})
 			return nil
 		})
 		if err != nil {
@@ -336,19 +344,64 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 	writeRaw(w, http.StatusOK, data)
 }
 
-// compareVariants turns rulesets and sets into scenario variants, placing
+// sources returns the scenarios of a comparison: the request's scenario,
+// then those of the envelope's "scenarios", labelled by "labels" or
+// "variant 1", "variant 2" and so on. A single scenario keeps the label
+// "<ruleset> (as written)".
+func (req *request) sources() ([]scenario.Source, error) {
+	for _, name := range []string{"scenarios", "labels"} {
+		if req.query.Has(name) {
+			return nil, badRequest(name, "%s: give it in a JSON envelope beside \"scenario\", not in the query", name)
+		}
+	}
+	var raws []json.RawMessage
+	if raw, ok := req.params["scenarios"]; ok {
+		if err := json.Unmarshal(raw, &raws); err != nil {
+			return nil, badRequest("scenarios", "scenarios: want a list of scenarios")
+		}
+	}
+	labels, err := req.list("labels", false)
+	if err != nil {
+		return nil, err
+	}
+	if len(raws)+1 > scenario.MaxSources {
+		return nil, badRequest("scenarios", "%d scenarios: compare at most %d at once", len(raws)+1, scenario.MaxSources)
+	}
+	if len(labels) > len(raws)+1 {
+		return nil, badRequest("labels", "%d labels for %d scenarios", len(labels), len(raws)+1)
+	}
+	files := []*scenario.File{req.file}
+	for i, raw := range raws {
+		f, err := loadScenario(raw)
+		if err != nil {
+			return nil, variantError(fmt.Sprintf("scenarios[%d]", i), "", err)
+		}
+		files = append(files, f)
+	}
+	out := make([]scenario.Source, len(files))
+	for i, f := range files {
+		label := fmt.Sprintf("variant %d", i+1)
+		if len(files) == 1 {
+			label = f.Ruleset.String() + " (as written)"
+		}
+		if i < len(labels) && strings.TrimSpace(labels[i]) != "" {
+			label = strings.TrimSpace(labels[i])
+		}
+		out[i] = scenario.Source{Label: label, File: f}
+	}
+	return out, nil
+}
+
+// compareSources turns scenarios, rulesets and sets into variants, placing
 // a refusal on the request field that asked for it.
-func compareVariants(f *scenario.File, rulesets, sets []string) ([]scenario.Variant, error) {
-	vs, err := f.Variants(rulesets, sets)
+func compareSources(files []scenario.Source, rulesets, sets []string) ([]scenario.Variant, error) {
+	vs, err := scenario.Variants(files, rulesets, sets)
 	var ve *scenario.VariantError
 	switch {
 	case errors.As(err, &ve):
 		return nil, variantError(ve.Item, ve.What, ve.Err)
 	case err != nil:
 		return nil, badRequest("rulesets", "%v", err)
-	case len(vs) > scenario.MaxVariants:
-		// Variants counts the sets before it adds the file as written.
-		return nil, badRequest("sets", "%d variants with the file as written: compare at most %d at once", len(vs), scenario.MaxVariants)
 	}
 	return vs, nil
 }

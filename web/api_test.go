@@ -416,7 +416,6 @@ func TestCompareErrors(t *testing.T) {
 	}{
 		{"nothing to compare", "/api/compare", crossbowsJSON, 400, "rulesets"},
 		{"unknown ruleset", "/api/compare?rulesets=battleaxe,warhammer", crossbowsJSON, 400, "rulesets[1]"},
-		{"a ruleset that cannot read the file", "/api/compare?rulesets=t9a", crossbowsJSON, 400, "rulesets[0]"},
 		{"a set without =", "/api/compare?sets=pooled", crossbowsJSON, 400, "sets[0]"},
 		{"an unknown option", "/api/compare?sets=nonsense=1", crossbowsJSON, 400, "sets[0]"},
 		{"rulesets of a wrong type", "/api/compare", `{"rulesets": "whfb8", "scenario": ` + crossbowsJSON + `}`, 400, "rulesets"},

@@ -17,7 +17,7 @@
 //	GET  /api/rulesets       rulesets and switches (rearrank rulesets --json)
 //	POST /api/odds           ?exact=1 ?fallback=1 (rearrank odds --json)
 //	POST /api/resolve        ?dice=6,3,5 or ?seed=N (rearrank resolve --json)
-//	POST /api/compare        ?rulesets=a,b ?sets=opt=val (rearrank compare --json)
+//	POST /api/compare        ?rulesets=a,b ?sets=path=val, or "scenarios" in the envelope (rearrank compare --json)
 //	POST /api/combat         a combat file; ?exact=1 [&fallback=1], ?dice= or ?seed=,
 //	                         or ?n=N [&seed=N] (rearrank combat --json; api_combat.go)
 //

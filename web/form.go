@@ -65,8 +65,10 @@ type form struct {
 	Dice    string
 	Seed    string
 	Compare []string // rulesets for the compare tab
-	Sets    string   // switch variants for the compare tab, one per line
-	YAML    string
+	Sets    string   // switch variants for the compare tab, one per line (older links)
+	// Variants are the compare tab's variant rows (compare_page.go).
+	Variants []variantForm
+	YAML     string
 }
 
 // defaultForm is what the page shows on a first visit: a regiment of
@@ -106,6 +108,7 @@ func parseForm(q url.Values) form {
 	f.Dice = q.Get("dice")
 	f.Seed = q.Get("seed")
 	f.Sets = q.Get("sets")
+	f.Variants = parseVariants(q)
 	for _, c := range q["cmp"] {
 		if _, err := rules.ParseRuleset(c); err == nil && !slices.Contains(f.Compare, c) {
 			f.Compare = append(f.Compare, c)
@@ -229,6 +232,7 @@ func (f form) values() url.Values {
 		q.Add("cmp", c)
 	}
 	add("sets", f.Sets)
+	addVariants(q, f.Variants)
 	return q
 }
 

@@ -120,7 +120,7 @@ var schemaTypes = map[string]reflect.Type{
 var requestParams = map[string][]string{
 	"OddsRequest":    {"exact", "fallback"},
 	"ResolveRequest": {"dice", "seed"},
-	"CompareRequest": {"rulesets", "sets", "exact"},
+	"CompareRequest": {"rulesets", "sets", "exact", "scenarios", "labels"},
 }
 
 // jsonNames lists the JSON names of a struct's fields, embedded structs
@@ -197,7 +197,7 @@ func TestOpenAPISchemas(t *testing.T) {
 // refused as unknown.
 func TestOpenAPIRequestParams(t *testing.T) {
 	h := testServer(t, Config{}).Handler()
-	values := map[string]string{"exact": "true", "fallback": "false", "dice": `"6,5,4,6,6,1,6,5"`, "rulesets": `["whfb8"]`, "sets": `[]`}
+	values := map[string]string{"exact": "true", "fallback": "false", "dice": `"6,5,4,6,6,1,6,5"`, "rulesets": `["whfb8"]`, "sets": `[]`, "scenarios": `[]`, "labels": `[]`}
 	for name, path := range map[string]string{"OddsRequest": "/api/odds", "ResolveRequest": "/api/resolve", "CompareRequest": "/api/compare"} {
 		fields := []string{}
 		for _, p := range requestParams[name] {

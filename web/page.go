@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"html/template"
 	"math/big"
@@ -16,7 +15,6 @@ import (
 
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/referee"
-	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
 )
 
@@ -48,6 +46,7 @@ type pageData struct {
 	Resolve    []field
 	CompareSet []field
 	Sets       field
+	Compare    compareForm
 	YAMLText   string // the form as a scenario file, for the CLI
 	Error      *pageError
 	Results    template.HTML
@@ -158,6 +157,8 @@ func (f form) action(q url.Values) (url.Values, bool) {
 		if err == nil && i >= 0 && i < len(f.Attacks) && len(f.Attacks) > 1 {
 			f.Attacks = slices.Delete(f.Attacks, i, i+1)
 		}
+	case q.Has("dup"):
+		f = f.duplicate(q.Get("dup"))
 	case q.Has("roll"):
 		f.Dice = ""
 		f.Seed = strconv.FormatUint(rand.Uint64()%1_000_000, 10)
@@ -170,7 +171,7 @@ func (f form) action(q url.Values) (url.Values, bool) {
 	case q.Has("noyaml"):
 		if file, err := f.scenario(); err == nil && f.YAML != "" {
 			next := fileForm(file, f.Tab)
-			next.Dice, next.Seed, next.Compare, next.Sets = f.Dice, f.Seed, f.Compare, f.Sets
+			next.Dice, next.Seed, next.Compare, next.Sets, next.Variants = f.Dice, f.Seed, f.Compare, f.Sets, f.Variants
 			f = next
 		} else {
 			f = defaultForm()
@@ -447,130 +448,6 @@ func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {
 	d.Before = s.pages.renderSVG("formation", formationDiagram("formation-before", "Before", v.Before, fallenIDs(v.Before, v.After)))
 	d.After = s.pages.renderSVG("formation", formationDiagram("formation-after", "After", v.After, nil))
 	return d
-}
-
-type compareData struct {
-	Columns []compareColumn
-	Rows    []compareRow
-}
-
-type compareColumn struct {
-	Label   string
-	Error   string
-	Dropped string
-	Chart   template.HTML
-}
-
-type compareRow struct {
-	Label string
-	Cells []stat
-}
-
-func (s *Server) compareView(ctx context.Context, f form, base *scenario.File) (*compareData, error) {
-	type col struct {
-		label string
-		res   *odds.Result
-	}
-	var cols []col
-	d := &compareData{}
-	rulesets := f.Compare
-	if len(rulesets) == 0 && strings.TrimSpace(f.Sets) == "" {
-		return nil, badRequest("cmp", "choose at least one ruleset to compare, or a switch variant")
-	}
-	for _, name := range rulesets {
-		rs, err := rules.ParseRuleset(name)
-		if err != nil {
-			continue
-		}
-		c := compareColumn{Label: name}
-		file, dropped, err := f.scenarioFor(rs)
-		if err == nil {
-			var res *odds.Result
-			res, err = s.odds(ctx, file, false)
-			if err == nil {
-				cols = append(cols, col{name, res})
-				c.Chart = s.pages.renderSVG("chart", distChart("chart-compare-"+name, name+": casualties", "casualties", res.Casualties, false))
-			}
-		}
-		if err != nil {
-			if errors.Is(err, context.DeadlineExceeded) {
-				return nil, err
-			}
-			c.Error = toAPIError(err, s.cfg.Timeout).Message
-		}
-		if len(dropped) > 0 {
-			c.Dropped = name + " does not read " + strings.Join(dropped, ", ") + ": left out"
-		}
-		d.Columns = append(d.Columns, c)
-	}
-	for line := range strings.SplitSeq(f.Sets, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" {
-			continue
-		}
-		label := base.Ruleset.String() + " " + line
-		c := compareColumn{Label: label}
-		v, err := compareVariants(base, nil, []string{line})
-		if err == nil {
-			var res *odds.Result
-			res, err = s.odds(ctx, v[1].File, false)
-			if err == nil {
-				cols = append(cols, col{label, res})
-				c.Chart = s.pages.renderSVG("chart", distChart(fmt.Sprintf("chart-compare-%d", len(d.Columns)), label+": casualties", "casualties", res.Casualties, false))
-			}
-		}
-		if err != nil {
-			if errors.Is(err, context.DeadlineExceeded) {
-				return nil, err
-			}
-			c.Error = toAPIError(err, s.cfg.Timeout).Message
-		}
-		d.Columns = append(d.Columns, c)
-	}
-	row := func(label string, cell func(*odds.Result) stat) {
-		r := compareRow{Label: label}
-		for _, c := range d.Columns {
-			i := slices.IndexFunc(cols, func(x col) bool { return x.label == c.Label })
-			if i < 0 {
-				r.Cells = append(r.Cells, stat{Value: "–", Note: "error"})
-				continue
-			}
-			r.Cells = append(r.Cells, cell(cols[i].res))
-		}
-		d.Rows = append(d.Rows, r)
-	}
-	mean := func(dist func(*odds.Result) odds.Dist) func(*odds.Result) stat {
-		return func(r *odds.Result) stat {
-			m := dist(r).Mean()
-			return stat{Value: ratFloat(m, 3), Exact: m.RatString()}
-		}
-	}
-	prob := func(p func(*odds.Result) *big.Rat) func(*odds.Result) stat {
-		return func(r *odds.Result) stat {
-			x := p(r)
-			if x == nil {
-				return stat{Value: "n/a"}
-			}
-			return stat{Value: percent(x), Exact: x.RatString()}
-		}
-	}
-	row("Expected casualties", mean(func(r *odds.Result) odds.Dist { return r.Casualties }))
-	row("Expected wounds caused", mean(func(r *odds.Result) odds.Dist { return r.Wounds }))
-	row("Expected unsaved wounds", mean(func(r *odds.Result) odds.Dist { return r.Unsaved }))
-	row("Unit destroyed", prob(func(r *odds.Result) *big.Rat { return r.Destroyed }))
-	row("Panic test", prob(func(r *odds.Result) *big.Rat { return r.Panic }))
-	maxCas := 0
-	for _, c := range cols {
-		maxCas = max(maxCas, len(c.res.Casualties.P)-1)
-	}
-	tails := make(map[*odds.Result][]*big.Rat, len(cols))
-	for _, c := range cols {
-		tails[c.res] = c.res.Casualties.Tails()
-	}
-	for i := 1; i <= maxCas && i <= 10; i++ {
-		row(fmt.Sprintf("At least %d casualties", i), prob(func(r *odds.Result) *big.Rat { return tailAt(tails[r], i) }))
-	}
-	return d, nil
 }
 
 // tailAt reads P(i or more) from suffix sums (odds.Dist.Tails): 0 past

@@ -214,8 +214,8 @@ func TestPageCompare(t *testing.T) {
 	if w.Code != 200 {
 		t.Fatalf("status %d", w.Code)
 	}
-	for _, want := range []string{`<th scope="col">whfb8</th>`, `<th scope="col">t9a</th>`, "t9a does not read armour, shield",
-		`id="chart-compare-whfb8"`, "whfb8 mw_cap=remaining", `class="error-inline"`} {
+	for _, want := range []string{`<th scope="col">whfb8</th>`, `<th scope="col">t9a</th>`, "target: light armour, shield (5&#43;) carried over as armour_value 2 (5&#43;)",
+		`id="chart-compare-exactly"`, `id="chart-compare-at-least"`, "whfb8 mw_cap=remaining", `class="error-inline"`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the compare tab lacks %s", want)
 		}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -20,25 +22,52 @@ type multiFlag []string
 func (m *multiFlag) String() string     { return strings.Join(*m, " ") }
 func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
-// Variant is one column of a comparison: a ruleset and switches.
+// Variant is one column of a comparison: its label, its odds, and what a
+// change of ruleset carried over or left out.
 type Variant struct {
 	Label  string
+	Notes  []string
 	Result *odds.Result
 }
 
+const compareUsage = `[--ruleset a,b,c] [--set path=value[,path=value...]]... [--exact] [--json] [--max-states N] [--timeout D] FILE|- [FILE...]
+
+Compares up to six scenario files side by side, and variants of the first:
+
+  FILE FILE...        each file as written, one column each
+  --ruleset a,b       each file under each ruleset; what a ruleset writes
+                      in another form is carried over (BS 3 as 4+, light
+                      armour and shield as armour_value 2, ward as aegis)
+                      and what it cannot read is left out, with a note
+  --set path=value    one more column: the first file with a field or a
+                      switch changed. path uses the file's own names
+                      (docs/scenario.md): attacks[0].strength,
+                      target.armour, target.characters[0].ward, or a
+                      switch such as mw_cap. Several in one --set, joined
+                      by commas, make one column; each --set is a column:
+                        --set 'attacks[0].strength=5' --set 'attacks[0].strength=6'
+                      An empty value leaves the field out: target.ward=
+
+The table gives each column's means and key chances; a difference from
+the first column follows its value in brackets (chances in percentage
+points).`
+
 func runCompare(ctx context.Context, args []string, e env) error {
-	fs := newFlags(e, "compare", "[--ruleset a,b,c] [--set option=value ...] [--exact] [--json] [--max-states N] [--timeout D] FILE",
+	fs := newFlags(e, "compare", compareUsage,
 		"rearrank compare --ruleset whfb8,battleaxe,t9a examples/cannon-ogres.yaml")
-	rulesetsFlag := fs.String("ruleset", "", "rulesets to compare, comma-separated (default: the file's)")
+	rulesetsFlag := fs.String("ruleset", "", "rulesets to compare, comma-separated (default: each file's own)")
 	var sets multiFlag
-	fs.Var(&sets, "set", "a variant with one switch changed, option=value (repeatable; several in one flag: a=1,b=2)")
+	fs.Var(&sets, "set", "a column: the first file with fields or switches changed, path=value[,path=value...] (repeatable: one column each)")
 	exact := fs.Bool("exact", false, "print exact fractions")
-	asJSON := fs.Bool("json", false, "print JSON: one odds result per variant")
+	asJSON := fs.Bool("json", false, "print JSON: one odds result per column, with its notes")
 	maxStates := fs.Int("max-states", odds.DefaultMaxStates, "most states each exact computation may hold; past it, an error")
 	timeout := timeoutFlag(fs)
-	path, err := parseFile(fs, args)
+	paths, err := parse(fs, args)
 	if err != nil {
 		return err
+	}
+	if len(paths) == 0 {
+		return usagef("compare: no scenario file given (a path, or - for standard input; see rearrank compare --help)")
 	}
 	if *maxStates < 1 {
 		return usagef("compare: --max-states %d: want at least 1", *maxStates)
@@ -48,11 +77,11 @@ func runCompare(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	defer cancel()
-	f, _, _, err := load(path, e)
+	files, err := loadSources(paths, e)
 	if err != nil {
 		return err
 	}
-	variants, err := compareVariants(f, *rulesetsFlag, sets)
+	variants, err := compareVariants(files, *rulesetsFlag, sets)
 	if err != nil {
 		return err
 	}
@@ -69,16 +98,17 @@ func runCompare(ctx context.Context, args []string, e env) error {
 		if err != nil {
 			return fmt.Errorf("compare: %s: %w", v.Label, stopped(err, *timeout))
 		}
-		out = append(out, Variant{Label: v.Label, Result: res})
+		out = append(out, Variant{Label: v.Label, Notes: v.Notes, Result: res})
 	}
 	if *asJSON {
 		type entry struct {
 			Variant string          `json:"variant"`
+			Notes   []string        `json:"notes,omitempty"`
 			Odds    odds.ResultJSON `json:"odds"`
 		}
 		var js []entry
 		for _, v := range out {
-			js = append(js, entry{v.Label, odds.JSON(v.Result, *exact)})
+			js = append(js, entry{v.Label, v.Notes, odds.JSON(v.Result, *exact)})
 		}
 		return writeJSON(e.stdout, js)
 	}
@@ -86,71 +116,175 @@ func runCompare(ctx context.Context, args []string, e env) error {
 	return nil
 }
 
-// compareVariants turns --ruleset and --set into scenario variants.
-func compareVariants(f *scenario.File, rs string, sets []string) ([]scenario.Variant, error) {
+// loadSources loads the files to compare, each labelled with its name
+// (its path where two names are the same).
+func loadSources(paths []string, e env) ([]scenario.Source, error) {
+	if len(paths) > scenario.MaxSources {
+		return nil, usagef("compare: %d files: compare at most %d at once", len(paths), scenario.MaxSources)
+	}
+	names := map[string]int{}
+	for _, p := range paths {
+		names[filepath.Base(p)]++
+	}
+	var out []scenario.Source
+	for i, p := range paths {
+		if p == "-" && slices.Contains(paths[:i], "-") {
+			return nil, usagef("compare: standard input (-) given twice")
+		}
+		f, _, _, err := load(p, e)
+		if err != nil {
+			return nil, err
+		}
+		label := filepath.Base(p)
+		if p == "-" {
+			label = "<stdin>"
+		} else if names[label] > 1 {
+			label = p
+		}
+		out = append(out, scenario.Source{Label: label, File: f})
+	}
+	return out, nil
+}
+
+// compareVariants turns the files, --ruleset and --set into scenario
+// variants.
+func compareVariants(files []scenario.Source, rs string, sets []string) ([]scenario.Variant, error) {
 	var names []string
 	if rs != "" {
 		names = strings.Split(rs, ",")
 	}
-	vs, err := f.Variants(names, sets)
+	if len(files) == 1 {
+		files[0].Label = files[0].File.Ruleset.String() + " (as written)"
+	}
+	vs, err := scenario.Variants(files, names, sets)
 	var ve *scenario.VariantError
 	switch {
 	case errors.As(err, &ve) && strings.HasPrefix(ve.Item, "rulesets["):
 		return nil, usagef("compare: --ruleset %s: %v", ve.What, ve.Err)
 	case errors.As(err, &ve) && strings.HasPrefix(ve.Item, "sets["):
+		var se *scenario.Error
+		if errors.As(ve.Err, &se) && se.Line == 0 && se.Field != "" && strings.Contains(ve.What, se.Field) {
+			return nil, usagef("compare: --set %s: %s", ve.What, se.Msg) // the set names the field already
+		}
 		return nil, usagef("compare: --set %s: %v", ve.What, ve.Err)
 	case err != nil:
 		return nil, usagef("compare: %v", err)
-	case len(vs) > scenario.MaxVariants:
-		// Variants counts the sets before it adds the file as written.
-		return nil, usagef("compare: %d variants with the file as written: compare at most %d at once", len(vs), scenario.MaxVariants)
 	}
 	return vs, nil
 }
 
+// printCompare prints the columns side by side: means and key chances,
+// each later column's difference from the first in brackets, then the
+// notes of what a change of ruleset carried over or left out.
 func printCompare(w io.Writer, vs []Variant, exact bool) {
-	width := 14
-	for _, v := range vs {
-		width = max(width, len(v.Label)+2)
+	type row struct {
+		label string
+		cells []string
 	}
-	row := func(label string, cell func(*odds.Result) string) {
-		fmt.Fprintf(w, "%-24s", label)
-		for _, v := range vs {
-			fmt.Fprintf(w, "%*s", width, cell(v.Result))
+	var rows []row
+	add := func(label string, value func(*odds.Result) *big.Rat, format func(*big.Rat, bool) string, diff func(*big.Rat) string) {
+		r := row{label: label}
+		first := value(vs[0].Result)
+		for i, v := range vs {
+			x := value(v.Result)
+			switch {
+			case x == nil:
+				r.cells = append(r.cells, "n/a")
+			case i == 0 || first == nil || x.Cmp(first) == 0:
+				r.cells = append(r.cells, format(x, exact))
+			default:
+				d := new(big.Rat).Sub(x, first)
+				r.cells = append(r.cells, format(x, exact)+" ("+diff(d)+")")
+			}
+		}
+		rows = append(rows, r)
+	}
+	meanDiff := func(d *big.Rat) string {
+		if exact {
+			return signed(d)
+		}
+		f, _ := d.Float64()
+		return fmt.Sprintf("%+.3f", f)
+	}
+	chanceDiff := func(d *big.Rat) string {
+		if exact {
+			return signed(d)
+		}
+		f, _ := d.Float64()
+		s := fmt.Sprintf("%+.2f", 100*f)
+		if s == "+0.00" || s == "-0.00" {
+			return s[:1] + "<0.01"
+		}
+		return s
+	}
+	tails := make(map[*odds.Result][]*big.Rat, len(vs))
+	maxCas := 0
+	for _, v := range vs {
+		tails[v.Result] = v.Result.Casualties.Tails()
+		maxCas = max(maxCas, len(v.Result.Casualties.P)-1)
+	}
+	atLeast := func(i int) func(*odds.Result) *big.Rat {
+		return func(r *odds.Result) *big.Rat {
+			if t := tails[r]; i < len(t) {
+				return t[i]
+			}
+			return new(big.Rat)
+		}
+	}
+	add("casualties (mean)", func(r *odds.Result) *big.Rat { return r.Casualties.Mean() }, mean, meanDiff)
+	add("wounds caused (mean)", func(r *odds.Result) *big.Rat { return r.Wounds.Mean() }, mean, meanDiff)
+	add("unsaved (mean)", func(r *odds.Result) *big.Rat { return r.Unsaved.Mean() }, mean, meanDiff)
+	add("at least 1 casualty", atLeast(1), num, chanceDiff)
+	add("unit destroyed", func(r *odds.Result) *big.Rat { return r.Destroyed }, num, chanceDiff)
+	add("panic test", func(r *odds.Result) *big.Rat { return r.Panic }, num, chanceDiff)
+	for i := 2; i <= maxCas && i <= 20; i++ {
+		add(fmt.Sprintf("at least %d casualties", i), atLeast(i), num, chanceDiff)
+	}
+
+	labelWidth := 24
+	widths := make([]int, len(vs))
+	for i, v := range vs {
+		widths[i] = len(v.Label) + 2
+		for _, r := range rows {
+			widths[i] = max(widths[i], len(r.cells[i])+2)
+		}
+	}
+	fmt.Fprintf(w, "%-*s", labelWidth, "")
+	for i, v := range vs {
+		fmt.Fprintf(w, "%*s", widths[i], v.Label)
+	}
+	fmt.Fprintln(w)
+	for _, r := range rows {
+		fmt.Fprintf(w, "%-*s", labelWidth, r.label)
+		for i, c := range r.cells {
+			fmt.Fprintf(w, "%*s", widths[i], c)
 		}
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "%-24s", "")
-	for _, v := range vs {
-		fmt.Fprintf(w, "%*s", width, v.Label)
-	}
-	fmt.Fprintln(w)
-	row("casualties (mean)", func(r *odds.Result) string { return mean(r.Casualties.Mean(), exact) })
-	row("wounds caused (mean)", func(r *odds.Result) string { return mean(r.Wounds.Mean(), exact) })
-	row("unsaved (mean)", func(r *odds.Result) string { return mean(r.Unsaved.Mean(), exact) })
-	row("unit destroyed", func(r *odds.Result) string { return num(r.Destroyed, exact) })
-	row("panic test", func(r *odds.Result) string {
-		if r.Panic == nil {
-			return "n/a"
+	if len(vs) > 1 {
+		fmt.Fprintf(w, "\n(+x): the difference from %s", vs[0].Label)
+		if !exact {
+			fmt.Fprint(w, "; for chances, in percentage points")
 		}
-		return num(r.Panic, exact)
-	})
-	maxCas := 0
+		fmt.Fprintln(w)
+	}
 	for _, v := range vs {
-		maxCas = max(maxCas, len(v.Result.Casualties.P)-1)
+		if len(v.Notes) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "\n%s:\n", v.Label)
+		for _, n := range v.Notes {
+			fmt.Fprintf(w, "  %s\n", n)
+		}
 	}
-	tails := make(map[*odds.Result][]*big.Rat, len(vs))
-	for _, v := range vs {
-		tails[v.Result] = v.Result.Casualties.Tails()
+}
+
+// signed writes an exact difference with its sign: "+1/6", "-2".
+func signed(d *big.Rat) string {
+	if d.Sign() > 0 {
+		return "+" + d.RatString()
 	}
-	for i := 1; i <= maxCas && i <= 20; i++ {
-		row(fmt.Sprintf("at least %d casualties", i), func(r *odds.Result) string {
-			if t := tails[r]; i < len(t) {
-				return num(t[i], exact)
-			}
-			return num(new(big.Rat), exact)
-		})
-	}
+	return d.RatString()
 }
 
 func runSim(ctx context.Context, args []string, e env) error {

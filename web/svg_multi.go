@@ -1,0 +1,134 @@
+package web
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/rearrank/rearrank/odds"
+)
+
+// chartSeries is one distribution of a chart with several: a column of
+// the compare tab.
+type chartSeries struct {
+	Label, Colour, Dash string
+	Dist                odds.Dist
+}
+
+// lineChart draws several distributions over one axis, one line and one
+// colour each, with a dot at every n (the compare tab's charts).
+type lineChart struct {
+	ID, Title, Desc, XLabel string
+	Width, Height           int
+	PlotLeft, PlotRight     string
+	PlotBottom              string
+	Ticks                   []tick
+	XTicks                  []xTick
+	Lines                   []seriesLine
+}
+
+type xTick struct{ X, Label string }
+
+type seriesLine struct {
+	Label, Colour, Dash string
+	Points              string // the polyline's points
+	Dots                []dot
+}
+
+type dot struct {
+	X, Y, Title, Exact string
+	N                  int
+}
+
+// multiChart draws P(exactly n), or with atLeast P(n or more) from 1 on,
+// for each series, up to the last n any series reaches with a chance
+// worth drawing (tinyP). Text is 13 px, as the bar charts'.
+func multiChart(id, title, noun string, series []chartSeries, atLeast bool) lineChart {
+	c := lineChart{ID: id, Title: title, Width: chartW, Height: chartH,
+		PlotLeft: fmtF(chartLeft), PlotRight: fmtF(chartW - chartRight), PlotBottom: fmtF(chartH - chartBottom)}
+	first := 0
+	if atLeast {
+		first = 1
+	}
+	tails := make([][]*big.Rat, len(series))
+	last := first
+	for i, s := range series {
+		tails[i] = s.Dist.Tails()
+		for n := first; n < len(s.Dist.P); n++ {
+			if tails[i][n].Cmp(tinyP) < 0 {
+				break
+			}
+			last = max(last, n)
+		}
+	}
+	value := func(i, n int) *big.Rat {
+		switch {
+		case atLeast:
+			return tailAt(tails[i], n)
+		case n < len(series[i].Dist.P):
+			return series[i].Dist.P[n]
+		}
+		return new(big.Rat)
+	}
+	top := 0.0
+	for i := range series {
+		for n := first; n <= last; n++ {
+			f, _ := value(i, n).Float64()
+			top = max(top, f)
+		}
+	}
+	scale := niceMax(top)
+	if atLeast {
+		scale = 1
+	}
+	plotW := float64(chartW - chartLeft - chartRight)
+	plotH := float64(chartH - chartTop - chartBottom)
+	base := float64(chartH - chartBottom)
+	for i := 0; i <= 4; i++ {
+		v := scale * float64(i) / 4
+		c.Ticks = append(c.Ticks, tick{Y: fmtF(base - plotH*float64(i)/4), Label: strconv.FormatFloat(math.Round(1000*v)/10, 'f', -1, 64) + "%"})
+	}
+	count := last - first + 1
+	step := plotW / float64(count)
+	x := func(n int) float64 { return float64(chartLeft) + step*(float64(n-first)+0.5) }
+	every := (count + 14) / 15
+	for n := first; n <= last; n++ {
+		if (n-first)%every == 0 {
+			c.XTicks = append(c.XTicks, xTick{X: fmtF(x(n)), Label: strconv.Itoa(n)})
+		}
+	}
+	what := "exactly %d " + noun
+	if atLeast {
+		what = "%d or more " + noun
+	}
+	for i, s := range series {
+		l := seriesLine{Label: s.Label, Colour: s.Colour, Dash: s.Dash}
+		var pts []string
+		for n := first; n <= last; n++ {
+			p := value(i, n)
+			f, _ := p.Float64()
+			px, py := fmtF(x(n)), fmtF(base-plotH*f/scale)
+			pts = append(pts, px+","+py)
+			l.Dots = append(l.Dots, dot{X: px, Y: py, N: n, Exact: p.RatString(),
+				Title: fmt.Sprintf("%s, %s: %s (%s)", s.Label, fmt.Sprintf(what, n), p.RatString(), percent(p))})
+		}
+		l.Points = strings.Join(pts, " ")
+		c.Lines = append(c.Lines, l)
+	}
+	c.XLabel = noun
+	if atLeast {
+		c.XLabel = "at least n " + noun
+	}
+	labels := make([]string, len(series))
+	for i, s := range series {
+		labels[i] = s.Label
+	}
+	kind := "exactly n"
+	if atLeast {
+		kind = "at least n"
+	}
+	c.Desc = fmt.Sprintf("The chance of %s %s, for n from %d to %d, one line each for %s.", kind, noun, first, last, strings.Join(labels, ", "))
+	return c
+}
