@@ -70,6 +70,7 @@ const (
 	ExtraAttack  = engine.ExtraAttack  // skirmish unarmed 4
 	Knockback    = engine.Knockback    // skirmish thrusting 6 (with a possible collision hit)
 	BatchEnd     = engine.BatchEnd     // an attack group is done
+	Reroll       = engine.Reroll       // a die re-rolled (RULES.md 20.1, 20.8)
 )
 
 // Stage is the pipeline stage a die or note belongs to (RULES.md 4).
