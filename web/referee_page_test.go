@@ -112,3 +112,47 @@ func TestStagedRefereeLargeBatch(t *testing.T) {
 		t.Errorf("the page is %d bytes", len(body))
 	}
 }
+
+// TestAPIResolvePartial: POST /api/resolve?partial=1 answers with the
+// stages the dice resolved and what the next stage needs. The crossbows
+// (battleaxe) hit on 4+ (RULES.md 5) and wound T3 with S4 on 3+ (6.1).
+func TestAPIResolvePartial(t *testing.T) {
+	type stagedJSON struct {
+		Dice   []int          `json:"dice"`
+		Seed   *uint64        `json:"seed"`
+		Stages []RefereeStage `json:"stages"`
+		Next   *NextStage     `json:"next"`
+	}
+	h := testServer(t, Config{}).Handler()
+	start := decode[stagedJSON](t, do(t, h, "POST", "/api/resolve?partial=1", "application/yaml", crossbowsYAML), 200)
+	if len(start.Stages) != 0 || start.Next == nil || start.Next.Stage.String() != "hit" || start.Next.Dice != 20 || start.Next.Sides != 6 {
+		t.Errorf("no dice: stages %v, next %+v", start.Stages, start.Next)
+	}
+	hits := "6,6,6,6,6,5,5,5,4,4,3,3,3,3,2,2,2,1,1,1" // 10 of 20 hit on 4+
+	v := decode[stagedJSON](t, do(t, h, "POST", "/api/resolve?partial=1&dice="+hits+",3,3", "application/yaml", crossbowsYAML), 200)
+	if len(v.Stages) != 2 || v.Stages[0].Summary != "10 of 20 hit on 4+" || v.Stages[0].Passed != 10 || v.Stages[0].Need != "4+" ||
+		!v.Stages[1].Partial || v.Stages[1].Summary != "2 of 2 wound on 3+ so far" {
+		t.Fatalf("after the hits and two wound dice: %+v", v.Stages)
+	}
+	if v.Next == nil || v.Next.Stage.String() != "wound" || v.Next.Dice != 8 || len(v.Dice) != 22 {
+		t.Errorf("two wound dice of ten: next %+v, %d dice", v.Next, len(v.Dice))
+	}
+	if v.Stages[0].Partial {
+		t.Errorf("the complete to-hit stage is marked partial")
+	}
+	// The envelope with a seed resolves the whole round.
+	full := decode[stagedJSON](t, do(t, h, "POST", "/api/resolve", "application/json", `{"partial": true, "seed": 7, "scenario": `+crossbowsJSON+`}`), 200)
+	if full.Next != nil || len(full.Stages) < 2 || full.Seed == nil || *full.Seed != 7 {
+		t.Errorf("seed 7: next %+v, %d stages", full.Next, len(full.Stages))
+	}
+	dice := 0
+	for _, st := range full.Stages {
+		dice += st.Dice
+	}
+	if dice != len(full.Dice) {
+		t.Errorf("the stages hold %d dice of %d", dice, len(full.Dice))
+	}
+	if e := decode[ErrorBody](t, do(t, h, "POST", "/api/resolve?partial=1&dice=7", "application/yaml", crossbowsYAML), 400); e.Field != "dice" {
+		t.Errorf("a 7 on a D6: %+v", e)
+	}
+}
