@@ -65,9 +65,15 @@ type combatSideData struct {
 	Label   string // "a: Elves"
 	Before  template.HTML
 	Stats   []stat
-	Charts  []template.HTML
+	Charts  []captioned
 	Score   string
 	Summary string
+}
+
+// captioned is a chart with its caption.
+type captioned struct {
+	Caption string
+	SVG     template.HTML
 }
 
 type combatStepData struct {
@@ -253,11 +259,12 @@ func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.
 			id, title, noun string
 			dist            combat.Dist
 		}{
-			{"casualties", c.Sides[i].Unit.Name() + ": casualties", "casualties", sr.Casualties},
-			{"result", c.Sides[i].Unit.Name() + ": combat result", "points", sr.CombatResult},
+			{"casualties", c.Sides[i].Unit.Name() + ": models lost, the chance of each number", "casualties", sr.Casualties},
+			{"result", c.Sides[i].Unit.Name() + ": combat result, the chance of each score", "points", sr.CombatResult},
 		} {
 			if od, ok := fromMin(ch.dist); ok {
-				sd.Charts = append(sd.Charts, s.pages.renderSVG("chart", distChart("chart-combat-"+ch.id+"-"+sideNames[i], ch.title, ch.noun, od, false)))
+				sd.Charts = append(sd.Charts, captioned{Caption: ch.title,
+					SVG: s.pages.renderSVG("chart", distChart("chart-combat-"+ch.id+"-"+sideNames[i], ch.title, ch.noun, od, false))})
 			}
 		}
 		sd.Score = fmt.Sprintf("%d", round.Score[i])
@@ -281,7 +288,7 @@ func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.
 			}
 			for _, e := range ss.Events {
 				if e.Kind.String() == "batch_end" {
-					side.Summary = e.Text
+					side.Summary = "On the enemy: " + e.Text
 				}
 			}
 			side.After = s.pages.renderSVG("formation", formationDiagram(fmt.Sprintf("combat-step%d-%s", k+1, sideNames[i]),
