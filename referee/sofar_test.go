@@ -3,6 +3,7 @@ package referee_test
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/rearrank/rearrank/dice"
@@ -59,5 +60,38 @@ func TestResolveSoFar(t *testing.T) {
 	}
 	if _, _, _, err := referee.ResolveSoFar(ogres, attacks, []int{7}); !errors.Is(err, dice.ErrBadFace) {
 		t.Errorf("a 7 on a D6: %v, want ErrBadFace", err)
+	}
+}
+
+// TestStageRuns splits ExampleResolve's cannonball (E42) into its stages:
+// two to-wound dice on 2+ (S10 against T4, RULES.md 6.1), then a D6 of
+// multiple wounds for each unsaved wound (9.2), the removal with them.
+func TestStageRuns(t *testing.T) {
+	ogres := mustUnit(t, unit.Spec{Ruleset: rules.WHFB8, Models: 6, Frontage: 3,
+		Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4}})
+	cannon := referee.Attack{Count: dice.ConstExpr(2), Phase: rules.Shooting, Strength: 10,
+		MultipleWounds: expr("D6"), IgnoreArmour: true, Target: unit.Target{Role: unit.RankAndFile}}
+	res, _ := resolve(t, ogres, []referee.Attack{cannon}, 4, 6, 5, 2)
+	runs := referee.StageRuns(res.Events)
+	var got []string
+	for _, r := range runs {
+		if r.Dice > 0 {
+			got = append(got, r.Title()+": "+r.Summary()+" ("+r.Faces()+")")
+		}
+	}
+	want := []string{"Attack group 1: to wound: 2 of 2 wound on 2+ (1×4, 1×6)", "Attack group 1: multiple wounds: 2 dice rolled, 7 in all (1×2, 1×5)"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("runs %q, want %q", got, want)
+	}
+	last := runs[len(runs)-1]
+	if last.End == "" || !strings.Contains(last.Others(), "1 casualty") {
+		t.Errorf("the last run: end %q, others %q", last.End, last.Others())
+	}
+	n := 0
+	for _, r := range runs {
+		n += len(r.Events)
+	}
+	if n != len(res.Events)-2 { // all but the batch's start and end
+		t.Errorf("the runs hold %d events of %d", n, len(res.Events))
 	}
 }

@@ -402,7 +402,7 @@ type RefereeStage struct {
 	// rest of it.
 	Partial bool `json:"partial,omitempty"`
 
-	events []referee.Event
+	run *referee.StageRun
 }
 
 // NextStage is the stage a staged resolution needs dice for next.

@@ -203,13 +203,12 @@ func stagesOf(stages []RefereeStage) []stageView {
 	out := make([]stageView, 0, len(stages))
 	for _, g := range stages {
 		v := stageView{Title: g.Title, Summary: g.Summary, Result: g.Result}
-		if g.Dice > manyDice || len(g.events) > manyDice {
-			v.Faces = faceCounts(g.events)
-			v.Counts = kindCounts(g.events)
+		if g.Dice > manyDice || len(g.run.Events) > manyDice {
+			v.Faces, v.Counts = g.run.Faces(), g.run.Others()
 		} else {
 			var faces []int
-			for _, e := range g.events {
-				if isDie(e) {
+			for _, e := range g.run.Events {
+				if referee.IsDie(e) {
 					faces = append(faces, e.Face)
 				}
 				v.Steps = append(v.Steps, refStepOf(e))
@@ -223,7 +222,7 @@ func stagesOf(stages []RefereeStage) []stageView {
 
 func refStepOf(e referee.Event) refStep {
 	st := refStep{Text: e.Text, Rule: e.Rule}
-	if isDie(e) {
+	if referee.IsDie(e) {
 		st.Die = fmt.Sprintf("D%d: %d", e.Sides, e.Face)
 		if !e.Need.IsNone() {
 			st.Mark = "fail"
@@ -235,52 +234,10 @@ func refStepOf(e referee.Event) refStep {
 	return st
 }
 
-// faceCounts summarises a large stage's dice: how many of each face.
-func faceCounts(events []referee.Event) string {
-	var n [7]int
-	other := 0
-	for _, e := range events {
-		switch {
-		case !isDie(e):
-		case e.Face >= 1 && e.Face <= 6:
-			n[e.Face]++
-		default:
-			other++
-		}
-	}
-	var parts []string
-	for f := 1; f <= 6; f++ {
-		if n[f] > 0 {
-			parts = append(parts, fmt.Sprintf("%d×%d", n[f], f))
-		}
-	}
-	return strings.Join(parts, ", ")
-}
-
-// kindCounts summarises a large stage's steps other than dice by kind.
-func kindCounts(events []referee.Event) string {
-	var order []referee.Kind
-	n := map[referee.Kind]int{}
-	for _, e := range events {
-		if isDie(e) {
-			continue
-		}
-		if n[e.Kind] == 0 {
-			order = append(order, e.Kind)
-		}
-		n[e.Kind]++
-	}
-	var parts []string
-	for _, k := range order {
-		parts = append(parts, fmt.Sprintf("%d %s", n[k], strings.ReplaceAll(k.String(), "_", " ")))
-	}
-	return strings.Join(parts, ", ")
-}
-
 // nextStage says what the next stage asks for.
 func nextStage(n *referee.DiceNeeded) *NextStage {
 	v := &NextStage{Batch: n.Batch, Stage: n.Stage, Reroll: n.Reroll, Sides: n.Sides, Dice: max(n.More, 1),
-		Title: fmt.Sprintf("Attack group %d: %s", n.Batch, stageLabel(n.Stage, n.Reroll))}
+		Title: fmt.Sprintf("Attack group %d: %s", n.Batch, referee.StageLabel(n.Stage, n.Reroll))}
 	noun := "dice"
 	if v.Dice == 1 {
 		noun = "die"
@@ -293,110 +250,14 @@ func nextStage(n *referee.DiceNeeded) *NextStage {
 	return v
 }
 
-// stageWords are a stage's name for players and the verb of a die that
-// passes it.
-var stageWords = map[referee.Stage][2]string{
-	referee.Attacks:    {"number of attacks", ""},
-	referee.Hit:        {"to hit", "hit"},
-	referee.HitAgain:   {"to hit, second die", "hit"},
-	referee.MultiHits:  {"multiple hits", ""},
-	referee.Wound:      {"to wound", "wound"},
-	referee.Critical:   {"critical hits", ""},
-	referee.Armour:     {"armour saves", "saved"},
-	referee.Special:    {"special saves", "saved"},
-	referee.Damage:     {"multiple wounds", ""},
-	referee.Allocation: {"allocation", ""},
-	referee.Injury:     {"injuries", ""},
-	referee.Helmet:     {"helmet saves", "saved"},
-}
-
-func stageLabel(st referee.Stage, reroll bool) string {
-	w, ok := stageWords[st]
-	label := w[0]
-	if !ok {
-		label = strings.ReplaceAll(st.String(), "_", " ")
-	}
-	if label == "" {
-		label = "before the dice"
-	}
-	if reroll {
-		label += ", re-rolls"
-	}
-	return label
-}
-
-func isDie(e referee.Event) bool { return e.Kind == referee.Roll || e.Kind == referee.Reroll }
-
-// groupStages splits a resolution's events into stages: the dice of one
-// stage of one attack group (its re-rolls apart, RULES.md 20.1), with the
-// steps without dice that follow them.
+// groupStages splits a resolution's events into stages (referee.StageRuns).
 func groupStages(events []referee.Event) []RefereeStage {
-	var out []RefereeStage
-	var cur *RefereeStage
-	for _, e := range events {
-		switch e.Kind {
-		case referee.BatchStart:
-			cur = nil
-			continue
-		case referee.BatchEnd:
-			if cur != nil {
-				cur.Result = e.Text
-			}
-			continue
-		}
-		reroll := e.Kind == referee.Reroll
-		die := isDie(e)
-		join := cur != nil && cur.Batch == e.Batch && (!die || cur.Dice == 0 || (cur.Stage == e.Stage && cur.Reroll == reroll))
-		if !join {
-			out = append(out, RefereeStage{Batch: e.Batch, Stage: e.Stage})
-			cur = &out[len(out)-1]
-		}
-		cur.events = append(cur.events, e)
-		if !die {
-			continue
-		}
-		if cur.Dice == 0 {
-			cur.Stage, cur.Reroll, cur.Need = e.Stage, reroll, e.Need.String()
-		}
-		cur.Dice++
-		if e.Pass {
-			cur.Passed++
-		}
-		if e.Need.String() != cur.Need {
-			cur.Need = ""
-		}
-	}
-	for i := range out {
-		out[i].describe()
+	runs := referee.StageRuns(events)
+	out := make([]RefereeStage, len(runs))
+	for i := range runs {
+		r := &runs[i]
+		out[i] = RefereeStage{Batch: r.Batch, Stage: r.Stage, Reroll: r.Reroll, Dice: r.Dice, Passed: r.Passed, Need: r.Need,
+			Title: r.Title(), Summary: r.Summary(), Result: r.End, run: r}
 	}
 	return out
-}
-
-// describe words a stage for players: "7 of 10 hit on 4+".
-func (g *RefereeStage) describe() {
-	g.Title = fmt.Sprintf("Attack group %d: %s", g.Batch, stageLabel(g.Stage, g.Reroll))
-	verb := stageWords[g.Stage][1]
-	switch {
-	case g.Dice == 0:
-		g.Summary = fmt.Sprintf("%d step%s without dice", len(g.events), plural(len(g.events)))
-	case verb != "" && g.Need != "" && g.Need != "-":
-		g.Summary = fmt.Sprintf("%d of %d %s on %s", g.Passed, g.Dice, verb, g.Need)
-	case verb != "":
-		g.Summary = fmt.Sprintf("%d of %d %s", g.Passed, g.Dice, verb)
-	default:
-		total := 0
-		for _, e := range g.events {
-			if isDie(e) {
-				total += e.Face
-			}
-		}
-		g.Summary = fmt.Sprintf("%d %s rolled, %d in all", g.Dice, diceNoun(g.Dice), total)
-	}
-}
-
-func diceNoun(n int) string {
-	if n == 1 {
-		return "die"
-	}
-	return "dice"
 }
