@@ -22,6 +22,8 @@
 package referee
 
 import (
+	"errors"
+
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/unit"
@@ -68,6 +70,7 @@ const (
 	ExtraAttack  = engine.ExtraAttack  // skirmish unarmed 4
 	Knockback    = engine.Knockback    // skirmish thrusting 6 (with a possible collision hit)
 	BatchEnd     = engine.BatchEnd     // an attack group is done
+	Reroll       = engine.Reroll       // a die re-rolled (RULES.md 20.1, 20.8)
 )
 
 // Stage is the pipeline stage a die or note belongs to (RULES.md 4).
@@ -144,4 +147,45 @@ func ResolveWith(u *unit.Unit, attacks []Attack, r dice.Roller, ch unit.Chooser)
 	res.Tally = m.Tally()
 	res.PanicApplies = m.PanicApplies()
 	return res, nil
+}
+
+// DiceNeeded is the error of a resolution whose dice ran out: the attack
+// group and stage that asked for the next die, and how many more dice that
+// stage needs at least. It wraps dice.ErrOutOfDice.
+type DiceNeeded = engine.DiceNeeded
+
+// ResolveSoFar resolves the attacks with the faces rolled so far at the
+// table and stops where they run out, as players resolve stage by stage
+// (RULES.md 3: every hit die of a group, then every wound die...). The
+// Result holds every step the faces completed, with the unit as it stands
+// after them; need, nil when the faces sufficed, says what the next stage
+// asks for. used is how many faces the completed steps took: the faces
+// after it began a step they could not finish. Any other error, such as a
+// 7 on a D6, is Resolve's.
+func ResolveSoFar(u *unit.Unit, attacks []Attack, faces []int) (res *Result, need *DiceNeeded, used int, err error) {
+	m, err := engine.NewMachine(u, attacks, nil)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	res = &Result{Before: u.Clone()}
+	r := dice.NewScripted(faces...)
+	var step []Event
+	log := func(e Event) { step = append(step, e) }
+	for !m.Done() {
+		last := m.Clone()
+		step = step[:0]
+		if err := m.Step(r, log); err != nil {
+			if !errors.As(err, &need) {
+				return nil, nil, 0, err
+			}
+			m = last
+			break
+		}
+		res.Events = append(res.Events, step...)
+		used = r.Used()
+	}
+	res.After = m.Unit().Clone()
+	res.Tally = m.Tally()
+	res.PanicApplies = m.PanicApplies()
+	return res, need, used, nil
 }

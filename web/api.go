@@ -161,9 +161,18 @@ func (s *Server) compute(ctx context.Context, f *scenario.File, fallback bool, t
 	return s.work(ctx, s.heavy, run(cfg))
 }
 func (s *Server) handleResolve(w http.ResponseWriter, r *http.Request) {
-	req, err := s.decodeRequest(w, r, "dice", "seed")
+	req, err := s.decodeRequest(w, r, "dice", "seed", "partial")
 	if err != nil {
 		s.fail(w, r, err)
+		return
+	}
+	partial, err := req.flag("partial")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if partial {
+		s.resolvePartial(w, r, req)
 		return
 	}
 	faces, seed, err := req.diceAndSeed()
@@ -244,19 +253,28 @@ type resolution struct {
 	result *referee.Result
 }
 
+// checkAttacks refuses a resolution of more attacks than the referee rolls
+// for in one request (Config.MaxAttacks).
+func (s *Server) checkAttacks(attacks []referee.Attack) error {
+	most := 0
+	for _, a := range attacks {
+		most += a.Count.Max()
+	}
+	if most > s.cfg.MaxAttacks {
+		return &apiError{Status: http.StatusUnprocessableEntity, Code: "too_many_attacks",
+			Message: fmt.Sprintf("the referee rolls for at most %d attacks in one request, and this scenario has up to %d; for the odds of so many, use /api/odds", s.cfg.MaxAttacks, most)}
+	}
+	return nil
+}
+
 // resolve runs the referee with the given faces, or with a seeded roller.
 func (s *Server) resolve(f *scenario.File, faces []int, seed *uint64) (*resolution, error) {
 	u, attacks, err := f.Build()
 	if err != nil {
 		return nil, err
 	}
-	most := 0
-	for _, a := range attacks {
-		most += a.Count.Max()
-	}
-	if most > s.cfg.MaxAttacks {
-		return nil, &apiError{Status: http.StatusUnprocessableEntity, Code: "too_many_attacks",
-			Message: fmt.Sprintf("the referee rolls for at most %d attacks in one request, and this scenario has up to %d; for the odds of so many, use /api/odds", s.cfg.MaxAttacks, most)}
+	if err := s.checkAttacks(attacks); err != nil {
+		return nil, err
 	}
 	var roller dice.Roller
 	var scripted *dice.Scripted
@@ -416,4 +434,140 @@ func variantError(field, what string, err error) error {
 		e.Status, e.Code = http.StatusBadRequest, "invalid"
 	}
 	return e
+}
+
+// RefereeStage is one stage of one attack group in a staged resolution
+// (POST /api/resolve with partial=1): the dice of one stage (RULES.md 3:
+// every hit die of the group, then every wound die...), its re-rolls
+// apart (20.1), and what they did.
+type RefereeStage struct {
+	Batch  int           `json:"batch"` // attack group, from 1
+	Stage  referee.Stage `json:"stage"`
+	Reroll bool          `json:"reroll,omitempty"`
+	Dice   int           `json:"dice"`   // dice rolled
+	Passed int           `json:"passed"` // dice that made their target number
+	// Need is the target number when every die of the stage had the same.
+	Need    string `json:"need,omitempty"`
+	Title   string `json:"title"`   // "Attack group 1: to hit"
+	Summary string `json:"summary"` // "7 of 10 hit on 4+"
+	Result  string `json:"result,omitempty"`
+	// Partial marks a stage the dice ran out in: the next stage is the
+	// rest of it.
+	Partial bool `json:"partial,omitempty"`
+
+	run *referee.StageRun
+}
+
+// NextStage is the stage a staged resolution needs dice for next.
+type NextStage struct {
+	Batch  int           `json:"batch"`
+	Stage  referee.Stage `json:"stage"`
+	Reroll bool          `json:"reroll,omitempty"`
+	Sides  int           `json:"sides"` // 6 for D6 dice, 3 for D3
+	// Dice is how many dice it needs at least: a die can call for more,
+	// such as a re-roll or a D3 of multiple wounds.
+	Dice  int    `json:"dice"`
+	Title string `json:"title"`
+	Text  string `json:"text"`
+}
+
+// StagedResult is the body of POST /api/resolve with partial=1: the
+// resolution as far as the dice go, stage by stage, and what the next
+// stage needs (null once every attack group is resolved).
+type StagedResult struct {
+	ResolveResult
+	Stages []RefereeStage `json:"stages"`
+	Next   *NextStage     `json:"next"`
+	// Pending are the faces past the last complete step: they began a
+	// step they could not finish, and count towards the next stage.
+	Pending []int `json:"pending,omitempty"`
+}
+
+// staged is a resolution as far as its dice go.
+type staged struct {
+	*resolution
+	Stages  []RefereeStage
+	Next    *referee.DiceNeeded
+	Pending []int
+	Used    int // faces the complete steps took
+}
+
+// resolveStaged runs the referee with the faces so far, or a seed, and
+// groups its steps by stage.
+func (s *Server) resolveStaged(f *scenario.File, faces []int, seed *uint64) (*staged, error) {
+	u, attacks, err := f.Build()
+	if err != nil {
+		return nil, err
+	}
+	if err := s.checkAttacks(attacks); err != nil {
+		return nil, err
+	}
+	var res *referee.Result
+	var need *referee.DiceNeeded
+	used := 0
+	if seed != nil {
+		rec := dice.NewRecorder(dice.NewSeeded(*seed))
+		if res, err = referee.Resolve(u, attacks, rec); err != nil {
+			return nil, err
+		}
+		faces = rec.Faces()
+		used = len(faces)
+	} else if res, need, used, err = referee.ResolveSoFar(u, attacks, faces); err != nil {
+		return nil, err
+	}
+	out := &staged{resolution: &resolution{json: ResolveResult{View: res.View(faces[:used]), Seed: seed}, result: res},
+		Stages: groupStages(res.Events), Next: need, Used: used}
+	if need != nil {
+		out.Pending = faces[used:]
+		if n := len(out.Stages); n > 0 && need.Done > 0 {
+			last := &out.Stages[n-1]
+			if last.Batch == need.Batch && last.Stage == need.Stage && last.Reroll == need.Reroll {
+				last.Partial = true
+				last.Summary += " so far"
+			}
+		}
+	} else {
+		out.json.DiceLeft = len(faces) - used
+	}
+	return out, nil
+}
+
+// resolvePartial answers POST /api/resolve with partial=1: without dice or
+// seed it starts from no dice at all.
+func (s *Server) resolvePartial(w http.ResponseWriter, r *http.Request, req *request) {
+	var faces []int
+	var seed *uint64
+	_, hasSeed, err := req.text("seed")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if _, ok := req.params["dice"]; ok || req.query.Has("dice") || hasSeed {
+		if faces, seed, err = req.diceAndSeed(); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+	}
+	var st *staged
+	l := s.heavy
+	if _, attacks, err := req.file.Build(); err == nil {
+		l = s.laneFor(attacks)
+	}
+	err = s.work(r.Context(), l, func(context.Context) error {
+		var err error
+		st, err = s.resolveStaged(req.file, faces, seed)
+		return err
+	})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := StagedResult{ResolveResult: st.json, Stages: st.Stages, Pending: st.Pending}
+	if out.Stages == nil {
+		out.Stages = []RefereeStage{}
+	}
+	if st.Next != nil {
+		out.Next = nextStage(st.Next)
+	}
+	writeJSON(w, http.StatusOK, out)
 }

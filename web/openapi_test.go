@@ -96,6 +96,9 @@ var schemaTypes = map[string]reflect.Type{
 	"Stage":          reflect.TypeFor[odds.StageJSON](),
 	"StdErr":         reflect.TypeFor[odds.StdErrJSON](),
 	"ResolveResult":  reflect.TypeFor[ResolveResult](),
+	"StagedResult":   reflect.TypeFor[StagedResult](),
+	"RefereeStage":   reflect.TypeFor[RefereeStage](),
+	"NextStage":      reflect.TypeFor[NextStage](),
 	"Event":          reflect.TypeFor[referee.Event](),
 	"Tally":          reflect.TypeFor[referee.Tally](),
 	"Snapshot":       reflect.TypeFor[unit.Snapshot](),
@@ -119,7 +122,7 @@ var schemaTypes = map[string]reflect.Type{
 // it passes to decodeRequest), beside "scenario".
 var requestParams = map[string][]string{
 	"OddsRequest":    {"exact", "fallback"},
-	"ResolveRequest": {"dice", "seed"},
+	"ResolveRequest": {"dice", "seed", "partial"},
 	"CompareRequest": {"rulesets", "sets", "exact", "scenarios", "labels"},
 }
 
@@ -197,7 +200,7 @@ func TestOpenAPISchemas(t *testing.T) {
 // refused as unknown.
 func TestOpenAPIRequestParams(t *testing.T) {
 	h := testServer(t, Config{}).Handler()
-	values := map[string]string{"exact": "true", "fallback": "false", "dice": `"6,5,4,6,6,1,6,5"`, "rulesets": `["whfb8"]`, "sets": `[]`, "scenarios": `[]`, "labels": `[]`}
+	values := map[string]string{"exact": "true", "fallback": "false", "dice": `"6,5,4,6,6,1,6,5"`, "rulesets": `["whfb8"]`, "sets": `[]`, "scenarios": `[]`, "labels": `[]`, "partial": "true"}
 	for name, path := range map[string]string{"OddsRequest": "/api/odds", "ResolveRequest": "/api/resolve", "CompareRequest": "/api/compare"} {
 		fields := []string{}
 		for _, p := range requestParams[name] {

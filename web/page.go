@@ -176,7 +176,9 @@ func (f form) action(q url.Values) (url.Values, bool) {
 		} else {
 			f = defaultForm()
 		}
-	case f.Tab == tabResolve && f.Dice == "" && f.Seed == "" && q.Has("ruleset"):
+	case q.Has(paramMore) || q.Has(paramRollStage):
+		return f.stageAction(q) // referee_page.go
+	case f.Tab == tabResolve && f.Dice == "" && f.Seed == "" && q.Has("ruleset") && !q.Has(paramStaged):
 		f.Seed = strconv.FormatUint(rand.Uint64()%1_000_000, 10) // so the link rolls the same dice
 	default:
 		return nil, false
@@ -200,8 +202,8 @@ func (s *Server) results(r *http.Request, f form) (template.HTML, *pageError) {
 	defer release()
 	switch f.Tab {
 	case tabResolve:
-		name = "resolve-results"
-		body, err = s.resolveView(f, file)
+		name = "referee-results"
+		body, err = s.refereeView(f, file) // referee_page.go
 	case tabCompare:
 		name = "compare-results"
 		body, err = s.compareView(ctx, f, file)
@@ -361,29 +363,6 @@ type batchView struct {
 type stepView struct {
 	Kind, Stage, Die, Mark, Text, Rule string
 	Pass, Roll                         bool
-}
-
-func (s *Server) resolveView(f form, file *scenario.File) (*resolveData, error) {
-	var faces []int
-	var seed *uint64
-	if f.Dice != "" {
-		req := &request{query: url.Values{"dice": {f.Dice}}}
-		var err error
-		if faces, _, err = req.diceAndSeed(); err != nil {
-			return nil, err
-		}
-	} else {
-		n, err := strconv.ParseUint(strings.TrimSpace(f.Seed), 10, 64)
-		if err != nil {
-			return nil, badRequest("seed", "seed %q: want a whole number, or enter the dice you rolled", f.Seed)
-		}
-		seed = &n
-	}
-	res, err := s.resolve(file, faces, seed)
-	if err != nil {
-		return nil, err
-	}
-	return s.resolveData(res, seed), nil
 }
 
 func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {

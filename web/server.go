@@ -144,6 +144,7 @@ func New(cfg Config) *Server {
 	s.routes = []route{
 		{path: "/{$}", methods: []string{http.MethodGet}, handle: s.handlePage},
 		{path: "/results", methods: []string{http.MethodGet}, handle: s.handleResults},
+		{path: "/combat", methods: []string{http.MethodGet}, handle: s.handleCombatPage},
 		{path: "/assets/", methods: []string{http.MethodGet}, handle: s.handleAsset(files)},
 		{path: "/healthz", methods: []string{http.MethodGet}, handle: s.handleHealth, api: true},
 		{path: "/readyz", methods: []string{http.MethodGet}, handle: s.handleReady},

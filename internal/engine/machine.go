@@ -362,32 +362,62 @@ func (d *dieSource) ask(sides int, stage Stage, what func() string) (int, error)
 	if d.caps.a != nil {
 		face, err := d.caps.a.Ask(sides, what())
 		if err != nil {
-			return 0, d.m.stepError(stage, err)
+			return 0, d.m.stepError(stage, sides, err)
 		}
 		if face < 1 || face > sides {
-			return 0, d.m.stepError(stage, fmt.Errorf("%s: %w %d on a D%d", what(), dice.ErrBadFace, face, sides))
+			return 0, d.m.stepError(stage, sides, fmt.Errorf("%s: %w %d on a D%d", what(), dice.ErrBadFace, face, sides))
 		}
 		return face, nil
 	}
 	face := d.caps.r.Roll(sides)
 	if face < 1 || face > sides {
-		return 0, d.m.stepError(stage, fmt.Errorf("%s: %w %d on a D%d", what(), dice.ErrBadFace, face, sides))
+		return 0, d.m.stepError(stage, sides, fmt.Errorf("%s: %w %d on a D%d", what(), dice.ErrBadFace, face, sides))
 	}
 	return face, nil
 }
 
-// stepError says how many more dice the current step needs at least.
-func (m *Machine) stepError(stage Stage, err error) error {
-	if errors.Is(err, dice.ErrOutOfDice) && m.s.n > 0 {
-		done := m.s.i // items finished; every step but the packet step counts its item before rolling
-		if m.s.at != stepPacket {
-			done--
+// stepError says how many more dice the current step needs at least: a
+// *DiceNeeded when the roller ran out of dice.
+func (m *Machine) stepError(stage Stage, sides int, err error) error {
+	if errors.Is(err, dice.ErrOutOfDice) {
+		e := &DiceNeeded{Batch: m.s.batch + 1, Stage: stage, Sides: sides, Reroll: m.s.at == stepReroll, Err: err}
+		if m.s.n > 0 {
+			e.Done = m.s.i // items finished; every step but the packet step counts its item before rolling
+			if m.s.at != stepPacket {
+				e.Done--
+			}
+			e.Of, e.More = m.s.n, m.s.n-e.Done
 		}
-		return fmt.Errorf("attack group %d, %s: %w; this step needs at least %d more dice (%d of %d done)",
-			m.s.batch+1, stage, err, m.s.n-done, done, m.s.n)
+		return e
 	}
 	return fmt.Errorf("attack group %d, %s: %w", m.s.batch+1, stage, err)
 }
+
+// DiceNeeded is the error of a step whose dice ran out (dice.ErrOutOfDice,
+// which it wraps): the attack group and stage that asked, and how many
+// more dice the stage needs at least, as a player rolling stage by stage
+// reads it.
+type DiceNeeded struct {
+	Batch  int   // attack group, from 1
+	Stage  Stage // the stage that asked for the die
+	Sides  int   // the die asked for: 6 for a D6, 3 for a D3
+	Reroll bool  // the die belongs to the stage's re-roll pass (RULES.md 20.1)
+	// More is how many more dice the stage needs at least (0 when the
+	// stage does not count its items, such as the number of attacks);
+	// Done of Of items are finished.
+	More, Done, Of int
+	Err            error
+}
+
+func (e *DiceNeeded) Error() string {
+	if e.Of > 0 {
+		return fmt.Sprintf("attack group %d, %s: %v; this step needs at least %d more dice (%d of %d done)",
+			e.Batch, e.Stage, e.Err, e.More, e.Done, e.Of)
+	}
+	return fmt.Sprintf("attack group %d, %s: %v", e.Batch, e.Stage, e.Err)
+}
+
+func (e *DiceNeeded) Unwrap() error { return e.Err }
 
 // more reports whether a stage goes on to its next item within this Step:
 // when nobody watches between the items (seeded dice, no log, as in Monte

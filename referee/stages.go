@@ -1,0 +1,175 @@
+package referee
+
+import (
+	"fmt"
+	"strings"
+)
+
+// StageRun is the dice of one stage of one attack group, as players roll
+// them at the table (RULES.md 3: every hit die of the group, then every
+// wound die...), a stage's re-rolls apart (20.1), with the steps without
+// dice that follow them. StageRuns splits a resolution into them; the page
+// and the CLI summarise a large one instead of listing its dice.
+type StageRun struct {
+	Batch  int // attack group, from 1
+	Stage  Stage
+	Reroll bool // the stage's re-roll pass
+	Dice   int  // dice rolled
+	Passed int  // dice that made their target number
+	// Need is the target number when every die of the run had the same,
+	// else "".
+	Need string
+	// Events are the run's events; End is the text of its attack group's
+	// end when the run is the group's last.
+	Events []Event
+	End    string
+}
+
+// IsDie reports whether e is a die: a roll or a re-roll.
+func IsDie(e Event) bool { return e.Kind == Roll || e.Kind == Reroll }
+
+// StageRuns splits events into stage runs. Every event but a batch's
+// start and end falls in one run, in order.
+func StageRuns(events []Event) []StageRun {
+	var out []StageRun
+	cur := -1
+	for _, e := range events {
+		switch e.Kind {
+		case BatchStart:
+			cur = -1
+			continue
+		case BatchEnd:
+			if cur >= 0 {
+				out[cur].End = e.Text
+			}
+			continue
+		}
+		reroll := e.Kind == Reroll
+		die := IsDie(e)
+		join := cur >= 0 && out[cur].Batch == e.Batch &&
+			(!die || out[cur].Dice == 0 || (out[cur].Stage == e.Stage && out[cur].Reroll == reroll))
+		if !join {
+			out = append(out, StageRun{Batch: e.Batch, Stage: e.Stage})
+			cur = len(out) - 1
+		}
+		r := &out[cur]
+		r.Events = append(r.Events, e)
+		if !die {
+			continue
+		}
+		if r.Dice == 0 {
+			r.Stage, r.Reroll, r.Need = e.Stage, reroll, e.Need.String()
+		}
+		r.Dice++
+		if e.Pass {
+			r.Passed++
+		}
+		if e.Need.String() != r.Need {
+			r.Need = ""
+		}
+	}
+	return out
+}
+
+// stageWords are a stage's name for players and the verb of a die that
+// passes it.
+var stageWords = map[Stage][2]string{
+	Attacks:    {"number of attacks", ""},
+	Hit:        {"to hit", "hit"},
+	HitAgain:   {"to hit, second die", "hit"},
+	MultiHits:  {"multiple hits", ""},
+	Wound:      {"to wound", "wound"},
+	Critical:   {"critical hits", ""},
+	Armour:     {"armour saves", "saved"},
+	Special:    {"special saves", "saved"},
+	Damage:     {"multiple wounds", ""},
+	Allocation: {"allocation", ""},
+	Injury:     {"injuries", ""},
+	Helmet:     {"helmet saves", "saved"},
+}
+
+// StageLabel names a stage for players: "to hit", "armour saves, re-rolls".
+func StageLabel(st Stage, reroll bool) string {
+	w, ok := stageWords[st]
+	label := w[0]
+	if !ok {
+		label = strings.ReplaceAll(st.String(), "_", " ")
+	}
+	if label == "" {
+		label = "before the dice"
+	}
+	if reroll {
+		label += ", re-rolls"
+	}
+	return label
+}
+
+// Title is "Attack group 1: to hit".
+func (r *StageRun) Title() string {
+	return fmt.Sprintf("Attack group %d: %s", r.Batch, StageLabel(r.Stage, r.Reroll))
+}
+
+// Summary says what the run's dice did: "7 of 10 hit on 4+", or for dice
+// without a target number, "2 dice rolled, 7 in all".
+func (r *StageRun) Summary() string {
+	verb := stageWords[r.Stage][1]
+	switch {
+	case r.Dice == 0:
+		return fmt.Sprintf("%d %s without dice", len(r.Events), plural(len(r.Events), "step", "steps"))
+	case verb != "" && r.Need != "" && r.Need != "-":
+		return fmt.Sprintf("%d of %d %s on %s", r.Passed, r.Dice, verb, r.Need)
+	case verb != "":
+		return fmt.Sprintf("%d of %d %s", r.Passed, r.Dice, verb)
+	}
+	total := 0
+	for _, e := range r.Events {
+		if IsDie(e) {
+			total += e.Face
+		}
+	}
+	return fmt.Sprintf("%d %s rolled, %d in all", r.Dice, plural(r.Dice, "die", "dice"), total)
+}
+
+// Faces counts the run's faces: "3×1, 5×2, 2×6", faces from 1 to 6.
+func (r *StageRun) Faces() string {
+	var n [7]int
+	for _, e := range r.Events {
+		if IsDie(e) && e.Face >= 1 && e.Face <= 6 {
+			n[e.Face]++
+		}
+	}
+	var parts []string
+	for f := 1; f <= 6; f++ {
+		if n[f] > 0 {
+			parts = append(parts, fmt.Sprintf("%d×%d", n[f], f))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Others counts the run's steps without dice by kind: "12 casualty, 1 panic".
+func (r *StageRun) Others() string {
+	var order []Kind
+	n := map[Kind]int{}
+	for _, e := range r.Events {
+		if IsDie(e) {
+			continue
+		}
+		if n[e.Kind] == 0 {
+			order = append(order, e.Kind)
+		}
+		n[e.Kind]++
+	}
+	parts := make([]string, 0, len(order))
+	for _, k := range order {
+		parts = append(parts, fmt.Sprintf("%d %s", n[k], strings.ReplaceAll(k.String(), "_", " ")))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

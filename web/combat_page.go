@@ -1,0 +1,377 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"math/big"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/rearrank/rearrank/combat"
+	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/odds"
+)
+
+// GET /combat: the Combat tab (issue 13, RULES.md 21). A combat file
+// (docs/combat.md, 21.10) comes from the textarea or the example list; the
+// page shows both units side by side, who wins, draws or loses and who
+// breaks, exactly (or by Monte Carlo past the state limit), the
+// distributions as charts, and one round rolled with a seed, step by step,
+// with both formations after each step. Like the main page it works
+// without JavaScript: every button is a GET of this page.
+//
+//	file=...      the combat file, YAML or JSON
+//	example=NAME  an example of assets/combat when file is empty
+//	seed=N        the seed of the round shown step by step (default 1)
+//	load=1        load the chosen example (a redirect without file)
+//	reroll=1      roll the round again with a new seed (a redirect)
+
+// combatExamples is where the example combat files are: copies of
+// combat/testdata/examples (TestCombatExamplesInStep keeps them equal).
+const combatExamples = "assets/combat"
+
+// defaultCombatExample is E120 (RULES.md 21.13).
+const defaultCombatExample = "combat-elves-men"
+
+type combatPageData struct {
+	Tabs     []tabLink
+	Examples []choice
+	File     string
+	Seed     string
+	Error    *pageError
+	Results  template.HTML
+}
+
+type combatData struct {
+	Ruleset, Method, Fallback string
+	Bar                       template.HTML
+	Outcomes                  []stat
+	Sides                     [2]combatSideData
+	Steps                     []combatStepData
+	Seed                      string
+	Winner                    string
+	Break                     string
+	Reroll                    string // the page with a new seed
+}
+
+type combatSideData struct {
+	Label   string // "a: Elves"
+	Before  template.HTML
+	Stats   []stat
+	Charts  []captioned
+	Score   string
+	Summary string
+}
+
+// captioned is a chart with its caption.
+type captioned struct {
+	Caption string
+	SVG     template.HTML
+}
+
+type combatStepData struct {
+	Title string
+	Sides [2]combatStepSide
+}
+
+type combatStepSide struct {
+	Label, Fights, Summary string
+	After                  template.HTML
+}
+
+// exampleNames lists the example combat files, without ".yaml".
+func exampleNames() []string {
+	entries, err := fs.ReadDir(assets, combatExamples)
+	if err != nil {
+		panic(err) // embedded
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, strings.TrimSuffix(e.Name(), ".yaml"))
+	}
+	return names
+}
+
+// exampleFile returns an example's text, or false for no such example.
+func exampleFile(name string) (string, bool) {
+	if name == "" || strings.ContainsAny(name, "/\\.") {
+		return "", false
+	}
+	data, err := assets.ReadFile(path.Join(combatExamples, name+".yaml"))
+	return string(data), err == nil
+}
+
+func (s *Server) handleCombatPage(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	switch {
+	case q.Has("load"):
+		http.Redirect(w, r, "/combat?"+url.Values{"example": {q.Get("example")}}.Encode(), http.StatusSeeOther)
+		return
+	case q.Has("reroll"):
+		next := url.Values{}
+		for _, k := range []string{"file", "example"} {
+			if v := q.Get(k); v != "" {
+				next.Set(k, v)
+			}
+		}
+		next.Set("seed", strconv.FormatUint(rand.Uint64()%1_000_000, 10))
+		http.Redirect(w, r, "/combat?"+next.Encode(), http.StatusSeeOther)
+		return
+	}
+	example := q.Get("example")
+	file := q.Get("file")
+	if file == "" {
+		if example == "" {
+			example = defaultCombatExample
+		}
+		file, _ = exampleFile(example)
+	}
+	d := &combatPageData{File: file, Seed: q.Get("seed"), Tabs: combatTabs()}
+	for _, name := range exampleNames() {
+		d.Examples = append(d.Examples, choice{Value: name, Label: strings.ReplaceAll(strings.TrimPrefix(name, "combat-"), "-", " "), Selected: name == example})
+	}
+	status := http.StatusOK
+	res, perr := s.combatResults(r, file, d.Seed, q)
+	if perr != nil {
+		d.Error, status = perr, perr.Status
+	}
+	d.Results = res
+	var b bytes.Buffer
+	if err := s.pages.t.ExecuteTemplate(&b, "combat-page", d); err != nil {
+		panic(fmt.Sprintf("web: combat template: %v", err))
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	_, _ = w.Write(b.Bytes())
+}
+
+// combatTabs are the page's tabs as seen from the Combat tab: the main
+// page's tabs with its defaults, and this one.
+func combatTabs() []tabLink {
+	return []tabLink{
+		{Name: tabOdds, Label: "Odds", Href: "/?tab=" + tabOdds},
+		{Name: tabResolve, Label: "Referee", Href: "/?tab=" + tabResolve},
+		{Name: tabCompare, Label: "Compare", Href: "/?tab=" + tabCompare},
+		{Name: "combat", Label: "Combat", Href: "/combat", Current: true},
+	}
+}
+
+// combatResults loads the file, computes its report and rolls one round.
+func (s *Server) combatResults(r *http.Request, file, seedText string, q url.Values) (template.HTML, *pageError) {
+	perr := func(err error, input string) *pageError {
+		e := toAPIError(err, s.cfg.Timeout)
+		pe := &pageError{Message: e.Message, Status: e.Status, Input: input, InputID: input, api: e}
+		if e.Line > 0 {
+			pe.Message = fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Message)
+		}
+		return pe
+	}
+	if strings.TrimSpace(file) == "" {
+		return "", perr(badRequest("file", "the combat file is empty: paste one, or load an example"), "file")
+	}
+	c, err := (&request{body: []byte(file)}).combat()
+	if err != nil {
+		return "", perr(err, "file")
+	}
+	seed := uint64(1)
+	if seedText != "" {
+		if seed, err = strconv.ParseUint(strings.TrimSpace(seedText), 10, 64); err != nil {
+			return "", perr(badRequest("seed", "seed %q: want a whole number", seedText), "seed")
+		}
+	}
+	ctx, release, _ := s.acquire(r)
+	defer release()
+	var rep *combat.Report
+	var round *combat.Round
+	err = s.work(ctx, s.combatLane(c), func(ctx context.Context) error {
+		var err error
+		rep, err = c.Exact(ctx, combat.ExactConfig{MaxStates: s.cfg.MaxStates, Fallback: true, Seed: seed})
+		if err != nil {
+			return err
+		}
+		round, err = c.Resolve(dice.NewSeeded(seed))
+		return err
+	})
+	if err != nil {
+		return "", perr(err, "")
+	}
+	d := s.combatData(c, rep, round)
+	d.Seed = strconv.FormatUint(seed, 10)
+	reroll := url.Values{"reroll": {"1"}}
+	if q.Get("file") != "" {
+		reroll.Set("file", file)
+	} else if ex := q.Get("example"); ex != "" {
+		reroll.Set("example", ex)
+	}
+	d.Reroll = "/combat?" + reroll.Encode()
+	var b bytes.Buffer
+	if err := s.pages.t.ExecuteTemplate(&b, "combat-results", d); err != nil {
+		panic(fmt.Sprintf("web: combat results template: %v", err))
+	}
+	return template.HTML(b.String()), nil
+}
+
+// sideNames are the sides as the file names them (21.10).
+var sideNames = [2]string{"a", "b"}
+
+func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.Round) *combatData {
+	d := &combatData{Ruleset: rep.Ruleset.String(), Method: "exact"}
+	if rep.N > 0 {
+		d.Method = fmt.Sprintf("simulated, %d rounds", rep.N)
+		d.Fallback = rep.Fallback
+	}
+	label := func(i int) string { return sideNames[i] + ": " + c.Sides[i].Unit.Name() }
+	prob := func(l string, p *big.Rat, note string) stat {
+		return stat{Label: l, Value: percent(p), Exact: p.RatString(), Note: note}
+	}
+	d.Outcomes = []stat{
+		prob(c.Sides[0].Unit.Name()+" win", rep.AWins, "side a"),
+		prob("Draw", rep.Draw, ""),
+		prob(c.Sides[1].Unit.Name()+" win", rep.BWins, "side b"),
+		prob("The loser breaks", rep.LoserBreaks, "fails its break test"),
+	}
+	d.Bar = s.pages.renderSVG("outcome-bar", outcomeBar(c.Sides[0].Unit.Name(), c.Sides[1].Unit.Name(), rep))
+	for i := range 2 {
+		sr := rep.Sides[i]
+		mean := func(l string, dist combat.Dist) stat {
+			m := dist.Mean()
+			return stat{Label: l, Value: ratFloat(m, 3), Exact: m.RatString()}
+		}
+		sd := combatSideData{Label: label(i)}
+		sd.Before = s.pages.renderSVG("formation", formationDiagram("combat-before-"+sideNames[i], "Before: "+label(i), c.Sides[i].Unit.Snapshot(), nil))
+		sd.Stats = []stat{
+			mean("Expected casualties", sr.Casualties),
+			mean("Expected wounds caused", sr.Wounds),
+			mean("Expected combat result", sr.CombatResult),
+			prob("Breaks", sr.Breaks, "loses and fails its break test"),
+			prob("Destroyed", sr.Destroyed, ""),
+		}
+		for _, ch := range []struct {
+			id, title, noun string
+			dist            combat.Dist
+		}{
+			{"casualties", c.Sides[i].Unit.Name() + ": models lost, the chance of each number", "casualties", sr.Casualties},
+			{"result", c.Sides[i].Unit.Name() + ": combat result, the chance of each score", "points", sr.CombatResult},
+		} {
+			if od, ok := fromMin(ch.dist); ok {
+				sd.Charts = append(sd.Charts, captioned{Caption: ch.title,
+					SVG: s.pages.renderSVG("chart", distChart("chart-combat-"+ch.id+"-"+sideNames[i], ch.title, ch.noun, od, false))})
+			}
+		}
+		sd.Score = fmt.Sprintf("%d", round.Score[i])
+		d.Sides[i] = sd
+	}
+	for k, st := range round.Steps {
+		sv := combatStepData{Title: fmt.Sprintf("Step %d, strike order %s", k+1, st.Key)}
+		for i := range 2 {
+			ss := st.Sides[i]
+			var fights []string
+			for _, f := range ss.Fights {
+				x := fmt.Sprintf("%s: %d attack%s", f.By, f.Attacks, plural(f.Attacks))
+				if f.Reroll {
+					x += ", misses re-rolled"
+				}
+				fights = append(fights, x)
+			}
+			side := combatStepSide{Label: label(i), Fights: strings.Join(fights, "; ")}
+			if side.Fights == "" {
+				side.Fights = "does not strike at this step"
+			}
+			for _, e := range ss.Events {
+				if e.Kind.String() == "batch_end" {
+					side.Summary = "On the enemy: " + e.Text
+				}
+			}
+			side.After = s.pages.renderSVG("formation", formationDiagram(fmt.Sprintf("combat-step%d-%s", k+1, sideNames[i]),
+				fmt.Sprintf("After step %d: %s", k+1, label(i)), ss.After.Snapshot(), nil))
+			sv.Sides[i] = side
+		}
+		d.Steps = append(d.Steps, sv)
+	}
+	switch round.Winner {
+	case combat.A, combat.B:
+		w := 0
+		if round.Winner == combat.B {
+			w = 1
+		}
+		d.Winner = fmt.Sprintf("%s win, %d to %d", c.Sides[w].Unit.Name(), round.Score[w], round.Score[1-w])
+		if round.Musician {
+			d.Winner += " (the musician's tie-break)"
+		}
+	default:
+		d.Winner = fmt.Sprintf("A draw, %d to %d", round.Score[0], round.Score[1])
+	}
+	if bt := round.Break; bt != nil {
+		who := c.Side(bt.Side).Unit.Name()
+		switch {
+		case bt.Auto != "":
+			d.Break = fmt.Sprintf("%s do not test: %s.", who, bt.Auto)
+		case bt.Broke:
+			d.Break = fmt.Sprintf("%s test on %d and break (rolled %s).", who, bt.Need, rollsText(bt.Rolls))
+		default:
+			d.Break = fmt.Sprintf("%s test on %d and hold (rolled %s).", who, bt.Need, rollsText(bt.Rolls))
+		}
+	}
+	return d
+}
+
+func rollsText(rolls [][2]int) string {
+	var parts []string
+	for _, r := range rolls {
+		parts = append(parts, fmt.Sprintf("%d+%d", r[0], r[1]))
+	}
+	return strings.Join(parts, ", then ")
+}
+
+// fromMin turns a combat distribution starting at Min >= 0 into the
+// odds.Dist the charts draw.
+func fromMin(d combat.Dist) (odds.Dist, bool) {
+	if d.Min < 0 {
+		return odds.Dist{}, false
+	}
+	p := make([]*big.Rat, d.Min, d.Min+len(d.P))
+	for i := range p {
+		p[i] = new(big.Rat)
+	}
+	return odds.Dist{P: append(p, d.P...)}, true
+}
+
+// outcomeBar is the win/draw/lose bar: one segment per outcome, as wide
+// as its chance.
+type outcomeBarData struct {
+	Desc     string
+	Segments []barSegment
+}
+
+type barSegment struct {
+	Class, Label, Title string
+	Fill, Ink           string
+	X, W, TextX         string
+	ShowLabel           bool
+}
+
+func outcomeBar(a, b string, rep *combat.Report) outcomeBarData {
+	const width = 600.0
+	d := outcomeBarData{Desc: fmt.Sprintf("%s win %s, draw %s, %s win %s", a, percent(rep.AWins), percent(rep.Draw), b, percent(rep.BWins))}
+	x := 0.0
+	for _, seg := range []struct {
+		class, name, fill, ink string
+		p                      *big.Rat
+	}{{"win-a", a + " win", "#1f5f99", "#ffffff", rep.AWins}, {"draw", "draw", "#c9ced6", "#1a1a1a", rep.Draw}, {"win-b", b + " win", "#b3261e", "#ffffff", rep.BWins}} {
+		f, _ := seg.p.Float64()
+		w := width * f
+		d.Segments = append(d.Segments, barSegment{Class: seg.class, Label: shortPercent(seg.p), Title: seg.name + ": " + percent(seg.p), Fill: seg.fill, Ink: seg.ink,
+			X: fmtF(x), W: fmtF(w), TextX: fmtF(x + w/2), ShowLabel: w >= 48})
+		x += w
+	}
+	return d
+}

@@ -1,0 +1,93 @@
+package web
+
+import (
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCombatPage: the Combat tab opens on E120 (RULES.md 21.13), 20 Elves
+// against 20 charging Men, with its exact chances.
+func TestCombatPage(t *testing.T) {
+	h := testServer(t, Config{}).Handler()
+	w := do(t, h, "GET", "/combat", "", "")
+	body := w.Body.String()
+	if w.Code != 200 {
+		t.Fatalf("status %d: %s", w.Code, body)
+	}
+	contains(t, "E120", body,
+		`data-exact="290507921/764411904"`,    // Elves win (21.13)
+		`data-exact="1930179515/10319560704"`, // draw
+		`data-exact="8935048511/20639121408"`, // Men win
+		`data-exact="10/3"`,                   // casualties on Men
+		`data-exact="5/2"`,                    // casualties on Elves
+		`id="outcome-bar"`, `id="combat-before-a"`, `id="combat-before-b"`,
+		`id="combat-step1-a"`, `id="combat-step2-b"`, `id="chart-combat-casualties-a"`, `id="chart-combat-result-b"`,
+		"whfb8, exact", "One round, rolled with seed 1", `id="combat-winner"`, `<a href="/combat" aria-current="page">Combat</a>`)
+
+	// The same file through the textarea gives the same page.
+	e120, _ := exampleFile(defaultCombatExample)
+	again := do(t, h, "GET", "/combat?"+url.Values{"file": {e120}}.Encode(), "", "")
+	contains(t, "E120 from the textarea", again.Body.String(), `data-exact="290507921/764411904"`)
+
+	// Another seed, another round: the link rolls again.
+	if w := do(t, h, "GET", "/combat?reroll=1&example=combat-horde", "", ""); w.Code != 303 || !strings.Contains(w.Header().Get("Location"), "seed=") {
+		t.Errorf("reroll: %d %s", w.Code, w.Header().Get("Location"))
+	}
+	if w := do(t, h, "GET", "/combat?load=1&example=combat-horde&file=x", "", ""); w.Code != 303 || w.Header().Get("Location") != "/combat?example=combat-horde" {
+		t.Errorf("load: %d %s", w.Code, w.Header().Get("Location"))
+	}
+	for _, name := range exampleNames() {
+		if w := do(t, h, "GET", "/combat?example="+name, "", ""); w.Code != 200 || !strings.Contains(w.Body.String(), `id="outcome-bar"`) {
+			t.Errorf("example %s: %d", name, w.Code)
+		}
+	}
+
+	// A bad file is shown beside the textarea with its line and column.
+	bad := strings.Replace(e120, "leadership: 8", "leadership: eight", 1)
+	w = do(t, h, "GET", "/combat?"+url.Values{"file": {bad}}.Encode(), "", "")
+	if w.Code != 400 || !strings.Contains(w.Body.String(), `aria-invalid="true"`) || !strings.Contains(w.Body.String(), "line 8, column 17: sides.a.leadership") {
+		t.Errorf("a bad file: %d %s", w.Code, between(w.Body.String(), `id="file-error"`, "</p>"))
+	}
+	if w := do(t, h, "GET", "/combat?file=+", "", ""); w.Code != 400 {
+		t.Errorf("an empty file: %d", w.Code)
+	}
+}
+
+// TestCombatExamplesInStep keeps the page's example combats equal to the
+// combat package's (combat/testdata/examples), which its tests check.
+func TestCombatExamplesInStep(t *testing.T) {
+	dir := filepath.Join("..", "combat", "testdata", "examples")
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != len(exampleNames()) {
+		t.Errorf("%d examples in %s, %d on the page", len(entries), dir, len(exampleNames()))
+	}
+	for _, e := range entries {
+		want, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := exampleFile(strings.TrimSuffix(e.Name(), ".yaml"))
+		if !ok || got != string(want) {
+			t.Errorf("web/assets/combat/%s differs from %s: copy it", e.Name(), dir)
+		}
+	}
+}
+
+func between(s, from, to string) string {
+	i := strings.Index(s, from)
+	if i < 0 {
+		return ""
+	}
+	s = s[i+len(from):]
+	j := strings.Index(s, to)
+	if j < 0 {
+		return s
+	}
+	return s[:j]
+}

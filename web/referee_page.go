@@ -1,0 +1,263 @@
+package web
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/scenario"
+)
+
+// The referee for the table (issue 15, item 5): players roll a stage at a
+// time - every to-hit die of an attack group, then as many wound dice as
+// there are hits, then the saves (RULES.md 3, 4) - and the page asks for
+// each stage's dice in turn. It keeps no state: the dice so far travel in
+// the "dice" parameter, and the server replays the referee with them
+// (referee.ResolveSoFar) until they run out, then names the stage that
+// needs the next dice and how many. Undo is the same page with the dice of
+// the last stage dropped.
+
+// Parameters of the staged referee on the page, beside the form's dice:
+//
+//	more=6,3,5    the next stage's dice, added to dice (then a redirect)
+//	rollstage=N   roll N dice of the next stage for the player (D sides)
+//	sides=S       the sides of those dice (6 unless a D3 is asked for)
+//	staged=1      stage by stage from no dice at all, not a drawn seed
+const (
+	paramMore      = "more"
+	paramRollStage = "rollstage"
+	paramSides     = "sides"
+	paramStaged    = "staged"
+)
+
+// manyDice is the most dice or steps a stage lists one by one; a larger
+// stage (a batch of 5,000 attacks) is summarised by its faces instead.
+const manyDice = 60
+
+// stageAction adds the next stage's dice to the form's: typed (more) or
+// rolled here (rollstage). It reports false when the query does neither.
+func (f form) stageAction(q url.Values) (url.Values, bool) {
+	var add string
+	switch {
+	case q.Has(paramMore):
+		add = strings.TrimSpace(q.Get(paramMore))
+		if faces, err := dice.ParseFaces(add); err == nil {
+			add = joinFaces(faces) // else the referee names the bad item
+		}
+	case q.Has(paramRollStage):
+		n, err := strconv.Atoi(q.Get(paramRollStage))
+		if err != nil || n < 1 {
+			return nil, false
+		}
+		sides := 6
+		if s, err := strconv.Atoi(q.Get(paramSides)); err == nil && s >= 1 && s <= 6 {
+			sides = s
+		}
+		faces := make([]string, min(n, DefaultMaxAttacks*4))
+		for i := range faces {
+			faces[i] = strconv.Itoa(1 + rand.IntN(sides))
+		}
+		add = strings.Join(faces, " ")
+	default:
+		return nil, false
+	}
+	f.Seed = ""
+	switch {
+	case add == "":
+	case strings.TrimSpace(f.Dice) == "":
+		f.Dice = add
+	default:
+		f.Dice = strings.TrimSpace(f.Dice) + " " + add
+	}
+	v := f.values()
+	if f.Dice == "" {
+		v.Set(paramStaged, "1")
+	}
+	return v, true
+}
+
+// refereeData is the referee tab's view: the resolution so far, stage by
+// stage, and what the next stage needs.
+type refereeData struct {
+	*resolveData
+	Stages  []stageView
+	Need    *NextStage
+	Pending string // faces entered past the last complete step, which began a step they could not finish
+	Undo    string // the page without the last stage's dice; empty with no stage
+	Hidden  []hiddenInput
+	Sofar   string // every face entered, for the next stage's form
+	Staged  string // the page stage by stage from no dice
+}
+
+// stageView is one stage of one attack group: its dice and what they did.
+type stageView struct {
+	Title, Summary string
+	Faces          string    // the dice in order, or a count of each face for a large stage
+	Steps          []refStep // every step, nil for a large stage
+	Counts         string    // a large stage's steps by kind
+	Result         string    // the attack group's result, on its last stage
+}
+
+// refStep is one line of a stage.
+type refStep struct {
+	Die, Mark, Text, Rule string
+}
+
+type hiddenInput struct{ Name, Value string }
+
+// refereeView resolves the form's scenario with the dice entered so far,
+// or with its seed, and lays it out stage by stage.
+func (s *Server) refereeView(f form, file *scenario.File) (*refereeData, error) {
+	var faces []int
+	if f.Dice != "" || f.Seed == "" {
+		var err error
+		if faces, err = dice.ParseFaces(f.Dice); err != nil {
+			return nil, badRequest("dice", "dice: %v", err)
+		}
+		for i, x := range faces {
+			if x < 1 {
+				return nil, badRequest("dice", "dice: item %d is %d: a face is at least 1", i+1, x)
+			}
+		}
+	}
+	var seed *uint64
+	if f.Dice == "" && f.Seed != "" {
+		n, err := strconv.ParseUint(strings.TrimSpace(f.Seed), 10, 64)
+		if err != nil {
+			return nil, badRequest("seed", "seed %q: want a whole number, or enter the dice you rolled", f.Seed)
+		}
+		seed = &n
+	}
+	st, err := s.resolveStaged(file, faces, seed)
+	if err != nil {
+		return nil, err
+	}
+	d := &refereeData{resolveData: s.resolveData(st.resolution, seed), Stages: stagesOf(st.Stages)}
+	d.Batches = nil // the stages show the steps
+	if st.Next != nil {
+		d.Need = nextStage(st.Next)
+		if len(st.Pending) > 0 {
+			d.Pending = joinFaces(st.Pending)
+		}
+	}
+	base := f.values()
+	for _, k := range []string{"dice", "seed"} {
+		base.Del(k)
+	}
+	for _, k := range sortedKeys(flatten(base)) {
+		for _, v := range base[k] {
+			d.Hidden = append(d.Hidden, hiddenInput{k, v})
+		}
+	}
+	d.Sofar = joinFaces(faces)
+	staged := cloneValues(base)
+	staged.Set(paramStaged, "1")
+	d.Staged = "/?" + staged.Encode()
+	if seed == nil && (len(st.Stages) > 0 || len(st.Pending) > 0) {
+		keep := st.Used
+		if len(st.Pending) == 0 {
+			keep -= st.Stages[len(st.Stages)-1].Dice
+		}
+		undo := cloneValues(base)
+		if keep > 0 {
+			undo.Set("dice", joinFaces(faces[:keep]))
+		} else {
+			undo.Set(paramStaged, "1")
+		}
+		d.Undo = "/?" + undo.Encode()
+	}
+	return d, nil
+}
+
+// flatten keeps the keys of v, for sortedKeys.
+func flatten(v url.Values) map[string]string {
+	m := make(map[string]string, len(v))
+	for k := range v {
+		m[k] = ""
+	}
+	return m
+}
+
+func cloneValues(v url.Values) url.Values {
+	c := make(url.Values, len(v))
+	for k, x := range v {
+		c[k] = append([]string(nil), x...)
+	}
+	return c
+}
+
+func joinFaces(faces []int) string {
+	s := make([]string, len(faces))
+	for i, x := range faces {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, " ")
+}
+
+// stagesOf lays out the stages for the page.
+func stagesOf(stages []RefereeStage) []stageView {
+	out := make([]stageView, 0, len(stages))
+	for _, g := range stages {
+		v := stageView{Title: g.Title, Summary: g.Summary, Result: g.Result}
+		if g.Dice > manyDice || len(g.run.Events) > manyDice {
+			v.Faces, v.Counts = g.run.Faces(), g.run.Others()
+		} else {
+			var faces []int
+			for _, e := range g.run.Events {
+				if referee.IsDie(e) {
+					faces = append(faces, e.Face)
+				}
+				v.Steps = append(v.Steps, refStepOf(e))
+			}
+			v.Faces = joinFaces(faces)
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+func refStepOf(e referee.Event) refStep {
+	st := refStep{Text: e.Text, Rule: e.Rule}
+	if referee.IsDie(e) {
+		st.Die = fmt.Sprintf("D%d: %d", e.Sides, e.Face)
+		if !e.Need.IsNone() {
+			st.Mark = "fail"
+			if e.Pass {
+				st.Mark = "pass"
+			}
+		}
+	}
+	return st
+}
+
+// nextStage says what the next stage asks for.
+func nextStage(n *referee.DiceNeeded) *NextStage {
+	v := &NextStage{Batch: n.Batch, Stage: n.Stage, Reroll: n.Reroll, Sides: n.Sides, Dice: max(n.More, 1),
+		Title: fmt.Sprintf("Attack group %d: %s", n.Batch, referee.StageLabel(n.Stage, n.Reroll))}
+	noun := "dice"
+	if v.Dice == 1 {
+		noun = "die"
+	}
+	if n.More > 0 {
+		v.Text = fmt.Sprintf("Roll %d D%d %s and enter them.", v.Dice, n.Sides, noun)
+	} else {
+		v.Text = fmt.Sprintf("Roll the D%d %s and enter them.", n.Sides, noun)
+	}
+	return v
+}
+
+// groupStages splits a resolution's events into stages (referee.StageRuns).
+func groupStages(events []referee.Event) []RefereeStage {
+	runs := referee.StageRuns(events)
+	out := make([]RefereeStage, len(runs))
+	for i := range runs {
+		r := &runs[i]
+		out[i] = RefereeStage{Batch: r.Batch, Stage: r.Stage, Reroll: r.Reroll, Dice: r.Dice, Passed: r.Passed, Need: r.Need,
+			Title: r.Title(), Summary: r.Summary(), Result: r.End, run: r}
+	}
+	return out
+}
