@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/rearrank/rearrank/combat"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/referee"
@@ -29,6 +30,9 @@ func TestSeededFastPath(t *testing.T) {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if combat.IsFile(data) {
+			continue // a combat file (RULES.md 21.10), not a scenario
 		}
 		f, err := scenario.Load(path, data)
 		if err != nil {

@@ -91,24 +91,34 @@ func TestExactAgreesWithMonteCarlo(t *testing.T) {
 		if sum.Cmp(one) != 0 {
 			t.Errorf("combat %d: exact a_wins + draw + b_wins = %s", k, sum.RatString())
 		}
-		for _, x := range []struct {
-			what          string
-			exact, sample *big.Rat
-		}{
-			{"a_wins", ex.AWins, mc.AWins}, {"draw", ex.Draw, mc.Draw}, {"b_wins", ex.BWins, mc.BWins},
-			{"loser_breaks", ex.LoserBreaks, mc.LoserBreaks},
-			{"a casualties 0", ex.Sides[0].Casualties.At(0), mc.Sides[0].Casualties.At(0)},
-			{"b casualties 0", ex.Sides[1].Casualties.At(0), mc.Sides[1].Casualties.At(0)},
-		} {
-			p, _ := x.exact.Float64()
-			q, _ := x.sample.Float64()
-			if se := math.Sqrt(p * (1 - p) / n); math.Abs(p-q) > 4*se+1e-12 {
-				t.Errorf("combat %d (%s, charger %v %v, step_up %v): %s exact %.4f, sampled %.4f (4 SE %.4f)",
-					k, c.Ruleset, c.Charger, c.Facing, c.Options.StepUp, x.what, p, q, 4*se)
-			}
+		for _, d := range farApart(ex, mc, n) {
+			t.Errorf("combat %d (%s, charger %v %v, step_up %v): %s", k, c.Ruleset, c.Charger, c.Facing, c.Options.StepUp, d)
 		}
 	}
 	if checked < 8 {
 		t.Errorf("only %d random combats were small enough to check", checked)
 	}
+}
+
+// farApart lists the chances of a round (who wins, the draw, the loser
+// breaking, each side losing nobody) where a Monte Carlo report of n rounds
+// lies more than 4 standard errors from the exact one.
+func farApart(ex, mc *Report, n int) []string {
+	var out []string
+	for _, x := range []struct {
+		what          string
+		exact, sample *big.Rat
+	}{
+		{"a_wins", ex.AWins, mc.AWins}, {"draw", ex.Draw, mc.Draw}, {"b_wins", ex.BWins, mc.BWins},
+		{"loser_breaks", ex.LoserBreaks, mc.LoserBreaks},
+		{"a casualties 0", ex.Sides[0].Casualties.At(0), mc.Sides[0].Casualties.At(0)},
+		{"b casualties 0", ex.Sides[1].Casualties.At(0), mc.Sides[1].Casualties.At(0)},
+	} {
+		p, _ := x.exact.Float64()
+		q, _ := x.sample.Float64()
+		if se := math.Sqrt(p * (1 - p) / float64(n)); math.Abs(p-q) > 4*se+1e-12 {
+			out = append(out, fmt.Sprintf("%s exact %.4f, sampled %.4f (4 SE %.4f)", x.what, p, q, 4*se))
+		}
+	}
+	return out
 }

@@ -467,3 +467,53 @@ func TestScenarioDocCombatSection(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestSchemaRangesAreTheLoaders: every integer a combat adds is accepted by
+// Load at the schema's minimum and maximum and refused one past each, so
+// the schema's ranges are the loader's.
+func TestSchemaRangesAreTheLoaders(t *testing.T) {
+	base := func() map[string]any {
+		var f map[string]any
+		if err := json.Unmarshal([]byte(`{"ruleset": "whfb8",
+ "sides": {"a": {"unit": {"name": "Elves", "models": 20, "frontage": 5, "ws": 4, "toughness": 3}, "leadership": 8,
+                 "fights": [{"attacks": 1, "initiative": 5, "ws": 4, "strength": 3}]},
+           "b": {"unit": {"name": "Men", "models": 20, "frontage": 5, "ws": 3, "toughness": 3}, "leadership": 7,
+                 "fights": [{"attacks": 1, "initiative": 3, "ws": 3, "strength": 3}]}}}`), &f); err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	side := func(f map[string]any) map[string]any {
+		return f["sides"].(map[string]any)["a"].(map[string]any)
+	}
+	add := combatFieldSchemas()
+	checked := 0
+	for _, obj := range []string{"side", "fight"} {
+		for name, p := range add[obj] {
+			if p["type"] != "integer" {
+				continue
+			}
+			lo, hi := p["minimum"].(int), p["maximum"].(int)
+			for _, c := range []struct {
+				v  int
+				ok bool
+			}{{lo, true}, {hi, true}, {lo - 1, false}, {hi + 1, false}} {
+				f := base()
+				if obj == "side" {
+					side(f)[name] = c.v
+				} else {
+					side(f)["fights"].([]any)[0].(map[string]any)[name] = c.v
+				}
+				data, _ := json.Marshal(f)
+				_, err := Load("f.json", data)
+				if (err == nil) != c.ok {
+					t.Errorf("%s.%s = %d: error %v, want accepted %v (schema %d to %d)", obj, name, c.v, err, c.ok, lo, hi)
+				}
+			}
+			checked++
+		}
+	}
+	if checked < 6 {
+		t.Errorf("checked %d integer fields, want the 6 of side and fight", checked)
+	}
+}

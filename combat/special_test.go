@@ -2,7 +2,6 @@ package combat
 
 import (
 	"fmt"
-	"math"
 	"math/big"
 	"testing"
 
@@ -63,21 +62,8 @@ func TestSpecialRulesInACombat(t *testing.T) {
 	}
 	exactIs(t, "Elves lost 0", ex.Sides[0].Casualties.At(0), want.RatString())
 
-	rep := mc(t, c)
-	for _, x := range []struct {
-		what          string
-		exact, sample *big.Rat
-	}{
-		{"a_wins", ex.AWins, rep.AWins}, {"draw", ex.Draw, rep.Draw}, {"b_wins", ex.BWins, rep.BWins},
-		{"loser_breaks", ex.LoserBreaks, rep.LoserBreaks},
-		{"Elves lost 0", ex.Sides[0].Casualties.At(0), rep.Sides[0].Casualties.At(0)},
-		{"Men lost 2", ex.Sides[1].Casualties.At(2), rep.Sides[1].Casualties.At(2)},
-	} {
-		p, _ := x.exact.Float64()
-		q, _ := x.sample.Float64()
-		if se := math.Sqrt(p * (1 - p) / samples); math.Abs(p-q) > 4*se+1e-12 {
-			t.Errorf("%s: exact %.4f, Monte Carlo %.4f, more than 4 standard errors (%.4f) apart", x.what, p, q, 4*se)
-		}
+	for _, d := range farApart(ex, mc(t, c), samples) {
+		t.Errorf("Monte Carlo against exact: %s", d)
 	}
 }
 

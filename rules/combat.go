@@ -228,14 +228,14 @@ func CombatSwitches() []Switch {
 				if o.LineFormationWidth == 0 {
 					return "" // the ruleset's WideRank
 				}
-				return strconv.Itoa(o.LineFormationWidth)
+				return strconv.Itoa(int(o.LineFormationWidth))
 			},
 			set: func(o *Options, v string) error {
 				n, err := strconv.Atoi(strings.TrimSpace(v))
 				if err != nil || n < 1 || n > 100 {
 					return fmt.Errorf("option line_formation_width: value %q: want a width from 1 to 100", v)
 				}
-				o.LineFormationWidth = n
+				o.LineFormationWidth = int8(n)
 				return nil
 			},
 			defaultFor: func(t *Traits) string { return strconv.Itoa(t.Combat.WideRank) }},
@@ -402,7 +402,7 @@ func (o Options) ChargeBonus(r Ruleset) int {
 func (o Options) WideRank(r Ruleset) int {
 	cr := &For(r).Combat
 	if cr.LineFormationSwitch && o.LineFormationWidth != 0 {
-		return o.LineFormationWidth
+		return int(o.LineFormationWidth)
 	}
 	return cr.WideRank
 }

@@ -42,7 +42,7 @@ type Options struct {
 	StepUp             StepUp           // step_up (R51)
 	ASFTie             ASFTie           // asf_tie (R52)
 	ChargeInitiative   Toggle           // charge_initiative (R53)
-	LineFormationWidth int              // line_formation_width (t9a, t9a1-ru; R55); 0 is the ruleset's
+	LineFormationWidth int8             // line_formation_width (t9a, t9a1-ru; R55), 1-100; 0 is the ruleset's
 	InstantKillScore   InstantKillScore // instant_kill_score (battleaxe, R56)
 	OutnumberBonus     bool             // outnumber_bonus (battleaxe, R58)
 	InsaneCourage      Toggle           // insane_courage (R61)

@@ -150,6 +150,8 @@ func TestLoadErrors(t *testing.T) {
 		// Options.
 		{"unknown option", with(t, "ruleset: whfb8", "ruleset: whfb8\noptions: {damage_modle: pooled}"),
 			`x.yaml:2:11: options.damage_modle: unknown option "damage_modle" (did you mean "damage_model"?); the options are ` + listText(switchNames()), ErrUnknownField},
+		{"combat switch", with(t, "ruleset: whfb8", "ruleset: whfb8\noptions: {step_up: lost}"),
+			`x.yaml:2:20: options.step_up: step_up is a switch of a close-combat round (RULES.md 21.11): set it in a combat file's options (rearrank combat)`, ErrInvalid},
 		{"option of another ruleset", with(t, "ruleset: whfb8", "ruleset: whfb8\noptions: {damage_model: pooled}"),
 			`x.yaml:2:25: options.damage_model: whfb8 does not read damage_model (battleaxe only)`, ErrInvalid},
 		{"option value", with(t, "ruleset: whfb8", "ruleset: battleaxe\noptions:\n  damage_model: pool"),

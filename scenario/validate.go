@@ -225,6 +225,10 @@ func (c *checker) options() {
 	for _, k := range sortedKeys(f.Options) {
 		p := "options." + k
 		s, ok := byName[k]
+		if !ok && isCombatSwitch(k) {
+			c.add(p, "%s is a switch of a close-combat round (RULES.md 21.11): set it in a combat file's options (rearrank combat)", k)
+			continue
+		}
 		if !ok {
 			fields := make([]field, len(names))
 			for i, n := range names {
@@ -251,6 +255,17 @@ func (c *checker) options() {
 			}
 		}
 	}
+}
+
+// isCombatSwitch reports whether name is a switch of rules.CombatSwitches,
+// which a combat file sets and a scenario file does not.
+func isCombatSwitch(name string) bool {
+	for _, s := range rules.CombatSwitches() {
+		if s.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *checker) attack(i int) {

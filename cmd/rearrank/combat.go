@@ -17,7 +17,7 @@ import (
 	"github.com/rearrank/rearrank/unit"
 )
 
-const combatExample = "rearrank combat --seed 7 combat/testdata/examples/combat-spears-halberds.yaml"
+const combatExample = "rearrank combat --seed 7 examples/combat-spears-halberds.yaml"
 
 func runCombat(ctx context.Context, args []string, e env) error {
 	fs := newFlags(e, "combat", "[--exact [--max-states N] [--fallback]] [--json] [--n N] [--dice 6,3,...|--seed N] FILE|-", combatExample)
