@@ -40,8 +40,19 @@ type VariantError struct {
 	Err        error
 }
 
-func (e *VariantError) Error() string { return fmt.Sprintf("%s %s: %v", e.Item, e.What, e.Err) }
+func (e *VariantError) Error() string { return fmt.Sprintf("%s %s: %s", e.Item, e.What, e.Reason()) }
 func (e *VariantError) Unwrap() error { return e.Err }
+
+// Reason is Err's text, without the field's path where What already names
+// the field (a set such as "attacks[0].strength=11" says "want 1 to 10,
+// got 11", not the path twice).
+func (e *VariantError) Reason() string {
+	var se *Error
+	if errors.As(e.Err, &se) && se.Line == 0 && se.File == "" && se.Field != "" && strings.Contains(e.What, se.Field) {
+		return se.Msg
+	}
+	return e.Err.Error()
+}
 
 // ErrNothingToCompare is returned by Variants when it is given one scenario
 // and neither rulesets nor sets.

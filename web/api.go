@@ -417,7 +417,9 @@ func compareSources(files []scenario.Source, rulesets, sets []string) ([]scenari
 	var ve *scenario.VariantError
 	switch {
 	case errors.As(err, &ve):
-		return nil, variantError(ve.Item, ve.What, ve.Err)
+		e := variantError(ve.Item, ve.What, ve.Err)
+		e.Message = fmt.Sprintf("%s %s: %s", ve.Item, ve.What, ve.Reason())
+		return nil, e
 	case err != nil:
 		return nil, badRequest("rulesets", "%v", err)
 	}
@@ -426,7 +428,7 @@ func compareSources(files []scenario.Source, rulesets, sets []string) ([]scenari
 
 // variantError places the scenario's complaint about a variant on the
 // request field that asked for it, keeping its line and column.
-func variantError(field, what string, err error) error {
+func variantError(field, what string, err error) *apiError {
 	e := toAPIError(err, nil)
 	e.Message = fmt.Sprintf("%s %s: %s", field, what, e.Message)
 	e.Field = field

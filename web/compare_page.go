@@ -80,10 +80,11 @@ func (f form) duplicate(what string) form {
 		obj, prefix, path = scenario.ObjAttack, fmt.Sprintf("a%d.", i), fmt.Sprintf("attacks[%d].", i)
 		label = fmt.Sprintf("Attack group %d", i+1)
 	}
+	rs, _ := rules.ParseRuleset(f.Ruleset)
 	var changes []string
 	for _, spec := range scenario.Catalogue() {
-		if spec.Object != obj && !(obj == scenario.ObjTarget && spec.Object == scenario.ObjProfile) {
-			continue
+		if spec.Object != obj && !(obj == scenario.ObjTarget && spec.Object == scenario.ObjProfile) || !spec.ReadBy(rs) {
+			continue // a field the form keeps for another ruleset is not the group's
 		}
 		v := q.Get(prefix + spec.Name)
 		if v == "" || spec.Name == "name" || spec.Name == "champion" {

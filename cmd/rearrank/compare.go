@@ -160,13 +160,9 @@ func compareVariants(files []scenario.Source, rs string, sets []string) ([]scena
 	var ve *scenario.VariantError
 	switch {
 	case errors.As(err, &ve) && strings.HasPrefix(ve.Item, "rulesets["):
-		return nil, usagef("compare: --ruleset %s: %v", ve.What, ve.Err)
+		return nil, usagef("compare: --ruleset %s: %s", ve.What, ve.Reason())
 	case errors.As(err, &ve) && strings.HasPrefix(ve.Item, "sets["):
-		var se *scenario.Error
-		if errors.As(ve.Err, &se) && se.Line == 0 && se.Field != "" && strings.Contains(ve.What, se.Field) {
-			return nil, usagef("compare: --set %s: %s", ve.What, se.Msg) // the set names the field already
-		}
-		return nil, usagef("compare: --set %s: %v", ve.What, ve.Err)
+		return nil, usagef("compare: --set %s: %s", ve.What, ve.Reason())
 	case err != nil:
 		return nil, usagef("compare: %v", err)
 	}
