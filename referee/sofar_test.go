@@ -84,7 +84,7 @@ func TestStageRuns(t *testing.T) {
 		t.Errorf("runs %q, want %q", got, want)
 	}
 	last := runs[len(runs)-1]
-	if last.End == "" || !strings.Contains(last.Others(), "1 casualty") {
+	if last.End == "" || !strings.Contains(last.Others(), "casualty ×1") {
 		t.Errorf("the last run: end %q, others %q", last.End, last.Others())
 	}
 	n := 0

@@ -147,7 +147,7 @@ func (r *StageRun) Faces() string {
 	return strings.Join(parts, ", ")
 }
 
-// Others counts the run's steps without dice by kind: "12 casualty, 1 panic".
+// Others counts the run's steps without dice by kind: "casualty ×12, panic ×1".
 func (r *StageRun) Others() string {
 	var order []Kind
 	n := map[Kind]int{}
@@ -162,7 +162,7 @@ func (r *StageRun) Others() string {
 	}
 	parts := make([]string, 0, len(order))
 	for _, k := range order {
-		parts = append(parts, fmt.Sprintf("%d %s", n[k], strings.ReplaceAll(k.String(), "_", " ")))
+		parts = append(parts, fmt.Sprintf("%s ×%d", strings.ReplaceAll(k.String(), "_", " "), n[k]))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -181,11 +181,7 @@ func (s *Server) handleResolve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var res *resolution
-	l := s.heavy
-	if _, attacks, err := req.file.Build(); err == nil {
-		l = s.laneFor(attacks)
-	}
-	err = s.work(r.Context(), l, func(context.Context) error {
+	err = s.work(r.Context(), s.refereeLane(req.file), func(context.Context) error {
 		var err error
 		res, err = s.resolve(req.file, faces, seed)
 		return err
@@ -251,6 +247,15 @@ func (req *request) diceAndSeed() ([]int, *uint64, error) {
 type resolution struct {
 	json   ResolveResult
 	result *referee.Result
+}
+
+// refereeLane is the lane of a referee run of f: the heavy one when f
+// does not build, since the run then fails at once anyway.
+func (s *Server) refereeLane(f *scenario.File) *lane {
+	if _, attacks, err := f.Build(); err == nil {
+		return s.laneFor(attacks)
+	}
+	return s.heavy
 }
 
 // checkAttacks refuses a resolution of more attacks than the referee rolls
@@ -551,11 +556,7 @@ func (s *Server) resolvePartial(w http.ResponseWriter, r *http.Request, req *req
 		}
 	}
 	var st *staged
-	l := s.heavy
-	if _, attacks, err := req.file.Build(); err == nil {
-		l = s.laneFor(attacks)
-	}
-	err = s.work(r.Context(), l, func(context.Context) error {
+	err = s.work(r.Context(), s.refereeLane(req.file), func(context.Context) error {
 		var err error
 		st, err = s.resolveStaged(req.file, faces, seed)
 		return err

@@ -143,9 +143,14 @@ func (s *Server) handleCombatPage(w http.ResponseWriter, r *http.Request) {
 		d.Error, status = perr, perr.Status
 	}
 	d.Results = res
+	s.writePage(w, status, "combat-page", d)
+}
+
+// writePage renders a whole HTML page with the page's security headers.
+func (s *Server) writePage(w http.ResponseWriter, status int, name string, data any) {
 	var b bytes.Buffer
-	if err := s.pages.t.ExecuteTemplate(&b, "combat-page", d); err != nil {
-		panic(fmt.Sprintf("web: combat template: %v", err))
+	if err := s.pages.t.ExecuteTemplate(&b, name, data); err != nil {
+		panic(fmt.Sprintf("web: %s template: %v", name, err)) // our own templates and data: a bug
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")

@@ -16,7 +16,9 @@
 //	GET  /api/openapi.json   the OpenAPI 3.1 document
 //	GET  /api/rulesets       rulesets and switches (rearrank rulesets --json)
 //	POST /api/odds           ?exact=1 ?fallback=1 (rearrank odds --json)
-//	POST /api/resolve        ?dice=6,3,5 or ?seed=N (rearrank resolve --json)
+//	POST /api/resolve        ?dice=6,3,5 or ?seed=N (rearrank resolve --json);
+//	                         ?partial=1: stage by stage, the stages the dice
+//	                         resolved and what the next needs (referee_page.go)
 //	POST /api/compare        ?rulesets=a,b ?sets=path=val, or "scenarios" in the envelope (rearrank compare --json)
 //	POST /api/combat         a combat file; ?exact=1 [&fallback=1], ?dice= or ?seed=,
 //	                         or ?n=N [&seed=N] (rearrank combat --json; api_combat.go)
@@ -53,4 +55,11 @@
 // assets/static/app.js only swaps in GET /results without a reload, shows
 // the fields of the chosen ruleset, checks inputs as they are typed, and
 // keeps the URL and history in step.
+//
+// The Referee tab resolves stage by stage (referee_page.go): the page asks
+// for each stage's dice in turn, rolls them on request and undoes the last
+// stage, the dice so far in the query string; referee.js does it in place.
+// GET /combat is the Combat tab (combat_page.go): a combat file from a
+// textarea or the examples, both units side by side, its exact chances
+// (Monte Carlo past the state limit) and one seeded round step by step.
 package web

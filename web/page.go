@@ -112,15 +112,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 		data.markError()
 	}
 	data.Results = results
-	var b bytes.Buffer
-	if err := s.pages.t.ExecuteTemplate(&b, "page", data); err != nil {
-		panic(fmt.Sprintf("web: page template: %v", err))
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	w.WriteHeader(status)
-	_, _ = w.Write(b.Bytes())
+	s.writePage(w, status, "page", data) // combat_page.go
 }
 
 // handleResults serves the results part of the page for the script, which

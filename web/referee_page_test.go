@@ -156,3 +156,26 @@ func TestAPIResolvePartial(t *testing.T) {
 		t.Errorf("a 7 on a D6: %+v", e)
 	}
 }
+
+// TestStagedRefereeRerolls: re-rolls ask for their dice at their stage
+// (RULES.md 20.1): with failed hits re-rolled, the three misses of ten
+// come back as a stage of three re-roll dice before the wounds.
+func TestStagedRefereeRerolls(t *testing.T) {
+	h := testServer(t, Config{}).Handler()
+	start := with(spearmenQuery(), "tab", "resolve", "staged", "1", "a0.reroll_hit", "failed")
+	q, body := follow(t, h, with(start, "more", "6 6 6 6 5 4 4 1 2 3"))
+	contains(t, "after the hits", body, "7 of 10 hit on 4&#43;", "Next: Attack group 1: to hit, re-rolls", "Roll 3 D6 dice")
+	_, body = follow(t, h, with(q, "more", "4 1 6"))
+	contains(t, "after the re-rolls", body, "Attack group 1: to hit, re-rolls: <span class=\"stage-summary\">2 of 3 hit on 4&#43;</span>", "Next: Attack group 1: to wound", "Roll 9 D6 dice")
+}
+
+// TestCombatPageFallback: past the state limit the Combat tab answers by
+// Monte Carlo and says so.
+func TestCombatPageFallback(t *testing.T) {
+	h := testServer(t, Config{MaxStates: 5}).Handler()
+	w := do(t, h, "GET", "/combat", "", "")
+	if w.Code != 200 {
+		t.Fatalf("status %d: %s", w.Code, w.Body.String())
+	}
+	contains(t, "E120 past 5 states", w.Body.String(), "whfb8, simulated, ", "Too many states to count exactly", `id="outcome-bar"`)
+}

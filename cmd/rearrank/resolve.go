@@ -115,18 +115,42 @@ func (p *prompter) Ask(sides int, what string) (int, error) {
 	}
 }
 
+// manyLines is the most steps of one stage printResolve lists one by one.
+const manyLines = 60
+
 func printResolve(w io.Writer, res *referee.Result, faces []int) {
 	fmt.Fprintf(w, "%s, dice used: %s\n\nBefore:\n", res.Before.Ruleset(), joinInts(faces))
 	drawFormation(w, res.Before.Ranks(), nil)
 	fmt.Fprintln(w)
+	// A stage of more than manyLines steps (a batch of 5,000 attacks) is
+	// summarised by its faces instead of printed die by die.
+	runs := referee.StageRuns(res.Events)
+	run, at := 0, 0 // the run of the next event and its place in it
 	for _, e := range res.Events {
 		switch e.Kind {
 		case referee.BatchStart:
 			fmt.Fprintf(w, "== %s\n", e.Text)
+			continue
 		case referee.BatchEnd:
 			fmt.Fprintf(w, "   -> %s\n\n", e.Text)
-		default:
+			continue
+		}
+		r := &runs[run]
+		switch {
+		case len(r.Events) <= manyLines:
 			fmt.Fprintf(w, "   %s\n", e)
+		case at == 0:
+			fmt.Fprintf(w, "   %-9s %s", referee.StageLabel(r.Stage, r.Reroll)+":", r.Summary())
+			if r.Dice > 0 {
+				fmt.Fprintf(w, " (faces %s)", r.Faces())
+			}
+			fmt.Fprintln(w)
+			if others := r.Others(); others != "" && r.Dice > 0 {
+				fmt.Fprintf(w, "             and %s\n", others)
+			}
+		}
+		if at++; at == len(r.Events) {
+			run, at = run+1, 0
 		}
 	}
 	t := res.Tally
