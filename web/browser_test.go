@@ -517,6 +517,23 @@ func TestBrowserLive(t *testing.T) {
 			}
 		}
 		screenshot(t, ctx, "live-phone", 390, 844)
+		// The live update on a phone: the headline above the form fades
+		// and the bar with the button says why, then both follow.
+		must(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+		fill(t, ctx, "a0-count", "20")
+		if !eval[bool](t, ctx, `var s = document.getElementById('live-short'), r = s.getBoundingClientRect(); return document.getElementById('headline').classList.contains('stale') && !s.hidden && s.textContent.includes('Out of date') && r.bottom <= window.innerHeight && r.height > 0`) {
+			t.Error("a phone does not show the stale mark in reach")
+		}
+		waitFor(t, ctx, "the phone's headline for 20 attacks", `return !!document.querySelector('#headline `+mean20+`') && !document.getElementById('headline').classList.contains('stale') && document.getElementById('live-short').hidden`)
+		before := busy.set(2)
+		fill(t, ctx, "a0-count", "10")
+		waitFor(t, ctx, "busy, retrying beside the button", `var s = document.getElementById('live-short'); return !s.hidden && s.textContent.includes('Busy, retrying')`)
+		screenshot(t, ctx, "busy-phone", 390, 844)
+		must(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+		waitFor(t, ctx, "the phone's headline after the retries", `return !!document.querySelector('#headline `+mean10+`') && document.getElementById('live-short').hidden && document.getElementById('error-summary').hidden`)
+		if served := busy.set(0) - before; served != 2 {
+			t.Errorf("%d answers of 503 on the phone, want 2", served)
+		}
 		must(t, ctx, chromedp.EmulateViewport(1280, 900))
 		// On a desktop the button stays beside the results.
 		if !eval[bool](t, ctx, `var b = document.getElementById('submit').getBoundingClientRect(); return b.bottom <= window.innerHeight && b.top >= 0`) {

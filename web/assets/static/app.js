@@ -189,6 +189,10 @@
 
   // live shows a line above the results: why they do not match the form
   // yet ("stale"), or that the server is busy ("busy"); '' hides it.
+  // The same state in a word or two sits beside the button, which is
+  // always on screen, and the headline numbers above the form fade with
+  // the results.
+  var short = { stale: 'Out of date, updating…', busy: 'Busy, retrying…' };
   function live(kind, text) {
     var el = document.getElementById('live');
     if (!el) return;
@@ -196,6 +200,16 @@
     el.textContent = text || '';
     el.hidden = !text;
     el.setAttribute('data-state', kind || '');
+    var s = document.getElementById('live-short');
+    if (s) {
+      s.className = 'live-short' + (kind ? ' ' + kind : '');
+      s.textContent = (text && short[kind]) || '';
+      s.hidden = !s.textContent;
+    }
+    var head = document.getElementById('headline');
+    if (head) head.classList.toggle('stale', !!kind);
+    var status = document.getElementById('status');
+    if (status && kind === 'busy') status.textContent = text;
   }
 
   function markStale() {
