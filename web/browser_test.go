@@ -145,6 +145,7 @@ func fill(t *testing.T, ctx context.Context, id, value string) {
 // choose picks an option of a select and fires its change event.
 func choose(t *testing.T, ctx context.Context, id, value string) {
 	t.Helper()
+	unfold(t, ctx, id)
 	eval[bool](t, ctx, fmt.Sprintf(`var s = document.getElementById(%q); s.value = %q; s.dispatchEvent(new Event('change', {bubbles: true})); return s.value === %q`, id, value, value))
 }
 
@@ -168,10 +169,34 @@ func screenshot(t *testing.T, ctx context.Context, name string, width, height in
 	if over := eval[int](t, ctx, "return document.documentElement.scrollWidth"); over > int(width)+1 {
 		t.Errorf("%s: the page is %d px wide at a viewport of %d: it scrolls sideways", name, over, width)
 	}
+	// A full-page shot draws the sticky bar wherever the screen ended, over
+	// the form: put it back in the flow for the shot.
+	eval[bool](t, ctx, `var a = document.getElementById('actions'); if (a) a.style.position = 'static'; return true`)
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	eval[bool](t, ctx, `var a = document.getElementById('actions'); if (a) a.style.position = ''; return true`)
 	if err != nil {
 		t.Fatal(err)
 	}
+	writeScreenshot(t, name, png)
+	must(t, ctx, chromedp.EmulateViewport(1280, 900))
+}
+
+// screenshotScreen takes what a phone's screen shows, without scrolling:
+// the headline numbers and the bar with the button.
+func screenshotScreen(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	must(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	eval[bool](t, ctx, "window.scrollTo(0, 0); return true")
+	time.Sleep(300 * time.Millisecond)
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeScreenshot(t, name, png)
+}
+
+func writeScreenshot(t *testing.T, name string, png []byte) {
+	t.Helper()
 	dir := screenshotDir(t)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -179,7 +204,6 @@ func screenshot(t *testing.T, ctx context.Context, name string, width, height in
 	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	must(t, ctx, chromedp.EmulateViewport(1280, 900))
 }
 
 // apiPost posts the page's current scenario (from its URL) to an API route.
@@ -517,6 +541,7 @@ func TestBrowserLive(t *testing.T) {
 			}
 		}
 		screenshot(t, ctx, "live-phone", 390, 844)
+		screenshotScreen(t, ctx, "live-phone-screen")
 		// The live update on a phone: the headline above the form fades
 		// and the bar with the button says why, then both follow.
 		must(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
@@ -546,6 +571,9 @@ func TestBrowserLive(t *testing.T) {
 		fill(t, ctx, "t-toughness", "4")
 		fill(t, ctx, "saved-target-name", "Ogres")
 		must(t, ctx, chromedp.Click(chromedp.CSS("#saved-target-save")))
+		if !eval[bool](t, ctx, `return document.getElementById('saved-target-list').value === 'Ogres'`) {
+			t.Error("the list does not show the target just saved")
+		}
 		fill(t, ctx, "a0-strength", "5")
 		fill(t, ctx, "saved-a0-name", "Great weapons")
 		must(t, ctx, chromedp.Click(chromedp.CSS("#saved-a0-save")))
@@ -557,6 +585,9 @@ func TestBrowserLive(t *testing.T) {
 		fill(t, ctx, "a0-strength", "3")
 		// A new visit: the lists come back from the browser's storage.
 		must(t, ctx, chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#saved-target-list")))
+		if !eval[bool](t, ctx, `return document.getElementById('saved-target-list').closest('details').open`) {
+			t.Error("with units saved, their list is folded away")
+		}
 		names := eval[[]string](t, ctx, `return [...document.querySelectorAll('#saved-target-list option, #saved-a0-list option')].map(o => o.value).filter(Boolean)`)
 		if strings.Join(names, ",") != "Great weapons,Ogres" {
 			t.Fatalf("the saved lists hold %v", names)

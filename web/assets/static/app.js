@@ -499,9 +499,15 @@
 
   // savedBar adds the list, a name and the buttons to a group.
   function savedBar(group, kind, prefix, id, noun) {
-    if (group.querySelector('.saved')) return;
-    var bar = document.createElement('div');
-    bar.className = 'saved';
+    if (group.querySelector('.saved-box')) return;
+    // Folded while nothing is saved, so the common fields stay first;
+    // open once there is a list to pick from.
+    var box = document.createElement('details');
+    box.className = 'more saved-box';
+    box.innerHTML = '<summary></summary><div class="saved"></div>';
+    box.querySelector('summary').textContent = 'Saved ' + noun + 's';
+    box.open = Object.keys(loadUnits()[kind]).length > 0;
+    var bar = box.querySelector('.saved');
     bar.innerHTML = '<div class="field"><label></label><select data-kind=""></select></div>' +
       '<div class="field"><label></label><input type="text" autocomplete="off"></div>' +
       '<div class="saved-buttons"><button type="button" class="secondary" data-act="save"></button>' +
@@ -513,7 +519,7 @@
     select.id = id + '-list';
     select.setAttribute('data-kind', kind);
     labels[0].htmlFor = select.id;
-    labels[0].textContent = 'Saved ' + noun + 's';
+    labels[0].textContent = 'Pick a saved ' + noun;
     name.id = id + '-name';
     labels[1].htmlFor = name.id;
     labels[1].textContent = 'Save as';
@@ -553,7 +559,7 @@
       msg.textContent = 'Deleted “' + n + '”.';
     });
     var legend = group.querySelector('legend');
-    legend.insertAdjacentElement('afterend', bar);
+    legend.insertAdjacentElement('afterend', box);
     fillList(select, kind);
   }
 
