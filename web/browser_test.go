@@ -485,6 +485,11 @@ func TestBrowserLive(t *testing.T) {
 		if !eval[bool](t, ctx, `return document.getElementById('results').classList.contains('stale') && document.getElementById('live').dataset.state === 'stale' && !document.getElementById('live').hidden`) {
 			t.Error("the results are not marked stale as the form changes")
 		}
+		check(t, ctx, "a0-flaming", true)
+		if got := eval[string](t, ctx, `return document.getElementById('a0-flaming').closest('details').querySelector('summary .count').textContent`); got != "(1 set)" {
+			t.Errorf("the attack's folded group says %q, want (1 set)", got)
+		}
+		check(t, ctx, "a0-flaming", false)
 		waitFor(t, ctx, "the results for 20 attacks, without the button", `return location.search.includes('a0.count=20') && !!document.querySelector('#results `+mean20+`') && !document.getElementById('results').classList.contains('stale') && document.getElementById('live').hidden`)
 		// An input that is not valid yet holds the update, and says why.
 		fill(t, ctx, "a0-strength", "11")

@@ -32,6 +32,17 @@ func mustPages() *pages {
 		"moreOpen": func(fs []field) bool {
 			return slices.ContainsFunc(fs, func(f field) bool { return f.More && f.Error != "" })
 		},
+		// moreSet counts the folded fields a player has filled in, so that
+		// a shared link does not hide them.
+		"moreSet": func(fs []field) int {
+			n := 0
+			for _, f := range fs {
+				if f.More && !f.Hidden && f.isSet() {
+					n++
+				}
+			}
+			return n
+		},
 	}).ParseFS(assets, "assets/*.tmpl"))
 	return &pages{t: t}
 }
@@ -93,6 +104,18 @@ type field struct {
 	Scenario         string // the scenario field it becomes, data-field
 	AutoComplete     string
 	DescribedByError bool
+}
+
+// isSet reports whether the field holds more than its default: a ticked
+// box, a typed value, or a choice other than the first.
+func (f field) isSet() bool {
+	switch f.Kind {
+	case "checkbox":
+		return f.Checked
+	case "select":
+		return len(f.Choices) > 0 && !f.Choices[0].Selected && slices.ContainsFunc(f.Choices, func(c choice) bool { return c.Selected })
+	}
+	return f.Value != ""
 }
 
 // pageError is an error shown on the page: beside its input when the form

@@ -390,8 +390,15 @@ func TestPageWording(t *testing.T) {
 			t.Errorf("%s is not folded away", id)
 		}
 	}
-	if !strings.Contains(body, `<summary>More: name, troop type, ward, regeneration, starting damage</summary>`) {
-		t.Errorf("the target lacks its folded group")
+	// The folded groups say how many of their fields are filled in: the
+	// spearmen's name and frontage, their three command models, and the
+	// one switch of the link.
+	body = do(t, h.Handler(), "GET", "/?"+with(spearmenQuery(), "opt.mw_cap", "remaining").Encode(), "", "").Body.String()
+	for _, want := range []string{`starting damage <span class="count">(2 set)</span></summary>`, `<summary>Command group <span class="count">(3 set)</span></summary>`,
+		`<summary>Rule switches <span class="count">(1 set)</span></summary>`, `special rules</summary>`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the page lacks %s", want)
+		}
 	}
 }
 

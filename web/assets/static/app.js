@@ -332,6 +332,7 @@
   // (the input at fault shows its message, the others are left alone).
   function changed() {
     markStale();
+    updateCounts();
     clearTimeout(liveTimer);
     liveTimer = setTimeout(function () {
       var f = form();
@@ -346,6 +347,28 @@
       }
       go(true);
     }, 400);
+  }
+
+  // updateCounts says on each folded group how many of its fields are
+  // filled in, as the server does (moreSet).
+  function updateCounts() {
+    form().querySelectorAll('details.more:not(.saved-box), details.options').forEach(function (d) {
+      var n = 0;
+      d.querySelectorAll('input[name], select[name]').forEach(function (el) {
+        if (el.disabled) return;
+        if (el.type === 'checkbox' ? el.checked : el.tagName === 'SELECT' ? el.selectedIndex > 0 : el.value !== '') n++;
+      });
+      var summary = d.querySelector('summary');
+      var span = summary.querySelector('.count');
+      if (!n) { if (span) span.remove(); return; }
+      if (!span) {
+        span = document.createElement('span');
+        span.className = 'count';
+        summary.appendChild(document.createTextNode(' '));
+        summary.appendChild(span);
+      }
+      span.textContent = '(' + n + ' set)';
+    });
   }
 
   function labelOf(el) {
