@@ -290,7 +290,7 @@ var rulesetNames = map[string]string{
 }
 
 // rulesetName is a ruleset's full name, or its label when it has none here
-// (TestRulesetNames holds every ruleset to having one).
+// (TestPageWording holds every ruleset to having one).
 func rulesetName(r rules.Ruleset) string {
 	if n, ok := rulesetNames[r.String()]; ok {
 		return n
@@ -331,7 +331,7 @@ var switchLabels = map[string]string{
 }
 
 // switchLabel is a switch in players' words, or its name in words when it
-// has no label here (TestSwitchWording holds every switch to having one).
+// has no label here (TestPageWording holds every switch to having one).
 func switchLabel(sw rules.Switch) string {
 	if l, ok := switchLabels[sw.Name]; ok {
 		return l

@@ -258,8 +258,8 @@ func (s *Server) results(r *http.Request, f form) (template.HTML, *pageError) {
 }
 
 // resultsParts renders the chosen tab's results, and their headline
-// numbers apart (the template "odds-headline" for "odds-results", when the tab has one) for
-// the top of a phone's page.
+// numbers apart for the top of a phone's page: the template "odds-headline"
+// for "odds-results", when the tab has one.
 func (s *Server) resultsParts(r *http.Request, f form) (results, headline template.HTML, _ *pageError) {
 	var body any
 	var name string
@@ -360,9 +360,14 @@ func (s *Server) oddsData(res *odds.Result, panicShare string) *oddsData {
 		m := dist.Mean()
 		return stat{Label: label, Value: ratFloat(m, 3), Exact: m.RatString(), Note: note}
 	}
-	// A chance of exactly 0 is an event that cannot happen here: it is
-	// named once below the cards, not shown as a "0% = 0" card.
+	// An exact chance of 0 is an event that cannot happen here: it is
+	// named once below the cards, not shown as a "0% = 0" card. Sampled,
+	// it is only an event no sample saw.
 	prob := func(label string, p *big.Rat, note string) {
+		if p.Sign() == 0 && !res.Exact {
+			d.Stats = append(d.Stats, stat{Label: label, Value: "none seen", Note: "in " + thousands(res.Samples) + " samples"})
+			return
+		}
 		if p.Sign() == 0 {
 			d.Impossible = append(d.Impossible, strings.ToLower(label))
 			return

@@ -7,10 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
 )
@@ -498,5 +500,27 @@ func TestPageBusy(t *testing.T) {
 	}
 	if strings.Contains(body, "There is a problem") || !strings.Contains(body, `id="error-summary" class="error-summary" role="alert" tabindex="-1" hidden>`) {
 		t.Errorf("the busy server is shown as a problem in the form")
+	}
+}
+
+// TestOddsCardsSampled: a chance of 0 is "cannot happen" only when exact;
+// sampled, it is an event none of the samples saw, and the method line
+// says how many in words.
+func TestOddsCardsSampled(t *testing.T) {
+	s := testServer(t, Config{})
+	d := binomial(4, big.NewRat(1, 2))
+	res := &odds.Result{Ruleset: rules.WHFB8, Casualties: d, Wounds: d, Unsaved: d, Destroyed: new(big.Rat), Samples: 200000}
+	v := s.oddsData(res, "25%")
+	if v.Method != "simulated, 200,000 samples" || len(v.Impossible) != 0 {
+		t.Errorf("method %q, impossible %v", v.Method, v.Impossible)
+	}
+	i := slices.IndexFunc(v.Stats, func(st stat) bool { return st.Label == "Unit destroyed" })
+	if i < 0 || v.Stats[i].Value != "none seen" || v.Stats[i].Exact != "" {
+		t.Errorf("sampled destroyed: %+v", v.Stats)
+	}
+	res.Exact = true
+	v = s.oddsData(res, "25%")
+	if v.Method != "exact" || !slices.Contains(v.Impossible, "unit destroyed") || slices.ContainsFunc(v.Stats, func(st stat) bool { return st.Label == "Unit destroyed" }) {
+		t.Errorf("exact destroyed: method %q, impossible %v", v.Method, v.Impossible)
 	}
 }
