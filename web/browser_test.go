@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -122,10 +123,18 @@ func waitFor(t *testing.T, ctx context.Context, what, script string) {
 	t.Fatalf("waiting for %s: gave up after 15 s; the page shows: %s", what, html)
 }
 
+// unfold opens the folded group ("More", "Command group") that holds an
+// input, as a person would before typing in it.
+func unfold(t *testing.T, ctx context.Context, id string) {
+	t.Helper()
+	eval[bool](t, ctx, fmt.Sprintf(`var d = document.getElementById(%q).closest('details'); if (d) d.open = true; return true`, id))
+}
+
 // fill types a value into an input, as a person would.
 func fill(t *testing.T, ctx context.Context, id, value string) {
 	t.Helper()
 	sel := chromedp.CSS("#" + id)
+	unfold(t, ctx, id)
 	must(t, ctx, chromedp.WaitVisible(sel))
 	eval[bool](t, ctx, fmt.Sprintf(`var e = document.getElementById(%q); e.value = ''; e.dispatchEvent(new Event('input', {bubbles: true})); return true`, id))
 	if value != "" {
@@ -136,12 +145,14 @@ func fill(t *testing.T, ctx context.Context, id, value string) {
 // choose picks an option of a select and fires its change event.
 func choose(t *testing.T, ctx context.Context, id, value string) {
 	t.Helper()
+	unfold(t, ctx, id)
 	eval[bool](t, ctx, fmt.Sprintf(`var s = document.getElementById(%q); s.value = %q; s.dispatchEvent(new Event('change', {bubbles: true})); return s.value === %q`, id, value, value))
 }
 
 // check sets a checkbox by clicking it when it is not as wanted.
 func check(t *testing.T, ctx context.Context, id string, on bool) {
 	t.Helper()
+	unfold(t, ctx, id)
 	if eval[bool](t, ctx, fmt.Sprintf(`return document.getElementById(%q).checked`, id)) != on {
 		must(t, ctx, chromedp.Click(chromedp.CSS("#"+id)))
 	}
@@ -158,10 +169,34 @@ func screenshot(t *testing.T, ctx context.Context, name string, width, height in
 	if over := eval[int](t, ctx, "return document.documentElement.scrollWidth"); over > int(width)+1 {
 		t.Errorf("%s: the page is %d px wide at a viewport of %d: it scrolls sideways", name, over, width)
 	}
+	// A full-page shot draws the sticky bar wherever the screen ended, over
+	// the form: put it back in the flow for the shot.
+	eval[bool](t, ctx, `var a = document.getElementById('actions'); if (a) a.style.position = 'static'; return true`)
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	eval[bool](t, ctx, `var a = document.getElementById('actions'); if (a) a.style.position = ''; return true`)
 	if err != nil {
 		t.Fatal(err)
 	}
+	writeScreenshot(t, name, png)
+	must(t, ctx, chromedp.EmulateViewport(1280, 900))
+}
+
+// screenshotScreen takes what a phone's screen shows, without scrolling:
+// the headline numbers and the bar with the button.
+func screenshotScreen(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	must(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	eval[bool](t, ctx, "window.scrollTo(0, 0); return true")
+	time.Sleep(300 * time.Millisecond)
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeScreenshot(t, name, png)
+}
+
+func writeScreenshot(t *testing.T, name string, png []byte) {
+	t.Helper()
 	dir := screenshotDir(t)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -169,7 +204,6 @@ func screenshot(t *testing.T, ctx context.Context, name string, width, height in
 	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	must(t, ctx, chromedp.EmulateViewport(1280, 900))
 }
 
 // apiPost posts the page's current scenario (from its URL) to an API route.
@@ -253,13 +287,15 @@ func TestBrowser(t *testing.T) {
 			}
 		}
 		atLeast := api["casualties"].(map[string]any)["at_least"].([]any)
-		first := eval[string](t, ctx, `return document.querySelector('#chart-at-least rect.bar[data-n="5"]').dataset.exact`)
+		first := eval[string](t, ctx, `return document.querySelector('#chart-casualties circle.at-least[data-n="5"]').dataset.exact`)
 		if first != atLeast[5] {
 			t.Errorf("at least 5: the chart has %s, the API %v", first, atLeast[5])
 		}
-		destroyed := eval[string](t, ctx, `return [...document.querySelectorAll('.stat')].find(s => s.innerText.includes('Unit destroyed')).querySelector('.value').dataset.exact`)
-		if destroyed != api["destroyed"] {
-			t.Errorf("destroyed: the page has %s, the API %v", destroyed, api["destroyed"])
+		// 20 shots cannot remove 30 spearmen: the API's chance is 0, and
+		// the page names it among what cannot happen instead of a card.
+		impossible := eval[string](t, ctx, `return document.querySelector('#results .impossible').textContent`)
+		if api["destroyed"] != "0" || !strings.Contains(impossible, "unit destroyed") {
+			t.Errorf("destroyed: the page says %q, the API %v", impossible, api["destroyed"])
 		}
 		screenshot(t, ctx, "odds-desktop", 1280, 900)
 		screenshot(t, ctx, "odds-phone", 390, 844)
@@ -391,4 +427,198 @@ func checkReferee(t *testing.T, ctx context.Context, api map[string]any) {
 	if page["steps"] != fmt.Sprint(steps) {
 		t.Errorf("%s steps on the page, %d events in the API", page["steps"], steps)
 	}
+}
+
+// busyResults answers the first n requests for /results with the API's
+// 503, as a server with no room does, and the rest with the page's own
+// handler: the page must say "busy, retrying" and ask again.
+type busyResults struct {
+	h      http.Handler
+	mu     sync.Mutex
+	left   int // 503s still to give
+	served int // 503s given
+}
+
+func (b *busyResults) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	b.mu.Lock()
+	busy := r.URL.Path == "/results" && b.left > 0
+	if busy {
+		b.left--
+		b.served++
+	}
+	b.mu.Unlock()
+	if busy {
+		writeError(w, &apiError{Status: http.StatusServiceUnavailable, Code: "busy", Message: "the server is busy: try again in a moment"})
+		return
+	}
+	b.h.ServeHTTP(w, r)
+}
+
+func (b *busyResults) set(n int) (served int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.left, served = n, b.served
+	return served
+}
+
+// TestBrowserLive drives the page as a player at the table does: the
+// results follow the form without the button, are marked stale until
+// they do, a busy server is retried, the numbers come first on a phone
+// with the button in reach, the charts' text is readable there, and
+// saved units come back from the browser's storage (issue 15, items 1, 2,
+// 4, 6).
+func TestBrowserLive(t *testing.T) {
+	ctx := browser(t)
+	busy := &busyResults{h: New(Config{}).Handler()}
+	srv := httptest.NewServer(busy)
+	defer srv.Close()
+	must(t, ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#chart-casualties")))
+
+	// The first visit: whfb8, 10 attacks at 4+ and S4 against T3 spearmen
+	// in light armour and shield: each a casualty with 5/18 (RULES.md 5,
+	// 6.1, 7.1), 25/9 expected.
+	const mean10, mean20 = `[data-exact="25/9"]`, `[data-exact="50/9"]`
+	waitFor(t, ctx, "the first results", `return !!document.querySelector('#results `+mean10+`')`)
+
+	t.Run("live update", func(t *testing.T) {
+		fill(t, ctx, "a0-count", "20")
+		if !eval[bool](t, ctx, `return document.getElementById('results').classList.contains('stale') && document.getElementById('live').dataset.state === 'stale' && !document.getElementById('live').hidden`) {
+			t.Error("the results are not marked stale as the form changes")
+		}
+		check(t, ctx, "a0-flaming", true)
+		if got := eval[string](t, ctx, `return document.getElementById('a0-flaming').closest('details').querySelector('summary .count').textContent`); got != "(1 set)" {
+			t.Errorf("the attack's folded group says %q, want (1 set)", got)
+		}
+		check(t, ctx, "a0-flaming", false)
+		waitFor(t, ctx, "the results for 20 attacks, without the button", `return location.search.includes('a0.count=20') && !!document.querySelector('#results `+mean20+`') && !document.getElementById('results').classList.contains('stale') && document.getElementById('live').hidden`)
+		// An input that is not valid yet holds the update, and says why.
+		fill(t, ctx, "a0-strength", "11")
+		waitFor(t, ctx, "the message of strength 11", `var e = document.getElementById('a0-strength-error'); return !e.hidden && e.textContent.includes('1 to 10') && document.getElementById('live').textContent.includes('Strength')`)
+		if !eval[bool](t, ctx, `return document.getElementById('results').classList.contains('stale') && location.search.includes('a0.strength=4')`) {
+			t.Error("an invalid form updated the results or the URL")
+		}
+		fill(t, ctx, "a0-strength", "4")
+		waitFor(t, ctx, "the results again", `return !!document.querySelector('#results `+mean20+`') && !document.getElementById('results').classList.contains('stale') && document.getElementById('a0-strength-error').hidden`)
+	})
+
+	t.Run("busy retry", func(t *testing.T) {
+		before := busy.set(3)
+		fill(t, ctx, "a0-count", "10")
+		waitFor(t, ctx, "busy, retrying", `var l = document.getElementById('live'); return l.dataset.state === 'busy' && l.textContent.includes('busy, retrying') && document.getElementById('results').classList.contains('stale')`)
+		screenshot(t, ctx, "busy-desktop", 1280, 900)
+		if eval[bool](t, ctx, `return !document.getElementById('error-summary').hidden || !!document.querySelector('#scenario [aria-invalid="true"]')`) {
+			t.Error("a busy server is shown as a problem in the form")
+		}
+		waitFor(t, ctx, "the results after the retries", `return !!document.querySelector('#results `+mean10+`') && document.getElementById('live').hidden && !document.getElementById('results').classList.contains('stale')`)
+		if served := busy.set(0) - before; served != 3 {
+			t.Errorf("%d answers of 503, want 3", served)
+		}
+	})
+
+	t.Run("phone", func(t *testing.T) {
+		must(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+		time.Sleep(300 * time.Millisecond)
+		// The headline numbers first, above the form, and the button on
+		// screen though the form is longer than the screen.
+		got := eval[map[string]float64](t, ctx, `var h = document.getElementById('headline').getBoundingClientRect(), f = document.getElementById('scenario').getBoundingClientRect(), b = document.getElementById('submit').getBoundingClientRect();
+			return {headline: h.top, height: h.height, form: f.top, formBottom: f.bottom, button: b.bottom, screen: window.innerHeight, stats: document.querySelectorAll('#headline .stat').length}`)
+		if got["stats"] == 0 || got["height"] == 0 || got["headline"] > got["form"] {
+			t.Errorf("the headline numbers are not first on a phone: %v", got)
+		}
+		if got["button"] > got["screen"] || got["formBottom"] < got["screen"] {
+			t.Errorf("the button is not in reach on a phone: %v", got)
+		}
+		if mean := eval[string](t, ctx, `return document.querySelector('#headline .stat .value').dataset.exact`); mean != "25/9" {
+			t.Errorf("the headline's expected casualties are %s, want 25/9", mean)
+		}
+		// No text of the charts below 12 px at 390 px: its font size
+		// times the scale the SVG is drawn at.
+		sizes := eval[[]float64](t, ctx, `return [...document.querySelectorAll('#results svg.chart')].flatMap(svg => {
+			var scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+			return [...svg.querySelectorAll('text')].map(t => parseFloat(getComputedStyle(t).fontSize) * scale);
+		})`)
+		if len(sizes) < 20 {
+			t.Fatalf("%d chart texts measured", len(sizes))
+		}
+		for i, s := range sizes {
+			if s < 12 {
+				t.Errorf("chart text %d is %.1f px at 390 px width, below 12", i, s)
+			}
+		}
+		screenshot(t, ctx, "live-phone", 390, 844)
+		screenshotScreen(t, ctx, "live-phone-screen")
+		// The live update on a phone: the headline above the form fades
+		// and the bar with the button says why, then both follow.
+		must(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+		fill(t, ctx, "a0-count", "20")
+		if !eval[bool](t, ctx, `var s = document.getElementById('live-short'), r = s.getBoundingClientRect(); return document.getElementById('headline').classList.contains('stale') && !s.hidden && s.textContent.includes('Out of date') && r.bottom <= window.innerHeight && r.height > 0`) {
+			t.Error("a phone does not show the stale mark in reach")
+		}
+		waitFor(t, ctx, "the phone's headline for 20 attacks", `return !!document.querySelector('#headline `+mean20+`') && !document.getElementById('headline').classList.contains('stale') && document.getElementById('live-short').hidden`)
+		before := busy.set(2)
+		fill(t, ctx, "a0-count", "10")
+		waitFor(t, ctx, "busy, retrying beside the button", `var s = document.getElementById('live-short'); return !s.hidden && s.textContent.includes('Busy, retrying')`)
+		screenshot(t, ctx, "busy-phone", 390, 844)
+		must(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+		waitFor(t, ctx, "the phone's headline after the retries", `return !!document.querySelector('#headline `+mean10+`') && document.getElementById('live-short').hidden && document.getElementById('error-summary').hidden`)
+		if served := busy.set(0) - before; served != 2 {
+			t.Errorf("%d answers of 503 on the phone, want 2", served)
+		}
+		must(t, ctx, chromedp.EmulateViewport(1280, 900))
+		// On a desktop the button stays beside the results.
+		if !eval[bool](t, ctx, `var b = document.getElementById('submit').getBoundingClientRect(); return b.bottom <= window.innerHeight && b.top >= 0`) {
+			t.Error("the button is off screen on a desktop")
+		}
+	})
+
+	t.Run("saved units", func(t *testing.T) {
+		// Save a target of T4 as "Ogres", change the form, pick it back.
+		fill(t, ctx, "t-toughness", "4")
+		fill(t, ctx, "saved-target-name", "Ogres")
+		must(t, ctx, chromedp.Click(chromedp.CSS("#saved-target-save")))
+		if !eval[bool](t, ctx, `return document.getElementById('saved-target-list').value === 'Ogres'`) {
+			t.Error("the list does not show the target just saved")
+		}
+		fill(t, ctx, "a0-strength", "5")
+		fill(t, ctx, "saved-a0-name", "Great weapons")
+		must(t, ctx, chromedp.Click(chromedp.CSS("#saved-a0-save")))
+		stored := eval[map[string]map[string]map[string]any](t, ctx, `return JSON.parse(localStorage.getItem('rearrank.units'))`)
+		if stored["target"]["Ogres"] == nil || stored["attack"]["Great weapons"] == nil {
+			t.Fatalf("localStorage holds %v", stored)
+		}
+		fill(t, ctx, "t-toughness", "3")
+		fill(t, ctx, "a0-strength", "3")
+		// A new visit: the lists come back from the browser's storage.
+		must(t, ctx, chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#saved-target-list")))
+		if !eval[bool](t, ctx, `return document.getElementById('saved-target-list').closest('details').open`) {
+			t.Error("with units saved, their list is folded away")
+		}
+		names := eval[[]string](t, ctx, `return [...document.querySelectorAll('#saved-target-list option, #saved-a0-list option')].map(o => o.value).filter(Boolean)`)
+		if strings.Join(names, ",") != "Great weapons,Ogres" {
+			t.Fatalf("the saved lists hold %v", names)
+		}
+		choose(t, ctx, "saved-target-list", "Ogres")
+		choose(t, ctx, "saved-a0-list", "Great weapons")
+		// 10 attacks at 4+, S5 against T4 in light armour and shield:
+		// hits 1/2, wounds on 3+ (2/3), and S5 takes 2 off the 5+ save of
+		// light armour and shield, leaving none (RULES.md 5, 6.1, 7.1):
+		// 10 x 1/3 = 10/3.
+		waitFor(t, ctx, "the saved units' results", `return document.getElementById('t-toughness').value === '4' && document.getElementById('a0-strength').value === '5' && location.search.includes('t.toughness=4') && !!document.querySelector('#results [data-exact="10/3"]')`)
+		screenshot(t, ctx, "saved-desktop", 1280, 900)
+		screenshot(t, ctx, "saved-phone", 390, 844)
+		must(t, ctx, chromedp.Click(chromedp.CSS("#saved-target-delete")))
+		if eval[bool](t, ctx, `return 'Ogres' in JSON.parse(localStorage.getItem('rearrank.units')).target`) {
+			t.Error("deleting Ogres left it saved")
+		}
+	})
+
+	t.Run("open a scenario file", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "crossbows.yaml")
+		if err := os.WriteFile(path, []byte(crossbowsYAML), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		eval[bool](t, ctx, `document.getElementById('units').open = true; return true`)
+		must(t, ctx, chromedp.SetUploadFiles(chromedp.CSS("#import-file"), []string{path}))
+		waitFor(t, ctx, "the file in the form", `var r = document.getElementById('ruleset'), m = document.getElementById('t-models'); return !!r && !!m && r.value === 'battleaxe' && m.value === '30' && location.search.includes('a0.bs=4')`)
+	})
 }

@@ -244,7 +244,7 @@ func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.
 		prob(c.Sides[1].Unit.Name()+" win", rep.BWins, "side b"),
 		prob("The loser breaks", rep.LoserBreaks, "fails its break test"),
 	}
-	d.Bar = s.pages.renderSVG("outcome-bar", outcomeBar(c.Sides[0].Unit.Name(), c.Sides[1].Unit.Name(), rep))
+	d.Bar = s.pages.render("outcome-bar", outcomeBar(c.Sides[0].Unit.Name(), c.Sides[1].Unit.Name(), rep))
 	for i := range 2 {
 		sr := rep.Sides[i]
 		mean := func(l string, dist combat.Dist) stat {
@@ -252,7 +252,7 @@ func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.
 			return stat{Label: l, Value: ratFloat(m, 3), Exact: m.RatString()}
 		}
 		sd := combatSideData{Label: label(i)}
-		sd.Before = s.pages.renderSVG("formation", formationDiagram("combat-before-"+sideNames[i], "Before: "+label(i), c.Sides[i].Unit.Snapshot(), nil))
+		sd.Before = s.pages.render("formation", formationDiagram("combat-before-"+sideNames[i], "Before: "+label(i), c.Sides[i].Unit.Snapshot(), nil))
 		sd.Stats = []stat{
 			mean("Expected casualties", sr.Casualties),
 			mean("Expected wounds caused", sr.Wounds),
@@ -269,7 +269,7 @@ func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.
 		} {
 			if od, ok := fromMin(ch.dist); ok {
 				sd.Charts = append(sd.Charts, captioned{Caption: ch.title,
-					SVG: s.pages.renderSVG("chart", distChart("chart-combat-"+ch.id+"-"+sideNames[i], ch.title, ch.noun, od, false))})
+					SVG: s.pages.render("chart", distChart("chart-combat-"+ch.id+"-"+sideNames[i], ch.title, ch.noun, od, false))})
 			}
 		}
 		sd.Score = fmt.Sprintf("%d", round.Score[i])
@@ -296,7 +296,7 @@ func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.
 					side.Summary = "On the enemy: " + e.Text
 				}
 			}
-			side.After = s.pages.renderSVG("formation", formationDiagram(fmt.Sprintf("combat-step%d-%s", k+1, sideNames[i]),
+			side.After = s.pages.render("formation", formationDiagram(fmt.Sprintf("combat-step%d-%s", k+1, sideNames[i]),
 				fmt.Sprintf("After step %d: %s", k+1, label(i)), ss.After.Snapshot(), nil))
 			sv.Sides[i] = side
 		}

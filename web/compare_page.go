@@ -255,8 +255,8 @@ func (s *Server) compareView(ctx context.Context, f form, base *scenario.File) (
 		}
 	}
 	if len(series) > 0 {
-		d.Exactly = s.pages.renderSVG("multichart", multiChart("chart-compare-exactly", "Exactly N casualties, each column", "casualties", series, false))
-		d.AtLeast = s.pages.renderSVG("multichart", multiChart("chart-compare-at-least", "At least N casualties, each column", "casualties", series, true))
+		d.Exactly = s.pages.render("multichart", multiChart("chart-compare-exactly", "Exactly N casualties, each column", "casualties", series, false))
+		d.AtLeast = s.pages.render("multichart", multiChart("chart-compare-at-least", "At least N casualties, each column", "casualties", series, true))
 	}
 	return d, nil
 }

@@ -105,8 +105,8 @@ func TestCompareChartGolden(t *testing.T) {
 		{Label: "Crossbows", Colour: seriesColours[0], Dist: binomial(20, big.NewRat(5, 18))},
 		{Label: "Bows", Colour: seriesColours[1], Dash: seriesDashes[1], Dist: binomial(20, big.NewRat(1, 6))},
 	}
-	exactly := string(p.renderSVG("multichart", multiChart("chart-compare-exactly", "Exactly N casualties", "casualties", series, false)))
-	atLeast := string(p.renderSVG("multichart", multiChart("chart-compare-at-least", "At least N casualties", "casualties", series, true)))
+	exactly := string(p.render("multichart", multiChart("chart-compare-exactly", "Exactly N casualties", "casualties", series, false)))
+	atLeast := string(p.render("multichart", multiChart("chart-compare-at-least", "At least N casualties", "casualties", series, true)))
 	golden(t, "chart-compare-exactly.svg", exactly)
 	golden(t, "chart-compare-at-least.svg", atLeast)
 	// Every point carries its exact chance: P(exactly 0) = (13/18)^20 for

@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -78,9 +79,10 @@ func (s *Server) pageData(f form) *pageData {
 		d.Submit = "Show the odds"
 	}
 	for _, r := range rules.Rulesets() {
-		d.Rulesets = append(d.Rulesets, choice{Value: r.String(), Label: r.String(), Doc: r.Description(), Selected: r == rs})
+		doc := rulesetDoc(r)
+		d.Rulesets = append(d.Rulesets, choice{Value: r.String(), Label: rulesetName(r), Doc: doc, Selected: r == rs, Block: r.Block()})
 		if r == rs {
-			d.RulesetDoc = r.Description()
+			d.RulesetDoc = doc
 		}
 	}
 	hide := func(fl field, key string) field {
@@ -153,8 +155,10 @@ func (s *Server) pageData(f form) *pageData {
 		}
 		name := mk("name", "Name", "text", a.Name)
 		name.Placeholder, name.Wide = "Swordsmen", true
-		row := []field{name, count, phase, toHit, ws, bs, mod, str, wmod, ap, apc, mh, mw, rrHit, rrWound, wc, aim}
-		d.Attacks = append(d.Attacks, append(row, flags...))
+		// The fields every player fills in come first; the rest fold away
+		// under "More" until wanted (issue 15, item 2).
+		row := append([]field{count, toHit, str, phase, ap}, more(name, ws, bs, mod, wmod, apc, mh, mw, rrHit, rrWound, wc, aim)...)
+		d.Attacks = append(d.Attacks, append(row, more(flags...)...))
 	}
 	d.CanAdd = len(f.Attacks) < maxFormAttacks
 	t := f.Target
@@ -167,6 +171,9 @@ func (s *Server) pageData(f form) *pageData {
 	troop.Choices = choices(orDefault(t.TroopType, "infantry"), rules.TroopTypeNames()...)
 	models := mk("models", "Models", "number", t.Models)
 	models.Required, models.Hint = true, "command group included, characters not"
+	if rs.Valid() && !rs.Block() {
+		models.Value, models.Hint = "1", "a skirmish target is one warrior" // as scenarioFor writes it
+	}
 	whole(&models, "t.models", "Models")
 	front := hide(mk("frontage", "Frontage", "number", t.Frontage), "t.frontage")
 	front.Hint = "files in the front rank"
@@ -203,19 +210,19 @@ func (s *Server) pageData(f form) *pageData {
 	dmg := mk("damage", "Starting damage", "text", t.Damage)
 	dmg.Pattern, dmg.Placeholder, dmg.Inputmode = patDamage, "0", "numeric"
 	dmg.Hint, dmg.Msg = "wounds the unit has lost; battleaxe per model: 1,0,2", "Whole numbers, separated by commas"
-	d.Target = []field{tname, troop, models, front, tws, tough, wounds, armour, shield, barding, bonus, av, ward, regen, aegis, helmet, dmg}
+	d.Target = append([]field{models, tough, wounds, armour, shield, av}, more(tname, troop, front, tws, barding, bonus, ward, regen, aegis, helmet, dmg)...)
 	for _, c := range []struct {
 		name, label string
 		on          bool
 	}{{"musician", "Musician", t.Musician}, {"standard", "Standard bearer", t.Standard}, {"champion", "Champion", t.Champion}} {
 		fl := hide(mk(c.name, c.label, "checkbox", "1"), "t.command")
 		fl.Scenario = "target.command"
-		fl.Checked = c.on
+		fl.Checked, fl.More = c.on, true
 		d.Command = append(d.Command, fl)
 	}
 	for _, sw := range rules.Switches() {
-		fl := field{Name: "opt." + sw.Name, ID: "opt-" + strings.ReplaceAll(sw.Name, "_", "-"), Label: strings.ReplaceAll(sw.Name, "_", " "),
-			Scenario: "options." + sw.Name, Hint: sw.Doc + " (RULES.md " + sw.Ref + ")"}
+		fl := field{Name: "opt." + sw.Name, ID: "opt-" + strings.ReplaceAll(sw.Name, "_", "-"), Label: switchLabel(sw),
+			Scenario: "options." + sw.Name, Hint: sw.Doc}
 		value := orDefault(f.Options[sw.Name], sw.Default)
 		if sw.Values == nil {
 			fl.Kind, fl.Value, fl.Placeholder = "text", f.Options[sw.Name], sw.Default
@@ -223,6 +230,14 @@ func (s *Server) pageData(f form) *pageData {
 		} else {
 			fl.Kind = "select"
 			fl.Choices = choices(value, sw.Values...)
+			for i := range fl.Choices {
+				switch fl.Choices[i].Value {
+				case "true":
+					fl.Choices[i].Label = "yes"
+				case "false":
+					fl.Choices[i].Label = "no"
+				}
+			}
 			fl.Choices[0].Label += " (default)"
 		}
 		names := make([]string, len(sw.Rulesets))
@@ -230,7 +245,7 @@ func (s *Server) pageData(f form) *pageData {
 			names[i] = r.String()
 		}
 		fl.Rulesets = strings.Join(names, " ")
-		fl.Hidden = !sw.AppliesTo(rs)
+		fl.Hidden, fl.More = !sw.AppliesTo(rs), true
 		d.Options = append(d.Options, fl)
 	}
 	dice := field{Name: "dice", ID: "dice", Label: "Dice you rolled", Kind: "text", Value: f.Dice, Wide: true, Inputmode: "numeric",
@@ -256,6 +271,73 @@ func (s *Server) pageData(f form) *pageData {
 	}
 	d.Attacks = d.Attacks[:len(f.Attacks)]
 	return d
+}
+
+// more marks fields as folded away under the group's "More" until wanted.
+func more(fs ...field) []field {
+	for i := range fs {
+		fs[i].More = true
+	}
+	return fs
+}
+
+// rulesetNames are the rulesets by the names players know them by.
+var rulesetNames = map[string]string{
+	"battleaxe": "Battleaxe: Fantasy Generals",
+	"whfb8":     "Warhammer Fantasy Battles, 8th edition",
+	"t9a":       "The 9th Age: Fantasy Battles (2nd edition)",
+	"t9a1-ru":   "The 9th Age 1.x (Russian translation)",
+	"skirmish":  "Mordheim-like skirmish",
+}
+
+// rulesetName is a ruleset's full name, or its label when it has none here
+// (TestPageWording holds every ruleset to having one).
+func rulesetName(r rules.Ruleset) string {
+	if n, ok := rulesetNames[r.String()]; ok {
+		return n
+	}
+	return r.String()
+}
+
+// specRef matches the references to our own specification that a player
+// has no use for: "(seed 002)".
+var specRef = regexp.MustCompile(`\s*\(seed [0-9]+\)`)
+
+// rulesetDoc is the ruleset's description without the seed it came from.
+func rulesetDoc(r rules.Ruleset) string { return specRef.ReplaceAllString(r.Description(), "") }
+
+// switchLabels name the rule switches in players' words.
+var switchLabels = map[string]string{
+	"damage_model":                "How wounds on multi-wound models are kept",
+	"cap_after_modifiers":         "Best save is 1+ after modifiers",
+	"unarmoured_cavalry_save":     "Cavalry without armour still save on 6+",
+	"instant_kill_takes":          "An instant kill removes",
+	"single_rank_policy":          "A single rank loses models from",
+	"rear_rank_order":             "Rear-rank casualties come from",
+	"multi_packet_order":          "Order of multiple-wound hits",
+	"overflow_across_pools":       "Wounds left over when a troop pool is emptied",
+	"melee_to_hit_legacy":         "Older close-combat to-hit chart",
+	"command_order":               "Which command model goes first",
+	"regen_vs_flaming":            "Regeneration against flaming attacks",
+	"to_wound":                    "To-wound chart",
+	"armour_preset":               "Shield worth",
+	"low_crit_consumes_allowance": "A weak critical (1-3) uses up the critical",
+	"no_crit_when_needing6":       "No criticals when wounding only on 6s",
+	"seven_plus_to_hit":           "Hitting on 7+",
+	"special_save_choice":         "Which special save a model takes",
+	"panic_threshold":             "Share of the unit lost that forces a panic test",
+	"mw_cap":                      "Multiple wounds are capped at",
+	"packet_target":               "Multiple wounds go first to",
+	"poison_multiple_hits":        "Poisoned attacks with multiple hits wound automatically with",
+}
+
+// switchLabel is a switch in players' words, or its name in words when it
+// has no label here (TestPageWording holds every switch to having one).
+func switchLabel(sw rules.Switch) string {
+	if l, ok := switchLabels[sw.Name]; ok {
+		return l
+	}
+	return strings.ReplaceAll(sw.Name, "_", " ")
 }
 
 func orDefault(v, def string) string {

@@ -363,7 +363,14 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 	str, num, flag := w.str, w.num, w.flag
 	str("name", t.Name)
 	str("troop_type", t.TroopType)
-	num("models", t.Models)
+	models := t.Models
+	if rs.Valid() && !rs.Block() {
+		// A skirmish target is one warrior (scenario: "In skirmish, 1"):
+		// choosing skirmish for a regiment's form fights one of its models
+		// instead of failing.
+		models = "1"
+	}
+	num("models", models)
 	num("frontage", t.Frontage)
 	num("ws", t.WS)
 	num("toughness", t.Toughness)

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"html/template"
@@ -26,6 +25,21 @@ func mustPages() *pages {
 		"inc":   func(i int) int { return i + 1 },
 		"join":  strings.Join,
 		"lower": strings.ToLower,
+		// moreOpen opens a folded group whose field shows an error.
+		"moreOpen": func(fs []field) bool {
+			return slices.ContainsFunc(fs, func(f field) bool { return f.More && f.Error != "" })
+		},
+		// moreSet counts the folded fields a player has filled in, so that
+		// a shared link does not hide them.
+		"moreSet": func(fs []field) int {
+			n := 0
+			for _, f := range fs {
+				if f.More && !f.Hidden && f.isSet() {
+					n++
+				}
+			}
+			return n
+		},
 	}).ParseFS(assets, "assets/*.tmpl"))
 	return &pages{t: t}
 }
@@ -49,7 +63,9 @@ type pageData struct {
 	Compare    compareForm
 	YAMLText   string // the form as a scenario file, for the CLI
 	Error      *pageError
+	Busy       bool // the server had no room: the page asks again by itself
 	Results    template.HTML
+	Headline   template.HTML // the results' headline numbers, shown first on a phone
 	Submit     string
 }
 
@@ -61,6 +77,7 @@ type tabLink struct {
 type choice struct {
 	Value, Label, Doc string
 	Selected          bool
+	Block             bool // a ruleset of ranked units: a one-model target otherwise
 }
 
 // field is one input of the form.
@@ -81,9 +98,22 @@ type field struct {
 	Placeholder      string
 	Msg              string // the inline message when the browser finds it invalid
 	Wide             bool
+	More             bool   // folded away under the group's "More" until wanted
 	Scenario         string // the scenario field it becomes, data-field
 	AutoComplete     string
 	DescribedByError bool
+}
+
+// isSet reports whether the field holds more than its default: a ticked
+// box, a typed value, or a choice other than the first.
+func (f field) isSet() bool {
+	switch f.Kind {
+	case "checkbox":
+		return f.Checked
+	case "select":
+		return len(f.Choices) > 0 && !f.Choices[0].Selected && slices.ContainsFunc(f.Choices, func(c choice) bool { return c.Selected })
+	}
+	return f.Value != ""
 }
 
 // pageError is an error shown on the page: beside its input when the form
@@ -99,20 +129,57 @@ type pageError struct {
 func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f := parseForm(q)
+	if q.Has("export") && s.export(w, f) {
+		return
+	}
 	if to, ok := f.action(q); ok {
 		http.Redirect(w, r, "/?"+to.Encode(), http.StatusSeeOther)
 		return
 	}
 	data := s.pageData(f)
 	status := http.StatusOK
-	results, perr := s.results(r, f)
-	if perr != nil {
+	results, headline, perr := s.resultsParts(r, f)
+	switch {
+	case perr != nil && perr.Status == http.StatusServiceUnavailable:
+		// A busy server is no problem in the form: the page says so where
+		// the results go, and asks again by itself.
+		data.Busy, status = true, perr.Status
+		w.Header().Set("Retry-After", strconv.Itoa(max(perr.api.RetryAfter, 1)))
+	case perr != nil:
 		data.Error = perr
 		status = perr.Status
 		data.markError()
 	}
-	data.Results = results
+	data.Results, data.Headline = results, headline
 	s.writePage(w, status, "page", data) // combat_page.go
+}
+
+// export answers "download as a scenario file" with the form as a YAML
+// file for `rearrank odds FILE`, or for the page's import; it reports
+// false, leaving the page to show the error, when the form is no scenario.
+func (s *Server) export(w http.ResponseWriter, f form) bool {
+	file, err := f.scenario()
+	if err != nil {
+		return false
+	}
+	y, err := file.MarshalYAML()
+	if err != nil {
+		return false
+	}
+	name := "scenario"
+	if f.Target.Name != "" && f.YAML == "" {
+		name = strings.Map(func(r rune) rune {
+			if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' {
+				return r
+			}
+			return '-'
+		}, strings.ToLower(f.Target.Name))
+	}
+	w.Header().Set("Content-Type", "application/yaml; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`.yaml"`)
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	_, _ = w.Write(y)
+	return true
 }
 
 // handleResults serves the results part of the page for the script, which
@@ -180,16 +247,24 @@ func (f form) action(q url.Values) (url.Values, bool) {
 
 // results computes the chosen tab's results and renders them.
 func (s *Server) results(r *http.Request, f form) (template.HTML, *pageError) {
+	results, _, perr := s.resultsParts(r, f)
+	return results, perr
+}
+
+// resultsParts renders the chosen tab's results, and their headline
+// numbers apart for the top of a phone's page: the template "odds-headline"
+// for "odds-results", when the tab has one.
+func (s *Server) resultsParts(r *http.Request, f form) (results, headline template.HTML, _ *pageError) {
 	var body any
 	var name string
 	var err error
 	file, err := f.scenario()
 	if err != nil {
-		return "", s.pageError(err, f)
+		return "", "", s.pageError(err, f)
 	}
 	ctx, release, aerr := s.acquire(r)
 	if aerr != nil {
-		return "", s.pageError(aerr, f)
+		return "", "", s.pageError(aerr, f)
 	}
 	defer release()
 	switch f.Tab {
@@ -204,13 +279,13 @@ func (s *Server) results(r *http.Request, f form) (template.HTML, *pageError) {
 		body, err = s.oddsView(ctx, file)
 	}
 	if err != nil {
-		return "", s.pageError(err, f)
+		return "", "", s.pageError(err, f)
 	}
-	var b bytes.Buffer
-	if err := s.pages.t.ExecuteTemplate(&b, name, body); err != nil {
-		panic(fmt.Sprintf("web: template %s: %v", name, err))
+	results = s.pages.render(name, body)
+	if h := strings.TrimSuffix(name, "-results") + "-headline"; s.pages.t.Lookup(h) != nil {
+		headline = s.pages.render(h, body)
 	}
-	return template.HTML(b.String()), nil
+	return results, headline, nil
 }
 
 // pageError keeps the API error for the script and names the input.
@@ -243,8 +318,8 @@ type stat struct {
 type oddsData struct {
 	Ruleset, Method string
 	Stats           []stat
+	Impossible      []string // events that cannot happen, named rather than shown as "0%"
 	Casualties      template.HTML
-	AtLeast         template.HTML
 	Wounds          template.HTML
 	Rows            []distRow
 	Stages          []stageRow
@@ -271,7 +346,7 @@ func (s *Server) oddsView(ctx context.Context, file *scenario.File) (*oddsData, 
 // oddsData is the odds tab's view of res; panicShare is the unit's panic
 // threshold in words ("25%").
 func (s *Server) oddsData(res *odds.Result, panicShare string) *oddsData {
-	d := &oddsData{Ruleset: res.Ruleset.String(), Method: fmt.Sprintf("simulated, %d samples", res.Samples)}
+	d := &oddsData{Ruleset: rulesetName(res.Ruleset), Method: "simulated, " + thousands(res.Samples) + " samples"}
 	if res.Exact {
 		d.Method = "exact"
 	}
@@ -279,28 +354,38 @@ func (s *Server) oddsData(res *odds.Result, panicShare string) *oddsData {
 		m := dist.Mean()
 		return stat{Label: label, Value: ratFloat(m, 3), Exact: m.RatString(), Note: note}
 	}
-	prob := func(label string, p *big.Rat, note string) stat {
-		return stat{Label: label, Value: percent(p), Exact: p.RatString(), Note: note}
+	// An exact chance of 0 is an event that cannot happen here: it is
+	// named once below the cards, not shown as a "0% = 0" card. Sampled,
+	// it is only an event no sample saw.
+	prob := func(label string, p *big.Rat, note string) {
+		if p.Sign() == 0 && !res.Exact {
+			d.Stats = append(d.Stats, stat{Label: label, Value: "none seen", Note: "in " + thousands(res.Samples) + " samples"})
+			return
+		}
+		if p.Sign() == 0 {
+			d.Impossible = append(d.Impossible, strings.ToLower(label))
+			return
+		}
+		d.Stats = append(d.Stats, stat{Label: label, Value: percent(p), Exact: p.RatString(), Note: note})
 	}
 	d.Stats = append(d.Stats,
 		mean("Expected casualties", res.Casualties, "models removed"),
 		mean("Expected wounds caused", res.Wounds, "for combat result"),
-		mean("Expected unsaved wounds", res.Unsaved, "before multiple wounds"),
-		prob("Unit destroyed", res.Destroyed, "no model left"))
+		mean("Expected unsaved wounds", res.Unsaved, "before multiple wounds"))
+	prob("Unit destroyed", res.Destroyed, "no model left")
 	if res.Panic != nil {
-		d.Stats = append(d.Stats, prob("Panic test", res.Panic, panicShare+" of the unit lost this phase"))
+		prob("Panic test", res.Panic, panicShare+" of the unit lost this phase")
 	} else {
 		d.Stats = append(d.Stats, stat{Label: "Panic test", Value: "does not apply", Note: "close combat or skirmish"})
 	}
 	if res.ChampionDead != nil {
-		d.Stats = append(d.Stats, prob("Champion killed", res.ChampionDead, ""))
+		prob("Champion killed", res.ChampionDead, "")
 	}
 	if res.StandardLost != nil {
-		d.Stats = append(d.Stats, prob("Standard lost", res.StandardLost, ""))
+		prob("Standard lost", res.StandardLost, "")
 	}
-	d.Casualties = s.pages.renderSVG("chart", distChart("chart-casualties", "Casualties", "casualties", res.Casualties, false))
-	d.AtLeast = s.pages.renderSVG("chart", distChart("chart-at-least", "At least N casualties", "casualties", res.Casualties, true))
-	d.Wounds = s.pages.renderSVG("chart", distChart("chart-wounds", "Wounds caused", "wounds", res.Wounds, false))
+	d.Casualties = s.pages.render("chart", distChart("chart-casualties", "Casualties", "casualties", res.Casualties, true))
+	d.Wounds = s.pages.render("chart", distChart("chart-wounds", "Wounds caused", "wounds", res.Wounds, true))
 	tails := res.Casualties.Tails()
 	for n, p := range res.Casualties.P {
 		rest := tails[n]
@@ -416,9 +501,18 @@ func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {
 	case v.Panic != nil:
 		d.Outcome = "No panic test."
 	}
-	d.Before = s.pages.renderSVG("formation", formationDiagram("formation-before", "Before", v.Before, fallenIDs(v.Before, v.After)))
-	d.After = s.pages.renderSVG("formation", formationDiagram("formation-after", "After", v.After, nil))
+	d.Before = s.pages.render("formation", formationDiagram("formation-before", "Before", v.Before, fallenIDs(v.Before, v.After)))
+	d.After = s.pages.render("formation", formationDiagram("formation-after", "After", v.After, nil))
 	return d
+}
+
+// thousands writes n with thousands separators: "200,000".
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // tailAt reads P(i or more) from suffix sums (odds.Dist.Tails): 0 past

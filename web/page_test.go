@@ -3,14 +3,17 @@ package web
 import (
 	"encoding/json"
 	"github.com/rearrank/rearrank/combat"
+	"math/big"
 	"net/url"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
 )
@@ -157,7 +160,7 @@ func TestPageErrorsInline(t *testing.T) {
 func TestResults(t *testing.T) {
 	h := testServer(t, Config{}).Handler()
 	w := do(t, h, "GET", "/results?"+spearmenQuery().Encode(), "", "")
-	if w.Code != 200 || strings.Contains(w.Body.String(), "<html") || !strings.Contains(w.Body.String(), `id="chart-at-least"`) {
+	if w.Code != 200 || strings.Contains(w.Body.String(), "<html") || !strings.Contains(w.Body.String(), `<circle class="at-least"`) {
 		t.Errorf("results: %d %.200s", w.Code, w.Body.String())
 	}
 	bad := decode[ErrorBody](t, do(t, h, "GET", "/results?"+with(spearmenQuery(), "a0.strength", "four").Encode(), "", ""), 400)
@@ -348,5 +351,182 @@ func TestFormFromFile(t *testing.T) {
 	}
 	if tried < 5 {
 		t.Errorf("only %d examples fit the form", tried)
+	}
+}
+
+// TestPageWording holds the form to players' words (issue 15, item 2):
+// rulesets by their full names, switches in plain words with the default
+// marked, and none of our specification's references on the page.
+func TestPageWording(t *testing.T) {
+	h := testServer(t, Config{})
+	for _, rs := range rules.Rulesets() {
+		if _, ok := rulesetNames[rs.String()]; !ok {
+			t.Errorf("ruleset %s has no full name in rulesetNames", rs)
+		}
+	}
+	for _, sw := range rules.Switches() {
+		if _, ok := switchLabels[sw.Name]; !ok {
+			t.Errorf("switch %s has no label in switchLabels", sw.Name)
+		}
+	}
+	for _, q := range []url.Values{spearmenQuery(), with(spearmenQuery(), "ruleset", "battleaxe"), with(spearmenQuery(), "ruleset", "t9a")} {
+		body := do(t, h.Handler(), "GET", "/?"+q.Encode(), "", "").Body.String()
+		for _, bad := range []string{"RULES.md", "review #", "(seed ", ">mw cap<", ">per_model"} {
+			if strings.Contains(body, bad) {
+				i := strings.Index(body, bad)
+				t.Errorf("%s: the page says %q: ...%s...", q.Get("ruleset"), bad, body[max(0, i-80):min(len(body), i+40)])
+			}
+		}
+		for _, want := range []string{">Warhammer Fantasy Battles, 8th edition</option>", ">The 9th Age: Fantasy Battles (2nd edition)</option>",
+			"Multiple wounds are capped at", "profile (default)", `<summary>Rule switches</summary>`,
+			`<details class="more"`, "Warhammer Fantasy Battles 8th edition, casualty rules"} {
+			if !strings.Contains(body, want) {
+				t.Errorf("%s: the page lacks %s", q.Get("ruleset"), want)
+			}
+		}
+	}
+	// The common fields come before the folded ones.
+	body := do(t, h.Handler(), "GET", "/?"+spearmenQuery().Encode(), "", "").Body.String()
+	more := strings.Index(body, `<details class="more"`)
+	for _, id := range []string{"a0-count", "a0-to-hit", "a0-strength"} {
+		if i := strings.Index(body, `id="`+id+`"`); i < 0 || i > more {
+			t.Errorf("%s is not before the first folded group", id)
+		}
+	}
+	for _, id := range []string{"a0-hit-modifier", "a0-reroll-hit", "t-ward"} {
+		if i := strings.Index(body, `id="`+id+`"`); i < more {
+			t.Errorf("%s is not folded away", id)
+		}
+	}
+	// The folded groups say how many of their fields are filled in: the
+	// spearmen's name and frontage, their three command models, and the
+	// one switch of the link.
+	body = do(t, h.Handler(), "GET", "/?"+with(spearmenQuery(), "opt.mw_cap", "remaining").Encode(), "", "").Body.String()
+	for _, want := range []string{`starting damage <span class="count">(2 set)</span></summary>`, `<summary>Command group <span class="count">(3 set)</span></summary>`,
+		`<summary>Rule switches <span class="count">(1 set)</span></summary>`, `special rules</summary>`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+}
+
+// TestPageSkirmishTarget: choosing skirmish for a regiment's form fights
+// one warrior instead of failing ("a skirmish target is one warrior").
+func TestPageSkirmishTarget(t *testing.T) {
+	h := testServer(t, Config{}).Handler()
+	w := do(t, h, "GET", "/?"+with(spearmenQuery(), "ruleset", "skirmish").Encode(), "", "")
+	body := w.Body.String()
+	if w.Code != 200 {
+		t.Fatalf("skirmish with models 20: %d", w.Code)
+	}
+	if !strings.Contains(body, `id="t-models" name="t.models" value="1"`) {
+		t.Errorf("the models field does not show the one warrior")
+	}
+	file, err := parseForm(with(spearmenQuery(), "ruleset", "skirmish")).scenario()
+	if err != nil || file.Target.Models != 1 {
+		t.Fatalf("skirmish scenario: %v", err)
+	}
+}
+
+// TestPageNumbers: no "0% = 0" card for an event that cannot happen, and
+// no "100.00%" for a chance below one (issue 15, item 4).
+func TestPageNumbers(t *testing.T) {
+	h := testServer(t, Config{}).Handler()
+	// 10 attacks cannot destroy 20 spearmen: "Unit destroyed" is named
+	// among what cannot happen instead of a card of 0%.
+	body := do(t, h, "GET", "/?"+spearmenQuery().Encode(), "", "").Body.String()
+	if strings.Contains(body, "<dt>Unit destroyed</dt>") || !strings.Contains(body, "Cannot happen here: unit destroyed") {
+		t.Errorf("unit destroyed is shown as a card, or not named as impossible")
+	}
+	if strings.Contains(body, `data-exact="0" title="exactly 0"`) {
+		t.Errorf("a card of 0 = 0")
+	}
+	for _, c := range []struct {
+		p    *big.Rat
+		want string
+	}{
+		{big.NewRat(199999, 200000), ">99.99%"}, {big.NewRat(1, 1), "100%"}, {big.NewRat(0, 1), "0%"},
+		{big.NewRat(1, 3), "33.33%"}, {big.NewRat(1, 200000), "<0.01%"},
+	} {
+		if got := percent(c.p); got != c.want {
+			t.Errorf("percent(%s) = %s, want %s", c.p.RatString(), got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		p    *big.Rat
+		want string
+	}{{big.NewRat(996, 1000), ">99%"}, {big.NewRat(1, 1), "100%"}, {big.NewRat(1, 2), "50%"}, {big.NewRat(1, 1000), "<1%"}} {
+		if got := shortPercent(c.p); got != c.want {
+			t.Errorf("shortPercent(%s) = %s, want %s", c.p.RatString(), got, c.want)
+		}
+	}
+	if got := thousands(200000); got != "200,000" {
+		t.Errorf("thousands(200000) = %s", got)
+	}
+}
+
+// TestPageExport: "download as a scenario file" answers with the form as
+// a YAML file that loads back to the same scenario.
+func TestPageExport(t *testing.T) {
+	h := testServer(t, Config{}).Handler()
+	w := do(t, h, "GET", "/?"+with(spearmenQuery(), "export", "1").Encode(), "", "")
+	if w.Code != 200 || w.Header().Get("Content-Disposition") != `attachment; filename="spearmen.yaml"` {
+		t.Fatalf("status %d, %q", w.Code, w.Header().Get("Content-Disposition"))
+	}
+	file, err := scenario.Load("spearmen.yaml", w.Body.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := parseForm(spearmenQuery()).scenario()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(file.Target, want.Target) || file.Attacks[0].Strength != 4 {
+		t.Errorf("the file's target %+v, the form's %+v", file.Target, want.Target)
+	}
+	// A form that is no scenario shows the page and its error instead.
+	if w := do(t, h, "GET", "/?"+with(spearmenQuery(), "export", "1", "a0.strength", "11").Encode(), "", ""); w.Code != 400 {
+		t.Errorf("a bad form exported: %d", w.Code)
+	}
+}
+
+// TestPageBusy: a busy server is shown where the results go, never as a
+// problem in the form, and the page asks again by itself.
+func TestPageBusy(t *testing.T) {
+	s := testServer(t, Config{MaxConcurrent: 1, QueueWait: time.Millisecond})
+	s.cheap.slots <- struct{}{}
+	defer func() { <-s.cheap.slots }()
+	w := do(t, s.Handler(), "GET", "/?"+spearmenQuery().Encode(), "", "")
+	body := w.Body.String()
+	if w.Code != 503 || w.Header().Get("Retry-After") == "" {
+		t.Fatalf("status %d, Retry-After %q", w.Code, w.Header().Get("Retry-After"))
+	}
+	if !strings.Contains(body, `<meta http-equiv="refresh" content="3">`) || !strings.Contains(body, `<p class="live busy">`) {
+		t.Errorf("the busy page does not ask again")
+	}
+	if strings.Contains(body, "There is a problem") || !strings.Contains(body, `id="error-summary" class="error-summary" role="alert" tabindex="-1" hidden>`) {
+		t.Errorf("the busy server is shown as a problem in the form")
+	}
+}
+
+// TestOddsCardsSampled: a chance of 0 is "cannot happen" only when exact;
+// sampled, it is an event none of the samples saw, and the method line
+// says how many in words.
+func TestOddsCardsSampled(t *testing.T) {
+	s := testServer(t, Config{})
+	d := binomial(4, big.NewRat(1, 2))
+	res := &odds.Result{Ruleset: rules.WHFB8, Casualties: d, Wounds: d, Unsaved: d, Destroyed: new(big.Rat), Samples: 200000}
+	v := s.oddsData(res, "25%")
+	if v.Method != "simulated, 200,000 samples" || len(v.Impossible) != 0 {
+		t.Errorf("method %q, impossible %v", v.Method, v.Impossible)
+	}
+	i := slices.IndexFunc(v.Stats, func(st stat) bool { return st.Label == "Unit destroyed" })
+	if i < 0 || v.Stats[i].Value != "none seen" || v.Stats[i].Exact != "" {
+		t.Errorf("sampled destroyed: %+v", v.Stats)
+	}
+	res.Exact = true
+	v = s.oddsData(res, "25%")
+	if v.Method != "exact" || !slices.Contains(v.Impossible, "unit destroyed") || slices.ContainsFunc(v.Stats, func(st stat) bool { return st.Label == "Unit destroyed" }) {
+		t.Errorf("exact destroyed: method %q, impossible %v", v.Method, v.Impossible)
 	}
 }

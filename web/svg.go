@@ -21,18 +21,29 @@ import (
 // CLI's table does (it shows as 0.00%).
 var tinyP = big.NewRat(1, 20000)
 
-// barChart is a bar chart of probabilities.
+// barChart is a bar chart of probabilities: P(exactly n) as bars and,
+// when asked, P(at least n) as a line over them on the same axis.
 type barChart struct {
 	ID, Title, Desc string
-	XLabel          string
+	XLabel, YLabel  string
 	Width, Height   int
 	PlotLeft        string // x of the y axis
 	PlotBottom      string // y of the x axis
 	PlotRight       string
+	PlotMidY        string // the middle of the y axis, for its title
 	Bars            []bar
 	Ticks           []tick
-	Note            string // what was left out
-	NoteY           string
+	Line            string  // the at-least series as polyline points; empty for none
+	Points          []point // the at-least series' points
+	Note            string  // what was left out
+	NoteY, XLabelY  string
+	Legend          legend
+}
+
+// legend places the key to the series above the plot.
+type legend struct {
+	Y, BoxY, LineY                 string
+	Text1X, LineX1, LineX2, Text2X string
 }
 
 // bar is one bar: its place, its value as text and as an exact fraction.
@@ -46,18 +57,31 @@ type bar struct {
 	Title             string
 }
 
+// point is one point of the at-least series.
+type point struct {
+	N        int
+	X, Y     string
+	Exact, P string
+	Title    string
+	R        string // the dot's radius: small where many crowd the line
+}
+
 // tick is a horizontal grid line of the y axis.
 type tick struct {
 	Y, Label string
 }
 
+// The chart is drawn 360 wide so that the page shows it at its own size on
+// a phone of 390 px: its 13 px text stays 13 px, never shrunk below the
+// 12 px a person can read at arm's length (issue 15, item 4).
 const (
-	chartW      = 520
-	chartH      = 250
-	chartLeft   = 48
+	chartW      = 360
+	chartH      = 270
+	chartLeft   = 60
 	chartRight  = 12
-	chartTop    = 16
-	chartBottom = 44
+	chartTop    = 34
+	chartBottom = 62
+	charDigitW  = 8 // the width of a digit at 13 px, near enough
 )
 
 func fmtF(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
@@ -80,16 +104,21 @@ func percent(p *big.Rat) string {
 	return strconv.FormatFloat(100*f, 'f', 2, 64) + "%"
 }
 
-// shortPercent is percent with fewer digits, for labels above bars.
+// shortPercent is percent with fewer digits, for labels above bars; a
+// chance below one never shows as 100%.
 func shortPercent(p *big.Rat) string {
 	f, _ := p.Float64()
 	switch {
 	case p.Sign() == 0:
 		return "0"
+	case p.Cmp(big.NewRat(1, 1)) == 0:
+		return "100%"
 	case f < 0.005:
 		return "<1%"
 	case f < 0.1:
 		return strconv.FormatFloat(100*f, 'f', 1, 64) + "%"
+	case f >= 0.995:
+		return ">99%"
 	}
 	return strconv.FormatFloat(100*f, 'f', 0, 64) + "%"
 }
@@ -104,38 +133,27 @@ func niceMax(f float64) float64 {
 	return 1
 }
 
-// distChart draws P(exactly n) for a distribution, or with atLeast P(n or
-// more) from 1 on. noun names what is counted ("casualties").
+// distChart draws P(exactly n) for a distribution as bars; with atLeast
+// it draws P(n or more), from 1 on, as a line over them on the same axis
+// of 0 to 100%. noun names what is counted ("casualties").
 func distChart(id, title, noun string, d odds.Dist, atLeast bool) barChart {
 	c := barChart{ID: id, Title: title, Width: chartW, Height: chartH,
-		PlotLeft: fmtF(chartLeft), PlotRight: fmtF(chartW - chartRight), PlotBottom: fmtF(chartH - chartBottom)}
-	first := 0
-	if atLeast {
-		first = 1
-	}
+		PlotLeft: fmtF(chartLeft), PlotRight: fmtF(chartW - chartRight), PlotBottom: fmtF(chartH - chartBottom),
+		PlotMidY: fmtF((chartTop + chartH - chartBottom) / 2), XLabelY: fmtF(chartH - chartBottom + 38),
+		XLabel: "N " + noun, YLabel: "chance",
+		Legend: legend{Y: fmtF(18), BoxY: fmtF(8), LineY: fmtF(13), Text1X: fmtF(chartLeft + 20),
+			LineX1: fmtF(chartLeft + 110), LineX2: fmtF(chartLeft + 128), Text2X: fmtF(chartLeft + 134)}}
 	tails := d.Tails()
-	last := first - 1
-	for n := first; n < len(d.P); n++ {
+	last := 0
+	for n := range d.P {
 		if tails[n].Cmp(tinyP) < 0 {
 			break
 		}
 		last = n
 	}
-	if last < first {
-		last = first
-	}
-	values := make([]*big.Rat, 0, last-first+1)
 	top := 0.0
-	for n := first; n <= last; n++ {
-		p := new(big.Rat)
-		switch {
-		case atLeast:
-			p = tailAt(tails, n)
-		case n < len(d.P):
-			p = d.P[n]
-		}
-		values = append(values, p)
-		f, _ := p.Float64()
+	for n := 0; n <= last && n < len(d.P); n++ {
+		f, _ := d.P[n].Float64()
 		top = max(top, f)
 	}
 	scale := niceMax(top)
@@ -149,40 +167,55 @@ func distChart(id, title, noun string, d odds.Dist, atLeast bool) barChart {
 		v := scale * float64(i) / 4
 		c.Ticks = append(c.Ticks, tick{Y: fmtF(base - plotH*float64(i)/4), Label: strconv.FormatFloat(math.Round(1000*v)/10, 'f', -1, 64) + "%"})
 	}
-	count := len(values)
+	count := last + 1
 	slot := plotW / float64(count)
-	labelEvery := (count + 19) / 20
-	for i, p := range values {
-		n := first + i
-		f, _ := p.Float64()
-		h := plotH * f / scale
-		x := float64(chartLeft) + slot*float64(i) + slot*0.1
-		what := fmt.Sprintf("exactly %d %s", n, noun)
-		if atLeast {
-			what = fmt.Sprintf("%d or more %s", n, noun)
+	// Label as many bars as fit side by side: a label is its digits and
+	// a gap as wide as a digit.
+	digits := len(strconv.Itoa(last))
+	fit := max(1, int(plotW)/((digits+1)*charDigitW))
+	labelEvery := (count + fit - 1) / fit
+	y := func(f float64) float64 { return base - plotH*f/scale }
+	var line []string
+	dotR := "4"
+	if count > 25 {
+		dotR = "2"
+	}
+	for n := 0; n <= last; n++ {
+		p := new(big.Rat)
+		if n < len(d.P) {
+			p = d.P[n]
 		}
+		f, _ := p.Float64()
+		h := base - y(f)
+		x := float64(chartLeft) + slot*float64(n) + slot*0.1
 		b := bar{N: n, X: fmtF(x), W: fmtF(slot * 0.8), Y: fmtF(base - h), H: fmtF(h),
 			LabelX: fmtF(x + slot*0.4), ValueY: fmtF(base - h - 4),
 			Exact: p.RatString(), Percent: percent(p), P: strconv.FormatFloat(f, 'g', 6, 64),
-			Title: fmt.Sprintf("%s: %s (%s)", what, p.RatString(), percent(p))}
-		if i%labelEvery == 0 {
+			Title: fmt.Sprintf("exactly %d %s: %s (%s)", n, noun, p.RatString(), percent(p))}
+		if n%labelEvery == 0 {
 			b.Label = strconv.Itoa(n)
 		}
-		if count <= 12 && f >= 0.005 {
+		if count <= 8 && f >= 0.005 && !atLeast {
 			b.Value = shortPercent(p)
 		}
 		c.Bars = append(c.Bars, b)
+		if atLeast && n >= 1 {
+			t := tailAt(tails, n)
+			tf, _ := t.Float64()
+			px, py := x+slot*0.4, y(tf)
+			line = append(line, fmtF(px)+","+fmtF(py))
+			c.Points = append(c.Points, point{N: n, X: fmtF(px), Y: fmtF(py), R: dotR, Exact: t.RatString(), P: strconv.FormatFloat(tf, 'g', 6, 64),
+				Title: fmt.Sprintf("%d or more %s: %s (%s)", n, noun, t.RatString(), percent(t))})
+		}
 	}
+	c.Line = strings.Join(line, " ")
 	if rest := tailAt(tails, last+1); rest.Sign() > 0 {
 		c.Note = fmt.Sprintf("%d or more: %s, not drawn", last+1, percent(rest))
-		c.NoteY = fmtF(chartH - 6)
+		c.NoteY = fmtF(chartH - 4)
 	}
+	c.Desc = fmt.Sprintf("The chance of exactly n %s (bars), for n from 0 to %d; the mean is %s.", noun, last, ratFloat(d.Mean(), 3))
 	if atLeast {
-		c.Desc = fmt.Sprintf("The chance of at least n %s, for n from %d to %d.", noun, first, last)
-		c.XLabel = "at least n " + noun
-	} else {
-		c.Desc = fmt.Sprintf("The chance of exactly n %s, for n from %d to %d; the mean is %s.", noun, first, last, ratFloat(d.Mean(), 3))
-		c.XLabel = noun
+		c.Desc = fmt.Sprintf("The chance of exactly n %s (bars) and of at least n (line), for n from 0 to %d; the mean is %s.", noun, last, ratFloat(d.Mean(), 3))
 	}
 	return c
 }
@@ -384,8 +417,9 @@ func plural(n int) string {
 	return "s"
 }
 
-// renderSVG runs one of the SVG templates.
-func (p *pages) renderSVG(name string, data any) template.HTML {
+// render runs one of the templates: the SVG charts and diagrams, and the
+// results and their headline.
+func (p *pages) render(name string, data any) template.HTML {
 	var b bytes.Buffer
 	if err := p.t.ExecuteTemplate(&b, name, data); err != nil {
 		panic(fmt.Sprintf("web: template %s: %v", name, err)) // our own templates and data: a bug

@@ -77,13 +77,13 @@ func TestChartGolden(t *testing.T) {
 		chart barChart
 	}{
 		{"chart-casualties.svg", distChart("chart-casualties", "Casualties", "casualties", crossbows, false)},
-		{"chart-at-least.svg", distChart("chart-at-least", "At least N casualties", "casualties", crossbows, true)},
+		{"chart-at-least.svg", distChart("chart-at-least", "Casualties", "casualties", crossbows, true)},
 		{"chart-few.svg", distChart("chart-few", "Casualties", "casualties", binomial(4, big.NewRat(1, 2)), false)},
-		{"chart-many.svg", distChart("chart-many", "Wounds caused", "wounds", binomial(120, big.NewRat(1, 3)), false)},
+		{"chart-many.svg", distChart("chart-many", "Wounds caused", "wounds", binomial(120, big.NewRat(1, 3)), true)},
 		{"chart-none.svg", distChart("chart-none", "Casualties", "casualties", odds.Dist{P: []*big.Rat{big.NewRat(1, 1)}}, true)},
 	} {
 		t.Run(c.file, func(t *testing.T) {
-			golden(t, c.file, string(p.renderSVG("chart", c.chart)))
+			golden(t, c.file, string(p.render("chart", c.chart)))
 		})
 	}
 }
@@ -100,9 +100,19 @@ func TestChartBars(t *testing.T) {
 			t.Errorf("bar %d: n %d exact %s title %q, want %s", i, b.N, b.Exact, b.Title, want)
 		}
 	}
+	// The at-least series of binomial(4, 1/2): 15/16, 11/16, 5/16, 1/16
+	// for 1 to 4 or more, drawn as a line over the same five bars.
 	at := distChart("x", "t", "casualties", d, true)
-	if len(at.Bars) != 4 || at.Bars[0].Exact != "15/16" || at.Bars[3].Exact != "1/16" {
-		t.Errorf("at least: %+v", at.Bars)
+	if len(at.Bars) != 5 || len(at.Points) != 4 || at.Line == "" {
+		t.Fatalf("at least: %d bars, %d points, line %q", len(at.Bars), len(at.Points), at.Line)
+	}
+	for i, want := range []string{"15/16", "11/16", "5/16", "1/16"} {
+		if p := at.Points[i]; p.N != i+1 || p.Exact != want || !strings.Contains(p.Title, want) {
+			t.Errorf("point %d: n %d exact %s title %q, want %s", i, p.N, p.Exact, p.Title, want)
+		}
+	}
+	if c.Line != "" || len(c.Points) != 0 {
+		t.Errorf("exactly only: an at-least line %q", c.Line)
 	}
 	many := distChart("x", "t", "wounds", binomial(120, big.NewRat(1, 3)), false)
 	if many.Note == "" || len(many.Bars) >= 121 {
@@ -164,7 +174,7 @@ func TestFormationGolden(t *testing.T) {
 		{"formation-large.svg", formationDiagram("formation-large", "Before", wide, nil)},
 	} {
 		t.Run(c.file, func(t *testing.T) {
-			golden(t, c.file, string(p.renderSVG("formation", c.f)))
+			golden(t, c.file, string(p.render("formation", c.f)))
 		})
 	}
 }

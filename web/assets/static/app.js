@@ -1,8 +1,11 @@
 // rearrank's page script: progressive enhancement only. Without it the
 // form is a plain GET that the server answers with the whole page; with it
-// the results are swapped in without a reload, the ruleset shows only its
-// fields, inputs are checked as they are typed, and the URL (which holds
-// the whole scenario) follows every change so back and forward work.
+// the results follow the form as it changes (live, debounced), results
+// that no longer match the form are marked stale, a busy server is retried
+// with backoff, the ruleset shows only its fields, inputs are checked as
+// they are typed, the URL (which holds the whole scenario) follows every
+// change so back and forward work, and targets and attack profiles can be
+// saved in the browser (localStorage) and picked from a list.
 (function () {
   'use strict';
 
@@ -33,6 +36,19 @@
     var opt = select.options[select.selectedIndex];
     var hint = document.getElementById('ruleset-hint');
     if (hint && opt) hint.textContent = opt.getAttribute('data-doc') || '';
+    // A ruleset without ranked units fights one warrior: the target is
+    // one model, as the server makes it.
+    var models = f.elements['t.models'];
+    if (opt && !opt.hasAttribute('data-block') && models && models.value !== '1') {
+      models.value = '1';
+      var mh = document.getElementById('t-models-hint');
+      if (mh) mh.textContent = 'a skirmish target is one warrior';
+    }
+  }
+
+  // unfold opens the folded group ("More", "Command group") holding el.
+  function unfold(el) {
+    for (var d = el.closest('details'); d; d = d.parentElement && d.parentElement.closest('details')) d.open = true;
   }
 
   function errorOf(el) { return el.id ? document.getElementById(el.id + '-error') : null; }
@@ -104,7 +120,7 @@
   }
 
   // showError marks the input an API error names, and says it above the form.
-  function showError(err) {
+  function showError(err, quiet) {
     var f = form();
     var msg = err.error || 'Something went wrong';
     var el = null;
@@ -123,11 +139,12 @@
     if (el) {
       var box = el.closest('[data-rulesets]');
       if (box) box.hidden = false;
+      unfold(el);
       setError(el, msg);
     }
     summary(msg, el ? el.id : '');
     var box2 = document.getElementById('error-summary');
-    if (box2) box2.focus();
+    if (box2 && !quiet) box2.focus();
   }
 
   function currentTab() {
@@ -166,30 +183,94 @@
   }
 
   var pending = null;
+  var liveTimer = null;
+  var retryTimer = null;
+  var retries = 0;
 
-  // load fetches the results for a query string and swaps them in.
-  function load(q) {
+  // live shows a line above the results: why they do not match the form
+  // yet ("stale"), or that the server is busy ("busy"); '' hides it.
+  // The same state in a word or two sits beside the button, which is
+  // always on screen, and the headline numbers above the form fade with
+  // the results.
+  var short = { stale: 'Out of date, updating…', busy: 'Busy, retrying…' };
+  function live(kind, text) {
+    var el = document.getElementById('live');
+    if (!el) return;
+    el.className = 'live' + (kind ? ' ' + kind : '');
+    el.textContent = text || '';
+    el.hidden = !text;
+    el.setAttribute('data-state', kind || '');
+    var s = document.getElementById('live-short');
+    if (s) {
+      s.className = 'live-short' + (kind ? ' ' + kind : '');
+      s.textContent = (text && short[kind]) || '';
+      s.hidden = !s.textContent;
+    }
+    var head = document.getElementById('headline');
+    if (head) head.classList.toggle('stale', !!kind);
+    var status = document.getElementById('status');
+    if (status && kind === 'busy') status.textContent = text;
+  }
+
+  function markStale() {
+    var out = results();
+    if (!out || !out.children.length) return;
+    out.classList.add('stale');
+    live('stale', 'Out of date: these results are for the form before your last change. Updating…');
+  }
+
+  function copyHeadline(out) {
+    var head = document.getElementById('headline');
+    if (!head) return;
+    var h = out.querySelector('[data-headline]');
+    head.innerHTML = h ? h.innerHTML : '';
+    head.hidden = !h;
+  }
+
+  // load fetches the results for a query string and swaps them in. A busy
+  // server (503) is not a problem in the form: the page says so and asks
+  // again, waiting twice as long each time (at most 15 s). With quiet (a
+  // live update as the form changes) neither the focus nor the scroll
+  // moves.
+  function load(q, quiet) {
     var out = results();
     out.setAttribute('aria-busy', 'true');
     if (pending) pending.abort();
+    clearTimeout(retryTimer);
     var ctl = new AbortController();
     pending = ctl;
     return fetch('/results?' + q.toString(), { signal: ctl.signal, headers: { Accept: 'text/html' } })
       .then(function (resp) {
         var type = resp.headers.get('Content-Type') || '';
+        if (resp.status === 503) {
+          var after = parseInt(resp.headers.get('Retry-After') || '0', 10) * 1000;
+          var wait = Math.max(after, Math.min(500 * Math.pow(2, retries), 15000));
+          retries++;
+          out.classList.add('stale');
+          live('busy', 'The server is busy, retrying in ' + Math.ceil(wait / 1000) + ' s…');
+          retryTimer = setTimeout(function () { load(q, true); }, wait);
+          return;
+        }
+        retries = 0;
         if (type.indexOf('application/json') === 0) {
           return resp.json().then(function (err) {
-            out.innerHTML = resp.status === 503
-              ? '<p class="muted">The server is busy: try again in a moment.</p>'
-              : '<p class="muted">Fix the problem above to see the results.</p>';
-            showError(err);
+            out.innerHTML = '<p class="muted">Fix the problem above to see the results.</p>';
+            out.classList.remove('stale');
+            copyHeadline(out);
+            live('', '');
+            showError(err, quiet);
           });
         }
         return resp.text().then(function (html) {
           out.innerHTML = html;
+          out.classList.remove('stale');
+          live('', '');
+          copyHeadline(out);
+          clearErrors();
           var status = document.getElementById('status');
           var title = out.querySelector('h2');
           if (status) status.textContent = 'Results updated' + (title ? ': ' + title.textContent : '');
+          if (quiet) return;
           // On a phone the results are below the form: bring them into
           // view, and tell screen readers where they are.
           var top = out.getBoundingClientRect().top;
@@ -200,35 +281,99 @@
         });
       })
       .catch(function (e) {
-        if (e.name !== 'AbortError') showError({ error: 'Could not reach rearrank: ' + e.message });
+        if (e.name !== 'AbortError') showError({ error: 'Could not reach rearrank: ' + e.message }, quiet);
       })
       .finally(function () {
         if (pending === ctl) { pending = null; out.setAttribute('aria-busy', 'false'); }
       });
   }
 
+  // prepare gives the referee a seed when it has neither dice nor seed,
+  // so that the link rolls the same dice.
+  function prepare() {
+    var f = form();
+    if (currentTab() === 'resolve' && f.elements.dice && f.elements.seed &&
+        !f.elements.dice.value.trim() && !f.elements.seed.value.trim()) {
+      f.elements.seed.value = String(Math.floor(Math.random() * 1000000));
+    }
+  }
+
+  // go puts the scenario in the URL (a new history entry only when it
+  // changed) and loads its results.
+  function go(quiet) {
+    prepare();
+    var q = query();
+    if ('?' + q.toString() !== location.search) history.pushState(null, '', '/?' + q.toString());
+    updateTabLinks(q);
+    load(q, quiet);
+  }
+
   // submit checks every input, puts the scenario in the URL and loads the
   // results.
   function submit() {
     var f = form();
+    clearTimeout(liveTimer);
     clearErrors();
     var first = null;
     Array.prototype.forEach.call(f.elements, function (el) {
       if (!check(el) && !first) first = el;
     });
     if (first) {
+      unfold(first);
       summary(errorOf(first) ? errorOf(first).textContent : 'Check the form', first.id);
       first.focus();
       return;
     }
-    if (currentTab() === 'resolve' && f.elements.dice && f.elements.seed &&
-        !f.elements.dice.value.trim() && !f.elements.seed.value.trim()) {
-      f.elements.seed.value = String(Math.floor(Math.random() * 1000000)); // so the link rolls the same dice
-    }
-    var q = query();
-    history.pushState(null, '', '/?' + q.toString());
-    updateTabLinks(q);
-    load(q);
+    go(false);
+  }
+
+  // changed runs as the form changes: the results are marked stale at
+  // once, and fetched when the typing pauses, if every input is valid
+  // (the input at fault shows its message, the others are left alone).
+  function changed() {
+    markStale();
+    updateCounts();
+    clearTimeout(liveTimer);
+    liveTimer = setTimeout(function () {
+      var f = form();
+      var bad = null;
+      Array.prototype.forEach.call(f.elements, function (el) {
+        if (!bad && el.willValidate && el.type !== 'hidden' && !el.checkValidity()) bad = el;
+      });
+      if (bad) {
+        check(bad);
+        live('stale', 'Out of date: fix “' + labelOf(bad) + '” to update the results.');
+        return;
+      }
+      go(true);
+    }, 400);
+  }
+
+  // updateCounts says on each folded group how many of its fields are
+  // filled in, as the server does (moreSet).
+  function updateCounts() {
+    form().querySelectorAll('details.more:not(.saved-box), details.options').forEach(function (d) {
+      var n = 0;
+      d.querySelectorAll('input[name], select[name]').forEach(function (el) {
+        if (el.disabled) return;
+        if (el.type === 'checkbox' ? el.checked : el.tagName === 'SELECT' ? el.selectedIndex > 0 : el.value !== '') n++;
+      });
+      var summary = d.querySelector('summary');
+      var span = summary.querySelector('.count');
+      if (!n) { if (span) span.remove(); return; }
+      if (!span) {
+        span = document.createElement('span');
+        span.className = 'count';
+        summary.appendChild(document.createTextNode(' '));
+        summary.appendChild(span);
+      }
+      span.textContent = '(' + n + ' set)';
+    });
+  }
+
+  function labelOf(el) {
+    var l = el.id && document.querySelector('label[for="' + el.id + '"]');
+    return l ? l.textContent : el.name;
   }
 
   // The button that submitted, for browsers without SubmitEvent.submitter.
@@ -262,9 +407,10 @@
   });
 
   document.addEventListener('change', function (ev) {
-    if (!form() || !form().contains(ev.target)) return;
+    if (!form() || !form().contains(ev.target) || !ev.target.name) return;
     if (ev.target.name === 'ruleset') applyRuleset();
     check(ev.target);
+    changed();
   });
 
   document.addEventListener('focusout', function (ev) {
@@ -274,7 +420,9 @@
 
   document.addEventListener('input', function (ev) {
     var el = ev.target;
+    if (!form() || !form().contains(el) || !el.name) return;
     if (el.getAttribute && el.getAttribute('aria-invalid') === 'true') check(el);
+    if (el.type !== 'checkbox' && el.tagName !== 'SELECT') changed(); // those fire change
   });
 
   // Back and forward: fetch the page of that URL and swap its parts in.
@@ -296,12 +444,179 @@
       });
   });
 
+  // Saved units: named targets and attack profiles kept in this browser
+  // (localStorage, key rearrank.units), each group of the form with its own
+  // list. A unit is the values of its group's inputs, by field name ("t.",
+  // "a0." left off), and the ruleset it was saved under, since the fields
+  // a ruleset reads differ.
+  var storeKey = 'rearrank.units';
+
+  function loadUnits() {
+    try {
+      var u = JSON.parse(localStorage.getItem(storeKey) || '{}');
+      return { target: u.target || {}, attack: u.attack || {} };
+    } catch (e) {
+      return { target: {}, attack: {} };
+    }
+  }
+
+  function saveUnits(u) {
+    try { localStorage.setItem(storeKey, JSON.stringify(u)); return true; } catch (e) { return false; }
+  }
+
+  // groupInputs lists the inputs of a group with their field names.
+  function groupInputs(prefix) {
+    var out = [];
+    Array.prototype.forEach.call(form().elements, function (el) {
+      if (el.name && el.name.indexOf(prefix) === 0 && el.type !== 'file') out.push({ el: el, name: el.name.slice(prefix.length) });
+    });
+    return out;
+  }
+
+  function unitOf(prefix) {
+    var fields = {};
+    groupInputs(prefix).forEach(function (i) {
+      fields[i.name] = i.el.type === 'checkbox' ? (i.el.checked ? '1' : '') : i.el.value;
+    });
+    return { ruleset: form().elements.ruleset.value, fields: fields };
+  }
+
+  function applyUnit(prefix, unit) {
+    var f = form();
+    if (unit.ruleset && f.elements.ruleset.value !== unit.ruleset) {
+      f.elements.ruleset.value = unit.ruleset;
+      applyRuleset();
+    }
+    groupInputs(prefix).forEach(function (i) {
+      var v = Object.prototype.hasOwnProperty.call(unit.fields, i.name) ? unit.fields[i.name] : '';
+      if (i.el.type === 'checkbox') i.el.checked = v !== '';
+      else if (i.el.tagName === 'SELECT') {
+        i.el.value = v;
+        if (i.el.selectedIndex < 0) i.el.selectedIndex = 0;
+      } else i.el.value = v;
+      setError(i.el, '');
+    });
+    changed();
+  }
+
+  function fillList(select, kind) {
+    var units = loadUnits()[kind];
+    var keep = select.value;
+    select.textContent = '';
+    var first = document.createElement('option');
+    first.value = '';
+    first.textContent = Object.keys(units).length ? 'Pick one…' : 'None saved yet';
+    select.appendChild(first);
+    Object.keys(units).sort().forEach(function (name) {
+      var o = document.createElement('option');
+      o.value = name;
+      o.textContent = name;
+      select.appendChild(o);
+    });
+    select.value = units[keep] ? keep : '';
+  }
+
+  function refreshLists() {
+    document.querySelectorAll('.saved select').forEach(function (s) { fillList(s, s.getAttribute('data-kind')); });
+  }
+
+  // savedBar adds the list, a name and the buttons to a group.
+  function savedBar(group, kind, prefix, id, noun) {
+    if (group.querySelector('.saved-box')) return;
+    // Folded while nothing is saved, so the common fields stay first;
+    // open once there is a list to pick from.
+    var box = document.createElement('details');
+    box.className = 'more saved-box';
+    box.innerHTML = '<summary></summary><div class="saved"></div>';
+    box.querySelector('summary').textContent = 'Saved ' + noun + 's';
+    box.open = Object.keys(loadUnits()[kind]).length > 0;
+    var bar = box.querySelector('.saved');
+    bar.innerHTML = '<div class="field"><label></label><select data-kind=""></select></div>' +
+      '<div class="field"><label></label><input type="text" autocomplete="off"></div>' +
+      '<div class="saved-buttons"><button type="button" class="secondary" data-act="save"></button>' +
+      '<button type="button" class="secondary" data-act="delete">Delete</button></div>' +
+      '<p class="hint saved-msg" role="status"></p>';
+    var labels = bar.querySelectorAll('label');
+    var select = bar.querySelector('select');
+    var name = bar.querySelector('input');
+    select.id = id + '-list';
+    select.setAttribute('data-kind', kind);
+    labels[0].htmlFor = select.id;
+    labels[0].textContent = 'Pick a saved ' + noun;
+    name.id = id + '-name';
+    labels[1].htmlFor = name.id;
+    labels[1].textContent = 'Save as';
+    var nameField = form().elements[prefix + 'name'];
+    name.placeholder = (nameField && (nameField.value || nameField.placeholder)) || 'a name';
+    var save = bar.querySelector('[data-act="save"]');
+    save.id = id + '-save';
+    save.textContent = 'Save this ' + noun;
+    var del = bar.querySelector('[data-act="delete"]');
+    del.id = id + '-delete';
+    var msg = bar.querySelector('.saved-msg');
+    select.addEventListener('change', function (ev) {
+      ev.stopPropagation(); // not a change of the scenario itself
+      var unit = loadUnits()[kind][select.value];
+      if (!unit) return;
+      name.value = select.value;
+      applyUnit(prefix, unit);
+      msg.textContent = 'Filled in “' + select.value + '”.';
+    });
+    name.addEventListener('input', function (ev) { ev.stopPropagation(); });
+    save.addEventListener('click', function () {
+      var n = name.value.trim() || (nameField && nameField.value.trim()) || '';
+      if (!n) { msg.textContent = 'Give it a name first.'; name.focus(); return; }
+      var u = loadUnits();
+      u[kind][n] = unitOf(prefix);
+      msg.textContent = saveUnits(u) ? 'Saved “' + n + '” in this browser.' : 'This browser does not let the page save.';
+      refreshLists();
+      select.value = n;
+    });
+    del.addEventListener('click', function () {
+      var u = loadUnits();
+      if (!select.value) { msg.textContent = 'Pick a saved ' + noun + ' to delete.'; return; }
+      var n = select.value;
+      delete u[kind][n];
+      saveUnits(u);
+      refreshLists();
+      msg.textContent = 'Deleted “' + n + '”.';
+    });
+    var legend = group.querySelector('legend');
+    legend.insertAdjacentElement('afterend', box);
+    fillList(select, kind);
+  }
+
+  function savedUnits() {
+    var f = form();
+    if (!f || !f.elements.ruleset || typeof localStorage === 'undefined') return;
+    var t = f.querySelector('fieldset.target');
+    if (t) savedBar(t, 'target', 't.', 'saved-target', 'target');
+    f.querySelectorAll('fieldset.attack').forEach(function (g, i) {
+      savedBar(g, 'attack', 'a' + i + '.', 'saved-a' + i, 'attack profile');
+    });
+  }
+
+  // Opening a scenario file: the server turns it into the form ("use the
+  // form instead"), so the file and a shared link say the same.
+  document.addEventListener('change', function (ev) {
+    if (ev.target.id !== 'import-file' || !ev.target.files.length) return;
+    ev.target.files[0].text().then(function (text) {
+      var q = new URLSearchParams();
+      q.set('tab', currentTab());
+      q.set('yaml', text);
+      q.set('noyaml', '1');
+      location.assign('/?' + q.toString());
+    });
+  }, true);
+
   function enhance() {
     var f = form();
     if (!f) return;
     f.noValidate = true; // the inline messages replace the browser's bubbles
+    document.querySelectorAll('[data-js]').forEach(function (el) { el.hidden = false; });
     applyRuleset();
     showTab(currentTab());
+    savedUnits();
   }
 
   enhance();
