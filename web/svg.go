@@ -156,17 +156,7 @@ func distChart(id, title, noun string, d odds.Dist, atLeast bool) barChart {
 		f, _ := d.P[n].Float64()
 		top = max(top, f)
 	}
-	scale := niceMax(top)
-	if atLeast {
-		scale = 1
-	}
-	plotW := float64(chartW - chartLeft - chartRight)
-	plotH := float64(chartH - chartTop - chartBottom)
-	base := float64(chartH - chartBottom)
-	for i := 0; i <= 4; i++ {
-		v := scale * float64(i) / 4
-		c.Ticks = append(c.Ticks, tick{Y: fmtF(base - plotH*float64(i)/4), Label: strconv.FormatFloat(math.Round(1000*v)/10, 'f', -1, 64) + "%"})
-	}
+	scale, plotW, plotH, base := chanceAxis(&c.Ticks, top, atLeast)
 	count := last + 1
 	slot := plotW / float64(count)
 	// Label as many bars as fit side by side: a label is its digits and
@@ -425,4 +415,23 @@ func (p *pages) render(name string, data any) template.HTML {
 		panic(fmt.Sprintf("web: template %s: %v", name, err)) // our own templates and data: a bug
 	}
 	return template.HTML(b.String())
+}
+
+// chanceAxis lays out a chart's plot area and its y axis of chances: up
+// to a round value above top, or to 100% for a chart of "at least N".
+// It appends the axis's five ticks and returns the scale (the chance at
+// the top of the plot), the plot's width and height and the y of its base.
+func chanceAxis(ticks *[]tick, top float64, atLeast bool) (scale, plotW, plotH, base float64) {
+	scale = niceMax(top)
+	if atLeast {
+		scale = 1
+	}
+	plotW = float64(chartW - chartLeft - chartRight)
+	plotH = float64(chartH - chartTop - chartBottom)
+	base = float64(chartH - chartBottom)
+	for i := 0; i <= 4; i++ {
+		v := scale * float64(i) / 4
+		*ticks = append(*ticks, tick{Y: fmtF(base - plotH*float64(i)/4), Label: strconv.FormatFloat(math.Round(1000*v)/10, 'f', -1, 64) + "%"})
+	}
+	return scale, plotW, plotH, base
 }

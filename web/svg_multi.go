@@ -2,7 +2,6 @@ package web
 
 import (
 	"fmt"
-	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -79,17 +78,7 @@ func multiChart(id, title, noun string, series []chartSeries, atLeast bool) line
 			top = max(top, f)
 		}
 	}
-	scale := niceMax(top)
-	if atLeast {
-		scale = 1
-	}
-	plotW := float64(chartW - chartLeft - chartRight)
-	plotH := float64(chartH - chartTop - chartBottom)
-	base := float64(chartH - chartBottom)
-	for i := 0; i <= 4; i++ {
-		v := scale * float64(i) / 4
-		c.Ticks = append(c.Ticks, tick{Y: fmtF(base - plotH*float64(i)/4), Label: strconv.FormatFloat(math.Round(1000*v)/10, 'f', -1, 64) + "%"})
-	}
+	scale, plotW, plotH, base := chanceAxis(&c.Ticks, top, atLeast)
 	count := last - first + 1
 	step := plotW / float64(count)
 	x := func(n int) float64 { return float64(chartLeft) + step*(float64(n-first)+0.5) }
