@@ -43,11 +43,6 @@ const manyDice = 60
 func (f form) stageAction(q url.Values) (url.Values, bool) {
 	var add string
 	switch {
-	case q.Has(paramMore):
-		add = strings.TrimSpace(q.Get(paramMore))
-		if faces, err := dice.ParseFaces(add); err == nil {
-			add = joinFaces(faces) // else the referee names the bad item
-		}
 	case q.Has(paramRollStage):
 		n, err := strconv.Atoi(q.Get(paramRollStage))
 		if err != nil || n < 1 {
@@ -62,6 +57,11 @@ func (f form) stageAction(q url.Values) (url.Values, bool) {
 			faces[i] = strconv.Itoa(1 + rand.IntN(sides))
 		}
 		add = strings.Join(faces, " ")
+	case q.Has(paramMore): // after rollstage: without script the form sends an empty more with it
+		add = strings.TrimSpace(q.Get(paramMore))
+		if faces, err := dice.ParseFaces(add); err == nil {
+			add = joinFaces(faces) // else the referee names the bad item
+		}
 	default:
 		return nil, false
 	}

@@ -86,8 +86,11 @@ func TestStagedReferee(t *testing.T) {
 	_, body = follow(t, h, with(start, "more", "6 6 6"))
 	contains(t, "three of ten hit dice", body, "3 of 3 hit on 4&#43; so far", "Roll 7 D6 dice")
 
-	// Rolled by the server: ten faces added.
-	q, body = follow(t, h, with(start, "rollstage", "10", "sides", "6"))
+	// Rolled by the server: ten faces added. Without script the form sends
+	// its empty dice box along.
+	roll := with(start, "rollstage", "10", "sides", "6")
+	roll.Set("more", "")
+	q, body = follow(t, h, roll)
 	if got := strings.Fields(q.Get("dice")); len(got) != 10 {
 		t.Errorf("rolled %v, want 10 faces", got)
 	}
