@@ -34,7 +34,7 @@ import (
 //	reroll=1      roll the round again with a new seed (a redirect)
 
 // combatExamples is where the example combat files are: copies of
-// combat/testdata/examples (TestCombatExamplesInStep keeps them equal).
+// examples/combat-*.yaml (TestCombatExamplesInStep keeps them equal).
 const combatExamples = "assets/combat"
 
 // defaultCombatExample is E120 (RULES.md 21.13).

@@ -57,24 +57,26 @@ func TestCombatPage(t *testing.T) {
 }
 
 // TestCombatExamplesInStep keeps the page's example combats equal to the
-// combat package's (combat/testdata/examples), which its tests check.
+// repository's (examples/combat-*.yaml), which the combat package's and
+// the CLI's tests check.
 func TestCombatExamplesInStep(t *testing.T) {
-	dir := filepath.Join("..", "combat", "testdata", "examples")
-	entries, err := os.ReadDir(dir)
+	dir := filepath.Join("..", "examples")
+	entries, err := filepath.Glob(filepath.Join(dir, "combat-*.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(entries) != len(exampleNames()) {
 		t.Errorf("%d examples in %s, %d on the page", len(entries), dir, len(exampleNames()))
 	}
-	for _, e := range entries {
-		want, err := os.ReadFile(filepath.Join(dir, e.Name()))
+	for _, path := range entries {
+		want, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, ok := exampleFile(strings.TrimSuffix(e.Name(), ".yaml"))
+		name := filepath.Base(path)
+		got, ok := exampleFile(strings.TrimSuffix(name, ".yaml"))
 		if !ok || got != string(want) {
-			t.Errorf("web/assets/combat/%s differs from %s: copy it", e.Name(), dir)
+			t.Errorf("web/assets/combat/%s differs from %s: copy it", name, path)
 		}
 	}
 }
