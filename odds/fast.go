@@ -182,6 +182,12 @@ func (e *enumerator) attackRolls(c *core, n int) (bool, error) {
 		notLost = polyPow([]uint64{fF, sF}, n, n)
 	}
 	dn := d.pow(n)
+	chain := false
+	if !kills {
+		if chain, err = e.chainAll(c); err != nil {
+			return false, err
+		}
+	}
 	emit := func(j int, lost bool, w *big.Int) {
 		if w.Sign() == 0 {
 			return
@@ -197,6 +203,23 @@ func (e *enumerator) attackRolls(c *core, n int) (bool, error) {
 		dt := tallyOf(m.Tally())
 		m.SetTally(referee.Tally{})
 		c.trans = append(c.trans, trans{to: e.intern(m), dt: dt, w: fromBig(w), d: dn})
+	}
+	if chain {
+		// the count 0 rolls no packet; the chain takes every other
+		if notLost != nil {
+			lostWs := make([]*big.Int, len(all))
+			for j, w := range all {
+				lostWs[j] = new(big.Int).Sub(w, notLost[j])
+			}
+			emit(0, false, notLost[0])
+			emit(0, true, lostWs[0])
+			if err := e.chain(c, n, false, notLost, dn); err != nil {
+				return false, err
+			}
+			return true, e.chain(c, n, true, lostWs, dn)
+		}
+		emit(0, sT+fT > 0, all[0])
+		return true, e.chain(c, n, sT+fT > 0, all, dn)
 	}
 	for j, w := range all {
 		switch {
