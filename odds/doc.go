@@ -95,7 +95,6 @@
 //     Result, which holds marginals only, so the unsaved count and the rest
 //     need not be joined: each attack adds nothing or one capped packet to
 //     T, and T's distribution is one convolution over the attacks.
-//
 //   - packet chain: the packets of a binomial batch that no closed form
 //     collapses (battleaxe's per-model damage, 11.3, where packets go to
 //     different models). The count of unsaved wounds is not kept in the
