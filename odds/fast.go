@@ -436,13 +436,13 @@ func (e *enumerator) packets(c *core, n int) (bool, error) {
 	coef, total := reduceCoef(capped, dq)
 	q := e.polyPow(coef, n)
 	dn := total.pow(n)
-	left := fromBig(sumPow(coef, n))
 	for t := n; t <= top; t++ {
 		x := sw.ends[min(t, last)]
-		w := left
+		var w weight
 		if t < last && t < top {
 			w = q[t].own()
-			left.sub(w)
+		} else {
+			w = e.polyTail(coef, n, t).own() // every total from t on ends alike
 		}
 		if !w.isZero() {
 			c.trans = append(c.trans, trans{to: x.to, dt: x.dt, w: w, d: dn})
@@ -511,6 +511,25 @@ func (e *enumerator) polyPow(c []uint64, n int) []weight {
 		e.polys[string(k)] = q
 	}
 	return q
+}
+
+// polyTail returns the sum of the coefficients of degree i and up of
+// polyPow(c, n), remembered for the run with every other i: the weight of
+// the totals from which a sweep stopped changing anything. The weight is
+// shared: take it with own.
+func (e *enumerator) polyTail(c []uint64, n, i int) weight {
+	k := polyKey(e.polybuf[:0], c, n)
+	e.polybuf = k
+	t, ok := e.tails[string(k)]
+	if !ok {
+		q := e.polyPow(c, n)
+		t = make([]weight, len(q)+1)
+		for j := len(q) - 1; j >= 0; j-- {
+			t[j] = t[j+1].plus(q[j])
+		}
+		e.tails[string(k)] = t
+	}
+	return t[min(i, len(t)-1)]
 }
 
 // polyKey appends a key for the coefficients c and the power n.
@@ -614,13 +633,11 @@ func (e *enumerator) lastBatch(c *core, n int, s, f uint64, d den) (bool, error)
 	if err != nil {
 		return false, err
 	}
-	left := fromBig(sumPow(coef, n))
 	for i := range outs {
 		if i == len(outs)-1 {
-			outs[i].w = left
+			outs[i].w = e.polyTail(coef, n, i) // every total from i on ends alike
 		} else {
-			outs[i].w = q[i].own()
-			left.sub(outs[i].w)
+			outs[i].w = q[i] // shared with the run's polynomials: only read
 		}
 	}
 	if e.max > 0 && len(outs) > e.max {
@@ -639,7 +656,7 @@ func (e *enumerator) lastBatch(c *core, n int, s, f uint64, d den) (bool, error)
 		}
 		k := outcomeKey{o.dt, o.destroyed, o.panicApplies}
 		if i, ok := seen[k]; ok {
-			fb.outcomes[i].w.add(o.w)
+			fb.outcomes[i].w = fb.outcomes[i].w.plus(o.w)
 			continue
 		}
 		seen[k] = len(fb.outcomes)
