@@ -53,7 +53,7 @@ func (e *enumerator) chain(c *core, n int, lost bool, ws []*big.Int, dn den) err
 	start.SkipRolls(engine.RollOutcome{Unsaved: n, RegenLost: lost})
 	start.SetTally(referee.Tally{}) // the unsaved count is k's, added at its stop
 	links := []link{{m: start, w: one}}
-	memo := map[string][]memoLeaf{}
+	memo := &chainMemo{m: map[string][]memoLeaf{}}
 	index := map[stateKey]int{}
 	cores := map[string]int32{}
 	var machines []*engine.Machine
@@ -100,6 +100,10 @@ func (e *enumerator) chain(c *core, n int, lost bool, ws []*big.Int, dn den) err
 				if e.max > 0 && len(next) > e.max {
 					return e.limitError()
 				}
+				// every link and memoised leaf holds a machine
+				if e.maxBytes > 0 && int64(len(machines)+memo.leaves)*e.coreBytes > e.maxBytes {
+					return bytesLimitError(e.maxBytes, e.steps, e.why())
+				}
 			}
 		}
 		links = next
@@ -121,14 +125,22 @@ func (e *enumerator) chain(c *core, n int, lost bool, ws []*big.Int, dn den) err
 	return nil
 }
 
+// chainMemo holds the ways out of the packets stepped so far, by loop
+// state, and how many they are.
+type chainMemo struct {
+	m      map[string][]memoLeaf
+	leaves int
+}
+
 // chainStep returns the ways out of m's next packet, the k-th of n: worked
 // out over every die, or, with moved, those of a machine of the same loop
 // state that stepped before: they keep that machine's item (SetItem moves
 // them).
-func (e *enumerator) chainStep(memo map[string][]memoLeaf, m *engine.Machine, k, n int) (leaves []memoLeaf, moved bool, err error) {
-	loop, _ := m.AppendLoopState(e.loopbuf[:0])
+func (e *enumerator) chainStep(memo *chainMemo, m *engine.Machine, k, n int) (leaves []memoLeaf, moved bool, err error) {
+	loop, inLoop := m.AppendLoopState(e.loopbuf[:0])
 	e.loopbuf = loop
-	if leaves, ok := memo[string(loop)]; ok && k < n {
+	keep := inLoop && k < n // a step that ends the loop is not moved (SetItem)
+	if leaves, ok := memo.m[string(loop)]; ok && keep {
 		return leaves, true, nil
 	}
 	var leaf *engine.Machine
@@ -145,8 +157,14 @@ func (e *enumerator) chainStep(memo map[string][]memoLeaf, m *engine.Machine, k,
 	if err != nil {
 		return nil, false, err
 	}
-	if k < n {
-		memo[string(loop)] = leaves
+	if keep {
+		if memo.leaves > memoCap(e.max) {
+			// bounded as the enumeration's memo is: start afresh
+			clear(memo.m)
+			memo.leaves = 0
+		}
+		memo.m[string(loop)] = leaves
+		memo.leaves += len(leaves)
 	}
 	return leaves, false, nil
 }

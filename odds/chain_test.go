@@ -6,7 +6,6 @@ import (
 
 	"pgregory.net/rapid"
 
-	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -33,11 +32,8 @@ func TestPacketChainEqualsEnumeration(t *testing.T) {
 			t.Skip(err)
 		}
 		attacks := genAttacks(t, s, 8)
+		multiWound(t, attacks)
 		for i := range attacks {
-			attacks[i].InstantKill = false
-			if attacks[i].MultipleWounds.IsZero() {
-				attacks[i].MultipleWounds = dice.MustParseExpr(rapid.SampledFrom([]string{"D3", "D6", "2", "D3+1"}).Draw(t, "chainMW"))
-			}
 			attacks[i].Flaming = attacks[i].Flaming || rapid.IntRange(0, 3).Draw(t, "chainFlaming") == 0
 		}
 		if _, err := engine.NewMachine(u, attacks, nil); err != nil {
