@@ -131,6 +131,8 @@ type enumerator struct {
 	sweeps      map[string]*sweeper // this generation's pooled sweeps, by loop state
 	polys       map[string][]weight
 	tails       map[string][]weight // polyTail's sums, by polyKey
+	outs        []outcome           // lastBatch's scratch
+	seen        map[outcomeKey]int  // lastBatch's scratch
 	polybuf     []byte
 	unsaveds    map[string]*[]weight
 	finalSeq    int

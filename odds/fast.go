@@ -587,6 +587,13 @@ func reduceCoef(c []uint64, d den) ([]uint64, den) {
 	return out, d.over(g)
 }
 
+// outcomeKey tells apart the outcomes of a last batch that the Result
+// does not merge.
+type outcomeKey struct {
+	dt                      tally
+	destroyed, panicApplies bool
+}
+
 // lastBatch is the last-batch fast path from c, whose machine stands before
 // the n attacks of the run's last batch roll; each attack ends unsaved with
 // weight s and otherwise with weight f, over d.
@@ -621,7 +628,7 @@ func (e *enumerator) lastBatch(c *core, n int, s, f uint64, d den) (bool, error)
 
 	m := c.m.Clone()
 	m.SkipRolls(engine.RollOutcome{})
-	outs := make([]outcome, 0, min(n*(len(capped)-1)+1, 1024))
+	outs := e.outs[:0] // scratch: the outcomes are copied into the batch below
 	noDice := new(pathRoller)
 	err = sweep(m, n*(len(capped)-1), func(s *engine.Machine) error {
 		if err := s.Step(noDice, nil); err != nil { // close the batch: no dice
@@ -643,12 +650,13 @@ func (e *enumerator) lastBatch(c *core, n int, s, f uint64, d den) (bool, error)
 	if e.max > 0 && len(outs) > e.max {
 		return false, e.limitError()
 	}
-	type outcomeKey struct {
-		dt                      tally
-		destroyed, panicApplies bool
+	e.outs = outs
+	if e.seen == nil {
+		e.seen = map[outcomeKey]int{}
 	}
-	seen := map[outcomeKey]int{}
-	fb := &finalBatch{do: dx.pow(n), seq: e.finalSeq}
+	seen := e.seen
+	clear(seen)
+	fb := &finalBatch{do: dx.pow(n), seq: e.finalSeq, outcomes: make([]outcome, 0, len(outs))}
 	e.finalSeq++
 	for _, o := range outs {
 		if o.w.isZero() {
