@@ -95,9 +95,16 @@
 //     Result, which holds marginals only, so the unsaved count and the rest
 //     need not be joined: each attack adds nothing or one capped packet to
 //     T, and T's distribution is one convolution over the attacks.
+//   - packet chain: the packets of a binomial batch that no closed form
+//     collapses (battleaxe's per-model damage, 11.3, where packets go to
+//     different models). The count of unsaved wounds is not kept in the
+//     states: one chain of packets, each stepped over every die by the
+//     packet step itself, serves every count, and after k packets the
+//     count k takes the chain's states, weighted by its binomial chance,
+//     to the close of the batch (chain.go).
 //
-// Battleaxe's per-model damage (11.3) has no fast path: packets go to
-// different models and the states multiply. The unit's count key
+// Per-model damage has no closed form: packets go to different models and
+// the states multiply. The unit's count key
 // (unit.SetCountKey, on unless an instant kill is aimed at the musician or
 // standard bearer) keys identical rank-and-file by the multiset of their
 // damage, not slot by slot, so the states are the multisets. A first batch

@@ -130,6 +130,9 @@ type enumerator struct {
 	finalGroups map[*finalBatch]*finalGroup
 	sweeps      map[string]*sweeper // this generation's pooled sweeps, by loop state
 	polys       map[string][]weight
+	tails       map[string][]weight // polyTail's sums, by polyKey
+	outs        []outcome           // lastBatch's scratch
+	seen        map[outcomeKey]int  // lastBatch's scratch
 	polybuf     []byte
 	unsaveds    map[string]*[]weight
 	finalSeq    int
@@ -139,7 +142,7 @@ func newEnumerator(ctx context.Context, cfg Config, fast bool, acc *accumulator,
 	return &enumerator{ctx: ctx, max: cfg.maxStates(), maxBytes: cfg.maxBytes(), coreBytes: cfg.coreBytes, why: why, fast: fast, acc: acc,
 		nextIndex: map[string]int32{}, nsIndex: map[stateKey]int32{}, merge: map[stateKey]int{},
 		memo: map[string][]memoLeaf{}, finalGroups: map[*finalBatch]*finalGroup{}, sweeps: map[string]*sweeper{},
-		polys: map[string][]weight{}, unsaveds: map[string]*[]weight{}}
+		polys: map[string][]weight{}, tails: map[string][]weight{}, unsaveds: map[string]*[]weight{}}
 }
 
 // ErrStateLimit is wrapped by the error returned when the reachable states

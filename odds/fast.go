@@ -182,6 +182,12 @@ func (e *enumerator) attackRolls(c *core, n int) (bool, error) {
 		notLost = polyPow([]uint64{fF, sF}, n, n)
 	}
 	dn := d.pow(n)
+	chain := false
+	if !kills {
+		if chain, err = e.chainAll(c); err != nil {
+			return false, err
+		}
+	}
 	emit := func(j int, lost bool, w *big.Int) {
 		if w.Sign() == 0 {
 			return
@@ -197,6 +203,23 @@ func (e *enumerator) attackRolls(c *core, n int) (bool, error) {
 		dt := tallyOf(m.Tally())
 		m.SetTally(referee.Tally{})
 		c.trans = append(c.trans, trans{to: e.intern(m), dt: dt, w: fromBig(w), d: dn})
+	}
+	if chain {
+		// the count 0 rolls no packet; the chain takes every other
+		if notLost != nil {
+			lostWs := make([]*big.Int, len(all))
+			for j, w := range all {
+				lostWs[j] = new(big.Int).Sub(w, notLost[j])
+			}
+			emit(0, false, notLost[0])
+			emit(0, true, lostWs[0])
+			if err := e.chain(c, n, false, notLost, dn); err != nil {
+				return false, err
+			}
+			return true, e.chain(c, n, true, lostWs, dn)
+		}
+		emit(0, sT+fT > 0, all[0])
+		return true, e.chain(c, n, sT+fT > 0, all, dn)
 	}
 	for j, w := range all {
 		switch {
@@ -413,13 +436,13 @@ func (e *enumerator) packets(c *core, n int) (bool, error) {
 	coef, total := reduceCoef(capped, dq)
 	q := e.polyPow(coef, n)
 	dn := total.pow(n)
-	left := fromBig(sumPow(coef, n))
 	for t := n; t <= top; t++ {
 		x := sw.ends[min(t, last)]
-		w := left
+		var w weight
 		if t < last && t < top {
 			w = q[t].own()
-			left.sub(w)
+		} else {
+			w = e.polyTail(coef, n, t).own() // every total from t on ends alike
 		}
 		if !w.isZero() {
 			c.trans = append(c.trans, trans{to: x.to, dt: x.dt, w: w, d: dn})
@@ -490,6 +513,25 @@ func (e *enumerator) polyPow(c []uint64, n int) []weight {
 	return q
 }
 
+// polyTail returns the sum of the coefficients of degree i and up of
+// polyPow(c, n), remembered for the run with every other i: the weight of
+// the totals from which a sweep stopped changing anything. The weight is
+// shared: take it with own.
+func (e *enumerator) polyTail(c []uint64, n, i int) weight {
+	k := polyKey(e.polybuf[:0], c, n)
+	e.polybuf = k
+	t, ok := e.tails[string(k)]
+	if !ok {
+		q := e.polyPow(c, n)
+		t = make([]weight, len(q)+1)
+		for j := len(q) - 1; j >= 0; j-- {
+			t[j] = t[j+1].plus(q[j])
+		}
+		e.tails[string(k)] = t
+	}
+	return t[min(i, len(t)-1)]
+}
+
 // polyKey appends a key for the coefficients c and the power n.
 func polyKey(b []byte, c []uint64, n int) []byte {
 	b = binary.AppendUvarint(b, uint64(n))
@@ -545,6 +587,13 @@ func reduceCoef(c []uint64, d den) ([]uint64, den) {
 	return out, d.over(g)
 }
 
+// outcomeKey tells apart the outcomes of a last batch that the Result
+// does not merge.
+type outcomeKey struct {
+	dt                      tally
+	destroyed, panicApplies bool
+}
+
 // lastBatch is the last-batch fast path from c, whose machine stands before
 // the n attacks of the run's last batch roll; each attack ends unsaved with
 // weight s and otherwise with weight f, over d.
@@ -579,7 +628,7 @@ func (e *enumerator) lastBatch(c *core, n int, s, f uint64, d den) (bool, error)
 
 	m := c.m.Clone()
 	m.SkipRolls(engine.RollOutcome{})
-	outs := make([]outcome, 0, min(n*(len(capped)-1)+1, 1024))
+	outs := e.outs[:0] // scratch: the outcomes are copied into the batch below
 	noDice := new(pathRoller)
 	err = sweep(m, n*(len(capped)-1), func(s *engine.Machine) error {
 		if err := s.Step(noDice, nil); err != nil { // close the batch: no dice
@@ -591,24 +640,23 @@ func (e *enumerator) lastBatch(c *core, n int, s, f uint64, d den) (bool, error)
 	if err != nil {
 		return false, err
 	}
-	left := fromBig(sumPow(coef, n))
 	for i := range outs {
 		if i == len(outs)-1 {
-			outs[i].w = left
+			outs[i].w = e.polyTail(coef, n, i) // every total from i on ends alike
 		} else {
-			outs[i].w = q[i].own()
-			left.sub(outs[i].w)
+			outs[i].w = q[i] // shared with the run's polynomials: only read
 		}
 	}
 	if e.max > 0 && len(outs) > e.max {
 		return false, e.limitError()
 	}
-	type outcomeKey struct {
-		dt                      tally
-		destroyed, panicApplies bool
+	e.outs = outs
+	if e.seen == nil {
+		e.seen = map[outcomeKey]int{}
 	}
-	seen := map[outcomeKey]int{}
-	fb := &finalBatch{do: dx.pow(n), seq: e.finalSeq}
+	seen := e.seen
+	clear(seen)
+	fb := &finalBatch{do: dx.pow(n), seq: e.finalSeq, outcomes: make([]outcome, 0, len(outs))}
 	e.finalSeq++
 	for _, o := range outs {
 		if o.w.isZero() {
@@ -616,7 +664,7 @@ func (e *enumerator) lastBatch(c *core, n int, s, f uint64, d den) (bool, error)
 		}
 		k := outcomeKey{o.dt, o.destroyed, o.panicApplies}
 		if i, ok := seen[k]; ok {
-			fb.outcomes[i].w.add(o.w)
+			fb.outcomes[i].w = fb.outcomes[i].w.plus(o.w)
 			continue
 		}
 		seen[k] = len(fb.outcomes)

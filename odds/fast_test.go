@@ -55,6 +55,18 @@ func TestFastPathsEqualEnumeration(t *testing.T) {
 	})
 }
 
+// multiWound takes the instant kills away from attacks and draws Multiple
+// Wounds for those without: packets of several wounds, for the damage fast
+// paths.
+func multiWound(t *rapid.T, attacks []referee.Attack) {
+	for i := range attacks {
+		attacks[i].InstantKill = false
+		if attacks[i].MultipleWounds.IsZero() {
+			attacks[i].MultipleWounds = dice.MustParseExpr(rapid.SampledFrom([]string{"D3", "D6", "2", "D3+1"}).Draw(t, "multipleWounds"))
+		}
+	}
+}
+
 // TestPooledFastPathsEqualEnumeration: the same on scenarios drawn to reach
 // the pooled-damage and last-batch fast paths: units of several Wounds in
 // pooled rulesets, multiple wounds, more attacks.
@@ -78,11 +90,8 @@ func TestPooledFastPathsEqualEnumeration(t *testing.T) {
 			t.Skip(err)
 		}
 		attacks := genAttacks(t, s, 12)
+		multiWound(t, attacks)
 		for i := range attacks {
-			attacks[i].InstantKill = false
-			if attacks[i].MultipleWounds.IsZero() {
-				attacks[i].MultipleWounds = dice.MustParseExpr(rapid.SampledFrom([]string{"D3", "D6", "2", "D3+1"}).Draw(t, "pooledMW"))
-			}
 			if _, err := u.Receiver(attacks[i].Target); err != nil {
 				attacks[i].Target = unit.Target{Role: unit.RankAndFile}
 			}

@@ -437,6 +437,18 @@ func (d *dieSource) test(t *test, item, of int) (pass bool, face int, err error)
 	return d.again(t, &rrNote{item: item, of: of, face: face})
 }
 
+// passes rolls the dice of the items of a plain test t left in s on the
+// fast roller (Monte Carlo) and counts those that pass: the dice, in
+// their order, that one item at a time would roll, with nothing else to
+// decide.
+func (d *dieSource) passes(t *test, s *state) int {
+	low, c := int(t.low), 0
+	for ; s.i < s.n; s.i++ {
+		c += b2i(d.fast.Roll(6) >= low)
+	}
+	return c
+}
+
 // rrNote is a first roll awaiting its re-roll, for the log.
 type rrNote struct{ item, of, face int }
 

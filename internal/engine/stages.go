@@ -154,6 +154,10 @@ func (t *test) pass(face int) bool { return face >= int(t.low) }
 // rerolls reports whether the first roll, natural face, is re-rolled (20.1).
 func (t *test) rerolls(face int) bool { return t.rr != 0 && t.rr.Applies(face, t.pass(face)) }
 
+// plain reports whether only the pass of the final natural face matters:
+// no re-roll (20.1), no trigger (20.2), no natural 6 of its own (19.3).
+func (t *test) plain() bool { return t.rr == 0 && t.trig == 0 && !t.six }
+
 // cuts returns the classes of faces the stage tells apart (see
 // ClassBrancher): fail and pass, and a natural 6 of its own when six.
 func (t test) cuts() uint64 {
@@ -587,6 +591,10 @@ func (m *Machine) toEnd() { m.s.at, m.s.i, m.s.n = stepEnd, 0, 0 }
 // hitItem is the hit stage's item: one attack (RULES.md 5).
 func (m *Machine) hitItem(d *dieSource) error {
 	s := &m.s
+	if d.fast != nil && s.tests.hit.plain() && s.tests.hitAgain.need.IsNone() {
+		s.hits += d.passes(&s.tests.hit, s)
+		return m.advance(d.log)
+	}
 	for {
 		s.i++
 		pass, face, again, err := m.rollHit(d, s.i, s.n, true)
@@ -819,6 +827,10 @@ func (m *Machine) startWounds(log func(Event)) {
 // its own saves.
 func (m *Machine) woundItem(d *dieSource) error {
 	s := &m.s
+	if d.fast != nil && s.tests.wound.plain() && !m.attack().InstantKill {
+		s.wounds[ordinary] += d.passes(&s.tests.wound, s)
+		return m.advance(d.log)
+	}
 	for {
 		s.i++
 		pass, face, again, err := d.first(&s.tests.wound, s.i, s.n)
@@ -886,6 +898,12 @@ func (m *Machine) startArmour(log func(Event)) {
 // of its kind (RULES.md 7, 19.3).
 func (m *Machine) armourItem(d *dieSource) error {
 	s := &m.s
+	if t := &s.tests.armour[ordinary]; d.fast != nil && t.plain() && t.need.Possible() && s.wounds[lethalSix] == 0 {
+		n := s.n - s.i
+		s.wounds[ordinary] -= n
+		s.failed[ordinary] += n - d.passes(t, s)
+		return m.advance(d.log)
+	}
 	for {
 		s.i++
 		k := s.wounds.next()
@@ -937,6 +955,12 @@ func (m *Machine) startSpecial(log func(Event)) {
 // by the special save of its kind (RULES.md 8).
 func (m *Machine) specialItem(d *dieSource) error {
 	s := &m.s
+	if t := &s.tests.special[ordinary]; d.fast != nil && t.plain() && !t.need.IsNone() && s.failed[lethalSix] == 0 {
+		n := s.n - s.i
+		s.failed[ordinary] -= n
+		s.unsaved += n - d.passes(t, s)
+		return m.advance(d.log)
+	}
 	for {
 		s.i++
 		k := s.failed.next()
