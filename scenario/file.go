@@ -103,6 +103,16 @@ type Attack struct {
 	// wounds automatically, Battle Focus adds a hit.
 	Poison      rules.Trigger `yaml:"poison,omitempty" json:"poison,omitempty"`
 	BattleFocus rules.Trigger `yaml:"battle_focus,omitempty" json:"battle_focus,omitempty"`
+	// KillingBlow and HeroicKillingBlow are triggers on the to-wound roll
+	// (battleaxe, whfb8, t9a1-ru; RULES.md 20.2): no armour or
+	// Regeneration, and the model is slain if its ward fails.
+	KillingBlow       rules.Trigger `yaml:"killing_blow,omitempty" json:"killing_blow,omitempty"`
+	HeroicKillingBlow rules.Trigger `yaml:"heroic_killing_blow,omitempty" json:"heroic_killing_blow,omitempty"`
+	// ArmourBane worsens the armour save of a wound whose natural to-wound
+	// roll is ArmourBaneOn (default 6+) or more by its value (RULES.md
+	// 20.2).
+	ArmourBane   int           `yaml:"armour_bane,omitempty" json:"armour_bane,omitempty"`
+	ArmourBaneOn rules.Trigger `yaml:"armour_bane_on,omitempty" json:"armour_bane_on,omitempty"`
 	// IgnoreArmour skips the armour save only (RULES.md 7).
 	IgnoreArmour bool `yaml:"ignore_armour,omitempty" json:"ignore_armour,omitempty"`
 	// NoSaves skips every save, armour and special (RULES.md 19.3).
