@@ -183,7 +183,7 @@ func TestE100ArmourBaneT9A(t *testing.T) { // RULES.md 20.2, 20.10 E100
 	s := unit.Spec{Ruleset: rules.T9A, Models: 5, Profile: unit.Profile{W: 1, T: 4, Save: rules.SaveProfile{ArmourValue: 3}}}
 	a := referee.Attack{Hit: referee.HitSpec{Need: target("4+")}, Strength: 4, AP: 1, ArmourBane: 1, Target: rf}
 	wantRat(t, "AP 1 + Armour Bane 1", unsavedChance(t, s, a), "13/72")
-	a.LethalStrike = true // the six is AP 10 already
+	a.LethalStrike = rules.NaturalSix // the six is AP 10 already
 	wantRat(t, "and Lethal Strike", unsavedChance(t, s, a), "7/36")
 }
 
@@ -196,4 +196,13 @@ func TestArmourBaneSkirmish(t *testing.T) { // RULES.md 20.2, 20.6 (skirmish: ye
 	wounded := func(r *referee.Result) bool { return r.Tally.Unsaved > 0 }
 	// 1/2 x (1/3 x 1/2 + 1/6 x 5/6)
 	wantRat(t, "P(unsaved)", probability(t, mustUnit(t, s), []referee.Attack{a}, nil, wounded), "11/72")
+}
+
+func TestLethalStrikeThreshold(t *testing.T) { // RULES.md 19.3, 20.2 (T1: a score N+)
+	// t9a S3 v Res4 wounds on 5+; Armour 5 saves on 2+ unless AP 10
+	s := unit.Spec{Ruleset: rules.T9A, Profile: unit.Profile{W: 1, T: 4, Save: rules.SaveProfile{ArmourValue: 5}}}
+	a := referee.Attack{Strength: 3, LethalStrike: rules.NaturalSix, Target: rf}
+	wantRat(t, "lethal_strike: true", unsavedChance(t, s, a), "7/36") // 1/6 + 1/6 x 1/6
+	a.LethalStrike = rules.Trigger(5)
+	wantRat(t, "lethal_strike: 5+", unsavedChance(t, s, a), "1/3") // every wound is a Lethal Strike
 }

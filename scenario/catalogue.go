@@ -171,7 +171,7 @@ var catalogue = [...]FieldSpec{
 	{Object: ObjAttack, Name: "mw_against", Type: "troop type", Default: "every model", Reads: troopTypes, Meaning: "Multiple Wounds only against this troop type (\"Multiple Wounds (2, Infantry)\"). Needs `multiple_wounds`.", Ref: "9.2"},
 	{Object: ObjAttack, Name: "flaming", Type: flagType, Default: "false", Reads: regen, Meaning: "Flaming Attacks: no Regeneration against them.", Ref: "8, 19.3",
 		Hint: "skirmish has no Regeneration for it to stop"},
-	{Object: ObjAttack, Name: "lethal_strike", Type: flagType, Default: "false", Reads: lethal, Meaning: "A natural 6 to wound allows no armour save and no Regeneration.", Ref: "19.3"},
+	{Object: ObjAttack, Name: "lethal_strike", Type: triggerType, Default: "false", Reads: lethal, Meaning: "Lethal Strike: a to-wound roll of a natural 6 (or the score given) that wounds allows no armour save (t9a: AP 10) and no Regeneration.", Ref: "19.3, 20.2"},
 	{Object: ObjAttack, Name: "reroll_hit", Type: rerollType, Default: "`none`", Meaning: "Re-rolls of the to-hit dice: `failed` or `ones` (the group's own), `successes` (imposed by the target), or a list such as `[ones, successes]`. A die is re-rolled once; the re-roll dice follow all the stage's dice.", Ref: "20.1"},
 	{Object: ObjAttack, Name: "reroll_wound", Type: rerollType, Default: "`none`", Meaning: "Re-rolls of the to-wound dice, as `reroll_hit`. Triggers such as Lethal Strike read the re-roll.", Ref: "20.1"},
 	{Object: ObjAttack, Name: "hatred", Type: flagType, Default: "false", Meaning: "Hatred: failed to-hit rolls are re-rolled. Melee only (the first round against a hated foe).", Ref: "20.1"},

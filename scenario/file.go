@@ -81,9 +81,10 @@ type Attack struct {
 	MWAgainst *rules.TroopType `yaml:"mw_against,omitempty" json:"mw_against,omitempty"`
 	// Flaming attacks stop Regeneration (RULES.md 8).
 	Flaming bool `yaml:"flaming,omitempty" json:"flaming,omitempty"`
-	// LethalStrike: a natural 6 to wound allows no armour save and no
-	// Regeneration (t9a, t9a1-ru; RULES.md 19.3).
-	LethalStrike bool `yaml:"lethal_strike,omitempty" json:"lethal_strike,omitempty"`
+	// LethalStrike: a to-wound roll of a natural 6 (true) or the score
+	// given allows no armour save and no Regeneration (t9a, t9a1-ru;
+	// RULES.md 19.3, 20.2).
+	LethalStrike rules.Trigger `yaml:"lethal_strike,omitempty" json:"lethal_strike,omitempty"`
 	// RerollHit and RerollWound re-roll the group's to-hit and to-wound
 	// dice: failed, ones (its own) or successes (imposed), or a list
 	// (RULES.md 20.1).

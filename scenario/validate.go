@@ -310,7 +310,7 @@ func (c *checker) attack(i int) {
 	c.reads(a.ArmourPiercing != 0, ObjAttack, "armour_piercing", at("armour_piercing"))
 	c.reads(a.MWAgainst != nil, ObjAttack, "mw_against", at("mw_against"))
 	c.reads(a.ClippedWings, ObjAttack, "clipped_wings", at("clipped_wings"))
-	c.reads(a.LethalStrike, ObjAttack, "lethal_strike", at("lethal_strike"))
+	c.reads(a.LethalStrike != 0, ObjAttack, "lethal_strike", at("lethal_strike"))
 	c.reads(a.Flaming, ObjAttack, "flaming", at("flaming"))
 	c.reads(a.DivineAttacks, ObjAttack, "divine_attacks", at("divine_attacks"))
 	c.reads(a.KillingBlow != 0, ObjAttack, "killing_blow", at("killing_blow"))

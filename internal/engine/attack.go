@@ -63,13 +63,15 @@ type Attack struct {
 	KillingBlow, HeroicKillingBlow rules.Trigger
 	ArmourBane                     int
 	ArmourBaneOn                   rules.Trigger
-	LethalStrike                   bool
-	IgnoreArmour                   bool
-	NoSaves                        bool
-	InstantKill                    bool
-	WeaponClass                    rules.WeaponClass // skirmish critical table (6.2)
-	Attacker                       string            // skirmish: the warrior, for the per-phase allowance
-	Target                         unit.Target
+	// LethalStrike (t9a, t9a1-ru; 19.3) fires on the final natural
+	// to-wound roll: no armour save (t9a: AP 10) and no Regeneration.
+	LethalStrike rules.Trigger
+	IgnoreArmour bool
+	NoSaves      bool
+	InstantKill  bool
+	WeaponClass  rules.WeaponClass // skirmish critical table (6.2)
+	Attacker     string            // skirmish: the warrior, for the per-phase allowance
+	Target       unit.Target
 }
 
 // Multi reports whether every unsaved wound of the attack is a packet (C3):

@@ -452,8 +452,8 @@ func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
 	case rules.LethalStrikeNoArmour(rs):
 		n.ArmourLethal = rules.None
 	}
-	if a.LethalStrike && rules.For(rs).LethalStrike {
-		n.LethalStrike = rules.NaturalSix
+	if rules.For(rs).LethalStrike {
+		n.LethalStrike = a.LethalStrike
 	}
 	if a.ArmourBane > 0 { // 20.2: classic need += X, t9a AP + X
 		n.ArmourBane = a.ArmourBaneOn
