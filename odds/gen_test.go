@@ -117,6 +117,7 @@ func genSpec(t *rapid.T, rs rules.Ruleset) unit.Spec {
 	}
 	o.PoisonMultipleHits = rules.PoisonHits(rapid.IntRange(0, 1).Draw(t, "poisonMultipleHits")) // RULES.md 20.9
 	o.KBOtherTroopTypes = rules.KBOther(rapid.IntRange(0, 2).Draw(t, "kbOther"))                // RULES.md 20.9
+	o.SevenPlusReroll = rules.SevenPlusReroll(rapid.IntRange(0, 2).Draw(t, "sevenPlusReroll"))  // RULES.md 20.1
 	return s
 }
 

@@ -1,6 +1,7 @@
 package referee_test
 
 import (
+	"fmt"
 	"math/big"
 	"strings"
 	"testing"
@@ -205,4 +206,28 @@ func TestLethalStrikeThreshold(t *testing.T) { // RULES.md 19.3, 20.2 (T1: a sco
 	wantRat(t, "lethal_strike: true", unsavedChance(t, s, a), "7/36") // 1/6 + 1/6 x 1/6
 	a.LethalStrike = rules.Trigger(5)
 	wantRat(t, "lethal_strike: 5+", unsavedChance(t, s, a), "1/3") // every wound is a Lethal Strike
+}
+
+func TestE91SevenPlusRerollSwitch(t *testing.T) { // RULES.md 20.1, 20.9, 20.10 E91
+	for _, tt := range []struct {
+		sw   rules.SevenPlusReroll
+		rr   rules.Reroll
+		want string
+	}{
+		{rules.EachDie, rules.RerollFailed, "11/48"}, // 11/36 x 3/4
+		{rules.FailingDie, rules.RerollFailed, "7/36"},
+		{rules.WholeRoll, rules.RerollFailed, "23/144"}, // 1/12 + 11/12 x 1/12
+		{rules.FailingDie, 0, "1/12"},
+		{rules.WholeRoll, rules.RerollOnes, "43/432"},                        // 1/12 + (1/6 + 1/6 x 1/6) x 1/12: a natural 1 on the die that failed (20.13)
+		{rules.FailingDie, rules.RerollOnes | rules.RerollSuccesses, "5/72"}, // 1/6 x 1/6 x 1/2 + 1/6 x (1/2 x 1/2 + 1/6 x 1/2): one re-roll at most (20.13)
+		{rules.WholeRoll, rules.RerollSuccesses, "1/144"},                    // 1/12 x 1/12
+	} {
+		s := unit.Spec{Ruleset: rules.WHFB8, Options: rules.Options{SevenPlusReroll: tt.sw}, Profile: unit.Profile{W: 1, T: 1}}
+		a := referee.Attack{Phase: rules.Shooting, Hit: referee.HitSpec{Need: target("7+")}, Strength: 3, NoSaves: true, RerollHit: tt.rr, Target: rf}
+		// S3 v T1 wounds on 2+: P(hit) = P(unsaved) / (5/6), from the referee
+		got := new(big.Rat).Quo(unsavedChance(t, s, a), big.NewRat(5, 6))
+		name := fmt.Sprintf("seven_plus_reroll %d, re-roll %s", tt.sw, tt.rr)
+		wantRat(t, name, got, tt.want)
+		wantRat(t, name+" (StageChances)", hitChance(t, s, a), tt.want)
+	}
 }

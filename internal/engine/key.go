@@ -79,7 +79,7 @@ func (t *batchTests) appendKey(b []byte) []byte {
 	b = t.hit.appendKey(b)
 	b = t.hitAgain.appendKey(b)
 	b = t.wound.appendKey(b)
-	b = append(b, byte(t.kb), byte(t.lethal), byte(t.bane), b2byte(t.kbSlays))
+	b = append(b, byte(t.kb), byte(t.lethal), byte(t.bane), b2byte(t.kbSlays), byte(t.seven))
 	for k := range t.armour {
 		b = t.armour[k].appendKey(b)
 		b = t.special[k].appendKey(b)

@@ -234,6 +234,9 @@ type batchTests struct {
 	// for none; kbSlays says whether a Killing Blow slays the receiver
 	kb, lethal, bane rules.Trigger
 	kbSlays          bool
+	// seven is how the to-hit re-rolls meet a 7+ procedure (20.1); each
+	// die unless the batch has both a procedure and a re-roll
+	seven rules.SevenPlusReroll
 }
 
 // testsOf returns the tests the stages roll for needs n.
@@ -244,7 +247,7 @@ func testsOf(rs rules.Ruleset, a *Attack, n Needs) batchTests {
 		hitAgain: newTest(HitAgain, n.HitAgain, 1),
 		wound:    newTest(Wound, n.Wound, 1),
 	}
-	t.kb, t.kbSlays, t.lethal, t.bane = n.KillingBlow, n.KBSlays, n.LethalStrike, n.ArmourBane
+	t.kb, t.kbSlays, t.lethal, t.bane, t.seven = n.KillingBlow, n.KBSlays, n.LethalStrike, n.ArmourBane, n.SevenPlusReroll
 	for _, tr := range []rules.Trigger{t.kb, t.lethal, t.bane} { // to-wound triggers read the final roll (20.2)
 		if tr != 0 {
 			t.wound.trig |= 1 << tr
@@ -305,10 +308,65 @@ func StageChances(u *unit.Unit, a Attack) (Chances, error) {
 		c.Hit = big.NewRat(1, 1)
 	case t.hitAgain.need.IsNone():
 		c.Hit = t.hit.chance()
+	case t.seven != rules.EachDie:
+		c.Hit = sevenPlusChance(&t)
 	default:
 		c.Hit = new(big.Rat).Mul(t.hit.chance(), t.hitAgain.chance())
 	}
 	return c, nil
+}
+
+// sevenPlusChance is the chance that the 7+ procedure of t hits with one
+// re-roll for the whole procedure (failing_die or whole_roll; RULES.md
+// 20.1, E91), as sevenPlusOnce rolls it.
+func sevenPlusChance(t *batchTests) *big.Rat {
+	rr := t.hit.rr
+	face := func(low int8) (pass, fail, one *big.Rat) { // chances of a pass, a re-rolled failure, a natural 1
+		pass = big.NewRat(int64(7-min(low, 7)), 6)
+		fail = new(big.Rat).Sub(big.NewRat(1, 1), pass)
+		if rr&rules.RerollFailed == 0 {
+			fail = new(big.Rat)
+			if rr&rules.RerollOnes != 0 && low > 1 {
+				fail = big.NewRat(1, 6)
+			}
+		}
+		return pass, fail, nil
+	}
+	p1, a1, _ := face(t.hit.low)
+	p2, a2, _ := face(t.hitAgain.low)
+	mul := func(x ...*big.Rat) *big.Rat {
+		r := big.NewRat(1, 1)
+		for _, v := range x {
+			r.Mul(r, v)
+		}
+		return r
+	}
+	add := func(x ...*big.Rat) *big.Rat {
+		r := new(big.Rat)
+		for _, v := range x {
+			r.Add(r, v)
+		}
+		return r
+	}
+	imposed := rr&rules.RerollSuccesses != 0
+	if t.seven == rules.FailingDie {
+		// first die re-rolled: a1 p1 p2; else p1 x (second kept or re-rolled)
+		second := add(mul(p2, p2), mul(a2, p2))
+		if !imposed {
+			second = add(p2, mul(a2, p2))
+		}
+		return add(mul(a1, p1, p2), mul(p1, second))
+	}
+	// whole_roll: P0, and once more after a re-rolled failure (the
+	// deciding die: the first when it failed, else the second) or an
+	// imposed success
+	p0 := mul(p1, p2)
+	again := add(a1, mul(p1, a2))
+	kept := p0
+	if imposed {
+		kept = mul(p0, p0)
+	}
+	return add(kept, mul(again, p0))
 }
 
 // begin starts the next attack group: the phase, the receiving model and
@@ -405,6 +463,9 @@ type Needs struct {
 	SpecialRerollKB rules.Reroll
 	// the re-rolls of each stage (20.1): own and imposed together
 	HitReroll, WoundReroll, ArmourReroll rules.Reroll
+	// SevenPlusReroll is how HitReroll meets the 7+ procedure (20.1):
+	// each_die unless there are both.
+	SevenPlusReroll rules.SevenPlusReroll
 	SpecialReroll, SpecialRerollL        rules.Reroll
 }
 
@@ -485,6 +546,9 @@ func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
 		n.HitReroll |= rules.RerollFailed // 20.1: Hatred, in melee
 	}
 	n.HitReroll, n.WoundReroll = n.HitReroll.Normal(), n.WoundReroll.Normal()
+	if n.HitReroll != 0 && !n.HitAgain.IsNone() {
+		n.SevenPlusReroll = o.SevenPlusReroll
+	}
 	n.ArmourReroll = recv.Save.Reroll.Own()
 	if a.ForceRerollArmour {
 		n.ArmourReroll |= rules.RerollSuccesses
@@ -691,6 +755,10 @@ func (m *Machine) hitItem(d *dieSource) error {
 // roll, and is re-rolled at once under each_die.
 func (m *Machine) rollHit(d *dieSource, item, of int, later bool) (pass bool, face int, again bool, err error) {
 	t := &m.s.tests
+	if t.seven != rules.EachDie {
+		pass, face, err = m.sevenPlusOnce(d, item, of)
+		return pass, face, false, err
+	}
 	if later {
 		pass, face, again, err = d.first(&t.hit, item, of)
 	} else {
@@ -701,6 +769,63 @@ func (m *Machine) rollHit(d *dieSource, item, of int, later bool) (pass bool, fa
 	}
 	pass, _, err = d.test(&t.hitAgain, item, of)
 	return pass, face, false, err
+}
+
+// sevenPlusOnce rolls one attack's 7+ procedure with at most one re-roll
+// for the whole procedure (RULES.md 20.1, 20.13, E91), at once:
+// failing_die re-rolls the first die that fails (a natural 1 under ones),
+// or imposed, the second die once it succeeded; whole_roll repeats the
+// procedure once after a failure its grants re-roll, or imposed, after a
+// success. It returns whether the attack hits and the first die's final
+// face, which to-hit triggers read (20.2).
+func (m *Machine) sevenPlusOnce(d *dieSource, item, of int) (bool, int, error) {
+	t := &m.s.tests
+	rr := t.hit.rr
+	roll := func(tt *test) (bool, int, error) {
+		face, err := d.d6(tt, item, of)
+		return tt.pass(face), face, err
+	}
+	p1, f1, err := roll(&t.hit)
+	if err != nil {
+		return false, 0, err
+	}
+	if t.seven == rules.FailingDie {
+		used := false
+		if !p1 && rr.Applies(f1, false) {
+			used = true
+			if p1, f1, err = d.again(&t.hit, &rrNote{item: item, of: of, face: f1}); err != nil {
+				return false, 0, err
+			}
+		}
+		if !p1 {
+			return false, f1, nil
+		}
+		p2, f2, err := roll(&t.hitAgain)
+		if err != nil || used || !rr.Applies(f2, p2) {
+			return p2, f1, err
+		}
+		p2, _, err = d.again(&t.hitAgain, &rrNote{item: item, of: of, face: f2})
+		return p2, f1, err
+	}
+	// whole_roll: the face that decided the procedure is the first die's
+	// when it failed, else the second's
+	pass, decider := p1, f1
+	if p1 {
+		if pass, decider, err = roll(&t.hitAgain); err != nil {
+			return false, 0, err
+		}
+	}
+	if !rr.Applies(decider, pass) {
+		return pass, f1, nil
+	}
+	if d.log != nil {
+		m.note(d.log, Hit, "RULES.md 20.1", "attack %d: the whole 7+ roll is rolled again (%s, seven_plus_reroll: whole_roll)", item, m.rerollWhy(&t.hit, f1))
+	}
+	if p1, f1, err = roll(&t.hit); err != nil || !p1 {
+		return false, f1, err
+	}
+	pass, _, err = roll(&t.hitAgain)
+	return pass, f1, err
 }
 
 // startReroll starts the re-roll pass of the stage m stands in: its dice
