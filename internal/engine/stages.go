@@ -463,10 +463,10 @@ type Needs struct {
 	SpecialRerollKB rules.Reroll
 	// the re-rolls of each stage (20.1): own and imposed together
 	HitReroll, WoundReroll, ArmourReroll rules.Reroll
+	SpecialReroll, SpecialRerollL        rules.Reroll
 	// SevenPlusReroll is how HitReroll meets the 7+ procedure (20.1):
 	// each_die unless there are both.
 	SevenPlusReroll rules.SevenPlusReroll
-	SpecialReroll, SpecialRerollL        rules.Reroll
 }
 
 // Plan returns the target numbers of attack a against u's receiving model:
