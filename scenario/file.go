@@ -353,6 +353,10 @@ type Champion struct {
 	Ward         *rules.Target `yaml:"ward,omitempty" json:"ward,omitempty"`
 	Regeneration *rules.Target `yaml:"regeneration,omitempty" json:"regeneration,omitempty"`
 	Aegis        *rules.Target `yaml:"aegis,omitempty" json:"aegis,omitempty"`
+	// RerollArmour and RerollSpecial are his own save re-rolls; left out,
+	// he has the unit's (RULES.md 20.7, 20.13).
+	RerollArmour  *rules.Reroll `yaml:"reroll_armour,omitempty" json:"reroll_armour,omitempty"`
+	RerollSpecial *rules.Reroll `yaml:"reroll_special,omitempty" json:"reroll_special,omitempty"`
 	// Damage is the wounds the champion has already lost (RULES.md 19 C9, C10).
 	Damage int `yaml:"damage,omitempty" json:"damage,omitempty"`
 }
@@ -432,6 +436,8 @@ func (t *Target) ChampionProfile() Profile {
 	set(&p.Ward, c.Ward)
 	set(&p.Regeneration, c.Regeneration)
 	set(&p.Aegis, c.Aegis)
+	set(&p.RerollArmour, c.RerollArmour)
+	set(&p.RerollSpecial, c.RerollSpecial)
 	return p
 }
 
