@@ -131,9 +131,9 @@ func (s *Server) pageData(f form) *pageData {
 		mh := mk("multiple_hits", "Multiple hits", "text", a.MultipleHits)
 		mh.Pattern, mh.Placeholder, mh.Hint, mh.Msg = patDice, "D3", "each hit becomes this many; empty for one", "A number such as 2, or dice such as D3"
 		rrHit := mk("reroll_hit", "Re-roll to hit", "select", "")
-		rrHit.Choices = choices(a.RerollHit, "", "failed", "ones", "successes", "ones, successes")
+		rrHit.Choices = choices(a.RerollHit, "", "failed", "ones", "successes", "ones, successes", "failed, successes")
 		rrWound := mk("reroll_wound", "Re-roll to wound", "select", "")
-		rrWound.Choices = choices(a.RerollWound, "", "failed", "ones", "successes", "ones, successes")
+		rrWound.Choices = choices(a.RerollWound, "", "failed", "ones", "successes", "ones, successes", "failed, successes")
 		wc := hide(mk("weapon_class", "Weapon class", "select", ""), "a.weapon_class")
 		wc.Choices, wc.Hint = choices(a.WeaponClass, "", "missile", "bludgeoning", "bladed", "unarmed", "thrusting"), "for critical hits"
 		aim := hide(mk("target", "Aimed at", "select", ""), "a.target")
@@ -215,7 +215,11 @@ func (s *Server) pageData(f form) *pageData {
 	dmg := mk("damage", "Starting damage", "text", t.Damage)
 	dmg.Pattern, dmg.Placeholder, dmg.Inputmode = patDamage, "0", "numeric"
 	dmg.Hint, dmg.Msg = "wounds the unit has lost; battleaxe per model: 1,0,2", "Whole numbers, separated by commas"
-	d.Target = []field{tname, troop, models, front, tws, tough, wounds, armour, shield, barding, bonus, av, ward, regen, aegis, helmet, dmg}
+	rrArmour := mk("reroll_armour", "Re-roll armour saves", "select", "")
+	rrArmour.Choices = choices(t.RerollArmour, "", "failed", "ones")
+	rrSpecial := mk("reroll_special", "Re-roll special saves", "select", "")
+	rrSpecial.Choices = choices(t.RerollSpecial, "", "failed", "ones")
+	d.Target = []field{tname, troop, models, front, tws, tough, wounds, armour, shield, barding, bonus, av, ward, regen, aegis, rrArmour, rrSpecial, helmet, dmg}
 	for _, c := range []struct {
 		name, label string
 		on          bool

@@ -55,6 +55,7 @@ type attackForm struct {
 type targetForm struct {
 	Name, TroopType, Models, Frontage, WS, Toughness, Wounds, Armour, SaveBonus string
 	ArmourValue, Ward, Regeneration, Aegis, Damage                              string
+	RerollArmour, RerollSpecial                                                 string // the model's own save re-rolls (20.1)
 	Shield, Barding, Helmet, Musician, Standard, Champion                       bool
 }
 
@@ -142,6 +143,7 @@ func parseForm(q url.Values) form {
 	f.Target = targetForm{Name: get("name"), TroopType: get("troop_type"), Models: get("models"), Frontage: get("frontage"), WS: get("ws"),
 		Toughness: get("toughness"), Wounds: get("wounds"), Armour: get("armour"), SaveBonus: get("save_bonus"), ArmourValue: get("armour_value"),
 		Ward: get("ward"), Regeneration: get("regeneration"), Aegis: get("aegis"), Damage: get("damage"),
+		RerollArmour: get("reroll_armour"), RerollSpecial: get("reroll_special"),
 		Shield: on("shield"), Barding: on("barding"), Helmet: on("helmet"), Musician: on("musician"), Standard: on("standard"), Champion: on("champion")}
 	for _, s := range rules.Switches() {
 		if v := strings.TrimSpace(q.Get("opt." + s.Name)); v != "" && v != s.Default {
@@ -227,6 +229,8 @@ func (f form) values() url.Values {
 	add("t.ward", t.Ward)
 	add("t.regeneration", t.Regeneration)
 	add("t.aegis", t.Aegis)
+	add("t.reroll_armour", t.RerollArmour)
+	add("t.reroll_special", t.RerollSpecial)
 	flag("t.helmet", t.Helmet)
 	flag("t.musician", t.Musician)
 	flag("t.standard", t.Standard)
@@ -393,6 +397,12 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 	str("ward", t.Ward)
 	str("regeneration", t.Regeneration)
 	str("aegis", t.Aegis)
+	if t.RerollArmour != "none" {
+		str("reroll_armour", t.RerollArmour)
+	}
+	if t.RerollSpecial != "none" {
+		str("reroll_special", t.RerollSpecial)
+	}
 	flag("helmet", t.Helmet)
 	var command []any
 	for _, c := range []struct {
@@ -610,6 +620,7 @@ func fileForm(file *scenario.File, tab string) form {
 	f.Target = targetForm{Name: t.Name, TroopType: t.TroopType.String(), Models: itoa(t.Models), Frontage: itoa(t.Frontage), WS: itoa(t.WS),
 		Toughness: itoa(t.Toughness), Wounds: itoa(t.Wounds), Armour: t.Armour.String(), SaveBonus: itoa(t.SaveBonus), ArmourValue: itoa(t.ArmourValue),
 		Ward: score(t.Ward), Regeneration: score(t.Regeneration), Aegis: score(t.Aegis), Damage: itoa(t.Damage.Carried),
+		RerollArmour: rerollText(t.RerollArmour), RerollSpecial: rerollText(t.RerollSpecial),
 		Shield: t.Shield, Barding: t.Barding, Helmet: t.Helmet,
 		Musician: t.HasCommand(scenario.CommandMusician), Standard: t.HasCommand(scenario.CommandStandard), Champion: t.HasCommand(scenario.CommandChampion)}
 	if len(t.Damage.PerModel) > 0 {

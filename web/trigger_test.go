@@ -7,7 +7,8 @@ import (
 )
 
 // TestFormKeepsTriggerScores: a natural-roll trigger with a score (RULES.md
-// 20.2) survives the form, and true stays true.
+// 20.2) survives the form, and true stays true; so do re-roll lists and the
+// target's own save re-rolls (20.1).
 func TestFormKeepsTriggerScores(t *testing.T) {
 	const src = `ruleset: whfb8
 attacks:
@@ -19,9 +20,14 @@ attacks:
     killing_blow: 5+
     armour_bane: 1
     armour_bane_on: 5+
+    reroll_hit: [failed, successes]
 target:
   models: 10
   toughness: 3
+  armour: heavy
+  reroll_armour: ones
+  reroll_special: failed
+  ward: 5+
 `
 	file, err := scenario.Load("triggers.yaml", []byte(src))
 	if err != nil {
