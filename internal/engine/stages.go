@@ -56,6 +56,7 @@ const (
 	stepEnd                  // close the batch
 	stepSkirmish             // one whole skirmish attack (C19)
 	stepReroll               // one die of the re-roll pass after stage reOf (20.1)
+	stepHitAgain             // one 7+ procedure's second die (5, 20.1's dice order)
 	stepDone
 )
 
@@ -80,6 +81,8 @@ func (m *Machine) item(d *dieSource) error {
 		return m.skirmishItem(d)
 	case stepReroll:
 		return m.rerollItem(d)
+	case stepHitAgain:
+		return m.hitAgainItem(d)
 	}
 	return nil
 }
@@ -109,6 +112,8 @@ func (m *Machine) nextStage(log func(Event)) {
 	}
 	switch at {
 	case stepHit:
+		m.startHitAgain(log)
+	case stepHitAgain:
 		m.startMulti(log)
 	case stepMulti:
 		m.startWounds(log)
@@ -386,7 +391,7 @@ func (m *Machine) begin(log func(Event)) error {
 		s.panicApplies = true
 	}
 	s.hits, s.wounds, s.failed, s.kills, s.unsaved, s.flamed, s.batchCas, s.singles = 0, woundPool{}, woundPool{}, 0, 0, false, 0, 0
-	s.poison, s.extra = 0, 0
+	s.poison, s.extra, s.again = 0, 0, 0
 	if log != nil {
 		name := a.Name
 		if name == "" {
@@ -767,6 +772,10 @@ func (m *Machine) rollHit(d *dieSource, item, of int, later bool) (pass bool, fa
 	if err != nil || again || t.hitAgain.need.IsNone() || !pass { // the first test is the one to predict
 		return pass, face, again, err
 	}
+	if later { // the second die waits for every first die and its re-roll (20.1)
+		m.s.again++
+		return false, face, false, nil
+	}
 	pass, _, err = d.test(&t.hitAgain, item, of)
 	return pass, face, false, err
 }
@@ -854,13 +863,15 @@ func (m *Machine) rerollItem(d *dieSource) error {
 		s.re[k]--
 		switch s.reOf {
 		case stepHit:
-			if pass && !s.tests.hitAgain.need.IsNone() {
-				if pass, _, err = d.test(&s.tests.hitAgain, s.i, s.n); err != nil {
-					return err
-				}
-			}
-			if pass {
+			switch {
+			case pass && !s.tests.hitAgain.need.IsNone():
+				s.again++ // its second die after every first die (20.1)
+			case pass:
 				m.hit(d, face)
+			}
+		case stepHitAgain:
+			if pass {
+				m.hit(d, 6) // the first die was a natural 6 (5)
 			}
 		case stepWound:
 			if pass {
@@ -887,10 +898,47 @@ func (m *Machine) rerolledTest(k woundKind) *test {
 		return &t.hit
 	case stepWound:
 		return &t.wound
+	case stepHitAgain:
+		return &t.hitAgain
 	case stepArmour:
 		return &t.armour[k]
 	}
 	return &t.special[k]
+}
+
+// startHitAgain starts the second dice of the batch's 7+ procedures
+// whose first die passed (RULES.md 5), after every first die and its
+// re-roll (20.1's dice order).
+func (m *Machine) startHitAgain(log func(Event)) {
+	s := &m.s
+	if s.again == 0 {
+		m.startMulti(log)
+		return
+	}
+	s.i, s.n, s.at = 0, s.again, stepHitAgain
+	s.again = 0
+	_ = m.advance(log)
+}
+
+// hitAgainItem is the item of the second dice: one 7+ procedure whose
+// first die was a natural 6; its re-roll waits for the stage's pass.
+func (m *Machine) hitAgainItem(d *dieSource) error {
+	s := &m.s
+	for {
+		s.i++
+		pass, _, again, err := d.first(&s.tests.hitAgain, s.i, s.n)
+		if err != nil {
+			s.i--
+			return err
+		}
+		if pass {
+			m.hit(d, 6) // to-hit triggers read the first die, a natural 6 (20.2)
+		}
+		s.re[ordinary] += b2i(again)
+		if !d.more(s) {
+			return m.advance(d.log)
+		}
+	}
 }
 
 // startMulti starts the multiple-hits stage (RULES.md 20.3) over the
