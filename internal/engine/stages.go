@@ -19,12 +19,13 @@ import (
 //	stage    item        dice                           decides                                 events
 //	begin    the group   none                           receiver, every target number (tests)   BatchStart, Note
 //	count    the group   the Count expression           the number of attacks                   Roll, Note
-//	hit      attack      D6 vs hit, then vs hitAgain    hit or miss (5; 7+ procedure)           Roll (hit, hit_again)
+//	hit      attack      D6 vs hit                      hit, miss, or a 7+ procedure's 6 (5)    Roll (hit), Note (20.2 triggers)
+//	again    6 of a 7+   D6 vs hitAgain                 hit or miss (5, 20.1's dice order)      Roll (hit_again)
 //	multi    hit         the multiple_hits expression   how many hits it makes (20.3)           Roll, Note
-//	wound    hit         D6 vs wound                    a wound of its kind, or a kill (6.1)    Roll, RegenLost
+//	wound    hit         D6 vs wound                    a wound of its kind (triggers, 20.2)    Roll, Note
 //	armour   wound       D6 vs armour[kind]             saved or failed (7)                     Roll, Note
-//	special  wound       D6 vs special[kind]            saved or unsaved (8)                    Roll, Note
-//	kill     kill        none                           the model removed (9.1)                 Casualty, Damaged, StandardLost
+//	special  wound       D6 vs special[kind]            saved, unsaved, or a Killing Blow kill  Roll, Note
+//	kill     kill        none                           the model removed (9.1, 20.2)           Casualty, Damaged, StandardLost
 //	packet   unsaved     the Multiple Wounds expression its wounds, allocated (9.2, 10, 11)     Roll, Note, Casualty, Damaged, StandardLost
 //	end      the group   none                           champion overflow, panic (12)           Panic, BatchEnd, Destroyed
 //
