@@ -22,7 +22,7 @@ import (
 //	hit      attack      D6 vs hit                      hit, miss, or a 7+ procedure's 6 (5)    Roll (hit), Note (20.2 triggers)
 //	again    6 of a 7+   D6 vs hitAgain                 hit or miss (5, 20.1's dice order)      Roll (hit_again)
 //	multi    hit         the multiple_hits expression   how many hits it makes (20.3)           Roll, Note
-//	wound    hit         D6 vs wound                    a wound of its kind (triggers, 20.2)    Roll, Note
+//	wound    hit         D6 vs wound                    a wound of its kind (20.2), or a kill   Roll, Note
 //	armour   wound       D6 vs armour[kind]             saved or failed (7)                     Roll, Note
 //	special  wound       D6 vs special[kind]            saved, unsaved, or a Killing Blow kill  Roll, Note
 //	kill     kill        none                           the model removed (9.1, 20.2)           Casualty, Damaged, StandardLost
