@@ -2,6 +2,7 @@ package unit
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -177,7 +178,11 @@ func (u *Unit) nextRole(p int, ch Chooser, ahead bool) (Role, error) {
 	}
 	if u.s.champPool && u.s.opts.CommandOrder == rules.CommandOwnerChoice && ch != nil &&
 		u.cmdAlive(Musician, p) && u.cmdAlive(StandardBearer, p) {
-		i, err := u.ask(ch, "command_order", ahead, []int{int(u.s.cmdID[Musician]), int(u.s.cmdID[StandardBearer])})
+		def := 0
+		if i := slices.Index(u.s.command, StandardBearer); i >= 0 && i < slices.Index(u.s.command, Musician) {
+			def = 1
+		}
+		i, err := u.ask(ch, "command_order", ahead, []int{int(u.s.cmdID[Musician]), int(u.s.cmdID[StandardBearer])}, def)
 		return [2]Role{Musician, StandardBearer}[i], err
 	}
 	for _, r := range u.s.command {
@@ -229,32 +234,50 @@ func (u *Unit) pickRule(p int, ch Chooser, ahead bool) (int, int8, error) {
 	}
 	lo, hi := u.span(r)
 	o := u.s.opts
-	e := u.counterEnd()
-	byCounters := true // false once a switch or the owner fixed the end
+	ok := func(x int) bool { id := u.at(r, x); return id >= 0 && u.eligible(id, p, role) }
+	// byCounters is the end the batch's counters give (11.2 step 2), the
+	// engine's choice and the default offered to an owner.
+	byCounters := u.counterEnd()
+	// C25: an end whose model may not be taken yet gives way to the other
+	// end when that one holds an eligible model; nobody slides.
+	switch {
+	case byCounters == endLeft && !ok(lo) && ok(hi):
+		byCounters = endRight
+	case byCounters == endRight && !ok(hi) && ok(lo):
+		byCounters = endLeft
+	}
+	e := byCounters
 	if u.ranks == 1 {
 		switch o.SingleRankPolicy {
 		case rules.LeftEnd:
-			e, byCounters = endLeft, false
+			e = endLeft
 		case rules.RightEnd:
-			e, byCounters = endRight, false
+			e = endRight
 		case rules.SingleRankOwnerChoice:
-			if ch != nil && lo != hi {
-				i, err := u.ask(ch, "single_rank_policy", ahead, []int{u.at(r, lo), u.at(r, hi)})
+			// R11: the batch's removals are as even as the rules make
+			// them; only the odd casualty, when both ends have given up
+			// as many, is the owner's.
+			if ch != nil && lo != hi && u.bl == u.br {
+				i, err := u.ask(ch, "single_rank_policy", ahead, []int{u.at(r, lo), u.at(r, hi)}, int(byCounters))
 				if err != nil {
 					return -1, endNone, err
 				}
-				e, byCounters = int8(i), false
+				e = int8(i)
 			}
 		}
 	} else if o.RearRankOrder == rules.RearRankOwnerChoice && ch != nil {
 		var ids []int
+		def, first := 0, u.endModel(r, lo, hi, byCounters, ok)
 		for x := lo; x <= hi; x++ {
 			if id := u.at(r, x); id >= 0 && u.eligible(id, p, role) {
+				if id == first {
+					def = len(ids)
+				}
 				ids = append(ids, id)
 			}
 		}
 		if len(ids) > 1 {
-			i, err := u.ask(ch, "rear_rank_order", ahead, ids)
+			i, err := u.ask(ch, "rear_rank_order", ahead, ids, def)
 			if err != nil {
 				return -1, endNone, err
 			}
@@ -268,31 +291,29 @@ func (u *Unit) pickRule(p int, ch Chooser, ahead bool) (int, int8, error) {
 			return id, endNone, nil
 		}
 	}
-	if byCounters {
-		// C25: an end whose model may not be taken yet gives way to the
-		// other end when that one holds an eligible model; nobody slides.
-		ok := func(x int) bool { id := u.at(r, x); return id >= 0 && u.eligible(id, p, role) }
-		switch {
-		case e == endLeft && !ok(lo) && ok(hi):
-			e = endRight
-		case e == endRight && !ok(hi) && ok(lo):
-			e = endLeft
-		}
-	}
-	if e == endLeft {
-		for x := lo; x <= hi; x++ {
-			if id := u.at(r, x); id >= 0 && u.eligible(id, p, role) {
-				return id, e, nil
-			}
-		}
-	} else {
-		for x := hi; x >= lo; x-- {
-			if id := u.at(r, x); id >= 0 && u.eligible(id, p, role) {
-				return id, e, nil
-			}
-		}
+	if id := u.endModel(r, lo, hi, e, ok); id >= 0 {
+		return id, e, nil
 	}
 	return -1, endNone, nil
+}
+
+// endModel returns the eligible model of rank r (files lo to hi) nearest
+// end e, or -1.
+func (u *Unit) endModel(r, lo, hi int, e int8, ok func(int) bool) int {
+	if e == endLeft {
+		for x := lo; x <= hi; x++ {
+			if ok(x) {
+				return u.at(r, x)
+			}
+		}
+		return -1
+	}
+	for x := hi; x >= lo; x-- {
+		if ok(x) {
+			return u.at(r, x)
+		}
+	}
+	return -1
 }
 
 // removeAt removes model id. With e = endLeft or endRight it is the casualty

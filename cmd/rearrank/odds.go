@@ -17,8 +17,16 @@ import (
 )
 
 // load reads and builds a scenario file; "-" is standard input. Every error
-// is bad input (exit status 2) and names its place.
+// is bad input (exit status 2) and names its place. Nobody is asked the
+// owner_choice switches: the engine's defaults stand in, and a note on
+// standard error says so.
 func load(path string, e env) (*scenario.File, *unit.Unit, []referee.Attack, error) {
+	return loadAsking(path, e, false)
+}
+
+// loadAsking is load; with ask, the owner_choice switches stay for an owner
+// at the terminal to answer.
+func loadAsking(path string, e env, ask bool) (*scenario.File, *unit.Unit, []referee.Attack, error) {
 	var f *scenario.File
 	var err error
 	if path == "-" {
@@ -28,6 +36,15 @@ func load(path string, e env) (*scenario.File, *unit.Unit, []referee.Attack, err
 	}
 	if err != nil {
 		return nil, nil, nil, usageError{err}
+	}
+	if !ask {
+		var notes []string
+		if f, notes, err = standIn(f); err != nil {
+			return nil, nil, nil, usageError{err}
+		}
+		for _, n := range notes {
+			fmt.Fprintf(e.stderr, "rearrank: note: %s\n", n)
+		}
 	}
 	u, attacks, err := f.Build()
 	if err != nil {

@@ -37,7 +37,7 @@ func runResolve(ctx context.Context, args []string, e env) error {
 	if path == "-" && *faces == "" && !seedSet {
 		return usagef("resolve: reading the scenario from standard input needs --dice or --seed")
 	}
-	_, u, attacks, err := load(path, e)
+	_, u, attacks, err := loadAsking(path, e, isTerminal(e.stdin))
 	if err != nil {
 		return err
 	}
