@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/rearrank/rearrank/dice"
@@ -217,6 +218,33 @@ func (p *woundPool) next() woundKind {
 	return ordinary
 }
 
+// woundNos numbers the batch's wounds for the log, in the order their
+// to-wound dice were rolled (poisoned hits first: they roll none). A stage
+// takes the kinds in turn, ordinary wounds before Lethal Strike sixes
+// (19.3), so the n-th save rolled need not be the n-th wound: each list
+// holds the numbers of the wounds waiting at a step, by kind, in the order
+// the step takes them. It is not state: only a logging run fills it.
+type woundNos struct {
+	count              int
+	wounds, failed, re [woundKinds][]int
+}
+
+// add numbers a new wound of kind k.
+func (w *woundNos) add(k woundKind) {
+	w.count++
+	w.wounds[k] = append(w.wounds[k], w.count)
+}
+
+// take returns the first number of l and removes it (0 when l is empty).
+func take(l *[]int) int {
+	if len(*l) == 0 {
+		return 0
+	}
+	n := (*l)[0]
+	*l = (*l)[1:]
+	return n
+}
+
 // batchTests are the D6 tests of every stage of a batch, fixed when it
 // begins from its receiver's profile.
 type batchTests struct {
@@ -308,6 +336,7 @@ func (m *Machine) begin(log func(Event)) error {
 	}
 	s.hits, s.wounds, s.failed, s.kills, s.unsaved, s.flamed, s.batchCas = 0, woundPool{}, woundPool{}, 0, 0, false, 0
 	s.poison, s.extra = 0, 0
+	m.nos = nil
 	if log != nil {
 		name := a.Name
 		if name == "" {
@@ -669,8 +698,16 @@ func (m *Machine) rerollItem(d *dieSource) error {
 			}
 		case stepArmour:
 			s.failed[k] += b2i(!pass)
+			if d.log != nil {
+				if n := take(&m.numbers().re[k]); !pass {
+					m.numbers().failed[k] = append(m.numbers().failed[k], n)
+				}
+			}
 		case stepSpecial:
 			s.unsaved += b2i(!pass)
+			if d.log != nil {
+				take(&m.numbers().re[k])
+			}
 		}
 		if !d.more(s) {
 			return m.advance(d.log)
@@ -733,7 +770,7 @@ func (m *Machine) multiItem(d *dieSource) error {
 			m.note(d.log, MultiHits, "RULES.md 20.3", "hit %d of %d becomes %d hits (%s)", s.i, s.n, k, a.MultipleHits)
 		}
 		if s.i <= s.poison && m.opts().PoisonMultipleHits == rules.PoisonAllHits {
-			m.autoWounds(k - 1) // the poisoned hit's others wound automatically too (20.2)
+			m.autoWounds(d.log != nil, k-1) // the poisoned hit's others wound automatically too (20.2)
 		} else {
 			s.hits += k - b2i(s.i <= s.poison) // the first items are the poisoned hits (20.2)
 		}
@@ -765,7 +802,7 @@ func (m *Machine) hit(d *dieSource, face int) {
 	switch {
 	case !a.BattleFocus.Fires(face):
 	case poisoned && m.opts().PoisonMultipleHits == rules.PoisonAllHits:
-		m.autoWounds(1) // poison_multiple_hits all: the extra hit is poisoned too
+		m.autoWounds(d.log != nil, 1) // poison_multiple_hits all: the extra hit is poisoned too
 		if d.log != nil {
 			m.note(d.log, Hit, "RULES.md 20.2", "natural %d to hit: Battle Focus, 1 more hit, poisoned too", face)
 		}
@@ -789,12 +826,15 @@ func (m *Machine) rollHits(d *dieSource, item, of int) (int, error) {
 
 // autoWounds adds k hits that wound automatically (Poison, 20.2) straight
 // to the wounds awaiting their saves, or the kills of an instant_kill
-// attack.
-func (m *Machine) autoWounds(k int) {
+// attack. logging numbers the wounds for the log.
+func (m *Machine) autoWounds(logging bool, k int) {
 	if m.attack().InstantKill {
 		m.s.kills += k
-	} else {
-		m.s.wounds[ordinary] += k
+		return
+	}
+	m.s.wounds[ordinary] += k
+	for range k * b2i(logging) {
+		m.numbers().add(ordinary)
 	}
 }
 
@@ -803,7 +843,7 @@ func (m *Machine) startWounds(log func(Event)) {
 	s.i, s.n, s.at = 0, s.hits+s.extra, stepWound
 	s.hits, s.extra = 0, 0
 	if s.poison > 0 { // automatic wounds: no to-wound die, no to-wound trigger (20.2)
-		m.autoWounds(s.poison)
+		m.autoWounds(log != nil, s.poison)
 		m.note(log, Wound, "RULES.md 20.2", "%d poisoned hits wound automatically", s.poison)
 		s.poison = 0
 	}
@@ -844,9 +884,30 @@ func (m *Machine) wounded(d *dieSource, face int) {
 		s.kills++
 	case s.tests.wound.six && face == 6:
 		s.wounds[lethalSix]++
+		if d.log != nil {
+			m.numbers().add(lethalSix)
+		}
 	default:
 		s.wounds[ordinary]++
+		if d.log != nil {
+			m.numbers().add(ordinary)
+		}
 	}
+}
+
+// label returns what the log calls the current item of the armour or
+// special stage (failed), taking its next wound of kind k: the wound's
+// number in the batch and the batch's wounds (woundNos), or without a
+// log the stage's own count.
+func (m *Machine) label(d *dieSource, failed bool, k woundKind) (item, of int) {
+	if d.log == nil {
+		return m.s.i, m.s.n
+	}
+	w := m.numbers()
+	if failed {
+		return take(&w.failed[k]), w.count
+	}
+	return take(&w.wounds[k]), w.count
 }
 
 func (m *Machine) startArmour(log func(Event)) {
@@ -877,6 +938,10 @@ func (m *Machine) startArmour(log func(Event)) {
 	if skip != "" {
 		m.note(log, Armour, "RULES.md 7", "%d wounds: %s", total, skip)
 		s.failed, s.wounds = s.wounds, woundPool{}
+		if log != nil {
+			w := m.numbers()
+			w.failed, w.wounds = w.wounds, [woundKinds][]int{}
+		}
 		s.n = 0
 	}
 	_ = m.advance(log)
@@ -890,21 +955,28 @@ func (m *Machine) armourItem(d *dieSource) error {
 		s.i++
 		k := s.wounds.next()
 		t := &s.tests.armour[k]
+		item, of := m.label(d, false, k)
 		pass := false
 		if !t.need.Possible() {
 			// only a Lethal Strike six gets here: startArmour skips the
 			// stage when no wound can be saved
 			if d.log != nil {
-				m.note(d.log, Armour, "RULES.md 19.3", "wound %d: Lethal Strike natural 6, no armour save", s.i)
+				m.note(d.log, Armour, "RULES.md 19.3", "wound %d: Lethal Strike natural 6, no armour save", item)
 			}
 		} else {
 			var err error
 			var again bool
-			if pass, _, again, err = d.first(t, s.i, s.n); err != nil {
+			if pass, _, again, err = d.first(t, item, of); err != nil {
 				s.i--
+				if d.log != nil {
+					m.numbers().wounds[k] = append([]int{item}, m.numbers().wounds[k]...)
+				}
 				return err
 			}
 			if again {
+				if d.log != nil {
+					m.numbers().re[k] = append(m.numbers().re[k], item)
+				}
 				s.wounds[k]--
 				s.re[k]++
 				if !d.more(s) {
@@ -915,6 +987,9 @@ func (m *Machine) armourItem(d *dieSource) error {
 		}
 		s.wounds[k]--
 		s.failed[k] += b2i(!pass)
+		if d.log != nil && !pass {
+			m.numbers().failed[k] = append(m.numbers().failed[k], item)
+		}
 		if !d.more(s) {
 			return m.advance(d.log)
 		}
@@ -941,19 +1016,26 @@ func (m *Machine) specialItem(d *dieSource) error {
 		s.i++
 		k := s.failed.next()
 		t := &s.tests.special[k]
+		item, of := m.label(d, true, k)
 		pass := false
 		if t.need.IsNone() {
 			if d.log != nil {
-				m.note(d.log, Special, "RULES.md 8", "wound %d: no special save applies", s.i)
+				m.note(d.log, Special, "RULES.md 8", "wound %d: no special save applies", item)
 			}
 		} else {
 			var err error
 			var again bool
-			if pass, _, again, err = d.first(t, s.i, s.n); err != nil {
+			if pass, _, again, err = d.first(t, item, of); err != nil {
 				s.i--
+				if d.log != nil {
+					m.numbers().failed[k] = append([]int{item}, m.numbers().failed[k]...)
+				}
 				return err
 			}
 			if again {
+				if d.log != nil {
+					m.numbers().re[k] = append(m.numbers().re[k], item)
+				}
 				s.failed[k]--
 				s.re[k]++
 				if !d.more(s) {
@@ -1150,4 +1232,27 @@ func (m *Machine) end(log func(Event)) error {
 		m.s.at = stepBegin
 	}
 	return nil
+}
+
+// clone returns a copy of w (nil for nil) whose lists an append does not
+// share.
+func (w *woundNos) clone() *woundNos {
+	if w == nil {
+		return nil
+	}
+	c := *w
+	for k := range woundKinds {
+		c.wounds[k] = slices.Clip(c.wounds[k])
+		c.failed[k] = slices.Clip(c.failed[k])
+		c.re[k] = slices.Clip(c.re[k])
+	}
+	return &c
+}
+
+// numbers returns the log's wound numbers of the batch, made on first use.
+func (m *Machine) numbers() *woundNos {
+	if m.nos == nil {
+		m.nos = new(woundNos)
+	}
+	return m.nos
 }
