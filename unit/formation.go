@@ -506,7 +506,31 @@ func (u *Unit) Ranks() [][]Cell {
 			}
 		}
 	}
+	for id, n := range u.carriedAt() {
+		m := u.models[id]
+		out[m.rank][m.file].Carried = n
+	}
 	return out
+}
+
+// carriedAt returns, by model id, the wounds each pooled pool carries on
+// the model that will be removed from it next (11.1).
+func (u *Unit) carriedAt() map[int]int {
+	if u.s.perModel {
+		return nil
+	}
+	var on map[int]int
+	for p, ps := range u.pools {
+		if ps.carried > 0 {
+			if id, _, _ := u.pick(p, nil, true); id >= 0 {
+				if on == nil {
+					on = map[int]int{}
+				}
+				on[id] += int(ps.carried)
+			}
+		}
+	}
+	return on
 }
 
 // Draw returns the formation as letters, ranks front to back:
@@ -538,14 +562,8 @@ func (u *Unit) draw(damage bool) string {
 		for id, m := range u.models {
 			extra[id] = int(m.damage)
 		}
-		if !u.s.perModel {
-			for p, ps := range u.pools {
-				if ps.carried > 0 {
-					if id, _, _ := u.pick(p, nil, true); id >= 0 {
-						extra[id] += int(ps.carried)
-					}
-				}
-			}
+		for id, n := range u.carriedAt() {
+			extra[id] += n
 		}
 	}
 	var b strings.Builder

@@ -198,7 +198,7 @@ func drawFormation(w io.Writer, ranks [][]unit.Cell, gone map[int]bool) {
 			case gone[c.ID]:
 				cells[f] = "x"
 			default:
-				cells[f] = cellText(c.Model)
+				cells[f] = cellText(c)
 			}
 		}
 		label := "      "
@@ -212,10 +212,12 @@ func drawFormation(w io.Writer, ranks [][]unit.Cell, gone map[int]bool) {
 	}
 }
 
-func cellText(m *unit.Model) string {
-	s := string(m.Role.Letter())
-	if m.Damage > 0 {
-		s += fmt.Sprintf("(%d)", m.Damage)
+// cellText draws a model with the wounds it has lost, its pool's carried
+// wounds included (11.1): "R(2)".
+func cellText(c unit.Cell) string {
+	s := string(c.Model.Role.Letter())
+	if n := c.Model.Damage + c.Carried; n > 0 {
+		s += fmt.Sprintf("(%d)", n)
 	}
 	return s
 }

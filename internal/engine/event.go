@@ -150,3 +150,13 @@ func (s *Stage) UnmarshalText(b []byte) error {
 	}
 	return fmt.Errorf("unknown stage %q", b)
 }
+
+// countOf writes the number n (a number or dice, such as "2D6") with the
+// singular noun for exactly 1 and the plural otherwise: "1 attack",
+// "3 attacks", "D6 attacks".
+func countOf(n, one, many string) string {
+	if n == "1" {
+		return n + " " + one
+	}
+	return n + " " + many
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/rearrank/rearrank/dice"
@@ -224,7 +225,11 @@ func (p *woundPool) next() woundKind {
 // (19.3), so the n-th save rolled need not be the n-th wound: each list
 // holds the numbers of the wounds waiting at a step, by kind, in the order
 // the step takes them. It is not state: only a logging run fills it.
+//
+// before is the batch's running wounds total when it began, for the line
+// that closes it.
 type woundNos struct {
+	before             int
 	count              int
 	wounds, failed, re [woundKinds][]int
 }
@@ -338,15 +343,20 @@ func (m *Machine) begin(log func(Event)) error {
 	s.poison, s.extra = 0, 0
 	m.nos = nil
 	if log != nil {
+		m.numbers().before = s.tally.Wounds
 		name := a.Name
 		if name == "" {
 			name = fmt.Sprintf("attack group %d", s.batch+1)
 		}
-		m.emit(log, Event{Kind: BatchStart, Text: fmt.Sprintf("%s: %s attacks, S%d, %s phase", name, a.Count, a.Strength, a.Phase)})
+		m.emit(log, Event{Kind: BatchStart, Text: fmt.Sprintf("%s: %s, S%d, %s phase", name, countOf(a.Count.String(), "attack", "attacks"), a.Strength, a.Phase)})
 	}
 	recv, aim, err := receiver(m.u, a.Target)
 	if err != nil {
-		m.note(log, NoStage, "DESIGN.md scenario", "no model to receive the attacks (%v): nothing is rolled", err)
+		if m.u.Destroyed() {
+			m.note(log, NoStage, "RULES.md 12", "the unit is destroyed: nothing is rolled")
+		} else {
+			m.note(log, NoStage, "RULES.md 10", "no model to receive the attacks (%v): nothing is rolled", err)
+		}
 		m.toEnd()
 		return nil
 	}
@@ -1219,11 +1229,11 @@ func (m *Machine) end(log func(Event)) error {
 			}
 		}
 	}
-	if log != nil {
-		m.emit(log, Event{Kind: BatchEnd, Text: fmt.Sprintf("%d models removed, %d wounds caused; unit now %s", m.s.batchCas, m.s.tally.Wounds, m.u.Draw())})
-	}
-	if m.u.Destroyed() {
+	if m.u.Destroyed() && m.s.batchCas > 0 { // said once, by the group that did it
 		m.emit(log, Event{Kind: Destroyed, Rule: "RULES.md 12", Text: "no model is left: the unit is destroyed"})
+	}
+	if log != nil {
+		m.emit(log, Event{Kind: BatchEnd, Text: m.batchEndText()})
 	}
 	m.s.batch++
 	if m.s.batch >= len(m.attacks) {
@@ -1255,4 +1265,27 @@ func (m *Machine) numbers() *woundNos {
 		m.nos = new(woundNos)
 	}
 	return m.nos
+}
+
+// batchEndText says what the batch did, apart from the running total: its
+// removals and wounds, the wounds carried on after it (11.1) and the unit
+// as it stands, carried wounds drawn on the model that bears them.
+func (m *Machine) batchEndText() string {
+	total := m.s.tally.Wounds
+	mine := total - m.numbers().before
+	text := fmt.Sprintf("%s removed, %s caused", countOf(strconv.Itoa(m.s.batchCas), "model", "models"), countOf(strconv.Itoa(mine), "wound", "wounds"))
+	if total != mine {
+		text += fmt.Sprintf(" (%d in all so far)", total)
+	}
+	carried := 0
+	for _, p := range m.u.Carried() {
+		carried += p.Carried
+	}
+	if carried > 0 {
+		text += fmt.Sprintf("; %s carried", countOf(strconv.Itoa(carried), "wound", "wounds"))
+	}
+	if !m.rs().Block() {
+		return text
+	}
+	return text + "; unit now " + m.u.DrawDamage()
 }
