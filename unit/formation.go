@@ -78,7 +78,10 @@ const (
 func (u *Unit) kindOf(id int) *kind { return &u.s.kinds[u.models[id].kind] }
 func (u *Unit) w(id int) int        { return u.s.kinds[u.models[id].kind].profile.W }
 func (u *Unit) role(id int) Role    { return u.s.kinds[u.models[id].kind].role }
-func (u *Unit) at(r, f int) int     { return int(u.grid[r*u.s.frontage+f]) }
+
+// Letter returns the letter the unit draws for model id (letters).
+func (u *Unit) Letter(id int) byte { return u.s.kinds[u.models[id].kind].letter }
+func (u *Unit) at(r, f int) int    { return int(u.grid[r*u.s.frontage+f]) }
 
 // put places model id on slot (r, f).
 func (u *Unit) put(id int16, r, f int) {
@@ -477,7 +480,7 @@ func (u *Unit) dropRank() {
 // cell returns the model on slot id as a Cell.
 func (u *Unit) cell(id int) Cell {
 	m := u.modelValue(id)
-	return Cell{Model: &m, Slot: Slot{int(u.models[id].rank), int(u.models[id].file)}, ID: id}
+	return Cell{Model: &m, Slot: Slot{int(u.models[id].rank), int(u.models[id].file)}, ID: id, Letter: u.Letter(id)}
 }
 
 func (u *Unit) modelValue(id int) Model {
@@ -493,7 +496,7 @@ func (u *Unit) Ranks() [][]Cell {
 			return nil
 		}
 		m := *u.fighter
-		return [][]Cell{{{Model: &m, ID: 0}}}
+		return [][]Cell{{{Model: &m, ID: 0, Letter: 'R'}}}
 	}
 	f := u.s.frontage
 	out := make([][]Cell, u.ranks)
@@ -538,9 +541,10 @@ func (u *Unit) carriedAt() map[int]int {
 // model; an empty unit is "[]".
 func (u *Unit) Draw() string { return u.draw(false) }
 
-// DrawDamage is Draw with wounds lost after each damaged model, "R(1)". In a
-// pooled R&F pool the carried wounds are shown on the model that will be
-// removed next (11.1).
+// DrawDamage is Draw for a player: wounds lost after each damaged model,
+// "R(1)", and rank and file of a second troop type or profile drawn with a
+// letter of their own (Legend). In a pooled R&F pool the carried wounds are
+// shown on the model that will be removed next (11.1).
 func (u *Unit) DrawDamage() string { return u.draw(true) }
 
 func (u *Unit) draw(damage bool) string {
@@ -582,7 +586,11 @@ func (u *Unit) draw(damage bool) string {
 				b.WriteByte('.')
 				continue
 			}
-			b.WriteByte(u.role(id).Letter())
+			if damage {
+				b.WriteByte(u.Letter(id))
+			} else {
+				b.WriteByte(u.role(id).Letter())
+			}
 			if damage && extra[id] > 0 {
 				fmt.Fprintf(&b, "(%d)", extra[id])
 			}

@@ -41,7 +41,7 @@ func (u *Unit) Snapshot() Snapshot {
 				continue
 			}
 			m := c.Model
-			v := CellView{Role: m.Role.String(), Letter: string(m.Role.Letter()), Name: m.Name, W: m.W, Damage: m.Damage, Carried: c.Carried, ID: c.ID}
+			v := CellView{Role: m.Role.String(), Letter: string(c.Letter), Name: m.Name, W: m.W, Damage: m.Damage, Carried: c.Carried, ID: c.ID}
 			if u.Ruleset().String() == "skirmish" {
 				v.Status = m.Skirmish.Status.String()
 			}

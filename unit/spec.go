@@ -72,6 +72,7 @@ type kind struct {
 	name    string
 	profile Profile
 	pool    int8 // R&F pool index; -1 for a one-model pool (character, t9a champion)
+	letter  byte // drawn for it: its role's letter, or one of its own (letters)
 }
 
 type poolInfo struct {
@@ -385,7 +386,53 @@ func (s *Spec) build() (*shared, []model) {
 		models[sh.chars[i]].damage = uint8(c.Damage)
 	}
 	sh.interchangeable = sh.perModel && interchangeable(sh.kinds, s.Options)
+	letters(sh.kinds)
 	return sh, models
+}
+
+// letters gives each kind the letter drawn for it: its role's, except
+// rank and file of a second troop type or profile, told from the first by
+// a letter of their own: the initial of a word of the troop type, else
+// another of its letters, else the first free one of the alphabet.
+func letters(kinds []kind) {
+	used := map[byte]bool{'R': true, 'M': true, 'S': true, 'C': true, 'H': true, 'X': true}
+	first := true
+	for i := range kinds {
+		k := &kinds[i]
+		k.letter = k.role.Letter()
+		if k.role != RankAndFile {
+			continue
+		}
+		if first {
+			first = false
+			continue
+		}
+		name := strings.ToUpper(strings.ReplaceAll(k.profile.TroopType.String(), "_", " "))
+		var candidates []byte
+		for _, w := range strings.Fields(name) {
+			candidates = append(candidates, w[0])
+		}
+		candidates = append(candidates, strings.ReplaceAll(name, " ", "")...)
+		candidates = append(candidates, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"...)
+		for _, c := range candidates {
+			if !used[c] {
+				k.letter, used[c] = c, true
+				break
+			}
+		}
+	}
+}
+
+// Legend names the letters the unit draws beyond the roles' own: rank and
+// file of a second troop type or profile, "I monstrous infantry (W3)".
+func (u *Unit) Legend() []string {
+	var out []string
+	for _, k := range u.s.kinds {
+		if k.role == RankAndFile && k.letter != 'R' {
+			out = append(out, fmt.Sprintf("%c %s (T%d, W%d)", k.letter, strings.ReplaceAll(k.profile.TroopType.String(), "_", " "), k.profile.T, k.profile.W))
+		}
+	}
+	return out
 }
 
 // interchangeable reports whether, in per-model mode, nothing the exact odds

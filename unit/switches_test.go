@@ -44,9 +44,9 @@ func TestSwitches(t *testing.T) {
 		{"R1 damage_model pooled: battleaxe sums capped packets", Spec{Ruleset: rules.Battleaxe, Options: rules.Options{DamageModel: rules.Pooled}, Models: 5, Profile: ogre},
 			[]step{{packets: packets(rf, 2, 2, 3), draw: "[R(1) R R]", eff: 7, wasted: 0}}},
 		{"R18 overflow_across_pools lost", twoPools(rules.Options{}),
-			[]step{{packets: singles(rf, 5), draw: "[R R]", eff: 3, wasted: 2}}},
+			[]step{{packets: singles(rf, 5), draw: "[I I]", eff: 3, wasted: 2}}},
 		{"C14 overflow_across_pools to_next_pool", twoPools(rules.Options{OverflowAcrossPools: rules.OverflowToNextPool}),
-			[]step{{packets: singles(rf, 5), draw: "[R R(2)]", eff: 5, wasted: 0}}},
+			[]step{{packets: singles(rf, 5), draw: "[I I(2)]", eff: 5, wasted: 0}}},
 	})
 }
 

@@ -71,8 +71,8 @@ func runResolve(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	if scripted != nil && scripted.Remaining() > 0 {
-		fmt.Fprintf(e.stderr, "rearrank: note: %d dice left over (%v), the attacks needed %d\n",
-			scripted.Remaining(), scripted.Faces()[scripted.Used():], scripted.Used())
+		fmt.Fprintf(e.stderr, "rearrank: note: %s left over (%v), the attacks needed %d\n",
+			plural(scripted.Remaining(), "die", "dice"), scripted.Faces()[scripted.Used():], scripted.Used())
 	}
 	if *asJSON {
 		return writeJSON(e.stdout, res.View(rec.Faces()))
@@ -116,8 +116,20 @@ func (p *prompter) Ask(sides int, what string) (int, error) {
 }
 
 func printResolve(w io.Writer, res *referee.Result, faces []int) {
-	fmt.Fprintf(w, "%s, dice used: %s\n\nBefore:\n", res.Before.Ruleset(), joinInts(faces))
-	drawFormation(w, res.Before.Ranks(), nil)
+	name := res.Before.Name()
+	switch {
+	case name != "":
+	case res.Before.Fighter() != nil:
+		name = "the warrior"
+	default:
+		name = "the unit"
+	}
+	fmt.Fprintf(w, "%s: %s, dice used: %s\n\nBefore:\n", res.Before.Ruleset(), name, joinInts(faces))
+	if f := res.Before.Fighter(); f != nil {
+		printWarrior(w, f)
+	} else {
+		drawFormation(w, res.Before.Ranks(), nil)
+	}
 	fmt.Fprintln(w)
 	for _, e := range res.Events {
 		switch e.Kind {
@@ -130,7 +142,13 @@ func printResolve(w io.Writer, res *referee.Result, faces []int) {
 		}
 	}
 	t := res.Tally
-	fmt.Fprintf(w, "After: %d casualties, %d wounds caused (combat result), %d unsaved", t.Casualties, t.Wounds, t.Unsaved)
+	if f := res.After.Fighter(); f != nil {
+		// skirmish: one warrior, no formation, no panic (RULES.md 13)
+		fmt.Fprintf(w, "After: %s caused, %s\n", plural(t.Wounds, "wound", "wounds"), plural(t.Unsaved, "unsaved", "unsaved"))
+		printWarrior(w, f)
+		return
+	}
+	fmt.Fprintf(w, "After: %s, %s caused (combat result), %d unsaved", plural(t.Casualties, "casualty", "casualties"), plural(t.Wounds, "wound", "wounds"), t.Unsaved)
 	if t.Wasted > 0 {
 		fmt.Fprintf(w, ", %d wasted", t.Wasted)
 	}
@@ -144,6 +162,9 @@ func printResolve(w io.Writer, res *referee.Result, faces []int) {
 		drawFormation(w, res.Before.Ranks(), gone)
 	}
 	fmt.Fprintln(w, "  R rank-and-file  M musician  S standard  C champion  H character  x removed  . empty  (n) damage")
+	for _, l := range res.Before.Legend() {
+		fmt.Fprintf(w, "  %s\n", l)
+	}
 	switch {
 	case res.After.Destroyed():
 		fmt.Fprintln(w, "The unit is destroyed.")
@@ -152,6 +173,27 @@ func printResolve(w io.Writer, res *referee.Result, faces []int) {
 	case res.PanicApplies:
 		fmt.Fprintln(w, "No panic test.")
 	}
+}
+
+// printWarrior says how a skirmish warrior stands (RULES.md 13).
+func printWarrior(w io.Writer, f *unit.Model) {
+	status := strings.ReplaceAll(f.Skirmish.Status.String(), "_", " ")
+	fmt.Fprintf(w, "  %s, %d of %d wounds left", status, max(0, f.W-f.Damage), f.W)
+	if f.Skirmish.Disarmed {
+		fmt.Fprint(w, ", disarmed")
+	}
+	if f.Skirmish.CannotFight {
+		fmt.Fprint(w, ", may not fight this turn")
+	}
+	fmt.Fprintln(w)
+}
+
+// plural writes n with the singular noun for 1 and the plural otherwise.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // fallen returns the models of before that are not in after, by ID.
@@ -215,7 +257,7 @@ func drawFormation(w io.Writer, ranks [][]unit.Cell, gone map[int]bool) {
 // cellText draws a model with the wounds it has lost, its pool's carried
 // wounds included (11.1): "R(2)".
 func cellText(c unit.Cell) string {
-	s := string(c.Model.Role.Letter())
+	s := string(c.Letter)
 	if n := c.Model.Damage + c.Carried; n > 0 {
 		s += fmt.Sprintf("(%d)", n)
 	}

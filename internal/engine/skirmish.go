@@ -2,6 +2,8 @@ package engine
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -29,7 +31,7 @@ func (m *Machine) skirmishItem(d *dieSource) error {
 	if f == nil || f.Skirmish.Status == unit.OutOfAction {
 		s.pend, s.pendX = 0, 0
 		if d.log != nil {
-			m.note(d.log, NoStage, "RULES.md 13", "attack %d: the fighter is out of action, nothing is rolled", s.i)
+			m.note(d.log, NoStage, "RULES.md 13", "attack %d: the warrior is out of action, nothing is rolled", s.i)
 		}
 		return m.advance(d.log)
 	}
@@ -294,7 +296,7 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 			}
 		}
 		if d.log != nil {
-			m.note(d.log, Damage, "RULES.md 13", "%d wounds: fighter at W%d of %d", wounds, f.W-f.Damage, f.W)
+			m.note(d.log, Damage, "RULES.md 13", "%s: the warrior has %d of %d wounds left", countOf(strconv.Itoa(wounds), "wound", "wounds"), f.W-f.Damage, f.W)
 		}
 	}
 	if injuries > 0 && f.Skirmish.Status != unit.OutOfAction {
@@ -395,7 +397,7 @@ func (m *Machine) worsen(log func(Event), s unit.Status, rule string) {
 	m.fighterW().Skirmish.Status = s
 	if log != nil {
 		kind := map[unit.Status]Kind{unit.KnockedDown: KnockedDown, unit.Stunned: Stunned, unit.OutOfAction: OutOfAction}[s]
-		m.emit(log, Event{Kind: kind, Rule: rule, Text: "the fighter is " + s.String()})
+		m.emit(log, Event{Kind: kind, Rule: rule, Text: "the warrior is " + strings.ReplaceAll(s.String(), "_", " ")})
 	}
 	if s == unit.OutOfAction {
 		m.s.tally.Casualties++

@@ -1274,6 +1274,13 @@ func (m *Machine) batchEndText() string {
 	total := m.s.tally.Wounds
 	mine := total - m.numbers().before
 	text := fmt.Sprintf("%s removed, %s caused", countOf(strconv.Itoa(m.s.batchCas), "model", "models"), countOf(strconv.Itoa(mine), "wound", "wounds"))
+	if f := m.u.Fighter(); f != nil { // skirmish: one warrior (RULES.md 13)
+		text = countOf(strconv.Itoa(mine), "wound", "wounds") + " caused"
+		if total != mine {
+			text += fmt.Sprintf(" (%d in all so far)", total)
+		}
+		return text + "; the warrior is " + strings.ReplaceAll(f.Skirmish.Status.String(), "_", " ")
+	}
 	if total != mine {
 		text += fmt.Sprintf(" (%d in all so far)", total)
 	}
@@ -1283,9 +1290,6 @@ func (m *Machine) batchEndText() string {
 	}
 	if carried > 0 {
 		text += fmt.Sprintf("; %s carried", countOf(strconv.Itoa(carried), "wound", "wounds"))
-	}
-	if !m.rs().Block() {
-		return text
 	}
 	return text + "; unit now " + m.u.DrawDamage()
 }
