@@ -573,7 +573,7 @@ func (m *Machine) count(d *dieSource) error {
 	if a.Hit.Auto() {
 		m.s.hits = n
 		if d.log != nil {
-			m.note(d.log, Hit, "RULES.md 5", "%d automatic hits", n)
+			m.note(d.log, Hit, "RULES.md 5", "%s", countOf(strconv.Itoa(n), "automatic hit", "automatic hits"))
 		}
 		m.startMulti(d.log)
 		return nil
@@ -751,7 +751,7 @@ func (m *Machine) startMulti(log func(Event)) {
 	if c, ok := a.MultipleHits.Const(); ok {
 		// a poisoned hit stays one automatic wound and its others roll,
 		// unless poison_multiple_hits is all (20.2)
-		m.note(log, MultiHits, "RULES.md 20.3", "%d hits become %d hits (multiple hits %d)", s.hits+s.poison, (s.hits+s.poison)*c, c)
+		m.note(log, MultiHits, "RULES.md 20.3", "%s become %d hits (multiple hits %d)", countOf(strconv.Itoa(s.hits+s.poison), "hit", "hits"), (s.hits+s.poison)*c, c)
 		if m.opts().PoisonMultipleHits == rules.PoisonAllHits {
 			s.hits, s.poison = s.hits*c, s.poison*c
 		} else {
@@ -854,7 +854,7 @@ func (m *Machine) startWounds(log func(Event)) {
 	s.hits, s.extra = 0, 0
 	if s.poison > 0 { // automatic wounds: no to-wound die, no to-wound trigger (20.2)
 		m.autoWounds(log != nil, s.poison)
-		m.note(log, Wound, "RULES.md 20.2", "%d poisoned hits wound automatically", s.poison)
+		m.note(log, Wound, "RULES.md 20.2", "%s automatically", countOf(strconv.Itoa(s.poison), "poisoned hit wounds", "poisoned hits wound"))
 		s.poison = 0
 	}
 	if s.n > 0 && !s.tests.wound.need.Possible() {
@@ -923,7 +923,7 @@ func (m *Machine) label(d *dieSource, failed bool, k woundKind) (item, of int) {
 func (m *Machine) startArmour(log func(Event)) {
 	a, s := m.attack(), &m.s
 	if s.kills > 0 {
-		m.note(log, Armour, "RULES.md 9.1", "%d instant kills: no saves of any kind", s.kills)
+		m.note(log, Armour, "RULES.md 9.1", "%s: no saves of any kind", countOf(strconv.Itoa(s.kills), "instant kill", "instant kills"))
 	}
 	total := s.wounds.total()
 	s.i, s.n, s.at = 0, total, stepArmour
@@ -946,7 +946,7 @@ func (m *Machine) startArmour(log func(Event)) {
 		}
 	}
 	if skip != "" {
-		m.note(log, Armour, "RULES.md 7", "%d wounds: %s", total, skip)
+		m.note(log, Armour, "RULES.md 7", "%s: %s", countOf(strconv.Itoa(total), "wound", "wounds"), skip)
 		s.failed, s.wounds = s.wounds, woundPool{}
 		if log != nil {
 			w := m.numbers()
