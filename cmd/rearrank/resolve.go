@@ -247,11 +247,58 @@ func drawFormation(w io.Writer, ranks [][]unit.Cell, gone map[int]bool) {
 		if r == 0 {
 			label = "front "
 		}
-		fmt.Fprintf(w, "  %s[%s]\n", label, strings.Join(cells, " "))
+		fmt.Fprintf(w, "  %s[%s]\n", label, strings.Join(abbreviate(cells, rankWidth), " "))
 	}
 	if len(ranks) == 0 {
 		fmt.Fprintln(w, "  (no models)")
 	}
+}
+
+// rankWidth is the most characters a drawn rank takes between its
+// brackets: with the label, a line fits an 80-column screen.
+const rankWidth = 68
+
+// abbreviate shortens a rank wider than width: its two ends stay, where
+// casualties are taken (11.2), and the plain middle becomes "...n more...".
+// A middle cell that is not a plain R, such as a removed x, a command model
+// or a damaged one, is never hidden.
+func abbreviate(cells []string, width int) []string {
+	if len(strings.Join(cells, " ")) <= width {
+		return cells
+	}
+	var out []string
+	for keep := (width - 16) / 4; keep >= 2; keep-- { // cells kept at each end
+		out = abbreviateKeeping(cells, keep)
+		if len(strings.Join(out, " ")) <= width {
+			break
+		}
+	}
+	return out
+}
+
+// abbreviateKeeping is abbreviate keeping keep cells at each end.
+func abbreviateKeeping(cells []string, keep int) []string {
+	if len(cells) <= 2*keep+1 {
+		return cells
+	}
+	out := append([]string(nil), cells[:keep]...)
+	hidden := 0
+	flush := func() {
+		if hidden > 0 {
+			out = append(out, fmt.Sprintf("...%d more...", hidden))
+			hidden = 0
+		}
+	}
+	for _, c := range cells[keep : len(cells)-keep] {
+		if c == "R" {
+			hidden++
+			continue
+		}
+		flush()
+		out = append(out, c)
+	}
+	flush()
+	return append(out, cells[len(cells)-keep:]...)
 }
 
 // cellText draws a model with the wounds it has lost, its pool's carried

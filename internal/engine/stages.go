@@ -1291,5 +1291,9 @@ func (m *Machine) batchEndText() string {
 	if carried > 0 {
 		text += fmt.Sprintf("; %s carried", countOf(strconv.Itoa(carried), "wound", "wounds"))
 	}
-	return text + "; unit now " + m.u.DrawDamage()
+	now := m.u.DrawDamage()
+	if len(now) > 80 { // wider than a screen: the grids after the log show it
+		now = fmt.Sprintf("%s in %s", countOf(strconv.Itoa(m.u.Size()), "model", "models"), countOf(strconv.Itoa(len(m.u.Ranks())), "rank", "ranks"))
+	}
+	return text + "; unit now " + now
 }
