@@ -49,6 +49,9 @@ type Spec struct {
 type Group struct {
 	Count   int
 	Profile Profile
+	// Carried is the starting carried count of the group's own pool, where
+	// its troop type has one (t9a, t9a1-ru; 10.1, 11.1).
+	Carried int
 }
 
 // CharacterSpec is a character who has joined the unit (RULES.md 11.5).
@@ -694,7 +697,38 @@ func (u *Unit) placeLayout(s Spec) error {
 	return nil
 }
 
-// startDamage applies Spec.Carried and Spec.Damage.
+// groupCarried puts a group's starting carried wounds on its troop type's
+// pool (11.1), which must be its own: not the pool of the unit's main
+// profile, which Spec.Carried sets.
+func (u *Unit) groupCarried(g Group) error {
+	if g.Carried == 0 {
+		return nil
+	}
+	if u.s.perModel {
+		return fmt.Errorf("carried %d: battleaxe per-model damage keeps no pool count", g.Carried)
+	}
+	p := -1
+	for i, pi := range u.s.pools {
+		if pi.troop == g.Profile.TroopType {
+			p = i
+		}
+	}
+	if p <= 0 {
+		return fmt.Errorf("carried %d: the %s share the unit's own pool; give its carried wounds with Spec.Carried", g.Carried, g.Profile.TroopType)
+	}
+	id, _, _ := u.pick(p, nil, false)
+	if id < 0 {
+		return fmt.Errorf("carried %d: the %s pool has no model", g.Carried, g.Profile.TroopType)
+	}
+	rem := u.w(id) - int(u.models[id].damage)
+	if g.Carried < 0 || g.Carried >= rem {
+		return fmt.Errorf("carried %d: want 0 to %d (below the %d wounds of the next model, 11.1)", g.Carried, rem-1, rem)
+	}
+	u.pools[p].carried = int16(g.Carried)
+	return nil
+}
+
+// startDamage applies Spec.Carried, each Group's Carried and Spec.Damage.
 func (u *Unit) startDamage(s Spec) error {
 	if s.Carried != 0 {
 		if u.s.perModel {
@@ -710,6 +744,11 @@ func (u *Unit) startDamage(s Spec) error {
 			return fmt.Errorf("carried %d: want 0 to %d (below the %d wounds of the next model, 11.1)", s.Carried, rem-1, rem)
 		}
 		u.pools[p].carried = int16(s.Carried)
+	}
+	for i, g := range s.Groups {
+		if err := u.groupCarried(g); err != nil {
+			return fmt.Errorf("groups[%d]: %w", i, err)
+		}
 	}
 	if len(s.Damage) == 0 {
 		return nil

@@ -190,7 +190,11 @@ func printTable(w io.Writer, title string, d odds.Dist, exact bool) {
 }
 
 func printOdds(w io.Writer, res *odds.Result, u *unit.Unit, exact bool) {
-	fmt.Fprintf(w, "%s: %s, %d models, %s\n", res.Ruleset, nameOr(u.Name(), "target"), u.Size(), u.Draw())
+	if f := u.Fighter(); f != nil { // skirmish: one warrior (RULES.md 13)
+		fmt.Fprintf(w, "%s: %s, one warrior, %d of %s left\n", res.Ruleset, nameOr(u.Name(), "the warrior"), f.W-f.Damage, plural(f.W, "wound", "wounds"))
+	} else {
+		fmt.Fprintf(w, "%s: %s, %s, %s\n", res.Ruleset, nameOr(u.Name(), "target"), plural(u.Size(), "model", "models"), u.DrawDamage())
+	}
 	// In a player's words; the fast paths taken are in --json's "method".
 	method := "exact"
 	if !res.Exact {

@@ -178,7 +178,7 @@ func printResolve(w io.Writer, res *referee.Result, faces []int) {
 // printWarrior says how a skirmish warrior stands (RULES.md 13).
 func printWarrior(w io.Writer, f *unit.Model) {
 	status := strings.ReplaceAll(f.Skirmish.Status.String(), "_", " ")
-	fmt.Fprintf(w, "  %s, %d of %d wounds left", status, max(0, f.W-f.Damage), f.W)
+	fmt.Fprintf(w, "  %s, %d of %s left", status, max(0, f.W-f.Damage), plural(f.W, "wound", "wounds"))
 	if f.Skirmish.Disarmed {
 		fmt.Fprint(w, ", disarmed")
 	}
