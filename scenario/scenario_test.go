@@ -72,7 +72,7 @@ func TestDefaults(t *testing.T) {
 		{"bs means no automatic hit", with(t, "    strength: 3", "    strength: 3\n    phase: shooting\n    bs: 3"), func(f *File) string {
 			return f.Attacks[0].ToHit.String() + "|"
 		}},
-		{"multiple wounds 1 is single", with(t, "    strength: 3", "    strength: 3\n    multiple_wounds: 1"), func(f *File) string {
+		{"multiple wounds 1 is a packet of one", with(t, "    strength: 3", "    strength: 3\n    multiple_wounds: 1"), func(f *File) string {
 			return string(f.Attacks[0].MultipleWounds) + "|"
 		}},
 		{"own pool named", with(t, "    strength: 3", "    strength: 3\n    target: rank_and_file:infantry"), func(f *File) string {
@@ -102,7 +102,7 @@ func TestDefaults(t *testing.T) {
 		"frontage from layout":                 "3 R R R / R R R",
 		"ws means no automatic hit":            "|",
 		"bs means no automatic hit":            "|",
-		"multiple wounds 1 is single":          "|",
+		"multiple wounds 1 is a packet of one": "1|",
 		"own pool named":                       "rank_and_file",
 		"command sorted":                       "musician,standard,champion",
 		"trailing zero damage trimmed":         "[0 2]",

@@ -84,7 +84,7 @@ func (f *File) Defaults() {
 		if a.ToHit.IsZero() && a.BS == 0 && a.WS == 0 {
 			a.ToHit = ToHit{Auto: true}
 		}
-		if a.MultipleWounds == "0" || a.MultipleWounds == "1" {
+		if a.MultipleWounds == "0" { // 1 stays: packets of one wound (C3, R7)
 			a.MultipleWounds = ""
 		}
 		if a.MultipleHits == "1" {
