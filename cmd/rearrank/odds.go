@@ -201,6 +201,13 @@ func printOdds(w io.Writer, res *odds.Result, u *unit.Unit, exact bool) {
 		method = fmt.Sprintf("simulated, %d samples", res.Samples)
 	}
 	fmt.Fprintf(w, "method: %s\n\n", method)
+	if u.Fighter() != nil { // skirmish: one warrior (RULES.md 13), no unit, no panic
+		printTable(w, "Wounds caused", res.Wounds, exact)
+		printTable(w, "Unsaved wounds (before multiple wounds)", res.Unsaved, exact)
+		fmt.Fprintf(w, "Out of action: %s\n", num(res.Destroyed, exact))
+		printStages(w, res, "the warrior", exact)
+		return
+	}
 	if sameDist(res.Casualties, res.Wounds) && sameDist(res.Wounds, res.Unsaved) {
 		// Models of one Wound and no multiple wounds: the three are one.
 		printTable(w, "Casualties = wounds caused = unsaved wounds (each unsaved wound removes one model)", res.Casualties, exact)
@@ -213,7 +220,7 @@ func printOdds(w io.Writer, res *odds.Result, u *unit.Unit, exact bool) {
 	if res.Panic != nil {
 		fmt.Fprintf(w, "Panic test (%s of the unit lost this phase): %s\n", u.Options().PanicShare(), num(res.Panic, exact))
 	} else {
-		fmt.Fprintln(w, "Panic test: does not apply (close combat or skirmish)")
+		fmt.Fprintln(w, "Panic test: does not apply (close combat)")
 	}
 	if res.ChampionDead != nil {
 		fmt.Fprintf(w, "Champion killed: %s\n", num(res.ChampionDead, exact))
@@ -221,8 +228,13 @@ func printOdds(w io.Writer, res *odds.Result, u *unit.Unit, exact bool) {
 	if res.StandardLost != nil {
 		fmt.Fprintf(w, "Standard lost: %s\n", num(res.StandardLost, exact))
 	}
+	printStages(w, res, "the first model to be hit", exact)
+}
+
+// printStages prints the per-attack chances of each stage against whom.
+func printStages(w io.Writer, res *odds.Result, whom string, exact bool) {
 	if len(res.Stages) > 0 {
-		fmt.Fprintln(w, "\nPer attack, against the first model to be hit:")
+		fmt.Fprintf(w, "\nPer attack, against %s:\n", whom)
 		fmt.Fprintf(w, "  %-5s  %-12s  %-12s  %-17s  %-17s  %s\n", "group", "hit", "wound", "armour fails", "special fails", "unsaved")
 		for _, s := range res.Stages {
 			fmt.Fprintf(w, "  %-5d  %-12s  %-12s  %-17s  %-17s  %s\n", s.Group,
