@@ -159,6 +159,10 @@ func (f *File) attack(i int, a Attack) (referee.Attack, error) {
 		ra.Target = unit.Target{Role: unit.Champion}
 	case AimCharacter:
 		ra.Target = unit.Target{Role: unit.Character, Name: a.Target.Character}
+	case AimMusician:
+		ra.Target = unit.Target{Role: unit.Musician}
+	case AimStandard:
+		ra.Target = unit.Target{Role: unit.StandardBearer}
 	default:
 		ra.Target = unit.Target{Role: unit.RankAndFile, TroopType: f.Target.TroopType}
 		if a.Target.Pool != nil {

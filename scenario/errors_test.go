@@ -183,7 +183,7 @@ func TestLoadErrors(t *testing.T) {
 		{"attack on a missing champion", with(t, "    strength: 3", "    strength: 3\n    target: champion"),
 			`x.yaml:5:13: attacks[0].target: the unit has no champion: add champion to target.command`, ErrInvalid},
 		{"bad attack target", with(t, "    strength: 3", "    strength: 3\n    target: general"),
-			`x.yaml:5:13: attacks[0].target: target "general": want rank_and_file, rank_and_file:<troop_type>, champion or character:<name>`, ErrInvalid},
+			`x.yaml:5:13: attacks[0].target: target "general": want rank_and_file, rank_and_file:<troop_type>, champion, character:<name>, musician or standard`, ErrInvalid},
 		{"character names twice", base + "  characters:\n    - {name: Bob, toughness: 4}\n    - {name: Bob, toughness: 4}\n",
 			`x.yaml:10:14: target.characters[1].name: two characters are named "Bob"`, ErrInvalid},
 		{"character missing", with(t, "    strength: 3", "    strength: 3\n    target: character:Bob"),

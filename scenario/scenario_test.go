@@ -437,13 +437,13 @@ func TestParseExprIsDice(t *testing.T) {
 }
 
 func TestParseAimAndToHit(t *testing.T) {
-	for _, s := range []string{"rank_and_file", "rank_and_file:cavalry", "champion", "character:Grom the Paunch", "character:a:b"} {
+	for _, s := range []string{"rank_and_file", "rank_and_file:cavalry", "champion", "character:Grom the Paunch", "character:a:b", "musician", "standard"} {
 		a, err := ParseAim(s)
 		if err != nil || a.String() != s {
 			t.Errorf("ParseAim(%q) = %v, %v", s, a, err)
 		}
 	}
-	for _, s := range []string{"", "champion:x", "character:", "rank_and_file:elves", "general"} {
+	for _, s := range []string{"", "champion:x", "character:", "rank_and_file:elves", "general", "musician:x", "standard_bearer"} {
 		if _, err := ParseAim(s); err == nil {
 			t.Errorf("ParseAim(%q) succeeded", s)
 		}

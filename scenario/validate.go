@@ -382,6 +382,14 @@ func (c *checker) aim(i int) {
 		if t.Character(a.Target.Character) == nil {
 			c.add(p, "no character named %q in target.characters", a.Target.Character)
 		}
+	case AimMusician, AimStandard:
+		post := map[AimRole]string{AimMusician: CommandMusician, AimStandard: CommandStandard}[a.Target.Role]
+		switch {
+		case !a.InstantKill:
+			c.add(p, "only an instant kill is aimed at the %s (C12); other attacks strike the rank and file", a.Target)
+		case !t.HasCommand(post):
+			c.add(p, "the unit has no %s: add %s to target.command", a.Target, post)
+		}
 	default:
 		if a.Target.Pool == nil {
 			return
