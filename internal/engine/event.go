@@ -114,7 +114,7 @@ func (e Event) String() string {
 		fmt.Fprintf(&b, " D%d=%d", e.Sides, e.Face)
 	case BatchStart, BatchEnd:
 	default:
-		fmt.Fprintf(&b, "%-9s", e.Kind)
+		fmt.Fprintf(&b, "%-9s", strings.ReplaceAll(e.Kind.String(), "_", " ")) // words, not the JSON name
 	}
 	if e.Text != "" {
 		if b.Len() > 0 {
