@@ -86,8 +86,8 @@ func ExampleResolveWith() {
 	}
 	fmt.Println("unsaved:", res.Tally.Unsaved)
 	// Output:
-	// note       the owner uses aegis 6+  [RULES.md 8, 18]
-	// special   #1   D6=5  aegis save, wound 1 of 1: 5 vs 6+, failed  [RULES.md 8]
+	// note       the owner uses aegis 6+  [rules 8, 18]
+	// special   #1   D6=5  aegis save, wound 1 of 1: 5 vs 6+, failed  [rules 8]
 	// unsaved: 1
 }
 
@@ -113,10 +113,10 @@ func ExampleResult_View() {
 	}
 	// Output:
 	// whfb8 [4 3] casualties: 1 panic: false
-	// attack group 1: 1 attacks, S4, shooting phase
-	// hit       #1   D6=4  to-hit, attack 1 of 1: 4 vs 4+, hit  [RULES.md 5]
-	// wound     #1   D6=3  to-wound, hit 1 of 1, S4 vs T3: 3 vs 3+, wounds  [RULES.md 6.1]
-	// note       1 wounds: the model has no armour save  [RULES.md 7]
-	// casualty   rank-and-file removed from rank 2, file 1 (worth 1): the pool's wounds reach its W (11.1); rear rank, left end  [RULES.md 11]
-	// 1 models removed, 1 wounds caused; unit now [R R R R R] / [R R R R]
+	// attack group 1: 1 attack, S4, shooting phase
+	// hit       #1   D6=4  to-hit, attack 1 of 1: 4 vs 4+, hit  [rules 5]
+	// wound     #1   D6=3  to-wound, hit 1 of 1, S4 vs T3: 3 vs 3+, wounds  [rules 6.1]
+	// note       1 wound: the model has no armour save  [rules 7]
+	// casualty   rank-and-file removed from rank 2, file 1 (worth 1): the pool's wounds reach its W (11.1); rear rank, left end  [rules 11]
+	// 1 model removed, 1 wound caused; unit now [R R R R R] / [R R R R]
 }

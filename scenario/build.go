@@ -84,12 +84,8 @@ func (f *File) unitSpec(opts rules.Options) (unit.Spec, error) {
 			s.ChampionDamage = t.Champion.Damage
 		}
 	}
-	for i, g := range t.Groups {
-		if g.Damage != 0 {
-			return unit.Spec{}, f.Errorf(fmt.Sprintf("target.groups[%d].damage", i),
-				"starting damage on a group's pool is not supported yet; put the carried wounds on the unit's own pool with target.damage")
-		}
-		s.Groups = append(s.Groups, unit.Group{Count: g.Models, Profile: profile(g.Profile, t.Helmet)})
+	for _, g := range t.Groups {
+		s.Groups = append(s.Groups, unit.Group{Count: g.Models, Profile: profile(g.Profile, t.Helmet), Carried: g.Damage})
 	}
 	for _, c := range t.Characters {
 		file := -1
@@ -167,6 +163,10 @@ func (f *File) attack(i int, a Attack) (referee.Attack, error) {
 		ra.Target = unit.Target{Role: unit.Champion}
 	case AimCharacter:
 		ra.Target = unit.Target{Role: unit.Character, Name: a.Target.Character}
+	case AimMusician:
+		ra.Target = unit.Target{Role: unit.Musician}
+	case AimStandard:
+		ra.Target = unit.Target{Role: unit.StandardBearer}
 	default:
 		ra.Target = unit.Target{Role: unit.RankAndFile, TroopType: f.Target.TroopType}
 		if a.Target.Pool != nil {

@@ -166,7 +166,7 @@ var catalogue = [...]FieldSpec{
 		Hint: "the others worsen the save by armour_piercing"},
 	{Object: ObjAttack, Name: "armour_piercing", Type: "whole number", Ranged: true, Min: 0, Max: MaxStat, Default: "0", Reads: armourSuit, Meaning: "Extra armour-save modifier: t9a1-ru Armour Piercing, weapon extras elsewhere.", Ref: "7",
 		Hint: "t9a writes Armour Penetration as ap"},
-	{Object: ObjAttack, Name: "multiple_wounds", Type: diceType, Default: "single wounds", Meaning: "Every unsaved wound becomes a packet of this many wounds. `\"\"`, `0` and `1` mean single wounds. Cannot roll below 1.", Ref: "9.2, 19 C3"},
+	{Object: ObjAttack, Name: "multiple_wounds", Type: diceType, Default: "single wounds", Meaning: "Every unsaved wound becomes a packet of this many wounds. `\"\"` and `0` mean single wounds; `1` makes packets of one wound, as an effect that strikes every model does (R7, C3: in battleaxe each goes to a different model). Cannot roll below 1.", Ref: "9.2, 19 C3"},
 	{Object: ObjAttack, Name: "multiple_hits", Type: diceType, Default: "one hit", Meaning: "Every successful hit, automatic hits included, becomes this many hits, each rolling to wound on its own: `2`, `D3`. Cannot roll below 1.", Ref: "20.3"},
 	{Object: ObjAttack, Name: "mw_against", Type: "troop type", Default: "every model", Reads: troopTypes, Meaning: "Multiple Wounds only against this troop type (\"Multiple Wounds (2, Infantry)\"). Needs `multiple_wounds`.", Ref: "9.2"},
 	{Object: ObjAttack, Name: "flaming", Type: flagType, Default: "false", Reads: regen, Meaning: "Flaming Attacks: no Regeneration against them.", Ref: "8, 19.3",

@@ -125,7 +125,7 @@ func TestLoadErrors(t *testing.T) {
 		{"no toughness", with(t, "  toughness: 3\n", ""),
 			`x.yaml:6:3: target.toughness: required: the unit's Toughness (t9a: Resilience), 1 to 10`, ErrInvalid},
 		{"no target", "ruleset: whfb8\nattacks:\n  - count: 10\n    strength: 3\n",
-			`x.yaml:1:1: target.models: required: the models in the unit, command group included, characters not`, ErrInvalid},
+			`x.yaml:1:1: target: required: the unit the attacks are aimed at, such as {models: 10, toughness: 3}`, ErrInvalid},
 
 		// Fields the ruleset does not read.
 		{"armour_value in whfb8", base + "  armour_value: 3\n",
@@ -145,7 +145,7 @@ func TestLoadErrors(t *testing.T) {
 		{"barding on infantry", base + "  barding: true\n",
 			`x.yaml:8:12: target.barding: barding helps only cavalry and monstrous_cavalry (RULES.md 19.3), and this is infantry`, ErrInvalid},
 		{"bs 4+ in whfb8", with(t, "    strength: 3", "    strength: 3\n    phase: shooting\n    bs: 4+"),
-			`x.yaml:6:9: attacks[0].bs: whfb8 writes Ballistic Skill as a number such as 3 (which needs 3+); for a target number write to_hit: 4+`, ErrInvalid},
+			`x.yaml:6:9: attacks[0].bs: whfb8 writes Ballistic Skill as a number: for 4+ write bs: 3 (BS 3 needs 4+), or write to_hit: 4+`, ErrInvalid},
 
 		// Options.
 		{"unknown option", with(t, "ruleset: whfb8", "ruleset: whfb8\noptions: {damage_modle: pooled}"),
@@ -185,7 +185,7 @@ func TestLoadErrors(t *testing.T) {
 		{"attack on a missing champion", with(t, "    strength: 3", "    strength: 3\n    target: champion"),
 			`x.yaml:5:13: attacks[0].target: the unit has no champion: add champion to target.command`, ErrInvalid},
 		{"bad attack target", with(t, "    strength: 3", "    strength: 3\n    target: general"),
-			`x.yaml:5:13: attacks[0].target: target "general": want rank_and_file, rank_and_file:<troop_type>, champion or character:<name>`, ErrInvalid},
+			`x.yaml:5:13: attacks[0].target: target "general": want rank_and_file, rank_and_file:<troop_type>, champion, character:<name>, musician or standard`, ErrInvalid},
 		{"character names twice", base + "  characters:\n    - {name: Bob, toughness: 4}\n    - {name: Bob, toughness: 4}\n",
 			`x.yaml:10:14: target.characters[1].name: two characters are named "Bob"`, ErrInvalid},
 		{"character missing", with(t, "    strength: 3", "    strength: 3\n    target: character:Bob"),
@@ -234,17 +234,31 @@ func TestLoadErrors(t *testing.T) {
 			`x.yaml:5:13: attacks[0].target: the unit has no cavalry: the troop types are infantry`, ErrInvalid},
 
 		// Damage.
+		{"negative damage", base + "  wounds: 3\n  damage: -1\n",
+			`x.yaml:9:11: target.damage: want 0 or more, got -1: damage is the wounds already lost`, ErrInvalid},
 		{"carried too much", base + "  damage: 1\n",
-			`x.yaml:8:11: target.damage: want 0 to 0: the pool carries less than one model's 1 wound (RULES.md 11.1)`, ErrInvalid},
+			`x.yaml:8:11: target.damage: want 0, got 1: a model of 1 wound carries no damage (a wound removes it)`, ErrInvalid},
 		{"battleaxe pooled number", strings.Replace(base, "whfb8", "battleaxe", 1) + "  wounds: 3\n  damage: 1\n",
 			`x.yaml:9:11: target.damage: battleaxe keeps damage per model (damage_model per_model, RULES.md 11.3): write a list in removal order, such as [1]`, ErrInvalid},
 		{"whfb8 list", base + "  wounds: 3\n  damage: [1, 2]\n",
 			`x.yaml:9:11: target.damage: whfb8 does not keep damage per model: write one number, the wounds the pool carries (RULES.md 11.1)`, ErrInvalid},
 		{"per-model entry", strings.Replace(base, "whfb8", "battleaxe", 1) + "  wounds: 3\n  damage: [1, 3]\n",
-			`x.yaml:9:15: target.damage[1]: want 0 to 2: a model has 3 wounds`, ErrInvalid},
+			`x.yaml:9:15: target.damage[1]: want 0 to 2, got 3: a model has 3 wounds`, ErrInvalid},
 
 		// Syntax and unsupported YAML.
 		{"syntax", "ruleset: whfb8\nattacks: [\n", "", ErrSyntax},
+		// The parser's phrases in a player's words; what is never closed
+		// is reported where it opens, with where the file ends.
+		{"list not closed", "ruleset: whfb8\nattacks: [{count: 1, strength: 3}\ntarget: {models: 5, toughness: 3}\n",
+			`x.yaml:3:1: a list [ ... ] goes on without a ',' between its items or a ']' to close it`, ErrSyntax},
+		{"truncated flow mapping", "ruleset: whfb8\ntarget: {models: 5, toughness: 3",
+			`x.yaml:2:9: this '{' is never closed with '}' (the file ends at 2:33)`, ErrSyntax},
+		{"truncated JSON list", `{"ruleset": "whfb8", "attacks": [{"count": 1}`,
+			`x.yaml:1:33: this '[' is never closed with ']' (the file ends at 1:46)`, ErrSyntax},
+		{"truncated JSON string", `{"ruleset": "whfb8", "target": {"tough`,
+			`x.yaml:1:33: this " is never closed with another " (the file ends at 1:39)`, ErrSyntax},
+		{"value where none can start", "ruleset: whfb8\nattacks:\n  - count: 1\n    strength: 3\n     x: 1\n",
+			`x.yaml:4:15: a 'name: value' where none can start: check the indentation, or quote a value that holds ': '`, ErrSyntax},
 		{"duplicate key", "ruleset: whfb8\nruleset: t9a\n", "", ErrSyntax},
 		{"anchor", "ruleset: &r whfb8\n", `x.yaml:1:10: anchors and aliases (&name, *name) are not supported: write each value out`, ErrUnsupported},
 		{"alias", "a: 1\nb: *a\n", `x.yaml:2:4: anchors and aliases (&name, *name) are not supported: write each value out`, ErrUnsupported},

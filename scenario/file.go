@@ -189,6 +189,8 @@ const (
 	AimRankAndFile AimRole = iota // a rank-and-file pool (RULES.md 10.1)
 	AimChampion                   // the unit's champion, attacked directly
 	AimCharacter                  // a character that has joined the unit
+	AimMusician                   // the musician: an instant kill (C12)
+	AimStandard                   // the standard bearer: an instant kill (C12)
 )
 
 func (r AimRole) String() string {
@@ -199,12 +201,17 @@ func (r AimRole) String() string {
 		return "champion"
 	case AimCharacter:
 		return "character"
+	case AimMusician:
+		return "musician"
+	case AimStandard:
+		return "standard"
 	}
 	return fmt.Sprintf("AimRole(%d)", int8(r))
 }
 
 // Aim is what an attack group is aimed at, written "rank_and_file",
-// "rank_and_file:<troop_type>", "champion" or "character:<name>". Which
+// "rank_and_file:<troop_type>", "champion", "character:<name>", or for an
+// instant kill "musician" or "standard" (C12). Which
 // model an attack strikes is decided upstream (RULES.md 10); the scenario
 // only names the pool. The zero Aim is the unit's main rank-and-file pool.
 type Aim struct {
@@ -230,10 +237,14 @@ func ParseAim(s string) (Aim, error) {
 		return Aim{Pool: &tt}, nil
 	case head == "champion" && !colon:
 		return Aim{Role: AimChampion}, nil
+	case head == "musician" && !colon:
+		return Aim{Role: AimMusician}, nil
+	case head == "standard" && !colon:
+		return Aim{Role: AimStandard}, nil
 	case head == "character" && tail != "":
 		return Aim{Role: AimCharacter, Character: tail}, nil
 	}
-	return Aim{}, fmt.Errorf("target %q: want rank_and_file, rank_and_file:<troop_type>, champion or character:<name>", s)
+	return Aim{}, fmt.Errorf("target %q: want rank_and_file, rank_and_file:<troop_type>, champion, character:<name>, musician or standard", s)
 }
 
 // String returns the aim as a scenario writes it.
@@ -243,6 +254,8 @@ func (a Aim) String() string {
 		return "champion"
 	case AimCharacter:
 		return "character:" + a.Character
+	case AimMusician, AimStandard:
+		return a.Role.String()
 	}
 	if a.Pool != nil {
 		return "rank_and_file:" + a.Pool.String()

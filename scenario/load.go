@@ -200,6 +200,8 @@ func tokenize(name string, data []byte) (tks token.Tokens, e *Error) {
 				msg = "a tab: YAML indents with spaces, not tabs"
 			case msg == "":
 				msg = fmt.Sprintf("cannot read %q", shorten(tk.Value))
+			default:
+				msg = plainSyntax(msg, endOf(tks))
 			}
 			return nil, at(tk, msg, ErrSyntax)
 		}
@@ -222,7 +224,7 @@ func parse(name string, tks token.Tokens) (body ast.Node, e *Error) {
 	}
 	f, err := parser.Parse(tks, 0)
 	if err != nil {
-		return nil, syntaxError(name, err)
+		return nil, syntaxError(name, err, tks)
 	}
 	var docs []*ast.DocumentNode
 	for _, d := range f.Docs {
@@ -243,18 +245,62 @@ func parse(name string, tks token.Tokens) (body ast.Node, e *Error) {
 	return nil, &Error{File: name, Line: p.line, Column: p.col, Msg: "a scenario file holds one YAML document; this is a second", Err: ErrUnsupported}
 }
 
-func syntaxError(name string, err error) *Error {
+func syntaxError(name string, err error, tks token.Tokens) *Error {
+	e := &Error{File: name, Err: ErrSyntax}
 	var se *yaml.SyntaxError
-	if errors.As(err, &se) && se.Token != nil {
-		return &Error{File: name, Line: se.Token.Position.Line, Column: se.Token.Position.Column, Msg: se.Message, Err: ErrSyntax}
-	}
 	var ye yaml.Error
-	if errors.As(err, &ye) && ye.GetToken() != nil {
+	switch {
+	case errors.As(err, &se) && se.Token != nil:
+		e.Line, e.Column, e.Msg = se.Token.Position.Line, se.Token.Position.Column, se.Message
+	case errors.As(err, &ye) && ye.GetToken() != nil:
 		tk := ye.GetToken()
-		return &Error{File: name, Line: tk.Position.Line, Column: tk.Position.Column, Msg: ye.GetMessage(), Err: ErrSyntax}
+		e.Line, e.Column, e.Msg = tk.Position.Line, tk.Position.Column, ye.GetMessage()
+	default:
+		e.Msg, _, _ = strings.Cut(err.Error(), "\n")
 	}
-	msg, _, _ := strings.Cut(err.Error(), "\n")
-	return &Error{File: name, Msg: msg, Err: ErrSyntax}
+	e.Msg = plainSyntax(e.Msg, endOf(tks))
+	return e
+}
+
+// plainSyntax says a YAML parser's message in a player's words; end is
+// where the text ends, for what is opened and never closed.
+func plainSyntax(msg string, end position) string {
+	ends := ""
+	if end.line > 0 {
+		ends = fmt.Sprintf(" (the file ends at %d:%d)", end.line, end.col)
+	}
+	for _, r := range []struct{ parser, plain string }{
+		{"',' or ']' must be specified", "a list [ ... ] goes on without a ',' between its items or a ']' to close it"},
+		{"',' or '}' must be specified", "a mapping { ... } goes on without a ',' between its fields or a '}' to close it"},
+		{"sequence end token ']' not found", "this '[' is never closed with ']'" + ends},
+		{"could not find flow mapping end token '}'", "this '{' is never closed with '}'" + ends},
+		{"could not find end character of double-quoted text", "this \" is never closed with another \"" + ends},
+		{"could not find end character of single-quoted text", "this ' is never closed with another '" + ends},
+		{"mapping value is not allowed in this context", "a 'name: value' where none can start: check the indentation, or quote a value that holds ': '"},
+		{"unexpected key name", "a field name where none can be: check the indentation above"},
+		{"found character that cannot start any token", "a character that cannot begin a value here: quote the value"},
+	} {
+		if strings.Contains(msg, r.parser) {
+			return r.plain
+		}
+	}
+	return msg
+}
+
+// endOf returns where the text of tks ends: after the last token.
+func endOf(tks token.Tokens) position {
+	if len(tks) == 0 {
+		return position{}
+	}
+	tk := tks[len(tks)-1]
+	if tk.Position == nil {
+		return position{}
+	}
+	lines := strings.Split(tk.Origin, "\n")
+	if len(lines) > 1 {
+		return position{tk.Position.Line + len(lines) - 1, len(lines[len(lines)-1]) + 1}
+	}
+	return position{tk.Position.Line, tk.Position.Column + len(tk.Value)}
 }
 
 func tokenPos(tk *token.Token) position {

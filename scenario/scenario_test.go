@@ -73,7 +73,7 @@ func TestDefaults(t *testing.T) {
 		{"bs means no automatic hit", with(t, "    strength: 3", "    strength: 3\n    phase: shooting\n    bs: 3"), func(f *File) string {
 			return f.Attacks[0].ToHit.String() + "|"
 		}},
-		{"multiple wounds 1 is single", with(t, "    strength: 3", "    strength: 3\n    multiple_wounds: 1"), func(f *File) string {
+		{"multiple wounds 1 is a packet of one", with(t, "    strength: 3", "    strength: 3\n    multiple_wounds: 1"), func(f *File) string {
 			return string(f.Attacks[0].MultipleWounds) + "|"
 		}},
 		{"own pool named", with(t, "    strength: 3", "    strength: 3\n    target: rank_and_file:infantry"), func(f *File) string {
@@ -103,7 +103,7 @@ func TestDefaults(t *testing.T) {
 		"frontage from layout":                 "3 R R R / R R R",
 		"ws means no automatic hit":            "|",
 		"bs means no automatic hit":            "|",
-		"multiple wounds 1 is single":          "|",
+		"multiple wounds 1 is a packet of one": "1|",
 		"own pool named":                       "rank_and_file",
 		"command sorted":                       "musician,standard,champion",
 		"trailing zero damage trimmed":         "[0 2]",
@@ -452,13 +452,13 @@ func TestParseExprIsDice(t *testing.T) {
 }
 
 func TestParseAimAndToHit(t *testing.T) {
-	for _, s := range []string{"rank_and_file", "rank_and_file:cavalry", "champion", "character:Grom the Paunch", "character:a:b"} {
+	for _, s := range []string{"rank_and_file", "rank_and_file:cavalry", "champion", "character:Grom the Paunch", "character:a:b", "musician", "standard"} {
 		a, err := ParseAim(s)
 		if err != nil || a.String() != s {
 			t.Errorf("ParseAim(%q) = %v, %v", s, a, err)
 		}
 	}
-	for _, s := range []string{"", "champion:x", "character:", "rank_and_file:elves", "general"} {
+	for _, s := range []string{"", "champion:x", "character:", "rank_and_file:elves", "general", "musician:x", "standard_bearer"} {
 		if _, err := ParseAim(s); err == nil {
 			t.Errorf("ParseAim(%q) succeeded", s)
 		}

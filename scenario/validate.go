@@ -84,7 +84,7 @@ func (f *File) Defaults() {
 		if a.ToHit.IsZero() && a.BS == 0 && a.WS == 0 {
 			a.ToHit = ToHit{Auto: true}
 		}
-		if a.MultipleWounds == "0" || a.MultipleWounds == "1" {
+		if a.MultipleWounds == "0" { // 1 stays: packets of one wound (C3, R7)
 			a.MultipleWounds = ""
 		}
 		if a.MultipleHits == "1" {
@@ -311,7 +311,11 @@ func (c *checker) attack(i int) {
 		c.add(at("ws"), "ws is for melee, and this group's phase is %s: give to_hit instead", a.Phase)
 	}
 	if f.src != nil && f.src.score[at("bs")] && !lookup(ObjAttack, "bs").ScoreBy(f.Ruleset) && f.Ruleset.Valid() {
-		c.add(at("bs"), "%s writes Ballistic Skill as a number such as 3 (which needs %d+); for a target number write to_hit: %d+", f.Ruleset, max(7-a.BS, 2), a.BS)
+		if a.BS >= 2 && a.BS <= 6 {
+			c.add(at("bs"), "%s writes Ballistic Skill as a number: for %d+ write bs: %d (BS %d needs %d+), or write to_hit: %d+", f.Ruleset, a.BS, 7-a.BS, 7-a.BS, a.BS, a.BS)
+		} else {
+			c.add(at("bs"), "%s writes Ballistic Skill as a number such as 3 (BS 3 needs 4+); for a target number write to_hit: %d+", f.Ruleset, a.BS)
+		}
 	}
 	if a.HitModifier != 0 && a.ToHit.Auto {
 		c.add(at("hit_modifier"), "these attacks hit automatically, so there is no roll to modify; give to_hit, bs or ws")
@@ -401,6 +405,14 @@ func (c *checker) aim(i int) {
 		if t.Character(a.Target.Character) == nil {
 			c.add(p, "no character named %q in target.characters", a.Target.Character)
 		}
+	case AimMusician, AimStandard:
+		post := map[AimRole]string{AimMusician: CommandMusician, AimStandard: CommandStandard}[a.Target.Role]
+		switch {
+		case !a.InstantKill:
+			c.add(p, "only an instant kill is aimed at the %s (C12); other attacks strike the rank and file", a.Target)
+		case !t.HasCommand(post):
+			c.add(p, "the unit has no %s: add %s to target.command", a.Target, post)
+		}
 	default:
 		if a.Target.Pool == nil {
 			return
@@ -452,6 +464,10 @@ func (c *checker) target() {
 	t := &f.Target
 	rs := f.Ruleset
 	block := rs.Block()
+	if f.src != nil && !f.src.has("target") {
+		c.add("target", "required: the unit the attacks are aimed at, such as {models: 10, toughness: 3}")
+		return
+	}
 	if t.Models == 0 {
 		c.add("target.models", "required: the models in the unit, command group included, characters not")
 	}
@@ -618,8 +634,8 @@ func (c *checker) groups() {
 			c.add(p+".toughness", "required: the group's Toughness, 1 to 10")
 		}
 		c.profile(&g.Profile, p)
-		if g.Damage >= g.Wounds && g.Wounds > 0 {
-			c.add(p+".damage", "want 0 to %d: the pool carries less than one model's %s (RULES.md 11.1)", g.Wounds-1, woundsText(g.Wounds))
+		if g.Damage < 0 || g.Damage >= g.Wounds && g.Wounds > 0 {
+			c.add(p+".damage", "%s", damageRange(g.Damage, g.Wounds, "the pool carries less than one model's "+woundsText(g.Wounds)+" (RULES.md 11.1)"))
 		}
 	}
 }
@@ -719,16 +735,29 @@ func (c *checker) damage() {
 		if f.Ruleset.Valid() && !rules.For(f.Ruleset).Block {
 			what = "the warrior has " + woundsText(t.Wounds) + " and has lost fewer than that"
 		}
-		c.add(p, "want 0 to %d: %s", t.Wounds-1, what)
+		c.add(p, "%s", damageRange(d.Carried, t.Wounds, what))
 	}
 	if len(d.PerModel) > t.Models && t.Models > 0 {
 		c.add(p, "%d entries for a unit of %d models", len(d.PerModel), t.Models)
 	}
 	for i, x := range d.PerModel {
 		if x < 0 || x >= t.Wounds {
-			c.add(fmt.Sprintf("%s[%d]", p, i), "want 0 to %d: a model has %s", t.Wounds-1, woundsText(t.Wounds))
+			c.add(fmt.Sprintf("%s[%d]", p, i), "%s", damageRange(x, t.Wounds, "a model has "+woundsText(t.Wounds)))
 		}
 	}
+}
+
+// damageRange says why got is not a starting damage for models of w
+// wounds: damage is wounds already lost, 0 or more and fewer than w (why
+// says what the bound is).
+func damageRange(got, w int, why string) string {
+	switch {
+	case got < 0:
+		return fmt.Sprintf("want 0 or more, got %d: damage is the wounds already lost", got)
+	case w == 1:
+		return fmt.Sprintf("want 0, got %d: a model of 1 wound carries no damage (a wound removes it)", got)
+	}
+	return fmt.Sprintf("want 0 to %d, got %d: %s", w-1, got, why)
 }
 
 func woundsText(n int) string {

@@ -15,15 +15,7 @@ import (
 // (issue 10 item 16): each translation either loads or would have named
 // what it dropped, and never fails.
 func TestTranslateExamples(t *testing.T) {
-	paths, err := filepath.Glob("../examples/*.y*ml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	json, _ := filepath.Glob("../examples/*.json")
-	paths = append(paths, json...)
-	if len(paths) < 10 {
-		t.Fatalf("found %d example files", len(paths))
-	}
+	paths := examples(t) // scenario files, combat files left out
 	for _, p := range paths {
 		data, err := os.ReadFile(p)
 		if err != nil {

@@ -89,19 +89,22 @@ func (f ChooserFunc) Choose(c Choice) int { return f(c) }
 //
 // Ahead is true when the engine is only looking ahead in removal order, to
 // find which model a wound lands on (C1); nothing is removed by that answer.
+// Default is the option the engine takes without an owner (the batch's end
+// counters, or the ruleset's command order): the one to offer first.
 type Choice struct {
 	Switch    string
 	Ahead     bool
 	Options   []Cell
+	Default   int
 	Formation string // Draw() of the unit as it stands
 }
 
-func (u *Unit) ask(ch Chooser, sw string, ahead bool, ids []int) (int, error) {
+func (u *Unit) ask(ch Chooser, sw string, ahead bool, ids []int, def int) (int, error) {
 	opts := make([]Cell, len(ids))
 	for i, id := range ids {
 		opts[i] = u.cell(id)
 	}
-	i := ch.Choose(Choice{Switch: sw, Ahead: ahead, Options: opts, Formation: u.Draw()})
+	i := ch.Choose(Choice{Switch: sw, Ahead: ahead, Options: opts, Default: def, Formation: u.Draw()})
 	if i < 0 || i >= len(ids) {
 		return 0, fmt.Errorf("%s owner_choice: the Chooser picked %d of %d options", sw, i, len(ids))
 	}
@@ -768,7 +771,7 @@ func (u *Unit) instantKill(role Role, ref target, c *Change) error {
 		u.pools[u.kindOf(id).pool].carried = 0
 	}
 	c.Effective += worth
-	u.note(c, "instant kill: ", u.role(id).String(), " removed, worth ", worth, " (9.1, R38)")
+	u.note(c, "instant kill: ", strings.ReplaceAll(u.role(id).String(), "_", "-"), " removed, worth ", worth, " (9.1)")
 	u.die(id, worth, c, "9.1 instant kill")
 	return nil
 }

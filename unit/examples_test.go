@@ -227,7 +227,7 @@ func TestRemovalExamples(t *testing.T) {
 			[]step{{packets: singles(rf, 7), draw: "[]", eff: 6, wasted: 1}}},
 		{"E66 t9a1-ru spears and swords share one pool", Spec{Ruleset: rules.T9A1RU, Models: 8, Profile: elf,
 			Groups: []Group{{Count: 4, Profile: Profile{W: 1, T: 3, WS: 5}}}},
-			[]step{{packets: singles(rf, 3), draw: "[R R R R R] / [R R R R]", eff: 3, wasted: 0}}},
+			[]step{{packets: singles(rf, 3), draw: "[R R R R R] / [R R I I]", eff: 3, wasted: 0}}},
 		// E67 as C25 (RULES.md 19.1, which overrides 16.5) reads it: the
 		// left end holds the character, so both casualties leave the right
 		// end and nobody slides; the unit is drawn the same.

@@ -2,6 +2,7 @@ package unit
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -77,7 +78,10 @@ const (
 func (u *Unit) kindOf(id int) *kind { return &u.s.kinds[u.models[id].kind] }
 func (u *Unit) w(id int) int        { return u.s.kinds[u.models[id].kind].profile.W }
 func (u *Unit) role(id int) Role    { return u.s.kinds[u.models[id].kind].role }
-func (u *Unit) at(r, f int) int     { return int(u.grid[r*u.s.frontage+f]) }
+
+// Letter returns the letter the unit draws for model id (letters).
+func (u *Unit) Letter(id int) byte { return u.s.kinds[u.models[id].kind].letter }
+func (u *Unit) at(r, f int) int    { return int(u.grid[r*u.s.frontage+f]) }
 
 // put places model id on slot (r, f).
 func (u *Unit) put(id int16, r, f int) {
@@ -177,7 +181,11 @@ func (u *Unit) nextRole(p int, ch Chooser, ahead bool) (Role, error) {
 	}
 	if u.s.champPool && u.s.opts.CommandOrder == rules.CommandOwnerChoice && ch != nil &&
 		u.cmdAlive(Musician, p) && u.cmdAlive(StandardBearer, p) {
-		i, err := u.ask(ch, "command_order", ahead, []int{int(u.s.cmdID[Musician]), int(u.s.cmdID[StandardBearer])})
+		def := 0
+		if i := slices.Index(u.s.command, StandardBearer); i >= 0 && i < slices.Index(u.s.command, Musician) {
+			def = 1
+		}
+		i, err := u.ask(ch, "command_order", ahead, []int{int(u.s.cmdID[Musician]), int(u.s.cmdID[StandardBearer])}, def)
 		return [2]Role{Musician, StandardBearer}[i], err
 	}
 	for _, r := range u.s.command {
@@ -229,32 +237,50 @@ func (u *Unit) pickRule(p int, ch Chooser, ahead bool) (int, int8, error) {
 	}
 	lo, hi := u.span(r)
 	o := u.s.opts
-	e := u.counterEnd()
-	byCounters := true // false once a switch or the owner fixed the end
+	ok := func(x int) bool { id := u.at(r, x); return id >= 0 && u.eligible(id, p, role) }
+	// byCounters is the end the batch's counters give (11.2 step 2), the
+	// engine's choice and the default offered to an owner.
+	byCounters := u.counterEnd()
+	// C25: an end whose model may not be taken yet gives way to the other
+	// end when that one holds an eligible model; nobody slides.
+	switch {
+	case byCounters == endLeft && !ok(lo) && ok(hi):
+		byCounters = endRight
+	case byCounters == endRight && !ok(hi) && ok(lo):
+		byCounters = endLeft
+	}
+	e := byCounters
 	if u.ranks == 1 {
 		switch o.SingleRankPolicy {
 		case rules.LeftEnd:
-			e, byCounters = endLeft, false
+			e = endLeft
 		case rules.RightEnd:
-			e, byCounters = endRight, false
+			e = endRight
 		case rules.SingleRankOwnerChoice:
-			if ch != nil && lo != hi {
-				i, err := u.ask(ch, "single_rank_policy", ahead, []int{u.at(r, lo), u.at(r, hi)})
+			// R11: the batch's removals are as even as the rules make
+			// them; only the odd casualty, when both ends have given up
+			// as many, is the owner's.
+			if ch != nil && lo != hi && u.bl == u.br {
+				i, err := u.ask(ch, "single_rank_policy", ahead, []int{u.at(r, lo), u.at(r, hi)}, int(byCounters))
 				if err != nil {
 					return -1, endNone, err
 				}
-				e, byCounters = int8(i), false
+				e = int8(i)
 			}
 		}
 	} else if o.RearRankOrder == rules.RearRankOwnerChoice && ch != nil {
 		var ids []int
+		def, first := 0, u.endModel(r, lo, hi, byCounters, ok)
 		for x := lo; x <= hi; x++ {
 			if id := u.at(r, x); id >= 0 && u.eligible(id, p, role) {
+				if id == first {
+					def = len(ids)
+				}
 				ids = append(ids, id)
 			}
 		}
 		if len(ids) > 1 {
-			i, err := u.ask(ch, "rear_rank_order", ahead, ids)
+			i, err := u.ask(ch, "rear_rank_order", ahead, ids, def)
 			if err != nil {
 				return -1, endNone, err
 			}
@@ -268,31 +294,29 @@ func (u *Unit) pickRule(p int, ch Chooser, ahead bool) (int, int8, error) {
 			return id, endNone, nil
 		}
 	}
-	if byCounters {
-		// C25: an end whose model may not be taken yet gives way to the
-		// other end when that one holds an eligible model; nobody slides.
-		ok := func(x int) bool { id := u.at(r, x); return id >= 0 && u.eligible(id, p, role) }
-		switch {
-		case e == endLeft && !ok(lo) && ok(hi):
-			e = endRight
-		case e == endRight && !ok(hi) && ok(lo):
-			e = endLeft
-		}
-	}
-	if e == endLeft {
-		for x := lo; x <= hi; x++ {
-			if id := u.at(r, x); id >= 0 && u.eligible(id, p, role) {
-				return id, e, nil
-			}
-		}
-	} else {
-		for x := hi; x >= lo; x-- {
-			if id := u.at(r, x); id >= 0 && u.eligible(id, p, role) {
-				return id, e, nil
-			}
-		}
+	if id := u.endModel(r, lo, hi, e, ok); id >= 0 {
+		return id, e, nil
 	}
 	return -1, endNone, nil
+}
+
+// endModel returns the eligible model of rank r (files lo to hi) nearest
+// end e, or -1.
+func (u *Unit) endModel(r, lo, hi int, e int8, ok func(int) bool) int {
+	if e == endLeft {
+		for x := lo; x <= hi; x++ {
+			if ok(x) {
+				return u.at(r, x)
+			}
+		}
+		return -1
+	}
+	for x := hi; x >= lo; x-- {
+		if ok(x) {
+			return u.at(r, x)
+		}
+	}
+	return -1
 }
 
 // removeAt removes model id. With e = endLeft or endRight it is the casualty
@@ -456,7 +480,7 @@ func (u *Unit) dropRank() {
 // cell returns the model on slot id as a Cell.
 func (u *Unit) cell(id int) Cell {
 	m := u.modelValue(id)
-	return Cell{Model: &m, Slot: Slot{int(u.models[id].rank), int(u.models[id].file)}, ID: id}
+	return Cell{Model: &m, Slot: Slot{int(u.models[id].rank), int(u.models[id].file)}, ID: id, Letter: u.Letter(id)}
 }
 
 func (u *Unit) modelValue(id int) Model {
@@ -472,7 +496,7 @@ func (u *Unit) Ranks() [][]Cell {
 			return nil
 		}
 		m := *u.fighter
-		return [][]Cell{{{Model: &m, ID: 0}}}
+		return [][]Cell{{{Model: &m, ID: 0, Letter: 'R'}}}
 	}
 	f := u.s.frontage
 	out := make([][]Cell, u.ranks)
@@ -485,7 +509,31 @@ func (u *Unit) Ranks() [][]Cell {
 			}
 		}
 	}
+	for id, n := range u.carriedAt() {
+		m := u.models[id]
+		out[m.rank][m.file].Carried = n
+	}
 	return out
+}
+
+// carriedAt returns, by model id, the wounds each pooled pool carries on
+// the model that will be removed from it next (11.1).
+func (u *Unit) carriedAt() map[int]int {
+	if u.s.perModel {
+		return nil
+	}
+	var on map[int]int
+	for p, ps := range u.pools {
+		if ps.carried > 0 {
+			if id, _, _ := u.pick(p, nil, true); id >= 0 {
+				if on == nil {
+					on = map[int]int{}
+				}
+				on[id] += int(ps.carried)
+			}
+		}
+	}
+	return on
 }
 
 // Draw returns the formation as letters, ranks front to back:
@@ -493,9 +541,10 @@ func (u *Unit) Ranks() [][]Cell {
 // model; an empty unit is "[]".
 func (u *Unit) Draw() string { return u.draw(false) }
 
-// DrawDamage is Draw with wounds lost after each damaged model, "R(1)". In a
-// pooled R&F pool the carried wounds are shown on the model that will be
-// removed next (11.1).
+// DrawDamage is Draw for a player: wounds lost after each damaged model,
+// "R(1)", and rank and file of a second troop type or profile drawn with a
+// letter of their own (Legend). In a pooled R&F pool the carried wounds are
+// shown on the model that will be removed next (11.1).
 func (u *Unit) DrawDamage() string { return u.draw(true) }
 
 func (u *Unit) draw(damage bool) string {
@@ -517,14 +566,8 @@ func (u *Unit) draw(damage bool) string {
 		for id, m := range u.models {
 			extra[id] = int(m.damage)
 		}
-		if !u.s.perModel {
-			for p, ps := range u.pools {
-				if ps.carried > 0 {
-					if id, _, _ := u.pick(p, nil, true); id >= 0 {
-						extra[id] += int(ps.carried)
-					}
-				}
-			}
+		for id, n := range u.carriedAt() {
+			extra[id] += n
 		}
 	}
 	var b strings.Builder
@@ -543,7 +586,11 @@ func (u *Unit) draw(damage bool) string {
 				b.WriteByte('.')
 				continue
 			}
-			b.WriteByte(u.role(id).Letter())
+			if damage {
+				b.WriteByte(u.Letter(id))
+			} else {
+				b.WriteByte(u.role(id).Letter())
+			}
 			if damage && extra[id] > 0 {
 				fmt.Fprintf(&b, "(%d)", extra[id])
 			}

@@ -19,7 +19,10 @@ type CellView struct {
 	Name   string `json:"name,omitempty"`
 	W      int    `json:"w,omitempty"`
 	Damage int    `json:"damage,omitempty"`
-	Status string `json:"status,omitempty"` // skirmish only
+	// Carried is the wounds the model's pool carries, shown on the model
+	// that will be removed next (Cell.Carried).
+	Carried int    `json:"carried,omitempty"`
+	Status  string `json:"status,omitempty"` // skirmish only
 	// ID names the model for the unit's life (Cell.ID): the same model has
 	// the same ID in the snapshots before and after, wherever it moved. -1
 	// for an empty slot.
@@ -38,7 +41,7 @@ func (u *Unit) Snapshot() Snapshot {
 				continue
 			}
 			m := c.Model
-			v := CellView{Role: m.Role.String(), Letter: string(m.Role.Letter()), Name: m.Name, W: m.W, Damage: m.Damage, ID: c.ID}
+			v := CellView{Role: m.Role.String(), Letter: string(c.Letter), Name: m.Name, W: m.W, Damage: m.Damage, Carried: c.Carried, ID: c.ID}
 			if u.Ruleset().String() == "skirmish" {
 				v.Status = m.Skirmish.Status.String()
 			}

@@ -49,6 +49,9 @@ type Spec struct {
 type Group struct {
 	Count   int
 	Profile Profile
+	// Carried is the starting carried count of the group's own pool, where
+	// its troop type has one (t9a, t9a1-ru; 10.1, 11.1).
+	Carried int
 }
 
 // CharacterSpec is a character who has joined the unit (RULES.md 11.5).
@@ -72,6 +75,7 @@ type kind struct {
 	name    string
 	profile Profile
 	pool    int8 // R&F pool index; -1 for a one-model pool (character, t9a champion)
+	letter  byte // drawn for it: its role's letter, or one of its own (letters)
 }
 
 type poolInfo struct {
@@ -385,7 +389,53 @@ func (s *Spec) build() (*shared, []model) {
 		models[sh.chars[i]].damage = uint8(c.Damage)
 	}
 	sh.interchangeable = sh.perModel && interchangeable(sh.kinds, s.Options)
+	letters(sh.kinds)
 	return sh, models
+}
+
+// letters gives each kind the letter drawn for it: its role's, except
+// rank and file of a second troop type or profile, told from the first by
+// a letter of their own: the initial of a word of the troop type, else
+// another of its letters, else the first free one of the alphabet.
+func letters(kinds []kind) {
+	used := map[byte]bool{'R': true, 'M': true, 'S': true, 'C': true, 'H': true, 'X': true}
+	first := true
+	for i := range kinds {
+		k := &kinds[i]
+		k.letter = k.role.Letter()
+		if k.role != RankAndFile {
+			continue
+		}
+		if first {
+			first = false
+			continue
+		}
+		name := strings.ToUpper(strings.ReplaceAll(k.profile.TroopType.String(), "_", " "))
+		var candidates []byte
+		for _, w := range strings.Fields(name) {
+			candidates = append(candidates, w[0])
+		}
+		candidates = append(candidates, strings.ReplaceAll(name, " ", "")...)
+		candidates = append(candidates, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"...)
+		for _, c := range candidates {
+			if !used[c] {
+				k.letter, used[c] = c, true
+				break
+			}
+		}
+	}
+}
+
+// Legend names the letters the unit draws beyond the roles' own: rank and
+// file of a second troop type or profile, "I monstrous infantry (W3)".
+func (u *Unit) Legend() []string {
+	var out []string
+	for _, k := range u.s.kinds {
+		if k.role == RankAndFile && k.letter != 'R' {
+			out = append(out, fmt.Sprintf("%c %s (T%d, W%d)", k.letter, strings.ReplaceAll(k.profile.TroopType.String(), "_", " "), k.profile.T, k.profile.W))
+		}
+	}
+	return out
 }
 
 // interchangeable reports whether, in per-model mode, nothing the exact odds
@@ -647,7 +697,38 @@ func (u *Unit) placeLayout(s Spec) error {
 	return nil
 }
 
-// startDamage applies Spec.Carried and Spec.Damage.
+// groupCarried puts a group's starting carried wounds on its troop type's
+// pool (11.1), which must be its own: not the pool of the unit's main
+// profile, which Spec.Carried sets.
+func (u *Unit) groupCarried(g Group) error {
+	if g.Carried == 0 {
+		return nil
+	}
+	if u.s.perModel {
+		return fmt.Errorf("carried %d: battleaxe per-model damage keeps no pool count", g.Carried)
+	}
+	p := -1
+	for i, pi := range u.s.pools {
+		if pi.troop == g.Profile.TroopType {
+			p = i
+		}
+	}
+	if p <= 0 {
+		return fmt.Errorf("carried %d: the %s share the unit's own pool; give its carried wounds with Spec.Carried", g.Carried, g.Profile.TroopType)
+	}
+	id, _, _ := u.pick(p, nil, false)
+	if id < 0 {
+		return fmt.Errorf("carried %d: the %s pool has no model", g.Carried, g.Profile.TroopType)
+	}
+	rem := u.w(id) - int(u.models[id].damage)
+	if g.Carried < 0 || g.Carried >= rem {
+		return fmt.Errorf("carried %d: want 0 to %d (below the %d wounds of the next model, 11.1)", g.Carried, rem-1, rem)
+	}
+	u.pools[p].carried = int16(g.Carried)
+	return nil
+}
+
+// startDamage applies Spec.Carried, each Group's Carried and Spec.Damage.
 func (u *Unit) startDamage(s Spec) error {
 	if s.Carried != 0 {
 		if u.s.perModel {
@@ -663,6 +744,11 @@ func (u *Unit) startDamage(s Spec) error {
 			return fmt.Errorf("carried %d: want 0 to %d (below the %d wounds of the next model, 11.1)", s.Carried, rem-1, rem)
 		}
 		u.pools[p].carried = int16(s.Carried)
+	}
+	for i, g := range s.Groups {
+		if err := u.groupCarried(g); err != nil {
+			return fmt.Errorf("groups[%d]: %w", i, err)
+		}
 	}
 	if len(s.Damage) == 0 {
 		return nil

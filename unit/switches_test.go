@@ -44,9 +44,9 @@ func TestSwitches(t *testing.T) {
 		{"R1 damage_model pooled: battleaxe sums capped packets", Spec{Ruleset: rules.Battleaxe, Options: rules.Options{DamageModel: rules.Pooled}, Models: 5, Profile: ogre},
 			[]step{{packets: packets(rf, 2, 2, 3), draw: "[R(1) R R]", eff: 7, wasted: 0}}},
 		{"R18 overflow_across_pools lost", twoPools(rules.Options{}),
-			[]step{{packets: singles(rf, 5), draw: "[R R]", eff: 3, wasted: 2}}},
+			[]step{{packets: singles(rf, 5), draw: "[I I]", eff: 3, wasted: 2}}},
 		{"C14 overflow_across_pools to_next_pool", twoPools(rules.Options{OverflowAcrossPools: rules.OverflowToNextPool}),
-			[]step{{packets: singles(rf, 5), draw: "[R R(2)]", eff: 5, wasted: 0}}},
+			[]step{{packets: singles(rf, 5), draw: "[I I(2)]", eff: 5, wasted: 0}}},
 	})
 }
 
@@ -106,26 +106,46 @@ func TestChooser(t *testing.T) {
 			t.Error("the failed Apply changed the unit")
 		}
 	})
-	t.Run("R11 owner_choice: always the right end", func(t *testing.T) {
+	t.Run("R11 owner_choice: asked only when the batch's ends are even", func(t *testing.T) {
+		// The owner answers "right", then "left"; the batch's counters keep
+		// the removals even (11.2 step 2), so of 3 casualties the owner
+		// places the 1st and the 3rd and the 2nd comes from the other end.
 		u := mustNew(t, Spec{Ruleset: rules.T9A, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice}, Models: 5, Profile: elf})
 		var asked []string
+		var defaults []int
 		u.StartBatch(ChooserFunc(func(c Choice) int {
 			asked = append(asked, c.Formation)
-			return 1
+			defaults = append(defaults, c.Default)
+			return len(defaults) % 2 // right, then left
 		}))
 		var c Change
-		for range 2 {
+		for range 3 {
 			d, err := u.Apply(Packet{Target: rf, Wounds: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
 			c.Removed = append(c.Removed, d.Removed...)
 		}
-		if got := files(c); got != "0.4 0.3" {
-			t.Errorf("removed %s, want 0.4 0.3", got)
+		if got := files(c); got != "0.4 0.0 0.1" {
+			t.Errorf("removed %s, want 0.4 0.0 0.1", got)
 		}
-		if !cmp.Equal(asked, []string{"[R R R R R]", "[R R R R]"}) {
-			t.Errorf("asked with %q", asked)
+		if !cmp.Equal(asked, []string{"[R R R R R]", "[R R R]"}) {
+			t.Errorf("asked with %q, want the 1st and 3rd casualties only", asked)
+		}
+		if !cmp.Equal(defaults, []int{0, 0}) {
+			// the counters' pick: both ends even in the batch and over
+			// the game each time, so the left end (11.2 step 2)
+			t.Errorf("defaults offered %v, want [0 0]", defaults)
+		}
+		// the next batch: over the game (C21) the left end gave up 2, the
+		// right 1, so the default offered is the right end
+		defaults = nil
+		u.StartBatch(ChooserFunc(func(c Choice) int { defaults = append(defaults, c.Default); return c.Default }))
+		if _, err := u.Apply(Packet{Target: rf, Wounds: 1}); err != nil {
+			t.Fatal(err)
+		}
+		if !cmp.Equal(defaults, []int{1}) {
+			t.Errorf("next batch: default offered %v, want [1]", defaults)
 		}
 	})
 	t.Run("R12 rear_rank_order owner_choice: the middle model, gap closed (C4)", func(t *testing.T) {

@@ -242,6 +242,13 @@ type Cell struct {
 	// moves to, so two formations of one unit can be compared model by
 	// model (who fell, who slid). It is -1 for an empty slot.
 	ID int
+	// Letter is drawn for the model: its role's letter, or for rank and
+	// file of a unit's second troop type or profile one of its own.
+	Letter byte
+	// Carried is the wounds the model's pool carries (11.1) when this is
+	// the model that will be removed next from a pooled pool: the carried
+	// wounds are conceptually on it. Otherwise 0.
+	Carried int
 }
 
 // Target names what a packet is aimed at (RULES.md 10): an R&F pool (Role

@@ -17,8 +17,16 @@ import (
 )
 
 // load reads and builds a scenario file; "-" is standard input. Every error
-// is bad input (exit status 2) and names its place.
+// is bad input (exit status 2) and names its place. Nobody is asked the
+// owner_choice switches: the engine's defaults stand in, and a note on
+// standard error says so.
 func load(path string, e env) (*scenario.File, *unit.Unit, []referee.Attack, error) {
+	return loadAsking(path, e, false)
+}
+
+// loadAsking is load; with ask, the owner_choice switches stay for an owner
+// at the terminal to answer.
+func loadAsking(path string, e env, ask bool) (*scenario.File, *unit.Unit, []referee.Attack, error) {
 	var f *scenario.File
 	var err error
 	if path == "-" {
@@ -28,6 +36,15 @@ func load(path string, e env) (*scenario.File, *unit.Unit, []referee.Attack, err
 	}
 	if err != nil {
 		return nil, nil, nil, usageError{err}
+	}
+	if !ask {
+		var notes []string
+		if f, notes, err = standIn(f); err != nil {
+			return nil, nil, nil, usageError{err}
+		}
+		for _, n := range notes {
+			fmt.Fprintf(e.stderr, "rearrank: note: %s\n", n)
+		}
 	}
 	u, attacks, err := f.Build()
 	if err != nil {
@@ -173,13 +190,24 @@ func printTable(w io.Writer, title string, d odds.Dist, exact bool) {
 }
 
 func printOdds(w io.Writer, res *odds.Result, u *unit.Unit, exact bool) {
-	fmt.Fprintf(w, "%s: %s, %d models, %s\n", res.Ruleset, nameOr(u.Name(), "target"), u.Size(), u.Draw())
+	if f := u.Fighter(); f != nil { // skirmish: one warrior (RULES.md 13)
+		fmt.Fprintf(w, "%s: %s, one warrior, %d of %s left\n", res.Ruleset, nameOr(u.Name(), "the warrior"), f.W-f.Damage, plural(f.W, "wound", "wounds"))
+	} else {
+		fmt.Fprintf(w, "%s: %s, %s, %s\n", res.Ruleset, nameOr(u.Name(), "target"), plural(u.Size(), "model", "models"), u.DrawDamage())
+	}
 	// In a player's words; the fast paths taken are in --json's "method".
 	method := "exact"
 	if !res.Exact {
 		method = fmt.Sprintf("simulated, %d samples", res.Samples)
 	}
 	fmt.Fprintf(w, "method: %s\n\n", method)
+	if u.Fighter() != nil { // skirmish: one warrior (RULES.md 13), no unit, no panic
+		printTable(w, "Wounds caused", res.Wounds, exact)
+		printTable(w, "Unsaved wounds (before multiple wounds)", res.Unsaved, exact)
+		fmt.Fprintf(w, "Out of action: %s\n", num(res.Destroyed, exact))
+		printStages(w, res, "the warrior", exact)
+		return
+	}
 	if sameDist(res.Casualties, res.Wounds) && sameDist(res.Wounds, res.Unsaved) {
 		// Models of one Wound and no multiple wounds: the three are one.
 		printTable(w, "Casualties = wounds caused = unsaved wounds (each unsaved wound removes one model)", res.Casualties, exact)
@@ -192,7 +220,7 @@ func printOdds(w io.Writer, res *odds.Result, u *unit.Unit, exact bool) {
 	if res.Panic != nil {
 		fmt.Fprintf(w, "Panic test (%s of the unit lost this phase): %s\n", u.Options().PanicShare(), num(res.Panic, exact))
 	} else {
-		fmt.Fprintln(w, "Panic test: does not apply (close combat or skirmish)")
+		fmt.Fprintln(w, "Panic test: does not apply (close combat)")
 	}
 	if res.ChampionDead != nil {
 		fmt.Fprintf(w, "Champion killed: %s\n", num(res.ChampionDead, exact))
@@ -200,8 +228,13 @@ func printOdds(w io.Writer, res *odds.Result, u *unit.Unit, exact bool) {
 	if res.StandardLost != nil {
 		fmt.Fprintf(w, "Standard lost: %s\n", num(res.StandardLost, exact))
 	}
+	printStages(w, res, "the first model to be hit", exact)
+}
+
+// printStages prints the per-attack chances of each stage against whom.
+func printStages(w io.Writer, res *odds.Result, whom string, exact bool) {
 	if len(res.Stages) > 0 {
-		fmt.Fprintln(w, "\nPer attack, against the first model to be hit:")
+		fmt.Fprintf(w, "\nPer attack, against %s:\n", whom)
 		fmt.Fprintf(w, "  %-5s  %-12s  %-12s  %-17s  %-17s  %s\n", "group", "hit", "wound", "armour fails", "special fails", "unsaved")
 		for _, s := range res.Stages {
 			fmt.Fprintf(w, "  %-5d  %-12s  %-12s  %-17s  %-17s  %s\n", s.Group,

@@ -8,12 +8,14 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/scenario"
 	"github.com/rearrank/rearrank/unit"
 )
 
 // owner answers the owner_choice switches (RULES.md 18) by asking the
-// person at the terminal. A choice it cannot read falls back to the first
-// option, which is the engine's default, and says so.
+// person at the terminal. Each question offers the engine's default (the
+// batch's end counters, the ruleset's command order, the best save); an
+// empty answer or one it cannot read takes it.
 type owner struct {
 	in  *bufio.Reader
 	out io.Writer
@@ -36,7 +38,7 @@ func (o *owner) Choose(c unit.Choice) int {
 	if c.Ahead {
 		ahead = " (looking ahead in the removal order)"
 	}
-	return o.ask(fmt.Sprintf("%s%s, unit %s", c.Switch, ahead, c.Formation), names)
+	return o.ask(fmt.Sprintf("%s%s, unit %s", c.Switch, ahead, c.Formation), names, c.Default)
 }
 
 // ChooseSave implements referee.SaveChooser.
@@ -45,28 +47,50 @@ func (o *owner) ChooseSave(m unit.Model, options []rules.SpecialChoice) int {
 	for _, s := range options {
 		names = append(names, fmt.Sprintf("%s %s", s.Kind, s.Save))
 	}
-	return o.ask("special_save_choice: which save does the model use", names)
+	return o.ask("special_save_choice: which save does the model use", names, 0)
 }
 
-func (o *owner) ask(question string, options []string) int {
+// ask asks question until it reads one of options; def (an index) is the
+// default offered.
+func (o *owner) ask(question string, options []string, def int) int {
 	fmt.Fprintf(o.out, "%s?\n", question)
 	for i, s := range options {
 		fmt.Fprintf(o.out, "  %d) %s\n", i+1, s)
 	}
 	for {
-		fmt.Fprintf(o.out, "choose 1-%d [1]: ", len(options))
+		fmt.Fprintf(o.out, "choose 1-%d [%d]: ", len(options), def+1)
 		line, err := o.in.ReadString('\n')
 		line = strings.TrimSpace(line)
-		if line == "" {
-			return 0
+		if line == "" && err == nil {
+			return def
 		}
 		if n, convErr := strconv.Atoi(line); convErr == nil && n >= 1 && n <= len(options) {
 			return n - 1
 		}
 		if err != nil {
-			fmt.Fprintln(o.out, "  input ended: taking option 1")
-			return 0
+			fmt.Fprintf(o.out, "  input ended: taking option %d\n", def+1)
+			return def
 		}
 		fmt.Fprintf(o.out, "  want a number from 1 to %d\n", len(options))
 	}
+}
+
+// standIn returns f with each owner_choice switch, which nobody is asked
+// about where it is run (odds, sim, resolve without a terminal), set to the
+// engine's default, and one note for each saying so.
+func standIn(f *scenario.File) (*scenario.File, []string, error) {
+	o := f.RuleOptions()
+	var notes []string
+	for _, s := range rules.Switches() {
+		if v, err := o.Get(s.Name); err != nil || v != "owner_choice" || !s.AppliesTo(f.Ruleset) {
+			continue
+		}
+		g, err := f.WithOption(s.Name, s.Default)
+		if err != nil {
+			return nil, nil, err
+		}
+		f = g
+		notes = append(notes, fmt.Sprintf("%s is owner_choice, and nobody is asked here: the engine's default (%s) stands in", s.Name, strings.ReplaceAll(s.Default, "_", " ")))
+	}
+	return f, notes, nil
 }

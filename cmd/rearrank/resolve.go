@@ -37,7 +37,7 @@ func runResolve(ctx context.Context, args []string, e env) error {
 	if path == "-" && *faces == "" && !seedSet {
 		return usagef("resolve: reading the scenario from standard input needs --dice or --seed")
 	}
-	_, u, attacks, err := load(path, e)
+	_, u, attacks, err := loadAsking(path, e, isTerminal(e.stdin))
 	if err != nil {
 		return err
 	}
@@ -71,8 +71,8 @@ func runResolve(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	if scripted != nil && scripted.Remaining() > 0 {
-		fmt.Fprintf(e.stderr, "rearrank: note: %d dice left over (%v), the attacks needed %d\n",
-			scripted.Remaining(), scripted.Faces()[scripted.Used():], scripted.Used())
+		fmt.Fprintf(e.stderr, "rearrank: note: %s left over (%v), the attacks needed %d\n",
+			plural(scripted.Remaining(), "die", "dice"), scripted.Faces()[scripted.Used():], scripted.Used())
 	}
 	if *asJSON {
 		return writeJSON(e.stdout, res.View(rec.Faces()))
@@ -119,8 +119,20 @@ func (p *prompter) Ask(sides int, what string) (int, error) {
 const manyLines = 60
 
 func printResolve(w io.Writer, res *referee.Result, faces []int) {
-	fmt.Fprintf(w, "%s, dice used: %s\n\nBefore:\n", res.Before.Ruleset(), joinInts(faces))
-	drawFormation(w, res.Before.Ranks(), nil)
+	name := res.Before.Name()
+	switch {
+	case name != "":
+	case res.Before.Fighter() != nil:
+		name = "the warrior"
+	default:
+		name = "the unit"
+	}
+	fmt.Fprintf(w, "%s: %s, dice used: %s\n\nBefore:\n", res.Before.Ruleset(), name, joinInts(faces))
+	if f := res.Before.Fighter(); f != nil {
+		printWarrior(w, f)
+	} else {
+		drawFormation(w, res.Before.Ranks(), nil)
+	}
 	fmt.Fprintln(w)
 	// A stage of more than manyLines steps (a batch of 5,000 attacks) is
 	// summarised by its faces instead of printed die by die.
@@ -154,7 +166,13 @@ func printResolve(w io.Writer, res *referee.Result, faces []int) {
 		}
 	}
 	t := res.Tally
-	fmt.Fprintf(w, "After: %d casualties, %d wounds caused (combat result), %d unsaved", t.Casualties, t.Wounds, t.Unsaved)
+	if f := res.After.Fighter(); f != nil {
+		// skirmish: one warrior, no formation, no panic (RULES.md 13)
+		fmt.Fprintf(w, "After: %s caused, %s\n", plural(t.Wounds, "wound", "wounds"), plural(t.Unsaved, "unsaved", "unsaved"))
+		printWarrior(w, f)
+		return
+	}
+	fmt.Fprintf(w, "After: %s, %s caused (combat result), %d unsaved", plural(t.Casualties, "casualty", "casualties"), plural(t.Wounds, "wound", "wounds"), t.Unsaved)
 	if t.Wasted > 0 {
 		fmt.Fprintf(w, ", %d wasted", t.Wasted)
 	}
@@ -168,6 +186,9 @@ func printResolve(w io.Writer, res *referee.Result, faces []int) {
 		drawFormation(w, res.Before.Ranks(), gone)
 	}
 	fmt.Fprintln(w, "  R rank-and-file  M musician  S standard  C champion  H character  x removed  . empty  (n) damage")
+	for _, l := range res.Before.Legend() {
+		fmt.Fprintf(w, "  %s\n", l)
+	}
 	switch {
 	case res.After.Destroyed():
 		fmt.Fprintln(w, "The unit is destroyed.")
@@ -176,6 +197,27 @@ func printResolve(w io.Writer, res *referee.Result, faces []int) {
 	case res.PanicApplies:
 		fmt.Fprintln(w, "No panic test.")
 	}
+}
+
+// printWarrior says how a skirmish warrior stands (RULES.md 13).
+func printWarrior(w io.Writer, f *unit.Model) {
+	status := strings.ReplaceAll(f.Skirmish.Status.String(), "_", " ")
+	fmt.Fprintf(w, "  %s, %d of %s left", status, max(0, f.W-f.Damage), plural(f.W, "wound", "wounds"))
+	if f.Skirmish.Disarmed {
+		fmt.Fprint(w, ", disarmed")
+	}
+	if f.Skirmish.CannotFight {
+		fmt.Fprint(w, ", may not fight this turn")
+	}
+	fmt.Fprintln(w)
+}
+
+// plural writes n with the singular noun for 1 and the plural otherwise.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // fallen returns the models of before that are not in after, by ID.
@@ -222,24 +264,73 @@ func drawFormation(w io.Writer, ranks [][]unit.Cell, gone map[int]bool) {
 			case gone[c.ID]:
 				cells[f] = "x"
 			default:
-				cells[f] = cellText(c.Model)
+				cells[f] = cellText(c)
 			}
 		}
 		label := "      "
 		if r == 0 {
 			label = "front "
 		}
-		fmt.Fprintf(w, "  %s[%s]\n", label, strings.Join(cells, " "))
+		fmt.Fprintf(w, "  %s[%s]\n", label, strings.Join(abbreviate(cells, rankWidth), " "))
 	}
 	if len(ranks) == 0 {
 		fmt.Fprintln(w, "  (no models)")
 	}
 }
 
-func cellText(m *unit.Model) string {
-	s := string(m.Role.Letter())
-	if m.Damage > 0 {
-		s += fmt.Sprintf("(%d)", m.Damage)
+// rankWidth is the most characters a drawn rank takes between its
+// brackets: with the label, a line fits an 80-column screen.
+const rankWidth = 68
+
+// abbreviate shortens a rank wider than width: its two ends stay, where
+// casualties are taken (11.2), and the plain middle becomes "...n more...".
+// A middle cell that is not a plain R, such as a removed x, a command model
+// or a damaged one, is never hidden.
+func abbreviate(cells []string, width int) []string {
+	if len(strings.Join(cells, " ")) <= width {
+		return cells
+	}
+	var out []string
+	for keep := (width - 16) / 4; keep >= 2; keep-- { // cells kept at each end
+		out = abbreviateKeeping(cells, keep)
+		if len(strings.Join(out, " ")) <= width {
+			break
+		}
+	}
+	return out
+}
+
+// abbreviateKeeping is abbreviate keeping keep cells at each end.
+func abbreviateKeeping(cells []string, keep int) []string {
+	if len(cells) <= 2*keep+1 {
+		return cells
+	}
+	out := append([]string(nil), cells[:keep]...)
+	hidden := 0
+	flush := func() {
+		if hidden > 0 {
+			out = append(out, fmt.Sprintf("...%d more...", hidden))
+			hidden = 0
+		}
+	}
+	for _, c := range cells[keep : len(cells)-keep] {
+		if c == "R" {
+			hidden++
+			continue
+		}
+		flush()
+		out = append(out, c)
+	}
+	flush()
+	return append(out, cells[len(cells)-keep:]...)
+}
+
+// cellText draws a model with the wounds it has lost, its pool's carried
+// wounds included (11.1): "R(2)".
+func cellText(c unit.Cell) string {
+	s := string(c.Letter)
+	if n := c.Model.Damage + c.Carried; n > 0 {
+		s += fmt.Sprintf("(%d)", n)
 	}
 	return s
 }

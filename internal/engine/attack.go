@@ -75,10 +75,11 @@ type Attack struct {
 }
 
 // Multi reports whether every unsaved wound of the attack is a packet (C3):
-// any Multiple Wounds value other than none, 0 or 1.
+// any Multiple Wounds value other than none or 0. A constant 1 makes packets
+// of one wound, as an effect that strikes every model does (R7).
 func (a Attack) Multi() bool {
 	c, ok := a.MultipleWounds.Const()
-	return !ok || c > 1
+	return !ok || c >= 1 // 1: packets of one wound (C3, R7)
 }
 
 // multiHits reports whether a hit of the attack can become more than one

@@ -114,7 +114,7 @@ func (e Event) String() string {
 		fmt.Fprintf(&b, " D%d=%d", e.Sides, e.Face)
 	case BatchStart, BatchEnd:
 	default:
-		fmt.Fprintf(&b, "%-9s", e.Kind)
+		fmt.Fprintf(&b, "%-9s", strings.ReplaceAll(e.Kind.String(), "_", " ")) // words, not the JSON name
 	}
 	if e.Text != "" {
 		if b.Len() > 0 {
@@ -123,9 +123,33 @@ func (e Event) String() string {
 		b.WriteString(e.Text)
 	}
 	if e.Rule != "" {
-		fmt.Fprintf(&b, "  [%s]", e.Rule)
+		fmt.Fprintf(&b, "  [%s]", Cite(e.Rule))
 	}
 	return b.String()
+}
+
+// Cite returns a rule reference as a player finds it: "RULES.md 6.2, R39"
+// is section 6.2 of docs/rules.md and its reading R39, written
+// "rules 6.2, R39". RULES.md's worked examples (E41...) are the tests'
+// business and are left out.
+func Cite(rule string) string {
+	r, ok := strings.CutPrefix(rule, "RULES.md ")
+	if !ok {
+		return rule
+	}
+	head, tail, colon := strings.Cut(r, ":")
+	var keep []string
+	for _, p := range strings.Split(head, ", ") {
+		if len(p) > 1 && p[0] == 'E' && p[1] >= '0' && p[1] <= '9' {
+			continue
+		}
+		keep = append(keep, p)
+	}
+	out := "rules " + strings.Join(keep, ", ")
+	if colon {
+		out += ":" + tail
+	}
+	return out
 }
 
 // UnmarshalText implements encoding.TextUnmarshaler, so Go clients can
@@ -149,4 +173,14 @@ func (s *Stage) UnmarshalText(b []byte) error {
 		}
 	}
 	return fmt.Errorf("unknown stage %q", b)
+}
+
+// countOf writes the number n (a number or dice, such as "2D6") with the
+// singular noun for exactly 1 and the plural otherwise: "1 attack",
+// "3 attacks", "D6 attacks".
+func countOf(n, one, many string) string {
+	if n == "1" {
+		return n + " " + one
+	}
+	return n + " " + many
 }

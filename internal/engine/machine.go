@@ -38,6 +38,8 @@ type Machine struct {
 	// rrLog holds, for the log only, the first rolls awaiting their
 	// re-roll (20.8): no state, since only a logging run reads it.
 	rrLog []rrNote
+	// nos numbers the batch's wounds for the log only (woundNos).
+	nos *woundNos
 
 	s state // everything else that changes: one struct, keyed whole (key.go)
 }
@@ -165,6 +167,7 @@ func (m *Machine) Reset(from *Machine) {
 	from.ushared = true
 	*m = *from
 	m.s.crits = from.s.crits[:len(from.s.crits):len(from.s.crits)] // an append copies
+	m.nos = from.nos.clone()
 	m.spare, m.scratch = spare, scratch
 }
 
@@ -182,6 +185,7 @@ func (m *Machine) Fork(dst *Machine) *Machine {
 	}
 	*dst = *m
 	dst.s.crits = m.s.crits[:len(m.s.crits):len(m.s.crits)]
+	dst.nos = m.nos.clone()
 	if spare != nil {
 		spare.CopyFrom(m.u)
 		dst.u = spare

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -29,7 +31,7 @@ func (m *Machine) skirmishItem(d *dieSource) error {
 	if f == nil || f.Skirmish.Status == unit.OutOfAction {
 		s.pend, s.pendX, s.pendPoison, s.pendXPoison = 0, 0, false, false
 		if d.log != nil {
-			m.note(d.log, NoStage, "RULES.md 13", "attack %d: the fighter is out of action, nothing is rolled", s.i)
+			m.note(d.log, NoStage, "RULES.md 13", "attack %d: the warrior is out of action, nothing is rolled", s.i)
 		}
 		return m.advance(d.log)
 	}
@@ -244,14 +246,17 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 			Text: "the target is pushed back D6\" and the attacker follows; a model it collides with takes one S3 hit (caller resolves)"})
 	}
 
-	// Saves and wounds: bladed 5 makes two wounds with a save each.
+	// Saves and wounds: bladed 5 makes two wounds with a save each. A weapon
+	// with Multiple Wounds rolls its dice once the saves are made, and the
+	// larger of its number and the critical's unsaved wounds counts, never
+	// the sum (6.2, R39).
 	instances, per := 1, 1
 	if c.SeparateSaves {
 		instances = c.Wounds
 	} else if c.Wounds > 1 {
 		per = c.Wounds
 	}
-	injuries := 0
+	unsaved := 0
 	for k := 1; k <= instances; k++ {
 		if f.Skirmish.Status == unit.OutOfAction {
 			break
@@ -264,24 +269,33 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 			continue
 		}
 		m.s.tally.Unsaved++
-		f = m.fighterW()
 		if c.OutOfActionIfArmourFails {
+			f = m.fighterW()
 			m.s.tally.Wounds += f.W - f.Damage
 			f.Damage = f.W
 			m.worsen(d.log, unit.OutOfAction, "RULES.md 6.2, C17: bludgeoned, out of action at once")
-			break
+			return nil
 		}
-		wounds := per
+		unsaved++
+	}
+	injuries := 0
+	if unsaved > 0 {
+		wounds := per * unsaved
 		if a.Multi() {
 			w, err := m.rollExpr(d, a.MultipleWounds, Damage, n, func() string { return fmt.Sprintf("multiple wounds, attack %d", n) })
 			if err != nil {
 				return err
 			}
-			if w < per && d.log != nil {
-				m.note(d.log, Damage, "RULES.md 6.2, R39", "weapon rolls %d, the critical gives %d: the larger counts", w, per)
+			if c.Wounds > 1 && d.log != nil {
+				gives := fmt.Sprintf("the critical gives %d", wounds)
+				if c.SeparateSaves {
+					gives = fmt.Sprintf("%d of the critical's %d wounds went unsaved", unsaved, c.Wounds)
+				}
+				m.note(d.log, Damage, "RULES.md 6.2, R39", "weapon rolls %d, %s: the larger, %d, counts (never the sum)", w, gives, max(w, wounds))
 			}
-			wounds = max(w, per)
+			wounds = max(w, wounds)
 		}
+		f = m.fighterW()
 		for j := 0; j < wounds; j++ {
 			if f.Damage < f.W {
 				f.Damage++
@@ -292,7 +306,7 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 			}
 		}
 		if d.log != nil {
-			m.note(d.log, Damage, "RULES.md 13", "%d wounds: fighter at W%d of %d", wounds, f.W-f.Damage, f.W)
+			m.note(d.log, Damage, "RULES.md 13", "%s: the warrior has %d of %d wounds left", countOf(strconv.Itoa(wounds), "wound", "wounds"), f.W-f.Damage, f.W)
 		}
 	}
 	if injuries > 0 && f.Skirmish.Status != unit.OutOfAction {
@@ -399,7 +413,7 @@ func (m *Machine) worsen(log func(Event), s unit.Status, rule string) {
 	m.fighterW().Skirmish.Status = s
 	if log != nil {
 		kind := map[unit.Status]Kind{unit.KnockedDown: KnockedDown, unit.Stunned: Stunned, unit.OutOfAction: OutOfAction}[s]
-		m.emit(log, Event{Kind: kind, Rule: rule, Text: "the fighter is " + s.String()})
+		m.emit(log, Event{Kind: kind, Rule: rule, Text: "the warrior is " + strings.ReplaceAll(s.String(), "_", " ")})
 	}
 	if s == unit.OutOfAction {
 		m.s.tally.Casualties++

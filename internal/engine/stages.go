@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"math/big"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/rearrank/rearrank/dice"
@@ -230,6 +232,37 @@ func (p *woundPool) next() woundKind {
 	return ordinary
 }
 
+// woundNos numbers the batch's wounds for the log, in the order their
+// to-wound dice were rolled (poisoned hits first: they roll none). A stage
+// takes the kinds in turn, ordinary wounds before Lethal Strike sixes
+// (19.3), so the n-th save rolled need not be the n-th wound: each list
+// holds the numbers of the wounds waiting at a step, by kind, in the order
+// the step takes them. It is not state: only a logging run fills it.
+//
+// before is the batch's running wounds total when it began, for the line
+// that closes it.
+type woundNos struct {
+	before             int
+	count              int
+	wounds, failed, re [woundKinds][]int
+}
+
+// add numbers a new wound of kind k.
+func (w *woundNos) add(k woundKind) {
+	w.count++
+	w.wounds[k] = append(w.wounds[k], w.count)
+}
+
+// take returns the first number of l and removes it (0 when l is empty).
+func take(l *[]int) int {
+	if len(*l) == 0 {
+		return 0
+	}
+	n := (*l)[0]
+	*l = (*l)[1:]
+	return n
+}
+
 // batchTests are the D6 tests of every stage of a batch, fixed when it
 // begins from its receiver's profile.
 type batchTests struct {
@@ -397,16 +430,22 @@ func (m *Machine) begin(log func(Event)) error {
 	}
 	s.hits, s.wounds, s.failed, s.kills, s.unsaved, s.flamed, s.batchCas, s.singles = 0, woundPool{}, woundPool{}, 0, 0, false, 0, 0
 	s.poison, s.extra, s.again = 0, 0, 0
+	m.nos = nil
 	if log != nil {
+		m.numbers().before = s.tally.Wounds
 		name := a.Name
 		if name == "" {
 			name = fmt.Sprintf("attack group %d", s.batch+1)
 		}
-		m.emit(log, Event{Kind: BatchStart, Text: fmt.Sprintf("%s: %s attacks, S%d, %s phase", name, a.Count, a.Strength, a.Phase)})
+		m.emit(log, Event{Kind: BatchStart, Text: fmt.Sprintf("%s: %s, S%d, %s phase", name, countOf(a.Count.String(), "attack", "attacks"), a.Strength, a.Phase)})
 	}
 	recv, aim, err := receiver(m.u, a.Target)
 	if err != nil {
-		m.note(log, NoStage, "DESIGN.md scenario", "no model to receive the attacks (%v): nothing is rolled", err)
+		if m.u.Destroyed() {
+			m.note(log, NoStage, "RULES.md 12", "the unit is destroyed: nothing is rolled")
+		} else {
+			m.note(log, NoStage, "RULES.md 10", "no model to receive the attacks (%v): nothing is rolled", err)
+		}
 		m.toEnd()
 		return nil
 	}
@@ -682,7 +721,7 @@ func (m *Machine) count(d *dieSource) error {
 	if a.Hit.Auto() {
 		m.s.hits = n
 		if d.log != nil {
-			m.note(d.log, Hit, "RULES.md 5", "%d automatic hits", n)
+			m.note(d.log, Hit, "RULES.md 5", "%s", countOf(strconv.Itoa(n), "automatic hit", "automatic hits"))
 		}
 		m.startMulti(d.log)
 		return nil
@@ -888,9 +927,17 @@ func (m *Machine) rerollItem(d *dieSource) error {
 			}
 		case stepArmour:
 			s.failed[k] += b2i(!pass)
+			if d.log != nil {
+				if n := take(&m.numbers().re[k]); !pass {
+					m.numbers().failed[k] = append(m.numbers().failed[k], n)
+				}
+			}
 		case stepSpecial:
 			if !pass {
 				m.unsave(k, 1)
+			}
+			if d.log != nil {
+				take(&m.numbers().re[k])
 			}
 		}
 		if !d.more(s) {
@@ -962,7 +1009,7 @@ func (m *Machine) startMulti(log func(Event)) {
 	if c, ok := a.MultipleHits.Const(); ok {
 		// a poisoned hit stays one automatic wound and its others roll,
 		// unless poison_multiple_hits is all (20.2)
-		m.note(log, MultiHits, "RULES.md 20.3", "%d hits become %d hits (multiple hits %d)", s.hits+s.poison, (s.hits+s.poison)*c, c)
+		m.note(log, MultiHits, "RULES.md 20.3", "%s become %d hits (multiple hits %d)", countOf(strconv.Itoa(s.hits+s.poison), "hit", "hits"), (s.hits+s.poison)*c, c)
 		if m.opts().PoisonMultipleHits == rules.PoisonAllHits {
 			s.hits, s.poison = s.hits*c, s.poison*c
 		} else {
@@ -991,7 +1038,7 @@ func (m *Machine) multiItem(d *dieSource) error {
 			m.note(d.log, MultiHits, "RULES.md 20.3", "hit %d of %d becomes %d hits (%s)", s.i, s.n, k, a.MultipleHits)
 		}
 		if s.i <= s.poison && m.opts().PoisonMultipleHits == rules.PoisonAllHits {
-			m.autoWounds(k - 1) // the poisoned hit's others wound automatically too (20.2)
+			m.autoWounds(d.log != nil, k-1) // the poisoned hit's others wound automatically too (20.2)
 		} else {
 			s.hits += k - b2i(s.i <= s.poison) // the first items are the poisoned hits (20.2)
 		}
@@ -1023,7 +1070,7 @@ func (m *Machine) hit(d *dieSource, face int) {
 	switch {
 	case !a.BattleFocus.Fires(face):
 	case poisoned && m.opts().PoisonMultipleHits == rules.PoisonAllHits:
-		m.autoWounds(1) // poison_multiple_hits all: the extra hit is poisoned too
+		m.autoWounds(d.log != nil, 1) // poison_multiple_hits all: the extra hit is poisoned too
 		if d.log != nil {
 			m.note(d.log, Hit, "RULES.md 20.2", "natural %d to hit: Battle Focus, 1 more hit, poisoned too", face)
 		}
@@ -1047,12 +1094,15 @@ func (m *Machine) rollHits(d *dieSource, item, of int) (int, error) {
 
 // autoWounds adds k hits that wound automatically (Poison, 20.2) straight
 // to the wounds awaiting their saves, or the kills of an instant_kill
-// attack.
-func (m *Machine) autoWounds(k int) {
+// attack. logging numbers the wounds for the log.
+func (m *Machine) autoWounds(logging bool, k int) {
 	if m.attack().InstantKill {
 		m.s.kills += k
-	} else {
-		m.s.wounds[ordinary] += k
+		return
+	}
+	m.s.wounds[ordinary] += k
+	for range k * b2i(logging) {
+		m.numbers().add(ordinary)
 	}
 }
 
@@ -1061,8 +1111,8 @@ func (m *Machine) startWounds(log func(Event)) {
 	s.i, s.n, s.at = 0, s.hits+s.extra, stepWound
 	s.hits, s.extra = 0, 0
 	if s.poison > 0 { // automatic wounds: no to-wound die, no to-wound trigger (20.2)
-		m.autoWounds(s.poison)
-		m.note(log, Wound, "RULES.md 20.2", "%d poisoned hits wound automatically", s.poison)
+		m.autoWounds(log != nil, s.poison)
+		m.note(log, Wound, "RULES.md 20.2", "%s automatically", countOf(strconv.Itoa(s.poison), "poisoned hit wounds", "poisoned hits wound"))
 		s.poison = 0
 	}
 	if s.n > 0 && !s.tests.wound.need.Possible() {
@@ -1119,6 +1169,7 @@ func (m *Machine) wounded(d *dieSource, face int) {
 	}
 	s.wounds[k]++
 	if d.log != nil {
+		m.numbers().add(k)
 		m.woundNote(d.log, k, face)
 	}
 }
@@ -1160,10 +1211,25 @@ func (m *Machine) unsave(k woundKind, n int) {
 	}
 }
 
+// label returns what the log calls the current item of the armour or
+// special stage (failed), taking its next wound of kind k: the wound's
+// number in the batch and the batch's wounds (woundNos), or without a
+// log the stage's own count.
+func (m *Machine) label(d *dieSource, failed bool, k woundKind) (item, of int) {
+	if d.log == nil {
+		return m.s.i, m.s.n
+	}
+	w := m.numbers()
+	if failed {
+		return take(&w.failed[k]), w.count
+	}
+	return take(&w.wounds[k]), w.count
+}
+
 func (m *Machine) startArmour(log func(Event)) {
 	a, s := m.attack(), &m.s
 	if s.kills > 0 {
-		m.note(log, Armour, "RULES.md 9.1", "%d instant kills: no saves of any kind", s.kills)
+		m.note(log, Armour, "RULES.md 9.1", "%s: no saves of any kind", countOf(strconv.Itoa(s.kills), "instant kill", "instant kills"))
 	}
 	total := s.wounds.total()
 	s.i, s.n, s.at = 0, total, stepArmour
@@ -1191,8 +1257,12 @@ func (m *Machine) startArmour(log func(Event)) {
 		skip = fmt.Sprintf("armour save impossible (needs %s)", t[ordinary].need)
 	}
 	if skip != "" {
-		m.note(log, Armour, "RULES.md 7", "%d wounds: %s", total, skip)
+		m.note(log, Armour, "RULES.md 7", "%s: %s", countOf(strconv.Itoa(total), "wound", "wounds"), skip)
 		s.failed, s.wounds = s.wounds, woundPool{}
+		if log != nil {
+			w := m.numbers()
+			w.failed, w.wounds = w.wounds, [woundKinds][]int{}
+		}
 		s.n = 0
 	}
 	_ = m.advance(log)
@@ -1212,21 +1282,28 @@ func (m *Machine) armourItem(d *dieSource) error {
 		s.i++
 		k := s.wounds.next()
 		t := &s.tests.armour[k]
+		item, of := m.label(d, false, k)
 		pass := false
 		if !t.need.Possible() {
 			// a wound whose trigger took its save: startArmour skips the
 			// stage when no wound can be saved
 			if d.log != nil {
-				m.note(d.log, Armour, "RULES.md 19.3, 20.2", "wound %d: %s, no armour save", s.i, kindName(k))
+				m.note(d.log, Armour, "RULES.md 19.3, 20.2", "wound %d: %s, no armour save", item, kindName(k))
 			}
 		} else {
 			var err error
 			var again bool
-			if pass, _, again, err = d.first(t, s.i, s.n); err != nil {
+			if pass, _, again, err = d.first(t, item, of); err != nil {
 				s.i--
+				if d.log != nil {
+					m.numbers().wounds[k] = append([]int{item}, m.numbers().wounds[k]...)
+				}
 				return err
 			}
 			if again {
+				if d.log != nil {
+					m.numbers().re[k] = append(m.numbers().re[k], item)
+				}
 				s.wounds[k]--
 				s.re[k]++
 				if !d.more(s) {
@@ -1237,6 +1314,9 @@ func (m *Machine) armourItem(d *dieSource) error {
 		}
 		s.wounds[k]--
 		s.failed[k] += b2i(!pass)
+		if d.log != nil && !pass {
+			m.numbers().failed[k] = append(m.numbers().failed[k], item)
+		}
 		if !d.more(s) {
 			return m.advance(d.log)
 		}
@@ -1288,19 +1368,26 @@ func (m *Machine) specialItem(d *dieSource) error {
 		s.i++
 		k := s.failed.next()
 		t := &s.tests.special[k]
+		item, of := m.label(d, true, k)
 		pass := false
 		if t.need.IsNone() {
 			if d.log != nil {
-				m.note(d.log, Special, "RULES.md 8", "wound %d: no special save applies", s.i)
+				m.note(d.log, Special, "RULES.md 8", "wound %d: no special save applies", item)
 			}
 		} else {
 			var err error
 			var again bool
-			if pass, _, again, err = d.first(t, s.i, s.n); err != nil {
+			if pass, _, again, err = d.first(t, item, of); err != nil {
 				s.i--
+				if d.log != nil {
+					m.numbers().failed[k] = append([]int{item}, m.numbers().failed[k]...)
+				}
 				return err
 			}
 			if again {
+				if d.log != nil {
+					m.numbers().re[k] = append(m.numbers().re[k], item)
+				}
 				s.failed[k]--
 				s.re[k]++
 				if !d.more(s) {
@@ -1497,11 +1584,11 @@ func (m *Machine) end(log func(Event)) error {
 			}
 		}
 	}
-	if log != nil {
-		m.emit(log, Event{Kind: BatchEnd, Text: fmt.Sprintf("%d models removed, %d wounds caused; unit now %s", m.s.batchCas, m.s.tally.Wounds, m.u.Draw())})
-	}
-	if m.u.Destroyed() {
+	if m.u.Destroyed() && m.s.batchCas > 0 { // said once, by the group that did it
 		m.emit(log, Event{Kind: Destroyed, Rule: "RULES.md 12", Text: "no model is left: the unit is destroyed"})
+	}
+	if log != nil {
+		m.emit(log, Event{Kind: BatchEnd, Text: m.batchEndText()})
 	}
 	m.s.batch++
 	if m.s.batch >= len(m.attacks) {
@@ -1510,4 +1597,58 @@ func (m *Machine) end(log func(Event)) error {
 		m.s.at = stepBegin
 	}
 	return nil
+}
+
+// clone returns a copy of w (nil for nil) whose lists an append does not
+// share.
+func (w *woundNos) clone() *woundNos {
+	if w == nil {
+		return nil
+	}
+	c := *w
+	for k := range woundKinds {
+		c.wounds[k] = slices.Clip(c.wounds[k])
+		c.failed[k] = slices.Clip(c.failed[k])
+		c.re[k] = slices.Clip(c.re[k])
+	}
+	return &c
+}
+
+// numbers returns the log's wound numbers of the batch, made on first use.
+func (m *Machine) numbers() *woundNos {
+	if m.nos == nil {
+		m.nos = new(woundNos)
+	}
+	return m.nos
+}
+
+// batchEndText says what the batch did, apart from the running total: its
+// removals and wounds, the wounds carried on after it (11.1) and the unit
+// as it stands, carried wounds drawn on the model that bears them.
+func (m *Machine) batchEndText() string {
+	total := m.s.tally.Wounds
+	mine := total - m.numbers().before
+	text := fmt.Sprintf("%s removed, %s caused", countOf(strconv.Itoa(m.s.batchCas), "model", "models"), countOf(strconv.Itoa(mine), "wound", "wounds"))
+	if f := m.u.Fighter(); f != nil { // skirmish: one warrior (RULES.md 13)
+		text = countOf(strconv.Itoa(mine), "wound", "wounds") + " caused"
+		if total != mine {
+			text += fmt.Sprintf(" (%d in all so far)", total)
+		}
+		return text + "; the warrior is " + strings.ReplaceAll(f.Skirmish.Status.String(), "_", " ")
+	}
+	if total != mine {
+		text += fmt.Sprintf(" (%d in all so far)", total)
+	}
+	carried := 0
+	for _, p := range m.u.Carried() {
+		carried += p.Carried
+	}
+	if carried > 0 {
+		text += fmt.Sprintf("; %s carried", countOf(strconv.Itoa(carried), "wound", "wounds"))
+	}
+	now := m.u.DrawDamage()
+	if len(now) > 80 { // wider than a screen: the grids after the log show it
+		now = fmt.Sprintf("%s in %s", countOf(strconv.Itoa(m.u.Size()), "model", "models"), countOf(strconv.Itoa(len(m.u.Ranks())), "rank", "ranks"))
+	}
+	return text + "; unit now " + now
 }
