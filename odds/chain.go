@@ -120,6 +120,13 @@ func (e *enumerator) chain(c *core, n int, lost bool, ws []*big.Int, dn den) err
 			x.SetTally(referee.Tally{})
 			c.trans = append(c.trans, trans{to: e.intern(x), dt: dt, w: pk.mul(l.w), d: dn.mul(l.d)})
 		}
+		// the counts' ends are the next generation's cores and states
+		if e.max > 0 && max(len(e.next), len(c.trans)) > e.max {
+			return e.limitError()
+		}
+		if e.maxBytes > 0 && int64(len(e.next)+len(machines)+memo.leaves)*e.coreBytes > e.maxBytes {
+			return bytesLimitError(e.maxBytes, e.steps, e.why())
+		}
 	}
 	e.note(fastChain)
 	return nil
