@@ -106,7 +106,9 @@ func TestSwitchRulesets(t *testing.T) {
 		"panic_threshold":             {"12, 19.3", block},
 		"mw_cap":                      {"19.2", []Ruleset{W}},
 		"packet_target":               {"19.2", []Ruleset{B}},
-		"poison_multiple_hits":        {"20.9", block},
+		"poison_multiple_hits":        {"20.9", []Ruleset{B, W, T, R, S}},
+		"kb_other_troop_types":        {"20.9", []Ruleset{B, W, R}},
+		"seven_plus_reroll":           {"20.9", []Ruleset{B, W, T, R, S}},
 	}
 	list := Switches()
 	if len(list) != len(want) || len(list) != int(switchCount) {

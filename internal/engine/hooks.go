@@ -38,12 +38,15 @@ func (m *Machine) AttackRolls() (n int, ok bool) {
 	if !m.rs().Block() || m.s.i != 0 {
 		return 0, false
 	}
+	if t := &m.s.tests; t.kb != 0 && !t.kbSlays && m.multi() {
+		return 0, false // a one-wound Killing Blow is a single among packets (20.2): not alike
+	}
 	switch m.s.at {
 	case stepHit:
 		// a hit that becomes several hands on more than one wound, and
 		// the probe of one attack (odds) counts one
 		a := m.attack()
-		return m.s.n, m.s.hits == 0 && !a.multiHits() && a.BattleFocus == 0
+		return m.s.n, m.s.hits == 0 && m.s.again == 0 && !a.multiHits() && a.BattleFocus == 0
 	case stepWound:
 		// the hits of a group whose hits multiply are several per attack
 		// (20.3): a probe of "one attack" would walk all of them
@@ -83,8 +86,8 @@ func (m *Machine) Rolled() (RollOutcome, bool) {
 // step of its batch as if its attacks had rolled o.
 func (m *Machine) SkipRolls(o RollOutcome) {
 	m.s.flamed = o.RegenLost && !m.u.RegenLost()
-	m.s.hits, m.s.wounds, m.s.failed, m.s.re, m.s.reOf = 0, woundPool{}, woundPool{}, woundPool{}, stepBegin
-	m.s.poison, m.s.extra = 0, 0
+	m.s.hits, m.s.wounds, m.s.failed, m.s.re, m.s.reOf, m.s.singles = 0, woundPool{}, woundPool{}, woundPool{}, stepBegin, 0
+	m.s.poison, m.s.extra, m.s.again = 0, 0, 0
 	m.s.unsaved, m.s.kills = o.Unsaved, o.Kills
 	m.s.at = stepSpecial
 	m.s.i, m.s.n = 0, 0
@@ -94,7 +97,7 @@ func (m *Machine) SkipRolls(o RollOutcome) {
 // PendingPackets reports whether m stands before the first damage packet of
 // a batch, and how many unsaved wounds wait for their damage (RULES.md 9).
 func (m *Machine) PendingPackets() (n int, ok bool) {
-	return m.s.n, m.s.at == stepPacket && m.s.i == 0
+	return m.s.n, m.s.at == stepPacket && m.s.i == 0 && m.s.singles == 0
 }
 
 // RollPacket rolls with r the damage dice the batch's next unsaved wound
@@ -112,7 +115,7 @@ func (m *Machine) RollPacket(r dice.Roller) (int, error) {
 // gave it, exactly as the batch's next packet step would, and adds what it
 // did to the tallies; m stays where it is. Use it from SkipRolls until the
 // batch closes, then SkipPackets.
-func (m *Machine) ApplyPacket(k int) error { return m.applyPacket(nil, k) }
+func (m *Machine) ApplyPacket(k int) error { return m.applyPacket(nil, k, m.multi()) }
 
 // SkipPackets marks the batch's pending packets as applied: m moves on to
 // closing the batch.
@@ -139,7 +142,9 @@ func (m *Machine) Aim() unit.Target { return m.s.aim }
 // which are in the loop state).
 func (m *Machine) loopStep() bool {
 	switch m.s.at {
-	case stepHit, stepMulti, stepReroll, stepWound, stepArmour, stepSpecial, stepKill, stepPacket, stepSkirmish:
+	case stepPacket:
+		return m.s.singles == 0 // the last singles of a batch of packets are not packets (20.2)
+	case stepHit, stepHitAgain, stepMulti, stepReroll, stepWound, stepArmour, stepSpecial, stepKill, stepSkirmish:
 		return true
 	}
 	return false
