@@ -523,13 +523,30 @@ func (e *engine) batch(i int, enemy *unit.Unit, groups []referee.Attack, r dice.
 }
 
 // instantKillExtra is what battleaxe's instant_kill_score: profile adds
-// (R56): for every model an instant-kill group removed, its profile W less
-// the wounds it had left, which the tally already counts.
+// (R56): for every model an instant kill removed, its profile W less the
+// wounds it had left, which the tally already counts. An instant kill is a
+// casualty of an instant_kill group (9.1), or the casualty that follows a
+// Killing Blow's slaying note with only notes between (20.2: the ward
+// failed, the model struck is slain; one that finds its pool empty removes
+// nobody, 20.13, and the next die or event forgets it).
 func instantKillExtra(before *unit.Unit, groups []referee.Attack, ev []referee.Event) int {
 	extra := 0
 	models := before.Models()
+	slain := false // a slaying note waits for its casualty
 	for _, x := range ev {
-		if x.Kind != referee.Casualty || x.Batch < 1 || x.Batch > len(groups) || !groups[x.Batch-1].InstantKill {
+		switch {
+		case x.Kind == referee.Note && x.Rule == killingBlowSlays:
+			slain = true
+			continue
+		case x.Kind == referee.Note:
+			continue
+		case x.Kind != referee.Casualty || x.Batch < 1 || x.Batch > len(groups):
+			slain = false
+			continue
+		}
+		kill := groups[x.Batch-1].InstantKill || slain
+		slain = false
+		if !kill {
 			continue
 		}
 		for _, m := range models {
@@ -541,6 +558,10 @@ func instantKillExtra(before *unit.Unit, groups []referee.Attack, ev []referee.E
 	}
 	return extra
 }
+
+// killingBlowSlays is the rule of the note the referee writes before the
+// casualty of a Killing Blow whose ward failed (RULES.md 20.2, 9.1).
+const killingBlowSlays = "RULES.md 20.2, 9.1"
 
 // ErrNoFights is returned by the readers when neither side has a fight.
 var ErrNoFights = errors.New("no fights: give each side's fights")

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
 )
 
 // TestAlwaysStrikesFirstWithHatred: a fight whose misses Always Strikes
@@ -79,4 +80,52 @@ func binom(n, k int, p *big.Rat) *big.Rat {
 		out.Mul(out, q)
 	}
 	return out
+}
+
+// TestE134HeroicKillingBlow is E134 with the Killing Blow of RULES.md 20.2
+// in a fight: an Elf hero (3+ to hit, S3 against T4: 5+ to wound) strikes a
+// lone Ogre (monstrous infantry, W3) already carrying 2 damage. A natural 6
+// to wound is a Heroic Killing Blow: no save here, the Ogre is slain (2/3 x
+// 1/6 = 1/9); a 5 is an ordinary wound that kills it too (1/9). Each scores
+// the 1 wound it had left (R38), except battleaxe's instant_kill_score:
+// profile, which scores the slain Ogre's 3 (R56).
+func TestE134HeroicKillingBlow(t *testing.T) {
+	kb, err := rules.ParseTrigger("6+")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		rs      rules.Ruleset
+		score   rules.InstantKillScore
+		wounds1 string // P(the hero scores 1)
+		wounds3 string // P(he scores 3)
+	}{
+		{rules.WHFB8, rules.ScoreRemaining, "2/9", "0"},
+		{rules.Battleaxe, rules.ScoreRemaining, "2/9", "0"},
+		{rules.Battleaxe, rules.ScoreProfile, "1/9", "1/9"},
+	} {
+		spec := unit.Spec{Name: "Ogre", Ruleset: tc.rs, Models: 1, Frontage: 1,
+			Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4, WS: 3}}
+		if rules.For(tc.rs).PerModel(rules.Options{}) {
+			spec.Damage = []int{2}
+		} else {
+			spec.Carried = 2
+		}
+		ogre, err := unit.New(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hero := block(t, tc.rs, elves, 1, 1)
+		hero.Fights[0].Attack.HeroicKillingBlow = kb
+		c := &Combat{Ruleset: tc.rs, Options: rules.Options{InstantKillScore: tc.score},
+			Sides: [2]Combatant{hero, {Unit: ogre, Leadership: 7}}}
+		what := fmt.Sprintf("%s, instant_kill_score %d", tc.rs, tc.score)
+		rep := exact(t, c) // Exact, and Enumerate over every die
+		exactIs(t, what+": the Ogre destroyed", rep.Sides[1].Destroyed, "2/9")
+		exactIs(t, what+": 1 wound scored", rep.Sides[0].Wounds.At(1), tc.wounds1)
+		exactIs(t, what+": 3 wounds scored", rep.Sides[0].Wounds.At(3), tc.wounds3)
+		for _, d := range farApart(rep, mc(t, c), samples) {
+			t.Errorf("%s: Monte Carlo against exact: %s", what, d)
+		}
+	}
 }
