@@ -30,6 +30,9 @@ type Options struct {
 	MWCap                   MWCap            // mw_cap (whfb8, 19.2)
 	PacketTarget            PacketTarget     // packet_target (battleaxe, 19.2)
 	PoisonMultipleHits      PoisonHits       // poison_multiple_hits (all, 20.2)
+	PoisonedAttacks         PoisonedAttacks  // poisoned_attacks (tow, 22.3)
+	TooToughBlocksPoison    bool             // too_tough_blocks_poison (tow, T-2)
+	RegenerationTiming      RegenTiming      // regeneration_timing (tow, 22.6)
 	// PanicThreshold is the fraction of the unit's size at the start of the
 	// phase that triggers a panic test (RULES.md 12). Nil means 1/4.
 	PanicThreshold *big.Rat
@@ -144,6 +147,24 @@ const (
 	PoisonAllHits                   // every one
 )
 
+// PoisonedAttacks is what a tow poisoned hit does on its wound roll
+// (RULES.md 22.3).
+type PoisonedAttacks int8
+
+const (
+	PoisonPlusTwo   PoisonedAttacks = iota // errata: roll to wound with +2
+	PoisonAutoWound                        // 2024 rulebook: wounds automatically
+)
+
+// RegenTiming is when tow rolls Regeneration (RULES.md 22.6, T-4).
+type RegenTiming int8
+
+const (
+	RegenPerWoundLost    RegenTiming = iota // errata: per Wound lost, after the packet is capped
+	RegenSequential                         // a packet's Wounds one at a time, a roll after each
+	RegenPerUnsavedWound                    // 2024 text: one save per unsaved wound, before Multiple Wounds
+)
+
 // PacketTarget is where battleaxe per-model packets go (review #15).
 type PacketTarget int8
 
@@ -233,6 +254,9 @@ const (
 	swMWCap
 	swPacketTarget
 	swPoisonMultipleHits
+	swPoisonedAttacks
+	swTooToughBlocksPoison
+	swRegenerationTiming
 
 	switchCount // one past the last switch
 )
@@ -321,6 +345,12 @@ func Switches() []Switch {
 			[]string{"damaged_first", "fresh_first"}, func(o *Options) *PacketTarget { return &o.PacketTarget }),
 		enumSwitch("poison_multiple_hits", swPoisonMultipleHits, "20.2", "how many of the hits of one poisoned to-hit roll wound automatically",
 			[]string{"one", "all"}, func(o *Options) *PoisonHits { return &o.PoisonMultipleHits }),
+		enumSwitch("poisoned_attacks", swPoisonedAttacks, "22.3", "a poisoned hit rolls to wound with +2 (errata), or wounds automatically (2024 rulebook)",
+			[]string{"plus_two", "auto_wound"}, func(o *Options) *PoisonedAttacks { return &o.PoisonedAttacks }),
+		boolSwitch("too_tough_blocks_poison", swTooToughBlocksPoison, "22.3, T-2", "under auto_wound, a poisoned hit cannot wound a target too tough to wound",
+			false, func(o *Options) *bool { return &o.TooToughBlocksPoison }),
+		enumSwitch("regeneration_timing", swRegenerationTiming, "22.6, T-4", "Regeneration per Wound lost (errata), after each Wound of a packet, or per unsaved wound (2024)",
+			[]string{"per_wound_lost", "sequential", "per_unsaved_wound"}, func(o *Options) *RegenTiming { return &o.RegenerationTiming }),
 	}
 	for i := range list {
 		id := list[i].id
