@@ -7,7 +7,7 @@ package rules
 // capped by troop type, Regeneration rolled per Wound lost after damage, and
 // Multiple Wounds that never spill to a second model.
 var towRules = Traits{
-	Ruleset: TOW, Block: true, Barding: true, Ward: true, Regeneration: true,
+	Ruleset: TOW, Block: true, SuitWithAP: true, Barding: true, Ward: true, Regeneration: true,
 	HighBSRetry: true, RegenerationAfterDamage: true, MWRemaining: true, PanicMoreThan: true,
 	Command: []CommandPost{MusicianPost, StandardPost, ChampionPost}, // 22.8, as whfb8 11.4
 

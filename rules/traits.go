@@ -23,6 +23,11 @@ type Traits struct {
 	// save_bonus (7.1).
 	ArmourValue bool
 
+	// SuitWithAP is true where the save is built from an armour suit but
+	// worsened by the weapon's AP rather than by Strength (tow, 22.4): the
+	// attack's ap is read and armour_piercing is not.
+	SuitWithAP bool
+
 	// Barding is true where barding improves a mounted model's save (7.1,
 	// 19.3).
 	Barding bool

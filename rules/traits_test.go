@@ -23,6 +23,7 @@ func TestTraitFamilies(t *testing.T) {
 	}{
 		{"ranked units with wound pools", "10, 13", func(t *Traits) bool { return t.Block }, []Ruleset{B, W, T, R, O}},
 		{"armour is one number", "7.2", func(t *Traits) bool { return t.ArmourValue }, []Ruleset{T}},
+		{"a suit worsened by AP", "22.4", func(t *Traits) bool { return t.SuitWithAP }, []Ruleset{O}},
 		{"barding improves the save", "7.1, 7.3, 19.3", func(t *Traits) bool { return t.Barding }, []Ruleset{B, W, R, O}},
 		{"the special save is a ward", "8.1, 8.2", func(t *Traits) bool { return t.Ward }, []Ruleset{B, W, R, S, O}},
 		{"models may have Regeneration", "8", func(t *Traits) bool { return t.Regeneration }, []Ruleset{B, W, T, R, O}},

@@ -123,15 +123,19 @@ func block(t *rules.Traits) bool       { return t.Block }
 func skirmish(t *rules.Traits) bool    { return !t.Block }
 func armourValue(t *rules.Traits) bool { return t.ArmourValue }
 func armourSuit(t *rules.Traits) bool  { return !t.ArmourValue }
-func ward(t *rules.Traits) bool        { return t.Ward }
-func aegis(t *rules.Traits) bool       { return !t.Ward }
-func regen(t *rules.Traits) bool       { return t.Regeneration }
-func barding(t *rules.Traits) bool     { return t.Barding }
-func fly(t *rules.Traits) bool         { return t.Fly }
-func lethal(t *rules.Traits) bool      { return t.LethalStrike }
-func troopTypes(t *rules.Traits) bool  { return t.TroopTypes }
-func bsTarget(t *rules.Traits) bool    { return t.BSTarget }
-func divine(t *rules.Traits) bool      { return t.DivineAttacks }
+func apReads(t *rules.Traits) bool     { return t.ArmourValue || t.SuitWithAP }
+func strengthSave(t *rules.Traits) bool {
+	return !t.ArmourValue && !t.SuitWithAP
+}
+func ward(t *rules.Traits) bool       { return t.Ward }
+func aegis(t *rules.Traits) bool      { return !t.Ward }
+func regen(t *rules.Traits) bool      { return t.Regeneration }
+func barding(t *rules.Traits) bool    { return t.Barding }
+func fly(t *rules.Traits) bool        { return t.Fly }
+func lethal(t *rules.Traits) bool     { return t.LethalStrike }
+func troopTypes(t *rules.Traits) bool { return t.TroopTypes }
+func bsTarget(t *rules.Traits) bool   { return t.BSTarget }
+func divine(t *rules.Traits) bool     { return t.DivineAttacks }
 
 const (
 	armourHint  = "t9a adds every armour source into armour_value, the model's Armour (RULES.md 7.2)"
@@ -146,7 +150,7 @@ const (
 var catalogue = [...]FieldSpec{
 	// The top level.
 	{Object: ObjFile, Name: "description", Type: "text", Meaning: "What the scenario shows. The place for comments in JSON."},
-	{Object: ObjFile, Name: "ruleset", Type: "`battleaxe`, `whfb8`, `t9a`, `t9a1-ru`, `skirmish`", Required: true, Meaning: "The rules.", Ref: "2"},
+	{Object: ObjFile, Name: "ruleset", Type: "`battleaxe`, `whfb8`, `t9a`, `t9a1-ru`, `skirmish`, `tow`", Required: true, Meaning: "The rules.", Ref: "2"},
 	{Object: ObjFile, Name: "options", Type: "mapping", Default: "every switch at its default", Meaning: "Switches; see [Options](#options).", Ref: "18, 19"},
 	{Object: ObjFile, Name: "attacks", Type: fmt.Sprintf("list of 1 to %d attack groups", MaxAttacks), Required: true, Meaning: "Resolved in order, one batch each.", Ref: "3"},
 	{Object: ObjFile, Name: "target", Type: "mapping", Required: true, Meaning: "The unit struck."},
@@ -161,10 +165,10 @@ var catalogue = [...]FieldSpec{
 	{Object: ObjAttack, Name: "hit_modifier", Type: "whole number", Ranged: true, Min: -MaxHitMod, Max: MaxHitMod, Default: "0", Meaning: "Added to the to-hit roll: `-1` for long range makes 4+ into 5+. Needs a roll (`to_hit`, `bs` or `ws`).", Ref: "5"},
 	{Object: ObjAttack, Name: "wound_modifier", Type: "whole number", Ranged: true, Min: -MaxWoundMod, Max: MaxWoundMod, Default: "0", Meaning: "Added to the to-wound roll, `+` helps the attacker: `-1` makes 4+ into 5+. Classic rulesets: worse than 6+ cannot wound; t9a: never worse than 6+.", Ref: "20.4"},
 	{Object: ObjAttack, Name: "strength", Type: "whole number", Ranged: true, Min: 1, Max: MaxStat, Required: true, Meaning: "Strength.", Ref: "6.1, 7"},
-	{Object: ObjAttack, Name: "ap", Type: "whole number", Ranged: true, Min: 0, Max: MaxStat, Default: "0", Reads: armourValue, Meaning: "Armour Penetration.", Ref: "7.2",
+	{Object: ObjAttack, Name: "ap", Type: "whole number", Ranged: true, Min: 0, Max: MaxStat, Default: "0", Reads: apReads, Meaning: "Armour Penetration (t9a), AP (tow: `-1` is read as `1`).", Ref: "7.2, 22.4",
 		Hint: "the others worsen the save by armour_piercing"},
-	{Object: ObjAttack, Name: "armour_piercing", Type: "whole number", Ranged: true, Min: 0, Max: MaxStat, Default: "0", Reads: armourSuit, Meaning: "Extra armour-save modifier: t9a1-ru Armour Piercing, weapon extras elsewhere.", Ref: "7",
-		Hint: "t9a writes Armour Penetration as ap"},
+	{Object: ObjAttack, Name: "armour_piercing", Type: "whole number", Ranged: true, Min: 0, Max: MaxStat, Default: "0", Reads: strengthSave, Meaning: "Extra armour-save modifier: t9a1-ru Armour Piercing, weapon extras elsewhere.", Ref: "7",
+		Hint: "t9a and tow write Armour Penetration as ap"},
 	{Object: ObjAttack, Name: "multiple_wounds", Type: diceType, Default: "single wounds", Meaning: "Every unsaved wound becomes a packet of this many wounds. `\"\"`, `0` and `1` mean single wounds. Cannot roll below 1.", Ref: "9.2, 19 C3"},
 	{Object: ObjAttack, Name: "multiple_hits", Type: diceType, Default: "one hit", Meaning: "Every successful hit, automatic hits included, becomes this many hits, each rolling to wound on its own: `2`, `D3`. Cannot roll below 1.", Ref: "20.3"},
 	{Object: ObjAttack, Name: "mw_against", Type: "troop type", Default: "every model", Reads: troopTypes, Meaning: "Multiple Wounds only against this troop type (\"Multiple Wounds (2, Infantry)\"). Needs `multiple_wounds`.", Ref: "9.2"},
