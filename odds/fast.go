@@ -248,6 +248,9 @@ func packetDist(m *engine.Machine) (map[int]weight, den, error) {
 // (capped is nil), as capped packets adding up in a pool (capped[j] is the
 // weight of a packet of j wounds after the cap, over d), or not at all.
 func (e *enumerator) packetMode(m *engine.Machine) (ok bool, capped []uint64, d den, err error) {
+	if _, ok := m.PendingPackets(); !ok {
+		return false, nil, den{}, nil // a packet rolls more than its damage (tow Regeneration, 22.6)
+	}
 	dist, d, err := packetDist(m)
 	if err != nil {
 		return false, nil, den{}, err

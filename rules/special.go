@@ -14,9 +14,6 @@ type SaveContext struct {
 	// NoSaves: no_saves effects and instant kills skip the special save too
 	// (RULES.md 19.3).
 	NoSaves bool
-	// Flammable: the target is flammable, so a Flaming attack denies tow's
-	// Regeneration (RULES.md 22.6).
-	Flammable bool
 }
 
 // SpecialFloor returns the highest natural value that always fails a special
@@ -54,8 +51,6 @@ func (t *Traits) regenerationUsable(c SaveContext, o Options) bool {
 		return false
 	case c.LethalSix && t.LethalStrike: // 19.3
 		return false
-	case c.Flaming && c.Flammable && t.RegenerationAfterDamage: // 22.6
-		return false
 	case c.NoSaves && t.RegenerationAfterDamage: // 22.6: no_saves and instant kills
 		return false
 	}
@@ -65,11 +60,11 @@ func (t *Traits) regenerationUsable(c SaveContext, o Options) bool {
 // RegenerationAfter returns the Regeneration rolled per Wound lost where it
 // is a stage of its own (RULES.md 22.6): the model's Regeneration when the
 // ruleset rolls it after damage and it is usable against the attack (not
-// against Flaming on a flammable model, no_saves or an instant kill); None
+// against Flaming on a Flammable model, no_saves or an instant kill); None
 // otherwise.
 func RegenerationAfter(rs Ruleset, s SpecialSaves, c SaveContext, o Options) Target {
 	tr := For(rs)
-	if !tr.RegenerationAfterDamage || !s.Regeneration.Possible() || !tr.regenerationUsable(c, o) {
+	if !tr.RegenerationAfterDamage || !s.Regeneration.Possible() || !tr.regenerationUsable(c, o) || c.Flaming && s.Flammable {
 		return None
 	}
 	return s.Regeneration

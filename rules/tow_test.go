@@ -181,17 +181,21 @@ func TestTowSpecialSaves(t *testing.T) {
 	if got, kind := SpecialSave(WHFB8, s, SaveContext{}, o); got != Need(4) || kind != Regeneration {
 		t.Errorf("whfb8 SpecialSave = %v %v, want Regeneration 4+ (E159)", got, kind)
 	}
+	flammable := s
+	flammable.Flammable = true
 	for _, c := range []struct {
 		name string
+		s    SpecialSaves
 		c    SaveContext
 		want string
 	}{
-		{"E159 after the ward", SaveContext{}, "4+"},
-		{"E160 Flaming, not flammable", SaveContext{Flaming: true}, "4+"},
-		{"E160 Flaming on a flammable unit", SaveContext{Flaming: true, Flammable: true}, "-"},
-		{"22.6 no_saves", SaveContext{NoSaves: true}, "-"},
+		{"E159 after the ward", s, SaveContext{}, "4+"},
+		{"E160 Flaming, not flammable", s, SaveContext{Flaming: true}, "4+"},
+		{"E160 Flaming on a flammable unit", flammable, SaveContext{Flaming: true}, "-"},
+		{"E160 flammable, not Flaming", flammable, SaveContext{}, "4+"},
+		{"22.6 no_saves", s, SaveContext{NoSaves: true}, "-"},
 	} {
-		t.Run(c.name, func(t *testing.T) { wantTarget(t, RegenerationAfter(TOW, s, c.c, o), c.want) })
+		t.Run(c.name, func(t *testing.T) { wantTarget(t, RegenerationAfter(TOW, c.s, c.c, o), c.want) })
 	}
 	wantTarget(t, RegenerationAfter(WHFB8, s, SaveContext{}, o), "-")
 }

@@ -197,6 +197,9 @@ type SpecialSaves struct {
 	// Reroll is the model's own standing re-roll of whichever special save
 	// it rolls: failed or ones (RULES.md 20.1).
 	Reroll Reroll
+	// Flammable: a Flaming attack denies the model's Regeneration where
+	// Flaming alone does not (tow, 22.6).
+	Flammable bool
 }
 
 // SpecialKind names which special save was rolled.

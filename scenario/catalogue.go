@@ -137,6 +137,12 @@ func troopTypes(t *rules.Traits) bool { return t.TroopTypes }
 func bsTarget(t *rules.Traits) bool   { return t.BSTarget }
 func divine(t *rules.Traits) bool     { return t.DivineAttacks }
 
+// towArmour reads the fields of an armour value built from equipment and
+// worsened by AP (tow, RULES.md 22.4); regenAfter those of Regeneration
+// rolled after damage, which Flaming stops only on flammable models (22.6).
+func towArmour(t *rules.Traits) bool  { return t.SuitWithAP }
+func regenAfter(t *rules.Traits) bool { return t.RegenerationAfterDamage }
+
 const (
 	armourHint  = "t9a adds every armour source into armour_value, the model's Armour (RULES.md 7.2)"
 	diceType    = "[dice](#dice)"
@@ -226,6 +232,10 @@ var catalogue = [...]FieldSpec{
 	{Object: ObjProfile, Name: "reroll_special", Type: ownReroll, Default: "`none`", Meaning: "The model re-rolls whichever special save it rolls when it fails, or on a natural 1.", Ref: "20.1"},
 	{Object: ObjProfile, Name: "fly", Type: flagType, Default: "false", Reads: fly, Meaning: "Clipped Wings adds 1 to Multiple Wounds against it.", Ref: "9.2, E52",
 		Hint: "fly matters only to clipped_wings"},
+	{Object: ObjProfile, Name: "armour_save", Type: saveType, Default: "from `armour`", Reads: towArmour, Meaning: "A printed armour value (chariots, some monsters) that replaces the suit; shield, barding and save_bonus still improve it, the troop type's cap still applies.", Ref: "22.4",
+		Hint: "the others build the save from armour, shield, barding and save_bonus"},
+	{Object: ObjProfile, Name: "parry", Type: flagType, Default: "false", Reads: towArmour, Meaning: "Hand weapon and shield in use: one better armour in melee, never past 3+.", Ref: "22.4, E157"},
+	{Object: ObjProfile, Name: "flammable", Type: flagType, Default: "false", Reads: regenAfter, Meaning: "No Regeneration against Flaming attacks (Flaming alone does not stop it in tow).", Ref: "22.6, E160"},
 
 	// The champion's overrides are the profile's fields; his damage is his own.
 	{Object: ObjChampion, Name: "damage", Type: "whole number", Ranged: true, Min: 0, Max: MaxWounds - 1, Default: "0", Meaning: "Wounds he has already lost; less than his wounds.", Ref: "19 C9, C10"},

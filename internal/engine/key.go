@@ -40,7 +40,7 @@ func (m *Machine) AppendState(b []byte) []byte {
 	s := &m.s
 	b = appendInt(b, len(m.ukey))
 	b = append(b, m.ukey...)
-	for _, v := range [...]int{s.batch, int(s.at), s.i, s.n, s.hits, s.kills, s.unsaved, s.pend, s.pendX, int(s.reOf), s.poison, s.extra} {
+	for _, v := range [...]int{s.batch, int(s.at), s.i, s.n, s.hits, s.kills, s.unsaved, s.pend, s.pendX, int(s.reOf), s.poison, s.pRoll, s.extra} {
 		b = appendInt(b, v)
 	}
 	for k := range s.wounds {
@@ -78,7 +78,10 @@ func (t *batchTests) appendKey(b []byte) []byte {
 	b = appendBool(b, t.autoHit)
 	b = t.hit.appendKey(b)
 	b = t.hitAgain.appendKey(b)
+	b = t.hitRetry.appendKey(b)
 	b = t.wound.appendKey(b)
+	b = t.woundPoison.appendKey(b)
+	b = t.regen.appendKey(b)
 	for k := range t.armour {
 		b = t.armour[k].appendKey(b)
 		b = t.special[k].appendKey(b)
@@ -88,7 +91,7 @@ func (t *batchTests) appendKey(b []byte) []byte {
 
 func (t test) appendKey(b []byte) []byte {
 	b = appendTarget(b, t.need)
-	return append(b, byte(t.stage), byte(t.floor), byte(t.low), byte(t.kind), b2byte(t.six), byte(t.rr), t.trig)
+	return append(b, byte(t.stage), byte(t.floor), byte(t.low), byte(t.kind), b2byte(t.six), byte(t.rr), t.trig, b2byte(t.retry))
 }
 
 func appendTarget(b []byte, t rules.Target) []byte {
