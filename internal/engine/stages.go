@@ -252,14 +252,16 @@ func testsOf(rs rules.Ruleset, a *Attack, n Needs) batchTests {
 	t.hitRetry.retry = true
 	t.regen.kind = rules.Regeneration
 	t.wound.six = a.LethalStrike && rules.For(rs).LethalStrike
-	t.woundPoison = newTest(Wound, n.WoundPoison, 1)
-	t.woundPoison.six, t.woundPoison.rr = t.wound.six, n.WoundReroll
 	t.hit.rr, t.hitAgain.rr, t.wound.rr = n.HitReroll, n.HitReroll, n.WoundReroll
 	for _, tr := range []rules.Trigger{a.Poison, a.BattleFocus} { // to-hit triggers read the first die (20.2)
 		if tr != 0 {
 			t.hit.trig |= 1 << tr
 		}
 	}
+	t.hitRetry.trig = t.hit.trig // the BS 6+ re-roll's face is the one triggers read (U1)
+	// a poisoned hit at +2 rolls with the to-wound roll's re-rolls and triggers
+	t.woundPoison = newTest(Wound, n.WoundPoison, 1)
+	t.woundPoison.six, t.woundPoison.trig, t.woundPoison.rr = t.wound.six, t.wound.trig, t.wound.rr
 	t.armour[ordinary] = newTest(Armour, n.Armour, af)
 	t.armour[lethalSix] = newTest(Armour, n.ArmourLethal, af)
 	t.armour[ordinary].rr, t.armour[lethalSix].rr = n.ArmourReroll, n.ArmourReroll
