@@ -128,6 +128,8 @@ func genSpec(t *rapid.T, rs rules.Ruleset) unit.Spec {
 		o.PanicThreshold = ratOf(1, rapid.IntRange(2, 5).Draw(t, "panicDen"))
 	}
 	o.PoisonMultipleHits = rules.PoisonHits(rapid.IntRange(0, 1).Draw(t, "poisonMultipleHits")) // RULES.md 20.9
+	o.KBOtherTroopTypes = rules.KBOther(rapid.IntRange(0, 2).Draw(t, "kbOther"))                // RULES.md 20.9
+	o.SevenPlusReroll = rules.SevenPlusReroll(rapid.IntRange(0, 2).Draw(t, "sevenPlusReroll"))  // RULES.md 20.1
 	return s
 }
 
@@ -164,7 +166,7 @@ func genAttacks(t *rapid.T, s unit.Spec, maxAttacks int) []referee.Attack {
 			a.MultipleWounds = dice.MustParseExpr(rapid.SampledFrom([]string{"2", "D3", "D6", "D3+1"}).Draw(t, "mwExpr"))
 		}
 		a.Flaming = rapid.IntRange(0, 4).Draw(t, "flaming") == 0
-		a.LethalStrike = rapid.IntRange(0, 4).Draw(t, "lethal") == 0
+		a.LethalStrike = rapid.SampledFrom([]rules.Trigger{0, 0, 0, rules.NaturalSix, 5}).Draw(t, "lethal") // RULES.md 19.3, 20.2
 		a.InstantKill = rapid.IntRange(0, 9).Draw(t, "ik") == 0
 		a.NoSaves = rapid.IntRange(0, 9).Draw(t, "noSaves") == 0
 		// RULES.md 20.3, 20.4
@@ -186,6 +188,19 @@ func genAttacks(t *rapid.T, s unit.Spec, maxAttacks int) []referee.Attack {
 		trig := []rules.Trigger{0, 0, 0, rules.NaturalSix, 5}
 		a.Poison = rapid.SampledFrom(trig).Draw(t, "poison")
 		a.BattleFocus = rapid.SampledFrom(trig).Draw(t, "battleFocus")
+		// RULES.md 20.2: to-wound triggers
+		if rules.For(s.Ruleset).KillingBlow {
+			switch rapid.IntRange(0, 3).Draw(t, "kb") {
+			case 0:
+				a.KillingBlow = rapid.SampledFrom(trig).Draw(t, "killingBlow")
+			case 1:
+				a.HeroicKillingBlow = rapid.SampledFrom(trig).Draw(t, "heroicKillingBlow")
+			}
+		}
+		if rapid.IntRange(0, 3).Draw(t, "bane") == 0 {
+			a.ArmourBane = rapid.IntRange(1, 2).Draw(t, "armourBane")
+			a.ArmourBaneOn = rapid.SampledFrom([]rules.Trigger{0, 5}).Draw(t, "armourBaneOn")
+		}
 		a.IgnoreArmour = rapid.IntRange(0, 9).Draw(t, "ignoreArmour") == 0
 		switch s.Ruleset {
 		case rules.Skirmish:

@@ -38,7 +38,7 @@ func tinyScenarios() []scenario {
 				{Count: dice.ConstExpr(1), Phase: rules.Shooting, Strength: 5, Target: rf}}},
 		{"t9a", unit.Spec{Ruleset: rules.T9A, Models: 3, Command: []unit.Role{unit.Champion},
 			Profile: unit.Profile{W: 1, T: 4, WS: 4, Save: rules.SaveProfile{ArmourValue: 2}}},
-			[]referee.Attack{{Count: dice.ConstExpr(3), Hit: referee.HitSpec{WS: 4}, Strength: 4, LethalStrike: true, Target: rf}}},
+			[]referee.Attack{{Count: dice.ConstExpr(3), Hit: referee.HitSpec{WS: 4}, Strength: 4, LethalStrike: rules.NaturalSix, Target: rf}}},
 		{"t9a1-ru", unit.Spec{Ruleset: rules.T9A1RU, Models: 2,
 			Profile: unit.Profile{W: 1, T: 3, Specials: rules.SpecialSaves{Ward: target("5+")}},
 			Groups:  []unit.Group{{Count: 1, Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4}}}},

@@ -63,7 +63,7 @@ func TestE36FlamingLeavesOnlyAegis(t *testing.T) { // RULES.md 16.3
 func TestE37LethalStrikeStopsRegeneration(t *testing.T) { // RULES.md 16.3
 	s := unit.Spec{Ruleset: rules.T9A, Models: 5, Profile: unit.Profile{W: 1, T: 4,
 		Save: rules.SaveProfile{ArmourValue: 3}, Specials: rules.SpecialSaves{Regeneration: target("4+")}}}
-	a := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 4, LethalStrike: true, Target: rf}}
+	a := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 4, LethalStrike: rules.NaturalSix, Target: rf}}
 	res, r := resolve(t, mustUnit(t, s), a, 6)
 	if r.Used() != 1 || res.Tally.Unsaved != 1 {
 		t.Errorf("natural 6 with Lethal Strike: used %d dice, unsaved %d; want 1 die (no armour, no Regeneration), 1 unsaved", r.Used(), res.Tally.Unsaved)

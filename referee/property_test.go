@@ -78,6 +78,8 @@ func genSpecFor(t *rapid.T, rs rules.Ruleset) unit.Spec {
 	}
 	s.Options.SingleRankPolicy = rules.SingleRankPolicy(rapid.IntRange(0, 2).Draw(t, "policy"))
 	s.Options.PoisonMultipleHits = rules.PoisonHits(rapid.IntRange(0, 1).Draw(t, "poisonMultipleHits")) // RULES.md 20.9
+	s.Options.KBOtherTroopTypes = rules.KBOther(rapid.IntRange(0, 2).Draw(t, "kbOther"))                // RULES.md 20.9
+	s.Options.SevenPlusReroll = rules.SevenPlusReroll(rapid.IntRange(0, 2).Draw(t, "sevenPlusReroll"))  // RULES.md 20.1
 	if rs == rules.Battleaxe {
 		s.Options.DamageModel = rules.DamageModel(rapid.IntRange(0, 1).Draw(t, "damageModel"))
 	}
@@ -114,7 +116,7 @@ func genAttacks(t *rapid.T, s unit.Spec) []referee.Attack {
 			a.MultipleWounds = dice.MustParseExpr(rapid.SampledFrom([]string{"2", "D3", "D6", "D3+1"}).Draw(t, "mwExpr"))
 		}
 		a.Flaming = rapid.IntRange(0, 4).Draw(t, "flaming") == 0
-		a.LethalStrike = rapid.IntRange(0, 4).Draw(t, "lethal") == 0
+		a.LethalStrike = rapid.SampledFrom([]rules.Trigger{0, 0, 0, rules.NaturalSix, 5}).Draw(t, "lethal") // RULES.md 19.3, 20.2
 		a.InstantKill = rapid.IntRange(0, 9).Draw(t, "ik") == 0
 		// RULES.md 20.3, 20.4
 		if rapid.IntRange(0, 4).Draw(t, "multiHits") == 0 {
@@ -135,6 +137,19 @@ func genAttacks(t *rapid.T, s unit.Spec) []referee.Attack {
 		trig := []rules.Trigger{0, 0, 0, rules.NaturalSix, 5}
 		a.Poison = rapid.SampledFrom(trig).Draw(t, "poison")
 		a.BattleFocus = rapid.SampledFrom(trig).Draw(t, "battleFocus")
+		// RULES.md 20.2: to-wound triggers
+		if rules.For(s.Ruleset).KillingBlow {
+			switch rapid.IntRange(0, 3).Draw(t, "kb") {
+			case 0:
+				a.KillingBlow = rapid.SampledFrom(trig).Draw(t, "killingBlow")
+			case 1:
+				a.HeroicKillingBlow = rapid.SampledFrom(trig).Draw(t, "heroicKillingBlow")
+			}
+		}
+		if rapid.IntRange(0, 3).Draw(t, "bane") == 0 {
+			a.ArmourBane = rapid.IntRange(1, 2).Draw(t, "armourBane")
+			a.ArmourBaneOn = rapid.SampledFrom([]rules.Trigger{0, 5}).Draw(t, "armourBaneOn")
+		}
 		if s.Ruleset == rules.Skirmish {
 			a.WeaponClass = rules.WeaponClass(rapid.IntRange(0, 5).Draw(t, "class"))
 			a.Attacker = rapid.SampledFrom([]string{"", "A"}).Draw(t, "attacker")
@@ -275,7 +290,7 @@ func TestBetterArmourNeverRemovesMore(t *testing.T) {
 		attacks := genAttacks(t, s)
 		for i := range attacks {
 			attacks[i].InstantKill = false
-			attacks[i].LethalStrike = false
+			attacks[i].LethalStrike = 0
 			attacks[i].ForceRerollArmour, attacks[i].ForceRerollSpecial, attacks[i].DivineAttacks = false, false, false
 		}
 		seed := rapid.Uint64().Draw(t, "seed")

@@ -207,7 +207,7 @@ func TestE91SevenPlusEachDie(t *testing.T) { // RULES.md 20.1, 20.10 E91 (each_d
 
 func TestE104LethalStrikeReadsFinalRoll(t *testing.T) { // RULES.md 20.1, 20.10 E104
 	s := unit.Spec{Ruleset: rules.T9A, Profile: unit.Profile{W: 1, T: 4, Save: rules.SaveProfile{ArmourValue: 5}}}
-	a := referee.Attack{Strength: 3, RerollWound: rules.RerollFailed, LethalStrike: true, Target: rf}
+	a := referee.Attack{Strength: 3, RerollWound: rules.RerollFailed, LethalStrike: rules.NaturalSix, Target: rf}
 	c, err := engine.StageChances(mustUnit(t, single(s)), a)
 	if err != nil {
 		t.Fatal(err)

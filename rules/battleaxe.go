@@ -5,13 +5,14 @@ package rules
 // chart, the 7+ procedure) it falls back to whfb8's rules.
 var battleaxeRules = Traits{
 	Ruleset: Battleaxe, Block: true, Barding: true, Ward: true, Regeneration: true,
-	FlamingStopsRegeneration: true, DamageModelSwitch: true, BSTarget: true,
+	FlamingStopsRegeneration: true, DamageModelSwitch: true, BSTarget: true, KillingBlow: true,
 	Command: []CommandPost{MusicianPost, ChampionPost, StandardPost}, // 11.4
 
 	name:        "battleaxe",
 	description: "Battleaxe: Fantasy Generals, a fan-made mass-battle game edited from WHFB 8th (seed 000)",
 	switches: unitSwitches | switchSetOf(swSpecialSaveChoice, swDamageModel, swCapAfterModifiers,
-		swUnarmouredCavalrySave, swMultiPacketOrder, swPacketTarget),
+		swUnarmouredCavalrySave, swMultiPacketOrder, swPacketTarget, swKBOtherTroopTypes),
+	kbOther: KBNoArmourNoRegen, // 20.2: "one Wound, no armour or Regeneration"
 
 	meleeToHit:                weaponSkillChart, // 5: whfb8's chart
 	sixThenUpTo:               9,                // 5: whfb8's procedure

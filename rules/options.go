@@ -33,6 +33,8 @@ type Options struct {
 	PoisonedAttacks         PoisonedAttacks  // poisoned_attacks (tow, 22.3)
 	TooToughBlocksPoison    bool             // too_tough_blocks_poison (tow, T-2)
 	RegenerationTiming      RegenTiming      // regeneration_timing (tow, 22.6)
+	KBOtherTroopTypes       KBOther          // kb_other_troop_types (battleaxe, whfb8, t9a1-ru; 20.2)
+	SevenPlusReroll         SevenPlusReroll  // seven_plus_reroll (all, 20.1)
 	// PanicThreshold is the fraction of the unit's size at the start of the
 	// phase that triggers a panic test (RULES.md 12). Nil means 1/4.
 	PanicThreshold *big.Rat
@@ -165,6 +167,27 @@ const (
 	RegenPerUnsavedWound                    // 2024 text: one save per unsaved wound, before Multiple Wounds
 )
 
+// KBOther is what a Killing Blow does to a troop type it cannot slay
+// (RULES.md 20.2, 20.9). Its zero value is the ruleset's own default
+// (Traits.KBOtherOf).
+type KBOther int8
+
+const (
+	KBByRuleset       KBOther = iota // battleaxe: KBNoArmourNoRegen; whfb8, t9a1-ru: KBOrdinary
+	KBOrdinary                       // an ordinary wound with normal saves (8th: "only effective against")
+	KBNoArmourNoRegen                // one wound, no armour and no Regeneration save, never multiplied (battleaxe)
+)
+
+// SevenPlusReroll says how a to-hit re-roll meets the 7+ procedure
+// (RULES.md 20.1, E91).
+type SevenPlusReroll int8
+
+const (
+	EachDie    SevenPlusReroll = iota // the 6 and the next roll are two to-hit rolls, each re-rolled under the grants
+	FailingDie                        // one re-roll for the procedure, on the die that fails (imposed: the second die once it succeeded)
+	WholeRoll                         // the procedure is repeated once from the first die (imposed: after a success)
+)
+
 // PacketTarget is where battleaxe per-model packets go (review #15).
 type PacketTarget int8
 
@@ -257,6 +280,8 @@ const (
 	swPoisonedAttacks
 	swTooToughBlocksPoison
 	swRegenerationTiming
+	swKBOtherTroopTypes
+	swSevenPlusReroll
 
 	switchCount // one past the last switch
 )
@@ -282,7 +307,7 @@ func (s switchSet) has(id switchID) bool { return s&(1<<id) != 0 }
 // unitSwitches are the switches every ruleset with ranked units reads: the
 // untargeted instant kill (R5), casualty removal (R11, R12) and the panic
 // threshold (12).
-var unitSwitches = switchSetOf(swInstantKillTakes, swSingleRankPolicy, swRearRankOrder, swPanicThreshold, swPoisonMultipleHits)
+var unitSwitches = switchSetOf(swInstantKillTakes, swSingleRankPolicy, swRearRankOrder, swPanicThreshold, swPoisonMultipleHits, swSevenPlusReroll)
 
 // Switches lists every option of RULES.md 18 and 19 with its default.
 func Switches() []Switch {
@@ -351,6 +376,10 @@ func Switches() []Switch {
 			false, func(o *Options) *bool { return &o.TooToughBlocksPoison }),
 		enumSwitch("regeneration_timing", swRegenerationTiming, "22.6, T-4", "Regeneration per Wound lost (errata), after each Wound of a packet, or per unsaved wound (2024)",
 			[]string{"per_wound_lost", "sequential", "per_unsaved_wound"}, func(o *Options) *RegenTiming { return &o.RegenerationTiming }),
+		enumSwitch("kb_other_troop_types", swKBOtherTroopTypes, "20.2, 20.9", "a Killing Blow against a troop type it cannot slay: by_ruleset is no_armour_no_regen in battleaxe, ordinary in whfb8 and t9a1-ru",
+			[]string{"by_ruleset", "ordinary", "no_armour_no_regen"}, func(o *Options) *KBOther { return &o.KBOtherTroopTypes }),
+		enumSwitch("seven_plus_reroll", swSevenPlusReroll, "20.1, E91", "how a to-hit re-roll meets the 7+ procedure: each die, the failing die, or the whole roll again",
+			[]string{"each_die", "failing_die", "whole_roll"}, func(o *Options) *SevenPlusReroll { return &o.SevenPlusReroll }),
 	}
 	for i := range list {
 		id := list[i].id

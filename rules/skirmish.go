@@ -12,7 +12,7 @@ var skirmishRules = Traits{
 	name:        "skirmish",
 	description: "Mordheim-like skirmish: one model a fighter, critical hits by weapon class, injuries (seed 003)",
 	switches: switchSetOf(swSpecialSaveChoice, swArmourPreset, swLowCritConsumes,
-		swNoCritWhenNeeding6, swSevenPlusToHit),
+		swNoCritWhenNeeding6, swSevenPlusToHit, swPoisonMultipleHits, swSevenPlusReroll),
 
 	meleeToHit:   weaponSkillChart, // 5
 	sixThenUpTo:  6,                // 5: 7+ cannot hit; seven_plus_to_hit may allow 7

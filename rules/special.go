@@ -14,6 +14,9 @@ type SaveContext struct {
 	// NoSaves: no_saves effects and instant kills skip the special save too
 	// (RULES.md 19.3).
 	NoSaves bool
+	// KillingBlow: a Killing Blow wound, against which no Regeneration may
+	// be rolled; the ward is rolled as normal (RULES.md 20.2).
+	KillingBlow bool
 }
 
 // SpecialFloor returns the highest natural value that always fails a special
@@ -34,7 +37,8 @@ func (c SpecialChoice) Effective(rs Ruleset) int {
 }
 
 // RegenerationUsable reports whether Regeneration may be rolled against the
-// wound (RULES.md 8, 19.3). It may not when c.RegenLost; nor against Flaming
+// wound (RULES.md 8, 19.3, 20.2). It may not when c.RegenLost or against a
+// Killing Blow; nor against Flaming
 // attacks in whfb8, battleaxe (which falls back to whfb8), t9a, and t9a1-ru
 // unless o.RegenVsFlaming is RegenAllowed; nor against a Lethal Strike that
 // rolled a natural 6 in t9a and t9a1-ru. skirmish defines no Regeneration, so
@@ -45,7 +49,7 @@ func RegenerationUsable(rs Ruleset, c SaveContext, o Options) bool {
 
 func (t *Traits) regenerationUsable(c SaveContext, o Options) bool {
 	switch {
-	case c.RegenLost:
+	case c.RegenLost, c.KillingBlow:
 		return false
 	case c.Flaming && t.flamingDeniesRegeneration && !t.regenVsFlamingAllowed(o.RegenVsFlaming):
 		return false
@@ -152,4 +156,15 @@ func RegenerationPlus(r Target, k int) Target {
 		return Need(max(7-k, 3))
 	}
 	return Need(min(r.Value(), max(r.Value()-k, 3)))
+}
+
+// KillingBlowSlays reports whether a Killing Blow (heroic: a Heroic Killing
+// Blow) slays a model of troop type tt outright (RULES.md 20.2): Killing
+// Blow against infantry, cavalry and war beasts; Heroic Killing Blow
+// against every troop type but swarms.
+func KillingBlowSlays(tt TroopType, heroic bool) bool {
+	if heroic {
+		return tt != Swarm
+	}
+	return tt == Infantry || tt == Cavalry || tt == WarBeast
 }

@@ -6,13 +6,14 @@ package rules
 // the t9a to-wound chart (R36) and allow Regeneration against Flaming (8.3).
 var t9a1ruRules = Traits{
 	Ruleset: T9A1RU, Block: true, Barding: true, Ward: true, Regeneration: true, Fly: true,
-	LethalStrike: true, ChampionPool: true, TroopTypes: true,
+	LethalStrike: true, ChampionPool: true, TroopTypes: true, KillingBlow: true,
 	Command: []CommandPost{MusicianPost, StandardPost}, // 11.4; the champion has his own pool
 
 	name:        "t9a1-ru",
 	description: "The 9th Age 1.x, Russian translation: Strength-based saves, wound pools per troop type (seed 004)",
 	switches: unitSwitches | switchSetOf(swSpecialSaveChoice, swOverflowAcrossPools,
-		swCommandOrder, swRegenVsFlaming, swToWound),
+		swCommandOrder, swRegenVsFlaming, swToWound, swKBOtherTroopTypes),
+	kbOther: KBOrdinary, // 20.2, 20.11: whfb8 behaviour
 
 	meleeToHit:                weaponSkillChart, // 5
 	sixThenUpTo:               9,                // 5

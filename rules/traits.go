@@ -117,6 +117,11 @@ type Traits struct {
 	// (tow, 22.9, E169).
 	PanicMoreThan bool
 
+	// KillingBlow is true where an attack may have Killing Blow and Heroic
+	// Killing Blow (battleaxe, whfb8, t9a1-ru; RULES.md 20.2): t9a has
+	// Lethal Strike instead, skirmish its criticals.
+	KillingBlow bool
+
 	// Combat is the ruleset's column of the close-combat round (RULES.md
 	// 21): the zero CombatRules where it has none (skirmish).
 	Combat CombatRules
@@ -165,6 +170,10 @@ type Traits struct {
 	// against a Flaming attack (8, 19.3); a ruleset that reads
 	// regen_vs_flaming may allow it (8.3).
 	flamingDeniesRegeneration bool
+
+	// kbOther is what a Killing Blow does to a troop type it cannot slay
+	// when kb_other_troop_types is left at its default (20.2, 20.9).
+	kbOther KBOther
 
 	// criticals is true where a natural 6 to wound may roll on the critical
 	// hit tables (skirmish, 6.2).
@@ -244,4 +253,15 @@ func RulesetsWhere(f func(*Traits) bool) []Ruleset {
 		}
 	}
 	return out
+}
+
+// KBOtherOf returns what a Killing Blow does under o to a troop type it
+// cannot slay (RULES.md 20.2, 20.9): the switch kb_other_troop_types, or
+// the ruleset's default (battleaxe: no armour and no Regeneration, one
+// wound; whfb8 and t9a1-ru: an ordinary wound).
+func (t *Traits) KBOtherOf(o Options) KBOther {
+	if o.KBOtherTroopTypes != KBByRuleset {
+		return o.KBOtherTroopTypes
+	}
+	return t.kbOther
 }

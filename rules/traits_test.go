@@ -111,10 +111,12 @@ func TestSwitchRulesets(t *testing.T) {
 		"panic_threshold":             {"12, 19.3", block},
 		"mw_cap":                      {"19.2", []Ruleset{W}},
 		"packet_target":               {"19.2", []Ruleset{B}},
-		"poison_multiple_hits":        {"20.9", block},
 		"poisoned_attacks":            {"22.13", []Ruleset{O}},
 		"too_tough_blocks_poison":     {"22.13, T-2", []Ruleset{O}},
 		"regeneration_timing":         {"22.13", []Ruleset{O}},
+		"poison_multiple_hits":        {"20.9", []Ruleset{B, W, T, R, S, O}},
+		"kb_other_troop_types":        {"20.9", []Ruleset{B, W, R}},
+		"seven_plus_reroll":           {"20.9", []Ruleset{B, W, T, R, S, O}},
 	}
 	list := Switches()
 	if len(list) != len(want) || len(list) != int(switchCount) {

@@ -6,12 +6,13 @@ package rules
 // (hit.go, armour.go) that battleaxe, t9a1-ru and skirmish also use.
 var whfb8Rules = Traits{
 	Ruleset: WHFB8, Block: true, Barding: true, Ward: true, Regeneration: true,
-	FlamingStopsRegeneration: true, MWCapSwitch: true,
+	FlamingStopsRegeneration: true, MWCapSwitch: true, KillingBlow: true,
 	Command: []CommandPost{MusicianPost, StandardPost, ChampionPost}, // 11.4
 
 	name:        "whfb8",
 	description: "Warhammer Fantasy Battles 8th edition, casualty rules (seed 002)",
-	switches:    unitSwitches | switchSetOf(swSpecialSaveChoice, swMWCap),
+	switches:    unitSwitches | switchSetOf(swSpecialSaveChoice, swMWCap, swKBOtherTroopTypes),
+	kbOther:     KBOrdinary, // 20.2: "only effective against"
 
 	meleeToHit:                weaponSkillChart, // 5, E01
 	sixThenUpTo:               9,                // 5, E03

@@ -142,6 +142,7 @@ func divine(t *rules.Traits) bool     { return t.DivineAttacks }
 // rolled after damage, which Flaming stops only on flammable models (22.6).
 func towArmour(t *rules.Traits) bool  { return t.SuitWithAP }
 func regenAfter(t *rules.Traits) bool { return t.RegenerationAfterDamage }
+func killing(t *rules.Traits) bool    { return t.KillingBlow }
 
 const (
 	armourHint  = "t9a adds every armour source into armour_value, the model's Armour (RULES.md 7.2)"
@@ -180,7 +181,7 @@ var catalogue = [...]FieldSpec{
 	{Object: ObjAttack, Name: "mw_against", Type: "troop type", Default: "every model", Reads: troopTypes, Meaning: "Multiple Wounds only against this troop type (\"Multiple Wounds (2, Infantry)\"). Needs `multiple_wounds`.", Ref: "9.2"},
 	{Object: ObjAttack, Name: "flaming", Type: flagType, Default: "false", Reads: regen, Meaning: "Flaming Attacks: no Regeneration against them.", Ref: "8, 19.3",
 		Hint: "skirmish has no Regeneration for it to stop"},
-	{Object: ObjAttack, Name: "lethal_strike", Type: flagType, Default: "false", Reads: lethal, Meaning: "A natural 6 to wound allows no armour save and no Regeneration.", Ref: "19.3"},
+	{Object: ObjAttack, Name: "lethal_strike", Type: triggerType, Default: "false", Reads: lethal, Meaning: "Lethal Strike: a to-wound roll of a natural 6 (or the score given) that wounds allows no armour save (t9a: AP 10) and no Regeneration.", Ref: "19.3, 20.2"},
 	{Object: ObjAttack, Name: "reroll_hit", Type: rerollType, Default: "`none`", Meaning: "Re-rolls of the to-hit dice: `failed` or `ones` (the group's own), `successes` (imposed by the target), or a list such as `[ones, successes]`. A die is re-rolled once; the re-roll dice follow all the stage's dice.", Ref: "20.1"},
 	{Object: ObjAttack, Name: "reroll_wound", Type: rerollType, Default: "`none`", Meaning: "Re-rolls of the to-wound dice, as `reroll_hit`. Triggers such as Lethal Strike read the re-roll.", Ref: "20.1"},
 	{Object: ObjAttack, Name: "hatred", Type: flagType, Default: "false", Meaning: "Hatred: failed to-hit rolls are re-rolled. Melee only (the first round against a hated foe).", Ref: "20.1"},
@@ -190,6 +191,12 @@ var catalogue = [...]FieldSpec{
 		Hint: "write force_reroll_special for a rule that makes every special save re-roll"},
 	{Object: ObjAttack, Name: "poison", Type: triggerType, Default: "false", Meaning: "Poisoned Attacks: a to-hit roll of a natural 6 (or the score given) that hits wounds automatically, with no to-wound roll. Under the 7+ procedure only t9a's hopeless shot can. One hit of several wounds automatically.", Ref: "20.2"},
 	{Object: ObjAttack, Name: "battle_focus", Type: triggerType, Default: "false", Meaning: "Battle Focus: a to-hit roll of a natural 6 (or the score given) that hits makes one more hit.", Ref: "20.2"},
+	{Object: ObjAttack, Name: "killing_blow", Type: triggerType, Default: "false", Reads: killing, Meaning: "Killing Blow: a to-wound roll of a natural 6 (or the score given) against infantry, cavalry or war beasts allows no armour or Regeneration save, and if the ward fails the model is slain, its wounds left counting for combat result. Other troop types: `kb_other_troop_types`.", Ref: "20.2, 9.1, R38",
+		Hint: "t9a writes lethal_strike; skirmish has critical hits"},
+	{Object: ObjAttack, Name: "heroic_killing_blow", Type: triggerType, Default: "false", Reads: killing, Meaning: "Heroic Killing Blow: as `killing_blow`, against every troop type but swarms. Not with `killing_blow`.", Ref: "20.2",
+		Hint: "t9a writes lethal_strike; skirmish has critical hits"},
+	{Object: ObjAttack, Name: "armour_bane", Type: "whole number", Ranged: true, Min: 0, Max: MaxStat, Default: "0", Meaning: "Armour Bane (X): a wound whose to-wound roll is a natural 6 (or `armour_bane_on`) has its armour save worsened by X (t9a: AP + X).", Ref: "20.2"},
+	{Object: ObjAttack, Name: "armour_bane_on", Type: "[score](#scores) 2+..6+", Default: "6+", Meaning: "The natural to-wound roll from which `armour_bane` fires. Needs `armour_bane`.", Ref: "20.2"},
 	{Object: ObjAttack, Name: "ignore_armour", Type: flagType, Default: "false", Meaning: "No armour save; special saves still apply.", Ref: "7"},
 	{Object: ObjAttack, Name: "no_saves", Type: flagType, Default: "false", Meaning: "No saves at all.", Ref: "19.3"},
 	{Object: ObjAttack, Name: "instant_kill", Type: flagType, Default: "false", Reads: block, Meaning: "Each wound skips every save and removes a model outright.", Ref: "9.1, R5, R38"},

@@ -81,9 +81,10 @@ type Attack struct {
 	MWAgainst *rules.TroopType `yaml:"mw_against,omitempty" json:"mw_against,omitempty"`
 	// Flaming attacks stop Regeneration (RULES.md 8).
 	Flaming bool `yaml:"flaming,omitempty" json:"flaming,omitempty"`
-	// LethalStrike: a natural 6 to wound allows no armour save and no
-	// Regeneration (t9a, t9a1-ru; RULES.md 19.3).
-	LethalStrike bool `yaml:"lethal_strike,omitempty" json:"lethal_strike,omitempty"`
+	// LethalStrike: a to-wound roll of a natural 6 (true) or the score
+	// given allows no armour save and no Regeneration (t9a, t9a1-ru;
+	// RULES.md 19.3, 20.2).
+	LethalStrike rules.Trigger `yaml:"lethal_strike,omitempty" json:"lethal_strike,omitempty"`
 	// RerollHit and RerollWound re-roll the group's to-hit and to-wound
 	// dice: failed, ones (its own) or successes (imposed), or a list
 	// (RULES.md 20.1).
@@ -103,6 +104,16 @@ type Attack struct {
 	// wounds automatically, Battle Focus adds a hit.
 	Poison      rules.Trigger `yaml:"poison,omitempty" json:"poison,omitempty"`
 	BattleFocus rules.Trigger `yaml:"battle_focus,omitempty" json:"battle_focus,omitempty"`
+	// KillingBlow and HeroicKillingBlow are triggers on the to-wound roll
+	// (battleaxe, whfb8, t9a1-ru; RULES.md 20.2): no armour or
+	// Regeneration, and the model is slain if its ward fails.
+	KillingBlow       rules.Trigger `yaml:"killing_blow,omitempty" json:"killing_blow,omitempty"`
+	HeroicKillingBlow rules.Trigger `yaml:"heroic_killing_blow,omitempty" json:"heroic_killing_blow,omitempty"`
+	// ArmourBane worsens the armour save of a wound whose natural to-wound
+	// roll is ArmourBaneOn (default 6+) or more by its value (RULES.md
+	// 20.2).
+	ArmourBane   int           `yaml:"armour_bane,omitempty" json:"armour_bane,omitempty"`
+	ArmourBaneOn rules.Trigger `yaml:"armour_bane_on,omitempty" json:"armour_bane_on,omitempty"`
 	// IgnoreArmour skips the armour save only (RULES.md 7).
 	IgnoreArmour bool `yaml:"ignore_armour,omitempty" json:"ignore_armour,omitempty"`
 	// NoSaves skips every save, armour and special (RULES.md 19.3).
@@ -351,6 +362,10 @@ type Champion struct {
 	Ward         *rules.Target `yaml:"ward,omitempty" json:"ward,omitempty"`
 	Regeneration *rules.Target `yaml:"regeneration,omitempty" json:"regeneration,omitempty"`
 	Aegis        *rules.Target `yaml:"aegis,omitempty" json:"aegis,omitempty"`
+	// RerollArmour and RerollSpecial are his own save re-rolls; left out,
+	// he has the unit's (RULES.md 20.7, 20.13).
+	RerollArmour  *rules.Reroll `yaml:"reroll_armour,omitempty" json:"reroll_armour,omitempty"`
+	RerollSpecial *rules.Reroll `yaml:"reroll_special,omitempty" json:"reroll_special,omitempty"`
 	// Damage is the wounds the champion has already lost (RULES.md 19 C9, C10).
 	Damage int `yaml:"damage,omitempty" json:"damage,omitempty"`
 }
@@ -430,6 +445,8 @@ func (t *Target) ChampionProfile() Profile {
 	set(&p.Ward, c.Ward)
 	set(&p.Regeneration, c.Regeneration)
 	set(&p.Aegis, c.Aegis)
+	set(&p.RerollArmour, c.RerollArmour)
+	set(&p.RerollSpecial, c.RerollSpecial)
 	return p
 }
 

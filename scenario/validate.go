@@ -310,9 +310,17 @@ func (c *checker) attack(i int) {
 	c.reads(a.ArmourPiercing != 0, ObjAttack, "armour_piercing", at("armour_piercing"))
 	c.reads(a.MWAgainst != nil, ObjAttack, "mw_against", at("mw_against"))
 	c.reads(a.ClippedWings, ObjAttack, "clipped_wings", at("clipped_wings"))
-	c.reads(a.LethalStrike, ObjAttack, "lethal_strike", at("lethal_strike"))
+	c.reads(a.LethalStrike != 0, ObjAttack, "lethal_strike", at("lethal_strike"))
 	c.reads(a.Flaming, ObjAttack, "flaming", at("flaming"))
 	c.reads(a.DivineAttacks, ObjAttack, "divine_attacks", at("divine_attacks"))
+	c.reads(a.KillingBlow != 0, ObjAttack, "killing_blow", at("killing_blow"))
+	c.reads(a.HeroicKillingBlow != 0, ObjAttack, "heroic_killing_blow", at("heroic_killing_blow"))
+	if a.KillingBlow != 0 && a.HeroicKillingBlow != 0 {
+		c.add(at("heroic_killing_blow"), "an attack has Killing Blow or Heroic Killing Blow, not both (RULES.md 20.2)")
+	}
+	if a.ArmourBaneOn != 0 && a.ArmourBane == 0 {
+		c.add(at("armour_bane_on"), "says when armour_bane fires, and this group has no armour_bane (RULES.md 20.2)")
+	}
 	if a.Hatred && a.Phase != rules.Melee {
 		c.add(at("hatred"), "Hatred re-rolls to-hit in close combat, and this group's phase is %s (RULES.md 20.1)", a.Phase)
 	}

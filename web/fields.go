@@ -131,9 +131,9 @@ func (s *Server) pageData(f form) *pageData {
 		mh := mk("multiple_hits", "Multiple hits", "text", a.MultipleHits)
 		mh.Pattern, mh.Placeholder, mh.Hint, mh.Msg = patDice, "D3", "each hit becomes this many; empty for one", "A number such as 2, or dice such as D3"
 		rrHit := mk("reroll_hit", "Re-roll to hit", "select", "")
-		rrHit.Choices = choices(a.RerollHit, "", "failed", "ones", "successes", "ones, successes")
+		rrHit.Choices = choices(a.RerollHit, "", "failed", "ones", "successes", "ones, successes", "failed, successes")
 		rrWound := mk("reroll_wound", "Re-roll to wound", "select", "")
-		rrWound.Choices = choices(a.RerollWound, "", "failed", "ones", "successes", "ones, successes")
+		rrWound.Choices = choices(a.RerollWound, "", "failed", "ones", "successes", "ones, successes", "failed, successes")
 		wc := hide(mk("weapon_class", "Weapon class", "select", ""), "a.weapon_class")
 		wc.Choices, wc.Hint = choices(a.WeaponClass, "", "missile", "bludgeoning", "bladed", "unarmed", "thrusting"), "for critical hits"
 		aim := hide(mk("target", "Aimed at", "select", ""), "a.target")
@@ -142,18 +142,30 @@ func (s *Server) pageData(f form) *pageData {
 		for _, fl := range []struct {
 			name, label string
 			on          bool
-		}{{"flaming", "Flaming", a.Flaming}, {"lethal_strike", "Lethal Strike", a.LethalStrike}, {"ignore_armour", "Ignores armour", a.IgnoreArmour},
+		}{{"flaming", "Flaming", a.Flaming}, {"ignore_armour", "Ignores armour", a.IgnoreArmour},
 			{"no_saves", "No saves at all", a.NoSaves}, {"instant_kill", "Instant kill", a.InstantKill},
 			{"hatred", "Hatred (melee)", a.Hatred}, {"force_reroll_armour", "Target re-rolls successful armour saves", a.ForceRerollArmour},
-			{"force_reroll_special", "Target re-rolls successful special saves", a.ForceRerollSpecial}, {"divine_attacks", "Divine Attacks", a.DivineAttacks},
-			{"poison", "Poisoned Attacks (natural 6)", a.Poison}, {"battle_focus", "Battle Focus (natural 6)", a.BattleFocus}} {
+			{"force_reroll_special", "Target re-rolls successful special saves", a.ForceRerollSpecial}, {"divine_attacks", "Divine Attacks", a.DivineAttacks}} {
 			c := hide(mk(fl.name, fl.label, "checkbox", "1"), "a."+fl.name)
 			c.Checked = fl.on
 			flags = append(flags, c)
 		}
 		name := mk("name", "Name", "text", a.Name)
 		name.Placeholder, name.Wide = "Swordsmen", true
-		row := []field{name, count, phase, toHit, ws, bs, mod, str, wmod, ap, apc, mh, mw, rrHit, rrWound, wc, aim}
+		// natural-roll triggers (RULES.md 20.2): none, a natural 6, or a
+		// lower score
+		trig := func(name, label, value string) field {
+			f := hide(mk(name, label, "select", ""), "a."+name)
+			f.Choices = choices(value, "", "6+", "5+", "4+", "3+", "2+")
+			return f
+		}
+		bane := hide(mk("armour_bane", "Armour Bane", "number", a.ArmourBane), "a.armour_bane")
+		bane.Placeholder, bane.Hint = "0", "worsens the armour save of a wound on the trigger roll"
+		whole(&bane, "a.armour_bane", "Armour Bane")
+		row := []field{name, count, phase, toHit, ws, bs, mod, str, wmod, ap, apc, mh, mw, rrHit, rrWound, wc, aim,
+			trig("poison", "Poisoned Attacks", a.Poison), trig("battle_focus", "Battle Focus", a.BattleFocus),
+			trig("lethal_strike", "Lethal Strike", a.LethalStrike), trig("killing_blow", "Killing Blow", a.KillingBlow),
+			trig("heroic_killing_blow", "Heroic Killing Blow", a.HeroicKillingBlow), bane, trig("armour_bane_on", "Armour Bane on", a.ArmourBaneOn)}
 		d.Attacks = append(d.Attacks, append(row, flags...))
 	}
 	d.CanAdd = len(f.Attacks) < maxFormAttacks
@@ -203,7 +215,11 @@ func (s *Server) pageData(f form) *pageData {
 	dmg := mk("damage", "Starting damage", "text", t.Damage)
 	dmg.Pattern, dmg.Placeholder, dmg.Inputmode = patDamage, "0", "numeric"
 	dmg.Hint, dmg.Msg = "wounds the unit has lost; battleaxe per model: 1,0,2", "Whole numbers, separated by commas"
-	d.Target = []field{tname, troop, models, front, tws, tough, wounds, armour, shield, barding, bonus, av, ward, regen, aegis, helmet, dmg}
+	rrArmour := mk("reroll_armour", "Re-roll armour saves", "select", "")
+	rrArmour.Choices = choices(t.RerollArmour, "", "failed", "ones")
+	rrSpecial := mk("reroll_special", "Re-roll special saves", "select", "")
+	rrSpecial.Choices = choices(t.RerollSpecial, "", "failed", "ones")
+	d.Target = []field{tname, troop, models, front, tws, tough, wounds, armour, shield, barding, bonus, av, ward, regen, aegis, rrArmour, rrSpecial, helmet, dmg}
 	for _, c := range []struct {
 		name, label string
 		on          bool

@@ -44,14 +44,18 @@ type attackForm struct {
 	WoundModifier, MultipleHits                                                  string
 	RerollHit, RerollWound                                                       string
 	Hatred, ForceRerollArmour, ForceRerollSpecial, DivineAttacks                 bool
-	Poison, BattleFocus                                                          bool // a natural 6 (20.2)
-	Flaming, LethalStrike, IgnoreArmour, NoSaves, InstantKill                    bool
+	// natural-roll triggers (20.2) as a file writes them: "" for none,
+	// "6+" for true, or a score such as "5+"
+	Poison, BattleFocus, LethalStrike, KillingBlow, HeroicKillingBlow, ArmourBaneOn string
+	ArmourBane                                                                      string
+	Flaming, IgnoreArmour, NoSaves, InstantKill                                     bool
 }
 
 // targetForm is the target unit as the form holds it.
 type targetForm struct {
 	Name, TroopType, Models, Frontage, WS, Toughness, Wounds, Armour, SaveBonus string
 	ArmourValue, Ward, Regeneration, Aegis, Damage                              string
+	RerollArmour, RerollSpecial                                                 string // the model's own save re-rolls (20.1)
 	Shield, Barding, Helmet, Musician, Standard, Champion                       bool
 }
 
@@ -129,14 +133,17 @@ func parseForm(q url.Values) form {
 			WoundModifier: get("wound_modifier"), MultipleHits: get("multiple_hits"),
 			RerollHit: get("reroll_hit"), RerollWound: get("reroll_wound"), Hatred: on("hatred"),
 			ForceRerollArmour: on("force_reroll_armour"), ForceRerollSpecial: on("force_reroll_special"), DivineAttacks: on("divine_attacks"),
-			Poison: on("poison"), BattleFocus: on("battle_focus"),
-			Flaming: on("flaming"), LethalStrike: on("lethal_strike"), IgnoreArmour: on("ignore_armour"), NoSaves: on("no_saves"), InstantKill: on("instant_kill")}
+			Poison: triggerText(get("poison")), BattleFocus: triggerText(get("battle_focus")), LethalStrike: triggerText(get("lethal_strike")),
+			KillingBlow: triggerText(get("killing_blow")), HeroicKillingBlow: triggerText(get("heroic_killing_blow")),
+			ArmourBane: get("armour_bane"), ArmourBaneOn: triggerText(get("armour_bane_on")),
+			Flaming: on("flaming"), IgnoreArmour: on("ignore_armour"), NoSaves: on("no_saves"), InstantKill: on("instant_kill")}
 	}
 	get := func(name string) string { return strings.TrimSpace(q.Get("t." + name)) }
 	on := func(name string) bool { return get(name) != "" && get(name) != "0" && get(name) != "false" }
 	f.Target = targetForm{Name: get("name"), TroopType: get("troop_type"), Models: get("models"), Frontage: get("frontage"), WS: get("ws"),
 		Toughness: get("toughness"), Wounds: get("wounds"), Armour: get("armour"), SaveBonus: get("save_bonus"), ArmourValue: get("armour_value"),
 		Ward: get("ward"), Regeneration: get("regeneration"), Aegis: get("aegis"), Damage: get("damage"),
+		RerollArmour: get("reroll_armour"), RerollSpecial: get("reroll_special"),
 		Shield: on("shield"), Barding: on("barding"), Helmet: on("helmet"), Musician: on("musician"), Standard: on("standard"), Champion: on("champion")}
 	for _, s := range rules.Switches() {
 		if v := strings.TrimSpace(q.Get("opt." + s.Name)); v != "" && v != s.Default {
@@ -186,7 +193,7 @@ func (f form) values() url.Values {
 		add(p+"weapon_class", a.WeaponClass)
 		add(p+"target", a.Target)
 		flag(p+"flaming", a.Flaming)
-		flag(p+"lethal_strike", a.LethalStrike)
+		add(p+"lethal_strike", a.LethalStrike)
 		flag(p+"ignore_armour", a.IgnoreArmour)
 		flag(p+"no_saves", a.NoSaves)
 		flag(p+"instant_kill", a.InstantKill)
@@ -196,8 +203,12 @@ func (f form) values() url.Values {
 		flag(p+"force_reroll_armour", a.ForceRerollArmour)
 		flag(p+"force_reroll_special", a.ForceRerollSpecial)
 		flag(p+"divine_attacks", a.DivineAttacks)
-		flag(p+"poison", a.Poison)
-		flag(p+"battle_focus", a.BattleFocus)
+		add(p+"poison", a.Poison)
+		add(p+"battle_focus", a.BattleFocus)
+		add(p+"killing_blow", a.KillingBlow)
+		add(p+"heroic_killing_blow", a.HeroicKillingBlow)
+		add(p+"armour_bane", a.ArmourBane)
+		add(p+"armour_bane_on", a.ArmourBaneOn)
 		if q.Get(p+"count") == "" && q.Get(p+"strength") == "" {
 			q.Set(p+"count", "") // keep an empty row in the link
 		}
@@ -218,6 +229,8 @@ func (f form) values() url.Values {
 	add("t.ward", t.Ward)
 	add("t.regeneration", t.Regeneration)
 	add("t.aegis", t.Aegis)
+	add("t.reroll_armour", t.RerollArmour)
+	add("t.reroll_special", t.RerollSpecial)
 	flag("t.helmet", t.Helmet)
 	flag("t.musician", t.Musician)
 	flag("t.standard", t.Standard)
@@ -335,7 +348,7 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 			str("target", a.Target)
 		}
 		flag("flaming", a.Flaming)
-		flag("lethal_strike", a.LethalStrike)
+		w.trigger("lethal_strike", a.LethalStrike)
 		flag("ignore_armour", a.IgnoreArmour)
 		flag("no_saves", a.NoSaves)
 		flag("instant_kill", a.InstantKill)
@@ -349,8 +362,14 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 		flag("force_reroll_armour", a.ForceRerollArmour)
 		flag("force_reroll_special", a.ForceRerollSpecial)
 		flag("divine_attacks", a.DivineAttacks)
-		flag("poison", a.Poison)
-		flag("battle_focus", a.BattleFocus)
+		w.trigger("poison", a.Poison)
+		w.trigger("battle_focus", a.BattleFocus)
+		w.trigger("killing_blow", a.KillingBlow)
+		w.trigger("heroic_killing_blow", a.HeroicKillingBlow)
+		if a.ArmourBane != "0" {
+			num("armour_bane", a.ArmourBane)
+		}
+		w.trigger("armour_bane_on", a.ArmourBaneOn)
 		attacks = append(attacks, w.o)
 	}
 	doc = append(doc, kv{"attacks", attacks})
@@ -378,6 +397,12 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 	str("ward", t.Ward)
 	str("regeneration", t.Regeneration)
 	str("aegis", t.Aegis)
+	if t.RerollArmour != "none" {
+		str("reroll_armour", t.RerollArmour)
+	}
+	if t.RerollSpecial != "none" {
+		str("reroll_special", t.RerollSpecial)
+	}
 	flag("helmet", t.Helmet)
 	var command []any
 	for _, c := range []struct {
@@ -498,6 +523,19 @@ func (w *fieldWriter) flag(name string, b bool) {
 	}
 }
 
+// trigger writes a natural-roll trigger (RULES.md 20.2): true for a
+// natural 6, the score otherwise, so that "5+" survives a round trip.
+func (w *fieldWriter) trigger(name, v string) {
+	if !w.keep(w.prefix+name, v != "") {
+		return
+	}
+	if v == "6+" {
+		w.o = append(w.o, kv{name, true})
+		return
+	}
+	w.o = append(w.o, kv{name, v})
+}
+
 // obj is a JSON object that keeps its keys in order.
 type obj []kv
 
@@ -563,8 +601,10 @@ func fileForm(file *scenario.File, tab string) form {
 			WoundModifier: itoa(a.WoundModifier), MultipleHits: a.MultipleHits.String(),
 			RerollHit: rerollText(a.RerollHit), RerollWound: rerollText(a.RerollWound), Hatred: a.Hatred,
 			ForceRerollArmour: a.ForceRerollArmour, ForceRerollSpecial: a.ForceRerollSpecial, DivineAttacks: a.DivineAttacks,
-			Poison: a.Poison != 0, BattleFocus: a.BattleFocus != 0,
-			Flaming: a.Flaming, LethalStrike: a.LethalStrike, IgnoreArmour: a.IgnoreArmour, NoSaves: a.NoSaves, InstantKill: a.InstantKill}
+			Poison: triggerForm(a.Poison), BattleFocus: triggerForm(a.BattleFocus), LethalStrike: triggerForm(a.LethalStrike),
+			KillingBlow: triggerForm(a.KillingBlow), HeroicKillingBlow: triggerForm(a.HeroicKillingBlow),
+			ArmourBane: itoa(a.ArmourBane), ArmourBaneOn: triggerForm(a.ArmourBaneOn),
+			Flaming: a.Flaming, IgnoreArmour: a.IgnoreArmour, NoSaves: a.NoSaves, InstantKill: a.InstantKill}
 		if a.BS == 0 && a.WS == 0 {
 			af.ToHit = a.ToHit.String()
 		}
@@ -580,6 +620,7 @@ func fileForm(file *scenario.File, tab string) form {
 	f.Target = targetForm{Name: t.Name, TroopType: t.TroopType.String(), Models: itoa(t.Models), Frontage: itoa(t.Frontage), WS: itoa(t.WS),
 		Toughness: itoa(t.Toughness), Wounds: itoa(t.Wounds), Armour: t.Armour.String(), SaveBonus: itoa(t.SaveBonus), ArmourValue: itoa(t.ArmourValue),
 		Ward: score(t.Ward), Regeneration: score(t.Regeneration), Aegis: score(t.Aegis), Damage: itoa(t.Damage.Carried),
+		RerollArmour: rerollText(t.RerollArmour), RerollSpecial: rerollText(t.RerollSpecial),
 		Shield: t.Shield, Barding: t.Barding, Helmet: t.Helmet,
 		Musician: t.HasCommand(scenario.CommandMusician), Standard: t.HasCommand(scenario.CommandStandard), Champion: t.HasCommand(scenario.CommandChampion)}
 	if len(t.Damage.PerModel) > 0 {
@@ -594,6 +635,26 @@ func fileForm(file *scenario.File, tab string) form {
 
 // rerollText is a re-roll as the form's select holds it: empty for none,
 // and a list such as "ones, successes" as the file's list (RULES.md 20.1).
+// triggerText reads a trigger field of the query: a checked box of an
+// older link ("1", "on", "true") is a natural 6.
+func triggerText(s string) string {
+	switch s {
+	case "", "0", "false", "none":
+		return ""
+	case "1", "on", "true":
+		return "6+"
+	}
+	return s
+}
+
+// triggerForm is a scenario trigger as the form holds it.
+func triggerForm(t rules.Trigger) string {
+	if t == 0 {
+		return ""
+	}
+	return t.String()
+}
+
 func rerollText(r rules.Reroll) string {
 	if r == 0 {
 		return ""

@@ -56,13 +56,22 @@ type Attack struct {
 	// Natural-roll triggers on the final to-hit roll (RULES.md 20.2):
 	// Poison makes the hit wound automatically, BattleFocus adds a hit.
 	Poison, BattleFocus rules.Trigger
-	LethalStrike        bool
-	IgnoreArmour        bool
-	NoSaves             bool
-	InstantKill         bool
-	WeaponClass         rules.WeaponClass // skirmish critical table (6.2)
-	Attacker            string            // skirmish: the warrior, for the per-phase allowance
-	Target              unit.Target
+	// Natural-roll triggers on the final to-wound roll (RULES.md 20.2):
+	// KillingBlow or HeroicKillingBlow (at most one) slays the model struck
+	// once its ward fails; ArmourBane worsens that wound's armour save by
+	// its value, from the natural ArmourBaneOn up (zero: a natural 6).
+	KillingBlow, HeroicKillingBlow rules.Trigger
+	ArmourBane                     int
+	ArmourBaneOn                   rules.Trigger
+	// LethalStrike (t9a, t9a1-ru; 19.3) fires on the final natural
+	// to-wound roll: no armour save (t9a: AP 10) and no Regeneration.
+	LethalStrike rules.Trigger
+	IgnoreArmour bool
+	NoSaves      bool
+	InstantKill  bool
+	WeaponClass  rules.WeaponClass // skirmish critical table (6.2)
+	Attacker     string            // skirmish: the warrior, for the per-phase allowance
+	Target       unit.Target
 }
 
 // Multi reports whether every unsaved wound of the attack is a packet (C3):
@@ -106,6 +115,14 @@ func (a Attack) Validate(rs rules.Ruleset) error {
 		return fmt.Errorf("wound_modifier %d: want -10 to 10", a.WoundModifier)
 	case !a.MultipleHits.IsZero() && a.MultipleHits.Min() < 1:
 		return fmt.Errorf("multiple_hits %s: every hit makes at least 1 hit", a.MultipleHits)
+	case a.ArmourBane < 0 || a.ArmourBane > 10:
+		return fmt.Errorf("armour_bane %d: want 0 to 10", a.ArmourBane)
+	case a.ArmourBaneOn != 0 && a.ArmourBane == 0:
+		return fmt.Errorf("armour_bane_on %s: needs armour_bane (RULES.md 20.2)", a.ArmourBaneOn)
+	case a.KillingBlow != 0 && a.HeroicKillingBlow != 0:
+		return fmt.Errorf("killing_blow and heroic_killing_blow: an attack has at most one of the two (RULES.md 20.2)")
+	case (a.KillingBlow != 0 || a.HeroicKillingBlow != 0) && !rules.For(rs).KillingBlow:
+		return fmt.Errorf("killing_blow: %s has no Killing Blow (RULES.md 20.2: t9a writes lethal_strike, skirmish has criticals)", rs)
 	case a.Hatred && a.Phase != rules.Melee:
 		return fmt.Errorf("hatred: Hatred re-rolls to-hit in close combat, and this group's phase is %s (RULES.md 20.1)", a.Phase)
 	case a.Count.Min() < 0:

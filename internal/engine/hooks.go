@@ -38,6 +38,9 @@ func (m *Machine) AttackRolls() (n int, ok bool) {
 	if !m.rs().Block() || m.s.i != 0 {
 		return 0, false
 	}
+	if t := &m.s.tests; t.kb != 0 && !t.kbSlays && m.multi() {
+		return 0, false // a one-wound Killing Blow is a single among packets (20.2): not alike
+	}
 	switch m.s.at {
 	case stepHit:
 		// a hit that becomes several hands on more than one wound, and
@@ -84,7 +87,7 @@ func (m *Machine) Rolled() (RollOutcome, bool) {
 // step of its batch as if its attacks had rolled o.
 func (m *Machine) SkipRolls(o RollOutcome) {
 	m.s.flamed = o.RegenLost && !m.u.RegenLost()
-	m.s.hits, m.s.wounds, m.s.failed, m.s.re, m.s.reOf = 0, woundPool{}, woundPool{}, woundPool{}, stepBegin
+	m.s.hits, m.s.wounds, m.s.failed, m.s.re, m.s.reOf, m.s.singles = 0, woundPool{}, woundPool{}, woundPool{}, stepBegin, 0
 	m.s.poison, m.s.pRoll, m.s.extra = 0, 0, 0
 	m.s.unsaved, m.s.kills = o.Unsaved, o.Kills
 	m.s.at = stepSpecial
@@ -98,7 +101,7 @@ func (m *Machine) SkipRolls(o RollOutcome) {
 // ok is false where each packet rolls Regeneration per Wound lost (tow,
 // 22.6): a packet is then more than its damage dice.
 func (m *Machine) PendingPackets() (n int, ok bool) {
-	return m.s.n, m.s.at == stepPacket && m.s.i == 0 && m.s.tests.regen.need.IsNone()
+	return m.s.n, m.s.at == stepPacket && m.s.i == 0 && m.s.singles == 0 && m.s.tests.regen.need.IsNone()
 }
 
 // RollPacket rolls with r the damage dice the batch's next unsaved wound
@@ -116,7 +119,7 @@ func (m *Machine) RollPacket(r dice.Roller) (int, error) {
 // gave it, exactly as the batch's next packet step would, and adds what it
 // did to the tallies; m stays where it is. Use it from SkipRolls until the
 // batch closes, then SkipPackets.
-func (m *Machine) ApplyPacket(k int) error { return m.applyPacket(nil, k) }
+func (m *Machine) ApplyPacket(k int) error { return m.applyPacket(nil, k, m.multi()) }
 
 // SkipPackets marks the batch's pending packets as applied: m moves on to
 // closing the batch.

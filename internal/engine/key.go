@@ -40,7 +40,7 @@ func (m *Machine) AppendState(b []byte) []byte {
 	s := &m.s
 	b = appendInt(b, len(m.ukey))
 	b = append(b, m.ukey...)
-	for _, v := range [...]int{s.batch, int(s.at), s.i, s.n, s.hits, s.kills, s.unsaved, s.pend, s.pendX, int(s.reOf), s.poison, s.pRoll, s.extra} {
+	for _, v := range [...]int{s.batch, int(s.at), s.i, s.n, s.hits, s.kills, s.unsaved, s.pend, s.pendX, int(s.reOf), s.poison, s.pRoll, s.extra, s.singles} {
 		b = appendInt(b, v)
 	}
 	for k := range s.wounds {
@@ -49,7 +49,7 @@ func (m *Machine) AppendState(b []byte) []byte {
 		b = appendInt(b, s.re[k])
 	}
 	var flags byte
-	for i, f := range [...]bool{s.inBatch, s.panicked, s.panicApplies, s.flamed} {
+	for i, f := range [...]bool{s.inBatch, s.panicked, s.panicApplies, s.flamed, s.pendPoison, s.pendXPoison} {
 		if f {
 			flags |= 1 << i
 		}
@@ -82,6 +82,7 @@ func (t *batchTests) appendKey(b []byte) []byte {
 	b = t.wound.appendKey(b)
 	b = t.woundPoison.appendKey(b)
 	b = t.regen.appendKey(b)
+	b = append(b, byte(t.kb), byte(t.lethal), byte(t.bane), b2byte(t.kbSlays), byte(t.seven))
 	for k := range t.armour {
 		b = t.armour[k].appendKey(b)
 		b = t.special[k].appendKey(b)

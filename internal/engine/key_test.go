@@ -34,7 +34,7 @@ func TestStateKeyCoversState(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	attacks := []Attack{{Count: dice.ConstExpr(6), Hit: HitSpec{WS: 4}, Strength: 4, LethalStrike: true,
+	attacks := []Attack{{Count: dice.ConstExpr(6), Hit: HitSpec{WS: 4}, Strength: 4, LethalStrike: rules.NaturalSix,
 		Target: unit.Target{Role: unit.RankAndFile}}}
 	m, err := NewMachine(u, attacks, nil)
 	if err != nil {

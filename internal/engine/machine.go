@@ -64,11 +64,16 @@ type state struct {
 	pRoll   int       // poisoned hits that roll to wound at +2 (tow plus_two, 22.3): the wound stage's first items
 	extra   int       // Battle Focus hits (20.2), joining the hits after the multiple-hits stage
 	unsaved int       // wounds past every save awaiting damage and allocation
+	singles int       // of those, the last ones that are singles in a batch of packets (battleaxe Killing Blow, 20.2)
 	pend    int       // skirmish: hits of the current attack still to resolve (20.3)
 	pendX   int       // skirmish: hits of a Body Blow's extra attack still to resolve (20.3, C19)
 	re      woundPool // dice of stage reOf awaiting their re-roll, by kind (20.1)
 	reOf    step      // the stage whose re-roll pass runs (stepReroll)
 	inBatch bool      // the unit's StartBatch was called
+
+	// skirmish: the pending hits of pend and pendX wound automatically
+	// (poison_multiple_hits all, 20.2)
+	pendPoison, pendXPoison bool
 
 	// per phase
 	phaseSeen    bool        // a batch has begun: phase is set

@@ -27,14 +27,15 @@ func (m *Machine) skirmishItem(d *dieSource) error {
 	}
 	f := m.u.Fighter()
 	if f == nil || f.Skirmish.Status == unit.OutOfAction {
-		s.pend, s.pendX = 0, 0
+		s.pend, s.pendX, s.pendPoison, s.pendXPoison = 0, 0, false, false
 		if d.log != nil {
 			m.note(d.log, NoStage, "RULES.md 13", "attack %d: the fighter is out of action, nothing is rolled", s.i)
 		}
 		return m.advance(d.log)
 	}
 	if pending {
-		if err := m.skirmishHit(d, s.i, !extra, false); err != nil {
+		poisoned := extra && s.pendXPoison || !extra && s.pendPoison
+		if err := m.skirmishHit(d, s.i, !extra, poisoned); err != nil {
 			if extra {
 				s.pendX++
 			} else {
@@ -42,11 +43,13 @@ func (m *Machine) skirmishItem(d *dieSource) error {
 			}
 			return err
 		}
+		s.pendPoison = s.pendPoison && s.pend > 0
+		s.pendXPoison = s.pendXPoison && s.pendX > 0
 		return m.advance(d.log)
 	}
 	if err := m.skirmishAttack(d, s.i, true); err != nil {
 		s.i--
-		s.pend, s.pendX = 0, 0
+		s.pend, s.pendX, s.pendPoison, s.pendXPoison = 0, 0, false, false
 		return err
 	}
 	return m.advance(d.log)
@@ -152,10 +155,14 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 	// the further hits are the next items (skirmishItem); a Body Blow's
 	// extra attack (critOK false) causes no critical with any of them
 	hits += b2i(focus)
+	// poison_multiple_hits all: the further hits of a poisoned roll are
+	// poisoned too (20.2)
+	all := poisoned && hits > 1 && m.opts().PoisonMultipleHits == rules.PoisonAllHits
 	if critOK {
-		m.s.pend = hits - 1
+		m.s.pend, m.s.pendPoison = hits-1, all
 	} else {
 		m.s.pendX += hits - 1
+		m.s.pendXPoison = m.s.pendXPoison || all
 	}
 	return m.skirmishHit(d, n, critOK, poisoned)
 }
@@ -249,7 +256,7 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 		if f.Skirmish.Status == unit.OutOfAction {
 			break
 		}
-		saved, err := m.skirmishSaves(d, n, c)
+		saved, err := m.skirmishSaves(d, n, c, m.s.tests.bane.Fires(face))
 		if err != nil {
 			return err
 		}
@@ -302,9 +309,15 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 }
 
 // skirmishSaves rolls the armour save and then the special save of one wound.
-func (m *Machine) skirmishSaves(d *dieSource, n int, c rules.Critical) (bool, error) {
+func (m *Machine) skirmishSaves(d *dieSource, n int, c rules.Critical, bane bool) (bool, error) {
 	a := m.attack()
 	armour, special := m.s.tests.armour[ordinary], m.s.tests.special[ordinary]
+	if bane { // Armour Bane on the final natural to-wound roll (20.2)
+		armour = m.s.tests.armour[baned]
+		if d.log != nil {
+			m.note(d.log, Armour, "RULES.md 20.2", "Armour Bane (%d): save %s becomes %s", a.ArmourBane, m.s.tests.armour[ordinary].need, armour.need)
+		}
+	}
 	switch {
 	case a.NoSaves || a.InstantKill:
 		if d.log != nil {

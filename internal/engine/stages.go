@@ -193,6 +193,9 @@ type woundKind int8
 const (
 	ordinary  woundKind = iota
 	lethalSix           // a Lethal Strike natural 6 to wound (19.3)
+	baned               // Armour Bane fired: a worse armour save (20.2)
+	slaying             // an eligible Killing Blow: no armour, no Regeneration; slain once the ward fails (20.2, 9.1)
+	kbSingle            // a Killing Blow on a troop type it cannot slay, battleaxe's way: no armour, no Regeneration, one wound (20.2)
 	// poisonHit is a poisoned hit rolling to wound with +2 (tow
 	// plus_two, 22.3): a kind at the wound stage's re-roll pass only.
 	poisonHit
@@ -237,6 +240,13 @@ type batchTests struct {
 	armour      [woundKinds]test
 	special     [woundKinds]test
 	regen       test // Regeneration per Wound lost (tow, 22.6); need None when not rolled
+	// the to-wound triggers (20.2): the natural rolls that fire them, 0
+	// for none; kbSlays says whether a Killing Blow slays the receiver
+	kb, lethal, bane rules.Trigger
+	kbSlays          bool
+	// seven is how the to-hit re-rolls meet a 7+ procedure (20.1); each
+	// die unless the batch has both a procedure and a re-roll
+	seven rules.SevenPlusReroll
 }
 
 // testsOf returns the tests the stages roll for needs n.
@@ -251,7 +261,12 @@ func testsOf(rs rules.Ruleset, a *Attack, n Needs) batchTests {
 	}
 	t.hitRetry.retry = true
 	t.regen.kind = rules.Regeneration
-	t.wound.six = a.LethalStrike && rules.For(rs).LethalStrike
+	t.kb, t.kbSlays, t.lethal, t.bane, t.seven = n.KillingBlow, n.KBSlays, n.LethalStrike, n.ArmourBane, n.SevenPlusReroll
+	for _, tr := range []rules.Trigger{t.kb, t.lethal, t.bane} { // to-wound triggers read the final roll (20.2)
+		if tr != 0 {
+			t.wound.trig |= 1 << tr
+		}
+	}
 	t.hit.rr, t.hitAgain.rr, t.wound.rr = n.HitReroll, n.HitReroll, n.WoundReroll
 	for _, tr := range []rules.Trigger{a.Poison, a.BattleFocus} { // to-hit triggers read the first die (20.2)
 		if tr != 0 {
@@ -271,6 +286,15 @@ func testsOf(rs rules.Ruleset, a *Attack, n Needs) batchTests {
 	t.special[lethalSix] = newTest(Special, n.SpecialLethal, sf)
 	t.special[lethalSix].kind = n.SpecialKindL
 	t.special[lethalSix].rr = n.SpecialRerollL
+	t.armour[baned] = newTest(Armour, n.ArmourBaned, af)
+	t.armour[baned].rr = n.ArmourReroll
+	t.special[baned] = t.special[ordinary]
+	for _, k := range []woundKind{slaying, kbSingle} { // no armour, the ward (20.2)
+		t.armour[k] = newTest(Armour, rules.None, af)
+		t.special[k] = newTest(Special, n.SpecialKB, sf)
+		t.special[k].kind = n.SpecialKindKB
+		t.special[k].rr = n.SpecialRerollKB
+	}
 	return t
 }
 
@@ -302,6 +326,8 @@ func StageChances(u *unit.Unit, a Attack) (Chances, error) {
 		c.Hit = big.NewRat(1, 1)
 	case t.hitAgain.need.IsNone():
 		c.Hit = t.hit.chance()
+	case t.seven != rules.EachDie:
+		c.Hit = sevenPlusChance(&t)
 	default:
 		c.Hit = new(big.Rat).Mul(t.hit.chance(), t.hitAgain.chance())
 	}
@@ -310,6 +336,59 @@ func StageChances(u *unit.Unit, a Attack) (Chances, error) {
 		c.Hit.Add(c.Hit, miss.Mul(miss, t.hitRetry.chance()))
 	}
 	return c, nil
+}
+
+// sevenPlusChance is the chance that the 7+ procedure of t hits with one
+// re-roll for the whole procedure (failing_die or whole_roll; RULES.md
+// 20.1, E91), as sevenPlusOnce rolls it.
+func sevenPlusChance(t *batchTests) *big.Rat {
+	rr := t.hit.rr
+	face := func(low int8) (pass, fail, one *big.Rat) { // chances of a pass, a re-rolled failure, a natural 1
+		pass = big.NewRat(int64(7-min(low, 7)), 6)
+		fail = new(big.Rat).Sub(big.NewRat(1, 1), pass)
+		if rr&rules.RerollFailed == 0 {
+			fail = new(big.Rat)
+			if rr&rules.RerollOnes != 0 && low > 1 {
+				fail = big.NewRat(1, 6)
+			}
+		}
+		return pass, fail, nil
+	}
+	p1, a1, _ := face(t.hit.low)
+	p2, a2, _ := face(t.hitAgain.low)
+	mul := func(x ...*big.Rat) *big.Rat {
+		r := big.NewRat(1, 1)
+		for _, v := range x {
+			r.Mul(r, v)
+		}
+		return r
+	}
+	add := func(x ...*big.Rat) *big.Rat {
+		r := new(big.Rat)
+		for _, v := range x {
+			r.Add(r, v)
+		}
+		return r
+	}
+	imposed := rr&rules.RerollSuccesses != 0
+	if t.seven == rules.FailingDie {
+		// first die re-rolled: a1 p1 p2; else p1 x (second kept or re-rolled)
+		second := add(mul(p2, p2), mul(a2, p2))
+		if !imposed {
+			second = add(p2, mul(a2, p2))
+		}
+		return add(mul(a1, p1, p2), mul(p1, second))
+	}
+	// whole_roll: P0, and once more after a re-rolled failure (the
+	// deciding die: the first when it failed, else the second) or an
+	// imposed success
+	p0 := mul(p1, p2)
+	again := add(a1, mul(p1, a2))
+	kept := p0
+	if imposed {
+		kept = mul(p0, p0)
+	}
+	return add(kept, mul(again, p0))
 }
 
 // begin starts the next attack group: the phase, the receiving model and
@@ -328,7 +407,7 @@ func (m *Machine) begin(log func(Event)) error {
 	if a.Phase != rules.Melee && m.rs().Block() {
 		s.panicApplies = true
 	}
-	s.hits, s.wounds, s.failed, s.kills, s.unsaved, s.flamed, s.batchCas = 0, woundPool{}, woundPool{}, 0, 0, false, 0
+	s.hits, s.wounds, s.failed, s.kills, s.unsaved, s.flamed, s.batchCas, s.singles = 0, woundPool{}, woundPool{}, 0, 0, false, 0, 0
 	s.poison, s.pRoll, s.extra = 0, 0, 0
 	if log != nil {
 		name := a.Name
@@ -395,9 +474,24 @@ type Needs struct {
 	SpecialKind     rules.SpecialKind
 	SpecialLethal   rules.Target
 	SpecialKindL    rules.SpecialKind
+	// To-wound triggers (20.2), 0 where the attack has none or it changes
+	// nothing: KillingBlow fires a Killing Blow, which slays the receiver
+	// when KBSlays and is otherwise battleaxe's one wound with no armour
+	// or Regeneration; LethalStrike (19.3); ArmourBane, whose wounds save
+	// against ArmourBaned.
+	KillingBlow, LethalStrike, ArmourBane rules.Trigger
+	KBSlays                               bool
+	ArmourBaned                           rules.Target
+	// Killing Blow wounds: the ward alone (no Regeneration, 20.2)
+	SpecialKB       rules.Target
+	SpecialKindKB   rules.SpecialKind
+	SpecialRerollKB rules.Reroll
 	// the re-rolls of each stage (20.1): own and imposed together
 	HitReroll, WoundReroll, ArmourReroll rules.Reroll
 	SpecialReroll, SpecialRerollL        rules.Reroll
+	// SevenPlusReroll is how HitReroll meets the 7+ procedure (20.1):
+	// each_die unless there are both.
+	SevenPlusReroll rules.SevenPlusReroll
 }
 
 // Plan returns the target numbers of attack a against u's receiving model:
@@ -451,14 +545,34 @@ func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
 	case rules.LethalStrikeNoArmour(rs):
 		n.ArmourLethal = rules.None
 	}
+	if rules.For(rs).LethalStrike {
+		n.LethalStrike = a.LethalStrike
+	}
+	if a.ArmourBane > 0 { // 20.2: classic need += X, t9a AP + X
+		n.ArmourBane = a.ArmourBaneOn
+		if n.ArmourBane == 0 {
+			n.ArmourBane = rules.NaturalSix
+		}
+		bp := rules.Penetration{Strength: a.Strength, AP: a.AP, ArmourPiercing: a.ArmourPiercing}
+		if rules.For(rs).ArmourValue {
+			bp.AP += a.ArmourBane
+		} else {
+			bp.ArmourPiercing += a.ArmourBane
+		}
+		n.ArmourBaned = rules.ArmourSave(rs, recv.Save, recv.TroopType, bp, o)
+	}
+	n.KillingBlow, n.KBSlays = killingBlow(rs, &a, recv.TroopType, o)
 	if a.NoSaves || a.IgnoreArmour || a.InstantKill {
-		n.Armour, n.ArmourLethal = rules.None, rules.None
+		n.Armour, n.ArmourLethal, n.ArmourBaned = rules.None, rules.None, rules.None
 	}
 	ctx := rules.SaveContext{Flaming: a.Flaming, RegenLost: u.RegenLost(), NoSaves: a.NoSaves || a.InstantKill}
 	n.Special, n.SpecialKind, n.SpecialReroll = specialSave(rs, recv.Specials, ctx, o, &a)
-	ctx.LethalSix = true
-	n.SpecialLethal, n.SpecialKindL, n.SpecialRerollL = specialSave(rs, recv.Specials, ctx, o, &a)
-	ctx.LethalSix = false
+	lctx := ctx
+	lctx.LethalSix = true
+	n.SpecialLethal, n.SpecialKindL, n.SpecialRerollL = specialSave(rs, recv.Specials, lctx, o, &a)
+	kctx := ctx
+	kctx.KillingBlow = true
+	n.SpecialKB, n.SpecialKindKB, n.SpecialRerollKB = specialSave(rs, recv.Specials, kctx, o, &a)
 	n.Regeneration = rules.RegenerationAfter(rs, recv.Specials, ctx, o)
 	n.HitReroll, n.WoundReroll = a.RerollHit, a.RerollWound
 	if a.Hatred {
@@ -468,12 +582,35 @@ func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
 		n.HitReroll = 0 // 22.17: the BS 6+ re-roll is that die's one re-roll (U1)
 	}
 	n.HitReroll, n.WoundReroll = n.HitReroll.Normal(), n.WoundReroll.Normal()
+	if n.HitReroll != 0 && !n.HitAgain.IsNone() {
+		n.SevenPlusReroll = o.SevenPlusReroll
+	}
 	n.ArmourReroll = recv.Save.Reroll.Own()
 	if a.ForceRerollArmour {
 		n.ArmourReroll |= rules.RerollSuccesses
 	}
 	n.ArmourReroll = n.ArmourReroll.Normal()
 	return n
+}
+
+// killingBlow returns the natural to-wound roll that fires a's Killing Blow
+// against a model of troop type tt (0 when it has none, or when it changes
+// nothing: an instant kill, or a troop type it cannot slay where that is an
+// ordinary wound), and whether it slays (RULES.md 20.2, 20.6, 20.9).
+func killingBlow(rs rules.Ruleset, a *Attack, tt rules.TroopType, o rules.Options) (rules.Trigger, bool) {
+	tr, heroic := a.KillingBlow, false
+	if a.HeroicKillingBlow != 0 {
+		tr, heroic = a.HeroicKillingBlow, true
+	}
+	switch {
+	case tr == 0 || a.InstantKill || !rules.For(rs).KillingBlow:
+		return 0, false
+	case rules.KillingBlowSlays(tt, heroic):
+		return tr, true
+	case rules.For(rs).KBOtherOf(o) == rules.KBNoArmourNoRegen:
+		return tr, false
+	}
+	return 0, false
 }
 
 // specialRerolls returns the re-rolls of special save kind against a: the
@@ -619,7 +756,7 @@ func (m *Machine) rollExpr(d *dieSource, e dice.Expr, stage Stage, attack int, w
 
 // toEnd moves on to closing the batch. The item counters mean nothing
 // there, so they are zeroed: paths that close alike describe alike.
-func (m *Machine) toEnd() { m.s.at, m.s.i, m.s.n = stepEnd, 0, 0 }
+func (m *Machine) toEnd() { m.s.at, m.s.i, m.s.n, m.s.singles = stepEnd, 0, 0, 0 }
 
 // hitItem is the hit stage's item: one attack (RULES.md 5).
 func (m *Machine) hitItem(d *dieSource) error {
@@ -654,6 +791,10 @@ func (m *Machine) hitItem(d *dieSource) error {
 // roll, and is re-rolled at once under each_die.
 func (m *Machine) rollHit(d *dieSource, item, of int, later bool) (pass bool, face int, again bool, err error) {
 	t := &m.s.tests
+	if t.seven != rules.EachDie {
+		pass, face, err = m.sevenPlusOnce(d, item, of)
+		return pass, face, false, err
+	}
 	if later {
 		pass, face, again, err = d.first(&t.hit, item, of)
 	} else {
@@ -669,6 +810,63 @@ func (m *Machine) rollHit(d *dieSource, item, of int, later bool) (pass bool, fa
 		pass, face, err = d.again(&t.hitRetry, &rrNote{item: item, of: of, face: face}) // 22.2
 	}
 	return pass, face, false, err
+}
+
+// sevenPlusOnce rolls one attack's 7+ procedure with at most one re-roll
+// for the whole procedure (RULES.md 20.1, 20.13, E91), at once:
+// failing_die re-rolls the first die that fails (a natural 1 under ones),
+// or imposed, the second die once it succeeded; whole_roll repeats the
+// procedure once after a failure its grants re-roll, or imposed, after a
+// success. It returns whether the attack hits and the first die's final
+// face, which to-hit triggers read (20.2).
+func (m *Machine) sevenPlusOnce(d *dieSource, item, of int) (bool, int, error) {
+	t := &m.s.tests
+	rr := t.hit.rr
+	roll := func(tt *test) (bool, int, error) {
+		face, err := d.d6(tt, item, of)
+		return tt.pass(face), face, err
+	}
+	p1, f1, err := roll(&t.hit)
+	if err != nil {
+		return false, 0, err
+	}
+	if t.seven == rules.FailingDie {
+		used := false
+		if !p1 && rr.Applies(f1, false) {
+			used = true
+			if p1, f1, err = d.again(&t.hit, &rrNote{item: item, of: of, face: f1}); err != nil {
+				return false, 0, err
+			}
+		}
+		if !p1 {
+			return false, f1, nil
+		}
+		p2, f2, err := roll(&t.hitAgain)
+		if err != nil || used || !rr.Applies(f2, p2) {
+			return p2, f1, err
+		}
+		p2, _, err = d.again(&t.hitAgain, &rrNote{item: item, of: of, face: f2})
+		return p2, f1, err
+	}
+	// whole_roll: the face that decided the procedure is the first die's
+	// when it failed, else the second's
+	pass, decider := p1, f1
+	if p1 {
+		if pass, decider, err = roll(&t.hitAgain); err != nil {
+			return false, 0, err
+		}
+	}
+	if !rr.Applies(decider, pass) {
+		return pass, f1, nil
+	}
+	if d.log != nil {
+		m.note(d.log, Hit, "RULES.md 20.1", "attack %d: the whole 7+ roll is rolled again (%s, seven_plus_reroll: whole_roll)", item, m.rerollWhy(&t.hit, f1))
+	}
+	if p1, f1, err = roll(&t.hit); err != nil || !p1 {
+		return false, f1, err
+	}
+	pass, _, err = roll(&t.hitAgain)
+	return pass, f1, err
 }
 
 // startReroll starts the re-roll pass of the stage m stands in: its dice
@@ -712,7 +910,9 @@ func (m *Machine) rerollItem(d *dieSource) error {
 		case stepArmour:
 			s.failed[k] += b2i(!pass)
 		case stepSpecial:
-			s.unsaved += b2i(!pass)
+			if !pass {
+				m.unsave(k, 1)
+			}
 		}
 		if !d.more(s) {
 			return m.advance(d.log)
@@ -901,16 +1101,65 @@ func (m *Machine) woundItem(d *dieSource) error {
 	}
 }
 
-// wounded routes a hit that wounded on the natural face by its kind.
+// wounded routes a hit that wounded on the final natural face by its kind:
+// the to-wound triggers of RULES.md 20.2, an eligible Killing Blow first
+// (20.6), then Lethal Strike (19.3), then Armour Bane.
 func (m *Machine) wounded(d *dieSource, face int) {
-	s, a := &m.s, m.attack()
+	s, a, t := &m.s, m.attack(), &m.s.tests
+	k := ordinary
 	switch {
 	case a.InstantKill:
 		s.kills++
-	case s.tests.wound.six && face == 6:
-		s.wounds[lethalSix]++
+		return
+	case t.kb.Fires(face) && t.kbSlays:
+		k = slaying
+	case t.kb.Fires(face):
+		k = kbSingle
+	case t.lethal.Fires(face):
+		k = lethalSix
+	case t.bane.Fires(face):
+		k = baned
+	}
+	s.wounds[k]++
+	if d.log != nil {
+		m.woundNote(d.log, k, face)
+	}
+}
+
+// woundNote logs what a to-wound trigger did to a wound of kind k that
+// rolled the natural face (RULES.md 20.8).
+func (m *Machine) woundNote(log func(Event), k woundKind, face int) {
+	a, t := m.attack(), &m.s.tests
+	switch k {
+	case slaying:
+		m.note(log, Wound, "RULES.md 20.2", "natural %d to wound: Killing Blow, no armour or Regeneration save", face)
+	case kbSingle:
+		m.note(log, Wound, "RULES.md 20.2", "natural %d to wound: Killing Blow cannot slay %s: one wound, no armour or Regeneration save", face, m.s.recv.troop)
+	case lethalSix:
+		m.note(log, Wound, "RULES.md 19.3", "natural %d to wound: Lethal Strike", face)
+	case baned:
+		m.note(log, Wound, "RULES.md 20.2", "natural %d to wound: Armour Bane (%d), save %s becomes %s", face, a.ArmourBane, t.armour[ordinary].need, t.armour[baned].need)
+	}
+	if k != slaying && k != kbSingle && (a.KillingBlow.Fires(face) || a.HeroicKillingBlow.Fires(face)) && rules.For(m.rs()).KillingBlow {
+		m.note(log, Wound, "RULES.md 20.2", "Killing Blow has no effect on %s: ordinary wound", m.s.recv.troop)
+	}
+}
+
+// unsave hands on n wounds of kind k that got past every save: Killing
+// Blows to the kill stage (9.1 after the ward, 20.2), the others to the
+// packet stage; a battleaxe one-wound Killing Blow is a single there even
+// when the attack's wounds are packets (20.2, C22: after the packets).
+func (m *Machine) unsave(k woundKind, n int) {
+	switch k {
+	case slaying:
+		m.s.kills += n
+	case kbSingle:
+		m.s.unsaved += n
+		if m.multi() {
+			m.s.singles += n
+		}
 	default:
-		s.wounds[ordinary]++
+		m.s.unsaved += n
 	}
 }
 
@@ -928,17 +1177,22 @@ func (m *Machine) startArmour(log func(Event)) {
 	}
 	skip := ""
 	t := &s.tests.armour
+	saveable := false // some wound waiting has an armour save to roll
+	for k := range woundKinds {
+		saveable = saveable || s.wounds[k] > 0 && t[k].need.Possible()
+	}
 	switch {
 	case a.NoSaves:
 		skip = "the attack allows no saves"
 	case a.IgnoreArmour:
 		skip = "the attack ignores armour"
-	case !t[ordinary].need.Possible() && !t[lethalSix].need.Possible():
-		if t[ordinary].need.IsNone() {
-			skip = "the model has no armour save"
-		} else {
-			skip = fmt.Sprintf("armour save impossible (needs %s)", t[ordinary].need)
-		}
+	case saveable:
+	case s.wounds[slaying]+s.wounds[kbSingle] == total:
+		skip = "Killing Blow, no armour save"
+	case t[ordinary].need.IsNone():
+		skip = "the model has no armour save"
+	default:
+		skip = fmt.Sprintf("armour save impossible (needs %s)", t[ordinary].need)
 	}
 	if skip != "" {
 		m.note(log, Armour, "RULES.md 7", "%d wounds: %s", total, skip)
@@ -958,10 +1212,10 @@ func (m *Machine) armourItem(d *dieSource) error {
 		t := &s.tests.armour[k]
 		pass := false
 		if !t.need.Possible() {
-			// only a Lethal Strike six gets here: startArmour skips the
+			// a wound whose trigger took its save: startArmour skips the
 			// stage when no wound can be saved
 			if d.log != nil {
-				m.note(d.log, Armour, "RULES.md 19.3", "wound %d: Lethal Strike natural 6, no armour save", s.i)
+				m.note(d.log, Armour, "RULES.md 19.3, 20.2", "wound %d: %s, no armour save", s.i, kindName(k))
 			}
 		} else {
 			var err error
@@ -987,12 +1241,31 @@ func (m *Machine) armourItem(d *dieSource) error {
 	}
 }
 
+// kindName names a kind of wound whose trigger changed its saves.
+func kindName(k woundKind) string {
+	switch k {
+	case lethalSix:
+		return "Lethal Strike"
+	case baned:
+		return "Armour Bane"
+	case slaying, kbSingle:
+		return "Killing Blow"
+	}
+	return "ordinary wound"
+}
+
 func (m *Machine) startSpecial(log func(Event)) {
 	s := &m.s
 	total := s.failed.total()
 	s.i, s.n, s.at = 0, total, stepSpecial
-	if total > 0 && s.tests.special[ordinary].need.IsNone() && s.tests.special[lethalSix].need.IsNone() {
-		s.unsaved = total
+	none := true // no wound waiting has a special save
+	for k := range woundKinds {
+		none = none && (s.failed[k] == 0 || s.tests.special[k].need.IsNone())
+	}
+	if total > 0 && none {
+		for k := range woundKinds {
+			m.unsave(woundKind(k), s.failed[k])
+		}
 		s.failed = woundPool{}
 		s.n = 0
 	}
@@ -1029,7 +1302,9 @@ func (m *Machine) specialItem(d *dieSource) error {
 			}
 		}
 		s.failed[k]--
-		s.unsaved += b2i(!pass)
+		if !pass {
+			m.unsave(k, 1)
+		}
 		if !d.more(s) {
 			return m.advance(d.log)
 		}
@@ -1055,6 +1330,9 @@ func (m *Machine) startDamage(log func(Event)) {
 // killItem is the kill stage's item: one instant kill (RULES.md 9.1).
 func (m *Machine) killItem(d *dieSource) error {
 	m.s.i++
+	if d.log != nil && !m.attack().InstantKill {
+		m.note(d.log, Damage, "RULES.md 20.2, 9.1", "Killing Blow %d of %d: the ward failed, the model struck is slain outright", m.s.i, m.s.n)
+	}
 	if err := m.uw().ApplyInto(&m.scratch, unit.Packet{Target: m.s.aim, Wounds: 1, InstantKill: true}); err != nil {
 		return err
 	}
@@ -1075,12 +1353,13 @@ func (m *Machine) packetItem(d *dieSource) error {
 	if !m.s.tests.regen.need.IsNone() {
 		return m.regenPacketItem(d)
 	}
+	multi := m.packetMulti()
 	k, err := m.rollPacket(d)
 	if err != nil {
 		return err
 	}
 	m.s.i++
-	if err := m.applyPacket(d.log, k); err != nil {
+	if err := m.applyPacket(d.log, k, multi); err != nil {
 		return err
 	}
 	return m.advance(d.log)
@@ -1098,6 +1377,7 @@ func (m *Machine) packetItem(d *dieSource) error {
 func (m *Machine) regenPacketItem(d *dieSource) error {
 	s := &m.s
 	t, item := &s.tests.regen, s.i+1
+	multi := m.packetMulti()
 	timing := m.opts().RegenerationTiming
 	early := false
 	if timing == rules.RegenPerUnsavedWound {
@@ -1114,7 +1394,7 @@ func (m *Machine) regenPacketItem(d *dieSource) error {
 	recv, err := m.u.Receiver(s.aim)
 	if err != nil { // nobody left to receive it: the unit wastes it as usual
 		s.i++
-		if err := m.applyPacket(d.log, k); err != nil {
+		if err := m.applyPacket(d.log, k, multi); err != nil {
 			return err
 		}
 		return m.advance(d.log)
@@ -1151,11 +1431,18 @@ func (m *Machine) regenPacketItem(d *dieSource) error {
 		m.note(d.log, Regenerate, "RULES.md 22.6", "%d Wounds lost, %d regenerated (counted for combat result all the same)", lost, back)
 	}
 	if lost > back {
-		if err := m.applyPacket(d.log, lost-back); err != nil {
+		if err := m.applyPacket(d.log, lost-back, multi); err != nil {
 			return err
 		}
 	}
 	return m.advance(d.log)
+}
+
+// packetMulti reports whether the packet stage's next unsaved wound is a
+// packet (C3): the last s.singles of them are battleaxe's one-wound Killing
+// Blows, singles after the packets (20.2, C22).
+func (m *Machine) packetMulti() bool {
+	return m.multi() && m.s.i < m.s.n-m.s.singles
 }
 
 // multi reports whether the batch's unsaved wounds are packets (C3): the
@@ -1171,7 +1458,7 @@ func (m *Machine) multi() bool {
 // E41).
 func (m *Machine) rollPacket(d *dieSource) (int, error) {
 	a := m.attack()
-	if !m.multi() || m.s.recv.w <= 1 {
+	if !m.packetMulti() || m.s.recv.w <= 1 {
 		return 1, nil
 	}
 	k, err := m.rollExpr(d, a.MultipleWounds, Damage, m.s.i+1, func() string { return fmt.Sprintf("multiple wounds, unsaved wound %d of %d", m.s.i+1, m.s.n) })
@@ -1188,9 +1475,9 @@ func (m *Machine) rollPacket(d *dieSource) (int, error) {
 }
 
 // applyPacket hands one unsaved wound of k wounds (1 for a single wound) to
-// the unit and records what it did.
-func (m *Machine) applyPacket(log func(Event), k int) error {
-	if err := m.uw().ApplyInto(&m.scratch, unit.Packet{Target: m.s.aim, Wounds: k, Multi: m.multi()}); err != nil {
+// the unit, a packet when multi (C3), and records what it did.
+func (m *Machine) applyPacket(log func(Event), k int, multi bool) error {
+	if err := m.uw().ApplyInto(&m.scratch, unit.Packet{Target: m.s.aim, Wounds: k, Multi: multi}); err != nil {
 		return err
 	}
 	m.record(log, &m.scratch)
