@@ -75,3 +75,34 @@ func TestE173Parry(t *testing.T) { // RULES.md 22.15
 	wantRat(t, "per attack (whfb8 E87: 1/6)", res.Stages[0].Unsaved, "1/8")
 	wantRat(t, "expected casualties", res.Casualties.Mean(), "5/4")
 }
+
+func TestE161KillingBlow(t *testing.T) { // RULES.md 22.15
+	three := rules.SaveProfile{ArmourSave: target("3+")}
+	for _, c := range []struct {
+		name     string
+		p        unit.Profile
+		unsaved  string // per attack
+		wounds   string // expected Wounds
+		noKB     string
+		meleeOff bool
+	}{
+		{"heavy cavalry W1", unit.Profile{TroopType: rules.Cavalry, W: 1, T: 3, WS: 4, Save: three}, "5/36", "5/36", "1/12", false},
+		{"monstrous cavalry W3", unit.Profile{TroopType: rules.MonstrousCavalry, W: 3, T: 3, WS: 4, Save: three}, "5/36", "11/36", "1/12", false},
+		{"monster W3: Killing Blow inert", unit.Profile{TroopType: rules.Monster, W: 3, T: 3, WS: 4, Save: three}, "1/12", "1/12", "1/12", false},
+		{"cavalry with ward 5+", unit.Profile{TroopType: rules.Cavalry, W: 1, T: 3, WS: 4, Save: three, Specials: rules.SpecialSaves{Ward: target("5+")}}, "5/54", "5/54", "1/18", false},
+		{"shooting: the blow does nothing (22.17)", unit.Profile{TroopType: rules.Cavalry, W: 1, T: 3, WS: 4, Save: three}, "1/12", "1/12", "1/12", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Profile: c.p})
+			a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: referee.HitSpec{WS: 4}, Strength: 3, KillingBlow: rules.NaturalSix, Target: rf}}
+			if c.meleeOff {
+				a[0].Phase, a[0].Hit = rules.Shooting, referee.HitSpec{Need: target("4+")}
+			}
+			res := both(t, u, a)
+			wantRat(t, "unsaved per attack", res.Stages[0].Unsaved, c.unsaved)
+			wantRat(t, "expected Wounds", res.Wounds.Mean(), c.wounds)
+			a[0].KillingBlow = 0
+			wantRat(t, "without Killing Blow", both(t, u, a).Stages[0].Unsaved, c.noKB)
+		})
+	}
+}

@@ -9,6 +9,7 @@ package rules
 var towRules = Traits{
 	Ruleset: TOW, Block: true, SuitWithAP: true, Barding: true, Ward: true, Regeneration: true,
 	HighBSRetry: true, RegenerationAfterDamage: true, MWRemaining: true, PanicMoreThan: true,
+	KillingBlow: true, BlowsByCategory: true,
 	Command: []CommandPost{MusicianPost, StandardPost, ChampionPost}, // 22.8, as whfb8 11.4
 
 	name:        "tow",
@@ -22,6 +23,7 @@ var towRules = Traits{
 	armour:       towArmour,     // 22.4, E155
 	armourFloor:  1,             // 22.4: a natural 1 always fails
 	specialFloor: 1,             // 22.5, as whfb8 8.1
+	kbOther:      KBOrdinary,    // 22.3: no effect on other troop types
 
 	Combat: CombatRules{ // 21 with 22.11's column
 		Round: true, StrikeValue: "Initiative", // 21.4
@@ -93,4 +95,22 @@ func TowArmourCap(tt TroopType) int {
 		return 3
 	}
 	return 2
+}
+
+// BlowSlays reports whether a Killing Blow (heroic: a Heroic Killing Blow)
+// in rs takes every Wound left of a model of troop type tt (RULES.md 20.2,
+// 22.3). Where the ruleset reads blows by troop category (tow,
+// Traits.BlowsByCategory) Killing Blow takes the infantry and cavalry
+// categories of 22.10: infantry, monstrous infantry, swarms, cavalry,
+// monstrous cavalry and war beasts, never chariots, monsters or war
+// machines. Elsewhere it is KillingBlowSlays.
+func BlowSlays(rs Ruleset, tt TroopType, heroic bool) bool {
+	if !For(rs).BlowsByCategory {
+		return KillingBlowSlays(tt, heroic)
+	}
+	switch tt {
+	case Infantry, MonstrousInfantry, Swarm, Cavalry, MonstrousCavalry, WarBeast:
+		return true
+	}
+	return false
 }

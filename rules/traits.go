@@ -122,6 +122,12 @@ type Traits struct {
 	// Lethal Strike instead, skirmish its criticals.
 	KillingBlow bool
 
+	// BlowsByCategory is true where the natural-6 blows (Killing Blow) fire
+	// only in melee and name troop categories, not 20.2's list: Killing
+	// Blow takes the infantry and cavalry categories, Heroic Killing Blow
+	// does not exist (tow, 22.3, 22.10, 22.17; BlowSlays).
+	BlowsByCategory bool
+
 	// Combat is the ruleset's column of the close-combat round (RULES.md
 	// 21): the zero CombatRules where it has none (skirmish).
 	Combat CombatRules

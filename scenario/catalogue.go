@@ -143,6 +143,7 @@ func divine(t *rules.Traits) bool     { return t.DivineAttacks }
 func towArmour(t *rules.Traits) bool  { return t.SuitWithAP }
 func regenAfter(t *rules.Traits) bool { return t.RegenerationAfterDamage }
 func killing(t *rules.Traits) bool    { return t.KillingBlow }
+func heroic(t *rules.Traits) bool     { return t.KillingBlow && !t.BlowsByCategory }
 
 const (
 	armourHint  = "t9a adds every armour source into armour_value, the model's Armour (RULES.md 7.2)"
@@ -193,7 +194,7 @@ var catalogue = [...]FieldSpec{
 	{Object: ObjAttack, Name: "battle_focus", Type: triggerType, Default: "false", Meaning: "Battle Focus: a to-hit roll of a natural 6 (or the score given) that hits makes one more hit.", Ref: "20.2"},
 	{Object: ObjAttack, Name: "killing_blow", Type: triggerType, Default: "false", Reads: killing, Meaning: "Killing Blow: a to-wound roll of a natural 6 (or the score given) against infantry, cavalry or war beasts allows no armour or Regeneration save, and if the ward fails the model is slain, its wounds left counting for combat result. Other troop types: `kb_other_troop_types`.", Ref: "20.2, 9.1, R38",
 		Hint: "t9a writes lethal_strike; skirmish has critical hits"},
-	{Object: ObjAttack, Name: "heroic_killing_blow", Type: triggerType, Default: "false", Reads: killing, Meaning: "Heroic Killing Blow: as `killing_blow`, against every troop type but swarms. Not with `killing_blow`.", Ref: "20.2",
+	{Object: ObjAttack, Name: "heroic_killing_blow", Type: triggerType, Default: "false", Reads: heroic, Meaning: "Heroic Killing Blow: as `killing_blow`, against every troop type but swarms. Not with `killing_blow`.", Ref: "20.2",
 		Hint: "t9a writes lethal_strike; skirmish has critical hits"},
 	{Object: ObjAttack, Name: "armour_bane", Type: "whole number", Ranged: true, Min: 0, Max: MaxStat, Default: "0", Meaning: "Armour Bane (X): a wound whose to-wound roll is a natural 6 (or `armour_bane_on`) has its armour save worsened by X (t9a: AP + X).", Ref: "20.2"},
 	{Object: ObjAttack, Name: "armour_bane_on", Type: "[score](#scores) 2+..6+", Default: "6+", Meaning: "The natural to-wound roll from which `armour_bane` fires. Needs `armour_bane`.", Ref: "20.2"},

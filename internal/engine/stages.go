@@ -605,7 +605,9 @@ func killingBlow(rs rules.Ruleset, a *Attack, tt rules.TroopType, o rules.Option
 	switch {
 	case tr == 0 || a.InstantKill || !rules.For(rs).KillingBlow:
 		return 0, false
-	case rules.KillingBlowSlays(tt, heroic):
+	case rules.For(rs).BlowsByCategory && a.Phase != rules.Melee:
+		return 0, false // 22.17: the blows fire in close combat only
+	case rules.BlowSlays(rs, tt, heroic):
 		return tr, true
 	case rules.For(rs).KBOtherOf(o) == rules.KBNoArmourNoRegen:
 		return tr, false
