@@ -1577,7 +1577,7 @@ func (m *Machine) end(log func(Event)) error {
 			m.s.panicked = true
 			m.s.tally.Panic = true
 			if log != nil {
-				m.emit(log, Event{Kind: Panic, Rule: "RULES.md 12, 19.3",
+				m.emit(log, Event{Kind: Panic, Rule: pick(m.fixed.panicMoreThan, "RULES.md 22.9", "RULES.md 12, 19.3"),
 					Text: fmt.Sprintf("%d of %d models lost this phase (%s): panic test", lost, start, m.panicWords())})
 			}
 		}
