@@ -709,44 +709,53 @@ func (e *enumerator) lastBatchRemaining(c *core, n int, s, f uint64, d den, pm *
 	if err != nil {
 		return false, err
 	}
-	miss := new(big.Int).Mul(new(big.Int).SetUint64(f), dq.int())
-	hit := new(big.Int).SetUint64(s)
-	top := 0
-	q := []*big.Int{big.NewInt(1)}
+	// one attack adds nothing with weight f·Σdist, min(k, room) with s·dist[k]
+	type step struct {
+		k int
+		c uint64
+	}
+	var sum uint64
+	steps := make([]step, 0, len(dist))
+	for k, p := range dist {
+		v, fits := small(p)
+		if k < 1 || !fits {
+			return false, nil // a packet of 0 wounds is the referee's error to report
+		}
+		hi, lo := bits.Mul64(s, v)
+		if hi != 0 {
+			return false, nil
+		}
+		sum += v
+		steps = append(steps, step{k, lo})
+	}
+	hi, miss := bits.Mul64(f, sum)
+	if hi != 0 {
+		return false, nil // weights past a word: leave it to the packets
+	}
+	q := []weight{one}
 	for range n {
-		g := make([]*big.Int, len(q)+w)
+		g := make([]weight, len(q)+w)
 		for t, x := range q {
-			if x == nil || x.Sign() == 0 {
+			if x.isZero() {
 				continue
 			}
-			add := func(j int, by *big.Int) {
-				if g[j] == nil {
-					g[j] = new(big.Int)
-				}
-				g[j].Add(g[j], new(big.Int).Mul(x, by))
-			}
-			add(t, miss)
+			g[t].add(x.mulSmall(miss))
 			room := w - (carried+t)%w
-			for k, p := range dist {
-				if k < 1 {
-					return false, nil // a packet of 0 wounds is the referee's error to report
-				}
-				j := t + min(k, room)
-				add(j, new(big.Int).Mul(hit, p.toBig()))
-				top = max(top, j)
+			for _, st := range steps {
+				g[t+min(st.k, room)].add(x.mulSmall(st.c))
 			}
 		}
 		q = g
 	}
-	ws := make([]weight, top+1)
-	total := new(big.Int)
-	for t := range ws {
-		if t < len(q) && q[t] != nil {
-			ws[t] = fromBig(q[t])
-			total.Add(total, q[t])
-		}
+	top := len(q) - 1
+	for top > 0 && q[top].isZero() {
+		top--
 	}
-	return e.finishLast(c, n, top, ws, fromBig(total), d.mul(dq).pow(n), s, f, d)
+	var total weight
+	for _, x := range q[:top+1] {
+		total.add(x)
+	}
+	return e.finishLast(c, n, top, q[:top+1], total, d.mul(dq).pow(n), s, f, d)
 }
 
 // finishLast ends a last batch of n attacks whose total wounds T runs up to
