@@ -231,3 +231,19 @@ func TestE91SevenPlusRerollSwitch(t *testing.T) { // RULES.md 20.1, 20.9, 20.10 
 		wantRat(t, name+" (StageChances)", hitChance(t, s, a), tt.want)
 	}
 }
+
+func TestSevenPlusDiceOrder(t *testing.T) { // RULES.md 20.1 dice order, 5
+	// first dice 6 and 1; the 1's re-roll 6; second dice 3 and 5; the 3's
+	// re-roll 4; to-wound 4 and 4 (S3 v T3)
+	s := unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: unit.Profile{W: 1, T: 3}}
+	a := []referee.Attack{{Count: dice.ConstExpr(2), Phase: rules.Shooting, Hit: referee.HitSpec{Need: target("7+")}, Strength: 3,
+		RerollHit: rules.RerollFailed, Target: rf}}
+	res, r := resolve(t, mustUnit(t, s), a, 6, 1, 6, 3, 5, 4, 4, 4)
+	log := logText(res)
+	if res.Tally.Unsaved != 2 || r.Used() != 8 {
+		t.Errorf("unsaved %d with %d dice, want 2 with 8:\n%s", res.Tally.Unsaved, r.Used(), log)
+	}
+	if !strings.Contains(log, "7+ to hit, second die 1 of 2: 3 re-rolled (re-roll failed): 4, hit") {
+		t.Errorf("want the second die's re-roll after both second dice:\n%s", log)
+	}
+}

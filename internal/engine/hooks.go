@@ -46,7 +46,7 @@ func (m *Machine) AttackRolls() (n int, ok bool) {
 		// a hit that becomes several hands on more than one wound, and
 		// the probe of one attack (odds) counts one
 		a := m.attack()
-		return m.s.n, m.s.hits == 0 && !a.multiHits() && a.BattleFocus == 0
+		return m.s.n, m.s.hits == 0 && m.s.again == 0 && !a.multiHits() && a.BattleFocus == 0
 	case stepWound:
 		// the hits of a group whose hits multiply are several per attack
 		// (20.3): a probe of "one attack" would walk all of them
@@ -88,7 +88,7 @@ func (m *Machine) Rolled() (RollOutcome, bool) {
 func (m *Machine) SkipRolls(o RollOutcome) {
 	m.s.flamed = o.RegenLost && !m.u.RegenLost()
 	m.s.hits, m.s.wounds, m.s.failed, m.s.re, m.s.reOf, m.s.singles = 0, woundPool{}, woundPool{}, woundPool{}, stepBegin, 0
-	m.s.poison, m.s.pRoll, m.s.extra = 0, 0, 0
+	m.s.poison, m.s.pRoll, m.s.extra, m.s.again = 0, 0, 0, 0
 	m.s.unsaved, m.s.kills = o.Unsaved, o.Kills
 	m.s.at = stepSpecial
 	m.s.i, m.s.n = 0, 0
@@ -146,7 +146,9 @@ func (m *Machine) Aim() unit.Target { return m.s.aim }
 // which are in the loop state).
 func (m *Machine) loopStep() bool {
 	switch m.s.at {
-	case stepHit, stepMulti, stepReroll, stepWound, stepArmour, stepSpecial, stepKill, stepPacket, stepSkirmish:
+	case stepPacket:
+		return m.s.singles == 0 // the last singles of a batch of packets are not packets (20.2)
+	case stepHit, stepHitAgain, stepMulti, stepReroll, stepWound, stepArmour, stepSpecial, stepKill, stepSkirmish:
 		return true
 	}
 	return false

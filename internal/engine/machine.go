@@ -65,6 +65,7 @@ type state struct {
 	extra   int       // Battle Focus hits (20.2), joining the hits after the multiple-hits stage
 	unsaved int       // wounds past every save awaiting damage and allocation
 	singles int       // of those, the last ones that are singles in a batch of packets (battleaxe Killing Blow, 20.2)
+	again   int       // 7+ procedures whose first die passed, awaiting their second die (5, 20.1)
 	pend    int       // skirmish: hits of the current attack still to resolve (20.3)
 	pendX   int       // skirmish: hits of a Body Blow's extra attack still to resolve (20.3, C19)
 	re      woundPool // dice of stage reOf awaiting their re-roll, by kind (20.1)
@@ -521,6 +522,9 @@ func (m *Machine) what(t *test, item, of int) string {
 		}
 		return fmt.Sprintf("to-hit, attack %d", item)
 	case HitAgain:
+		if of > 0 {
+			return fmt.Sprintf("7+ to hit, second die %d of %d", item, of)
+		}
 		return fmt.Sprintf("7+ to hit, second die, attack %d", item)
 	case Wound:
 		if of > 0 {

@@ -19,12 +19,13 @@ import (
 //	stage    item        dice                           decides                                 events
 //	begin    the group   none                           receiver, every target number (tests)   BatchStart, Note
 //	count    the group   the Count expression           the number of attacks                   Roll, Note
-//	hit      attack      D6 vs hit, then vs hitAgain    hit or miss (5; 7+ procedure)           Roll (hit, hit_again)
+//	hit      attack      D6 vs hit                      hit, miss, or a 7+ procedure's 6 (5)    Roll (hit), Note (20.2 triggers)
+//	again    6 of a 7+   D6 vs hitAgain                 hit or miss (5, 20.1's dice order)      Roll (hit_again)
 //	multi    hit         the multiple_hits expression   how many hits it makes (20.3)           Roll, Note
-//	wound    hit         D6 vs wound                    a wound of its kind, or a kill (6.1)    Roll, RegenLost
+//	wound    hit         D6 vs wound                    a wound of its kind (20.2), or a kill   Roll, Note
 //	armour   wound       D6 vs armour[kind]             saved or failed (7)                     Roll, Note
-//	special  wound       D6 vs special[kind]            saved or unsaved (8)                    Roll, Note
-//	kill     kill        none                           the model removed (9.1)                 Casualty, Damaged, StandardLost
+//	special  wound       D6 vs special[kind]            saved, unsaved, or a Killing Blow kill  Roll, Note
+//	kill     kill        none                           the model removed (9.1, 20.2)           Casualty, Damaged, StandardLost
 //	packet   unsaved     the Multiple Wounds expression its wounds, allocated (9.2, 10, 11)     Roll, Note, Casualty, Damaged, StandardLost
 //	end      the group   none                           champion overflow, panic (12)           Panic, BatchEnd, Destroyed
 //
@@ -56,6 +57,7 @@ const (
 	stepEnd                  // close the batch
 	stepSkirmish             // one whole skirmish attack (C19)
 	stepReroll               // one die of the re-roll pass after stage reOf (20.1)
+	stepHitAgain             // one 7+ procedure's second die (5, 20.1's dice order)
 	stepDone
 )
 
@@ -80,6 +82,8 @@ func (m *Machine) item(d *dieSource) error {
 		return m.skirmishItem(d)
 	case stepReroll:
 		return m.rerollItem(d)
+	case stepHitAgain:
+		return m.hitAgainItem(d)
 	}
 	return nil
 }
@@ -109,6 +113,8 @@ func (m *Machine) nextStage(log func(Event)) {
 	}
 	switch at {
 	case stepHit:
+		m.startHitAgain(log)
+	case stepHitAgain:
 		m.startMulti(log)
 	case stepMulti:
 		m.startWounds(log)
@@ -408,7 +414,7 @@ func (m *Machine) begin(log func(Event)) error {
 		s.panicApplies = true
 	}
 	s.hits, s.wounds, s.failed, s.kills, s.unsaved, s.flamed, s.batchCas, s.singles = 0, woundPool{}, woundPool{}, 0, 0, false, 0, 0
-	s.poison, s.pRoll, s.extra = 0, 0, 0
+	s.poison, s.pRoll, s.extra, s.again = 0, 0, 0, 0
 	if log != nil {
 		name := a.Name
 		if name == "" {
@@ -805,9 +811,17 @@ func (m *Machine) rollHit(d *dieSource, item, of int, later bool) (pass bool, fa
 	if err != nil || again {
 		return pass, face, again, err
 	}
-	if pass && !t.hitAgain.need.IsNone() {
-		pass, _, err = d.test(&t.hitAgain, item, of)
+	if !pass || t.hitAgain.need.IsNone() {
+		if err == nil && !pass && !t.hitRetry.need.IsNone() {
+			pass, face, err = d.again(&t.hitRetry, &rrNote{item: item, of: of, face: face}) // 22.2
+		}
+		return pass, face, false, err
 	}
+	if later { // the second die waits for every first die and its re-roll (20.1)
+		m.s.again++
+		return false, face, false, nil
+	}
+	pass, _, err = d.test(&t.hitAgain, item, of)
 	if err == nil && !pass && !t.hitRetry.need.IsNone() {
 		pass, face, err = d.again(&t.hitRetry, &rrNote{item: item, of: of, face: face}) // 22.2
 	}
@@ -897,13 +911,15 @@ func (m *Machine) rerollItem(d *dieSource) error {
 		s.re[k]--
 		switch s.reOf {
 		case stepHit:
-			if pass && !s.tests.hitAgain.need.IsNone() {
-				if pass, _, err = d.test(&s.tests.hitAgain, s.i, s.n); err != nil {
-					return err
-				}
-			}
-			if pass {
+			switch {
+			case pass && !s.tests.hitAgain.need.IsNone():
+				s.again++ // its second die after every first die (20.1)
+			case pass:
 				m.hit(d, face)
+			}
+		case stepHitAgain:
+			if pass {
+				m.hit(d, 6) // the first die was a natural 6 (5)
 			}
 		case stepWound:
 			if pass {
@@ -933,10 +949,51 @@ func (m *Machine) rerolledTest(k woundKind) *test {
 			return &t.woundPoison
 		}
 		return &t.wound
+	case stepHitAgain:
+		return &t.hitAgain
 	case stepArmour:
 		return &t.armour[k]
 	}
 	return &t.special[k]
+}
+
+// startHitAgain starts the second dice of the batch's 7+ procedures
+// whose first die passed (RULES.md 5), after every first die and its
+// re-roll (20.1's dice order).
+func (m *Machine) startHitAgain(log func(Event)) {
+	s := &m.s
+	if s.again == 0 {
+		m.startMulti(log)
+		return
+	}
+	s.i, s.n, s.at = 0, s.again, stepHitAgain
+	s.again = 0
+	_ = m.advance(log)
+}
+
+// hitAgainItem is the item of the second dice: one 7+ procedure whose
+// first die was a natural 6; its re-roll waits for the stage's pass.
+func (m *Machine) hitAgainItem(d *dieSource) error {
+	s := &m.s
+	for {
+		s.i++
+		pass, _, again, err := d.first(&s.tests.hitAgain, s.i, s.n)
+		face := 6 // to-hit triggers read the first die, a natural 6 (20.2)
+		if err == nil && !again && !pass && !s.tests.hitRetry.need.IsNone() {
+			pass, face, err = d.again(&s.tests.hitRetry, &rrNote{item: s.i, of: s.n, face: 6}) // 22.2, T-6
+		}
+		if err != nil {
+			s.i--
+			return err
+		}
+		if pass {
+			m.hit(d, face)
+		}
+		s.re[ordinary] += b2i(again)
+		if !d.more(s) {
+			return m.advance(d.log)
+		}
+	}
 }
 
 // startMulti starts the multiple-hits stage (RULES.md 20.3) over the
