@@ -425,16 +425,8 @@ func (e *enumerator) remainingPackets(c *core, n, w, carried int) (bool, error) 
 		}
 	}
 	e.note(fastPooled)
-	m := c.m.Clone()
-	key, _ := c.m.AppendLoopState(e.loopbuf[:0])
-	e.loopbuf = key
-	sw := e.sweeps[string(key)]
-	if sw == nil {
-		sw = &sweeper{m: m}
-		e.sweeps[string(key)] = sw
-	}
-	top := n * w
-	if err := sw.extend(e, top); err != nil {
+	sw, err := e.sweeperFor(c, n*w)
+	if err != nil {
 		return false, err
 	}
 	// Cores that differ only in their number of packets share the chain:
@@ -509,17 +501,9 @@ func (e *enumerator) packets(c *core, n int) (bool, error) {
 		return true, nil
 	}
 	e.note(fastPooled)
-	// Cores of a generation that differ only in their number of packets
-	// share one sweep: the unit after T wounds does not depend on it.
-	key, _ := c.m.AppendLoopState(e.loopbuf[:0])
-	e.loopbuf = key
-	sw := e.sweeps[string(key)]
-	if sw == nil {
-		sw = &sweeper{m: m}
-		e.sweeps[string(key)] = sw
-	}
 	top := n * (len(capped) - 1) // n packets of 1 to w wounds: T runs from n to n·w
-	if err := sw.extend(e, top); err != nil {
+	sw, err := e.sweeperFor(c, top)
+	if err != nil {
 		return false, err
 	}
 	last := len(sw.ends) - 1
@@ -542,6 +526,20 @@ func (e *enumerator) packets(c *core, n int) (bool, error) {
 		}
 	}
 	return true, nil
+}
+
+// sweeperFor returns the sweep of c's machine, extended to the total top.
+// Cores of a generation that differ only in their number of packets share
+// one sweep: the unit after T wounds does not depend on it.
+func (e *enumerator) sweeperFor(c *core, top int) (*sweeper, error) {
+	key, _ := c.m.AppendLoopState(e.loopbuf[:0])
+	e.loopbuf = key
+	sw := e.sweeps[string(key)]
+	if sw == nil {
+		sw = &sweeper{m: c.m.Clone()}
+		e.sweeps[string(key)] = sw
+	}
+	return sw, sw.extend(e, top)
 }
 
 // sweeper applies wounds one at a time to a copy of a machine standing in
