@@ -271,6 +271,9 @@ func packetDist(m *engine.Machine) (map[int]weight, den, error) {
 // (capped is nil), as capped packets adding up in a pool (capped[j] is the
 // weight of a packet of j wounds after the cap, over d), or not at all.
 func (e *enumerator) packetMode(m *engine.Machine) (ok bool, capped []uint64, d den, err error) {
+	if _, ok := m.PendingPackets(); !ok {
+		return false, nil, den{}, nil // a packet rolls more than its damage (tow Regeneration, 22.6)
+	}
 	dist, d, err := packetDist(m)
 	if err != nil {
 		return false, nil, den{}, err
@@ -296,6 +299,16 @@ func (e *enumerator) packetMode(m *engine.Machine) (ok bool, capped []uint64, d 
 // additiveCap reports whether packets aimed at m's target add up (see the
 // pooled damage fast path), and the W that caps each.
 func (e *enumerator) additiveCap(m *engine.Machine) (int, bool) {
+	u := m.ReadUnit()
+	if rules.For(u.Ruleset()).CapRemaining(u.Options()) {
+		return 0, false // the cap depends on the carried count: see remainingCap
+	}
+	return e.uniformPool(m)
+}
+
+// uniformPool reports whether the packets of m's batch go into one pooled
+// rank-and-file pool of models of one W (RULES.md 11.1), and that W.
+func (e *enumerator) uniformPool(m *engine.Machine) (int, bool) {
 	u, aim := m.ReadUnit(), m.Aim()
 	rs, o := u.Ruleset(), u.Options()
 	switch {
@@ -303,8 +316,6 @@ func (e *enumerator) additiveCap(m *engine.Machine) (int, bool) {
 		return 0, false
 	case rules.For(rs).PerModel(o):
 		return 0, false // packets go to different models (11.3)
-	case rules.For(rs).CapRemaining(o):
-		return 0, false // the cap depends on the carried count
 	}
 	pools := u.Carried()
 	champPool := rules.For(rs).ChampionPool
@@ -397,9 +408,103 @@ func poolLeft(u *unit.Unit, aim unit.Target) int {
 	return 0
 }
 
+// remainingCap reports whether the packets of m's batch go into one pooled
+// pool of models of one W, each capped at the Wounds left on the model it
+// lands on (mw_cap remaining; tow, RULES.md 22.7), and returns that W and
+// the wounds the pool carries. No model of the pool may carry damage of its
+// own: the wounds left on the next model are then W less the carried count.
+func (e *enumerator) remainingCap(m *engine.Machine) (w, carried int, ok bool) {
+	u := m.ReadUnit()
+	if rules.For(u.Ruleset()).ChampionPool || !rules.For(u.Ruleset()).CapRemaining(u.Options()) {
+		return 0, 0, false
+	}
+	if _, ok := m.PendingPackets(); !ok {
+		return 0, 0, false // a packet rolls more than its damage (tow Regeneration, 22.6)
+	}
+	if w, ok = e.uniformPool(m); !ok {
+		return 0, 0, false
+	}
+	for _, md := range u.Models() {
+		if md.Role != unit.Character && md.Damage != 0 {
+			return 0, 0, false
+		}
+	}
+	return w, u.Carried()[0].Carried, true
+}
+
+// remainingPackets is the pooled-damage fast path for packets capped at
+// the wounds left (remainingCap): the pool fills its models one at a time,
+// so after wounds T in all the next model has carried+T mod w taken, and a
+// packet of k adds min(k, w - (carried+T) mod w). The distribution of T
+// after n packets is that chain's; the unit after each T is the sweep's.
+func (e *enumerator) remainingPackets(c *core, n, w, carried int) (bool, error) {
+	dist, d, err := packetDist(c.m)
+	if err != nil {
+		return false, err
+	}
+	for k := range dist {
+		if k < 1 {
+			return false, nil // a packet of 0 wounds is the referee's error to report
+		}
+	}
+	e.note(fastPooled)
+	sw, err := e.sweeperFor(c, n*w)
+	if err != nil {
+		return false, err
+	}
+	// Cores that differ only in their number of packets share the chain:
+	// chain[n] is the weight of each T after n packets.
+	if len(sw.chain) == 0 {
+		sw.chain = [][]*big.Int{{big.NewInt(1)}}
+	}
+	for len(sw.chain) <= n {
+		f := sw.chain[len(sw.chain)-1]
+		g := make([]*big.Int, len(f)+w)
+		for t, x := range f {
+			if x == nil || x.Sign() == 0 {
+				continue
+			}
+			room := w - (carried+t)%w
+			for k, p := range dist {
+				j := t + min(k, room)
+				if g[j] == nil {
+					g[j] = new(big.Int)
+				}
+				g[j].Add(g[j], new(big.Int).Mul(x, p.toBig()))
+			}
+		}
+		sw.chain = append(sw.chain, g)
+	}
+	f := sw.chain[n]
+	dn := d.pow(n)
+	last := len(sw.ends) - 1
+	tail := new(big.Int)
+	for t, x := range f {
+		if x == nil || x.Sign() == 0 {
+			continue
+		}
+		if t >= last {
+			tail.Add(tail, x) // one more wound changes nothing from last on
+			continue
+		}
+		end := sw.ends[t]
+		c.trans = append(c.trans, trans{to: end.to, dt: end.dt, w: fromBig(x), d: dn})
+	}
+	if tail.Sign() > 0 {
+		end := sw.ends[last]
+		c.trans = append(c.trans, trans{to: end.to, dt: end.dt, w: fromBig(tail), d: dn})
+	}
+	return true, nil
+}
+
 // packets is the single-wounds or pooled-damage fast path from c, whose
 // machine stands before n unsaved wounds take their damage.
 func (e *enumerator) packets(c *core, n int) (bool, error) {
+	if w, carried, ok := e.remainingCap(c.m); ok {
+		if ok, err := e.remainingPackets(c, n, w, carried); ok || err != nil {
+			return ok, err
+		}
+	}
 	ok, capped, dq, err := e.packetMode(c.m)
 	if !ok || err != nil {
 		return false, err
@@ -419,17 +524,9 @@ func (e *enumerator) packets(c *core, n int) (bool, error) {
 		return true, nil
 	}
 	e.note(fastPooled)
-	// Cores of a generation that differ only in their number of packets
-	// share one sweep: the unit after T wounds does not depend on it.
-	key, _ := c.m.AppendLoopState(e.loopbuf[:0])
-	e.loopbuf = key
-	sw := e.sweeps[string(key)]
-	if sw == nil {
-		sw = &sweeper{m: m}
-		e.sweeps[string(key)] = sw
-	}
 	top := n * (len(capped) - 1) // n packets of 1 to w wounds: T runs from n to n·w
-	if err := sw.extend(e, top); err != nil {
+	sw, err := e.sweeperFor(c, top)
+	if err != nil {
 		return false, err
 	}
 	last := len(sw.ends) - 1
@@ -454,6 +551,20 @@ func (e *enumerator) packets(c *core, n int) (bool, error) {
 	return true, nil
 }
 
+// sweeperFor returns the sweep of c's machine, extended to the total top.
+// Cores of a generation that differ only in their number of packets share
+// one sweep: the unit after T wounds does not depend on it.
+func (e *enumerator) sweeperFor(c *core, top int) (*sweeper, error) {
+	key, _ := c.m.AppendLoopState(e.loopbuf[:0])
+	e.loopbuf = key
+	sw := e.sweeps[string(key)]
+	if sw == nil {
+		sw = &sweeper{m: c.m.Clone()}
+		e.sweeps[string(key)] = sw
+	}
+	return sw, sw.extend(e, top)
+}
+
 // sweeper applies wounds one at a time to a copy of a machine standing in
 // its batch's damage step, and keeps the core its packets lead to after
 // each total, up to the total from which one more wound changes nothing
@@ -464,6 +575,9 @@ type sweeper struct {
 	stable    bool
 	key, prev []byte
 	known     bool // key holds m's state before the last wound
+	// chain[n] weighs each total after n packets capped at the wounds
+	// left (remainingPackets)
+	chain [][]*big.Int
 }
 
 type sweepEnd struct {
@@ -602,6 +716,11 @@ func (e *enumerator) lastBatch(c *core, n int, s, f uint64, d den) (bool, error)
 	pm := c.m.Clone()
 	pm.SkipRolls(engine.RollOutcome{Unsaved: 1})
 	ok, capped, dq, err := e.packetMode(pm)
+	if !ok && err == nil {
+		if w, carried, rc := e.remainingCap(pm); rc {
+			return e.lastBatchRemaining(c, n, s, f, d, pm, w, carried)
+		}
+	}
 	if !ok || err != nil {
 		return false, err
 	}
@@ -625,12 +744,78 @@ func (e *enumerator) lastBatch(c *core, n int, s, f uint64, d den) (bool, error)
 	}
 	coef, dx := reduceCoef(coef, d.mul(dq))
 	q := e.polyPow(coef, n)
+	tail := func(i int) weight { return e.polyTail(coef, n, i) }
+	return e.finishLast(c, n, n*(len(capped)-1), q, tail, dx.pow(n), s, f, d)
+}
 
+// lastBatchRemaining is lastBatch where each packet is capped at the wounds
+// left on the model it lands on (remainingCap): the total T after n
+// attacks follows the chain of remainingPackets, one attack at a time
+// adding nothing (weight f) or one capped packet (weight s).
+func (e *enumerator) lastBatchRemaining(c *core, n int, s, f uint64, d den, pm *engine.Machine, w, carried int) (bool, error) {
+	dist, dq, err := packetDist(pm)
+	if err != nil {
+		return false, err
+	}
+	// one attack adds nothing with weight f·Σdist, min(k, room) with s·dist[k]
+	type step struct {
+		k int
+		c uint64
+	}
+	var sum uint64
+	steps := make([]step, 0, len(dist))
+	for k, p := range dist {
+		v, fits := small(p)
+		if k < 1 || !fits {
+			return false, nil // a packet of 0 wounds is the referee's error to report
+		}
+		hi, lo := bits.Mul64(s, v)
+		if hi != 0 {
+			return false, nil
+		}
+		sum += v
+		steps = append(steps, step{k, lo})
+	}
+	hi, miss := bits.Mul64(f, sum)
+	if hi != 0 {
+		return false, nil // weights past a word: leave it to the packets
+	}
+	q := []weight{one}
+	for range n {
+		g := make([]weight, len(q)+w)
+		for t, x := range q {
+			if x.isZero() {
+				continue
+			}
+			g[t].add(x.mulSmall(miss))
+			room := w - (carried+t)%w
+			for _, st := range steps {
+				g[t+min(st.k, room)].add(x.mulSmall(st.c))
+			}
+		}
+		q = g
+	}
+	top := len(q) - 1
+	for top > 0 && q[top].isZero() {
+		top--
+	}
+	tails := make([]weight, top+2)
+	for t := top; t >= 0; t-- {
+		tails[t] = tails[t+1].plus(q[t])
+	}
+	tail := func(i int) weight { return tails[min(i, top+1)] }
+	return e.finishLast(c, n, top, q[:top+1], tail, d.mul(dq).pow(n), s, f, d)
+}
+
+// finishLast ends a last batch of n attacks whose total wounds T runs up to
+// top with weight q[T] (tail(i): the weight of every T from i on) over do: the unit after each T, the
+// outcomes and the unsaved counts the final batch reports.
+func (e *enumerator) finishLast(c *core, n, top int, q []weight, tail func(i int) weight, do den, s, f uint64, d den) (bool, error) {
 	m := c.m.Clone()
 	m.SkipRolls(engine.RollOutcome{})
 	outs := e.outs[:0] // scratch: the outcomes are copied into the batch below
 	noDice := new(pathRoller)
-	err = sweep(m, n*(len(capped)-1), func(s *engine.Machine) error {
+	err := sweep(m, top, func(s *engine.Machine) error {
 		if err := s.Step(noDice, nil); err != nil { // close the batch: no dice
 			return err
 		}
@@ -642,7 +827,7 @@ func (e *enumerator) lastBatch(c *core, n int, s, f uint64, d den) (bool, error)
 	}
 	for i := range outs {
 		if i == len(outs)-1 {
-			outs[i].w = e.polyTail(coef, n, i) // every total from i on ends alike
+			outs[i].w = tail(i) // every total from i on ends alike
 		} else {
 			outs[i].w = q[i] // shared with the run's polynomials: only read
 		}
@@ -656,7 +841,7 @@ func (e *enumerator) lastBatch(c *core, n int, s, f uint64, d den) (bool, error)
 	}
 	seen := e.seen
 	clear(seen)
-	fb := &finalBatch{do: dx.pow(n), seq: e.finalSeq, outcomes: make([]outcome, 0, len(outs))}
+	fb := &finalBatch{do: do, seq: e.finalSeq, outcomes: make([]outcome, 0, len(outs))}
 	e.finalSeq++
 	for _, o := range outs {
 		if o.w.isZero() {

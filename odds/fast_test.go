@@ -72,7 +72,7 @@ func multiWound(t *rapid.T, attacks []referee.Attack) {
 // pooled rulesets, multiple wounds, more attacks.
 func TestPooledFastPathsEqualEnumeration(t *testing.T) {
 	rounds(t, func(t *rapid.T) {
-		rs := rapid.SampledFrom([]rules.Ruleset{rules.Battleaxe, rules.WHFB8, rules.T9A, rules.T9A1RU}).Draw(t, "ruleset")
+		rs := rapid.SampledFrom([]rules.Ruleset{rules.Battleaxe, rules.WHFB8, rules.T9A, rules.T9A1RU, rules.TOW}).Draw(t, "ruleset")
 		s := genSpec(t, rs)
 		if rs == rules.Battleaxe {
 			s.Options.DamageModel = rules.Pooled

@@ -41,6 +41,14 @@ func genProfile(t *rapid.T, rs rules.Ruleset, label string) unit.Profile {
 	if rs != rules.Skirmish {
 		p.Specials.Regeneration = rules.Need(rapid.SampledFrom([]int{0, 0, 4, 5}).Draw(t, label+"regen"))
 	}
+	if rs == rules.TOW { // RULES.md 22.4, 22.6
+		p.Save.Parry = rapid.Bool().Draw(t, label+"parry")
+		p.Save.ArmourSave = rules.Need(rapid.SampledFrom([]int{0, 0, 0, 3, 4}).Draw(t, label+"armourSave"))
+		if p.Save.ArmourSave.Value() == 0 {
+			p.Save.ArmourSave = rules.None
+		}
+		p.Specials.Flammable = rapid.IntRange(0, 2).Draw(t, label+"flammable") == 0
+	}
 	// RULES.md 20.1: the model's own save re-rolls
 	own := []rules.Reroll{0, 0, rules.RerollFailed, rules.RerollOnes}
 	p.Save.Reroll = rapid.SampledFrom(own).Draw(t, label+"rerollArmour")
@@ -102,6 +110,10 @@ func genSpec(t *rapid.T, rs rules.Ruleset) unit.Spec {
 	case rules.T9A, rules.T9A1RU:
 		o.OverflowAcrossPools = rules.OverflowRule(rapid.IntRange(0, 1).Draw(t, "overflow"))
 		o.CommandOrder = rules.CommandOrder(rapid.IntRange(0, 1).Draw(t, "commandOrder"))
+	case rules.TOW: // RULES.md 22.13
+		o.PoisonedAttacks = rules.PoisonedAttacks(rapid.IntRange(0, 1).Draw(t, "poisonedAttacks"))
+		o.TooToughBlocksPoison = rapid.Bool().Draw(t, "tooToughBlocksPoison")
+		o.RegenerationTiming = rules.RegenTiming(rapid.IntRange(0, 2).Draw(t, "regenerationTiming"))
 	}
 	switch rapid.IntRange(0, 2).Draw(t, "damage") {
 	case 1:
@@ -203,6 +215,12 @@ func genAttacks(t *rapid.T, s unit.Spec, maxAttacks int) []referee.Attack {
 			}
 		case rules.T9A1RU:
 			a.ArmourPiercing = rapid.IntRange(0, 2).Draw(t, "armourPiercing")
+		case rules.TOW: // RULES.md 22.2, 22.4: AP, and BS 6-10 re-roll a miss
+			a.AP = rapid.IntRange(0, 3).Draw(t, "ap")
+			if a.Hit.BS != 0 {
+				a.Hit.BS = rapid.IntRange(2, 10).Draw(t, "towBS")
+				a.Hit.Modifier = rapid.IntRange(-3, 0).Draw(t, "towHitMod")
+			}
 		}
 		if s.Ruleset != rules.Skirmish {
 			switch rapid.IntRange(0, 5).Draw(t, "target") {

@@ -24,7 +24,8 @@ type scenario struct {
 // yet with the features of its ruleset: per-model packets and a champion in
 // battleaxe, a carried count, Flaming against Regeneration and panic in
 // whfb8, Lethal Strike and the champion's overflow in t9a, two pools in
-// t9a1-ru, criticals and injuries in skirmish.
+// t9a1-ru, criticals and injuries in skirmish, Regeneration per Wound lost,
+// the BS 6+ re-roll and poison at +2 in tow.
 func tinyScenarios() []scenario {
 	return []scenario{
 		{"battleaxe", unit.Spec{Ruleset: rules.Battleaxe, Models: 3, Command: []unit.Role{unit.Champion},
@@ -45,6 +46,11 @@ func tinyScenarios() []scenario {
 		{"skirmish", unit.Spec{Ruleset: rules.Skirmish, Models: 1,
 			Profile: unit.Profile{W: 2, T: 3, WS: 3, Save: rules.SaveProfile{Armour: rules.LightArmour, Helmet: true}}},
 			[]referee.Attack{{Count: dice.ConstExpr(2), Hit: referee.HitSpec{WS: 3}, Strength: 4, WeaponClass: rules.Bladed, Target: rf}}},
+		{"tow", unit.Spec{Ruleset: rules.TOW, Models: 2, Carried: 1,
+			Profile: unit.Profile{W: 3, T: 4, Specials: rules.SpecialSaves{Regeneration: target("4+")}}},
+			[]referee.Attack{
+				{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 7, Modifier: -1}, Strength: 5, MultipleWounds: expr("D3"), Target: rf},
+				{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 3}, Strength: 3, Poison: rules.NaturalSix, Target: rf}}},
 	}
 }
 
@@ -69,6 +75,12 @@ func mediumScenarios() []scenario {
 		{"skirmish", unit.Spec{Ruleset: rules.Skirmish, Models: 1,
 			Profile: unit.Profile{W: 3, T: 4, WS: 4, Save: rules.SaveProfile{Armour: rules.HeavyArmour, Shield: true, Helmet: true}}},
 			[]referee.Attack{{Count: dice.ConstExpr(6), Hit: referee.HitSpec{WS: 4}, Strength: 4, WeaponClass: rules.Thrusting, MultipleWounds: expr("D3"), Target: rf}}},
+		{"tow", unit.Spec{Ruleset: rules.TOW, Models: 6, Frontage: 3, Command: []unit.Role{unit.Champion},
+			Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4, WS: 3, Save: rules.SaveProfile{Armour: rules.LightArmour},
+				Specials: rules.SpecialSaves{Regeneration: target("4+")}}},
+			[]referee.Attack{
+				{Count: dice.ConstExpr(6), Hit: referee.HitSpec{WS: 4}, Strength: 5, AP: 1, MultipleWounds: expr("D3"), Target: rf},
+				{Count: dice.MustParseExpr("D6"), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 6}, Strength: 4, Poison: rules.NaturalSix, Target: rf}}},
 	}
 }
 

@@ -34,6 +34,14 @@ func genProfile(t *rapid.T, rs rules.Ruleset, label string) unit.Profile {
 	if rs != rules.Skirmish {
 		p.Specials.Regeneration = rules.Need(rapid.SampledFrom([]int{0, 0, 4, 5}).Draw(t, label+"regen"))
 	}
+	if rs == rules.TOW { // RULES.md 22.4, 22.6
+		p.Save.Parry = rapid.Bool().Draw(t, label+"parry")
+		p.Save.ArmourSave = rules.Need(rapid.SampledFrom([]int{0, 0, 0, 3, 4}).Draw(t, label+"armourSave"))
+		if p.Save.ArmourSave.Value() == 0 {
+			p.Save.ArmourSave = rules.None
+		}
+		p.Specials.Flammable = rapid.IntRange(0, 2).Draw(t, label+"flammable") == 0
+	}
 	// RULES.md 20.1: the model's own save re-rolls
 	own := []rules.Reroll{0, 0, rules.RerollFailed, rules.RerollOnes}
 	p.Save.Reroll = rapid.SampledFrom(own).Draw(t, label+"rerollArmour")
@@ -75,6 +83,11 @@ func genSpecFor(t *rapid.T, rs rules.Ruleset) unit.Spec {
 	if rs == rules.Battleaxe {
 		s.Options.DamageModel = rules.DamageModel(rapid.IntRange(0, 1).Draw(t, "damageModel"))
 	}
+	if rs == rules.TOW { // RULES.md 22.13
+		s.Options.PoisonedAttacks = rules.PoisonedAttacks(rapid.IntRange(0, 1).Draw(t, "poisonedAttacks"))
+		s.Options.TooToughBlocksPoison = rapid.Bool().Draw(t, "tooToughBlocksPoison")
+		s.Options.RegenerationTiming = rules.RegenTiming(rapid.IntRange(0, 2).Draw(t, "regenerationTiming"))
+	}
 	return s
 }
 
@@ -95,6 +108,9 @@ func genAttacks(t *rapid.T, s unit.Spec) []referee.Attack {
 			a.Hit.WS = rapid.IntRange(1, 9).Draw(t, "ws")
 		case 3:
 			a.Hit.BS = rapid.IntRange(1, 6).Draw(t, "bs")
+			if s.Ruleset == rules.TOW { // RULES.md 22.2: BS 6-10 re-roll a miss
+				a.Hit.BS = rapid.IntRange(1, 10).Draw(t, "towBS")
+			}
 		}
 		if rapid.Bool().Draw(t, "mw") {
 			a.MultipleWounds = dice.MustParseExpr(rapid.SampledFrom([]string{"2", "D3", "D6", "D3+1"}).Draw(t, "mwExpr"))
@@ -138,7 +154,7 @@ func genAttacks(t *rapid.T, s unit.Spec) []referee.Attack {
 			a.WeaponClass = rules.WeaponClass(rapid.IntRange(0, 5).Draw(t, "class"))
 			a.Attacker = rapid.SampledFrom([]string{"", "A"}).Draw(t, "attacker")
 		}
-		if s.Ruleset == rules.T9A {
+		if s.Ruleset == rules.T9A || s.Ruleset == rules.TOW {
 			a.AP = rapid.IntRange(0, 3).Draw(t, "ap")
 		}
 		if len(s.Characters) > 0 && rapid.IntRange(0, 3).Draw(t, "atChar") == 0 {

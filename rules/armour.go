@@ -8,7 +8,7 @@ type Penetration struct {
 	// (S4 -1, S5 -2, ... with no limit) and skirmish (the same, at most -6).
 	// t9a ignores it.
 	Strength int
-	// AP is t9a's Armour Penetration (RULES.md 7.2); the other rulesets
+	// AP is t9a's Armour Penetration (RULES.md 7.2) and tow's AP (22.4); the other rulesets
 	// ignore it. A Lethal Strike that rolled a natural 6 to wound has AP
 	// LethalStrikeAP (RULES.md 19.3).
 	AP int
@@ -16,6 +16,9 @@ type Penetration struct {
 	// ruleset, a weapon's extra save modifier; in t9a it adds to AP. Each
 	// point makes the save one worse.
 	ArmourPiercing int
+	// Melee is true for an attack made in close combat, where a tow Parry
+	// improves the save (RULES.md 22.4).
+	Melee bool
 }
 
 // LethalStrikeAP is the Armour Penetration a t9a Lethal Strike attack gets
@@ -63,6 +66,10 @@ func ArmourFloor(rs Ruleset) int { return For(rs).armourFloor }
 //   - t9a1-ru (RULES.md 7.3): light 1, heavy 2, plate 3, shield 1, a mount 1
 //     for mounted troop types and barding 1 more, plus SaveBonus, at most 6;
 //     the save 7 - bonus gets max(0, S-3) + ArmourPiercing.
+//   - tow (RULES.md 22.4): the value from equipment (none 7, light 6,
+//     heavy 5, full plate 4, or a printed ArmourSave), one better for a
+//     shield, barding on a mounted model and SaveBonus, capped at 2+ or
+//     3+ by troop type, Parry in melee; then AP. Strength plays no part.
 //   - skirmish (RULES.md 7.4): suit points (light 1, heavy 2, plate/gromril
 //     3) + shield (2 with SeedArmour, 1 with ClassicArmour, R25) + SaveBonus
 //     as natural armour; the save 7 - points gets min(6, max(0, S-3)) +

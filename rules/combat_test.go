@@ -10,22 +10,22 @@ import (
 // TestCombatFamilies checks which rulesets have each yes-or-no trait of the
 // combat round, with the RULES.md section that says so.
 func TestCombatFamilies(t *testing.T) {
-	B, W, T, R := Battleaxe, WHFB8, T9A, T9A1RU
+	B, W, T, R, O := Battleaxe, WHFB8, T9A, T9A1RU, TOW
 	for _, c := range []struct {
 		trait string
 		ref   string // RULES.md
 		has   func(*CombatRules) bool
 		want  []Ruleset
 	}{
-		{"a combat round", "21.1", func(c *CombatRules) bool { return c.Round }, []Ruleset{B, W, T, R}},
-		{"asf_tie defaults to simultaneous", "21.4, 21.11, R52", func(c *CombatRules) bool { return c.ASFSimultaneous }, []Ruleset{W, R}},
+		{"a combat round", "21.1", func(c *CombatRules) bool { return c.Round }, []Ruleset{B, W, T, R, O}},
+		{"asf_tie defaults to simultaneous", "21.4, 21.11, R52", func(c *CombatRules) bool { return c.ASFSimultaneous }, []Ruleset{W, R, O}},
 		{"enemies re-roll misses against a lower Always Strikes Last", "21.4", func(c *CombatRules) bool { return c.RerollAgainstLast }, []Ruleset{B}},
 		{"strikes: last is step 0", "21.4, R53", func(c *CombatRules) bool { return c.LastAtStepZero }, []Ruleset{T}},
 		{"charge_initiative defaults to 1", "21.11, R53", func(c *CombatRules) bool { return c.ChargeInitiative }, []Ruleset{T}},
 		{"height sets the supporting attacks", "21.3.4", func(c *CombatRules) bool { return c.Height }, []Ruleset{T, R}},
 		{"line_formation_width is read", "21.11, R55", func(c *CombatRules) bool { return c.LineFormationSwitch }, []Ruleset{T, R}},
-		{"no extra ranks on a turn the side charged", "21.3.4, R63", func(c *CombatRules) bool { return c.NoExtraRanksOnCharge }, []Ruleset{B, W}},
-		{"a disrupted unit scores no ranks", "21.6", func(c *CombatRules) bool { return c.DisruptedNoRanks }, []Ruleset{B, W}},
+		{"no extra ranks on a turn the side charged", "21.3.4, R63", func(c *CombatRules) bool { return c.NoExtraRanksOnCharge }, []Ruleset{B, W, O}},
+		{"a disrupted unit scores no ranks", "21.6", func(c *CombatRules) bool { return c.DisruptedNoRanks }, []Ruleset{B, W, O}},
 		{"flank and rear +1 more with 2+ Full Ranks", "21.6, R54", func(c *CombatRules) bool { return c.FlankFullRanksBonus }, []Ruleset{T, R}},
 		{"high ground scores", "21.6, R58", func(c *CombatRules) bool { return c.HighGround }, []Ruleset{B}},
 		{"outnumber_bonus is read", "21.11, R58", func(c *CombatRules) bool { return c.OutnumberSwitch }, []Ruleset{B}},
@@ -51,13 +51,13 @@ func TestCombatValues(t *testing.T) {
 		want  map[Ruleset]any
 	}{
 		{"strike order value", "21.4", func(c *CombatRules) any { return c.StrikeValue }, map[Ruleset]any{
-			Battleaxe: "Initiative", WHFB8: "Initiative", T9A: "Agility", T9A1RU: "Initiative", Skirmish: ""}},
+			Battleaxe: "Initiative", WHFB8: "Initiative", T9A: "Agility", T9A1RU: "Initiative", Skirmish: "", TOW: "Initiative"}},
 		{"ASF re-roll", "21.4, R52", func(c *CombatRules) any { return c.ASFReroll }, map[Ruleset]any{
-			Battleaxe: ASFRerollAbove, WHFB8: ASFRerollAtLeast, T9A: NoASFReroll, T9A1RU: ASFRerollAtLeast, Skirmish: NoASFReroll}},
+			Battleaxe: ASFRerollAbove, WHFB8: ASFRerollAtLeast, T9A: NoASFReroll, T9A1RU: ASFRerollAtLeast, Skirmish: NoASFReroll, TOW: ASFRerollAtLeast}},
 		{"supporting by height", "21.3.4", func(c *CombatRules) any { return fmt.Sprint(c.Supporting) }, map[Ruleset]any{
-			Battleaxe: "[1 1 1]", WHFB8: "[1 1 1]", T9A: "[1 3 5]", T9A1RU: "[1 3 5]", Skirmish: "[0 0 0]"}},
+			Battleaxe: "[1 1 1]", WHFB8: "[1 1 1]", T9A: "[1 3 5]", T9A1RU: "[1 3 5]", Skirmish: "[0 0 0]", TOW: "[1 1 1]"}},
 		{"width of the extra supporting rank", "21.3.4, R55", func(c *CombatRules) any { return c.WideRank }, map[Ruleset]any{
-			Battleaxe: 10, WHFB8: 10, T9A: 8, T9A1RU: 8, Skirmish: 0}},
+			Battleaxe: 10, WHFB8: 10, T9A: 8, T9A1RU: 8, Skirmish: 0, TOW: 10}},
 	} {
 		for _, r := range Rulesets() {
 			if got := tc.get(&For(r).Combat); got != tc.want[r] {

@@ -47,11 +47,29 @@ func weaponSkillChart(ws, targetWS int, _ Options) Target {
 //
 // The result may be 7+ or more; HitRolls says how such a target is rolled.
 // Targets better than 2+ are reported as 2+, since a natural 1 always misses.
+//
+// tow reads BS 6-10 as 2+ before its modifiers (22.2, E153: BS6 at -1 is
+// 3+); ShootingRetry gives the re-roll of a miss.
 func ShootingToHit(rs Ruleset, bs, modifier int) Target {
-	if For(rs).BSTarget {
+	tr := For(rs)
+	switch {
+	case tr.BSTarget:
 		return Need(max(bs-modifier, bestHit))
+	case tr.HighBSRetry && bs >= 6:
+		return Need(bestHit - modifier)
 	}
 	return Need(max(7-bs-modifier, bestHit))
+}
+
+// ShootingRetry returns the need of the one re-roll a shot of Ballistic
+// Skill bs makes of a missed to-hit roll, or None where there is none
+// (RULES.md 22.2): in tow, BS 6-10 re-roll a miss unmodified needing 6+,
+// 5+, 4+, 3+ or 2+. It is that die's one re-roll (20.1 U1, 22.17).
+func ShootingRetry(rs Ruleset, bs int) Target {
+	if !For(rs).HighBSRetry || bs < 6 {
+		return None
+	}
+	return Need(max(12-bs, bestHit))
 }
 
 // TargetToHit applies a signed modifier to an explicit to-hit target, such as

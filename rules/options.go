@@ -30,6 +30,9 @@ type Options struct {
 	MWCap                   MWCap            // mw_cap (whfb8, 19.2)
 	PacketTarget            PacketTarget     // packet_target (battleaxe, 19.2)
 	PoisonMultipleHits      PoisonHits       // poison_multiple_hits (all, 20.2)
+	PoisonedAttacks         PoisonedAttacks  // poisoned_attacks (tow, 22.3)
+	TooToughBlocksPoison    bool             // too_tough_blocks_poison (tow, T-2)
+	RegenerationTiming      RegenTiming      // regeneration_timing (tow, 22.6)
 	KBOtherTroopTypes       KBOther          // kb_other_troop_types (battleaxe, whfb8, t9a1-ru; 20.2)
 	SevenPlusReroll         SevenPlusReroll  // seven_plus_reroll (all, 20.1)
 	// PanicThreshold is the fraction of the unit's size at the start of the
@@ -159,6 +162,24 @@ const (
 	PoisonAllHits                   // every one
 )
 
+// PoisonedAttacks is what a tow poisoned hit does on its wound roll
+// (RULES.md 22.3).
+type PoisonedAttacks int8
+
+const (
+	PoisonPlusTwo   PoisonedAttacks = iota // errata: roll to wound with +2
+	PoisonAutoWound                        // 2024 rulebook: wounds automatically
+)
+
+// RegenTiming is when tow rolls Regeneration (RULES.md 22.6, T-4).
+type RegenTiming int8
+
+const (
+	RegenPerWoundLost    RegenTiming = iota // errata: per Wound lost, after the packet is capped
+	RegenSequential                         // a packet's Wounds one at a time, a roll after each
+	RegenPerUnsavedWound                    // 2024 text: one save per unsaved wound, before Multiple Wounds
+)
+
 // KBOther is what a Killing Blow does to a troop type it cannot slay
 // (RULES.md 20.2, 20.9). Its zero value is the ruleset's own default
 // (Traits.KBOtherOf).
@@ -283,6 +304,9 @@ const (
 	swMWCap
 	swPacketTarget
 	swPoisonMultipleHits
+	swPoisonedAttacks
+	swTooToughBlocksPoison
+	swRegenerationTiming
 	swKBOtherTroopTypes
 	swSevenPlusReroll
 
@@ -373,6 +397,12 @@ func Switches() []Switch {
 			[]string{"damaged_first", "fresh_first"}, func(o *Options) *PacketTarget { return &o.PacketTarget }),
 		enumSwitch("poison_multiple_hits", swPoisonMultipleHits, "20.2", "how many of the hits of one poisoned to-hit roll wound automatically",
 			[]string{"one", "all"}, func(o *Options) *PoisonHits { return &o.PoisonMultipleHits }),
+		enumSwitch("poisoned_attacks", swPoisonedAttacks, "22.3", "a poisoned hit rolls to wound with +2 (errata), or wounds automatically (2024 rulebook)",
+			[]string{"plus_two", "auto_wound"}, func(o *Options) *PoisonedAttacks { return &o.PoisonedAttacks }),
+		boolSwitch("too_tough_blocks_poison", swTooToughBlocksPoison, "22.3, T-2", "under auto_wound, a poisoned hit cannot wound a target too tough to wound",
+			false, func(o *Options) *bool { return &o.TooToughBlocksPoison }),
+		enumSwitch("regeneration_timing", swRegenerationTiming, "22.6, T-4", "Regeneration per Wound lost (errata), after each Wound of a packet, or per unsaved wound (2024)",
+			[]string{"per_wound_lost", "sequential", "per_unsaved_wound"}, func(o *Options) *RegenTiming { return &o.RegenerationTiming }),
 		enumSwitch("kb_other_troop_types", swKBOtherTroopTypes, "20.2, 20.9", "a Killing Blow against a troop type it cannot slay: by_ruleset is no_armour_no_regen in battleaxe, ordinary in whfb8 and t9a1-ru",
 			[]string{"by_ruleset", "ordinary", "no_armour_no_regen"}, func(o *Options) *KBOther { return &o.KBOtherTroopTypes }),
 		enumSwitch("seven_plus_reroll", swSevenPlusReroll, "20.1, E91", "how a to-hit re-roll meets the 7+ procedure: each die, the failing die, or the whole roll again",

@@ -1,4 +1,4 @@
-// Package rules holds the five rulesets of rearrank as data and pure
+// Package rules holds the six rulesets of rearrank as data and pure
 // functions: target numbers for every stage of the wound pipeline (RULES.md
 // sections 5-9 and 13), the switches of RULES.md 18 and 19, and the tables the
 // referee reads. Nothing here rolls a die or changes a unit; the referee asks
@@ -29,8 +29,8 @@
 // # Layout: one file per ruleset
 //
 // A ruleset is one row of the traits table (Traits, For), declared in the
-// file named for it: battleaxe.go, whfb8.go, t9a.go, t9a1ru.go and
-// skirmish.go. The row holds everything that ruleset says and the others do
+// file named for it: battleaxe.go, whfb8.go, t9a.go, t9a1ru.go,
+// skirmish.go and tow.go. The row holds everything that ruleset says and the others do
 // not: its label and description, the family traits the rest of the code
 // asks (Block, ChampionPool, LethalStrike...), the set of switches it reads,
 // its data for each stage (the highest to-hit need it can roll, the S - T too
@@ -70,7 +70,7 @@ import (
 	"strings"
 )
 
-// Ruleset names one of the five rulesets of RULES.md 2. The zero Ruleset is
+// Ruleset names one of the six rulesets of RULES.md 2 and 22. The zero Ruleset is
 // "none" and is invalid wherever a ruleset is required. What a ruleset says
 // is its row of the traits table (For): its name, description, switches and
 // stage procedures.
@@ -83,6 +83,7 @@ const (
 	T9A               // The 9th Age, 2nd-edition era (seed 001)
 	T9A1RU            // The 9th Age 1.x, Russian translation (seed 004)
 	Skirmish          // Mordheim-like skirmish (seed 003)
+	TOW               // Warhammer: The Old World (RULES.md 22)
 
 	rulesetCount // one past the last ruleset: the length of the traits table
 )
@@ -104,10 +105,10 @@ func (r Ruleset) String() string {
 	return traitsTable[r].name
 }
 
-// Valid reports whether r is one of the five rulesets.
+// Valid reports whether r is one of the six rulesets.
 func (r Ruleset) Valid() bool { return r > NoRuleset && r < rulesetCount }
 
-// mustValid panics when r is not one of the five rulesets. A ruleset is
+// mustValid panics when r is not one of the six rulesets. A ruleset is
 // parsed once at the edge (ParseRuleset), so an invalid one reaching a rule
 // function is a programmer error. It is small enough to inline into For and
 // so into every stage function: the message is formatted only when printed.

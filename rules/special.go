@@ -55,8 +55,23 @@ func (t *Traits) regenerationUsable(c SaveContext, o Options) bool {
 		return false
 	case c.LethalSix && t.LethalStrike: // 19.3
 		return false
+	case c.NoSaves && t.RegenerationAfterDamage: // 22.6: no_saves and instant kills
+		return false
 	}
 	return true
+}
+
+// RegenerationAfter returns the Regeneration rolled per Wound lost where it
+// is a stage of its own (RULES.md 22.6): the model's Regeneration when the
+// ruleset rolls it after damage and it is usable against the attack (not
+// against Flaming on a Flammable model, no_saves or an instant kill); None
+// otherwise.
+func RegenerationAfter(rs Ruleset, s SpecialSaves, c SaveContext, o Options) Target {
+	tr := For(rs)
+	if !tr.RegenerationAfterDamage || !s.Regeneration.Possible() || !tr.regenerationUsable(c, o) || c.Flaming && s.Flammable {
+		return None
+	}
+	return s.Regeneration
 }
 
 // regenVsFlamingAllowed reports whether the regen_vs_flaming switch, where
@@ -92,7 +107,7 @@ func specialChoices(rs Ruleset, s SpecialSaves, c SaveContext, o Options) (list 
 	// order (C23).
 	var eff [3]int
 	for _, ch := range [...]SpecialChoice{{Aegis, s.Aegis}, {Ward, s.Ward}, {Regeneration, s.Regeneration}} {
-		if !ch.Save.Possible() || ch.Kind == Regeneration && !tr.regenerationUsable(c, o) {
+		if !ch.Save.Possible() || ch.Kind == Regeneration && (tr.RegenerationAfterDamage || !tr.regenerationUsable(c, o)) {
 			continue
 		}
 		e := max(ch.Save.Value(), tr.specialFloor+1) // Effective

@@ -23,6 +23,11 @@ type Traits struct {
 	// save_bonus (7.1).
 	ArmourValue bool
 
+	// SuitWithAP is true where the save is built from an armour suit but
+	// worsened by the weapon's AP rather than by Strength (tow, 22.4): the
+	// attack's ap is read and armour_piercing is not.
+	SuitWithAP bool
+
 	// Barding is true where barding improves a mounted model's save (7.1,
 	// 19.3).
 	Barding bool
@@ -91,10 +96,37 @@ type Traits struct {
 	// Poison Attacks, 20.2); elsewhere a 7+ hit rolls to wound.
 	PoisonSevenPlus bool
 
+	// HighBSRetry is true where a shot of BS 6-10 needs 2+ after its
+	// modifiers and re-rolls a miss once, unmodified, needing (12 - BS)+
+	// (tow, 22.2, E153).
+	HighBSRetry bool
+
+	// RegenerationAfterDamage is true where Regeneration is not a special
+	// save but its own stage: one roll per Wound lost, after the ward and
+	// the damage dice, before the model is removed; a regenerated Wound
+	// still counts for combat result (tow, 22.6).
+	RegenerationAfterDamage bool
+
+	// MWRemaining is true where every Multiple Wounds packet is capped at
+	// the wounds left on the model it lands on and never spills, whatever
+	// mw_cap says (tow, 22.7, E164, E165).
+	MWRemaining bool
+
+	// PanicMoreThan is true where the panic test needs more than the
+	// panic threshold lost in one phase, rather than that much or more
+	// (tow, 22.9, E169).
+	PanicMoreThan bool
+
 	// KillingBlow is true where an attack may have Killing Blow and Heroic
 	// Killing Blow (battleaxe, whfb8, t9a1-ru; RULES.md 20.2): t9a has
 	// Lethal Strike instead, skirmish its criticals.
 	KillingBlow bool
+
+	// BlowsByCategory is true where the natural-6 blows (Killing Blow) fire
+	// only in melee and name troop categories, not 20.2's list: Killing
+	// Blow takes the infantry and cavalry categories, Heroic Killing Blow
+	// does not exist (tow, 22.3, 22.10, 22.17; BlowSlays).
+	BlowsByCategory bool
 
 	// Combat is the ruleset's column of the close-combat round (RULES.md
 	// 21): the zero CombatRules where it has none (skirmish).
@@ -179,13 +211,14 @@ func (p CommandPost) String() string {
 
 // traitsTable holds one row per ruleset, indexed by Ruleset. Each row is
 // declared in the ruleset's own file (battleaxe.go, whfb8.go, t9a.go,
-// t9a1ru.go, skirmish.go).
+// t9a1ru.go, skirmish.go, tow.go).
 var traitsTable = [rulesetCount]Traits{
 	Battleaxe: battleaxeRules,
 	WHFB8:     whfb8Rules,
 	T9A:       t9aRules,
 	T9A1RU:    t9a1ruRules,
 	Skirmish:  skirmishRules,
+	TOW:       towRules,
 }
 
 // For returns the traits of rs. It panics if rs is not Valid (rulesets are
@@ -203,7 +236,7 @@ func (t *Traits) PerModel(o Options) bool {
 // CapRemaining reports whether each multi-wound packet is capped at the
 // target's remaining wounds under o (9).
 func (t *Traits) CapRemaining(o Options) bool {
-	return t.MWCapSwitch && o.MWCap == CapRemaining
+	return t.MWRemaining || t.MWCapSwitch && o.MWCap == CapRemaining
 }
 
 // CommandOrder returns the order in which command models are removed under o

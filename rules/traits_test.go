@@ -14,18 +14,19 @@ import (
 // TestTraitFamilies checks which rulesets have each yes-or-no trait, with the
 // RULES.md section that says so.
 func TestTraitFamilies(t *testing.T) {
-	B, W, T, R, S := Battleaxe, WHFB8, T9A, T9A1RU, Skirmish
+	B, W, T, R, S, O := Battleaxe, WHFB8, T9A, T9A1RU, Skirmish, TOW
 	for _, c := range []struct {
 		trait string
 		ref   string // RULES.md
 		has   func(*Traits) bool
 		want  []Ruleset
 	}{
-		{"ranked units with wound pools", "10, 13", func(t *Traits) bool { return t.Block }, []Ruleset{B, W, T, R}},
+		{"ranked units with wound pools", "10, 13", func(t *Traits) bool { return t.Block }, []Ruleset{B, W, T, R, O}},
 		{"armour is one number", "7.2", func(t *Traits) bool { return t.ArmourValue }, []Ruleset{T}},
-		{"barding improves the save", "7.1, 7.3, 19.3", func(t *Traits) bool { return t.Barding }, []Ruleset{B, W, R}},
-		{"the special save is a ward", "8.1, 8.2", func(t *Traits) bool { return t.Ward }, []Ruleset{B, W, R, S}},
-		{"models may have Regeneration", "8", func(t *Traits) bool { return t.Regeneration }, []Ruleset{B, W, T, R}},
+		{"a suit worsened by AP", "22.4", func(t *Traits) bool { return t.SuitWithAP }, []Ruleset{O}},
+		{"barding improves the save", "7.1, 7.3, 19.3", func(t *Traits) bool { return t.Barding }, []Ruleset{B, W, R, O}},
+		{"the special save is a ward", "8.1, 8.2", func(t *Traits) bool { return t.Ward }, []Ruleset{B, W, R, S, O}},
+		{"models may have Regeneration", "8", func(t *Traits) bool { return t.Regeneration }, []Ruleset{B, W, T, R, O}},
 		{"Fly matters", "9", func(t *Traits) bool { return t.Fly }, []Ruleset{T, R}},
 		{"clipped_wings", "9", func(t *Traits) bool { return t.ClippedWings }, []Ruleset{T}},
 		{"lethal strike", "19.3", func(t *Traits) bool { return t.LethalStrike }, []Ruleset{T, R}},
@@ -38,6 +39,10 @@ func TestTraitFamilies(t *testing.T) {
 		{"bs is the target number", "5, E04, E06", func(t *Traits) bool { return t.BSTarget }, []Ruleset{B, T}},
 		{"critical hits", "6.2", func(t *Traits) bool { return t.criticals }, []Ruleset{S}},
 		{"never too tough to wound", "6.1, E11", func(t *Traits) bool { return t.tooTough == noTooTough }, []Ruleset{T}},
+		{"BS 6-10 re-roll a miss", "22.2, E153", func(t *Traits) bool { return t.HighBSRetry }, []Ruleset{O}},
+		{"Regeneration after damage, per Wound lost", "22.6", func(t *Traits) bool { return t.RegenerationAfterDamage }, []Ruleset{O}},
+		{"Multiple Wounds never spill", "22.7", func(t *Traits) bool { return t.MWRemaining }, []Ruleset{O}},
+		{"panic on more than the threshold", "22.9", func(t *Traits) bool { return t.PanicMoreThan }, []Ruleset{O}},
 	} {
 		if got := RulesetsWhere(c.has); !slices.Equal(got, c.want) {
 			t.Errorf("%s (RULES.md %s): %v, want %v", c.trait, c.ref, got, c.want)
@@ -56,18 +61,18 @@ func TestTraitValues(t *testing.T) {
 		want  map[Ruleset]any
 	}{
 		{"label", "2", func(t *Traits) any { return t.name }, map[Ruleset]any{
-			Battleaxe: "battleaxe", WHFB8: "whfb8", T9A: "t9a", T9A1RU: "t9a1-ru", Skirmish: "skirmish"}},
+			Battleaxe: "battleaxe", WHFB8: "whfb8", T9A: "t9a", T9A1RU: "t9a1-ru", Skirmish: "skirmish", TOW: "tow"}},
 		{"command order", "11.4", func(t *Traits) any { return fmt.Sprint(t.Command) }, map[Ruleset]any{
 			Battleaxe: fmt.Sprint([]CommandPost{m, c, s}), WHFB8: fmt.Sprint([]CommandPost{m, s, c}),
-			T9A: fmt.Sprint([]CommandPost{m, s}), T9A1RU: fmt.Sprint([]CommandPost{m, s}), Skirmish: "[]"}},
+			T9A: fmt.Sprint([]CommandPost{m, s}), T9A1RU: fmt.Sprint([]CommandPost{m, s}), Skirmish: "[]", TOW: fmt.Sprint([]CommandPost{m, s, c})}},
 		{"highest to-hit need that can hit", "5, E03, E06", func(t *Traits) any { return t.sixThenUpTo }, map[Ruleset]any{
-			Battleaxe: 9, WHFB8: 9, T9A: 7, T9A1RU: 9, Skirmish: 6}},
-		{"S - T that cannot wound", "6.1, E10, E12", func(t *Traits) any { return t.tooTough }, map[Ruleset]any{
-			Battleaxe: -4, WHFB8: -4, T9A: noTooTough, T9A1RU: -4, Skirmish: -4}},
+			Battleaxe: 9, WHFB8: 9, T9A: 7, T9A1RU: 9, Skirmish: 6, TOW: 9}},
+		{"S - T that cannot wound", "6.1, E10, E12, 22.3", func(t *Traits) any { return t.tooTough }, map[Ruleset]any{
+			Battleaxe: -4, WHFB8: -4, T9A: noTooTough, T9A1RU: -4, Skirmish: -4, TOW: -6}},
 		{"armour save natural fail", "3, 7, R32", func(t *Traits) any { return t.armourFloor }, map[Ruleset]any{
-			Battleaxe: 1, WHFB8: 1, T9A: 1, T9A1RU: 1, Skirmish: 1}},
+			Battleaxe: 1, WHFB8: 1, T9A: 1, T9A1RU: 1, Skirmish: 1, TOW: 1}},
 		{"special save natural fail", "8.1, 8.2, R16", func(t *Traits) any { return t.specialFloor }, map[Ruleset]any{
-			Battleaxe: 1, WHFB8: 1, T9A: 2, T9A1RU: 1, Skirmish: 1}},
+			Battleaxe: 1, WHFB8: 1, T9A: 2, T9A1RU: 1, Skirmish: 1, TOW: 1}},
 	} {
 		for _, r := range Rulesets() {
 			if got := tc.get(For(r)); got != tc.want[r] {
@@ -80,8 +85,8 @@ func TestTraitValues(t *testing.T) {
 // TestSwitchRulesets checks the rulesets each switch is read by, as derived
 // from the rows' switch sets, against RULES.md 18 and 19.
 func TestSwitchRulesets(t *testing.T) {
-	B, W, T, R, S := Battleaxe, WHFB8, T9A, T9A1RU, Skirmish
-	block := []Ruleset{B, W, T, R}
+	B, W, T, R, S, O := Battleaxe, WHFB8, T9A, T9A1RU, Skirmish, TOW
+	block := []Ruleset{B, W, T, R, O}
 	want := map[string]struct {
 		ref string // RULES.md
 		rs  []Ruleset
@@ -92,7 +97,7 @@ func TestSwitchRulesets(t *testing.T) {
 		"instant_kill_takes":          {"R5", block},
 		"single_rank_policy":          {"R11", block},
 		"rear_rank_order":             {"R12", block},
-		"multi_packet_order":          {"R35", []Ruleset{B}},
+		"multi_packet_order":          {"R35, 22.13", []Ruleset{B, O}},
 		"overflow_across_pools":       {"R18, C14", []Ruleset{T, R}},
 		"melee_to_hit_legacy":         {"R33", []Ruleset{T}},
 		"command_order":               {"11.4", []Ruleset{T, R}},
@@ -102,13 +107,16 @@ func TestSwitchRulesets(t *testing.T) {
 		"low_crit_consumes_allowance": {"R23", []Ruleset{S}},
 		"no_crit_when_needing6":       {"R24", []Ruleset{S}},
 		"seven_plus_to_hit":           {"5", []Ruleset{S}},
-		"special_save_choice":         {"8", []Ruleset{B, W, T, R, S}},
+		"special_save_choice":         {"8, 22.13", []Ruleset{B, W, T, R, S, O}},
 		"panic_threshold":             {"12, 19.3", block},
 		"mw_cap":                      {"19.2", []Ruleset{W}},
 		"packet_target":               {"19.2", []Ruleset{B}},
-		"poison_multiple_hits":        {"20.9", []Ruleset{B, W, T, R, S}},
+		"poisoned_attacks":            {"22.13", []Ruleset{O}},
+		"too_tough_blocks_poison":     {"22.13, T-2", []Ruleset{O}},
+		"regeneration_timing":         {"22.13", []Ruleset{O}},
+		"poison_multiple_hits":        {"20.9", []Ruleset{B, W, T, R, S, O}},
 		"kb_other_troop_types":        {"20.9", []Ruleset{B, W, R}},
-		"seven_plus_reroll":           {"20.9", []Ruleset{B, W, T, R, S}},
+		"seven_plus_reroll":           {"20.9", []Ruleset{B, W, T, R, S, O}},
 	}
 	list := Switches()
 	if len(list) != len(want) || len(list) != int(switchCount) {
@@ -224,10 +232,10 @@ func TestNoRulesetHasNoRow(t *testing.T) {
 
 // TestParseRulesetError lists the labels from the rows.
 func TestParseRulesetError(t *testing.T) {
-	_, err := ParseRuleset("tow")
-	want := `unknown ruleset "tow": want battleaxe, whfb8, t9a, t9a1-ru or skirmish`
+	_, err := ParseRuleset("aos")
+	want := `unknown ruleset "aos": want battleaxe, whfb8, t9a, t9a1-ru, skirmish or tow`
 	if err == nil || err.Error() != want {
-		t.Errorf("ParseRuleset(tow) = %v, want %s", err, want)
+		t.Errorf("ParseRuleset(aos) = %v, want %s", err, want)
 	}
 }
 
@@ -238,7 +246,7 @@ func TestParseRulesetError(t *testing.T) {
 func TestRulesetNamesOnlyInTheirFiles(t *testing.T) {
 	own := map[string]string{
 		"Battleaxe": "battleaxe.go", "WHFB8": "whfb8.go", "T9A": "t9a.go",
-		"T9A1RU": "t9a1ru.go", "Skirmish": "skirmish.go",
+		"T9A1RU": "t9a1ru.go", "Skirmish": "skirmish.go", "TOW": "tow.go",
 	}
 	if len(own) != len(Rulesets()) {
 		t.Errorf("the test names the files of %d rulesets, want %d", len(own), len(Rulesets()))

@@ -177,6 +177,15 @@ type SaveProfile struct {
 	// Reroll is the model's own standing re-roll of its armour saves:
 	// failed or ones (RULES.md 20.1).
 	Reroll Reroll
+	// ArmourSave is a printed armour value that replaces the suit
+	// (chariots, some monsters; tow, 22.4); None for a suit.
+	ArmourSave Target
+	// MountArmour is a ridden monster's or chariot's armour value; the
+	// better of it and the rider's is used (tow, 22.4, E174).
+	MountArmour Target
+	// Parry: hand weapon and shield in use, one better in melee but never
+	// past 3+ (tow, 22.4, E157).
+	Parry bool
 }
 
 // SpecialSaves are the saves rolled after armour (RULES.md 8). A model rolls
@@ -188,6 +197,9 @@ type SpecialSaves struct {
 	// Reroll is the model's own standing re-roll of whichever special save
 	// it rolls: failed or ones (RULES.md 20.1).
 	Reroll Reroll
+	// Flammable: a Flaming attack denies the model's Regeneration where
+	// Flaming alone does not (tow, 22.6).
+	Flammable bool
 }
 
 // SpecialKind names which special save was rolled.

@@ -68,3 +68,28 @@ func MeleeHitClamp(need Target) Target {
 	}
 	return Need(6)
 }
+
+// PoisonedToWound returns the to-wound need of a poisoned hit whose
+// ordinary need is need, where Poisoned Attacks add 2 to the roll (tow
+// plus_two, RULES.md 22.3, E163): two better, never better than 2+; a
+// target too tough to wound stays impossible (T-1).
+func PoisonedToWound(need Target) Target {
+	if !need.Possible() {
+		return need
+	}
+	return Need(max(need.Value()-2, 2))
+}
+
+// PoisonAutoWounds reports whether a poisoned hit wounds automatically in
+// rs under o (RULES.md 20.2); false where it rolls to wound with +2
+// instead (tow's default, poisoned_attacks: plus_two, 22.3).
+func PoisonAutoWounds(rs Ruleset, o Options) bool {
+	return !For(rs).switches.has(swPoisonedAttacks) || o.PoisonedAttacks == PoisonAutoWound
+}
+
+// PoisonBlockedByToughness reports whether an automatically wounding
+// poisoned hit fails against a target that is too tough to wound (tow
+// too_tough_blocks_poison, T-2).
+func PoisonBlockedByToughness(rs Ruleset, o Options) bool {
+	return For(rs).switches.has(swTooToughBlocksPoison) && o.TooToughBlocksPoison
+}

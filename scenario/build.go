@@ -51,8 +51,8 @@ func profile(p Profile, helmet bool) unit.Profile {
 		T:         p.Toughness,
 		WS:        p.WS,
 		Save: rules.SaveProfile{Armour: p.Armour, Shield: p.Shield, Barding: p.Barding, SaveBonus: p.SaveBonus,
-			ArmourValue: p.ArmourValue, Helmet: helmet, Reroll: p.RerollArmour},
-		Specials: rules.SpecialSaves{Ward: p.Ward, Regeneration: p.Regeneration, Aegis: p.Aegis, Reroll: p.RerollSpecial},
+			ArmourValue: p.ArmourValue, Helmet: helmet, Reroll: p.RerollArmour, ArmourSave: p.ArmourSave, Parry: p.Parry},
+		Specials: rules.SpecialSaves{Ward: p.Ward, Regeneration: p.Regeneration, Aegis: p.Aegis, Reroll: p.RerollSpecial, Flammable: p.Flammable},
 		Fly:      p.Fly,
 	}
 }

@@ -123,16 +123,27 @@ func block(t *rules.Traits) bool       { return t.Block }
 func skirmish(t *rules.Traits) bool    { return !t.Block }
 func armourValue(t *rules.Traits) bool { return t.ArmourValue }
 func armourSuit(t *rules.Traits) bool  { return !t.ArmourValue }
-func ward(t *rules.Traits) bool        { return t.Ward }
-func aegis(t *rules.Traits) bool       { return !t.Ward }
-func regen(t *rules.Traits) bool       { return t.Regeneration }
-func barding(t *rules.Traits) bool     { return t.Barding }
-func fly(t *rules.Traits) bool         { return t.Fly }
-func lethal(t *rules.Traits) bool      { return t.LethalStrike }
-func troopTypes(t *rules.Traits) bool  { return t.TroopTypes }
-func bsTarget(t *rules.Traits) bool    { return t.BSTarget }
-func divine(t *rules.Traits) bool      { return t.DivineAttacks }
-func killing(t *rules.Traits) bool     { return t.KillingBlow }
+func apReads(t *rules.Traits) bool     { return t.ArmourValue || t.SuitWithAP }
+func strengthSave(t *rules.Traits) bool {
+	return !t.ArmourValue && !t.SuitWithAP
+}
+func ward(t *rules.Traits) bool       { return t.Ward }
+func aegis(t *rules.Traits) bool      { return !t.Ward }
+func regen(t *rules.Traits) bool      { return t.Regeneration }
+func barding(t *rules.Traits) bool    { return t.Barding }
+func fly(t *rules.Traits) bool        { return t.Fly }
+func lethal(t *rules.Traits) bool     { return t.LethalStrike }
+func troopTypes(t *rules.Traits) bool { return t.TroopTypes }
+func bsTarget(t *rules.Traits) bool   { return t.BSTarget }
+func divine(t *rules.Traits) bool     { return t.DivineAttacks }
+
+// towArmour reads the fields of an armour value built from equipment and
+// worsened by AP (tow, RULES.md 22.4); regenAfter those of Regeneration
+// rolled after damage, which Flaming stops only on flammable models (22.6).
+func towArmour(t *rules.Traits) bool  { return t.SuitWithAP }
+func regenAfter(t *rules.Traits) bool { return t.RegenerationAfterDamage }
+func killing(t *rules.Traits) bool    { return t.KillingBlow }
+func heroic(t *rules.Traits) bool     { return t.KillingBlow && !t.BlowsByCategory }
 
 const (
 	armourHint  = "t9a adds every armour source into armour_value, the model's Armour (RULES.md 7.2)"
@@ -147,7 +158,7 @@ const (
 var catalogue = [...]FieldSpec{
 	// The top level.
 	{Object: ObjFile, Name: "description", Type: "text", Meaning: "What the scenario shows. The place for comments in JSON."},
-	{Object: ObjFile, Name: "ruleset", Type: "`battleaxe`, `whfb8`, `t9a`, `t9a1-ru`, `skirmish`", Required: true, Meaning: "The rules.", Ref: "2"},
+	{Object: ObjFile, Name: "ruleset", Type: "`battleaxe`, `whfb8`, `t9a`, `t9a1-ru`, `skirmish`, `tow`", Required: true, Meaning: "The rules.", Ref: "2"},
 	{Object: ObjFile, Name: "options", Type: "mapping", Default: "every switch at its default", Meaning: "Switches; see [Options](#options).", Ref: "18, 19"},
 	{Object: ObjFile, Name: "attacks", Type: fmt.Sprintf("list of 1 to %d attack groups", MaxAttacks), Required: true, Meaning: "Resolved in order, one batch each.", Ref: "3"},
 	{Object: ObjFile, Name: "target", Type: "mapping", Required: true, Meaning: "The unit struck."},
@@ -162,10 +173,10 @@ var catalogue = [...]FieldSpec{
 	{Object: ObjAttack, Name: "hit_modifier", Type: "whole number", Ranged: true, Min: -MaxHitMod, Max: MaxHitMod, Default: "0", Meaning: "Added to the to-hit roll: `-1` for long range makes 4+ into 5+. Needs a roll (`to_hit`, `bs` or `ws`).", Ref: "5"},
 	{Object: ObjAttack, Name: "wound_modifier", Type: "whole number", Ranged: true, Min: -MaxWoundMod, Max: MaxWoundMod, Default: "0", Meaning: "Added to the to-wound roll, `+` helps the attacker: `-1` makes 4+ into 5+. Classic rulesets: worse than 6+ cannot wound; t9a: never worse than 6+.", Ref: "20.4"},
 	{Object: ObjAttack, Name: "strength", Type: "whole number", Ranged: true, Min: 1, Max: MaxStat, Required: true, Meaning: "Strength.", Ref: "6.1, 7"},
-	{Object: ObjAttack, Name: "ap", Type: "whole number", Ranged: true, Min: 0, Max: MaxStat, Default: "0", Reads: armourValue, Meaning: "Armour Penetration.", Ref: "7.2",
+	{Object: ObjAttack, Name: "ap", Type: "whole number", Ranged: true, Min: 0, Max: MaxStat, Default: "0", Reads: apReads, Meaning: "Armour Penetration (t9a), AP (tow: `-1` is read as `1`).", Ref: "7.2, 22.4",
 		Hint: "the others worsen the save by armour_piercing"},
-	{Object: ObjAttack, Name: "armour_piercing", Type: "whole number", Ranged: true, Min: 0, Max: MaxStat, Default: "0", Reads: armourSuit, Meaning: "Extra armour-save modifier: t9a1-ru Armour Piercing, weapon extras elsewhere.", Ref: "7",
-		Hint: "t9a writes Armour Penetration as ap"},
+	{Object: ObjAttack, Name: "armour_piercing", Type: "whole number", Ranged: true, Min: 0, Max: MaxStat, Default: "0", Reads: strengthSave, Meaning: "Extra armour-save modifier: t9a1-ru Armour Piercing, weapon extras elsewhere.", Ref: "7",
+		Hint: "t9a and tow write Armour Penetration as ap"},
 	{Object: ObjAttack, Name: "multiple_wounds", Type: diceType, Default: "single wounds", Meaning: "Every unsaved wound becomes a packet of this many wounds. `\"\"` and `0` mean single wounds; `1` makes packets of one wound, as an effect that strikes every model does (R7, C3: in battleaxe each goes to a different model). Cannot roll below 1.", Ref: "9.2, 19 C3"},
 	{Object: ObjAttack, Name: "multiple_hits", Type: diceType, Default: "one hit", Meaning: "Every successful hit, automatic hits included, becomes this many hits, each rolling to wound on its own: `2`, `D3`. Cannot roll below 1.", Ref: "20.3"},
 	{Object: ObjAttack, Name: "mw_against", Type: "troop type", Default: "every model", Reads: troopTypes, Meaning: "Multiple Wounds only against this troop type (\"Multiple Wounds (2, Infantry)\"). Needs `multiple_wounds`.", Ref: "9.2"},
@@ -183,7 +194,7 @@ var catalogue = [...]FieldSpec{
 	{Object: ObjAttack, Name: "battle_focus", Type: triggerType, Default: "false", Meaning: "Battle Focus: a to-hit roll of a natural 6 (or the score given) that hits makes one more hit.", Ref: "20.2"},
 	{Object: ObjAttack, Name: "killing_blow", Type: triggerType, Default: "false", Reads: killing, Meaning: "Killing Blow: a to-wound roll of a natural 6 (or the score given) against infantry, cavalry or war beasts allows no armour or Regeneration save, and if the ward fails the model is slain, its wounds left counting for combat result. Other troop types: `kb_other_troop_types`.", Ref: "20.2, 9.1, R38",
 		Hint: "t9a writes lethal_strike; skirmish has critical hits"},
-	{Object: ObjAttack, Name: "heroic_killing_blow", Type: triggerType, Default: "false", Reads: killing, Meaning: "Heroic Killing Blow: as `killing_blow`, against every troop type but swarms. Not with `killing_blow`.", Ref: "20.2",
+	{Object: ObjAttack, Name: "heroic_killing_blow", Type: triggerType, Default: "false", Reads: heroic, Meaning: "Heroic Killing Blow: as `killing_blow`, against every troop type but swarms. Not with `killing_blow`.", Ref: "20.2",
 		Hint: "t9a writes lethal_strike; skirmish has critical hits"},
 	{Object: ObjAttack, Name: "armour_bane", Type: "whole number", Ranged: true, Min: 0, Max: MaxStat, Default: "0", Meaning: "Armour Bane (X): a wound whose to-wound roll is a natural 6 (or `armour_bane_on`) has its armour save worsened by X (t9a: AP + X).", Ref: "20.2"},
 	{Object: ObjAttack, Name: "armour_bane_on", Type: "[score](#scores) 2+..6+", Default: "6+", Meaning: "The natural to-wound roll from which `armour_bane` fires. Needs `armour_bane`.", Ref: "20.2"},
@@ -229,6 +240,10 @@ var catalogue = [...]FieldSpec{
 	{Object: ObjProfile, Name: "reroll_special", Type: ownReroll, Default: "`none`", Meaning: "The model re-rolls whichever special save it rolls when it fails, or on a natural 1.", Ref: "20.1"},
 	{Object: ObjProfile, Name: "fly", Type: flagType, Default: "false", Reads: fly, Meaning: "Clipped Wings adds 1 to Multiple Wounds against it.", Ref: "9.2, E52",
 		Hint: "fly matters only to clipped_wings"},
+	{Object: ObjProfile, Name: "armour_save", Type: saveType, Default: "from `armour`", Reads: towArmour, Meaning: "A printed armour value (chariots, some monsters) that replaces the suit; shield, barding and save_bonus still improve it, the troop type's cap still applies.", Ref: "22.4",
+		Hint: "the others build the save from armour, shield, barding and save_bonus"},
+	{Object: ObjProfile, Name: "parry", Type: flagType, Default: "false", Reads: towArmour, Meaning: "Hand weapon and shield in use: one better armour in melee, never past 3+.", Ref: "22.4, E157"},
+	{Object: ObjProfile, Name: "flammable", Type: flagType, Default: "false", Reads: regenAfter, Meaning: "No Regeneration against Flaming attacks (Flaming alone does not stop it in tow).", Ref: "22.6, E160"},
 
 	// The champion's overrides are the profile's fields; his damage is his own.
 	{Object: ObjChampion, Name: "damage", Type: "whole number", Ranged: true, Min: 0, Max: MaxWounds - 1, Default: "0", Meaning: "Wounds he has already lost; less than his wounds.", Ref: "19 C9, C10"},

@@ -306,6 +306,15 @@ type Profile struct {
 	// re-rolls: none, failed or ones (RULES.md 20.1).
 	RerollArmour  rules.Reroll `yaml:"reroll_armour,omitempty" json:"reroll_armour,omitempty"`
 	RerollSpecial rules.Reroll `yaml:"reroll_special,omitempty" json:"reroll_special,omitempty"`
+	// ArmourSave is a printed armour value that replaces the suit (tow:
+	// chariots, some monsters; RULES.md 22.4).
+	ArmourSave rules.Target `yaml:"armour_save,omitempty" json:"armour_save,omitempty"`
+	// Parry: hand weapon and shield in use, one better in melee but never
+	// past 3+ (tow, RULES.md 22.4).
+	Parry bool `yaml:"parry,omitempty" json:"parry,omitempty"`
+	// Flammable: no Regeneration against Flaming attacks (tow, RULES.md
+	// 22.6).
+	Flammable bool `yaml:"flammable,omitempty" json:"flammable,omitempty"`
 }
 
 // Command group roles a target may list in Command, in the order Defaults

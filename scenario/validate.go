@@ -446,6 +446,9 @@ func (c *checker) profile(p *Profile, path string) {
 	c.reads(!p.Regeneration.IsNone(), ObjProfile, "regeneration", at("regeneration"))
 	c.reads(!p.Aegis.IsNone(), ObjProfile, "aegis", at("aegis"))
 	c.reads(p.Fly, ObjProfile, "fly", at("fly"))
+	c.reads(!p.ArmourSave.IsNone(), ObjProfile, "armour_save", at("armour_save"))
+	c.reads(p.Parry, ObjProfile, "parry", at("parry"))
+	c.reads(p.Flammable, ObjProfile, "flammable", at("flammable"))
 	for _, r := range []struct {
 		name string
 		r    rules.Reroll

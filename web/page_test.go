@@ -246,7 +246,7 @@ func TestRulesetFields(t *testing.T) {
 	if strings.Contains(field("t-armour-value"), "hidden") || !strings.Contains(field("t-armour"), "hidden") || !strings.Contains(field("t-ward"), "hidden") {
 		t.Errorf("t9a shows armour and ward, or hides armour_value")
 	}
-	if !strings.Contains(field("a0-ap"), `data-rulesets="t9a"`) {
+	if !strings.Contains(field("a0-ap"), `data-rulesets="t9a tow"`) {
 		t.Errorf("ap lacks data-rulesets")
 	}
 }

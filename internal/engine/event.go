@@ -65,10 +65,11 @@ const (
 	Injury           // RULES.md 13
 	Helmet           // RULES.md 13
 	MultiHits        // RULES.md 20.3: the dice of multiple hits
+	Regenerate       // RULES.md 22.6: tow's Regeneration, per Wound lost
 )
 
 var stageNames = [...]string{"", "attacks", "hit", "hit_again", "wound", "critical", "armour", "special", "damage",
-	"allocation", "injury", "helmet", "multiple_hits"}
+	"allocation", "injury", "helmet", "multiple_hits", "regeneration"}
 
 func (s Stage) String() string {
 	if s < 0 || int(s) >= len(stageNames) {

@@ -50,7 +50,8 @@ func (m *Machine) AttackRolls() (n int, ok bool) {
 	case stepWound:
 		// the hits of a group whose hits multiply are several per attack
 		// (20.3): a probe of "one attack" would walk all of them
-		return m.s.n, m.s.wounds.total() == 0 && m.s.kills == 0 && !m.attack().multiHits()
+		// (20.3); poisoned hits at +2 roll against another need (22.3)
+		return m.s.n, m.s.wounds.total() == 0 && m.s.kills == 0 && m.s.pRoll == 0 && !m.attack().multiHits()
 	}
 	return 0, false
 }
@@ -87,7 +88,7 @@ func (m *Machine) Rolled() (RollOutcome, bool) {
 func (m *Machine) SkipRolls(o RollOutcome) {
 	m.s.flamed = o.RegenLost && !m.u.RegenLost()
 	m.s.hits, m.s.wounds, m.s.failed, m.s.re, m.s.reOf, m.s.singles = 0, woundPool{}, woundPool{}, woundPool{}, stepBegin, 0
-	m.s.poison, m.s.extra, m.s.again = 0, 0, 0
+	m.s.poison, m.s.pRoll, m.s.extra, m.s.again = 0, 0, 0, 0
 	m.s.unsaved, m.s.kills = o.Unsaved, o.Kills
 	m.s.at = stepSpecial
 	m.s.i, m.s.n = 0, 0
@@ -96,8 +97,11 @@ func (m *Machine) SkipRolls(o RollOutcome) {
 
 // PendingPackets reports whether m stands before the first damage packet of
 // a batch, and how many unsaved wounds wait for their damage (RULES.md 9).
+//
+// ok is false where each packet rolls Regeneration per Wound lost (tow,
+// 22.6): a packet is then more than its damage dice.
 func (m *Machine) PendingPackets() (n int, ok bool) {
-	return m.s.n, m.s.at == stepPacket && m.s.i == 0 && m.s.singles == 0
+	return m.s.n, m.s.at == stepPacket && m.s.i == 0 && m.s.singles == 0 && m.s.tests.regen.need.IsNone()
 }
 
 // RollPacket rolls with r the damage dice the batch's next unsaved wound
@@ -160,6 +164,9 @@ func (m *Machine) Item() (i, n int) { return m.s.i, m.s.n }
 // works out the ways out of one and moves them to the other with SetItem.
 func (m *Machine) AppendLoopState(b []byte) ([]byte, bool) {
 	if !m.loopStep() || m.s.pend > 0 || m.s.pendX > 0 { // a pending hit's step leaves the item where it is (20.3)
+		return b, false
+	}
+	if m.s.at == stepWound && m.s.pRoll > 0 { // the first items roll at +2 (tow poison, 22.3)
 		return b, false
 	}
 	i, n := m.s.i, m.s.n

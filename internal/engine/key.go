@@ -40,7 +40,7 @@ func (m *Machine) AppendState(b []byte) []byte {
 	s := &m.s
 	b = appendInt(b, len(m.ukey))
 	b = append(b, m.ukey...)
-	for _, v := range [...]int{s.batch, int(s.at), s.i, s.n, s.hits, s.kills, s.unsaved, s.pend, s.pendX, int(s.reOf), s.poison, s.extra, s.singles, s.again} {
+	for _, v := range [...]int{s.batch, int(s.at), s.i, s.n, s.hits, s.kills, s.unsaved, s.pend, s.pendX, int(s.reOf), s.poison, s.pRoll, s.extra, s.singles, s.again} {
 		b = appendInt(b, v)
 	}
 	for k := range s.wounds {
@@ -78,7 +78,10 @@ func (t *batchTests) appendKey(b []byte) []byte {
 	b = appendBool(b, t.autoHit)
 	b = t.hit.appendKey(b)
 	b = t.hitAgain.appendKey(b)
+	b = t.hitRetry.appendKey(b)
 	b = t.wound.appendKey(b)
+	b = t.woundPoison.appendKey(b)
+	b = t.regen.appendKey(b)
 	b = append(b, byte(t.kb), byte(t.lethal), byte(t.bane), b2byte(t.kbSlays), byte(t.seven))
 	for k := range t.armour {
 		b = t.armour[k].appendKey(b)
@@ -89,7 +92,7 @@ func (t *batchTests) appendKey(b []byte) []byte {
 
 func (t test) appendKey(b []byte) []byte {
 	b = appendTarget(b, t.need)
-	return append(b, byte(t.stage), byte(t.floor), byte(t.low), byte(t.kind), b2byte(t.six), byte(t.rr), t.trig)
+	return append(b, byte(t.stage), byte(t.floor), byte(t.low), byte(t.kind), b2byte(t.six), byte(t.rr), t.trig, b2byte(t.retry))
 }
 
 func appendTarget(b []byte, t rules.Target) []byte {

@@ -63,6 +63,7 @@ type state struct {
 	failed  woundPool // wounds past armour awaiting their special save, by kind
 	kills   int       // instant kills awaiting allocation (9.1)
 	poison  int       // hits that wound automatically (Poison, 20.2), awaiting the wound stage
+	pRoll   int       // poisoned hits that roll to wound at +2 (tow plus_two, 22.3): the wound stage's first items
 	extra   int       // Battle Focus hits (20.2), joining the hits after the multiple-hits stage
 	unsaved int       // wounds past every save awaiting damage and allocation
 	singles int       // of those, the last ones that are singles in a batch of packets (battleaxe Killing Blow, 20.2)
@@ -107,6 +108,7 @@ type fixed struct {
 	// the panic threshold (RULES.md 12) as a fraction, when it fits int64
 	panicNum, panicDen int64
 	panicBig           bool
+	panicMoreThan      bool // more than the threshold, not that much or more (tow, 22.9)
 	// skirmish: each group's critical table (RULES.md 6.2) by roll, and
 	// its classes of faces (critCuts)
 	crit     [][6]rules.Critical
@@ -134,6 +136,7 @@ func NewMachine(u *unit.Unit, attacks []Attack, ch unit.Chooser) (*Machine, erro
 			f.critCuts[i] = critCuts(&f.crit[i])
 		}
 	}
+	f.panicMoreThan = rules.For(u.Ruleset()).PanicMoreThan
 	th := u.Options().Panic()
 	if th.Num().IsInt64() && th.Denom().IsInt64() && th.Num().Int64() < 1<<31 && th.Denom().Int64() < 1<<31 {
 		f.panicNum, f.panicDen = th.Num().Int64(), th.Denom().Int64()
@@ -520,6 +523,9 @@ func (m *Machine) rerollWhy(t *test, face int) string {
 		}
 		return "re-roll of successes imposed by the target"
 	}
+	if t.retry {
+		return "BS 6+ re-rolls a miss (RULES.md 22.2)"
+	}
 	own := t.rr.Own()
 	if (t.stage == Hit || t.stage == HitAgain) && a.Hatred && a.RerollHit.Own() == 0 {
 		return "Hatred"
@@ -581,6 +587,8 @@ func (m *Machine) what(t *test, item, of int) string {
 			return fmt.Sprintf("%s save, wound %d of %d", t.kind, item, of)
 		}
 		return fmt.Sprintf("%s save, attack %d", t.kind, item)
+	case Regenerate:
+		return fmt.Sprintf("Regeneration, unsaved wound %d of %d", item, of)
 	}
 	return t.stage.String()
 }
@@ -597,6 +605,8 @@ func (t *test) rule(skirmish bool) string {
 		return pick(skirmish, "RULES.md 7.4", "RULES.md 7")
 	case Special:
 		return pick(skirmish, "RULES.md 8.4", "RULES.md 8")
+	case Regenerate:
+		return "RULES.md 22.6"
 	}
 	return "RULES.md 13" // the helmet (13)
 }
@@ -609,6 +619,8 @@ func passWord(s Stage, pass bool) string {
 		return pick(pass, "wounds", "fails to wound")
 	case Armour, Special, Helmet:
 		return pick(pass, "saved", "failed")
+	case Regenerate:
+		return pick(pass, "regenerated", "lost")
 	}
 	return pick(pass, "pass", "fail")
 }

@@ -144,6 +144,7 @@ type test struct {
 	kind  rules.SpecialKind // special saves: which save, for the log
 	rr    rules.Reroll      // the rolls re-rolled (20.1)
 	trig  uint8             // bit f: a trigger reads whether the natural roll is f or more (20.2)
+	retry bool              // the BS 6+ re-roll of a missed shot (22.2)
 }
 
 // newTest returns the test of stage against need with the given natural
@@ -207,6 +208,9 @@ const (
 	baned               // Armour Bane fired: a worse armour save (20.2)
 	slaying             // an eligible Killing Blow: no armour, no Regeneration; slain once the ward fails (20.2, 9.1)
 	kbSingle            // a Killing Blow on a troop type it cannot slay, battleaxe's way: no armour, no Regeneration, one wound (20.2)
+	// poisonHit is a poisoned hit rolling to wound with +2 (tow
+	// plus_two, 22.3): a kind at the wound stage's re-roll pass only.
+	poisonHit
 	woundKinds
 )
 
@@ -270,9 +274,15 @@ type batchTests struct {
 	autoHit  bool
 	hit      test // the first to-hit die
 	hitAgain test // the 7+ procedure's second die; need None when there is none
+	hitRetry test // the BS 6+ re-roll of a miss (22.2); need None when there is none
 	wound    test
-	armour   [woundKinds]test
-	special  [woundKinds]test
+	// woundPoison is the to-wound roll of a poisoned hit that rolls with
+	// +2 (tow plus_two, 22.3); need None where poisoned hits wound
+	// automatically.
+	woundPoison test
+	armour      [woundKinds]test
+	special     [woundKinds]test
+	regen       test // Regeneration per Wound lost (tow, 22.6); need None when not rolled
 	// the to-wound triggers (20.2): the natural rolls that fire them, 0
 	// for none; kbSlays says whether a Killing Blow slays the receiver
 	kb, lethal, bane rules.Trigger
@@ -288,8 +298,12 @@ func testsOf(rs rules.Ruleset, a *Attack, n Needs) batchTests {
 	t := batchTests{canHit: n.CanHit, autoHit: n.AutoHit,
 		hit:      newTest(Hit, n.Hit, 1),
 		hitAgain: newTest(HitAgain, n.HitAgain, 1),
+		hitRetry: newTest(Hit, n.HitRetry, 1),
 		wound:    newTest(Wound, n.Wound, 1),
+		regen:    newTest(Regenerate, n.Regeneration, 1), // T-3: a natural 1 fails
 	}
+	t.hitRetry.retry = true
+	t.regen.kind = rules.Regeneration
 	t.kb, t.kbSlays, t.lethal, t.bane, t.seven = n.KillingBlow, n.KBSlays, n.LethalStrike, n.ArmourBane, n.SevenPlusReroll
 	for _, tr := range []rules.Trigger{t.kb, t.lethal, t.bane} { // to-wound triggers read the final roll (20.2)
 		if tr != 0 {
@@ -302,6 +316,10 @@ func testsOf(rs rules.Ruleset, a *Attack, n Needs) batchTests {
 			t.hit.trig |= 1 << tr
 		}
 	}
+	t.hitRetry.trig = t.hit.trig // the BS 6+ re-roll's face is the one triggers read (U1)
+	// a poisoned hit at +2 rolls with the to-wound roll's re-rolls and triggers
+	t.woundPoison = newTest(Wound, n.WoundPoison, 1)
+	t.woundPoison.six, t.woundPoison.trig, t.woundPoison.rr = t.wound.six, t.wound.trig, t.wound.rr
 	t.armour[ordinary] = newTest(Armour, n.Armour, af)
 	t.armour[lethalSix] = newTest(Armour, n.ArmourLethal, af)
 	t.armour[ordinary].rr, t.armour[lethalSix].rr = n.ArmourReroll, n.ArmourReroll
@@ -355,6 +373,10 @@ func StageChances(u *unit.Unit, a Attack) (Chances, error) {
 		c.Hit = sevenPlusChance(&t)
 	default:
 		c.Hit = new(big.Rat).Mul(t.hit.chance(), t.hitAgain.chance())
+	}
+	if !t.hitRetry.need.IsNone() && c.Hit.Sign() > 0 { // 22.2: a miss is re-rolled once
+		miss := new(big.Rat).Sub(big.NewRat(1, 1), c.Hit)
+		c.Hit.Add(c.Hit, miss.Mul(miss, t.hitRetry.chance()))
 	}
 	return c, nil
 }
@@ -429,7 +451,7 @@ func (m *Machine) begin(log func(Event)) error {
 		s.panicApplies = true
 	}
 	s.hits, s.wounds, s.failed, s.kills, s.unsaved, s.flamed, s.batchCas, s.singles = 0, woundPool{}, woundPool{}, 0, 0, false, 0, 0
-	s.poison, s.extra, s.again = 0, 0, 0
+	s.poison, s.pRoll, s.extra, s.again = 0, 0, 0, 0
 	m.nos = nil
 	if log != nil {
 		m.numbers().before = s.tally.Wounds
@@ -490,8 +512,11 @@ func receiver(u *unit.Unit, t unit.Target) (unit.Model, unit.Target, error) {
 // model, fixed before any die of the batch is rolled.
 type Needs struct {
 	Hit, HitAgain   rules.Target // HitAgain is the second die of a 7+ procedure
+	HitRetry        rules.Target // the BS 6+ re-roll of a miss (tow, 22.2)
 	AutoHit, CanHit bool
 	Wound           rules.Target
+	WoundPoison     rules.Target // a poisoned hit's to-wound need at +2 (tow, 22.3); None when poison wounds automatically
+	Regeneration    rules.Target // rolled per Wound lost after damage (tow, 22.6)
 	Armour          rules.Target // ordinary wounds
 	ArmourLethal    rules.Target // Lethal Strike natural-6 wounds (19.3)
 	Special         rules.Target
@@ -540,6 +565,7 @@ func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
 		}
 	case a.Hit.BS != 0:
 		need = rules.ShootingToHit(rs, a.Hit.BS, a.Hit.Modifier)
+		n.HitRetry = rules.ShootingRetry(rs, a.Hit.BS)
 	case a.Hit.WS != 0:
 		need = rules.MeleeToHit(rs, a.Hit.WS, recv.WS, o)
 		if a.Hit.Modifier != 0 {
@@ -551,8 +577,14 @@ func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
 	} else {
 		n.Hit, n.HitAgain, n.CanHit = rules.HitRolls(rs, need, o)
 	}
+	if !n.CanHit {
+		n.HitRetry = rules.None // 22.17: a first roll needing 10+ is not re-rolled
+	}
 	n.Wound = rules.ToWoundModified(rs, a.Strength, recv.T, a.WoundModifier, o)
-	pen := rules.Penetration{Strength: a.Strength, AP: a.AP, ArmourPiercing: a.ArmourPiercing}
+	if a.Poison != 0 && !rules.PoisonAutoWounds(rs, o) {
+		n.WoundPoison = rules.PoisonedToWound(n.Wound) // 22.3
+	}
+	pen := rules.Penetration{Strength: a.Strength, AP: a.AP, ArmourPiercing: a.ArmourPiercing, Melee: a.Phase == rules.Melee}
 	n.Armour = rules.ArmourSave(rs, recv.Save, recv.TroopType, pen, o)
 	n.ArmourLethal = n.Armour
 	switch {
@@ -590,9 +622,13 @@ func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
 	kctx := ctx
 	kctx.KillingBlow = true
 	n.SpecialKB, n.SpecialKindKB, n.SpecialRerollKB = specialSave(rs, recv.Specials, kctx, o, &a)
+	n.Regeneration = rules.RegenerationAfter(rs, recv.Specials, ctx, o)
 	n.HitReroll, n.WoundReroll = a.RerollHit, a.RerollWound
 	if a.Hatred {
 		n.HitReroll |= rules.RerollFailed // 20.1: Hatred, in melee
+	}
+	if !n.HitRetry.IsNone() {
+		n.HitReroll = 0 // 22.17: the BS 6+ re-roll is that die's one re-roll (U1)
 	}
 	n.HitReroll, n.WoundReroll = n.HitReroll.Normal(), n.WoundReroll.Normal()
 	if n.HitReroll != 0 && !n.HitAgain.IsNone() {
@@ -618,7 +654,9 @@ func killingBlow(rs rules.Ruleset, a *Attack, tt rules.TroopType, o rules.Option
 	switch {
 	case tr == 0 || a.InstantKill || !rules.For(rs).KillingBlow:
 		return 0, false
-	case rules.KillingBlowSlays(tt, heroic):
+	case rules.For(rs).BlowsByCategory && a.Phase != rules.Melee:
+		return 0, false // 22.17: the blows fire in close combat only
+	case rules.BlowSlays(rs, tt, heroic):
 		return tr, true
 	case rules.For(rs).KBOtherOf(o) == rules.KBNoArmourNoRegen:
 		return tr, false
@@ -817,14 +855,23 @@ func (m *Machine) rollHit(d *dieSource, item, of int, later bool) (pass bool, fa
 	} else {
 		pass, face, err = d.test(&t.hit, item, of)
 	}
-	if err != nil || again || t.hitAgain.need.IsNone() || !pass { // the first test is the one to predict
+	if err != nil || again {
 		return pass, face, again, err
+	}
+	if !pass || t.hitAgain.need.IsNone() {
+		if err == nil && !pass && !t.hitRetry.need.IsNone() {
+			pass, face, err = d.again(&t.hitRetry, &rrNote{item: item, of: of, face: face}) // 22.2
+		}
+		return pass, face, false, err
 	}
 	if later { // the second die waits for every first die and its re-roll (20.1)
 		m.s.again++
 		return false, face, false, nil
 	}
 	pass, _, err = d.test(&t.hitAgain, item, of)
+	if err == nil && !pass && !t.hitRetry.need.IsNone() {
+		pass, face, err = d.again(&t.hitRetry, &rrNote{item: item, of: of, face: face}) // 22.2
+	}
 	return pass, face, false, err
 }
 
@@ -953,6 +1000,9 @@ func (m *Machine) rerolledTest(k woundKind) *test {
 	case stepHit:
 		return &t.hit
 	case stepWound:
+		if k == poisonHit {
+			return &t.woundPoison
+		}
 		return &t.wound
 	case stepHitAgain:
 		return &t.hitAgain
@@ -983,12 +1033,16 @@ func (m *Machine) hitAgainItem(d *dieSource) error {
 	for {
 		s.i++
 		pass, _, again, err := d.first(&s.tests.hitAgain, s.i, s.n)
+		face := 6 // to-hit triggers read the first die, a natural 6 (20.2)
+		if err == nil && !again && !pass && !s.tests.hitRetry.need.IsNone() {
+			pass, face, err = d.again(&s.tests.hitRetry, &rrNote{item: s.i, of: s.n, face: 6}) // 22.2, T-6
+		}
 		if err != nil {
 			s.i--
 			return err
 		}
 		if pass {
-			m.hit(d, 6) // to-hit triggers read the first die, a natural 6 (20.2)
+			m.hit(d, face)
 		}
 		s.re[ordinary] += b2i(again)
 		if !d.more(s) {
@@ -1058,7 +1112,9 @@ func (m *Machine) hit(d *dieSource, face int) {
 	poisoned := a.Poison.Fires(face) && (!sevenPlus || rules.For(m.rs()).PoisonSevenPlus)
 	if poisoned {
 		s.poison++
-		if d.log != nil {
+		if d.log != nil && !s.tests.woundPoison.need.IsNone() {
+			m.note(d.log, Hit, "RULES.md 22.3", "natural %d to hit: Poisoned Attacks, rolls to wound with +2", face)
+		} else if d.log != nil {
 			m.note(d.log, Hit, "RULES.md 20.2", "natural %d to hit: Poisoned Attacks, wounds automatically", face)
 		}
 	} else {
@@ -1095,29 +1151,43 @@ func (m *Machine) rollHits(d *dieSource, item, of int) (int, error) {
 // autoWounds adds k hits that wound automatically (Poison, 20.2) straight
 // to the wounds awaiting their saves, or the kills of an instant_kill
 // attack. logging numbers the wounds for the log.
+//
+// Where poisoned hits roll to wound at +2 instead (tow plus_two, 22.3),
+// the k hits join those rolls.
 func (m *Machine) autoWounds(logging bool, k int) {
-	if m.attack().InstantKill {
+	switch {
+	case !m.s.tests.woundPoison.need.IsNone():
+		m.s.pRoll += k
+	case m.attack().InstantKill:
 		m.s.kills += k
-		return
-	}
-	m.s.wounds[ordinary] += k
-	for range k * b2i(logging) {
-		m.numbers().add(ordinary)
+	default:
+		m.s.wounds[ordinary] += k
+		for range k * b2i(logging) {
+			m.numbers().add(ordinary)
+		}
 	}
 }
 
 func (m *Machine) startWounds(log func(Event)) {
 	s := &m.s
-	s.i, s.n, s.at = 0, s.hits+s.extra, stepWound
-	s.hits, s.extra = 0, 0
-	if s.poison > 0 { // automatic wounds: no to-wound die, no to-wound trigger (20.2)
+	s.i, s.at = 0, stepWound
+	switch {
+	case s.poison == 0:
+	case !s.tests.woundPoison.need.IsNone(): // tow plus_two: they roll at +2 (22.3)
+		m.autoWounds(log != nil, s.poison)
+		m.note(log, Wound, "RULES.md 22.3", "%s to wound at %s", countOf(strconv.Itoa(s.poison), "poisoned hit rolls", "poisoned hits roll"), s.tests.woundPoison.need)
+	case !s.tests.wound.need.Possible() && rules.PoisonBlockedByToughness(m.rs(), m.opts()):
+		m.note(log, Wound, "RULES.md 22.3, T-2", "%s cannot wound a target too tough to wound", countOf(strconv.Itoa(s.poison), "poisoned hit", "poisoned hits"))
+	default: // automatic wounds: no to-wound die, no to-wound trigger (20.2)
 		m.autoWounds(log != nil, s.poison)
 		m.note(log, Wound, "RULES.md 20.2", "%s automatically", countOf(strconv.Itoa(s.poison), "poisoned hit wounds", "poisoned hits wound"))
-		s.poison = 0
 	}
+	s.poison = 0
+	s.n = s.pRoll + s.hits + s.extra
+	s.hits, s.extra = 0, 0
 	if s.n > 0 && !s.tests.wound.need.Possible() {
 		m.note(log, Wound, "RULES.md 6.1", "S%d vs T%d cannot wound: nothing is rolled", m.attack().Strength, s.recv.t)
-		s.n = 0
+		s.n, s.pRoll = 0, 0
 	}
 	_ = m.advance(log)
 }
@@ -1127,13 +1197,17 @@ func (m *Machine) startWounds(log func(Event)) {
 // its own saves.
 func (m *Machine) woundItem(d *dieSource) error {
 	s := &m.s
-	if d.fast != nil && s.tests.wound.plain() && !m.attack().InstantKill {
+	if d.fast != nil && s.tests.wound.plain() && !m.attack().InstantKill && s.pRoll == 0 {
 		s.wounds[ordinary] += d.passes(&s.tests.wound, s)
 		return m.advance(d.log)
 	}
 	for {
 		s.i++
-		pass, face, again, err := d.first(&s.tests.wound, s.i, s.n)
+		t, k := &s.tests.wound, ordinary
+		if s.i <= s.pRoll { // the first items are the poisoned hits at +2 (22.3)
+			t, k = &s.tests.woundPoison, poisonHit
+		}
+		pass, face, again, err := d.first(t, s.i, s.n)
 		if err != nil {
 			s.i--
 			return err
@@ -1141,7 +1215,7 @@ func (m *Machine) woundItem(d *dieSource) error {
 		if pass {
 			m.wounded(d, face)
 		}
-		s.re[ordinary] += b2i(again)
+		s.re[k] += b2i(again)
 		if !d.more(s) {
 			return m.advance(d.log)
 		}
@@ -1228,6 +1302,7 @@ func (m *Machine) label(d *dieSource, failed bool, k woundKind) (item, of int) {
 
 func (m *Machine) startArmour(log func(Event)) {
 	a, s := m.attack(), &m.s
+	s.pRoll = 0
 	if s.kills > 0 {
 		m.note(log, Armour, "RULES.md 9.1", "%s: no saves of any kind", countOf(strconv.Itoa(s.kills), "instant kill", "instant kills"))
 	}
@@ -1445,6 +1520,9 @@ func (m *Machine) startPackets(log func(Event)) {
 // packetItem is the packet stage's item: one unsaved wound, its damage
 // rolled and allocated (RULES.md 9.2, 10, 11).
 func (m *Machine) packetItem(d *dieSource) error {
+	if !m.s.tests.regen.need.IsNone() {
+		return m.regenPacketItem(d)
+	}
 	multi := m.packetMulti()
 	k, err := m.rollPacket(d)
 	if err != nil {
@@ -1453,6 +1531,79 @@ func (m *Machine) packetItem(d *dieSource) error {
 	m.s.i++
 	if err := m.applyPacket(d.log, k, multi); err != nil {
 		return err
+	}
+	return m.advance(d.log)
+}
+
+// regenPacketItem is the packet stage's item where the receiving model
+// rolls Regeneration after damage (tow, RULES.md 22.6): one unsaved wound,
+// its damage dice, the cap at the Wounds the model has left (22.7), then
+// one D6 per Wound lost; a Wound that comes back is not taken from the
+// model but still counts for combat result. regeneration_timing
+// sequential takes the packet's Wounds one at a time with a roll after
+// each, so a Wound that comes back lets the next one land; per_unsaved_wound
+// (the 2024 text) rolls once per unsaved wound before the damage dice,
+// and a success keeps the whole packet off the model.
+func (m *Machine) regenPacketItem(d *dieSource) error {
+	s := &m.s
+	t, item := &s.tests.regen, s.i+1
+	multi := m.packetMulti()
+	timing := m.opts().RegenerationTiming
+	early := false
+	if timing == rules.RegenPerUnsavedWound {
+		pass, _, err := d.test(t, item, s.n)
+		if err != nil {
+			return err
+		}
+		early = pass
+	}
+	k, err := m.rollPacket(d)
+	if err != nil {
+		return err
+	}
+	recv, err := m.u.Receiver(s.aim)
+	if err != nil { // nobody left to receive it: the unit wastes it as usual
+		s.i++
+		if err := m.applyPacket(d.log, k, multi); err != nil {
+			return err
+		}
+		return m.advance(d.log)
+	}
+	left := recv.W - recv.Damage
+	lost, back := min(k, left), 0
+	switch timing {
+	case rules.RegenPerUnsavedWound:
+		back = lost * b2i(early)
+	case rules.RegenSequential:
+		lost = 0
+		for j := 0; j < k && left > 0; j++ {
+			pass, _, err := d.test(t, item, s.n)
+			if err != nil {
+				return err
+			}
+			lost++
+			back += b2i(pass)
+			left -= b2i(!pass)
+		}
+	default:
+		for range lost {
+			pass, _, err := d.test(t, item, s.n)
+			if err != nil {
+				return err
+			}
+			back += b2i(pass)
+		}
+	}
+	s.i++
+	s.tally.Wounds += back // 22.6: a regenerated Wound still counts for combat result
+	s.tally.Wasted += k - lost
+	if d.log != nil {
+		m.note(d.log, Regenerate, "RULES.md 22.6", "%d Wounds lost, %d regenerated (counted for combat result all the same)", lost, back)
+	}
+	if lost > back {
+		if err := m.applyPacket(d.log, lost-back, multi); err != nil {
+			return err
+		}
 	}
 	return m.advance(d.log)
 }
@@ -1548,12 +1699,27 @@ func roleName(r unit.Role, name string) string {
 }
 
 // panicCrossed reports whether lost of start models is the panic threshold
-// or more, exactly (RULES.md 12: 25% or more).
+// or more, exactly (RULES.md 12: 25% or more); more than it in tow (22.9).
 func (m *Machine) panicCrossed(lost, start int) bool {
-	if f := m.fixed; !f.panicBig {
+	f := m.fixed
+	if !f.panicBig {
+		if f.panicMoreThan {
+			return int64(lost)*f.panicDen > f.panicNum*int64(start) // 22.9
+		}
 		return int64(lost)*f.panicDen >= f.panicNum*int64(start)
 	}
-	return new(big.Rat).SetFrac64(int64(lost), int64(start)).Cmp(m.opts().Panic()) >= 0
+	c := new(big.Rat).SetFrac64(int64(lost), int64(start)).Cmp(m.opts().Panic())
+	return c > 0 || c == 0 && !f.panicMoreThan
+}
+
+// panicWords says what the panic threshold compares: "1/4 or more", or
+// in tow "more than 1/4" (RULES.md 12, 22.9).
+func (m *Machine) panicWords() string {
+	th := m.opts().Panic().RatString()
+	if m.fixed.panicMoreThan {
+		return "more than " + th
+	}
+	return th + " or more"
 }
 
 // end closes the batch: champion overflow, panic, destroyed.
@@ -1579,8 +1745,8 @@ func (m *Machine) end(log func(Event)) error {
 			m.s.panicked = true
 			m.s.tally.Panic = true
 			if log != nil {
-				m.emit(log, Event{Kind: Panic, Rule: "RULES.md 12, 19.3",
-					Text: fmt.Sprintf("%d of %d models lost this phase (%s or more): panic test", lost, start, m.opts().Panic().RatString())})
+				m.emit(log, Event{Kind: Panic, Rule: pick(m.fixed.panicMoreThan, "RULES.md 22.9", "RULES.md 12, 19.3"),
+					Text: fmt.Sprintf("%d of %d models lost this phase (%s): panic test", lost, start, m.panicWords())})
 			}
 		}
 	}

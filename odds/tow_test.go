@@ -1,0 +1,108 @@
+package odds
+
+import (
+	"testing"
+
+	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// The worked examples of RULES.md 22.15 that are about odds, through Exact
+// and Enumerate alike.
+
+func TestE156E172Handguns(t *testing.T) { // RULES.md 22.15
+	u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 20, Frontage: 5, Profile: unit.Profile{W: 1, T: 3,
+		Save: rules.SaveProfile{Armour: rules.LightArmour, Shield: true}}})
+	a := []referee.Attack{{Count: dice.ConstExpr(20), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 3, Modifier: -1}, Strength: 4, AP: 1, Target: rf}}
+	res := both(t, u, a)
+	// 5+ to hit (1/3), 3+ to wound (2/3), light+shield 5+ at AP -1 is 6+ (fails 5/6)
+	wantRat(t, "per shot", res.Stages[0].Unsaved, "5/27")
+	wantRat(t, "expected casualties", res.Casualties.Mean(), "100/27")
+
+	// E156: S4 AP 0 crossbow against the same: 5+ (whfb8 6+)
+	a[0].AP = 0
+	wantRat(t, "E156 armour fails", both(t, u, a).Stages[0].ArmourFailed, "2/3")
+}
+
+func TestE158HalberdAndGreatWeapon(t *testing.T) { // RULES.md 22.15
+	u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 5, Profile: unit.Profile{W: 2, T: 4,
+		Save: rules.SaveProfile{Armour: rules.PlateArmour, Shield: true}, Specials: rules.SpecialSaves{Ward: target("5+")}}})
+	for _, c := range []struct {
+		name   string
+		ap     int
+		armour string
+	}{
+		{"halberd AP -1: 4+", 1, "1/2"},
+		{"great weapon AP -2: 5+", 2, "2/3"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res := both(t, u, []referee.Attack{{Count: dice.ConstExpr(1), Strength: 4, AP: c.ap, Target: rf}})
+			wantRat(t, "armour fails", res.Stages[0].ArmourFailed, c.armour)
+			wantRat(t, "ward fails (untouched by AP)", res.Stages[0].SpecialFailed, "2/3")
+		})
+	}
+}
+
+func TestE163E175Poison(t *testing.T) { // RULES.md 22.15
+	toughness4 := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 5, Profile: unit.Profile{W: 1, T: 4}})
+	auto := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 5, Options: rules.Options{PoisonedAttacks: rules.PoisonAutoWound},
+		Profile: unit.Profile{W: 1, T: 4}})
+	a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: referee.HitSpec{Need: target("4+")}, Strength: 3, Poison: rules.NaturalSix, Target: rf}}
+	wantRat(t, "E163 plus_two", both(t, toughness4, a).Stages[0].Unsaved, "2/9")
+	wantRat(t, "E163 auto_wound", both(t, auto, a).Stages[0].Unsaved, "5/18")
+
+	// E175: a BS1 shot at -1 is a 6 then 4+ (1/12); poison never applies
+	// under the 7+ procedure, so S3 v T4 wounds on 5+ as usual.
+	shot := []referee.Attack{{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 1, Modifier: -1}, Strength: 3, Poison: rules.NaturalSix, Target: rf}}
+	wantRat(t, "E175 BS1 at -1", both(t, auto, shot).Stages[0].Unsaved, "1/36")
+	// E175: a BS3 shot, S1 v T7 (too tough)
+	tough := func(o rules.Options) *unit.Unit {
+		return mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 5, Options: o, Profile: unit.Profile{W: 1, T: 7}})
+	}
+	bs3 := []referee.Attack{{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 3}, Strength: 1, Poison: rules.NaturalSix, Target: rf}}
+	wantRat(t, "E175 plus_two: no wound", both(t, tough(rules.Options{}), bs3).Unsaved.Mean(), "0")
+	wantRat(t, "E175 auto_wound", both(t, tough(rules.Options{PoisonedAttacks: rules.PoisonAutoWound}), bs3).Unsaved.Mean(), "1/6")
+	wantRat(t, "E175 too_tough_blocks_poison", both(t, tough(rules.Options{PoisonedAttacks: rules.PoisonAutoWound, TooToughBlocksPoison: true}), bs3).Unsaved.Mean(), "0")
+}
+
+func TestE173Parry(t *testing.T) { // RULES.md 22.15
+	u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 20, Frontage: 5, Profile: unit.Profile{W: 1, T: 3, WS: 3,
+		Save: rules.SaveProfile{Armour: rules.LightArmour, Shield: true, Parry: true}}})
+	a := []referee.Attack{{Count: dice.ConstExpr(10), Hit: referee.HitSpec{WS: 3}, Strength: 3, Target: rf}}
+	res := both(t, u, a)
+	wantRat(t, "per attack (whfb8 E87: 1/6)", res.Stages[0].Unsaved, "1/8")
+	wantRat(t, "expected casualties", res.Casualties.Mean(), "5/4")
+}
+
+func TestE161KillingBlow(t *testing.T) { // RULES.md 22.15
+	three := rules.SaveProfile{ArmourSave: target("3+")}
+	for _, c := range []struct {
+		name     string
+		p        unit.Profile
+		unsaved  string // per attack
+		wounds   string // expected Wounds
+		noKB     string
+		meleeOff bool
+	}{
+		{"heavy cavalry W1", unit.Profile{TroopType: rules.Cavalry, W: 1, T: 3, WS: 4, Save: three}, "5/36", "5/36", "1/12", false},
+		{"monstrous cavalry W3", unit.Profile{TroopType: rules.MonstrousCavalry, W: 3, T: 3, WS: 4, Save: three}, "5/36", "11/36", "1/12", false},
+		{"monster W3: Killing Blow inert", unit.Profile{TroopType: rules.Monster, W: 3, T: 3, WS: 4, Save: three}, "1/12", "1/12", "1/12", false},
+		{"cavalry with ward 5+", unit.Profile{TroopType: rules.Cavalry, W: 1, T: 3, WS: 4, Save: three, Specials: rules.SpecialSaves{Ward: target("5+")}}, "5/54", "5/54", "1/18", false},
+		{"shooting: the blow does nothing (22.17)", unit.Profile{TroopType: rules.Cavalry, W: 1, T: 3, WS: 4, Save: three}, "1/12", "1/12", "1/12", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Profile: c.p})
+			a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: referee.HitSpec{WS: 4}, Strength: 3, KillingBlow: rules.NaturalSix, Target: rf}}
+			if c.meleeOff {
+				a[0].Phase, a[0].Hit = rules.Shooting, referee.HitSpec{Need: target("4+")}
+			}
+			res := both(t, u, a)
+			wantRat(t, "unsaved per attack", res.Stages[0].Unsaved, c.unsaved)
+			wantRat(t, "expected Wounds", res.Wounds.Mean(), c.wounds)
+			a[0].KillingBlow = 0
+			wantRat(t, "without Killing Blow", both(t, u, a).Stages[0].Unsaved, c.noKB)
+		})
+	}
+}

@@ -1,0 +1,200 @@
+package referee_test
+
+import (
+	"math/big"
+	"testing"
+
+	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// The worked examples of RULES.md 22.15 that run through the whole tow
+// pipeline. The stage tables (E150-E157, E163, E173, E174) are tested in
+// package rules.
+
+// sixes returns n natural 6s: to-wound rolls forced in exhaust.
+func sixes(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = 6
+	}
+	return out
+}
+
+// expectation returns the exact mean of f over every path of the dice after
+// the forced faces start.
+func expectation(t *testing.T, u *unit.Unit, attacks []referee.Attack, start []int, f func(*referee.Result) int) *big.Rat {
+	t.Helper()
+	sum := new(big.Rat)
+	exhaust(t, u, attacks, start, func(res *referee.Result, p *big.Rat) {
+		sum.Add(sum, new(big.Rat).Mul(p, big.NewRat(int64(f(res)), 1)))
+	})
+	return sum
+}
+
+func TestE153HighBSReroll(t *testing.T) { // RULES.md 22.15
+	s := unit.Spec{Ruleset: rules.TOW, Models: 5, Profile: unit.Profile{W: 1, T: 3}}
+	for _, c := range []struct {
+		name         string
+		bs, modifier int
+		want         string
+	}{
+		{"BS6: 2+ then 6+", 6, 0, "31/36"},
+		{"BS6 at -1: 3+ then 6+", 6, -1, "13/18"},
+		{"BS8 at -2: 4+ then 4+", 8, -2, "3/4"},
+		{"BS10: 2+ then 2+", 10, 0, "35/36"},
+		{"BS3 at -6: no hit, no re-roll (22.17)", 3, -6, "0"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a := []referee.Attack{{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: referee.HitSpec{BS: c.bs, Modifier: c.modifier},
+				Strength: 3, NoSaves: true, Target: rf}}
+			// to wound S3 v T3 is 4+: a hit ends unsaved with 1/2
+			got := probability(t, mustUnit(t, s), a, nil, func(r *referee.Result) bool { return r.Tally.Unsaved == 1 })
+			wantRat(t, "P(hit)", got.Mul(got, big.NewRat(2, 1)), c.want)
+		})
+	}
+}
+
+func TestE159RegenerationAfterWard(t *testing.T) { // RULES.md 22.15
+	spec := func(rs rules.Ruleset) *unit.Unit {
+		return mustUnit(t, unit.Spec{Ruleset: rs, Models: 2, Profile: unit.Profile{W: 1, T: 3,
+			Specials: rules.SpecialSaves{Ward: target("5+"), Regeneration: target("4+")}}})
+	}
+	a := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 3, Target: rf}}
+	lost := func(r *referee.Result) bool { return r.Tally.Casualties == 1 }
+	// one wound (a forced 6 to wound): ward 5+ then Regeneration 4+
+	wantRat(t, "tow: the Wound stays lost", probability(t, spec(rules.TOW), a, []int{6}, lost), "1/3")
+	wantRat(t, "whfb8: one roll at 4+", probability(t, spec(rules.WHFB8), a, []int{6}, lost), "1/2")
+	// the ward's failure is what counts for combat result (22.17: unsaved before Regeneration)
+	counted := probability(t, spec(rules.TOW), a, []int{6}, func(r *referee.Result) bool { return r.Tally.Wounds == 1 && r.Tally.Unsaved == 1 })
+	wantRat(t, "tow: counted for combat result", counted, "2/3")
+}
+
+func TestE160TrollsRegenerate(t *testing.T) { // RULES.md 22.15
+	trolls := func(flammable bool) *unit.Unit {
+		return mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Frontage: 3, Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4,
+			Specials: rules.SpecialSaves{Regeneration: target("4+"), Flammable: flammable}}})
+	}
+	six := func(flaming bool) []referee.Attack {
+		return []referee.Attack{{Count: dice.ConstExpr(6), Strength: 4, Flaming: flaming, Target: rf}}
+	}
+	// six single unsaved wounds: the to-wound rolls are forced 6s. Flaming
+	// on a model that is not flammable leaves Regeneration as it is
+	// (rules.TestTowSpecialSaves); walking its dice again would only repeat
+	// the first case.
+	for _, c := range []struct {
+		name     string
+		u        *unit.Unit
+		flaming  bool
+		lost     string // Wounds that stay lost, expected
+		removed1 string // P(at least one Troll removed)
+		removed  string // expected Trolls removed
+	}{
+		{"Regeneration 4+", trolls(false), false, "3", "21/32", "43/64"},
+		{"Flaming on a flammable unit", trolls(true), true, "6", "1", "2"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			lost, removed1, removed := new(big.Rat), new(big.Rat), new(big.Rat)
+			exhaust(t, c.u, six(c.flaming), sixes(6), func(r *referee.Result, p *big.Rat) {
+				if r.Tally.Wounds != 6 {
+					t.Fatalf("counts %d for combat result, want 6 always", r.Tally.Wounds)
+				}
+				lost.Add(lost, new(big.Rat).Mul(p, big.NewRat(int64(3*r.Tally.Casualties+carried(r.After)), 1)))
+				removed.Add(removed, new(big.Rat).Mul(p, big.NewRat(int64(r.Tally.Casualties), 1)))
+				if r.Tally.Casualties >= 1 {
+					removed1.Add(removed1, p)
+				}
+			})
+			wantRat(t, "Wounds that stay lost", lost, c.lost)
+			wantRat(t, "P(>= 1 Troll removed)", removed1, c.removed1)
+			wantRat(t, "expected removed", removed, c.removed)
+		})
+	}
+}
+
+func TestE164MultipleWoundsCappedAtRemaining(t *testing.T) { // RULES.md 22.15
+	for _, c := range []struct {
+		name    string
+		carried int
+		mean    string
+	}{
+		{"fresh", 0, "2"},
+		{"2 left", 1, "5/3"},
+		{"1 left", 2, "1"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Frontage: 3, Carried: c.carried,
+				Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4}})
+			a := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 4, NoSaves: true, MultipleWounds: expr("D3"), Target: rf}}
+			wantRat(t, "expected Wounds", expectation(t, u, a, []int{6}, func(r *referee.Result) int { return r.Tally.Wounds }), c.mean)
+			exhaust(t, u, a, []int{6}, func(r *referee.Result, _ *big.Rat) {
+				if r.Tally.Casualties > 1 {
+					t.Errorf("a packet spilled to a second model: %d removed", r.Tally.Casualties)
+				}
+			})
+		})
+	}
+}
+
+func TestE165OgresNoSpill(t *testing.T) { // RULES.md 22.15
+	u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Frontage: 3, Carried: 2,
+		Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4}})
+	a := []referee.Attack{{Count: dice.ConstExpr(2), Strength: 4, NoSaves: true, MultipleWounds: expr("D3"), Target: rf}}
+	// both wound (6, 6); the packets roll 3 then 2
+	res, _ := resolve(t, u, a, 6, 6, 3, 2)
+	if res.After.Size() != 2 || carried(res.After) != 2 || res.Tally.Wounds != 3 || res.Tally.Casualties != 1 {
+		t.Errorf("2 Ogres left carrying 2, counts 3: got %d left, carried %d, counts %d", res.After.Size(), carried(res.After), res.Tally.Wounds)
+	}
+	w8 := mustUnit(t, unit.Spec{Ruleset: rules.WHFB8, Models: 3, Frontage: 3, Carried: 2,
+		Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4}})
+	res, _ = resolve(t, w8, a, 6, 6, 3, 2)
+	if res.After.Size() != 1 || carried(res.After) != 1 || res.Tally.Wounds != 5 {
+		t.Errorf("whfb8: 1 left carrying 1, counts 5: got %d left, carried %d, counts %d", res.After.Size(), carried(res.After), res.Tally.Wounds)
+	}
+}
+
+func TestE166TrollPacketRegenerates(t *testing.T) { // RULES.md 22.15
+	troll := func(carry int, timing rules.RegenTiming) *unit.Unit {
+		return mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 2, Frontage: 2, Carried: carry,
+			Options: rules.Options{RegenerationTiming: timing},
+			Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4, Specials: rules.SpecialSaves{Regeneration: target("4+")}}})
+	}
+	a := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 4, MultipleWounds: expr("3"), Target: rf}}
+	removed := func(r *referee.Result) bool { return r.Tally.Casualties == 1 }
+	u := troll(0, rules.RegenPerWoundLost)
+	wantRat(t, "undamaged: removed", probability(t, u, a, []int{6}, removed), "1/8")
+	wantRat(t, "undamaged: stay lost", expectation(t, u, a, []int{6}, func(r *referee.Result) int {
+		return 3*r.Tally.Casualties + carried(r.After)
+	}), "3/2")
+	wantRat(t, "undamaged: counts", expectation(t, u, a, []int{6}, func(r *referee.Result) int { return r.Tally.Wounds }), "3")
+	wantRat(t, "1 left: removed", probability(t, troll(2, rules.RegenPerWoundLost), a, []int{6}, removed), "1/2")
+	wantRat(t, "1 left, sequential: removed", probability(t, troll(2, rules.RegenSequential), a, []int{6}, removed), "7/8")
+	wantRat(t, "1 left, per_unsaved_wound: removed", probability(t, troll(2, rules.RegenPerUnsavedWound), a, []int{6}, removed), "1/2")
+	wantRat(t, "undamaged, per_unsaved_wound: removed", probability(t, troll(0, rules.RegenPerUnsavedWound), a, []int{6}, removed), "1/2")
+}
+
+func TestE169PanicMoreThanAQuarter(t *testing.T) { // RULES.md 22.15
+	for _, c := range []struct {
+		name         string
+		rs           rules.Ruleset
+		models, lose int
+		panic        bool
+	}{
+		{"20 lose 5", rules.TOW, 20, 5, false},
+		{"20 lose 5, whfb8", rules.WHFB8, 20, 5, true},
+		{"20 lose 6", rules.TOW, 20, 6, true},
+		{"4 lose 1", rules.TOW, 4, 1, false},
+		{"4 lose 2", rules.TOW, 4, 2, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			u := mustUnit(t, unit.Spec{Ruleset: c.rs, Models: c.models, Profile: unit.Profile{W: 1, T: 3}})
+			a := []referee.Attack{{Count: dice.ConstExpr(c.lose), Phase: rules.Shooting, Strength: 3, NoSaves: true, Target: rf}}
+			res, _ := resolve(t, u, a, sixes(c.lose)...)
+			if res.Tally.Casualties != c.lose || res.Tally.Panic != c.panic {
+				t.Errorf("lost %d, panic %t; want %d, %t", res.Tally.Casualties, res.Tally.Panic, c.lose, c.panic)
+			}
+		})
+	}
+}
