@@ -812,7 +812,7 @@ func (m *Machine) toEnd() { m.s.at, m.s.i, m.s.n, m.s.singles = stepEnd, 0, 0, 0
 // hitItem is the hit stage's item: one attack (RULES.md 5).
 func (m *Machine) hitItem(d *dieSource) error {
 	s := &m.s
-	if d.fast != nil && s.tests.hit.plain() && s.tests.hitAgain.need.IsNone() {
+	if d.fast != nil && s.tests.hit.plain() && s.tests.hitAgain.need.IsNone() && s.tests.hitRetry.need.IsNone() {
 		s.hits += d.passes(&s.tests.hit, s)
 		return m.advance(d.log)
 	}
@@ -1177,7 +1177,7 @@ func (m *Machine) startWounds(log func(Event)) {
 		m.autoWounds(log != nil, s.poison)
 		m.note(log, Wound, "RULES.md 22.3", "%s to wound at %s", countOf(strconv.Itoa(s.poison), "poisoned hit rolls", "poisoned hits roll"), s.tests.woundPoison.need)
 	case !s.tests.wound.need.Possible() && rules.PoisonBlockedByToughness(m.rs(), m.opts()):
-		m.note(log, Wound, "RULES.md 22.3, T-2", "%s cannot wound a target too tough to wound", countOf(strconv.Itoa(s.poison), "poisoned hit", "poisoned hits"))
+		m.note(log, Wound, "RULES.md 22.3", "%s cannot wound a target too tough to wound", countOf(strconv.Itoa(s.poison), "poisoned hit", "poisoned hits"))
 	default: // automatic wounds: no to-wound die, no to-wound trigger (20.2)
 		m.autoWounds(log != nil, s.poison)
 		m.note(log, Wound, "RULES.md 20.2", "%s automatically", countOf(strconv.Itoa(s.poison), "poisoned hit wounds", "poisoned hits wound"))
@@ -1347,7 +1347,7 @@ func (m *Machine) startArmour(log func(Event)) {
 // of its kind (RULES.md 7, 19.3).
 func (m *Machine) armourItem(d *dieSource) error {
 	s := &m.s
-	if t := &s.tests.armour[ordinary]; d.fast != nil && t.plain() && t.need.Possible() && s.wounds[lethalSix] == 0 {
+	if t := &s.tests.armour[ordinary]; d.fast != nil && t.plain() && t.need.Possible() && s.wounds[ordinary] == s.wounds.total() {
 		n := s.n - s.i
 		s.wounds[ordinary] -= n
 		s.failed[ordinary] += n - d.passes(t, s)
@@ -1433,7 +1433,7 @@ func (m *Machine) startSpecial(log func(Event)) {
 // by the special save of its kind (RULES.md 8).
 func (m *Machine) specialItem(d *dieSource) error {
 	s := &m.s
-	if t := &s.tests.special[ordinary]; d.fast != nil && t.plain() && !t.need.IsNone() && s.failed[lethalSix] == 0 {
+	if t := &s.tests.special[ordinary]; d.fast != nil && t.plain() && !t.need.IsNone() && s.failed[ordinary] == s.failed.total() {
 		n := s.n - s.i
 		s.failed[ordinary] -= n
 		s.unsaved += n - d.passes(t, s)
@@ -1598,7 +1598,7 @@ func (m *Machine) regenPacketItem(d *dieSource) error {
 	s.tally.Wounds += back // 22.6: a regenerated Wound still counts for combat result
 	s.tally.Wasted += k - lost
 	if d.log != nil {
-		m.note(d.log, Regenerate, "RULES.md 22.6", "%d Wounds lost, %d regenerated (counted for combat result all the same)", lost, back)
+		m.note(d.log, Regenerate, "RULES.md 22.6", "%s lost, %d regenerated (counted for combat result all the same)", countOf(strconv.Itoa(lost), "Wound", "Wounds"), back)
 	}
 	if lost > back {
 		if err := m.applyPacket(d.log, lost-back, multi); err != nil {
