@@ -2,7 +2,7 @@ package odds
 
 import (
 	"encoding/binary"
-	"errors"
+	"fmt"
 	"github.com/rearrank/rearrank/internal/engine"
 	"math/big"
 	"math/bits"
@@ -59,6 +59,9 @@ func (e *enumerator) fastPath(c *core) (bool, error) {
 	return false, nil
 }
 
+// maxRollSteps bounds the steps of one attack's rolls (probeRolls).
+const maxRollSteps = 24
+
 // rollCase is one way a single attack's rolls can end, with its chance.
 type rollCase struct {
 	o engine.RollOutcome
@@ -82,8 +85,11 @@ func probeRolls(m *engine.Machine) ([]rollCase, den, error) {
 			out = append(out, raw{o, w, d})
 			return nil
 		}
-		if depth > 8 {
-			return errors.New("odds: one attack's rolls take more than 8 steps")
+		// an attack rolls at most: to hit, its re-roll, a 7+ second die and
+		// its re-roll, to wound and its re-roll, armour, special save and
+		// Regeneration with theirs; past that the machine is looping
+		if depth > maxRollSteps {
+			return fmt.Errorf("odds: one attack's rolls take more than %d steps", maxRollSteps)
 		}
 		var leaf *engine.Machine
 		return paths(new(pathRoller), func(r *pathRoller) error {
