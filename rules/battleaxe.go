@@ -9,7 +9,8 @@ var battleaxeRules = Traits{
 	Command: []CommandPost{MusicianPost, ChampionPost, StandardPost}, // 11.4
 
 	name:        "battleaxe",
-	description: "Battleaxe: Fantasy Generals, a fan-made mass-battle game edited from WHFB 8th (seed 000)",
+	title:       "Battleaxe: Fantasy Generals",
+	description: "Battleaxe: Fantasy Generals, a fan-made mass-battle game edited from WHFB 8th",
 	switches: unitSwitches | switchSetOf(swSpecialSaveChoice, swDamageModel, swCapAfterModifiers,
 		swUnarmouredCavalrySave, swMultiPacketOrder, swPacketTarget, swKBOtherTroopTypes),
 	kbOther: KBNoArmourNoRegen, // 20.2: "one Wound, no armour or Regeneration"

@@ -391,9 +391,9 @@ func Switches() []Switch {
 				o.PanicThreshold = r
 				return nil
 			}},
-		enumSwitch("mw_cap", swMWCap, "19.2 (review #16)", "cap each multi-wound packet at profile W or at the wounds left on the next model",
+		enumSwitch("mw_cap", swMWCap, "19.2", "cap each multi-wound packet at profile W or at the wounds left on the next model",
 			[]string{"profile", "remaining"}, func(o *Options) *MWCap { return &o.MWCap }),
-		enumSwitch("packet_target", swPacketTarget, "19.2 (review #15)", "battleaxe per-model packets go to damaged models first, or to fresh ones",
+		enumSwitch("packet_target", swPacketTarget, "19.2", "battleaxe per-model packets go to damaged models first, or to fresh ones",
 			[]string{"damaged_first", "fresh_first"}, func(o *Options) *PacketTarget { return &o.PacketTarget }),
 		enumSwitch("poison_multiple_hits", swPoisonMultipleHits, "20.2", "how many of the hits of one poisoned to-hit roll wound automatically",
 			[]string{"one", "all"}, func(o *Options) *PoisonHits { return &o.PoisonMultipleHits }),

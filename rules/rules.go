@@ -135,8 +135,16 @@ func ParseRuleset(s string) (Ruleset, error) {
 	return NoRuleset, fmt.Errorf("unknown ruleset %q: want %s", s, names.list())
 }
 
-// Description says in one line what the ruleset is and which seed of
-// RULES.md 1 it comes from.
+// Title is the name players know the ruleset by: "Warhammer Fantasy
+// Battles, 8th edition" for whfb8.
+func (r Ruleset) Title() string {
+	if !r.Valid() {
+		return r.String()
+	}
+	return traitsTable[r].title
+}
+
+// Description says in one line what the ruleset is.
 func (r Ruleset) Description() string {
 	if !r.Valid() {
 		return ""

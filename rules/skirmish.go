@@ -10,7 +10,8 @@ var skirmishRules = Traits{
 	Ruleset: Skirmish, Barding: false, Ward: true,
 
 	name:        "skirmish",
-	description: "Mordheim-like skirmish: one model a fighter, critical hits by weapon class, injuries (seed 003)",
+	title:       "Mordheim-like skirmish",
+	description: "Mordheim-like skirmish: one model a fighter, critical hits by weapon class, injuries",
 	switches: switchSetOf(swSpecialSaveChoice, swArmourPreset, swLowCritConsumes,
 		swNoCritWhenNeeding6, swSevenPlusToHit, swPoisonMultipleHits, swSevenPlusReroll),
 

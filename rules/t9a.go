@@ -11,7 +11,8 @@ var t9aRules = Traits{
 	Command: []CommandPost{MusicianPost, StandardPost}, // 11.4; the champion has his own pool
 
 	name:        "t9a",
-	description: "The 9th Age: Fantasy Battles, 2nd-edition era: Armour and AP, Aegis and Regeneration (seed 001)",
+	title:       "The 9th Age: Fantasy Battles (2nd edition)",
+	description: "The 9th Age: Fantasy Battles, 2nd-edition era: Armour and AP, Aegis and Regeneration",
 	switches: unitSwitches | switchSetOf(swSpecialSaveChoice, swOverflowAcrossPools,
 		swMeleeToHitLegacy, swCommandOrder),
 

@@ -10,7 +10,8 @@ var t9a1ruRules = Traits{
 	Command: []CommandPost{MusicianPost, StandardPost}, // 11.4; the champion has his own pool
 
 	name:        "t9a1-ru",
-	description: "The 9th Age 1.x, Russian translation: Strength-based saves, wound pools per troop type (seed 004)",
+	title:       "The 9th Age 1.x (Russian translation)",
+	description: "The 9th Age 1.x, Russian translation: Strength-based saves, wound pools per troop type",
 	switches: unitSwitches | switchSetOf(swSpecialSaveChoice, swOverflowAcrossPools,
 		swCommandOrder, swRegenVsFlaming, swToWound, swKBOtherTroopTypes),
 	kbOther: KBOrdinary, // 20.2, 20.11: whfb8 behaviour

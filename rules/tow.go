@@ -13,7 +13,8 @@ var towRules = Traits{
 	Command: []CommandPost{MusicianPost, StandardPost, ChampionPost}, // 22.8, as whfb8 11.4
 
 	name:        "tow",
-	description: "Warhammer: The Old World (2024), FAQ & Errata 1.5.2: armour values and AP, Regeneration per Wound lost (RULES.md 22)",
+	title:       "Warhammer: The Old World",
+	description: "Warhammer: The Old World (2024), FAQ & Errata 1.5.2: armour values and AP, Regeneration per Wound lost",
 	switches: unitSwitches | switchSetOf(swSpecialSaveChoice, swMultiPacketOrder,
 		swPoisonedAttacks, swTooToughBlocksPoison, swRegenerationTiming),
 

@@ -138,7 +138,9 @@ type Traits struct {
 
 	// name is the label of RULES.md 2 ("t9a1-ru"); description says in one
 	// line what the ruleset is and which seed of RULES.md 1 it comes from.
-	name, description string
+	// title is the name players know the ruleset by ("Warhammer: The Old
+	// World").
+	name, title, description string
 
 	// switches is the set of RULES.md 18 and 19 switches the ruleset reads;
 	// Switch.Rulesets is derived from it.

@@ -156,6 +156,9 @@ func TestEveryRulesetHasARow(t *testing.T) {
 		if got, err := ParseRuleset(tr.name); err != nil || got != r {
 			t.Errorf("%v: label %q parses as %v, %v", r, tr.name, got, err)
 		}
+		if tr.title == "" {
+			t.Errorf("%v: no title", r)
+		}
 		if tr.description == "" {
 			t.Errorf("%v: no description", r)
 		}

@@ -10,7 +10,8 @@ var whfb8Rules = Traits{
 	Command: []CommandPost{MusicianPost, StandardPost, ChampionPost}, // 11.4
 
 	name:        "whfb8",
-	description: "Warhammer Fantasy Battles 8th edition, casualty rules (seed 002)",
+	title:       "Warhammer Fantasy Battles, 8th edition",
+	description: "Warhammer Fantasy Battles 8th edition, casualty rules",
 	switches:    unitSwitches | switchSetOf(swSpecialSaveChoice, swMWCap, swKBOtherTroopTypes),
 	kbOther:     KBOrdinary, // 20.2: "only effective against"
 

@@ -2,7 +2,6 @@ package web
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -79,8 +78,8 @@ func (s *Server) pageData(f form) *pageData {
 		d.Submit = "Show the odds"
 	}
 	for _, r := range rules.Rulesets() {
-		doc := rulesetDoc(r)
-		d.Rulesets = append(d.Rulesets, choice{Value: r.String(), Label: rulesetName(r), Doc: doc, Selected: r == rs, Block: r.Block()})
+		doc := r.Description()
+		d.Rulesets = append(d.Rulesets, choice{Value: r.String(), Label: r.Title(), Doc: doc, Selected: r == rs, Block: r.Block()})
 		if r == rs {
 			d.RulesetDoc = doc
 		}
@@ -297,31 +296,6 @@ func more(fs ...field) []field {
 	return fs
 }
 
-// rulesetNames are the rulesets by the names players know them by.
-var rulesetNames = map[string]string{
-	"battleaxe": "Battleaxe: Fantasy Generals",
-	"whfb8":     "Warhammer Fantasy Battles, 8th edition",
-	"t9a":       "The 9th Age: Fantasy Battles (2nd edition)",
-	"t9a1-ru":   "The 9th Age 1.x (Russian translation)",
-	"skirmish":  "Mordheim-like skirmish",
-}
-
-// rulesetName is a ruleset's full name, or its label when it has none here
-// (TestPageWording holds every ruleset to having one).
-func rulesetName(r rules.Ruleset) string {
-	if n, ok := rulesetNames[r.String()]; ok {
-		return n
-	}
-	return r.String()
-}
-
-// specRef matches the references to our own specification that a player
-// has no use for: "(seed 002)".
-var specRef = regexp.MustCompile(`\s*\(seed [0-9]+\)`)
-
-// rulesetDoc is the ruleset's description without the seed it came from.
-func rulesetDoc(r rules.Ruleset) string { return specRef.ReplaceAllString(r.Description(), "") }
-
 // switchLabels name the rule switches in players' words.
 var switchLabels = map[string]string{
 	"damage_model":                "How wounds on multi-wound models are kept",
@@ -345,6 +319,11 @@ var switchLabels = map[string]string{
 	"mw_cap":                      "Multiple wounds are capped at",
 	"packet_target":               "Multiple wounds go first to",
 	"poison_multiple_hits":        "Poisoned attacks with multiple hits wound automatically with",
+	"poisoned_attacks":            "A poisoned hit",
+	"too_tough_blocks_poison":     "Poison cannot wound a target too tough to wound",
+	"regeneration_timing":         "Regeneration is rolled",
+	"kb_other_troop_types":        "Killing Blow against a troop type it cannot slay",
+	"seven_plus_reroll":           "Re-rolling a roll that needs 7+",
 }
 
 // switchLabel is a switch in players' words, or its name in words when it

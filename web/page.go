@@ -346,7 +346,7 @@ func (s *Server) oddsView(ctx context.Context, file *scenario.File) (*oddsData, 
 // oddsData is the odds tab's view of res; panicShare is the unit's panic
 // threshold in words ("25%").
 func (s *Server) oddsData(res *odds.Result, panicShare string) *oddsData {
-	d := &oddsData{Ruleset: rulesetName(res.Ruleset), Method: "simulated, " + thousands(res.Samples) + " samples"}
+	d := &oddsData{Ruleset: res.Ruleset.Title(), Method: "simulated, " + thousands(res.Samples) + " samples"}
 	if res.Exact {
 		d.Method = "exact"
 	}

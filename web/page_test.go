@@ -360,8 +360,8 @@ func TestFormFromFile(t *testing.T) {
 func TestPageWording(t *testing.T) {
 	h := testServer(t, Config{})
 	for _, rs := range rules.Rulesets() {
-		if _, ok := rulesetNames[rs.String()]; !ok {
-			t.Errorf("ruleset %s has no full name in rulesetNames", rs)
+		if rs.Title() == rs.String() || rs.Title() == "" {
+			t.Errorf("ruleset %s has no full name (rules: its row's title)", rs)
 		}
 	}
 	for _, sw := range rules.Switches() {
