@@ -438,16 +438,7 @@ func TestE134KillingBlowOnDamagedOgre(t *testing.T) {
 		profile rules.InstantKillScore
 		want    int
 	}{{rules.WHFB8, rules.ScoreRemaining, 1}, {rules.Battleaxe, rules.ScoreRemaining, 1}, {rules.Battleaxe, rules.ScoreProfile, 3}} {
-		spec := unit.Spec{Name: "Ogre", Ruleset: tc.rs, Models: 1, Frontage: 1, Profile: unit.Profile{W: 3, T: 4, WS: 3}}
-		if tc.rs == rules.Battleaxe {
-			spec.Damage = []int{2}
-		} else {
-			spec.Carried = 2
-		}
-		ogre, err := unit.New(spec)
-		if err != nil {
-			t.Fatal(err)
-		}
+		ogre := woundedOgre(t, tc.rs, rules.Infantry)
 		hero := block(t, tc.rs, elves, 1, 1)
 		hero.Fights[0].Attack.InstantKill = true
 		c := &Combat{Ruleset: tc.rs, Options: rules.Options{InstantKillScore: tc.profile},

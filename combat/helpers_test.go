@@ -49,3 +49,21 @@ func rat(t *testing.T, s string) *big.Rat {
 type bigRat = big.Rat
 
 var one = big.NewRat(1, 1)
+
+// woundedOgre is one W3 Ogre of troop type tt with 2 wounds already lost,
+// kept as rs keeps damage (per model or carried on the pool).
+func woundedOgre(t *testing.T, rs rules.Ruleset, tt rules.TroopType) *unit.Unit {
+	t.Helper()
+	spec := unit.Spec{Name: "Ogre", Ruleset: rs, Models: 1, Frontage: 1,
+		Profile: unit.Profile{TroopType: tt, W: 3, T: 4, WS: 3}}
+	if rules.For(rs).PerModel(rules.Options{}) {
+		spec.Damage = []int{2}
+	} else {
+		spec.Carried = 2
+	}
+	ogre, err := unit.New(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ogre
+}

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/rearrank/rearrank/rules"
-	"github.com/rearrank/rearrank/unit"
 )
 
 // TestAlwaysStrikesFirstWithHatred: a fight whose misses Always Strikes
@@ -104,17 +103,7 @@ func TestE134HeroicKillingBlow(t *testing.T) {
 		{rules.Battleaxe, rules.ScoreRemaining, "2/9", "0"},
 		{rules.Battleaxe, rules.ScoreProfile, "1/9", "1/9"},
 	} {
-		spec := unit.Spec{Name: "Ogre", Ruleset: tc.rs, Models: 1, Frontage: 1,
-			Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4, WS: 3}}
-		if rules.For(tc.rs).PerModel(rules.Options{}) {
-			spec.Damage = []int{2}
-		} else {
-			spec.Carried = 2
-		}
-		ogre, err := unit.New(spec)
-		if err != nil {
-			t.Fatal(err)
-		}
+		ogre := woundedOgre(t, tc.rs, rules.MonstrousInfantry)
 		hero := block(t, tc.rs, elves, 1, 1)
 		hero.Fights[0].Attack.HeroicKillingBlow = kb
 		c := &Combat{Ruleset: tc.rs, Options: rules.Options{InstantKillScore: tc.score},
