@@ -256,27 +256,17 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 	} else if c.Wounds > 1 {
 		per = c.Wounds
 	}
-	unsaved := 0
-	for k := 1; k <= instances; k++ {
-		if f.Skirmish.Status == unit.OutOfAction {
-			break
-		}
-		saved, err := m.skirmishSaves(d, n, c, m.s.tests.bane.Fires(face))
-		if err != nil {
-			return err
-		}
-		if saved {
-			continue
-		}
-		m.s.tally.Unsaved++
-		if c.OutOfActionIfArmourFails {
-			f = m.fighterW()
-			m.s.tally.Wounds += f.W - f.Damage
-			f.Damage = f.W
-			m.worsen(d.log, unit.OutOfAction, "RULES.md 6.2, C17: bludgeoned, out of action at once")
-			return nil
-		}
-		unsaved++
+	unsaved, err := m.skirmishSaves(d, n, c, m.s.tests.bane.Fires(face), instances)
+	if err != nil {
+		return err
+	}
+	m.s.tally.Unsaved += unsaved
+	if unsaved > 0 && c.OutOfActionIfArmourFails { // one wound only (bludgeoning 6)
+		f = m.fighterW()
+		m.s.tally.Wounds += f.W - f.Damage
+		f.Damage = f.W
+		m.worsen(d.log, unit.OutOfAction, "RULES.md 6.2, C17: bludgeoned, out of action at once")
+		return nil
 	}
 	injuries := 0
 	if unsaved > 0 {
@@ -322,8 +312,12 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 	return nil
 }
 
-// skirmishSaves rolls the armour save and then the special save of one wound.
-func (m *Machine) skirmishSaves(d *dieSource, n int, c rules.Critical, bane bool) (bool, error) {
+// skirmishSaves rolls the armour saves and then the special saves of the
+// wounds of one hit (two with their own saves after a bladed 5 critical) and
+// returns how many went unsaved. Each stage's re-rolls follow all its first
+// dice (RULES.md 20.1's dice order): armour dice, their re-rolls, the special
+// dice of the wounds the armour did not stop, their re-rolls.
+func (m *Machine) skirmishSaves(d *dieSource, n int, c rules.Critical, bane bool, wounds int) (int, error) {
 	a := m.attack()
 	armour, special := m.s.tests.armour[ordinary], m.s.tests.special[ordinary]
 	if bane { // Armour Bane on the final natural to-wound roll (20.2)
@@ -332,12 +326,13 @@ func (m *Machine) skirmishSaves(d *dieSource, n int, c rules.Critical, bane bool
 			m.note(d.log, Armour, "RULES.md 20.2", "Armour Bane (%d): save %s becomes %s", a.ArmourBane, m.s.tests.armour[ordinary].need, armour.need)
 		}
 	}
+	failed := wounds
 	switch {
 	case a.NoSaves || a.InstantKill:
 		if d.log != nil {
 			m.note(d.log, Armour, "RULES.md 19.3", "attack %d allows no saves", n)
 		}
-		return false, nil
+		return wounds, nil
 	case c.NoArmour:
 		m.note(d.log, Armour, "RULES.md 6.2", "critical hit: no armour save")
 	case a.IgnoreArmour:
@@ -347,16 +342,45 @@ func (m *Machine) skirmishSaves(d *dieSource, n int, c rules.Critical, bane bool
 			m.note(d.log, Armour, "RULES.md 7.4, R30", "no armour save possible (%s)", armour.need)
 		}
 	default:
-		pass, _, err := d.test(&armour, n, 0)
-		if err != nil || pass {
-			return pass, err
+		var err error
+		if failed, err = d.failures(&armour, n, wounds); err != nil {
+			return 0, err
 		}
 	}
-	if special.need.IsNone() {
-		return false, nil
+	if failed == 0 || special.need.IsNone() {
+		return failed, nil
 	}
-	pass, _, err := d.test(&special, n, 0)
-	return pass, err
+	return d.failures(&special, n, failed)
+}
+
+// failures rolls k dice of test t for skirmish attack n, then the re-rolls
+// their grants allow, after all k (RULES.md 20.1), and returns how many
+// failed in the end. When the dice run out the attack is rolled again from
+// its start, so the first rolls it left for the log are dropped.
+func (d *dieSource) failures(t *test, n, k int) (failed int, err error) {
+	re := 0
+	defer func() {
+		if err != nil && d.log != nil {
+			d.m.rrLog = d.m.rrLog[:len(d.m.rrLog)-re]
+		}
+	}()
+	for range k {
+		pass, _, again, err := d.first(t, n, 0)
+		if err != nil {
+			return 0, err
+		}
+		re += b2i(again)
+		failed += b2i(!again && !pass)
+	}
+	for re > 0 {
+		re-- // again takes its first roll from the log's list before rolling
+		pass, _, err := d.again(t, nil)
+		if err != nil {
+			return 0, err
+		}
+		failed += b2i(!pass)
+	}
+	return failed, nil
 }
 
 // injuries rolls the injury dice of one attack; the worst result applies
