@@ -68,7 +68,6 @@ type state struct {
 	unsaved int       // wounds past every save awaiting damage and allocation
 	singles int       // of those, the last ones that are singles in a batch of packets (battleaxe Killing Blow, 20.2)
 	again   int       // 7+ procedures whose first die passed, awaiting their second die (5, 20.1)
-	spent   int       // of those, the last ones whose one re-roll went on the first die (failing_die, 20.1)
 	pend    int       // skirmish: hits of the current attack still to resolve (20.3)
 	pendX   int       // skirmish: hits of a Body Blow's extra attack still to resolve (20.3, C19)
 	re      woundPool // dice of stage reOf awaiting their re-roll, by kind (20.1)
@@ -474,27 +473,10 @@ func (d *dieSource) first(t *test, item, of int) (pass bool, face int, again boo
 	if err != nil || !t.rerolls(face) {
 		return t.pass(face), face, false, err
 	}
-	return d.leave(item, of, face)
-}
-
-// leave leaves the first roll face of item of items for its stage's
-// re-roll pass, and for the log.
-func (d *dieSource) leave(item, of, face int) (pass bool, _ int, again bool, err error) {
 	if d.log != nil {
 		d.m.rrLog = append(d.m.rrLog, rrNote{item: item, of: of, face: face})
 	}
 	return false, face, true, nil
-}
-
-// firstFailing is first for a die that only a failure of it re-rolls
-// (seven_plus_reroll failing_die's first die, RULES.md 20.1): a success
-// stands whatever grants t has.
-func (d *dieSource) firstFailing(t *test, item, of int) (pass bool, face int, again bool, err error) {
-	face, err = d.d6(t, item, of)
-	if err != nil || t.pass(face) || !t.rr.Applies(face, false) {
-		return t.pass(face), face, false, err
-	}
-	return d.leave(item, of, face)
 }
 
 // again rolls the re-roll of test t's die: the second roll stands for

@@ -451,7 +451,7 @@ func (m *Machine) begin(log func(Event)) error {
 		s.panicApplies = true
 	}
 	s.hits, s.wounds, s.failed, s.kills, s.unsaved, s.flamed, s.batchCas, s.singles = 0, woundPool{}, woundPool{}, 0, 0, false, 0, 0
-	s.poison, s.pRoll, s.extra, s.again, s.spent = 0, 0, 0, 0, 0
+	s.poison, s.pRoll, s.extra, s.again = 0, 0, 0, 0
 	m.nos = nil
 	if log != nil {
 		m.numbers().before = s.tally.Wounds
@@ -839,25 +839,13 @@ func (m *Machine) hitItem(d *dieSource) error {
 // the attack hits and the first die's final natural face, which a to-hit
 // trigger reads (RULES.md 20.2: it needs the whole procedure to pass).
 //
-// With later (blocks), a die that its grants re-roll (RULES.md 20.1) is
-// left for its stage's re-roll pass: again is true and the attack is
-// decided there. A 7+ procedure's second die waits for every first die and
-// its re-roll (hitAgainItem); under failing_die a first die is re-rolled
-// only when it failed, and then its second die is not (s.spent). Without
-// later (skirmish, one attack at a time, C19) every die is re-rolled at
-// once, which is 20.1's order within the attack. whole_roll repeats a
-// procedure at once (sevenPlusOnce): 20.1 orders dice, not a repeated
-// procedure.
+// With later, a first die that its grants re-roll (RULES.md 20.1) is left
+// for the re-roll pass after every to-hit die: again is true and the attack
+// is decided there (hitAgain). Without it (skirmish) the die is re-rolled at
+// once. The second die of a 7+ procedure follows its first die's final
+// roll, and is re-rolled at once under each_die.
 func (m *Machine) rollHit(d *dieSource, item, of int, later bool) (pass bool, face int, again bool, err error) {
 	t := &m.s.tests
-	if later && t.seven == rules.FailingDie {
-		// the first die: re-rolled only when it fails, in the stage's
-		// re-roll pass; the second die waits for every first die (20.1)
-		if pass, face, again, err = d.firstFailing(&t.hit, item, of); err == nil && pass {
-			m.s.again++
-		}
-		return false, face, again, err
-	}
 	if t.seven != rules.EachDie {
 		pass, face, err = m.sevenPlusOnce(d, item, of)
 		return pass, face, false, err
@@ -888,8 +876,7 @@ func (m *Machine) rollHit(d *dieSource, item, of int, later bool) (pass bool, fa
 }
 
 // sevenPlusOnce rolls one attack's 7+ procedure with at most one re-roll
-// for the whole procedure (RULES.md 20.1, 20.13, E91), at once (skirmish,
-// and whole_roll everywhere):
+// for the whole procedure (RULES.md 20.1, 20.13, E91), at once:
 // failing_die re-rolls the first die that fails (a natural 1 under ones),
 // or imposed, the second die once it succeeded; whole_roll repeats the
 // procedure once after a failure its grants re-roll, or imposed, after a
@@ -974,7 +961,6 @@ func (m *Machine) rerollItem(d *dieSource) error {
 			switch {
 			case pass && !s.tests.hitAgain.need.IsNone():
 				s.again++ // its second die after every first die (20.1)
-				s.spent += b2i(s.tests.seven == rules.FailingDie)
 			case pass:
 				m.hit(d, face)
 			}
@@ -1036,7 +1022,7 @@ func (m *Machine) startHitAgain(log func(Event)) {
 		return
 	}
 	s.i, s.n, s.at = 0, s.again, stepHitAgain
-	s.again = 0 // s.spent stays for the stage: its last items
+	s.again = 0
 	_ = m.advance(log)
 }
 
@@ -1046,18 +1032,9 @@ func (m *Machine) hitAgainItem(d *dieSource) error {
 	s := &m.s
 	for {
 		s.i++
-		var pass, again bool
-		var err error
-		if s.tests.seven == rules.FailingDie && s.i > s.n-s.spent {
-			// the procedure's one re-roll went on its first die (20.1)
-			var f int
-			f, err = d.d6(&s.tests.hitAgain, s.i, s.n)
-			pass = s.tests.hitAgain.pass(f)
-		} else {
-			pass, _, again, err = d.first(&s.tests.hitAgain, s.i, s.n)
-		}
+		pass, _, again, err := d.first(&s.tests.hitAgain, s.i, s.n)
 		face := 6 // to-hit triggers read the first die, a natural 6 (20.2)
-		if err == nil && !again && !pass && s.tests.seven == rules.EachDie && !s.tests.hitRetry.need.IsNone() {
+		if err == nil && !again && !pass && !s.tests.hitRetry.need.IsNone() {
 			pass, face, err = d.again(&s.tests.hitRetry, &rrNote{item: s.i, of: s.n, face: 6}) // 22.2, T-6
 		}
 		if err != nil {
