@@ -3,6 +3,7 @@ package combat
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/rearrank/rearrank/dice"
@@ -128,5 +129,23 @@ func TestE171TowCombatResult(t *testing.T) {
 		if o.Score[0] != tc.want || !slices.Equal(o.Points[0], tc.points) {
 			t.Errorf("%s: score %d %v, want %d %v", tc.rs, o.Score[0], o.Points[0], tc.want, tc.points)
 		}
+	}
+}
+
+func TestTowReadsNoInsaneCourage(t *testing.T) {
+	// 22.11: a double 1 gives ground, so insane_courage is not read in tow.
+	var o rules.Options
+	if err := o.Set("insane_courage", "true"); err != nil {
+		t.Fatal(err)
+	}
+	c := standoff(t, rules.TOW, block(t, rules.TOW, men, 10, 5), block(t, rules.TOW, men, 10, 5))
+	c.Options = o
+	err := c.Validate()
+	if err == nil || !strings.Contains(err.Error(), "insane_courage") {
+		t.Errorf("tow with insane_courage: %v, want an error naming it", err)
+	}
+	c.Ruleset = rules.WHFB8
+	if err := c.Validate(); err != nil {
+		t.Errorf("whfb8 with insane_courage: %v", err)
 	}
 }

@@ -263,7 +263,8 @@ func CombatSwitches() []Switch {
 			func(t *Traits) bool { return t.Combat.OutnumberSwitch }},
 		{combatEnum("insane_courage", "21.8, R61", "a break test on a double 1 always passes",
 			[]string{"false", "true"}, func(c *CombatRules) bool { return c.InsaneCourage },
-			func(o *Options) *Toggle { return &o.InsaneCourage }), round},
+			func(o *Options) *Toggle { return &o.InsaneCourage }),
+			func(t *Traits) bool { return t.Combat.Round && !t.Combat.ThreeOutcomes }}, // 22.11: no Insane Courage
 	}
 	out := make([]Switch, len(list))
 	for i, x := range list {
