@@ -94,6 +94,9 @@ func (r *Report) View() ReportView {
 		v.SE = map[string]float64{"a_wins": r.SE(r.AWins), "draw": r.SE(r.Draw), "b_wins": r.SE(r.BWins), "loser_breaks": r.SE(r.LoserBreaks),
 			"a.breaks": r.SE(r.Sides[0].Breaks), "b.breaks": r.SE(r.Sides[1].Breaks),
 			"a.casualties.mean": r.MeanSE(r.Sides[0].Casualties), "b.casualties.mean": r.MeanSE(r.Sides[1].Casualties)}
+		if r.LoserFallsBack != nil {
+			v.SE["loser_falls_back"], v.SE["loser_gives_ground"] = r.SE(r.LoserFallsBack), r.SE(r.LoserGivesGround)
+		}
 	}
 	for _, s := range r.Steps {
 		sv := StepView{Key: [2]int{s.Key.Class, s.Key.Value}}

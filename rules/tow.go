@@ -135,3 +135,15 @@ var towTroops = TroopTable{
 	Strength: [troopTypeCount]int8{Infantry: 1, WarBeast: 1, Cavalry: 2,
 		MonstrousInfantry: 3, MonstrousCavalry: 3, MonstrousBeast: 3, Swarm: 3, Chariot: 3},
 }
+
+// Cleaves reports whether tow's Cleaving Blow binds a model of troop type tt
+// (RULES.md 22.3, 22.10): regular and heavy infantry, light and heavy
+// cavalry and war beasts, which the scenario writes infantry, cavalry and
+// war_beast.
+func Cleaves(tt TroopType) bool {
+	switch tt {
+	case Infantry, Cavalry, WarBeast:
+		return true
+	}
+	return false
+}
