@@ -152,3 +152,15 @@ func TestTowMonsterSlayerAndCleavingBlow(t *testing.T) { // RULES.md 22.3, 22.7,
 		})
 	}
 }
+
+func TestE162ArmourBane(t *testing.T) { // RULES.md 22.15
+	// S4 AP 0 v T4 heavy armour and shield (4+), per hit: 4+ to wound; a
+	// natural 6 with Armour Bane (2) is saved on 6+ only:
+	// 2/6 x 1/2 + 1/6 x 5/6 = 11/36 (1/4 without).
+	u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 5, Profile: unit.Profile{W: 1, T: 4,
+		Save: rules.SaveProfile{Armour: rules.HeavyArmour, Shield: true}}})
+	a := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 4, ArmourBane: 2, Target: rf}}
+	wantRat(t, "unsaved per hit", both(t, u, a).Stages[0].Unsaved, "11/36")
+	a[0].ArmourBane = 0
+	wantRat(t, "without Armour Bane", both(t, u, a).Stages[0].Unsaved, "1/4")
+}

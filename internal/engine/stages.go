@@ -603,7 +603,7 @@ func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
 			n.ArmourBane = rules.NaturalSix
 		}
 		bp := rules.Penetration{Strength: a.Strength, AP: a.AP, ArmourPiercing: a.ArmourPiercing}
-		if rules.For(rs).ArmourValue {
+		if tr := rules.For(rs); tr.ArmourValue || tr.SuitWithAP { // tow: AP worsened by X (22.3)
 			bp.AP += a.ArmourBane
 		} else {
 			bp.ArmourPiercing += a.ArmourBane
