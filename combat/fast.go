@@ -370,7 +370,7 @@ func (f *fastReader) finish(states []rstate, a *acc) error {
 		}
 		f.c.score(&o)
 		key := fmt.Sprint(o.Casualties, o.Wounds, o.Score, o.Destroyed, fullRanks(s.units[0]), fullRanks(s.units[1]),
-			s.units[0].Count(unit.Musician) > 0, s.units[1].Count(unit.Musician) > 0)
+			s.units[0].Count(unit.Musician) > 0, s.units[1].Count(unit.Musician) > 0, f.strengths(s.units))
 		if i, ok := index[key]; ok {
 			groups[i].p.Add(groups[i].p, s.p)
 			continue
@@ -391,7 +391,7 @@ func (f *fastReader) finish(states []rstate, a *acc) error {
 	for _, g := range groups {
 		o := g.o
 		key := fmt.Sprint(o.Score, o.Destroyed, fullRanks(o.Units[0]), fullRanks(o.Units[1]),
-			o.Units[0].Count(unit.Musician) > 0, o.Units[1].Count(unit.Musician) > 0)
+			o.Units[0].Count(unit.Musician) > 0, o.Units[1].Count(unit.Musician) > 0, f.strengths(o.Units))
 		ways, ok := memo[key]
 		if !ok {
 			d := o
@@ -399,32 +399,35 @@ func (f *fastReader) finish(states []rstate, a *acc) error {
 			if tries == 0 {
 				ways = []way{{d.Winner, d.Musician, d.Break, big.NewRat(1, 1)}}
 			} else {
-				held, broke := new(big.Rat), new(big.Rat)
+				// Ways out by what the test ended in: held or broke, or
+				// one of the three outcomes of 22.11.
+				type end struct {
+					broke  bool
+					result Result
+				}
+				var ends []end
+				weights := map[end]*big.Rat{}
 				err := enumerate(f.ctx, -1, func(r dice.Roller) error {
 					bt := *d.Break
 					bt.Rolls = nil
 					if err := f.c.rollBreak(&bt, tries, r); err != nil {
 						return err
 					}
-					if bt.Broke {
-						broke.Add(broke, r.(*odometer).weight())
-					} else {
-						held.Add(held, r.(*odometer).weight())
+					e := end{bt.Broke, bt.Result}
+					if weights[e] == nil {
+						ends = append(ends, e)
+						weights[e] = new(big.Rat)
 					}
+					weights[e].Add(weights[e], r.(*odometer).weight())
 					return nil
 				})
 				if err != nil {
 					return err
 				}
-				for _, x := range []struct {
-					broke bool
-					p     *big.Rat
-				}{{false, held}, {true, broke}} {
-					if x.p.Sign() > 0 {
-						bt := *d.Break
-						bt.Broke = x.broke
-						ways = append(ways, way{d.Winner, d.Musician, &bt, x.p})
-					}
+				for _, e := range ends {
+					bt := *d.Break
+					bt.Broke, bt.Result = e.broke, e.result
+					ways = append(ways, way{d.Winner, d.Musician, &bt, weights[e]})
 				}
 			}
 			memo[key] = ways
@@ -436,4 +439,14 @@ func (f *fastReader) finish(states []rstate, a *acc) error {
 		}
 	}
 	return nil
+}
+
+// strengths are both units' Unit Strength where the break test reads it
+// (22.11), else nil.
+func (f *fastReader) strengths(us [2]*unit.Unit) []int {
+	cr := &rules.For(f.c.Ruleset).Combat
+	if !cr.ThreeOutcomes {
+		return nil
+	}
+	return []int{unitStrength(us[0], cr), unitStrength(us[1], cr)}
 }

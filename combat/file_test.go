@@ -61,7 +61,7 @@ func TestLoadErrors(t *testing.T) {
 		{"unknown top field", "combat: {charger: b}", "combat: {charger: b}\nattackz: 1", scenario.ErrUnknownField, `f.yaml:3:1: attackz: unknown field "attackz" (want description, ruleset, options, combat or sides)`},
 		{"a scenario's fields", "combat: {charger: b}", "combat: {charger: b}\ntarget: {}", scenario.ErrInvalid, `f.yaml:3:9: target: a combat file has combat and sides, not attacks and target; for a scenario file use rearrank odds or resolve`},
 		{"charger", "charger: b", "charger: c", scenario.ErrInvalid, `f.yaml:2:19: combat.charger: side "c": want a, b or none`},
-		{"high ground outside battleaxe", "charger: b", "charger: b, high_ground: a", scenario.ErrInvalid, `f.yaml:2:35: combat.high_ground: only battleaxe reads high_ground; in whfb8 use bonus`},
+		{"high ground outside battleaxe", "charger: b", "charger: b, high_ground: a", scenario.ErrInvalid, `f.yaml:2:35: combat.high_ground: only battleaxe or tow read high_ground; in whfb8 use bonus`},
 		{"contact above the width", "charger: b", "charger: b, contact: {a: 6}", scenario.ErrInvalid, `f.yaml:2:35: combat.contact.a: 6 is above the unit's width of 5 files`},
 		{"flank without a charger", "{charger: b}", "{facing: rear}", scenario.ErrInvalid, `f.yaml:2:18: combat.facing: rear: a flank or rear is the charged unit's; name the charger`},
 		{"unit field misspelt", "toughness: 3}\n    leadership: 8", "toughnes: 3}\n    leadership: 8", scenario.ErrUnknownField, `f.yaml:5:57: sides.a.unit: unknown field "toughnes" (did you mean "toughness"?)`},

@@ -96,6 +96,10 @@ type Report struct {
 	// Chances of a strict win of each side, of a draw (t9a: equal scores,
 	// both win), and of the loser breaking.
 	AWins, Draw, BWins, LoserBreaks *big.Rat
+	// Where the break test has three outcomes (22.11), the chances of the
+	// loser falling back in good order and giving ground (LoserBreaks is
+	// the third); nil elsewhere.
+	LoserFallsBack, LoserGivesGround *big.Rat
 	// Margin is score a less score b.
 	Margin Dist
 	Steps  []StepReport
@@ -143,6 +147,7 @@ func (r *Report) MeanSE(d Dist) float64 {
 type acc struct {
 	total          *big.Rat
 	aw, dr, bw, lb *big.Rat
+	fb, gg         *big.Rat // the loser falls back, gives ground (22.11)
 	margin         map[int]*big.Rat
 	steps          []StepCount
 	attacks        [][2]map[int]*big.Rat
@@ -151,7 +156,8 @@ type acc struct {
 }
 
 func newAcc() *acc {
-	a := &acc{total: new(big.Rat), aw: new(big.Rat), dr: new(big.Rat), bw: new(big.Rat), lb: new(big.Rat), margin: map[int]*big.Rat{}}
+	a := &acc{total: new(big.Rat), aw: new(big.Rat), dr: new(big.Rat), bw: new(big.Rat), lb: new(big.Rat),
+		fb: new(big.Rat), gg: new(big.Rat), margin: map[int]*big.Rat{}}
 	for i := range 2 {
 		a.cas[i], a.wnd[i], a.cr[i] = map[int]*big.Rat{}, map[int]*big.Rat{}, map[int]*big.Rat{}
 		a.destroyed[i], a.brk[i] = new(big.Rat), new(big.Rat)
@@ -178,6 +184,14 @@ func (a *acc) add(o *Outcome, w *big.Rat) {
 		a.dr.Add(a.dr, w)
 	}
 	addTo(a.margin, o.Margin(), w)
+	if o.Break != nil {
+		switch o.Break.Result {
+		case FallBackInGoodOrder:
+			a.fb.Add(a.fb, w)
+		case GiveGround:
+			a.gg.Add(a.gg, w)
+		}
+	}
 	if a.steps == nil {
 		a.steps = o.Steps
 		a.attacks = make([][2]map[int]*big.Rat, len(o.Steps))
@@ -209,7 +223,7 @@ func (a *acc) add(o *Outcome, w *big.Rat) {
 // merge adds b's weights to a's; both add up outcomes of one combat.
 func (a *acc) merge(b *acc) {
 	a.total.Add(a.total, b.total)
-	for _, x := range [][2]*big.Rat{{a.aw, b.aw}, {a.dr, b.dr}, {a.bw, b.bw}, {a.lb, b.lb},
+	for _, x := range [][2]*big.Rat{{a.aw, b.aw}, {a.dr, b.dr}, {a.bw, b.bw}, {a.lb, b.lb}, {a.fb, b.fb}, {a.gg, b.gg},
 		{a.destroyed[0], b.destroyed[0]}, {a.destroyed[1], b.destroyed[1]}, {a.brk[0], b.brk[0]}, {a.brk[1], b.brk[1]}} {
 		x[0].Add(x[0], x[1])
 	}
@@ -267,6 +281,9 @@ func (a *acc) dist(m map[int]*big.Rat, from0 bool) Dist {
 func (a *acc) report(rs rules.Ruleset) *Report {
 	q := func(x *big.Rat) *big.Rat { return new(big.Rat).Quo(x, a.total) }
 	r := &Report{Ruleset: rs, AWins: q(a.aw), Draw: q(a.dr), BWins: q(a.bw), LoserBreaks: q(a.lb), Margin: a.dist(a.margin, false)}
+	if rules.For(rs).Combat.ThreeOutcomes {
+		r.LoserFallsBack, r.LoserGivesGround = q(a.fb), q(a.gg)
+	}
 	for k, s := range a.steps {
 		sr := StepReport{Key: s.Key}
 		for i := range 2 {

@@ -66,6 +66,60 @@ type BreakTest struct {
 	Auto  string   `json:"auto,omitempty"`
 	Rolls [][2]int `json:"rolls"` // each 2D6 roll, the re-roll second
 	Broke bool     `json:"broke"`
+	// LostBy is the score the side lost by, and Crushed whether the
+	// winners' Unit Strength is more than twice its own, where the test
+	// has three outcomes (22.11); Result is then the outcome.
+	LostBy  int    `json:"lost_by,omitempty"`
+	Crushed bool   `json:"crushed,omitempty"`
+	Result  Result `json:"result,omitempty"`
+}
+
+// Result is the outcome of a three-outcome break test (RULES.md 22.11); the
+// zero Result is a test with two outcomes (held or broke).
+type Result string
+
+const (
+	Break               Result = "break"
+	FallBackInGoodOrder Result = "fall_back_in_good_order"
+	GiveGround          Result = "give_ground"
+	resultCount                = 3
+)
+
+// rankPoints is the combat result for ranks of unit u (21.6, 22.11): its
+// ranks behind the first that hold the troop type's minimum, up to its
+// maximum.
+func rankPoints(u *unit.Unit, cr *rules.CombatRules) int {
+	if cr.Troops == nil {
+		return max(0, min(3, fullRanks(u)-1))
+	}
+	least, most := cr.Troops.Ranks(rankAndFileType(u))
+	n := 0
+	for k, m := range ranksOf(u.Ranks()) {
+		if k > 0 && m >= least {
+			n++
+		}
+	}
+	return min(n, most)
+}
+
+// rankAndFileType is the troop type of u's first rank-and-file model
+// (infantry when it has none).
+func rankAndFileType(u *unit.Unit) rules.TroopType {
+	for _, m := range u.Models() {
+		if m.Role != unit.Character {
+			return m.TroopType
+		}
+	}
+	return rules.Infantry
+}
+
+// unitStrength is the Unit Strength of u's models (22.10).
+func unitStrength(u *unit.Unit, cr *rules.CombatRules) int {
+	n := 0
+	for _, m := range u.Models() {
+		n += cr.Troops.UnitStrength(m.TroopType, m.W)
+	}
+	return n
 }
 
 // Step is one step of a round as the referee reader shows it.
@@ -106,10 +160,10 @@ func (c *Combat) score(o *Outcome) {
 		}
 		add("wounds", o.Wounds[i])
 		side := sideOf(i)
-		if c.Charger == side {
+		if c.Charger == side && !cr.NoChargeBonus {
 			add("charge", 1)
 		}
-		ranks := max(0, min(3, fullRanks(u)-1))
+		ranks := rankPoints(u, cr)
 		if i == c.disruptedIndex(o) && cr.DisruptedNoRanks {
 			ranks = 0
 		}
@@ -213,6 +267,9 @@ func (c *Combat) judge(o *Outcome) int {
 	s := &c.Sides[li]
 	bt := &BreakTest{Side: loser}
 	o.Break = bt
+	if cr.ThreeOutcomes {
+		return c.judgeThree(o, bt, s, diff)
+	}
 	if s.Unbreakable {
 		bt.Auto = "unbreakable"
 		return 0
@@ -232,6 +289,46 @@ func (c *Combat) judge(o *Outcome) int {
 	return 1
 }
 
+// judgeThree sets up a break test of three outcomes (22.11): no
+// Steadfast; Unbreakable gives ground and Stubborn falls back in good order
+// without a roll; otherwise 2D6 against Leadership, lost by diff.
+func (c *Combat) judgeThree(o *Outcome, bt *BreakTest, s *Combatant, diff int) int {
+	cr := &rules.For(c.Ruleset).Combat
+	li := bt.Side.index()
+	bt.Need, bt.LostBy = s.Leadership, diff
+	bt.Crushed = unitStrength(o.Units[1-li], cr) > 2*unitStrength(o.Units[li], cr)
+	switch {
+	case s.Unbreakable:
+		bt.Auto, bt.Result = "unbreakable", GiveGround
+		return 0
+	case s.Stubborn:
+		bt.Auto, bt.Result = "stubborn", FallBackInGoodOrder
+		return 0
+	}
+	if s.RerollBreak {
+		return 2
+	}
+	return 1
+}
+
+// threeOutcome is the result of a natural 2D6 roll d1, d2 in break test bt
+// (22.11): above Leadership a Break; else above it with the difference
+// added a Fall Back in Good Order (a Break when crushed); else, or on a
+// double 1, Give Ground.
+func threeOutcome(bt *BreakTest, d1, d2 int) Result {
+	switch t := d1 + d2; {
+	case d1 == 1 && d2 == 1:
+		return GiveGround
+	case t > bt.Need:
+		return Break
+	case t+bt.LostBy > bt.Need && bt.Crushed:
+		return Break
+	case t+bt.LostBy > bt.Need:
+		return FallBackInGoodOrder
+	}
+	return GiveGround
+}
+
 // rollBreak rolls break test bt, at most tries times: it holds on a 2D6
 // total of Need or less, or on a double 1 with Insane Courage.
 func (c *Combat) rollBreak(bt *BreakTest, tries int, r dice.Roller) error {
@@ -245,6 +342,16 @@ func (c *Combat) rollBreak(bt *BreakTest, tries int, r dice.Roller) error {
 			return fmt.Errorf("side %s break test: %w", bt.Side, err)
 		}
 		bt.Rolls = append(bt.Rolls, [2]int{d1, d2})
+		if rules.For(c.Ruleset).Combat.ThreeOutcomes {
+			// Three outcomes (22.11): a re-roll is taken on a Break
+			// only, and the second roll stands.
+			bt.Result = threeOutcome(bt, d1, d2)
+			bt.Broke = bt.Result == Break
+			if !bt.Broke {
+				return nil
+			}
+			continue
+		}
 		insane := d1 == 1 && d2 == 1 && c.Options.InsaneCourageIn(c.Ruleset)
 		if d1+d2 <= bt.Need || insane {
 			bt.Broke = false

@@ -16,17 +16,21 @@ type ReportView struct {
 	Method string `json:"method"`
 	// Fallback, for a Monte Carlo report given in place of an exact one,
 	// is the state limit error that made it.
-	Fallback    string              `json:"fallback,omitempty"`
-	N           int                 `json:"n,omitempty"`
-	Seed        *uint64             `json:"seed,omitempty"`
-	AWins       any                 `json:"a_wins"`
-	Draw        any                 `json:"draw"`
-	BWins       any                 `json:"b_wins"`
-	LoserBreaks any                 `json:"loser_breaks"`
-	Margin      DistView            `json:"margin"`
-	Steps       []StepView          `json:"steps"`
-	Sides       map[string]SideView `json:"sides"`
-	SE          map[string]float64  `json:"se,omitempty"`
+	Fallback    string  `json:"fallback,omitempty"`
+	N           int     `json:"n,omitempty"`
+	Seed        *uint64 `json:"seed,omitempty"`
+	AWins       any     `json:"a_wins"`
+	Draw        any     `json:"draw"`
+	BWins       any     `json:"b_wins"`
+	LoserBreaks any     `json:"loser_breaks"`
+	// LoserFallsBack and LoserGivesGround are the other two outcomes of a
+	// three-outcome break test (22.11), absent elsewhere.
+	LoserFallsBack   any                 `json:"loser_falls_back,omitempty"`
+	LoserGivesGround any                 `json:"loser_gives_ground,omitempty"`
+	Margin           DistView            `json:"margin"`
+	Steps            []StepView          `json:"steps"`
+	Sides            map[string]SideView `json:"sides"`
+	SE               map[string]float64  `json:"se,omitempty"`
 }
 
 // DistView is a distribution: P(min + i) = dist[i].
@@ -81,12 +85,18 @@ func (r *Report) View() ReportView {
 	v := ReportView{Ruleset: r.Ruleset.String(), Method: "exact",
 		AWins: number(r.AWins, exact), Draw: number(r.Draw, exact), BWins: number(r.BWins, exact),
 		LoserBreaks: number(r.LoserBreaks, exact), Margin: r.distView(r.Margin), Sides: map[string]SideView{}, Steps: []StepView{}}
+	if r.LoserFallsBack != nil {
+		v.LoserFallsBack, v.LoserGivesGround = number(r.LoserFallsBack, exact), number(r.LoserGivesGround, exact)
+	}
 	if !exact {
 		seed := r.Seed
 		v.Method, v.N, v.Seed, v.Fallback = "monte_carlo", r.N, &seed, r.Fallback
 		v.SE = map[string]float64{"a_wins": r.SE(r.AWins), "draw": r.SE(r.Draw), "b_wins": r.SE(r.BWins), "loser_breaks": r.SE(r.LoserBreaks),
 			"a.breaks": r.SE(r.Sides[0].Breaks), "b.breaks": r.SE(r.Sides[1].Breaks),
 			"a.casualties.mean": r.MeanSE(r.Sides[0].Casualties), "b.casualties.mean": r.MeanSE(r.Sides[1].Casualties)}
+		if r.LoserFallsBack != nil {
+			v.SE["loser_falls_back"], v.SE["loser_gives_ground"] = r.SE(r.LoserFallsBack), r.SE(r.LoserGivesGround)
+		}
 	}
 	for _, s := range r.Steps {
 		sv := StepView{Key: [2]int{s.Key.Class, s.Key.Value}}

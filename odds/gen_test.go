@@ -197,6 +197,15 @@ func genAttacks(t *rapid.T, s unit.Spec, maxAttacks int) []referee.Attack {
 				a.HeroicKillingBlow = rapid.SampledFrom(trig).Draw(t, "heroicKillingBlow")
 			}
 		}
+		if rules.For(s.Ruleset).BlowsByCategory { // RULES.md 22.3: tow's blows
+			a.MonsterSlayer = rapid.SampledFrom(trig).Draw(t, "monsterSlayer")
+			if rapid.IntRange(0, 3).Draw(t, "cleaving") == 0 {
+				a.CleavingBlow = rules.NaturalSix
+				if a.KillingBlow != 0 {
+					a.CleavingBlow = a.KillingBlow // one score for both (22.3)
+				}
+			}
+		}
 		if rapid.IntRange(0, 3).Draw(t, "bane") == 0 {
 			a.ArmourBane = rapid.IntRange(1, 2).Draw(t, "armourBane")
 			a.ArmourBaneOn = rapid.SampledFrom([]rules.Trigger{0, 5}).Draw(t, "armourBaneOn")

@@ -106,3 +106,61 @@ func TestE161KillingBlow(t *testing.T) { // RULES.md 22.15
 		})
 	}
 }
+
+func TestTowMonsterSlayerAndCleavingBlow(t *testing.T) { // RULES.md 22.3, 22.7, 22.17
+	// As E161: WS4 v WS4 (1/2), S3 v T3 (4+), target 3+. A blow fires on
+	// the natural 6 (1/6) with no armour save: unsaved per attack
+	// 1/2 x (1/6 + 2/6 x 1/3) = 5/36, against 1/12 where it is inert.
+	three := rules.SaveProfile{ArmourSave: target("3+")}
+	for _, c := range []struct {
+		name     string
+		p        unit.Profile
+		slayer   bool // Monster Slayer, else Cleaving Blow
+		mw       int
+		unsaved  string // per attack
+		wounds   string // expected Wounds
+		meleeOff bool
+	}{
+		// Monster Slayer takes the monster's 3 Wounds: 1/2 x (1/6 x 3 + 2/6 x 1/3) = 11/36.
+		{"Monster Slayer, monster W3", unit.Profile{TroopType: rules.Monster, W: 3, T: 3, WS: 4, Save: three}, true, 1, "5/36", "11/36", false},
+		{"Monster Slayer inert on cavalry", unit.Profile{TroopType: rules.Cavalry, W: 1, T: 3, WS: 4, Save: three}, true, 1, "1/12", "1/12", false},
+		{"Monster Slayer outside melee (22.17)", unit.Profile{TroopType: rules.Monster, W: 3, T: 3, WS: 4, Save: three}, true, 1, "1/12", "1/12", true},
+		// Cleaving Blow: one Wound, no armour.
+		{"Cleaving Blow, cavalry W1", unit.Profile{TroopType: rules.Cavalry, W: 1, T: 3, WS: 4, Save: three}, false, 1, "5/36", "5/36", false},
+		{"Cleaving Blow inert on monstrous cavalry", unit.Profile{TroopType: rules.MonstrousCavalry, W: 3, T: 3, WS: 4, Save: three}, false, 1, "1/12", "1/12", false},
+		{"Cleaving Blow inert on a monster", unit.Profile{TroopType: rules.Monster, W: 3, T: 3, WS: 4, Save: three}, false, 1, "1/12", "1/12", false},
+		// It keeps the attack's Multiple Wounds (2) on W3 infantry: 5/36 x 2.
+		{"Cleaving Blow keeps MW 2", unit.Profile{TroopType: rules.Infantry, W: 3, T: 3, WS: 4, Save: three}, false, 2, "5/36", "5/18", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Profile: c.p})
+			a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: referee.HitSpec{WS: 4}, Strength: 3, Target: rf}}
+			if c.mw > 1 {
+				a[0].MultipleWounds = dice.ConstExpr(c.mw)
+			}
+			if c.slayer {
+				a[0].MonsterSlayer = rules.NaturalSix
+			} else {
+				a[0].CleavingBlow = rules.NaturalSix
+			}
+			if c.meleeOff {
+				a[0].Phase, a[0].Hit = rules.Shooting, referee.HitSpec{Need: target("4+")}
+			}
+			res := both(t, u, a)
+			wantRat(t, "unsaved per attack", res.Stages[0].Unsaved, c.unsaved)
+			wantRat(t, "expected Wounds", res.Wounds.Mean(), c.wounds)
+		})
+	}
+}
+
+func TestE162ArmourBane(t *testing.T) { // RULES.md 22.15
+	// S4 AP 0 v T4 heavy armour and shield (4+), per hit: 4+ to wound; a
+	// natural 6 with Armour Bane (2) is saved on 6+ only:
+	// 2/6 x 1/2 + 1/6 x 5/6 = 11/36 (1/4 without).
+	u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 5, Profile: unit.Profile{W: 1, T: 4,
+		Save: rules.SaveProfile{Armour: rules.HeavyArmour, Shield: true}}})
+	a := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 4, ArmourBane: 2, Target: rf}}
+	wantRat(t, "unsaved per hit", both(t, u, a).Stages[0].Unsaved, "11/36")
+	a[0].ArmourBane = 0
+	wantRat(t, "without Armour Bane", both(t, u, a).Stages[0].Unsaved, "1/4")
+}

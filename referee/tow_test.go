@@ -198,3 +198,32 @@ func TestE169PanicMoreThanAQuarter(t *testing.T) { // RULES.md 22.15
 		})
 	}
 }
+
+func TestE168BlowThenPacketThenSingle(t *testing.T) { // RULES.md 22.15, 22.7
+	// 3 Ogres W3, the pool carrying 2; a single wound, a Multiple Wounds
+	// packet of 2 and a Killing Blow (monstrous infantry: it slays in tow),
+	// listed in that order, each wounding on the dice given. The damaged
+	// Ogre loses its last Wound, the next is left at 1 and then dies:
+	// 1 undamaged Ogre, 4 counted (whfb8's pooled packets would spill).
+	u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Frontage: 3, Carried: 2,
+		Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4}})
+	a := []referee.Attack{
+		{Count: dice.ConstExpr(1), Strength: 10, Target: rf},
+		{Count: dice.ConstExpr(1), Strength: 10, MultipleWounds: expr("2"), Target: rf},
+		{Count: dice.ConstExpr(1), Strength: 10, KillingBlow: rules.NaturalSix, Target: rf},
+	}
+	res, _ := resolve(t, u, a, 2, 2, 6)
+	if res.After.Size() != 1 || carried(res.After) != 0 || res.Tally.Wounds != 4 || res.Tally.Casualties != 2 {
+		t.Errorf("want 1 undamaged Ogre, counts 4: got %d left, carried %d, counts %d, removed %d", res.After.Size(), carried(res.After), res.Tally.Wounds, res.Tally.Casualties)
+	}
+	// One batch: the Killing Blow comes first whatever the dice order
+	// (22.7, FAQ), so it takes the damaged Ogre's last Wound and the
+	// packet of 2 (D3 rolling 2) leaves the next at 1: 2 Ogres, 2 carried,
+	// counts 3. Packet first would be capped at the damaged Ogre's 1 and
+	// the blow would slay a fresh Ogre: 1 left, counts 4.
+	b := []referee.Attack{{Count: dice.ConstExpr(2), Strength: 10, MultipleWounds: expr("D3"), KillingBlow: rules.NaturalSix, Target: rf}}
+	res, _ = resolve(t, u, b, 2, 6, 2)
+	if res.After.Size() != 2 || carried(res.After) != 2 || res.Tally.Wounds != 3 {
+		t.Errorf("one batch: want 2 Ogres carrying 2, counts 1 + 2: got %d left, carried %d, counts %d:\n%s", res.After.Size(), carried(res.After), res.Tally.Wounds, logText(res))
+	}
+}

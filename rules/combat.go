@@ -98,6 +98,21 @@ type CombatRules struct {
 	// (Disrupted Ranks, 21.8); false where disruption does not.
 	DisruptedRanksCancelSteadfast bool
 
+	// NoChargeBonus is true where the charger scores nothing for charging
+	// (22.11).
+	NoChargeBonus bool
+
+	// Troops, where set, is the ruleset's troop table for the combat
+	// result and break test (22.10, 22.11); nil is 21.6's ranks of 5 or
+	// more, at most 3.
+	Troops *TroopTable
+
+	// ThreeOutcomes is true where the break test has no Steadfast and ends
+	// in Break, Fall Back in Good Order or Give Ground (22.11), the winners'
+	// Unit Strength (Troops) above twice the losers' making a Fall Back a
+	// Break.
+	ThreeOutcomes bool
+
 	// InsaneCourage is insane_courage's default (21.8, 21.11, R61): true
 	// where a break test on a double 1 always passes.
 	InsaneCourage bool
@@ -248,7 +263,8 @@ func CombatSwitches() []Switch {
 			func(t *Traits) bool { return t.Combat.OutnumberSwitch }},
 		{combatEnum("insane_courage", "21.8, R61", "a break test on a double 1 always passes",
 			[]string{"false", "true"}, func(c *CombatRules) bool { return c.InsaneCourage },
-			func(o *Options) *Toggle { return &o.InsaneCourage }), round},
+			func(o *Options) *Toggle { return &o.InsaneCourage }),
+			func(t *Traits) bool { return t.Combat.Round && !t.Combat.ThreeOutcomes }}, // 22.11: no Insane Courage
 	}
 	out := make([]Switch, len(list))
 	for i, x := range list {
@@ -411,4 +427,29 @@ func (o Options) WideRank(r Ruleset) int {
 // r (insane_courage, 21.8, R61).
 func (o Options) InsaneCourageIn(r Ruleset) bool {
 	return o.InsaneCourage.on(For(r).Combat.InsaneCourage)
+}
+
+// TroopTable is what a ruleset's troop types give the combat result and the
+// break test (RULES.md 22.10), indexed by TroopType.
+type TroopTable struct {
+	// RankMin is the models a rank must hold to score; RankMost the most
+	// the unit's ranks score.
+	RankMin, RankMost [troopTypeCount]int8
+	// Strength is one model's Unit Strength, 0 for its profile Wounds.
+	Strength [troopTypeCount]int8
+}
+
+// Ranks gives the models a rank of troop type tt must hold to score and the
+// most its ranks score.
+func (t *TroopTable) Ranks(tt TroopType) (minModels, most int) {
+	return int(t.RankMin[tt]), int(t.RankMost[tt])
+}
+
+// UnitStrength is the Unit Strength of one model of troop type tt and
+// profile Wounds w.
+func (t *TroopTable) UnitStrength(tt TroopType, w int) int {
+	if n := t.Strength[tt]; n != 0 {
+		return int(n)
+	}
+	return w
 }

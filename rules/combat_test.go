@@ -27,7 +27,10 @@ func TestCombatFamilies(t *testing.T) {
 		{"no extra ranks on a turn the side charged", "21.3.4, R63", func(c *CombatRules) bool { return c.NoExtraRanksOnCharge }, []Ruleset{B, W, O}},
 		{"a disrupted unit scores no ranks", "21.6", func(c *CombatRules) bool { return c.DisruptedNoRanks }, []Ruleset{B, W, O}},
 		{"flank and rear +1 more with 2+ Full Ranks", "21.6, R54", func(c *CombatRules) bool { return c.FlankFullRanksBonus }, []Ruleset{T, R}},
-		{"high ground scores", "21.6, R58", func(c *CombatRules) bool { return c.HighGround }, []Ruleset{B}},
+		{"high ground scores", "21.6, R58, 22.11", func(c *CombatRules) bool { return c.HighGround }, []Ruleset{B, O}},
+		{"the charge scores nothing", "22.11", func(c *CombatRules) bool { return c.NoChargeBonus }, []Ruleset{O}},
+		{"ranks and Unit Strength by troop type", "22.10, 22.11", func(c *CombatRules) bool { return c.Troops != nil }, []Ruleset{O}},
+		{"Break, Fall Back in Good Order or Give Ground", "22.11", func(c *CombatRules) bool { return c.ThreeOutcomes }, []Ruleset{O}},
 		{"outnumber_bonus is read", "21.11, R58", func(c *CombatRules) bool { return c.OutnumberSwitch }, []Ruleset{B}},
 		{"instant_kill_score: profile is read", "21.11, R56", func(c *CombatRules) bool { return c.InstantKillProfileSwitch }, []Ruleset{B}},
 		{"combat_score is read", "21.11, R54", func(c *CombatRules) bool { return c.CombatScoreSwitch }, []Ruleset{T}},
@@ -37,6 +40,27 @@ func TestCombatFamilies(t *testing.T) {
 	} {
 		if got := RulesetsWhere(func(t *Traits) bool { return c.has(&t.Combat) }); !slices.Equal(got, c.want) {
 			t.Errorf("%s (RULES.md %s): %v, want %v", c.trait, c.ref, got, c.want)
+		}
+	}
+}
+
+// TestTowTroops checks tow's troop table against RULES.md 22.10's rows.
+func TestTowTroops(t *testing.T) {
+	tt := For(TOW).Combat.Troops
+	for _, tc := range []struct {
+		tt           TroopType
+		w            int
+		least, most  int
+		unitStrength int
+	}{
+		{Infantry, 1, 5, 2, 1}, {Cavalry, 1, 5, 1, 2}, {MonstrousInfantry, 3, 3, 2, 3},
+		{MonstrousCavalry, 3, 3, 1, 3}, {WarBeast, 1, 5, 1, 1}, {Swarm, 3, 0, 0, 3},
+		{Chariot, 4, 3, 1, 3}, {Monster, 6, 0, 0, 6}, {WarMachine, 3, 0, 0, 3},
+	} {
+		least, most := tt.Ranks(tc.tt)
+		if most != tc.most || (most > 0 && least != tc.least) || tt.UnitStrength(tc.tt, tc.w) != tc.unitStrength {
+			t.Errorf("%s W%d: ranks of %d up to +%d, US %d; want %d, +%d, US %d",
+				tc.tt, tc.w, least, most, tt.UnitStrength(tc.tt, tc.w), tc.least, tc.most, tc.unitStrength)
 		}
 	}
 }

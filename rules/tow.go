@@ -30,7 +30,8 @@ var towRules = Traits{
 		Round: true, StrikeValue: "Initiative", // 21.4
 		ASFSimultaneous: true, ASFReroll: ASFRerollAtLeast, // 21.4, as whfb8
 		Supporting: [3]int{1, 1, 1}, WideRank: 10, NoExtraRanksOnCharge: true, // 21.3.4, as whfb8
-		DisruptedNoRanks: true, // 22.11
+		DisruptedNoRanks: true, NoChargeBonus: true, HighGround: true, // 22.11
+		Troops: &towTroops, ThreeOutcomes: true, // 22.10, 22.11
 	},
 }
 
@@ -111,6 +112,37 @@ func BlowSlays(rs Ruleset, tt TroopType, heroic bool) bool {
 	}
 	switch tt {
 	case Infantry, MonstrousInfantry, Swarm, Cavalry, MonstrousCavalry, WarBeast:
+		return true
+	}
+	return false
+}
+
+// towTroops is the tow troop table for the combat result and the break
+// test (RULES.md 22.10, 22.11). The scenario's generic types stand for
+// their regular sub-category: infantry ranks of 5 up to +2 (heavy
+// infantry's 4 has no type of its own), cavalry and war beasts ranks of 5
+// up to +1, monstrous infantry ranks of 3 up to +2, monstrous cavalry and
+// chariots ranks of 3 up to +1; swarms, monsters and war machines score
+// none. Unit Strength: infantry and war beasts 1, cavalry 2, monstrous
+// infantry and cavalry, swarms and chariots 3 (a light chariot's; the
+// scenario has no heavy chariot), monsters and war machines their Wounds.
+// monstrous_beast is refused in tow.
+var towTroops = TroopTable{
+	RankMin: [troopTypeCount]int8{Infantry: 5, Cavalry: 5, WarBeast: 5,
+		MonstrousInfantry: 3, MonstrousCavalry: 3, Chariot: 3},
+	RankMost: [troopTypeCount]int8{Infantry: 2, Cavalry: 1, WarBeast: 1,
+		MonstrousInfantry: 2, MonstrousCavalry: 1, Chariot: 1},
+	Strength: [troopTypeCount]int8{Infantry: 1, WarBeast: 1, Cavalry: 2,
+		MonstrousInfantry: 3, MonstrousCavalry: 3, MonstrousBeast: 3, Swarm: 3, Chariot: 3},
+}
+
+// Cleaves reports whether tow's Cleaving Blow binds a model of troop type tt
+// (RULES.md 22.3, 22.10): regular and heavy infantry, light and heavy
+// cavalry and war beasts, which the scenario writes infantry, cavalry and
+// war_beast.
+func Cleaves(tt TroopType) bool {
+	switch tt {
+	case Infantry, Cavalry, WarBeast:
 		return true
 	}
 	return false

@@ -59,6 +59,8 @@ const (
 	Monster
 	Swarm
 	WarMachine
+
+	troopTypeCount = iota
 )
 
 var troopTypeNames = enumNames{"infantry", "cavalry", "monstrous_infantry", "monstrous_cavalry",

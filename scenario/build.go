@@ -140,6 +140,8 @@ func (f *File) attack(i int, a Attack) (referee.Attack, error) {
 		BattleFocus:        a.BattleFocus,
 		KillingBlow:        a.KillingBlow,
 		HeroicKillingBlow:  a.HeroicKillingBlow,
+		MonsterSlayer:      a.MonsterSlayer,
+		CleavingBlow:       a.CleavingBlow,
 		ArmourBane:         a.ArmourBane,
 		ArmourBaneOn:       a.ArmourBaneOn,
 		MWAgainst:          a.MWAgainst,

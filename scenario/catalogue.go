@@ -144,6 +144,7 @@ func towArmour(t *rules.Traits) bool  { return t.SuitWithAP }
 func regenAfter(t *rules.Traits) bool { return t.RegenerationAfterDamage }
 func killing(t *rules.Traits) bool    { return t.KillingBlow }
 func heroic(t *rules.Traits) bool     { return t.KillingBlow && !t.BlowsByCategory }
+func towBlows(t *rules.Traits) bool   { return t.BlowsByCategory }
 
 const (
 	armourHint  = "t9a adds every armour source into armour_value, the model's Armour (RULES.md 7.2)"
@@ -194,6 +195,8 @@ var catalogue = [...]FieldSpec{
 	{Object: ObjAttack, Name: "battle_focus", Type: triggerType, Default: "false", Meaning: "Battle Focus: a to-hit roll of a natural 6 (or the score given) that hits makes one more hit.", Ref: "20.2"},
 	{Object: ObjAttack, Name: "killing_blow", Type: triggerType, Default: "false", Reads: killing, Meaning: "Killing Blow: a to-wound roll of a natural 6 (or the score given) against infantry, cavalry or war beasts allows no armour or Regeneration save, and if the ward fails the model is slain, its wounds left counting for combat result. Other troop types: `kb_other_troop_types`.", Ref: "20.2, 9.1, R38",
 		Hint: "t9a writes lethal_strike; skirmish has critical hits"},
+	{Object: ObjAttack, Name: "monster_slayer", Type: triggerType, Default: "false", Reads: towBlows, Meaning: "Monster Slayer: in melee, a to-wound roll of a natural 6 (or the score given) against a monster allows no armour or Regeneration save, and if the ward fails the monster loses every Wound it has left. Elsewhere, and outside melee, nothing.", Ref: "22.3, 22.7"},
+	{Object: ObjAttack, Name: "cleaving_blow", Type: triggerType, Default: "false", Reads: towBlows, Meaning: "Cleaving Blow: in melee, a to-wound roll of a natural 6 (or the score given) against infantry, cavalry or war beasts allows no armour or Regeneration save for that wound, which keeps the attack's Multiple Wounds. With `killing_blow`, the same score.", Ref: "22.3, 22.17"},
 	{Object: ObjAttack, Name: "heroic_killing_blow", Type: triggerType, Default: "false", Reads: heroic, Meaning: "Heroic Killing Blow: as `killing_blow`, against every troop type but swarms. Not with `killing_blow`.", Ref: "20.2",
 		Hint: "t9a writes lethal_strike; skirmish has critical hits"},
 	{Object: ObjAttack, Name: "armour_bane", Type: "whole number", Ranged: true, Min: 0, Max: MaxStat, Default: "0", Meaning: "Armour Bane (X): a wound whose to-wound roll is a natural 6 (or `armour_bane_on`) has its armour save worsened by X (t9a: AP + X).", Ref: "20.2"},

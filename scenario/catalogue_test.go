@@ -94,6 +94,7 @@ func TestReadsRefused(t *testing.T) {
 	// A value that sets the field, in a place where nothing else is wrong.
 	sample := map[string]string{
 		"attack.ap": "2", "attack.armour_piercing": "1", "attack.flaming": "true", "attack.lethal_strike": "true",
+		"attack.monster_slayer": "true", "attack.cleaving_blow": "true",
 		"attack.instant_kill": "true", "attack.weapon_class": "bladed", "attack.attacker": "Gor",
 		"attack.mw_against": "infantry", "attack.clipped_wings": "true",
 		"profile.armour": "light", "profile.shield": "true", "profile.save_bonus": "1", "profile.armour_value": "2",

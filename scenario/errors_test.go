@@ -142,6 +142,8 @@ func TestLoadErrors(t *testing.T) {
 			`x.yaml:8:11: target.helmet: whfb8 does not read helmet (skirmish only)`, ErrInvalid},
 		{"lethal strike in whfb8", with(t, "    strength: 3", "    strength: 3\n    lethal_strike: true"),
 			`x.yaml:5:20: attacks[0].lethal_strike: whfb8 does not read lethal_strike (t9a and t9a1-ru only)`, ErrInvalid},
+		{"monster slayer in whfb8", with(t, "    strength: 3", "    strength: 3\n    monster_slayer: true"),
+			`x.yaml:5:21: attacks[0].monster_slayer: whfb8 does not read monster_slayer (tow only)`, ErrInvalid},
 		{"barding on infantry", base + "  barding: true\n",
 			`x.yaml:8:12: target.barding: barding helps only cavalry and monstrous_cavalry (RULES.md 19.3), and this is infantry`, ErrInvalid},
 		{"bs 4+ in whfb8", with(t, "    strength: 3", "    strength: 3\n    phase: shooting\n    bs: 4+"),

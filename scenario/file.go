@@ -109,6 +109,12 @@ type Attack struct {
 	// Regeneration, and the model is slain if its ward fails.
 	KillingBlow       rules.Trigger `yaml:"killing_blow,omitempty" json:"killing_blow,omitempty"`
 	HeroicKillingBlow rules.Trigger `yaml:"heroic_killing_blow,omitempty" json:"heroic_killing_blow,omitempty"`
+	// MonsterSlayer and CleavingBlow are tow's blows on the to-wound roll
+	// in melee (RULES.md 22.3): Monster Slayer as Killing Blow against
+	// monsters; Cleaving Blow no armour or Regeneration save against
+	// regular infantry, cavalry and war beasts.
+	MonsterSlayer rules.Trigger `yaml:"monster_slayer,omitempty" json:"monster_slayer,omitempty"`
+	CleavingBlow  rules.Trigger `yaml:"cleaving_blow,omitempty" json:"cleaving_blow,omitempty"`
 	// ArmourBane worsens the armour save of a wound whose natural to-wound
 	// roll is ArmourBaneOn (default 6+) or more by its value (RULES.md
 	// 20.2).

@@ -215,6 +215,8 @@ func TestRemovalExamples(t *testing.T) {
 			[]step{{packets: singles(rf, 9), draw: "[S]", eff: 9, wasted: 0, slots: "1.0 1.4 1.1 1.3 1.2 0.4 0.0 0.1 0.2"}}}, // C25: the musician leaves the left end, nobody slides
 		{"E60 whfb8 command order musician, standard, champion", Spec{Ruleset: rules.WHFB8, Models: 10, Profile: elf, Command: command},
 			[]step{{packets: singles(rf, 9), draw: "[C]", eff: 9, wasted: 0}}},
+		{"E167 tow [R M S C R] / 3 R, 7 wounds: musician, standard, champion as whfb8", Spec{Ruleset: rules.TOW, Models: 8, Frontage: 5, Profile: elf, Command: command, Layout: "R M S C R / R R R . ."},
+			[]step{{packets: singles(rf, 7), draw: "[C]", eff: 7, wasted: 0}}},
 		{"E61 t9a 10 wounds: the overflow kills the champion", Spec{Ruleset: rules.T9A, Models: 10, Profile: elf, Command: command},
 			[]step{{packets: singles(rf, 10), draw: "[]", eff: 10, wasted: 0}}},
 		{"E61 t9a 9 wounds: champion alone", Spec{Ruleset: rules.T9A, Models: 10, Profile: elf, Command: command},

@@ -187,8 +187,24 @@ func printRound(w io.Writer, c *combat.Combat, r *combat.Round, faces []int) {
 	}
 	if b := r.Break; b != nil {
 		name := sideName(c, int(b.Side)-1)
+		if b.Auto != "" && b.Result != "" {
+			fmt.Fprintf(w, "%s is %s: no break test, %s.\n", name, b.Auto, resultText(b.Result))
+			return
+		}
 		if b.Auto != "" {
 			fmt.Fprintf(w, "%s is %s: no break test.\n", name, b.Auto)
+			return
+		}
+		if b.Result != "" {
+			crushed := ""
+			if b.Crushed {
+				crushed = ", the winners' Unit Strength more than double"
+			}
+			fmt.Fprintf(w, "Break test for %s: 2D6 against Ld %d, lost by %d%s:", name, b.Need, b.LostBy, crushed)
+			for _, r := range b.Rolls {
+				fmt.Fprintf(w, " %d+%d", r[0], r[1])
+			}
+			fmt.Fprintf(w, ": %s.\n", resultText(b.Result))
 			return
 		}
 		sf := ""
@@ -257,6 +273,10 @@ func printReport(w io.Writer, c *combat.Combat, r *combat.Report, asJSON bool) e
 	row("draw", p(r.Draw))
 	row(sideName(c, 1)+" wins", p(r.BWins))
 	row("loser breaks", p(r.LoserBreaks))
+	if r.LoserFallsBack != nil {
+		row("loser falls back", p(r.LoserFallsBack))
+		row("loser gives ground", p(r.LoserGivesGround))
+	}
 	mean := func(d combat.Dist) string {
 		f, _ := d.Mean().Float64()
 		if exact {
@@ -318,4 +338,16 @@ func drawSide(w io.Writer, name string, u, before *unit.Unit) {
 		fmt.Fprintln(w, "  removed (x), where they stood:")
 		drawFormation(w, was, fallen(was, after))
 	}
+}
+
+// resultText writes a three-outcome break test's result as the rulebook
+// names it (RULES.md 22.11).
+func resultText(r combat.Result) string {
+	switch r {
+	case combat.Break:
+		return "breaks"
+	case combat.FallBackInGoodOrder:
+		return "falls back in good order"
+	}
+	return "gives ground"
 }

@@ -61,8 +61,13 @@ type Attack struct {
 	// once its ward fails; ArmourBane worsens that wound's armour save by
 	// its value, from the natural ArmourBaneOn up (zero: a natural 6).
 	KillingBlow, HeroicKillingBlow rules.Trigger
-	ArmourBane                     int
-	ArmourBaneOn                   rules.Trigger
+	// MonsterSlayer and CleavingBlow (tow, RULES.md 22.3) fire on the
+	// final natural to-wound roll in melee: Monster Slayer as Killing Blow
+	// against monsters, Cleaving Blow no armour or Regeneration against
+	// regular infantry, cavalry and war beasts (one Wound, its packet kept).
+	MonsterSlayer, CleavingBlow rules.Trigger
+	ArmourBane                  int
+	ArmourBaneOn                rules.Trigger
 	// LethalStrike (t9a, t9a1-ru; 19.3) fires on the final natural
 	// to-wound roll: no armour save (t9a: AP 10) and no Regeneration.
 	LethalStrike rules.Trigger
@@ -122,6 +127,10 @@ func (a Attack) Validate(rs rules.Ruleset) error {
 		return fmt.Errorf("armour_bane_on %s: needs armour_bane (RULES.md 20.2)", a.ArmourBaneOn)
 	case a.KillingBlow != 0 && a.HeroicKillingBlow != 0:
 		return fmt.Errorf("killing_blow and heroic_killing_blow: an attack has at most one of the two (RULES.md 20.2)")
+	case (a.MonsterSlayer != 0 || a.CleavingBlow != 0) && !rules.For(rs).BlowsByCategory:
+		return fmt.Errorf("monster_slayer, cleaving_blow: %s has neither (RULES.md 22.3: tow)", rs)
+	case a.KillingBlow != 0 && a.CleavingBlow != 0 && a.KillingBlow != a.CleavingBlow:
+		return fmt.Errorf("killing_blow %s and cleaving_blow %s: give both the same score (RULES.md 22.3)", a.KillingBlow, a.CleavingBlow)
 	case (a.KillingBlow != 0 || a.HeroicKillingBlow != 0) && !rules.For(rs).KillingBlow:
 		return fmt.Errorf("killing_blow: %s has no Killing Blow (RULES.md 20.2: t9a writes lethal_strike, skirmish has criticals)", rs)
 	case a.Hatred && a.Phase != rules.Melee:

@@ -603,7 +603,7 @@ func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
 			n.ArmourBane = rules.NaturalSix
 		}
 		bp := rules.Penetration{Strength: a.Strength, AP: a.AP, ArmourPiercing: a.ArmourPiercing}
-		if rules.For(rs).ArmourValue {
+		if tr := rules.For(rs); tr.ArmourValue || tr.SuitWithAP { // tow: AP worsened by X (22.3)
 			bp.AP += a.ArmourBane
 		} else {
 			bp.ArmourPiercing += a.ArmourBane
@@ -651,15 +651,40 @@ func killingBlow(rs rules.Ruleset, a *Attack, tt rules.TroopType, o rules.Option
 	if a.HeroicKillingBlow != 0 {
 		tr, heroic = a.HeroicKillingBlow, true
 	}
+	if rules.For(rs).BlowsByCategory {
+		return towBlow(a, tt)
+	}
 	switch {
 	case tr == 0 || a.InstantKill || !rules.For(rs).KillingBlow:
 		return 0, false
-	case rules.For(rs).BlowsByCategory && a.Phase != rules.Melee:
-		return 0, false // 22.17: the blows fire in close combat only
 	case rules.BlowSlays(rs, tt, heroic):
 		return tr, true
 	case rules.For(rs).KBOtherOf(o) == rules.KBNoArmourNoRegen:
 		return tr, false
+	}
+	return 0, false
+}
+
+// towBlow returns the natural to-wound roll that fires one of a's blows
+// against a model of troop type tt in tow, and whether it slays (RULES.md
+// 22.3, 22.17): in melee only, Killing Blow against the infantry and
+// cavalry categories and Monster Slayer against monsters take every Wound
+// left; Cleaving Blow against regular infantry, cavalry and war beasts
+// takes the armour and Regeneration saves of that one wound.
+func towBlow(a *Attack, tt rules.TroopType) (rules.Trigger, bool) {
+	kb := a.KillingBlow
+	if kb == 0 {
+		kb = a.HeroicKillingBlow // a Killing Blow in tow (the file refuses it)
+	}
+	switch {
+	case a.InstantKill || a.Phase != rules.Melee:
+		return 0, false // 22.17: the blows fire in close combat only
+	case kb != 0 && rules.BlowSlays(rules.TOW, tt, false):
+		return kb, true
+	case a.MonsterSlayer != 0 && tt == rules.Monster:
+		return a.MonsterSlayer, true
+	case a.CleavingBlow != 0 && rules.Cleaves(tt):
+		return a.CleavingBlow, false
 	}
 	return 0, false
 }
@@ -1254,8 +1279,16 @@ func (m *Machine) woundNote(log func(Event), k woundKind, face int) {
 	a, t := m.attack(), &m.s.tests
 	switch k {
 	case slaying:
+		if a.MonsterSlayer != 0 && m.s.recv.troop == rules.Monster {
+			m.note(log, Wound, "RULES.md 22.3", "natural %d to wound: Monster Slayer, no armour or Regeneration save", face)
+			break
+		}
 		m.note(log, Wound, "RULES.md 20.2", "natural %d to wound: Killing Blow, no armour or Regeneration save", face)
 	case kbSingle:
+		if rules.For(m.rs()).BlowsByCategory {
+			m.note(log, Wound, "RULES.md 22.3", "natural %d to wound: Cleaving Blow, no armour or Regeneration save", face)
+			break
+		}
 		m.note(log, Wound, "RULES.md 20.2", "natural %d to wound: Killing Blow cannot slay %s: one wound, no armour or Regeneration save", face, m.s.recv.troop)
 	case lethalSix:
 		m.note(log, Wound, "RULES.md 19.3", "natural %d to wound: Lethal Strike", face)
@@ -1277,8 +1310,8 @@ func (m *Machine) unsave(k woundKind, n int) {
 		m.s.kills += n
 	case kbSingle:
 		m.s.unsaved += n
-		if m.multi() {
-			m.s.singles += n
+		if m.multi() && !rules.For(m.rs()).BlowsByCategory {
+			m.s.singles += n // tow's Cleaving Blow keeps its packet (22.17)
 		}
 	default:
 		m.s.unsaved += n

@@ -1,0 +1,151 @@
+package combat
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// The combat column of tow (RULES.md 22.11) and its worked examples E170 and
+// E171 of 22.15, with their exact fractions.
+
+func TestE170BreakTestThreeOutcomes(t *testing.T) {
+	for _, tc := range []struct {
+		name            string
+		winners, bonus  int
+		brk, fall, give string
+	}{
+		// Ld 7, 10 models (5 x 2, +1 rank) each side.
+		{"lost by 2", 10, 2, "5/12", "11/36", "5/18"},
+		// 25 models (5 x 5, +2 ranks): US 25 > 2 x 10, so a Fall Back is a Break.
+		{"lost by 2, winners' US more than double", 25, 1, "13/18", "0", "5/18"},
+		{"lost by 10", 10, 10, "5/12", "5/9", "1/36"},
+	} {
+		loser := block(t, rules.TOW, men, 10, 5)
+		winner := block(t, rules.TOW, men, tc.winners, 5)
+		winner.Bonus = tc.bonus
+		rep := exact(t, standoff(t, rules.TOW, loser, winner))
+		exactIs(t, tc.name+": b wins", rep.BWins, "1")
+		exactIs(t, tc.name+": Break", rep.LoserBreaks, tc.brk)
+		exactIs(t, tc.name+": side a breaks", rep.Sides[0].Breaks, tc.brk)
+		exactIs(t, tc.name+": Fall Back in Good Order", rep.LoserFallsBack, tc.fall)
+		exactIs(t, tc.name+": Give Ground", rep.LoserGivesGround, tc.give)
+	}
+}
+
+func TestTowBreakTestRolls(t *testing.T) {
+	// Ld 7, lost by 2: 4+4 = 8 breaks, 3+3 = 6 falls back (6 + 2 > 7), 2+3
+	// gives ground, 1+1 gives ground; with the winners' US more than
+	// double, 3+3 breaks. A battle standard's re-roll is taken on a Break
+	// and the second roll stands.
+	for _, tc := range []struct {
+		winners, bonus int
+		reroll         bool
+		dice           []int
+		want           Result
+		rolls          int
+	}{
+		{10, 2, false, []int{4, 4}, Break, 1},
+		{10, 2, false, []int{3, 3}, FallBackInGoodOrder, 1},
+		{10, 2, false, []int{2, 3}, GiveGround, 1},
+		{10, 10, false, []int{1, 1}, GiveGround, 1},
+		{25, 1, false, []int{3, 3}, Break, 1},
+		{10, 2, true, []int{6, 6, 3, 3}, FallBackInGoodOrder, 2},
+		{10, 2, true, []int{6, 6, 6, 5}, Break, 2},
+		{10, 2, true, []int{3, 3}, FallBackInGoodOrder, 1},
+	} {
+		loser := block(t, rules.TOW, men, 10, 5)
+		loser.RerollBreak = tc.reroll
+		winner := block(t, rules.TOW, men, tc.winners, 5)
+		winner.Bonus = tc.bonus
+		o, err := standoff(t, rules.TOW, loser, winner).Resolve(dice.NewScripted(tc.dice...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		what := fmt.Sprintf("US %d, bonus %d, re-roll %v, dice %v", tc.winners, tc.bonus, tc.reroll, tc.dice)
+		if o.Break == nil || o.Break.Result != tc.want || len(o.Break.Rolls) != tc.rolls || o.Break.Broke != (tc.want == Break) {
+			t.Errorf("%s: break test %+v, want %s after %d rolls", what, o.Break, tc.want, tc.rolls)
+		}
+	}
+}
+
+func TestTowStubbornAndUnbreakable(t *testing.T) {
+	// 22.11: Stubborn falls back in good order without a roll, Unbreakable
+	// gives ground; no Steadfast (the loser's 4 ranks against 1 do not
+	// hold it).
+	for _, tc := range []struct {
+		stubborn, unbreakable bool
+		want                  Result
+	}{{true, false, FallBackInGoodOrder}, {false, true, GiveGround}} {
+		loser := block(t, rules.TOW, men, 10, 5)
+		loser.Stubborn, loser.Unbreakable = tc.stubborn, tc.unbreakable
+		winner := block(t, rules.TOW, men, 10, 5)
+		winner.Bonus = 3
+		o, err := standoff(t, rules.TOW, loser, winner).Resolve(dice.NewScripted())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.Break == nil || o.Break.Result != tc.want || len(o.Break.Rolls) != 0 || o.Break.Broke {
+			t.Errorf("stubborn %v unbreakable %v: break test %+v, want %s without a roll", tc.stubborn, tc.unbreakable, o.Break, tc.want)
+		}
+	}
+	loser := block(t, rules.TOW, men, 25, 5)
+	winner := block(t, rules.TOW, men, 5, 5)
+	winner.Bonus = 5 // 5 against the loser's 2 ranks: lost by 3
+	rep := exact(t, standoff(t, rules.TOW, loser, winner))
+	if rep.Sides[0].Breaks.Sign() == 0 {
+		t.Errorf("a deeper loser never breaks: Steadfast read in tow")
+	}
+	exactIs(t, "deeper loser breaks on 2D6 above Ld 7", rep.LoserBreaks, "5/12")
+}
+
+func TestE171TowCombatResult(t *testing.T) {
+	// 20 regular infantry 5 x 4 with a standard, in Combat Order (the
+	// file's bonus: no field of its own), charging the enemy's flank, the
+	// enemy's US higher, caused 3 Wounds (one regenerated, still counted,
+	// 22.6): 3 + 2 ranks + 1 standard + 1 flank + 1 Combat Order = 8, and
+	// nothing for the charge. Under whfb8 the same is 3 + 1 charge + 3
+	// ranks + 1 + 1 + 1 = 10.
+	for _, tc := range []struct {
+		rs     rules.Ruleset
+		want   int
+		points []Point
+	}{
+		{rules.TOW, 8, []Point{{"wounds", 3}, {"ranks", 2}, {"standard", 1}, {"flank_left", 1}, {"bonus", 1}}},
+		{rules.WHFB8, 10, []Point{{"wounds", 3}, {"charge", 1}, {"ranks", 3}, {"standard", 1}, {"flank_left", 1}, {"bonus", 1}}},
+	} {
+		a := block(t, tc.rs, men, 20, 5, unit.StandardBearer)
+		a.Bonus = 1
+		b := block(t, tc.rs, men, 30, 10)
+		c := standoff(t, tc.rs, a, b)
+		c.Charger, c.Facing = A, FlankLeft
+		o := Outcome{Units: [2]*unit.Unit{a.Unit, b.Unit}, Wounds: [2]int{3, 0}}
+		c.score(&o)
+		if o.Score[0] != tc.want || !slices.Equal(o.Points[0], tc.points) {
+			t.Errorf("%s: score %d %v, want %d %v", tc.rs, o.Score[0], o.Points[0], tc.want, tc.points)
+		}
+	}
+}
+
+func TestTowReadsNoInsaneCourage(t *testing.T) {
+	// 22.11: a double 1 gives ground, so insane_courage is not read in tow.
+	var o rules.Options
+	if err := o.Set("insane_courage", "true"); err != nil {
+		t.Fatal(err)
+	}
+	c := standoff(t, rules.TOW, block(t, rules.TOW, men, 10, 5), block(t, rules.TOW, men, 10, 5))
+	c.Options = o
+	err := c.Validate()
+	if err == nil || !strings.Contains(err.Error(), "insane_courage") {
+		t.Errorf("tow with insane_courage: %v, want an error naming it", err)
+	}
+	c.Ruleset = rules.WHFB8
+	if err := c.Validate(); err != nil {
+		t.Errorf("whfb8 with insane_courage: %v", err)
+	}
+}
