@@ -39,20 +39,13 @@ var towRules = Traits{
 // 22.3): the chart's 6+ band runs from d = -2 to d = -5 ("too tough" at -6).
 const towTooTough = -6
 
-// towMeleeToHit is the tow Weapon Skill chart (RULES.md 22.2, E150): 2+ when
-// ws is more than twice targetWS, 3+ when it is higher, 5+ when targetWS is
-// more than twice ws, otherwise 4+.
-func towMeleeToHit(ws, targetWS int, _ Options) Target {
-	switch {
-	case ws > 2*targetWS:
+// towMeleeToHit is the tow Weapon Skill chart (RULES.md 22.2, E150): the
+// classic chart with one more step, 2+ when ws is more than twice targetWS.
+func towMeleeToHit(ws, targetWS int, o Options) Target {
+	if ws > 2*targetWS {
 		return Need(2)
-	case ws > targetWS:
-		return Need(3)
-	case targetWS > 2*ws:
-		return Need(5)
-	default:
-		return Need(4)
 	}
+	return weaponSkillChart(ws, targetWS, o)
 }
 
 // towArmour is RULES.md 22.4: the armour value from equipment (a printed
