@@ -1594,7 +1594,9 @@ func (m *Machine) regenPacketItem(d *dieSource) error {
 	if err != nil {
 		return err
 	}
-	recv, err := m.u.Receiver(s.aim)
+	// the unit's own copy: Receiver caches its pick in the unit, and a
+	// unit shared with other machines (Monte Carlo's) must not be written
+	recv, err := m.uw().Receiver(s.aim)
 	if err != nil { // nobody left to receive it: the unit wastes it as usual
 		s.i++
 		if err := m.applyPacket(d.log, k, multi); err != nil {
