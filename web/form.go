@@ -321,9 +321,7 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 		str, num, flag := w.str, w.num, w.flag
 		str("name", a.Name)
 		num("count", a.Count)
-		if a.Phase != "" && a.Phase != "melee" {
-			str("phase", a.Phase)
-		}
+		str("phase", unless(a.Phase, "melee"))
 		bs, toHit := a.BS, a.ToHit
 		if bsSpec, _ := spec("a.bs"); strings.HasSuffix(bs, "+") && !bsSpec.ScoreBy(rs) {
 			// "4+" is a target number, which only some rulesets write
@@ -339,29 +337,19 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 		num("hit_modifier", a.HitModifier)
 		num("wound_modifier", a.WoundModifier)
 		num("strength", a.Strength)
-		if a.AP != "0" {
-			num("ap", a.AP)
-		}
-		if a.ArmourPiercing != "0" {
-			num("armour_piercing", a.ArmourPiercing)
-		}
+		num("ap", unless(a.AP, "0"))
+		num("armour_piercing", unless(a.ArmourPiercing, "0"))
 		num("multiple_hits", a.MultipleHits)
 		num("multiple_wounds", a.MultipleWounds)
 		str("weapon_class", a.WeaponClass)
-		if a.Target != "rank_and_file" {
-			str("target", a.Target)
-		}
+		str("target", unless(a.Target, "rank_and_file"))
 		flag("flaming", a.Flaming)
 		w.trigger("lethal_strike", a.LethalStrike)
 		flag("ignore_armour", a.IgnoreArmour)
 		flag("no_saves", a.NoSaves)
 		flag("instant_kill", a.InstantKill)
-		if a.RerollHit != "none" {
-			str("reroll_hit", a.RerollHit)
-		}
-		if a.RerollWound != "none" {
-			str("reroll_wound", a.RerollWound)
-		}
+		str("reroll_hit", unless(a.RerollHit, "none"))
+		str("reroll_wound", unless(a.RerollWound, "none"))
 		flag("hatred", a.Hatred)
 		flag("force_reroll_armour", a.ForceRerollArmour)
 		flag("force_reroll_special", a.ForceRerollSpecial)
@@ -370,9 +358,7 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 		w.trigger("battle_focus", a.BattleFocus)
 		w.trigger("killing_blow", a.KillingBlow)
 		w.trigger("heroic_killing_blow", a.HeroicKillingBlow)
-		if a.ArmourBane != "0" {
-			num("armour_bane", a.ArmourBane)
-		}
+		num("armour_bane", unless(a.ArmourBane, "0"))
 		w.trigger("armour_bane_on", a.ArmourBaneOn)
 		attacks = append(attacks, w.o)
 	}
@@ -394,26 +380,16 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 	num("ws", t.WS)
 	num("toughness", t.Toughness)
 	num("wounds", t.Wounds)
-	if t.Armour != "none" {
-		str("armour", t.Armour)
-	}
+	str("armour", unless(t.Armour, "none"))
 	flag("shield", t.Shield)
 	flag("barding", t.Barding)
-	if t.SaveBonus != "0" {
-		num("save_bonus", t.SaveBonus)
-	}
-	if t.ArmourValue != "0" {
-		num("armour_value", t.ArmourValue)
-	}
+	num("save_bonus", unless(t.SaveBonus, "0"))
+	num("armour_value", unless(t.ArmourValue, "0"))
 	str("ward", t.Ward)
 	str("regeneration", t.Regeneration)
 	str("aegis", t.Aegis)
-	if t.RerollArmour != "none" {
-		str("reroll_armour", t.RerollArmour)
-	}
-	if t.RerollSpecial != "none" {
-		str("reroll_special", t.RerollSpecial)
-	}
+	str("reroll_armour", unless(t.RerollArmour, "none"))
+	str("reroll_special", unless(t.RerollSpecial, "none"))
 	flag("helmet", t.Helmet)
 	var command []any
 	for _, c := range []struct {
@@ -545,6 +521,15 @@ func (w *fieldWriter) trigger(name, v string) {
 		return
 	}
 	w.o = append(w.o, kv{name, v})
+}
+
+// unless is v, or "" (a field left out of the file) when v is the form's
+// default def for a field the file leaves unset.
+func unless(v, def string) string {
+	if v == def {
+		return ""
+	}
+	return v
 }
 
 // obj is a JSON object that keeps its keys in order.
