@@ -46,7 +46,7 @@ func (m *Machine) AttackRolls() (n int, ok bool) {
 		// a hit that becomes several hands on more than one wound, and
 		// the probe of one attack (odds) counts one
 		a := m.attack()
-		return m.s.n, m.s.hits == 0 && m.s.again == 0 && !a.multiHits() && a.BattleFocus == 0
+		return m.s.n, m.s.hits == 0 && m.s.again == 0 && m.s.spent == 0 && !a.multiHits() && a.BattleFocus == 0
 	case stepWound:
 		// the hits of a group whose hits multiply are several per attack
 		// (20.3): a probe of "one attack" would walk all of them
@@ -88,7 +88,7 @@ func (m *Machine) Rolled() (RollOutcome, bool) {
 func (m *Machine) SkipRolls(o RollOutcome) {
 	m.s.flamed = o.RegenLost && !m.u.RegenLost()
 	m.s.hits, m.s.wounds, m.s.failed, m.s.re, m.s.reOf, m.s.singles = 0, woundPool{}, woundPool{}, woundPool{}, stepBegin, 0
-	m.s.poison, m.s.pRoll, m.s.extra, m.s.again = 0, 0, 0, 0
+	m.s.poison, m.s.mPoison, m.s.pRoll, m.s.extra, m.s.again, m.s.spent = 0, 0, 0, 0, 0, 0
 	m.s.unsaved, m.s.kills = o.Unsaved, o.Kills
 	m.s.at = stepSpecial
 	m.s.i, m.s.n = 0, 0

@@ -63,11 +63,13 @@ type state struct {
 	failed  woundPool // wounds past armour awaiting their special save, by kind
 	kills   int       // instant kills awaiting allocation (9.1)
 	poison  int       // hits that wound automatically (Poison, 20.2), awaiting the wound stage
+	mPoison int       // the multiple-hits stage's poisoned hits still to take, its first items (20.2, 20.3)
 	pRoll   int       // poisoned hits that roll to wound at +2 (tow plus_two, 22.3): the wound stage's first items
 	extra   int       // Battle Focus hits (20.2), joining the hits after the multiple-hits stage
 	unsaved int       // wounds past every save awaiting damage and allocation
 	singles int       // of those, the last ones that are singles in a batch of packets (battleaxe Killing Blow, 20.2)
 	again   int       // 7+ procedures whose first die passed, awaiting their second die (5, 20.1)
+	spent   int       // of the 7+ procedures awaiting their second die, those whose one re-roll went on the first die (failing_die, 20.1): taken after the again ones
 	pend    int       // skirmish: hits of the current attack still to resolve (20.3)
 	pendX   int       // skirmish: hits of a Body Blow's extra attack still to resolve (20.3, C19)
 	re      woundPool // dice of stage reOf awaiting their re-roll, by kind (20.1)
@@ -443,7 +445,7 @@ func (d *dieSource) more(s *state) bool { return d.fast != nil && s.i < s.n }
 // (RULES.md 20.2); a re-roll (20.1) is rolled here, before the face is
 // returned.
 func (d *dieSource) test(t *test, item, of int) (pass bool, face int, err error) {
-	face, err = d.d6(t, item, of)
+	face, err = d.d6(t, item, of, t.redoesPass())
 	if err != nil || !t.rerolls(face) {
 		return t.pass(face), face, err
 	}
@@ -469,10 +471,28 @@ type rrNote struct{ item, of, face int }
 // re-rolls for the stage's re-roll pass (RULES.md 20.1: re-roll dice come
 // after all the stage's dice): again is true and pass means nothing.
 func (d *dieSource) first(t *test, item, of int) (pass bool, face int, again bool, err error) {
-	face, err = d.d6(t, item, of)
+	face, err = d.d6(t, item, of, t.redoesPass())
 	if err != nil || !t.rerolls(face) {
 		return t.pass(face), face, false, err
 	}
+	return d.leave(item, of, face)
+}
+
+// firstFailing is first for a die that only a failure of it re-rolls,
+// whatever grants t has: the first die of a 7+ procedure under
+// seven_plus_reroll failing_die (RULES.md 20.1), whose success leaves the
+// procedure's one re-roll to its second die.
+func (d *dieSource) firstFailing(t *test, item, of int) (pass bool, face int, again bool, err error) {
+	face, err = d.d6(t, item, of, false)
+	if err != nil || t.pass(face) || !t.rr.Applies(face, false) {
+		return t.pass(face), face, false, err
+	}
+	return d.leave(item, of, face)
+}
+
+// leave leaves the first roll face of item of items for its stage's
+// re-roll pass (again is true), noting it for the log.
+func (d *dieSource) leave(item, of, face int) (pass bool, _ int, again bool, err error) {
 	if d.log != nil {
 		d.m.rrLog = append(d.m.rrLog, rrNote{item: item, of: of, face: face})
 	}
@@ -534,8 +554,10 @@ func (m *Machine) rerollWhy(t *test, face int) string {
 }
 
 // d6 rolls and logs the die of test t (face 0 on error). Only this is a
-// call: test, which reads the face, inlines into the stages.
-func (d *dieSource) d6(t *test, item, of int) (int, error) {
+// call: test, which reads the face, inlines into the stages. redo says
+// that a success of this die is re-rolled (an imposed re-roll, 20.1): its
+// outcome is then the re-roll's, logged after it, not this roll's.
+func (d *dieSource) d6(t *test, item, of int, redo bool) (int, error) {
 	if d.fast != nil {
 		return d.fast.Roll(6), nil
 	}
@@ -551,8 +573,12 @@ func (d *dieSource) d6(t *test, item, of int) (int, error) {
 	}
 	if d.log != nil {
 		pass := t.pass(face)
+		word := passWord(t.stage, pass)
+		if pass && redo {
+			word = "to be re-rolled (" + d.m.rerollWhy(t, face) + ")"
+		}
 		d.m.emit(d.log, Event{Kind: Roll, Stage: t.stage, Attack: item, Sides: 6, Face: face, Need: t.need, Pass: pass,
-			Rule: t.rule(of == 0), Text: fmt.Sprintf("%s: %d vs %s, %s", d.m.what(t, item, of), face, t.need, passWord(t.stage, pass))})
+			Rule: t.rule(of == 0), Text: fmt.Sprintf("%s: %d vs %s, %s", d.m.what(t, item, of), face, t.need, word)})
 	}
 	return face, nil
 }

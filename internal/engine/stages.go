@@ -163,6 +163,10 @@ func (t *test) pass(face int) bool { return face >= int(t.low) }
 // rerolls reports whether the first roll, natural face, is re-rolled (20.1).
 func (t *test) rerolls(face int) bool { return t.rr != 0 && t.rr.Applies(face, t.pass(face)) }
 
+// redoesPass reports whether a success of the test is re-rolled (an
+// imposed re-roll of successes, 20.1).
+func (t *test) redoesPass() bool { return t.rr&rules.RerollSuccesses != 0 }
+
 // plain reports whether only the pass of the final natural face matters:
 // no re-roll (20.1), no trigger (20.2), no natural 6 of its own (19.3).
 func (t *test) plain() bool { return t.rr == 0 && t.trig == 0 && !t.six }
@@ -451,7 +455,7 @@ func (m *Machine) begin(log func(Event)) error {
 		s.panicApplies = true
 	}
 	s.hits, s.wounds, s.failed, s.kills, s.unsaved, s.flamed, s.batchCas, s.singles = 0, woundPool{}, woundPool{}, 0, 0, false, 0, 0
-	s.poison, s.pRoll, s.extra, s.again = 0, 0, 0, 0
+	s.poison, s.mPoison, s.pRoll, s.extra, s.again, s.spent = 0, 0, 0, 0, 0, 0
 	m.nos = nil
 	if log != nil {
 		m.numbers().before = s.tally.Wounds
@@ -794,6 +798,9 @@ func (m *Machine) count(d *dieSource) error {
 		m.toEnd()
 		return nil
 	}
+	if m.s.tests.seven == rules.WholeRoll && d.log != nil {
+		m.note(d.log, Hit, "RULES.md 20.1", "seven_plus_reroll whole_roll: each attack rolls its whole 7+ procedure, and its repeat, before the next attack")
+	}
 	m.s.i, m.s.n, m.s.at = 0, n, stepHit
 	return m.advance(d.log)
 }
@@ -864,13 +871,26 @@ func (m *Machine) hitItem(d *dieSource) error {
 // the attack hits and the first die's final natural face, which a to-hit
 // trigger reads (RULES.md 20.2: it needs the whole procedure to pass).
 //
-// With later, a first die that its grants re-roll (RULES.md 20.1) is left
-// for the re-roll pass after every to-hit die: again is true and the attack
-// is decided there (hitAgain). Without it (skirmish) the die is re-rolled at
-// once. The second die of a 7+ procedure follows its first die's final
-// roll, and is re-rolled at once under each_die.
+// With later (blocks), a first die that its grants re-roll (RULES.md 20.1)
+// is left for the re-roll pass after every first die: again is true and
+// the attack is decided there. A first die that passed under the 7+
+// procedure leaves its second die for the stage of second dice
+// (hitAgainItem), after every first die and its re-roll (20.1's dice
+// order). Under seven_plus_reroll failing_die only a failed first die is
+// re-rolled: a success keeps the procedure's one re-roll for its second
+// die. Without later (skirmish, one attack at a time, C19) each die is
+// re-rolled at once, and under failing_die and whole_roll the procedure
+// is rolled whole (sevenPlusOnce); whole_roll is rolled whole in blocks
+// too, since its re-roll repeats the procedure from the first die.
 func (m *Machine) rollHit(d *dieSource, item, of int, later bool) (pass bool, face int, again bool, err error) {
 	t := &m.s.tests
+	if later && t.seven == rules.FailingDie {
+		pass, face, again, err = d.firstFailing(&t.hit, item, of)
+		if err == nil && pass {
+			m.s.again++ // its second die, with the re-roll unspent
+		}
+		return false, face, again, err
+	}
 	if t.seven != rules.EachDie {
 		pass, face, err = m.sevenPlusOnce(d, item, of)
 		return pass, face, false, err
@@ -901,7 +921,8 @@ func (m *Machine) rollHit(d *dieSource, item, of int, later bool) (pass bool, fa
 }
 
 // sevenPlusOnce rolls one attack's 7+ procedure with at most one re-roll
-// for the whole procedure (RULES.md 20.1, 20.13, E91), at once:
+// for the whole procedure (RULES.md 20.1, 20.13, E91), at once (skirmish,
+// and whole_roll in blocks):
 // failing_die re-rolls the first die that fails (a natural 1 under ones),
 // or imposed, the second die once it succeeded; whole_roll repeats the
 // procedure once after a failure its grants re-roll, or imposed, after a
@@ -910,11 +931,11 @@ func (m *Machine) rollHit(d *dieSource, item, of int, later bool) (pass bool, fa
 func (m *Machine) sevenPlusOnce(d *dieSource, item, of int) (bool, int, error) {
 	t := &m.s.tests
 	rr := t.hit.rr
-	roll := func(tt *test) (bool, int, error) {
-		face, err := d.d6(tt, item, of)
+	roll := func(tt *test, redo bool) (bool, int, error) {
+		face, err := d.d6(tt, item, of, redo)
 		return tt.pass(face), face, err
 	}
-	p1, f1, err := roll(&t.hit)
+	p1, f1, err := roll(&t.hit, false)
 	if err != nil {
 		return false, 0, err
 	}
@@ -929,7 +950,7 @@ func (m *Machine) sevenPlusOnce(d *dieSource, item, of int) (bool, int, error) {
 		if !p1 {
 			return false, f1, nil
 		}
-		p2, f2, err := roll(&t.hitAgain)
+		p2, f2, err := roll(&t.hitAgain, !used && t.hitAgain.redoesPass())
 		if err != nil || used || !rr.Applies(f2, p2) {
 			return p2, f1, err
 		}
@@ -938,9 +959,10 @@ func (m *Machine) sevenPlusOnce(d *dieSource, item, of int) (bool, int, error) {
 	}
 	// whole_roll: the face that decided the procedure is the first die's
 	// when it failed, else the second's
-	pass, decider := p1, f1
+	pass, decider, dt := p1, f1, &t.hit
 	if p1 {
-		if pass, decider, err = roll(&t.hitAgain); err != nil {
+		dt = &t.hitAgain
+		if pass, decider, err = roll(dt, false); err != nil {
 			return false, 0, err
 		}
 	}
@@ -948,12 +970,12 @@ func (m *Machine) sevenPlusOnce(d *dieSource, item, of int) (bool, int, error) {
 		return pass, f1, nil
 	}
 	if d.log != nil {
-		m.note(d.log, Hit, "RULES.md 20.1", "attack %d: the whole 7+ roll is rolled again (%s, seven_plus_reroll: whole_roll)", item, m.rerollWhy(&t.hit, f1))
+		m.note(d.log, Hit, "RULES.md 20.1", "attack %d: the whole 7+ roll is rolled again (%s, seven_plus_reroll: whole_roll)", item, m.rerollWhy(dt, decider))
 	}
-	if p1, f1, err = roll(&t.hit); err != nil || !p1 {
+	if p1, f1, err = roll(&t.hit, false); err != nil || !p1 {
 		return false, f1, err
 	}
-	pass, _, err = roll(&t.hitAgain)
+	pass, _, err = roll(&t.hitAgain, false)
 	return pass, f1, err
 }
 
@@ -974,6 +996,9 @@ func (m *Machine) rerollItem(d *dieSource) error {
 	for {
 		s.i++
 		k := s.re.next()
+		if s.reOf == stepWound && s.re[poisonHit] > 0 {
+			k = poisonHit // the wound stage's first items (22.3): dice order, as Machine.rrLog holds them
+		}
 		t := m.rerolledTest(k)
 		pass, face, err := d.again(t, nil)
 		if err != nil {
@@ -984,6 +1009,8 @@ func (m *Machine) rerollItem(d *dieSource) error {
 		switch s.reOf {
 		case stepHit:
 			switch {
+			case pass && !s.tests.hitAgain.need.IsNone() && s.tests.seven == rules.FailingDie:
+				s.spent++ // its second die after every first die, not re-rolled (20.1)
 			case pass && !s.tests.hitAgain.need.IsNone():
 				s.again++ // its second die after every first die (20.1)
 			case pass:
@@ -1039,25 +1066,40 @@ func (m *Machine) rerolledTest(k woundKind) *test {
 
 // startHitAgain starts the second dice of the batch's 7+ procedures
 // whose first die passed (RULES.md 5), after every first die and its
-// re-roll (20.1's dice order).
+// re-roll (20.1's dice order): those of again, then those of spent.
 func (m *Machine) startHitAgain(log func(Event)) {
 	s := &m.s
-	if s.again == 0 {
+	if s.again+s.spent == 0 {
 		m.startMulti(log)
 		return
 	}
-	s.i, s.n, s.at = 0, s.again, stepHitAgain
-	s.again = 0
+	s.i, s.n, s.at = 0, s.again+s.spent, stepHitAgain
 	_ = m.advance(log)
 }
 
 // hitAgainItem is the item of the second dice: one 7+ procedure whose
-// first die was a natural 6; its re-roll waits for the stage's pass.
+// first die was a natural 6; its re-roll waits for the stage's pass. The
+// procedures of again come first, then those of spent, whose one re-roll
+// went on the first die (failing_die, 20.1). The counts, not the item's
+// place, say which comes next, so that the odds can treat every place of
+// the loop alike (AppendLoopState).
 func (m *Machine) hitAgainItem(d *dieSource) error {
 	s := &m.s
 	for {
 		s.i++
-		pass, _, again, err := d.first(&s.tests.hitAgain, s.i, s.n)
+		var pass, again bool
+		var err error
+		t := &s.tests.hitAgain
+		if s.again > 0 {
+			pass, _, again, err = d.first(t, s.i, s.n)
+		} else {
+			var f int
+			f, err = d.d6(t, s.i, s.n, false)
+			pass = t.pass(f)
+			if err == nil && d.log != nil && t.rerolls(f) {
+				m.note(d.log, HitAgain, "RULES.md 20.1", "second die %d of %d: not re-rolled, its procedure's one re-roll went on the first die (seven_plus_reroll: failing_die)", s.i, s.n)
+			}
+		}
 		face := 6 // to-hit triggers read the first die, a natural 6 (20.2)
 		if err == nil && !again && !pass && !s.tests.hitRetry.need.IsNone() {
 			pass, face, err = d.again(&s.tests.hitRetry, &rrNote{item: s.i, of: s.n, face: 6}) // 22.2, T-6
@@ -1065,6 +1107,11 @@ func (m *Machine) hitAgainItem(d *dieSource) error {
 		if err != nil {
 			s.i--
 			return err
+		}
+		if s.again > 0 {
+			s.again--
+		} else {
+			s.spent--
 		}
 		if pass {
 			m.hit(d, face)
@@ -1098,7 +1145,7 @@ func (m *Machine) startMulti(log func(Event)) {
 		return
 	}
 	s.i, s.n, s.at = 0, s.hits+s.poison, stepMulti
-	s.hits = 0
+	s.hits, s.mPoison, s.poison = 0, s.poison, 0
 	_ = m.advance(log)
 }
 
@@ -1116,10 +1163,18 @@ func (m *Machine) multiItem(d *dieSource) error {
 		if d.log != nil {
 			m.note(d.log, MultiHits, "RULES.md 20.3", "hit %d of %d becomes %d hits (%s)", s.i, s.n, k, a.MultipleHits)
 		}
-		if s.i <= s.poison && m.opts().PoisonMultipleHits == rules.PoisonAllHits {
+		// the first items are the poisoned hits (20.2), told by the count
+		// left, not the item's place, so that the odds can take every place
+		// of the loop alike (AppendLoopState)
+		poisoned := s.mPoison > 0
+		if poisoned {
+			s.mPoison--
+			s.poison++
+		}
+		if poisoned && m.opts().PoisonMultipleHits == rules.PoisonAllHits {
 			m.autoWounds(d.log != nil, k-1) // the poisoned hit's others wound automatically too (20.2)
 		} else {
-			s.hits += k - b2i(s.i <= s.poison) // the first items are the poisoned hits (20.2)
+			s.hits += k - b2i(poisoned)
 		}
 		if !d.more(s) {
 			return m.advance(d.log)

@@ -1,0 +1,116 @@
+package odds
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"testing"
+
+	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// binomial returns P(k successes of n) at chance p.
+func binomial(n, k int, p *big.Rat) *big.Rat {
+	q := new(big.Rat).Sub(big.NewRat(1, 1), p)
+	r := new(big.Rat).SetInt(new(big.Int).Binomial(int64(n), int64(k)))
+	for range k {
+		r.Mul(r, p)
+	}
+	for range n - k {
+		r.Mul(r, q)
+	}
+	return r
+}
+
+// walked returns the result of the referee's Machine stepped over every
+// face of every die (walkMachine) after checking that Exact and Enumerate
+// give the same.
+func walked(t *testing.T, u *unit.Unit, attacks []referee.Attack) *Result {
+	t.Helper()
+	want, err := walkMachine(u, attacks, 2_000_000)
+	if err != nil {
+		t.Fatalf("walk: %v", err)
+	}
+	got := both(t, u, attacks)
+	if err := sameResult(got, want); err != nil {
+		t.Fatalf("Exact (%s) differs from the referee over every die: %v", got.Method, err)
+	}
+	return got
+}
+
+// TestSevenPlusFailingDieAttacksIndependent: under seven_plus_reroll
+// failing_die the referee asks for the dice in RULES.md 20.1's order, so
+// the dice of three attacks interleave (first dice, their re-rolls, second
+// dice, theirs); over every die the attacks stay independent with E91's
+// chance each, and the enumeration, the fast paths and seeded Monte Carlo
+// agree with the referee. S3 v T1 wounds on 2+, no saves.
+func TestSevenPlusFailingDieAttacksIndependent(t *testing.T) {
+	for _, tt := range []struct {
+		rr  rules.Reroll
+		hit string
+	}{
+		{rules.RerollFailed, "7/36"},                          // E91
+		{rules.RerollOnes | rules.RerollSuccesses, "5/72"},    // 20.13, TestE91SevenPlusRerollSwitch
+		{rules.RerollFailed | rules.RerollSuccesses, "11/72"}, // 1/6 x 1/2 + 5/6 x 1/6 x 1/2: one re-roll (20.13)
+	} {
+		u := mustUnit(t, unit.Spec{Ruleset: rules.WHFB8, Models: 5, Options: rules.Options{SevenPlusReroll: rules.FailingDie}, Profile: unit.Profile{W: 1, T: 1}})
+		p := new(big.Rat).Mul(mustRat(tt.hit), big.NewRat(5, 6))
+		for _, n := range []int{2, 3} { // two attacks walked die by die; three enumerated
+			a := []referee.Attack{{Count: dice.ConstExpr(n), Phase: rules.Shooting, Hit: referee.HitSpec{Need: target("7+")}, Strength: 3,
+				NoSaves: true, RerollHit: tt.rr, Target: rf}}
+			var res *Result
+			if n == 2 {
+				res = walked(t, u, a)
+			} else {
+				res = both(t, u, a)
+			}
+			for k := range n + 1 {
+				wantRat(t, fmt.Sprintf("%s, %d attacks: P(%d unsaved)", tt.rr, n, k), res.Unsaved.P[k], binomial(n, k, p).RatString())
+			}
+			monteCarloNear(t, u, a, res)
+		}
+	}
+}
+
+// monteCarloNear checks that seeded Monte Carlo gives the exact mean
+// unsaved wounds within 4 standard errors.
+func monteCarloNear(t *testing.T, u *unit.Unit, a []referee.Attack, exact *Result) {
+	t.Helper()
+	mc, err := MonteCarlo(t.Context(), u, a, Config{Samples: 40_000, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ := exact.Unsaved.Mean().Float64()
+	m, _ := mc.Unsaved.Mean().Float64()
+	if math.Abs(e-m) > 4*mc.StdErr.Unsaved {
+		t.Errorf("Monte Carlo mean unsaved %.4f, exact %.4f: more than 4 standard errors (%.4f) apart", m, e, mc.StdErr.Unsaved)
+	}
+}
+
+// TestPoisonMultipleHitsEqualsWalk: the multiple-hits stage takes its
+// poisoned hits first (RULES.md 20.2, 20.3); the enumeration, which works
+// out one item of a loop and moves it to every place with the same loop
+// state, must not hand a poisoned hit's outcome to an unpoisoned one.
+// Exact and Enumerate equal the referee stepped over every die, under both
+// poison_multiple_hits options. S3 v T7 cannot wound, so only poisoned
+// hits do (20.2, 20.11), and the unsaved wounds count them: with one
+// poisoned hit of two (1/4 x 3/4 x 2) rolling 1 on its D3, a wrongly moved
+// outcome would take one hit too few off the other, or (all) add wounds.
+func TestPoisonMultipleHitsEqualsWalk(t *testing.T) {
+	for _, tt := range []struct {
+		ph   rules.PoisonHits
+		mean string
+	}{
+		{rules.PoisonOneHit, "1/3"},  // 2 attacks x 1/6
+		{rules.PoisonAllHits, "2/3"}, // 2 attacks x 1/6 x E[D3] 2
+	} {
+		u := mustUnit(t, unit.Spec{Ruleset: rules.WHFB8, Models: 10, Options: rules.Options{PoisonMultipleHits: tt.ph}, Profile: unit.Profile{W: 1, T: 7}})
+		a := []referee.Attack{{Count: dice.ConstExpr(2), Hit: referee.HitSpec{Need: target("4+")}, Strength: 3, Poison: rules.NaturalSix,
+			MultipleHits: expr("D3"), NoSaves: true, Target: rf}}
+		res := walked(t, u, a)
+		wantRat(t, "mean unsaved", res.Unsaved.Mean(), tt.mean)
+	}
+}
