@@ -229,3 +229,26 @@ func (r *recRoller) Roll(sides int) int {
 	r.faces = append(r.faces, f)
 	return f
 }
+
+// TestDivineAttacksSaveOutcomeAfterReroll: a t9a Aegis save that passed
+// and that Divine Attacks make the model re-roll (RULES.md 20.5) says so on
+// its line, and its outcome is the re-roll's, on the line after (20.8).
+func TestDivineAttacksSaveOutcomeAfterReroll(t *testing.T) {
+	s := unit.Spec{Ruleset: rules.T9A, Models: 3, Profile: unit.Profile{W: 3, T: 4, Specials: rules.SpecialSaves{Aegis: target("4+")}}}
+	a := []referee.Attack{{Count: dice.ConstExpr(2), Hit: referee.HitSpec{Need: target("4+")}, Strength: 4, DivineAttacks: true, Target: rf}}
+	// hits 5, 5; wounds 5, 5; Aegis 5 (re-rolled: 2) and 2 (failed)
+	faces := []int{5, 5, 5, 5, 5, 2, 2}
+	res, r := resolve(t, mustUnit(t, s), a, faces...)
+	log := logText(res)
+	if res.Tally.Unsaved != 2 || r.Used() != 7 {
+		t.Errorf("unsaved %d with %d dice, want 2 with 7:\n%s", res.Tally.Unsaved, r.Used(), log)
+	}
+	if strings.Contains(log, "5 vs 4+, saved") {
+		t.Errorf("the re-rolled Aegis save says saved before its re-roll:\n%s", log)
+	}
+	inOrder(t, "Divine Attacks", log,
+		"aegis save, wound 1 of 2: 5 vs 4+, to be re-rolled (Divine Attacks)",
+		"aegis save, wound 2 of 2: 2 vs 4+, failed",
+		"aegis save, wound 1 of 2: 5 re-rolled (Divine Attacks): 2, failed")
+	checkRerollLines(t, "Divine Attacks", res, faces)
+}
