@@ -66,16 +66,14 @@ const (
 // item runs one item of the stage m stands in.
 func (m *Machine) item(d *dieSource) error {
 	switch m.s.at {
-	case stepHit:
+	case stepHit, stepHitAgain:
 		return m.hitItem(d)
 	case stepMulti:
 		return m.multiItem(d)
 	case stepWound:
 		return m.woundItem(d)
-	case stepArmour:
-		return m.armourItem(d)
-	case stepSpecial:
-		return m.specialItem(d)
+	case stepArmour, stepSpecial:
+		return m.saveItem(d)
 	case stepKill:
 		return m.killItem(d)
 	case stepPacket:
@@ -84,8 +82,6 @@ func (m *Machine) item(d *dieSource) error {
 		return m.skirmishItem(d)
 	case stepReroll:
 		return m.rerollItem(d)
-	case stepHitAgain:
-		return m.hitAgainItem(d)
 	}
 	return nil
 }
@@ -841,16 +837,26 @@ func (m *Machine) rollExpr(d *dieSource, e dice.Expr, stage Stage, attack int, w
 // there, so they are zeroed: paths that close alike describe alike.
 func (m *Machine) toEnd() { m.s.at, m.s.i, m.s.n, m.s.singles = stepEnd, 0, 0, 0 }
 
-// hitItem is the hit stage's item: one attack (RULES.md 5).
+// hitItem is the item of the to-hit stages (RULES.md 5): one attack's
+// first die at stepHit, or at stepHitAgain one 7+ procedure's second die
+// (rollSecond). A die its grants re-roll waits for the stage's re-roll
+// pass (20.1).
 func (m *Machine) hitItem(d *dieSource) error {
 	s := &m.s
-	if d.fast != nil && s.tests.hit.plain() && s.tests.hitAgain.need.IsNone() && s.tests.hitRetry.need.IsNone() {
+	if s.at == stepHit && d.fast != nil && s.tests.hit.plain() && s.tests.hitAgain.need.IsNone() && s.tests.hitRetry.need.IsNone() {
 		s.hits += d.passes(&s.tests.hit, s)
 		return m.advance(d.log)
 	}
 	for {
 		s.i++
-		pass, face, again, err := m.rollHit(d, s.i, s.n, true)
+		var pass, again bool
+		var face int
+		var err error
+		if s.at == stepHit {
+			pass, face, again, err = m.rollHit(d, s.i, s.n, true)
+		} else {
+			pass, face, again, err = m.rollSecond(d, s.i, s.n)
+		}
 		if err != nil {
 			s.i--
 			return err
@@ -875,7 +881,7 @@ func (m *Machine) hitItem(d *dieSource) error {
 // is left for the re-roll pass after every first die: again is true and
 // the attack is decided there. A first die that passed under the 7+
 // procedure leaves its second die for the stage of second dice
-// (hitAgainItem), after every first die and its re-roll (20.1's dice
+// (rollSecond), after every first die and its re-roll (20.1's dice
 // order). Under seven_plus_reroll failing_die only a failed first die is
 // re-rolled: a success keeps the procedure's one re-roll for its second
 // die. Without later (skirmish, one attack at a time, C19) each die is
@@ -1024,19 +1030,13 @@ func (m *Machine) rerollItem(d *dieSource) error {
 			if pass {
 				m.wounded(d, face)
 			}
-		case stepArmour:
-			s.failed[k] += b2i(!pass)
+		case stepArmour, stepSpecial:
+			item := 0
 			if d.log != nil {
-				if n := take(&m.numbers().re[k]); !pass {
-					m.numbers().failed[k] = append(m.numbers().failed[k], n)
-				}
+				item = take(&m.numbers().re[k])
 			}
-		case stepSpecial:
 			if !pass {
-				m.unsave(k, 1)
-			}
-			if d.log != nil {
-				take(&m.numbers().re[k])
+				m.saveFailed(d, k, item, s.reOf == stepSpecial)
 			}
 		}
 		if !d.more(s) {
@@ -1077,50 +1077,40 @@ func (m *Machine) startHitAgain(log func(Event)) {
 	_ = m.advance(log)
 }
 
-// hitAgainItem is the item of the second dice: one 7+ procedure whose
-// first die was a natural 6; its re-roll waits for the stage's pass. The
-// procedures of again come first, then those of spent, whose one re-roll
-// went on the first die (failing_die, 20.1). The counts, not the item's
-// place, say which comes next, so that the odds can treat every place of
-// the loop alike (AppendLoopState).
-func (m *Machine) hitAgainItem(d *dieSource) error {
+// rollSecond rolls the second die of a 7+ procedure whose first die was
+// a natural 6, item of the of second dice; its re-roll waits for the
+// stage's pass (again). The procedures of again come first, then those of
+// spent, whose one re-roll went on the first die (failing_die, 20.1). The
+// counts, not the item's place, say which comes next, so that the odds
+// can treat every place of the loop alike (AppendLoopState). It returns
+// whether the attack hits and the face to-hit triggers read: the first
+// die's natural 6 (20.2), or a BS 6+ re-roll's (22.2).
+func (m *Machine) rollSecond(d *dieSource, item, of int) (pass bool, face int, again bool, err error) {
 	s := &m.s
-	for {
-		s.i++
-		var pass, again bool
-		var err error
-		t := &s.tests.hitAgain
-		if s.again > 0 {
-			pass, _, again, err = d.first(t, s.i, s.n)
-		} else {
-			var f int
-			f, err = d.d6(t, s.i, s.n, false)
-			pass = t.pass(f)
-			if err == nil && d.log != nil && t.rerolls(f) {
-				m.note(d.log, HitAgain, "RULES.md 20.1", "second die %d of %d: not re-rolled, its procedure's one re-roll went on the first die (seven_plus_reroll: failing_die)", s.i, s.n)
-			}
-		}
-		face := 6 // to-hit triggers read the first die, a natural 6 (20.2)
-		if err == nil && !again && !pass && !s.tests.hitRetry.need.IsNone() {
-			pass, face, err = d.again(&s.tests.hitRetry, &rrNote{item: s.i, of: s.n, face: 6}) // 22.2, T-6
-		}
-		if err != nil {
-			s.i--
-			return err
-		}
-		if s.again > 0 {
-			s.again--
-		} else {
-			s.spent--
-		}
-		if pass {
-			m.hit(d, face)
-		}
-		s.re[ordinary] += b2i(again)
-		if !d.more(s) {
-			return m.advance(d.log)
+	t := &s.tests.hitAgain
+	if s.again > 0 {
+		pass, _, again, err = d.first(t, item, of)
+	} else {
+		var f int
+		f, err = d.d6(t, item, of, false)
+		pass = t.pass(f)
+		if err == nil && d.log != nil && t.rerolls(f) {
+			m.note(d.log, HitAgain, "RULES.md 20.1", "second die %d of %d: not re-rolled, its procedure's one re-roll went on the first die (seven_plus_reroll: failing_die)", item, of)
 		}
 	}
+	face = 6
+	if err == nil && !again && !pass && !s.tests.hitRetry.need.IsNone() {
+		pass, face, err = d.again(&s.tests.hitRetry, &rrNote{item: item, of: of, face: 6}) // 22.2, T-6
+	}
+	if err != nil {
+		return false, 0, false, err
+	}
+	if s.again > 0 {
+		s.again--
+	} else {
+		s.spent--
+	}
+	return pass, face, again, nil
 }
 
 // startMulti starts the multiple-hits stage (RULES.md 20.3) over the
@@ -1431,35 +1421,45 @@ func (m *Machine) startArmour(log func(Event)) {
 	_ = m.advance(log)
 }
 
-// armourItem is the armour stage's item: one wound, saved by the armour
-// of its kind (RULES.md 7, 19.3).
-func (m *Machine) armourItem(d *dieSource) error {
+// saveItem is the item of the save stages: one wound, saved by the armour
+// of its kind at stepArmour (RULES.md 7, 19.3), or past armour by the
+// special save of its kind at stepSpecial (8). A save its grants re-roll
+// waits for the stage's re-roll pass (20.1).
+func (m *Machine) saveItem(d *dieSource) error {
 	s := &m.s
-	if t := &s.tests.armour[ordinary]; d.fast != nil && t.plain() && t.need.Possible() && s.wounds[ordinary] == s.wounds.total() {
+	special := s.at == stepSpecial
+	pool, tests := &s.wounds, &s.tests.armour
+	if special {
+		pool, tests = &s.failed, &s.tests.special
+	}
+	if t := &tests[ordinary]; d.fast != nil && t.plain() && saveRolled(t, special) && pool[ordinary] == pool.total() {
 		n := s.n - s.i
-		s.wounds[ordinary] -= n
-		s.failed[ordinary] += n - d.passes(t, s)
+		pool[ordinary] -= n
+		if f := n - d.passes(t, s); special {
+			m.unsave(ordinary, f)
+		} else {
+			s.failed[ordinary] += f
+		}
 		return m.advance(d.log)
 	}
 	for {
 		s.i++
-		k := s.wounds.next()
-		t := &s.tests.armour[k]
-		item, of := m.label(d, false, k)
+		k := pool.next()
+		t := &tests[k]
+		item, of := m.label(d, special, k)
 		pass := false
-		if !t.need.Possible() {
-			// a wound whose trigger took its save: startArmour skips the
-			// stage when no wound can be saved
-			if d.log != nil {
-				m.note(d.log, Armour, "RULES.md 19.3, 20.2", "wound %d: %s, no armour save", item, kindName(k))
-			}
-		} else {
+		switch {
+		case saveRolled(t, special):
 			var err error
 			var again bool
 			if pass, _, again, err = d.first(t, item, of); err != nil {
 				s.i--
 				if d.log != nil {
-					m.numbers().wounds[k] = append([]int{item}, m.numbers().wounds[k]...)
+					l := &m.numbers().wounds[k]
+					if special {
+						l = &m.numbers().failed[k]
+					}
+					*l = append([]int{item}, *l...)
 				}
 				return err
 			}
@@ -1467,22 +1467,51 @@ func (m *Machine) armourItem(d *dieSource) error {
 				if d.log != nil {
 					m.numbers().re[k] = append(m.numbers().re[k], item)
 				}
-				s.wounds[k]--
+				pool[k]--
 				s.re[k]++
 				if !d.more(s) {
 					return m.advance(d.log)
 				}
 				continue
 			}
+		case d.log == nil:
+		case special:
+			m.note(d.log, Special, "RULES.md 8", "wound %d: no special save applies", item)
+		default:
+			// a wound whose trigger took its save: startArmour skips the
+			// stage when no wound can be saved
+			m.note(d.log, Armour, "RULES.md 19.3, 20.2", "wound %d: %s, no armour save", item, kindName(k))
 		}
-		s.wounds[k]--
-		s.failed[k] += b2i(!pass)
-		if d.log != nil && !pass {
-			m.numbers().failed[k] = append(m.numbers().failed[k], item)
+		pool[k]--
+		if !pass {
+			m.saveFailed(d, k, item, special)
 		}
 		if !d.more(s) {
 			return m.advance(d.log)
 		}
+	}
+}
+
+// saveRolled reports whether a save of test t is rolled: an armour save
+// that can succeed, or a special save that applies.
+func saveRolled(t *test, special bool) bool {
+	if special {
+		return !t.need.IsNone()
+	}
+	return t.need.Possible()
+}
+
+// saveFailed hands on one wound of kind k, the log's wound item, that its
+// armour save (to the special stage) or its special save (special: past
+// every save) did not stop.
+func (m *Machine) saveFailed(d *dieSource, k woundKind, item int, special bool) {
+	if special {
+		m.unsave(k, 1)
+		return
+	}
+	m.s.failed[k]++
+	if d.log != nil {
+		m.numbers().failed[k] = append(m.numbers().failed[k], item)
 	}
 }
 
@@ -1515,58 +1544,6 @@ func (m *Machine) startSpecial(log func(Event)) {
 		s.n = 0
 	}
 	_ = m.advance(log)
-}
-
-// specialItem is the special stage's item: one wound past armour, saved
-// by the special save of its kind (RULES.md 8).
-func (m *Machine) specialItem(d *dieSource) error {
-	s := &m.s
-	if t := &s.tests.special[ordinary]; d.fast != nil && t.plain() && !t.need.IsNone() && s.failed[ordinary] == s.failed.total() {
-		n := s.n - s.i
-		s.failed[ordinary] -= n
-		s.unsaved += n - d.passes(t, s)
-		return m.advance(d.log)
-	}
-	for {
-		s.i++
-		k := s.failed.next()
-		t := &s.tests.special[k]
-		item, of := m.label(d, true, k)
-		pass := false
-		if t.need.IsNone() {
-			if d.log != nil {
-				m.note(d.log, Special, "RULES.md 8", "wound %d: no special save applies", item)
-			}
-		} else {
-			var err error
-			var again bool
-			if pass, _, again, err = d.first(t, item, of); err != nil {
-				s.i--
-				if d.log != nil {
-					m.numbers().failed[k] = append([]int{item}, m.numbers().failed[k]...)
-				}
-				return err
-			}
-			if again {
-				if d.log != nil {
-					m.numbers().re[k] = append(m.numbers().re[k], item)
-				}
-				s.failed[k]--
-				s.re[k]++
-				if !d.more(s) {
-					return m.advance(d.log)
-				}
-				continue
-			}
-		}
-		s.failed[k]--
-		if !pass {
-			m.unsave(k, 1)
-		}
-		if !d.more(s) {
-			return m.advance(d.log)
-		}
-	}
 }
 
 func (m *Machine) startDamage(log func(Event)) {
