@@ -29,6 +29,19 @@ func inOrder(t *testing.T, name, log string, lines ...string) {
 	}
 }
 
+// usesAll resolves attacks against u with faces, checks that the
+// resolution uses every die and leaves unsaved wounds past every save, and
+// returns its log.
+func usesAll(t *testing.T, name string, u *unit.Unit, attacks []referee.Attack, unsaved int, faces ...int) string {
+	t.Helper()
+	res, r := resolve(t, u, attacks, faces...)
+	log := logText(res)
+	if res.Tally.Unsaved != unsaved || r.Used() != len(faces) {
+		t.Errorf("%s: unsaved %d with %d dice, want %d with %d:\n%s", name, res.Tally.Unsaved, r.Used(), unsaved, len(faces), log)
+	}
+	return log
+}
+
 // sevenPlusBlocks returns the block rulesets where a shooting to_hit of 7+
 // is the 7+ procedure (a 6, then 4+; RULES.md 5, 20.4).
 func sevenPlusBlocks(t *testing.T) []rules.Ruleset {
@@ -71,11 +84,7 @@ func TestSevenPlusFailingDieDiceOrder(t *testing.T) {
 		// then attack 2, whose procedure spent its re-roll (2 stands);
 		// attack 3's 2 is re-rolled (5) after them. Two hits wound on 5, 5.
 		name := rs.String() + " first die re-rolled"
-		res, r := resolve(t, mustUnit(t, s), bows(3, rules.RerollFailed), 6, 1, 6, 6, 4, 2, 2, 5, 5, 5)
-		log := logText(res)
-		if res.Tally.Unsaved != 2 || r.Used() != 10 {
-			t.Errorf("%s: unsaved %d with %d dice, want 2 with 10:\n%s", name, res.Tally.Unsaved, r.Used(), log)
-		}
+		log := usesAll(t, name, mustUnit(t, s), bows(3, rules.RerollFailed), 2, 6, 1, 6, 6, 4, 2, 2, 5, 5, 5)
 		inOrder(t, name, log,
 			"to-hit, attack 1 of 3: 6 vs 6+, hit",
 			"to-hit, attack 2 of 3: 1 vs 6+, miss",
@@ -93,11 +102,7 @@ func TestSevenPlusFailingDieDiceOrder(t *testing.T) {
 		// (5, a miss) before attack 1's second die (3), whose re-roll (4)
 		// hits; one hit wounds on 4.
 		name = rs.String() + " second die re-rolled"
-		res, r = resolve(t, mustUnit(t, s), bows(2, rules.RerollFailed), 6, 2, 5, 3, 4, 4)
-		log = logText(res)
-		if res.Tally.Unsaved != 1 || r.Used() != 6 {
-			t.Errorf("%s: unsaved %d with %d dice, want 1 with 6:\n%s", name, res.Tally.Unsaved, r.Used(), log)
-		}
+		log = usesAll(t, name, mustUnit(t, s), bows(2, rules.RerollFailed), 1, 6, 2, 5, 3, 4, 4)
 		inOrder(t, name, log,
 			"to-hit, attack 1 of 2: 6 vs 6+, hit",
 			"to-hit, attack 2 of 2: 2 vs 6+, miss",
@@ -110,11 +115,7 @@ func TestSevenPlusFailingDieDiceOrder(t *testing.T) {
 		// once it succeeded (5) is re-rolled (2) and misses; its line
 		// leaves the outcome to the re-roll.
 		name = rs.String() + " imposed"
-		res, r = resolve(t, mustUnit(t, s), bows(1, rules.RerollSuccesses), 6, 5, 2)
-		log = logText(res)
-		if res.Tally.Unsaved != 0 || r.Used() != 3 {
-			t.Errorf("%s: unsaved %d with %d dice, want 0 with 3:\n%s", name, res.Tally.Unsaved, r.Used(), log)
-		}
+		log = usesAll(t, name, mustUnit(t, s), bows(1, rules.RerollSuccesses), 0, 6, 5, 2)
 		inOrder(t, name, log,
 			"to-hit, attack 1 of 1: 6 vs 6+, hit",
 			"7+ to hit, second die 1 of 1: 5 vs 4+, to be re-rolled (re-roll of successes imposed by the target)",
