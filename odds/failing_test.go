@@ -1,12 +1,16 @@
 package odds
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/big"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -113,4 +117,52 @@ func TestPoisonMultipleHitsEqualsWalk(t *testing.T) {
 		res := walked(t, u, a)
 		wantRat(t, "mean unsaved", res.Unsaved.Mean(), tt.mean)
 	}
+}
+
+// TestSevenPlusRerollEqualsWalk: on random scenarios whose first group
+// needs 7+ to hit under a re-roll (RULES.md 5, 20.1) with every
+// seven_plus_reroll option, failing_die most often, beside the other
+// special rules the generators draw, Exact and Enumerate equal the
+// referee's Machine stepped over every face of every die.
+func TestSevenPlusRerollEqualsWalk(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		rs := rapid.SampledFrom(rules.RulesetsWhere(func(tr *rules.Traits) bool { return tr.Block })).Draw(t, "ruleset")
+		s := genSpec(t, rs)
+		s.Options.SevenPlusReroll = rapid.SampledFrom([]rules.SevenPlusReroll{rules.FailingDie, rules.FailingDie, rules.WholeRoll, rules.EachDie}).Draw(t, "sevenPlusReroll")
+		u, err := unit.New(s)
+		if err != nil {
+			t.Skip(err)
+		}
+		attacks := genAttacks(t, s, 2)
+		a := &attacks[0]
+		a.Phase = rules.Shooting
+		a.Hit = referee.HitSpec{Need: rules.Need(rapid.IntRange(7, 9).Draw(t, "sevenNeed"))}
+		a.RerollHit = rapid.SampledFrom([]rules.Reroll{rules.RerollFailed, rules.RerollOnes, rules.RerollSuccesses,
+			rules.RerollOnes | rules.RerollSuccesses, rules.RerollFailed | rules.RerollSuccesses}).Draw(t, "sevenReroll")
+		a.Count = dice.ConstExpr(rapid.IntRange(1, 2).Draw(t, "sevenCount"))
+		for i := range attacks {
+			if _, err := u.Receiver(attacks[i].Target); err != nil {
+				attacks[i].Target = unit.Target{Role: unit.RankAndFile}
+			}
+		}
+		if _, err := engine.NewMachine(u, attacks, nil); err != nil {
+			t.Skip(err)
+		}
+		want, err := walkMachine(u, attacks, 5_000)
+		if err != nil {
+			t.Skip(err)
+		}
+		for _, m := range []struct {
+			name string
+			f    func(context.Context, *unit.Unit, []referee.Attack, Config) (*Result, error)
+		}{{"Exact", Exact}, {"Enumerate", Enumerate}} {
+			got, err := m.f(t.Context(), u, attacks, Config{})
+			if err != nil {
+				t.Fatalf("%s: %v\n%s", m.name, err, describeScenario(u, attacks))
+			}
+			if err := sameResult(got, want); err != nil {
+				t.Fatalf("%s (%s) differs from the referee over every die: %v\n%s", m.name, got.Method, err, describeScenario(u, attacks))
+			}
+		}
+	})
 }
