@@ -501,8 +501,8 @@ func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {
 	case v.Panic != nil:
 		d.Outcome = "No panic test."
 	}
-	d.Before = s.pages.render("formation", formationDiagram("formation-before", "Before", v.Before, fallenIDs(v.Before, v.After)))
-	d.After = s.pages.render("formation", formationDiagram("formation-after", "After", v.After, nil))
+	d.Before = s.pages.render("formation-box", formationDiagram("formation-before", "Before", v.Before, fallenIDs(v.Before, v.After)))
+	d.After = s.pages.render("formation-box", formationDiagram("formation-after", "After", v.After, nil))
 	return d
 }
 
