@@ -218,6 +218,8 @@ func (f form) action(q url.Values) (url.Values, bool) {
 		}
 	case q.Has("dup"):
 		f = f.duplicate(q.Get("dup"))
+	case q.Has("vdel"):
+		f = f.removeVariant(q.Get("vdel"))
 	case q.Has("roll"):
 		f.Dice = ""
 		f.Seed = strconv.FormatUint(rand.Uint64()%1_000_000, 10)
