@@ -165,10 +165,13 @@
     document.title = (titles[tab] || titles.odds) + ' · rearrank';
   }
 
+  // query is the form as the URL holds it. A compare variant's forms
+  // (v1.a0.strength) are left out: compare.js writes what they change
+  // into the variant's text (v1), which the URL carries.
   function query() {
     var data = new FormData(form());
     var q = new URLSearchParams();
-    data.forEach(function (v, k) { if (v !== '') q.append(k, v); });
+    data.forEach(function (v, k) { if (v !== '' && !/^v\d+\./.test(k)) q.append(k, v); });
     return q;
   }
 
