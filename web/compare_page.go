@@ -198,6 +198,16 @@ func formChanges(q url.Values, n int, v variantForm) string {
 	return strings.Join(append(keep, changes...), ", ")
 }
 
+// variantFields reports whether q holds the fields of a variant's forms.
+func variantFields(q url.Values) bool {
+	for k := range q {
+		if n, _, ok := strings.Cut(k, "."); ok && len(n) > 1 && n[0] == 'v' && strings.Trim(n[1:], "0123456789") == "" {
+			return true
+		}
+	}
+	return false
+}
+
 // scenarioPath is the scenario path of a field of a part of the form:
 // ("a0", "strength") is attacks[0].strength, ("t", "ward") target.ward.
 func scenarioPath(part, name string) string {

@@ -112,8 +112,11 @@ func TestCompareDuplicate(t *testing.T) {
 		t.Fatalf("the forms submitted %+v", f.Variants)
 	}
 	// The link is today's: the changes, and vp<N> only where they do not
-	// name the part.
+	// name the part. The page sends the browser there.
 	link := f.values()
+	if w := do(t, h, "GET", "/?"+sub.Encode(), "", ""); w.Code != 303 || w.Header().Get("Location") != "/?"+link.Encode() {
+		t.Errorf("the forms' submission: %d to %s, want the link %s", w.Code, w.Header().Get("Location"), link.Encode())
+	}
 	if link.Get("v1") != "attacks[0].strength=6" || link.Has("vp1") || link.Has("v1.a0.strength") {
 		t.Errorf("the link: %s", link.Encode())
 	}

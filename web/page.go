@@ -136,6 +136,12 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/?"+to.Encode(), http.StatusSeeOther)
 		return
 	}
+	if variantFields(q) {
+		// A variant's forms sent without JavaScript: the link to share
+		// holds their changes instead (compare_page.go).
+		http.Redirect(w, r, "/?"+f.values().Encode(), http.StatusSeeOther)
+		return
+	}
 	data := s.pageData(f)
 	status := http.StatusOK
 	results, headline, perr := s.resultsParts(r, f)
