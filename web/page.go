@@ -129,7 +129,7 @@ type pageError struct {
 func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f := parseForm(q)
-	if q.Has("export") && s.export(w, f) {
+	if q.Has("export") && s.export(w, f, q.Get("export")) {
 		return
 	}
 	if to, ok := f.action(q); ok {
@@ -163,7 +163,21 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 // export answers "download as a scenario file" with the form as a YAML
 // file for `rearrank odds FILE`, or for the page's import; it reports
 // false, leaving the page to show the error, when the form is no scenario.
-func (s *Server) export(w http.ResponseWriter, f form) bool {
+// what is "target" or "attack" for one saved unit (issue 15 item 6): a
+// target with the page's first attack (10 attacks at 4+, Strength 4), or
+// one attack group against the form's target; anything else is the whole
+// form. The file is named for the unit.
+func (s *Server) export(w http.ResponseWriter, f form, what string) bool {
+	name := f.Target.Name
+	switch what {
+	case "target":
+		f.Attacks = defaultForm().Attacks
+	case "attack":
+		f.Attacks = f.Attacks[:min(len(f.Attacks), 1)]
+		if len(f.Attacks) > 0 {
+			name = f.Attacks[0].Name
+		}
+	}
 	file, err := f.scenario()
 	if err != nil {
 		return false
@@ -172,15 +186,15 @@ func (s *Server) export(w http.ResponseWriter, f form) bool {
 	if err != nil {
 		return false
 	}
-	name := "scenario"
-	if f.Target.Name != "" && f.YAML == "" {
-		name = strings.Map(func(r rune) rune {
-			if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' {
-				return r
-			}
-			return '-'
-		}, strings.ToLower(f.Target.Name))
+	if name == "" || f.YAML != "" {
+		name = "scenario"
 	}
+	name = strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' {
+			return r
+		}
+		return '-'
+	}, strings.ToLower(name))
 	w.Header().Set("Content-Type", "application/yaml; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`.yaml"`)
 	w.Header().Set("X-Content-Type-Options", "nosniff")
