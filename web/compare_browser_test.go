@@ -70,10 +70,9 @@ func TestBrowserCompareVariants(t *testing.T) {
 			// A change in the main form reaches the fields a variant left
 			// alone, and its own change stays.
 			fill(t, ctx, "a0-strength", "5")
-			if got := eval[string](t, ctx, `return document.getElementById('v3-a0-strength').value + ' ' + document.getElementById('v1-a0-strength').value`); got != "5 6" {
-				t.Errorf("after the main form's strength became 5, the variants have %q, want 5 6", got)
-			}
+			waitFor(t, ctx, "variant 3 to follow the main form's strength of 5, variant 1 to keep its 6", `return document.getElementById('v3-a0-strength').value + ' ' + document.getElementById('v1-a0-strength').value === '5 6'`)
 			fill(t, ctx, "a0-strength", "4")
+			waitFor(t, ctx, "variant 3's strength back to 4", `return document.getElementById('v3-a0-strength').value === '4'`)
 			// The changes as text fill the form.
 			unfold(t, ctx, "v-3")
 			fill(t, ctx, "v-3", "attacks[0].to_hit=3+, attacks[0].hit_modifier=1")

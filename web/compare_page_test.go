@@ -133,6 +133,20 @@ func TestCompareDuplicate(t *testing.T) {
 		t.Error("a variant's column shows an error")
 	}
 
+	// Six variants at most: a seventh duplicate is not added, and the
+	// page says why instead of offering the buttons.
+	six := link
+	for range 5 {
+		six = parseForm(six).duplicate("t").values()
+	}
+	if f := parseForm(six).duplicate("a0"); len(f.Variants) != maxFormVariants || maxFormVariants != 6 {
+		t.Errorf("%d variants after seven duplicates, want 6", len(f.Variants))
+	}
+	body = do(t, h, "GET", "/?"+six.Encode(), "", "").Body.String()
+	if strings.Contains(body, `name="dup"`) || !strings.Contains(body, "Six variants is the most") || !strings.Contains(body, `id="v6-t-toughness"`) {
+		t.Error("with six variants the page still offers to duplicate, or lacks the sixth form")
+	}
+
 	// Remove variant 1: variant 2 becomes variant 1.
 	w := do(t, h, "GET", "/?"+with(link, "vdel", "1").Encode(), "", "")
 	loc, _ := url.Parse(w.Header().Get("Location"))

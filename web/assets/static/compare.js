@@ -121,8 +121,10 @@
     if (row && /^v\d+$/.test(el.name)) { fill(row); return; }
     if (row && /^v\d+\./.test(el.name)) { write(row); return; }
     if (row) return; // a variant's name
-    // The main form changed: the variants' untouched fields follow it.
-    if (pathOf(el.name) || el.name === 'ruleset') rows().forEach(fill);
+    // The main form changed: the variants' untouched fields follow it,
+    // once app.js has shown the new ruleset's fields (a skirmish target
+    // is one model).
+    if (pathOf(el.name) || el.name === 'ruleset') setTimeout(function () { rows().forEach(fill); }, 0);
   }
 
   // Capture, so that the text is written before app.js reads the form.
