@@ -46,6 +46,9 @@ func TestBrowserCompareVariants(t *testing.T) {
 			}
 			fill(t, ctx, "v1-a0-strength", "6")
 			fill(t, ctx, "vl-1", "Great weapons")
+			if got := eval[string](t, ctx, `return document.querySelector('.variant-row[data-row="1"] legend').textContent`); got != "Variant 1: Great weapons" {
+				t.Errorf("renamed, variant 1's legend says %q", got)
+			}
 			if got := text("1"); got != "attacks[0].strength=6" {
 				t.Errorf("variant 1's changes are %q", got)
 			}

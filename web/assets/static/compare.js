@@ -120,7 +120,13 @@
     var row = rowOf(el);
     if (row && /^v\d+$/.test(el.name)) { fill(row); return; }
     if (row && /^v\d+\./.test(el.name)) { write(row); return; }
-    if (row) return; // a variant's name
+    if (row && /^vl\d+$/.test(el.name)) { // a variant's name, also in its legend
+      var legend = row.querySelector('legend[data-n]');
+      var n = legend.getAttribute('data-n');
+      legend.textContent = 'Variant ' + n + (el.value.trim() ? ': ' + el.value.trim() : '');
+      return;
+    }
+    if (row) return;
     // The main form changed: the variants' untouched fields follow it,
     // once app.js has shown the new ruleset's fields (a skirmish target
     // is one model).
