@@ -252,7 +252,7 @@ func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.
 			return stat{Label: l, Value: ratFloat(m, 3), Exact: m.RatString()}
 		}
 		sd := combatSideData{Label: label(i)}
-		sd.Before = s.pages.render("formation", formationDiagram("combat-before-"+sideNames[i], "Before: "+label(i), c.Sides[i].Unit.Snapshot(), nil))
+		sd.Before = s.pages.render("formation-box", formationDiagram("combat-before-"+sideNames[i], "Before: "+label(i), c.Sides[i].Unit.Snapshot(), nil))
 		sd.Stats = []stat{
 			mean("Expected casualties", sr.Casualties),
 			mean("Expected wounds caused", sr.Wounds),
@@ -296,7 +296,7 @@ func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.
 					side.Summary = "On the enemy: " + e.Text
 				}
 			}
-			side.After = s.pages.render("formation", formationDiagram(fmt.Sprintf("combat-step%d-%s", k+1, sideNames[i]),
+			side.After = s.pages.render("formation-box", formationDiagram(fmt.Sprintf("combat-step%d-%s", k+1, sideNames[i]),
 				fmt.Sprintf("After step %d: %s", k+1, label(i)), ss.After.Snapshot(), nil))
 			sv.Sides[i] = side
 		}
@@ -350,9 +350,13 @@ func fromMin(d combat.Dist) (odds.Dist, bool) {
 	return odds.Dist{P: append(p, d.P...)}, true
 }
 
+// outcomeBarWidth is the outcome bar's width in its own units.
+const outcomeBarWidth = 320
+
 // outcomeBar is the win/draw/lose bar: one segment per outcome, as wide
 // as its chance.
 type outcomeBarData struct {
+	Width    int
 	Desc     string
 	Segments []barSegment
 }
@@ -365,8 +369,10 @@ type barSegment struct {
 }
 
 func outcomeBar(a, b string, rep *combat.Report) outcomeBarData {
-	const width = 600.0
-	d := outcomeBarData{Desc: fmt.Sprintf("%s win %s, draw %s, %s win %s", a, percent(rep.AWins), percent(rep.Draw), b, percent(rep.BWins))}
+	// As wide as a phone's column, so that its 14 px labels are not drawn
+	// smaller there; the page widens it on a larger screen.
+	const width = outcomeBarWidth
+	d := outcomeBarData{Width: width, Desc: fmt.Sprintf("%s win %s, draw %s, %s win %s", a, percent(rep.AWins), percent(rep.Draw), b, percent(rep.BWins))}
 	x := 0.0
 	for _, seg := range []struct {
 		class, name, fill, ink string
@@ -375,7 +381,7 @@ func outcomeBar(a, b string, rep *combat.Report) outcomeBarData {
 		f, _ := seg.p.Float64()
 		w := width * f
 		d.Segments = append(d.Segments, barSegment{Class: seg.class, Label: shortPercent(seg.p), Title: seg.name + ": " + percent(seg.p), Fill: seg.fill, Ink: seg.ink,
-			X: fmtF(x), W: fmtF(w), TextX: fmtF(x + w/2), ShowLabel: w >= 48})
+			X: fmtF(x), W: fmtF(w), TextX: fmtF(x + w/2), ShowLabel: w >= 40})
 		x += w
 	}
 	return d

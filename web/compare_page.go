@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"math/big"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -16,91 +17,290 @@ import (
 )
 
 // The compare tab sets profile against profile (issue 15 item 3): the
-// form's scenario under the rulesets ticked, and variants of it, each a
-// row of form fields (vl<N>: its label, v<N>: its changes, path=value
-// joined by commas, in the scenario file's names), so that it works
-// without JavaScript and a link keeps the comparison:
+// form's scenario under the rulesets ticked, and variants of it. A
+// variant is the scenario with some things changed, and a link says it in
+// the scenario file's names, path=value joined by commas, so that a
+// shared comparison is short and stays readable:
 //
 //	/?tab=compare&...&vl1=Great+weapons&v1=attacks[0].strength%3D5
 //
-// A "dup" button fills a new row with an attack group's or the target's
-// values, to be changed.
+// vl<N> is variant N's name, v<N> its changes, and vp<N> the parts of the
+// form it is edited in ("a0" for attack group 1, "t" for the target),
+// when its changes do not say so already. "Duplicate attack group N" and
+// "Duplicate the target" add a variant with such a part and no changes
+// yet. The page shows each part as a form of its own, the main form's
+// fields prefilled with the variant's values, named v<N>.<field>
+// (v1.a0.strength); what such a form submits is turned back into v<N>
+// (formChanges), the fields that differ from the main form's, so that
+// it works without JavaScript and the link is today's. The changes as
+// text stay editable, for what the forms do not hold (a rule switch).
 
-// maxColumns bounds the columns of the compare tab, and maxFormVariants
-// the variant rows.
+// maxColumns bounds the columns of the compare tab: the form as it is
+// and up to maxFormVariants variants of it.
 const (
-	maxColumns      = 6
+	maxColumns      = 7
 	maxFormVariants = maxColumns - 1
 )
 
-// variantForm is one variant row of the compare tab, as typed.
+// variantForm is one variant of the compare tab.
 type variantForm struct {
 	Label, Changes string
+	// Parts are the parts of the form the variant is edited in: "a<i>"
+	// for attack group i+1, "t" for the target; attack groups first.
+	Parts []string
 }
 
-// parseVariants reads the variant rows, v<N> and vl<N> for N from 1,
-// leaving out rows with no changes. The rows are numbered rather than
-// repeated under one name, since a browser leaves empty fields out of a
-// query and a label would then pair with another row's changes.
+// parseVariants reads the variants, v<N>, vl<N> and vp<N> for N from 1,
+// and the fields of their forms, leaving out those with neither changes
+// nor a part. The variants are numbered rather than repeated under one
+// name, since a browser leaves empty fields out of a query and a name
+// would then pair with another variant's changes.
 func parseVariants(q url.Values) []variantForm {
 	var out []variantForm
 	for n := 1; n <= maxFormVariants+1; n++ {
 		v := variantForm{Label: strings.TrimSpace(q.Get(fmt.Sprintf("vl%d", n))), Changes: strings.TrimSpace(q.Get(fmt.Sprintf("v%d", n)))}
-		if v.Changes != "" && len(out) < maxFormVariants {
+		v.Parts = partsOf(q.Get(fmt.Sprintf("vp%d", n)), v.Changes)
+		v.Changes = formChanges(q, n, v)
+		if (v.Changes != "" || len(v.Parts) > 0) && len(out) < maxFormVariants {
 			out = append(out, v)
 		}
 	}
 	return out
 }
 
-// addVariants writes the variant rows into a query string, numbered from 1.
+// partsOf lists the parts named in vp ("a0,t") and those the changes
+// touch, attack groups in order and then the target.
+func partsOf(vp, changes string) []string {
+	var out []string
+	add := func(p string) {
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	for p := range strings.FieldsFuncSeq(vp, func(r rune) bool { return r == ',' || r == ' ' }) {
+		if p == "t" || attackPart(p) >= 0 {
+			add(p)
+		}
+	}
+	for _, p := range changedParts(changes) {
+		add(p)
+	}
+	slices.SortFunc(out, func(a, b string) int {
+		ia, ib := attackPart(a), attackPart(b)
+		if ia < 0 {
+			ia = maxFormAttacks
+		}
+		if ib < 0 {
+			ib = maxFormAttacks
+		}
+		return ia - ib
+	})
+	return out
+}
+
+// attackPart is the attack group's index of a part "a<i>", or -1.
+func attackPart(p string) int {
+	i, err := strconv.Atoi(strings.TrimPrefix(p, "a"))
+	if !strings.HasPrefix(p, "a") || err != nil || i < 0 || i >= maxFormAttacks {
+		return -1
+	}
+	return i
+}
+
+// changedParts lists the parts of the form whose fields the changes
+// set: a change of what the form has no field for (a switch, a
+// character) names none.
+func changedParts(changes string) []string {
+	if changes == "" {
+		return nil
+	}
+	as, err := scenario.ParseAssignments(changes)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, a := range as {
+		name := inputName(a.Path)
+		p, _, ok := strings.Cut(name, ".")
+		if ok && (p == "t" || attackPart(p) >= 0) && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// commandNames are the target's command checkboxes, in the order a file
+// lists them under target.command.
+var commandNames = []string{"musician", "standard", "champion"}
+
+// formChanges turns what variant n's forms submitted (v<n>.a0.strength)
+// into its changes: each field that differs from the main form's field
+// of the same name, after what the text of its changes says about fields
+// the forms do not hold. A link without the forms' fields keeps its
+// changes as they are. A field the ruleset does not read is disabled in
+// both forms, so neither submits it.
+func formChanges(q url.Values, n int, v variantForm) string {
+	prefix := fmt.Sprintf("v%d.", n)
+	submitted := false
+	for k := range q {
+		submitted = submitted || strings.HasPrefix(k, prefix)
+	}
+	if !submitted {
+		return v.Changes
+	}
+	var changes []string
+	covered := map[string]bool{}
+	for _, part := range v.Parts {
+		var names []string
+		for k := range q {
+			name, ok := strings.CutPrefix(strings.TrimPrefix(k, prefix), part+".")
+			if ok && !slices.Contains(names, name) {
+				names = append(names, name)
+			}
+		}
+		slices.Sort(names)
+		command := false
+		for _, name := range names {
+			base, mine := strings.TrimSpace(q.Get(part+"."+name)), strings.TrimSpace(q.Get(prefix+part+"."+name))
+			if part == "t" && slices.Contains(commandNames, name) {
+				command = command || base != mine
+				continue
+			}
+			path := scenarioPath(part, name)
+			covered[path] = true
+			if base != mine {
+				changes = append(changes, path+"="+assignValue(mine))
+			}
+		}
+		if part == "t" {
+			covered["target.command"] = true
+			if command {
+				var list []string
+				for _, c := range commandNames {
+					if ticked(q.Get(prefix + "t." + c)) {
+						list = append(list, c)
+					}
+				}
+				changes = append(changes, "target.command=["+strings.Join(list, ", ")+"]")
+			}
+		}
+	}
+	var keep []string
+	if as, err := scenario.ParseAssignments(v.Changes); v.Changes != "" && err == nil {
+		for _, a := range as {
+			if !covered[a.Path] {
+				keep = append(keep, a.String())
+			}
+		}
+	} else if v.Changes != "" {
+		keep = append(keep, v.Changes) // the column says what is wrong with it
+	}
+	return strings.Join(append(keep, changes...), ", ")
+}
+
+// variantFields reports whether q holds the fields of a variant's forms.
+func variantFields(q url.Values) bool {
+	for k := range q {
+		if n, _, ok := strings.Cut(k, "."); ok && len(n) > 1 && n[0] == 'v' && strings.Trim(n[1:], "0123456789") == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// scenarioPath is the scenario path of a field of a part of the form:
+// ("a0", "strength") is attacks[0].strength, ("t", "ward") target.ward.
+func scenarioPath(part, name string) string {
+	if part == "t" {
+		return "target." + name
+	}
+	return fmt.Sprintf("attacks[%d].%s", attackPart(part), name)
+}
+
+// assignValue is a form field's value as a change writes it: a ticked
+// box is true, an empty field leaves the field out (its default).
+func assignValue(v string) string {
+	if v == "1" || v == "on" {
+		return "true"
+	}
+	return v
+}
+
+// ticked reports whether a checkbox's value is ticked.
+func ticked(v string) bool {
+	v = strings.TrimSpace(v)
+	return v != "" && v != "0" && v != "false"
+}
+
+// addVariants writes the variants into a query string, numbered from 1:
+// vp<N> only for the parts their changes do not name.
 func addVariants(q url.Values, vs []variantForm) {
 	for i, v := range vs {
 		if v.Label != "" {
 			q.Set(fmt.Sprintf("vl%d", i+1), v.Label)
 		}
 		q.Set(fmt.Sprintf("v%d", i+1), v.Changes)
+		if derived := changedParts(v.Changes); len(v.Parts) > len(derived) {
+			q.Set(fmt.Sprintf("vp%d", i+1), strings.Join(v.Parts, ","))
+		}
 	}
 }
 
-// duplicate adds a variant row holding attack group i's values ("a<i>")
-// or the target's ("t"), as path=value changes to edit.
+// duplicate adds a variant to be edited in attack group i's form
+// ("a<i>") or the target's ("t"), with no changes yet.
 func (f form) duplicate(what string) form {
 	if len(f.Variants) >= maxFormVariants {
 		return f
 	}
-	q := f.values()
-	obj, prefix, path := scenario.ObjTarget, "t.", "target."
 	label := "Target"
 	if what != "t" {
-		i, err := strconv.Atoi(strings.TrimPrefix(what, "a"))
-		if err != nil || !strings.HasPrefix(what, "a") || i < 0 || i >= len(f.Attacks) {
+		i := attackPart(what)
+		if i < 0 || i >= len(f.Attacks) {
 			return f
 		}
-		obj, prefix, path = scenario.ObjAttack, fmt.Sprintf("a%d.", i), fmt.Sprintf("attacks[%d].", i)
 		label = fmt.Sprintf("Attack group %d", i+1)
 	}
-	rs, _ := rules.ParseRuleset(f.Ruleset)
-	var changes []string
-	for _, spec := range scenario.Catalogue() {
-		if spec.Object != obj && !(obj == scenario.ObjTarget && spec.Object == scenario.ObjProfile) || !spec.ReadBy(rs) {
-			continue // a field the form keeps for another ruleset is not the group's
-		}
-		v := q.Get(prefix + spec.Name)
-		if v == "" || spec.Name == "name" || spec.Name == "champion" {
-			continue
-		}
-		if v == "1" && spec.Type == "true/false" {
-			v = "true"
-		}
-		changes = append(changes, path+spec.Name+"="+v)
-	}
-	f.Variants = append(f.Variants, variantForm{Label: label + ", changed", Changes: strings.Join(changes, ", ")})
+	f.Variants = append(f.Variants, variantForm{Label: label + ", changed", Parts: []string{what}})
 	return f
 }
 
-// comparePaths lists the paths a variant may change, for the form's
-// suggestions: the attack groups' fields, the target's, and the switches.
+// removeVariant takes out variant n, numbered from 1.
+func (f form) removeVariant(n string) form {
+	i, err := strconv.Atoi(n)
+	if err == nil && i >= 1 && i <= len(f.Variants) {
+		f.Variants = slices.Delete(slices.Clone(f.Variants), i-1, i)
+	}
+	return f
+}
+
+// variantOf is the form with variant v's changes made to its fields, to
+// prefill the variant's own forms.
+func (f form) variantOf(v variantForm) form {
+	q := f.values()
+	if as, err := scenario.ParseAssignments(v.Changes); v.Changes != "" && err == nil {
+		for _, a := range as {
+			if a.Path == "target.command" {
+				for _, c := range commandNames {
+					q.Del("t." + c)
+					if strings.Contains(a.Value, c) {
+						q.Set("t."+c, "1")
+					}
+				}
+				continue
+			}
+			if name := inputName(a.Path); name != "" && !strings.HasPrefix(name, "opt.") {
+				q.Set(name, a.Value)
+			}
+		}
+	}
+	g := parseForm(q)
+	g.Variants = nil
+	return g
+}
+
+// comparePaths lists the paths a variant may change, for the text
+// editor's suggestions: the attack groups' fields, the target's, and the
+// switches.
 func comparePaths(attacks int) []string {
 	var out []string
 	for i := range max(attacks, 1) {
@@ -127,37 +327,68 @@ func comparePaths(attacks int) []string {
 type compareForm struct {
 	Rulesets []field
 	Rows     []variantRow
+	New      variantRow // an empty variant to write as text
 	Paths    []string
 	Attacks  []int // attack groups that may be duplicated, numbered from 0
 	CanAdd   bool
 	Legacy   field // the older one-per-line switch variants, shown only when a link has them
 }
 
+// variantRow is one variant as the page shows it: its name, its forms
+// and its changes as text.
 type variantRow struct {
 	N              int // from 1
 	Label, Changes string
+	PartsValue     string // vp<N>
+	Parts          []variantPart
 }
 
-// compareFormOf builds the compare tab's inputs: the variant rows, with
-// one empty row to type a new variant into.
-func compareFormOf(f form, rulesets []field, legacy field) compareForm {
+// variantPart is one part of the form (an attack group or the target)
+// as a variant's form: the main form's fields, renamed v<N>.<name>.
+type variantPart struct {
+	Legend  string
+	Key     string // "a0" or "t"
+	Fields  []field
+	Command []field
+}
+
+// compareFormOf builds the compare tab's inputs: each variant's forms,
+// and an empty variant to write as text.
+func (s *Server) compareFormOf(f form, rulesets []field, legacy field) compareForm {
 	c := compareForm{Rulesets: rulesets, Paths: comparePaths(len(f.Attacks)), CanAdd: len(f.Variants) < maxFormVariants, Legacy: legacy}
 	for i := range f.Attacks {
 		c.Attacks = append(c.Attacks, i)
 	}
 	for i, v := range f.Variants {
-		c.Rows = append(c.Rows, variantRow{N: i + 1, Label: v.Label, Changes: v.Changes})
+		n := i + 1
+		row := variantRow{N: n, Label: v.Label, Changes: v.Changes, PartsValue: strings.Join(v.Parts, ",")}
+		d := s.pageData(f.variantOf(v))
+		rename := func(fs []field) []field {
+			out := make([]field, len(fs))
+			for j, fl := range fs {
+				fl.Name, fl.ID = fmt.Sprintf("v%d.%s", n, fl.Name), fmt.Sprintf("v%d-%s", n, fl.ID)
+				fl.Error = ""
+				out[j] = fl
+			}
+			return out
+		}
+		for _, p := range v.Parts {
+			if i := attackPart(p); i >= 0 && i < len(d.Attacks) && i < len(f.Attacks) {
+				row.Parts = append(row.Parts, variantPart{Legend: fmt.Sprintf("Attack group %d", i+1), Key: p, Fields: rename(d.Attacks[i])})
+			} else if p == "t" {
+				row.Parts = append(row.Parts, variantPart{Legend: "Target unit", Key: p, Fields: rename(d.Target), Command: rename(d.Command)})
+			}
+		}
+		c.Rows = append(c.Rows, row)
 	}
-	if c.CanAdd {
-		c.Rows = append(c.Rows, variantRow{N: len(c.Rows) + 1})
-	}
+	c.New = variantRow{N: len(c.Rows) + 1}
 	return c
 }
 
 // The series colours: the Okabe-Ito palette, told apart with the common
 // colour blindnesses; each series also has its own dash pattern.
-var seriesColours = [maxColumns]string{"#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9"}
-var seriesDashes = [maxColumns]string{"", "6 3", "2 3", "8 3 2 3", "4 4", "1 2"}
+var seriesColours = [maxColumns]string{"#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000"}
+var seriesDashes = [maxColumns]string{"", "6 3", "2 3", "8 3 2 3", "4 4", "1 2", "10 3 2 3 2 3"}
 
 type compareData struct {
 	Columns []compareColumn
@@ -206,6 +437,10 @@ func (s *Server) compareView(ctx context.Context, f form, base *scenario.File) (
 		cols = append(cols, col{label: "As in the form", file: base})
 	}
 	variant := func(label, changes string) {
+		if changes == "" { // duplicated, not changed yet
+			cols = append(cols, col{label: label, file: base})
+			return
+		}
 		as, err := scenario.ParseAssignments(changes)
 		var v *scenario.File
 		if err == nil {

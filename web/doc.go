@@ -56,6 +56,12 @@
 // the fields of the chosen ruleset, checks inputs as they are typed, and
 // keeps the URL and history in step.
 //
+// The Compare tab (compare_page.go) sets the form against up to six
+// variants of it, each edited in its own copy of an attack group's or the
+// target's fields; the link keeps only what each variant changes
+// (v1=attacks[0].strength%3D6). A target or attack profile saved in the
+// browser exports alone as a scenario file (?export=target or attack).
+//
 // The Referee tab resolves stage by stage (referee_page.go): the page asks
 // for each stage's dice in turn, rolls them on request and undoes the last
 // stage, the dice so far in the query string; referee.js does it in place.

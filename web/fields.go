@@ -278,7 +278,7 @@ func (s *Server) pageData(f form) *pageData {
 	}
 	d.Sets = field{Name: "sets", ID: "sets", Label: "Switch variants", Kind: "textarea", Value: f.Sets, Wide: true, Scenario: "sets",
 		Placeholder: "mw_cap=remaining", Hint: "one per line, option=value, each compared with the ruleset chosen above"}
-	d.Compare = compareFormOf(f, d.CompareSet, d.Sets)
+	d.Compare = s.compareFormOf(f, d.CompareSet, d.Sets)
 	if file, err := f.scenario(); err == nil {
 		if y, err := file.MarshalYAML(); err == nil {
 			d.YAMLText = string(y)

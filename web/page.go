@@ -129,11 +129,17 @@ type pageError struct {
 func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	f := parseForm(q)
-	if q.Has("export") && s.export(w, f) {
+	if q.Has("export") && s.export(w, f, q.Get("export")) {
 		return
 	}
 	if to, ok := f.action(q); ok {
 		http.Redirect(w, r, "/?"+to.Encode(), http.StatusSeeOther)
+		return
+	}
+	if variantFields(q) {
+		// A variant's forms sent without JavaScript: the link to share
+		// holds their changes instead (compare_page.go).
+		http.Redirect(w, r, "/?"+f.values().Encode(), http.StatusSeeOther)
 		return
 	}
 	data := s.pageData(f)
@@ -157,7 +163,21 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 // export answers "download as a scenario file" with the form as a YAML
 // file for `rearrank odds FILE`, or for the page's import; it reports
 // false, leaving the page to show the error, when the form is no scenario.
-func (s *Server) export(w http.ResponseWriter, f form) bool {
+// what is "target" or "attack" for one saved unit (issue 15 item 6): a
+// target with the page's first attack (10 attacks at 4+, Strength 4), or
+// one attack group against the form's target; anything else is the whole
+// form. The file is named for the unit.
+func (s *Server) export(w http.ResponseWriter, f form, what string) bool {
+	name := f.Target.Name
+	switch what {
+	case "target":
+		f.Attacks = defaultForm().Attacks
+	case "attack":
+		f.Attacks = f.Attacks[:min(len(f.Attacks), 1)]
+		if len(f.Attacks) > 0 {
+			name = f.Attacks[0].Name
+		}
+	}
 	file, err := f.scenario()
 	if err != nil {
 		return false
@@ -166,15 +186,15 @@ func (s *Server) export(w http.ResponseWriter, f form) bool {
 	if err != nil {
 		return false
 	}
-	name := "scenario"
-	if f.Target.Name != "" && f.YAML == "" {
-		name = strings.Map(func(r rune) rune {
-			if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' {
-				return r
-			}
-			return '-'
-		}, strings.ToLower(f.Target.Name))
+	if name == "" || f.YAML != "" {
+		name = "scenario"
 	}
+	name = strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' {
+			return r
+		}
+		return '-'
+	}, strings.ToLower(name))
 	w.Header().Set("Content-Type", "application/yaml; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`.yaml"`)
 	w.Header().Set("X-Content-Type-Options", "nosniff")
@@ -218,6 +238,8 @@ func (f form) action(q url.Values) (url.Values, bool) {
 		}
 	case q.Has("dup"):
 		f = f.duplicate(q.Get("dup"))
+	case q.Has("vdel"):
+		f = f.removeVariant(q.Get("vdel"))
 	case q.Has("roll"):
 		f.Dice = ""
 		f.Seed = strconv.FormatUint(rand.Uint64()%1_000_000, 10)
@@ -501,8 +523,8 @@ func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {
 	case v.Panic != nil:
 		d.Outcome = "No panic test."
 	}
-	d.Before = s.pages.render("formation", formationDiagram("formation-before", "Before", v.Before, fallenIDs(v.Before, v.After)))
-	d.After = s.pages.render("formation", formationDiagram("formation-after", "After", v.After, nil))
+	d.Before = s.pages.render("formation-box", formationDiagram("formation-before", "Before", v.Before, fallenIDs(v.Before, v.After)))
+	d.After = s.pages.render("formation-box", formationDiagram("formation-after", "After", v.After, nil))
 	return d
 }
 

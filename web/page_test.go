@@ -369,7 +369,8 @@ func TestPageWording(t *testing.T) {
 			t.Errorf("switch %s has no label in switchLabels", sw.Name)
 		}
 	}
-	for _, q := range []url.Values{spearmenQuery(), with(spearmenQuery(), "ruleset", "battleaxe"), with(spearmenQuery(), "ruleset", "t9a")} {
+	for _, q := range []url.Values{spearmenQuery(), with(spearmenQuery(), "ruleset", "battleaxe"), with(spearmenQuery(), "ruleset", "t9a"),
+		with(spearmenQuery(), "tab", "compare", "vp1", "a0", "vp2", "t")} { // the variants' forms too
 		body := do(t, h.Handler(), "GET", "/?"+q.Encode(), "", "").Body.String()
 		for _, bad := range []string{"RULES.md", "review #", "(seed ", ">mw cap<", ">per_model"} {
 			if strings.Contains(body, bad) {

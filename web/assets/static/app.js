@@ -165,10 +165,13 @@
     document.title = (titles[tab] || titles.odds) + ' · rearrank';
   }
 
+  // query is the form as the URL holds it. A compare variant's forms
+  // (v1.a0.strength) are left out: compare.js writes what they change
+  // into the variant's text (v1), which the URL carries.
   function query() {
     var data = new FormData(form());
     var q = new URLSearchParams();
-    data.forEach(function (v, k) { if (v !== '') q.append(k, v); });
+    data.forEach(function (v, k) { if (v !== '' && !/^v\d+\./.test(k)) q.append(k, v); });
     return q;
   }
 
@@ -534,7 +537,8 @@
     bar.innerHTML = '<div class="field"><label></label><select data-kind=""></select></div>' +
       '<div class="field"><label></label><input type="text" autocomplete="off"></div>' +
       '<div class="saved-buttons"><button type="button" class="secondary" data-act="save"></button>' +
-      '<button type="button" class="secondary" data-act="delete">Delete</button></div>' +
+      '<button type="button" class="secondary" data-act="delete">Delete</button>' +
+      '<a class="button secondary" data-act="export" download hidden>Export as a scenario file</a></div>' +
       '<p class="hint saved-msg" role="status"></p>';
     var labels = bar.querySelectorAll('label');
     var select = bar.querySelector('select');
@@ -554,9 +558,23 @@
     var del = bar.querySelector('[data-act="delete"]');
     del.id = id + '-delete';
     var msg = bar.querySelector('.saved-msg');
+    var exp = bar.querySelector('[data-act="export"]');
+    exp.id = id + '-export';
+    // The link follows the unit picked, and the form for the other part.
+    function exportLink() {
+      var href = select.value ? exportHref(kind, prefix, select.value) : '';
+      exp.hidden = !href;
+      if (href) {
+        exp.href = href;
+        exp.textContent = 'Export “' + select.value + '” as a scenario file';
+      }
+    }
+    exp.addEventListener('focus', exportLink);
+    exp.addEventListener('click', exportLink);
     select.addEventListener('change', function (ev) {
       ev.stopPropagation(); // not a change of the scenario itself
       var unit = loadUnits()[kind][select.value];
+      exportLink();
       if (!unit) return;
       name.value = select.value;
       applyUnit(prefix, unit);
@@ -571,6 +589,7 @@
       msg.textContent = saveUnits(u) ? 'Saved “' + n + '” in this browser.' : 'This browser does not let the page save.';
       refreshLists();
       select.value = n;
+      exportLink();
     });
     del.addEventListener('click', function () {
       var u = loadUnits();
@@ -579,11 +598,34 @@
       delete u[kind][n];
       saveUnits(u);
       refreshLists();
+      exportLink();
       msg.textContent = 'Deleted “' + n + '”.';
     });
     var legend = group.querySelector('legend');
     legend.insertAdjacentElement('afterend', box);
     fillList(select, kind);
+    exportLink();
+  }
+
+  // exportHref is the link that downloads saved unit name as a scenario
+  // file of its own, one that `rearrank odds` opens and the page imports
+  // back: a target with the page's first attack, an attack profile (as
+  // attack group 1) against the form's target. The unit keeps its ruleset
+  // and its saved name; the server writes the file.
+  function exportHref(kind, prefix, name) {
+    var unit = loadUnits()[kind][name];
+    if (!unit) return '';
+    var q = query();
+    var own = kind === 'target' ? /^t\./ : /^a\d+\./;
+    Array.from(q.keys()).forEach(function (k) {
+      if (own.test(k) || /^(yaml|tab|dice|seed|cmp|sets|staged|v\d+|vl\d+|vp\d+)$/.test(k)) q.delete(k);
+    });
+    var p = kind === 'target' ? 't.' : 'a0.';
+    Object.keys(unit.fields).forEach(function (k) { if (unit.fields[k] !== '') q.set(p + k, unit.fields[k]); });
+    q.set(p + 'name', name);
+    if (unit.ruleset) q.set('ruleset', unit.ruleset);
+    q.set('export', kind);
+    return '/?' + q.toString();
   }
 
   function savedUnits() {
