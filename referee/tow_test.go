@@ -199,6 +199,31 @@ func TestE169PanicMoreThanAQuarter(t *testing.T) { // RULES.md 22.15
 	}
 }
 
+// TestE169PanicOutcome is E169's failed tests: 14 of 20 at deployment
+// fall back in good order, 14 of 30 flee (RULES.md 22.9).
+func TestE169PanicOutcome(t *testing.T) {
+	for _, c := range []struct {
+		starting int
+		want     string
+	}{
+		{20, referee.PanicFallBack},
+		{30, referee.PanicFlee},
+		{28, referee.PanicFlee}, // exactly half left: not more than half
+	} {
+		u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 20, StartingModels: c.starting, Profile: unit.Profile{W: 1, T: 3}})
+		a := []referee.Attack{{Count: dice.ConstExpr(6), Phase: rules.Shooting, Strength: 3, NoSaves: true, Target: rf}}
+		res, _ := resolve(t, u, a, sixes(6)...)
+		if got := res.PanicFailed(); got != c.want || res.After.Size() != 14 {
+			t.Errorf("14 of %d at deployment: %q (%d left), want %q", c.starting, got, res.After.Size(), c.want)
+		}
+	}
+	w8 := mustUnit(t, unit.Spec{Ruleset: rules.WHFB8, Models: 20, Profile: unit.Profile{W: 1, T: 3}})
+	res, _ := resolve(t, w8, []referee.Attack{{Count: dice.ConstExpr(6), Phase: rules.Shooting, Strength: 3, NoSaves: true, Target: rf}}, sixes(6)...)
+	if !res.Tally.Panic || res.PanicFailed() != "" {
+		t.Errorf("whfb8: panic %t, outcome %q; want a test and no outcome by size", res.Tally.Panic, res.PanicFailed())
+	}
+}
+
 func TestE168BlowThenPacketThenSingle(t *testing.T) { // RULES.md 22.15, 22.7
 	// 3 Ogres W3, the pool carrying 2; a single wound, a Multiple Wounds
 	// packet of 2 and a Killing Blow (monstrous infantry: it slays in tow),

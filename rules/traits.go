@@ -117,6 +117,17 @@ type Traits struct {
 	// (tow, 22.9, E169).
 	PanicMoreThan bool
 
+	// PanicFallBack is true where a failed panic test falls back in good
+	// order while more than half the unit's models at deployment remain,
+	// and flees otherwise (tow, 22.9, E169): the unit's starting_models.
+	PanicFallBack bool
+
+	// TroopCategories is true where the troop types are the categories and
+	// sub-categories of tow (22.10): heavy_infantry, light_cavalry and the
+	// rest are read, each binding its category's rules, and monstrous_beast
+	// is not a troop type.
+	TroopCategories bool
+
 	// KillingBlow is true where an attack may have Killing Blow and Heroic
 	// Killing Blow (battleaxe, whfb8, t9a1-ru; RULES.md 20.2): t9a has
 	// Lethal Strike instead, skirmish its criticals.

@@ -43,6 +43,10 @@ type Spec struct {
 	// Damage is the starting damage of the R&F pool's models in removal order
 	// (battleaxe per-model only, 11.3); each must be below the model's W.
 	Damage []int
+	// StartingModels is the unit's size at deployment, characters included,
+	// for the outcome of a failed panic test in tow (RULES.md 22.9); 0 is
+	// the unit's size now.
+	StartingModels int
 }
 
 // Group is extra rank and file with a profile of their own.
@@ -96,6 +100,7 @@ type shared struct {
 	command   []Role   // removal order of command models inside their pool (11.4)
 	cmdID     [6]int16 // model id per command role, -1 when absent
 	chars     []int16  // model id of each character, in Spec order
+	starting  int      // models at deployment (Spec.StartingModels)
 
 	// interchangeable: perModel, one kind of ordinary R&F per pool and no
 	// owner_choice switch, so that SetCountKey may key them as a multiset.
@@ -148,6 +153,14 @@ func New(s Spec) (*Unit, error) {
 		return nil, err
 	}
 	u.phaseStart = u.alive
+	switch {
+	case s.StartingModels == 0:
+		sh.starting = u.alive
+	case s.StartingModels < u.alive:
+		return nil, fmt.Errorf("starting_models %d: want at least the %d models the unit has now", s.StartingModels, u.alive)
+	default:
+		sh.starting = s.StartingModels
+	}
 	return u, nil
 }
 
