@@ -32,7 +32,7 @@ var towRules = Traits{
 		ASFSimultaneous: true, ASFReroll: ASFRerollAtLeast, // 21.4, as whfb8
 		Supporting: [3]int{1, 1, 1}, WideRank: 10, NoExtraRanksOnCharge: true, // 21.3.4, as whfb8
 		DisruptedNoRanks: true, NoChargeBonus: true, HighGround: true, // 22.11
-		Troops: &towTroops, ThreeOutcomes: true, // 22.10, 22.11
+		Troops: &towTroops, ThreeOutcomes: true, OverkillMost: 5, // 22.10, 22.11
 	},
 }
 
