@@ -26,6 +26,7 @@ var towRules = Traits{
 	armourFloor:  1,             // 22.4: a natural 1 always fails
 	specialFloor: 1,             // 22.5, as whfb8 8.1
 	kbOther:      KBOrdinary,    // 22.3: no effect on other troop types
+	rearRank:     LeftToRight,   // 22.8: the rear rank is emptied from one end
 
 	Combat: CombatRules{ // 21 with 22.11's column
 		Round: true, StrikeValue: "Initiative", // 21.4

@@ -193,6 +193,9 @@ type Traits struct {
 	// kbOther is what a Killing Blow does to a troop type it cannot slay
 	// when kb_other_troop_types is left at its default (20.2, 20.9).
 	kbOther KBOther
+	// rearRank is the order casualties leave a rear rank by default
+	// (RearRankOrderOf); zero is alternate ends.
+	rearRank RearRankOrder
 
 	// criticals is true where a natural 6 to wound may roll on the critical
 	// hit tables (skirmish, 6.2).
@@ -272,6 +275,19 @@ func RulesetsWhere(f func(*Traits) bool) []Ruleset {
 		}
 	}
 	return out
+}
+
+// RearRankOrderOf returns the order casualties leave a rear rank under o
+// (R12, RULES.md 22.8): the switch rear_rank_order, or the ruleset's
+// default (tow: from the left end; the others: from each end in turn).
+func (t *Traits) RearRankOrderOf(o Options) RearRankOrder {
+	switch {
+	case o.RearRankOrder != RearRankByRuleset:
+		return o.RearRankOrder
+	case t.rearRank != RearRankByRuleset:
+		return t.rearRank
+	}
+	return AlternateEnds
 }
 
 // KBOtherOf returns what a Killing Blow does under o to a troop type it

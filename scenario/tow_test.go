@@ -90,3 +90,59 @@ func TestTowFields(t *testing.T) {
 		})
 	}
 }
+
+// TestTranslateTow is compare's whfb8 <-> tow translation (RULES.md 22.1,
+// 22.4): the save modifier moves between Strength and AP, a t9a AP stays
+// AP, and a Heroic Killing Blow becomes tow's two blows.
+func TestTranslateTow(t *testing.T) {
+	load := func(rs, attack string) *File {
+		t.Helper()
+		armour := "armour: heavy"
+		if rs == "t9a" {
+			armour = "armour_value: 2"
+		}
+		return mustLoad(t, "x.yaml", "ruleset: "+rs+"\nattacks:\n  - {count: 1, "+attack+"}\ntarget:\n  models: 5\n  toughness: 3\n  "+armour+"\n")
+	}
+	for _, c := range []struct {
+		name, from, attack, to string
+		ap, armourPiercing     int
+		note                   string // one of the notes, "" for none
+	}{
+		{"whfb8 S5 and armour_piercing 1 is AP 3", "whfb8", "strength: 5, armour_piercing: 1", "tow", 3, 0, "attacks[0]: the save modifier of Strength 5 and armour_piercing 1 (-3) carried over as ap 3"},
+		{"whfb8 S3 has no modifier", "whfb8", "strength: 3", "tow", 0, 0, ""},
+		{"tow AP 1 at S3 is armour_piercing 1", "tow", "strength: 3, ap: -1", "whfb8", 0, 1, "attacks[0]: ap 1 carried over as armour_piercing 1"},
+		{"tow AP 2 at S5 is Strength's -2", "tow", "strength: 5, ap: 2", "whfb8", 0, 0, "attacks[0]: ap 2 carried over as Strength 5's -2"},
+		{"tow AP 0 at S5 cannot carry over", "tow", "strength: 5", "whfb8", 0, 0, "attacks[0]: ap 0 not carried over: Strength 5 worsens the save by 2 in whfb8"},
+		{"t9a AP stays AP", "t9a", "strength: 4, ap: 2", "tow", 2, 0, ""},
+		{"tow AP stays t9a AP", "tow", "strength: 4, ap: 2", "t9a", 2, 0, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			to, err := rules.ParseRuleset(c.to)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, notes, err := load(c.from, c.attack).Translate(to)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := got.Attacks[0]
+			if a.AP != c.ap || a.ArmourPiercing != c.armourPiercing {
+				t.Errorf("ap %d, armour_piercing %d; want %d, %d (notes %q)", a.AP, a.ArmourPiercing, c.ap, c.armourPiercing, notes)
+			}
+			found := c.note == ""
+			for _, n := range notes {
+				found = found || strings.HasPrefix(n, c.note)
+			}
+			if !found {
+				t.Errorf("notes %q, want one starting %q", notes, c.note)
+			}
+		})
+	}
+	got, _, err := load("whfb8", "strength: 4, heroic_killing_blow: true").Translate(rules.TOW)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := got.Attacks[0]; a.KillingBlow != rules.NaturalSix || a.MonsterSlayer != rules.NaturalSix || a.HeroicKillingBlow != 0 {
+		t.Errorf("heroic_killing_blow in tow: killing_blow %v, monster_slayer %v, heroic %v", a.KillingBlow, a.MonsterSlayer, a.HeroicKillingBlow)
+	}
+}
