@@ -155,28 +155,7 @@ func TestMonteCarloAgreesWithExact(t *testing.T) {
 			if err := sumsToOne(mc); err != nil {
 				t.Error(err)
 			}
-			for _, c := range []struct {
-				name  string
-				e, m  Dist
-				sterr float64
-			}{
-				{"casualties", exact.Casualties, mc.Casualties, mc.StdErr.Casualties},
-				{"wounds", exact.Wounds, mc.Wounds, mc.StdErr.Wounds},
-				{"unsaved", exact.Unsaved, mc.Unsaved, mc.StdErr.Unsaved},
-			} {
-				e, _ := c.e.Mean().Float64()
-				m, _ := c.m.Mean().Float64()
-				if math.Abs(e-m) > 4*c.sterr+1e-12 {
-					t.Errorf("%s: Monte Carlo mean %.4f, exact %.4f: more than 4 standard errors (%.4f) apart", c.name, m, e, c.sterr)
-				}
-				for i := range max(len(c.e.P), len(c.m.P)) {
-					p, q := at(c.e, i), at(c.m, i)
-					se := math.Sqrt(p * (1 - p) / samples)
-					if math.Abs(p-q) > 4*se+1e-9 {
-						t.Errorf("%s P(%d): Monte Carlo %.4f, exact %.4f: more than 4 standard errors (%.4f) apart", c.name, i, q, p, se)
-					}
-				}
-			}
+			agreeWithin4SE(t, exact, mc, samples)
 			if (exact.Panic == nil) != (mc.Panic == nil) {
 				t.Errorf("panic applies: exact %v, Monte Carlo %v", exact.Panic != nil, mc.Panic != nil)
 			}
@@ -184,6 +163,34 @@ func TestMonteCarloAgreesWithExact(t *testing.T) {
 				t.Errorf("stages: %d, want %d", len(mc.Stages), len(exact.Stages))
 			}
 		})
+	}
+}
+
+// agreeWithin4SE checks a Monte Carlo result of samples runs against the
+// exact one: every mean within 4 standard errors, and every probability.
+func agreeWithin4SE(t testing.TB, exact, mc *Result, samples int) {
+	t.Helper()
+	for _, c := range []struct {
+		name  string
+		e, m  Dist
+		sterr float64
+	}{
+		{"casualties", exact.Casualties, mc.Casualties, mc.StdErr.Casualties},
+		{"wounds", exact.Wounds, mc.Wounds, mc.StdErr.Wounds},
+		{"unsaved", exact.Unsaved, mc.Unsaved, mc.StdErr.Unsaved},
+	} {
+		e, _ := c.e.Mean().Float64()
+		m, _ := c.m.Mean().Float64()
+		if math.Abs(e-m) > 4*c.sterr+1e-12 {
+			t.Errorf("%s: Monte Carlo mean %.4f, exact %.4f: more than 4 standard errors (%.4f) apart", c.name, m, e, c.sterr)
+		}
+		for i := range max(len(c.e.P), len(c.m.P)) {
+			p, q := at(c.e, i), at(c.m, i)
+			se := math.Sqrt(p * (1 - p) / float64(samples))
+			if math.Abs(p-q) > 4*se+1e-9 {
+				t.Errorf("%s P(%d): Monte Carlo %.4f, exact %.4f: more than 4 standard errors (%.4f) apart", c.name, i, q, p, se)
+			}
+		}
 	}
 }
 

@@ -164,3 +164,62 @@ func TestE162ArmourBane(t *testing.T) { // RULES.md 22.15
 	a[0].ArmourBane = 0
 	wantRat(t, "without Armour Bane", both(t, u, a).Stages[0].Unsaved, "1/4")
 }
+
+// nearExact checks that a seeded Monte Carlo run agrees with the exact
+// result within 4 standard errors.
+func nearExact(t *testing.T, u *unit.Unit, a []referee.Attack, exact *Result) {
+	t.Helper()
+	const samples = 20_000
+	mc, err := MonteCarlo(t.Context(), u, a, Config{Samples: samples, Seed: 22})
+	if err != nil {
+		t.Fatal(err)
+	}
+	agreeWithin4SE(t, exact, mc, samples)
+}
+
+func TestE159RegenerationAfterWard(t *testing.T) { // RULES.md 22.15
+	// No armour, ward 5+, Regeneration 4+; one attack that hits
+	// automatically and wounds on 4+ (S3 v T3). The ward fails 2/3 and the
+	// wound counts (unsaved, 22.17); Regeneration then keeps the Wound lost
+	// 1/2: a casualty 1/2 x 2/3 x 1/2 = 1/6. whfb8 rolls one save, the
+	// better Regeneration 4+: 1/2 x 1/2 = 1/4.
+	spec := func(rs rules.Ruleset) *unit.Unit {
+		return mustUnit(t, unit.Spec{Ruleset: rs, Models: 2, Profile: unit.Profile{W: 1, T: 3,
+			Specials: rules.SpecialSaves{Ward: target("5+"), Regeneration: target("4+")}}})
+	}
+	a := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 3, Target: rf}}
+	tow := both(t, spec(rules.TOW), a)
+	wantRat(t, "tow: unsaved (counted for combat result)", tow.Unsaved.Mean(), "1/3")
+	wantRat(t, "tow: Wounds caused", tow.Wounds.Mean(), "1/3")
+	wantRat(t, "tow: the Wound stays lost", tow.Casualties.Mean(), "1/6")
+	nearExact(t, spec(rules.TOW), a, tow)
+	wantRat(t, "whfb8: one roll at 4+", both(t, spec(rules.WHFB8), a).Casualties.Mean(), "1/4")
+}
+
+func TestE174CharacterOnMonster(t *testing.T) { // RULES.md 22.15, 22.4
+	// A character on a monster with Armoured Hide (3), mount value 4+,
+	// takes 6 attacks that hit automatically and wound on 2+ (S10 v T5):
+	// unsaved per attack 5/6 x P(save fails).
+	for _, c := range []struct {
+		name    string
+		armour  rules.Armour
+		ap      int
+		unsaved string
+	}{
+		{"heavy+shield: 4+", rules.HeavyArmour, 0, "5/12"},
+		{"full plate+shield: 3+", rules.PlateArmour, 0, "5/18"},
+		{"full plate+shield v AP -2: 5+", rules.PlateArmour, 2, "5/9"},
+		{"light+shield (5+): the mount's 4+", rules.LightArmour, 0, "5/12"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			lord := unit.Profile{TroopType: rules.Monster, W: 6, T: 5,
+				Save: rules.SaveProfile{Armour: c.armour, Shield: true, MountArmour: target("4+")}}
+			u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 5, Profile: unit.Profile{W: 1, T: 3},
+				Characters: []unit.CharacterSpec{{Name: "Lord", Profile: lord, File: -1}}})
+			a := []referee.Attack{{Count: dice.ConstExpr(6), Strength: 10, AP: c.ap, Target: unit.Target{Role: unit.Character, Name: "Lord"}}}
+			res := both(t, u, a)
+			wantRat(t, "unsaved per attack", res.Stages[0].Unsaved, c.unsaved)
+			nearExact(t, u, a, res)
+		})
+	}
+}

@@ -41,6 +41,14 @@ func genProfile(t *rapid.T, rs rules.Ruleset, label string) unit.Profile {
 			p.Save.ArmourSave = rules.None
 		}
 		p.Specials.Flammable = rapid.IntRange(0, 2).Draw(t, label+"flammable") == 0
+		// RULES.md 22.10, 22.12: the sub-categories bind their category's rules
+		if rapid.IntRange(0, 2).Draw(t, label+"towSub") == 0 {
+			p.TroopType = rapid.SampledFrom([]rules.TroopType{rules.HeavyInfantry, rules.LightCavalry, rules.HeavyCavalry,
+				rules.LightChariot, rules.HeavyChariot, rules.MonstrousCreature, rules.Behemoth}).Draw(t, label+"towTroop")
+		}
+		if label == "char" && rapid.Bool().Draw(t, "mountArmour") { // RULES.md 22.4: a ridden mount's value
+			p.Save.MountArmour = rules.Need(rapid.IntRange(2, 5).Draw(t, "mountArmourNeed"))
+		}
 	}
 	// RULES.md 20.1: the model's own save re-rolls
 	own := []rules.Reroll{0, 0, rules.RerollFailed, rules.RerollOnes}
@@ -87,6 +95,8 @@ func genSpecFor(t *rapid.T, rs rules.Ruleset) unit.Spec {
 		s.Options.PoisonedAttacks = rules.PoisonedAttacks(rapid.IntRange(0, 1).Draw(t, "poisonedAttacks"))
 		s.Options.TooToughBlocksPoison = rapid.Bool().Draw(t, "tooToughBlocksPoison")
 		s.Options.RegenerationTiming = rules.RegenTiming(rapid.IntRange(0, 2).Draw(t, "regenerationTiming"))
+		// RULES.md 22.8: from the left end by default, or another order (owner_choice needs a Chooser)
+		s.Options.RearRankOrder = rapid.SampledFrom([]rules.RearRankOrder{rules.RearRankByRuleset, rules.AlternateEnds, rules.LeftToRight, rules.RightToLeft}).Draw(t, "rearRankOrder")
 	}
 	return s
 }

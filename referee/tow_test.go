@@ -199,6 +199,31 @@ func TestE169PanicMoreThanAQuarter(t *testing.T) { // RULES.md 22.15
 	}
 }
 
+// TestE169PanicOutcome is E169's failed tests: 14 of 20 at deployment
+// fall back in good order, 14 of 30 flee (RULES.md 22.9).
+func TestE169PanicOutcome(t *testing.T) {
+	for _, c := range []struct {
+		starting int
+		want     string
+	}{
+		{20, referee.PanicFallBack},
+		{30, referee.PanicFlee},
+		{28, referee.PanicFlee}, // exactly half left: not more than half
+	} {
+		u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 20, StartingModels: c.starting, Profile: unit.Profile{W: 1, T: 3}})
+		a := []referee.Attack{{Count: dice.ConstExpr(6), Phase: rules.Shooting, Strength: 3, NoSaves: true, Target: rf}}
+		res, _ := resolve(t, u, a, sixes(6)...)
+		if got := res.PanicFailed(); got != c.want || res.After.Size() != 14 {
+			t.Errorf("14 of %d at deployment: %q (%d left), want %q", c.starting, got, res.After.Size(), c.want)
+		}
+	}
+	w8 := mustUnit(t, unit.Spec{Ruleset: rules.WHFB8, Models: 20, Profile: unit.Profile{W: 1, T: 3}})
+	res, _ := resolve(t, w8, []referee.Attack{{Count: dice.ConstExpr(6), Phase: rules.Shooting, Strength: 3, NoSaves: true, Target: rf}}, sixes(6)...)
+	if !res.Tally.Panic || res.PanicFailed() != "" {
+		t.Errorf("whfb8: panic %t, outcome %q; want a test and no outcome by size", res.Tally.Panic, res.PanicFailed())
+	}
+}
+
 func TestE168BlowThenPacketThenSingle(t *testing.T) { // RULES.md 22.15, 22.7
 	// 3 Ogres W3, the pool carrying 2; a single wound, a Multiple Wounds
 	// packet of 2 and a Killing Blow (monstrous infantry: it slays in tow),
@@ -225,5 +250,61 @@ func TestE168BlowThenPacketThenSingle(t *testing.T) { // RULES.md 22.15, 22.7
 	res, _ = resolve(t, u, b, 2, 6, 2)
 	if res.After.Size() != 2 || carried(res.After) != 2 || res.Tally.Wounds != 3 {
 		t.Errorf("one batch: want 2 Ogres carrying 2, counts 1 + 2: got %d left, carried %d, counts %d:\n%s", res.After.Size(), carried(res.After), res.Tally.Wounds, logText(res))
+	}
+}
+
+// TestE167ChampionOverkill is E167's second case (RULES.md 22.7, 22.8,
+// 22.11): a W1 champion in a challenge takes 3 unsaved wounds. He is
+// removed, 2 wounds are wasted (never spilling to the unit), and they score
+// overkill: 1 Wound + 2 = 3 points. An ordinary model takes his slot.
+func TestE167ChampionOverkill(t *testing.T) {
+	u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 8, Frontage: 5, Profile: unit.Profile{W: 1, T: 3},
+		Command: []unit.Role{unit.Musician, unit.StandardBearer, unit.Champion}, Layout: "R M S C R / R R R . ."})
+	a := []referee.Attack{{Count: dice.ConstExpr(3), Strength: 10, NoSaves: true, Target: unit.Target{Role: unit.Champion}}}
+	res, _ := resolve(t, u, a, 6, 6, 6)
+	tally := res.Tally
+	if tally.Casualties != 1 || tally.Wounds != 1 || tally.Unsaved != 3 || tally.Wasted != 2 {
+		t.Errorf("removed %d, counts %d, unsaved %d, wasted %d; want 1, 1, 3, 2:\n%s", tally.Casualties, tally.Wounds, tally.Unsaved, tally.Wasted, logText(res))
+	}
+	cr := rules.For(rules.TOW).Combat
+	if got := tally.Wounds + cr.Overkill(tally.Wasted); got != 3 {
+		t.Errorf("combat result %d, want 1 Wound + overkill 2 = 3", got)
+	}
+	if got := cr.Overkill(7); got != 5 {
+		t.Errorf("overkill of 7 wasted: %d, want at most +5", got)
+	}
+	if got := rules.For(rules.WHFB8).Combat.Overkill(2); got != 0 {
+		t.Errorf("whfb8 overkill %d, want none (22.11 is tow's column)", got)
+	}
+	front := res.After.Ranks()[0]
+	if len(front) != 5 || front[3].Model == nil || front[3].Model.Role != unit.RankAndFile {
+		t.Errorf("the champion's slot after: %v, want an ordinary model in it", front)
+	}
+}
+
+// TestE174CharacterOnMonster is E174 through the referee (RULES.md 22.4):
+// a character on a monster with Armoured Hide (3), whose value is 4+,
+// saves with the better of his and the mount's: heavy armour and shield
+// 4+; full plate and shield 3+; the latter against AP -2, 5+.
+func TestE174CharacterOnMonster(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		armour rules.Armour
+		ap     int
+		saved  string // P(the one wound is saved)
+	}{
+		{"heavy+shield: 4+", rules.HeavyArmour, 0, "1/2"},
+		{"full plate+shield: 3+", rules.PlateArmour, 0, "2/3"},
+		{"full plate+shield v AP -2: 5+", rules.PlateArmour, 2, "1/3"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			lord := unit.Profile{TroopType: rules.Monster, W: 6, T: 5,
+				Save: rules.SaveProfile{Armour: c.armour, Shield: true, MountArmour: target("4+")}}
+			u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 5, Profile: unit.Profile{W: 1, T: 3},
+				Characters: []unit.CharacterSpec{{Name: "Lord", Profile: lord, File: -1}}})
+			a := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 10, AP: c.ap, Target: unit.Target{Role: unit.Character, Name: "Lord"}}}
+			got := probability(t, u, a, []int{6}, func(r *referee.Result) bool { return r.Tally.Unsaved == 0 })
+			wantRat(t, "saved", got, c.saved)
+		})
 	}
 }

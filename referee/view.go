@@ -1,18 +1,25 @@
 package referee
 
-import "github.com/rearrank/rearrank/unit"
+import (
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
+)
 
 // View is the JSON form of a resolution shared by the CLI's resolve --json
 // and the HTTP API: the dice, every event, the totals and the unit before
 // and after.
 type View struct {
-	Ruleset string        `json:"ruleset"`
-	Dice    []int         `json:"dice"`
-	Events  []Event       `json:"events"`
-	Tally   Tally         `json:"tally"`
-	Panic   *bool         `json:"panic"` // null where no panic test applies
-	Before  unit.Snapshot `json:"before"`
-	After   unit.Snapshot `json:"after"`
+	Ruleset string  `json:"ruleset"`
+	Dice    []int   `json:"dice"`
+	Events  []Event `json:"events"`
+	Tally   Tally   `json:"tally"`
+	Panic   *bool   `json:"panic"` // null where no panic test applies
+	// PanicFailed is what a failed panic test does where the ruleset
+	// says so by the unit's size (tow, RULES.md 22.9): PanicFallBack or
+	// PanicFlee; "" where no test is taken or the ruleset does not say.
+	PanicFailed string        `json:"panic_failed,omitempty"`
+	Before      unit.Snapshot `json:"before"`
+	After       unit.Snapshot `json:"after"`
 }
 
 // View returns the plain-data form of r; dice are the faces used, in order.
@@ -29,5 +36,26 @@ func (r *Result) View(dice []int) View {
 		p := r.Tally.Panic
 		v.Panic = &p
 	}
+	v.PanicFailed = r.PanicFailed()
 	return v
+}
+
+// The outcomes of a failed panic test in tow (RULES.md 22.9).
+const (
+	PanicFallBack = "fall_back_in_good_order"
+	PanicFlee     = "flee"
+)
+
+// PanicFailed is what a failed panic test does where the ruleset reads it
+// by the unit's size (tow, RULES.md 22.9, E169): PanicFallBack while more
+// than half of the unit's models at deployment remain, else PanicFlee. It
+// is "" where no test is taken or the ruleset does not say.
+func (r *Result) PanicFailed() string {
+	switch {
+	case !r.PanicApplies || !r.Tally.Panic || !rules.For(r.After.Ruleset()).PanicFallBack:
+		return ""
+	case r.After.PanicFlees():
+		return PanicFlee
+	}
+	return PanicFallBack
 }

@@ -113,6 +113,11 @@ type CombatRules struct {
 	// Break.
 	ThreeOutcomes bool
 
+	// OverkillMost is the most a side scores for overkill: +1 for each
+	// unsaved wound wasted on a character or champion in a challenge (tow
+	// 22.7, 22.11: at most +5); 0 where overkill scores nothing.
+	OverkillMost int
+
 	// InsaneCourage is insane_courage's default (21.8, 21.11, R61): true
 	// where a break test on a double 1 always passes.
 	InsaneCourage bool
@@ -428,6 +433,11 @@ func (o Options) WideRank(r Ruleset) int {
 func (o Options) InsaneCourageIn(r Ruleset) bool {
 	return o.InsaneCourage.on(For(r).Combat.InsaneCourage)
 }
+
+// Overkill is the combat result of wasted unsaved wounds on a character or
+// champion in a challenge: one each, at most OverkillMost (RULES.md 22.7,
+// 22.11, E167).
+func (cr *CombatRules) Overkill(wasted int) int { return min(max(wasted, 0), cr.OverkillMost) }
 
 // TroopTable is what a ruleset's troop types give the combat result and the
 // break test (RULES.md 22.10), indexed by TroopType.

@@ -56,6 +56,10 @@ func TestTowTroops(t *testing.T) {
 		{Infantry, 1, 5, 2, 1}, {Cavalry, 1, 5, 1, 2}, {MonstrousInfantry, 3, 3, 2, 3},
 		{MonstrousCavalry, 3, 3, 1, 3}, {WarBeast, 1, 5, 1, 1}, {Swarm, 3, 0, 0, 3},
 		{Chariot, 4, 3, 1, 3}, {Monster, 6, 0, 0, 6}, {WarMachine, 3, 0, 0, 3},
+		// The sub-categories of 22.10 and 22.12 (the index's troop type table).
+		{HeavyInfantry, 1, 4, 2, 1}, {LightCavalry, 1, 5, 1, 2}, {HeavyCavalry, 1, 4, 1, 2},
+		{LightChariot, 4, 3, 1, 3}, {HeavyChariot, 5, 0, 0, 5},
+		{MonstrousCreature, 6, 0, 0, 6}, {Behemoth, 10, 0, 0, 10},
 	} {
 		least, most := tt.Ranks(tc.tt)
 		if most != tc.most || (most > 0 && least != tc.least) || tt.UnitStrength(tc.tt, tc.w) != tc.unitStrength {

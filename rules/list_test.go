@@ -12,7 +12,7 @@ func TestEnumErrorLists(t *testing.T) {
 			t.Errorf("Set(%s, %s) = %v, want %q", c.name, c.value, err, c.want)
 		}
 	}
-	if _, err := ParseTroopType("elf"); err == nil || err.Error() != `unknown troop type "elf": want infantry, cavalry, monstrous_infantry, monstrous_cavalry, monstrous_beast, war_beast, chariot, monster, swarm or war_machine` {
+	if _, err := ParseTroopType("elf"); err == nil || err.Error() != `unknown troop type "elf": want infantry, cavalry, monstrous_infantry, monstrous_cavalry, monstrous_beast, war_beast, chariot, monster, swarm, war_machine, heavy_infantry, light_cavalry, heavy_cavalry, light_chariot, heavy_chariot, monstrous_creature or behemoth` {
 		t.Errorf("ParseTroopType: %v", err)
 	}
 	if _, err := ParseWeaponClass("axe"); err == nil || err.Error() != `unknown weapon class "axe": want missile, bludgeoning, bladed, unarmed or thrusting` {

@@ -79,12 +79,16 @@ const (
 	SingleRankOwnerChoice
 )
 
-// RearRankOrder is the order casualties leave a rear rank (R12).
+// RearRankOrder is the order casualties leave a rear rank (R12, RULES.md
+// 22.8). The zero value is the ruleset's order (Traits.RearRankOrderOf).
 type RearRankOrder int8
 
 const (
-	AlternateEnds RearRankOrder = iota
-	RearRankOwnerChoice
+	RearRankByRuleset   RearRankOrder = iota // alternate_ends; left_to_right in tow (22.8)
+	RearRankOwnerChoice                      // the owner picks each casualty (R12)
+	AlternateEnds                            // from each end in turn (11.2)
+	LeftToRight                              // from the left end, keeping the rest adjacent (22.8)
+	RightToLeft                              // from the right end
 )
 
 // OverflowRule decides where the excess of an emptied R&F pool goes while
@@ -349,8 +353,8 @@ func Switches() []Switch {
 			[]string{"most_damaged", "fresh_model"}, func(o *Options) *InstantKillTake { return &o.InstantKillTakes }),
 		enumSwitch("single_rank_policy", swSingleRankPolicy, "R11, 11.2", "which end of a single rank gives up the next casualty",
 			[]string{"balance", "left", "right", "owner_choice"}, func(o *Options) *SingleRankPolicy { return &o.SingleRankPolicy }),
-		enumSwitch("rear_rank_order", swRearRankOrder, "R12", "order of casualties in a rear rank",
-			[]string{"alternate_ends", "owner_choice"}, func(o *Options) *RearRankOrder { return &o.RearRankOrder }),
+		enumSwitch("rear_rank_order", swRearRankOrder, "R12, 22.8", "order of casualties in a rear rank: by_ruleset is alternate_ends, and left_to_right in tow",
+			[]string{"by_ruleset", "owner_choice", "alternate_ends", "left_to_right", "right_to_left"}, func(o *Options) *RearRankOrder { return &o.RearRankOrder }),
 		{Name: "multi_packet_order", id: swMultiPacketOrder, Default: "as_listed", Values: []string{"as_listed"},
 			Ref: "R35", Doc: "multi-wound packets apply in the order their dice were rolled, before single wounds",
 			get: func(*Options) string { return "as_listed" },

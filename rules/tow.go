@@ -8,8 +8,9 @@ package rules
 // Multiple Wounds that never spill to a second model.
 var towRules = Traits{
 	Ruleset: TOW, Block: true, SuitWithAP: true, Barding: true, Ward: true, Regeneration: true,
-	HighBSRetry: true, RegenerationAfterDamage: true, MWRemaining: true, PanicMoreThan: true,
-	KillingBlow: true, BlowsByCategory: true,
+	HighBSRetry: true, RegenerationAfterDamage: true, MWRemaining: true, PanicMoreThan: true, PanicFallBack: true,
+	TroopCategories: true,
+	KillingBlow:     true, BlowsByCategory: true,
 	Command: []CommandPost{MusicianPost, StandardPost, ChampionPost}, // 22.8, as whfb8 11.4
 
 	name:        "tow",
@@ -25,13 +26,14 @@ var towRules = Traits{
 	armourFloor:  1,             // 22.4: a natural 1 always fails
 	specialFloor: 1,             // 22.5, as whfb8 8.1
 	kbOther:      KBOrdinary,    // 22.3: no effect on other troop types
+	rearRank:     LeftToRight,   // 22.8: the rear rank is emptied from one end
 
 	Combat: CombatRules{ // 21 with 22.11's column
 		Round: true, StrikeValue: "Initiative", // 21.4
 		ASFSimultaneous: true, ASFReroll: ASFRerollAtLeast, // 21.4, as whfb8
 		Supporting: [3]int{1, 1, 1}, WideRank: 10, NoExtraRanksOnCharge: true, // 21.3.4, as whfb8
 		DisruptedNoRanks: true, NoChargeBonus: true, HighGround: true, // 22.11
-		Troops: &towTroops, ThreeOutcomes: true, // 22.10, 22.11
+		Troops: &towTroops, ThreeOutcomes: true, OverkillMost: 5, // 22.10, 22.11
 	},
 }
 
@@ -85,7 +87,7 @@ func towArmour(p SaveProfile, tt TroopType, pen Penetration, _ Options) ArmourDe
 // in tow (RULES.md 22.4, 22.10): 3+ for chariots, monsters and war
 // machines, 2+ for everything else.
 func TowArmourCap(tt TroopType) int {
-	switch tt {
+	switch tt.Category() {
 	case Chariot, Monster, WarMachine:
 		return 3
 	}
@@ -103,7 +105,7 @@ func BlowSlays(rs Ruleset, tt TroopType, heroic bool) bool {
 	if !For(rs).BlowsByCategory {
 		return KillingBlowSlays(tt, heroic)
 	}
-	switch tt {
+	switch tt.Category() {
 	case Infantry, MonstrousInfantry, Swarm, Cavalry, MonstrousCavalry, WarBeast:
 		return true
 	}
@@ -111,22 +113,28 @@ func BlowSlays(rs Ruleset, tt TroopType, heroic bool) bool {
 }
 
 // towTroops is the tow troop table for the combat result and the break
-// test (RULES.md 22.10, 22.11). The scenario's generic types stand for
-// their regular sub-category: infantry ranks of 5 up to +2 (heavy
-// infantry's 4 has no type of its own), cavalry and war beasts ranks of 5
-// up to +1, monstrous infantry ranks of 3 up to +2, monstrous cavalry and
-// chariots ranks of 3 up to +1; swarms, monsters and war machines score
-// none. Unit Strength: infantry and war beasts 1, cavalry 2, monstrous
-// infantry and cavalry, swarms and chariots 3 (a light chariot's; the
-// scenario has no heavy chariot), monsters and war machines their Wounds.
+// test (RULES.md 22.10, 22.11, from the rules index's troop type table).
+// Models per rank and the most the ranks score: regular infantry 5, +2;
+// heavy infantry 4, +2; monstrous infantry 3, +2; light cavalry and war
+// beasts 5, +1; heavy cavalry 4, +1; monstrous cavalry and light chariots
+// 3, +1; swarms, heavy chariots, monsters and war machines score none.
+// Unit Strength per model: infantry and war beasts 1, cavalry 2, monstrous
+// infantry and cavalry, swarms and light chariots 3, heavy chariots 5,
+// monsters and war machines their Wounds. The generic names stand for
+// their regular or light sub-category (cavalry as light cavalry, chariot
+// as light chariot): docs/rules.md 22, "Choices rearrank makes".
 // monstrous_beast is refused in tow.
 var towTroops = TroopTable{
-	RankMin: [troopTypeCount]int8{Infantry: 5, Cavalry: 5, WarBeast: 5,
-		MonstrousInfantry: 3, MonstrousCavalry: 3, Chariot: 3},
-	RankMost: [troopTypeCount]int8{Infantry: 2, Cavalry: 1, WarBeast: 1,
-		MonstrousInfantry: 2, MonstrousCavalry: 1, Chariot: 1},
-	Strength: [troopTypeCount]int8{Infantry: 1, WarBeast: 1, Cavalry: 2,
-		MonstrousInfantry: 3, MonstrousCavalry: 3, MonstrousBeast: 3, Swarm: 3, Chariot: 3},
+	RankMin: [troopTypeCount]int8{Infantry: 5, HeavyInfantry: 4, MonstrousInfantry: 3,
+		Cavalry: 5, LightCavalry: 5, HeavyCavalry: 4, MonstrousCavalry: 3, WarBeast: 5,
+		Chariot: 3, LightChariot: 3},
+	RankMost: [troopTypeCount]int8{Infantry: 2, HeavyInfantry: 2, MonstrousInfantry: 2,
+		Cavalry: 1, LightCavalry: 1, HeavyCavalry: 1, MonstrousCavalry: 1, WarBeast: 1,
+		Chariot: 1, LightChariot: 1},
+	Strength: [troopTypeCount]int8{Infantry: 1, HeavyInfantry: 1, WarBeast: 1,
+		Cavalry: 2, LightCavalry: 2, HeavyCavalry: 2,
+		MonstrousInfantry: 3, MonstrousCavalry: 3, MonstrousBeast: 3, Swarm: 3,
+		Chariot: 3, LightChariot: 3, HeavyChariot: 5},
 }
 
 // Cleaves reports whether tow's Cleaving Blow binds a model of troop type tt
@@ -134,7 +142,7 @@ var towTroops = TroopTable{
 // cavalry and war beasts, which the scenario writes infantry, cavalry and
 // war_beast.
 func Cleaves(tt TroopType) bool {
-	switch tt {
+	switch tt.Category() {
 	case Infantry, Cavalry, WarBeast:
 		return true
 	}

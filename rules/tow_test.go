@@ -153,6 +153,10 @@ func TestTowArmour(t *testing.T) {
 		{"E174 heavy+shield on a 4+ monster", SaveProfile{Armour: HeavyArmour, Shield: true, MountArmour: Need(4)}, Monster, Penetration{}, "4+"},
 		{"E174 full plate+shield on a 4+ monster", SaveProfile{Armour: PlateArmour, Shield: true, MountArmour: Need(4)}, Monster, Penetration{}, "3+"},
 		{"E174 the latter v AP -2", SaveProfile{Armour: PlateArmour, Shield: true, MountArmour: Need(4)}, Monster, Penetration{AP: 2}, "5+"},
+		{"E155 heavy_cavalry as cavalry: barding counts", SaveProfile{Armour: HeavyArmour, Shield: true, Barding: true}, HeavyCavalry, Penetration{}, "3+"},
+		{"22.10 heavy_chariot capped at 3+", SaveProfile{ArmourSave: Need(2)}, HeavyChariot, Penetration{}, "3+"},
+		{"22.10 behemoth capped at 3+", SaveProfile{Armour: PlateArmour, SaveBonus: 3}, Behemoth, Penetration{}, "3+"},
+		{"22.10 heavy_infantry capped at 2+", SaveProfile{Armour: PlateArmour, Shield: true, SaveBonus: 3}, HeavyInfantry, Penetration{}, "2+"},
 		{"E174 a better mount: 3+, not past the monster cap", SaveProfile{Armour: LightArmour, MountArmour: Need(2)}, Monster, Penetration{}, "3+"},
 		{"22.4 a printed 4+ replaces the suit", SaveProfile{Armour: LightArmour, ArmourSave: Need(4)}, Chariot, Penetration{}, "4+"},
 	} {
@@ -198,4 +202,42 @@ func TestTowSpecialSaves(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) { wantTarget(t, RegenerationAfter(TOW, c.s, c.c, o), c.want) })
 	}
 	wantTarget(t, RegenerationAfter(WHFB8, s, SaveContext{}, o), "-")
+}
+
+// TestTowCategories is RULES.md 22.10: a rule for a category binds its
+// sub-categories. Killing Blow takes the infantry and cavalry categories,
+// Monster Slayer (through Category) the monsters, Cleaving Blow regular and
+// heavy infantry, light and heavy cavalry and war beasts.
+func TestTowCategories(t *testing.T) {
+	for _, c := range []struct {
+		tt                  TroopType
+		category            TroopType
+		killingBlow, cleave bool
+	}{
+		{HeavyInfantry, Infantry, true, true},
+		{LightCavalry, Cavalry, true, true},
+		{HeavyCavalry, Cavalry, true, true},
+		{LightChariot, Chariot, false, false},
+		{HeavyChariot, Chariot, false, false},
+		{MonstrousCreature, Monster, false, false},
+		{Behemoth, Monster, false, false},
+		{MonstrousInfantry, MonstrousInfantry, true, false},
+		{Swarm, Swarm, true, false},
+	} {
+		if got := c.tt.Category(); got != c.category {
+			t.Errorf("%s.Category() = %s, want %s", c.tt, got, c.category)
+		}
+		if got := BlowSlays(TOW, c.tt, false); got != c.killingBlow {
+			t.Errorf("Killing Blow slays %s: %t, want %t", c.tt, got, c.killingBlow)
+		}
+		if got := Cleaves(c.tt); got != c.cleave {
+			t.Errorf("Cleaving Blow binds %s: %t, want %t", c.tt, got, c.cleave)
+		}
+		if !c.tt.TowOnly() && c.tt != c.category {
+			t.Errorf("%s: a sub-category that other rulesets accept", c.tt)
+		}
+	}
+	if Infantry.TowOnly() || MonstrousBeast.TowOnly() || !Behemoth.TowOnly() {
+		t.Error("TowOnly: want the seven sub-categories of 22.12 only")
+	}
 }

@@ -117,6 +117,17 @@ type Traits struct {
 	// (tow, 22.9, E169).
 	PanicMoreThan bool
 
+	// PanicFallBack is true where a failed panic test falls back in good
+	// order while more than half the unit's models at deployment remain,
+	// and flees otherwise (tow, 22.9, E169): the unit's starting_models.
+	PanicFallBack bool
+
+	// TroopCategories is true where the troop types are the categories and
+	// sub-categories of tow (22.10): heavy_infantry, light_cavalry and the
+	// rest are read, each binding its category's rules, and monstrous_beast
+	// is not a troop type.
+	TroopCategories bool
+
 	// KillingBlow is true where an attack may have Killing Blow and Heroic
 	// Killing Blow (battleaxe, whfb8, t9a1-ru; RULES.md 20.2): t9a has
 	// Lethal Strike instead, skirmish its criticals.
@@ -182,6 +193,9 @@ type Traits struct {
 	// kbOther is what a Killing Blow does to a troop type it cannot slay
 	// when kb_other_troop_types is left at its default (20.2, 20.9).
 	kbOther KBOther
+	// rearRank is the order casualties leave a rear rank by default
+	// (RearRankOrderOf); zero is alternate ends.
+	rearRank RearRankOrder
 
 	// criticals is true where a natural 6 to wound may roll on the critical
 	// hit tables (skirmish, 6.2).
@@ -261,6 +275,19 @@ func RulesetsWhere(f func(*Traits) bool) []Ruleset {
 		}
 	}
 	return out
+}
+
+// RearRankOrderOf returns the order casualties leave a rear rank under o
+// (R12, RULES.md 22.8): the switch rear_rank_order, or the ruleset's
+// default (tow: from the left end; the others: from each end in turn).
+func (t *Traits) RearRankOrderOf(o Options) RearRankOrder {
+	switch {
+	case o.RearRankOrder != RearRankByRuleset:
+		return o.RearRankOrder
+	case t.rearRank != RearRankByRuleset:
+		return t.rearRank
+	}
+	return AlternateEnds
 }
 
 // KBOtherOf returns what a Killing Blow does under o to a troop type it

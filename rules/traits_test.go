@@ -43,6 +43,8 @@ func TestTraitFamilies(t *testing.T) {
 		{"Regeneration after damage, per Wound lost", "22.6", func(t *Traits) bool { return t.RegenerationAfterDamage }, []Ruleset{O}},
 		{"Multiple Wounds never spill", "22.7", func(t *Traits) bool { return t.MWRemaining }, []Ruleset{O}},
 		{"panic on more than the threshold", "22.9", func(t *Traits) bool { return t.PanicMoreThan }, []Ruleset{O}},
+		{"a failed panic test falls back or flees by size", "22.9, E169", func(t *Traits) bool { return t.PanicFallBack }, []Ruleset{O}},
+		{"troop sub-categories", "22.10, 22.12", func(t *Traits) bool { return t.TroopCategories }, []Ruleset{O}},
 	} {
 		if got := RulesetsWhere(c.has); !slices.Equal(got, c.want) {
 			t.Errorf("%s (RULES.md %s): %v, want %v", c.trait, c.ref, got, c.want)

@@ -59,12 +59,47 @@ const (
 	Monster
 	Swarm
 	WarMachine
+	// The sub-categories of tow (RULES.md 22.10, 22.12): each binds every
+	// rule of its category (Category), and only the rank minimums and Unit
+	// Strength of 22.11 tell it apart. No other ruleset reads them (TowOnly).
+	HeavyInfantry
+	LightCavalry
+	HeavyCavalry
+	LightChariot
+	HeavyChariot
+	MonstrousCreature
+	Behemoth
 
 	troopTypeCount = iota
 )
 
 var troopTypeNames = enumNames{"infantry", "cavalry", "monstrous_infantry", "monstrous_cavalry",
-	"monstrous_beast", "war_beast", "chariot", "monster", "swarm", "war_machine"}
+	"monstrous_beast", "war_beast", "chariot", "monster", "swarm", "war_machine",
+	"heavy_infantry", "light_cavalry", "heavy_cavalry", "light_chariot", "heavy_chariot",
+	"monstrous_creature", "behemoth"}
+
+// Category is the generic troop type a tow sub-category belongs to (RULES.md
+// 22.10: a rule for a category binds its sub-categories): heavy infantry is
+// infantry, light and heavy cavalry are cavalry, light and heavy chariots
+// chariots, monstrous creatures and behemoths monsters. Every other type is
+// its own category.
+func (t TroopType) Category() TroopType {
+	switch t {
+	case HeavyInfantry:
+		return Infantry
+	case LightCavalry, HeavyCavalry:
+		return Cavalry
+	case LightChariot, HeavyChariot:
+		return Chariot
+	case MonstrousCreature, Behemoth:
+		return Monster
+	}
+	return t
+}
+
+// TowOnly reports whether t is one of tow's sub-categories, which the other
+// rulesets refuse (RULES.md 22.12).
+func (t TroopType) TowOnly() bool { return t >= HeavyInfantry && t < troopTypeCount }
 
 // TroopTypeNames lists the accepted troop type names.
 func TroopTypeNames() []string { return append([]string(nil), troopTypeNames...) }
@@ -80,7 +115,7 @@ func ParseTroopType(s string) (TroopType, error) {
 // Mounted reports whether the troop type gets the +1 armour for a mount and
 // +1 more for barding: cavalry and monstrous cavalry only, not ridden monsters,
 // chariots or single creatures (RULES.md 19.3).
-func (t TroopType) Mounted() bool { return t == Cavalry || t == MonstrousCavalry }
+func (t TroopType) Mounted() bool { return t.Category() == Cavalry || t == MonstrousCavalry }
 
 // Armour is a suit of armour (RULES.md 7.1, 7.3, 7.4). The zero value is no
 // armour. Plate is the 4+ superior suit of battleaxe and whfb8 (full plate,
@@ -101,8 +136,12 @@ func ArmourNames() []string { return append([]string(nil), armourNames...) }
 
 func (a Armour) String() string { return armourNames.str(int8(a)) }
 
-// ParseArmour reads "none", "light", "heavy" or "plate".
+// ParseArmour reads "none", "light", "heavy" or "plate"; "full_plate", tow's
+// name for the 4+ suit, is plate (RULES.md 22.12).
 func ParseArmour(s string) (Armour, error) {
+	if s == "full_plate" {
+		return PlateArmour, nil
+	}
 	v, err := armourNames.parse("armour", s)
 	return Armour(v), err
 }

@@ -73,6 +73,8 @@ func (f *File) unitSpec(opts rules.Options) (unit.Spec, error) {
 		Frontage: t.Frontage,
 		Profile:  profile(t.Profile, t.Helmet),
 		Layout:   t.Layout,
+
+		StartingModels: t.StartingModels,
 	}
 	for _, c := range t.Command {
 		s.Command = append(s.Command, commandRole[c])
@@ -92,7 +94,9 @@ func (f *File) unitSpec(opts rules.Options) (unit.Spec, error) {
 		if c.Slot != nil {
 			file = *c.Slot
 		}
-		s.Characters = append(s.Characters, unit.CharacterSpec{Name: c.Name, Profile: profile(c.Profile, t.Helmet), Damage: c.Damage, File: file})
+		cp := profile(c.Profile, t.Helmet)
+		cp.Save.MountArmour = c.MountArmour // tow: the ridden mount's value (RULES.md 22.4)
+		s.Characters = append(s.Characters, unit.CharacterSpec{Name: c.Name, Profile: cp, Damage: c.Damage, File: file})
 	}
 	if rules.For(f.Ruleset).Block {
 		d := t.Damage.pooled(f.perModel())

@@ -145,6 +145,9 @@ func regenAfter(t *rules.Traits) bool { return t.RegenerationAfterDamage }
 func killing(t *rules.Traits) bool    { return t.KillingBlow }
 func heroic(t *rules.Traits) bool     { return t.KillingBlow && !t.BlowsByCategory }
 func towBlows(t *rules.Traits) bool   { return t.BlowsByCategory }
+func panicFallBack(t *rules.Traits) bool {
+	return t.PanicFallBack
+}
 
 const (
 	armourHint  = "t9a adds every armour source into armour_value, the model's Armour (RULES.md 7.2)"
@@ -174,7 +177,7 @@ var catalogue = [...]FieldSpec{
 	{Object: ObjAttack, Name: "hit_modifier", Type: "whole number", Ranged: true, Min: -MaxHitMod, Max: MaxHitMod, Default: "0", Meaning: "Added to the to-hit roll: `-1` for long range makes 4+ into 5+. Needs a roll (`to_hit`, `bs` or `ws`).", Ref: "5"},
 	{Object: ObjAttack, Name: "wound_modifier", Type: "whole number", Ranged: true, Min: -MaxWoundMod, Max: MaxWoundMod, Default: "0", Meaning: "Added to the to-wound roll, `+` helps the attacker: `-1` makes 4+ into 5+. Classic rulesets: worse than 6+ cannot wound; t9a: never worse than 6+.", Ref: "20.4"},
 	{Object: ObjAttack, Name: "strength", Type: "whole number", Ranged: true, Min: 1, Max: MaxStat, Required: true, Meaning: "Strength.", Ref: "6.1, 7"},
-	{Object: ObjAttack, Name: "ap", Type: "whole number", Ranged: true, Min: 0, Max: MaxStat, Default: "0", Reads: apReads, Meaning: "Armour Penetration (t9a), AP (tow: `-1` is read as `1`).", Ref: "7.2, 22.4",
+	{Object: ObjAttack, Name: "ap", Type: "whole number", Ranged: true, Min: -MaxStat, Max: MaxStat, Default: "0", Reads: apReads, Meaning: "Armour Penetration (t9a, 0 up), AP (tow: written as on the card, `-1` is read back as `1`).", Ref: "7.2, 22.4, 22.12",
 		Hint: "the others worsen the save by armour_piercing"},
 	{Object: ObjAttack, Name: "armour_piercing", Type: "whole number", Ranged: true, Min: 0, Max: MaxStat, Default: "0", Reads: strengthSave, Meaning: "Extra armour-save modifier: t9a1-ru Armour Piercing, weapon extras elsewhere.", Ref: "7",
 		Hint: "t9a and tow write Armour Penetration as ap"},
@@ -223,13 +226,14 @@ var catalogue = [...]FieldSpec{
 	{Object: ObjTarget, Name: "characters", Type: fmt.Sprintf("list of up to %d", MaxCharacters), Reads: block, Meaning: "[Characters](#characters) joined to the unit.", Ref: "11.5"},
 	{Object: ObjTarget, Name: "groups", Type: fmt.Sprintf("list of up to %d", MaxGroups), Reads: troopTypes, Meaning: "[Rank and file of other troop types](#groups-of-other-troop-types).", Ref: "10.1"},
 	{Object: ObjTarget, Name: "damage", Type: "number or list", Meaning: "[Starting damage](#starting-damage).", Ref: "11.1, 11.3"},
+	{Object: ObjTarget, Name: "starting_models", Type: "whole number", Ranged: true, Min: 1, Max: MaxModels, Default: "the unit's size, characters included", Reads: panicFallBack, Meaning: "The unit's size at deployment, characters included: a failed panic test falls back in good order while more than half of it remains, and flees otherwise.", Ref: "22.9, E169"},
 
 	// Profiles: the target's, each group's and each character's.
-	{Object: ObjProfile, Name: "troop_type", Type: "`infantry`, `cavalry`, `monstrous_infantry`, `monstrous_cavalry`, `monstrous_beast`, `war_beast`, `chariot`, `monster`, `swarm`, `war_machine`", Default: "`infantry`", Meaning: "Keys the t9a and t9a1-ru pools; cavalry and monstrous cavalry get the mount bonus to armour.", Ref: "7.1, 10.1, 19.3"},
+	{Object: ObjProfile, Name: "troop_type", Type: "`infantry`, `cavalry`, `monstrous_infantry`, `monstrous_cavalry`, `monstrous_beast` (not tow), `war_beast`, `chariot`, `monster`, `swarm`, `war_machine`; tow only: `heavy_infantry`, `light_cavalry`, `heavy_cavalry`, `light_chariot`, `heavy_chariot`, `monstrous_creature`, `behemoth`", Default: "`infantry`", Meaning: "Keys the t9a and t9a1-ru pools; cavalry and monstrous cavalry get the mount bonus to armour. tow's sub-categories bind their category's rules and set ranks and Unit Strength.", Ref: "7.1, 10.1, 19.3, 22.10"},
 	{Object: ObjProfile, Name: "ws", Type: "whole number", Ranged: true, Min: 1, Max: MaxStat, Meaning: "Weapon Skill (t9a: Defensive Skill). Needed when an attack aimed at this model gives `ws`.", Ref: "5"},
 	{Object: ObjProfile, Name: "toughness", Type: "whole number", Ranged: true, Min: 1, Max: MaxStat, Required: true, Meaning: "Toughness (t9a: Resilience), for the to-wound roll.", Ref: "6.1"},
 	{Object: ObjProfile, Name: "wounds", Type: "whole number", Ranged: true, Min: 1, Max: MaxWounds, Default: "1", Meaning: "Wounds (t9a: Health Points)."},
-	{Object: ObjProfile, Name: "armour", Type: "`none`, `light`, `heavy`, `plate`", Default: "`none`", Reads: armourSuit, Meaning: "The suit: light 6+, heavy 5+, plate 4+; 1, 2 and 3 points in t9a1-ru and skirmish.", Ref: "7.1, 7.3, 7.4", Hint: armourHint},
+	{Object: ObjProfile, Name: "armour", Type: "`none`, `light`, `heavy`, `plate` (or `full_plate`, read back as `plate`)", Default: "`none`", Reads: armourSuit, Meaning: "The suit: light 6+, heavy 5+, plate 4+; 1, 2 and 3 points in t9a1-ru and skirmish.", Ref: "7.1, 7.3, 7.4", Hint: armourHint},
 	{Object: ObjProfile, Name: "shield", Type: flagType, Default: "false", Reads: armourSuit, Meaning: "One better armour save; two points in skirmish's default preset.", Ref: "7.1, R25", Hint: armourHint},
 	{Object: ObjProfile, Name: "barding", Type: flagType, Default: "false", Reads: barding, Meaning: "The mount's barding: one better, for `cavalry` and `monstrous_cavalry` only.", Ref: "19.3"},
 	{Object: ObjProfile, Name: "save_bonus", Type: "whole number", Ranged: true, Min: -MaxSaveBonus, Max: MaxSaveBonus, Default: "0", Reads: armourSuit, Meaning: "Other armour improvements: items, spells, natural armour. Negative worsens.", Ref: "7.1", Hint: armourHint},
@@ -254,6 +258,7 @@ var catalogue = [...]FieldSpec{
 	// Characters: a profile, and these.
 	{Object: ObjCharacter, Name: "name", Type: "text", Required: true, Meaning: "Unique in the unit. Attacks aim at it with `target: character:<name>`."},
 	{Object: ObjCharacter, Name: "damage", Type: "whole number", Ranged: true, Min: 0, Max: MaxWounds - 1, Default: "0", Meaning: "Wounds it has already lost; less than its wounds."},
+	{Object: ObjCharacter, Name: "mount_armour", Type: saveType, Reads: towArmour, Meaning: "The armour value of the monster or chariot it rides: the better of it and the character's own is used, never past the troop type's cap (its shield does not improve the mount's).", Ref: "22.4, E174"},
 	{Object: ObjCharacter, Name: "slot", Type: "whole number", Ranged: true, Min: 0, Max: MaxModels - 1, Default: "placed by the formation code, or by `layout`'s `H`", Meaning: "Its file in the front rank, 0 at the unit's left end (as the unit faces).", Ref: "17.3"},
 
 	// Groups of other troop types: a profile, and these.

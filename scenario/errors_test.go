@@ -67,7 +67,7 @@ func TestLoadErrors(t *testing.T) {
 		{"unknown ruleset", with(t, "ruleset: whfb8", "ruleset: whfb9"),
 			`x.yaml:1:10: ruleset: ruleset "whfb9": want battleaxe, whfb8, t9a, t9a1-ru, skirmish or tow`, ErrInvalid},
 		{"unknown troop type", base + "  troop_type: elf\n",
-			`x.yaml:8:15: target.troop_type: troop type "elf": want infantry, cavalry, monstrous_infantry, monstrous_cavalry, monstrous_beast, war_beast, chariot, monster, swarm or war_machine`, ErrInvalid},
+			`x.yaml:8:15: target.troop_type: troop type "elf": want infantry, cavalry, monstrous_infantry, monstrous_cavalry, monstrous_beast, war_beast, chariot, monster, swarm, war_machine, heavy_infantry, light_cavalry, heavy_cavalry, light_chariot, heavy_chariot, monstrous_creature or behemoth`, ErrInvalid},
 		{"unknown phase", with(t, "    strength: 3", "    strength: 3\n    phase: fight"),
 			`x.yaml:5:12: attacks[0].phase: phase "fight": want melee, shooting, magic or other`, ErrInvalid},
 		{"unknown weapon class", with(t, "    strength: 3", "    strength: 3\n    weapon_class: sword"),

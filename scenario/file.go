@@ -365,6 +365,10 @@ type Target struct {
 	Groups []Group `yaml:"groups,omitempty" json:"groups,omitempty"`
 	// Damage is the damage the unit's rank and file start with.
 	Damage Damage `yaml:"damage,omitempty" json:"damage,omitempty"`
+	// StartingModels is the unit's size at deployment, characters included
+	// (tow, RULES.md 22.9): a failed panic test falls back in good order
+	// while more than half of it remains. 0 is the unit's size now.
+	StartingModels int `yaml:"starting_models,omitempty" json:"starting_models,omitempty"`
 }
 
 // Champion overrides the unit's profile for its champion. A nil field is
@@ -399,6 +403,9 @@ type Character struct {
 	Profile `yaml:",inline"`
 	// Damage is the wounds it has already lost.
 	Damage int `yaml:"damage,omitempty" json:"damage,omitempty"`
+	// MountArmour is the armour value of the monster or chariot it rides
+	// (tow, RULES.md 22.4): the better of it and its own is used.
+	MountArmour rules.Target `yaml:"mount_armour,omitempty" json:"mount_armour,omitempty"`
 	// Slot is its file in the front rank, 0 at the unit's left end. Nil
 	// leaves the placement to the formation code (or to Layout's H).
 	Slot *int `yaml:"slot,omitempty" json:"slot,omitempty"`

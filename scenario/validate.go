@@ -81,6 +81,9 @@ func (f *File) Defaults() {
 	}
 	for i := range f.Attacks {
 		a := &f.Attacks[i]
+		if a.AP < 0 && f.Ruleset.Valid() && rules.For(f.Ruleset).SuitWithAP {
+			a.AP = -a.AP // tow writes AP as on the card, -1, and reads it as 1 (RULES.md 22.12)
+		}
 		if a.ToHit.IsZero() && a.BS == 0 && a.WS == 0 {
 			a.ToHit = ToHit{Auto: true}
 		}
@@ -326,6 +329,9 @@ func (c *checker) attack(i int) {
 
 	// Which ruleset reads what.
 	c.reads(a.AP != 0, ObjAttack, "ap", at("ap"))
+	if a.AP < 0 && f.Ruleset.Valid() && lookup(ObjAttack, "ap").ReadBy(f.Ruleset) {
+		c.add(at("ap"), "want 0 to %d, got %d: %s writes Armour Penetration without a sign", MaxStat, a.AP, f.Ruleset)
+	}
 	c.reads(a.ArmourPiercing != 0, ObjAttack, "armour_piercing", at("armour_piercing"))
 	c.reads(a.MWAgainst != nil, ObjAttack, "mw_against", at("mw_against"))
 	c.reads(a.ClippedWings, ObjAttack, "clipped_wings", at("clipped_wings"))
@@ -454,6 +460,15 @@ func (c *checker) profile(p *Profile, path string) {
 	c.reads(!p.ArmourSave.IsNone(), ObjProfile, "armour_save", at("armour_save"))
 	c.reads(p.Parry, ObjProfile, "parry", at("parry"))
 	c.reads(p.Flammable, ObjProfile, "flammable", at("flammable"))
+	if rs := c.f.Ruleset; rs.Valid() {
+		switch cat := rules.For(rs).TroopCategories; {
+		case p.TroopType.TowOnly() && !cat:
+			c.add(at("troop_type"), "%s does not read %s (%s only): write %s", rs, p.TroopType,
+				rulesetList(rules.RulesetsWhere(func(t *rules.Traits) bool { return t.TroopCategories })), p.TroopType.Category())
+		case p.TroopType == rules.MonstrousBeast && cat:
+			c.add(at("troop_type"), "%s has no monstrous_beast (RULES.md 22.10): write war_beast, monstrous_cavalry or monstrous_creature", rs)
+		}
+	}
 	for _, r := range []struct {
 		name string
 		r    rules.Reroll
@@ -495,6 +510,10 @@ func (c *checker) target() {
 	total := t.Models + len(t.Characters)
 	for _, g := range t.Groups {
 		total += g.Models
+	}
+	c.reads(t.StartingModels != 0, ObjTarget, "starting_models", "target.starting_models")
+	if t.StartingModels != 0 && t.StartingModels < total && total <= MaxModels {
+		c.add("target.starting_models", "the unit has %d models now, characters included, so it had at least that many at deployment (RULES.md 22.9)", total)
 	}
 	if total > MaxModels {
 		c.add("target.models", "the unit has %d models with its groups and characters: want at most %d", total, MaxModels)
@@ -596,6 +615,7 @@ func (c *checker) characters() {
 			c.add(p+".toughness", "required: the character's Toughness, 1 to 10")
 		}
 		c.profile(&ch.Profile, p)
+		c.reads(!ch.MountArmour.IsNone(), ObjCharacter, "mount_armour", p+".mount_armour")
 		if ch.Damage >= ch.Wounds && ch.Wounds > 0 {
 			c.add(p+".damage", "the character has %s, so damage must be less than %d", woundsText(ch.Wounds), ch.Wounds)
 		}

@@ -179,6 +179,7 @@ func (f *File) Translate(r rules.Ruleset) (*File, []string, error) {
 			ch.SaveBonus, ch.ArmourValue = override(p.SaveBonus, u.SaveBonus), override(p.ArmourValue, u.ArmourValue)
 			ch.Ward, ch.Aegis = override(p.Ward, u.Ward), override(p.Aegis, u.Aegis)
 		}
+		translateTow(c, f, note)
 		if from.Block && !to.Block {
 			toWarrior(c, note)
 		}
@@ -214,7 +215,10 @@ func translateAttack(a *Attack, path string, from, to *rules.Traits, note func(s
 			a.BS = need
 		}
 	}
-	if from.ArmourValue != to.ArmourValue {
+	if from.SuitWithAP != to.SuitWithAP && !from.ArmourValue && !to.ArmourValue {
+		return // the Strength and AP of tow (RULES.md 22.4): translateAP
+	}
+	if from.ArmourValue != to.ArmourValue && !(to.SuitWithAP || from.SuitWithAP) {
 		if from.ArmourValue && a.AP != 0 {
 			note("%s: ap %d carried over as armour_piercing %d (Strength now worsens the save too)", path, a.AP, a.AP)
 			a.ArmourPiercing, a.AP = a.AP, 0

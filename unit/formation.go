@@ -268,6 +268,10 @@ func (u *Unit) pickRule(p int, ch Chooser, ahead bool) (int, int8, error) {
 				e = int8(i)
 			}
 		}
+	} else if u.s.rear == rules.LeftToRight {
+		e = endLeft // 22.8: from one end, the rest staying adjacent
+	} else if u.s.rear == rules.RightToLeft {
+		e = endRight
 	} else if o.RearRankOrder == rules.RearRankOwnerChoice && ch != nil {
 		var ids []int
 		def, first := 0, u.endModel(r, lo, hi, byCounters, ok)

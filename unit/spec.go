@@ -43,6 +43,10 @@ type Spec struct {
 	// Damage is the starting damage of the R&F pool's models in removal order
 	// (battleaxe per-model only, 11.3); each must be below the model's W.
 	Damage []int
+	// StartingModels is the unit's size at deployment, characters included,
+	// for the outcome of a failed panic test in tow (RULES.md 22.9); 0 is
+	// the unit's size now.
+	StartingModels int
 }
 
 // Group is extra rank and file with a profile of their own.
@@ -91,11 +95,13 @@ type shared struct {
 	frontage  int
 	kinds     []kind
 	pools     []poolInfo
-	perModel  bool     // battleaxe per-model damage (11.3)
-	champPool bool     // the champion is a pool of his own (t9a, t9a1-ru)
-	command   []Role   // removal order of command models inside their pool (11.4)
-	cmdID     [6]int16 // model id per command role, -1 when absent
-	chars     []int16  // model id of each character, in Spec order
+	perModel  bool                // battleaxe per-model damage (11.3)
+	champPool bool                // the champion is a pool of his own (t9a, t9a1-ru)
+	command   []Role              // removal order of command models inside their pool (11.4)
+	cmdID     [6]int16            // model id per command role, -1 when absent
+	chars     []int16             // model id of each character, in Spec order
+	starting  int                 // models at deployment (Spec.StartingModels)
+	rear      rules.RearRankOrder // the rear rank's order of removal (R12, RULES.md 22.8)
 
 	// interchangeable: perModel, one kind of ordinary R&F per pool and no
 	// owner_choice switch, so that SetCountKey may key them as a multiset.
@@ -148,6 +154,14 @@ func New(s Spec) (*Unit, error) {
 		return nil, err
 	}
 	u.phaseStart = u.alive
+	switch {
+	case s.StartingModels == 0:
+		sh.starting = u.alive
+	case s.StartingModels < u.alive:
+		return nil, fmt.Errorf("starting_models %d: want at least the %d models the unit has now", s.StartingModels, u.alive)
+	default:
+		sh.starting = s.StartingModels
+	}
 	return u, nil
 }
 
@@ -159,7 +173,7 @@ func checkOptions(o rules.Options) error {
 		{"damage_model", int8(o.DamageModel), 2},
 		{"instant_kill_takes", int8(o.InstantKillTakes), 2},
 		{"single_rank_policy", int8(o.SingleRankPolicy), 4},
-		{"rear_rank_order", int8(o.RearRankOrder), 2},
+		{"rear_rank_order", int8(o.RearRankOrder), 5},
 		{"overflow_across_pools", int8(o.OverflowAcrossPools), 2},
 		{"command_order", int8(o.CommandOrder), 3},
 		{"mw_cap", int8(o.MWCap), 2},
@@ -301,7 +315,7 @@ var postRole = [...]Role{rules.MusicianPost: Musician, rules.StandardPost: Stand
 // Model ids: main R&F, then musician, standard, champion, then the groups,
 // then the characters.
 func (s *Spec) build() (*shared, []model) {
-	sh := &shared{name: s.Name, ruleset: s.Ruleset, opts: s.Options}
+	sh := &shared{name: s.Name, ruleset: s.Ruleset, opts: s.Options, rear: rules.For(s.Ruleset).RearRankOrderOf(s.Options)}
 	for i := range sh.cmdID {
 		sh.cmdID[i] = -1
 	}

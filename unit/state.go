@@ -182,6 +182,16 @@ func (u *Unit) StartPhase() {
 // PhaseStartSize returns the size recorded by StartPhase (Size at New).
 func (u *Unit) PhaseStartSize() int { return u.phaseStart }
 
+// StartingModels is the unit's size at deployment, characters included
+// (Spec.StartingModels; RULES.md 22.9).
+func (u *Unit) StartingModels() int { return u.s.starting }
+
+// PanicFlees reports the outcome of a failed panic test where the ruleset
+// reads it by size (tow, RULES.md 22.9, E169): the unit flees unless more
+// than half of its models at deployment remain, and falls back in good
+// order otherwise.
+func (u *Unit) PanicFlees() bool { return 2*u.Size() <= u.s.starting }
+
 // PhaseCasualties returns the models removed since StartPhase, every role
 // counted. Whether that crosses the panic threshold is the caller's call.
 func (u *Unit) PhaseCasualties() int { return u.phaseCas }

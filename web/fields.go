@@ -168,7 +168,9 @@ func (s *Server) pageData(f form) *pageData {
 		row := append([]field{count, toHit, str, phase, ap}, more(name, ws, bs, mod, wmod, apc, mh, mw, rrHit, rrWound, wc, aim,
 			trig("poison", "Poisoned Attacks", a.Poison), trig("battle_focus", "Battle Focus", a.BattleFocus),
 			trig("lethal_strike", "Lethal Strike", a.LethalStrike), trig("killing_blow", "Killing Blow", a.KillingBlow),
-			trig("heroic_killing_blow", "Heroic Killing Blow", a.HeroicKillingBlow), bane, trig("armour_bane_on", "Armour Bane on", a.ArmourBaneOn))...)
+			trig("heroic_killing_blow", "Heroic Killing Blow", a.HeroicKillingBlow),
+			trig("monster_slayer", "Monster Slayer", a.MonsterSlayer), trig("cleaving_blow", "Cleaving Blow", a.CleavingBlow),
+			bane, trig("armour_bane_on", "Armour Bane on", a.ArmourBaneOn))...)
 		d.Attacks = append(d.Attacks, append(row, more(flags...)...))
 	}
 	d.CanAdd = len(f.Attacks) < maxFormAttacks
@@ -216,6 +218,16 @@ func (s *Server) pageData(f form) *pageData {
 	regen.Choices = saveChoices(t.Regeneration)
 	aegis := hide(mk("aegis", "Aegis", "select", ""), "t.aegis")
 	aegis.Choices = saveChoices(t.Aegis)
+	// tow (RULES.md 22.4, 22.6, 22.9)
+	armourSave := hide(mk("armour_save", "Armour value (printed)", "select", ""), "t.armour_save")
+	armourSave.Choices = saveChoices(t.ArmourSave)
+	parry := hide(mk("parry", "Parry", "checkbox", "1"), "t.parry")
+	parry.Checked = t.Parry
+	flammable := hide(mk("flammable", "Flammable", "checkbox", "1"), "t.flammable")
+	flammable.Checked = t.Flammable
+	starting := hide(mk("starting_models", "Models at deployment", "number", t.StartingModels), "t.starting_models")
+	starting.Hint = "for a failed panic test: falls back while more than half remain"
+	whole(&starting, "t.starting_models", "Models at deployment")
 	helmet := hide(mk("helmet", "Helmet", "checkbox", "1"), "t.helmet")
 	helmet.Checked = t.Helmet
 	dmg := mk("damage", "Starting damage", "text", t.Damage)
@@ -225,7 +237,8 @@ func (s *Server) pageData(f form) *pageData {
 	rrArmour.Choices = choices(t.RerollArmour, "", "failed", "ones")
 	rrSpecial := mk("reroll_special", "Re-roll special saves", "select", "")
 	rrSpecial.Choices = choices(t.RerollSpecial, "", "failed", "ones")
-	d.Target = append([]field{models, tough, wounds, armour, shield, av}, more(tname, troop, front, tws, barding, bonus, ward, regen, aegis, rrArmour, rrSpecial, helmet, dmg)...)
+	d.Target = append([]field{models, tough, wounds, armour, shield, av}, more(tname, troop, front, tws, barding, bonus, ward, regen, aegis, rrArmour, rrSpecial, helmet, dmg,
+		armourSave, parry, flammable, starting)...)
 	for _, c := range []struct {
 		name, label string
 		on          bool

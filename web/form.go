@@ -47,6 +47,7 @@ type attackForm struct {
 	// natural-roll triggers (20.2) as a file writes them: "" for none,
 	// "6+" for true, or a score such as "5+"
 	Poison, BattleFocus, LethalStrike, KillingBlow, HeroicKillingBlow, ArmourBaneOn string
+	MonsterSlayer, CleavingBlow                                                     string // tow (RULES.md 22.3)
 	ArmourBane                                                                      string
 	Flaming, IgnoreArmour, NoSaves, InstantKill                                     bool
 }
@@ -57,6 +58,10 @@ type targetForm struct {
 	ArmourValue, Ward, Regeneration, Aegis, Damage                              string
 	RerollArmour, RerollSpecial                                                 string // the model's own save re-rolls (20.1)
 	Shield, Barding, Helmet, Musician, Standard, Champion                       bool
+	// tow (RULES.md 22.4, 22.6, 22.9): a printed armour value, Parry,
+	// flammable, and the unit's size at deployment
+	ArmourSave, StartingModels string
+	Parry, Flammable           bool
 }
 
 // form is the page's state, all of it in the query string.
@@ -138,6 +143,7 @@ func parseForm(q url.Values) form {
 			ForceRerollArmour: on("force_reroll_armour"), ForceRerollSpecial: on("force_reroll_special"), DivineAttacks: on("divine_attacks"),
 			Poison: triggerText(get("poison")), BattleFocus: triggerText(get("battle_focus")), LethalStrike: triggerText(get("lethal_strike")),
 			KillingBlow: triggerText(get("killing_blow")), HeroicKillingBlow: triggerText(get("heroic_killing_blow")),
+			MonsterSlayer: triggerText(get("monster_slayer")), CleavingBlow: triggerText(get("cleaving_blow")),
 			ArmourBane: get("armour_bane"), ArmourBaneOn: triggerText(get("armour_bane_on")),
 			Flaming: on("flaming"), IgnoreArmour: on("ignore_armour"), NoSaves: on("no_saves"), InstantKill: on("instant_kill")}
 	}
@@ -147,7 +153,8 @@ func parseForm(q url.Values) form {
 		Toughness: get("toughness"), Wounds: get("wounds"), Armour: get("armour"), SaveBonus: get("save_bonus"), ArmourValue: get("armour_value"),
 		Ward: get("ward"), Regeneration: get("regeneration"), Aegis: get("aegis"), Damage: get("damage"),
 		RerollArmour: get("reroll_armour"), RerollSpecial: get("reroll_special"),
-		Shield: on("shield"), Barding: on("barding"), Helmet: on("helmet"), Musician: on("musician"), Standard: on("standard"), Champion: on("champion")}
+		Shield: on("shield"), Barding: on("barding"), Helmet: on("helmet"), Musician: on("musician"), Standard: on("standard"), Champion: on("champion"),
+		ArmourSave: get("armour_save"), StartingModels: get("starting_models"), Parry: on("parry"), Flammable: on("flammable")}
 	for _, s := range rules.Switches() {
 		if v := strings.TrimSpace(q.Get("opt." + s.Name)); v != "" && v != s.Default {
 			f.Options[s.Name] = v
@@ -210,6 +217,8 @@ func (f form) values() url.Values {
 		add(p+"battle_focus", a.BattleFocus)
 		add(p+"killing_blow", a.KillingBlow)
 		add(p+"heroic_killing_blow", a.HeroicKillingBlow)
+		add(p+"monster_slayer", a.MonsterSlayer)
+		add(p+"cleaving_blow", a.CleavingBlow)
 		add(p+"armour_bane", a.ArmourBane)
 		add(p+"armour_bane_on", a.ArmourBaneOn)
 		if q.Get(p+"count") == "" && q.Get(p+"strength") == "" {
@@ -232,6 +241,10 @@ func (f form) values() url.Values {
 	add("t.ward", t.Ward)
 	add("t.regeneration", t.Regeneration)
 	add("t.aegis", t.Aegis)
+	add("t.armour_save", t.ArmourSave)
+	flag("t.parry", t.Parry)
+	flag("t.flammable", t.Flammable)
+	add("t.starting_models", t.StartingModels)
 	add("t.reroll_armour", t.RerollArmour)
 	add("t.reroll_special", t.RerollSpecial)
 	flag("t.helmet", t.Helmet)
@@ -358,6 +371,8 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 		w.trigger("battle_focus", a.BattleFocus)
 		w.trigger("killing_blow", a.KillingBlow)
 		w.trigger("heroic_killing_blow", a.HeroicKillingBlow)
+		w.trigger("monster_slayer", a.MonsterSlayer)
+		w.trigger("cleaving_blow", a.CleavingBlow)
 		num("armour_bane", unless(a.ArmourBane, "0"))
 		w.trigger("armour_bane_on", a.ArmourBaneOn)
 		attacks = append(attacks, w.o)
@@ -388,6 +403,9 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 	str("ward", t.Ward)
 	str("regeneration", t.Regeneration)
 	str("aegis", t.Aegis)
+	str("armour_save", t.ArmourSave)
+	flag("parry", t.Parry)
+	flag("flammable", t.Flammable)
 	str("reroll_armour", unless(t.RerollArmour, "none"))
 	str("reroll_special", unless(t.RerollSpecial, "none"))
 	flag("helmet", t.Helmet)
@@ -419,6 +437,7 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 			num("damage", t.Damage)
 		}
 	}
+	num("starting_models", unless(t.StartingModels, "0"))
 	doc = append(doc, kv{"target", w.o})
 	data, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
@@ -599,6 +618,7 @@ func fileForm(file *scenario.File, tab string) form {
 			ForceRerollArmour: a.ForceRerollArmour, ForceRerollSpecial: a.ForceRerollSpecial, DivineAttacks: a.DivineAttacks,
 			Poison: triggerForm(a.Poison), BattleFocus: triggerForm(a.BattleFocus), LethalStrike: triggerForm(a.LethalStrike),
 			KillingBlow: triggerForm(a.KillingBlow), HeroicKillingBlow: triggerForm(a.HeroicKillingBlow),
+			MonsterSlayer: triggerForm(a.MonsterSlayer), CleavingBlow: triggerForm(a.CleavingBlow),
 			ArmourBane: itoa(a.ArmourBane), ArmourBaneOn: triggerForm(a.ArmourBaneOn),
 			Flaming: a.Flaming, IgnoreArmour: a.IgnoreArmour, NoSaves: a.NoSaves, InstantKill: a.InstantKill}
 		if a.BS == 0 && a.WS == 0 {
@@ -618,6 +638,7 @@ func fileForm(file *scenario.File, tab string) form {
 		Ward: score(t.Ward), Regeneration: score(t.Regeneration), Aegis: score(t.Aegis), Damage: itoa(t.Damage.Carried),
 		RerollArmour: rerollText(t.RerollArmour), RerollSpecial: rerollText(t.RerollSpecial),
 		Shield: t.Shield, Barding: t.Barding, Helmet: t.Helmet,
+		ArmourSave: score(t.ArmourSave), StartingModels: itoa(t.StartingModels), Parry: t.Parry, Flammable: t.Flammable,
 		Musician: t.HasCommand(scenario.CommandMusician), Standard: t.HasCommand(scenario.CommandStandard), Champion: t.HasCommand(scenario.CommandChampion)}
 	if len(t.Damage.PerModel) > 0 {
 		parts := make([]string, len(t.Damage.PerModel))

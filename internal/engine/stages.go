@@ -681,7 +681,7 @@ func towBlow(a *Attack, tt rules.TroopType) (rules.Trigger, bool) {
 		return 0, false // 22.17: the blows fire in close combat only
 	case kb != 0 && rules.BlowSlays(rules.TOW, tt, false):
 		return kb, true
-	case a.MonsterSlayer != 0 && tt == rules.Monster:
+	case a.MonsterSlayer != 0 && tt.Category() == rules.Monster:
 		return a.MonsterSlayer, true
 	case a.CleavingBlow != 0 && rules.Cleaves(tt):
 		return a.CleavingBlow, false
@@ -1789,6 +1789,20 @@ func (m *Machine) panicWords() string {
 	return th + " or more"
 }
 
+// panicFailText says what a failed panic test does where the ruleset reads
+// it by size (tow, RULES.md 22.9): fall back in good order while more than
+// half the models at deployment remain, else flee. Elsewhere it is "".
+func (m *Machine) panicFailText() string {
+	if !rules.For(m.rs()).PanicFallBack {
+		return ""
+	}
+	left, starting := m.u.Size(), m.u.StartingModels()
+	if m.u.PanicFlees() {
+		return fmt.Sprintf("; if it fails, it flees (%d of %d models at deployment left, half or fewer)", left, starting)
+	}
+	return fmt.Sprintf("; if it fails, it falls back in good order (%d of %d models at deployment left, more than half)", left, starting)
+}
+
 // end closes the batch: champion overflow, panic, destroyed.
 func (m *Machine) end(log func(Event)) error {
 	if m.s.inBatch {
@@ -1813,7 +1827,7 @@ func (m *Machine) end(log func(Event)) error {
 			m.s.tally.Panic = true
 			if log != nil {
 				m.emit(log, Event{Kind: Panic, Rule: pick(m.fixed.panicMoreThan, "RULES.md 22.9", "RULES.md 12, 19.3"),
-					Text: fmt.Sprintf("%d of %d models lost this phase (%s): panic test", lost, start, m.panicWords())})
+					Text: fmt.Sprintf("%d of %d models lost this phase (%s): panic test%s", lost, start, m.panicWords(), m.panicFailText())})
 			}
 		}
 	}

@@ -1,0 +1,52 @@
+package unit
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/rearrank/rearrank/rules"
+)
+
+// TestTowRearRankOrder is RULES.md 22.8: tow empties a rear rank from one
+// end, left to right by default, keeping the rest adjacent; whfb8 takes
+// from each end in turn (11.2). rear_rank_order changes either.
+func TestTowRearRankOrder(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		rs    rules.Ruleset
+		order rules.RearRankOrder
+		want  string // the rear rank's slots removed, in order
+	}{
+		{"tow default: left to right", rules.TOW, rules.RearRankByRuleset, "2.1 2.2"},
+		{"tow right_to_left", rules.TOW, rules.RightToLeft, "2.3 2.2"},
+		{"tow alternate_ends", rules.TOW, rules.AlternateEnds, "2.1 2.3"},
+		{"whfb8 default: alternate ends", rules.WHFB8, rules.RearRankByRuleset, "2.1 2.3"},
+		{"whfb8 left_to_right", rules.WHFB8, rules.LeftToRight, "2.1 2.2"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			// 13 models five wide: a rear rank of 3, centred in files 1 to 3
+			u := mustNew(t, Spec{Ruleset: c.rs, Options: rules.Options{RearRankOrder: c.order}, Models: 13, Frontage: 5, Profile: elf})
+			u.StartBatch(nil)
+			var removed []string
+			for range 2 {
+				ch, err := u.Apply(Packet{Target: rf, Wounds: 1})
+				if err != nil {
+					t.Fatal(err)
+				}
+				removed = append(removed, files(ch))
+			}
+			if _, err := u.EndBatch(); err != nil {
+				t.Fatal(err)
+			}
+			if err := u.Check(); err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(removed, " "); got != c.want {
+				t.Errorf("removed %s, want %s (now %s)", got, c.want, u.Draw())
+			}
+		})
+	}
+	if got := rules.For(rules.TOW).RearRankOrderOf(rules.Options{}); got != rules.LeftToRight {
+		t.Errorf("tow's default rear_rank_order %d, want left_to_right", got)
+	}
+}
