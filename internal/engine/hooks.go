@@ -35,8 +35,8 @@ type RollOutcome struct {
 // attacks are independent and alike. Skirmish attacks are not (a critical
 // spends the warrior's allowance, 6.2), and ok is false for them.
 func (m *Machine) AttackRolls() (n int, ok bool) {
-	if !m.rs().Block() || m.s.i != 0 {
-		return 0, false
+	if !m.rs().Block() || m.s.i != 0 || m.profiles() > 1 {
+		return 0, false // a batch of several profiles allocates its wounds together (C24)
 	}
 	if t := &m.s.tests; t.kb != 0 && !t.kbSlays && m.multi() {
 		return 0, false // a one-wound Killing Blow is a single among packets (20.2): not alike
@@ -101,7 +101,7 @@ func (m *Machine) SkipRolls(o RollOutcome) {
 // ok is false where each packet rolls Regeneration per Wound lost (tow,
 // 22.6): a packet is then more than its damage dice.
 func (m *Machine) PendingPackets() (n int, ok bool) {
-	return m.s.n, m.s.at == stepPacket && m.s.i == 0 && m.s.singles == 0 && m.s.tests.regen.need.IsNone()
+	return m.s.n, m.s.at == stepPacket && m.s.i == 0 && m.s.singles == 0 && m.s.tests.regen.need.IsNone() && m.s.held == nil
 }
 
 // RollPacket rolls with r the damage dice the batch's next unsaved wound

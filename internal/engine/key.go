@@ -64,6 +64,15 @@ func (m *Machine) AppendState(b []byte) []byte {
 		b = appendInt(b, s.recv.w)
 		b = appendInt(b, s.recv.t)
 	}
+	b = appendInt(b, len(s.held))
+	for _, h := range s.held {
+		for _, v := range [...]int{h.group, h.kills, h.unsaved, h.singles} {
+			b = appendInt(b, v)
+		}
+		b = h.regen.appendKey(b)
+	}
+	b = append(b, byte(s.pass))
+	b = appendInt(b, s.hi)
 	b = appendInt(b, len(s.crits))
 	for _, c := range s.crits {
 		b = appendInt(b, len(c))
