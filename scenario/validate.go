@@ -354,6 +354,7 @@ func (c *checker) attack(i int) {
 	c.reads(a.InstantKill, ObjAttack, "instant_kill", at("instant_kill"))
 	c.reads(a.WeaponClass != rules.NoWeaponClass, ObjAttack, "weapon_class", at("weapon_class"))
 	c.reads(a.Attacker != "", ObjAttack, "attacker", at("attacker"))
+	c.reads(a.Batch != "", ObjAttack, "batch", at("batch"))
 	c.batch(i)
 	if a.MWAgainst != nil && a.MultipleWounds.IsZero() {
 		c.add(at("mw_against"), "limits multiple_wounds, which this group does not have")
