@@ -261,8 +261,16 @@ func genScenario(t *rapid.T, maxAttacks int) (*unit.Unit, []referee.Attack) {
 			attacks[i].Target = unit.Target{Role: unit.RankAndFile}
 		}
 	}
-	// C24: a group may join the batch of the group before it, in its phase
-	// and at its target: one batch of several profiles
+	drawBatches(t, rs, attacks)
+	if _, err := engine.NewMachine(u, attacks, nil); err != nil {
+		t.Skip(err)
+	}
+	return u, attacks
+}
+
+// drawBatches joins some groups to the batch of the group before it, in
+// its phase and at its target: batches of several profiles (C24).
+func drawBatches(t *rapid.T, rs rules.Ruleset, attacks []referee.Attack) {
 	for i := 1; i < len(attacks) && rs.Block(); i++ {
 		if rapid.IntRange(0, 2).Draw(t, "joinBatch") != 0 {
 			continue
@@ -274,10 +282,6 @@ func genScenario(t *rapid.T, maxAttacks int) (*unit.Unit, []referee.Attack) {
 		a.Batch, a.Phase, a.Target = prev.Batch, prev.Phase, prev.Target
 		a.Hatred = a.Hatred && a.Phase == rules.Melee
 	}
-	if _, err := engine.NewMachine(u, attacks, nil); err != nil {
-		t.Skip(err)
-	}
-	return u, attacks
 }
 
 // describeScenario is a short text of a drawn scenario for failures.

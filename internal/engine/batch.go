@@ -113,8 +113,8 @@ func (m *Machine) beginProfile(log func(Event)) error {
 }
 
 // hold ends the rolls of a group of a batch of several: it keeps what they
-// handed on, and starts the next group, or after the last the batch's
-// allocation (C22, C24).
+// handed on, and stops at stepHold, where the odds package reads them
+// (Rolled).
 func (m *Machine) hold(log func(Event)) {
 	s := &m.s
 	if h := (held{group: s.batch, kills: s.kills, unsaved: s.unsaved, singles: s.singles, regen: s.tests.regen}); h.kills+h.unsaved > 0 {
@@ -122,6 +122,23 @@ func (m *Machine) hold(log func(Event)) {
 	}
 	s.hits, s.kills, s.unsaved, s.singles = 0, 0, 0, 0
 	s.i, s.n = 0, 0
+	s.at = stepHold
+}
+
+// heldOutcome returns what the rolls of the group standing at stepHold
+// handed on.
+func (m *Machine) heldOutcome() RollOutcome {
+	o := RollOutcome{RegenLost: m.s.flamed}
+	if n := len(m.s.held); n > 0 && m.s.held[n-1].group == m.s.batch {
+		o.Kills, o.Unsaved = m.s.held[n-1].kills, m.s.held[n-1].unsaved
+	}
+	return o
+}
+
+// afterHold starts the next group of the batch, or after the last the
+// batch's allocation (C22, C24).
+func (m *Machine) afterHold(log func(Event)) {
+	s := &m.s
 	if _, last := m.batchSpan(); s.batch < last {
 		s.batch++
 		s.at = stepBegin

@@ -35,8 +35,8 @@ type RollOutcome struct {
 // attacks are independent and alike. Skirmish attacks are not (a critical
 // spends the warrior's allowance, 6.2), and ok is false for them.
 func (m *Machine) AttackRolls() (n int, ok bool) {
-	if !m.rs().Block() || m.s.i != 0 || m.profiles() > 1 {
-		return 0, false // a batch of several profiles allocates its wounds together (C24)
+	if !m.rs().Block() || m.s.i != 0 {
+		return 0, false
 	}
 	if t := &m.s.tests; t.kb != 0 && !t.kbSlays && m.multi() {
 		return 0, false // a one-wound Killing Blow is a single among packets (20.2): not alike
@@ -72,6 +72,10 @@ func (m *Machine) WithAttacks(k int) *Machine {
 func (m *Machine) Rolled() (RollOutcome, bool) {
 	o := RollOutcome{RegenLost: m.s.flamed}
 	switch {
+	case m.s.at == stepHold: // a group of a batch of several (C24)
+		return m.heldOutcome(), true
+	case m.s.held != nil: // the allocation of a batch of several: past its rolls
+		return RollOutcome{}, false
 	case m.s.at == stepKill && m.s.i == 0:
 		o.Kills, o.Unsaved = m.s.n, m.s.unsaved
 	case m.s.at == stepPacket && m.s.i == 0:
@@ -84,7 +88,9 @@ func (m *Machine) Rolled() (RollOutcome, bool) {
 }
 
 // SkipRolls moves m, standing where AttackRolls said ok, on to the damage
-// step of its batch as if its attacks had rolled o.
+// step of its batch as if its attacks had rolled o; in a batch of several
+// profiles (C24), on to where the group's rolls are held for the batch's
+// allocation.
 func (m *Machine) SkipRolls(o RollOutcome) {
 	m.s.flamed = o.RegenLost && !m.u.RegenLost()
 	m.s.hits, m.s.wounds, m.s.failed, m.s.re, m.s.reOf, m.s.singles = 0, woundPool{}, woundPool{}, woundPool{}, stepBegin, 0
@@ -101,7 +107,7 @@ func (m *Machine) SkipRolls(o RollOutcome) {
 // ok is false where each packet rolls Regeneration per Wound lost (tow,
 // 22.6): a packet is then more than its damage dice.
 func (m *Machine) PendingPackets() (n int, ok bool) {
-	return m.s.n, m.s.at == stepPacket && m.s.i == 0 && m.s.singles == 0 && m.s.tests.regen.need.IsNone() && m.s.held == nil
+	return m.s.n, m.s.at == stepPacket && m.s.i == 0 && m.s.singles == 0 && m.s.tests.regen.need.IsNone()
 }
 
 // RollPacket rolls with r the damage dice the batch's next unsaved wound

@@ -55,7 +55,7 @@ func (m *Machine) AppendState(b []byte) []byte {
 		}
 	}
 	b = append(b, flags)
-	if s.at > stepBegin && s.at < stepEnd || s.at == stepSkirmish {
+	if s.at > stepBegin && s.at < stepEnd || s.at == stepSkirmish || s.at == stepHold {
 		b = s.tests.appendKey(b)
 		b = append(b, byte(s.recv.troop), byte(s.aim.Role), byte(s.aim.TroopType))
 		b = appendInt(b, len(s.aim.Name))

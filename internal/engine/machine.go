@@ -263,6 +263,9 @@ func (m *Machine) Step(r dice.Roller, log func(Event)) error {
 		return m.count(&d)
 	case stepEnd:
 		return m.end(log)
+	case stepHold:
+		m.afterHold(log)
+		return nil
 	}
 	return m.loop(&d)
 }

@@ -60,6 +60,7 @@ const (
 	stepSkirmish             // one whole skirmish attack (C19)
 	stepReroll               // one die of the re-roll pass after stage reOf (20.1)
 	stepHitAgain             // one 7+ procedure's second die (5, 20.1's dice order)
+	stepHold                 // a group of a batch of several has rolled (batch.go)
 	stepDone
 )
 
