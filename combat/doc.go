@@ -57,8 +57,10 @@
 // RULES.md 21 sketches it without defining a Proper Rank or Solid. The fights of
 // one side at one step (rank and file, champion, characters) go to the
 // referee as consecutive attack groups, each a batch of its own, where
-// RULES.md 21.2 makes them one batch: the referee has no batch of several
-// profiles yet.
+// RULES.md 21.2 makes them one batch. The referee has batches of several
+// profiles at one target (referee.Attack.Batch, C24), which combat does not
+// use yet; a combat file has no batch field, since 21.2 already says which
+// fights are one batch.
 //
 // A re-rolled miss (Always Strikes First, battleaxe's Always Strikes Last)
 // is the fight's reroll_hit: failed (RULES.md 20.1) added to the grants its

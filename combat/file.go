@@ -325,6 +325,7 @@ var (
 		"phase":    "a fight is always melee",
 		"bs":       "a fight is melee: give ws",
 		"attacker": "attacker names a warrior where there are no units; a fight's models are its by",
+		"batch":    "a side's fights at one step are one batch by the rules (21.2); the file does not say it",
 	}
 )
 

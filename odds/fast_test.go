@@ -96,6 +96,7 @@ func TestPooledFastPathsEqualEnumeration(t *testing.T) {
 				attacks[i].Target = unit.Target{Role: unit.RankAndFile}
 			}
 		}
+		drawBatches(t, rs, attacks)
 		if _, err := engine.NewMachine(u, attacks, nil); err != nil {
 			t.Skip(err)
 		}

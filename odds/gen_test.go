@@ -19,8 +19,8 @@ import (
 // damage (pooled carried wounds, per-model damage, a damaged champion or
 // character), several pools, D3/D6 multiple wounds, battleaxe per-model
 // damage, instant kills, Flaming against Regeneration, Lethal Strike,
-// skirmish criticals and injuries, and several groups across phases for
-// panic.
+// skirmish criticals and injuries, several groups across phases for
+// panic, and batches of several profiles (C24).
 
 func genProfile(t *rapid.T, rs rules.Ruleset, label string) unit.Profile {
 	p := unit.Profile{
@@ -271,10 +271,27 @@ func genScenario(t *rapid.T, maxAttacks int) (*unit.Unit, []referee.Attack) {
 			attacks[i].Target = unit.Target{Role: unit.RankAndFile}
 		}
 	}
+	drawBatches(t, rs, attacks)
 	if _, err := engine.NewMachine(u, attacks, nil); err != nil {
 		t.Skip(err)
 	}
 	return u, attacks
+}
+
+// drawBatches joins some groups to the batch of the group before it, in
+// its phase and at its target: batches of several profiles (C24).
+func drawBatches(t *rapid.T, rs rules.Ruleset, attacks []referee.Attack) {
+	for i := 1; i < len(attacks) && rs.Block(); i++ {
+		if rapid.IntRange(0, 2).Draw(t, "joinBatch") != 0 {
+			continue
+		}
+		prev, a := &attacks[i-1], &attacks[i]
+		if prev.Batch == "" {
+			prev.Batch = fmt.Sprint("volley ", i)
+		}
+		a.Batch, a.Phase, a.Target = prev.Batch, prev.Phase, prev.Target
+		a.Hatred = a.Hatred && a.Phase == rules.Melee
+	}
 }
 
 // describeScenario is a short text of a drawn scenario for failures.

@@ -51,6 +51,14 @@ func tinyScenarios() []scenario {
 			[]referee.Attack{
 				{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 7, Modifier: -1}, Strength: 5, MultipleWounds: expr("D3"), Target: rf},
 				{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 3}, Strength: 3, Poison: rules.NaturalSix, Target: rf}}},
+		// C24: one batch of two profiles, single wounds listed before the
+		// packets (C22 allocates the packets first), then a batch of its own
+		{"battleaxe batch", unit.Spec{Ruleset: rules.Battleaxe, Models: 3,
+			Profile: unit.Profile{W: 3, T: 4, Save: rules.SaveProfile{Armour: rules.LightArmour}}},
+			[]referee.Attack{
+				{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 3}, Strength: 4, Batch: "volley", Target: rf},
+				{Count: dice.ConstExpr(2), Phase: rules.Shooting, Strength: 5, MultipleWounds: expr("D3"), Batch: "volley", Target: rf},
+				{Count: dice.ConstExpr(1), Phase: rules.Shooting, Strength: 4, MultipleWounds: expr("2"), Target: rf}}},
 	}
 }
 
@@ -81,6 +89,17 @@ func mediumScenarios() []scenario {
 			[]referee.Attack{
 				{Count: dice.ConstExpr(6), Hit: referee.HitSpec{WS: 4}, Strength: 5, AP: 1, MultipleWounds: expr("D3"), Target: rf},
 				{Count: dice.MustParseExpr("D6"), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 6}, Strength: 4, Poison: rules.NaturalSix, Target: rf}}},
+		// C24: batches of several profiles, where the fast paths stand aside
+		{"battleaxe batch", unit.Spec{Ruleset: rules.Battleaxe, Models: 6, Frontage: 3, Command: []unit.Role{unit.Champion},
+			Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4, Save: rules.SaveProfile{Armour: rules.LightArmour}}},
+			[]referee.Attack{
+				{Count: dice.ConstExpr(4), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 3}, Strength: 4, Batch: "crew", Target: rf},
+				{Count: dice.ConstExpr(3), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 4}, Strength: 6, MultipleWounds: expr("D3"), Batch: "crew", Target: rf}}},
+		{"tow batch", unit.Spec{Ruleset: rules.TOW, Models: 4, Frontage: 4,
+			Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4, Specials: rules.SpecialSaves{Regeneration: target("4+")}}},
+			[]referee.Attack{
+				{Count: dice.ConstExpr(2), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 3}, Strength: 5, MultipleWounds: expr("D3"), Batch: "volley", Target: rf},
+				{Count: dice.MustParseExpr("D3"), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 4}, Strength: 4, Flaming: true, Batch: "volley", Target: rf}}},
 	}
 }
 

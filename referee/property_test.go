@@ -1,6 +1,8 @@
 package referee_test
 
 import (
+	"cmp"
+	"fmt"
 	"hash/fnv"
 	"reflect"
 	"strings"
@@ -178,6 +180,13 @@ func genAttacks(t *rapid.T, s unit.Spec) []referee.Attack {
 		}
 		if len(s.Characters) > 0 && rapid.IntRange(0, 3).Draw(t, "atChar") == 0 {
 			a.Target = unit.Target{Role: unit.Character, Name: "Hero"}
+		}
+		// C24: the group joins the batch of the one before it, taking its
+		// phase and target
+		if i > 0 && s.Ruleset.Block() && rapid.IntRange(0, 2).Draw(t, "joinBatch") == 0 {
+			out[i-1].Batch = cmp.Or(out[i-1].Batch, fmt.Sprint("volley ", i))
+			a.Batch, a.Phase, a.Target = out[i-1].Batch, out[i-1].Phase, out[i-1].Target
+			a.Hatred = a.Hatred && a.Phase == rules.Melee
 		}
 		out[i] = a
 	}

@@ -121,6 +121,11 @@ func (r *Result) Destroyed() bool { return r.After.Destroyed() }
 // ErrNoAttacks is returned when Resolve is given nothing to resolve.
 var ErrNoAttacks = engine.ErrNoAttacks
 
+// ErrBatch is returned when the groups an Attack.Batch name joins cannot be
+// one batch: they must follow one another, share their phase and target,
+// and not be skirmish (RULES.md C24).
+var ErrBatch = engine.ErrBatch
+
 // Resolve applies the attack groups in order to a copy of u, asking r for
 // every die, and returns the new unit and the events. u is not changed.
 // With a dice.Scripted roller that runs out, the error wraps dice.ErrOutOfDice

@@ -157,6 +157,7 @@ func (f *File) attack(i int, a Attack) (referee.Attack, error) {
 		InstantKill:        a.InstantKill,
 		WeaponClass:        a.WeaponClass,
 		Attacker:           a.Attacker,
+		Batch:              a.Batch,
 	}
 	if !a.ToHit.Auto {
 		ra.Hit = referee.HitSpec{Need: a.ToHit.Need, BS: a.BS, WS: a.WS, Modifier: a.HitModifier}

@@ -164,7 +164,7 @@ var catalogue = [...]FieldSpec{
 	{Object: ObjFile, Name: "description", Type: "text", Meaning: "What the scenario shows. The place for comments in JSON."},
 	{Object: ObjFile, Name: "ruleset", Type: "`battleaxe`, `whfb8`, `t9a`, `t9a1-ru`, `skirmish`, `tow`", Required: true, Meaning: "The rules.", Ref: "2"},
 	{Object: ObjFile, Name: "options", Type: "mapping", Default: "every switch at its default", Meaning: "Switches; see [Options](#options).", Ref: "18, 19"},
-	{Object: ObjFile, Name: "attacks", Type: fmt.Sprintf("list of 1 to %d attack groups", MaxAttacks), Required: true, Meaning: "Resolved in order, one batch each.", Ref: "3"},
+	{Object: ObjFile, Name: "attacks", Type: fmt.Sprintf("list of 1 to %d attack groups", MaxAttacks), Required: true, Meaning: "Resolved in order, one batch each unless `batch` joins neighbours.", Ref: "3, C24"},
 	{Object: ObjFile, Name: "target", Type: "mapping", Required: true, Meaning: "The unit struck."},
 
 	// Attack groups.
@@ -213,6 +213,8 @@ var catalogue = [...]FieldSpec{
 	{Object: ObjAttack, Name: "weapon_class", Type: "`none`, `missile`, `bludgeoning`, `bladed`, `unarmed`, `thrusting`", Default: "`none` (no criticals)", Reads: skirmish, Meaning: "Critical hit table. Melee and shooting only.", Ref: "6.2"},
 	{Object: ObjAttack, Name: "attacker", Type: "text", Default: "the group is its own warrior", Reads: skirmish, Meaning: "The warrior making the attacks. Groups that name the same attacker share the once-per-phase critical allowance.", Ref: "6.2, R28",
 		Hint: "it names the warrior whose critical allowance the group uses"},
+	{Object: ObjAttack, Name: "batch", Type: "text", Default: "the group is a batch of its own", Reads: block, Meaning: "Names a batch of several profiles, such as a unit's handguns and its champion's pistol: groups next to each other with the same `batch`, in one phase and with one `target`, each roll their own dice, then their unsaved wounds are allocated together (evenness in a single rank, packets in dice order).", Ref: "C24, R9, C22",
+		Hint: "skirmish resolves each attack on its own"},
 	{Object: ObjAttack, Name: "target", Type: "[aim](#aims)", Default: "`rank_and_file`", Meaning: "What the group is aimed at.", Ref: "10"},
 
 	// The target unit; its profile fields are below.

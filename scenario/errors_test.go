@@ -227,6 +227,16 @@ func TestLoadErrors(t *testing.T) {
 		{"skirmish command", strings.Replace(with(t, "models: 10", "models: 1\n  command: [champion]"), "whfb8", "skirmish", 1),
 			`x.yaml:7:12: target.command: a skirmish warrior has no command group`, ErrInvalid},
 
+		// Batches of several profiles (RULES.md C24).
+		{"batch in two phases", with(t, "    strength: 3", "    strength: 3\n    batch: volley\n  - {count: 1, strength: 4, phase: shooting, batch: volley}"),
+			`x.yaml:6:53: attacks[1].batch: batch "volley": this group's phase is shooting and the group before it fires in the melee phase: one batch is one phase (C24)`, ErrInvalid},
+		{"batch at two targets", with(t, "    strength: 3", "    strength: 3\n    batch: volley\n  - {count: 1, strength: 4, target: champion, batch: volley}") + "  command: [champion]\n",
+			`x.yaml:6:54: attacks[1].batch: batch "volley": this group aims at champion and the group before it at rank_and_file: one batch is one unit firing at one target (C24)`, ErrInvalid},
+		{"batch apart", with(t, "    strength: 3", "    strength: 3\n    batch: volley\n  - {count: 1, strength: 4}\n  - {count: 1, strength: 4, batch: volley}"),
+			`x.yaml:7:36: attacks[2].batch: batch "volley": attacks[0] is in it, and the groups between are not: the groups of one batch follow one another`, ErrInvalid},
+		{"batch in skirmish", strings.NewReplacer("whfb8", "skirmish", "strength: 3", "strength: 3\n    batch: volley", "models: 10", "models: 1").Replace(base),
+			`x.yaml:5:12: attacks[0].batch: skirmish does not read batch (battleaxe, whfb8, t9a, t9a1-ru and tow only): skirmish resolves each attack on its own`, ErrInvalid},
+
 		// Groups and pools.
 		{"groups in whfb8", base + "  groups:\n    - {troop_type: cavalry, models: 2, toughness: 3}\n",
 			`x.yaml:9:5: target.groups: whfb8 keeps one rank-and-file pool (RULES.md 10.1); groups of other troop types are for t9a and t9a1-ru`, ErrInvalid},

@@ -137,6 +137,11 @@ type Attack struct {
 	// the same Attacker share the once-per-phase critical allowance
 	// (RULES.md 6.2, R28). Empty means the group is a warrior of its own.
 	Attacker string `yaml:"attacker,omitempty" json:"attacker,omitempty"`
+	// Batch names a batch of several profiles (RULES.md C24, R9):
+	// consecutive groups with the same Batch, in one phase and aimed at one
+	// target, roll their own dice and have their unsaved wounds allocated
+	// together (11.2, C22). Empty means the group is a batch of its own.
+	Batch string `yaml:"batch,omitempty" json:"batch,omitempty"`
 	// Target is what the group is aimed at; the zero Aim is the unit's
 	// rank and file (RULES.md 10).
 	Target Aim `yaml:"target,omitempty" json:"target,omitempty"`

@@ -360,6 +360,8 @@ func (c *checker) attack(i int) {
 	c.reads(a.InstantKill, ObjAttack, "instant_kill", at("instant_kill"))
 	c.reads(a.WeaponClass != rules.NoWeaponClass, ObjAttack, "weapon_class", at("weapon_class"))
 	c.reads(a.Attacker != "", ObjAttack, "attacker", at("attacker"))
+	c.reads(a.Batch != "", ObjAttack, "batch", at("batch"))
+	c.batch(i)
 	if a.MWAgainst != nil && a.MultipleWounds.IsZero() {
 		c.add(at("mw_against"), "limits multiple_wounds, which this group does not have")
 	}
@@ -370,6 +372,32 @@ func (c *checker) attack(i int) {
 		c.add(at("weapon_class"), "critical hits happen only in melee and shooting (RULES.md 6.2), and this group's phase is %s", a.Phase)
 	}
 	c.aim(i)
+}
+
+// batch checks that the groups an attack's batch name joins can be one
+// batch (RULES.md C24): next to each other, in one phase, at one target.
+func (c *checker) batch(i int) {
+	a := &c.f.Attacks[i]
+	if a.Batch == "" || !lookup(ObjAttack, "batch").ReadBy(c.f.Ruleset) {
+		return
+	}
+	p := fmt.Sprintf("attacks[%d].batch", i)
+	if i > 0 && c.f.Attacks[i-1].Batch == a.Batch {
+		prev := &c.f.Attacks[i-1]
+		if a.Phase != prev.Phase {
+			c.add(p, "batch %q: this group's phase is %s and the group before it fires in the %s phase: one batch is one phase (C24)", a.Batch, a.Phase, prev.Phase)
+		}
+		if a.Target.String() != prev.Target.String() {
+			c.add(p, "batch %q: this group aims at %s and the group before it at %s: one batch is one unit firing at one target (C24)", a.Batch, a.Target, prev.Target)
+		}
+		return
+	}
+	for j := range i {
+		if c.f.Attacks[j].Batch == a.Batch {
+			c.add(p, "batch %q: attacks[%d] is in it, and the groups between are not: the groups of one batch follow one another", a.Batch, j)
+			return
+		}
+	}
 }
 
 // defenderWS checks that the model an attack with ws is aimed at has a ws

@@ -324,7 +324,7 @@ func TestFormFromFile(t *testing.T) {
 		}
 		aimed := false
 		for _, a := range file.Attacks {
-			aimed = aimed || a.Target.Role == scenario.AimCharacter || a.Target.Pool != nil || a.Attacker != "" || a.MWAgainst != nil || a.ClippedWings
+			aimed = aimed || a.Target.Role == scenario.AimCharacter || a.Target.Pool != nil || a.Attacker != "" || a.Batch != "" || a.MWAgainst != nil || a.ClippedWings
 		}
 		if aimed {
 			continue

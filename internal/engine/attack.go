@@ -77,6 +77,13 @@ type Attack struct {
 	WeaponClass  rules.WeaponClass // skirmish critical table (6.2)
 	Attacker     string            // skirmish: the warrior, for the per-phase allowance
 	Target       unit.Target
+	// Batch names the batch the group shares with its neighbours (RULES.md
+	// C24, R9): consecutive groups with the same non-empty Batch are one
+	// batch, every profile one unit fires at one target. Each profile rolls
+	// its own dice; their unsaved wounds are then allocated together, in
+	// C22's order, with one set of end counters (11.2) and one panic test.
+	// Empty: the group is a batch of its own (RULES.md 3).
+	Batch string
 }
 
 // Multi reports whether every unsaved wound of the attack is a packet (C3):
@@ -107,6 +114,46 @@ type Tally struct {
 
 // ErrNoAttacks is returned when NewMachine is given nothing to resolve.
 var ErrNoAttacks = errors.New("no attack groups")
+
+// ErrBatch is returned when the groups named as one batch (Attack.Batch)
+// cannot be one.
+var ErrBatch = errors.New("not one batch")
+
+// joinedBatches returns, for each group, whether it is in one batch with
+// the group before it (Attack.Batch), or nil when every group is a batch of
+// its own. Groups of one batch are consecutive and share their phase and
+// their target (RULES.md C24: one unit firing at one target); skirmish
+// resolves each attack on its own (C19) and has no batches of several.
+func joinedBatches(rs rules.Ruleset, attacks []Attack) ([]bool, error) {
+	var joined []bool
+	closed := map[string]bool{}
+	for i, a := range attacks {
+		if a.Batch == "" {
+			continue
+		}
+		if i > 0 && attacks[i-1].Batch == a.Batch {
+			p := attacks[i-1]
+			switch {
+			case !rules.For(rs).Block:
+				return nil, fmt.Errorf("attack group %d: batch %q: %w: skirmish resolves each attack on its own (RULES.md C19)", i+1, a.Batch, ErrBatch)
+			case a.Phase != p.Phase:
+				return nil, fmt.Errorf("attack group %d: batch %q: %w: its phase is %s and group %d's is %s", i+1, a.Batch, ErrBatch, a.Phase, i, p.Phase)
+			case a.Target != p.Target:
+				return nil, fmt.Errorf("attack group %d: batch %q: %w: it aims at %s and group %d at %s", i+1, a.Batch, ErrBatch, a.Target, i, p.Target)
+			}
+			if joined == nil {
+				joined = make([]bool, len(attacks))
+			}
+			joined[i] = true
+			continue
+		}
+		if closed[a.Batch] {
+			return nil, fmt.Errorf("attack group %d: batch %q: %w: the groups of a batch follow one another", i+1, a.Batch, ErrBatch)
+		}
+		closed[a.Batch] = true
+	}
+	return joined, nil
+}
 
 // Validate checks an attack group against the ruleset it will be resolved in.
 func (a Attack) Validate(rs rules.Ruleset) error {

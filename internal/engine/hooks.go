@@ -72,6 +72,10 @@ func (m *Machine) WithAttacks(k int) *Machine {
 func (m *Machine) Rolled() (RollOutcome, bool) {
 	o := RollOutcome{RegenLost: m.s.flamed}
 	switch {
+	case m.s.at == stepHold: // a group of a batch of several (C24)
+		return m.heldOutcome(), true
+	case m.s.held != nil: // the allocation of a batch of several: past its rolls
+		return RollOutcome{}, false
 	case m.s.at == stepKill && m.s.i == 0:
 		o.Kills, o.Unsaved = m.s.n, m.s.unsaved
 	case m.s.at == stepPacket && m.s.i == 0:
@@ -84,7 +88,9 @@ func (m *Machine) Rolled() (RollOutcome, bool) {
 }
 
 // SkipRolls moves m, standing where AttackRolls said ok, on to the damage
-// step of its batch as if its attacks had rolled o.
+// step of its batch as if its attacks had rolled o; in a batch of several
+// profiles (C24), on to where the group's rolls are held for the batch's
+// allocation.
 func (m *Machine) SkipRolls(o RollOutcome) {
 	m.s.flamed = o.RegenLost && !m.u.RegenLost()
 	m.s.hits, m.s.wounds, m.s.failed, m.s.re, m.s.reOf, m.s.singles = 0, woundPool{}, woundPool{}, woundPool{}, stepBegin, 0

@@ -32,7 +32,7 @@ func (m *Machine) Key() string {
 // Left out, because they follow from the fields written: phaseSeen, phase
 // and allow follow from batch and at (the phase and attacker of the batch
 // begun last); the batch's receiver and tests mean nothing before the batch
-// begins and after its stages end.
+// begins and after its stages end; pass and hi are zero while held is nil.
 func (m *Machine) AppendState(b []byte) []byte {
 	if !m.ukeyOK {
 		m.ukey, m.ukeyOK = m.u.Key(), true
@@ -55,7 +55,7 @@ func (m *Machine) AppendState(b []byte) []byte {
 		}
 	}
 	b = append(b, flags)
-	if s.at > stepBegin && s.at < stepEnd || s.at == stepSkirmish {
+	if s.at > stepBegin && s.at < stepEnd || s.at == stepSkirmish || s.at == stepHold {
 		b = s.tests.appendKey(b)
 		b = append(b, byte(s.recv.troop), byte(s.aim.Role), byte(s.aim.TroopType))
 		b = appendInt(b, len(s.aim.Name))
@@ -63,6 +63,17 @@ func (m *Machine) AppendState(b []byte) []byte {
 		b = appendBool(b, s.recv.fly)
 		b = appendInt(b, s.recv.w)
 		b = appendInt(b, s.recv.t)
+	}
+	b = appendInt(b, len(s.held))
+	if s.held != nil {
+		for _, h := range s.held {
+			for _, v := range [...]int{h.group, h.kills, h.unsaved, h.singles} {
+				b = appendInt(b, v)
+			}
+			b = h.regen.appendKey(b)
+		}
+		b = append(b, byte(s.pass))
+		b = appendInt(b, s.hi)
 	}
 	b = appendInt(b, len(s.crits))
 	for _, c := range s.crits {

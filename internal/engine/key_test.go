@@ -18,6 +18,8 @@ var keyExempt = map[string]string{
 	"phaseSeen": "follows from batch and at",
 	"phase":     "the phase of the batch begun last: follows from batch and at",
 	"allow":     "the attacker and phase of the current batch: follows from batch",
+	"pass":      "zero while held is nil, and written with held otherwise",
+	"hi":        "zero while held is nil, and written with held otherwise",
 }
 
 // keyLog are the fields that Key writes and AppendState leaves out: what

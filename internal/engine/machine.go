@@ -86,7 +86,15 @@ type state struct {
 	panicked     bool        // the panic threshold was crossed in this phase
 	panicApplies bool        // some batch so far was outside close combat in a block ruleset
 	crits        []string    // skirmish: attacker|phase whose critical allowance is used
-	allow        string      // skirmish: the allowance key of the current batch
+
+	// per batch of several groups (Attack.Batch, C24): what each group's
+	// rolls handed on, waiting until the last group has rolled; then the
+	// allocation passes (pass: kills, packets, singles) over held, hi
+	// the entry of the pass to take next. held is copied, never written.
+	held  []held
+	pass  heldPass
+	hi    int
+	allow string // skirmish: the allowance key of the current batch
 
 	// what the steps add, never read (SetTally): in Key, not appendState
 	flamed   bool // an unsaved Flaming wound of this batch costs the unit its Regeneration at the batch end (19.3, C26)
@@ -115,6 +123,9 @@ type fixed struct {
 	// its classes of faces (critCuts)
 	crit     [][6]rules.Critical
 	critCuts []uint64
+	// joined[i]: group i is in one batch with group i-1 (Attack.Batch,
+	// C24); nil when every group is a batch of its own
+	joined []bool
 }
 
 // NewMachine prepares a resolution of attacks against a copy of u.
@@ -127,7 +138,11 @@ func NewMachine(u *unit.Unit, attacks []Attack, ch unit.Chooser) (*Machine, erro
 			return nil, fmt.Errorf("attack group %d: %w", i+1, err)
 		}
 	}
-	f := &fixed{}
+	joined, err := joinedBatches(u.Ruleset(), attacks)
+	if err != nil {
+		return nil, err
+	}
+	f := &fixed{joined: joined}
 	if !rules.For(u.Ruleset()).Block {
 		f.crit = make([][6]rules.Critical, len(attacks))
 		f.critCuts = make([]uint64, len(attacks))
@@ -250,6 +265,9 @@ func (m *Machine) Step(r dice.Roller, log func(Event)) error {
 		return m.count(&d)
 	case stepEnd:
 		return m.end(log)
+	case stepHold:
+		m.afterHold(log)
+		return nil
 	}
 	return m.loop(&d)
 }

@@ -60,6 +60,7 @@ const (
 	stepSkirmish             // one whole skirmish attack (C19)
 	stepReroll               // one die of the re-roll pass after stage reOf (20.1)
 	stepHitAgain             // one 7+ procedure's second die (5, 20.1's dice order)
+	stepHold                 // a group of a batch of several has rolled (batch.go)
 	stepDone
 )
 
@@ -123,8 +124,18 @@ func (m *Machine) nextStage(log func(Event)) {
 	case stepSpecial:
 		m.startDamage(log)
 	case stepKill:
+		if m.s.held != nil {
+			m.nextHeld(log)
+			return
+		}
 		m.startPackets(log)
-	case stepPacket, stepSkirmish:
+	case stepPacket:
+		if m.s.held != nil {
+			m.nextHeld(log)
+			return
+		}
+		m.toEnd()
+	case stepSkirmish:
 		m.toEnd()
 	}
 }
@@ -439,6 +450,9 @@ func sevenPlusChance(t *batchTests) *big.Rat {
 func (m *Machine) begin(log func(Event)) error {
 	a := m.attack()
 	s := &m.s
+	if m.joined() && s.inBatch {
+		return m.beginProfile(log)
+	}
 	if !s.phaseSeen || a.Phase != s.phase {
 		s.phaseSeen, s.phase, s.panicked = true, a.Phase, false
 		m.uw().StartPhase()
@@ -455,11 +469,11 @@ func (m *Machine) begin(log func(Event)) error {
 	m.nos = nil
 	if log != nil {
 		m.numbers().before = s.tally.Wounds
-		name := a.Name
-		if name == "" {
-			name = fmt.Sprintf("attack group %d", s.batch+1)
+		text := fmt.Sprintf("%s: %s, S%d, %s phase", m.groupName(), countOf(a.Count.String(), "attack", "attacks"), a.Strength, a.Phase)
+		if n := m.profiles(); n > 1 {
+			text += fmt.Sprintf("; batch %s, profile 1 of %d", a.Batch, n)
 		}
-		m.emit(log, Event{Kind: BatchStart, Text: fmt.Sprintf("%s: %s, S%d, %s phase", name, countOf(a.Count.String(), "attack", "attacks"), a.Strength, a.Phase)})
+		m.emit(log, Event{Kind: BatchStart, Text: text})
 	}
 	recv, aim, err := receiver(m.u, a.Target)
 	if err != nil {
@@ -791,6 +805,10 @@ func (m *Machine) count(d *dieSource) error {
 	}
 	if !m.s.tests.canHit {
 		m.note(d.log, Hit, "RULES.md 5", "cannot hit: nothing is rolled")
+		if m.profiles() > 1 {
+			m.hold(d.log) // the batch's other profiles still roll (C24)
+			return nil
+		}
 		m.toEnd()
 		return nil
 	}
@@ -1556,6 +1574,10 @@ func (m *Machine) startDamage(log func(Event)) {
 	}
 	if s.unsaved > 0 && m.attack().Multi() && s.recv.w == 1 {
 		m.note(log, Damage, "RULES.md 9.2, E41", "W1 models: each unsaved wound removes one model, no damage dice")
+	}
+	if m.profiles() > 1 {
+		m.hold(log)
+		return
 	}
 	s.i, s.n, s.at = 0, s.kills, stepKill
 	s.kills = 0

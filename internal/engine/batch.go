@@ -1,0 +1,197 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// A batch of several profiles (Attack.Batch; RULES.md C24, R9, 11.2).
+//
+// Every group of the batch runs the stages of stages.go from count to
+// special with its own dice and target numbers, in file order; the unit's
+// StartBatch is called once, by the first. A group's rolls end in hold,
+// which keeps what they handed on (kills, unsaved wounds, battleaxe's
+// one-wound singles) instead of allocating it. After the last group has
+// rolled, the batch's allocation runs the kill and packet stages over the
+// held entries in three passes, so that C22's order holds across the
+// profiles: every instant kill, then every packet in the order its dice
+// were rolled (group by group in file order), then every single wound.
+// Each pass entry runs as its own group (the group's Multiple Wounds, its
+// Regeneration after damage), against the one receiver and end counters of
+// the batch. The batch then ends once: champion overflow, one panic test,
+// one closing line.
+//
+// The dice come in this order: each profile's count, to-hit, to-wound and
+// save dice in turn, in file order; then the damage dice of the packets,
+// profile by profile.
+
+// held is what one group's rolls handed to the batch's allocation.
+type held struct {
+	group   int  // the attack group
+	kills   int  // instant kills (9.1, 20.2)
+	unsaved int  // wounds past every save
+	singles int  // of those, the last that are singles in a batch of packets (20.2)
+	regen   test // the group's Regeneration after damage (22.6)
+}
+
+// heldPass is a pass of a batch's allocation over its held entries (C22).
+type heldPass int8
+
+const (
+	passKills heldPass = iota
+	passPackets
+	passSingles
+	passDone
+)
+
+// joined reports whether the current group is in one batch with the group
+// before it.
+func (m *Machine) joined() bool {
+	return m.fixed.joined != nil && m.fixed.joined[m.s.batch]
+}
+
+// batchSpan returns the first and last group of the current group's batch.
+func (m *Machine) batchSpan() (first, last int) {
+	first, last = m.s.batch, m.s.batch
+	j := m.fixed.joined
+	if j == nil {
+		return first, last
+	}
+	for first > 0 && j[first] {
+		first--
+	}
+	for last+1 < len(j) && j[last+1] {
+		last++
+	}
+	return first, last
+}
+
+// profiles returns the number of groups in the current group's batch.
+func (m *Machine) profiles() int {
+	if m.fixed.joined == nil {
+		return 1
+	}
+	first, last := m.batchSpan()
+	return last - first + 1
+}
+
+// groupName names the current group for the log.
+func (m *Machine) groupName() string {
+	if a := m.attack(); a.Name != "" {
+		return a.Name
+	}
+	return fmt.Sprintf("attack group %d", m.s.batch+1)
+}
+
+// beginProfile starts a group that joins the batch begun by a group before
+// it: its own target numbers, against the receiver the batch began with
+// (nothing of the unit has changed since: the batch allocates after every
+// group has rolled).
+func (m *Machine) beginProfile(log func(Event)) error {
+	a := m.attack()
+	s := &m.s
+	s.hits, s.wounds, s.failed, s.kills, s.unsaved, s.singles = 0, woundPool{}, woundPool{}, 0, 0, 0
+	s.poison, s.pRoll, s.extra, s.again = 0, 0, 0, 0
+	if log != nil {
+		m.nos = &woundNos{before: m.numbers().before}
+		first, last := m.batchSpan()
+		m.emit(log, Event{Kind: BatchStart, Text: fmt.Sprintf("%s: %s, S%d, %s phase; batch %s, profile %d of %d",
+			m.groupName(), countOf(a.Count.String(), "attack", "attacks"), a.Strength, a.Phase, a.Batch, s.batch-first+1, last-first+1)})
+	}
+	recv, aim, err := receiver(m.u, a.Target)
+	if err != nil {
+		return fmt.Errorf("attack group %d: batch %q: %w", s.batch+1, a.Batch, err)
+	}
+	s.recv, s.aim = receivingOf(recv), aim
+	s.tests = testsOf(m.rs(), a, plan(m.u, *a, recv))
+	if err := m.ownerSaves(log, recv); err != nil {
+		return err
+	}
+	s.i, s.n = 0, 0
+	s.at = stepCount
+	return nil
+}
+
+// hold ends the rolls of a group of a batch of several: it keeps what they
+// handed on, and stops at stepHold, where the odds package reads them
+// (Rolled).
+func (m *Machine) hold(log func(Event)) {
+	s := &m.s
+	if h := (held{group: s.batch, kills: s.kills, unsaved: s.unsaved, singles: s.singles, regen: s.tests.regen}); h.kills+h.unsaved > 0 {
+		s.held = append(s.held[:len(s.held):len(s.held)], h) // a clone may share the array: never write it
+	}
+	s.hits, s.kills, s.unsaved, s.singles = 0, 0, 0, 0
+	s.i, s.n = 0, 0
+	s.at = stepHold
+}
+
+// heldOutcome returns what the rolls of the group standing at stepHold
+// handed on.
+func (m *Machine) heldOutcome() RollOutcome {
+	o := RollOutcome{RegenLost: m.s.flamed}
+	if n := len(m.s.held); n > 0 && m.s.held[n-1].group == m.s.batch {
+		o.Kills, o.Unsaved = m.s.held[n-1].kills, m.s.held[n-1].unsaved
+	}
+	return o
+}
+
+// afterHold starts the next group of the batch, or after the last the
+// batch's allocation (C22, C24).
+func (m *Machine) afterHold(log func(Event)) {
+	s := &m.s
+	if _, last := m.batchSpan(); s.batch < last {
+		s.batch++
+		s.at = stepBegin
+		return
+	}
+	if len(s.held) > 0 {
+		m.note(log, Allocation, "RULES.md C22, C24", "every profile has rolled: the batch's unsaved wounds are allocated together, instant kills first, then packets in the order their dice were rolled, then single wounds")
+	}
+	s.pass, s.hi = passKills, 0
+	m.nextHeld(log)
+}
+
+// nextHeld starts the next entry of the batch's allocation passes that has
+// items, as the kill or packet stage of its group; after the last it closes
+// the batch.
+func (m *Machine) nextHeld(log func(Event)) {
+	s := &m.s
+	for ; s.pass < passDone; s.pass, s.hi = s.pass+1, 0 {
+		for s.hi < len(s.held) {
+			h := s.held[s.hi]
+			s.hi++
+			s.batch = h.group
+			n, singles := h.kills, 0
+			switch multi := m.multi(); {
+			case s.pass == passPackets && multi:
+				n = h.unsaved - h.singles
+			case s.pass == passPackets:
+				n = 0
+			case s.pass == passSingles && multi:
+				n, singles = h.singles, h.singles
+			case s.pass == passSingles:
+				n = h.unsaved
+			}
+			if n == 0 {
+				continue
+			}
+			s.tests.regen = h.regen
+			s.i, s.n, s.singles = 0, n, singles
+			s.at = stepPacket
+			switch s.pass {
+			case passKills:
+				s.at = stepKill
+				m.note(log, Allocation, "RULES.md C22", "%s: %s", m.groupName(), countOf(strconv.Itoa(n), "instant kill", "instant kills"))
+			case passPackets:
+				m.note(log, Allocation, "RULES.md C22", "%s: %s, each a packet of Multiple Wounds", m.groupName(), countOf(strconv.Itoa(n), "unsaved wound", "unsaved wounds"))
+			default:
+				m.note(log, Allocation, "RULES.md C22", "%s: %s", m.groupName(), countOf(strconv.Itoa(n), "unsaved single wound", "unsaved single wounds"))
+			}
+			return
+		}
+	}
+	_, last := m.batchSpan()
+	s.held, s.pass, s.hi = nil, passKills, 0
+	s.batch = last
+	m.toEnd()
+}
