@@ -154,6 +154,7 @@ const (
 	rerollType  = "`none`, `failed`, `ones`, `successes`, or a list"
 	ownReroll   = "`none`, `failed`, `ones`"
 	triggerType = "`true` (a natural 6), `false`, or a score 2+..6+"
+	againstType = "`flaming`, `shooting`, `melee`, `magic`, or a list"
 )
 
 var catalogue = [...]FieldSpec{
@@ -239,6 +240,12 @@ var catalogue = [...]FieldSpec{
 		Hint: "t9a's special saves are aegis and regeneration (RULES.md 8.2)"},
 	{Object: ObjProfile, Name: "regeneration", Type: saveType, Reads: regen, Meaning: "Regeneration; Flaming attacks stop it.", Ref: "8"},
 	{Object: ObjProfile, Name: "aegis", Type: saveType, Reads: aegis, Meaning: "Aegis save.", Ref: "8.2", Hint: "the others' special save is ward"},
+	{Object: ObjProfile, Name: "aegis_against", Type: againstType, Default: "every attack", Reads: aegis, Meaning: "Makes the Aegis conditional: it works only against attacks with Flaming Attacks (`flaming`), of the shooting phase (`shooting`), in close combat (`melee`) or from spells (`magic`); with a list, against any of them. Needs `aegis`.", Ref: "8.2, E36",
+		Hint: "conditional special saves are t9a's"},
+	{Object: ObjProfile, Name: "regeneration_against", Type: againstType, Default: "every attack", Reads: aegis, Meaning: "Makes the Regeneration conditional, as `aegis_against`. Flaming attacks still stop it. Needs `regeneration` or `regeneration_plus`.", Ref: "8.2",
+		Hint: "conditional special saves are t9a's"},
+	{Object: ObjProfile, Name: "regeneration_plus", Type: "whole number", Ranged: true, Min: 0, Max: 6, Default: "0", Reads: aegis, Meaning: "Regeneration (+k): the model's `regeneration` improves by k, never past 3+; a model without one gains Regeneration (7-k)+.", Ref: "8.2",
+		Hint: "write the improved save as regeneration"},
 	{Object: ObjProfile, Name: "reroll_armour", Type: ownReroll, Default: "`none`", Meaning: "The model re-rolls its failed armour saves, or its natural 1s.", Ref: "20.1"},
 	{Object: ObjProfile, Name: "reroll_special", Type: ownReroll, Default: "`none`", Meaning: "The model re-rolls whichever special save it rolls when it fails, or on a natural 1.", Ref: "20.1"},
 	{Object: ObjProfile, Name: "fly", Type: flagType, Default: "false", Reads: fly, Meaning: "Clipped Wings adds 1 to Multiple Wounds against it.", Ref: "9.2, E52",

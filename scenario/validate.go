@@ -450,6 +450,15 @@ func (c *checker) profile(p *Profile, path string) {
 	c.reads(!p.Ward.IsNone(), ObjProfile, "ward", at("ward"))
 	c.reads(!p.Regeneration.IsNone(), ObjProfile, "regeneration", at("regeneration"))
 	c.reads(!p.Aegis.IsNone(), ObjProfile, "aegis", at("aegis"))
+	c.reads(p.AegisAgainst != 0, ObjProfile, "aegis_against", at("aegis_against"))
+	c.reads(p.RegenerationAgainst != 0, ObjProfile, "regeneration_against", at("regeneration_against"))
+	c.reads(p.RegenerationPlus != 0, ObjProfile, "regeneration_plus", at("regeneration_plus"))
+	if p.AegisAgainst != 0 && p.Aegis.IsNone() {
+		c.add(at("aegis_against"), "limits aegis, which this model does not have (RULES.md 8.2)")
+	}
+	if p.RegenerationAgainst != 0 && p.Regeneration.IsNone() && p.RegenerationPlus == 0 {
+		c.add(at("regeneration_against"), "limits regeneration, which this model does not have (RULES.md 8.2)")
+	}
 	c.reads(p.Fly, ObjProfile, "fly", at("fly"))
 	c.reads(!p.ArmourSave.IsNone(), ObjProfile, "armour_save", at("armour_save"))
 	c.reads(p.Parry, ObjProfile, "parry", at("parry"))

@@ -244,6 +244,11 @@ func translateProfile(p *Profile, path string, from, to rules.Ruleset, fo, ro ru
 			note("%s: %s (%v) carried over as %s (%v)", path, was, base, armourText(*p, tt), saveText(got))
 		}
 	}
+	if plus := lookup(ObjProfile, "regeneration_plus"); p.RegenerationPlus != 0 && !plus.ReadBy(to) && tt.Regeneration {
+		regen := p.regeneration()
+		note("%s: regeneration_plus %d carried over as regeneration %v", path, p.RegenerationPlus, regen)
+		p.Regeneration, p.RegenerationPlus = regen, 0
+	}
 	if ft.Ward != tt.Ward {
 		if tt.Ward && !p.Aegis.IsNone() {
 			note("%s: aegis %v carried over as ward %v", path, p.Aegis, p.Aegis)
