@@ -222,7 +222,7 @@ var catalogue = [...]FieldSpec{
 	{Object: ObjTarget, Name: "command", Type: "list of `musician`, `standard`, `champion`", Reads: block, Meaning: "[Command group](#command-group-and-champion).", Ref: "11.4"},
 	{Object: ObjTarget, Name: "champion", Type: "mapping", Default: "the unit's profile", Reads: block, Meaning: "[Champion's own profile](#command-group-and-champion)."},
 	{Object: ObjTarget, Name: "characters", Type: fmt.Sprintf("list of up to %d", MaxCharacters), Reads: block, Meaning: "[Characters](#characters) joined to the unit.", Ref: "11.5"},
-	{Object: ObjTarget, Name: "groups", Type: fmt.Sprintf("list of up to %d", MaxGroups), Reads: troopTypes, Meaning: "[Rank and file of other troop types](#groups-of-other-troop-types).", Ref: "10.1"},
+	{Object: ObjTarget, Name: "groups", Type: fmt.Sprintf("list of up to %d", MaxGroups), Reads: block, Meaning: "[Rank and file with another profile](#groups-of-other-troop-types): another troop type, or the same one with other characteristics (R41).", Ref: "10.1, R41"},
 	{Object: ObjTarget, Name: "damage", Type: "number or list", Meaning: "[Starting damage](#starting-damage).", Ref: "11.1, 11.3"},
 
 	// Profiles: the target's, each group's and each character's.

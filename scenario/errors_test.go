@@ -228,10 +228,10 @@ func TestLoadErrors(t *testing.T) {
 			`x.yaml:7:12: target.command: a skirmish warrior has no command group`, ErrInvalid},
 
 		// Groups and pools.
-		{"groups in whfb8", base + "  groups:\n    - {troop_type: cavalry, models: 2, toughness: 3}\n",
-			`x.yaml:9:5: target.groups: whfb8 keeps one rank-and-file pool (RULES.md 10.1); groups of other troop types are for t9a and t9a1-ru`, ErrInvalid},
-		{"group of the unit's type", strings.Replace(base, "whfb8", "t9a", 1) + "  groups:\n    - {models: 2, toughness: 3}\n",
-			`x.yaml:9:7: target.groups[0].troop_type: infantry already has its pool: each group is one troop type other than the unit's own (infantry), and models of one troop type share a pool (E66)`, ErrInvalid},
+		{"damage on a group in whfb8's one pool", base + "  groups:\n    - {troop_type: cavalry, models: 2, toughness: 3, wounds: 2, damage: 1}\n",
+			`x.yaml:9:73: target.groups[0].damage: the group shares its rank-and-file pool with the models before it (RULES.md 10.1, R41): write the pool's carried wounds in target.damage`, ErrInvalid},
+		{"damage on a group of the unit's type", strings.Replace(base, "whfb8", "t9a", 1) + "  groups:\n    - {models: 2, toughness: 3, wounds: 2, damage: 1}\n",
+			`x.yaml:9:52: target.groups[0].damage: the group shares its rank-and-file pool with the models before it (RULES.md 10.1, R41): write the pool's carried wounds in target.damage`, ErrInvalid},
 		{"aim at a missing pool", strings.Replace(with(t, "    strength: 3", "    strength: 3\n    target: rank_and_file:cavalry"), "whfb8", "t9a", 1),
 			`x.yaml:5:13: attacks[0].target: the unit has no cavalry: the troop types are infantry`, ErrInvalid},
 

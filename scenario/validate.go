@@ -422,7 +422,7 @@ func (c *checker) aim(i int) {
 		if a.Target.Pool == nil {
 			return
 		}
-		if groups := lookup(ObjTarget, "groups"); !groups.ReadBy(f.Ruleset) {
+		if !c.pooledByType() {
 			c.add(p, "%s keeps one rank-and-file pool (RULES.md 10.1): aim at rank_and_file", f.Ruleset)
 		} else if t.Group(*a.Target.Pool) == nil {
 			c.add(p, "the unit has no %s: the troop types are %s", a.Target.Pool, listText(c.troopTypes()))
@@ -630,20 +630,25 @@ func (c *checker) groups() {
 		return
 	}
 	if !lookup(ObjTarget, "groups").ReadBy(f.Ruleset) {
-		c.add("target.groups", "%s keeps one rank-and-file pool (RULES.md 10.1); groups of other troop types are for t9a and t9a1-ru", f.Ruleset)
+		c.add("target.groups", "%s has no formation: the target is one warrior", f.Ruleset)
 		return
 	}
 	if len(t.Groups) > MaxGroups {
 		c.add("target.groups", "%d groups: want at most %d", len(t.Groups), MaxGroups)
 	}
+	// A group shares a pool with the unit's rank and file, or with an
+	// earlier group, unless its troop type keys a pool of its own (t9a,
+	// t9a1-ru; RULES.md 10.1, E65, E66). A shared pool's carried wounds
+	// are written once, on the first of its models (R41).
 	seen := map[rules.TroopType]bool{t.TroopType: true}
 	for i := range t.Groups {
 		g := &t.Groups[i]
 		p := fmt.Sprintf("target.groups[%d]", i)
-		if seen[g.TroopType] {
-			c.add(p+".troop_type", "%s already has its pool: each group is one troop type other than the unit's own (%s), and models of one troop type share a pool (E66)", g.TroopType, t.TroopType)
-		}
+		shared := !c.pooledByType() || seen[g.TroopType]
 		seen[g.TroopType] = true
+		if shared && g.Damage != 0 {
+			c.add(p+".damage", "the group shares its rank-and-file pool with the models before it (RULES.md 10.1, R41): write the pool's carried wounds in %s", c.poolDamagePath(g.TroopType))
+		}
 		if g.Models == 0 {
 			c.add(p+".models", "required: the number of models in the group")
 		}
@@ -655,6 +660,28 @@ func (c *checker) groups() {
 			c.add(p+".damage", "%s", damageRange(g.Damage, g.Wounds, "the pool carries less than one model's "+woundsText(g.Wounds)+" (RULES.md 11.1)"))
 		}
 	}
+}
+
+// pooledByType reports whether the ruleset keeps a rank-and-file pool per
+// troop type (t9a, t9a1-ru; RULES.md 10.1) rather than one for the unit.
+func (c *checker) pooledByType() bool {
+	rs := c.f.Ruleset
+	return rs.Valid() && rules.For(rs).TroopTypes
+}
+
+// poolDamagePath names the field that holds the carried wounds of the pool
+// of troop type tt: the target's damage, or the first group's of that type.
+func (c *checker) poolDamagePath(tt rules.TroopType) string {
+	t := &c.f.Target
+	if !c.pooledByType() || tt == t.TroopType {
+		return "target.damage"
+	}
+	for i := range t.Groups {
+		if t.Groups[i].TroopType == tt {
+			return fmt.Sprintf("target.groups[%d].damage", i)
+		}
+	}
+	return "target.damage"
 }
 
 // layout checks an explicit formation against the counts (RULES.md 17.3:

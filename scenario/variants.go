@@ -374,9 +374,16 @@ func carryDamage(c *File, wasPerModel bool, note func(string, ...any)) {
 // has: a pool of a troop type, the champion, a character.
 func reaim(c *File, note func(string, ...any)) {
 	t := &c.Target
+	byType := rules.For(c.Ruleset).TroopTypes // pools by troop type (10.1)
+	for i := range t.Groups {
+		if g := &t.Groups[i]; g.Damage != 0 && !byType {
+			note("not carried over: target.groups[%d].damage (%s keeps one rank-and-file pool)", i, c.Ruleset)
+			g.Damage = 0
+		}
+	}
 	for i := range c.Attacks {
 		a := &c.Attacks[i]
-		gone := a.Target.Pool != nil && t.Group(*a.Target.Pool) == nil ||
+		gone := a.Target.Pool != nil && (!byType || t.Group(*a.Target.Pool) == nil) ||
 			a.Target.Role == AimChampion && !t.HasCommand(CommandChampion) ||
 			a.Target.Role == AimCharacter && t.Character(a.Target.Character) == nil
 		if gone {
