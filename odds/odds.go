@@ -267,7 +267,7 @@ type Result struct {
 	Ruleset    rules.Ruleset
 	Casualties Dist // models removed, every role
 	ByRole     map[unit.Role]Dist
-	Wounds     Dist     // W/HP taken off models: combat result (RULES.md 9.3)
+	Wounds     Dist     // W/HP taken off models: combat result (rules 9.3)
 	Unsaved    Dist     // wounds past all saves, before multiplying
 	Destroyed  *big.Rat // no model left
 	// Panic is the chance the panic threshold is crossed (RULES.md 12), or
@@ -541,6 +541,6 @@ func tooMany(u *unit.Unit, attacks []referee.Attack, limit int, counted bool, wh
 	if bound.Cmp(big.NewInt(int64(limit))) <= 0 {
 		return nil
 	}
-	return fmt.Errorf("%w: more than %d states: %s (%d packets on %d different models of W%d make %s damage states alone, RULES.md 11.3)",
+	return fmt.Errorf("%w: more than %d states: %s (%d packets on %d different models of W%d make %s damage states alone, rules 11.3)",
 		ErrStateLimit, limit, why(), j, j, w, bound)
 }

@@ -25,7 +25,7 @@ const (
 	MaxStat       = 10      // a characteristic: WS, BS, Strength, Toughness, AP, Armour
 	MaxHitMod     = 10      // a to-hit modifier either way
 	MaxSaveBonus  = 6       // a save_bonus either way
-	MaxWoundMod   = 10      // a to-wound modifier either way (RULES.md 20.4)
+	MaxWoundMod   = 10      // a to-wound modifier either way (rules 20.4)
 )
 
 // Object names the part of a scenario a field belongs to. Profile holds the
@@ -147,7 +147,7 @@ func heroic(t *rules.Traits) bool     { return t.KillingBlow && !t.BlowsByCatego
 func towBlows(t *rules.Traits) bool   { return t.BlowsByCategory }
 
 const (
-	armourHint  = "t9a adds every armour source into armour_value, the model's Armour (RULES.md 7.2)"
+	armourHint  = "t9a adds every armour source into armour_value, the model's Armour (rules 7.2)"
 	diceType    = "[dice](#dice)"
 	saveType    = "[save](#scores)"
 	flagType    = "true/false"
@@ -237,7 +237,7 @@ var catalogue = [...]FieldSpec{
 	{Object: ObjProfile, Name: "armour_value", Type: "whole number", Ranged: true, Min: 0, Max: MaxStat, Default: "0", Reads: armourValue, Meaning: "t9a's Armour characteristic, every source added up.", Ref: "7.2",
 		Hint: "the others build the save from armour, shield, barding and save_bonus"},
 	{Object: ObjProfile, Name: "ward", Type: saveType, Reads: ward, Meaning: "Ward save.", Ref: "8",
-		Hint: "t9a's special saves are aegis and regeneration (RULES.md 8.2)"},
+		Hint: "t9a's special saves are aegis and regeneration (rules 8.2)"},
 	{Object: ObjProfile, Name: "regeneration", Type: saveType, Reads: regen, Meaning: "Regeneration; Flaming attacks stop it.", Ref: "8"},
 	{Object: ObjProfile, Name: "aegis", Type: saveType, Reads: aegis, Meaning: "Aegis save.", Ref: "8.2", Hint: "the others' special save is ward"},
 	{Object: ObjProfile, Name: "aegis_against", Type: againstType, Default: "every attack", Reads: aegis, Meaning: "Makes the Aegis conditional: it works only against attacks with Flaming Attacks (`flaming`), of the shooting phase (`shooting`), in close combat (`melee`) or from spells (`magic`); with a list, against any of them. Needs `aegis`.", Ref: "8.2, E36",

@@ -135,9 +135,9 @@ func TestLoadErrors(t *testing.T) {
 		{"ap in whfb8", with(t, "    strength: 3", "    strength: 3\n    ap: 1"),
 			`x.yaml:5:9: attacks[0].ap: whfb8 does not read ap (t9a and tow only): the others worsen the save by armour_piercing`, ErrInvalid},
 		{"armour in t9a", strings.Replace(base, "whfb8", "t9a", 1) + "  armour: heavy\n",
-			`x.yaml:8:11: target.armour: t9a does not read armour (battleaxe, whfb8, t9a1-ru, skirmish and tow only): t9a adds every armour source into armour_value, the model's Armour (RULES.md 7.2)`, ErrInvalid},
+			`x.yaml:8:11: target.armour: t9a does not read armour (battleaxe, whfb8, t9a1-ru, skirmish and tow only): t9a adds every armour source into armour_value, the model's Armour (rules 7.2)`, ErrInvalid},
 		{"ward in t9a", strings.Replace(base, "whfb8", "t9a", 1) + "  ward: 5+\n",
-			`x.yaml:8:9: target.ward: t9a does not read ward (battleaxe, whfb8, t9a1-ru, skirmish and tow only): t9a's special saves are aegis and regeneration (RULES.md 8.2)`, ErrInvalid},
+			`x.yaml:8:9: target.ward: t9a does not read ward (battleaxe, whfb8, t9a1-ru, skirmish and tow only): t9a's special saves are aegis and regeneration (rules 8.2)`, ErrInvalid},
 		{"helmet in whfb8", base + "  helmet: true\n",
 			`x.yaml:8:11: target.helmet: whfb8 does not read helmet (skirmish only)`, ErrInvalid},
 		{"lethal strike in whfb8", with(t, "    strength: 3", "    strength: 3\n    lethal_strike: true"),
@@ -145,7 +145,7 @@ func TestLoadErrors(t *testing.T) {
 		{"monster slayer in whfb8", with(t, "    strength: 3", "    strength: 3\n    monster_slayer: true"),
 			`x.yaml:5:21: attacks[0].monster_slayer: whfb8 does not read monster_slayer (tow only)`, ErrInvalid},
 		{"barding on infantry", base + "  barding: true\n",
-			`x.yaml:8:12: target.barding: barding helps only cavalry and monstrous_cavalry (RULES.md 19.3), and this is infantry`, ErrInvalid},
+			`x.yaml:8:12: target.barding: barding helps only cavalry and monstrous_cavalry (rules 19.3), and this is infantry`, ErrInvalid},
 		{"bs 4+ in whfb8", with(t, "    strength: 3", "    strength: 3\n    phase: shooting\n    bs: 4+"),
 			`x.yaml:6:9: attacks[0].bs: whfb8 writes Ballistic Skill as a number: for 4+ write bs: 3 (BS 3 needs 4+), or write to_hit: 4+`, ErrInvalid},
 
@@ -153,7 +153,7 @@ func TestLoadErrors(t *testing.T) {
 		{"unknown option", with(t, "ruleset: whfb8", "ruleset: whfb8\noptions: {damage_modle: pooled}"),
 			`x.yaml:2:11: options.damage_modle: unknown option "damage_modle" (did you mean "damage_model"?); the options are ` + listText(switchNames()), ErrUnknownField},
 		{"combat switch", with(t, "ruleset: whfb8", "ruleset: whfb8\noptions: {step_up: lost}"),
-			`x.yaml:2:20: options.step_up: step_up is a switch of a close-combat round (RULES.md 21.11): set it in a combat file's options (rearrank combat)`, ErrInvalid},
+			`x.yaml:2:20: options.step_up: step_up is a switch of a close-combat round (rules 21.11): set it in a combat file's options (rearrank combat)`, ErrInvalid},
 		{"option of another ruleset", with(t, "ruleset: whfb8", "ruleset: whfb8\noptions: {damage_model: pooled}"),
 			`x.yaml:2:25: options.damage_model: whfb8 does not read damage_model (battleaxe only)`, ErrInvalid},
 		{"option value", with(t, "ruleset: whfb8", "ruleset: battleaxe\noptions:\n  damage_model: pool"),
@@ -229,9 +229,9 @@ func TestLoadErrors(t *testing.T) {
 
 		// Groups and pools.
 		{"damage on a group in whfb8's one pool", base + "  groups:\n    - {troop_type: cavalry, models: 2, toughness: 3, wounds: 2, damage: 1}\n",
-			`x.yaml:9:73: target.groups[0].damage: the group shares its rank-and-file pool with the models before it (RULES.md 10.1, R41): write the pool's carried wounds in target.damage`, ErrInvalid},
+			`x.yaml:9:73: target.groups[0].damage: the group shares its rank-and-file pool with the models before it (rules 10.1, R41): write the pool's carried wounds in target.damage`, ErrInvalid},
 		{"damage on a group of the unit's type", strings.Replace(base, "whfb8", "t9a", 1) + "  groups:\n    - {models: 2, toughness: 3, wounds: 2, damage: 1}\n",
-			`x.yaml:9:52: target.groups[0].damage: the group shares its rank-and-file pool with the models before it (RULES.md 10.1, R41): write the pool's carried wounds in target.damage`, ErrInvalid},
+			`x.yaml:9:52: target.groups[0].damage: the group shares its rank-and-file pool with the models before it (rules 10.1, R41): write the pool's carried wounds in target.damage`, ErrInvalid},
 		{"aim at a missing pool", strings.Replace(with(t, "    strength: 3", "    strength: 3\n    target: rank_and_file:cavalry"), "whfb8", "t9a", 1),
 			`x.yaml:5:13: attacks[0].target: the unit has no cavalry: the troop types are infantry`, ErrInvalid},
 
@@ -241,9 +241,9 @@ func TestLoadErrors(t *testing.T) {
 		{"carried too much", base + "  damage: 1\n",
 			`x.yaml:8:11: target.damage: want 0, got 1: a model of 1 wound carries no damage (a wound removes it)`, ErrInvalid},
 		{"battleaxe pooled number", strings.Replace(base, "whfb8", "battleaxe", 1) + "  wounds: 3\n  damage: 1\n",
-			`x.yaml:9:11: target.damage: battleaxe keeps damage per model (damage_model per_model, RULES.md 11.3): write a list in removal order, such as [1]`, ErrInvalid},
+			`x.yaml:9:11: target.damage: battleaxe keeps damage per model (damage_model per_model, rules 11.3): write a list in removal order, such as [1]`, ErrInvalid},
 		{"whfb8 list", base + "  wounds: 3\n  damage: [1, 2]\n",
-			`x.yaml:9:11: target.damage: whfb8 does not keep damage per model: write one number, the wounds the pool carries (RULES.md 11.1)`, ErrInvalid},
+			`x.yaml:9:11: target.damage: whfb8 does not keep damage per model: write one number, the wounds the pool carries (rules 11.1)`, ErrInvalid},
 		{"per-model entry", strings.Replace(base, "whfb8", "battleaxe", 1) + "  wounds: 3\n  damage: [1, 3]\n",
 			`x.yaml:9:15: target.damage[1]: want 0 to 2, got 3: a model has 3 wounds`, ErrInvalid},
 

@@ -226,7 +226,7 @@ func (c *checker) options() {
 		p := "options." + k
 		s, ok := byName[k]
 		if !ok && isCombatSwitch(k) {
-			c.add(p, "%s is a switch of a close-combat round (RULES.md 21.11): set it in a combat file's options (rearrank combat)", k)
+			c.add(p, "%s is a switch of a close-combat round (rules 21.11): set it in a combat file's options (rearrank combat)", k)
 			continue
 		}
 		if !ok {
@@ -295,7 +295,7 @@ func (c *checker) attack(i int) {
 		if _, err := ParseExpr(string(a.MultipleHits)); err != nil {
 			c.add(at("multiple_hits"), "%v", err)
 		} else if lo, _ := a.MultipleHits.Range(); lo < 1 {
-			c.add(at("multiple_hits"), "%s can give fewer than 1 hit: every hit makes at least 1 (RULES.md 20.3)", a.MultipleHits)
+			c.add(at("multiple_hits"), "%s can give fewer than 1 hit: every hit makes at least 1 (rules 20.3)", a.MultipleHits)
 		}
 	}
 
@@ -337,16 +337,16 @@ func (c *checker) attack(i int) {
 	c.reads(a.MonsterSlayer != 0, ObjAttack, "monster_slayer", at("monster_slayer"))
 	c.reads(a.CleavingBlow != 0, ObjAttack, "cleaving_blow", at("cleaving_blow"))
 	if a.KillingBlow != 0 && a.CleavingBlow != 0 && a.KillingBlow != a.CleavingBlow {
-		c.add(at("cleaving_blow"), "killing_blow and cleaving_blow fire on one to-wound roll: give both the same score (RULES.md 22.3)")
+		c.add(at("cleaving_blow"), "killing_blow and cleaving_blow fire on one to-wound roll: give both the same score (rules 22.3)")
 	}
 	if a.KillingBlow != 0 && a.HeroicKillingBlow != 0 {
-		c.add(at("heroic_killing_blow"), "an attack has Killing Blow or Heroic Killing Blow, not both (RULES.md 20.2)")
+		c.add(at("heroic_killing_blow"), "an attack has Killing Blow or Heroic Killing Blow, not both (rules 20.2)")
 	}
 	if a.ArmourBaneOn != 0 && a.ArmourBane == 0 {
-		c.add(at("armour_bane_on"), "says when armour_bane fires, and this group has no armour_bane (RULES.md 20.2)")
+		c.add(at("armour_bane_on"), "says when armour_bane fires, and this group has no armour_bane (rules 20.2)")
 	}
 	if a.Hatred && a.Phase != rules.Melee {
-		c.add(at("hatred"), "Hatred re-rolls to-hit in close combat, and this group's phase is %s (RULES.md 20.1)", a.Phase)
+		c.add(at("hatred"), "Hatred re-rolls to-hit in close combat, and this group's phase is %s (rules 20.1)", a.Phase)
 	}
 	if a.Hatred && a.ToHit.Auto {
 		c.add(at("hatred"), "these attacks hit automatically, so there is no to-hit roll to re-roll")
@@ -361,7 +361,7 @@ func (c *checker) attack(i int) {
 		c.add(at("clipped_wings"), "adds 1 to multiple_wounds against Fly, and this group has no multiple_wounds (E52)")
 	}
 	if a.WeaponClass != rules.NoWeaponClass && a.Phase != rules.Melee && a.Phase != rules.Shooting {
-		c.add(at("weapon_class"), "critical hits happen only in melee and shooting (RULES.md 6.2), and this group's phase is %s", a.Phase)
+		c.add(at("weapon_class"), "critical hits happen only in melee and shooting (rules 6.2), and this group's phase is %s", a.Phase)
 	}
 	c.aim(i)
 }
@@ -423,7 +423,7 @@ func (c *checker) aim(i int) {
 			return
 		}
 		if !c.pooledByType() {
-			c.add(p, "%s keeps one rank-and-file pool (RULES.md 10.1): aim at rank_and_file", f.Ruleset)
+			c.add(p, "%s keeps one rank-and-file pool (rules 10.1): aim at rank_and_file", f.Ruleset)
 		} else if t.Group(*a.Target.Pool) == nil {
 			c.add(p, "the unit has no %s: the troop types are %s", a.Target.Pool, listText(c.troopTypes()))
 		}
@@ -454,10 +454,10 @@ func (c *checker) profile(p *Profile, path string) {
 	c.reads(p.RegenerationAgainst != 0, ObjProfile, "regeneration_against", at("regeneration_against"))
 	c.reads(p.RegenerationPlus != 0, ObjProfile, "regeneration_plus", at("regeneration_plus"))
 	if p.AegisAgainst != 0 && p.Aegis.IsNone() {
-		c.add(at("aegis_against"), "limits aegis, which this model does not have (RULES.md 8.2)")
+		c.add(at("aegis_against"), "limits aegis, which this model does not have (rules 8.2)")
 	}
 	if p.RegenerationAgainst != 0 && p.Regeneration.IsNone() && p.RegenerationPlus == 0 {
-		c.add(at("regeneration_against"), "limits regeneration, which this model does not have (RULES.md 8.2)")
+		c.add(at("regeneration_against"), "limits regeneration, which this model does not have (rules 8.2)")
 	}
 	c.reads(p.Fly, ObjProfile, "fly", at("fly"))
 	c.reads(!p.ArmourSave.IsNone(), ObjProfile, "armour_save", at("armour_save"))
@@ -468,11 +468,11 @@ func (c *checker) profile(p *Profile, path string) {
 		r    rules.Reroll
 	}{{"reroll_armour", p.RerollArmour}, {"reroll_special", p.RerollSpecial}} {
 		if r.r&rules.RerollSuccesses != 0 {
-			c.add(at(r.name), "a model re-rolls only its own failed saves or natural 1s; a re-roll of successful saves is the attack's force_reroll_armour or force_reroll_special (RULES.md 20.1)")
+			c.add(at(r.name), "a model re-rolls only its own failed saves or natural 1s; a re-roll of successful saves is the attack's force_reroll_armour or force_reroll_special (rules 20.1)")
 		}
 	}
 	if p.Barding && !p.TroopType.Mounted() && c.f.Ruleset.Valid() && rules.For(c.f.Ruleset).Barding {
-		c.add(at("barding"), "barding helps only cavalry and monstrous_cavalry (RULES.md 19.3), and this is %s", p.TroopType)
+		c.add(at("barding"), "barding helps only cavalry and monstrous_cavalry (rules 19.3), and this is %s", p.TroopType)
 	}
 }
 
@@ -647,7 +647,7 @@ func (c *checker) groups() {
 		shared := !c.pooledByType() || seen[g.TroopType]
 		seen[g.TroopType] = true
 		if shared && g.Damage != 0 {
-			c.add(p+".damage", "the group shares its rank-and-file pool with the models before it (RULES.md 10.1, R41): write the pool's carried wounds in %s", c.poolDamagePath(g.TroopType))
+			c.add(p+".damage", "the group shares its rank-and-file pool with the models before it (rules 10.1, R41): write the pool's carried wounds in %s", c.poolDamagePath(g.TroopType))
 		}
 		if g.Models == 0 {
 			c.add(p+".models", "required: the number of models in the group")
@@ -657,7 +657,7 @@ func (c *checker) groups() {
 		}
 		c.profile(&g.Profile, p)
 		if g.Damage < 0 || g.Damage >= g.Wounds && g.Wounds > 0 {
-			c.add(p+".damage", "%s", damageRange(g.Damage, g.Wounds, "the pool carries less than one model's "+woundsText(g.Wounds)+" (RULES.md 11.1)"))
+			c.add(p+".damage", "%s", damageRange(g.Damage, g.Wounds, "the pool carries less than one model's "+woundsText(g.Wounds)+" (rules 11.1)"))
 		}
 	}
 }
@@ -771,11 +771,11 @@ func (c *checker) damage() {
 	const p = "target.damage"
 	switch {
 	case d.Carried != 0 && perModel:
-		c.add(p, "battleaxe keeps damage per model (damage_model per_model, RULES.md 11.3): write a list in removal order, such as [%d]", d.Carried)
+		c.add(p, "battleaxe keeps damage per model (damage_model per_model, rules 11.3): write a list in removal order, such as [%d]", d.Carried)
 	case len(d.PerModel) > 0 && !perModel && f.Ruleset.Valid():
-		c.add(p, "%s does not keep damage per model: write one number, the wounds the pool carries (RULES.md 11.1)", f.Ruleset)
+		c.add(p, "%s does not keep damage per model: write one number, the wounds the pool carries (rules 11.1)", f.Ruleset)
 	case d.Carried < 0 || d.Carried >= t.Wounds && t.Wounds > 0:
-		what := "the pool carries less than one model's " + woundsText(t.Wounds) + " (RULES.md 11.1)"
+		what := "the pool carries less than one model's " + woundsText(t.Wounds) + " (rules 11.1)"
 		if f.Ruleset.Valid() && !rules.For(f.Ruleset).Block {
 			what = "the warrior has " + woundsText(t.Wounds) + " and has lost fewer than that"
 		}
