@@ -248,20 +248,9 @@ func (d *decoder) decode(n ast.Node, v reflect.Value, path string) *Error {
 // successes, or a list of them.
 func (d *decoder) reroll(n ast.Node, v reflect.Value, path string) *Error {
 	const what = "none, failed, ones, successes, or a list of them"
-	var text []string
-	switch n := n.(type) {
-	case *ast.StringNode:
-		text = []string{n.Value}
-	case *ast.SequenceNode:
-		for _, item := range n.Values {
-			s, ok := item.(*ast.StringNode)
-			if !ok {
-				return d.want(item, path, what)
-			}
-			text = append(text, s.Value)
-		}
-	default:
-		return d.want(n, path, what)
+	text, e := d.names(n, path, what)
+	if e != nil {
+		return e
 	}
 	r, err := rules.ParseReroll(strings.Join(text, ","))
 	if err != nil {
@@ -271,10 +260,9 @@ func (d *decoder) reroll(n ast.Node, v reflect.Value, path string) *Error {
 	return nil
 }
 
-// against reads the conditions of a special save (RULES.md 8.2): one of
-// flaming, shooting, melee, magic, or a list of them.
-func (d *decoder) against(n ast.Node, v reflect.Value, path string) *Error {
-	what := listText(rules.AgainstNames()) + ", or a list of them"
+// names reads one name or a list of names (a re-roll, the conditions of
+// a save); what says what the field wants.
+func (d *decoder) names(n ast.Node, path, what string) ([]string, *Error) {
 	var text []string
 	switch n := n.(type) {
 	case *ast.StringNode:
@@ -283,12 +271,23 @@ func (d *decoder) against(n ast.Node, v reflect.Value, path string) *Error {
 		for _, item := range n.Values {
 			s, ok := item.(*ast.StringNode)
 			if !ok {
-				return d.want(item, path, what)
+				return nil, d.want(item, path, what)
 			}
 			text = append(text, s.Value)
 		}
 	default:
-		return d.want(n, path, what)
+		return nil, d.want(n, path, what)
+	}
+	return text, nil
+}
+
+// against reads the conditions of a special save (RULES.md 8.2): one of
+// flaming, shooting, melee, magic, or a list of them.
+func (d *decoder) against(n ast.Node, v reflect.Value, path string) *Error {
+	what := listText(rules.AgainstNames()) + ", or a list of them"
+	text, e := d.names(n, path, what)
+	if e != nil {
+		return e
 	}
 	var a rules.Against
 	for _, s := range text {
