@@ -267,7 +267,7 @@ type Result struct {
 	Ruleset    rules.Ruleset
 	Casualties Dist // models removed, every role
 	ByRole     map[unit.Role]Dist
-	Wounds     Dist     // W/HP taken off models: combat result (rules 9.3)
+	Wounds     Dist     // W/HP taken off models: combat result (RULES.md 9.3)
 	Unsaved    Dist     // wounds past all saves, before multiplying
 	Destroyed  *big.Rat // no model left
 	// Panic is the chance the panic threshold is crossed (RULES.md 12), or

@@ -25,7 +25,7 @@ const (
 	MaxStat       = 10      // a characteristic: WS, BS, Strength, Toughness, AP, Armour
 	MaxHitMod     = 10      // a to-hit modifier either way
 	MaxSaveBonus  = 6       // a save_bonus either way
-	MaxWoundMod   = 10      // a to-wound modifier either way (rules 20.4)
+	MaxWoundMod   = 10      // a to-wound modifier either way (RULES.md 20.4)
 )
 
 // Object names the part of a scenario a field belongs to. Profile holds the
