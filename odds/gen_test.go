@@ -57,6 +57,11 @@ func genProfile(t *rapid.T, rs rules.Ruleset, label string) unit.Profile {
 			p.Save.MountArmour = rules.Need(rapid.IntRange(2, 5).Draw(t, "mountArmourNeed"))
 		}
 	}
+	if rs == rules.T9A { // RULES.md 8.2: conditional Aegis and Regeneration
+		conds := []rules.Against{0, 0, rules.AgainstFlaming, rules.AgainstShooting, rules.AgainstMelee, rules.AgainstShooting | rules.AgainstMagic}
+		p.Specials.AegisAgainst = rapid.SampledFrom(conds).Draw(t, label+"aegisAgainst")
+		p.Specials.RegenerationAgainst = rapid.SampledFrom(conds).Draw(t, label+"regenAgainst")
+	}
 	// RULES.md 20.1: the model's own save re-rolls
 	own := []rules.Reroll{0, 0, rules.RerollFailed, rules.RerollOnes}
 	p.Save.Reroll = rapid.SampledFrom(own).Draw(t, label+"rerollArmour")

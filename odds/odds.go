@@ -541,6 +541,6 @@ func tooMany(u *unit.Unit, attacks []referee.Attack, limit int, counted bool, wh
 	if bound.Cmp(big.NewInt(int64(limit))) <= 0 {
 		return nil
 	}
-	return fmt.Errorf("%w: more than %d states: %s (%d packets on %d different models of W%d make %s damage states alone, RULES.md 11.3)",
+	return fmt.Errorf("%w: more than %d states: %s (%d packets on %d different models of W%d make %s damage states alone, rules 11.3)",
 		ErrStateLimit, limit, why(), j, j, w, bound)
 }

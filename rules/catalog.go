@@ -1,5 +1,10 @@
 package rules
 
+import (
+	"slices"
+	"strings"
+)
+
 // RulesetInfo describes one ruleset and the switches it reads, for
 // `rearrank rulesets --json` and GET /api/rulesets.
 type RulesetInfo struct {
@@ -14,7 +19,7 @@ type SwitchInfo struct {
 	Default  string   `json:"default"`
 	Values   []string `json:"values,omitempty"` // nil for a fraction
 	Rulesets []string `json:"rulesets"`
-	Ref      string   `json:"ref"`
+	Ref      string   `json:"ref"` // docs/rules.md sections: "rules R1, 11.3" (Cite)
 	Doc      string   `json:"doc"`
 	// Combat is true for a switch of a combat file (RULES.md 21.11).
 	Combat bool `json:"combat,omitempty"`
@@ -34,9 +39,46 @@ func Catalog() []RulesetInfo {
 			for _, x := range s.Rulesets {
 				names = append(names, x.String())
 			}
-			info.Switches = append(info.Switches, SwitchInfo{s.Name, s.DefaultFor(r), s.Values, names, "RULES.md " + s.Ref, s.Doc, s.Combat})
+			info.Switches = append(info.Switches, SwitchInfo{s.Name, s.DefaultFor(r), s.Values, names, Cite(s.Ref), s.Doc, s.Combat})
 		}
 		list = append(list, info)
 	}
 	return list
+}
+
+// Cite returns RULES.md references such as "R2, E21" as a player finds them
+// in docs/rules.md, the rules reference the user has: "rules R2, 7.1". A
+// worked example becomes the section it illustrates (or is left out where
+// another reference names it), a sub-subsection its subsection ("21.3.1" is
+// 21.3), and a tow reading ("T-2") is left to the section 22 cited beside
+// it.
+func Cite(refs string) string {
+	var keep []string
+	for _, r := range strings.Split(refs, ", ") {
+		r = strings.TrimSpace(r)
+		switch {
+		case strings.HasPrefix(r, "T-"):
+			continue
+		case len(r) > 1 && r[0] == 'E' && r[1] >= '0' && r[1] <= '9':
+			r = exampleSection(r)
+		case strings.Count(r, ".") > 1:
+			r = r[:strings.LastIndex(r, ".")]
+		}
+		if r != "" && !slices.Contains(keep, r) {
+			keep = append(keep, r)
+		}
+	}
+	return "rules " + strings.Join(keep, ", ")
+}
+
+// exampleSection returns the section of docs/rules.md a worked example
+// cited by a switch illustrates; "" for the examples only the tests read.
+func exampleSection(e string) string {
+	switch e {
+	case "E21": // the 1+ cap and Strength (R2)
+		return "7.1"
+	case "E91": // re-rolling a roll that needs 7
+		return "20.1"
+	}
+	return ""
 }

@@ -206,8 +206,8 @@ const (
 )
 
 // ErrProperRanks is the error for combat_score: proper_ranks (R54).
-var ErrProperRanks = errors.New("combat_score proper_ranks: RULES.md 21.6 and 21.8 only sketch the Proper-Ranks page set (R54): " +
-	"they do not say how many models make a Proper Rank or when a unit is Solid, and no worked example of 21.13 checks it, " +
+var ErrProperRanks = errors.New("combat_score proper_ranks: the rulebook pages only sketch the Proper-Ranks page set (rules 21.6, R54): " +
+	"they do not say how many models make a Proper Rank or when a unit is Solid, and no worked example checks it, " +
 	"so it is refused; full_ranks (the 2.x lexicon's set, the default) is the value there is")
 
 // CombatSwitches lists the switches of a close-combat round (RULES.md
@@ -231,7 +231,7 @@ func CombatSwitches() []Switch {
 			[]string{"0", "1"}, func(c *CombatRules) bool { return c.ChargeInitiative },
 			func(o *Options) *Toggle { return &o.ChargeInitiative }), round},
 		{Switch{Name: "combat_score", Default: "full_ranks", Values: []string{"full_ranks"}, Ref: "21.6, R54",
-			Doc: "the combat-result page set: full_ranks; proper_ranks is refused, RULES.md does not define it well enough to model",
+			Doc: "the combat-result page set: full_ranks; proper_ranks is refused, the rulebook pages do not define it well enough to model",
 			get: func(*Options) string { return "full_ranks" },
 			set: func(_ *Options, v string) error {
 				switch v {

@@ -17,6 +17,9 @@ type SaveContext struct {
 	// KillingBlow: a Killing Blow wound, against which no Regeneration may
 	// be rolled; the ward is rolled as normal (RULES.md 20.2).
 	KillingBlow bool
+	// Phase is the attack's phase, which conditional special saves read
+	// ("against shooting", RULES.md 8.2).
+	Phase Phase
 }
 
 // SpecialFloor returns the highest natural value that always fails a special
@@ -68,7 +71,8 @@ func (t *Traits) regenerationUsable(c SaveContext, o Options) bool {
 // otherwise.
 func RegenerationAfter(rs Ruleset, s SpecialSaves, c SaveContext, o Options) Target {
 	tr := For(rs)
-	if !tr.RegenerationAfterDamage || !s.Regeneration.Possible() || !tr.regenerationUsable(c, o) || c.Flaming && s.Flammable {
+	if !tr.RegenerationAfterDamage || !s.Regeneration.Possible() || !tr.regenerationUsable(c, o) || c.Flaming && s.Flammable ||
+		!s.RegenerationAgainst.Applies(c) {
 		return None
 	}
 	return s.Regeneration
@@ -83,7 +87,8 @@ func (t *Traits) regenVsFlamingAllowed(r RegenVsFlaming) bool {
 // SpecialSaveOptions lists the special saves a model with saves s may roll
 // against a wound, best first (RULES.md 8): lowest effective target after
 // SpecialFloor, ties in the order Aegis (C23), Ward, Regeneration. Saves that
-// are None, impossible (7+) or not usable (RegenerationUsable) are left out;
+// are None, impossible (7+), not usable (RegenerationUsable) or whose
+// conditions the attack does not meet (s.AegisAgainst, 8.2, E36) are left out;
 // with c.NoSaves the list is empty. A model rolls only one of them (8, R14,
 // R20); with o.SpecialSaveChoice set to SaveOwnerChoice the referee asks the
 // owner to pick from this list.
@@ -107,7 +112,8 @@ func specialChoices(rs Ruleset, s SpecialSaves, c SaveContext, o Options) (list 
 	// order (C23).
 	var eff [3]int
 	for _, ch := range [...]SpecialChoice{{Aegis, s.Aegis}, {Ward, s.Ward}, {Regeneration, s.Regeneration}} {
-		if !ch.Save.Possible() || ch.Kind == Regeneration && (tr.RegenerationAfterDamage || !tr.regenerationUsable(c, o)) {
+		if !ch.Save.Possible() || !s.against(ch.Kind).Applies(c) ||
+			ch.Kind == Regeneration && (tr.RegenerationAfterDamage || !tr.regenerationUsable(c, o)) {
 			continue
 		}
 		e := max(ch.Save.Value(), tr.specialFloor+1) // Effective

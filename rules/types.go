@@ -235,6 +235,10 @@ type SpecialSaves struct {
 	Ward         Target // battleaxe, whfb8, t9a1-ru, skirmish (generic hook)
 	Regeneration Target // whfb8, battleaxe (falls back to whfb8), t9a, t9a1-ru
 	Aegis        Target // t9a
+	// AegisAgainst and RegenerationAgainst make the save conditional (t9a,
+	// RULES.md 8.2): it works only against attacks that meet one of the
+	// conditions. Zero: against every attack.
+	AegisAgainst, RegenerationAgainst Against
 	// Reroll is the model's own standing re-roll of whichever special save
 	// it rolls: failed or ones (RULES.md 20.1).
 	Reroll Reroll
@@ -256,3 +260,15 @@ const (
 var specialKindNames = enumNames{"none", "ward", "regeneration", "aegis"}
 
 func (k SpecialKind) String() string { return specialKindNames.str(int8(k)) }
+
+// against returns the conditions of the model's save of kind k (RULES.md
+// 8.2); a ward is never conditional.
+func (s SpecialSaves) against(k SpecialKind) Against {
+	switch k {
+	case Aegis:
+		return s.AegisAgainst
+	case Regeneration:
+		return s.RegenerationAgainst
+	}
+	return 0
+}

@@ -52,9 +52,19 @@ func profile(p Profile, helmet bool) unit.Profile {
 		WS:        p.WS,
 		Save: rules.SaveProfile{Armour: p.Armour, Shield: p.Shield, Barding: p.Barding, SaveBonus: p.SaveBonus,
 			ArmourValue: p.ArmourValue, Helmet: helmet, Reroll: p.RerollArmour, ArmourSave: p.ArmourSave, Parry: p.Parry},
-		Specials: rules.SpecialSaves{Ward: p.Ward, Regeneration: p.Regeneration, Aegis: p.Aegis, Reroll: p.RerollSpecial, Flammable: p.Flammable},
-		Fly:      p.Fly,
+		Specials: rules.SpecialSaves{Ward: p.Ward, Regeneration: p.regeneration(), Aegis: p.Aegis,
+			AegisAgainst: p.AegisAgainst, RegenerationAgainst: p.RegenerationAgainst, Reroll: p.RerollSpecial, Flammable: p.Flammable},
+		Fly: p.Fly,
 	}
+}
+
+// regeneration returns the profile's Regeneration with its Regeneration
+// (+k) applied (t9a, RULES.md 8.2).
+func (p Profile) regeneration() rules.Target {
+	if p.RegenerationPlus == 0 {
+		return p.Regeneration
+	}
+	return rules.RegenerationPlus(p.Regeneration, p.RegenerationPlus)
 }
 
 var commandRole = map[string]unit.Role{

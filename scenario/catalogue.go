@@ -150,13 +150,14 @@ func panicFallBack(t *rules.Traits) bool {
 }
 
 const (
-	armourHint  = "t9a adds every armour source into armour_value, the model's Armour (RULES.md 7.2)"
+	armourHint  = "t9a adds every armour source into armour_value, the model's Armour (rules 7.2)"
 	diceType    = "[dice](#dice)"
 	saveType    = "[save](#scores)"
 	flagType    = "true/false"
 	rerollType  = "`none`, `failed`, `ones`, `successes`, or a list"
 	ownReroll   = "`none`, `failed`, `ones`"
 	triggerType = "`true` (a natural 6), `false`, or a score 2+..6+"
+	againstType = "`flaming`, `shooting`, `melee`, `magic`, or a list"
 )
 
 var catalogue = [...]FieldSpec{
@@ -226,7 +227,7 @@ var catalogue = [...]FieldSpec{
 	{Object: ObjTarget, Name: "command", Type: "list of `musician`, `standard`, `champion`", Reads: block, Meaning: "[Command group](#command-group-and-champion).", Ref: "11.4"},
 	{Object: ObjTarget, Name: "champion", Type: "mapping", Default: "the unit's profile", Reads: block, Meaning: "[Champion's own profile](#command-group-and-champion)."},
 	{Object: ObjTarget, Name: "characters", Type: fmt.Sprintf("list of up to %d", MaxCharacters), Reads: block, Meaning: "[Characters](#characters) joined to the unit.", Ref: "11.5"},
-	{Object: ObjTarget, Name: "groups", Type: fmt.Sprintf("list of up to %d", MaxGroups), Reads: troopTypes, Meaning: "[Rank and file of other troop types](#groups-of-other-troop-types).", Ref: "10.1"},
+	{Object: ObjTarget, Name: "groups", Type: fmt.Sprintf("list of up to %d", MaxGroups), Reads: block, Meaning: "[Rank and file with another profile](#groups-of-other-troop-types): another troop type, or the same one with other characteristics (R41).", Ref: "10.1, R41"},
 	{Object: ObjTarget, Name: "damage", Type: "number or list", Meaning: "[Starting damage](#starting-damage).", Ref: "11.1, 11.3"},
 	{Object: ObjTarget, Name: "starting_models", Type: "whole number", Ranged: true, Min: 1, Max: MaxModels, Default: "the unit's size, characters included", Reads: panicFallBack, Meaning: "The unit's size at deployment, characters included: a failed panic test falls back in good order while more than half of it remains, and flees otherwise.", Ref: "22.9, E169"},
 
@@ -242,9 +243,15 @@ var catalogue = [...]FieldSpec{
 	{Object: ObjProfile, Name: "armour_value", Type: "whole number", Ranged: true, Min: 0, Max: MaxStat, Default: "0", Reads: armourValue, Meaning: "t9a's Armour characteristic, every source added up.", Ref: "7.2",
 		Hint: "the others build the save from armour, shield, barding and save_bonus"},
 	{Object: ObjProfile, Name: "ward", Type: saveType, Reads: ward, Meaning: "Ward save.", Ref: "8",
-		Hint: "t9a's special saves are aegis and regeneration (RULES.md 8.2)"},
+		Hint: "t9a's special saves are aegis and regeneration (rules 8.2)"},
 	{Object: ObjProfile, Name: "regeneration", Type: saveType, Reads: regen, Meaning: "Regeneration; Flaming attacks stop it.", Ref: "8"},
 	{Object: ObjProfile, Name: "aegis", Type: saveType, Reads: aegis, Meaning: "Aegis save.", Ref: "8.2", Hint: "the others' special save is ward"},
+	{Object: ObjProfile, Name: "aegis_against", Type: againstType, Default: "every attack", Reads: aegis, Meaning: "Makes the Aegis conditional: it works only against attacks with Flaming Attacks (`flaming`), of the shooting phase (`shooting`), in close combat (`melee`) or from spells (`magic`); with a list, against any of them. Needs `aegis`.", Ref: "8.2, E36",
+		Hint: "conditional special saves are t9a's"},
+	{Object: ObjProfile, Name: "regeneration_against", Type: againstType, Default: "every attack", Reads: aegis, Meaning: "Makes the Regeneration conditional, as `aegis_against`. Flaming attacks still stop it. Needs `regeneration` or `regeneration_plus`.", Ref: "8.2",
+		Hint: "conditional special saves are t9a's"},
+	{Object: ObjProfile, Name: "regeneration_plus", Type: "whole number", Ranged: true, Min: 0, Max: 6, Default: "0", Reads: aegis, Meaning: "Regeneration (+k): the model's `regeneration` improves by k, never past 3+; a model without one gains Regeneration (7-k)+.", Ref: "8.2",
+		Hint: "write the improved save as regeneration"},
 	{Object: ObjProfile, Name: "reroll_armour", Type: ownReroll, Default: "`none`", Meaning: "The model re-rolls its failed armour saves, or its natural 1s.", Ref: "20.1"},
 	{Object: ObjProfile, Name: "reroll_special", Type: ownReroll, Default: "`none`", Meaning: "The model re-rolls whichever special save it rolls when it fails, or on a natural 1.", Ref: "20.1"},
 	{Object: ObjProfile, Name: "fly", Type: flagType, Default: "false", Reads: fly, Meaning: "Clipped Wings adds 1 to Multiple Wounds against it.", Ref: "9.2, E52",

@@ -31,6 +31,7 @@ var (
 	typeOptions     = reflect.TypeFor[map[string]string]()
 	typeReroll      = reflect.TypeFor[rules.Reroll]()
 	typeTrigger     = reflect.TypeFor[rules.Trigger]()
+	typeAgainst     = reflect.TypeFor[rules.Against]()
 )
 
 // field is one struct field as the file names it.
@@ -185,6 +186,8 @@ func (d *decoder) decode(n ast.Node, v reflect.Value, path string) *Error {
 		return d.reroll(n, v, path)
 	case typeTrigger:
 		return d.trigger(n, v, path)
+	case typeAgainst:
+		return d.against(n, v, path)
 	}
 	switch t.Kind() {
 	case reflect.Pointer:
@@ -245,6 +248,21 @@ func (d *decoder) decode(n ast.Node, v reflect.Value, path string) *Error {
 // successes, or a list of them.
 func (d *decoder) reroll(n ast.Node, v reflect.Value, path string) *Error {
 	const what = "none, failed, ones, successes, or a list of them"
+	text, e := d.names(n, path, what)
+	if e != nil {
+		return e
+	}
+	r, err := rules.ParseReroll(strings.Join(text, ","))
+	if err != nil {
+		return d.fail(n, path, "%v", err)
+	}
+	v.Set(reflect.ValueOf(r))
+	return nil
+}
+
+// names reads one name or a list of names (a re-roll, the conditions of
+// a save); what says what the field wants.
+func (d *decoder) names(n ast.Node, path, what string) ([]string, *Error) {
 	var text []string
 	switch n := n.(type) {
 	case *ast.StringNode:
@@ -253,18 +271,33 @@ func (d *decoder) reroll(n ast.Node, v reflect.Value, path string) *Error {
 		for _, item := range n.Values {
 			s, ok := item.(*ast.StringNode)
 			if !ok {
-				return d.want(item, path, what)
+				return nil, d.want(item, path, what)
 			}
 			text = append(text, s.Value)
 		}
 	default:
-		return d.want(n, path, what)
+		return nil, d.want(n, path, what)
 	}
-	r, err := rules.ParseReroll(strings.Join(text, ","))
-	if err != nil {
-		return d.fail(n, path, "%v", err)
+	return text, nil
+}
+
+// against reads the conditions of a special save (RULES.md 8.2): one of
+// flaming, shooting, melee, magic, or a list of them.
+func (d *decoder) against(n ast.Node, v reflect.Value, path string) *Error {
+	what := listText(rules.AgainstNames()) + ", or a list of them"
+	text, e := d.names(n, path, what)
+	if e != nil {
+		return e
 	}
-	v.Set(reflect.ValueOf(r))
+	var a rules.Against
+	for _, s := range text {
+		one, err := rules.ParseAgainst(s)
+		if err != nil || one == 0 || strings.Contains(s, ",") {
+			return d.fail(n, path, "condition %q: want %s", shorten(s), what)
+		}
+		a |= one
+	}
+	v.Set(reflect.ValueOf(a))
 	return nil
 }
 

@@ -115,6 +115,15 @@ func encodeValue(v reflect.Value) any {
 			return names[0]
 		}
 		return names
+	case typeAgainst:
+		var names []any
+		for _, c := range v.Interface().(rules.Against).Split() {
+			names = append(names, c.String())
+		}
+		if len(names) == 1 {
+			return names[0]
+		}
+		return names
 	case typeDamage:
 		d := v.Interface().(Damage)
 		if d.PerModel == nil {

@@ -311,6 +311,15 @@ type Profile struct {
 	Regeneration rules.Target `yaml:"regeneration,omitempty" json:"regeneration,omitempty"`
 	// Aegis is t9a's Aegis save.
 	Aegis rules.Target `yaml:"aegis,omitempty" json:"aegis,omitempty"`
+	// AegisAgainst and RegenerationAgainst make t9a's Aegis and
+	// Regeneration conditional: "Aegis (4+, against Flaming Attacks)" is
+	// aegis 4+ with aegis_against flaming (RULES.md 8.2).
+	AegisAgainst        rules.Against `yaml:"aegis_against,omitempty" json:"aegis_against,omitempty"`
+	RegenerationAgainst rules.Against `yaml:"regeneration_against,omitempty" json:"regeneration_against,omitempty"`
+	// RegenerationPlus is t9a's "Regeneration (+k)": the model's
+	// Regeneration improves by k, never past 3+, or it gains Regeneration
+	// (7-k)+ (RULES.md 8.2).
+	RegenerationPlus int `yaml:"regeneration_plus,omitempty" json:"regeneration_plus,omitempty"`
 	// Fly matters only to Clipped Wings (t9a, t9a1-ru; E52).
 	Fly bool `yaml:"fly,omitempty" json:"fly,omitempty"`
 	// RerollArmour and RerollSpecial are the model's own standing save

@@ -338,7 +338,7 @@ func TestValidateBuiltInGo(t *testing.T) {
 	}
 	f.Defaults()
 	err := f.Validate()
-	want := "target.armour: t9a does not read armour (battleaxe, whfb8, t9a1-ru, skirmish and tow only): t9a adds every armour source into armour_value, the model's Armour (RULES.md 7.2)"
+	want := "target.armour: t9a does not read armour (battleaxe, whfb8, t9a1-ru, skirmish and tow only): t9a adds every armour source into armour_value, the model's Armour (rules 7.2)"
 	if err == nil || err.Error() != want {
 		t.Errorf("Validate = %v, want %s", err, want)
 	}

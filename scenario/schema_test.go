@@ -203,6 +203,16 @@ func checkType(t *testing.T, s schemaDoc, where string, ft reflect.Type, f field
 			wantRef("reroll")
 		}
 		return
+	case typeAgainst: // RULES.md 8.2: the conditions, alone or in a list
+		d := wantRef("against")
+		for _, alt := range asList(d["oneOf"]) {
+			if e := asMap(alt)["enum"]; e != nil {
+				wantEnum(asMap(alt), rules.AgainstNames())
+			} else {
+				wantEnum(asMap(asMap(alt)["items"]), rules.AgainstNames())
+			}
+		}
+		return
 	case typeAim:
 		d := wantRef("aim")
 		pat, _ := d["pattern"].(string)

@@ -229,7 +229,7 @@ func (c *checker) options() {
 		p := "options." + k
 		s, ok := byName[k]
 		if !ok && isCombatSwitch(k) {
-			c.add(p, "%s is a switch of a close-combat round (RULES.md 21.11): set it in a combat file's options (rearrank combat)", k)
+			c.add(p, "%s is a switch of a close-combat round (rules 21.11): set it in a combat file's options (rearrank combat)", k)
 			continue
 		}
 		if !ok {
@@ -298,7 +298,7 @@ func (c *checker) attack(i int) {
 		if _, err := ParseExpr(string(a.MultipleHits)); err != nil {
 			c.add(at("multiple_hits"), "%v", err)
 		} else if lo, _ := a.MultipleHits.Range(); lo < 1 {
-			c.add(at("multiple_hits"), "%s can give fewer than 1 hit: every hit makes at least 1 (RULES.md 20.3)", a.MultipleHits)
+			c.add(at("multiple_hits"), "%s can give fewer than 1 hit: every hit makes at least 1 (rules 20.3)", a.MultipleHits)
 		}
 	}
 
@@ -343,16 +343,16 @@ func (c *checker) attack(i int) {
 	c.reads(a.MonsterSlayer != 0, ObjAttack, "monster_slayer", at("monster_slayer"))
 	c.reads(a.CleavingBlow != 0, ObjAttack, "cleaving_blow", at("cleaving_blow"))
 	if a.KillingBlow != 0 && a.CleavingBlow != 0 && a.KillingBlow != a.CleavingBlow {
-		c.add(at("cleaving_blow"), "killing_blow and cleaving_blow fire on one to-wound roll: give both the same score (RULES.md 22.3)")
+		c.add(at("cleaving_blow"), "killing_blow and cleaving_blow fire on one to-wound roll: give both the same score (rules 22.3)")
 	}
 	if a.KillingBlow != 0 && a.HeroicKillingBlow != 0 {
-		c.add(at("heroic_killing_blow"), "an attack has Killing Blow or Heroic Killing Blow, not both (RULES.md 20.2)")
+		c.add(at("heroic_killing_blow"), "an attack has Killing Blow or Heroic Killing Blow, not both (rules 20.2)")
 	}
 	if a.ArmourBaneOn != 0 && a.ArmourBane == 0 {
-		c.add(at("armour_bane_on"), "says when armour_bane fires, and this group has no armour_bane (RULES.md 20.2)")
+		c.add(at("armour_bane_on"), "says when armour_bane fires, and this group has no armour_bane (rules 20.2)")
 	}
 	if a.Hatred && a.Phase != rules.Melee {
-		c.add(at("hatred"), "Hatred re-rolls to-hit in close combat, and this group's phase is %s (RULES.md 20.1)", a.Phase)
+		c.add(at("hatred"), "Hatred re-rolls to-hit in close combat, and this group's phase is %s (rules 20.1)", a.Phase)
 	}
 	if a.Hatred && a.ToHit.Auto {
 		c.add(at("hatred"), "these attacks hit automatically, so there is no to-hit roll to re-roll")
@@ -369,7 +369,7 @@ func (c *checker) attack(i int) {
 		c.add(at("clipped_wings"), "adds 1 to multiple_wounds against Fly, and this group has no multiple_wounds (E52)")
 	}
 	if a.WeaponClass != rules.NoWeaponClass && a.Phase != rules.Melee && a.Phase != rules.Shooting {
-		c.add(at("weapon_class"), "critical hits happen only in melee and shooting (RULES.md 6.2), and this group's phase is %s", a.Phase)
+		c.add(at("weapon_class"), "critical hits happen only in melee and shooting (rules 6.2), and this group's phase is %s", a.Phase)
 	}
 	c.aim(i)
 }
@@ -456,8 +456,8 @@ func (c *checker) aim(i int) {
 		if a.Target.Pool == nil {
 			return
 		}
-		if groups := lookup(ObjTarget, "groups"); !groups.ReadBy(f.Ruleset) {
-			c.add(p, "%s keeps one rank-and-file pool (RULES.md 10.1): aim at rank_and_file", f.Ruleset)
+		if !c.pooledByType() {
+			c.add(p, "%s keeps one rank-and-file pool (rules 10.1): aim at rank_and_file", f.Ruleset)
 		} else if t.Group(*a.Target.Pool) == nil {
 			c.add(p, "the unit has no %s: the troop types are %s", a.Target.Pool, listText(c.troopTypes()))
 		}
@@ -484,6 +484,15 @@ func (c *checker) profile(p *Profile, path string) {
 	c.reads(!p.Ward.IsNone(), ObjProfile, "ward", at("ward"))
 	c.reads(!p.Regeneration.IsNone(), ObjProfile, "regeneration", at("regeneration"))
 	c.reads(!p.Aegis.IsNone(), ObjProfile, "aegis", at("aegis"))
+	c.reads(p.AegisAgainst != 0, ObjProfile, "aegis_against", at("aegis_against"))
+	c.reads(p.RegenerationAgainst != 0, ObjProfile, "regeneration_against", at("regeneration_against"))
+	c.reads(p.RegenerationPlus != 0, ObjProfile, "regeneration_plus", at("regeneration_plus"))
+	if p.AegisAgainst != 0 && p.Aegis.IsNone() {
+		c.add(at("aegis_against"), "limits aegis, which this model does not have (rules 8.2)")
+	}
+	if p.RegenerationAgainst != 0 && p.Regeneration.IsNone() && p.RegenerationPlus == 0 {
+		c.add(at("regeneration_against"), "limits regeneration, which this model does not have (rules 8.2)")
+	}
 	c.reads(p.Fly, ObjProfile, "fly", at("fly"))
 	c.reads(!p.ArmourSave.IsNone(), ObjProfile, "armour_save", at("armour_save"))
 	c.reads(p.Parry, ObjProfile, "parry", at("parry"))
@@ -502,11 +511,11 @@ func (c *checker) profile(p *Profile, path string) {
 		r    rules.Reroll
 	}{{"reroll_armour", p.RerollArmour}, {"reroll_special", p.RerollSpecial}} {
 		if r.r&rules.RerollSuccesses != 0 {
-			c.add(at(r.name), "a model re-rolls only its own failed saves or natural 1s; a re-roll of successful saves is the attack's force_reroll_armour or force_reroll_special (RULES.md 20.1)")
+			c.add(at(r.name), "a model re-rolls only its own failed saves or natural 1s; a re-roll of successful saves is the attack's force_reroll_armour or force_reroll_special (rules 20.1)")
 		}
 	}
 	if p.Barding && !p.TroopType.Mounted() && c.f.Ruleset.Valid() && rules.For(c.f.Ruleset).Barding {
-		c.add(at("barding"), "barding helps only cavalry and monstrous_cavalry (RULES.md 19.3), and this is %s", p.TroopType)
+		c.add(at("barding"), "barding helps only cavalry and monstrous_cavalry (rules 19.3), and this is %s", p.TroopType)
 	}
 }
 
@@ -669,20 +678,25 @@ func (c *checker) groups() {
 		return
 	}
 	if !lookup(ObjTarget, "groups").ReadBy(f.Ruleset) {
-		c.add("target.groups", "%s keeps one rank-and-file pool (RULES.md 10.1); groups of other troop types are for t9a and t9a1-ru", f.Ruleset)
+		c.add("target.groups", "%s has no formation: the target is one warrior", f.Ruleset)
 		return
 	}
 	if len(t.Groups) > MaxGroups {
 		c.add("target.groups", "%d groups: want at most %d", len(t.Groups), MaxGroups)
 	}
+	// A group shares a pool with the unit's rank and file, or with an
+	// earlier group, unless its troop type keys a pool of its own (t9a,
+	// t9a1-ru; RULES.md 10.1, E65, E66). A shared pool's carried wounds
+	// are written once, on the first of its models (R41).
 	seen := map[rules.TroopType]bool{t.TroopType: true}
 	for i := range t.Groups {
 		g := &t.Groups[i]
 		p := fmt.Sprintf("target.groups[%d]", i)
-		if seen[g.TroopType] {
-			c.add(p+".troop_type", "%s already has its pool: each group is one troop type other than the unit's own (%s), and models of one troop type share a pool (E66)", g.TroopType, t.TroopType)
-		}
+		shared := !c.pooledByType() || seen[g.TroopType]
 		seen[g.TroopType] = true
+		if shared && g.Damage != 0 {
+			c.add(p+".damage", "the group shares its rank-and-file pool with the models before it (rules 10.1, R41): write the pool's carried wounds in %s", c.poolDamagePath(g.TroopType))
+		}
 		if g.Models == 0 {
 			c.add(p+".models", "required: the number of models in the group")
 		}
@@ -691,9 +705,31 @@ func (c *checker) groups() {
 		}
 		c.profile(&g.Profile, p)
 		if g.Damage < 0 || g.Damage >= g.Wounds && g.Wounds > 0 {
-			c.add(p+".damage", "%s", damageRange(g.Damage, g.Wounds, "the pool carries less than one model's "+woundsText(g.Wounds)+" (RULES.md 11.1)"))
+			c.add(p+".damage", "%s", damageRange(g.Damage, g.Wounds, "the pool carries less than one model's "+woundsText(g.Wounds)+" (rules 11.1)"))
 		}
 	}
+}
+
+// pooledByType reports whether the ruleset keeps a rank-and-file pool per
+// troop type (t9a, t9a1-ru; RULES.md 10.1) rather than one for the unit.
+func (c *checker) pooledByType() bool {
+	rs := c.f.Ruleset
+	return rs.Valid() && rules.For(rs).TroopTypes
+}
+
+// poolDamagePath names the field that holds the carried wounds of the pool
+// of troop type tt: the target's damage, or the first group's of that type.
+func (c *checker) poolDamagePath(tt rules.TroopType) string {
+	t := &c.f.Target
+	if !c.pooledByType() || tt == t.TroopType {
+		return "target.damage"
+	}
+	for i := range t.Groups {
+		if t.Groups[i].TroopType == tt {
+			return fmt.Sprintf("target.groups[%d].damage", i)
+		}
+	}
+	return "target.damage"
 }
 
 // layout checks an explicit formation against the counts (RULES.md 17.3:
@@ -783,11 +819,11 @@ func (c *checker) damage() {
 	const p = "target.damage"
 	switch {
 	case d.Carried != 0 && perModel:
-		c.add(p, "battleaxe keeps damage per model (damage_model per_model, RULES.md 11.3): write a list in removal order, such as [%d]", d.Carried)
+		c.add(p, "battleaxe keeps damage per model (damage_model per_model, rules 11.3): write a list in removal order, such as [%d]", d.Carried)
 	case len(d.PerModel) > 0 && !perModel && f.Ruleset.Valid():
-		c.add(p, "%s does not keep damage per model: write one number, the wounds the pool carries (RULES.md 11.1)", f.Ruleset)
+		c.add(p, "%s does not keep damage per model: write one number, the wounds the pool carries (rules 11.1)", f.Ruleset)
 	case d.Carried < 0 || d.Carried >= t.Wounds && t.Wounds > 0:
-		what := "the pool carries less than one model's " + woundsText(t.Wounds) + " (RULES.md 11.1)"
+		what := "the pool carries less than one model's " + woundsText(t.Wounds) + " (rules 11.1)"
 		if f.Ruleset.Valid() && !rules.For(f.Ruleset).Block {
 			what = "the warrior has " + woundsText(t.Wounds) + " and has lost fewer than that"
 		}

@@ -248,6 +248,11 @@ func translateProfile(p *Profile, path string, from, to rules.Ruleset, fo, ro ru
 			note("%s: %s (%v) carried over as %s (%v)", path, was, base, armourText(*p, tt), saveText(got))
 		}
 	}
+	if plus := lookup(ObjProfile, "regeneration_plus"); p.RegenerationPlus != 0 && !plus.ReadBy(to) && tt.Regeneration {
+		regen := p.regeneration()
+		note("%s: regeneration_plus %d carried over as regeneration %v", path, p.RegenerationPlus, regen)
+		p.Regeneration, p.RegenerationPlus = regen, 0
+	}
 	if ft.Ward != tt.Ward {
 		if tt.Ward && !p.Aegis.IsNone() {
 			note("%s: aegis %v carried over as ward %v", path, p.Aegis, p.Aegis)
@@ -373,9 +378,16 @@ func carryDamage(c *File, wasPerModel bool, note func(string, ...any)) {
 // has: a pool of a troop type, the champion, a character.
 func reaim(c *File, note func(string, ...any)) {
 	t := &c.Target
+	byType := rules.For(c.Ruleset).TroopTypes // pools by troop type (10.1)
+	for i := range t.Groups {
+		if g := &t.Groups[i]; g.Damage != 0 && !byType {
+			note("not carried over: target.groups[%d].damage (%s keeps one rank-and-file pool)", i, c.Ruleset)
+			g.Damage = 0
+		}
+	}
 	for i := range c.Attacks {
 		a := &c.Attacks[i]
-		gone := a.Target.Pool != nil && t.Group(*a.Target.Pool) == nil ||
+		gone := a.Target.Pool != nil && (!byType || t.Group(*a.Target.Pool) == nil) ||
 			a.Target.Role == AimChampion && !t.HasCommand(CommandChampion) ||
 			a.Target.Role == AimCharacter && t.Character(a.Target.Character) == nil
 		if gone {

@@ -327,7 +327,7 @@ func (u *Unit) ApplyInto(c *Change, p Packet) error {
 	c.Removed, c.Damaged, c.Notes = c.Removed[:0], c.Damaged[:0], c.Notes[:0]
 	c.Effective, c.Wasted, c.StandardLost = 0, 0, false
 	if u.fighter != nil {
-		return errors.New("apply: a skirmish fighter has no pools; the referee resolves injuries (RULES.md 13) on Fighter() of a clone")
+		return errors.New("apply: a skirmish fighter has no pools; the referee resolves injuries (rules 13) on Fighter() of a clone")
 	}
 	if !u.inBatch {
 		u.StartBatch(nil)

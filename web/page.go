@@ -495,7 +495,7 @@ func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {
 			d.Batches = append(d.Batches, batchView{Title: "Attacks"})
 			cur = &d.Batches[len(d.Batches)-1]
 		}
-		st := stepView{Kind: strings.ReplaceAll(e.Kind.String(), "_", " "), Text: e.Text, Rule: e.Rule}
+		st := stepView{Kind: strings.ReplaceAll(e.Kind.String(), "_", " "), Text: e.Text, Rule: e.Citation()}
 		if e.Kind == referee.Roll {
 			st.Roll, st.Pass = true, e.Pass
 			st.Stage = strings.ReplaceAll(e.Stage.String(), "_", " ")

@@ -221,7 +221,7 @@ func stagesOf(stages []RefereeStage) []stageView {
 }
 
 func refStepOf(e referee.Event) refStep {
-	st := refStep{Text: e.Text, Rule: e.Rule}
+	st := refStep{Text: e.Text, Rule: e.Citation()}
 	if referee.IsDie(e) {
 		st.Die = fmt.Sprintf("D%d: %d", e.Sides, e.Face)
 		if !e.Need.IsNone() {

@@ -142,7 +142,7 @@ func describeCombat(w io.Writer, c *combat.Combat) {
 func printRound(w io.Writer, c *combat.Combat, r *combat.Round, faces []int) {
 	describeCombat(w, c)
 	fmt.Fprintf(w, "dice used: %s\n", joinInts(faces))
-	fmt.Fprintln(w, "(R rank-and-file  M musician  S standard  C champion  H character  x removed  (n) damage)")
+	drawLegend(w, c.Sides[0].Unit, c.Sides[1].Unit)
 	fmt.Fprintln(w, "\nBefore:")
 	for i := range c.Sides {
 		drawSide(w, sideName(c, i), c.Sides[i].Unit, nil)

@@ -384,6 +384,6 @@ func runRulesets(args []string, e env) error {
 		fmt.Fprintln(e.stdout)
 	}
 	fmt.Fprintln(e.stdout, "Set a switch in a scenario file under options: (snake_case, no ruleset prefix), or with compare --set name=value.")
-	fmt.Fprintln(e.stdout, "The last switches of a block ruleset (contact_overlap to insane_courage, RULES.md 21.11) belong to a combat file's options: (rearrank combat).")
+	fmt.Fprintln(e.stdout, "The last switches of a block ruleset (contact_overlap to insane_courage, rules 21.11) belong to a combat file's options: (rearrank combat).")
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -185,10 +186,7 @@ func printResolve(w io.Writer, res *referee.Result, faces []int) {
 		fmt.Fprintln(w, "Removed (x), where they stood before:")
 		drawFormation(w, res.Before.Ranks(), gone)
 	}
-	fmt.Fprintln(w, "  R rank-and-file  M musician  S standard  C champion  H character  x removed  . empty  (n) damage")
-	for _, l := range res.Before.Legend() {
-		fmt.Fprintf(w, "  %s\n", l)
-	}
+	drawLegend(w, res.Before)
 	switch {
 	case res.After.Destroyed():
 		fmt.Fprintln(w, "The unit is destroyed.")
@@ -338,4 +336,20 @@ func cellText(c unit.Cell) string {
 		s += fmt.Sprintf("(%d)", n)
 	}
 	return s
+}
+
+// drawLegend prints, once, what the letters of the formations mean: the
+// roles', and those the units draw beyond them (troop types of a mixed
+// unit, unit.Legend).
+func drawLegend(w io.Writer, units ...*unit.Unit) {
+	fmt.Fprintln(w, "  R rank-and-file  M musician  S standard  C champion  H character  x removed  . empty  (n) damage")
+	var seen []string
+	for _, u := range units {
+		for _, l := range u.Legend() {
+			if !slices.Contains(seen, l) {
+				seen = append(seen, l)
+				fmt.Fprintf(w, "  %s\n", l)
+			}
+		}
+	}
 }

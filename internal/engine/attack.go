@@ -171,17 +171,17 @@ func (a Attack) Validate(rs rules.Ruleset) error {
 	case a.ArmourBane < 0 || a.ArmourBane > 10:
 		return fmt.Errorf("armour_bane %d: want 0 to 10", a.ArmourBane)
 	case a.ArmourBaneOn != 0 && a.ArmourBane == 0:
-		return fmt.Errorf("armour_bane_on %s: needs armour_bane (RULES.md 20.2)", a.ArmourBaneOn)
+		return fmt.Errorf("armour_bane_on %s: needs armour_bane (rules 20.2)", a.ArmourBaneOn)
 	case a.KillingBlow != 0 && a.HeroicKillingBlow != 0:
-		return fmt.Errorf("killing_blow and heroic_killing_blow: an attack has at most one of the two (RULES.md 20.2)")
+		return fmt.Errorf("killing_blow and heroic_killing_blow: an attack has at most one of the two (rules 20.2)")
 	case (a.MonsterSlayer != 0 || a.CleavingBlow != 0) && !rules.For(rs).BlowsByCategory:
-		return fmt.Errorf("monster_slayer, cleaving_blow: %s has neither (RULES.md 22.3: tow)", rs)
+		return fmt.Errorf("monster_slayer, cleaving_blow: %s has neither (rules 22.3: tow)", rs)
 	case a.KillingBlow != 0 && a.CleavingBlow != 0 && a.KillingBlow != a.CleavingBlow:
-		return fmt.Errorf("killing_blow %s and cleaving_blow %s: give both the same score (RULES.md 22.3)", a.KillingBlow, a.CleavingBlow)
+		return fmt.Errorf("killing_blow %s and cleaving_blow %s: give both the same score (rules 22.3)", a.KillingBlow, a.CleavingBlow)
 	case (a.KillingBlow != 0 || a.HeroicKillingBlow != 0) && !rules.For(rs).KillingBlow:
-		return fmt.Errorf("killing_blow: %s has no Killing Blow (RULES.md 20.2: t9a writes lethal_strike, skirmish has criticals)", rs)
+		return fmt.Errorf("killing_blow: %s has no Killing Blow (rules 20.2: t9a writes lethal_strike, skirmish has criticals)", rs)
 	case a.Hatred && a.Phase != rules.Melee:
-		return fmt.Errorf("hatred: Hatred re-rolls to-hit in close combat, and this group's phase is %s (RULES.md 20.1)", a.Phase)
+		return fmt.Errorf("hatred: Hatred re-rolls to-hit in close combat, and this group's phase is %s (rules 20.1)", a.Phase)
 	case a.Count.Min() < 0:
 		return fmt.Errorf("count %s: cannot be negative", a.Count)
 	case !rules.For(rs).Block && a.Target.Role != unit.RankAndFile && a.Target.Role != unit.NoRole:

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -99,8 +100,23 @@ type Event struct {
 	Slot  *unit.Slot `json:"slot,omitempty"`  // Casualty: where it stood
 	Worth int        `json:"worth,omitempty"` // Casualty: wounds it had left (R38); Damaged: its damage
 
-	Rule string `json:"rule,omitempty"` // the RULES.md section that decided it
-	Text string `json:"text"`           // a sentence for people
+	// Rule is the RULES.md section that decided it; the JSON and the log
+	// cite it as a player finds it in docs/rules.md (Cite).
+	Rule string `json:"rule,omitempty"`
+	Text string `json:"text"` // a sentence for people
+}
+
+// Citation is the event's rule as a player finds it in docs/rules.md:
+// Cite(e.Rule).
+func (e Event) Citation() string { return Cite(e.Rule) }
+
+// MarshalJSON writes the event with its rule cited as the log cites it,
+// "rules 6.2, R39" (docs/rules.md), never RULES.md.
+func (e Event) MarshalJSON() ([]byte, error) {
+	type plain Event // without this method
+	p := plain(e)
+	p.Rule = e.Citation()
+	return json.Marshal(p)
 }
 
 // String formats the event as one line of the referee's log.
@@ -124,29 +140,22 @@ func (e Event) String() string {
 		b.WriteString(e.Text)
 	}
 	if e.Rule != "" {
-		fmt.Fprintf(&b, "  [%s]", Cite(e.Rule))
+		fmt.Fprintf(&b, "  [%s]", e.Citation())
 	}
 	return b.String()
 }
 
 // Cite returns a rule reference as a player finds it: "RULES.md 6.2, R39"
 // is section 6.2 of docs/rules.md and its reading R39, written
-// "rules 6.2, R39". RULES.md's worked examples (E41...) are the tests'
-// business and are left out.
+// "rules 6.2, R39" (rules.Cite); what follows a colon is kept. A reference
+// without the RULES.md prefix is returned as it is.
 func Cite(rule string) string {
 	r, ok := strings.CutPrefix(rule, "RULES.md ")
 	if !ok {
 		return rule
 	}
 	head, tail, colon := strings.Cut(r, ":")
-	var keep []string
-	for _, p := range strings.Split(head, ", ") {
-		if len(p) > 1 && p[0] == 'E' && p[1] >= '0' && p[1] <= '9' {
-			continue
-		}
-		keep = append(keep, p)
-	}
-	out := "rules " + strings.Join(keep, ", ")
+	out := rules.Cite(head)
 	if colon {
 		out += ":" + tail
 	}

@@ -562,7 +562,7 @@ func (m *Machine) rerollWhy(t *test, face int) string {
 		return "re-roll of successes imposed by the target"
 	}
 	if t.retry {
-		return "BS 6+ re-rolls a miss (RULES.md 22.2)"
+		return "BS 6+ re-rolls a miss (rules 22.2)"
 	}
 	own := t.rr.Own()
 	if (t.stage == Hit || t.stage == HitAgain) && a.Hatred && a.RerollHit.Own() == 0 {

@@ -628,7 +628,7 @@ func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
 	if a.NoSaves || a.IgnoreArmour || a.InstantKill {
 		n.Armour, n.ArmourLethal, n.ArmourBaned = rules.None, rules.None, rules.None
 	}
-	ctx := rules.SaveContext{Flaming: a.Flaming, RegenLost: u.RegenLost(), NoSaves: a.NoSaves || a.InstantKill}
+	ctx := saveContext(&a, u.RegenLost())
 	n.Special, n.SpecialKind, n.SpecialReroll = specialSave(rs, recv.Specials, ctx, o, &a)
 	lctx := ctx
 	lctx.LethalSix = true
@@ -703,6 +703,13 @@ func towBlow(a *Attack, tt rules.TroopType) (rules.Trigger, bool) {
 	return 0, false
 }
 
+// saveContext is what attack a says about the special saves against its
+// wounds (RULES.md 8, 19.3): Flaming, its phase for conditional saves (8.2),
+// and no saves for no_saves and instant kills.
+func saveContext(a *Attack, regenLost bool) rules.SaveContext {
+	return rules.SaveContext{Flaming: a.Flaming, Phase: a.Phase, RegenLost: regenLost, NoSaves: a.NoSaves || a.InstantKill}
+}
+
 // specialRerolls returns the re-rolls of special save kind against a: the
 // model's own, and the successes the attack makes it re-roll (20.1; t9a
 // Divine Attacks re-roll Aegis, and a t9a ward reads as Aegis, 20.5, 20.13).
@@ -754,7 +761,8 @@ func (m *Machine) ownerSaves(log func(Event), recv unit.Model) error {
 	}
 	a := m.attack()
 	for k := range woundKinds {
-		ctx := rules.SaveContext{Flaming: a.Flaming, RegenLost: m.u.RegenLost(), NoSaves: a.NoSaves || a.InstantKill, LethalSix: k == lethalSix}
+		ctx := saveContext(a, m.u.RegenLost())
+		ctx.LethalSix = k == lethalSix
 		options := rules.SpecialSaveOptions(m.rs(), recv.Specials, ctx, o)
 		if len(options) < 2 {
 			continue
