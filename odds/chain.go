@@ -3,6 +3,7 @@ package odds
 import (
 	"errors"
 	"math/big"
+	"slices"
 
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/referee"
@@ -71,6 +72,10 @@ type chainTable struct {
 	// bytes estimates what the table holds, for Config.MaxBytes: a core's
 	// worth a machine, a state's a way out.
 	bytes int64
+	// leaves and dens are step's scratch: the ways out of one step by
+	// path, and their denominators.
+	leaves []chainEdge
+	dens   []den
 }
 
 // errLeftLoop is a programmer error: a packet's step left its loop before
@@ -101,8 +106,7 @@ func (t *chainTable) intern(e *enumerator, m *engine.Machine) (int32, error) {
 // die, from the referee's packet step.
 func (t *chainTable) step(e *enumerator, i int32) error {
 	s := &t.states[i]
-	var leaves []chainEdge
-	var dens []den
+	leaves, dens := t.leaves[:0], t.dens[:0]
 	var leaf *engine.Machine
 	err := paths(&e.roller, func(r *pathRoller) error {
 		leaf = e.scratch()
@@ -122,12 +126,13 @@ func (t *chainTable) step(e *enumerator, i int32) error {
 	if err != nil {
 		return err
 	}
+	t.leaves, t.dens = leaves, dens
 	s = &t.states[i] // intern may have moved the table
 	var d den
 	for _, x := range dens {
 		d = d.lcm(x)
 	}
-	edges := leaves[:0]
+	edges := make([]chainEdge, 0, len(leaves))
 next:
 	for k, x := range leaves {
 		x.w = x.w.scale(d.over(dens[k]))
@@ -266,6 +271,7 @@ func (e *enumerator) chain(c *core, n int, lost bool, ws []*big.Int, dn den) err
 		}
 		// The count k closes the batch after k packets.
 		pk, dk := fromBig(ws[k]), dn.mul(d)
+		c.trans = slices.Grow(c.trans, len(links))
 		for _, l := range links {
 			to, dt := t.close(e, l.at)
 			dt = dt.plus(l.dt)
