@@ -81,6 +81,10 @@ func BenchmarkS2RerollOnes(b *testing.B) { u, a := load(b, "s2-reroll-ones.yaml"
 // of W6. Target: < 50 ms exact, or a clear error naming the state limit.
 func BenchmarkS3(b *testing.B) { u, a := load(b, "s3.yaml"); benchExact(b, u, a) }
 
+// BenchmarkPerModel: battleaxe per-model damage, 60 automatic D3 hits of
+// S4 at 20 models of T4 W4 (issue 9). Target: < 1 s exact.
+func BenchmarkPerModel(b *testing.B) { u, a := load(b, "per-model-20.yaml"); benchExact(b, u, a) }
+
 // BenchmarkS4: skirmish, 10 attacks with criticals and injuries. Target:
 // < 1 ms.
 func BenchmarkS4(b *testing.B) { u, a := load(b, "s4.yaml"); benchExact(b, u, a) }

@@ -1,12 +1,16 @@
 package odds
 
 import (
+	"errors"
+	"math/big"
 	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
 
+	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
+	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -46,5 +50,47 @@ func TestPacketChainEqualsEnumeration(t *testing.T) {
 	})
 	if took < 50 {
 		t.Errorf("the packet chain was taken in %d scenarios only", took)
+	}
+}
+
+// TestPacketChainBigCounts: 85 attacks of 2/9 each (S3 against T4, 5+;
+// a 5+ armour save) make binomial chances over 9^85, past the inline 256
+// bits of a weight, so every count of the chain meets math/big when the
+// count of unsaved wounds takes it: the chain still gives exactly what the
+// plain enumeration gives (battleaxe per-model damage, RULES.md 11.3).
+func TestPacketChainBigCounts(t *testing.T) {
+	u := mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 2, Profile: unit.Profile{W: 6, T: 4,
+		Save: rules.SaveProfile{Armour: rules.LightArmour, Shield: true}}})
+	attacks := []referee.Attack{{Count: dice.ConstExpr(85), Strength: 3, MultipleWounds: dice.MustParseExpr("D6"), Target: rf}}
+	want, err := Enumerate(t.Context(), u, attacks, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Exact(t.Context(), u, attacks, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(got.Method, fastChain) {
+		t.Fatalf("method %q, want the packet chain", got.Method)
+	}
+	if err := sameResult(got, want); err != nil {
+		t.Fatal(err)
+	}
+	// no unsaved wound at all: (7/9)^85, over 3^170
+	p0 := new(big.Rat).SetFrac(new(big.Int).Exp(big.NewInt(7), big.NewInt(85), nil), new(big.Int).Exp(big.NewInt(9), big.NewInt(85), nil))
+	if got.Unsaved.P[0].Cmp(p0) != 0 || p0.Denom().BitLen() <= 256 {
+		t.Errorf("P(no unsaved wound) = %s, want (7/9)^85", got.Unsaved.P[0].RatString())
+	}
+}
+
+// TestPacketChainMemoryBudget: the chain counts its table and links
+// against Config.MaxBytes and stops with the budget's error, naming it,
+// where the state limit alone would let it run (S3, RULES.md 11.3).
+func TestPacketChainMemoryBudget(t *testing.T) {
+	u := mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 10, Frontage: 5, Profile: unit.Profile{W: 6, T: 5}})
+	attacks := []referee.Attack{{Count: dice.ConstExpr(30), Strength: 6, MultipleWounds: dice.MustParseExpr("D6"), Target: rf}}
+	_, err := Exact(t.Context(), u, attacks, Config{MaxStates: -1, MaxBytes: 1 << 20})
+	if !errors.Is(err, ErrStateLimit) || !strings.Contains(err.Error(), "states of more than 1 MB") {
+		t.Fatalf("err %v, want the memory budget's error", err)
 	}
 }

@@ -98,10 +98,13 @@
 //   - packet chain: the packets of a binomial batch that no closed form
 //     collapses (battleaxe's per-model damage, 11.3, where packets go to
 //     different models). The count of unsaved wounds is not kept in the
-//     states: one chain of packets, each stepped over every die by the
-//     packet step itself, serves every count, and after k packets the
-//     count k takes the chain's states, weighted by its binomial chance,
-//     to the close of the batch (chain.go).
+//     states: one chain of packets serves every count. Its table holds
+//     each loop state of the batch (canonical by the unit's count key)
+//     once, stepped over every die by the packet step itself and closed
+//     once; the states after k packets are integer counts over one
+//     denominator that move along the table, and the count k takes them,
+//     weighted by its binomial chance, to the close of the batch
+//     (chain.go).
 //
 // Per-model damage has no closed form: packets go to different models and
 // the states multiply. The unit's count key
