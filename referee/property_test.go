@@ -229,8 +229,15 @@ func TestResolveInvariants(t *testing.T) {
 			if s.Ruleset != rules.Skirmish && before-after != res.Tally.Casualties {
 				t.Fatalf("group %d: %d models left but %d casualties reported", i+1, before-after, res.Tally.Casualties)
 			}
-			if res.Tally.Unsaved > a.Count.Max()*2+a.Count.Max() {
-				t.Fatalf("group %d: %d unsaved from %d attacks", i+1, res.Tally.Unsaved, a.Count.Max())
+			// every attack hits at most twice (Battle Focus), each hit
+			// becomes at most MultipleHits' largest face in hits, and each
+			// hit wounds at most once
+			hits := 2
+			if !a.MultipleHits.IsZero() {
+				hits *= a.MultipleHits.Max()
+			}
+			if res.Tally.Unsaved > a.Count.Max()*hits {
+				t.Fatalf("group %d: %d unsaved from %d attacks (at most %d hits each)", i+1, res.Tally.Unsaved, a.Count.Max(), hits)
 			}
 			cur = res.After
 		}
