@@ -8,10 +8,13 @@ import (
 )
 
 // accumulator gathers the marginal distributions of a Result from weighted
-// end states, as integer weights over one denominator that grows when a
-// contribution needs it.
+// end states, as integer weights over a denominator that grows when a
+// contribution needs it: d for every marginal but the unsaved count, du for
+// that one. A last batch gives its unsaved count apart from the rest, over
+// a denominator of its own (finalBatch.du) that is often much smaller:
+// kept apart, neither marginal is scaled up to the other's.
 type accumulator struct {
-	d                    den
+	d, du                den
 	cas, wounds, unsaved []weight
 	byRole               [unit.Character][]weight
 	destroyed, panic     weight
@@ -36,7 +39,7 @@ func (a *accumulator) align(w weight, d den) weight {
 	if !a.d.covers(d) {
 		up := a.d.lcm(d)
 		f := up.over(a.d)
-		for _, s := range [][]weight{a.cas, a.wounds, a.unsaved, a.byRole[0], a.byRole[1], a.byRole[2], a.byRole[3], a.byRole[4]} {
+		for _, s := range [][]weight{a.cas, a.wounds, a.byRole[0], a.byRole[1], a.byRole[2], a.byRole[3], a.byRole[4]} {
 			for i := range s {
 				s[i] = s[i].scale(f)
 			}
@@ -49,6 +52,19 @@ func (a *accumulator) align(w weight, d den) weight {
 	return w.scale(a.d.over(d))
 }
 
+// alignUnsaved is align for the unsaved marginal, over du.
+func (a *accumulator) alignUnsaved(w weight, d den) weight {
+	if !a.du.covers(d) {
+		up := a.du.lcm(d)
+		f := up.over(a.du)
+		for i := range a.unsaved {
+			a.unsaved[i] = a.unsaved[i].scale(f)
+		}
+		a.du = up
+	}
+	return w.scale(a.du.over(d))
+}
+
 func addAt(s []weight, i int32, w weight) []weight {
 	for int32(len(s)) <= i {
 		s = append(s, weight{})
@@ -59,9 +75,8 @@ func addAt(s []weight, i int32, w weight) []weight {
 
 // addState adds an end state: tallies t on machine m, with chance w/d.
 func (a *accumulator) addState(t tally, m *engine.Machine, w weight, d den) {
-	w = a.align(w, d)
-	a.unsaved = addAt(a.unsaved, t.unsaved, w)
-	a.addRest(t, m.Destroyed(), m.PanicApplies(), w)
+	a.unsaved = addAt(a.unsaved, t.unsaved, a.alignUnsaved(w, d))
+	a.addRest(t, m.Destroyed(), m.PanicApplies(), a.align(w, d))
 }
 
 // addRest adds w (already aligned) to every marginal but unsaved.
@@ -109,7 +124,8 @@ type outcome struct {
 	w                       weight
 }
 
-// addUnsaved adds w (already aligned) to the unsaved marginal at i.
+// addUnsaved adds w (already aligned by alignUnsaved) to the unsaved
+// marginal at i.
 func (a *accumulator) addUnsaved(i int32, w weight) { a.unsaved = addAt(a.unsaved, i, w) }
 
 // fill turns the weights into the Result's fractions.
@@ -121,7 +137,7 @@ func (a *accumulator) fill(res *Result) {
 	}
 	rm.rats = make([]big.Rat, n)
 	rat := rm.rat
-	dist := func(s []weight) Dist {
+	dist := func(s []weight, over den) Dist {
 		// trailing zeros come only from padding; keep the last non-zero
 		n := len(s)
 		for n > 1 && s[n-1].isZero() {
@@ -129,20 +145,20 @@ func (a *accumulator) fill(res *Result) {
 		}
 		d := Dist{P: make([]*big.Rat, n)}
 		for i := range n {
-			d.P[i] = rat(s[i], a.d)
+			d.P[i] = rat(s[i], over)
 		}
 		if n == 0 {
 			d.P = []*big.Rat{big.NewRat(1, 1)}
 		}
 		return d
 	}
-	res.Casualties = dist(a.cas)
-	res.Wounds = dist(a.wounds)
-	res.Unsaved = dist(a.unsaved)
+	res.Casualties = dist(a.cas, a.d)
+	res.Wounds = dist(a.wounds, a.d)
+	res.Unsaved = dist(a.unsaved, a.du)
 	res.ByRole = map[unit.Role]Dist{}
 	for i, s := range a.byRole {
 		if a.present[i] {
-			res.ByRole[unit.Role(i+1)] = dist(s)
+			res.ByRole[unit.Role(i+1)] = dist(s, a.d)
 		} else {
 			res.ByRole[unit.Role(i+1)] = Dist{P: []*big.Rat{big.NewRat(1, 1)}}
 		}

@@ -71,7 +71,7 @@ func TestNumberMatchesEncodingJSON(t *testing.T) {
 			} else {
 				want, _ = json.Marshal(f)
 			}
-			got, err := Number{r, exact}.MarshalJSON()
+			got, err := Number{r: r, exact: exact}.MarshalJSON()
 			if err != nil || string(got) != string(want) {
 				t.Errorf("%s exact %v: %s, want %s (%v)", s, exact, got, want, err)
 			}

@@ -129,8 +129,7 @@ type enumerator struct {
 
 	finalGroups map[*finalBatch]*finalGroup
 	sweeps      map[string]*sweeper // this generation's pooled sweeps, by loop state
-	polys       map[string][]weight
-	tails       map[string][]weight // polyTail's sums, by polyKey
+	polys       map[string][]weight // polyHead's, by polyKey and degree
 	outs        []outcome           // lastBatch's scratch
 	seen        map[outcomeKey]int  // lastBatch's scratch
 	polybuf     []byte
@@ -142,7 +141,7 @@ func newEnumerator(ctx context.Context, cfg Config, fast bool, acc *accumulator,
 	return &enumerator{ctx: ctx, max: cfg.maxStates(), maxBytes: cfg.maxBytes(), coreBytes: cfg.coreBytes, why: why, fast: fast, acc: acc,
 		nextIndex: map[string]int32{}, nsIndex: map[stateKey]int32{}, merge: map[stateKey]int{},
 		memo: map[string][]memoLeaf{}, finalGroups: map[*finalBatch]*finalGroup{}, sweeps: map[string]*sweeper{},
-		polys: map[string][]weight{}, tails: map[string][]weight{}, unsaveds: map[string]*[]weight{}}
+		polys: map[string][]weight{}, unsaveds: map[string]*[]weight{}}
 }
 
 // ErrStateLimit is wrapped by the error returned when the reachable states
@@ -278,7 +277,7 @@ func (e *enumerator) flushFinals() {
 			}
 			for j, p := range *k {
 				if !p.isZero() {
-					e.acc.addUnsaved(int32(i+j), e.acc.align(w.mulShared(p), d))
+					e.acc.addUnsaved(int32(i+j), e.acc.alignUnsaved(w.mulShared(p), d))
 				}
 			}
 		}

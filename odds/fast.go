@@ -535,23 +535,14 @@ func (e *enumerator) packets(c *core, n int) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	last := len(sw.ends) - 1
+	last := min(len(sw.ends)-1, top) // the sweep may be shared with more packets
 	coef, total := reduceCoef(capped, dq)
-	q := e.polyPow(coef, n)
+	q := e.polyHead(coef, n, last) // q[last] weighs every total from last on: they end alike
 	dn := total.pow(n)
-	for t := n; t <= top; t++ {
-		x := sw.ends[min(t, last)]
-		var w weight
-		if t < last && t < top {
-			w = q[t].own()
-		} else {
-			w = e.polyTail(coef, n, t).own() // every total from t on ends alike
-		}
-		if !w.isZero() {
+	for t := min(n, last); t <= last; t++ { // below n only when the sweep stopped first
+		x := sw.ends[t]
+		if w := q[t].own(); !w.isZero() {
 			c.trans = append(c.trans, trans{to: x.to, dt: x.dt, w: w, d: dn})
-		}
-		if t >= last {
-			break
 		}
 	}
 	return true, nil
@@ -619,37 +610,30 @@ func (sw *sweeper) extend(e *enumerator, top int) error {
 	return nil
 }
 
-// polyPow is polyPowWeights(c, n, n·(len(c)-1)), remembered for the run:
-// cores alike ask for the same convolution. The weights are shared: take
-// them with own.
-func (e *enumerator) polyPow(c []uint64, n int) []weight {
-	k := polyKey(e.polybuf[:0], c, n)
-	e.polybuf = k
-	q, ok := e.polys[string(k)]
-	if !ok {
-		q = polyPowWeights(c, n, n*(len(c)-1))
-		e.polys[string(k)] = q
+// polyHead returns the coefficients of degree 0 to k-1 of (c[0] + c[1]·z
+// + ... + c[m]·z^m)^n and, as its k-th, the sum of those of degree k and
+// up: the weight of the totals from which a sweep stopped changing
+// anything. That sum is the whole, (Σc)^n, less the others, so no
+// coefficient past k is worked out (k past n·m means n·m). Remembered for
+// the run: cores alike ask for the same convolution. The weights are
+// shared: take them with own.
+func (e *enumerator) polyHead(c []uint64, n, k int) []weight {
+	k = min(k, n*(len(c)-1))
+	key := binary.AppendUvarint(polyKey(e.polybuf[:0], c, n), uint64(k))
+	e.polybuf = key
+	if q, ok := e.polys[string(key)]; ok {
+		return q
 	}
-	return q
-}
-
-// polyTail returns the sum of the coefficients of degree i and up of
-// polyPow(c, n), remembered for the run with every other i: the weight of
-// the totals from which a sweep stopped changing anything. The weight is
-// shared: take it with own.
-func (e *enumerator) polyTail(c []uint64, n, i int) weight {
-	k := polyKey(e.polybuf[:0], c, n)
-	e.polybuf = k
-	t, ok := e.tails[string(k)]
-	if !ok {
-		q := e.polyPow(c, n)
-		t = make([]weight, len(q)+1)
-		for j := len(q) - 1; j >= 0; j-- {
-			t[j] = t[j+1].plus(q[j])
+	q := polyPowWeights(c, n, k)
+	if k < n*(len(c)-1) {
+		rest := fromBig(sumPow(c, n))
+		for _, w := range q[:k] {
+			rest.sub(w)
 		}
-		e.tails[string(k)] = t
+		q[k] = rest
 	}
-	return t[min(i, len(t)-1)]
+	e.polys[string(key)] = q
+	return q
 }
 
 // polyKey appends a key for the coefficients c and the power n.
@@ -749,9 +733,8 @@ func (e *enumerator) lastBatch(c *core, n int, s, f uint64, d den) (bool, error)
 		return false, nil // weights past a word: leave it to the packets
 	}
 	coef, dx := reduceCoef(coef, d.mul(dq))
-	q := e.polyPow(coef, n)
-	tail := func(i int) weight { return e.polyTail(coef, n, i) }
-	return e.finishLast(c, n, n*(len(capped)-1), q, tail, dx.pow(n), s, f, d)
+	head := func(last int) []weight { return e.polyHead(coef, n, last) }
+	return e.finishLast(c, n, n*(len(capped)-1), head, dx.pow(n), s, f, d)
 }
 
 // lastBatchRemaining is lastBatch where each packet is capped at the wounds
@@ -805,18 +788,21 @@ func (e *enumerator) lastBatchRemaining(c *core, n int, s, f uint64, d den, pm *
 	for top > 0 && q[top].isZero() {
 		top--
 	}
-	tails := make([]weight, top+2)
-	for t := top; t >= 0; t-- {
-		tails[t] = tails[t+1].plus(q[t])
+	head := func(last int) []weight {
+		var rest weight
+		for _, w := range q[last : top+1] {
+			rest.add(w)
+		}
+		return append(q[:last:last], rest)
 	}
-	tail := func(i int) weight { return tails[min(i, top+1)] }
-	return e.finishLast(c, n, top, q[:top+1], tail, d.mul(dq).pow(n), s, f, d)
+	return e.finishLast(c, n, top, head, d.mul(dq).pow(n), s, f, d)
 }
 
 // finishLast ends a last batch of n attacks whose total wounds T runs up to
-// top with weight q[T] (tail(i): the weight of every T from i on) over do: the unit after each T, the
-// outcomes and the unsaved counts the final batch reports.
-func (e *enumerator) finishLast(c *core, n, top int, q []weight, tail func(i int) weight, do den, s, f uint64, d den) (bool, error) {
+// top, over do: the unit after each T, the outcomes and the unsaved counts
+// the final batch reports. head(last) gives the weight of each T below
+// last and, at last, of every T from last on (the sweep's stop).
+func (e *enumerator) finishLast(c *core, n, top int, head func(last int) []weight, do den, s, f uint64, d den) (bool, error) {
 	m := c.m.Clone()
 	m.SkipRolls(engine.RollOutcome{})
 	outs := e.outs[:0] // scratch: the outcomes are copied into the batch below
@@ -831,12 +817,9 @@ func (e *enumerator) finishLast(c *core, n, top int, q []weight, tail func(i int
 	if err != nil {
 		return false, err
 	}
+	q := head(len(outs) - 1) // every total from the last on ends alike
 	for i := range outs {
-		if i == len(outs)-1 {
-			outs[i].w = tail(i) // every total from i on ends alike
-		} else {
-			outs[i].w = q[i] // shared with the run's polynomials: only read
-		}
+		outs[i].w = q[i] // shared with the run's polynomials: only read
 	}
 	if e.max > 0 && len(outs) > e.max {
 		return false, e.limitError()
@@ -866,7 +849,7 @@ func (e *enumerator) finishLast(c *core, n, top int, q []weight, tail func(i int
 	uk := string(polyKey(nil, u, n))
 	if fb.unsaved = e.unsaveds[uk]; fb.unsaved == nil {
 		ws := make([]weight, 0, n+1)
-		for _, w := range e.polyPow(u, n) {
+		for _, w := range e.polyHead(u, n, n) {
 			ws = append(ws, w.own())
 		}
 		fb.unsaved = &ws

@@ -11,10 +11,15 @@ import (
 type Number struct {
 	r     *big.Rat
 	exact bool
+	f     float64 // the value, where r is nil and float is set
+	float bool
 }
 
 // MarshalJSON implements json.Marshaler.
 func (n Number) MarshalJSON() ([]byte, error) {
+	if n.float {
+		return appendFloat(nil, n.f), nil
+	}
 	if n.r == nil {
 		return []byte("null"), nil
 	}
@@ -99,13 +104,50 @@ type StdErrJSON struct {
 }
 
 func distJSON(d Dist, exact bool) DistJSON {
+	if !exact {
+		if out, ok := distFloatJSON(d); ok {
+			return out
+		}
+	}
 	mean, tails := d.meanAndTails()
-	out := DistJSON{Mean: Number{mean, exact}, Dist: make([]Number, len(d.P)), AtLeast: make([]Number, len(d.P))}
+	out := DistJSON{Mean: Number{r: mean, exact: exact}, Dist: make([]Number, len(d.P)), AtLeast: make([]Number, len(d.P))}
 	for i, p := range d.P {
-		out.Dist[i] = Number{p, exact}
-		out.AtLeast[i] = Number{tails[i], exact}
+		out.Dist[i] = Number{r: p, exact: exact}
+		out.AtLeast[i] = Number{r: tails[i], exact: exact}
 	}
 	return out
+}
+
+// distFloatJSON is distJSON in floats, when the probabilities have a
+// common denominator 2^a·3^b (overCommon): each tail is the float nearest
+// its exact suffix sum, as Number would print the fraction in lowest terms,
+// but found from the sum over the common denominator as it is, with no
+// fraction of its own to put in lowest terms.
+func distFloatJSON(d Dist) (DistJSON, bool) {
+	nums, dn, ok := d.overCommon()
+	if !ok {
+		return DistJSON{}, false
+	}
+	var rm ratMaker
+	mean, _ := meanOver(&rm, nums, dn).Float64()
+	out := DistJSON{Mean: Number{f: mean, float: true}, Dist: make([]Number, len(d.P)), AtLeast: make([]Number, len(d.P))}
+	// q is sum/dn, unreduced: Float64 rounds the quotient itself, so it is
+	// the float of the fraction in lowest terms too. Its numerator is a
+	// reference into q (math/big documents Num so).
+	var q big.Rat
+	q.SetFrac(big.NewInt(1), dn.int())
+	sum := q.Num()
+	sum.SetInt64(0)
+	for i := len(nums) - 1; i >= 0; i-- {
+		sum.Add(sum, nums[i])
+		f, _ := q.Float64()
+		out.AtLeast[i] = Number{f: f, float: true}
+	}
+	for i, p := range d.P {
+		f, _ := p.Float64()
+		out.Dist[i] = Number{f: f, float: true}
+	}
+	return out, true
 }
 
 // JSON returns the JSON form of res: floats, or "a/b" strings when exact.
@@ -114,10 +156,10 @@ func JSON(res *Result, exact bool) ResultJSON {
 		Ruleset: res.Ruleset.String(), Method: res.Method, Exact: res.Exact, States: res.States, Samples: res.Samples,
 		Casualties: distJSON(res.Casualties, exact), Wounds: distJSON(res.Wounds, exact), Unsaved: distJSON(res.Unsaved, exact),
 		ByRole:       map[string]DistJSON{},
-		Destroyed:    Number{res.Destroyed, exact},
-		Panic:        Number{res.Panic, exact},
-		ChampionDead: Number{res.ChampionDead, exact},
-		StandardLost: Number{res.StandardLost, exact},
+		Destroyed:    Number{r: res.Destroyed, exact: exact},
+		Panic:        Number{r: res.Panic, exact: exact},
+		ChampionDead: Number{r: res.ChampionDead, exact: exact},
+		StandardLost: Number{r: res.StandardLost, exact: exact},
 		Stages:       []StageJSON{},
 		Fallback:     res.Fallback,
 	}
@@ -128,11 +170,11 @@ func JSON(res *Result, exact bool) ResultJSON {
 	}
 	for _, s := range res.Stages {
 		out.Stages = append(out.Stages, StageJSON{
-			Group: s.Group, HitNeed: s.HitNeed(), Hit: Number{s.Hit, exact},
-			WoundNeed: s.Needs.Wound.String(), Wound: Number{s.Wound, exact},
-			ArmourNeed: s.Needs.Armour.String(), ArmourFailed: Number{s.ArmourFailed, exact},
-			SpecialNeed: s.Needs.Special.String(), SpecialKind: s.Needs.SpecialKind.String(), SpecialFailed: Number{s.SpecialFailed, exact},
-			Unsaved: Number{s.Unsaved, exact},
+			Group: s.Group, HitNeed: s.HitNeed(), Hit: Number{r: s.Hit, exact: exact},
+			WoundNeed: s.Needs.Wound.String(), Wound: Number{r: s.Wound, exact: exact},
+			ArmourNeed: s.Needs.Armour.String(), ArmourFailed: Number{r: s.ArmourFailed, exact: exact},
+			SpecialNeed: s.Needs.Special.String(), SpecialKind: s.Needs.SpecialKind.String(), SpecialFailed: Number{r: s.SpecialFailed, exact: exact},
+			Unsaved: Number{r: s.Unsaved, exact: exact},
 		})
 	}
 	if !res.Exact {

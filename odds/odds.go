@@ -398,13 +398,11 @@ func oneAttack(ctx context.Context, u *unit.Unit, a referee.Attack) (*big.Rat, e
 	if err := e.run(m); err != nil {
 		return nil, err
 	}
-	var none weight
+	none := new(big.Rat) // the unsaved count has a denominator of its own
 	if len(acc.unsaved) > 0 {
-		none = acc.unsaved[0]
+		none = rat(acc.unsaved[0], acc.du)
 	}
-	all := acc.total.plus(weight{})
-	all.sub(none)
-	return rat(all, acc.d), nil
+	return none.Sub(rat(acc.total, acc.d), none), nil
 }
 
 // stageOdds returns the chance of each stage of one attack: the pass

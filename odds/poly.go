@@ -106,8 +106,17 @@ func polyPowInlineWeights(c []uint64, n, kmax int) ([]weight, bool) {
 	for s < len(c) && c[s] == 0 {
 		s++
 	}
-	if s == len(c) || s > 0 {
+	switch {
+	case s == len(c) || kmax < 0:
 		return nil, false
+	case s > 0: // (z^s·R)^n = z^{sn}·R^n
+		out := make([]weight, kmax+1)
+		if s*n > kmax {
+			return out, true
+		}
+		q, ok := polyPowInlineWeights(c[s:], n, kmax-s*n)
+		copy(out[s*n:], q)
+		return out, ok
 	}
 	for len(c) > 1 && c[len(c)-1] == 0 {
 		c = c[:len(c)-1]

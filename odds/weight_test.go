@@ -119,7 +119,7 @@ func TestPolyPow(t *testing.T) {
 			}
 			want = next
 		}
-		for name, got := range map[string][]*big.Int{"polyPow": polyPow(c, n, kmax), "polyPowBig": polyPowBig(c, n, kmax)} {
+		for name, got := range map[string][]*big.Int{"polyPow": polyPow(c, n, kmax), "polyPowBig": polyPowBig(c, n, kmax), "polyPowWeights": bigs(polyPowWeights(c, n, kmax))} {
 			for k := 0; k <= kmax; k++ {
 				w := new(big.Int)
 				if k < len(want) {

@@ -79,10 +79,21 @@ func (o *owner) ask(question string, options []string, def int) int {
 // about where it is run (odds, sim, resolve without a terminal), set to the
 // engine's default, and one note for each saying so.
 func standIn(f *scenario.File) (*scenario.File, []string, error) {
-	o := f.RuleOptions()
+	// One list of the switches set away from their default (none defaults
+	// to owner_choice), not a lookup per switch: each lookup builds the
+	// whole list again, and every odds run passes here.
+	owner := map[string]bool{}
+	for _, c := range f.RuleOptions().Changed() {
+		if name, v, _ := strings.Cut(c, "="); v == "owner_choice" {
+			owner[name] = true
+		}
+	}
+	if len(owner) == 0 {
+		return f, nil, nil
+	}
 	var notes []string
 	for _, s := range rules.Switches() {
-		if v, err := o.Get(s.Name); err != nil || v != "owner_choice" || !s.AppliesTo(f.Ruleset) {
+		if !owner[s.Name] || !s.AppliesTo(f.Ruleset) {
 			continue
 		}
 		g, err := f.WithOption(s.Name, s.Default)
