@@ -60,7 +60,7 @@ func TestStateLimitAsStatesGrow(t *testing.T) {
 			t.Errorf("%s: err = %v, want ErrStateLimit", sc.name, err)
 			continue
 		}
-		if !strings.Contains(err.Error(), sc.name) || !strings.Contains(err.Error(), "more than 3 states") {
+		if !strings.Contains(err.Error(), sc.spec.Ruleset.String()) || !strings.Contains(err.Error(), "more than 3 states") {
 			t.Errorf("%s: error %q names neither the ruleset nor the limit", sc.name, err)
 		}
 		if _, err := Exact(t.Context(), u, sc.attacks, Config{MaxStates: -1}); err != nil {

@@ -11,7 +11,9 @@ import (
 // special with its own dice and target numbers, in file order; the unit's
 // StartBatch is called once, by the first. A group's rolls end in hold,
 // which keeps what they handed on (kills, unsaved wounds, battleaxe's
-// one-wound singles) instead of allocating it. After the last group has
+// one-wound singles) instead of allocating it, and stops at stepHold, where
+// the odds package reads one attack's outcome (Rolled) as it does at a
+// batch's damage step. After the last group has
 // rolled, the batch's allocation runs the kill and packet stages over the
 // held entries in three passes, so that C22's order holds across the
 // profiles: every instant kill, then every packet in the order its dice

@@ -29,6 +29,7 @@ import (
 //	special  wound       D6 vs special[kind]            saved, unsaved, or a Killing Blow kill  Roll, Note
 //	kill     kill        none                           the model removed (9.1, 20.2)           Casualty, Damaged, StandardLost
 //	packet   unsaved     the Multiple Wounds expression its wounds, allocated (9.2, 10, 11)     Roll, Note, Casualty, Damaged, StandardLost
+//	hold     the group   none                           a batch of several: kept to allocate    Note (batch.go)
 //	end      the group   none                           champion overflow, panic (12)           Panic, BatchEnd, Destroyed
 //
 // Skirmish (RULES.md 6.2, 13, C19) runs begin, count, then one stage,
