@@ -195,13 +195,24 @@ func (c *Combat) score(o *Outcome) {
 }
 
 // disruptedIndex returns the index of the charged unit when the charger
-// fights its flank or rear with 2 or more ranks of 5 or more (21.6), or -1.
+// fights its flank or rear with 2 or more ranks of 5 or more (21.6) or,
+// where the ruleset judges by Unit Strength, with enough of it (22.11:
+// 5, or 10 against heavy infantry); else -1.
 func (c *Combat) disruptedIndex(o *Outcome) int {
 	if c.Charger == NoSide || c.Facing == Front {
 		return -1
 	}
-	if fullRanks(o.Units[c.Charger.index()]) >= 2 {
-		return c.Charger.Other().index()
+	charger, charged := o.Units[c.Charger.index()], c.Charger.Other().index()
+	disrupts := fullRanks(charger) >= 2
+	if cr := &rules.For(c.Ruleset).Combat; cr.DisruptStrength > 0 {
+		need := cr.DisruptStrength
+		if rankAndFileType(o.Units[charged]) == rules.HeavyInfantry {
+			need = cr.DisruptStrengthHeavy
+		}
+		disrupts = unitStrength(charger, cr) >= need
+	}
+	if disrupts {
+		return charged
 	}
 	return -1
 }

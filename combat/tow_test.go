@@ -149,3 +149,42 @@ func TestTowReadsNoInsaneCourage(t *testing.T) {
 		t.Errorf("whfb8 with insane_courage: %v", err)
 	}
 }
+
+func TestTowDisruptedByUnitStrength(t *testing.T) {
+	// 22.11: a unit engaged in its flank by enemy Unit Strength 5 or more
+	// (10 or more against heavy infantry) is Disrupted and scores no
+	// ranks, however few ranks the enemy has; whfb8 asks for two ranks of
+	// five (21.6).
+	for _, tc := range []struct {
+		rs        rules.Ruleset
+		chargers  int
+		heavy     bool
+		disrupted bool
+	}{
+		{rules.TOW, 5, false, true},    // one rank of five: US 5
+		{rules.TOW, 4, false, false},   // US 4
+		{rules.TOW, 8, true, false},    // heavy infantry need US 10
+		{rules.TOW, 10, true, true},    // two ranks of five, US 10
+		{rules.WHFB8, 5, false, false}, // one rank is not two
+		{rules.WHFB8, 10, false, true},
+	} {
+		a := block(t, tc.rs, men, tc.chargers, 5)
+		b := block(t, tc.rs, men, 30, 10)
+		if tc.heavy {
+			u, err := unit.New(unit.Spec{Name: "Greatswords", Ruleset: tc.rs, Models: 30, Frontage: 10,
+				Profile: unit.Profile{TroopType: rules.HeavyInfantry, W: 1, T: 3, WS: 3}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b.Unit = u
+		}
+		c := standoff(t, tc.rs, a, b)
+		c.Charger, c.Facing = A, FlankLeft
+		o := Outcome{Units: [2]*unit.Unit{a.Unit, b.Unit}}
+		c.score(&o)
+		ranks := slices.ContainsFunc(o.Points[1], func(p Point) bool { return p.Name == "ranks" })
+		if ranks == tc.disrupted {
+			t.Errorf("%s: %d chargers, heavy %v: charged unit's points %v, want disrupted %v", tc.rs, tc.chargers, tc.heavy, o.Points[1], tc.disrupted)
+		}
+	}
+}

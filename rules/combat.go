@@ -67,6 +67,11 @@ type CombatRules struct {
 	// DisruptedNoRanks is true where a charged unit Disrupted in flank or
 	// rear scores no rank points (21.6).
 	DisruptedNoRanks bool
+	// DisruptStrength, where not 0, is the Unit Strength at which a unit
+	// fighting the charged unit's flank or rear disrupts it, in place of
+	// two full ranks (22.11); DisruptStrengthHeavy is that strength
+	// against heavy infantry.
+	DisruptStrength, DisruptStrengthHeavy int
 
 	// FlankFullRanksBonus is true where a flank or rear charge scores 1
 	// more if the charger has 2 or more Full Ranks (21.6, R54).

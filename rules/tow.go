@@ -33,6 +33,7 @@ var towRules = Traits{
 		ASFSimultaneous: true, ASFReroll: ASFRerollAtLeast, // 21.4, as whfb8
 		Supporting: [3]int{1, 1, 1}, WideRank: 10, NoExtraRanksOnCharge: true, // 21.3.4, as whfb8
 		DisruptedNoRanks: true, NoChargeBonus: true, HighGround: true, // 22.11
+		DisruptStrength: 5, DisruptStrengthHeavy: 10, // 22.11: by Unit Strength
 		Troops: &towTroops, ThreeOutcomes: true, OverkillMost: 5, // 22.10, 22.11
 	},
 }
