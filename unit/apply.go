@@ -278,9 +278,9 @@ func (u *Unit) Receiver(t Target) (Model, error) {
 	id := ref.id
 	if t.Role == RankAndFile {
 		if u.s.perModel {
-			id, err = u.singleTarget(ref.pool, nil)
+			id, err = u.singleTarget(ref.pool, nil, false)
 		} else {
-			id, _, err = u.pick(ref.pool, nil, true)
+			id, _, err = u.pickAt(ref.pool, nil, false)
 		}
 		if err != nil {
 			return Model{}, err
@@ -608,7 +608,7 @@ func (u *Unit) woundPerModel(p, k int, multi bool, c *Change) error {
 	if multi {
 		id, err = u.packetTarget(p)
 	} else {
-		id, err = u.singleTarget(p, u.ch)
+		id, err = u.singleTarget(p, u.ch, true)
 	}
 	if err != nil || id < 0 {
 		return err
@@ -636,9 +636,10 @@ func (u *Unit) ordinaryIn(id, p int) bool {
 // singleTarget is the model a single wound on pool p lands on in per-model
 // mode: the most damaged eligible model, the earliest in removal order on a
 // tie (C2), or the next to be removed if none is damaged (11.3 step 2).
-func (u *Unit) singleTarget(p int, ch Chooser) (int, error) {
+// It fills u's cache of the next model only if fill (pickAt).
+func (u *Unit) singleTarget(p int, ch Chooser, fill bool) (int, error) {
 	if u.pools[p].ord == 0 {
-		id, _, err := u.pick(p, ch, true)
+		id, _, err := u.pickAt(p, ch, fill)
 		return id, err
 	}
 	maxD, n, first := 0, 0, -1
@@ -655,12 +656,12 @@ func (u *Unit) singleTarget(p int, ch Chooser) (int, error) {
 	}
 	switch {
 	case maxD == 0:
-		id, _, err := u.pick(p, ch, true)
+		id, _, err := u.pickAt(p, ch, fill)
 		return id, err
 	case n == 1:
 		return first, nil
 	}
-	return u.firstInOrder(p, ch, func(id int) bool { return u.ordinaryIn(id, p) && int(u.models[id].damage) == maxD })
+	return u.firstInOrder(p, ch, fill, func(id int) bool { return u.ordinaryIn(id, p) && int(u.models[id].damage) == maxD })
 }
 
 // packetTarget is the model a multi-wound packet on pool p lands on in
@@ -691,7 +692,7 @@ func (u *Unit) packetTarget(p int) (int, error) {
 	if u.s.opts.PacketTarget == rules.FreshFirst {
 		for id, m := range u.models {
 			if cand(id) && m.damage == 0 {
-				return u.firstInOrder(p, ch, func(id int) bool { return cand(id) && u.models[id].damage == 0 })
+				return u.firstInOrder(p, ch, true, func(id int) bool { return cand(id) && u.models[id].damage == 0 })
 			}
 		}
 	}
@@ -709,18 +710,18 @@ func (u *Unit) packetTarget(p int) (int, error) {
 	}
 	switch {
 	case maxD == 0:
-		return u.firstInOrder(p, ch, cand)
+		return u.firstInOrder(p, ch, true, cand)
 	case n == 1:
 		return first, nil
 	}
-	return u.firstInOrder(p, ch, func(id int) bool { return cand(id) && int(u.models[id].damage) == maxD })
+	return u.firstInOrder(p, ch, true, func(id int) bool { return cand(id) && int(u.models[id].damage) == maxD })
 }
 
 // firstInOrder returns the first model of pool p's removal order (C1: the
 // sequence 11.2 would give removing models one by one, each removal advancing
 // the end counters) for which ok holds; -1 if none.
-func (u *Unit) firstInOrder(p int, ch Chooser, ok func(int) bool) (int, error) {
-	id, e, err := u.pick(p, ch, true)
+func (u *Unit) firstInOrder(p int, ch Chooser, fill bool, ok func(int) bool) (int, error) {
+	id, e, err := u.pickAt(p, ch, fill)
 	if err != nil || id < 0 || ok(id) {
 		return id, err
 	}
@@ -792,7 +793,7 @@ func (u *Unit) untargetedKill(p int) (int, error) {
 			return id, err
 		}
 		bearer, _, _ := u.pick(p, nil, true)
-		alt, err := u.firstInOrder(p, u.ch, func(x int) bool { return x != bearer && u.models[x].damage == 0 })
+		alt, err := u.firstInOrder(p, u.ch, true, func(x int) bool { return x != bearer && u.models[x].damage == 0 })
 		if err != nil || alt >= 0 {
 			return alt, err
 		}
@@ -803,14 +804,14 @@ func (u *Unit) untargetedKill(p int) (int, error) {
 		if err != nil {
 			return -1, err
 		}
-		id, err := u.firstInOrder(p, u.ch, func(x int) bool {
+		id, err := u.firstInOrder(p, u.ch, true, func(x int) bool {
 			return u.models[x].damage == 0 && u.role(x) == role
 		})
 		if err != nil || id >= 0 {
 			return id, err
 		}
 	}
-	return u.singleTarget(p, u.ch)
+	return u.singleTarget(p, u.ch, true)
 }
 
 // closestOrdinary returns the ordinary R&F of pool p nearest to model id:

@@ -216,6 +216,22 @@ func (u *Unit) pick(p int, ch Chooser, ahead bool) (int, int8, error) {
 	return id, e, err
 }
 
+// pickAt is pick, which fills u's cache of the next model, if fill; else
+// it reads the cache but never fills it: Receiver only reads u, and Monte
+// Carlo's workers share one unit until they change it.
+func (u *Unit) pickAt(p int, ch Chooser, fill bool) (int, int8, error) {
+	if fill || ch != nil {
+		return u.pick(p, ch, true)
+	}
+	if p < 0 || p >= len(u.pools) || u.pools[p].n == 0 {
+		return -1, endNone, nil
+	}
+	if u.nextOK && u.nextP == p {
+		return u.nextID, u.nextE, nil
+	}
+	return u.pickRule(p, nil, true)
+}
+
 // pickRule is pick without the cache.
 func (u *Unit) pickRule(p int, ch Chooser, ahead bool) (int, int8, error) {
 	role, err := u.nextRole(p, ch, ahead)
