@@ -136,10 +136,16 @@ func ArmourNames() []string { return append([]string(nil), armourNames...) }
 
 func (a Armour) String() string { return armourNames.str(int8(a)) }
 
-// ParseArmour reads "none", "light", "heavy" or "plate"; "full_plate", tow's
+// ArmourAliases are the other names ParseArmour reads: "full_plate", tow's
 // name for the 4+ suit, is plate (RULES.md 22.12).
+func ArmourAliases() []string { return []string{armourFullPlate} }
+
+const armourFullPlate = "full_plate"
+
+// ParseArmour reads "none", "light", "heavy" or "plate", and the aliases of
+// ArmourAliases.
 func ParseArmour(s string) (Armour, error) {
-	if s == "full_plate" {
+	if s == armourFullPlate {
 		return PlateArmour, nil
 	}
 	v, err := armourNames.parse("armour", s)

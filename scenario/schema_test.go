@@ -173,7 +173,7 @@ func checkType(t *testing.T, s schemaDoc, where string, ft reflect.Type, f field
 		wantEnum(p, WeaponClassNames())
 		return
 	case typeArmour:
-		wantEnum(wantRef("armour"), rules.ArmourNames())
+		wantEnum(wantRef("armour"), append(rules.ArmourNames(), rules.ArmourAliases()...))
 		return
 	case typeTroopType:
 		wantEnum(wantRef("troop_type"), rules.TroopTypeNames())

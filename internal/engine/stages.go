@@ -848,14 +848,17 @@ func (m *Machine) rollExpr(d *dieSource, e dice.Expr, stage Stage, attack int, w
 		if err != nil {
 			return 0, err
 		}
+		total += face
 		if d.log != nil {
 			text := fmt.Sprintf("%s: %s die %d of %d rolls %d", what(), e, k+1, n, face)
 			if n == 1 {
 				text = fmt.Sprintf("%s: %s rolls %d", what(), e, face)
 			}
+			if k == n-1 && e.Modifier() != 0 { // D3+1: the die is not the total
+				text += fmt.Sprintf(", %d in all", max(total, 0))
+			}
 			m.emit(d.log, Event{Kind: Roll, Stage: stage, Attack: attack, Sides: sides, Face: face, Text: text})
 		}
-		total += face
 	}
 	return max(total, 0), nil
 }
