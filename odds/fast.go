@@ -769,33 +769,35 @@ func (e *enumerator) lastBatchRemaining(c *core, n int, s, f uint64, d den, pm *
 	if hi != 0 {
 		return false, nil // weights past a word: leave it to the packets
 	}
-	q := []weight{one}
-	for range n {
-		g := make([]weight, len(q)+w)
-		for t, x := range q {
-			if x.isZero() {
-				continue
-			}
-			g[t].add(x.mulSmall(miss))
-			room := w - (carried+t)%w
-			for _, st := range steps {
-				g[t+min(st.k, room)].add(x.mulSmall(st.c))
-			}
-		}
-		q = g
+	most := 0
+	for _, st := range steps {
+		most = max(most, min(st.k, w))
 	}
-	top := len(q) - 1
-	for top > 0 && q[top].isZero() {
-		top--
-	}
+	// every total from the sweep's stop on ends alike, so the totals are
+	// worked out only up to it: the rest piles up in its bucket, as
+	// polyHead does for lastBatch
 	head := func(last int) []weight {
-		var rest weight
-		for _, w := range q[last : top+1] {
-			rest.add(w)
+		q := []weight{one}
+		for range n {
+			g := make([]weight, min(len(q)+w, last+1))
+			for t, x := range q {
+				if x.isZero() {
+					continue
+				}
+				g[t].add(x.mulSmall(miss))
+				room := w - (carried+t)%w
+				for _, st := range steps {
+					g[min(t+min(st.k, room), last)].add(x.mulSmall(st.c))
+				}
+			}
+			q = g
 		}
-		return append(q[:last:last], rest)
+		for len(q) < last+1 {
+			q = append(q, weight{})
+		}
+		return q
 	}
-	return e.finishLast(c, n, top, head, d.mul(dq).pow(n), s, f, d)
+	return e.finishLast(c, n, n*most, head, d.mul(dq).pow(n), s, f, d)
 }
 
 // finishLast ends a last batch of n attacks whose total wounds T runs up to
