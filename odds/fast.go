@@ -777,9 +777,11 @@ func (e *enumerator) lastBatchRemaining(c *core, n int, s, f uint64, d den, pm *
 	// worked out only up to it: the rest piles up in its bucket, as
 	// polyHead does for lastBatch
 	head := func(last int) []weight {
-		q := []weight{one}
+		q, g := make([]weight, 1, last+1), make([]weight, 0, last+1) // two buffers, swapped
+		q[0] = one
 		for range n {
-			g := make([]weight, min(len(q)+w, last+1))
+			g = g[:min(len(q)+w, last+1)]
+			clear(g)
 			for t, x := range q {
 				if x.isZero() {
 					continue
@@ -790,7 +792,7 @@ func (e *enumerator) lastBatchRemaining(c *core, n int, s, f uint64, d den, pm *
 					g[min(t+min(st.k, room), last)].add(x.mulSmall(st.c))
 				}
 			}
-			q = g
+			q, g = g, q
 		}
 		for len(q) < last+1 {
 			q = append(q, weight{})
