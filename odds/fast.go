@@ -773,6 +773,27 @@ func (e *enumerator) lastBatchRemaining(c *core, n int, s, f uint64, d den, pm *
 	for _, st := range steps {
 		most = max(most, min(st.k, w))
 	}
+	// the steps from a model with room Wounds left: those below room as
+	// they are, the others one step of room (the packet stops there)
+	byRoom := make([][]step, w+1)
+	for room := 1; room <= w; room++ {
+		var whole, carry uint64
+		for _, st := range steps {
+			if st.k < room {
+				byRoom[room] = append(byRoom[room], st)
+			} else if whole, carry = bits.Add64(whole, st.c, carry); carry != 0 {
+				break
+			}
+		}
+		if carry != 0 { // past a word: each its own step, stopped at room
+			byRoom[room] = byRoom[room][:0]
+			for _, st := range steps {
+				byRoom[room] = append(byRoom[room], step{min(st.k, room), st.c})
+			}
+		} else if whole != 0 {
+			byRoom[room] = append(byRoom[room], step{room, whole})
+		}
+	}
 	// every total from the sweep's stop on ends alike, so the totals are
 	// worked out only up to it: the rest piles up in its bucket, as
 	// polyHead does for lastBatch
@@ -787,9 +808,8 @@ func (e *enumerator) lastBatchRemaining(c *core, n int, s, f uint64, d den, pm *
 					continue
 				}
 				g[t].add(x.mulSmall(miss))
-				room := w - (carried+t)%w
-				for _, st := range steps {
-					g[min(t+min(st.k, room), last)].add(x.mulSmall(st.c))
+				for _, st := range byRoom[w-(carried+t)%w] {
+					g[min(t+st.k, last)].add(x.mulSmall(st.c))
 				}
 			}
 			q, g = g, q
