@@ -200,6 +200,19 @@ func (u *Unit) nextRole(p int, ch Chooser, ahead bool) (Role, error) {
 // taken from, without changing anything: -1 when the pool is empty. With a
 // nil Chooser the owner_choice switches fall back to the defaults.
 func (u *Unit) pick(p int, ch Chooser, ahead bool) (int, int8, error) {
+	return u.pickCached(p, ch, ahead, true)
+}
+
+// pickAt is pick looking ahead, filling u's cache of the next model only
+// if fill: Receiver only reads u, and Monte Carlo's workers share one unit
+// until they change it.
+func (u *Unit) pickAt(p int, ch Chooser, fill bool) (int, int8, error) {
+	return u.pickCached(p, ch, true, fill)
+}
+
+// pickCached is pick, reading the cache of the next model and, if fill,
+// filling it.
+func (u *Unit) pickCached(p int, ch Chooser, ahead, fill bool) (int, int8, error) {
 	if p < 0 || p >= len(u.pools) || u.pools[p].n == 0 {
 		return -1, endNone, nil
 	}
@@ -210,26 +223,10 @@ func (u *Unit) pick(p int, ch Chooser, ahead bool) (int, int8, error) {
 		return u.nextID, u.nextE, nil
 	}
 	id, e, err := u.pickRule(p, nil, ahead)
-	if err == nil {
+	if err == nil && fill {
 		u.nextOK, u.nextP, u.nextID, u.nextE = true, p, id, e
 	}
 	return id, e, err
-}
-
-// pickAt is pick, which fills u's cache of the next model, if fill; else
-// it reads the cache but never fills it: Receiver only reads u, and Monte
-// Carlo's workers share one unit until they change it.
-func (u *Unit) pickAt(p int, ch Chooser, fill bool) (int, int8, error) {
-	if fill || ch != nil {
-		return u.pick(p, ch, true)
-	}
-	if p < 0 || p >= len(u.pools) || u.pools[p].n == 0 {
-		return -1, endNone, nil
-	}
-	if u.nextOK && u.nextP == p {
-		return u.nextID, u.nextE, nil
-	}
-	return u.pickRule(p, nil, true)
 }
 
 // pickRule is pick without the cache.
