@@ -28,7 +28,7 @@ const (
 // The combat file's JSON Schema is derived, never written by hand: the
 // unit is docs/scenario.schema.json's target plus height, a fight its
 // attack less the fields a fight does not take plus fightOnly, and the
-// options its options plus rules.CombatSwitches (RULES.md 21.10, 21.11).
+// options its options plus rules.CombatSwitches (rules 21, 21.11).
 // What a combat adds is declared here once, with the loader's lists and
 // limits; TestCombatSchema fails when the file on disk differs from what
 // they give, and -update rewrites it.
@@ -41,7 +41,7 @@ func combatFieldSchemas() map[string]map[string]prop {
 	sides := []string{"a", "b", "none"}
 	return map[string]map[string]prop{
 		"root": {
-			"combat": {"$ref": "#/$defs/combat", "description": "The charge, the facing, contact overrides, high ground (RULES.md 21.2, 21.3.1)."},
+			"combat": {"$ref": "#/$defs/combat", "description": "The charge, the facing, contact overrides, high ground (rules 21.3)."},
 			"sides": {"type": "object", "additionalProperties": false, "required": []any{"a", "b"},
 				"properties": prop{
 					"a": prop{"$ref": "#/$defs/side", "description": "Side a."},
@@ -50,10 +50,10 @@ func combatFieldSchemas() map[string]map[string]prop {
 				"description": "The two sides, a and b. Required."},
 		},
 		"combat": {
-			"charger":     {"enum": strList(sides), "description": "The side that charged this turn, or none (default): +1 combat result, t9a +1 Agility (21.4, 21.6)."},
-			"facing":      {"enum": strList(facingNames), "description": "The facing of the charged unit that the charger fights; default front. Needs a charger (21.2, 21.3.2)."},
-			"high_ground": {"enum": strList(sides), "description": "+1 combat result to that side (21.6, R58); only the rulesets whose Combat column has HighGround."},
-			"contact": {"type": "object", "additionalProperties": false, "description": "Overrides a side's contact width in files (21.3.1); at most the unit's width.",
+			"charger":     {"enum": strList(sides), "description": "The side that charged this turn, or none (default): +1 combat result, t9a +1 Agility (rules 21.4, 21.6)."},
+			"facing":      {"enum": strList(facingNames), "description": "The facing of the charged unit that the charger fights; default front. Needs a charger (rules 21.3)."},
+			"high_ground": {"enum": strList(sides), "description": "+1 combat result to that side (rules 21.6); only the rulesets whose Combat column has HighGround."},
+			"contact": {"type": "object", "additionalProperties": false, "description": "Overrides a side's contact width in files (rules 21.3); at most the unit's width.",
 				"properties": prop{
 					"a": prop{"type": "integer", "minimum": 1, "maximum": scenario.MaxModels, "description": "Side a's contact in files."},
 					"b": prop{"type": "integer", "minimum": 1, "maximum": scenario.MaxModels, "description": "Side b's contact in files."},
@@ -61,26 +61,26 @@ func combatFieldSchemas() map[string]map[string]prop {
 		},
 		"side": {
 			"unit":         {"$ref": "#/$defs/unit", "description": "The unit: the target fields of docs/scenario.md, plus height. Required."},
-			"leadership":   {"type": "integer", "minimum": 0, "maximum": 12, "description": "The value the unit tests on (t9a: Discipline), 0 to 12. Required (21.8)."},
-			"special":      {"type": "array", "items": prop{"enum": []any{"stubborn", "unbreakable"}}, "description": "Stubborn, Unbreakable (21.8)."},
-			"reroll_break": {"type": "boolean", "description": "A failed break test is re-rolled once (21.8)."},
-			"bonus":        {"type": "integer", "minimum": -20, "maximum": 20, "description": "Added to the combat result as given: what the engine does not model (21.6)."},
-			"fights":       {"type": "array", "items": prop{"$ref": "#/$defs/fight"}, "description": "The unit's attack profiles (21.10); a side with none makes no attacks."},
+			"leadership":   {"type": "integer", "minimum": 0, "maximum": 12, "description": "The value the unit tests on (t9a: Discipline), 0 to 12. Required (rules 21.8)."},
+			"special":      {"type": "array", "items": prop{"enum": []any{"stubborn", "unbreakable"}}, "description": "Stubborn, Unbreakable (rules 21.8)."},
+			"reroll_break": {"type": "boolean", "description": "A failed break test is re-rolled once (rules 21.8)."},
+			"bonus":        {"type": "integer", "minimum": -20, "maximum": 20, "description": "Added to the combat result as given: what the engine does not model (rules 21.6)."},
+			"fights":       {"type": "array", "items": prop{"$ref": "#/$defs/fight"}, "description": "The unit's attack profiles; a side with none makes no attacks."},
 		},
 		"fight": {
 			"by": {"type": "string", "pattern": "^(rank_and_file|champion|character:.+)$",
-				"description": "Who makes the fight: `rank_and_file` (default; musician and standard bearer included), `champion`, or `character:NAME` (21.3.3)."},
+				"description": "Who makes the fight: `rank_and_file` (default; musician and standard bearer included), `champion`, or `character:NAME` (rules 21.3)."},
 			"attacks":     {"type": "integer", "minimum": 0, "maximum": 100, "description": "Attacks per model. Required."},
-			"initiative":  {"type": "integer", "minimum": 0, "maximum": 10, "description": "Initiative (t9a: Agility), without the charge bonus (21.4). Required."},
-			"supporting":  {"type": "integer", "minimum": 0, "maximum": 5, "description": "Most attacks a model in a supporting rank makes; default 1 (t9a, t9a1-ru: by height). Mounts 0 (21.3.4, 21.3.5)."},
-			"extra_ranks": {"type": "integer", "minimum": 0, "maximum": 5, "description": "Supporting ranks beyond the first, such as spears' 1 (21.3.4, R63)."},
-			"strikes":     {"enum": strList(strikesNames), "description": "Strike-order class: normal, first (Always Strikes First) or last (Always Strikes Last, great weapons) (21.4)."},
+			"initiative":  {"type": "integer", "minimum": 0, "maximum": 10, "description": "Initiative (t9a: Agility), without the charge bonus (rules 21.4). Required."},
+			"supporting":  {"type": "integer", "minimum": 0, "maximum": 5, "description": "Most attacks a model in a supporting rank makes; default 1 (t9a, t9a1-ru: by height). Mounts 0 (rules 21.3)."},
+			"extra_ranks": {"type": "integer", "minimum": 0, "maximum": 5, "description": "Supporting ranks beyond the first, such as spears' 1 (rules 21.3)."},
+			"strikes":     {"enum": strList(strikesNames), "description": "Strike-order class: normal, first (Always Strikes First) or last (Always Strikes Last, great weapons) (rules 21.4)."},
 		},
 		"unit": {
-			"height": {"enum": strList(heightNames), "description": "t9a, t9a1-ru: the unit's Height, which sets the default supporting 1, 3 or 5 (21.3.4, 21.15)."},
+			"height": {"enum": strList(heightNames), "description": "t9a, t9a1-ru: the unit's Height, which sets the default supporting 1, 3 or 5 (rules 21.3)."},
 		},
 		"unit_character": {
-			"battle_standard": {"type": "boolean", "description": "The character carries the battle standard: +1 combat result while alive (21.6)."},
+			"battle_standard": {"type": "boolean", "description": "The character carries the battle standard: +1 combat result while alive (rules 21.6)."},
 		},
 	}
 }
@@ -100,7 +100,7 @@ func strList(s []string) []any {
 // switchSchema is one combat switch as the file writes it: the loader reads
 // a number or a boolean as its text (file.go), so 1 and "1" are one value.
 func switchSchema(s rules.Switch) prop {
-	desc := fmt.Sprintf("%s (RULES.md %s). Default: %s.", s.Doc, s.Ref, s.Default)
+	desc := fmt.Sprintf("%s (%s). Default: %s.", s.Doc, rules.Cite(s.Ref), s.Default)
 	if s.Values == nil {
 		return prop{"type": "integer", "minimum": 1, "maximum": 100, "description": desc}
 	}
@@ -183,7 +183,7 @@ func deriveSchema(scen map[string]any) (map[string]any, error) {
 	req = append(req, fightRequired...)
 	sort.Strings(req)
 	attack["required"] = strList(req)
-	attack["description"] = "One attack profile of a kind of model (RULES.md 21.10): every attack-group field of docs/scenario.md but count, phase, bs and attacker, and who makes it, how many attacks each model makes and when it strikes."
+	attack["description"] = "One attack profile of a kind of model (rules 21): every attack-group field of docs/scenario.md but count, phase, bs and attacker, and who makes it, how many attacks each model makes and when it strikes."
 	defs["fight"] = attack
 
 	// The unit: the target plus height; its characters may carry the
@@ -194,7 +194,7 @@ func deriveSchema(scen map[string]any) (map[string]any, error) {
 	}
 	chars := uprops["characters"].(map[string]any)
 	chars["items"] = prop{"$ref": "#/$defs/unit_character"}
-	target["description"] = "A side's unit: exactly the target fields of docs/scenario.md, plus height (RULES.md 21.10)."
+	target["description"] = "A side's unit: exactly the target fields of docs/scenario.md, plus height (rules 21)."
 	defs["unit"] = target
 	uc := clone(character).(map[string]any)
 	for k, v := range add["unit_character"] {
@@ -209,7 +209,7 @@ func deriveSchema(scen map[string]any) (map[string]any, error) {
 	for _, s := range rules.CombatSwitches() {
 		oprops[s.Name] = switchSchema(s)
 	}
-	scenOpts["description"] = "Switches of RULES.md 18 and 19, and the combat switches of 21.11, in snake_case; each must be one the ruleset reads."
+	scenOpts["description"] = "Switches of rules 18 and 19, and the combat switches of rules 21.11, in snake_case; each must be one the ruleset reads."
 
 	object := func(props map[string]prop, required []string, desc string) prop {
 		p := prop{}
@@ -222,8 +222,8 @@ func deriveSchema(scen map[string]any) (map[string]any, error) {
 		}
 		return o
 	}
-	defs["combat"] = object(add["combat"], nil, "The combat block (RULES.md 21.10).")
-	defs["side"] = object(add["side"], []string{"leadership", "unit"}, "One side of the combat (RULES.md 21.10).")
+	defs["combat"] = object(add["combat"], nil, "The combat block (rules 21).")
+	defs["side"] = object(add["side"], []string{"leadership", "unit"}, "One side of the combat (rules 21).")
 
 	sprops := scen["properties"].(map[string]any)
 	var round []any
@@ -232,8 +232,8 @@ func deriveSchema(scen map[string]any) (map[string]any, error) {
 	}
 	props := prop{
 		"description": clone(sprops["description"]),
-		"ruleset":     prop{"enum": round, "description": "Ruleset (RULES.md 2): one whose units fight a round of close combat (21.1). Required."},
-		"options":     prop{"$ref": "#/$defs/options", "description": "Switches: those of docs/scenario.md and the combat switches of RULES.md 21.11."},
+		"ruleset":     prop{"enum": round, "description": "Ruleset: one whose units fight a round of close combat (rules 21). Required."},
+		"options":     prop{"$ref": "#/$defs/options", "description": "Switches: those of docs/scenario.md and the combat switches of rules 21.11."},
 	}
 	for k, v := range add["root"] {
 		props[k] = v
@@ -242,7 +242,7 @@ func deriveSchema(scen map[string]any) (map[string]any, error) {
 		"$schema":              scen["$schema"],
 		"$id":                  strings.Replace(scen["$id"].(string), "scenario.schema.json", "combat.schema.json", 1),
 		"title":                "rearrank combat file",
-		"description":          "One round of close combat between two block units (RULES.md 21.10, docs/combat.md), for rearrank combat and POST /api/combat. Derived from docs/scenario.schema.json by combat/schema_test.go: go test ./combat -update rewrites it.",
+		"description":          "One round of close combat between two block units (rules 21, docs/combat.md), for rearrank combat and POST /api/combat. Derived from docs/scenario.schema.json by combat/schema_test.go: go test ./combat -update rewrites it.",
 		"type":                 "object",
 		"additionalProperties": false,
 		"required":             []any{"ruleset", "sides"},
@@ -387,7 +387,7 @@ func combatTable(name string) (string, error) {
 			for _, r := range s.Rulesets {
 				names = append(names, r.String())
 			}
-			row("`"+s.Name+"`", vals, s.Default, strings.Join(names, ", "), s.Doc+" (RULES.md "+s.Ref+")")
+			row("`"+s.Name+"`", vals, s.Default, strings.Join(names, ", "), s.Doc+" ("+rules.Cite(s.Ref)+")")
 		}
 	default:
 		return "", fmt.Errorf("docs/scenario.md: no combat table %q", name)

@@ -223,22 +223,16 @@ func docsTable(name string) (string, error) {
 		}
 		return out
 	}
-	ref := func(s FieldSpec) string {
-		if s.Ref == "" {
-			return ""
-		}
-		return s.Ref
-	}
 	switch name {
 	case "file":
-		row("Field", "Type", "Default", "Meaning", "RULES.md")
+		row("Field", "Type", "Default", "Meaning", "Rules")
 		row("---", "---", "---", "---", "---")
 		for _, s := range fields(ObjFile) {
-			row("`"+s.Name+"`", typeText(s), defaultText(s), s.Meaning, ref(s))
+			row("`"+s.Name+"`", typeText(s), defaultText(s), s.Meaning, s.Ref)
 		}
 	case "attack", "target", "profile":
 		obj := Object(name)
-		row("Field", "Type", "Default", "Rulesets", "Meaning", "RULES.md")
+		row("Field", "Type", "Default", "Rulesets", "Meaning", "Rules")
 		row("---", "---", "---", "---", "---", "---")
 		if obj == ObjTarget {
 			row("the [profile](#profiles) fields", "", "", "", "The rank and file's (and command group's) profile. `toughness` is required.", "")
@@ -248,10 +242,10 @@ func docsTable(name string) (string, error) {
 			if s.Score != nil {
 				rs += "; `N+` only " + rulesetsText(rules.RulesetsWhere(s.Score))
 			}
-			row("`"+s.Name+"`", typeText(s), defaultText(s), rs, s.Meaning, ref(s))
+			row("`"+s.Name+"`", typeText(s), defaultText(s), rs, s.Meaning, s.Ref)
 		}
 	case "champion":
-		row("Field", "Type", "Default", "Meaning", "RULES.md")
+		row("Field", "Type", "Default", "Meaning", "Rules")
 		row("---", "---", "---", "---", "---")
 		var names []string
 		for _, f := range fieldsOf(reflect.TypeFor[Champion]()) {
@@ -261,14 +255,14 @@ func docsTable(name string) (string, error) {
 		}
 		row(strings.Join(names, ", "), "as in [profiles](#profiles)", "the unit's", "The champion's own value; the same ruleset rules apply.", "")
 		for _, s := range fields(ObjChampion) {
-			row("`"+s.Name+"`", typeText(s), defaultText(s), s.Meaning, ref(s))
+			row("`"+s.Name+"`", typeText(s), defaultText(s), s.Meaning, s.Ref)
 		}
 	case "character", "group":
-		row("Field", "Type", "Default", "Meaning", "RULES.md")
+		row("Field", "Type", "Default", "Meaning", "Rules")
 		row("---", "---", "---", "---", "---")
 		row("the [profile](#profiles) fields", "", "", "Its whole profile; `toughness` is required, `wounds` defaults to 1.", "")
 		for _, s := range fields(Object(name)) {
-			row("`"+s.Name+"`", typeText(s), defaultText(s), s.Meaning, ref(s))
+			row("`"+s.Name+"`", typeText(s), defaultText(s), s.Meaning, s.Ref)
 		}
 	case "reads":
 		rsAll := rules.Rulesets()
@@ -329,14 +323,14 @@ func docsTable(name string) (string, error) {
 		row(cells...)
 		yes("`damage` as a list", perModel, "")
 	case "options":
-		row("Option", "Values (default first)", "Rulesets", "Meaning", "RULES.md")
+		row("Option", "Values (default first)", "Rulesets", "Meaning", "Rules")
 		row("---", "---", "---", "---", "---")
 		for _, sw := range rules.Switches() {
 			values := fmt.Sprintf("a fraction above 0 and at most 1: `%s` (default), `0.3`", sw.Default)
 			if sw.Values != nil {
 				values = "`" + strings.Join(sw.Values, "`, `") + "`"
 			}
-			row("`"+sw.Name+"`", values, rulesetsText(sw.Rulesets), sw.Doc, sw.Ref)
+			row("`"+sw.Name+"`", values, rulesetsText(sw.Rulesets), sw.Doc, docsRef(sw.Ref))
 		}
 	case "limits":
 		row("Limit", "Value")
@@ -391,4 +385,20 @@ func thousands(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// docsRef turns a switch's reference into what docs/rules.md has: a worked
+// example becomes the section it illustrates (rules.Cite), a subsection its
+// section; the choice codes stay, T-2 included.
+func docsRef(ref string) string {
+	var out []string
+	for r := range strings.SplitSeq(ref, ", ") {
+		if !strings.HasPrefix(r, "T-") {
+			r = strings.TrimPrefix(rules.Cite(r), "rules ")
+		}
+		if r != "" && !slices.Contains(out, r) {
+			out = append(out, r)
+		}
+	}
+	return strings.Join(out, ", ")
 }

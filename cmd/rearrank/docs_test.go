@@ -1,9 +1,12 @@
 package main
 
 import (
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -61,8 +64,8 @@ func TestLogCitesDocsRules(t *testing.T) {
 	}
 }
 
-// docsSections returns the numbered sections of docs/rules.md and the R
-// and C codes of its table of choices.
+// docsSections returns the numbered sections of docs/rules.md and the
+// codes of its table of choices (R11, C24, T-3).
 func docsSections(t *testing.T) map[string]bool {
 	t.Helper()
 	doc, err := os.ReadFile("../../docs/rules.md")
@@ -73,7 +76,7 @@ func docsSections(t *testing.T) map[string]bool {
 	for _, m := range regexp.MustCompile(`(?m)^#{2,3} ([0-9]+(?:\.[0-9]+)?)\.? `).FindAllStringSubmatch(string(doc), -1) {
 		have[m[1]] = true
 	}
-	for _, m := range regexp.MustCompile(`(?m)^\| ((?:[RC][0-9]+)(?:, [RC][0-9]+)*) \|`).FindAllStringSubmatch(string(doc), -1) {
+	for _, m := range regexp.MustCompile(`(?m)^\| ((?:[RC][0-9]+|T-[0-9]+)(?:, (?:[RC][0-9]+|T-[0-9]+))*) \|`).FindAllStringSubmatch(string(doc), -1) {
 		for _, c := range strings.Split(m[1], ", ") {
 			have[c] = true
 		}
@@ -139,5 +142,78 @@ func TestErrorsCiteDocsRules(t *testing.T) {
 	}
 	if n < 20 {
 		t.Errorf("found %d citations in messages; the pattern no longer finds them", n)
+	}
+}
+
+// TestDocsCiteDocsRules checks what a player reads beside the program's
+// output: every file under docs/ and the OpenAPI document the server
+// publishes. None says RULES.md or DESIGN.md or names a seed scenario
+// ("seed 004"), which a player does not have, nor a worked example (E85);
+// every "rules 11.2" or "docs/rules.md 11.2", every bare "(11.2)", every
+// cell of a table's Rules column and every choice code (R11, C24, T-3)
+// names what docs/rules.md has (issue 10, item 14).
+func TestDocsCiteDocsRules(t *testing.T) {
+	have := docsSections(t)
+	files := []string{"../../web/assets/openapi.json"}
+	err := filepath.WalkDir("../../docs", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && (strings.HasSuffix(path, ".md") || strings.HasSuffix(path, ".json")) {
+			files = append(files, path)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := `(?:[0-9]+(?:\.[0-9]+)*|[RC][0-9]+|T-[0-9]+)`
+	refs := ref + `(?:(?:, | and )` + ref + `)*`
+	checks := []struct {
+		what string
+		re   *regexp.Regexp
+	}{
+		{"a citation", regexp.MustCompile(`(?:docs/rules\.md|\brules),? (?:section )?(` + refs + `)`)},
+		{"a bare section", regexp.MustCompile(`\(([1-9][0-9]?\.[0-9]{1,2}(?:\.[0-9]+)*(?:, ` + ref + `)*)[,;)]`)},
+		{"a choice code", regexp.MustCompile(`(?:^|[^\w-])([RC][0-9]+|T-[0-9]+)\b`)},
+	}
+	forbidden := regexp.MustCompile(`RULES\.md|DESIGN\.md|\bseed 0[0-9]|\bE[0-9]{1,3}\b`)
+	cited := 0
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rulesCol := -1 // the column of the Markdown table being read that cites docs/rules.md
+		for i, line := range strings.Split(string(b), "\n") {
+			where := fmt.Sprintf("%s:%d", strings.TrimPrefix(f, "../../"), i+1)
+			cells := strings.Split(strings.Trim(line, "| "), " | ")
+			switch {
+			case !strings.HasPrefix(line, "|"):
+				rulesCol = -1
+			case rulesCol < 0:
+				rulesCol = slices.Index(cells, "Rules")
+			case rulesCol < len(cells) && !strings.HasPrefix(cells[rulesCol], "-"):
+				for r := range strings.SplitSeq(cells[rulesCol], ", ") {
+					cited++
+					if r != "" && !have[r] {
+						t.Errorf("%s: the Rules column cites %q, which docs/rules.md does not have", where, r)
+					}
+				}
+			}
+			for _, m := range forbidden.FindAllString(line, -1) {
+				t.Errorf("%s: says %q, which a player does not have", where, m)
+			}
+			for _, c := range checks {
+				for _, m := range c.re.FindAllStringSubmatch(line, -1) {
+					cited++
+					for _, r := range regexp.MustCompile(`, | and `).Split(m[1], -1) {
+						if !have[r] {
+							t.Errorf("%s: %s %q cites %q, which docs/rules.md does not have", where, c.what, m[0], r)
+						}
+					}
+				}
+			}
+		}
+	}
+	if cited < 100 {
+		t.Errorf("found %d citations in docs/ and openapi.json; the patterns no longer find them", cited)
 	}
 }
