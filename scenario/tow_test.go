@@ -70,7 +70,7 @@ func TestTowFields(t *testing.T) {
 		{"heavy_infantry in whfb8", swap(swap(swap(towBase, "ruleset: tow", "ruleset: whfb8"), "    ap: 1\n", ""), "troop_type: infantry", "troop_type: heavy_infantry"),
 			"target.troop_type: whfb8 does not read heavy_infantry (tow only): write infantry"},
 		{"monstrous_beast in tow", swap(towBase, "troop_type: infantry", "troop_type: monstrous_beast"),
-			"target.troop_type: tow has no monstrous_beast (RULES.md 22.10)"},
+			"target.troop_type: tow has no monstrous_beast (rules 22.10)"},
 		{"starting_models in whfb8", swap(swap(swap(towBase, "ruleset: tow", "ruleset: whfb8"), "    ap: 1\n", ""), "troop_type: infantry", "starting_models: 20"),
 			"target.starting_models: whfb8 does not read starting_models (tow only)"},
 		{"starting_models below the size", swap(towBase, "troop_type: infantry", "starting_models: 9"),

@@ -503,7 +503,7 @@ func (c *checker) profile(p *Profile, path string) {
 			c.add(at("troop_type"), "%s does not read %s (%s only): write %s", rs, p.TroopType,
 				rulesetList(rules.RulesetsWhere(func(t *rules.Traits) bool { return t.TroopCategories })), p.TroopType.Category())
 		case p.TroopType == rules.MonstrousBeast && cat:
-			c.add(at("troop_type"), "%s has no monstrous_beast (RULES.md 22.10): write war_beast, monstrous_cavalry or monstrous_creature", rs)
+			c.add(at("troop_type"), "%s has no monstrous_beast (rules 22.10): write war_beast, monstrous_cavalry or monstrous_creature", rs)
 		}
 	}
 	for _, r := range []struct {
@@ -550,7 +550,7 @@ func (c *checker) target() {
 	}
 	c.reads(t.StartingModels != 0, ObjTarget, "starting_models", "target.starting_models")
 	if t.StartingModels != 0 && t.StartingModels < total && total <= MaxModels {
-		c.add("target.starting_models", "the unit has %d models now, characters included, so it had at least that many at deployment (RULES.md 22.9)", total)
+		c.add("target.starting_models", "the unit has %d models now, characters included, so it had at least that many at deployment (rules 22.9)", total)
 	}
 	if total > MaxModels {
 		c.add("target.models", "the unit has %d models with its groups and characters: want at most %d", total, MaxModels)
