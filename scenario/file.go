@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -386,25 +387,74 @@ type Target struct {
 }
 
 // Champion overrides the unit's profile for its champion. A nil field is
-// the unit's value.
+// the unit's value. Every field but Damage is a pointer named as the
+// Profile field it overrides, which is how ChampionProfile applies it; he
+// has every field of a profile but Fly, which he shares with the unit he
+// stands in.
 type Champion struct {
-	WS           *int          `yaml:"ws,omitempty" json:"ws,omitempty"`
-	Toughness    *int          `yaml:"toughness,omitempty" json:"toughness,omitempty"`
-	Wounds       *int          `yaml:"wounds,omitempty" json:"wounds,omitempty"`
-	Armour       *rules.Armour `yaml:"armour,omitempty" json:"armour,omitempty"`
-	Shield       *bool         `yaml:"shield,omitempty" json:"shield,omitempty"`
-	Barding      *bool         `yaml:"barding,omitempty" json:"barding,omitempty"`
-	SaveBonus    *int          `yaml:"save_bonus,omitempty" json:"save_bonus,omitempty"`
-	ArmourValue  *int          `yaml:"armour_value,omitempty" json:"armour_value,omitempty"`
-	Ward         *rules.Target `yaml:"ward,omitempty" json:"ward,omitempty"`
-	Regeneration *rules.Target `yaml:"regeneration,omitempty" json:"regeneration,omitempty"`
-	Aegis        *rules.Target `yaml:"aegis,omitempty" json:"aegis,omitempty"`
+	// TroopType is his own, such as a tow sub-category or cavalry in a
+	// unit of infantry: it decides his armour (mount, cap) and which
+	// blows can slay him (RULES.md 22.3, 22.4, 22.10).
+	TroopType    *rules.TroopType `yaml:"troop_type,omitempty" json:"troop_type,omitempty"`
+	WS           *int             `yaml:"ws,omitempty" json:"ws,omitempty"`
+	Toughness    *int             `yaml:"toughness,omitempty" json:"toughness,omitempty"`
+	Wounds       *int             `yaml:"wounds,omitempty" json:"wounds,omitempty"`
+	Armour       *rules.Armour    `yaml:"armour,omitempty" json:"armour,omitempty"`
+	Shield       *bool            `yaml:"shield,omitempty" json:"shield,omitempty"`
+	Barding      *bool            `yaml:"barding,omitempty" json:"barding,omitempty"`
+	SaveBonus    *int             `yaml:"save_bonus,omitempty" json:"save_bonus,omitempty"`
+	ArmourValue  *int             `yaml:"armour_value,omitempty" json:"armour_value,omitempty"`
+	Ward         *rules.Target    `yaml:"ward,omitempty" json:"ward,omitempty"`
+	Regeneration *rules.Target    `yaml:"regeneration,omitempty" json:"regeneration,omitempty"`
+	Aegis        *rules.Target    `yaml:"aegis,omitempty" json:"aegis,omitempty"`
+	// AegisAgainst, RegenerationAgainst and RegenerationPlus are t9a's
+	// conditional saves and Regeneration (+k) of his own items (RULES.md
+	// 8.2).
+	AegisAgainst        *rules.Against `yaml:"aegis_against,omitempty" json:"aegis_against,omitempty"`
+	RegenerationAgainst *rules.Against `yaml:"regeneration_against,omitempty" json:"regeneration_against,omitempty"`
+	RegenerationPlus    *int           `yaml:"regeneration_plus,omitempty" json:"regeneration_plus,omitempty"`
 	// RerollArmour and RerollSpecial are his own save re-rolls; left out,
 	// he has the unit's (RULES.md 20.7, 20.13).
 	RerollArmour  *rules.Reroll `yaml:"reroll_armour,omitempty" json:"reroll_armour,omitempty"`
 	RerollSpecial *rules.Reroll `yaml:"reroll_special,omitempty" json:"reroll_special,omitempty"`
+	// ArmourSave, Parry and Flammable are tow's (RULES.md 22.4, 22.6): a
+	// champion in heavier armour than his unit, one without a shield to
+	// parry with, a flammable one among those who are not.
+	ArmourSave *rules.Target `yaml:"armour_save,omitempty" json:"armour_save,omitempty"`
+	Parry      *bool         `yaml:"parry,omitempty" json:"parry,omitempty"`
+	Flammable  *bool         `yaml:"flammable,omitempty" json:"flammable,omitempty"`
 	// Damage is the wounds the champion has already lost (RULES.md 19 C9, C10).
 	Damage int `yaml:"damage,omitempty" json:"damage,omitempty"`
+}
+
+// apply sets on p each field c overrides.
+func (c *Champion) apply(p *Profile) {
+	cv, pv := reflect.ValueOf(c).Elem(), reflect.ValueOf(p).Elem()
+	for i := range cv.NumField() {
+		if f := cv.Field(i); f.Kind() == reflect.Pointer && !f.IsNil() {
+			pv.FieldByName(cv.Type().Field(i).Name).Set(f.Elem())
+		}
+	}
+}
+
+// overrideFrom sets c's overrides to what makes the unit's profile u into
+// p: each field where they differ, and none where they agree.
+func (c *Champion) overrideFrom(p, u Profile) {
+	cv, pv, uv := reflect.ValueOf(c).Elem(), reflect.ValueOf(p), reflect.ValueOf(u)
+	for i := range cv.NumField() {
+		f := cv.Field(i)
+		if f.Kind() != reflect.Pointer {
+			continue
+		}
+		name := cv.Type().Field(i).Name
+		if v := pv.FieldByName(name); v.Equal(uv.FieldByName(name)) {
+			f.SetZero()
+		} else {
+			n := reflect.New(v.Type())
+			n.Elem().Set(v)
+			f.Set(n)
+		}
+	}
 }
 
 // Character is a character that has joined the unit: its own one-model pool
@@ -470,30 +520,10 @@ func (t *Target) HasCommand(role string) bool { return slices.Contains(t.Command
 // Champion overrides applied.
 func (t *Target) ChampionProfile() Profile {
 	p := t.Profile
-	c := t.Champion
-	if c == nil {
-		return p
+	if t.Champion != nil {
+		t.Champion.apply(&p)
 	}
-	set(&p.WS, c.WS)
-	set(&p.Toughness, c.Toughness)
-	set(&p.Wounds, c.Wounds)
-	set(&p.Armour, c.Armour)
-	set(&p.Shield, c.Shield)
-	set(&p.Barding, c.Barding)
-	set(&p.SaveBonus, c.SaveBonus)
-	set(&p.ArmourValue, c.ArmourValue)
-	set(&p.Ward, c.Ward)
-	set(&p.Regeneration, c.Regeneration)
-	set(&p.Aegis, c.Aegis)
-	set(&p.RerollArmour, c.RerollArmour)
-	set(&p.RerollSpecial, c.RerollSpecial)
 	return p
-}
-
-func set[T any](dst *T, src *T) {
-	if src != nil {
-		*dst = *src
-	}
 }
 
 // Ranks returns the Layout's ranks, front first, each as a string of role

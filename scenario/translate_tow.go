@@ -21,12 +21,13 @@ import (
 //   - Flaming against Regeneration, poison and Multiple Wounds, which read
 //     differently (22.3, 22.6, 22.7).
 //
-// Fields the other ruleset does not read at all are left to dropUnread.
+// Fields the other ruleset does not read at all are left to dropUnread,
+// and the champion's overrides to Translate.
 func translateTow(c, f *File, note func(string, ...any)) {
-	from, to := rules.For(f.Ruleset), rules.For(c.Ruleset)
-	if from.SuitWithAP == to.SuitWithAP || from.ArmourValue || to.ArmourValue {
+	if !towBetween(f.Ruleset, c.Ruleset) {
 		return
 	}
+	to := rules.For(c.Ruleset)
 	fo, ro := f.RuleOptions(), c.RuleOptions()
 	for i := range c.Attacks {
 		translateAP(&c.Attacks[i], fmt.Sprintf("attacks[%d]", i), f.Ruleset, c.Ruleset, fo, ro, note)
@@ -71,6 +72,14 @@ func translateTow(c, f *File, note func(string, ...any)) {
 			note("%s: multiple_wounds in tow land on one model and never spill to the next", path)
 		}
 	}
+}
+
+// towBetween reports whether translateTow has work between rulesets from
+// and to: one builds the armour save from a suit worsened by AP (tow), the
+// other by Strength.
+func towBetween(from, to rules.Ruleset) bool {
+	f, t := rules.For(from), rules.For(to)
+	return f.SuitWithAP != t.SuitWithAP && !f.ArmourValue && !t.ArmourValue
 }
 
 // translateAP carries a save modifier between tow's AP and the Strength

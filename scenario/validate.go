@@ -605,22 +605,21 @@ func (c *checker) command() {
 	if !t.HasCommand(CommandChampion) {
 		c.add("target.champion", "the unit has no champion to override: add champion to target.command")
 	}
-	o := Profile{TroopType: t.TroopType}
-	o.Armour, o.Shield, o.Barding = deref(ch.Armour), deref(ch.Shield), deref(ch.Barding)
-	o.SaveBonus, o.ArmourValue = deref(ch.SaveBonus), deref(ch.ArmourValue)
-	o.Ward, o.Regeneration, o.Aegis = deref(ch.Ward), deref(ch.Regeneration), deref(ch.Aegis)
+	// His overrides are checked as the unit's fields are, against what he
+	// ends up with where one field limits another.
+	whole := t.ChampionProfile()
+	o := Profile{TroopType: whole.TroopType}
+	ch.apply(&o)
+	if ch.AegisAgainst != nil {
+		o.Aegis = whole.Aegis
+	}
+	if ch.RegenerationAgainst != nil {
+		o.Regeneration, o.RegenerationPlus = whole.Regeneration, whole.RegenerationPlus
+	}
 	c.profile(&o, "target.champion")
-	if w := t.ChampionProfile().Wounds; ch.Damage >= w && w > 0 {
+	if w := whole.Wounds; ch.Damage >= w && w > 0 {
 		c.add("target.champion.damage", "the champion has %s, so damage must be less than %d", woundsText(w), w)
 	}
-}
-
-func deref[T any](p *T) T {
-	var zero T
-	if p == nil {
-		return zero
-	}
-	return *p
 }
 
 func (c *checker) characters() {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/rearrank/rearrank/rules"
@@ -171,15 +172,24 @@ func (f *File) Translate(r rules.Ruleset) (*File, []string, error) {
 		for i := range t.Characters {
 			translateProfile(&t.Characters[i].Profile, fmt.Sprintf("target.characters[%d]", i), f.Ruleset, r, fo, ro, note)
 		}
-		if ch := t.Champion; ch != nil {
-			p := f.Target.ChampionProfile()
-			translateProfile(&p, "target.champion", f.Ruleset, r, fo, ro, note)
-			u := t.Profile
-			ch.Armour, ch.Shield, ch.Barding = override(p.Armour, u.Armour), override(p.Shield, u.Shield), override(p.Barding, u.Barding)
-			ch.SaveBonus, ch.ArmourValue = override(p.SaveBonus, u.SaveBonus), override(p.ArmourValue, u.ArmourValue)
-			ch.Ward, ch.Aegis = override(p.Ward, u.Ward), override(p.Aegis, u.Aegis)
-		}
 		translateTow(c, f, note)
+		if ch := t.Champion; ch != nil {
+			// His whole profile is carried over as the unit's was, and
+			// his overrides are what then differs from the unit's; a note
+			// the unit's profile already has is not said again for him.
+			said := slices.Clone(notes)
+			his := func(format string, args ...any) {
+				if n := fmt.Sprintf(format, args...); !slices.Contains(said, strings.Replace(n, "target.champion:", "target:", 1)) {
+					notes = append(notes, n)
+				}
+			}
+			p := f.Target.ChampionProfile()
+			translateProfile(&p, "target.champion", f.Ruleset, r, fo, ro, his)
+			if towBetween(f.Ruleset, r) {
+				towProfile(&p, "target.champion", f.Ruleset, r, fo, ro, his)
+			}
+			ch.overrideFrom(p, t.Profile)
+		}
 		if from.Block && !to.Block {
 			toWarrior(c, note)
 		}
@@ -266,13 +276,6 @@ func translateProfile(p *Profile, path string, from, to rules.Ruleset, fo, ro ru
 
 // override is a champion's override of the unit's value: nil when they
 // are the same.
-func override[T comparable](champion, unit T) *T {
-	if champion == unit {
-		return nil
-	}
-	return &champion
-}
-
 func saveProfile(p Profile) rules.SaveProfile {
 	return rules.SaveProfile{Armour: p.Armour, Shield: p.Shield, Barding: p.Barding, SaveBonus: p.SaveBonus, ArmourValue: p.ArmourValue}
 }
