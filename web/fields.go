@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -25,6 +26,18 @@ func choices(selected string, values ...string) []choice {
 		}
 		out = append(out, choice{Value: v, Label: label, Selected: v == selected})
 	}
+	return out
+}
+
+// againstChoices offers each condition of a conditional save (rules 8.2),
+// and a list such as "flaming, shooting" when a file wrote one.
+func againstChoices(selected string) []choice {
+	values := append([]string{""}, rules.AgainstNames()...)
+	if selected != "" && !slices.Contains(values, selected) {
+		values = append(values, selected)
+	}
+	out := choices(selected, values...)
+	out[0].Label = "every attack"
 	return out
 }
 
@@ -139,6 +152,8 @@ func (s *Server) pageData(f form) *pageData {
 		wc.Choices, wc.Hint = choices(a.WeaponClass, "", "missile", "bludgeoning", "bladed", "unarmed", "thrusting"), "for critical hits"
 		aim := hide(mk("target", "Aimed at", "select", ""), "a.target")
 		aim.Choices = choices(orDefault(a.Target, "rank_and_file"), "rank_and_file", "champion")
+		batch := hide(mk("batch", "Batch", "text", a.Batch), "a.batch")
+		batch.Placeholder, batch.Hint = "volley", "neighbouring groups with the same name, one phase and aim, are one batch"
 		flags := []field{}
 		for _, fl := range []struct {
 			name, label string
@@ -165,7 +180,7 @@ func (s *Server) pageData(f form) *pageData {
 		whole(&bane, "a.armour_bane", "Armour Bane")
 		// The fields every player fills in come first; the rest fold away
 		// under "More" until wanted (issue 15, item 2).
-		row := append([]field{count, toHit, str, phase, ap}, more(name, ws, bs, mod, wmod, apc, mh, mw, rrHit, rrWound, wc, aim,
+		row := append([]field{count, toHit, str, phase, ap}, more(name, ws, bs, mod, wmod, apc, mh, mw, rrHit, rrWound, wc, aim, batch,
 			trig("poison", "Poisoned Attacks", a.Poison), trig("battle_focus", "Battle Focus", a.BattleFocus),
 			trig("lethal_strike", "Lethal Strike", a.LethalStrike), trig("killing_blow", "Killing Blow", a.KillingBlow),
 			trig("heroic_killing_blow", "Heroic Killing Blow", a.HeroicKillingBlow),
@@ -218,6 +233,13 @@ func (s *Server) pageData(f form) *pageData {
 	regen.Choices = saveChoices(t.Regeneration)
 	aegis := hide(mk("aegis", "Aegis", "select", ""), "t.aegis")
 	aegis.Choices = saveChoices(t.Aegis)
+	aegisAgainst := hide(mk("aegis_against", "Aegis only against", "select", ""), "t.aegis_against")
+	aegisAgainst.Choices = againstChoices(t.AegisAgainst)
+	regenAgainst := hide(mk("regeneration_against", "Regeneration only against", "select", ""), "t.regeneration_against")
+	regenAgainst.Choices = againstChoices(t.RegenerationAgainst)
+	regenPlus := hide(mk("regeneration_plus", "Regeneration (+k)", "number", t.RegenerationPlus), "t.regeneration_plus")
+	regenPlus.Placeholder, regenPlus.Hint = "0", "improves regeneration by k, or gives (7-k)+"
+	whole(&regenPlus, "t.regeneration_plus", "")
 	// tow (RULES.md 22.4, 22.6, 22.9)
 	armourSave := hide(mk("armour_save", "Armour value (printed)", "select", ""), "t.armour_save")
 	armourSave.Choices = saveChoices(t.ArmourSave)
@@ -237,7 +259,7 @@ func (s *Server) pageData(f form) *pageData {
 	rrArmour.Choices = choices(t.RerollArmour, "", "failed", "ones")
 	rrSpecial := mk("reroll_special", "Re-roll special saves", "select", "")
 	rrSpecial.Choices = choices(t.RerollSpecial, "", "failed", "ones")
-	d.Target = append([]field{models, tough, wounds, armour, shield, av}, more(tname, troop, front, tws, barding, bonus, ward, regen, aegis, rrArmour, rrSpecial, helmet, dmg,
+	d.Target = append([]field{models, tough, wounds, armour, shield, av}, more(tname, troop, front, tws, barding, bonus, ward, regen, aegis, aegisAgainst, regenAgainst, regenPlus, rrArmour, rrSpecial, helmet, dmg,
 		armourSave, parry, flammable, starting)...)
 	for _, c := range []struct {
 		name, label string

@@ -41,6 +41,7 @@ const maxFormAttacks = 8
 type attackForm struct {
 	Name, Count, Phase, ToHit, BS, WS, HitModifier, Strength, AP, ArmourPiercing string
 	MultipleWounds, WeaponClass, Target                                          string
+	Batch                                                                        string // groups forming one batch (rules 4.1, C24)
 	WoundModifier, MultipleHits                                                  string
 	RerollHit, RerollWound                                                       string
 	Hatred, ForceRerollArmour, ForceRerollSpecial, DivineAttacks                 bool
@@ -56,8 +57,11 @@ type attackForm struct {
 type targetForm struct {
 	Name, TroopType, Models, Frontage, WS, Toughness, Wounds, Armour, SaveBonus string
 	ArmourValue, Ward, Regeneration, Aegis, Damage                              string
-	RerollArmour, RerollSpecial                                                 string // the model's own save re-rolls (20.1)
-	Shield, Barding, Helmet, Musician, Standard, Champion                       bool
+	// t9a's conditional saves and Regeneration (+k) (rules 8.2); a list
+	// of conditions as "flaming, shooting"
+	AegisAgainst, RegenerationAgainst, RegenerationPlus   string
+	RerollArmour, RerollSpecial                           string // the model's own save re-rolls (20.1)
+	Shield, Barding, Helmet, Musician, Standard, Champion bool
 	// tow (RULES.md 22.4, 22.6, 22.9): a printed armour value, Parry,
 	// flammable, and the unit's size at deployment
 	ArmourSave, StartingModels string
@@ -137,7 +141,7 @@ func parseForm(q url.Values) form {
 		on := func(name string) bool { return get(name) != "" && get(name) != "0" && get(name) != "false" }
 		*a = attackForm{Name: get("name"), Count: get("count"), Phase: get("phase"), ToHit: get("to_hit"), BS: get("bs"), WS: get("ws"),
 			HitModifier: get("hit_modifier"), Strength: get("strength"), AP: get("ap"), ArmourPiercing: get("armour_piercing"),
-			MultipleWounds: get("multiple_wounds"), WeaponClass: get("weapon_class"), Target: get("target"),
+			MultipleWounds: get("multiple_wounds"), WeaponClass: get("weapon_class"), Target: get("target"), Batch: get("batch"),
 			WoundModifier: get("wound_modifier"), MultipleHits: get("multiple_hits"),
 			RerollHit: get("reroll_hit"), RerollWound: get("reroll_wound"), Hatred: on("hatred"),
 			ForceRerollArmour: on("force_reroll_armour"), ForceRerollSpecial: on("force_reroll_special"), DivineAttacks: on("divine_attacks"),
@@ -152,6 +156,7 @@ func parseForm(q url.Values) form {
 	f.Target = targetForm{Name: get("name"), TroopType: get("troop_type"), Models: get("models"), Frontage: get("frontage"), WS: get("ws"),
 		Toughness: get("toughness"), Wounds: get("wounds"), Armour: get("armour"), SaveBonus: get("save_bonus"), ArmourValue: get("armour_value"),
 		Ward: get("ward"), Regeneration: get("regeneration"), Aegis: get("aegis"), Damage: get("damage"),
+		AegisAgainst: get("aegis_against"), RegenerationAgainst: get("regeneration_against"), RegenerationPlus: get("regeneration_plus"),
 		RerollArmour: get("reroll_armour"), RerollSpecial: get("reroll_special"),
 		Shield: on("shield"), Barding: on("barding"), Helmet: on("helmet"), Musician: on("musician"), Standard: on("standard"), Champion: on("champion"),
 		ArmourSave: get("armour_save"), StartingModels: get("starting_models"), Parry: on("parry"), Flammable: on("flammable")}
@@ -202,6 +207,7 @@ func (f form) values() url.Values {
 		add(p+"multiple_wounds", a.MultipleWounds)
 		add(p+"weapon_class", a.WeaponClass)
 		add(p+"target", a.Target)
+		add(p+"batch", a.Batch)
 		flag(p+"flaming", a.Flaming)
 		add(p+"lethal_strike", a.LethalStrike)
 		flag(p+"ignore_armour", a.IgnoreArmour)
@@ -241,6 +247,9 @@ func (f form) values() url.Values {
 	add("t.ward", t.Ward)
 	add("t.regeneration", t.Regeneration)
 	add("t.aegis", t.Aegis)
+	add("t.aegis_against", t.AegisAgainst)
+	add("t.regeneration_against", t.RegenerationAgainst)
+	add("t.regeneration_plus", t.RegenerationPlus)
 	add("t.armour_save", t.ArmourSave)
 	flag("t.parry", t.Parry)
 	flag("t.flammable", t.Flammable)
@@ -356,6 +365,7 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 		num("multiple_wounds", a.MultipleWounds)
 		str("weapon_class", a.WeaponClass)
 		str("target", unless(a.Target, "rank_and_file"))
+		str("batch", a.Batch)
 		flag("flaming", a.Flaming)
 		w.trigger("lethal_strike", a.LethalStrike)
 		flag("ignore_armour", a.IgnoreArmour)
@@ -403,6 +413,9 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 	str("ward", t.Ward)
 	str("regeneration", t.Regeneration)
 	str("aegis", t.Aegis)
+	w.list("aegis_against", t.AegisAgainst)
+	w.list("regeneration_against", t.RegenerationAgainst)
+	num("regeneration_plus", unless(t.RegenerationPlus, "0"))
 	str("armour_save", t.ArmourSave)
 	flag("parry", t.Parry)
 	flag("flammable", t.Flammable)
@@ -523,6 +536,25 @@ func (w *fieldWriter) num(name, v string) {
 	}
 }
 
+// list writes "flaming, shooting" as the list the file writes, and one
+// value as itself.
+func (w *fieldWriter) list(name, v string) {
+	if !w.keep(w.prefix+name, v != "") {
+		return
+	}
+	var items []any
+	for p := range strings.SplitSeq(v, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			items = append(items, p)
+		}
+	}
+	if len(items) == 1 {
+		w.o = append(w.o, kv{name, items[0]})
+		return
+	}
+	w.o = append(w.o, kv{name, items})
+}
+
 func (w *fieldWriter) flag(name string, b bool) {
 	if w.keep(w.prefix+name, b) {
 		w.o = append(w.o, kv{name, true})
@@ -612,7 +644,7 @@ func fileForm(file *scenario.File, tab string) form {
 	for _, a := range file.Attacks {
 		af := attackForm{Name: a.Name, Count: a.Count.String(), Phase: a.Phase.String(), BS: itoa(a.BS), WS: itoa(a.WS),
 			HitModifier: itoa(a.HitModifier), Strength: itoa(a.Strength), AP: itoa(a.AP), ArmourPiercing: itoa(a.ArmourPiercing),
-			MultipleWounds: a.MultipleWounds.String(), WeaponClass: a.WeaponClass.String(),
+			MultipleWounds: a.MultipleWounds.String(), WeaponClass: a.WeaponClass.String(), Batch: a.Batch,
 			WoundModifier: itoa(a.WoundModifier), MultipleHits: a.MultipleHits.String(),
 			RerollHit: rerollText(a.RerollHit), RerollWound: rerollText(a.RerollWound), Hatred: a.Hatred,
 			ForceRerollArmour: a.ForceRerollArmour, ForceRerollSpecial: a.ForceRerollSpecial, DivineAttacks: a.DivineAttacks,
@@ -636,6 +668,7 @@ func fileForm(file *scenario.File, tab string) form {
 	f.Target = targetForm{Name: t.Name, TroopType: t.TroopType.String(), Models: itoa(t.Models), Frontage: itoa(t.Frontage), WS: itoa(t.WS),
 		Toughness: itoa(t.Toughness), Wounds: itoa(t.Wounds), Armour: t.Armour.String(), SaveBonus: itoa(t.SaveBonus), ArmourValue: itoa(t.ArmourValue),
 		Ward: score(t.Ward), Regeneration: score(t.Regeneration), Aegis: score(t.Aegis), Damage: itoa(t.Damage.Carried),
+		AegisAgainst: againstText(t.AegisAgainst), RegenerationAgainst: againstText(t.RegenerationAgainst), RegenerationPlus: itoa(t.RegenerationPlus),
 		RerollArmour: rerollText(t.RerollArmour), RerollSpecial: rerollText(t.RerollSpecial),
 		Shield: t.Shield, Barding: t.Barding, Helmet: t.Helmet,
 		ArmourSave: score(t.ArmourSave), StartingModels: itoa(t.StartingModels), Parry: t.Parry, Flammable: t.Flammable,
@@ -670,6 +703,15 @@ func triggerForm(t rules.Trigger) string {
 		return ""
 	}
 	return t.String()
+}
+
+// againstText is a conditional save's conditions as the form holds them:
+// empty for every attack, "flaming, shooting" for a list.
+func againstText(a rules.Against) string {
+	if a == 0 {
+		return ""
+	}
+	return strings.Trim(a.String(), "[]")
 }
 
 func rerollText(r rules.Reroll) string {
