@@ -48,23 +48,7 @@ attacks:
   - {count: 1, to_hit: auto, strength: 3, target: %s, %s}
 target: {models: 5, toughness: 3, armour: light, shield: true, parry: true, command: [champion], champion: %s%s}
 `, tt.aim, tt.attack, tt.champion, tt.unit)
-		f, err := Load("champion.yaml", []byte(src))
-		if err != nil {
-			t.Fatalf("%s: %v", tt.name, err)
-		}
-		u, attacks, err := f.Build()
-		if err != nil {
-			t.Fatal(err)
-		}
-		exact, err := odds.Exact(context.Background(), u, attacks, odds.Config{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		enum, err := odds.Enumerate(context.Background(), u, attacks, odds.Config{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, r := range []*odds.Result{exact, enum} {
+		for _, r := range exactAndEnumerated(t, tt.name, src) {
 			if len(r.Casualties.P) != 2 {
 				t.Errorf("%s: casualties %v, want 0 or 1", tt.name, r.Casualties.P)
 			} else if got := r.Casualties.P[1].RatString(); got != tt.want {
@@ -72,6 +56,29 @@ target: {models: 5, toughness: 3, armour: light, shield: true, parry: true, comm
 			}
 		}
 	}
+}
+
+// exactAndEnumerated loads src and returns its odds by the exact reader and
+// by the enumerating one, which must agree.
+func exactAndEnumerated(t *testing.T, name, src string) []*odds.Result {
+	t.Helper()
+	f, err := Load(name+".yaml", []byte(src))
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	u, attacks, err := f.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	exact, err := odds.Exact(context.Background(), u, attacks, odds.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	enum, err := odds.Enumerate(context.Background(), u, attacks, odds.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []*odds.Result{exact, enum}
 }
 
 // TestChampionOverridesProfile holds every champion override to the

@@ -1,11 +1,8 @@
 package scenario
 
 import (
-	"context"
 	"strings"
 	"testing"
-
-	"github.com/rearrank/rearrank/odds"
 )
 
 // TestR41MixedWoundsInOnePool: a whfb8 unit of two W1 men and one W2 man
@@ -38,22 +35,8 @@ target:
 		if rs != "battleaxe" {
 			src = strings.Replace(src, "options: {damage_model: pooled}\n", "", 1)
 		}
-		f, err := Load("r41.yaml", []byte(src))
-		if err != nil {
-			t.Fatalf("%s: %v", rs, err)
-		}
-		u, attacks, err := f.Build()
-		if err != nil {
-			t.Fatal(err)
-		}
-		exact, err := odds.Exact(context.Background(), u, attacks, odds.Config{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		enum, err := odds.Enumerate(context.Background(), u, attacks, odds.Config{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := exactAndEnumerated(t, rs, src)
+		exact, enum := r[0], r[1]
 		want := []string{"1/216", "5/12", "125/216"}
 		for i, w := range want {
 			if got := exact.Casualties.P[i].RatString(); got != w {

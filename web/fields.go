@@ -270,6 +270,7 @@ func (s *Server) pageData(f form) *pageData {
 		fl.Checked, fl.More = c.on, true
 		d.Command = append(d.Command, fl)
 	}
+	d.Command = append(d.Command, championInputs(t.Own, hide)...)
 	for _, sw := range rules.Switches() {
 		fl := field{Name: "opt." + sw.Name, ID: "opt-" + strings.ReplaceAll(sw.Name, "_", "-"), Label: switchLabel(sw),
 			Scenario: "options." + sw.Name, Hint: sw.Doc}

@@ -66,6 +66,9 @@ type targetForm struct {
 	// flammable, and the unit's size at deployment
 	ArmourSave, StartingModels string
 	Parry, Flammable           bool
+	// Own is the champion's own profile, by field name ("armour_save":
+	// "3+"); a field left out is the unit's (champion_form.go).
+	Own map[string]string
 }
 
 // form is the page's state, all of it in the query string.
@@ -160,6 +163,14 @@ func parseForm(q url.Values) form {
 		RerollArmour: get("reroll_armour"), RerollSpecial: get("reroll_special"),
 		Shield: on("shield"), Barding: on("barding"), Helmet: on("helmet"), Musician: on("musician"), Standard: on("standard"), Champion: on("champion"),
 		ArmourSave: get("armour_save"), StartingModels: get("starting_models"), Parry: on("parry"), Flammable: on("flammable")}
+	for _, c := range championFields() {
+		if v := get("champion." + c.name); v != "" {
+			if f.Target.Own == nil {
+				f.Target.Own = map[string]string{}
+			}
+			f.Target.Own[c.name] = v
+		}
+	}
 	for _, s := range rules.Switches() {
 		if v := strings.TrimSpace(q.Get("opt." + s.Name)); v != "" && v != s.Default {
 			f.Options[s.Name] = v
@@ -260,6 +271,9 @@ func (f form) values() url.Values {
 	flag("t.musician", t.Musician)
 	flag("t.standard", t.Standard)
 	flag("t.champion", t.Champion)
+	for _, c := range championFields() {
+		add("t.champion."+c.name, t.Own[c.name])
+	}
 	add("t.damage", t.Damage)
 	add("dice", f.Dice)
 	add("seed", f.Seed)
@@ -279,6 +293,8 @@ func (f form) values() url.Values {
 // command checkboxes are "t.command".
 func spec(field string) (scenario.FieldSpec, bool) {
 	switch {
+	case strings.HasPrefix(field, "t.champion."):
+		return scenario.FieldOf(scenario.ObjChampion, field[len("t.champion."):])
 	case field == "a.target":
 		return scenario.FieldOf(scenario.ObjTarget, "command")
 	case strings.HasPrefix(field, "a."):
@@ -433,6 +449,17 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 	}
 	if len(command) > 0 {
 		w.o = append(w.o, kv{"command", command})
+	}
+	if slices.Contains(command, any("champion")) {
+		var own obj
+		for _, c := range championFields() {
+			if v := t.Own[c.name]; keep("t.champion."+c.name, v != "") {
+				own = append(own, kv{c.name, championValue(c, v)})
+			}
+		}
+		if len(own) > 0 {
+			w.o = append(w.o, kv{"champion", own})
+		}
 	}
 	if t.Damage != "" && t.Damage != "0" {
 		var o rules.Options
@@ -622,8 +649,8 @@ func sortedKeys(m map[string]string) []string {
 }
 
 // fileForm fills the form from a scenario file, for "use the form
-// instead". What the form cannot say (characters, groups, a layout, a
-// champion's own profile) is left out.
+// instead". What the form cannot say (characters, groups, a layout) is
+// left out.
 func fileForm(file *scenario.File, tab string) form {
 	f := form{Tab: tab, Ruleset: file.Ruleset.String(), Options: map[string]string{}}
 	for k, v := range file.Options {
@@ -672,7 +699,8 @@ func fileForm(file *scenario.File, tab string) form {
 		RerollArmour: rerollText(t.RerollArmour), RerollSpecial: rerollText(t.RerollSpecial),
 		Shield: t.Shield, Barding: t.Barding, Helmet: t.Helmet,
 		ArmourSave: score(t.ArmourSave), StartingModels: itoa(t.StartingModels), Parry: t.Parry, Flammable: t.Flammable,
-		Musician: t.HasCommand(scenario.CommandMusician), Standard: t.HasCommand(scenario.CommandStandard), Champion: t.HasCommand(scenario.CommandChampion)}
+		Musician: t.HasCommand(scenario.CommandMusician), Standard: t.HasCommand(scenario.CommandStandard), Champion: t.HasCommand(scenario.CommandChampion),
+		Own: championForm(t.Champion)}
 	if len(t.Damage.PerModel) > 0 {
 		parts := make([]string, len(t.Damage.PerModel))
 		for i, d := range t.Damage.PerModel {
