@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"flag"
 	"fmt"
@@ -35,8 +36,26 @@ Example:
   rearrank odds examples/crossbows.yaml
 `
 
-// run is the whole program: main only wires it to the process.
-func run(ctx context.Context, args []string, e env) error {
+// run is the whole program: main only wires it to the process. Standard
+// output goes through a buffer that is written out when the command ends
+// (serve, which runs until stopped, writes straight through): the tables
+// are hundreds of small writes, each of them a system call on a pipe or a
+// terminal.
+func run(ctx context.Context, args []string, e env) (err error) {
+	if len(args) > 0 && args[0] != "serve" {
+		out := bufio.NewWriter(e.stdout)
+		e.stdout = out
+		defer func() {
+			if ferr := out.Flush(); err == nil {
+				err = ferr
+			}
+		}()
+	}
+	return dispatch(ctx, args, e)
+}
+
+// dispatch runs the command args[0].
+func dispatch(ctx context.Context, args []string, e env) error {
 	if len(args) == 0 {
 		fmt.Fprint(e.stderr, topUsage)
 		return usagef("no command given")
