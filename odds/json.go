@@ -17,20 +17,21 @@ type Number struct {
 }
 
 // MarshalJSON implements json.Marshaler.
-func (n Number) MarshalJSON() ([]byte, error) {
+func (n Number) MarshalJSON() ([]byte, error) { return n.appendJSON(nil), nil }
+
+// appendJSON appends n's JSON to b.
+func (n Number) appendJSON(b []byte) []byte {
 	if n.float {
-		return appendFloat(nil, n.f), nil
+		return appendFloat(b, n.f)
 	}
 	if n.r == nil {
-		return []byte("null"), nil
+		return append(b, "null"...)
 	}
 	if n.exact { // digits and a slash: nothing to escape
-		s := n.r.RatString()
-		b := make([]byte, 0, len(s)+2)
-		return append(append(append(b, '"'), s...), '"'), nil
+		return append(append(append(b, '"'), n.r.RatString()...), '"')
 	}
 	f, _ := n.r.Float64()
-	return appendFloat(nil, f), nil
+	return appendFloat(b, f)
 }
 
 // appendFloat appends f as encoding/json writes a float64 (its
@@ -59,6 +60,32 @@ type DistJSON struct {
 	Mean    Number   `json:"mean"`
 	Dist    []Number `json:"dist"`     // dist[i]: P(exactly i)
 	AtLeast []Number `json:"at_least"` // at_least[i]: P(i or more)
+}
+
+// MarshalJSON implements json.Marshaler: what encoding/json writes for the
+// struct, in one buffer instead of a call and a copy for each of the
+// hundreds of numbers.
+func (d DistJSON) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, 64+24*(len(d.Dist)+len(d.AtLeast)))
+	b = d.Mean.appendJSON(append(b, `{"mean":`...))
+	b = appendNumbers(append(b, `,"dist":`...), d.Dist)
+	b = appendNumbers(append(b, `,"at_least":`...), d.AtLeast)
+	return append(b, '}'), nil
+}
+
+// appendNumbers appends ns as a JSON array, or null for a nil slice.
+func appendNumbers(b []byte, ns []Number) []byte {
+	if ns == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, n := range ns {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = n.appendJSON(b)
+	}
+	return append(b, ']')
 }
 
 // StageJSON is the per-attack stage odds of one attack group.

@@ -1,6 +1,7 @@
 package odds
 
 import (
+	"encoding/json"
 	"math/big"
 	"math/rand/v2"
 	"testing"
@@ -61,5 +62,28 @@ func TestQuoFloatMatchesRat(t *testing.T) {
 		check(x, new(big.Int).Lsh(y, uint(r.IntN(60))))
 		check(add(x, 1), y)
 		check(add(x, -1), y)
+	}
+}
+
+// TestDistJSONMatchesEncodingJSON: DistJSON writes what encoding/json
+// writes for its fields, for floats, exact fractions, missing numbers and
+// nil and empty slices.
+func TestDistJSONMatchesEncodingJSON(t *testing.T) {
+	type plain DistJSON // the same fields, no MarshalJSON
+	d := Dist{P: []*big.Rat{big.NewRat(1, 6), big.NewRat(1, 3), big.NewRat(1, 2)}}
+	for _, v := range []DistJSON{
+		distJSON(d, false),
+		distJSON(d, true),
+		{Mean: Number{}, Dist: []Number{}},
+		{Mean: Number{f: 1e-7, float: true}, Dist: []Number{{f: 0.5, float: true}, {}}, AtLeast: []Number{{r: big.NewRat(2, 3), exact: true}}},
+	} {
+		want, err := json.Marshal(plain(v))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := json.Marshal(v)
+		if err != nil || string(got) != string(want) {
+			t.Errorf("got  %s (%v)\nwant %s", got, err, want)
+		}
 	}
 }
