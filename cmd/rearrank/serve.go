@@ -62,6 +62,6 @@ func findServe() (string, error) {
 	if path, err := exec.LookPath(serveCommand); err == nil {
 		return path, nil
 	}
-	return "", fmt.Errorf("serve: the web server is the command %s, found neither beside rearrank nor on the PATH; "+
-		"install it with: go install github.com/rearrank/rearrank/cmd/%s@latest (in a checkout: go run ./cmd/%[1]s)", serveCommand, serveCommand)
+	return "", fmt.Errorf("serve: the web server is the command %[1]s, found neither beside rearrank nor on the PATH; "+
+		"install it with: go install github.com/rearrank/rearrank/cmd/%[1]s@latest (in a checkout: go run ./cmd/%[1]s)", serveCommand)
 }
