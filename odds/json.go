@@ -3,6 +3,7 @@ package odds
 import (
 	"math"
 	"math/big"
+	"math/bits"
 	"strconv"
 )
 
@@ -16,20 +17,21 @@ type Number struct {
 }
 
 // MarshalJSON implements json.Marshaler.
-func (n Number) MarshalJSON() ([]byte, error) {
+func (n Number) MarshalJSON() ([]byte, error) { return n.appendJSON(nil), nil }
+
+// appendJSON appends n's JSON to b.
+func (n Number) appendJSON(b []byte) []byte {
 	if n.float {
-		return appendFloat(nil, n.f), nil
+		return appendFloat(b, n.f)
 	}
 	if n.r == nil {
-		return []byte("null"), nil
+		return append(b, "null"...)
 	}
 	if n.exact { // digits and a slash: nothing to escape
-		s := n.r.RatString()
-		b := make([]byte, 0, len(s)+2)
-		return append(append(append(b, '"'), s...), '"'), nil
+		return append(append(append(b, '"'), n.r.RatString()...), '"')
 	}
 	f, _ := n.r.Float64()
-	return appendFloat(nil, f), nil
+	return appendFloat(b, f)
 }
 
 // appendFloat appends f as encoding/json writes a float64 (its
@@ -58,6 +60,32 @@ type DistJSON struct {
 	Mean    Number   `json:"mean"`
 	Dist    []Number `json:"dist"`     // dist[i]: P(exactly i)
 	AtLeast []Number `json:"at_least"` // at_least[i]: P(i or more)
+}
+
+// MarshalJSON implements json.Marshaler: what encoding/json writes for the
+// struct, in one buffer instead of a call and a copy for each of the
+// hundreds of numbers.
+func (d DistJSON) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, 64+24*(len(d.Dist)+len(d.AtLeast)))
+	b = d.Mean.appendJSON(append(b, `{"mean":`...))
+	b = appendNumbers(append(b, `,"dist":`...), d.Dist)
+	b = appendNumbers(append(b, `,"at_least":`...), d.AtLeast)
+	return append(b, '}'), nil
+}
+
+// appendNumbers appends ns as a JSON array, or null for a nil slice.
+func appendNumbers(b []byte, ns []Number) []byte {
+	if ns == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, n := range ns {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = n.appendJSON(b)
+	}
+	return append(b, ']')
 }
 
 // StageJSON is the per-attack stage odds of one attack group.
@@ -131,23 +159,54 @@ func distFloatJSON(d Dist) (DistJSON, bool) {
 	var rm ratMaker
 	mean, _ := meanOver(&rm, nums, dn).Float64()
 	out := DistJSON{Mean: Number{f: mean, float: true}, Dist: make([]Number, len(d.P)), AtLeast: make([]Number, len(d.P))}
-	// q is sum/dn, unreduced: Float64 rounds the quotient itself, so it is
-	// the float of the fraction in lowest terms too. Its numerator is a
-	// reference into q (math/big documents Num so).
-	var q big.Rat
-	q.SetFrac(big.NewInt(1), dn.int())
-	sum := q.Num()
-	sum.SetInt64(0)
+	// Each float is that of a numerator over dn as it is, unreduced: the
+	// nearest float to the value, so that of the fraction in lowest terms
+	// too.
+	var qf quoFloat
+	y := dn.int()
+	var sum big.Int
 	for i := len(nums) - 1; i >= 0; i-- {
-		sum.Add(sum, nums[i])
-		f, _ := q.Float64()
-		out.AtLeast[i] = Number{f: f, float: true}
-	}
-	for i, p := range d.P {
-		f, _ := p.Float64()
-		out.Dist[i] = Number{f: f, float: true}
+		sum.Add(&sum, nums[i])
+		out.AtLeast[i] = Number{f: qf.float(&sum, y), float: true}
+		out.Dist[i] = Number{f: qf.float(nums[i], y), float: true}
 	}
 	return out, true
+}
+
+// quoFloat computes quotients of big integers as float64 with its big
+// numbers kept between calls: the output's hundreds of probabilities over
+// one denominator of a thousand bits cost big.Rat.Float64 a shifted copy of
+// that denominator and a quotient each.
+type quoFloat struct{ t, q, r big.Int }
+
+// float returns x/y, x >= 0 and y > 0, as the float64 nearest it, ties to
+// even: big.Rat's Float64 of x/y, which it falls back on where the result
+// would be subnormal.
+func (s *quoFloat) float(x, y *big.Int) float64 {
+	if x.Sign() == 0 {
+		return 0
+	}
+	// x/y is in [2^(e-1), 2^(e+1)): scaled by 2^k, its integer part q has
+	// 55 or 56 bits, two or three below the 53 of the float, and the
+	// remainder r says whether anything lies past them.
+	e := x.BitLen() - y.BitLen()
+	if e < -1000 || e > 1000 {
+		f, _ := new(big.Rat).SetFrac(x, y).Float64()
+		return f
+	}
+	k := 55 - e
+	if k >= 0 {
+		s.q.QuoRem(s.t.Lsh(x, uint(k)), y, &s.r)
+	} else {
+		s.q.QuoRem(x, s.t.Lsh(y, uint(-k)), &s.r)
+	}
+	q := s.q.Uint64()
+	drop := uint(bits.Len64(q) - 53)
+	m, rest, half := q>>drop, q&(1<<drop-1), uint64(1)<<(drop-1)
+	if rest > half || rest == half && (s.r.Sign() != 0 || m&1 == 1) {
+		m++ // at most 2^53, still exact
+	}
+	return math.Ldexp(float64(m), int(drop)-k)
 }
 
 // JSON returns the JSON form of res: floats, or "a/b" strings when exact.

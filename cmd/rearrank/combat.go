@@ -81,12 +81,12 @@ func loadCombat(path string, e env) (*combat.Combat, error) {
 		var data []byte
 		data, err = os.ReadFile(path)
 		if err != nil {
-			return nil, usageError{err}
+			return nil, usageError{Err: err}
 		}
 		c, err = combat.Load(path, data)
 	}
 	if err != nil {
-		return nil, usageError{err}
+		return nil, usageError{Err: err}
 	}
 	return c, nil
 }

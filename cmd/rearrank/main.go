@@ -4,12 +4,12 @@ package main
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/rearrank/rearrank/internal/cli"
 )
 
 func main() {
@@ -27,27 +27,13 @@ type env struct {
 }
 
 // usageError marks bad input or usage: exit status 2.
-type usageError struct{ err error }
+type usageError = cli.UsageError
 
-func (e usageError) Error() string { return e.err.Error() }
-func (e usageError) Unwrap() error { return e.err }
-
-func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+func usagef(format string, args ...any) error { return cli.Usagef(format, args...) }
 
 // errHelp is returned after --help was printed: exit status 0.
-var errHelp = errors.New("help printed")
+var errHelp = cli.ErrHelp
 
 // exitCode prints err and returns the exit status: 0 success, 1 runtime
 // failure, 2 bad input or usage.
-func exitCode(err error, stderr io.Writer) int {
-	switch {
-	case err == nil, errors.Is(err, errHelp):
-		return 0
-	}
-	fmt.Fprintln(stderr, "rearrank:", err)
-	var u usageError
-	if errors.As(err, &u) {
-		return 2
-	}
-	return 1
-}
+func exitCode(err error, stderr io.Writer) int { return cli.ExitCode(err, stderr) }

@@ -35,12 +35,12 @@ func loadAsking(path string, e env, ask bool) (*scenario.File, *unit.Unit, []ref
 		f, err = readFile(path)
 	}
 	if err != nil {
-		return nil, nil, nil, usageError{err}
+		return nil, nil, nil, usageError{Err: err}
 	}
 	if !ask {
 		var notes []string
 		if f, notes, err = standIn(f); err != nil {
-			return nil, nil, nil, usageError{err}
+			return nil, nil, nil, usageError{Err: err}
 		}
 		for _, n := range notes {
 			fmt.Fprintf(e.stderr, "rearrank: note: %s\n", n)
@@ -48,7 +48,7 @@ func loadAsking(path string, e env, ask bool) (*scenario.File, *unit.Unit, []ref
 	}
 	u, attacks, err := f.Build()
 	if err != nil {
-		return nil, nil, nil, usageError{err}
+		return nil, nil, nil, usageError{Err: err}
 	}
 	return f, u, attacks, nil
 }

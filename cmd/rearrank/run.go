@@ -1,13 +1,14 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
+	"github.com/rearrank/rearrank/internal/cli"
 	"golang.org/x/term"
 )
 
@@ -35,8 +36,26 @@ Example:
   rearrank odds examples/crossbows.yaml
 `
 
-// run is the whole program: main only wires it to the process.
-func run(ctx context.Context, args []string, e env) error {
+// run is the whole program: main only wires it to the process. Standard
+// output goes through a buffer that is written out when the command ends
+// (serve, which runs until stopped, writes straight through): the tables
+// are hundreds of small writes, each of them a system call on a pipe or a
+// terminal.
+func run(ctx context.Context, args []string, e env) (err error) {
+	if len(args) > 0 && args[0] != "serve" {
+		out := bufio.NewWriter(e.stdout)
+		e.stdout = out
+		defer func() {
+			if ferr := out.Flush(); err == nil {
+				err = ferr
+			}
+		}()
+	}
+	return dispatch(ctx, args, e)
+}
+
+// dispatch runs the command args[0].
+func dispatch(ctx context.Context, args []string, e env) error {
 	if len(args) == 0 {
 		fmt.Fprint(e.stderr, topUsage)
 		return usagef("no command given")
@@ -71,45 +90,12 @@ func run(ctx context.Context, args []string, e env) error {
 // newFlags returns a FlagSet for a subcommand whose --help prints the
 // usage line, the example and the flags to stdout.
 func newFlags(e env, name, usage, example string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {
-		fmt.Fprintf(e.stdout, "Usage: rearrank %s %s\n\n", name, usage)
-		fmt.Fprintf(e.stdout, "Example:\n  %s\n\nFlags:\n", example)
-		fs.SetOutput(e.stdout)
-		fs.PrintDefaults()
-		fs.SetOutput(io.Discard)
-	}
-	return fs
+	return cli.NewFlags(e.stdout, name, usage, example)
 }
 
 // parse parses flags, allowing them before and after the positional
 // arguments, and maps --help and flag errors to the right exits.
-func parse(fs *flag.FlagSet, args []string) ([]string, error) {
-	// The flag package prints the usage itself on --help and on every bad
-	// flag: keep it quiet, print it once for --help, and leave a bad flag
-	// to the one-line error on standard error (standard output may be a
-	// --json pipe).
-	usage := fs.Usage
-	fs.Usage = func() {}
-	defer func() { fs.Usage = usage }()
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if err == flag.ErrHelp {
-				usage()
-				return nil, errHelp
-			}
-			return nil, usagef("%s: %v (see rearrank %s --help)", fs.Name(), err, fs.Name())
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
-}
+func parse(fs *flag.FlagSet, args []string) ([]string, error) { return cli.Parse(fs, args) }
 
 // parseFile parses the flags and returns the single FILE argument.
 func parseFile(fs *flag.FlagSet, args []string) (string, error) {

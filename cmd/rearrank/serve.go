@@ -4,94 +4,64 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
-	"net"
-	"net/http"
-	"runtime/debug"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"time"
 
-	"github.com/rearrank/rearrank/web"
+	"github.com/rearrank/rearrank/internal/cli"
 )
 
-// defaultMemoryLimit is serve's soft memory limit: the garbage collector
-// works harder as the heap nears it, so bursts of large computations do not
-// leave the process large.
-const defaultMemoryLimit = 1 << 30
+// serveCommand is the binary that serves the web page: rearrank serve runs
+// it with its flags. It is a command of its own so that rearrank does not
+// link net/http, which took more than half of the start of every other
+// command (issue 9; see cmd/rearrank-serve).
+const serveCommand = "rearrank-serve"
 
-// shutdownGrace is how long serve lets requests in flight finish after
-// SIGINT or SIGTERM.
-const shutdownGrace = 10 * time.Second
+// serveStopWait is how long rearrank serve waits for the server to finish
+// after passing it SIGINT or SIGTERM: more than the server's own grace of
+// 10 seconds for the requests in flight.
+const serveStopWait = 30 * time.Second
 
-// runServe serves the page and the JSON API until ctx is done (main
-// cancels it on SIGINT and SIGTERM), then shuts down gracefully.
+// runServe runs rearrank-serve with args, its standard streams rearrank's,
+// and passes SIGINT and SIGTERM (the end of ctx) on as an interrupt, on
+// which it shuts down gracefully. Its failures it reports itself: rearrank
+// exits with its status.
 func runServe(ctx context.Context, args []string, e env) error {
-	fs := newFlags(e, "serve", "[--addr 127.0.0.1:8080] [--timeout 10s] [--max-concurrent N] [--max-states N] [--queue-wait 2s] [--memory-limit BYTES]",
-		"rearrank serve --addr 127.0.0.1:8080   (then open http://127.0.0.1:8080/ on this machine)")
-	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on; 0.0.0.0:8080 lets phones on your network in")
-	timeout := fs.Duration("timeout", web.DefaultTimeout, "time limit for one computation")
-	maxConc := fs.Int("max-concurrent", 0, "computations at once in each lane, small and large scenarios; the excess waits, then gets 503 (0: one per core)")
-	maxStates := fs.Int("max-states", web.DefaultMaxStates, "state limit of the exact odds; past it, 422 (the default keeps one computation under 256 MB)")
-	queueWait := fs.Duration("queue-wait", web.DefaultQueueWait, "how long a request waits for a computation slot before 503")
-	memLimit := fs.Int64("memory-limit", defaultMemoryLimit, "soft memory limit of the process in bytes (runtime/debug.SetMemoryLimit; GOMEMLIMIT in the environment wins)")
-	pos, err := parse(fs, args)
+	path, err := findServe()
 	if err != nil {
 		return err
 	}
-	if len(pos) > 0 {
-		return usagef("serve: takes no arguments, got %q (see rearrank serve --help)", pos[0])
+	cmd := exec.CommandContext(ctx, path, args...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = e.stdin, e.stdout, e.stderr
+	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	cmd.WaitDelay = serveStopWait
+	err = cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &exit) && exit.Exited():
+		return cli.Exited{Status: exit.ExitCode()}
+	case ctx.Err() != nil && cmd.ProcessState != nil && cmd.ProcessState.Success():
+		return nil // stopped on the signal, gracefully
 	}
-	if *timeout <= 0 {
-		return usagef("serve: --timeout %s: want a positive duration such as 10s", *timeout)
-	}
-	if *maxConc < 0 {
-		return usagef("serve: --max-concurrent %d: want 0 or more", *maxConc)
-	}
-	if *maxStates < 1 {
-		return usagef("serve: --max-states %d: want at least 1", *maxStates)
-	}
-	if *queueWait <= 0 {
-		return usagef("serve: --queue-wait %s: want a positive duration such as 2s", *queueWait)
-	}
-	if *memLimit < 64<<20 {
-		return usagef("serve: --memory-limit %d: want at least %d (64 MiB)", *memLimit, 64<<20)
-	}
-	if e.getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(*memLimit)
-	}
-	log := slog.New(slog.NewTextHandler(e.stderr, nil))
-	srv := web.New(web.Config{Logger: log, Timeout: *timeout, MaxConcurrent: *maxConc, MaxStates: *maxStates,
-		QueueWait: *queueWait, ReturnMemory: true, Version: version})
+	return fmt.Errorf("serve: %s: %w", path, err)
+}
 
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		return fmt.Errorf("serve: %w", err)
+// findServe returns the path of rearrank-serve: beside the running rearrank
+// (go install puts the two there), else on the PATH.
+func findServe() (string, error) {
+	if exe, err := os.Executable(); err == nil {
+		if exe, err := filepath.EvalSymlinks(exe); err == nil {
+			if path, err := exec.LookPath(filepath.Join(filepath.Dir(exe), serveCommand)); err == nil {
+				return path, nil
+			}
+		}
 	}
-	hs := &http.Server{
-		Handler:           srv.Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      *timeout + 30*time.Second,
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    64 << 10,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	if path, err := exec.LookPath(serveCommand); err == nil {
+		return path, nil
 	}
-	log.Info("serving", "url", "http://"+ln.Addr().String()+"/", "version", version)
-	done := make(chan error, 1)
-	go func() { done <- hs.Serve(ln) }()
-	select {
-	case err := <-done:
-		return fmt.Errorf("serve: %w", err)
-	case <-ctx.Done():
-	}
-	log.Info("shutting down", "grace", shutdownGrace.String())
-	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
-	defer cancel()
-	if err := hs.Shutdown(sctx); err != nil {
-		return fmt.Errorf("serve: shutdown: %w", err)
-	}
-	if err := <-done; err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("serve: %w", err)
-	}
-	log.Info("stopped")
-	return nil
+	return "", fmt.Errorf("serve: the web server is the command %[1]s, found neither beside rearrank nor on the PATH; "+
+		"install it with: go install github.com/rearrank/rearrank/cmd/%[1]s@latest (in a checkout: go run ./cmd/%[1]s)", serveCommand)
 }

@@ -5,56 +5,78 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
 
-// syncBuffer is a bytes.Buffer safe for the server's goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
+// TestServeRunsRearrankServe builds rearrank-serve, puts it on the PATH and
+// checks that rearrank serve is it: its --help, its usage error and exit
+// status, reported once, and a server that answers and stops gracefully
+// when run's context ends, as on SIGINT.
+func TestServeRunsRearrankServe(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command to build rearrank-serve with:", err)
+	}
+	dir := t.TempDir()
+	if out, err := exec.Command(goTool, "build", "-o", filepath.Join(dir, serveCommand), "github.com/rearrank/rearrank/cmd/rearrank-serve").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
 
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
+	for _, c := range []struct {
+		args       []string
+		code       int
+		out, errs  string
+		errsRepeat int
+	}{
+		{[]string{"serve", "--help"}, 0, "Usage: rearrank serve [--addr 127.0.0.1:8080]", "", 0},
+		{[]string{"serve", "extra"}, 2, "", `rearrank: serve: takes no arguments, got "extra"`, 1},
+		{[]string{"serve", "--max-states", "0"}, 2, "", "rearrank: serve: --max-states 0: want at least 1", 1},
+	} {
+		var out, errb bytes.Buffer
+		err := run(context.Background(), c.args, env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: os.Getenv})
+		code := exitCode(err, &errb)
+		if code != c.code || !strings.Contains(out.String(), c.out) || strings.Count(errb.String(), c.errs) < c.errsRepeat ||
+			strings.Count(errb.String(), "rearrank:") != c.errsRepeat {
+			t.Errorf("rearrank %s: exit %d, want %d with %q on stdout and %q once on stderr:\n%s%s",
+				strings.Join(c.args, " "), code, c.code, c.out, c.errs, out.String(), errb.String())
+		}
+	}
 
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
-// TestServe starts rearrank serve on a free port of 127.0.0.1, asks it a
-// question, and stops it as SIGINT would: by cancelling run's context.
-func TestServe(t *testing.T) {
+	// The server's log goes to a file it writes itself, read as it grows.
+	logf, err := os.Create(filepath.Join(t.TempDir(), "log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer logf.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var stderr syncBuffer
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0"}, env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &stderr, getenv: func(string) string { return "" }})
+		done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0"}, env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: logf, getenv: os.Getenv})
 	}()
+	log := func() string { b, _ := os.ReadFile(logf.Name()); return string(b) }
 	addr := regexp.MustCompile(`url=(http://127\.0\.0\.1:[0-9]+/)`)
 	var base string
-	for range 100 {
-		if m := addr.FindStringSubmatch(stderr.String()); m != nil {
+	for range 200 {
+		if m := addr.FindStringSubmatch(log()); m != nil {
 			base = m[1]
 			break
 		}
 		select {
 		case err := <-done:
-			t.Fatalf("serve stopped: %v\n%s", err, stderr.String())
+			t.Fatalf("serve stopped: %v\n%s", err, log())
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
 	if base == "" {
-		t.Fatalf("serve did not say where it listens:\n%s", stderr.String())
+		t.Fatalf("serve did not say where it listens:\n%s", log())
 	}
 	resp, err := http.Get(base + "healthz")
 	if err != nil {
@@ -62,18 +84,8 @@ func TestServe(t *testing.T) {
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != 200 || !strings.Contains(string(body), `"status": "ok"`) || !strings.Contains(string(body), version) {
+	if resp.StatusCode != 200 || !strings.Contains(string(body), `"status": "ok"`) {
 		t.Errorf("healthz: %d %s", resp.StatusCode, body)
-	}
-	resp, err = http.Post(base+"api/odds?exact=1", "application/yaml", strings.NewReader("ruleset: whfb8\nattacks: [{count: 1, strength: 3}]\ntarget: {models: 5, toughness: 3}\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ = io.ReadAll(resp.Body)
-	resp.Body.Close()
-	// One automatic hit, S3 against T3 wounds on 4+ (RULES.md 6.1).
-	if resp.StatusCode != 200 || !strings.Contains(string(body), `"mean": "1/2"`) {
-		t.Errorf("odds: %d %s", resp.StatusCode, body)
 	}
 	cancel()
 	select {
@@ -81,35 +93,21 @@ func TestServe(t *testing.T) {
 		if err != nil {
 			t.Errorf("serve returned %v after the signal", err)
 		}
-	case <-time.After(15 * time.Second):
-		t.Fatal("serve did not stop within 15 s of the signal")
+	case <-time.After(serveStopWait + 5*time.Second):
+		t.Fatal("serve did not stop after the signal")
 	}
-	log := stderr.String()
-	for _, want := range []string{"msg=request method=GET path=/healthz status=200", "msg=request method=POST path=/api/odds status=200", `msg="shutting down"`, "msg=stopped"} {
-		if !strings.Contains(log, want) {
-			t.Errorf("the log lacks %q:\n%s", want, log)
-		}
+	if !strings.Contains(log(), `msg="shutting down"`) || !strings.Contains(log(), "msg=stopped") {
+		t.Errorf("the server did not shut down gracefully:\n%s", log())
 	}
 }
 
-func TestServeUsage(t *testing.T) {
-	for _, c := range []struct {
-		args []string
-		code int
-		want string
-	}{
-		{[]string{"serve", "--help"}, 0, "rearrank serve --addr 127.0.0.1:8080"},
-		{[]string{"serve", "extra"}, 2, "takes no arguments"},
-		{[]string{"serve", "--timeout", "0s"}, 2, "--timeout"},
-		{[]string{"serve", "--max-states", "0"}, 2, "--max-states"},
-		{[]string{"serve", "--max-concurrent", "-1"}, 2, "--max-concurrent"},
-		{[]string{"serve", "--addr", "256.0.0.1:99999"}, 1, "serve:"},
-	} {
-		var out, errb bytes.Buffer
-		err := run(context.Background(), c.args, env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }})
-		code := exitCode(err, &errb)
-		if code != c.code || !strings.Contains(out.String()+errb.String(), c.want) {
-			t.Errorf("rearrank %s: exit %d, want %d with %q:\n%s%s", strings.Join(c.args, " "), code, c.code, c.want, out.String(), errb.String())
-		}
+// TestServeMissing: without rearrank-serve, rearrank serve says how to
+// install it.
+func TestServeMissing(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	var out, errb bytes.Buffer
+	err := run(context.Background(), []string{"serve"}, env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: os.Getenv})
+	if code := exitCode(err, &errb); code != 1 || !strings.Contains(errb.String(), "go install github.com/rearrank/rearrank/cmd/rearrank-serve@latest") {
+		t.Errorf("rearrank serve without rearrank-serve: exit %d, want 1 and how to install it:\n%s", code, errb.String())
 	}
 }

@@ -1,0 +1,93 @@
+// Package cli is what the rearrank commands share of the command line:
+// flag sets whose --help prints a usage line and an example, flags before
+// and after the arguments, and the exit statuses (0 success, 1 runtime
+// failure, 2 bad input or usage). rearrank and rearrank-serve, the binary
+// behind rearrank serve, both use it, so the two answer alike.
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+)
+
+// UsageError marks bad input or usage: exit status 2.
+type UsageError struct{ Err error }
+
+func (e UsageError) Error() string { return e.Err.Error() }
+func (e UsageError) Unwrap() error { return e.Err }
+
+// Usagef returns a UsageError with a formatted message.
+func Usagef(format string, args ...any) error { return UsageError{fmt.Errorf(format, args...)} }
+
+// ErrHelp is returned after --help was printed: exit status 0.
+var ErrHelp = errors.New("help printed")
+
+// Exited is the failure of a command run on the user's behalf that has
+// reported it already on standard error: exit with its Status, print
+// nothing more.
+type Exited struct{ Status int }
+
+func (e Exited) Error() string { return fmt.Sprintf("exit status %d", e.Status) }
+
+// ExitCode prints err and returns the exit status: 0 success, 1 runtime
+// failure, 2 bad input or usage, an Exited's own status.
+func ExitCode(err error, stderr io.Writer) int {
+	var exited Exited
+	switch {
+	case err == nil, errors.Is(err, ErrHelp):
+		return 0
+	case errors.As(err, &exited):
+		return exited.Status
+	}
+	fmt.Fprintln(stderr, "rearrank:", err)
+	var u UsageError
+	if errors.As(err, &u) {
+		return 2
+	}
+	return 1
+}
+
+// NewFlags returns a FlagSet for the subcommand name whose --help prints
+// the usage line, the example and the flags to stdout.
+func NewFlags(stdout io.Writer, name, usage, example string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {
+		fmt.Fprintf(stdout, "Usage: rearrank %s %s\n\n", name, usage)
+		fmt.Fprintf(stdout, "Example:\n  %s\n\nFlags:\n", example)
+		fs.SetOutput(stdout)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+	}
+	return fs
+}
+
+// Parse parses flags, allowing them before and after the positional
+// arguments, and maps --help and flag errors to the right exits.
+func Parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	// The flag package prints the usage itself on --help and on every bad
+	// flag: keep it quiet, print it once for --help, and leave a bad flag
+	// to the one-line error on standard error (standard output may be a
+	// --json pipe).
+	usage := fs.Usage
+	fs.Usage = func() {}
+	defer func() { fs.Usage = usage }()
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if err == flag.ErrHelp {
+				usage()
+				return nil, ErrHelp
+			}
+			return nil, Usagef("%s: %v (see rearrank %s --help)", fs.Name(), err, fs.Name())
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
