@@ -94,3 +94,44 @@ func TestPacketChainMemoryBudget(t *testing.T) {
 		t.Fatalf("err %v, want the memory budget's error", err)
 	}
 }
+
+// TestPacketChainLastBatch: where the chain's batch ends the run, its ends
+// become a last batch's marginals (chainLast); where another batch
+// follows, the chain keeps every count joined with its state. Both, and
+// the two chains of a Flaming batch against Regeneration (C26, the count
+// split by Regeneration lost), give exactly what the plain enumeration
+// gives (battleaxe per-model damage, RULES.md 11.3).
+func TestPacketChainLastBatch(t *testing.T) {
+	regen := rules.SpecialSaves{Regeneration: target("5+")}
+	for _, tc := range []struct {
+		name    string
+		spec    unit.Spec
+		attacks []referee.Attack
+	}{
+		{"one batch", unit.Spec{Ruleset: rules.Battleaxe, Models: 4, Frontage: 2, Profile: unit.Profile{W: 3, T: 4}},
+			[]referee.Attack{{Count: dice.ConstExpr(6), Strength: 4, MultipleWounds: expr("D3"), Target: rf}}},
+		{"two batches", unit.Spec{Ruleset: rules.Battleaxe, Models: 4, Frontage: 2, Profile: unit.Profile{W: 3, T: 4}},
+			[]referee.Attack{{Count: dice.ConstExpr(3), Strength: 4, MultipleWounds: expr("D3"), Target: rf},
+				{Count: dice.ConstExpr(4), Strength: 5, MultipleWounds: expr("D3"), Target: rf}}},
+		{"Flaming against Regeneration", unit.Spec{Ruleset: rules.Battleaxe, Models: 3, Frontage: 3, Profile: unit.Profile{W: 3, T: 4, Specials: regen}},
+			[]referee.Attack{{Count: dice.ConstExpr(5), Strength: 4, MultipleWounds: expr("D3"), Flaming: true, Target: rf}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			u := mustUnit(t, tc.spec)
+			want, err := Enumerate(t.Context(), u, tc.attacks, Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := Exact(t.Context(), u, tc.attacks, Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(got.Method, fastChain) {
+				t.Fatalf("method %q, want the packet chain", got.Method)
+			}
+			if err := sameResult(got, want); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}

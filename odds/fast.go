@@ -211,21 +211,27 @@ func (e *enumerator) attackRolls(c *core, n int) (bool, error) {
 		c.trans = append(c.trans, trans{to: e.intern(m), dt: dt, w: fromBig(w), d: dn})
 	}
 	if chain {
-		// the count 0 rolls no packet; the chain takes every other
+		var lostWs []*big.Int
 		if notLost != nil {
-			lostWs := make([]*big.Int, len(all))
+			lostWs = make([]*big.Int, len(all))
 			for j, w := range all {
 				lostWs[j] = new(big.Int).Sub(w, notLost[j])
 			}
+		}
+		if ok, err := e.chainLast(c, n, all, notLost, lostWs, sT+fT > 0, dn); ok || err != nil {
+			return ok, err
+		}
+		// the count 0 rolls no packet; the chain takes every other
+		if notLost != nil {
 			emit(0, false, notLost[0])
 			emit(0, true, lostWs[0])
-			if err := e.chain(c, n, false, notLost, dn); err != nil {
+			if err := e.chain(c, n, false, notLost, dn, nil); err != nil {
 				return false, err
 			}
-			return true, e.chain(c, n, true, lostWs, dn)
+			return true, e.chain(c, n, true, lostWs, dn, nil)
 		}
 		emit(0, sT+fT > 0, all[0])
-		return true, e.chain(c, n, sT+fT > 0, all, dn)
+		return true, e.chain(c, n, sT+fT > 0, all, dn, nil)
 	}
 	for j, w := range all {
 		switch {
