@@ -27,6 +27,11 @@ import (
 // states of the chain after k packets are links, a loop state's index, what
 // the packets added and the chance, an integer count over the level's one
 // denominator: they move along the table by integer arithmetic alone.
+//
+// When the batch ends the run, nothing reads a link's state after its
+// close but the Result's marginals (as for the last-batch fast path): the
+// links of each count are summed by how the run ends from them, and the
+// count itself is the unsaved marginal (chainLast).
 
 // fastChain is the packet chain's name, as Result.Method reports it.
 const fastChain = "packet chain"
