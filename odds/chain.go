@@ -27,6 +27,11 @@ import (
 // states of the chain after k packets are links, a loop state's index, what
 // the packets added and the chance, an integer count over the level's one
 // denominator: they move along the table by integer arithmetic alone.
+//
+// When the batch ends the run, nothing reads a link's state after its
+// close but the Result's marginals (as for the last-batch fast path): the
+// links of each count are summed by how the run ends from them, and the
+// count itself is the unsaved marginal (chainLast).
 
 // fastChain is the packet chain's name, as Result.Method reports it.
 const fastChain = "packet chain"
@@ -57,8 +62,9 @@ type chainState struct {
 	d       den
 	stepped bool
 	closed  bool
-	end     int32 // the core of the next generation it closes into
-	endDt   tally // and what the close adds
+	end     int32      // the core of the next generation it closes into
+	endDt   tally      // and what the close adds
+	ends    outcomeKey // or, closing the run's last batch, how the run ends
 }
 
 // chainTable is the loop states of a chain, by their description.
@@ -157,14 +163,149 @@ next:
 func (t *chainTable) close(e *enumerator, i int32) (int32, tally) {
 	s := &t.states[i]
 	if !s.closed {
-		x := e.scratch()
-		x.Reset(s.m)
-		x.SkipPackets()
-		s.endDt = tallyOf(x.Tally())
-		x.SetTally(referee.Tally{})
+		x := t.closing(e, i)
 		s.end, s.closed = e.intern(x), true
 	}
 	return s.end, s.endDt
+}
+
+// closing returns a machine where state i closes its batch after its
+// packets, its tallies zero, what the close added in endDt.
+func (t *chainTable) closing(e *enumerator, i int32) *engine.Machine {
+	s := &t.states[i]
+	x := e.scratch()
+	x.Reset(s.m)
+	x.SkipPackets()
+	s.endDt = tallyOf(x.Tally())
+	x.SetTally(referee.Tally{})
+	return x
+}
+
+// maxCloseSteps bounds the steps from the close of a last batch to the end
+// of the run: the batch's end, nothing more (engine.Machine.Step).
+const maxCloseSteps = 4
+
+// errNotLast says that the close of a chain's last batch rolls dice or
+// adds unsaved wounds, so that the chain cannot end as a last batch's
+// marginals: chainLast hands the batch back to the joined chain.
+var errNotLast = errors.New("odds: packet chain: the batch does not end as marginals")
+
+// closeLast returns how the run ends from state i after its packets, as a
+// last batch's outcome (its weight left zero): the same whatever the
+// number of packets before it. The close rolls no dice.
+func (t *chainTable) closeLast(e *enumerator, i int32) (outcomeKey, error) {
+	s := &t.states[i]
+	if s.closed {
+		return s.ends, nil
+	}
+	x := t.closing(e, i)
+	defer func() { e.free = append(e.free, x) }()
+	var noDice pathRoller
+	for steps := 0; !x.Done(); steps++ {
+		if steps == maxCloseSteps {
+			return outcomeKey{}, errNotLast
+		}
+		if err := x.Step(&noDice, nil); err != nil {
+			return outcomeKey{}, err
+		}
+		if len(noDice.path) > 0 {
+			return outcomeKey{}, errNotLast
+		}
+	}
+	s = &t.states[i]
+	dt := s.endDt.plus(tallyOf(x.Tally()))
+	if dt.unsaved != 0 {
+		return outcomeKey{}, errNotLast
+	}
+	s.ends, s.closed = outcomeKey{dt: dt, destroyed: x.Destroyed(), panicApplies: x.PanicApplies()}, true
+	return s.ends, nil
+}
+
+// chainEnds gathers the ends of the chains of a batch that ends the run
+// (chainLast): the outcomes of the closes over their one denominator d,
+// the unsaved count apart, as lastBatch's marginals.
+type chainEnds struct {
+	index map[outcomeKey]int32
+	outs  []outcome
+	d     den
+	// level and touched are add's scratch: the links' weights by outcome
+	level   []weight
+	touched []int32
+}
+
+// add adds the ends of the links of a level, each closing the batch with
+// chance p/dp times its weight over d.
+func (f *chainEnds) add(e *enumerator, t *chainTable, links []chainLink, p weight, dp, d den) error {
+	f.touched = f.touched[:0]
+	for _, l := range links {
+		o, err := t.closeLast(e, l.at)
+		if err != nil {
+			return err
+		}
+		if l.dt.unsaved != 0 {
+			return errNotLast
+		}
+		o.dt = o.dt.plus(l.dt)
+		j, ok := f.index[o]
+		if !ok {
+			j = int32(len(f.outs))
+			f.index[o] = j
+			f.outs = append(f.outs, outcome{dt: o.dt, destroyed: o.destroyed, panicApplies: o.panicApplies})
+			f.level = append(f.level, weight{})
+		}
+		if f.level[j].isZero() {
+			f.touched = append(f.touched, j)
+		}
+		f.level[j].add(l.w)
+	}
+	x := dp.mul(d)
+	if !f.d.covers(x) {
+		up := f.d.lcm(x)
+		for i := range f.outs {
+			f.outs[i].w = f.outs[i].w.scale(up.over(f.d))
+		}
+		f.d = up
+	}
+	for _, j := range f.touched {
+		f.outs[j].w.add(f.level[j].mul(p).scale(f.d.over(x)))
+		f.level[j] = weight{}
+	}
+	return nil
+}
+
+// chainLast takes the packets of c's batch by the chain when the batch
+// ends the run (and BatchOutcomes does not keep end states whole): the
+// Result holds marginals only, so the chains' ends become a last batch's
+// outcomes, and the unsaved count, k with chance all[k]/dn, stays apart.
+// With notLost (lostWs = all - notLost) the counts split by Regeneration
+// lost (C26) into two chains. It reports false, with c unchanged, where
+// the batch does not end so.
+func (e *enumerator) chainLast(c *core, n int, all, notLost, lostWs []*big.Int, lost bool, dn den) (bool, error) {
+	if i, nb := c.m.Batch(); i != nb-1 || e.join {
+		return false, nil
+	}
+	f := &chainEnds{index: map[outcomeKey]int32{}}
+	var err error
+	if notLost != nil {
+		if err = e.chain(c, n, false, notLost, dn, f); err == nil {
+			err = e.chain(c, n, true, lostWs, dn, f)
+		}
+	} else {
+		err = e.chain(c, n, lost, all, dn, f)
+	}
+	switch {
+	case errors.Is(err, errNotLast):
+		return false, nil
+	case err != nil:
+		return false, err
+	}
+	us := make([]weight, len(all))
+	for k, w := range all {
+		us[k] = fromBig(w)
+	}
+	c.final = &finalBatch{unsaved: &us, du: dn, seq: e.finalSeq, outcomes: f.outs, do: f.d}
+	e.finalSeq++
+	return true, nil
 }
 
 // chainAll reports whether the packets of c's batch after its attacks roll
@@ -186,8 +327,9 @@ func (e *enumerator) chainAll(c *core) (bool, error) {
 
 // chain adds to c the ways out of its batch's attack rolls and packets, for
 // unsaved counts k = 1..n of chance ws[k]/dn (ws[0] is left to the caller),
-// with Regeneration lost by a Flaming wound when lost (C26).
-func (e *enumerator) chain(c *core, n int, lost bool, ws []*big.Int, dn den) error {
+// with Regeneration lost by a Flaming wound when lost (C26). With ends it
+// adds the counts k = 0..n to ends instead, for a batch that ends the run.
+func (e *enumerator) chain(c *core, n int, lost bool, ws []*big.Int, dn den, ends *chainEnds) error {
 	t := &chainTable{index: map[string]int32{}, items: n + 2, bytes: e.coreBytes}
 	start := c.m.Clone()
 	// the count of unsaved wounds is k's, added at its stop; the
@@ -204,6 +346,11 @@ func (e *enumerator) chain(c *core, n int, lost bool, ws []*big.Int, dn den) err
 	linkBytes, nextBytes := stateBytes(one), int64(0)
 	var d den        // the links' counts are over d
 	var head []int32 // head[s]: the first link of the next level on state s, or -1
+	if ends != nil && ws[0].Sign() != 0 {
+		if err := ends.add(e, t, links, fromBig(ws[0]), dn, d); err != nil {
+			return err
+		}
+	}
 	for k := 1; k <= n; k++ {
 		if err := e.ctx.Err(); err != nil {
 			return err
@@ -270,6 +417,12 @@ func (e *enumerator) chain(c *core, n int, lost bool, ws []*big.Int, dn den) err
 			continue
 		}
 		// The count k closes the batch after k packets.
+		if ends != nil {
+			if err := ends.add(e, t, links, fromBig(ws[k]), dn, d); err != nil {
+				return err
+			}
+			continue
+		}
 		pk, dk := fromBig(ws[k]), dn.mul(d)
 		c.trans = slices.Grow(c.trans, len(links))
 		for _, l := range links {

@@ -62,20 +62,7 @@ func TestPacketChainBigCounts(t *testing.T) {
 	u := mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 2, Profile: unit.Profile{W: 6, T: 4,
 		Save: rules.SaveProfile{Armour: rules.LightArmour, Shield: true}}})
 	attacks := []referee.Attack{{Count: dice.ConstExpr(85), Strength: 3, MultipleWounds: dice.MustParseExpr("D6"), Target: rf}}
-	want, err := Enumerate(t.Context(), u, attacks, Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := Exact(t.Context(), u, attacks, Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(got.Method, fastChain) {
-		t.Fatalf("method %q, want the packet chain", got.Method)
-	}
-	if err := sameResult(got, want); err != nil {
-		t.Fatal(err)
-	}
+	got := chainEqualsEnumeration(t, u, attacks)
 	// no unsaved wound at all: (7/9)^85, over 3^170
 	p0 := new(big.Rat).SetFrac(new(big.Int).Exp(big.NewInt(7), big.NewInt(85), nil), new(big.Int).Exp(big.NewInt(9), big.NewInt(85), nil))
 	if got.Unsaved.P[0].Cmp(p0) != 0 || p0.Denom().BitLen() <= 256 {
@@ -93,4 +80,50 @@ func TestPacketChainMemoryBudget(t *testing.T) {
 	if !errors.Is(err, ErrStateLimit) || !strings.Contains(err.Error(), "states of more than 1 MB") {
 		t.Fatalf("err %v, want the memory budget's error", err)
 	}
+}
+
+// TestPacketChainLastBatch: where the chain's batch ends the run, its ends
+// become a last batch's marginals (chainLast); where another batch
+// follows, the chain keeps every count joined with its state. Both, and
+// the two chains of a Flaming batch against Regeneration (C26, the count
+// split by Regeneration lost), give exactly what the plain enumeration
+// gives (battleaxe per-model damage, RULES.md 11.3).
+func TestPacketChainLastBatch(t *testing.T) {
+	regen := rules.SpecialSaves{Regeneration: target("5+")}
+	for _, tc := range []struct {
+		name    string
+		spec    unit.Spec
+		attacks []referee.Attack
+	}{
+		{"one batch", unit.Spec{Ruleset: rules.Battleaxe, Models: 4, Frontage: 2, Profile: unit.Profile{W: 3, T: 4}},
+			[]referee.Attack{{Count: dice.ConstExpr(6), Strength: 4, MultipleWounds: expr("D3"), Target: rf}}},
+		{"two batches", unit.Spec{Ruleset: rules.Battleaxe, Models: 4, Frontage: 2, Profile: unit.Profile{W: 3, T: 4}},
+			[]referee.Attack{{Count: dice.ConstExpr(3), Strength: 4, MultipleWounds: expr("D3"), Target: rf},
+				{Count: dice.ConstExpr(4), Strength: 5, MultipleWounds: expr("D3"), Target: rf}}},
+		{"Flaming against Regeneration", unit.Spec{Ruleset: rules.Battleaxe, Models: 3, Frontage: 3, Profile: unit.Profile{W: 3, T: 4, Specials: regen}},
+			[]referee.Attack{{Count: dice.ConstExpr(5), Strength: 4, MultipleWounds: expr("D3"), Flaming: true, Target: rf}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) { chainEqualsEnumeration(t, mustUnit(t, tc.spec), tc.attacks) })
+	}
+}
+
+// chainEqualsEnumeration checks that Exact takes the packet chain and
+// gives exactly what the plain enumeration gives, and returns its Result.
+func chainEqualsEnumeration(t *testing.T, u *unit.Unit, attacks []referee.Attack) *Result {
+	t.Helper()
+	want, err := Enumerate(t.Context(), u, attacks, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Exact(t.Context(), u, attacks, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(got.Method, fastChain) {
+		t.Fatalf("method %q, want the packet chain", got.Method)
+	}
+	if err := sameResult(got, want); err != nil {
+		t.Fatal(err)
+	}
+	return got
 }

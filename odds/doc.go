@@ -104,7 +104,9 @@
 //     once; the states after k packets are integer counts over one
 //     denominator that move along the table, and the count k takes them,
 //     weighted by its binomial chance, to the close of the batch
-//     (chain.go).
+//     (chain.go). When the batch ends the run, the links are summed by
+//     how they end instead, as a last batch's marginals, the unsaved
+//     count apart.
 //
 // Per-model damage has no closed form: packets go to different models and
 // the states multiply. The unit's count key

@@ -211,21 +211,27 @@ func (e *enumerator) attackRolls(c *core, n int) (bool, error) {
 		c.trans = append(c.trans, trans{to: e.intern(m), dt: dt, w: fromBig(w), d: dn})
 	}
 	if chain {
-		// the count 0 rolls no packet; the chain takes every other
+		var lostWs []*big.Int
 		if notLost != nil {
-			lostWs := make([]*big.Int, len(all))
+			lostWs = make([]*big.Int, len(all))
 			for j, w := range all {
 				lostWs[j] = new(big.Int).Sub(w, notLost[j])
 			}
+		}
+		if ok, err := e.chainLast(c, n, all, notLost, lostWs, sT+fT > 0, dn); ok || err != nil {
+			return ok, err
+		}
+		// the count 0 rolls no packet; the chain takes every other
+		if notLost != nil {
 			emit(0, false, notLost[0])
 			emit(0, true, lostWs[0])
-			if err := e.chain(c, n, false, notLost, dn); err != nil {
+			if err := e.chain(c, n, false, notLost, dn, nil); err != nil {
 				return false, err
 			}
-			return true, e.chain(c, n, true, lostWs, dn)
+			return true, e.chain(c, n, true, lostWs, dn, nil)
 		}
 		emit(0, sT+fT > 0, all[0])
-		return true, e.chain(c, n, sT+fT > 0, all, dn)
+		return true, e.chain(c, n, sT+fT > 0, all, dn, nil)
 	}
 	for j, w := range all {
 		switch {
@@ -746,80 +752,15 @@ func (e *enumerator) lastBatchRemaining(c *core, n int, s, f uint64, d den, pm *
 	if err != nil {
 		return false, err
 	}
-	// one attack adds nothing with weight f·Σdist, min(k, room) with s·dist[k]
-	type step struct {
-		k int
-		c uint64
-	}
-	var sum uint64
-	steps := make([]step, 0, len(dist))
-	for k, p := range dist {
-		v, fits := small(p)
-		if k < 1 || !fits {
-			return false, nil // a packet of 0 wounds is the referee's error to report
-		}
-		hi, lo := bits.Mul64(s, v)
-		if hi != 0 {
-			return false, nil
-		}
-		sum += v
-		steps = append(steps, step{k, lo})
-	}
-	hi, miss := bits.Mul64(f, sum)
-	if hi != 0 {
+	r, ok := newRemainingLast(dist, dq, n, w, carried, s, f, d)
+	if !ok {
 		return false, nil // weights past a word: leave it to the packets
-	}
-	most := 0
-	for _, st := range steps {
-		most = max(most, min(st.k, w))
-	}
-	// the steps from a model with room Wounds left: those below room as
-	// they are, the others one step of room (the packet stops there)
-	byRoom := make([][]step, w+1)
-	for room := 1; room <= w; room++ {
-		var whole, carry uint64
-		for _, st := range steps {
-			if st.k < room {
-				byRoom[room] = append(byRoom[room], st)
-			} else if whole, carry = bits.Add64(whole, st.c, carry); carry != 0 {
-				break
-			}
-		}
-		if carry != 0 { // past a word: each its own step, stopped at room
-			byRoom[room] = byRoom[room][:0]
-			for _, st := range steps {
-				byRoom[room] = append(byRoom[room], step{min(st.k, room), st.c})
-			}
-		} else if whole != 0 {
-			byRoom[room] = append(byRoom[room], step{room, whole})
-		}
 	}
 	// every total from the sweep's stop on ends alike, so the totals are
 	// worked out only up to it: the rest piles up in its bucket, as
 	// polyHead does for lastBatch
-	head := func(last int) []weight {
-		q, g := make([]weight, 1, last+1), make([]weight, 0, last+1) // two buffers, swapped
-		q[0] = one
-		for range n {
-			g = g[:min(len(q)+w, last+1)]
-			clear(g)
-			for t, x := range q {
-				if x.isZero() {
-					continue
-				}
-				g[t].add(x.mulSmall(miss))
-				for _, st := range byRoom[w-(carried+t)%w] {
-					g[min(t+st.k, last)].add(x.mulSmall(st.c))
-				}
-			}
-			q, g = g, q
-		}
-		for len(q) < last+1 {
-			q = append(q, weight{})
-		}
-		return q
-	}
-	return e.finishLast(c, n, n*most, head, d.mul(dq).pow(n), s, f, d)
+	head := func(last int) []weight { return e.remainingHead(r, last) }
+	return e.finishLast(c, n, r.top(), head, r.over(), s, f, d)
 }
 
 // finishLast ends a last batch of n attacks whose total wounds T runs up to

@@ -43,6 +43,11 @@ type Change struct {
 	Damaged      []Damage
 	StandardLost bool
 	Notes        []string // short rule notes citing RULES.md; none after SetQuiet
+
+	// sim is the scratch unit on which ApplyInto walks the removal order
+	// (firstInOrder), kept for the next packet: a caller that reuses its
+	// Change allocates no copy of the unit per packet.
+	sim *Unit
 }
 
 // Casualty is a removed model.
@@ -317,6 +322,7 @@ func (u *Unit) carriedOn(id int) int {
 func (u *Unit) Apply(p Packet) (Change, error) {
 	var c Change
 	err := u.ApplyInto(&c, p)
+	c.sim = nil // a Change of its own keeps no scratch
 	return c, err
 }
 
@@ -325,6 +331,9 @@ func (u *Unit) Apply(p Packet) (Change, error) {
 // packet (the referee) allocates nothing for it.
 func (u *Unit) ApplyInto(c *Change, p Packet) error {
 	c.Removed, c.Damaged, c.Notes = c.Removed[:0], c.Damaged[:0], c.Notes[:0]
+	// u borrows c's scratch unit for the packet, and c keeps it after
+	u.sim = c.sim
+	defer func() { c.sim, u.sim = u.sim, nil }()
 	c.Effective, c.Wasted, c.StandardLost = 0, 0, false
 	if u.fighter != nil {
 		return errors.New("apply: a skirmish fighter has no pools; the referee resolves injuries (rules 13) on Fighter() of a clone")
@@ -725,7 +734,11 @@ func (u *Unit) firstInOrder(p int, ch Chooser, fill bool, ok func(int) bool) (in
 	if err != nil || id < 0 || ok(id) {
 		return id, err
 	}
-	sim := u.Clone()
+	if u.sim == nil {
+		u.sim = new(Unit)
+	}
+	sim := u.sim
+	sim.CopyFrom(u)
 	sim.quiet = true
 	for {
 		sim.removeAt(id, e, 0, nil, "")

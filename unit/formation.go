@@ -49,6 +49,10 @@ type Unit struct {
 	nextE  int8
 	nextP  int
 	nextID int
+
+	// sim is a scratch copy for firstInOrder, lent by ApplyInto's Change
+	// for one packet and nil otherwise: no copy of u shares it.
+	sim *Unit
 }
 
 type model struct {

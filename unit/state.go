@@ -16,6 +16,7 @@ func (u *Unit) Clone() *Unit {
 	v.grid = slices.Clone(u.grid)
 	v.models = slices.Clone(u.models)
 	v.pools = slices.Clone(u.pools)
+	v.sim = nil
 	if u.fighter != nil {
 		f := *u.fighter
 		v.fighter = &f
@@ -30,6 +31,7 @@ func (u *Unit) Clone() *Unit {
 func (u *Unit) CopyFrom(src *Unit) {
 	grid, models, pools, fighter := u.grid, u.models, u.pools, u.fighter
 	*u = *src
+	u.sim = nil
 	u.grid = append(grid[:0], src.grid...)
 	u.models = append(models[:0], src.models...)
 	u.pools = append(pools[:0], src.pools...)
