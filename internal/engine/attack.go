@@ -135,7 +135,7 @@ func joinedBatches(rs rules.Ruleset, attacks []Attack) ([]bool, error) {
 			p := attacks[i-1]
 			switch {
 			case !rules.For(rs).Block:
-				return nil, fmt.Errorf("attack group %d: batch %q: %w: skirmish resolves each attack on its own (RULES.md C19)", i+1, a.Batch, ErrBatch)
+				return nil, fmt.Errorf("attack group %d: batch %q: %w: skirmish resolves each attack on its own (rules C19)", i+1, a.Batch, ErrBatch)
 			case a.Phase != p.Phase:
 				return nil, fmt.Errorf("attack group %d: batch %q: %w: its phase is %s and group %d's is %s", i+1, a.Batch, ErrBatch, a.Phase, i, p.Phase)
 			case a.Target != p.Target:
