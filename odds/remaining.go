@@ -67,22 +67,22 @@ type remainingLast struct {
 	// sum is their whole, the weight of one packet over dq
 	packets []capStep
 	sum     uint64
-	// inWords: (Σdist)^n fits a word, and the chain runs over packets
+	// inWords: sum^n fits a word, and the chain runs over packets
 	// (remainingHead); then coef weighs an attack missing or landing, over
-	// one, and otherwise steps weighs an attack's capped packets and miss
-	// its missing, over one (remainingDirect)
+	// per. Otherwise steps weighs an attack's packets and miss its missing,
+	// over per (remainingDirect).
 	inWords bool
 	coef    []uint64
 	steps   []capStep
 	miss    uint64
-	one     den // an attack's denominator
+	per     den // one attack's denominator
 }
 
 // newRemainingLast builds the batch from the packet distribution dist (over
 // dq) and the weights s and f of an attack landing or not (over d). It
 // reports false where a weight passes a word: the packets step then.
 func newRemainingLast(dist map[int]weight, dq den, n, w, carried int, s, f uint64, d den) (remainingLast, bool) {
-	r := remainingLast{n: n, w: w, carried: carried, one: d.mul(dq)}
+	r := remainingLast{n: n, w: w, carried: carried, per: d.mul(dq)}
 	var carry uint64
 	for k, p := range dist {
 		v, fits := small(p)
@@ -102,12 +102,12 @@ func newRemainingLast(dist map[int]weight, dq den, n, w, carried int, s, f uint6
 	}
 	r.miss = miss
 	r.inWords = true
-	for p, i := uint64(1), 0; i < n && r.inWords; i++ { // (Σdist)^n bounds every chain weight
+	for p, i := uint64(1), 0; i < n && r.inWords; i++ { // sum^n bounds every chain weight
 		hi, p = bits.Mul64(p, r.sum)
 		r.inWords = hi == 0
 	}
 	if r.inWords {
-		r.coef, r.one = reduceCoef([]uint64{miss, s}, r.one)
+		r.coef, r.per = reduceCoef([]uint64{miss, s}, r.per)
 		return r, true
 	}
 	r.steps = make([]capStep, len(r.packets))
@@ -131,10 +131,10 @@ func (r remainingLast) top() int {
 }
 
 // over returns the denominator of head's weights.
-func (r remainingLast) over() den { return r.one.pow(r.n) }
+func (r remainingLast) over() den { return r.per.pow(r.n) }
 
-// head returns the weight of each total below last and, at last, of every
-// total from last on (finishLast's head), over r.over().
+// remainingHead returns the weight of each total below last and, at last,
+// of every total from last on (finishLast's head), over r.over().
 func (e *enumerator) remainingHead(r remainingLast, last int) []weight {
 	if !r.inWords {
 		return remainingDirect(r, last)
@@ -167,7 +167,7 @@ func (e *enumerator) remainingHead(r remainingLast, last int) []weight {
 			}
 			for _, st := range byRoom[r.w-(r.carried+t)%r.w] {
 				j := min(t+st.k, last)
-				next[j] += x * st.c // at most (Σdist)^n: a word
+				next[j] += x * st.c // at most sum^n: a word
 				nlo = min(nlo, j)
 			}
 		}
