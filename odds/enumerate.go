@@ -96,10 +96,11 @@ type enumerator struct {
 	// coreBytes what one core is estimated to take; bytes the estimate of
 	// the generation being built and prevBytes of the one it is built from.
 	maxBytes, coreBytes, bytes, prevBytes int64
-	why                                   func() string // what makes the space large, for the limit error
-	fast                                  bool          // take the fast paths of fast.go
-	join                                  bool          // keep each end state whole, no last-batch marginals (batch.go)
-	used                                  []string      // names of the fast paths taken, in order
+	why                                   func() string    // what makes the space large, for the limit error
+	fast                                  bool             // take the fast paths of fast.go
+	join                                  bool             // keep each end state whole, no last-batch marginals (batch.go)
+	attacks                               []referee.Attack // the run's attack groups, for the merged batches (merge.go)
+	used                                  []string         // names of the fast paths taken, in order
 
 	cores  []*core
 	states []state
@@ -134,6 +135,7 @@ type enumerator struct {
 	seen        map[outcomeKey]int  // lastBatch's scratch
 	polybuf     []byte
 	unsaveds    map[string]*[]weight
+	mergedU     map[string]mergedDist // mergedTail's unsaved distributions, by their inputs
 	finalSeq    int
 }
 

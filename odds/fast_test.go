@@ -22,8 +22,9 @@ func rounds(t *testing.T, prop func(*rapid.T)) {
 	}
 }
 
-// equalsEnumeration checks Exact against Enumerate on one scenario.
-func equalsEnumeration(t *rapid.T, u *unit.Unit, attacks []referee.Attack) {
+// equalsEnumeration checks Exact against Enumerate on one scenario, and
+// returns Exact's result.
+func equalsEnumeration(t *rapid.T, u *unit.Unit, attacks []referee.Attack) *Result {
 	want, err := Enumerate(t.Context(), u, attacks, Config{MaxStates: 50_000})
 	if errors.Is(err, ErrStateLimit) {
 		t.Skip(err)
@@ -41,6 +42,7 @@ func equalsEnumeration(t *rapid.T, u *unit.Unit, attacks []referee.Attack) {
 	if err := sumsToOne(got); err != nil {
 		t.Fatal(err)
 	}
+	return got
 }
 
 // TestFastPathsEqualEnumeration: on random scenarios of every ruleset
