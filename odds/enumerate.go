@@ -96,11 +96,15 @@ type enumerator struct {
 	// coreBytes what one core is estimated to take; bytes the estimate of
 	// the generation being built and prevBytes of the one it is built from.
 	maxBytes, coreBytes, bytes, prevBytes int64
-	why                                   func() string    // what makes the space large, for the limit error
-	fast                                  bool             // take the fast paths of fast.go
-	join                                  bool             // keep each end state whole, no last-batch marginals (batch.go)
-	attacks                               []referee.Attack // the run's attack groups, for the merged batches (merge.go)
-	used                                  []string         // names of the fast paths taken, in order
+	why                                   func() string // what makes the space large, for the limit error
+	fast                                  bool          // take the fast paths of fast.go
+	join                                  bool          // keep each end state whole, no last-batch marginals (batch.go)
+	used                                  []string      // names of the fast paths taken, in order
+
+	// the run's attack groups, and the unsaved distributions of merged
+	// batches by their inputs (merge.go)
+	attacks []referee.Attack
+	mergedU map[string]mergedDist
 
 	cores  []*core
 	states []state
@@ -135,7 +139,6 @@ type enumerator struct {
 	seen        map[outcomeKey]int  // lastBatch's scratch
 	polybuf     []byte
 	unsaveds    map[string]*[]weight
-	mergedU     map[string]mergedDist // mergedTail's unsaved distributions, by their inputs
 	finalSeq    int
 }
 
