@@ -107,6 +107,14 @@
 //     (chain.go). When the batch ends the run, the links are summed by
 //     how they end instead, as a last batch's marginals, the unsaved
 //     count apart.
+//   - merged batches: the last batches of a run, when they are batches of
+//     one profile (their fixed counts aside) at a pooled pool of rank and
+//     file alone, no Flaming wound taking Regeneration from the next, and
+//     one attack of the next batch probed as one of the first. Their
+//     wounds add up in the pool (11.1), so every marginal but the unsaved
+//     count is one last batch of all their attacks; the unsaved count
+//     leaves out the batches after the unit is destroyed (RULES.md 12),
+//     from the chance that j packets leave it standing (merge.go).
 //
 // Per-model damage has no closed form: packets go to different models and
 // the states multiply. The unit's count key

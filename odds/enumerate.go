@@ -101,6 +101,11 @@ type enumerator struct {
 	join                                  bool          // keep each end state whole, no last-batch marginals (batch.go)
 	used                                  []string      // names of the fast paths taken, in order
 
+	// the run's attack groups, and the unsaved distributions of merged
+	// batches by their inputs (merge.go)
+	attacks []referee.Attack
+	mergedU map[string]mergedDist
+
 	cores  []*core
 	states []state
 	d      den // the states' weights are over d

@@ -180,6 +180,11 @@ func (e *enumerator) attackRolls(c *core, n int) (bool, error) {
 		if ok || err != nil {
 			return ok, err
 		}
+	} else if !kills && !e.join && sT+fT == 0 { // no Flaming wound takes Regeneration from the next batches
+		ok, err := e.mergedTail(c, i, n, sF, fF, d)
+		if ok || err != nil {
+			return ok, err
+		}
 	}
 	e.note(fastBinomial)
 	all := polyPow([]uint64{fF + fT, sF + sT}, n, n)

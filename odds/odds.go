@@ -328,6 +328,7 @@ func compute(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Co
 	}
 	acc := newAccumulator(u)
 	e := newEnumerator(ctx, cfg, fast, acc, why)
+	e.attacks = attacks
 	if err := e.run(m); err != nil {
 		return nil, err
 	}
