@@ -369,9 +369,8 @@ func subWords(z, x []big.Word) {
 }
 
 // divExactWords divides z in place by d, which must divide it: a shift by
-// d's twos, then Jebelean's exact division by its odd part (see
-// ratMaker.divExact), a multiplication by the part's inverse mod 2^64 per
-// word.
+// d's twos, then Jebelean's exact division by its odd part (divExactInto),
+// a multiplication by the part's inverse mod 2^64 per word.
 func divExactWords(z []big.Word, d uint64) {
 	if t := uint(bits.TrailingZeros64(d)); t > 0 {
 		for i := range z {
@@ -383,19 +382,7 @@ func divExactWords(z []big.Word, d uint64) {
 		}
 		d >>= t
 	}
-	if d == 1 {
-		return
-	}
-	inv := d // d·inv ≡ 1 mod 2^64: each Newton step doubles the good bits
-	for range 5 {
-		inv *= 2 - d*inv
-	}
-	var borrow uint64
-	for i, w := range z {
-		t, b := bits.Sub64(uint64(w), borrow, 0)
-		qi := t * inv
-		hi, _ := bits.Mul64(qi, d)
-		borrow = hi + b
-		z[i] = big.Word(qi)
+	if d != 1 {
+		divExactInto(z, z, d)
 	}
 }

@@ -201,24 +201,12 @@ func (rm *ratMaker) stripThrees(z *big.Int, max int32) int32 {
 // is left past the top word (then q·m = z, where in general q·m = z +
 // borrow·2^(64n)). It works on 64-bit words only.
 func (rm *ratMaker) divExact(z *big.Int, m uint64) bool {
-	inv := m // m·inv ≡ 1 mod 2^64: each Newton step doubles the good bits
-	for range 5 {
-		inv *= 2 - m*inv
-	}
 	ws := z.Bits()
 	if len(ws) == 0 {
 		return true
 	}
-	q := rm.quo[:0]
-	var borrow uint64
-	for _, w := range ws {
-		t, b := bits.Sub64(uint64(w), borrow, 0)
-		qi := t * inv
-		hi, _ := bits.Mul64(qi, m)
-		borrow = hi + b
-		q = append(q, big.Word(qi))
-	}
-	if borrow != 0 {
+	q := append(rm.quo[:0], make([]big.Word, len(ws))...)
+	if !divExactInto(q, ws, m) {
 		rm.quo = q
 		return false
 	}
@@ -226,6 +214,25 @@ func (rm *ratMaker) divExact(z *big.Int, m uint64) bool {
 	rm.quo = ws[:0]
 	z.SetBits(q)
 	return true
+}
+
+// divExactInto sets q, as long as z (and maybe z itself), to z/m for an
+// odd m by Jebelean's exact division (see ratMaker.divExact), and reports
+// whether m divides z; when not, q holds no quotient.
+func divExactInto(q, z []big.Word, m uint64) bool {
+	inv := m // m·inv ≡ 1 mod 2^64: each Newton step doubles the good bits
+	for range 5 {
+		inv *= 2 - m*inv
+	}
+	var borrow uint64
+	for i, w := range z {
+		t, b := bits.Sub64(uint64(w), borrow, 0)
+		qi := t * inv
+		hi, _ := bits.Mul64(qi, m)
+		borrow = hi + b
+		q[i] = big.Word(qi)
+	}
+	return borrow == 0
 }
 
 // divWord divides the non-negative z by m in place.
