@@ -23,6 +23,7 @@ type accumulator struct {
 	hasChamp, hasStd     bool
 	present              [unit.Character]bool // roles the unit has: the others never lose a model
 	total                weight               // the sum of every contribution, 1 in the end
+	slab                 slab                 // the marginals' big weights
 }
 
 func newAccumulator(u *unit.Unit) *accumulator {
@@ -66,27 +67,46 @@ func (a *accumulator) alignUnsaved(w weight, d den) weight {
 }
 
 func addAt(s []weight, i int32, w weight) []weight {
+	s = reach(s, i)
+	s[i].add(w)
+	return s
+}
+
+// reach returns s grown with zeros to hold index i.
+func reach(s []weight, i int32) []weight {
 	for int32(len(s)) <= i {
 		s = append(s, weight{})
 	}
-	s[i].add(w)
+	return s
+}
+
+// addAt is addAt for the accumulator's marginals: the first big weight
+// an entry gets is copied into the slab (a last batch gives one entry per
+// value of its total, each of tens of words: two allocations each).
+func (a *accumulator) addAt(s []weight, i int32, w weight) []weight {
+	s = reach(s, i)
+	if w.b != nil && s[i].isZero() {
+		s[i] = a.slab.copyOf(w)
+	} else {
+		s[i].add(w)
+	}
 	return s
 }
 
 // addState adds an end state: tallies t on machine m, with chance w/d.
 func (a *accumulator) addState(t tally, m *engine.Machine, w weight, d den) {
-	a.unsaved = addAt(a.unsaved, t.unsaved, a.alignUnsaved(w, d))
+	a.unsaved = a.addAt(a.unsaved, t.unsaved, a.alignUnsaved(w, d))
 	a.addRest(t, m.Destroyed(), m.PanicApplies(), a.align(w, d))
 }
 
 // addRest adds w (already aligned) to every marginal but unsaved.
 func (a *accumulator) addRest(t tally, destroyed, panicApplies bool, w weight) {
 	a.total.add(w)
-	a.cas = addAt(a.cas, t.cas, w)
-	a.wounds = addAt(a.wounds, t.wounds, w)
+	a.cas = a.addAt(a.cas, t.cas, w)
+	a.wounds = a.addAt(a.wounds, t.wounds, w)
 	for i := range a.byRole {
 		if a.present[i] {
-			a.byRole[i] = addAt(a.byRole[i], t.byRole[i], w)
+			a.byRole[i] = a.addAt(a.byRole[i], t.byRole[i], w)
 		}
 	}
 	if destroyed {
@@ -126,9 +146,10 @@ type outcome struct {
 
 // addUnsaved adds w (already aligned by alignUnsaved) to the unsaved
 // marginal at i.
-func (a *accumulator) addUnsaved(i int32, w weight) { a.unsaved = addAt(a.unsaved, i, w) }
+func (a *accumulator) addUnsaved(i int32, w weight) { a.unsaved = a.addAt(a.unsaved, i, w) }
 
-// fill turns the weights into the Result's fractions.
+// fill turns the weights into the Result's fractions. The fractions take
+// the words of the big weights (ratTaking): a is spent.
 func (a *accumulator) fill(res *Result) {
 	var rm ratMaker
 	n := len(a.cas) + len(a.wounds) + len(a.unsaved) + 4 // at most this many fractions
@@ -136,7 +157,7 @@ func (a *accumulator) fill(res *Result) {
 		n += len(s)
 	}
 	rm.rats = make([]big.Rat, n)
-	rat := rm.rat
+	rat := rm.ratTaking
 	dist := func(s []weight, over den) Dist {
 		// trailing zeros come only from padding; keep the last non-zero
 		n := len(s)
@@ -148,7 +169,7 @@ func (a *accumulator) fill(res *Result) {
 			d.P[i] = rat(s[i], over)
 		}
 		if n == 0 {
-			d.P = []*big.Rat{big.NewRat(1, 1)}
+			d.P = []*big.Rat{new(big.Rat).SetInt64(1)}
 		}
 		return d
 	}
@@ -160,7 +181,7 @@ func (a *accumulator) fill(res *Result) {
 		if a.present[i] {
 			res.ByRole[unit.Role(i+1)] = dist(s, a.d)
 		} else {
-			res.ByRole[unit.Role(i+1)] = Dist{P: []*big.Rat{big.NewRat(1, 1)}}
+			res.ByRole[unit.Role(i+1)] = Dist{P: []*big.Rat{new(big.Rat).SetInt64(1)}}
 		}
 	}
 	res.Destroyed = rat(a.destroyed, a.d)

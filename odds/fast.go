@@ -597,11 +597,11 @@ type sweepEnd struct {
 func (sw *sweeper) extend(e *enumerator, top int) error {
 	for !sw.stable && len(sw.ends) <= top {
 		if len(sw.ends) > 0 {
-			t := sw.m.Tally()
+			t := tallyOf(sw.m.Tally())
 			if err := sw.m.ApplyPacket(1); err != nil {
 				return err
 			}
-			if t == sw.m.Tally() {
+			if t == tallyOf(sw.m.Tally()) { // Wasted, which no step reads, left out
 				sw.prev, sw.key = sw.key, sw.m.AppendState(sw.prev[:0])
 				if sw.known && string(sw.prev) == string(sw.key) {
 					sw.stable = true
@@ -673,11 +673,11 @@ func sweep(m *engine.Machine, more int, visit func(s *engine.Machine) error) err
 		if i == more {
 			return nil
 		}
-		t := m.Tally()
+		t := tallyOf(m.Tally())
 		if err := m.ApplyPacket(1); err != nil {
 			return err
 		}
-		if t != m.Tally() {
+		if t != tallyOf(m.Tally()) { // Wasted, which no step reads, left out
 			known = false // it counted: the state moved on
 			continue
 		}
@@ -818,10 +818,7 @@ func (e *enumerator) finishLast(c *core, n, top int, head func(last int) []weigh
 	fb.du = du.pow(n)
 	uk := string(polyKey(nil, u, n))
 	if fb.unsaved = e.unsaveds[uk]; fb.unsaved == nil {
-		ws := make([]weight, 0, n+1)
-		for _, w := range e.polyHead(u, n, n) {
-			ws = append(ws, w.own())
-		}
+		ws := e.polyHead(u, n, n) // shared with the run's polynomials: flushFinals only reads them
 		fb.unsaved = &ws
 		e.unsaveds[uk] = fb.unsaved
 	}

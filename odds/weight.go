@@ -81,6 +81,7 @@ type ratMaker struct {
 	p3       map[int32]*big.Int // 3^k for the denominators beyond pow3Table
 	steps    []*big.Int         // 3^(40i)
 	quo      []big.Word         // scratch quotient of divExact
+	small    big.Int            // scratch word factor of pow3Into
 
 	// rats and words are slabs the fractions are carved from, so that a
 	// fraction costs no allocation of its own. Every piece of words is
@@ -138,15 +139,7 @@ func (rm *ratMaker) bigPow3(k int32) *big.Int {
 		rm.p3 = map[int32]*big.Int{}
 	}
 	const step = int32(len(pow3) - 1)
-	for int32(len(rm.steps)) <= k/step {
-		if len(rm.steps) == 0 {
-			rm.steps = append(rm.steps, big.NewInt(1))
-			continue
-		}
-		last := rm.steps[len(rm.steps)-1]
-		rm.steps = append(rm.steps, new(big.Int).Mul(last, rm.smallPow3(step)))
-	}
-	z := new(big.Int).Mul(rm.steps[k/step], rm.smallPow3(k%step))
+	z := new(big.Int).Mul(rm.pow3Step(k/step), rm.smallPow3(k%step))
 	rm.p3[k] = z
 	return z
 }
@@ -190,7 +183,9 @@ func (rm *ratMaker) stripThrees(z *big.Int, max int32) int32 {
 		if t == 0 {
 			break
 		}
-		rm.divWord(z, pow3[t])
+		if bits.UintSize != 64 || len(z.Bits()) <= 8 || !rm.divExact(z, pow3[t]) { // as above
+			rm.divWord(z, pow3[t])
+		}
 		k += t
 		if t < bound {
 			break
@@ -206,24 +201,12 @@ func (rm *ratMaker) stripThrees(z *big.Int, max int32) int32 {
 // is left past the top word (then q·m = z, where in general q·m = z +
 // borrow·2^(64n)). It works on 64-bit words only.
 func (rm *ratMaker) divExact(z *big.Int, m uint64) bool {
-	inv := m // m·inv ≡ 1 mod 2^64: each Newton step doubles the good bits
-	for range 5 {
-		inv *= 2 - m*inv
-	}
 	ws := z.Bits()
 	if len(ws) == 0 {
 		return true
 	}
-	q := rm.quo[:0]
-	var borrow uint64
-	for _, w := range ws {
-		t, b := bits.Sub64(uint64(w), borrow, 0)
-		qi := t * inv
-		hi, _ := bits.Mul64(qi, m)
-		borrow = hi + b
-		q = append(q, big.Word(qi))
-	}
-	if borrow != 0 {
+	q := append(rm.quo[:0], make([]big.Word, len(ws))...)
+	if !divExactInto(q, ws, m) {
 		rm.quo = q
 		return false
 	}
@@ -231,6 +214,25 @@ func (rm *ratMaker) divExact(z *big.Int, m uint64) bool {
 	rm.quo = ws[:0]
 	z.SetBits(q)
 	return true
+}
+
+// divExactInto sets q, as long as z (and maybe z itself), to z/m for an
+// odd m by Jebelean's exact division (see ratMaker.divExact), and reports
+// whether m divides z; when not, q holds no quotient.
+func divExactInto(q, z []big.Word, m uint64) bool {
+	inv := m // m·inv ≡ 1 mod 2^64: each Newton step doubles the good bits
+	for range 5 {
+		inv *= 2 - m*inv
+	}
+	var borrow uint64
+	for i, w := range z {
+		t, b := bits.Sub64(uint64(w), borrow, 0)
+		qi := t * inv
+		hi, _ := bits.Mul64(qi, m)
+		borrow = hi + b
+		q[i] = big.Word(qi)
+	}
+	return borrow == 0
 }
 
 // divWord divides the non-negative z by m in place.
@@ -405,8 +407,12 @@ func (x *weight) sub(v weight) {
 	if x.b == nil {
 		x.b = x.toBig()
 	}
-	var t big.Int
-	x.b.Sub(x.b, v.set(&t))
+	if v.b != nil {
+		x.b.Sub(x.b, v.b)
+	} else {
+		var t big.Int
+		x.b.Sub(x.b, v.set(&t))
+	}
 	if x.b.BitLen() <= 256 {
 		*x = fromBig(x.b)
 	}
@@ -647,12 +653,26 @@ func mod3(z *big.Int) uint64 {
 // terms only strip factors 2 and 3 from both, and the Rat is built from
 // the coprime pair as is, with no GCD: that is most of the cost of a
 // distribution of a few hundred values with thousand-bit denominators.
-func (rm *ratMaker) rat(w weight, d den) *big.Rat {
+func (rm *ratMaker) rat(w weight, d den) *big.Rat { return rm.ratOf(w, d, false) }
+
+// ratTaking is rat for a weight the caller gives up: the fraction takes
+// the words of its big.Int as its numerator, reduced in place, instead of
+// a copy. w's big.Int must be no other weight's, and its words no other
+// number's (a slab's pieces are capped at their end).
+func (rm *ratMaker) ratTaking(w weight, d den) *big.Rat { return rm.ratOf(w, d, true) }
+
+func (rm *ratMaker) ratOf(w weight, d den, take bool) *big.Rat {
 	r := rm.newRat()
 	if w.isZero() {
 		return r
 	}
-	num := w.set(&rm.num)
+	num := &rm.num
+	take = take && w.b != nil
+	if take {
+		num = w.b
+	} else {
+		w.set(num)
+	}
 	k := min(int32(num.TrailingZeroBits()), d.two)
 	num.Rsh(num, uint(k))
 	d.two -= k
@@ -661,14 +681,72 @@ func (rm *ratMaker) rat(w weight, d den) *big.Rat {
 	// and Denom once the denominator is set, are references into r
 	// (math/big documents it); SetBits hands each its own words.
 	*r = ratOne
-	r.Num().SetBits(rm.carve(num.Bits()))
+	if take {
+		r.Num().SetBits(num.Bits())
+	} else {
+		r.Num().SetBits(rm.carve(num.Bits()))
+	}
 	den := &rm.den
 	den.SetUint64(1)
 	if d.two != 0 || d.three != 0 {
-		den.Lsh(den.Set(rm.bigPow3(d.three)), uint(d.two))
+		den.Lsh(rm.pow3Into(den, d.three), uint(d.two))
 	}
 	r.Denom().SetBits(rm.carve(den.Bits()))
 	return r
+}
+
+// pow3Into sets z to 3^k and returns it: bigPow3 without keeping the
+// power, so that the denominators of a distribution, a different power
+// of 3 for most entries, cost no allocation each.
+func (rm *ratMaker) pow3Into(z *big.Int, k int32) *big.Int {
+	if k < int32(len(pow3Table)) {
+		return z.Set(pow3Shared()[k])
+	}
+	const step = int32(len(pow3) - 1)
+	return z.Mul(rm.pow3Step(k/step), rm.small.SetUint64(pow3[k%step]))
+}
+
+// pow3Step returns 3^(40i), from a table built as needed.
+func (rm *ratMaker) pow3Step(i int32) *big.Int {
+	const step = int32(len(pow3) - 1)
+	for int32(len(rm.steps)) <= i {
+		if len(rm.steps) == 0 {
+			rm.steps = append(rm.steps, big.NewInt(1))
+			continue
+		}
+		last := rm.steps[len(rm.steps)-1]
+		rm.steps = append(rm.steps, new(big.Int).Mul(last, rm.smallPow3(step)))
+	}
+	return rm.steps[i]
+}
+
+// slab hands out copies of big weights whose big.Ints and words are
+// carved from shared slabs: for the many weights of one owner that are
+// made and dropped together (the accumulator's marginals), a few
+// allocations in place of two a weight.
+type slab struct {
+	ints  []big.Int
+	words []big.Word
+}
+
+// copyOf returns a copy of the big weight v (v.b is not nil) that is its
+// own: its words are a piece of the slab capped at its end, with room for
+// two words more, so that adding weights of its size keeps it in place.
+func (s *slab) copyOf(v weight) weight {
+	ws := v.b.Bits()
+	n := len(ws) + 2
+	if len(s.words) < n {
+		s.words = make([]big.Word, max(n, 4096))
+	}
+	piece := s.words[:len(ws):n]
+	s.words = s.words[n:]
+	copy(piece, ws)
+	if len(s.ints) == 0 {
+		s.ints = make([]big.Int, 128)
+	}
+	z := &s.ints[0]
+	s.ints = s.ints[1:]
+	return weight{b: z.SetBits(piece)}
 }
 
 // rat is ratMaker.rat for a single fraction.

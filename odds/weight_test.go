@@ -2,6 +2,7 @@ package odds
 
 import (
 	"math/big"
+	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -106,20 +107,8 @@ func TestPolyPow(t *testing.T) {
 		}
 		n := rapid.IntRange(0, 12).Draw(t, "n")
 		kmax := rapid.IntRange(0, n*m+3).Draw(t, "kmax")
-		want := []*big.Int{big.NewInt(1)}
-		for range n {
-			next := make([]*big.Int, len(want)+m)
-			for i := range next {
-				next[i] = new(big.Int)
-			}
-			for i, a := range want {
-				for j, b := range c {
-					next[i+j].Add(next[i+j], new(big.Int).Mul(a, new(big.Int).SetUint64(b)))
-				}
-			}
-			want = next
-		}
-		for name, got := range map[string][]*big.Int{"polyPow": polyPow(c, n, kmax), "polyPowBig": polyPowBig(c, n, kmax), "polyPowWeights": bigs(polyPowWeights(c, n, kmax))} {
+		want := convolve(c, n)
+		for name, got := range map[string][]*big.Int{"polyPow": polyPow(c, n, kmax), "polyPowBig": polyPowBig(c, n, kmax), "polyPowWeights": bigs(polyPowWeights(c, n, kmax)), "polyPowWords": wordsOrBig(c, n, kmax)} {
 			for k := 0; k <= kmax; k++ {
 				w := new(big.Int)
 				if k < len(want) {
@@ -137,6 +126,146 @@ func TestPolyPow(t *testing.T) {
 		if n > 0 || len(c) > 0 {
 			if s := sumPow(c, n); s.Cmp(total) != 0 {
 				t.Fatalf("sumPow(%v, %d) = %s, want %s", c, n, s, total)
+			}
+		}
+	})
+}
+
+// wordsOrBig is polyPowWords as big.Ints, or polyPowBig's where it
+// declines: the test checks both agree with repeated multiplication.
+func wordsOrBig(c []uint64, n, kmax int) []*big.Int {
+	if q, ok := polyPowWords(c, n, kmax); ok {
+		return bigs(q)
+	}
+	return polyPowBig(c, n, kmax)
+}
+
+// convolve returns (c[0] + c[1]·z + ...)^n by repeated multiplication.
+func convolve(c []uint64, n int) []*big.Int {
+	want := []*big.Int{big.NewInt(1)}
+	for range n {
+		next := make([]*big.Int, len(want)+len(c)-1)
+		for i := range next {
+			next[i] = new(big.Int)
+		}
+		for i, a := range want {
+			for j, b := range c {
+				next[i+j].Add(next[i+j], new(big.Int).Mul(a, new(big.Int).SetUint64(b)))
+			}
+		}
+		want = next
+	}
+	return want
+}
+
+// TestPolyPowWords: the word-level recurrence equals repeated
+// multiplication on the powers the fast paths ask for (S2's capped D3
+// packet after 200 attacks, its unsaved count, Scale's 1000 attacks) and
+// on random ones of many words, and declines where a factor passes a word.
+func TestPolyPowWords(t *testing.T) {
+	check := func(t interface{ Fatalf(string, ...any) }, c []uint64, n, kmax int) {
+		got, ok := polyPowWords(c, n, kmax)
+		if !ok {
+			t.Fatalf("polyPowWords(%v, %d, %d) declined", c, n, kmax)
+		}
+		var want []*big.Int
+		if n <= 200 {
+			want = convolve(c, n)
+		} else { // polyPowBig, tested against convolve in TestPolyPow
+			want = polyPowBig(c, n, kmax)
+		}
+		for k := 0; k <= kmax; k++ {
+			w := new(big.Int)
+			if k < len(want) {
+				w = want[k]
+			}
+			if g := got[k].toBig(); g.Cmp(w) != 0 {
+				t.Fatalf("(%v)^%d: coefficient %d = %s, want %s", c, n, k, g, w)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		c       []uint64
+		n, kmax int
+	}{
+		{[]uint64{168, 25, 25, 25}, 200, 300},  // S2: 3·56 misses, 25 per packet size, over 3^5
+		{[]uint64{56, 25}, 200, 200},           // S2's unsaved count, over 3^4
+		{[]uint64{168, 25, 25, 25}, 1000, 150}, // Scale
+		{[]uint64{0, 0, 7, 1}, 30, 100},        // leading zeros shift the power
+		{[]uint64{5}, 40, 3},
+		{[]uint64{1 << 40, 3, 1 << 39}, 60, 130},
+	} {
+		check(t, tc.c, tc.n, tc.kmax)
+	}
+	if _, ok := polyPowWords([]uint64{1 << 62, 1 << 62}, 3, 3); ok {
+		t.Error("polyPowWords took factors of more than a word")
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		m := rapid.IntRange(0, 6).Draw(t, "degree")
+		c := make([]uint64, m+1)
+		for i := range c {
+			c[i] = rapid.Uint64Range(0, 1<<rapid.IntRange(1, 40).Draw(t, "bits")).Draw(t, "c")
+		}
+		n := rapid.IntRange(0, 120).Draw(t, "n")
+		if slices.Max(c) == 0 {
+			return // polyPowBig's case
+		}
+		check(t, c, n, rapid.IntRange(0, n*m+3).Draw(t, "kmax"))
+	})
+}
+
+// TestRatTakingFromSlab: fractions that take the words of slab copies
+// (the accumulator's marginals, accumulator.fill) are in lowest terms,
+// equal those of rat, with denominators past the shared table of powers
+// of 3 (pow3Into), and are each their own: arithmetic on one, in place,
+// changes no other fraction, no other copy and not the copied weight.
+func TestRatTakingFromSlab(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var s slab
+		var rm ratMaker
+		n := rapid.IntRange(1, 6).Draw(t, "n")
+		ws, copies, dens := make([]weight, n), make([]weight, n), make([]den, n)
+		want := make([]*big.Rat, n)
+		for i := range n {
+			x := genWeight(t, "x", 2000)
+			x.add(one)
+			d := den{int32(rapid.IntRange(0, 80).Draw(t, "two")), int32(rapid.IntRange(0, 1300).Draw(t, "three"))}
+			x = x.scale(den{int32(rapid.IntRange(0, 3).Draw(t, "s2")), int32(rapid.IntRange(0, 300).Draw(t, "s3"))})
+			if x.b == nil {
+				x = weight{b: x.toBig()} // slab copies are of big weights
+			}
+			ws[i], dens[i] = x, d
+			want[i] = new(big.Rat).SetFrac(x.toBig(), d.int())
+			copies[i] = s.copyOf(x)
+			if rapid.Bool().Draw(t, "grows") { // an accumulator adds to its entries
+				copies[i].add(x)
+				want[i].Add(want[i], want[i])
+			}
+		}
+		orig := make([]*big.Int, n)
+		for i, x := range ws {
+			orig[i] = x.toBig()
+		}
+		got := make([]*big.Rat, n)
+		for i := range n {
+			got[i] = rm.ratTaking(copies[i], dens[i])
+			if got[i].Cmp(want[i]) != 0 || got[i].Num().Cmp(want[i].Num()) != 0 || got[i].Denom().Cmp(want[i].Denom()) != 0 {
+				t.Fatalf("ratTaking over %v = %s, want %s", dens[i], got[i].RatString(), want[i].RatString())
+			}
+		}
+		for i := range n {
+			got[i].Add(got[i], big.NewRat(1, 3))
+			got[i].Num().Add(got[i].Num(), got[i].Num()) // the words in place
+			got[i].SetInt64(7)
+			for j := i + 1; j < n; j++ {
+				if got[j].Cmp(want[j]) != 0 {
+					t.Fatalf("changing fraction %d changed fraction %d", i, j)
+				}
+			}
+		}
+		for i, x := range ws {
+			if x.toBig().Cmp(orig[i]) != 0 {
+				t.Fatalf("weight %d changed by its slab copy", i)
 			}
 		}
 	})
