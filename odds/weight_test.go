@@ -107,7 +107,7 @@ func TestPolyPow(t *testing.T) {
 		}
 		n := rapid.IntRange(0, 12).Draw(t, "n")
 		kmax := rapid.IntRange(0, n*m+3).Draw(t, "kmax")
-		want := convolve(c, n)
+		want := powByMultiplying(c, n)
 		for name, got := range map[string][]*big.Int{"polyPow": polyPow(c, n, kmax), "polyPowBig": polyPowBig(c, n, kmax), "polyPowWeights": bigs(polyPowWeights(c, n, kmax)), "polyPowWords": wordsOrBig(c, n, kmax)} {
 			for k := 0; k <= kmax; k++ {
 				w := new(big.Int)
@@ -140,8 +140,8 @@ func wordsOrBig(c []uint64, n, kmax int) []*big.Int {
 	return polyPowBig(c, n, kmax)
 }
 
-// convolve returns (c[0] + c[1]·z + ...)^n by repeated multiplication.
-func convolve(c []uint64, n int) []*big.Int {
+// powByMultiplying returns (c[0] + c[1]·z + ...)^n by repeated multiplication.
+func powByMultiplying(c []uint64, n int) []*big.Int {
 	want := []*big.Int{big.NewInt(1)}
 	for range n {
 		next := make([]*big.Int, len(want)+len(c)-1)
@@ -170,7 +170,7 @@ func TestPolyPowWords(t *testing.T) {
 		}
 		var want []*big.Int
 		if n <= 200 {
-			want = convolve(c, n)
+			want = powByMultiplying(c, n)
 		} else { // polyPowBig, tested against convolve in TestPolyPow
 			want = polyPowBig(c, n, kmax)
 		}
