@@ -171,7 +171,7 @@ func TestPolyPowWords(t *testing.T) {
 		var want []*big.Int
 		if n <= 200 {
 			want = powByMultiplying(c, n)
-		} else { // polyPowBig, tested against convolve in TestPolyPow
+		} else { // polyPowBig, tested against powByMultiplying in TestPolyPow
 			want = polyPowBig(c, n, kmax)
 		}
 		for k := 0; k <= kmax; k++ {
