@@ -131,13 +131,24 @@ type StdErrJSON struct {
 	Unsaved    float64 `json:"unsaved"`
 }
 
-func distJSON(d Dist, exact bool) DistJSON {
+// jsonView makes the distributions of one Result's JSON, sharing between
+// them the powers of 3 and slabs of one ratMaker and the scratch numbers
+// of one quoFloat, instead of building them again for each.
+type jsonView struct {
+	exact bool
+	rm    ratMaker
+	qf    quoFloat
+}
+
+// dist returns the JSON of d.
+func (v *jsonView) dist(d Dist) DistJSON {
+	exact := v.exact
 	if !exact {
-		if out, ok := distFloatJSON(d); ok {
+		if out, ok := v.distFloat(d); ok {
 			return out
 		}
 	}
-	mean, tails := d.meanAndTails()
+	mean, tails := d.meanAndTails(&v.rm)
 	out := DistJSON{Mean: Number{r: mean, exact: exact}, Dist: make([]Number, len(d.P)), AtLeast: make([]Number, len(d.P))}
 	for i, p := range d.P {
 		out.Dist[i] = Number{r: p, exact: exact}
@@ -146,23 +157,22 @@ func distJSON(d Dist, exact bool) DistJSON {
 	return out
 }
 
-// distFloatJSON is distJSON in floats, when the probabilities have a
+// distFloat is dist in floats, when the probabilities have a
 // common denominator 2^a·3^b (overCommon): each tail is the float nearest
 // its exact suffix sum, as Number would print the fraction in lowest terms,
 // but found from the sum over the common denominator as it is, with no
 // fraction of its own to put in lowest terms.
-func distFloatJSON(d Dist) (DistJSON, bool) {
-	nums, dn, ok := d.overCommon()
+func (v *jsonView) distFloat(d Dist) (DistJSON, bool) {
+	nums, dn, ok := d.overCommon(&v.rm)
 	if !ok {
 		return DistJSON{}, false
 	}
-	var rm ratMaker
-	mean, _ := meanOver(&rm, nums, dn).Float64()
+	mean, _ := meanOver(&v.rm, nums, dn).Float64()
 	out := DistJSON{Mean: Number{f: mean, float: true}, Dist: make([]Number, len(d.P)), AtLeast: make([]Number, len(d.P))}
 	// Each float is that of a numerator over dn as it is, unreduced: the
 	// nearest float to the value, so that of the fraction in lowest terms
 	// too.
-	var qf quoFloat
+	qf := &v.qf
 	y := dn.int()
 	var sum big.Int
 	for i := len(nums) - 1; i >= 0; i-- {
@@ -211,9 +221,10 @@ func (s *quoFloat) float(x, y *big.Int) float64 {
 
 // JSON returns the JSON form of res: floats, or "a/b" strings when exact.
 func JSON(res *Result, exact bool) ResultJSON {
+	v := &jsonView{exact: exact}
 	out := ResultJSON{
 		Ruleset: res.Ruleset.String(), Method: res.Method, Exact: res.Exact, States: res.States, Samples: res.Samples,
-		Casualties: distJSON(res.Casualties, exact), Wounds: distJSON(res.Wounds, exact), Unsaved: distJSON(res.Unsaved, exact),
+		Casualties: v.dist(res.Casualties), Wounds: v.dist(res.Wounds), Unsaved: v.dist(res.Unsaved),
 		ByRole:       map[string]DistJSON{},
 		Destroyed:    Number{r: res.Destroyed, exact: exact},
 		Panic:        Number{r: res.Panic, exact: exact},
@@ -224,7 +235,7 @@ func JSON(res *Result, exact bool) ResultJSON {
 	}
 	for r, d := range res.ByRole {
 		if anyFrom(d, 1) {
-			out.ByRole[r.String()] = distJSON(d, exact)
+			out.ByRole[r.String()] = v.dist(d)
 		}
 	}
 	for _, s := range res.Stages {

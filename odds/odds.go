@@ -114,8 +114,8 @@ type Dist struct {
 
 // Mean returns the expected value, Σ i·P[i].
 func (d Dist) Mean() *big.Rat {
-	if nums, dn, ok := d.overCommon(); ok {
-		var rm ratMaker
+	var rm ratMaker
+	if nums, dn, ok := d.overCommon(&rm); ok {
 		return meanOver(&rm, nums, dn)
 	}
 	m, t := new(big.Rat), new(big.Rat)
@@ -144,8 +144,8 @@ func (d Dist) AtLeast(i int) *big.Rat {
 // chance of i or more, AtLeast(i), for i from 0 to len(d.P), so that
 // t[len(d.P)] is 0 and t[0] is Sum(). The values are new and the caller's.
 func (d Dist) Tails() []*big.Rat {
-	if nums, dn, ok := d.overCommon(); ok {
-		var rm ratMaker
+	var rm ratMaker
+	if nums, dn, ok := d.overCommon(&rm); ok {
 		return tailsOver(&rm, nums, dn)
 	}
 	t := make([]*big.Rat, len(d.P)+1)
@@ -157,11 +157,11 @@ func (d Dist) Tails() []*big.Rat {
 	return t
 }
 
-// meanAndTails is Mean and Tails, sharing their common denominator.
-func (d Dist) meanAndTails() (*big.Rat, []*big.Rat) {
-	if nums, dn, ok := d.overCommon(); ok {
-		var rm ratMaker
-		return meanOver(&rm, nums, dn), tailsOver(&rm, nums, dn)
+// meanAndTails is Mean and Tails, sharing their common denominator, with
+// rm's powers and slabs (shared by the distributions of a Result).
+func (d Dist) meanAndTails(rm *ratMaker) (*big.Rat, []*big.Rat) {
+	if nums, dn, ok := d.overCommon(rm); ok {
+		return meanOver(rm, nums, dn), tailsOver(rm, nums, dn)
 	}
 	return d.Mean(), d.Tails()
 }
@@ -195,10 +195,11 @@ func tailsOver(rm *ratMaker, nums []*big.Int, dn den) []*big.Rat {
 // denominator, when every denominator is 2^a·3^b, as those of exact
 // results are (the dice have 3 or 6 sides): the numerators are then summed
 // as integers and the sums put in lowest terms by stripping twos and
-// threes. ok is false otherwise (Monte Carlo counts over samples).
-func (d Dist) overCommon() (nums []*big.Int, dn den, ok bool) {
+// threes. ok is false otherwise (Monte Carlo counts over samples). The
+// powers of 3 beyond the shared table are rm's, kept for the caller's next
+// distribution.
+func (d Dist) overCommon(rm *ratMaker) (nums []*big.Int, dn den, ok bool) {
 	dens := make([]den, len(d.P))
-	var rm ratMaker
 	var q big.Int
 	for i, p := range d.P {
 		z := p.Denom()

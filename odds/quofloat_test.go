@@ -10,7 +10,7 @@ import (
 // TestQuoFloatMatchesRat: quoFloat gives big.Rat's Float64 of x/y, the
 // nearest float with ties to even, on the cases that decide rounding and on
 // random quotients over denominators 2^a·3^b, as the JSON's are, and over
-// any denominator, with one quoFloat reused throughout as distFloatJSON
+// any denominator, with one quoFloat reused throughout as jsonView.distFloat
 // reuses it.
 func TestQuoFloatMatchesRat(t *testing.T) {
 	var qf quoFloat
@@ -72,8 +72,8 @@ func TestDistJSONMatchesEncodingJSON(t *testing.T) {
 	type plain DistJSON // the same fields, no MarshalJSON
 	d := Dist{P: []*big.Rat{big.NewRat(1, 6), big.NewRat(1, 3), big.NewRat(1, 2)}}
 	for _, v := range []DistJSON{
-		distJSON(d, false),
-		distJSON(d, true),
+		(&jsonView{}).dist(d),
+		(&jsonView{exact: true}).dist(d),
 		{Mean: Number{}, Dist: []Number{}},
 		{Mean: Number{f: 1e-7, float: true}, Dist: []Number{{f: 0.5, float: true}, {}}, AtLeast: []Number{{r: big.NewRat(2, 3), exact: true}}},
 	} {

@@ -48,7 +48,7 @@ func TestDistOverCommon(t *testing.T) {
 		{[]*big.Rat{big.NewRat(200, 1000), big.NewRat(300, 1000), big.NewRat(500, 1000)}, false, []string{"1", "4/5", "1/2", "0"}, "13/10"},
 	} {
 		d := Dist{P: c.p}
-		if _, _, ok := d.overCommon(); ok != c.smooth {
+		if _, _, ok := d.overCommon(new(ratMaker)); ok != c.smooth {
 			t.Errorf("%v: overCommon ok = %v, want %v", c.p, ok, c.smooth)
 		}
 		for i, tail := range d.Tails() {

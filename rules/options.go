@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Options holds the switches of RULES.md 18 and 19. The zero Options is every
@@ -420,8 +421,17 @@ func Switches() []Switch {
 }
 
 // allSwitches lists the switches of RULES.md 18 and 19 and those of a
-// combat round (21.11): every name Options.Set takes.
-func allSwitches() []Switch { return append(Switches(), CombatSwitches()...) }
+// combat round (21.11): every name Options.Set takes. The list is built
+// once per process and shared: callers only read it (Set, Get, Changed,
+// ReadBy and Catalog range over it), and it is clipped so that an append
+// copies it.
+func allSwitches() []Switch { return switchList() }
+
+// switchList builds allSwitches' list on first use: Set, Get and Changed
+// run for every option of every scenario loaded.
+var switchList = sync.OnceValue(func() []Switch {
+	return slices.Clip(append(Switches(), CombatSwitches()...))
+})
 
 // AppliesTo reports whether the switch is read by ruleset r.
 func (s Switch) AppliesTo(r Ruleset) bool { return slices.Contains(s.Rulesets, r) }

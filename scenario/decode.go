@@ -3,8 +3,10 @@ package scenario
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/token"
@@ -46,8 +48,22 @@ type field struct {
 
 // fieldsOf lists the fields of a struct type by their yaml names, with
 // embedded structs (Profile) inlined and "-" fields left out. Limits and
-// the "N+" spelling come from the field catalogue.
+// the "N+" spelling come from the field catalogue. Each type's list is
+// built once per process (the scenario's types are few and fixed) and
+// shared: callers only read it, and it is clipped so an append copies.
 func fieldsOf(t reflect.Type) []field {
+	if fs, ok := fieldLists.Load(t); ok {
+		return fs.([]field)
+	}
+	fs, _ := fieldLists.LoadOrStore(t, slices.Clip(buildFields(t)))
+	return fs.([]field)
+}
+
+// fieldLists holds fieldsOf's lists by reflect.Type.
+var fieldLists sync.Map
+
+// buildFields is fieldsOf without the cache.
+func buildFields(t reflect.Type) []field {
 	obj := objectOf(t)
 	var out []field
 	for i := range t.NumField() {
