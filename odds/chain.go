@@ -139,6 +139,27 @@ func (t *chainTable) intern(e *enumerator, m *engine.Machine) (int32, error) {
 	return i, nil
 }
 
+// newChainTable returns the table of a chain of n packets from m, standing
+// at its batch's attack rolls, with Regeneration lost when lost (C26): its
+// state 0 is the batch before its first packet.
+func newChainTable(e *enumerator, m *engine.Machine, n int, lost bool) (*chainTable, error) {
+	t := &chainTable{index: map[string]int32{}, items: n + 2, bytes: e.coreBytes}
+	start := m.Clone()
+	// the count of unsaved wounds is k's, added at its stop; the
+	// machine's own count shows in no loop state and no close
+	start.SkipRolls(engine.RollOutcome{Unsaved: t.items, RegenLost: lost})
+	start.SetTally(referee.Tally{})
+	var err error
+	if t.oneDie, err = chainOneDie(start); err != nil {
+		return nil, err
+	}
+	if _, ok := start.AppendLoopState(e.loopbuf[:0]); !ok {
+		return nil, errLeftLoop
+	}
+	t.states = append(t.states, chainState{m: start})
+	return t, nil
+}
+
 // step works out the ways out of state i by its next packet, over every
 // die, from the referee's packet step.
 func (t *chainTable) step(e *enumerator, i int32) error {
@@ -372,20 +393,10 @@ func (e *enumerator) chainAll(c *core) (bool, error) {
 // with Regeneration lost by a Flaming wound when lost (C26). With ends it
 // adds the counts k = 0..n to ends instead, for a batch that ends the run.
 func (e *enumerator) chain(c *core, n int, lost bool, ws []*big.Int, dn den, ends *chainEnds) error {
-	t := &chainTable{index: map[string]int32{}, items: n + 2, bytes: e.coreBytes}
-	start := c.m.Clone()
-	// the count of unsaved wounds is k's, added at its stop; the
-	// machine's own count shows in no loop state and no close
-	start.SkipRolls(engine.RollOutcome{Unsaved: t.items, RegenLost: lost})
-	start.SetTally(referee.Tally{})
-	var err error
-	if t.oneDie, err = chainOneDie(start); err != nil {
+	t, err := newChainTable(e, c.m, n, lost)
+	if err != nil {
 		return err
 	}
-	if _, ok := start.AppendLoopState(e.loopbuf[:0]); !ok {
-		return errLeftLoop
-	}
-	t.states = append(t.states, chainState{m: start})
 	links := []chainLink{{same: -1, w: one}}
 	var next []chainLink
 	// the links' estimated bytes, for Config.MaxBytes

@@ -70,7 +70,7 @@ func TestPacketChainCappedFaces(t *testing.T) {
 }
 
 // chainStart returns an enumerator and the table of a chain of n packets
-// from u's first batch, as chain builds it: its start is state 0.
+// from u's first batch (newChainTable): its start is state 0.
 func chainStart(t *testing.T, u *unit.Unit, attacks []referee.Attack, n int) (*enumerator, *chainTable) {
 	t.Helper()
 	m, err := engine.NewMachine(u, attacks, nil)
@@ -90,13 +90,9 @@ func chainStart(t *testing.T, u *unit.Unit, attacks []referee.Attack, n int) (*e
 		}
 	}
 	e := newEnumerator(t.Context(), Config{}, true, nil, func() string { return "test" })
-	tab := &chainTable{index: map[string]int32{}, items: n + 2}
-	start := m.Clone()
-	start.SkipRolls(engine.RollOutcome{Unsaved: tab.items})
-	start.SetTally(referee.Tally{})
-	if tab.oneDie, err = chainOneDie(start); err != nil {
+	tab, err := newChainTable(e, m, n, false)
+	if err != nil {
 		t.Fatal(err)
 	}
-	tab.states = append(tab.states, chainState{m: start})
 	return e, tab
 }
