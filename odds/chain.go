@@ -82,6 +82,37 @@ type chainTable struct {
 	// path, and their denominators.
 	leaves []chainEdge
 	dens   []den
+	// oneDie says that a packet's step rolls one die, its damage, whose
+	// wounds do not fall as its face rises (chainOneDie): where the
+	// packet's model is capped (unit.Unit.PacketCapped) the faces from the
+	// first that removes it on all step alike (chainTable.step).
+	oneDie bool
+}
+
+// errCapped stops the paths of a step at the first face of its damage die
+// that removes the packet's model: the faces above it do the same.
+var errCapped = errors.New("odds: packet chain: the rest of the faces remove the model alike")
+
+// chainOneDie reports whether the packets of m's batch, standing before
+// its first packet, roll their damage and nothing else (no Regeneration,
+// engine.Machine.PendingPackets) on one die whose every face is a class of
+// its own, the wounds never falling as the face rises: a die and its
+// modifier (RULES.md 9.2), +1 for Clipped Wings (E52).
+func chainOneDie(m *engine.Machine) (bool, error) {
+	if _, ok := m.PendingPackets(); !ok {
+		return false, nil
+	}
+	ok, last := true, 0
+	var r pathRoller
+	err := paths(&r, func(r *pathRoller) error {
+		k, err := m.RollPacket(r)
+		if len(r.path) != 1 || r.path[0].n != r.path[0].sides || k < last {
+			ok = false
+		}
+		last = k
+		return err
+	}, func(weight, den) error { return nil })
+	return ok, err
 }
 
 // errLeftLoop is a programmer error: a packet's step left its loop before
@@ -108,28 +139,60 @@ func (t *chainTable) intern(e *enumerator, m *engine.Machine) (int32, error) {
 	return i, nil
 }
 
+// newChainTable returns the table of a chain of n packets from m, standing
+// at its batch's attack rolls, with Regeneration lost when lost (C26): its
+// state 0 is the batch before its first packet.
+func newChainTable(e *enumerator, m *engine.Machine, n int, lost bool) (*chainTable, error) {
+	t := &chainTable{index: map[string]int32{}, items: n + 2, bytes: e.coreBytes}
+	start := m.Clone()
+	// the count of unsaved wounds is k's, added at its stop; the
+	// machine's own count shows in no loop state and no close
+	start.SkipRolls(engine.RollOutcome{Unsaved: t.items, RegenLost: lost})
+	start.SetTally(referee.Tally{})
+	var err error
+	if t.oneDie, err = chainOneDie(start); err != nil {
+		return nil, err
+	}
+	if _, ok := start.AppendLoopState(e.loopbuf[:0]); !ok {
+		return nil, errLeftLoop
+	}
+	t.states = append(t.states, chainState{m: start})
+	return t, nil
+}
+
 // step works out the ways out of state i by its next packet, over every
 // die, from the referee's packet step.
 func (t *chainTable) step(e *enumerator, i int32) error {
 	s := &t.states[i]
 	leaves, dens := t.leaves[:0], t.dens[:0]
 	var leaf *engine.Machine
+	capped := t.oneDie && s.m.ReadUnit().PacketCapped(s.m.Aim())
 	err := paths(&e.roller, func(r *pathRoller) error {
 		leaf = e.scratch()
 		leaf.Reset(s.m)
 		return leaf.Step(r, nil)
 	}, func(count weight, d den) error {
-		dt := tallyOf(leaf.Tally())
+		lt := leaf.Tally()
+		dt := tallyOf(lt)
 		leaf.SetTally(referee.Tally{})
 		to, err := t.intern(e, leaf)
 		if err != nil {
 			return err
 		}
+		// a capped model removed by face f is removed alike by the faces
+		// above f: the packet takes its W left and wastes the rest (11.3)
+		die := e.roller.path
+		if capped && lt.Casualties > 0 && len(die) == 1 {
+			f, _ := die[0].face()
+			leaves = append(leaves, chainEdge{to: to, dt: dt, w: count.mulSmall(uint64(die[0].sides - f + 1))})
+			dens = append(dens, d)
+			return errCapped
+		}
 		leaves = append(leaves, chainEdge{to: to, dt: dt, w: count})
 		dens = append(dens, d)
 		return nil
 	})
-	if err != nil {
+	if err != nil && !errors.Is(err, errCapped) {
 		return err
 	}
 	t.leaves, t.dens = leaves, dens
@@ -330,16 +393,10 @@ func (e *enumerator) chainAll(c *core) (bool, error) {
 // with Regeneration lost by a Flaming wound when lost (C26). With ends it
 // adds the counts k = 0..n to ends instead, for a batch that ends the run.
 func (e *enumerator) chain(c *core, n int, lost bool, ws []*big.Int, dn den, ends *chainEnds) error {
-	t := &chainTable{index: map[string]int32{}, items: n + 2, bytes: e.coreBytes}
-	start := c.m.Clone()
-	// the count of unsaved wounds is k's, added at its stop; the
-	// machine's own count shows in no loop state and no close
-	start.SkipRolls(engine.RollOutcome{Unsaved: t.items, RegenLost: lost})
-	start.SetTally(referee.Tally{})
-	if _, ok := start.AppendLoopState(e.loopbuf[:0]); !ok {
-		return errLeftLoop
+	t, err := newChainTable(e, c.m, n, lost)
+	if err != nil {
+		return err
 	}
-	t.states = append(t.states, chainState{m: start})
 	links := []chainLink{{same: -1, w: one}}
 	var next []chainLink
 	// the links' estimated bytes, for Config.MaxBytes

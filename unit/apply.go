@@ -326,6 +326,21 @@ func (u *Unit) Apply(p Packet) (Change, error) {
 	return c, err
 }
 
+// PacketCapped reports whether a multi-wound packet aimed at t now lands
+// whole on one rank-and-file model in per-model damage (RULES.md 11.3),
+// which takes at most the W it has left and wastes the rest (9.2, R10):
+// every packet big enough to remove that model changes the unit alike. It
+// is false where a packet could reach further: pooled damage, the champion
+// or a character (C11), or an empty pool whose overflow may pass on (10.1,
+// C13, C14). u is not changed.
+func (u *Unit) PacketCapped(t Target) bool {
+	if u.fighter != nil || !u.s.perModel || t.Role != RankAndFile {
+		return false
+	}
+	ref, err := u.resolve(t)
+	return err == nil && ref.pool >= 0 && ref.pool < len(u.pools) && u.pools[ref.pool].n > 0
+}
+
 // ApplyInto is Apply writing its Change into *c, whose slices it empties
 // and reuses, so that a caller that reads each Change before the next
 // packet (the referee) allocates nothing for it.
