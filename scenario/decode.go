@@ -90,19 +90,6 @@ func buildFields(t reflect.Type) []field {
 	return out
 }
 
-// fieldCache remembers fieldsOf per struct type for one Load or Validate,
-// which meets the same few types once per attack group.
-type fieldCache map[reflect.Type][]field
-
-func (c fieldCache) of(t reflect.Type) []field {
-	fs, ok := c[t]
-	if !ok {
-		fs = fieldsOf(t)
-		c[t] = fs
-	}
-	return fs
-}
-
 // objectOf is the catalogue's name for a struct type of the scenario.
 func objectOf(t reflect.Type) Object {
 	switch t {
@@ -127,8 +114,7 @@ func objectOf(t reflect.Type) Object {
 func valueOf(f *File) reflect.Value { return reflect.ValueOf(f).Elem() }
 
 type decoder struct {
-	src    *source
-	fields fieldCache
+	src *source
 }
 
 func (d *decoder) fail(n ast.Node, path, format string, args ...any) *Error {
@@ -385,7 +371,7 @@ func (d *decoder) mapping(n ast.Node, v reflect.Value, path string) *Error {
 	if !ok {
 		return d.want(n, path, "a mapping of fields")
 	}
-	fields := d.fields.of(v.Type())
+	fields := fieldsOf(v.Type())
 	seen := map[string]bool{}
 	for _, kv := range kvs {
 		name, ok := keyOf(kv)

@@ -52,7 +52,7 @@ func Load(name string, data []byte) (*File, error) {
 		return nil, e
 	}
 	f := &File{src: &source{name: name, pos: map[string]position{}, key: map[string]position{}, score: map[string]bool{}, root: nodePos(body)}}
-	d := decoder{src: f.src, fields: fieldCache{}}
+	d := decoder{src: f.src}
 	if e := d.decode(body, valueOf(f), ""); e != nil {
 		return nil, e
 	}

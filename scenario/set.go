@@ -190,7 +190,7 @@ func (c *File) assign(a Assignment) error {
 	if e != nil {
 		return fail(ErrInvalid, "%s", e.Msg)
 	}
-	d := decoder{src: src, fields: fieldCache{}}
+	d := decoder{src: src}
 	if e := d.decode(body, v, a.Path); e != nil {
 		return fail(e.Err, "%s", e.Msg)
 	}

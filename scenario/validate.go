@@ -110,7 +110,7 @@ func roleOrder(r string) int {
 // fields that do not fit together or that the ruleset does not read. It
 // returns the first problem in the file (an *Error), or nil.
 func (f *File) Validate() error {
-	c := checker{f: f, fields: fieldCache{}}
+	c := checker{f: f}
 	c.ranges(reflect.ValueOf(f).Elem(), "")
 	c.root()
 	c.options()
@@ -131,9 +131,8 @@ func (f *File) Validate() error {
 }
 
 type checker struct {
-	f      *File
-	errs   []*Error
-	fields fieldCache
+	f    *File
+	errs []*Error
 }
 
 func (c *checker) add(field, format string, args ...any) {
@@ -145,7 +144,7 @@ func (c *checker) add(field, format string, args ...any) {
 func (c *checker) ranges(v reflect.Value, path string) {
 	switch v.Kind() {
 	case reflect.Struct:
-		for _, f := range c.fields.of(v.Type()) {
+		for _, f := range fieldsOf(v.Type()) {
 			p := join(path, f.name)
 			fv := v.FieldByIndex(f.index)
 			if f.ranged {
