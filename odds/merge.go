@@ -141,6 +141,12 @@ func (e *enumerator) mergeable(m *engine.Machine, i, n int) ([]int, bool) {
 		return nil, false
 	case rules.For(u.Ruleset()).CapRemaining(u.Options()):
 		return nil, false // each packet's cap depends on the carried count
+	case !profilesAlike(u):
+		// The next batch's receiver is the model then at the front: with
+		// profiles of one troop type but another W, T or save in the pool
+		// (R41), its needs and its packets (a W1 receiver takes single
+		// wounds) change with the casualties of the batches before.
+		return nil, false
 	}
 	counts := []int{n}
 	for _, a := range e.attacks[i+1:] {
@@ -152,6 +158,17 @@ func (e *enumerator) mergeable(m *engine.Machine, i, n int) ([]int, bool) {
 		counts = append(counts, k)
 	}
 	return counts, true
+}
+
+// profilesAlike reports whether every living model of u has one profile.
+func profilesAlike(u *unit.Unit) bool {
+	ms := u.Models()
+	for _, md := range ms {
+		if md.Profile != ms[0].Profile {
+			return false
+		}
+	}
+	return true
 }
 
 // maxBetween bounds the steps from a batch's damage to the next batch's

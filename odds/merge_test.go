@@ -169,3 +169,33 @@ func TestMergedBatchesAfterOtherBatch(t *testing.T) {
 		}
 	}
 }
+
+// TestMergedBatchesMixedProfiles: a pooled unit of one troop type with a
+// W1 model in front and a W3 model behind (R41). A batch's receiver is the
+// model at the front when it begins, so the first batch's Multiple Wounds
+// D3 is a single wound at the W1 model, and the second batch's, once it
+// is dead, a D3 packet at the W3 model: the batches do not merge (once
+// they did, and the unit was never destroyed). Each attack wounds on 4+
+// with no save: destroyed only when both wound and the D3 rolls 3,
+// 1/2·1/2·1/3.
+func TestMergedBatchesMixedProfiles(t *testing.T) {
+	s := unit.Spec{Ruleset: rules.Battleaxe, Models: 1, Profile: unit.Profile{TroopType: rules.Cavalry, W: 1, T: 4, WS: 3},
+		Groups: []unit.Group{{Count: 1, Profile: unit.Profile{TroopType: rules.Cavalry, W: 3, T: 4, WS: 3}}}}
+	s.Options.DamageModel = rules.Pooled
+	u := mustUnit(t, s)
+	a := referee.Attack{Count: dice.ConstExpr(1), Phase: rules.Melee, Strength: 4, MultipleWounds: dice.MustParseExpr("D3"),
+		NoSaves: true, Target: unit.Target{Role: unit.RankAndFile}}
+	attacks := []referee.Attack{a, a}
+	got := exactly(t, u, attacks)
+	if strings.Contains(got.Method, fastMerged) {
+		t.Errorf("method %q: batches at different receivers merged", got.Method)
+	}
+	want, err := Enumerate(t.Context(), u, attacks, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sameResult(got, want); err != nil {
+		t.Error(err)
+	}
+	wantRat(t, "destroyed", got.Destroyed, "1/12")
+}
