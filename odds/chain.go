@@ -62,6 +62,7 @@ type chainState struct {
 	d       den
 	stepped bool
 	closed  bool
+	last    bool       // closed by closeLast
 	end     int32      // the core of the next generation it closes into
 	endDt   tally      // and what the close adds
 	ends    outcomeKey // or, closing the run's last batch, how the run ends
@@ -69,7 +70,10 @@ type chainState struct {
 
 // chainTable is the loop states of a chain, by their description.
 type chainTable struct {
-	states []chainState
+	// blocks hold the states, chainBlock at a time, so that a state
+	// stays where it is as the table grows; n is their number.
+	blocks [][]chainState
+	n      int32
 	index  map[string]int32
 	// items is the number of packets of the table's machines: two more
 	// than the batch's, so that a machine at item 1 steps within the loop
@@ -82,11 +86,17 @@ type chainTable struct {
 	// path, and their denominators.
 	leaves []chainEdge
 	dens   []den
+	// edgeFree is the block the ways out of the next states stepped go
+	// into, from its length on: one allocation for many states.
+	edgeFree []chainEdge
 	// oneDie says that a packet's step rolls one die, its damage, whose
 	// wounds do not fall as its face rises (chainOneDie): where the
 	// packet's model is capped (unit.Unit.PacketCapped) the faces from the
 	// first that removes it on all step alike (chainTable.step).
 	oneDie bool
+	// unitKeyed says that the table's states differ in their unit alone,
+	// and index keys them by it (appendState).
+	unitKeyed bool
 }
 
 // errCapped stops the paths of a step at the first face of its damage die
@@ -122,7 +132,7 @@ var errLeftLoop = errors.New("odds: packet chain: a packet's step left the loop 
 // intern returns the index of m's loop state in t, keeping m, moved to item
 // 1, when it is new; m is a leaf of a step of the table, or its start.
 func (t *chainTable) intern(e *enumerator, m *engine.Machine) (int32, error) {
-	loop, ok := m.AppendLoopState(e.loopbuf[:0])
+	loop, ok := t.appendState(e.loopbuf[:0], m)
 	e.loopbuf = loop
 	if !ok {
 		return 0, errLeftLoop
@@ -133,10 +143,38 @@ func (t *chainTable) intern(e *enumerator, m *engine.Machine) (int32, error) {
 	}
 	m.SetItem(0, t.items)
 	t.bytes += e.coreBytes
-	i := int32(len(t.states))
+	i := t.add(chainState{m: m})
 	t.index[string(loop)] = i
-	t.states = append(t.states, chainState{m: m})
 	return i, nil
+}
+
+// chainBlock is the number of states of a block of a chainTable.
+const chainBlock = 1024
+
+// state returns state i of the table.
+func (t *chainTable) state(i int32) *chainState {
+	return &t.blocks[i/chainBlock][i%chainBlock]
+}
+
+// add appends s to the table and returns its index.
+func (t *chainTable) add(s chainState) int32 {
+	if int(t.n) == len(t.blocks)*chainBlock {
+		t.blocks = append(t.blocks, make([]chainState, 0, chainBlock))
+	}
+	b := &t.blocks[len(t.blocks)-1]
+	*b = append(*b, s)
+	t.n++
+	return t.n - 1
+}
+
+// appendState appends m's loop state as the table tells its states apart:
+// by the unit alone where the packet step changes nothing else
+// (engine.Machine.AppendPacketState), in full otherwise.
+func (t *chainTable) appendState(b []byte, m *engine.Machine) ([]byte, bool) {
+	if t.unitKeyed {
+		return m.AppendPacketState(b)
+	}
+	return m.AppendLoopState(b)
 }
 
 // newChainTable returns the table of a chain of n packets from m, standing
@@ -156,14 +194,15 @@ func newChainTable(e *enumerator, m *engine.Machine, n int, lost bool) (*chainTa
 	if _, ok := start.AppendLoopState(e.loopbuf[:0]); !ok {
 		return nil, errLeftLoop
 	}
-	t.states = append(t.states, chainState{m: start})
+	_, t.unitKeyed = start.AppendPacketState(e.loopbuf[:0])
+	t.add(chainState{m: start})
 	return t, nil
 }
 
 // step works out the ways out of state i by its next packet, over every
 // die, from the referee's packet step.
 func (t *chainTable) step(e *enumerator, i int32) error {
-	s := &t.states[i]
+	s := t.state(i)
 	leaves, dens := t.leaves[:0], t.dens[:0]
 	var leaf *engine.Machine
 	capped := t.oneDie && s.m.ReadUnit().PacketCapped(s.m.Aim())
@@ -196,12 +235,14 @@ func (t *chainTable) step(e *enumerator, i int32) error {
 		return err
 	}
 	t.leaves, t.dens = leaves, dens
-	s = &t.states[i] // intern may have moved the table
 	var d den
 	for _, x := range dens {
 		d = d.lcm(x)
 	}
-	edges := make([]chainEdge, 0, len(leaves))
+	if cap(t.edgeFree)-len(t.edgeFree) < len(leaves) {
+		t.edgeFree = make([]chainEdge, 0, max(chainBlock, len(leaves)))
+	}
+	edges := t.edgeFree[len(t.edgeFree):len(t.edgeFree):cap(t.edgeFree)] // room for the leaves
 next:
 	for k, x := range leaves {
 		x.w = x.w.scale(d.over(dens[k]))
@@ -216,18 +257,40 @@ next:
 	for _, x := range edges {
 		t.bytes += stateBytes(x.w)
 	}
-	s.edges, s.d, s.stepped = edges, d, true
+	t.edgeFree = t.edgeFree[:len(t.edgeFree)+len(edges)]
+	s.edges, s.d, s.stepped = edges[:len(edges):len(edges)], d, true
+	t.release(e, i)
 	return nil
+}
+
+// release hands state i's machine back to e once the state is stepped and
+// closed: both are kept, so nothing reads the machine again, and the table
+// holds the machines of its frontier only, not of every state it met.
+//
+// Closed as a last batch (closeLast), its unit goes back too: every leaf
+// of its step has a unit of its own (a packet's step changes the unit) and
+// the closing machine is free, so nothing in use shares it.
+func (t *chainTable) release(e *enumerator, i int32) {
+	s := t.state(i)
+	if s.stepped && s.closed && s.m != nil {
+		if s.last {
+			s.m.Reclaim()
+		}
+		e.free = append(e.free, s.m)
+		s.m = nil
+		t.bytes -= e.coreBytes
+	}
 }
 
 // close returns the core of the next generation where state i closes the
 // batch after its packets, and what the close adds: the same whatever the
 // number of packets before it.
 func (t *chainTable) close(e *enumerator, i int32) (int32, tally) {
-	s := &t.states[i]
+	s := t.state(i)
 	if !s.closed {
 		x := t.closing(e, i)
 		s.end, s.closed = e.intern(x), true
+		t.release(e, i)
 	}
 	return s.end, s.endDt
 }
@@ -235,9 +298,18 @@ func (t *chainTable) close(e *enumerator, i int32) (int32, tally) {
 // closing returns a machine where state i closes its batch after its
 // packets, its tallies zero, what the close added in endDt.
 func (t *chainTable) closing(e *enumerator, i int32) *engine.Machine {
-	s := &t.states[i]
-	x := e.scratch()
-	x.Reset(s.m)
+	s := t.state(i)
+	var x *engine.Machine
+	if s.stepped {
+		// The step is kept, so the state's own machine closes: every leaf
+		// of its step has changed its unit, so none shares it.
+		x, s.m = s.m, nil
+		x.Reclaim()
+		t.bytes -= e.coreBytes
+	} else {
+		x = e.scratch()
+		x.Reset(s.m)
+	}
 	x.SkipPackets()
 	s.endDt = tallyOf(x.Tally())
 	x.SetTally(referee.Tally{})
@@ -257,7 +329,7 @@ var errNotLast = errors.New("odds: packet chain: the batch does not end as margi
 // last batch's outcome (its weight left zero): the same whatever the
 // number of packets before it. The close rolls no dice.
 func (t *chainTable) closeLast(e *enumerator, i int32) (outcomeKey, error) {
-	s := &t.states[i]
+	s := t.state(i)
 	if s.closed {
 		return s.ends, nil
 	}
@@ -275,12 +347,13 @@ func (t *chainTable) closeLast(e *enumerator, i int32) (outcomeKey, error) {
 			return outcomeKey{}, errNotLast
 		}
 	}
-	s = &t.states[i]
+	s = t.state(i)
 	dt := s.endDt.plus(tallyOf(x.Tally()))
 	if dt.unsaved != 0 {
 		return outcomeKey{}, errNotLast
 	}
-	s.ends, s.closed = outcomeKey{dt: dt, destroyed: x.Destroyed(), panicApplies: x.PanicApplies()}, true
+	s.ends, s.closed, s.last = outcomeKey{dt: dt, destroyed: x.Destroyed(), panicApplies: x.PanicApplies()}, true, true
+	t.release(e, i)
 	return s.ends, nil
 }
 
@@ -403,6 +476,23 @@ func (e *enumerator) chain(c *core, n int, lost bool, ws []*big.Int, dn den, end
 	linkBytes, nextBytes := stateBytes(one), int64(0)
 	var d den        // the links' counts are over d
 	var head []int32 // head[s]: the first link of the next level on state s, or -1
+	// stepAll steps the states of the links not stepped yet, before they
+	// close the batch (closing then takes a stepped state's own machine).
+	stepAll := func() error {
+		for _, l := range links {
+			if !t.state(l.at).stepped {
+				if err := t.step(e, l.at); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	if n > 0 {
+		if err := stepAll(); err != nil {
+			return err
+		}
+	}
 	if ends != nil && ws[0].Sign() != 0 {
 		if err := ends.add(e, t, links, fromBig(ws[0]), dn, d); err != nil {
 			return err
@@ -416,28 +506,28 @@ func (e *enumerator) chain(c *core, n int, lost bool, ws []*big.Int, dn den, end
 		// level's denominator.
 		var L den
 		for _, l := range links {
-			s := &t.states[l.at]
+			s := t.state(l.at)
 			if !s.stepped {
 				if err := t.step(e, l.at); err != nil {
 					return err
 				}
-				s = &t.states[l.at]
+				s = t.state(l.at)
 			}
 			L = L.lcm(s.d)
 		}
-		if e.max > 0 && len(t.states) > e.max {
+		if e.max > 0 && int(t.n) > e.max {
 			return e.limitError()
 		}
 		if err := e.chainBudget(t, linkBytes, len(c.trans)); err != nil {
 			return err
 		}
-		for len(head) < len(t.states) {
+		for len(head) < int(t.n) {
 			head = append(head, -1)
 		}
 		// The links move along.
 		next, nextBytes = next[:0], 0
 		for _, l := range links {
-			s := &t.states[l.at]
+			s := t.state(l.at)
 			up := L.over(s.d)
 			for _, x := range s.edges {
 				dt := l.dt.plus(x.dt)
@@ -470,6 +560,11 @@ func (e *enumerator) chain(c *core, n int, lost bool, ws []*big.Int, dn den, end
 		links, next = next, links
 		linkBytes = nextBytes
 		d = d.mul(L)
+		if k < n {
+			if err := stepAll(); err != nil {
+				return err
+			}
+		}
 		if ws[k].Sign() == 0 {
 			continue
 		}

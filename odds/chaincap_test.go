@@ -52,15 +52,15 @@ func TestPacketChainCappedFaces(t *testing.T) {
 				t.Errorf("last leaf weighs %d, want %d", got, tc.top)
 			}
 			var sum weight
-			for _, x := range tab.states[0].edges {
+			for _, x := range tab.state(0).edges {
 				sum.add(x.w)
 			}
 			want := uint64(6)
 			if tc.mw == "2D6" {
 				want = 36
 			}
-			if got, _ := sum.uint64(); got != want || tab.states[0].d != tab.dens[0] {
-				t.Errorf("the ways out weigh %d over %v, want %d over the step's dice", got, tab.states[0].d, want)
+			if got, _ := sum.uint64(); got != want || tab.state(0).d != tab.dens[0] {
+				t.Errorf("the ways out weigh %d over %v, want %d over the step's dice", got, tab.state(0).d, want)
 			}
 		})
 	}

@@ -699,44 +699,49 @@ func (u *Unit) packetTarget(p int) (int, error) {
 		id, _, err := u.pick(p, ch, true)
 		return id, err
 	}
-	open := 0
-	for id, m := range u.models {
-		if u.ordinaryIn(id, p) && !m.struck {
-			open++
-		}
-	}
-	if open == 0 {
+	// One pass: the models not yet struck, and the most damaged of them.
+	// When all are struck the marks go and every model is one again.
+	open, maxD, n, first, fresh := 0, -1, 0, -1, -1
+	for pass := 0; pass < 2 && open == 0; pass++ {
 		for id := range u.models {
-			if u.ordinaryIn(id, p) {
-				u.models[id].struck = false
+			if !u.ordinaryIn(id, p) {
+				continue
+			}
+			m := &u.models[id]
+			if pass == 1 {
+				m.struck = false
+			} else if m.struck {
+				continue
+			}
+			open++
+			switch d := int(m.damage); {
+			case d > maxD:
+				maxD, n, first = d, 1, id
+			case d == maxD:
+				n++
+			}
+			if m.damage == 0 && fresh < 0 {
+				fresh = id
 			}
 		}
 	}
 	cand := func(id int) bool { return u.ordinaryIn(id, p) && !u.models[id].struck }
-	if u.s.opts.PacketTarget == rules.FreshFirst {
-		for id, m := range u.models {
-			if cand(id) && m.damage == 0 {
-				return u.firstInOrder(p, ch, true, func(id int) bool { return cand(id) && u.models[id].damage == 0 })
-			}
+	// With the count key, the models firstInOrder would choose among are
+	// all of one damage and unstruck: any is as good (countedFirst).
+	counted := ch == nil && u.CountKeyed()
+	if u.s.opts.PacketTarget == rules.FreshFirst && fresh >= 0 {
+		if counted {
+			return fresh, nil
 		}
-	}
-	maxD, n, first := 0, 0, -1
-	for id, m := range u.models {
-		if !cand(id) {
-			continue
-		}
-		switch d := int(m.damage); {
-		case d > maxD:
-			maxD, n, first = d, 1, id
-		case d == maxD:
-			n++
-		}
+		return u.firstInOrder(p, ch, true, func(id int) bool { return cand(id) && u.models[id].damage == 0 })
 	}
 	switch {
+	case first < 0:
+		return -1, nil // no ordinary R&F in the pool: ord said there were
+	case n == 1 || counted:
+		return first, nil
 	case maxD == 0:
 		return u.firstInOrder(p, ch, true, cand)
-	case n == 1:
-		return first, nil
 	}
 	return u.firstInOrder(p, ch, true, func(id int) bool { return cand(id) && int(u.models[id].damage) == maxD })
 }
@@ -748,6 +753,9 @@ func (u *Unit) firstInOrder(p int, ch Chooser, fill bool, ok func(int) bool) (in
 	id, e, err := u.pickAt(p, ch, fill)
 	if err != nil || id < 0 || ok(id) {
 		return id, err
+	}
+	if x := u.countedFirst(p, ch, ok); x >= 0 {
+		return x, nil
 	}
 	if u.sim == nil {
 		u.sim = new(Unit)
@@ -765,6 +773,31 @@ func (u *Unit) firstInOrder(p int, ch Chooser, fill bool, ok func(int) bool) (in
 			return id, nil
 		}
 	}
+}
+
+// countedFirst is firstInOrder's answer as far as the count key goes
+// (SetCountKey): removal order takes a pool's ordinary R&F before its
+// command models (11.2, 11.4), so when some ordinary R&F of pool p pass ok
+// and all of those have one damage and struck, the first in order is one
+// of them, and any of them is as good for every count. It returns -1
+// otherwise (no count key, an owner's Chooser, none or several classes),
+// when firstInOrder walks the order itself.
+func (u *Unit) countedFirst(p int, ch Chooser, ok func(int) bool) int {
+	if ch != nil || !u.CountKeyed() {
+		return -1
+	}
+	x := -1
+	for id, m := range u.models {
+		if !u.ordinaryIn(id, p) || !ok(id) {
+			continue
+		}
+		if x < 0 {
+			x = id
+		} else if m.damage != u.models[x].damage || m.struck != u.models[x].struck {
+			return -1
+		}
+	}
+	return x
 }
 
 // instantKill removes one model outright (9.1): a named model, the closest

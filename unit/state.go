@@ -215,7 +215,11 @@ func (u *Unit) SetRegenLost() { u.regenLost = true }
 // SetCountKey a per-model unit is keyed by its counts instead (see there).
 func (u *Unit) Key() string {
 	var stack [256]byte
-	b := stack[:0]
+	return string(u.AppendKey(stack[:0]))
+}
+
+// AppendKey appends Key to b, with no allocation of its own.
+func (u *Unit) AppendKey(b []byte) []byte {
 	if f := u.fighter; f != nil {
 		b = append(b, 'F')
 		b = putInt(b, f.Damage)
@@ -259,7 +263,7 @@ func (u *Unit) Key() string {
 	if u.standardLost {
 		flags |= 2
 	}
-	return string(append(b, flags))
+	return append(b, flags)
 }
 
 // SetCountKey with on true lets Key describe a per-model unit (battleaxe,

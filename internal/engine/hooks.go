@@ -35,8 +35,8 @@ type RollOutcome struct {
 // attacks are independent and alike. Skirmish attacks are not (a critical
 // spends the warrior's allowance, 6.2), and ok is false for them.
 func (m *Machine) AttackRolls() (n int, ok bool) {
-	if !m.rs().Block() || m.s.i != 0 {
-		return 0, false
+	if !m.rs().Block() || m.s.i != 0 || m.s.at != stepHit && m.s.at != stepWound {
+		return 0, false // elsewhere, or done: no attack to read
 	}
 	if t := &m.s.tests; t.kb != 0 && !t.kbSlays && m.multi() {
 		return 0, false // a one-wound Killing Blow is a single among packets (20.2): not alike
@@ -180,6 +180,20 @@ func (m *Machine) AppendLoopState(b []byte) ([]byte, bool) {
 	b = m.AppendState(b)
 	m.s.i, m.s.n = i, n
 	return b, true
+}
+
+// AppendPacketState appends what tells apart the loop states
+// (AppendLoopState) of machines in the loop of one batch's packets reached
+// from one another by packet steps: the unit's key. A packet's step without
+// Regeneration (packetItem) changes the unit, the tallies and the item and
+// nothing else, so such loop states differ in the unit alone
+// (TestPacketStepChangesOnlyTheUnit). ok is false where m stands elsewhere
+// or its packets roll Regeneration (22.6).
+func (m *Machine) AppendPacketState(b []byte) ([]byte, bool) {
+	if m.s.at != stepPacket || !m.loopStep() || m.s.pend > 0 || m.s.pendX > 0 || !m.s.tests.regen.need.IsNone() {
+		return b, false
+	}
+	return m.u.AppendKey(b), true
 }
 
 // SetItem moves m, made by one step from a machine with the same loop

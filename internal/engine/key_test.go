@@ -133,3 +133,108 @@ func TestChanceIsThePassedFaces(t *testing.T) {
 		}
 	}
 }
+
+// TestAttackRollsWhenDone: a machine past its last batch has no attack to
+// roll. With Killing Blow on the last attack and Multiple Wounds, the
+// check of a one-wound blow among packets once read the attack after the
+// last (the merged batches probe a next batch that may not exist).
+func TestAttackRollsWhenDone(t *testing.T) {
+	// Killing Blow does not slay a monster (22.8): a one-wound blow
+	u, err := unit.New(unit.Spec{Ruleset: rules.TOW, Models: 2, Profile: unit.Profile{TroopType: rules.Monster, W: 2, T: 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	attacks := []Attack{{Count: dice.ConstExpr(1), Hit: HitSpec{WS: 4}, Strength: 4, MultipleWounds: dice.ConstExpr(2),
+		KillingBlow: rules.NaturalSix, Target: unit.Target{Role: unit.RankAndFile}}}
+	m, err := NewMachine(u, attacks, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := dice.NewScripted(1)
+	for !m.Done() {
+		if err := m.Step(r, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// the last batch's tests stay on the done machine: a Killing Blow that
+	// would not slay its receiver, as in the merged batches' failing draw
+	m.s.tests.kb, m.s.tests.kbSlays = rules.NaturalSix, false
+	if n, ok := m.AttackRolls(); ok {
+		t.Errorf("AttackRolls() = %d, true after the last batch", n)
+	}
+}
+
+// TestPacketStepChangesOnlyTheUnit: a packet's step changes the unit, the
+// tallies and the item and nothing else that AppendLoopState writes, so
+// that AppendPacketState (the unit's key) tells apart the loop states of one
+// batch's packets. Over seeded dice, in per-model and pooled units, with
+// Multiple Wounds, Clipped Wings, a champion and a character, in every
+// block ruleset.
+func TestPacketStepChangesOnlyTheUnit(t *testing.T) {
+	fly := unit.Profile{TroopType: rules.Monster, W: 6, T: 5, Fly: true}
+	cases := []struct {
+		name string
+		spec unit.Spec
+		a    Attack
+	}{
+		{"battleaxe per-model", unit.Spec{Ruleset: rules.Battleaxe, Models: 10, Frontage: 5, Profile: unit.Profile{TroopType: rules.Monster, W: 6, T: 5}},
+			Attack{Count: dice.ConstExpr(30), Strength: 6, MultipleWounds: dice.MustParseExpr("D6")}},
+		{"battleaxe clipped wings", unit.Spec{Ruleset: rules.Battleaxe, Models: 6, Frontage: 3, Profile: fly},
+			Attack{Count: dice.ConstExpr(12), Strength: 6, MultipleWounds: dice.MustParseExpr("D3"), ClippedWings: true}},
+		{"whfb8 pooled with champion", unit.Spec{Ruleset: rules.WHFB8, Models: 8, Frontage: 4, Profile: unit.Profile{W: 3, T: 4},
+			Command: []unit.Role{unit.Champion}}, Attack{Count: dice.ConstExpr(12), Strength: 5, MultipleWounds: dice.MustParseExpr("D3")}},
+		{"t9a with a character", unit.Spec{Ruleset: rules.T9A, Models: 6, Frontage: 3, Profile: unit.Profile{W: 2, T: 4},
+			Characters: []unit.CharacterSpec{{Name: "Hero", Profile: unit.Profile{W: 3, T: 4}, File: -1}}},
+			Attack{Count: dice.ConstExpr(10), Strength: 5, MultipleWounds: dice.ConstExpr(2)}},
+		{"tow", unit.Spec{Ruleset: rules.TOW, Models: 6, Frontage: 3, Profile: unit.Profile{W: 3, T: 4}},
+			Attack{Count: dice.ConstExpr(10), Strength: 5, MultipleWounds: dice.MustParseExpr("D3+1")}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			packets := 0
+			for seed := range uint64(40) {
+				u, err := unit.New(c.spec)
+				if err != nil {
+					t.Fatal(err)
+				}
+				u.SetCountKey(seed%2 == 0)
+				a := c.a
+				a.Hit, a.Target = HitSpec{WS: 3}, unit.Target{Role: unit.RankAndFile}
+				m, err := NewMachine(u, []Attack{a}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				// not the bare seeded roller, which steps a stage's items at once
+				r := dice.NewRecorder(dice.NewSeeded(seed))
+				for !m.Done() {
+					_, before := m.AppendPacketState(nil)
+					rest := loopRest(m)
+					if err := m.Step(r, nil); err != nil {
+						t.Fatal(err)
+					}
+					if _, after := m.AppendPacketState(nil); !before || !after {
+						continue
+					}
+					packets++
+					if got := loopRest(m); got != rest {
+						t.Fatalf("seed %d: a packet's step changed more than the unit:\n%q\n%q", seed, rest, got)
+					}
+				}
+			}
+			if packets < 20 {
+				t.Errorf("%d packet steps checked, want 20 or more", packets)
+			}
+		})
+	}
+}
+
+// loopRest returns m's loop state (AppendLoopState) without the unit's
+// key, which AppendState writes first, or "" outside a loop.
+func loopRest(m *Machine) string {
+	b, ok := m.AppendLoopState(nil)
+	if !ok {
+		return ""
+	}
+	uk := m.u.Key()
+	return string(b[len(appendInt(nil, len(uk)))+len(uk):])
+}

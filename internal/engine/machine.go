@@ -191,6 +191,13 @@ func (m *Machine) Reset(from *Machine) {
 	m.spare, m.scratch = spare, scratch
 }
 
+// Reclaim tells m that no machine in use shares its unit any more: each
+// copy made from m (Reset, Clone) has changed its unit since, which gave
+// it one of its own, or will be Reset before it is used again. The next
+// Reset of m then reuses the unit's memory instead of the copy that would
+// need a new one. A caller that is wrong about it corrupts the copies.
+func (m *Machine) Reclaim() { m.ushared = false }
+
 // Fork makes dst (a new machine when nil) a copy of m with a unit of its
 // own at once, so that neither machine has to copy the unit again when it
 // changes it: for a caller about to change both. It returns dst. As with
