@@ -7,6 +7,7 @@ import (
 
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/unit"
 )
 
 // The packet chain (issue 9, item 3). After the binomial-attacks fast path
@@ -58,14 +59,17 @@ type chainEdge struct {
 // once stepped, and where it closes the batch once closed.
 type chainState struct {
 	m       *engine.Machine
+	u       *unit.Unit // unit-keyed: the state is the table's start with u
 	edges   []chainEdge
 	d       den
 	stepped bool
 	closed  bool
-	last    bool       // closed by closeLast
-	end     int32      // the core of the next generation it closes into
-	endDt   tally      // and what the close adds
-	ends    outcomeKey // or, closing the run's last batch, how the run ends
+	last    bool // closed by closeLast
+	// unitKept says that the machine state i closed into shares u.
+	unitKept bool
+	end      int32      // the core of the next generation it closes into
+	endDt    tally      // and what the close adds
+	ends     outcomeKey // or, closing the run's last batch, how the run ends
 }
 
 // chainTable is the loop states of a chain, by their description.
@@ -95,8 +99,10 @@ type chainTable struct {
 	// first that removes it on all step alike (chainTable.step).
 	oneDie bool
 	// unitKeyed says that the table's states differ in their unit alone,
-	// and index keys them by it (appendState).
+	// and index keys them by it (appendState): a state keeps its unit, to
+	// stand in with start's machine (load).
 	unitKeyed bool
+	start     *engine.Machine
 }
 
 // errCapped stops the paths of a step at the first face of its damage die
@@ -141,11 +147,42 @@ func (t *chainTable) intern(e *enumerator, m *engine.Machine) (int32, error) {
 		e.free = append(e.free, m)
 		return i, nil
 	}
-	m.SetItem(0, t.items)
-	t.bytes += e.coreBytes
-	i := t.add(chainState{m: m})
+	var st chainState
+	if t.unitKeyed {
+		// the state is the table's start with this unit
+		st.u = m.TakeUnit()
+		e.free = append(e.free, m)
+		t.bytes += int64(st.u.Footprint())
+	} else {
+		m.SetItem(0, t.items)
+		st.m = m
+		t.bytes += e.coreBytes
+	}
+	i := t.add(st)
 	t.index[string(loop)] = i
 	return i, nil
+}
+
+// unitOf returns state s's unit, to read.
+func (t *chainTable) unitOf(s *chainState) *unit.Unit {
+	if s.m != nil {
+		return s.m.ReadUnit()
+	}
+	return s.u
+}
+
+// load makes x stand in state i: a copy of its machine, or with the table
+// unit-keyed, of the start with its unit.
+func (t *chainTable) load(e *enumerator, x *engine.Machine, i int32) {
+	s := t.state(i)
+	if s.m != nil {
+		x.Reset(s.m)
+		return
+	}
+	x.ResetUnit(t.start, s.u)
+	if n := len(e.units); n > 0 && x.GiveSpare(e.units[n-1]) {
+		e.units = e.units[:n-1]
+	}
 }
 
 // chainBlock is the number of states of a block of a chainTable.
@@ -195,7 +232,12 @@ func newChainTable(e *enumerator, m *engine.Machine, n int, lost bool) (*chainTa
 		return nil, errLeftLoop
 	}
 	_, t.unitKeyed = start.AppendPacketState(e.loopbuf[:0])
-	t.add(chainState{m: start})
+	t.start = start
+	if t.unitKeyed {
+		t.add(chainState{u: start.ReadUnit()})
+	} else {
+		t.add(chainState{m: start})
+	}
 	return t, nil
 }
 
@@ -205,10 +247,10 @@ func (t *chainTable) step(e *enumerator, i int32) error {
 	s := t.state(i)
 	leaves, dens := t.leaves[:0], t.dens[:0]
 	var leaf *engine.Machine
-	capped := t.oneDie && s.m.ReadUnit().PacketCapped(s.m.Aim())
+	capped := t.oneDie && t.unitOf(s).PacketCapped(t.start.Aim())
 	err := paths(&e.roller, func(r *pathRoller) error {
 		leaf = e.scratch()
-		leaf.Reset(s.m)
+		t.load(e, leaf, i)
 		return leaf.Step(r, nil)
 	}, func(count weight, d den) error {
 		lt := leaf.Tally()
@@ -272,6 +314,15 @@ next:
 // the closing machine is free, so nothing in use shares it.
 func (t *chainTable) release(e *enumerator, i int32) {
 	s := t.state(i)
+	if s.stepped && s.closed && s.u != nil {
+		// unit-keyed: the leaves and the closing machine copied or freed
+		// alike; the start's unit stays with the start
+		if !s.unitKept && i != 0 {
+			e.units = append(e.units, s.u)
+		}
+		s.u = nil
+		return
+	}
 	if s.stepped && s.closed && s.m != nil {
 		if s.last {
 			s.m.Reclaim()
@@ -289,6 +340,8 @@ func (t *chainTable) close(e *enumerator, i int32) (int32, tally) {
 	s := t.state(i)
 	if !s.closed {
 		x := t.closing(e, i)
+		s = t.state(i)
+		s.unitKept = s.u != nil && x.ReadUnit() == s.u // the next generation's core shares it
 		s.end, s.closed = e.intern(x), true
 		t.release(e, i)
 	}
@@ -300,7 +353,7 @@ func (t *chainTable) close(e *enumerator, i int32) (int32, tally) {
 func (t *chainTable) closing(e *enumerator, i int32) *engine.Machine {
 	s := t.state(i)
 	var x *engine.Machine
-	if s.stepped {
+	if s.stepped && s.m != nil {
 		// The step is kept, so the state's own machine closes: every leaf
 		// of its step has changed its unit, so none shares it.
 		x, s.m = s.m, nil
@@ -308,7 +361,7 @@ func (t *chainTable) closing(e *enumerator, i int32) *engine.Machine {
 		t.bytes -= e.coreBytes
 	} else {
 		x = e.scratch()
-		x.Reset(s.m)
+		t.load(e, x, i)
 	}
 	x.SkipPackets()
 	s.endDt = tallyOf(x.Tally())
@@ -334,13 +387,14 @@ func (t *chainTable) closeLast(e *enumerator, i int32) (outcomeKey, error) {
 		return s.ends, nil
 	}
 	x := t.closing(e, i)
-	defer func() { e.free = append(e.free, x) }()
-	var noDice pathRoller
+	defer t.free(e, x)
+	noDice := &e.noDice
 	for steps := 0; !x.Done(); steps++ {
 		if steps == maxCloseSteps {
 			return outcomeKey{}, errNotLast
 		}
-		if err := x.Step(&noDice, nil); err != nil {
+		*noDice = pathRoller{path: noDice.path[:0]}
+		if err := x.Step(noDice, nil); err != nil {
 			return outcomeKey{}, err
 		}
 		if len(noDice.path) > 0 {
@@ -356,6 +410,10 @@ func (t *chainTable) closeLast(e *enumerator, i int32) (outcomeKey, error) {
 	t.release(e, i)
 	return s.ends, nil
 }
+
+// free hands x back to e: a method, so that a deferred call allocates
+// nothing.
+func (t *chainTable) free(e *enumerator, x *engine.Machine) { e.free = append(e.free, x) }
 
 // chainEnds gathers the ends of the chains of a batch that ends the run
 // (chainLast): the outcomes of the closes over their one denominator d,

@@ -121,6 +121,12 @@ type enumerator struct {
 	roller pathRoller
 	keybuf []byte
 	free   []*engine.Machine
+	// units are units no machine uses, for the next copies (the packet
+	// chain's released states)
+	units []*unit.Unit
+	// noDice rolls no die: a close of the packet chain that asks for one
+	// is no last batch's (closeLast)
+	noDice pathRoller
 	merge  map[stateKey]int // scratch for merging a core's transitions
 	capW   map[unit.Target]int
 	steps  int

@@ -104,8 +104,20 @@ func coreBytes(u *unit.Unit) int64 { return machineBytes + int64(u.Footprint()) 
 // memory budget max (Config.MaxBytes) after steps steps; why names the
 // scenario (describe). It wraps ErrStateLimit, so that Fallback applies.
 func bytesLimitError(max int64, steps int, why string) error {
-	return fmt.Errorf("%w: states of more than %d MB after %d steps: %s", ErrStateLimit, max>>20, steps, why)
+	return &memoryLimitError{fmt.Sprintf("%v: states of more than %d MB after %d steps: %s", ErrStateLimit, max>>20, steps, why)}
 }
+
+// ErrMemoryLimit is wrapped, with ErrStateLimit, by the error of an exact
+// computation whose states passed the memory budget (Config.MaxBytes)
+// rather than the number of states (Config.MaxStates): a caller that
+// advises raising the latter can tell the two apart.
+var ErrMemoryLimit = errors.New("memory budget reached")
+
+// memoryLimitError is bytesLimitError's error.
+type memoryLimitError struct{ msg string }
+
+func (e *memoryLimitError) Error() string   { return e.msg }
+func (e *memoryLimitError) Unwrap() []error { return []error{ErrStateLimit, ErrMemoryLimit} }
 
 // Dist is a distribution over 0, 1, 2, ...: P[i] is the chance of exactly i.
 type Dist struct {

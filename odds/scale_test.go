@@ -83,7 +83,7 @@ func TestMemoryBudget(t *testing.T) {
 		t.Errorf("4097-bit weight: %d bytes, want at least %d", got, perState+65*8)
 	}
 	err := bytesLimitError(256<<20, 7, "S3")
-	if !errors.Is(err, ErrStateLimit) || err.Error() != "state limit reached: states of more than 256 MB after 7 steps: S3" {
+	if !errors.Is(err, ErrStateLimit) || !errors.Is(err, ErrMemoryLimit) || err.Error() != "state limit reached: states of more than 256 MB after 7 steps: S3" {
 		t.Errorf("bytesLimitError: %v", err)
 	}
 }

@@ -498,6 +498,9 @@ func (x weight) mul(v weight) weight {
 // up to 3^255 from the shared table (mulPow3), where a loop of 3^40 steps
 // would copy x every time.
 func (x weight) scale(d den) weight {
+	if d == (den{}) {
+		return x
+	}
 	k := d.three
 	// 3^k has at most 1.585·k+1 bits: while x·3^k surely fits inline, the
 	// small steps allocate nothing

@@ -56,10 +56,10 @@ func stopped(err error, d time.Duration) error {
 	return err
 }
 
-// stateAdvice says what helps past a state limit. Two limits wrap
+// stateAdvice says what helps past a state limit. Three limits wrap
 // odds.ErrStateLimit: the states held at once, which --max-states raises,
-// and the ways one step's dice can fall, a fixed bound of the enumeration
-// that no flag raises. Monte Carlo answers either: odds has --fallback,
+// the memory they take (odds.ErrMemoryLimit), and the ways one step's dice
+// can fall, a fixed bound of the enumeration; no flag raises the last two. Monte Carlo answers either: odds has --fallback,
 // compare (exact only) leaves it to rearrank sim.
 func stateAdvice(err error, hasFallback bool) string {
 	mc := "rearrank sim for a Monte Carlo estimate"
@@ -68,6 +68,9 @@ func stateAdvice(err error, hasFallback bool) string {
 	}
 	if strings.Contains(err.Error(), "dice fall more than") {
 		return "the ways one roll's dice fall are a fixed bound of the exact odds; use " + mc
+	}
+	if errors.Is(err, odds.ErrMemoryLimit) {
+		return "the states outgrew the exact odds' memory budget, which no flag raises; make the scenario smaller, or use " + mc
 	}
 	return "raise --max-states, or use " + mc
 }

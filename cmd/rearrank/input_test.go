@@ -3,12 +3,15 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/rearrank/rearrank/odds"
 )
 
 // bombYAML runs for seconds under a high state limit, until the byte budget stops it: issue 11's
@@ -49,5 +52,29 @@ func TestInterrupt(t *testing.T) {
 			t.Errorf("%s: still running a second after the interrupt", args[0])
 			<-done
 		}
+	}
+}
+
+// TestStateAdvice: past a state limit the advice names what helps: the
+// flag for the number of states, never for the memory budget or the ways
+// one roll's dice fall, which no flag raises; Monte Carlo for every one.
+func TestStateAdvice(t *testing.T) {
+	cases := []struct {
+		err      error
+		flag     bool
+		fallback string
+	}{
+		{fmt.Errorf("%w: more than 200 states after 3 steps: S3", odds.ErrStateLimit), true, "--fallback"},
+		{fmt.Errorf("s3.yaml: %w", odds.ErrMemoryLimit), false, "--fallback"},
+		{fmt.Errorf("%w: the dice fall more than 1000000 ways", odds.ErrStateLimit), false, "--fallback"},
+	}
+	for _, c := range cases {
+		got := stateAdvice(c.err, true)
+		if strings.Contains(got, "--max-states") != c.flag || !strings.Contains(got, c.fallback) {
+			t.Errorf("stateAdvice(%v) = %q: want --max-states %v, and %s", c.err, got, c.flag, c.fallback)
+		}
+	}
+	if got := stateAdvice(odds.ErrMemoryLimit, false); !strings.Contains(got, "rearrank sim") || !strings.Contains(got, "memory") {
+		t.Errorf("compare's advice past the memory budget: %q", got)
 	}
 }

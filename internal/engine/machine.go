@@ -191,6 +191,34 @@ func (m *Machine) Reset(from *Machine) {
 	m.spare, m.scratch = spare, scratch
 }
 
+// ResetUnit is Reset with u in place of from's unit: m stands where from
+// does, with u, which it shares with the caller until it changes it. For
+// machines whose states differ in the unit alone (AppendPacketState), one
+// machine and the units describe them all.
+func (m *Machine) ResetUnit(from *Machine, u *unit.Unit) {
+	m.Reset(from)
+	m.u, m.ushared, m.ukeyOK = u, true, false
+}
+
+// TakeUnit hands m's unit to the caller, whose it is from then on, and
+// leaves m without one until its next Reset: m must not step before.
+func (m *Machine) TakeUnit() *unit.Unit {
+	u := m.uw() // m's own, copied if it was shared
+	m.u, m.ushared = nil, false
+	return u
+}
+
+// GiveSpare hands m a unit it may copy a shared unit into when it first
+// changes it (see Reset), when it holds none, and reports whether it took
+// it: the caller gives u up then.
+func (m *Machine) GiveSpare(u *unit.Unit) bool {
+	if m.spare != nil {
+		return false
+	}
+	m.spare = u
+	return true
+}
+
 // Reclaim tells m that no machine in use shares its unit any more: each
 // copy made from m (Reset, Clone) has changed its unit since, which gave
 // it one of its own, or will be Reset before it is used again. The next
