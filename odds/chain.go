@@ -324,7 +324,7 @@ func (t *chainTable) release(e *enumerator, i int32) {
 		return
 	}
 	if s.stepped && s.closed && s.m != nil {
-		if s.last {
+		if s.last && i != 0 { // the start shares its unit with the core it came from
 			s.m.Reclaim()
 		}
 		e.free = append(e.free, s.m)
@@ -353,7 +353,7 @@ func (t *chainTable) close(e *enumerator, i int32) (int32, tally) {
 func (t *chainTable) closing(e *enumerator, i int32) *engine.Machine {
 	s := t.state(i)
 	var x *engine.Machine
-	if s.stepped && s.m != nil {
+	if s.stepped && s.m != nil && i != 0 { // the start shares its unit with the core it came from
 		// The step is kept, so the state's own machine closes: every leaf
 		// of its step has changed its unit, so none shares it.
 		x, s.m = s.m, nil

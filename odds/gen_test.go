@@ -303,6 +303,9 @@ func drawBatches(t *rapid.T, rs rules.Ruleset, attacks []referee.Attack) {
 func describeScenario(u *unit.Unit, attacks []referee.Attack) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %v: %s", u.Ruleset(), u.Options().Changed(), u.DrawDamage())
+	for _, m := range u.Models() {
+		fmt.Fprintf(&b, "\n  model %s %+v damage %d", m.Role, m.Profile, m.Damage)
+	}
 	for _, a := range attacks {
 		fmt.Fprintf(&b, "\n  %+v", a)
 	}
