@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -184,3 +185,34 @@ target: {models: 5, toughness: 3, troop_type: heavy_infantry, armour: light, shi
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestTranslateTroopTypes: a troop type tow alone has carries over as its
+// category to every other ruleset, and one tow lacks as its nearest, not
+// only between tow and the rulesets whose saves Strength worsens (once
+// compare --ruleset tow,t9a failed on heavy_infantry).
+func TestTranslateTroopTypes(t *testing.T) {
+	tow := mustLoad(t, "tow.yaml", `ruleset: tow
+attacks: [{count: 1, strength: 3}]
+target: {models: 5, toughness: 3, troop_type: heavy_cavalry, armour: light}
+`)
+	for _, r := range []rules.Ruleset{rules.T9A, rules.T9A1RU, rules.WHFB8, rules.Battleaxe} {
+		c, notes, err := tow.Translate(r)
+		if err != nil {
+			t.Fatalf("%s: %v", r, err)
+		}
+		if c.Target.TroopType != rules.Cavalry || !slices.Contains(notes, "target: troop_type heavy_cavalry carried over as cavalry") {
+			t.Errorf("%s: troop type %s, notes %q", r, c.Target.TroopType, notes)
+		}
+	}
+	t9a := mustLoad(t, "t9a.yaml", `ruleset: t9a
+attacks: [{count: 1, strength: 3}]
+target: {models: 5, toughness: 3, troop_type: monstrous_beast}
+`)
+	c, notes, err := t9a.Translate(rules.TOW)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Target.TroopType != rules.WarBeast || !slices.Contains(notes, "target: troop_type monstrous_beast carried over as war_beast (tow has no monstrous beasts)") {
+		t.Errorf("t9a to tow: troop type %s, notes %q", c.Target.TroopType, notes)
+	}
+}

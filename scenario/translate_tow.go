@@ -15,8 +15,6 @@ import (
 //     AP back as Strength's modifier plus armour_piercing (22.4);
 //   - the armour of the same equipment, where the save differs (no mount
 //     bonus, the 2+/3+ cap); a printed armour_save as a suit;
-//   - tow's troop sub-categories as their category, whfb8's monstrous
-//     beasts as war beasts (22.10);
 //   - a Heroic Killing Blow as Killing Blow and Monster Slayer (22.3);
 //   - Flaming against Regeneration, poison and Multiple Wounds, which read
 //     differently (22.3, 22.6, 22.7).
@@ -121,19 +119,11 @@ func saveModifier(rs rules.Ruleset, s, ap int, o rules.Options) int {
 }
 
 // towProfile carries a profile between tow and ruleset to: a printed
-// armour_save as the suit that gives it, troop types tow alone has (or
-// lacks) as their nearest, and a note where the same equipment saves
-// differently (RULES.md 22.4, 22.10).
+// armour_save as the suit that gives it, and a note where the same
+// equipment saves differently (RULES.md 22.4); translateProfile has
+// carried the troop type over before (22.10).
 func towProfile(p *Profile, path string, from, to rules.Ruleset, fo, ro rules.Options, note func(string, ...any)) {
 	tt := rules.For(to)
-	switch {
-	case p.TroopType.TowOnly() && !tt.TroopCategories:
-		note("%s: troop_type %s carried over as %s", path, p.TroopType, p.TroopType.Category())
-		p.TroopType = p.TroopType.Category()
-	case p.TroopType == rules.MonstrousBeast && tt.TroopCategories:
-		note("%s: troop_type monstrous_beast carried over as war_beast (tow has no monstrous beasts)", path)
-		p.TroopType = rules.WarBeast
-	}
 	sp := saveProfile(*p)
 	sp.ArmourSave = p.ArmourSave
 	if !p.ArmourSave.IsNone() && !tt.SuitWithAP {

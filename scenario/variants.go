@@ -244,6 +244,15 @@ func translateAttack(a *Attack, path string, from, to *rules.Traits, note func(s
 // any modifier (RULES.md 7), the ward as an Aegis save and back (8).
 func translateProfile(p *Profile, path string, from, to rules.Ruleset, fo, ro rules.Options, note func(string, ...any)) {
 	ft, tt := rules.For(from), rules.For(to)
+	// troop types tow alone has, or lacks, as their nearest (22.10)
+	switch {
+	case p.TroopType.TowOnly() && !tt.TroopCategories:
+		note("%s: troop_type %s carried over as %s", path, p.TroopType, p.TroopType.Category())
+		p.TroopType = p.TroopType.Category()
+	case p.TroopType == rules.MonstrousBeast && tt.TroopCategories:
+		note("%s: troop_type monstrous_beast carried over as war_beast (tow has no monstrous beasts)", path)
+		p.TroopType = rules.WarBeast
+	}
 	if ft.ArmourValue != tt.ArmourValue {
 		base := rules.ArmourSaveDetail(from, saveProfile(*p), p.TroopType, rules.Penetration{}, fo).Base
 		was := armourText(*p, ft)
