@@ -317,8 +317,11 @@ func (t *chainTable) release(e *enumerator, i int32) {
 	if s.stepped && s.closed && s.u != nil {
 		// unit-keyed: the leaves and the closing machine copied or freed
 		// alike; the start's unit stays with the start
-		if !s.unitKept && i != 0 {
-			e.units = append(e.units, s.u)
+		if i != 0 {
+			t.bytes -= int64(s.u.Footprint())
+			if !s.unitKept {
+				e.units = append(e.units, s.u)
+			}
 		}
 		s.u = nil
 		return
