@@ -103,6 +103,10 @@ type chainTable struct {
 	// stand in with start's machine (load).
 	unitKeyed bool
 	start     *engine.Machine
+	// rewind is the leaf the last step of a unit-keyed state loaded from
+	// start and moved by one packet, freed since: loading it again undoes
+	// that packet instead of copying start whole (RewindPacket).
+	rewind *engine.Machine
 }
 
 // errCapped stops the paths of a step at the first face of its damage die
@@ -179,7 +183,12 @@ func (t *chainTable) load(e *enumerator, x *engine.Machine, i int32) {
 		x.Reset(s.m)
 		return
 	}
-	x.ResetUnit(t.start, s.u)
+	if x == t.rewind {
+		x.RewindPacket(t.start, s.u)
+	} else {
+		x.ResetUnit(t.start, s.u)
+	}
+	t.rewind = nil
 	if n := len(e.units); n > 0 && x.GiveSpare(e.units[n-1]) {
 		e.units = e.units[:n-1]
 	}
@@ -259,6 +268,9 @@ func (t *chainTable) step(e *enumerator, i int32) error {
 		to, err := t.intern(e, leaf)
 		if err != nil {
 			return err
+		}
+		if t.unitKeyed {
+			t.rewind = leaf // freed by intern, one packet from start
 		}
 		// a capped model removed by face f is removed alike by the faces
 		// above f: the packet takes its W left and wastes the rest (11.3)

@@ -171,25 +171,7 @@ func TestAttackRollsWhenDone(t *testing.T) {
 // Multiple Wounds, Clipped Wings, a champion and a character, in every
 // block ruleset.
 func TestPacketStepChangesOnlyTheUnit(t *testing.T) {
-	fly := unit.Profile{TroopType: rules.Monster, W: 6, T: 5, Fly: true}
-	cases := []struct {
-		name string
-		spec unit.Spec
-		a    Attack
-	}{
-		{"battleaxe per-model", unit.Spec{Ruleset: rules.Battleaxe, Models: 10, Frontage: 5, Profile: unit.Profile{TroopType: rules.Monster, W: 6, T: 5}},
-			Attack{Count: dice.ConstExpr(30), Strength: 6, MultipleWounds: dice.MustParseExpr("D6")}},
-		{"battleaxe clipped wings", unit.Spec{Ruleset: rules.Battleaxe, Models: 6, Frontage: 3, Profile: fly},
-			Attack{Count: dice.ConstExpr(12), Strength: 6, MultipleWounds: dice.MustParseExpr("D3"), ClippedWings: true}},
-		{"whfb8 pooled with champion", unit.Spec{Ruleset: rules.WHFB8, Models: 8, Frontage: 4, Profile: unit.Profile{W: 3, T: 4},
-			Command: []unit.Role{unit.Champion}}, Attack{Count: dice.ConstExpr(12), Strength: 5, MultipleWounds: dice.MustParseExpr("D3")}},
-		{"t9a with a character", unit.Spec{Ruleset: rules.T9A, Models: 6, Frontage: 3, Profile: unit.Profile{W: 2, T: 4},
-			Characters: []unit.CharacterSpec{{Name: "Hero", Profile: unit.Profile{W: 3, T: 4}, File: -1}}},
-			Attack{Count: dice.ConstExpr(10), Strength: 5, MultipleWounds: dice.ConstExpr(2)}},
-		{"tow", unit.Spec{Ruleset: rules.TOW, Models: 6, Frontage: 3, Profile: unit.Profile{W: 3, T: 4}},
-			Attack{Count: dice.ConstExpr(10), Strength: 5, MultipleWounds: dice.MustParseExpr("D3+1")}},
-	}
-	for _, c := range cases {
+	for _, c := range packetCases() {
 		t.Run(c.name, func(t *testing.T) {
 			packets := 0
 			for seed := range uint64(40) {
@@ -237,4 +219,82 @@ func loopRest(m *Machine) string {
 	}
 	uk := m.u.Key()
 	return string(b[len(appendInt(nil, len(uk)))+len(uk):])
+}
+
+// packetCase is a unit and an attack whose batch takes packets.
+type packetCase struct {
+	name string
+	spec unit.Spec
+	a    Attack
+}
+
+// packetCases are per-model and pooled units with Multiple Wounds,
+// Clipped Wings, a champion and a character, in every block ruleset.
+func packetCases() []packetCase {
+	fly := unit.Profile{TroopType: rules.Monster, W: 6, T: 5, Fly: true}
+	return []packetCase{
+		{"battleaxe per-model", unit.Spec{Ruleset: rules.Battleaxe, Models: 10, Frontage: 5, Profile: unit.Profile{TroopType: rules.Monster, W: 6, T: 5}},
+			Attack{Count: dice.ConstExpr(30), Strength: 6, MultipleWounds: dice.MustParseExpr("D6")}},
+		{"battleaxe clipped wings", unit.Spec{Ruleset: rules.Battleaxe, Models: 6, Frontage: 3, Profile: fly},
+			Attack{Count: dice.ConstExpr(12), Strength: 6, MultipleWounds: dice.MustParseExpr("D3"), ClippedWings: true}},
+		{"whfb8 pooled with champion", unit.Spec{Ruleset: rules.WHFB8, Models: 8, Frontage: 4, Profile: unit.Profile{W: 3, T: 4},
+			Command: []unit.Role{unit.Champion}}, Attack{Count: dice.ConstExpr(12), Strength: 5, MultipleWounds: dice.MustParseExpr("D3")}},
+		{"t9a with a character", unit.Spec{Ruleset: rules.T9A, Models: 6, Frontage: 3, Profile: unit.Profile{W: 2, T: 4},
+			Characters: []unit.CharacterSpec{{Name: "Hero", Profile: unit.Profile{W: 3, T: 4}, File: -1}}},
+			Attack{Count: dice.ConstExpr(10), Strength: 5, MultipleWounds: dice.ConstExpr(2)}},
+		{"tow", unit.Spec{Ruleset: rules.TOW, Models: 6, Frontage: 3, Profile: unit.Profile{W: 3, T: 4}},
+			Attack{Count: dice.ConstExpr(10), Strength: 5, MultipleWounds: dice.MustParseExpr("D3+1")}},
+	}
+}
+
+// TestRewindPacketIsResetUnit: a machine ResetUnit made from a template in
+// the loop of packets, moved by one packet's step and rewound with
+// another unit, is the machine ResetUnit makes with that unit, field by
+// field but for the memory it keeps to copy into (spare, scratch).
+func TestRewindPacketIsResetUnit(t *testing.T) {
+	for _, c := range packetCases() {
+		t.Run(c.name, func(t *testing.T) {
+			rewound := 0
+			for seed := range uint64(20) {
+				u, err := unit.New(c.spec)
+				if err != nil {
+					t.Fatal(err)
+				}
+				a := c.a
+				a.Hit, a.Target = HitSpec{WS: 3}, unit.Target{Role: unit.RankAndFile}
+				m, err := NewMachine(u, []Attack{a}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				r := dice.NewRecorder(dice.NewSeeded(seed))
+				var units []*unit.Unit // units met in the loop of packets
+				for !m.Done() {
+					if _, ok := m.AppendPacketState(nil); ok && m.s.i+1 < m.s.n {
+						units = append(units, m.Unit().Clone())
+						tmpl := m.Clone()
+						leaf := new(Machine)
+						leaf.ResetUnit(tmpl, units[0])
+						if err := leaf.Step(r, nil); err != nil {
+							t.Fatal(err)
+						}
+						other := units[len(units)/2]
+						leaf.RewindPacket(tmpl, other)
+						want := new(Machine)
+						want.ResetUnit(tmpl, other)
+						leaf.spare, leaf.scratch, want.spare, want.scratch = nil, unit.Change{}, nil, unit.Change{}
+						if !reflect.DeepEqual(leaf, want) {
+							t.Fatalf("seed %d: rewound\n%+v\nwant\n%+v", seed, leaf.s, want.s)
+						}
+						rewound++
+					}
+					if err := m.Step(r, nil); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if rewound < 20 {
+				t.Errorf("%d rewinds checked, want 20 or more", rewound)
+			}
+		})
+	}
 }

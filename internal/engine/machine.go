@@ -200,6 +200,19 @@ func (m *Machine) ResetUnit(from *Machine, u *unit.Unit) {
 	m.u, m.ushared, m.ukeyOK = u, true, false
 }
 
+// RewindPacket is ResetUnit(from, u) for a machine that ResetUnit(from, ...)
+// made and one packet's step has moved since (AppendPacketState held
+// before it): such a step changes the item, the tallies and the unit and
+// nothing else (TestRewindPacketIsResetUnit), so m undoes those instead of
+// copying the whole of from again.
+func (m *Machine) RewindPacket(from *Machine, u *unit.Unit) {
+	if m.u != nil && !m.ushared && m.u != from.u && m.spare == nil {
+		m.spare = m.u
+	}
+	m.s.i, m.s.n, m.s.tally, m.s.batchCas = from.s.i, from.s.n, from.s.tally, from.s.batchCas
+	m.u, m.ushared, m.ukeyOK = u, true, false
+}
+
 // TakeUnit hands m's unit to the caller, whose it is from then on, and
 // leaves m without one until its next Reset: m must not step before.
 func (m *Machine) TakeUnit() *unit.Unit {
