@@ -55,12 +55,12 @@
 //
 // combat_score: proper_ranks (R54) is refused with rules.ErrProperRanks:
 // RULES.md 21 sketches it without defining a Proper Rank or Solid. The fights of
-// one side at one step (rank and file, champion, characters) go to the
-// referee as consecutive attack groups, each a batch of its own, where
-// RULES.md 21.2 makes them one batch. The referee has batches of several
-// profiles at one target (referee.Attack.Batch, C24), which combat does not
-// use yet; a combat file has no batch field, since 21.2 already says which
-// fights are one batch.
+// one side at one step (rank and file, champion, characters) are one batch
+// by RULES.md 21.2: they reach the referee as one batch of several profiles
+// (referee.Attack.Batch, C24) per target they aim at, so one batch save
+// where a challenge aims a fight at the enemy champion alone: the referee's
+// batch has one aim. A combat file has no batch field, since 21.2 already
+// says which fights are one batch.
 //
 // A re-rolled miss (Always Strikes First, battleaxe's Always Strikes Last)
 // is the fight's reroll_hit: failed (RULES.md 20.1) added to the grants its

@@ -488,7 +488,38 @@ func (e *engine) groups(i int, p stepPlan) (groups []referee.Attack, fights []Fi
 		}
 		groups = append(groups, a)
 	}
-	return groups, fights, attacks
+	return oneBatch(groups, e.c.Sides[i].Unit.Name()), fights, attacks
+}
+
+// oneBatch joins the groups of a side's step that aim at one target into
+// one batch (21.2, C24), each target's groups together in the order the
+// first of them comes: the referee's batch of several profiles. A group
+// aimed elsewhere (a challenge) stays a batch of its own: a batch has one
+// aim.
+func oneBatch(groups []referee.Attack, side string) []referee.Attack {
+	if len(groups) < 2 {
+		return groups
+	}
+	out := make([]referee.Attack, 0, len(groups))
+	done := make([]bool, len(groups))
+	for i := range groups {
+		if done[i] {
+			continue
+		}
+		first := len(out)
+		for j := i; j < len(groups); j++ {
+			if !done[j] && groups[j].Target == groups[i].Target {
+				out, done[j] = append(out, groups[j]), true
+			}
+		}
+		if len(out)-first > 1 {
+			name := fmt.Sprintf("%s against %s", side, groups[i].Target)
+			for k := first; k < len(out); k++ {
+				out[k].Batch = name
+			}
+		}
+	}
+	return out
 }
 
 // sameProfile returns the index of a group that rolls exactly as a does

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -207,5 +208,29 @@ func TestMonteCarloSameOnAnyMachine(t *testing.T) {
 	a, b := reps[0], reps[1]
 	if a.AWins.Cmp(b.AWins) != 0 || a.LoserBreaks.Cmp(b.LoserBreaks) != 0 || a.Sides[1].Casualties.Mean().Cmp(b.Sides[1].Casualties.Mean()) != 0 {
 		t.Errorf("1 goroutine: a wins %s; 3: %s", a.AWins.RatString(), b.AWins.RatString())
+	}
+}
+
+// TestOneBatchPerTarget: a side's fights at one step that aim at one
+// target are one batch (21.2, C24), in the order the first of them comes;
+// a fight aimed elsewhere (a challenge) is a batch of its own.
+func TestOneBatchPerTarget(t *testing.T) {
+	rf, champ := unit.Target{Role: unit.RankAndFile}, unit.Target{Role: unit.Champion}
+	in := []referee.Attack{
+		{Name: "spears", Target: rf},
+		{Name: "challenge", Target: champ},
+		{Name: "hero", Target: rf},
+	}
+	out := oneBatch(in, "Knights")
+	var got []string
+	for _, a := range out {
+		got = append(got, a.Name+"/"+a.Batch)
+	}
+	want := []string{"spears/Knights against rank_and_file", "hero/Knights against rank_and_file", "challenge/"}
+	if !slices.Equal(got, want) {
+		t.Errorf("oneBatch: %q, want %q", got, want)
+	}
+	if one := oneBatch(in[:1], "Knights"); one[0].Batch != "" {
+		t.Errorf("a lone group named batch %q", one[0].Batch)
 	}
 }
