@@ -57,10 +57,10 @@
 // RULES.md 21 sketches it without defining a Proper Rank or Solid. The fights of
 // one side at one step (rank and file, champion, characters) are one batch
 // by RULES.md 21.2: they reach the referee as one batch of several profiles
-// (referee.Attack.Batch, C24) per target they aim at, so one batch save
-// where a challenge aims a fight at the enemy champion alone: the referee's
-// batch has one aim. A combat file has no batch field, since 21.2 already
-// says which fights are one batch.
+// (referee.Attack.Batch, C24) per target they aim at, so a fight that a
+// challenge aims at the enemy champion alone is a batch of its own (the
+// referee's batch has one aim). A combat file has no batch field, since
+// 21.2 already says which fights are one batch.
 //
 // A re-rolled miss (Always Strikes First, battleaxe's Always Strikes Last)
 // is the fight's reroll_hit: failed (RULES.md 20.1) added to the grants its
