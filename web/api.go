@@ -75,18 +75,8 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 }
 
 func (s *Server) handleOdds(w http.ResponseWriter, r *http.Request) {
-	req, err := s.readRequest(w, r, "exact", "fallback")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	key := cacheKey(r, req.body)
-	if v, ok := s.cache.get(key); ok {
-		writeCached(w, r, v)
-		return
-	}
-	if err := req.parse(); err != nil {
-		s.fail(w, r, err)
+	req, key, ok := s.cachedRequest(w, r, "exact", "fallback")
+	if !ok {
 		return
 	}
 	exact, err := req.flag("exact")
@@ -302,18 +292,8 @@ func (s *Server) resolve(f *scenario.File, faces []int, seed *uint64) (*resoluti
 }
 
 func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
-	req, err := s.readRequest(w, r, "rulesets", "sets", "exact", "scenarios", "labels")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	key := cacheKey(r, req.body)
-	if v, ok := s.cache.get(key); ok {
-		writeCached(w, r, v)
-		return
-	}
-	if err := req.parse(); err != nil {
-		s.fail(w, r, err)
+	req, key, ok := s.cachedRequest(w, r, "rulesets", "sets", "exact", "scenarios", "labels")
+	if !ok {
 		return
 	}
 	exact, err := req.flag("exact")

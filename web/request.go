@@ -92,6 +92,28 @@ func (s *Server) decodeRequest(w http.ResponseWriter, r *http.Request, allowed .
 	return req, req.parse()
 }
 
+// cachedRequest reads a POST body and its query, answers from the cache
+// when the same request was answered before, and parses the scenario
+// otherwise. ok is false when it has answered (the cached answer, or the
+// error); key is the request's cache key.
+func (s *Server) cachedRequest(w http.ResponseWriter, r *http.Request, allowed ...string) (req *request, key [32]byte, ok bool) {
+	req, err := s.readRequest(w, r, allowed...)
+	if err != nil {
+		s.fail(w, r, err)
+		return nil, key, false
+	}
+	key = cacheKey(r, req.body)
+	if v, hit := s.cache.get(key); hit {
+		writeCached(w, r, v)
+		return nil, key, false
+	}
+	if err := req.parse(); err != nil {
+		s.fail(w, r, err)
+		return nil, key, false
+	}
+	return req, key, true
+}
+
 // readRequest checks the Content-Type and the query and reads the body,
 // leaving the parsing to parse: a cached answer needs only the bytes.
 func (s *Server) readRequest(w http.ResponseWriter, r *http.Request, allowed ...string) (*request, error) {
