@@ -9,6 +9,7 @@ import (
 
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
+	"github.com/rearrank/rearrank/internal/gen"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -98,7 +99,7 @@ func TestPooledFastPathsEqualEnumeration(t *testing.T) {
 				attacks[i].Target = unit.Target{Role: unit.RankAndFile}
 			}
 		}
-		drawBatches(t, rs, attacks)
+		gen.Batches(t, rs, attacks)
 		if _, err := engine.NewMachine(u, attacks, nil); err != nil {
 			t.Skip(err)
 		}

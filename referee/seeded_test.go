@@ -7,6 +7,7 @@ import (
 
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
+	"github.com/rearrank/rearrank/internal/gen"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -21,15 +22,7 @@ type scenario struct {
 
 func genScenario(rs rules.Ruleset) *rapid.Generator[scenario] {
 	return rapid.Custom(func(t *rapid.T) scenario {
-		s := genSpecFor(t, rs)
-		u, err := unit.New(s)
-		if err != nil {
-			t.Skip(err)
-		}
-		attacks := genAttacks(t, s)
-		if _, err := engine.NewMachine(u, attacks, nil); err != nil {
-			t.Skip(err)
-		}
+		u, attacks := gen.ScenarioIn(t, rs, maxAttacks, gen.Large)
 		return scenario{u: u, attacks: attacks, seed: rapid.Uint64().Draw(t, "seed")}
 	})
 }
@@ -43,12 +36,12 @@ func TestSeededEqualsLogged(t *testing.T) {
 	const perRuleset = 500
 	for _, rs := range rules.Rulesets() {
 		t.Run(rs.String(), func(t *testing.T) {
-			gen, ran, dice0 := genScenario(rs), 0, 0
+			scenarios, ran, dice0 := genScenario(rs), 0, 0
 			for i := 0; ran < perRuleset; i++ {
 				if i > 20*perRuleset {
 					t.Fatalf("only %d valid scenarios in %d draws", ran, i)
 				}
-				sc, ok := example(gen, i)
+				sc, ok := example(scenarios, i)
 				if !ok {
 					continue
 				}
@@ -88,12 +81,12 @@ func TestSeededEqualsLogged(t *testing.T) {
 	}
 }
 
-// example draws scenario i of gen, or false when the draw was skipped.
-func example(gen *rapid.Generator[scenario], i int) (s scenario, ok bool) {
+// example draws scenario i of g, or false when the draw was skipped.
+func example(g *rapid.Generator[scenario], i int) (s scenario, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			ok = false
 		}
 	}()
-	return gen.Example(i), true
+	return g.Example(i), true
 }
