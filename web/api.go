@@ -79,12 +79,7 @@ func (s *Server) handleOdds(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	exact, err := req.flag("exact")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	fallback, err := req.flag("fallback")
+	exact, fallback, err := req.exactFlags()
 	if err != nil {
 		s.fail(w, r, err)
 		return

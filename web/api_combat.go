@@ -48,12 +48,7 @@ func (s *Server) handleCombat(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	exact, err := req.flag("exact")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	fallback, err := req.flag("fallback")
+	exact, fallback, err := req.exactFlags()
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -275,6 +275,14 @@ func splitEnvelope(body []byte) (scen []byte, params map[string]json.RawMessage,
 	return scen, params, true, nil
 }
 
+// exactFlags reads the exact and fallback parameters.
+func (req *request) exactFlags() (exact, fallback bool, err error) {
+	if exact, err = req.flag("exact"); err == nil {
+		fallback, err = req.flag("fallback")
+	}
+	return exact, fallback, err
+}
+
 // flag reads a boolean parameter from the envelope or the query.
 func (req *request) flag(name string) (bool, error) {
 	if raw, ok := req.params[name]; ok {
