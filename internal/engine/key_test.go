@@ -175,17 +175,7 @@ func TestPacketStepChangesOnlyTheUnit(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			packets := 0
 			for seed := range uint64(40) {
-				u, err := unit.New(c.spec)
-				if err != nil {
-					t.Fatal(err)
-				}
-				u.SetCountKey(seed%2 == 0)
-				a := c.a
-				a.Hit, a.Target = HitSpec{WS: 3}, unit.Target{Role: unit.RankAndFile}
-				m, err := NewMachine(u, []Attack{a}, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
+				m := c.machine(t, seed%2 == 0)
 				// not the bare seeded roller, which steps a stage's items at once
 				r := dice.NewRecorder(dice.NewSeeded(seed))
 				for !m.Done() {
@@ -228,6 +218,24 @@ type packetCase struct {
 	a    Attack
 }
 
+// machine returns a machine of c's unit, keyed by counts when countKey,
+// before its attack, which hits on WS 3 at the rank and file.
+func (c packetCase) machine(t *testing.T, countKey bool) *Machine {
+	t.Helper()
+	u, err := unit.New(c.spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.SetCountKey(countKey)
+	a := c.a
+	a.Hit, a.Target = HitSpec{WS: 3}, unit.Target{Role: unit.RankAndFile}
+	m, err := NewMachine(u, []Attack{a}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
 // packetCases are per-model and pooled units with Multiple Wounds,
 // Clipped Wings, a champion and a character, in every block ruleset.
 func packetCases() []packetCase {
@@ -256,16 +264,7 @@ func TestRewindPacketIsResetUnit(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			rewound := 0
 			for seed := range uint64(20) {
-				u, err := unit.New(c.spec)
-				if err != nil {
-					t.Fatal(err)
-				}
-				a := c.a
-				a.Hit, a.Target = HitSpec{WS: 3}, unit.Target{Role: unit.RankAndFile}
-				m, err := NewMachine(u, []Attack{a}, nil)
-				if err != nil {
-					t.Fatal(err)
-				}
+				m := c.machine(t, false)
 				r := dice.NewRecorder(dice.NewSeeded(seed))
 				var units []*unit.Unit // units met in the loop of packets
 				for !m.Done() {
