@@ -64,7 +64,6 @@ type chainState struct {
 	d       den
 	stepped bool
 	closed  bool
-	last    bool // closed by closeLast
 	// unitKept says that the machine state i closed into shares u.
 	unitKept bool
 	end      int32      // the core of the next generation it closes into
@@ -317,13 +316,13 @@ next:
 	return nil
 }
 
-// release hands state i's machine back to e once the state is stepped and
-// closed: both are kept, so nothing reads the machine again, and the table
-// holds the machines of its frontier only, not of every state it met.
-//
-// Closed as a last batch (closeLast), its unit goes back too: every leaf
-// of its step has a unit of its own (a packet's step changes the unit) and
-// the closing machine is free, so nothing in use shares it.
+// release hands state i's unit or machine back to e once the state is
+// stepped and closed: both are kept, so nothing reads them again, and the
+// table holds those of its frontier only, not of every state it met. A
+// unit goes back whole unless the core the state closed into shares it:
+// every leaf of its step has a unit of its own (a packet's step changes
+// the unit). A stepped state's machine has closed the batch itself
+// (closing), all but the start's, which shares its unit with its core.
 func (t *chainTable) release(e *enumerator, i int32) {
 	s := t.state(i)
 	if s.stepped && s.closed && s.u != nil {
@@ -339,9 +338,6 @@ func (t *chainTable) release(e *enumerator, i int32) {
 		return
 	}
 	if s.stepped && s.closed && s.m != nil {
-		if s.last && i != 0 { // the start shares its unit with the core it came from
-			s.m.Reclaim()
-		}
 		e.free = append(e.free, s.m)
 		s.m = nil
 		t.bytes -= e.coreBytes
@@ -421,7 +417,7 @@ func (t *chainTable) closeLast(e *enumerator, i int32) (outcomeKey, error) {
 	if dt.unsaved != 0 {
 		return outcomeKey{}, errNotLast
 	}
-	s.ends, s.closed, s.last = outcomeKey{dt: dt, destroyed: x.Destroyed(), panicApplies: x.PanicApplies()}, true, true
+	s.ends, s.closed = outcomeKey{dt: dt, destroyed: x.Destroyed(), panicApplies: x.PanicApplies()}, true
 	t.release(e, i)
 	return s.ends, nil
 }
