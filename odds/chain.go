@@ -139,7 +139,8 @@ func chainOneDie(m *engine.Machine) (bool, error) {
 var errLeftLoop = errors.New("odds: packet chain: a packet's step left the loop of packets")
 
 // intern returns the index of m's loop state in t, keeping m, moved to item
-// 1, when it is new; m is a leaf of a step of the table, or its start.
+// 1, when it is new (unit-keyed, only its unit); m is a leaf of a step of
+// the table.
 func (t *chainTable) intern(e *enumerator, m *engine.Machine) (int32, error) {
 	loop, ok := t.appendState(e.loopbuf[:0], m)
 	e.loopbuf = loop
@@ -351,7 +352,6 @@ func (t *chainTable) close(e *enumerator, i int32) (int32, tally) {
 	s := t.state(i)
 	if !s.closed {
 		x := t.closing(e, i)
-		s = t.state(i)
 		s.unitKept = s.u != nil && x.ReadUnit() == s.u // the next generation's core shares it
 		s.end, s.closed = e.intern(x), true
 		t.release(e, i)
