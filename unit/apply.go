@@ -169,14 +169,14 @@ func (u *Unit) EndBatch() (Change, error) {
 			take := min(w, rem)
 			c.Effective += take
 			c.Wasted += w - take
-			u.note(&c, "overflow ", w, " to the champion, ", take, " taken (10.1, C13)")
+			u.note(&c, overflowOf(w), " goes to the champion, who takes ", take, " (10.1, C13)")
 			u.hurt(champ, take, rem, &c, "10.1 overflow")
 		case champ >= 0 && u.models[champ].alive:
 			c.Wasted += w
-			u.note(&c, "overflow ", w, " lost: other R&F remain at the end of the batch (R18, C13)")
+			u.note(&c, overflowOf(w), " lost: other rank and file remain at the end of the batch (R18, C13)")
 		default:
 			c.Wasted += w
-			u.note(&c, "overflow ", w, " lost: no champion (10.1)")
+			u.note(&c, overflowOf(w), " lost: no champion (10.1)")
 		}
 	}
 	for i := range u.models {
@@ -221,6 +221,18 @@ func (u *Unit) note(c *Change, parts ...any) {
 	}
 	c.Notes = append(c.Notes, b.String())
 }
+
+// count writes n with the singular noun for 1 and the plural otherwise:
+// "1 wound", "3 wounds".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// overflowOf is "an overflow of 1 wound", "an overflow of 3 wounds".
+func overflowOf(w int) string { return "an overflow of " + count(w, "wound", "wounds") }
 
 // target is a resolved Target: an R&F pool, or one model.
 type target struct {
@@ -292,7 +304,10 @@ func (u *Unit) Receiver(t Target) (Model, error) {
 		}
 	}
 	if id < 0 || !u.models[id].alive {
-		return Model{}, fmt.Errorf("%w: no living model for %s", ErrNoTarget, t)
+		if t.Role == RankAndFile {
+			return Model{}, fmt.Errorf("%w: no model is left of %s", ErrNoTarget, t.words())
+		}
+		return Model{}, fmt.Errorf("%w: %s is gone", ErrNoTarget, t.words())
 	}
 	m := u.modelValue(id)
 	m.Damage += u.carriedOn(id)
@@ -428,10 +443,13 @@ func (u *Unit) capPool(p, k int, multi bool, c *Change) int {
 	if k <= cp {
 		return k
 	}
-	if remaining {
-		u.note(c, "mw cap: ", k, " capped to the ", cp, " W left on the next model (19.2 mw_cap)")
-	} else {
-		u.note(c, "mw cap: ", k, " capped to profile W ", cp, " (9.2)")
+	switch {
+	case u.s.ruleset == rules.TOW:
+		u.note(c, "Multiple Wounds of ", k, " capped at the ", count(cp, "Wound", "Wounds"), " the model has left; the rest are lost (22.7)")
+	case remaining:
+		u.note(c, "Multiple Wounds of ", k, " capped at the ", count(cp, "Wound", "Wounds"), " the next model has left (9.2, mw_cap: remaining)")
+	default:
+		u.note(c, "Multiple Wounds of ", k, " capped at the model's ", count(cp, "Wound", "Wounds"), " (9.2)")
 	}
 	return cp
 }
@@ -476,7 +494,7 @@ func (u *Unit) applyPool(p, w int, c *Change) error {
 			}
 		}
 		if carried >= rem { // the next model changed under carried wounds (R41)
-			u.note(c, "R41: ", carried, " carried wounds remove the next model (", rem, " W left)")
+			u.note(c, count(carried, "carried wound removes", "carried wounds remove"), " the next model, which has ", count(rem, "Wound", "Wounds"), " left (R41)")
 			ps.carried = int16(carried - rem)
 			u.removeAt(id, e, ps.worth(rem), c, "11.1")
 			continue
@@ -505,26 +523,26 @@ func (u *Unit) overflow(p, w int, c *Change) error {
 	}
 	if !u.s.champPool {
 		c.Wasted += w
-		u.note(c, "overflow ", w, " lost: the pool is empty (10.1)")
+		u.note(c, overflowOf(w), " lost: the pool is empty (10.1)")
 		return nil
 	}
 	if u.s.opts.OverflowAcrossPools == rules.OverflowToNextPool {
 		if q := u.nextPool(); q >= 0 {
-			u.note(c, "overflow ", w, " to the ", u.s.pools[q].troop.String(), " pool (C14)")
+			u.note(c, overflowOf(w), " goes to the ", strings.ReplaceAll(u.s.pools[q].troop.String(), "_", " "), " pool (C14)")
 			return u.applyPool(q, w, c)
 		}
 	}
 	champ := int(u.s.cmdID[Champion])
 	if champ >= 0 && u.models[champ].alive {
 		u.pending += w
-		u.note(c, "overflow ", w, " waits for the end of the batch: the champion takes it if no other R&F remain (C13)")
+		u.note(c, overflowOf(w), " waits for the end of the batch: the champion takes it if no other rank and file remain (C13)")
 		return nil
 	}
 	c.Wasted += w
 	if u.rankAndFileGone() {
-		u.note(c, "overflow ", w, " lost: no champion (10.1)")
+		u.note(c, overflowOf(w), " lost: no champion (10.1)")
 	} else {
-		u.note(c, "overflow ", w, " lost: other R&F pool remains (R18)")
+		u.note(c, overflowOf(w), " lost: another rank-and-file pool remains (R18)")
 	}
 	return nil
 }
@@ -596,7 +614,7 @@ func (u *Unit) die(id, worth int, c *Change, why string) {
 func (u *Unit) woundModel(id, k int, multi bool, c *Change) error {
 	if !u.models[id].alive {
 		c.Wasted += k
-		u.note(c, k, " lost: the ", u.role(id).String(), " is gone")
+		u.note(c, count(k, "wound", "wounds"), " lost: the ", u.role(id).Words(), " is gone")
 		return nil
 	}
 	w := u.w(id)
@@ -607,10 +625,10 @@ func (u *Unit) woundModel(id, k int, multi bool, c *Change) error {
 	carry := u.carriedOn(id)
 	rem := w - int(u.models[id].damage) - carry
 	if take > rem {
-		u.note(c, k, " on a model with ", rem, " W left: ", k-rem, " lost (C11)")
+		u.note(c, count(k, "wound", "wounds"), " on a model with ", count(rem, "Wound", "Wounds"), " left: ", k-rem, " lost (C11)")
 		take = rem
 	} else if take < k {
-		u.note(c, "mw cap: ", k, " capped to profile W ", w, " (9.2, C11)")
+		u.note(c, "Multiple Wounds of ", k, " capped at the model's ", count(w, "Wound", "Wounds"), " (9.2, C11)")
 	}
 	c.Effective += take
 	c.Wasted += k - take
@@ -640,7 +658,7 @@ func (u *Unit) woundPerModel(p, k int, multi bool, c *Change) error {
 	rem := u.w(id) - int(u.models[id].damage)
 	take := min(k, rem)
 	if take < k {
-		u.note(c, "packet ", k, " on a model with ", rem, " W left: ", k-take, " wasted (9.2, R10)")
+		u.note(c, "a packet of ", count(k, "wound", "wounds"), " on a model with ", count(rem, "Wound", "Wounds"), " left: ", k-take, " wasted (9.2, R10)")
 	}
 	c.Effective += take
 	c.Wasted += k - take
@@ -815,7 +833,7 @@ func (u *Unit) instantKill(role Role, ref target, c *Change) error {
 				return fmt.Errorf("apply: an instant kill aimed at the %s takes the closest rank and file (C12), which the count key of SetCountKey cannot tell", role)
 			}
 			id = u.closestOrdinary(id, p)
-			u.note(c, "instant kill aimed at the ", role.String(), " takes the closest rank and file instead (C12)")
+			u.note(c, "instant kill aimed at the ", role.Words(), " takes the closest rank and file instead (C12)")
 		}
 	default:
 		var err error
@@ -833,7 +851,7 @@ func (u *Unit) instantKill(role Role, ref target, c *Change) error {
 		u.pools[u.kindOf(id).pool].carried = 0
 	}
 	c.Effective += worth
-	u.note(c, "instant kill: ", strings.ReplaceAll(u.role(id).String(), "_", "-"), " removed, worth ", worth, " (9.1)")
+	// the casualty line says who went, from where, worth what (9.1)
 	u.die(id, worth, c, "9.1 instant kill")
 	return nil
 }

@@ -56,7 +56,7 @@ func ExampleUnit_Apply_pooled() {
 	// Output:
 	// 2 -> [R(2) R R R R] 2 0 []
 	// 2 -> [R R R R(1)] 2 0 []
-	// 6 -> [R(1) R R] 3 3 [mw cap: 6 capped to profile W 3 (9.2)]
+	// 6 -> [R(1) R R] 3 3 [Multiple Wounds of 6 capped at the model's 3 Wounds (9.2)]
 	// [{infantry 3 1}]
 }
 
@@ -76,7 +76,7 @@ func ExampleUnit_EndBatch() {
 	// Output:
 	// [C]
 	// [] true 1 1
-	// [overflow 2 to the champion, 1 taken (10.1, C13)]
+	// [an overflow of 2 wounds goes to the champion, who takes 1 (10.1, C13)]
 }
 
 // An owner_choice switch asks a Chooser (RULES.md R11).

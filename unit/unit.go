@@ -121,6 +121,18 @@ func (r Role) String() string {
 	return "none"
 }
 
+// Words names the role for players: "rank and file", "musician",
+// "standard bearer", "champion", "character".
+func (r Role) Words() string {
+	switch r {
+	case RankAndFile:
+		return "rank and file"
+	case StandardBearer:
+		return "standard bearer"
+	}
+	return r.String()
+}
+
 // Letter returns the letter Draw uses: R, M, S, C or H (H for a character,
 // a hero); '?' for NoRole.
 func (r Role) Letter() byte {
@@ -275,6 +287,22 @@ func (t Target) String() string {
 		return "character:" + t.Name
 	}
 	return t.Role.String()
+}
+
+// words names the target for players: "the rank and file", "the
+// monstrous infantry rank and file", "the standard bearer", a character's
+// name.
+func (t Target) words() string {
+	switch t.Role {
+	case RankAndFile:
+		if t.TroopType != rules.Infantry {
+			return "the " + strings.ReplaceAll(t.TroopType.String(), "_", " ") + " rank and file"
+		}
+		return "the rank and file"
+	case Character:
+		return t.Name
+	}
+	return "the " + t.Role.Words()
 }
 
 // ParseTarget reads a target as Target.String writes it.

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"strconv"
 )
 
 // A batch of several profiles (Attack.Batch; RULES.md C24, R9, 11.2).
@@ -183,11 +182,11 @@ func (m *Machine) nextHeld(log func(Event)) {
 			switch s.pass {
 			case passKills:
 				s.at = stepKill
-				m.note(log, Allocation, "RULES.md C22", "%s: %s", m.groupName(), countOf(strconv.Itoa(n), "instant kill", "instant kills"))
+				m.note(log, Allocation, "RULES.md C22", "%s: %s", m.groupName(), count(n, "instant kill", "instant kills"))
 			case passPackets:
-				m.note(log, Allocation, "RULES.md C22", "%s: %s, each a packet of Multiple Wounds", m.groupName(), countOf(strconv.Itoa(n), "unsaved wound", "unsaved wounds"))
+				m.note(log, Allocation, "RULES.md C22", "%s: %s, each a packet of Multiple Wounds", m.groupName(), count(n, "unsaved wound", "unsaved wounds"))
 			default:
-				m.note(log, Allocation, "RULES.md C22", "%s: %s", m.groupName(), countOf(strconv.Itoa(n), "unsaved single wound", "unsaved single wounds"))
+				m.note(log, Allocation, "RULES.md C22", "%s: %s", m.groupName(), count(n, "unsaved single wound", "unsaved single wounds"))
 			}
 			return
 		}

@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/rearrank/rearrank/rules"
@@ -82,6 +83,10 @@ func (s Stage) String() string {
 // MarshalText implements encoding.TextMarshaler.
 func (s Stage) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
+// Words names the stage for players, as the log writes it: "hit again",
+// "multiple hits"; String is its JSON name.
+func (s Stage) Words() string { return strings.ReplaceAll(s.String(), "_", " ") }
+
 // Event is one step of a resolution, plain data for text, JSON and pictures.
 // Fields that do not apply to a Kind are zero.
 type Event struct {
@@ -124,7 +129,7 @@ func (e Event) String() string {
 	var b strings.Builder
 	switch e.Kind {
 	case Roll:
-		fmt.Fprintf(&b, "%-9s", e.Stage)
+		fmt.Fprintf(&b, "%-9s", e.Stage.Words()) // words, not the JSON name
 		if e.Attack > 0 {
 			fmt.Fprintf(&b, " #%-3d", e.Attack)
 		}
@@ -194,3 +199,6 @@ func countOf(n, one, many string) string {
 	}
 	return n + " " + many
 }
+
+// count is countOf for a whole number: "1 hit", "0 hits", "3 hits".
+func count(n int, one, many string) string { return countOf(strconv.Itoa(n), one, many) }

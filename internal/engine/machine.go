@@ -471,7 +471,7 @@ func (m *Machine) stepError(stage Stage, sides int, err error) error {
 		}
 		return e
 	}
-	return fmt.Errorf("attack group %d, %s: %w", m.s.batch+1, stage, err)
+	return fmt.Errorf("attack group %d, %s: %w", m.s.batch+1, stage.Words(), err)
 }
 
 // DiceNeeded is the error of a step whose dice ran out (dice.ErrOutOfDice,
@@ -492,10 +492,10 @@ type DiceNeeded struct {
 
 func (e *DiceNeeded) Error() string {
 	if e.Of > 0 {
-		return fmt.Sprintf("attack group %d, %s: %v; this step needs at least %d more dice (%d of %d done)",
-			e.Batch, e.Stage, e.Err, e.More, e.Done, e.Of)
+		return fmt.Sprintf("attack group %d, %s: %v; this step needs at least %s (%d of %d done)",
+			e.Batch, e.Stage.Words(), e.Err, count(e.More, "more die", "more dice"), e.Done, e.Of)
 	}
-	return fmt.Sprintf("attack group %d, %s: %v", e.Batch, e.Stage, e.Err)
+	return fmt.Sprintf("attack group %d, %s: %v", e.Batch, e.Stage.Words(), e.Err)
 }
 
 func (e *DiceNeeded) Unwrap() error { return e.Err }
@@ -661,9 +661,9 @@ func (m *Machine) what(t *test, item, of int) string {
 		return fmt.Sprintf("to-hit, attack %d", item)
 	case HitAgain:
 		if of > 0 {
-			return fmt.Sprintf("7+ to hit, second die %d of %d", item, of)
+			return fmt.Sprintf("%d+ to hit, second die %d of %d", t.need.Value()+3, item, of)
 		}
-		return fmt.Sprintf("7+ to hit, second die, attack %d", item)
+		return fmt.Sprintf("%d+ to hit, second die, attack %d", t.need.Value()+3, item)
 	case Wound:
 		if of > 0 {
 			return fmt.Sprintf("to-wound, hit %d of %d, S%d vs T%d", item, of, a.Strength, m.s.recv.t)
@@ -682,7 +682,7 @@ func (m *Machine) what(t *test, item, of int) string {
 	case Regenerate:
 		return fmt.Sprintf("Regeneration, unsaved wound %d of %d", item, of)
 	}
-	return t.stage.String()
+	return t.stage.Words()
 }
 
 // rule returns the RULES.md section of the test's stage, in skirmish's

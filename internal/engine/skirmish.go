@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/rearrank/rearrank/rules"
@@ -151,7 +150,7 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 			return err
 		}
 		if d.log != nil {
-			m.note(d.log, MultiHits, "RULES.md 20.3", "attack %d: the hit becomes %d hits (%s)", n, hits, a.MultipleHits)
+			m.note(d.log, MultiHits, "RULES.md 20.3", "attack %d: the hit becomes %s (%s)", n, count(hits, "hit", "hits"), a.MultipleHits)
 		}
 	}
 	// the further hits are the next items (skirmishItem); a Body Blow's
@@ -279,7 +278,7 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 			if c.Wounds > 1 && d.log != nil {
 				gives := fmt.Sprintf("the critical gives %d", wounds)
 				if c.SeparateSaves {
-					gives = fmt.Sprintf("%d of the critical's %d wounds went unsaved", unsaved, c.Wounds)
+					gives = fmt.Sprintf("%d of the critical's %s went unsaved", unsaved, count(c.Wounds, "wound", "wounds"))
 				}
 				m.note(d.log, Damage, "RULES.md 6.2, R39", "weapon rolls %d, %s: the larger, %d, counts (never the sum)", w, gives, max(w, wounds))
 			}
@@ -296,7 +295,7 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 			}
 		}
 		if d.log != nil {
-			m.note(d.log, Damage, "RULES.md 13", "%s: the warrior has %d of %d wounds left", countOf(strconv.Itoa(wounds), "wound", "wounds"), f.W-f.Damage, f.W)
+			m.note(d.log, Damage, "RULES.md 13", "%s: the warrior has %d of %s left", count(wounds, "wound", "wounds"), f.W-f.Damage, count(f.W, "wound", "wounds"))
 		}
 	}
 	if injuries > 0 && f.Skirmish.Status != unit.OutOfAction {
@@ -339,7 +338,16 @@ func (m *Machine) skirmishSaves(d *dieSource, n int, c rules.Critical, bane bool
 		m.note(d.log, Armour, "RULES.md 7", "the attack ignores armour")
 	case !armour.need.Possible():
 		if d.log != nil {
-			m.note(d.log, Armour, "RULES.md 7.4, R30", "no armour save possible (%s)", armour.need)
+			// no save, not a target number past 6+ (7.4); for a
+			// bludgeoning 6 it counts as a failed one (R30)
+			text, rule := fmt.Sprintf("attack %d: no armour save, the warrior's save is worsened past 6+", n), "RULES.md 7.4"
+			if armour.need.IsNone() {
+				text = fmt.Sprintf("attack %d: the warrior has no armour save", n)
+			}
+			if c.OutOfActionIfArmourFails {
+				text, rule = text+", which counts as a failed save for the bludgeoning 6", "RULES.md 7.4, R30"
+			}
+			m.note(d.log, Armour, rule, "%s", text)
 		}
 	default:
 		var err error
@@ -399,7 +407,7 @@ func (m *Machine) injuries(d *dieSource, n, count int, c rules.Critical) error {
 				text += fmt.Sprintf("%+d", c.InjuryBonus)
 			}
 			m.emit(d.log, Event{Kind: Roll, Stage: Injury, Attack: n, Sides: 6, Face: face, Rule: "RULES.md 13",
-				Text: text + ": " + r.String()})
+				Text: text + ": " + strings.ReplaceAll(r.String(), "_", " ")})
 		}
 		worst = max(worst, r)
 	}

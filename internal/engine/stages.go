@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/big"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/rearrank/rearrank/dice"
@@ -478,10 +477,13 @@ func (m *Machine) begin(log func(Event)) error {
 	}
 	recv, aim, err := receiver(m.u, a.Target)
 	if err != nil {
-		if m.u.Destroyed() {
+		switch {
+		case m.u.Fighter() != nil: // skirmish: one warrior, no unit (13)
+			m.note(log, NoStage, "RULES.md 13", "the warrior is out of action: nothing is rolled")
+		case m.u.Destroyed():
 			m.note(log, NoStage, "RULES.md 12", "the unit is destroyed: nothing is rolled")
-		} else {
-			m.note(log, NoStage, "RULES.md 10", "no model to receive the attacks (%v): nothing is rolled", err)
+		default:
+			m.note(log, NoStage, "RULES.md 10", "no model to receive the attacks (%s): nothing is rolled", strings.TrimPrefix(err.Error(), unit.ErrNoTarget.Error()+": "))
 		}
 		m.toEnd()
 		return nil
@@ -807,7 +809,7 @@ func (m *Machine) count(d *dieSource) error {
 	if a.Hit.Auto() {
 		m.s.hits = n
 		if d.log != nil {
-			m.note(d.log, Hit, "RULES.md 5", "%s", countOf(strconv.Itoa(n), "automatic hit", "automatic hits"))
+			m.note(d.log, Hit, "RULES.md 5", "%s", count(n, "automatic hit", "automatic hits"))
 		}
 		m.startMulti(d.log)
 		return nil
@@ -1155,7 +1157,7 @@ func (m *Machine) startMulti(log func(Event)) {
 	if c, ok := a.MultipleHits.Const(); ok {
 		// a poisoned hit stays one automatic wound and its others roll,
 		// unless poison_multiple_hits is all (20.2)
-		m.note(log, MultiHits, "RULES.md 20.3", "%s become %d hits (multiple hits %d)", countOf(strconv.Itoa(s.hits+s.poison), "hit", "hits"), (s.hits+s.poison)*c, c)
+		m.note(log, MultiHits, "RULES.md 20.3", "%s (multiple hits %d)", pick(s.hits+s.poison == 1, "1 hit becomes ", count(s.hits+s.poison, "hit", "hits")+" become ")+count((s.hits+s.poison)*c, "hit", "hits"), c)
 		if m.opts().PoisonMultipleHits == rules.PoisonAllHits {
 			s.hits, s.poison = s.hits*c, s.poison*c
 		} else {
@@ -1181,7 +1183,7 @@ func (m *Machine) multiItem(d *dieSource) error {
 			return err
 		}
 		if d.log != nil {
-			m.note(d.log, MultiHits, "RULES.md 20.3", "hit %d of %d becomes %d hits (%s)", s.i, s.n, k, a.MultipleHits)
+			m.note(d.log, MultiHits, "RULES.md 20.3", "hit %d of %d becomes %s (%s)", s.i, s.n, count(k, "hit", "hits"), a.MultipleHits)
 		}
 		// the first items are the poisoned hits (20.2), told by the count
 		// left, not the item's place, so that the odds can take every place
@@ -1275,12 +1277,12 @@ func (m *Machine) startWounds(log func(Event)) {
 	case s.poison == 0:
 	case !s.tests.woundPoison.need.IsNone(): // tow plus_two: they roll at +2 (22.3)
 		m.autoWounds(log != nil, s.poison)
-		m.note(log, Wound, "RULES.md 22.3", "%s to wound at %s", countOf(strconv.Itoa(s.poison), "poisoned hit rolls", "poisoned hits roll"), s.tests.woundPoison.need)
+		m.note(log, Wound, "RULES.md 22.3", "%s to wound at %s", count(s.poison, "poisoned hit rolls", "poisoned hits roll"), s.tests.woundPoison.need)
 	case !s.tests.wound.need.Possible() && rules.PoisonBlockedByToughness(m.rs(), m.opts()):
-		m.note(log, Wound, "RULES.md 22.3", "%s cannot wound a target too tough to wound", countOf(strconv.Itoa(s.poison), "poisoned hit", "poisoned hits"))
+		m.note(log, Wound, "RULES.md 22.3", "%s cannot wound a target too tough to wound", count(s.poison, "poisoned hit", "poisoned hits"))
 	default: // automatic wounds: no to-wound die, no to-wound trigger (20.2)
 		m.autoWounds(log != nil, s.poison)
-		m.note(log, Wound, "RULES.md 20.2", "%s automatically", countOf(strconv.Itoa(s.poison), "poisoned hit wounds", "poisoned hits wound"))
+		m.note(log, Wound, "RULES.md 20.2", "%s automatically", count(s.poison, "poisoned hit wounds", "poisoned hits wound"))
 	}
 	s.poison = 0
 	s.n = s.pRoll + s.hits + s.extra
@@ -1412,7 +1414,7 @@ func (m *Machine) startArmour(log func(Event)) {
 	a, s := m.attack(), &m.s
 	s.pRoll = 0
 	if s.kills > 0 {
-		m.note(log, Armour, "RULES.md 9.1", "%s: no saves of any kind", countOf(strconv.Itoa(s.kills), "instant kill", "instant kills"))
+		m.note(log, Armour, "RULES.md 9.1", "%s: no saves of any kind", count(s.kills, "instant kill", "instant kills"))
 	}
 	total := s.wounds.total()
 	s.i, s.n, s.at = 0, total, stepArmour
@@ -1437,10 +1439,10 @@ func (m *Machine) startArmour(log func(Event)) {
 	case t[ordinary].need.IsNone():
 		skip = "the model has no armour save"
 	default:
-		skip = fmt.Sprintf("armour save impossible (needs %s)", t[ordinary].need)
+		skip = fmt.Sprintf("armour save impossible (needs %s)", impossibleNeed(t, &s.wounds))
 	}
 	if skip != "" {
-		m.note(log, Armour, "RULES.md 7", "%s: %s", countOf(strconv.Itoa(total), "wound", "wounds"), skip)
+		m.note(log, Armour, "RULES.md 7", "%s: %s", count(total, "wound", "wounds"), skip)
 		s.failed, s.wounds = s.wounds, woundPool{}
 		if log != nil {
 			w := m.numbers()
@@ -1449,6 +1451,18 @@ func (m *Machine) startArmour(log func(Event)) {
 		s.n = 0
 	}
 	_ = m.advance(log)
+}
+
+// impossibleNeed is the target number an armour save that cannot succeed
+// would need, for the log: that of the first kind of wound waiting with a
+// save (an ordinary wound's before an Armour Bane's, which is worse).
+func impossibleNeed(t *[woundKinds]test, w *woundPool) rules.Target {
+	for k := range woundKinds {
+		if w[k] > 0 && !t[k].need.IsNone() {
+			return t[k].need
+		}
+	}
+	return t[ordinary].need
 }
 
 // saveItem is the item of the save stages: one wound, saved by the armour
@@ -1699,7 +1713,7 @@ func (m *Machine) regenPacketItem(d *dieSource) error {
 	s.tally.Wounds += back // 22.6: a regenerated Wound still counts for combat result
 	s.tally.Wasted += k - lost
 	if d.log != nil {
-		m.note(d.log, Regenerate, "RULES.md 22.6", "%s lost, %d regenerated (counted for combat result all the same)", countOf(strconv.Itoa(lost), "Wound", "Wounds"), back)
+		m.note(d.log, Regenerate, "RULES.md 22.6", "%s lost, %d regenerated (counted for combat result all the same)", count(lost, "Wound", "Wounds"), back)
 	}
 	if lost > back {
 		if err := m.applyPacket(d.log, lost-back, multi); err != nil {
@@ -1792,11 +1806,16 @@ func (m *Machine) record(log func(Event), ch *unit.Change) {
 	}
 }
 
+// roleName names a model of role r for the log: a character by his name,
+// "rank-and-file", "standard bearer".
 func roleName(r unit.Role, name string) string {
-	if name != "" && r == unit.Character {
+	switch {
+	case name != "" && r == unit.Character:
 		return name
+	case r == unit.RankAndFile:
+		return "rank-and-file"
 	}
-	return strings.ReplaceAll(r.String(), "_", "-")
+	return r.Words()
 }
 
 // panicCrossed reports whether lost of start models is the panic threshold
@@ -1832,9 +1851,9 @@ func (m *Machine) panicFailText() string {
 	}
 	left, starting := m.u.Size(), m.u.StartingModels()
 	if m.u.PanicFlees() {
-		return fmt.Sprintf("; if it fails, it flees (%d of %d models at deployment left, half or fewer)", left, starting)
+		return fmt.Sprintf("; if it fails, it flees (%d of %s at deployment left, half or fewer)", left, count(starting, "model", "models"))
 	}
-	return fmt.Sprintf("; if it fails, it falls back in good order (%d of %d models at deployment left, more than half)", left, starting)
+	return fmt.Sprintf("; if it fails, it falls back in good order (%d of %s at deployment left, more than half)", left, count(starting, "model", "models"))
 }
 
 // end closes the batch: champion overflow, panic, destroyed.
@@ -1861,11 +1880,11 @@ func (m *Machine) end(log func(Event)) error {
 			m.s.tally.Panic = true
 			if log != nil {
 				m.emit(log, Event{Kind: Panic, Rule: pick(m.fixed.panicMoreThan, "RULES.md 22.9", "RULES.md 12, 19.3"),
-					Text: fmt.Sprintf("%d of %d models lost this phase (%s): panic test%s", lost, start, m.panicWords(), m.panicFailText())})
+					Text: fmt.Sprintf("%d of %s lost this phase (%s): panic test%s", lost, count(start, "model", "models"), m.panicWords(), m.panicFailText())})
 			}
 		}
 	}
-	if m.u.Destroyed() && m.s.batchCas > 0 { // said once, by the group that did it
+	if m.u.Destroyed() && m.s.batchCas > 0 && m.u.Fighter() == nil { // said once, by the group that did it; a warrior's out of action says it (13)
 		m.emit(log, Event{Kind: Destroyed, Rule: "RULES.md 12", Text: "no model is left: the unit is destroyed"})
 	}
 	if log != nil {
@@ -1909,9 +1928,9 @@ func (m *Machine) numbers() *woundNos {
 func (m *Machine) batchEndText() string {
 	total := m.s.tally.Wounds
 	mine := total - m.numbers().before
-	text := fmt.Sprintf("%s removed, %s caused", countOf(strconv.Itoa(m.s.batchCas), "model", "models"), countOf(strconv.Itoa(mine), "wound", "wounds"))
+	text := fmt.Sprintf("%s removed, %s caused", count(m.s.batchCas, "model", "models"), count(mine, "wound", "wounds"))
 	if f := m.u.Fighter(); f != nil { // skirmish: one warrior (RULES.md 13)
-		text = countOf(strconv.Itoa(mine), "wound", "wounds") + " caused"
+		text = count(mine, "wound", "wounds") + " caused"
 		if total != mine {
 			text += fmt.Sprintf(" (%d in all so far)", total)
 		}
@@ -1925,11 +1944,11 @@ func (m *Machine) batchEndText() string {
 		carried += p.Carried
 	}
 	if carried > 0 {
-		text += fmt.Sprintf("; %s carried", countOf(strconv.Itoa(carried), "wound", "wounds"))
+		text += fmt.Sprintf("; %s carried", count(carried, "wound", "wounds"))
 	}
 	now := m.u.DrawDamage()
 	if len(now) > 80 { // wider than a screen: the grids after the log show it
-		now = fmt.Sprintf("%s in %s", countOf(strconv.Itoa(m.u.Size()), "model", "models"), countOf(strconv.Itoa(len(m.u.Ranks())), "rank", "ranks"))
+		now = fmt.Sprintf("%s in %s", count(m.u.Size(), "model", "models"), count(len(m.u.Ranks()), "rank", "ranks"))
 	}
 	return text + "; unit now " + now
 }
