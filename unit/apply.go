@@ -231,6 +231,14 @@ func count(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + many
 }
 
+// pickWord is a when c, else b.
+func pickWord(c bool, a, b string) string {
+	if c {
+		return a
+	}
+	return b
+}
+
 // overflowOf is "an overflow of 1 wound", "an overflow of 3 wounds".
 func overflowOf(w int) string { return "an overflow of " + count(w, "wound", "wounds") }
 

@@ -3,6 +3,7 @@ package unit
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/rearrank/rearrank/rules"
@@ -158,7 +159,7 @@ func New(s Spec) (*Unit, error) {
 	case s.StartingModels == 0:
 		sh.starting = u.alive
 	case s.StartingModels < u.alive:
-		return nil, fmt.Errorf("starting_models %d: want at least the %d models the unit has now", s.StartingModels, u.alive)
+		return nil, fmt.Errorf("starting_models %d: want at least the %s the unit has now", s.StartingModels, count(u.alive, "model", "models"))
 	default:
 		sh.starting = s.StartingModels
 	}
@@ -205,7 +206,7 @@ func newSkirmish(s Spec) (*Unit, error) {
 	case s.Champion != nil || s.ChampionDamage != 0:
 		return nil, fmt.Errorf("champion: a skirmish fighter has no champion")
 	case len(s.Damage) > 1:
-		return nil, fmt.Errorf("damage: %d values for one fighter", len(s.Damage))
+		return nil, fmt.Errorf("damage: %s for one fighter", count(len(s.Damage), "value", "values"))
 	}
 	f := &Model{Role: RankAndFile, Name: s.Name, Profile: s.Profile}
 	if len(s.Damage) == 1 {
@@ -236,7 +237,7 @@ func (s *Spec) checkCounts() error {
 		seen[r] = true
 	}
 	if len(s.Command) > s.Models {
-		return fmt.Errorf("models %d: fewer than the %d command models (models counts the whole command group)", s.Models, len(s.Command))
+		return fmt.Errorf("models %d: fewer than the %s (models counts the whole command group)", s.Models, count(len(s.Command), "command model", "command models"))
 	}
 	if s.Champion != nil {
 		if !seen[Champion] {
@@ -510,7 +511,7 @@ func (u *Unit) placeAuto(s Spec, total int) error {
 		}
 	}
 	if len(block) > free {
-		return fmt.Errorf("frontage %d: the command group and characters need %d front-rank slots, %d are free", f, len(block), free)
+		return fmt.Errorf("frontage %d: the command group and characters need %s, %s", f, count(len(block), "front-rank slot", "front-rank slots"), pickWord(free == 1, "1 is free", strconv.Itoa(free)+" are free"))
 	}
 	u.placeBlock(block, off, front)
 	// Rank and file in reading order.
@@ -629,7 +630,7 @@ func (u *Unit) placeLayout(s Spec) error {
 	}
 	f := len(ranks[0])
 	if s.Frontage != 0 && s.Frontage != f {
-		return fmt.Errorf("layout: the front rank has %d slots but frontage is %d", f, s.Frontage)
+		return fmt.Errorf("layout: the front rank has %s but frontage is %d", count(f, "slot", "slots"), s.Frontage)
 	}
 	u.s.frontage = f
 	u.ranks = len(ranks)
@@ -640,7 +641,7 @@ func (u *Unit) placeLayout(s Spec) error {
 	prev := 0
 	for r, toks := range ranks {
 		if len(toks) > f {
-			return fmt.Errorf("layout rank %d: %d slots, wider than the front rank's %d", r+1, len(toks), f)
+			return fmt.Errorf("layout rank %d: %s, wider than the front rank's %d", r+1, count(len(toks), "slot", "slots"), f)
 		}
 		// Trim end dots; inner dots are gaps, which 17.3 forbids.
 		lo, hi := 0, len(toks)-1
@@ -655,7 +656,7 @@ func (u *Unit) placeLayout(s Spec) error {
 		}
 		n := hi - lo + 1
 		if r > 0 && prev < f {
-			return fmt.Errorf("layout rank %d: %d models behind a rank of %d", r+1, n, prev)
+			return fmt.Errorf("layout rank %d: %s behind a rank of %d", r+1, count(n, "model", "models"), prev)
 		}
 		base := 0
 		if len(toks) < f {
@@ -669,12 +670,12 @@ func (u *Unit) placeLayout(s Spec) error {
 				return fmt.Errorf("layout rank %d: a gap inside the rank (every rank is contiguous, 17.3)", r+1)
 			case "R":
 				if len(rf) == 0 {
-					return fmt.Errorf("layout: more R than the %d rank-and-file models", len(u.rankAndFileIDs()))
+					return fmt.Errorf("layout: more R than the %s", count(len(u.rankAndFileIDs()), "rank-and-file model", "rank-and-file models"))
 				}
 				id, rf = rf[0], rf[1:]
 			case "H":
 				if len(chars) == 0 {
-					return fmt.Errorf("layout: more H than the %d characters", len(s.Characters))
+					return fmt.Errorf("layout: more H than the %s", count(len(s.Characters), "character", "characters"))
 				}
 				id, chars = chars[0], chars[1:]
 			case "M", "S", "C":
@@ -698,10 +699,10 @@ func (u *Unit) placeLayout(s Spec) error {
 		prev = n
 	}
 	if len(rf) > 0 {
-		return fmt.Errorf("layout: %d rank-and-file models have no R", len(rf))
+		return fmt.Errorf("layout: %s no R", count(len(rf), "rank-and-file model has", "rank-and-file models have"))
 	}
 	if len(chars) > 0 {
-		return fmt.Errorf("layout: %d characters have no H", len(chars))
+		return fmt.Errorf("layout: %s no H", count(len(chars), "character has", "characters have"))
 	}
 	for _, r := range []Role{Musician, StandardBearer, Champion} {
 		if u.s.cmdID[r] >= 0 && !used[r] {
@@ -736,7 +737,7 @@ func (u *Unit) groupCarried(g Group) error {
 	}
 	rem := u.w(id) - int(u.models[id].damage)
 	if g.Carried < 0 || g.Carried >= rem {
-		return fmt.Errorf("carried %d: want 0 to %d (below the %d wounds of the next model, 11.1)", g.Carried, rem-1, rem)
+		return fmt.Errorf("carried %d: want 0 to %d (below the %s of the next model, 11.1)", g.Carried, rem-1, count(rem, "wound", "wounds"))
 	}
 	u.pools[p].carried = int16(g.Carried)
 	return nil
@@ -755,7 +756,7 @@ func (u *Unit) startDamage(s Spec) error {
 		id, _, _ := u.pick(p, nil, false)
 		rem := u.w(id) - int(u.models[id].damage)
 		if s.Carried < 0 || s.Carried >= rem {
-			return fmt.Errorf("carried %d: want 0 to %d (below the %d wounds of the next model, 11.1)", s.Carried, rem-1, rem)
+			return fmt.Errorf("carried %d: want 0 to %d (below the %s of the next model, 11.1)", s.Carried, rem-1, count(rem, "wound", "wounds"))
 		}
 		u.pools[p].carried = int16(s.Carried)
 	}
@@ -775,7 +776,7 @@ func (u *Unit) startDamage(s Spec) error {
 	}
 	order := u.removalOrder(0)
 	if len(s.Damage) > len(order) {
-		return fmt.Errorf("damage: %d values for %d models in the pool", len(s.Damage), len(order))
+		return fmt.Errorf("damage: %s for %s in the pool", count(len(s.Damage), "value", "values"), count(len(order), "model", "models"))
 	}
 	for i, d := range s.Damage {
 		id := int(order[i])
