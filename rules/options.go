@@ -365,11 +365,11 @@ func Switches() []Switch {
 				}
 				return nil
 			}},
-		enumSwitch("overflow_across_pools", swOverflowAcrossPools, "R18, C14", "excess of an emptied R&F pool while another survives",
+		enumSwitch("overflow_across_pools", swOverflowAcrossPools, "R18, C14", "excess of an emptied rank-and-file pool while another survives",
 			[]string{"lost", "to_next_pool"}, func(o *Options) *OverflowRule { return &o.OverflowAcrossPools }),
 		boolSwitch("melee_to_hit_legacy", swMeleeToHitLegacy, "R33", "older melee to-hit grid with 6+ at -8",
 			false, func(o *Options) *bool { return &o.MeleeToHitLegacy }),
-		enumSwitch("command_order", swCommandOrder, "11.4", "order of musician and standard bearer once ordinary R&F are gone",
+		enumSwitch("command_order", swCommandOrder, "11.4", "order of musician and standard bearer once the ordinary rank and file are gone",
 			[]string{"musician_first", "standard_first", "owner_choice"}, func(o *Options) *CommandOrder { return &o.CommandOrder }),
 		enumSwitch("regen_vs_flaming", swRegenVsFlaming, "8.3", "Regeneration against Flaming Attacks",
 			[]string{"forbidden", "allowed"}, func(o *Options) *RegenVsFlaming { return &o.RegenVsFlaming }),
@@ -396,7 +396,7 @@ func Switches() []Switch {
 				o.PanicThreshold = r
 				return nil
 			}},
-		enumSwitch("mw_cap", swMWCap, "19.2", "cap each multi-wound packet at profile W or at the wounds left on the next model",
+		enumSwitch("mw_cap", swMWCap, "9.2, 19.2, R10", "cap each multi-wound packet at profile W or at the wounds left on the next model",
 			[]string{"profile", "remaining"}, func(o *Options) *MWCap { return &o.MWCap }),
 		enumSwitch("packet_target", swPacketTarget, "19.2", "battleaxe per-model packets go to damaged models first, or to fresh ones",
 			[]string{"damaged_first", "fresh_first"}, func(o *Options) *PacketTarget { return &o.PacketTarget }),
