@@ -667,7 +667,7 @@ func (u *Unit) placeLayout(s Spec) error {
 			t := toks[x]
 			switch t {
 			case ".":
-				return fmt.Errorf("layout rank %d: a gap inside the rank (every rank is contiguous, 17.3)", r+1)
+				return fmt.Errorf("layout rank %d: a gap inside the rank (every rank is contiguous, 11.2)", r+1)
 			case "R":
 				if len(rf) == 0 {
 					return fmt.Errorf("layout: more R than the %s", count(len(u.rankAndFileIDs()), "rank-and-file model", "rank-and-file models"))
@@ -692,7 +692,7 @@ func (u *Unit) placeLayout(s Spec) error {
 				return fmt.Errorf("layout rank %d: %q: want R, M, S, C or H (or . at an end)", r+1, t)
 			}
 			if r > 0 && t != "R" {
-				return fmt.Errorf("layout rank %d: %s must stand in the front rank (17.3)", r+1, t)
+				return fmt.Errorf("layout rank %d: %s must stand in the front rank", r+1, t)
 			}
 			u.put(id, r, base+x)
 		}

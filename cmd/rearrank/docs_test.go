@@ -20,10 +20,16 @@ import (
 // a player does not have.
 func TestLogCitesDocsRules(t *testing.T) {
 	have := docsSections(t)
-	// every reference the engine and the unit write into the log
+	// every reference the engine and the unit write into the log: an
+	// event's rule, and a section, step or choice in brackets in its text
+	// ("(9.2)", "(11.2 step 3)", "(R18, C13)")
 	sources, _ := filepath.Glob("../../internal/engine/*.go")
 	units, _ := filepath.Glob("../../unit/*.go")
 	quoted := regexp.MustCompile(`"(RULES\.md [^"%]+)"`)
+	literal := regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+	paren := regexp.MustCompile(`\(([^()]*)\)`)
+	ref := regexp.MustCompile(`^(?:rules )?([0-9]+\.[0-9]+|[RC][0-9]+|T-[0-9]+)(?: step ([0-9]+))?$`)
+	inText := 0
 	for _, f := range append(sources, units...) {
 		if strings.HasSuffix(f, "_test.go") {
 			continue
@@ -32,6 +38,9 @@ func TestLogCitesDocsRules(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// unit/state.go's texts are Check's: a broken invariant of
+		// RULES.md 17.3, a bug for us to read, never a line of the log
+		check := !strings.HasSuffix(f, "/unit/state.go")
 		for _, m := range quoted.FindAllStringSubmatch(string(b), -1) {
 			c, _, _ := strings.Cut(strings.TrimPrefix(engine.Cite(m[1]), "rules "), ":")
 			for _, ref := range strings.Split(c, ", ") {
@@ -40,6 +49,33 @@ func TestLogCitesDocsRules(t *testing.T) {
 				}
 			}
 		}
+		for line := range strings.SplitSeq(string(b), "\n") {
+			if !check || strings.HasPrefix(strings.TrimSpace(line), "//") {
+				continue // comments cite RULES.md, for us
+			}
+			for _, lit := range literal.FindAllString(line, -1) {
+				if strings.Contains(lit, "RULES.md") {
+					continue
+				}
+				for _, p := range paren.FindAllStringSubmatch(lit, -1) {
+					for r := range strings.SplitSeq(p[1], ", ") {
+						m := ref.FindStringSubmatch(r)
+						if m == nil {
+							continue
+						}
+						inText++
+						if !have[m[1]] {
+							t.Errorf("%s: %s cites %q, which docs/rules.md does not have", f, lit, m[1])
+						} else if m[2] != "" && !docsStep(t, m[1], m[2]) {
+							t.Errorf("%s: %s cites step %s of %s, which docs/rules.md does not number", f, lit, m[2], m[1])
+						}
+					}
+				}
+			}
+		}
+	}
+	if inText < 20 {
+		t.Errorf("found %d citations in the log's texts; the pattern no longer finds them", inText)
 	}
 	files, _ := filepath.Glob("testdata/golden/*.txt")
 	if len(files) == 0 {
