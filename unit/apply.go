@@ -169,14 +169,14 @@ func (u *Unit) EndBatch() (Change, error) {
 			take := min(w, rem)
 			c.Effective += take
 			c.Wasted += w - take
-			u.note(&c, overflowOf(w), " goes to the champion, who takes ", take, " (10.1, C13)")
+			u.note(&c, "an overflow of ", counted{w, "wound", "wounds"}, " goes to the champion, who takes ", take, " (10.1, C13)")
 			u.hurt(champ, take, rem, &c, "10.1 overflow")
 		case champ >= 0 && u.models[champ].alive:
 			c.Wasted += w
-			u.note(&c, overflowOf(w), " lost: other rank and file remain at the end of the batch (R18, C13)")
+			u.note(&c, "an overflow of ", counted{w, "wound", "wounds"}, " lost: other rank and file remain at the end of the batch (R18, C13)")
 		default:
 			c.Wasted += w
-			u.note(&c, overflowOf(w), " lost: no champion (10.1)")
+			u.note(&c, "an overflow of ", counted{w, "wound", "wounds"}, " lost: no champion (10.1)")
 		}
 	}
 	for i := range u.models {
@@ -217,6 +217,8 @@ func (u *Unit) note(c *Change, parts ...any) {
 			b.WriteString(v)
 		case int:
 			b.WriteString(strconv.Itoa(v))
+		case counted:
+			b.WriteString(count(v.n, v.one, v.many))
 		}
 	}
 	c.Notes = append(c.Notes, b.String())
@@ -239,8 +241,12 @@ func pickWord(c bool, a, b string) string {
 	return b
 }
 
-// overflowOf is "an overflow of 1 wound", "an overflow of 3 wounds".
-func overflowOf(w int) string { return "an overflow of " + count(w, "wound", "wounds") }
+// counted is a part of a note written as count writes it, "1 wound",
+// "3 wounds", when the note is written at all (not when quiet).
+type counted struct {
+	n         int
+	one, many string
+}
 
 // target is a resolved Target: an R&F pool, or one model.
 type target struct {
@@ -453,11 +459,11 @@ func (u *Unit) capPool(p, k int, multi bool, c *Change) int {
 	}
 	switch {
 	case u.s.ruleset == rules.TOW:
-		u.note(c, "Multiple Wounds of ", k, " capped at the ", count(cp, "Wound", "Wounds"), " the model has left; the rest are lost (22.7)")
+		u.note(c, "Multiple Wounds of ", k, " capped at the ", counted{cp, "Wound", "Wounds"}, " the model has left; the rest are lost (22.7)")
 	case remaining:
-		u.note(c, "Multiple Wounds of ", k, " capped at the ", count(cp, "Wound", "Wounds"), " the next model has left (9.2, mw_cap: remaining)")
+		u.note(c, "Multiple Wounds of ", k, " capped at the ", counted{cp, "Wound", "Wounds"}, " the next model has left (9.2, mw_cap: remaining)")
 	default:
-		u.note(c, "Multiple Wounds of ", k, " capped at the model's ", count(cp, "Wound", "Wounds"), " (9.2)")
+		u.note(c, "Multiple Wounds of ", k, " capped at the model's ", counted{cp, "Wound", "Wounds"}, " (9.2)")
 	}
 	return cp
 }
@@ -502,7 +508,7 @@ func (u *Unit) applyPool(p, w int, c *Change) error {
 			}
 		}
 		if carried >= rem { // the next model changed under carried wounds (R41)
-			u.note(c, count(carried, "carried wound removes", "carried wounds remove"), " the next model, which has ", count(rem, "Wound", "Wounds"), " left (R41)")
+			u.note(c, counted{carried, "carried wound removes", "carried wounds remove"}, " the next model, which has ", counted{rem, "Wound", "Wounds"}, " left (R41)")
 			ps.carried = int16(carried - rem)
 			u.removeAt(id, e, ps.worth(rem), c, "11.1")
 			continue
@@ -531,26 +537,26 @@ func (u *Unit) overflow(p, w int, c *Change) error {
 	}
 	if !u.s.champPool {
 		c.Wasted += w
-		u.note(c, overflowOf(w), " lost: the pool is empty (10.1)")
+		u.note(c, "an overflow of ", counted{w, "wound", "wounds"}, " lost: the pool is empty (10.1)")
 		return nil
 	}
 	if u.s.opts.OverflowAcrossPools == rules.OverflowToNextPool {
 		if q := u.nextPool(); q >= 0 {
-			u.note(c, overflowOf(w), " goes to the ", strings.ReplaceAll(u.s.pools[q].troop.String(), "_", " "), " pool (C14)")
+			u.note(c, "an overflow of ", counted{w, "wound", "wounds"}, " goes to the ", strings.ReplaceAll(u.s.pools[q].troop.String(), "_", " "), " pool (C14)")
 			return u.applyPool(q, w, c)
 		}
 	}
 	champ := int(u.s.cmdID[Champion])
 	if champ >= 0 && u.models[champ].alive {
 		u.pending += w
-		u.note(c, overflowOf(w), " waits for the end of the batch: the champion takes it if no other rank and file remain (C13)")
+		u.note(c, "an overflow of ", counted{w, "wound", "wounds"}, " waits for the end of the batch: the champion takes it if no other rank and file remain (C13)")
 		return nil
 	}
 	c.Wasted += w
 	if u.rankAndFileGone() {
-		u.note(c, overflowOf(w), " lost: no champion (10.1)")
+		u.note(c, "an overflow of ", counted{w, "wound", "wounds"}, " lost: no champion (10.1)")
 	} else {
-		u.note(c, overflowOf(w), " lost: another rank-and-file pool remains (R18)")
+		u.note(c, "an overflow of ", counted{w, "wound", "wounds"}, " lost: another rank-and-file pool remains (R18)")
 	}
 	return nil
 }
@@ -622,7 +628,7 @@ func (u *Unit) die(id, worth int, c *Change, why string) {
 func (u *Unit) woundModel(id, k int, multi bool, c *Change) error {
 	if !u.models[id].alive {
 		c.Wasted += k
-		u.note(c, count(k, "wound", "wounds"), " lost: the ", u.role(id).Words(), " is gone")
+		u.note(c, counted{k, "wound", "wounds"}, " lost: the ", u.role(id).Words(), " is gone")
 		return nil
 	}
 	w := u.w(id)
@@ -633,10 +639,10 @@ func (u *Unit) woundModel(id, k int, multi bool, c *Change) error {
 	carry := u.carriedOn(id)
 	rem := w - int(u.models[id].damage) - carry
 	if take > rem {
-		u.note(c, count(k, "wound", "wounds"), " on a model with ", count(rem, "Wound", "Wounds"), " left: ", k-rem, " lost (C11)")
+		u.note(c, counted{k, "wound", "wounds"}, " on a model with ", counted{rem, "Wound", "Wounds"}, " left: ", k-rem, " lost (C11)")
 		take = rem
 	} else if take < k {
-		u.note(c, "Multiple Wounds of ", k, " capped at the model's ", count(w, "Wound", "Wounds"), " (9.2, C11)")
+		u.note(c, "Multiple Wounds of ", k, " capped at the model's ", counted{w, "Wound", "Wounds"}, " (9.2, C11)")
 	}
 	c.Effective += take
 	c.Wasted += k - take
@@ -666,7 +672,7 @@ func (u *Unit) woundPerModel(p, k int, multi bool, c *Change) error {
 	rem := u.w(id) - int(u.models[id].damage)
 	take := min(k, rem)
 	if take < k {
-		u.note(c, "a packet of ", count(k, "wound", "wounds"), " on a model with ", count(rem, "Wound", "Wounds"), " left: ", k-take, " wasted (9.2, R10)")
+		u.note(c, "a packet of ", counted{k, "wound", "wounds"}, " on a model with ", counted{rem, "Wound", "Wounds"}, " left: ", k-take, " wasted (9.2, R10)")
 	}
 	c.Effective += take
 	c.Wasted += k - take

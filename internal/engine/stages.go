@@ -1157,7 +1157,10 @@ func (m *Machine) startMulti(log func(Event)) {
 	if c, ok := a.MultipleHits.Const(); ok {
 		// a poisoned hit stays one automatic wound and its others roll,
 		// unless poison_multiple_hits is all (20.2)
-		m.note(log, MultiHits, "RULES.md 20.3", "%s (multiple hits %d)", pick(s.hits+s.poison == 1, "1 hit becomes ", count(s.hits+s.poison, "hit", "hits")+" become ")+count((s.hits+s.poison)*c, "hit", "hits"), c)
+		if log != nil {
+			n := s.hits + s.poison
+			m.note(log, MultiHits, "RULES.md 20.3", "%s %s (multiple hits %d)", count(n, "hit becomes", "hits become"), count(n*c, "hit", "hits"), c)
+		}
 		if m.opts().PoisonMultipleHits == rules.PoisonAllHits {
 			s.hits, s.poison = s.hits*c, s.poison*c
 		} else {
