@@ -288,7 +288,7 @@ func runSim(ctx context.Context, args []string, e env) error {
 		"rearrank sim --n 1000000 --seed 7 examples/crossbows.yaml")
 	n := fs.Int("n", odds.DefaultSamples, "number of samples")
 	seed := fs.Uint64("seed", 1, "seed: the same seed and n give the same result on any number of cores")
-	workers := fs.Int("workers", 0, "goroutines (0: one per core)")
+	workers := fs.Int("workers", 0, "how many cores to use (0: every core); the result does not depend on it")
 	asJSON := fs.Bool("json", false, "print JSON like odds --json, with std_err")
 	timeout := timeoutFlag(fs)
 	path, err := parseFile(fs, args)

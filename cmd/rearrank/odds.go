@@ -57,7 +57,7 @@ func runOdds(ctx context.Context, args []string, e env) error {
 	fs := newFlags(e, "odds", "[--exact] [--json] [--max-states N] [--fallback [--samples N]] [--timeout D] FILE|-",
 		"rearrank odds examples/crossbows.yaml")
 	exact := fs.Bool("exact", false, "print probabilities as exact fractions")
-	asJSON := fs.Bool("json", false, "print JSON (DESIGN.md: ruleset, casualties, wounds, unsaved, destroyed, panic)")
+	asJSON := fs.Bool("json", false, "print JSON for programs: the distributions of casualties, wounds and unsaved wounds, the chances, the per-attack table (described by rearrank serve at /api/openapi.json)")
 	maxStates := fs.Int("max-states", odds.DefaultMaxStates, "most states the exact computation may hold; past it, an error")
 	fallback := fs.Bool("fallback", false, "past the state limit, estimate with Monte Carlo instead of failing")
 	samples := fs.Int("samples", odds.DefaultSamples, "Monte Carlo samples for --fallback")
