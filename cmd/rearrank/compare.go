@@ -331,16 +331,32 @@ func runSim(ctx context.Context, args []string, e env) error {
 		return writeJSON(e.stdout, odds.JSON(res, false))
 	}
 	printOdds(e.stdout, res, u, false)
-	fmt.Fprintf(e.stdout, "\n95%% confidence intervals of the means (mean +- 1.96 standard errors):\n")
-	for _, c := range []struct {
+	printIntervals(e.stdout, res, u.Fighter() != nil)
+	return nil
+}
+
+// printIntervals prints sim's 95% confidence intervals. A skirmish
+// warrior (RULES.md 13) has wounds and is put out of action: no
+// casualties, and his one "casualty" is the chance he is out of action.
+func printIntervals(w io.Writer, res *odds.Result, warrior bool) {
+	fmt.Fprintf(w, "\n95%% confidence intervals of the means (mean +- 1.96 standard errors):\n")
+	type row struct {
 		name string
 		d    odds.Dist
 		se   float64
-	}{{"casualties", res.Casualties, res.StdErr.Casualties}, {"wounds", res.Wounds, res.StdErr.Wounds}, {"unsaved", res.Unsaved, res.StdErr.Unsaved}} {
-		m, _ := c.d.Mean().Float64()
-		fmt.Fprintf(e.stdout, "  %-11s %.4f +- %.4f\n", c.name, m, 1.96*c.se)
 	}
-	return nil
+	rows := []row{{"casualties", res.Casualties, res.StdErr.Casualties}, {"wounds", res.Wounds, res.StdErr.Wounds}, {"unsaved", res.Unsaved, res.StdErr.Unsaved}}
+	if warrior {
+		rows = rows[1:]
+	}
+	for _, c := range rows {
+		m, _ := c.d.Mean().Float64()
+		fmt.Fprintf(w, "  %-13s %.4f +- %.4f\n", c.name, m, 1.96*c.se)
+	}
+	if warrior {
+		m, _ := res.Casualties.Mean().Float64()
+		fmt.Fprintf(w, "  %-13s %.2f%% +- %.2f%%\n", "out of action", 100*m, 196*res.StdErr.Casualties)
+	}
 }
 
 // progressBar draws a bar on a terminal once a run has taken a second.

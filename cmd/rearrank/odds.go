@@ -190,15 +190,14 @@ func printTable(w io.Writer, title string, d odds.Dist, exact bool) {
 }
 
 func printOdds(w io.Writer, res *odds.Result, u *unit.Unit, exact bool) {
-	if f := u.Fighter(); f != nil { // skirmish: one warrior (RULES.md 13)
-		fmt.Fprintf(w, "%s: %s, one warrior, %d of %s left\n", res.Ruleset, nameOr(u.Name(), "the warrior"), f.W-f.Damage, plural(f.W, "wound", "wounds"))
-	} else {
-		fmt.Fprintf(w, "%s: %s, %s, %s\n", res.Ruleset, nameOr(u.Name(), "target"), plural(u.Size(), "model", "models"), u.DrawDamage())
-	}
+	printHeader(w, res.Ruleset, u)
 	// In a player's words; the fast paths taken are in --json's "method".
 	method := "exact"
 	if !res.Exact {
-		method = fmt.Sprintf("simulated, %d samples", res.Samples)
+		method = "simulated, " + plural(res.Samples, "sample", "samples")
+		if res.Fallback != "" { // --fallback: say why
+			method += ", instead of exact (" + res.Fallback + ")"
+		}
 	}
 	fmt.Fprintf(w, "method: %s\n\n", method)
 	if u.Fighter() != nil { // skirmish: one warrior (RULES.md 13), no unit, no panic
@@ -260,9 +259,21 @@ func stage(p *big.Rat, need rules.Target, auto, exact bool, impossible string) s
 	return num(p, exact) + " (" + need.String() + ")"
 }
 
-func nameOr(s, def string) string {
-	if s == "" {
-		return def
+// printHeader names the target: the ruleset, the unit, its size and its
+// formation on one line, or, when that would not fit a screen, the
+// formation drawn rank by rank below as resolve draws it (abbreviated);
+// then what the letters of a second troop type or profile mean.
+func printHeader(w io.Writer, rs rules.Ruleset, u *unit.Unit) {
+	if f := u.Fighter(); f != nil { // skirmish: one warrior (RULES.md 13)
+		fmt.Fprintf(w, "%s: %s, one warrior, %d of %s left\n", rs, unitName(u), f.W-f.Damage, plural(f.W, "wound", "wounds"))
+		return
 	}
-	return s
+	head := fmt.Sprintf("%s: %s, %s", rs, unitName(u), plural(u.Size(), "model", "models"))
+	if line := head + ", " + formationLine(u.Ranks()); len(line) <= screenWidth {
+		fmt.Fprintln(w, line)
+	} else {
+		fmt.Fprintln(w, head+":")
+		drawFormation(w, u.Ranks(), nil)
+	}
+	drawKinds(w, u)
 }
