@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/rearrank/rearrank/odds"
@@ -230,30 +231,46 @@ func printOdds(w io.Writer, res *odds.Result, u *unit.Unit, exact bool) {
 	printStages(w, res, "the first model to be hit", exact)
 }
 
-// printStages prints the per-attack chances of each stage against whom.
+// printStages prints the per-attack chances of each stage against whom,
+// each column as wide as its widest cell.
 func printStages(w io.Writer, res *odds.Result, whom string, exact bool) {
-	if len(res.Stages) > 0 {
-		fmt.Fprintf(w, "\nPer attack, against %s:\n", whom)
-		fmt.Fprintf(w, "  %-5s  %-12s  %-12s  %-17s  %-17s  %s\n", "group", "hit", "wound", "armour fails", "special fails", "unsaved")
-		for _, s := range res.Stages {
-			fmt.Fprintf(w, "  %-5d  %-12s  %-12s  %-17s  %-17s  %s\n", s.Group,
-				stage(s.Hit, s.Needs.Hit, s.Needs.AutoHit, exact, "cannot hit"),
-				stage(s.Wound, s.Needs.Wound, false, exact, "cannot wound"),
-				stage(s.ArmourFailed, s.Needs.Armour, false, exact, "no save"),
-				stage(s.SpecialFailed, s.Needs.Special, false, exact, "no save"),
-				num(s.Unsaved, exact))
+	if len(res.Stages) == 0 {
+		return
+	}
+	rows := [][]string{{"group", "hit", "wound", "armour fails", "special fails", "unsaved"}}
+	for _, s := range res.Stages {
+		rows = append(rows, []string{strconv.Itoa(s.Group),
+			stage(s.Hit, s.Needs.ToHit, s.Needs.AutoHit, exact, "cannot hit"),
+			stage(s.Wound, s.Needs.Wound, false, exact, "cannot wound"),
+			stage(s.ArmourFailed, s.Needs.Armour, false, exact, "no save"),
+			stage(s.SpecialFailed, s.Needs.Special, false, exact, "no save"),
+			num(s.Unsaved, exact)})
+	}
+	// the widths of the table before cells grew with them, at least
+	widths := []int{5, 12, 12, 17, 17, 0}
+	for _, r := range rows {
+		for i, c := range r {
+			widths[i] = max(widths[i], len(c))
 		}
+	}
+	fmt.Fprintf(w, "\nPer attack, against %s:\n", whom)
+	for _, r := range rows {
+		line := ""
+		for i, c := range r[:len(r)-1] {
+			line += fmt.Sprintf("  %-*s", widths[i], c)
+		}
+		fmt.Fprintf(w, "%s  %s\n", line, r[len(r)-1])
 	}
 }
 
 // stage is one cell of the per-attack table: the chance and what the roll
 // needs, or impossible (a save of 7+ or none is "no save", not "(9+)").
+// A to-hit of 7+ that can still hit (a 6, then a second roll) is "(7+)".
 func stage(p *big.Rat, need rules.Target, auto, exact bool, impossible string) string {
 	switch {
 	case auto:
 		return "auto"
 	case !need.Possible() && (impossible != "cannot hit" || p.Sign() == 0):
-		// A to-hit of 7+ may still hit (a 6, then a second roll: 5).
 		return num(p, exact) + " (" + impossible + ")"
 	}
 	return num(p, exact) + " (" + need.String() + ")"

@@ -184,9 +184,10 @@ func printResolve(w io.Writer, res *referee.Result, faces []int) {
 	fmt.Fprintln(w)
 	after := res.After.Ranks()
 	drawFormation(w, after, nil)
-	if gone := fallen(res.Before.Ranks(), after); len(gone) > 0 && len(after) > 0 {
+	if gone := fallen(res.Before.Ranks(), after); len(gone) > 0 {
 		// Slides and repairs refill the slots the dead left, so the
-		// formation after cannot show where they stood: the one before can.
+		// formation after cannot show where they stood: the one before can
+		// (a destroyed unit's too).
 		fmt.Fprintln(w, "Removed (x), where they stood before:")
 		drawFormation(w, res.Before.Ranks(), gone)
 	}
