@@ -208,14 +208,7 @@ func printOdds(w io.Writer, res *odds.Result, u *unit.Unit, exact bool) {
 		printStages(w, res, "the warrior", exact)
 		return
 	}
-	if sameDist(res.Casualties, res.Wounds) && sameDist(res.Wounds, res.Unsaved) {
-		// Models of one Wound and no multiple wounds: the three are one.
-		printTable(w, "Casualties = wounds caused = unsaved wounds (each unsaved wound removes one model)", res.Casualties, exact)
-	} else {
-		printTable(w, "Casualties (models removed)", res.Casualties, exact)
-		printTable(w, "Wounds caused (combat result)", res.Wounds, exact)
-		printTable(w, "Unsaved wounds (before multiple wounds)", res.Unsaved, exact)
-	}
+	printDists(w, res, exact)
 	fmt.Fprintf(w, "Unit destroyed: %s\n", num(res.Destroyed, exact))
 	if res.Panic != nil {
 		fmt.Fprintf(w, "Panic test (%s of the unit lost this phase): %s\n", u.Options().PanicShare(), num(res.Panic, exact))
@@ -229,6 +222,30 @@ func printOdds(w io.Writer, res *odds.Result, u *unit.Unit, exact bool) {
 		fmt.Fprintf(w, "Standard lost: %s\n", num(res.StandardLost, exact))
 	}
 	printStages(w, res, "the first model to be hit", exact)
+}
+
+// printDists prints the casualties, wounds caused and unsaved wounds, a
+// table each, and once for two or three that are the same distribution.
+func printDists(w io.Writer, res *odds.Result, exact bool) {
+	cas, wounds, unsaved := res.Casualties, res.Wounds, res.Unsaved
+	switch cw, wu, cu := sameDist(cas, wounds), sameDist(wounds, unsaved), sameDist(cas, unsaved); {
+	case cw && wu:
+		// Models of one Wound and no multiple wounds: the three are one.
+		printTable(w, "Casualties = wounds caused = unsaved wounds (each unsaved wound removes one model)", cas, exact)
+	case cw:
+		printTable(w, "Casualties (models removed) = wounds caused (combat result)", cas, exact)
+		printTable(w, "Unsaved wounds (before multiple wounds)", unsaved, exact)
+	case wu:
+		printTable(w, "Casualties (models removed)", cas, exact)
+		printTable(w, "Wounds caused (combat result) = unsaved wounds", wounds, exact)
+	case cu:
+		printTable(w, "Casualties (models removed) = unsaved wounds", cas, exact)
+		printTable(w, "Wounds caused (combat result)", wounds, exact)
+	default:
+		printTable(w, "Casualties (models removed)", cas, exact)
+		printTable(w, "Wounds caused (combat result)", wounds, exact)
+		printTable(w, "Unsaved wounds (before multiple wounds)", unsaved, exact)
+	}
 }
 
 // printStages prints the per-attack chances of each stage against whom,
