@@ -14,6 +14,7 @@ import (
 
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
 )
 
@@ -362,12 +363,12 @@ func (s *Server) oddsView(ctx context.Context, file *scenario.File) (*oddsData, 
 	if err != nil {
 		return nil, err
 	}
-	return s.oddsData(res, file.RuleOptions().PanicShare()), nil
+	return s.oddsData(res, rules.PanicLoss(res.Ruleset, file.RuleOptions())), nil
 }
 
-// oddsData is the odds tab's view of res; panicShare is the unit's panic
-// threshold in words ("25%").
-func (s *Server) oddsData(res *odds.Result, panicShare string) *oddsData {
+// oddsData is the odds tab's view of res; panicLoss is the losses that
+// force a panic test, in words ("25% or more", rules.PanicLoss).
+func (s *Server) oddsData(res *odds.Result, panicLoss string) *oddsData {
 	d := &oddsData{Ruleset: res.Ruleset.Title(), Method: "simulated, " + thousands(res.Samples) + " samples"}
 	if res.Exact {
 		d.Method = "exact"
@@ -396,7 +397,7 @@ func (s *Server) oddsData(res *odds.Result, panicShare string) *oddsData {
 		mean("Expected unsaved wounds", res.Unsaved, "before multiple wounds"))
 	prob("Unit destroyed", res.Destroyed, "no model left")
 	if res.Panic != nil {
-		prob("Panic test", res.Panic, panicShare+" of the unit lost this phase")
+		prob("Panic test", res.Panic, panicLoss+" of the unit lost this phase")
 	} else {
 		d.Stats = append(d.Stats, stat{Label: "Panic test", Value: "does not apply", Note: "close combat or skirmish"})
 	}
@@ -515,14 +516,7 @@ func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {
 		}
 		cur.Steps = append(cur.Steps, st)
 	}
-	switch {
-	case v.After.Destroyed:
-		d.Outcome = "The unit is destroyed."
-	case v.Panic != nil && *v.Panic:
-		d.Outcome = "Panic: the unit lost " + res.result.Before.Options().PanicShare() + " or more this phase and must test."
-	case v.Panic != nil:
-		d.Outcome = "No panic test."
-	}
+	d.Outcome = res.result.Outcome()
 	d.Before = s.pages.render("formation-box", formationDiagram("formation-before", "Before", v.Before, fallenIDs(v.Before, v.After)))
 	d.After = s.pages.render("formation-box", formationDiagram("formation-after", "After", v.After, nil))
 	return d

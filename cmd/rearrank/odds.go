@@ -211,7 +211,7 @@ func printOdds(w io.Writer, res *odds.Result, u *unit.Unit, exact bool) {
 	printDists(w, res, exact)
 	fmt.Fprintf(w, "Unit destroyed: %s\n", num(res.Destroyed, exact))
 	if res.Panic != nil {
-		fmt.Fprintf(w, "Panic test (%s of the unit lost this phase): %s\n", u.Options().PanicShare(), num(res.Panic, exact))
+		fmt.Fprintf(w, "Panic test (%s of the unit lost this phase): %s\n", rules.PanicLoss(res.Ruleset, u.Options()), num(res.Panic, exact))
 	} else {
 		fmt.Fprintln(w, "Panic test: does not apply (close combat)")
 	}

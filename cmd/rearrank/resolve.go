@@ -192,18 +192,8 @@ func printResolve(w io.Writer, res *referee.Result, faces []int) {
 		drawFormation(w, res.Before.Ranks(), gone)
 	}
 	drawLegend(w, res.Before)
-	switch {
-	case res.After.Destroyed():
-		fmt.Fprintln(w, "The unit is destroyed.")
-	case res.PanicApplies && t.Panic && res.PanicFailed() != "":
-		// tow (RULES.md 22.9): more than the share, and a failed test's outcome by size
-		fmt.Fprintf(w, "Panic: the unit lost more than %s this phase and must test; if it fails, it %s (%d of %d models at deployment left).\n",
-			res.Before.Options().PanicShare(), map[string]string{referee.PanicFlee: "flees", referee.PanicFallBack: "falls back in good order"}[res.PanicFailed()],
-			res.After.Size(), res.After.StartingModels())
-	case res.PanicApplies && t.Panic:
-		fmt.Fprintf(w, "Panic: the unit lost %s or more this phase and must test.\n", res.Before.Options().PanicShare())
-	case res.PanicApplies:
-		fmt.Fprintln(w, "No panic test.")
+	if o := res.Outcome(); o != "" {
+		fmt.Fprintln(w, o)
 	}
 }
 
