@@ -171,18 +171,42 @@ func compareVariants(files []scenario.Source, rs string, sets []string) ([]scena
 
 // printCompare prints the columns side by side: means and key chances,
 // each later column's difference from the first in brackets, then the
-// notes of what a change of ruleset carried over or left out.
+// notes of what a change of ruleset carried over or left out. A skirmish
+// column is one warrior (RULES.md 13): he takes wounds and is put out of
+// action, and has no casualties, unit or panic test; a unit is never out
+// of action. Each row says what is true of its columns and is "n/a" in
+// the others, and a row no column has is left out.
 func printCompare(w io.Writer, vs []Variant, exact bool) {
 	type row struct {
 		label string
 		cells []string
 	}
+	// the columns a row is true of
+	const (
+		all = iota
+		units
+		warriors
+	)
+	var hasUnit, hasWarrior bool
+	for _, v := range vs {
+		hasWarrior = hasWarrior || !v.Result.Ruleset.Block()
+		hasUnit = hasUnit || v.Result.Ruleset.Block()
+	}
 	var rows []row
-	add := func(label string, value func(*odds.Result) *big.Rat, format func(*big.Rat, bool) string, diff func(*big.Rat) string) {
+	add := func(label string, of int, value func(*odds.Result) *big.Rat, format func(*big.Rat, bool) string, diff func(*big.Rat) string) {
+		if of == units && !hasUnit || of == warriors && !hasWarrior {
+			return
+		}
+		get := func(r *odds.Result) *big.Rat {
+			if of == units && !r.Ruleset.Block() || of == warriors && r.Ruleset.Block() {
+				return nil
+			}
+			return value(r)
+		}
 		r := row{label: label}
-		first := value(vs[0].Result)
+		first := get(vs[0].Result)
 		for i, v := range vs {
-			x := value(v.Result)
+			x := get(v.Result)
 			switch {
 			case x == nil:
 				r.cells = append(r.cells, "n/a")
@@ -217,7 +241,9 @@ func printCompare(w io.Writer, vs []Variant, exact bool) {
 	maxCas := 0
 	for _, v := range vs {
 		tails[v.Result] = v.Result.Casualties.Tails()
-		maxCas = max(maxCas, len(v.Result.Casualties.P)-1)
+		if v.Result.Ruleset.Block() {
+			maxCas = max(maxCas, len(v.Result.Casualties.P)-1)
+		}
 	}
 	atLeast := func(i int) func(*odds.Result) *big.Rat {
 		return func(r *odds.Result) *big.Rat {
@@ -227,14 +253,15 @@ func printCompare(w io.Writer, vs []Variant, exact bool) {
 			return new(big.Rat)
 		}
 	}
-	add("casualties (mean)", func(r *odds.Result) *big.Rat { return r.Casualties.Mean() }, mean, meanDiff)
-	add("wounds caused (mean)", func(r *odds.Result) *big.Rat { return r.Wounds.Mean() }, mean, meanDiff)
-	add("unsaved (mean)", func(r *odds.Result) *big.Rat { return r.Unsaved.Mean() }, mean, meanDiff)
-	add("at least 1 casualty", atLeast(1), num, chanceDiff)
-	add("unit destroyed", func(r *odds.Result) *big.Rat { return r.Destroyed }, num, chanceDiff)
-	add("panic test", func(r *odds.Result) *big.Rat { return r.Panic }, num, chanceDiff)
+	add("casualties (mean)", units, func(r *odds.Result) *big.Rat { return r.Casualties.Mean() }, mean, meanDiff)
+	add("wounds caused (mean)", all, func(r *odds.Result) *big.Rat { return r.Wounds.Mean() }, mean, meanDiff)
+	add("unsaved (mean)", all, func(r *odds.Result) *big.Rat { return r.Unsaved.Mean() }, mean, meanDiff)
+	add("at least 1 casualty", units, atLeast(1), num, chanceDiff)
+	add("out of action", warriors, func(r *odds.Result) *big.Rat { return r.Destroyed }, num, chanceDiff)
+	add("unit destroyed", units, func(r *odds.Result) *big.Rat { return r.Destroyed }, num, chanceDiff)
+	add("panic test", units, func(r *odds.Result) *big.Rat { return r.Panic }, num, chanceDiff)
 	for i := 2; i <= maxCas && i <= 20; i++ {
-		add(fmt.Sprintf("at least %d casualties", i), atLeast(i), num, chanceDiff)
+		add(fmt.Sprintf("at least %d casualties", i), units, atLeast(i), num, chanceDiff)
 	}
 
 	labelWidth := 24
@@ -263,6 +290,9 @@ func printCompare(w io.Writer, vs []Variant, exact bool) {
 			fmt.Fprint(w, "; for chances, in percentage points")
 		}
 		fmt.Fprintln(w)
+	}
+	if hasUnit && hasWarrior {
+		fmt.Fprintln(w, "n/a: skirmish fights one warrior, who is put out of action; a unit has casualties and a panic test instead")
 	}
 	for _, v := range vs {
 		if len(v.Notes) == 0 {
