@@ -415,8 +415,14 @@ func runRulesets(args []string, e env) error {
 	if *asJSON {
 		return writeJSON(e.stdout, list)
 	}
+	width := 15 // the defaults' column, as wide as the widest
 	for _, r := range list {
-		fmt.Fprintf(e.stdout, "%s: %s\n", r.Name, r.Seed)
+		for _, s := range r.Switches {
+			width = max(width, len(s.Default))
+		}
+	}
+	for _, r := range list {
+		fmt.Fprintf(e.stdout, "%s: %s\n", r.Name, r.Description)
 		for _, s := range r.Switches {
 			vals := strings.Join(s.Values, "|")
 			switch {
@@ -425,7 +431,7 @@ func runRulesets(args []string, e env) error {
 			case vals == "":
 				vals = "a fraction"
 			}
-			fmt.Fprintf(e.stdout, "  %-28s default %-15s %s  (%s)\n      %s\n", s.Name, s.Default, vals, s.Ref, s.Doc)
+			fmt.Fprintf(e.stdout, "  %-28s default %-*s %s  (%s)\n      %s\n", s.Name, width, s.Default, vals, s.Ref, s.Doc)
 		}
 		fmt.Fprintln(e.stdout)
 	}
