@@ -192,15 +192,9 @@ func printTable(w io.Writer, title string, d odds.Dist, exact bool) {
 
 func printOdds(w io.Writer, res *odds.Result, u *unit.Unit, exact bool) {
 	printHeader(w, res.Ruleset, u)
-	// In a player's words; the fast paths taken are in --json's "method".
-	method := "exact"
-	if !res.Exact {
-		method = "simulated, " + plural(res.Samples, "sample", "samples")
-		if res.Fallback != "" { // --fallback: say why
-			method += ", instead of exact (" + res.Fallback + ")"
-		}
-	}
-	fmt.Fprintf(w, "method: %s\n\n", method)
+	// In a player's words (and --fallback's why); the fast paths taken are
+	// in --json's "method".
+	fmt.Fprintf(w, "method: %s\n\n", res.MethodSummary())
 	if u.Fighter() != nil { // skirmish: one warrior (RULES.md 13), no unit, no panic
 		printTable(w, "Wounds caused", res.Wounds, exact)
 		printTable(w, "Unsaved wounds (before multiple wounds)", res.Unsaved, exact)
