@@ -79,6 +79,12 @@ type choice struct {
 	Value, Label, Doc string
 	Selected          bool
 	Block             bool // a ruleset of ranked units: a one-model target otherwise
+	// Rulesets lists the rulesets that offer the choice, for the page's
+	// script (data-rulesets); empty for all. Hidden hides it from this
+	// ruleset, and Instead is what the script picks in its place when a
+	// change of ruleset hides it (troopChoices).
+	Rulesets, Instead string
+	Hidden            bool
 }
 
 // field is one input of the form.
