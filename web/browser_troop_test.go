@@ -49,3 +49,38 @@ func TestBrowserTroopTypes(t *testing.T) {
 	}
 	waitFor(t, ctx, "the tow results", `return new URLSearchParams(location.search).get('t.troop_type') === 'war_beast' && new URLSearchParams(location.search).get('ruleset') === 'tow' && document.getElementById('error-summary').hidden`)
 }
+
+// TestBrowserSkirmishOdds: a skirmish warrior's odds at desktop and phone
+// width: one chart, of the wounds he takes, laid out without sideways
+// scrolling and with text of 12 px or more (phoneText), and the cards say
+// out of action.
+func TestBrowserSkirmishOdds(t *testing.T) {
+	ctx := browser(t)
+	srv := httptest.NewServer(New(Config{}).Handler())
+	t.Cleanup(srv.Close)
+	q := url.Values{"ruleset": {"skirmish"}, "a0.count": {"3"}, "a0.to_hit": {"3+"}, "a0.strength": {"4"},
+		"t.models": {"1"}, "t.toughness": {"3"}, "t.wounds": {"2"}}
+	for _, vp := range []struct {
+		name          string
+		width, height int64
+	}{{"desktop", 1280, 900}, {"phone", 390, 844}} {
+		opts := []chromedp.EmulateViewportOption{}
+		if vp.width < 600 {
+			opts = append(opts, chromedp.EmulateMobile)
+		}
+		must(t, ctx, chromedp.EmulateViewport(vp.width, vp.height, opts...), chromedp.Navigate(srv.URL+"/?"+q.Encode()), chromedp.WaitVisible(chromedp.CSS("#chart-wounds")))
+		if n := eval[int](t, ctx, `return document.querySelectorAll('#results .charts figure').length`); n != 1 {
+			t.Errorf("%s: %d charts, want the wounds chart alone", vp.name, n)
+		}
+		if !eval[bool](t, ctx, `return [...document.querySelectorAll('#results dt')].some(d => d.textContent === 'Out of action')`) {
+			t.Errorf("%s: no out of action card", vp.name)
+		}
+		if vp.width < 600 {
+			m := eval[phoneMeasure](t, ctx, phoneText)
+			if len(m.Small) > 0 || m.Wide > 391 || m.N == 0 {
+				t.Errorf("phone: %d texts, small %v, %d px wide", m.N, m.Small, m.Wide)
+			}
+		}
+		screenshot(t, ctx, "skirmish-odds-"+vp.name, vp.width, vp.height)
+	}
+}

@@ -346,12 +346,15 @@ type stat struct {
 
 type oddsData struct {
 	Ruleset, Method string
-	Stats           []stat
-	Impossible      []string // events that cannot happen, named rather than shown as "0%"
-	Casualties      template.HTML
-	Wounds          template.HTML
-	Rows            []distRow
-	Stages          []stageRow
+	// Warrior is a skirmish target, one warrior (RULES.md 13): wounds and
+	// out of action, no casualties, unit or panic test.
+	Warrior    bool
+	Stats      []stat
+	Impossible []string // events that cannot happen, named rather than shown as "0%"
+	Casualties template.HTML
+	Wounds     template.HTML
+	Rows       []distRow
+	Stages     []stageRow
 }
 
 type distRow struct {
@@ -397,15 +400,26 @@ func (s *Server) oddsData(res *odds.Result, panicLoss string) *oddsData {
 		}
 		d.Stats = append(d.Stats, stat{Label: label, Value: percent(p), Exact: p.RatString(), Note: note})
 	}
+	rows := res.Casualties
+	if d.Warrior = !res.Ruleset.Block(); d.Warrior {
+		d.Stats = append(d.Stats,
+			mean("Expected wounds caused", res.Wounds, "wounds the warrior takes"),
+			mean("Expected unsaved wounds", res.Unsaved, "before multiple wounds"))
+		prob("Out of action", res.Destroyed, "the warrior is taken out of the fight")
+		d.Wounds = s.pages.render("chart", distChart("chart-wounds", "Wounds caused", "wounds", res.Wounds, true))
+		d.addRows(res.Wounds)
+		d.addStages(res)
+		return d
+	}
 	d.Stats = append(d.Stats,
-		mean("Expected casualties", res.Casualties, "models removed"),
+		mean("Expected casualties", rows, "models removed"),
 		mean("Expected wounds caused", res.Wounds, "for combat result"),
 		mean("Expected unsaved wounds", res.Unsaved, "before multiple wounds"))
 	prob("Unit destroyed", res.Destroyed, "no model left")
 	if res.Panic != nil {
 		prob("Panic test", res.Panic, panicLoss+" of the unit lost this phase")
 	} else {
-		d.Stats = append(d.Stats, stat{Label: "Panic test", Value: "does not apply", Note: "close combat or skirmish"})
+		d.Stats = append(d.Stats, stat{Label: "Panic test", Value: "does not apply", Note: "close combat"})
 	}
 	if res.ChampionDead != nil {
 		prob("Champion killed", res.ChampionDead, "")
@@ -415,14 +429,26 @@ func (s *Server) oddsData(res *odds.Result, panicLoss string) *oddsData {
 	}
 	d.Casualties = s.pages.render("chart", distChart("chart-casualties", "Casualties", "casualties", res.Casualties, true))
 	d.Wounds = s.pages.render("chart", distChart("chart-wounds", "Wounds caused", "wounds", res.Wounds, true))
-	tails := res.Casualties.Tails()
-	for n, p := range res.Casualties.P {
+	d.addRows(rows)
+	d.addStages(res)
+	return d
+}
+
+// addRows lays out the table of a distribution: each value with the
+// chance of exactly and of at least it.
+func (d *oddsData) addRows(dist odds.Dist) {
+	tails := dist.Tails()
+	for n, p := range dist.P {
 		rest := tails[n]
 		if n > 0 && rest.Cmp(tinyP) < 0 {
 			break
 		}
 		d.Rows = append(d.Rows, distRow{N: n, Exactly: percent(p), ExactlyFrac: p.RatString(), AtLeast: percent(rest), Frac: rest.RatString()})
 	}
+}
+
+// addStages lays out the per-attack table.
+func (d *oddsData) addStages(res *odds.Result) {
 	for _, st := range res.Stages {
 		row := stageRow{Group: st.Group, Kind: st.Needs.SpecialKind.String()}
 		cellOf := func(need string, r *big.Rat) string {
@@ -445,7 +471,6 @@ func (s *Server) oddsData(res *odds.Result, panicLoss string) *oddsData {
 		row.Unsaved = cellOf("", st.Unsaved)
 		d.Stages = append(d.Stages, row)
 	}
-	return d
 }
 
 type resolveData struct {
