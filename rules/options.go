@@ -393,7 +393,7 @@ func Switches() []Switch {
 		enumSwitch("to_wound", swToWound, "R36", "to-wound table",
 			[]string{"classic", "t9a"}, func(o *Options) *ToWoundTable { return &o.ToWound }),
 		// two_point_shield was first named seed, after the rules pages
-		// it comes from: a player reads what it does (a2 F2 item 9).
+		// it comes from; a player reads what it does.
 		aliases(enumSwitch("armour_preset", swArmourPreset, "R25", "a shield is worth 2 points (two_point_shield: 5+ alone, 4+ with light armour) or 1 (classic, Mordheim's 6+ and 5+); seed, an earlier name, is two_point_shield",
 			[]string{"two_point_shield", "classic"}, func(o *Options) *ArmourPreset { return &o.ArmourPreset }), map[string]string{"seed": "two_point_shield"}),
 		boolSwitch("low_crit_consumes_allowance", swLowCritConsumes, "R23", "a critical roll of 1-3 uses up the per-phase allowance",
