@@ -106,22 +106,27 @@ type StageJSON struct {
 // ResultJSON is the JSON form of a Result shared by the CLI's --json and the
 // HTTP API (DESIGN.md "CLI").
 type ResultJSON struct {
-	Ruleset      string              `json:"ruleset"`
-	Method       string              `json:"method"`
-	Exact        bool                `json:"exact"`
-	States       int                 `json:"states,omitempty"`
-	Samples      int                 `json:"samples,omitempty"`
-	Casualties   DistJSON            `json:"casualties"`
-	ByRole       map[string]DistJSON `json:"by_role"`
-	Wounds       DistJSON            `json:"wounds"`
-	Unsaved      DistJSON            `json:"unsaved"`
-	Destroyed    Number              `json:"destroyed"`
-	Panic        Number              `json:"panic"`
-	ChampionDead Number              `json:"champion_dead"`
-	StandardLost Number              `json:"standard_lost"`
-	Stages       []StageJSON         `json:"stages"`
-	StdErr       *StdErrJSON         `json:"std_err,omitempty"`
-	Fallback     string              `json:"fallback,omitempty"` // why Monte Carlo stands in for the exact result
+	Ruleset string `json:"ruleset"`
+	// Method names the computation for developers: "enumeration" and
+	// the fast paths it took, or "monte carlo" (Result.Method); programs
+	// may read it, so it is kept as it was. MethodSummary says it in a
+	// player's words, as the text output does.
+	Method        string              `json:"method"`
+	MethodSummary string              `json:"method_summary"`
+	Exact         bool                `json:"exact"`
+	States        int                 `json:"states,omitempty"`
+	Samples       int                 `json:"samples,omitempty"`
+	Casualties    DistJSON            `json:"casualties"`
+	ByRole        map[string]DistJSON `json:"by_role"`
+	Wounds        DistJSON            `json:"wounds"`
+	Unsaved       DistJSON            `json:"unsaved"`
+	Destroyed     Number              `json:"destroyed"`
+	Panic         Number              `json:"panic"`
+	ChampionDead  Number              `json:"champion_dead"`
+	StandardLost  Number              `json:"standard_lost"`
+	Stages        []StageJSON         `json:"stages"`
+	StdErr        *StdErrJSON         `json:"std_err,omitempty"`
+	Fallback      string              `json:"fallback,omitempty"` // why Monte Carlo stands in for the exact result
 }
 
 // StdErrJSON holds Monte Carlo standard errors of the means.
@@ -223,7 +228,7 @@ func (s *quoFloat) float(x, y *big.Int) float64 {
 func JSON(res *Result, exact bool) ResultJSON {
 	v := &jsonView{exact: exact}
 	out := ResultJSON{
-		Ruleset: res.Ruleset.String(), Method: res.Method, Exact: res.Exact, States: res.States, Samples: res.Samples,
+		Ruleset: res.Ruleset.String(), Method: res.Method, MethodSummary: res.MethodSummary(), Exact: res.Exact, States: res.States, Samples: res.Samples,
 		Casualties: v.dist(res.Casualties), Wounds: v.dist(res.Wounds), Unsaved: v.dist(res.Unsaved),
 		ByRole:       map[string]DistJSON{},
 		Destroyed:    Number{r: res.Destroyed, exact: exact},

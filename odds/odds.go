@@ -275,6 +275,23 @@ type StageOdds struct {
 	Unsaved *big.Rat `json:"-"`
 }
 
+// MethodSummary says how r was computed, in a player's words: "exact", or
+// "simulated, 1000 samples", and why when Monte Carlo stands in for the
+// exact odds (Config.Fallback). Method names the algorithm.
+func (r *Result) MethodSummary() string {
+	if r.Exact {
+		return "exact"
+	}
+	s := fmt.Sprintf("simulated, %d samples", r.Samples)
+	if r.Samples == 1 {
+		s = "simulated, 1 sample"
+	}
+	if r.Fallback != "" {
+		s += ", instead of exact (" + r.Fallback + ")"
+	}
+	return s
+}
+
 // Result is the distribution of what a scenario's attacks do to the target.
 type Result struct {
 	Ruleset    rules.Ruleset

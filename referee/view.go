@@ -1,6 +1,8 @@
 package referee
 
 import (
+	"fmt"
+
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -58,4 +60,35 @@ func (r *Result) PanicFailed() string {
 		return PanicFlee
 	}
 	return PanicFallBack
+}
+
+// Outcome sums up where the attacks leave the target, in the words the
+// referee's last line says it (rearrank resolve, the page's referee): the
+// unit destroyed; a panic test, with the losses that forced it (RULES.md
+// 12, tow's "more than", 22.9) and, where the ruleset says, what a failed
+// test does; or no panic test. A skirmish warrior is out of action or
+// nothing is said (RULES.md 13), as for a unit no panic test applies to.
+func (r *Result) Outcome() string {
+	switch {
+	case r.After.Fighter() != nil:
+		if r.After.Destroyed() {
+			return "The warrior is out of action."
+		}
+		return ""
+	case r.After.Destroyed():
+		return "The unit is destroyed."
+	case !r.PanicApplies:
+		return ""
+	case !r.Tally.Panic:
+		return "No panic test."
+	}
+	s := "Panic: the unit lost " + rules.PanicLoss(r.Before.Ruleset(), r.Before.Options()) + " this phase and must test"
+	left := fmt.Sprintf(" (%d of %d models at deployment left)", r.After.Size(), r.After.StartingModels())
+	switch r.PanicFailed() {
+	case PanicFlee:
+		s += "; if it fails, it flees" + left
+	case PanicFallBack:
+		s += "; if it fails, it falls back in good order" + left
+	}
+	return s + "."
 }

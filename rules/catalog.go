@@ -8,9 +8,13 @@ import (
 // RulesetInfo describes one ruleset and the switches it reads, for
 // `rearrank rulesets --json` and GET /api/rulesets.
 type RulesetInfo struct {
-	Name     string       `json:"name"`
-	Seed     string       `json:"seed"`
-	Switches []SwitchInfo `json:"switches"`
+	Name string `json:"name"`
+	// Description says what the ruleset is, for a player. Seed is the
+	// same text under the key it had first, kept for the programs that
+	// read it (keys are extended, never renamed).
+	Description string       `json:"description"`
+	Seed        string       `json:"seed"`
+	Switches    []SwitchInfo `json:"switches"`
 }
 
 // SwitchInfo is one switch of a ruleset (RULES.md 18, 19).
@@ -23,6 +27,9 @@ type SwitchInfo struct {
 	Doc      string   `json:"doc"`
 	// Combat is true for a switch of a combat file (RULES.md 21.11).
 	Combat bool `json:"combat,omitempty"`
+	// Aliases are earlier names of values, still accepted: the value
+	// each stands for, by name.
+	Aliases map[string]string `json:"aliases,omitempty"`
 }
 
 // Catalog lists every ruleset with the switches it reads, those of a
@@ -30,7 +37,7 @@ type SwitchInfo struct {
 func Catalog() []RulesetInfo {
 	var list []RulesetInfo
 	for _, r := range Rulesets() {
-		info := RulesetInfo{Name: r.String(), Seed: r.Description(), Switches: []SwitchInfo{}}
+		info := RulesetInfo{Name: r.String(), Description: r.Description(), Seed: r.Description(), Switches: []SwitchInfo{}}
 		for _, s := range allSwitches() {
 			if !s.AppliesTo(r) {
 				continue
@@ -39,7 +46,7 @@ func Catalog() []RulesetInfo {
 			for _, x := range s.Rulesets {
 				names = append(names, x.String())
 			}
-			info.Switches = append(info.Switches, SwitchInfo{s.Name, s.DefaultFor(r), s.Values, names, Cite(s.Ref), s.Doc, s.Combat})
+			info.Switches = append(info.Switches, SwitchInfo{s.Name, s.DefaultFor(r), s.Values, names, Cite(s.Ref), s.Doc, s.Combat, s.Aliases})
 		}
 		list = append(list, info)
 	}

@@ -222,6 +222,9 @@ type Switch struct {
 	Values   []string // accepted values, default first; nil for a fraction
 	Ref      string   // RULES.md reference
 	Doc      string
+	// Aliases are earlier names of values that Set still accepts: the
+	// value each stands for, by name (armour_preset's seed).
+	Aliases map[string]string
 
 	id  switchID
 	get func(*Options) string
@@ -261,6 +264,20 @@ func enumSwitch[T ~int8](name string, id switchID, ref, doc string, values []str
 			return nil
 		},
 	}
+}
+
+// aliases lets s.Set take the earlier names of its values: m maps each
+// earlier name to the value it stands for.
+func aliases(s Switch, m map[string]string) Switch {
+	set := s.set
+	s.Aliases = m
+	s.set = func(o *Options, v string) error {
+		if to, ok := m[snakeCase(v)]; ok {
+			v = to
+		}
+		return set(o, v)
+	}
+	return s
 }
 
 func boolSwitch(name string, id switchID, ref, doc string, def bool, field func(*Options) *bool) Switch {
@@ -375,8 +392,10 @@ func Switches() []Switch {
 			[]string{"forbidden", "allowed"}, func(o *Options) *RegenVsFlaming { return &o.RegenVsFlaming }),
 		enumSwitch("to_wound", swToWound, "R36", "to-wound table",
 			[]string{"classic", "t9a"}, func(o *Options) *ToWoundTable { return &o.ToWound }),
-		enumSwitch("armour_preset", swArmourPreset, "R25", "shield worth 2 points (seed) or 1 (classic Mordheim)",
-			[]string{"seed", "classic"}, func(o *Options) *ArmourPreset { return &o.ArmourPreset }),
+		// two_point_shield was first named seed, after the rules pages
+		// it comes from; a player reads what it does.
+		aliases(enumSwitch("armour_preset", swArmourPreset, "R25", "a shield is worth 2 points (two_point_shield: 5+ alone, 4+ with light armour) or 1 (classic, Mordheim's 6+ and 5+); seed, an earlier name, is two_point_shield",
+			[]string{"two_point_shield", "classic"}, func(o *Options) *ArmourPreset { return &o.ArmourPreset }), map[string]string{"seed": "two_point_shield"}),
 		boolSwitch("low_crit_consumes_allowance", swLowCritConsumes, "R23", "a critical roll of 1-3 uses up the per-phase allowance",
 			false, func(o *Options) *bool { return &o.LowCritConsumes }),
 		boolSwitch("no_crit_when_needing6", swNoCritWhenNeeding6, "R24", "a warrior needing 6s to wound causes no criticals",

@@ -206,3 +206,35 @@ func TestSwitchesAreFresh(t *testing.T) {
 		t.Error("Switches shares its Rulesets slices between callers")
 	}
 }
+
+// TestArmourPresetAlias: armour_preset's default is named for what it does,
+// two_point_shield; its earlier name seed is still read as it (a file or a
+// link that says seed keeps working), and the catalogue says so.
+func TestArmourPresetAlias(t *testing.T) {
+	for _, v := range []string{"two_point_shield", "seed", "twoPointShield"} {
+		o := Options{ArmourPreset: ClassicArmour}
+		if err := o.Set("armour_preset", v); err != nil || o.ArmourPreset != SeedArmour {
+			t.Errorf("armour_preset %s: %v, preset %d", v, err, o.ArmourPreset)
+		}
+		if got, _ := o.Get("armour_preset"); got != "two_point_shield" {
+			t.Errorf("armour_preset %s reads back as %q", v, got)
+		}
+	}
+	var o Options
+	if err := o.Set("armour_preset", "classic"); err != nil || o.ArmourPreset != ClassicArmour {
+		t.Errorf("classic: %v", err)
+	}
+	if err := o.Set("armour_preset", "sead"); err == nil || !strings.Contains(err.Error(), "two_point_shield") {
+		t.Errorf("a bad value: %v", err)
+	}
+	for _, r := range Catalog() {
+		if r.Description == "" || r.Seed != r.Description {
+			t.Errorf("%s: description %q, seed %q", r.Name, r.Description, r.Seed)
+		}
+		for _, s := range r.Switches {
+			if s.Name == "armour_preset" && (s.Default != "two_point_shield" || s.Aliases["seed"] != "two_point_shield") {
+				t.Errorf("catalogue: %+v", s)
+			}
+		}
+	}
+}

@@ -26,3 +26,24 @@ func TestPanicShare(t *testing.T) {
 		}
 	}
 }
+
+// TestPanicLoss: the losses that force a test, as the odds label and the
+// referee's summary word them: 25% or more (RULES.md 12), more than 25% in
+// tow (22.9).
+func TestPanicLoss(t *testing.T) {
+	third := Options{PanicThreshold: big.NewRat(1, 3)}
+	for _, c := range []struct {
+		rs   Ruleset
+		o    Options
+		want string
+	}{
+		{WHFB8, Options{}, "25% or more"},
+		{Battleaxe, third, "1/3 or more"},
+		{TOW, Options{}, "more than 25%"},
+		{TOW, third, "more than 1/3"},
+	} {
+		if got := PanicLoss(c.rs, c.o); got != c.want {
+			t.Errorf("%s %s: %q, want %q", c.rs, c.o.PanicShare(), got, c.want)
+		}
+	}
+}

@@ -241,3 +241,28 @@ func TestTowCategories(t *testing.T) {
 		t.Error("TowOnly: want the seven sub-categories of 22.12 only")
 	}
 }
+
+// TestTroopTypeReadBy: tow reads its sub-categories and no monstrous_beast,
+// every other ruleset the reverse (RULES.md 22.10, 22.12), and In names the
+// troop type a ruleset reads in place of one it does not.
+func TestTroopTypeReadBy(t *testing.T) {
+	for _, rs := range Rulesets() {
+		tow := For(rs).TroopCategories
+		for i := range troopTypeCount {
+			tt := TroopType(i)
+			want := !(tt.TowOnly() && !tow) && !(tt == MonstrousBeast && tow)
+			if got := tt.ReadBy(rs); got != want {
+				t.Errorf("%s reads %s: %v, want %v", rs, tt, got, want)
+			}
+			if in := tt.In(rs); !in.ReadBy(rs) || want && in != tt {
+				t.Errorf("%s reads %s in place of %s", rs, in, tt)
+			}
+		}
+	}
+	if got := MonstrousBeast.In(TOW); got != WarBeast {
+		t.Errorf("tow: monstrous_beast is read as %s, want war_beast", got)
+	}
+	if got := HeavyCavalry.In(WHFB8); got != Cavalry {
+		t.Errorf("whfb8: heavy_cavalry is read as %s, want cavalry", got)
+	}
+}

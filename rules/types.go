@@ -101,6 +101,33 @@ func (t TroopType) Category() TroopType {
 // rulesets refuse (RULES.md 22.12).
 func (t TroopType) TowOnly() bool { return t >= HeavyInfantry && t < troopTypeCount }
 
+// ReadBy reports whether ruleset rs reads troop type t: tow's
+// sub-categories are tow's alone, and tow has no monstrous_beast (RULES.md
+// 22.10, 22.12). A scenario that gives another is refused.
+func (t TroopType) ReadBy(rs Ruleset) bool {
+	categories := rs.Valid() && For(rs).TroopCategories
+	switch {
+	case t.TowOnly():
+		return categories
+	case t == MonstrousBeast:
+		return !categories
+	}
+	return true
+}
+
+// In returns the troop type ruleset rs reads in place of t: t itself where
+// rs reads it, else a tow sub-category's category (Category), and for tow
+// a war_beast in place of a monstrous_beast, the nearest (22.10).
+func (t TroopType) In(rs Ruleset) TroopType {
+	switch {
+	case t.ReadBy(rs):
+		return t
+	case t == MonstrousBeast:
+		return WarBeast
+	}
+	return t.Category()
+}
+
 // TroopTypeNames lists the accepted troop type names.
 func TroopTypeNames() []string { return append([]string(nil), troopTypeNames...) }
 

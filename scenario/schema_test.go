@@ -3,6 +3,7 @@ package scenario
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"reflect"
@@ -324,8 +325,10 @@ func checkOptions(t *testing.T, s schemaDoc) {
 				t.Errorf("options.%s: want boolean with default %s, got %v", sw.Name, sw.Default, p)
 			}
 		default:
-			if e := strs(p["enum"]); !slices.Equal(e, sw.Values) || p["default"] != sw.Default {
-				t.Errorf("options.%s: enum %v default %v, want %v default %s", sw.Name, e, p["default"], sw.Values, sw.Default)
+			// the values, then the earlier names still accepted
+			want := append(slices.Clone(sw.Values), slices.Sorted(maps.Keys(sw.Aliases))...)
+			if e := strs(p["enum"]); !slices.Equal(e, want) || p["default"] != sw.Default {
+				t.Errorf("options.%s: enum %v default %v, want %v default %s", sw.Name, e, p["default"], want, sw.Default)
 			}
 		}
 	}

@@ -107,7 +107,7 @@ var championLabels = map[string]string{
 
 // championInputs are the champion's inputs of the page, folded with the
 // command group, each shown to the rulesets that read its field.
-func championInputs(own map[string]string, hide func(field, string) field) []field {
+func championInputs(rs rules.Ruleset, own map[string]string, hide func(field, string) field) []field {
 	var out []field
 	for _, f := range championFields() {
 		key := "t.champion." + f.name
@@ -136,7 +136,7 @@ func championInputs(own map[string]string, hide func(field, string) field) []fie
 		case reflect.TypeFor[rules.Armour]():
 			fl.Kind, fl.Choices = "select", unit(rules.ArmourNames()...)
 		case reflect.TypeFor[rules.TroopType]():
-			fl.Kind, fl.Choices = "select", unit(rules.TroopTypeNames()...)
+			fl.Kind, fl.Choices = "select", troopChoices(rs, unit(rules.TroopTypeNames()...))
 		case reflect.TypeFor[rules.Reroll]():
 			fl.Kind, fl.Choices = "select", unit("none", "failed", "ones")
 		case reflect.TypeFor[rules.Against]():

@@ -41,6 +41,38 @@ func againstChoices(selected string) []choice {
 	return out
 }
 
+// troopChoices marks the troop type choices cs with the rulesets that
+// read each (rules.TroopType.ReadBy: tow's sub-categories are tow's alone,
+// and tow has no monstrous_beast) and hides those rs does not read, unless
+// one is chosen (from a link): the loader then says what to write. When a
+// change of ruleset hides the chosen one, the page's script picks the one
+// the new ruleset reads in its place (rules.TroopType.In). A choice that is
+// no troop type ("the unit's") is left as it is.
+func troopChoices(rs rules.Ruleset, cs []choice) []choice {
+	for i := range cs {
+		if cs[i].Value == "" {
+			continue
+		}
+		tt, err := rules.ParseTroopType(cs[i].Value)
+		if err != nil {
+			continue
+		}
+		var readers []string
+		for _, r := range rules.Rulesets() {
+			if tt.ReadBy(r) {
+				readers = append(readers, r.String())
+			} else {
+				cs[i].Instead = tt.In(r).String()
+			}
+		}
+		if len(readers) < len(rules.Rulesets()) {
+			cs[i].Rulesets = strings.Join(readers, " ")
+		}
+		cs[i].Hidden = rs.Valid() && !tt.ReadBy(rs) && !cs[i].Selected
+	}
+	return cs
+}
+
 func saveChoices(selected string) []choice {
 	return choices(strings.TrimSpace(selected), "", "2+", "3+", "4+", "5+", "6+")
 }
@@ -196,7 +228,7 @@ func (s *Server) pageData(f form) *pageData {
 	tname := mk("name", "Name", "text", t.Name)
 	tname.Placeholder, tname.Wide = "Spearmen", true
 	troop := mk("troop_type", "Troop type", "select", "")
-	troop.Choices = choices(orDefault(t.TroopType, "infantry"), rules.TroopTypeNames()...)
+	troop.Choices = troopChoices(rs, choices(orDefault(t.TroopType, "infantry"), rules.TroopTypeNames()...))
 	models := mk("models", "Models", "number", t.Models)
 	models.Required, models.Hint = true, "command group included, characters not"
 	if rs.Valid() && !rs.Block() {
@@ -270,7 +302,7 @@ func (s *Server) pageData(f form) *pageData {
 		fl.Checked, fl.More = c.on, true
 		d.Command = append(d.Command, fl)
 	}
-	d.Command = append(d.Command, championInputs(t.Own, hide)...)
+	d.Command = append(d.Command, championInputs(rs, t.Own, hide)...)
 	for _, sw := range rules.Switches() {
 		fl := field{Name: "opt." + sw.Name, ID: "opt-" + strings.ReplaceAll(sw.Name, "_", "-"), Label: switchLabel(sw),
 			Scenario: "options." + sw.Name, Hint: sw.Doc}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
 )
 
@@ -78,6 +79,12 @@ type choice struct {
 	Value, Label, Doc string
 	Selected          bool
 	Block             bool // a ruleset of ranked units: a one-model target otherwise
+	// Rulesets lists the rulesets that offer the choice, for the page's
+	// script (data-rulesets); empty for all. Hidden hides it from this
+	// ruleset, and Instead is what the script picks in its place when a
+	// change of ruleset hides it (troopChoices).
+	Rulesets, Instead string
+	Hidden            bool
 }
 
 // field is one input of the form.
@@ -339,12 +346,15 @@ type stat struct {
 
 type oddsData struct {
 	Ruleset, Method string
-	Stats           []stat
-	Impossible      []string // events that cannot happen, named rather than shown as "0%"
-	Casualties      template.HTML
-	Wounds          template.HTML
-	Rows            []distRow
-	Stages          []stageRow
+	// Warrior is a skirmish target, one warrior (RULES.md 13): wounds and
+	// out of action, no casualties, unit or panic test.
+	Warrior    bool
+	Stats      []stat
+	Impossible []string // events that cannot happen, named rather than shown as "0%"
+	Casualties template.HTML
+	Wounds     template.HTML
+	Rows       []distRow
+	Stages     []stageRow
 }
 
 type distRow struct {
@@ -362,12 +372,12 @@ func (s *Server) oddsView(ctx context.Context, file *scenario.File) (*oddsData, 
 	if err != nil {
 		return nil, err
 	}
-	return s.oddsData(res, file.RuleOptions().PanicShare()), nil
+	return s.oddsData(res, rules.PanicLoss(res.Ruleset, file.RuleOptions())), nil
 }
 
-// oddsData is the odds tab's view of res; panicShare is the unit's panic
-// threshold in words ("25%").
-func (s *Server) oddsData(res *odds.Result, panicShare string) *oddsData {
+// oddsData is the odds tab's view of res; panicLoss is the losses that
+// force a panic test, in words ("25% or more", rules.PanicLoss).
+func (s *Server) oddsData(res *odds.Result, panicLoss string) *oddsData {
 	d := &oddsData{Ruleset: res.Ruleset.Title(), Method: "simulated, " + thousands(res.Samples) + " samples"}
 	if res.Exact {
 		d.Method = "exact"
@@ -390,15 +400,26 @@ func (s *Server) oddsData(res *odds.Result, panicShare string) *oddsData {
 		}
 		d.Stats = append(d.Stats, stat{Label: label, Value: percent(p), Exact: p.RatString(), Note: note})
 	}
+	rows := res.Casualties
+	if d.Warrior = !res.Ruleset.Block(); d.Warrior {
+		d.Stats = append(d.Stats,
+			mean("Expected wounds caused", res.Wounds, "wounds the warrior takes"),
+			mean("Expected unsaved wounds", res.Unsaved, "before multiple wounds"))
+		prob("Out of action", res.Destroyed, "the warrior is taken out of the fight")
+		d.Wounds = s.pages.render("chart", distChart("chart-wounds", "Wounds caused", "wounds", res.Wounds, true))
+		d.addRows(res.Wounds)
+		d.addStages(res)
+		return d
+	}
 	d.Stats = append(d.Stats,
-		mean("Expected casualties", res.Casualties, "models removed"),
+		mean("Expected casualties", rows, "models removed"),
 		mean("Expected wounds caused", res.Wounds, "for combat result"),
 		mean("Expected unsaved wounds", res.Unsaved, "before multiple wounds"))
 	prob("Unit destroyed", res.Destroyed, "no model left")
 	if res.Panic != nil {
-		prob("Panic test", res.Panic, panicShare+" of the unit lost this phase")
+		prob("Panic test", res.Panic, panicLoss+" of the unit lost this phase")
 	} else {
-		d.Stats = append(d.Stats, stat{Label: "Panic test", Value: "does not apply", Note: "close combat or skirmish"})
+		d.Stats = append(d.Stats, stat{Label: "Panic test", Value: "does not apply", Note: "close combat"})
 	}
 	if res.ChampionDead != nil {
 		prob("Champion killed", res.ChampionDead, "")
@@ -408,14 +429,26 @@ func (s *Server) oddsData(res *odds.Result, panicShare string) *oddsData {
 	}
 	d.Casualties = s.pages.render("chart", distChart("chart-casualties", "Casualties", "casualties", res.Casualties, true))
 	d.Wounds = s.pages.render("chart", distChart("chart-wounds", "Wounds caused", "wounds", res.Wounds, true))
-	tails := res.Casualties.Tails()
-	for n, p := range res.Casualties.P {
+	d.addRows(rows)
+	d.addStages(res)
+	return d
+}
+
+// addRows lays out the table of a distribution: each value with the
+// chance of exactly and of at least it.
+func (d *oddsData) addRows(dist odds.Dist) {
+	tails := dist.Tails()
+	for n, p := range dist.P {
 		rest := tails[n]
 		if n > 0 && rest.Cmp(tinyP) < 0 {
 			break
 		}
 		d.Rows = append(d.Rows, distRow{N: n, Exactly: percent(p), ExactlyFrac: p.RatString(), AtLeast: percent(rest), Frac: rest.RatString()})
 	}
+}
+
+// addStages lays out the per-attack table.
+func (d *oddsData) addStages(res *odds.Result) {
 	for _, st := range res.Stages {
 		row := stageRow{Group: st.Group, Kind: st.Needs.SpecialKind.String()}
 		cellOf := func(need string, r *big.Rat) string {
@@ -438,7 +471,6 @@ func (s *Server) oddsData(res *odds.Result, panicShare string) *oddsData {
 		row.Unsaved = cellOf("", st.Unsaved)
 		d.Stages = append(d.Stages, row)
 	}
-	return d
 }
 
 type resolveData struct {
@@ -515,14 +547,7 @@ func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {
 		}
 		cur.Steps = append(cur.Steps, st)
 	}
-	switch {
-	case v.After.Destroyed:
-		d.Outcome = "The unit is destroyed."
-	case v.Panic != nil && *v.Panic:
-		d.Outcome = "Panic: the unit lost " + res.result.Before.Options().PanicShare() + " or more this phase and must test."
-	case v.Panic != nil:
-		d.Outcome = "No panic test."
-	}
+	d.Outcome = res.result.Outcome()
 	d.Before = s.pages.render("formation-box", formationDiagram("formation-before", "Before", v.Before, fallenIDs(v.Before, v.After)))
 	d.After = s.pages.render("formation-box", formationDiagram("formation-after", "After", v.After, nil))
 	return d

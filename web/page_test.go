@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"github.com/rearrank/rearrank/combat"
+	"html"
 	"math/big"
 	"net/url"
 	"os"
@@ -529,5 +530,30 @@ func TestOddsCardsSampled(t *testing.T) {
 	v = s.oddsData(res, "25%")
 	if v.Method != "exact" || !slices.Contains(v.Impossible, "unit destroyed") || slices.ContainsFunc(v.Stats, func(st stat) bool { return st.Label == "Unit destroyed" }) {
 		t.Errorf("exact destroyed: method %q, impossible %v", v.Method, v.Impossible)
+	}
+}
+
+// TestPageSkirmishWords: the odds and the referee of a skirmish warrior
+// speak of his wounds and of out of action, never of casualties, a unit
+// destroyed or a panic test (RULES.md 13; a2 F3 on the page).
+func TestPageSkirmishWords(t *testing.T) {
+	h := testServer(t, Config{}).Handler()
+	q := url.Values{"ruleset": {"skirmish"}, "a0.count": {"3"}, "a0.to_hit": {"3+"}, "a0.strength": {"4"},
+		"t.models": {"1"}, "t.toughness": {"3"}, "t.wounds": {"1"}}
+	body := html.UnescapeString(do(t, h, "GET", "/?"+q.Encode(), "", "").Body.String())
+	results := body[strings.Index(body, `id="results"`):]
+	contains(t, "skirmish odds", results, "<dt>Expected wounds caused</dt>", "<dt>Out of action</dt>", `id="chart-wounds"`,
+		"Wounds caused on the warrior", "<summary>Wounds caused as a table")
+	for _, w := range []string{"asualt", "Unit destroyed", "Panic", `id="chart-casualties"`} {
+		if strings.Contains(results, w) {
+			t.Errorf("skirmish odds say %q", w)
+		}
+	}
+	q.Set("tab", "resolve")
+	q.Set("dice", "6 6 6 6 6 6 6 6 6 6 6 6")
+	body = html.UnescapeString(do(t, h, "GET", "/?"+q.Encode(), "", "").Body.String())
+	contains(t, "skirmish referee", body, "The warrior is out of action.")
+	if strings.Contains(body, "The unit is destroyed") {
+		t.Errorf("the skirmish referee says the unit is destroyed")
 	}
 }

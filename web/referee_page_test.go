@@ -182,3 +182,26 @@ func TestCombatPageFallback(t *testing.T) {
 	}
 	contains(t, "E120 past 5 states", w.Body.String(), "whfb8, simulated, ", "Too many states to count exactly", `id="outcome-bar"`)
 }
+
+// TestPanicWording: the page says what rearrank resolve and odds say of a
+// panic test, from the same functions (referee.Result.Outcome,
+// rules.PanicLoss): in tow more than 25% must be lost, and a failed test
+// flees or falls back by the unit's size (RULES.md 22.9); in whfb8 25% or
+// more (12). a3 F10, a2 F13.
+func TestPanicWording(t *testing.T) {
+	h := testServer(t, Config{}).Handler()
+	tow := "/?ruleset=tow&a0.count=6&a0.phase=shooting&a0.strength=10&a0.no_saves=1&t.models=20&t.toughness=3&t.starting_models=30"
+	w := do(t, h, "GET", tow+"&tab=resolve&dice=6,6,6,6,6,6", "", "")
+	if w.Code != 200 {
+		t.Fatalf("status %d: %s", w.Code, w.Body.String())
+	}
+	body := html.UnescapeString(w.Body.String())
+	contains(t, "tow referee", body, "Panic: the unit lost more than 25% this phase and must test; if it fails, it flees (14 of 30 models at deployment left).")
+	if strings.Contains(body, "25% or more") {
+		t.Errorf("tow referee says whfb8's 25%% or more")
+	}
+	w = do(t, h, "GET", tow+"&tab=odds", "", "")
+	contains(t, "tow odds", html.UnescapeString(w.Body.String()), "more than 25% of the unit lost this phase")
+	w = do(t, h, "GET", strings.Replace(tow, "ruleset=tow", "ruleset=whfb8", 1)+"&tab=odds", "", "")
+	contains(t, "whfb8 odds", html.UnescapeString(w.Body.String()), "25% or more of the unit lost this phase")
+}

@@ -171,18 +171,42 @@ func compareVariants(files []scenario.Source, rs string, sets []string) ([]scena
 
 // printCompare prints the columns side by side: means and key chances,
 // each later column's difference from the first in brackets, then the
-// notes of what a change of ruleset carried over or left out.
+// notes of what a change of ruleset carried over or left out. A skirmish
+// column is one warrior (RULES.md 13): he takes wounds and is put out of
+// action, and has no casualties, unit or panic test; a unit is never out
+// of action. Each row says what is true of its columns and is "n/a" in
+// the others, and a row no column has is left out.
 func printCompare(w io.Writer, vs []Variant, exact bool) {
 	type row struct {
 		label string
 		cells []string
 	}
+	// the columns a row is true of
+	const (
+		all = iota
+		units
+		warriors
+	)
+	var hasUnit, hasWarrior bool
+	for _, v := range vs {
+		hasWarrior = hasWarrior || !v.Result.Ruleset.Block()
+		hasUnit = hasUnit || v.Result.Ruleset.Block()
+	}
 	var rows []row
-	add := func(label string, value func(*odds.Result) *big.Rat, format func(*big.Rat, bool) string, diff func(*big.Rat) string) {
+	add := func(label string, of int, value func(*odds.Result) *big.Rat, format func(*big.Rat, bool) string, diff func(*big.Rat) string) {
+		if of == units && !hasUnit || of == warriors && !hasWarrior {
+			return
+		}
+		get := func(r *odds.Result) *big.Rat {
+			if of == units && !r.Ruleset.Block() || of == warriors && r.Ruleset.Block() {
+				return nil
+			}
+			return value(r)
+		}
 		r := row{label: label}
-		first := value(vs[0].Result)
+		first := get(vs[0].Result)
 		for i, v := range vs {
-			x := value(v.Result)
+			x := get(v.Result)
 			switch {
 			case x == nil:
 				r.cells = append(r.cells, "n/a")
@@ -217,7 +241,9 @@ func printCompare(w io.Writer, vs []Variant, exact bool) {
 	maxCas := 0
 	for _, v := range vs {
 		tails[v.Result] = v.Result.Casualties.Tails()
-		maxCas = max(maxCas, len(v.Result.Casualties.P)-1)
+		if v.Result.Ruleset.Block() {
+			maxCas = max(maxCas, len(v.Result.Casualties.P)-1)
+		}
 	}
 	atLeast := func(i int) func(*odds.Result) *big.Rat {
 		return func(r *odds.Result) *big.Rat {
@@ -227,14 +253,15 @@ func printCompare(w io.Writer, vs []Variant, exact bool) {
 			return new(big.Rat)
 		}
 	}
-	add("casualties (mean)", func(r *odds.Result) *big.Rat { return r.Casualties.Mean() }, mean, meanDiff)
-	add("wounds caused (mean)", func(r *odds.Result) *big.Rat { return r.Wounds.Mean() }, mean, meanDiff)
-	add("unsaved (mean)", func(r *odds.Result) *big.Rat { return r.Unsaved.Mean() }, mean, meanDiff)
-	add("at least 1 casualty", atLeast(1), num, chanceDiff)
-	add("unit destroyed", func(r *odds.Result) *big.Rat { return r.Destroyed }, num, chanceDiff)
-	add("panic test", func(r *odds.Result) *big.Rat { return r.Panic }, num, chanceDiff)
+	add("casualties (mean)", units, func(r *odds.Result) *big.Rat { return r.Casualties.Mean() }, mean, meanDiff)
+	add("wounds caused (mean)", all, func(r *odds.Result) *big.Rat { return r.Wounds.Mean() }, mean, meanDiff)
+	add("unsaved (mean)", all, func(r *odds.Result) *big.Rat { return r.Unsaved.Mean() }, mean, meanDiff)
+	add("at least 1 casualty", units, atLeast(1), num, chanceDiff)
+	add("out of action", warriors, func(r *odds.Result) *big.Rat { return r.Destroyed }, num, chanceDiff)
+	add("unit destroyed", units, func(r *odds.Result) *big.Rat { return r.Destroyed }, num, chanceDiff)
+	add("panic test", units, func(r *odds.Result) *big.Rat { return r.Panic }, num, chanceDiff)
 	for i := 2; i <= maxCas && i <= 20; i++ {
-		add(fmt.Sprintf("at least %d casualties", i), atLeast(i), num, chanceDiff)
+		add(fmt.Sprintf("at least %d casualties", i), units, atLeast(i), num, chanceDiff)
 	}
 
 	labelWidth := 24
@@ -264,6 +291,9 @@ func printCompare(w io.Writer, vs []Variant, exact bool) {
 		}
 		fmt.Fprintln(w)
 	}
+	if hasUnit && hasWarrior {
+		fmt.Fprintln(w, "n/a: skirmish fights one warrior, who is put out of action; a unit has casualties and a panic test instead")
+	}
 	for _, v := range vs {
 		if len(v.Notes) == 0 {
 			continue
@@ -288,7 +318,7 @@ func runSim(ctx context.Context, args []string, e env) error {
 		"rearrank sim --n 1000000 --seed 7 examples/crossbows.yaml")
 	n := fs.Int("n", odds.DefaultSamples, "number of samples")
 	seed := fs.Uint64("seed", 1, "seed: the same seed and n give the same result on any number of cores")
-	workers := fs.Int("workers", 0, "goroutines (0: one per core)")
+	workers := fs.Int("workers", 0, "how many cores to use (0: every core); the result does not depend on it")
 	asJSON := fs.Bool("json", false, "print JSON like odds --json, with std_err")
 	timeout := timeoutFlag(fs)
 	path, err := parseFile(fs, args)
@@ -331,16 +361,32 @@ func runSim(ctx context.Context, args []string, e env) error {
 		return writeJSON(e.stdout, odds.JSON(res, false))
 	}
 	printOdds(e.stdout, res, u, false)
-	fmt.Fprintf(e.stdout, "\n95%% confidence intervals of the means (mean +- 1.96 standard errors):\n")
-	for _, c := range []struct {
+	printIntervals(e.stdout, res, u.Fighter() != nil)
+	return nil
+}
+
+// printIntervals prints sim's 95% confidence intervals. A skirmish
+// warrior (RULES.md 13) has wounds and is put out of action: no
+// casualties, and his one "casualty" is the chance he is out of action.
+func printIntervals(w io.Writer, res *odds.Result, warrior bool) {
+	fmt.Fprintf(w, "\n95%% confidence intervals of the means (mean +- 1.96 standard errors):\n")
+	type row struct {
 		name string
 		d    odds.Dist
 		se   float64
-	}{{"casualties", res.Casualties, res.StdErr.Casualties}, {"wounds", res.Wounds, res.StdErr.Wounds}, {"unsaved", res.Unsaved, res.StdErr.Unsaved}} {
-		m, _ := c.d.Mean().Float64()
-		fmt.Fprintf(e.stdout, "  %-11s %.4f +- %.4f\n", c.name, m, 1.96*c.se)
 	}
-	return nil
+	rows := []row{{"casualties", res.Casualties, res.StdErr.Casualties}, {"wounds", res.Wounds, res.StdErr.Wounds}, {"unsaved", res.Unsaved, res.StdErr.Unsaved}}
+	if warrior {
+		rows = rows[1:]
+	}
+	for _, c := range rows {
+		m, _ := c.d.Mean().Float64()
+		fmt.Fprintf(w, "  %-13s %.4f +- %.4f\n", c.name, m, 1.96*c.se)
+	}
+	if warrior {
+		m, _ := res.Casualties.Mean().Float64()
+		fmt.Fprintf(w, "  %-13s %.2f%% +- %.2f%%\n", "out of action", 100*m, 196*res.StdErr.Casualties)
+	}
 }
 
 // progressBar draws a bar on a terminal once a run has taken a second.
@@ -369,8 +415,14 @@ func runRulesets(args []string, e env) error {
 	if *asJSON {
 		return writeJSON(e.stdout, list)
 	}
+	width := 15 // the defaults' column, as wide as the widest
 	for _, r := range list {
-		fmt.Fprintf(e.stdout, "%s: %s\n", r.Name, r.Seed)
+		for _, s := range r.Switches {
+			width = max(width, len(s.Default))
+		}
+	}
+	for _, r := range list {
+		fmt.Fprintf(e.stdout, "%s: %s\n", r.Name, r.Description)
 		for _, s := range r.Switches {
 			vals := strings.Join(s.Values, "|")
 			switch {
@@ -379,7 +431,7 @@ func runRulesets(args []string, e env) error {
 			case vals == "":
 				vals = "a fraction"
 			}
-			fmt.Fprintf(e.stdout, "  %-28s default %-15s %s  (%s)\n      %s\n", s.Name, s.Default, vals, s.Ref, s.Doc)
+			fmt.Fprintf(e.stdout, "  %-28s default %-*s %s  (%s)\n      %s\n", s.Name, width, s.Default, vals, s.Ref, s.Doc)
 		}
 		fmt.Fprintln(e.stdout)
 	}

@@ -44,17 +44,29 @@ func withTimeout(ctx context.Context, name string, d time.Duration) (context.Con
 	return ctx, cancel, nil
 }
 
-// stopped explains a computation that ended on its context: --timeout or
-// Ctrl-C. Other errors pass unchanged.
+// stopped explains a computation that ended on its context, in a player's
+// words: "interrupted" (Ctrl-C) or "stopped after --timeout 300ms ...",
+// without Go's "context canceled". errors.Is still finds the context's
+// error. Other errors pass unchanged.
 func stopped(err error, d time.Duration) error {
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
-		return fmt.Errorf("stopped after --timeout %s: %w (allow longer, or make the scenario smaller)", d, err)
+		return stoppedError{fmt.Sprintf("stopped after --timeout %s (allow longer with a larger --timeout, or make the scenario smaller)", d), err}
 	case errors.Is(err, context.Canceled):
-		return fmt.Errorf("stopped: %w (interrupted)", err)
+		return stoppedError{"interrupted", err}
 	}
 	return err
 }
+
+// stoppedError is stopped's error: its message, and the context's error
+// below it.
+type stoppedError struct {
+	msg string
+	err error
+}
+
+func (e stoppedError) Error() string { return e.msg }
+func (e stoppedError) Unwrap() error { return e.err }
 
 // stateAdvice says what helps past a state limit. Three limits wrap
 // odds.ErrStateLimit: the states held at once, which --max-states raises,

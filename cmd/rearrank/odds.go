@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/rearrank/rearrank/odds"
@@ -57,7 +58,7 @@ func runOdds(ctx context.Context, args []string, e env) error {
 	fs := newFlags(e, "odds", "[--exact] [--json] [--max-states N] [--fallback [--samples N]] [--timeout D] FILE|-",
 		"rearrank odds examples/crossbows.yaml")
 	exact := fs.Bool("exact", false, "print probabilities as exact fractions")
-	asJSON := fs.Bool("json", false, "print JSON (DESIGN.md: ruleset, casualties, wounds, unsaved, destroyed, panic)")
+	asJSON := fs.Bool("json", false, "print JSON for programs: the distributions of casualties, wounds and unsaved wounds, the chances, the per-attack table (described by rearrank serve at /api/openapi.json)")
 	maxStates := fs.Int("max-states", odds.DefaultMaxStates, "most states the exact computation may hold; past it, an error")
 	fallback := fs.Bool("fallback", false, "past the state limit, estimate with Monte Carlo instead of failing")
 	samples := fs.Int("samples", odds.DefaultSamples, "Monte Carlo samples for --fallback")
@@ -190,17 +191,10 @@ func printTable(w io.Writer, title string, d odds.Dist, exact bool) {
 }
 
 func printOdds(w io.Writer, res *odds.Result, u *unit.Unit, exact bool) {
-	if f := u.Fighter(); f != nil { // skirmish: one warrior (RULES.md 13)
-		fmt.Fprintf(w, "%s: %s, one warrior, %d of %s left\n", res.Ruleset, nameOr(u.Name(), "the warrior"), f.W-f.Damage, plural(f.W, "wound", "wounds"))
-	} else {
-		fmt.Fprintf(w, "%s: %s, %s, %s\n", res.Ruleset, nameOr(u.Name(), "target"), plural(u.Size(), "model", "models"), u.DrawDamage())
-	}
-	// In a player's words; the fast paths taken are in --json's "method".
-	method := "exact"
-	if !res.Exact {
-		method = fmt.Sprintf("simulated, %d samples", res.Samples)
-	}
-	fmt.Fprintf(w, "method: %s\n\n", method)
+	printHeader(w, res.Ruleset, u)
+	// In a player's words (and --fallback's why); the fast paths taken are
+	// in --json's "method".
+	fmt.Fprintf(w, "method: %s\n\n", res.MethodSummary())
 	if u.Fighter() != nil { // skirmish: one warrior (RULES.md 13), no unit, no panic
 		printTable(w, "Wounds caused", res.Wounds, exact)
 		printTable(w, "Unsaved wounds (before multiple wounds)", res.Unsaved, exact)
@@ -208,17 +202,10 @@ func printOdds(w io.Writer, res *odds.Result, u *unit.Unit, exact bool) {
 		printStages(w, res, "the warrior", exact)
 		return
 	}
-	if sameDist(res.Casualties, res.Wounds) && sameDist(res.Wounds, res.Unsaved) {
-		// Models of one Wound and no multiple wounds: the three are one.
-		printTable(w, "Casualties = wounds caused = unsaved wounds (each unsaved wound removes one model)", res.Casualties, exact)
-	} else {
-		printTable(w, "Casualties (models removed)", res.Casualties, exact)
-		printTable(w, "Wounds caused (combat result)", res.Wounds, exact)
-		printTable(w, "Unsaved wounds (before multiple wounds)", res.Unsaved, exact)
-	}
+	printDists(w, res, exact)
 	fmt.Fprintf(w, "Unit destroyed: %s\n", num(res.Destroyed, exact))
 	if res.Panic != nil {
-		fmt.Fprintf(w, "Panic test (%s of the unit lost this phase): %s\n", u.Options().PanicShare(), num(res.Panic, exact))
+		fmt.Fprintf(w, "Panic test (%s of the unit lost this phase): %s\n", rules.PanicLoss(res.Ruleset, u.Options()), num(res.Panic, exact))
 	} else {
 		fmt.Fprintln(w, "Panic test: does not apply (close combat)")
 	}
@@ -231,38 +218,90 @@ func printOdds(w io.Writer, res *odds.Result, u *unit.Unit, exact bool) {
 	printStages(w, res, "the first model to be hit", exact)
 }
 
-// printStages prints the per-attack chances of each stage against whom.
+// printDists prints the casualties, wounds caused and unsaved wounds, a
+// table each, and once for two or three that are the same distribution.
+func printDists(w io.Writer, res *odds.Result, exact bool) {
+	cas, wounds, unsaved := res.Casualties, res.Wounds, res.Unsaved
+	switch cw, wu, cu := sameDist(cas, wounds), sameDist(wounds, unsaved), sameDist(cas, unsaved); {
+	case cw && wu:
+		// Models of one Wound and no multiple wounds: the three are one.
+		printTable(w, "Casualties = wounds caused = unsaved wounds (each unsaved wound removes one model)", cas, exact)
+	case cw:
+		printTable(w, "Casualties (models removed) = wounds caused (combat result)", cas, exact)
+		printTable(w, "Unsaved wounds (before multiple wounds)", unsaved, exact)
+	case wu:
+		printTable(w, "Casualties (models removed)", cas, exact)
+		printTable(w, "Wounds caused (combat result) = unsaved wounds", wounds, exact)
+	case cu:
+		printTable(w, "Casualties (models removed) = unsaved wounds", cas, exact)
+		printTable(w, "Wounds caused (combat result)", wounds, exact)
+	default:
+		printTable(w, "Casualties (models removed)", cas, exact)
+		printTable(w, "Wounds caused (combat result)", wounds, exact)
+		printTable(w, "Unsaved wounds (before multiple wounds)", unsaved, exact)
+	}
+}
+
+// printStages prints the per-attack chances of each stage against whom,
+// each column as wide as its widest cell.
 func printStages(w io.Writer, res *odds.Result, whom string, exact bool) {
-	if len(res.Stages) > 0 {
-		fmt.Fprintf(w, "\nPer attack, against %s:\n", whom)
-		fmt.Fprintf(w, "  %-5s  %-12s  %-12s  %-17s  %-17s  %s\n", "group", "hit", "wound", "armour fails", "special fails", "unsaved")
-		for _, s := range res.Stages {
-			fmt.Fprintf(w, "  %-5d  %-12s  %-12s  %-17s  %-17s  %s\n", s.Group,
-				stage(s.Hit, s.Needs.Hit, s.Needs.AutoHit, exact, "cannot hit"),
-				stage(s.Wound, s.Needs.Wound, false, exact, "cannot wound"),
-				stage(s.ArmourFailed, s.Needs.Armour, false, exact, "no save"),
-				stage(s.SpecialFailed, s.Needs.Special, false, exact, "no save"),
-				num(s.Unsaved, exact))
+	if len(res.Stages) == 0 {
+		return
+	}
+	rows := [][]string{{"group", "hit", "wound", "armour fails", "special fails", "unsaved"}}
+	for _, s := range res.Stages {
+		rows = append(rows, []string{strconv.Itoa(s.Group),
+			stage(s.Hit, s.Needs.ToHit, s.Needs.AutoHit, exact, "cannot hit"),
+			stage(s.Wound, s.Needs.Wound, false, exact, "cannot wound"),
+			stage(s.ArmourFailed, s.Needs.Armour, false, exact, "no save"),
+			stage(s.SpecialFailed, s.Needs.Special, false, exact, "no save"),
+			num(s.Unsaved, exact)})
+	}
+	// the widths of the table before cells grew with them, at least
+	widths := []int{5, 12, 12, 17, 17, 0}
+	for _, r := range rows {
+		for i, c := range r {
+			widths[i] = max(widths[i], len(c))
 		}
+	}
+	fmt.Fprintf(w, "\nPer attack, against %s:\n", whom)
+	for _, r := range rows {
+		line := ""
+		for i, c := range r[:len(r)-1] {
+			line += fmt.Sprintf("  %-*s", widths[i], c)
+		}
+		fmt.Fprintf(w, "%s  %s\n", line, r[len(r)-1])
 	}
 }
 
 // stage is one cell of the per-attack table: the chance and what the roll
 // needs, or impossible (a save of 7+ or none is "no save", not "(9+)").
+// A to-hit of 7+ that can still hit (a 6, then a second roll) is "(7+)".
 func stage(p *big.Rat, need rules.Target, auto, exact bool, impossible string) string {
 	switch {
 	case auto:
 		return "auto"
 	case !need.Possible() && (impossible != "cannot hit" || p.Sign() == 0):
-		// A to-hit of 7+ may still hit (a 6, then a second roll: 5).
 		return num(p, exact) + " (" + impossible + ")"
 	}
 	return num(p, exact) + " (" + need.String() + ")"
 }
 
-func nameOr(s, def string) string {
-	if s == "" {
-		return def
+// printHeader names the target: the ruleset, the unit, its size and its
+// formation on one line, or, when that would not fit a screen, the
+// formation drawn rank by rank below as resolve draws it (abbreviated);
+// then what the letters of a second troop type or profile mean.
+func printHeader(w io.Writer, rs rules.Ruleset, u *unit.Unit) {
+	if f := u.Fighter(); f != nil { // skirmish: one warrior (RULES.md 13)
+		fmt.Fprintf(w, "%s: %s, one warrior, %d of %s left\n", rs, unitName(u), f.W-f.Damage, plural(f.W, "wound", "wounds"))
+		return
 	}
-	return s
+	head := fmt.Sprintf("%s: %s, %s", rs, unitName(u), plural(u.Size(), "model", "models"))
+	if line := head + ", " + formationLine(u.Ranks()); len(line) <= screenWidth {
+		fmt.Fprintln(w, line)
+	} else {
+		fmt.Fprintln(w, head+":")
+		drawFormation(w, u.Ranks(), nil)
+	}
+	drawKinds(w, u)
 }

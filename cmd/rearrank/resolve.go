@@ -119,16 +119,20 @@ func (p *prompter) Ask(sides int, what string) (int, error) {
 // manyLines is the most steps of one stage printResolve lists one by one.
 const manyLines = 60
 
-func printResolve(w io.Writer, res *referee.Result, faces []int) {
-	name := res.Before.Name()
+// unitName is how the output calls the target: its name, or "the
+// warrior" (skirmish, RULES.md 13) or "the unit" when it has none.
+func unitName(u *unit.Unit) string {
 	switch {
-	case name != "":
-	case res.Before.Fighter() != nil:
-		name = "the warrior"
-	default:
-		name = "the unit"
+	case u.Name() != "":
+		return u.Name()
+	case u.Fighter() != nil:
+		return "the warrior"
 	}
-	fmt.Fprintf(w, "%s: %s, dice used: %s\n\nBefore:\n", res.Before.Ruleset(), name, joinInts(faces))
+	return "the unit"
+}
+
+func printResolve(w io.Writer, res *referee.Result, faces []int) {
+	fmt.Fprintf(w, "%s: %s, dice used: %s\n\nBefore:\n", res.Before.Ruleset(), unitName(res.Before), joinInts(faces))
 	if f := res.Before.Fighter(); f != nil {
 		printWarrior(w, f)
 	} else {
@@ -180,25 +184,16 @@ func printResolve(w io.Writer, res *referee.Result, faces []int) {
 	fmt.Fprintln(w)
 	after := res.After.Ranks()
 	drawFormation(w, after, nil)
-	if gone := fallen(res.Before.Ranks(), after); len(gone) > 0 && len(after) > 0 {
+	if gone := fallen(res.Before.Ranks(), after); len(gone) > 0 {
 		// Slides and repairs refill the slots the dead left, so the
-		// formation after cannot show where they stood: the one before can.
+		// formation after cannot show where they stood: the one before can
+		// (a destroyed unit's too).
 		fmt.Fprintln(w, "Removed (x), where they stood before:")
 		drawFormation(w, res.Before.Ranks(), gone)
 	}
 	drawLegend(w, res.Before)
-	switch {
-	case res.After.Destroyed():
-		fmt.Fprintln(w, "The unit is destroyed.")
-	case res.PanicApplies && t.Panic && res.PanicFailed() != "":
-		// tow (RULES.md 22.9): more than the share, and a failed test's outcome by size
-		fmt.Fprintf(w, "Panic: the unit lost more than %s this phase and must test; if it fails, it %s (%d of %d models at deployment left).\n",
-			res.Before.Options().PanicShare(), map[string]string{referee.PanicFlee: "flees", referee.PanicFallBack: "falls back in good order"}[res.PanicFailed()],
-			res.After.Size(), res.After.StartingModels())
-	case res.PanicApplies && t.Panic:
-		fmt.Fprintf(w, "Panic: the unit lost %s or more this phase and must test.\n", res.Before.Options().PanicShare())
-	case res.PanicApplies:
-		fmt.Fprintln(w, "No panic test.")
+	if o := res.Outcome(); o != "" {
+		fmt.Fprintln(w, o)
 	}
 }
 
@@ -259,31 +254,53 @@ func joinInts(v []int) string {
 // for an empty slot and x for the models in gone.
 func drawFormation(w io.Writer, ranks [][]unit.Cell, gone map[int]bool) {
 	for r, rank := range ranks {
-		cells := make([]string, len(rank))
-		for f, c := range rank {
-			switch {
-			case c.Model == nil:
-				cells[f] = "."
-			case gone[c.ID]:
-				cells[f] = "x"
-			default:
-				cells[f] = cellText(c)
-			}
-		}
 		label := "      "
 		if r == 0 {
 			label = "front "
 		}
-		fmt.Fprintf(w, "  %s[%s]\n", label, strings.Join(abbreviate(cells, rankWidth), " "))
+		fmt.Fprintf(w, "  %s[%s]\n", label, strings.Join(abbreviate(rankCells(rank, gone), rankWidth), " "))
 	}
 	if len(ranks) == 0 {
 		fmt.Fprintln(w, "  (no models)")
 	}
 }
 
+// formationLine writes a formation on one line, "[R R R] / [R R]", each
+// rank abbreviated as drawFormation does.
+func formationLine(ranks [][]unit.Cell) string {
+	if len(ranks) == 0 {
+		return "[]"
+	}
+	out := make([]string, len(ranks))
+	for r, rank := range ranks {
+		out[r] = "[" + strings.Join(abbreviate(rankCells(rank, nil), rankWidth), " ") + "]"
+	}
+	return strings.Join(out, " / ")
+}
+
+// rankCells draws one rank's cells: . for an empty slot, x for the models
+// in gone.
+func rankCells(rank []unit.Cell, gone map[int]bool) []string {
+	cells := make([]string, len(rank))
+	for f, c := range rank {
+		switch {
+		case c.Model == nil:
+			cells[f] = "."
+		case gone[c.ID]:
+			cells[f] = "x"
+		default:
+			cells[f] = cellText(c)
+		}
+	}
+	return cells
+}
+
+// screenWidth is the width of the screen the output is laid out for.
+const screenWidth = 80
+
 // rankWidth is the most characters a drawn rank takes between its
 // brackets: with the label, a line fits an 80-column screen.
-const rankWidth = 68
+const rankWidth = screenWidth - 12
 
 // abbreviate shortens a rank wider than width: its two ends stay, where
 // casualties are taken (11.2), and the plain middle becomes "...n more...".
@@ -343,6 +360,12 @@ func cellText(c unit.Cell) string {
 // unit, unit.Legend).
 func drawLegend(w io.Writer, units ...*unit.Unit) {
 	fmt.Fprintln(w, "  R rank-and-file  M musician  S standard  C champion  H character  x removed  . empty  (n) damage")
+	drawKinds(w, units...)
+}
+
+// drawKinds prints, once each, the letters the units draw beyond the
+// roles' (unit.Legend): "I infantry (T4, W2)".
+func drawKinds(w io.Writer, units ...*unit.Unit) {
 	var seen []string
 	for _, u := range units {
 		for _, l := range u.Legend() {

@@ -182,3 +182,24 @@ func docsStep(t *testing.T, sec, k string) bool {
 	}
 	return regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(k) + `\. `).MatchString(body)
 }
+
+// TestHelpInPlayersWords checks every command's --help for words a player
+// has no use for: the project's design notes (DESIGN.md, RULES.md) and Go's
+// names for its machinery (a2 F2 item 7).
+func TestHelpInPlayersWords(t *testing.T) {
+	for _, cmd := range []string{"odds", "resolve", "compare", "sim", "combat", "rulesets"} {
+		var out, errb bytes.Buffer
+		err := run(context.Background(), []string{cmd, "--help"}, env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }})
+		if err != nil && err != errHelp {
+			t.Errorf("rearrank %s --help: %v", cmd, err)
+		}
+		if !strings.Contains(out.String(), "Usage: rearrank "+cmd) {
+			t.Errorf("rearrank %s --help: no usage line:\n%s", cmd, out.String())
+		}
+		for _, w := range []string{"DESIGN.md", "RULES.md", "STYLE.md", "goroutine"} {
+			if strings.Contains(out.String(), w) {
+				t.Errorf("rearrank %s --help says %s:\n%s", cmd, w, out.String())
+			}
+		}
+	}
+}

@@ -529,6 +529,7 @@ func receiver(u *unit.Unit, t unit.Target) (unit.Model, unit.Target, error) {
 // model, fixed before any die of the batch is rolled.
 type Needs struct {
 	Hit, HitAgain   rules.Target // HitAgain is the second die of a 7+ procedure
+	ToHit           rules.Target // the need a player reads: Hit, or the whole 7+ such as 9+ (a 6, then a 6)
 	HitRetry        rules.Target // the BS 6+ re-roll of a miss (tow, 22.2)
 	AutoHit, CanHit bool
 	Wound           rules.Target
@@ -593,6 +594,10 @@ func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
 		n.AutoHit, n.CanHit = true, true
 	} else {
 		n.Hit, n.HitAgain, n.CanHit = rules.HitRolls(rs, need, o)
+		n.ToHit = n.Hit
+		if !n.HitAgain.IsNone() {
+			n.ToHit = need
+		}
 	}
 	if !n.CanHit {
 		n.HitRetry = rules.None // 22.17: a first roll needing 10+ is not re-rolled

@@ -17,14 +17,25 @@
 
   // The ruleset decides which fields are shown (data-rulesets lists the
   // rulesets that read a field); hidden fields are disabled so they are
-  // left out of the URL.
-  function applyRuleset() {
+  // left out of the URL. A choice of a select can be one some rulesets do
+  // not read (a troop type): it is hidden too, and when a change of
+  // ruleset (changed) hides the chosen one, the select takes the one the
+  // ruleset reads in its place (data-instead). On load the chosen one
+  // stays, as the server drew it, beside the server's error.
+  function applyRuleset(changed) {
     var f = form();
     if (!f || !f.elements.ruleset) return;
     var select = f.elements.ruleset;
     var rs = select.value;
     f.querySelectorAll('[data-rulesets]').forEach(function (el) {
       var on = el.getAttribute('data-rulesets').split(' ').indexOf(rs) >= 0;
+      if (el.tagName === 'OPTION') {
+        var keep = el.selected && !changed;
+        el.hidden = el.disabled = !on && !keep;
+        var s = el.parentElement;
+        if (!on && changed && el.selected && el.hasAttribute('data-instead')) s.value = el.getAttribute('data-instead');
+        return;
+      }
       el.hidden = !on;
       el.querySelectorAll('input, select, textarea').forEach(function (i) {
         // an input inside a shown group may still be hidden by its own field
@@ -411,7 +422,7 @@
 
   document.addEventListener('change', function (ev) {
     if (!form() || !form().contains(ev.target) || !ev.target.name) return;
-    if (ev.target.name === 'ruleset') applyRuleset();
+    if (ev.target.name === 'ruleset') applyRuleset(true);
     check(ev.target);
     changed();
   });
@@ -488,7 +499,7 @@
     var f = form();
     if (unit.ruleset && f.elements.ruleset.value !== unit.ruleset) {
       f.elements.ruleset.value = unit.ruleset;
-      applyRuleset();
+      applyRuleset(true);
     }
     groupInputs(prefix).forEach(function (i) {
       var v = Object.prototype.hasOwnProperty.call(unit.fields, i.name) ? unit.fields[i.name] : '';
