@@ -787,10 +787,17 @@ func (c *checker) layout() {
 		if t.HasCommand(role.name) {
 			want = 1
 		}
-		if count[role.letter] != want {
-			c.add(p, "%d %c in the layout, but the command group has %d %s", count[role.letter], role.letter, want, role.name)
-			return
+		switch n := count[role.letter]; {
+		case n == want:
+			continue
+		case want == 0:
+			c.add(p, "the layout has %s, but the command group has no %s: add %s to target.command, or write R", layoutLetters(n, role.letter), role.name, role.name)
+		case n == 0:
+			c.add(p, "the command group has a %s, but the layout has no %c: write %c in the front rank", role.name, role.letter, role.letter)
+		default:
+			c.add(p, "the layout has %s for the command group's one %s: write one %c", layoutLetters(n, role.letter), role.name, role.letter)
 		}
+		return
 	}
 	if n := count['R'] + count['M'] + count['S'] + count['C']; n != t.Models {
 		c.add(p, "the layout has %d models (R, M, S, C) but models is %d", n, t.Models)
@@ -810,6 +817,17 @@ func (c *checker) layout() {
 			c.add(fmt.Sprintf("target.characters[%d].slot", i), "slot %d of the layout's front rank is %c, not H", s, ranks[0][s])
 		}
 	}
+}
+
+// layoutLetters writes n of a layout's letter: "an M", "a C", "2 M".
+func layoutLetters(n int, letter rune) string {
+	switch {
+	case n == 1 && letter == 'C':
+		return "a C"
+	case n == 1:
+		return fmt.Sprintf("an %c", letter)
+	}
+	return fmt.Sprintf("%d %c", n, letter)
 }
 
 // damage checks the starting damage against the ruleset's bookkeeping:

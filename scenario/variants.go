@@ -378,7 +378,7 @@ func carryDamage(c *File, wasPerModel bool, note func(string, ...any)) {
 	switch {
 	case d.IsZero() || perModel == wasPerModel:
 	case perModel && d.Carried > 0:
-		note("target: %d carried wounds carried over as the damage of the first model removed", d.Carried)
+		note("target: %s carried over as the damage of the first model removed", pick(d.Carried == 1, "1 carried wound", fmt.Sprintf("%d carried wounds", d.Carried)))
 		*d = Damage{PerModel: []int{d.Carried}}
 	case !perModel && len(d.PerModel) > 1:
 		note("not carried over: target.damage %v (a pool carries the wounds of one model only)", d.PerModel)
