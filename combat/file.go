@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -61,12 +63,15 @@ func Load(name string, data []byte) (*Combat, error) {
 	} else {
 		return nil, &scenario.Error{File: name, Line: 1, Column: 1, Msg: "this is a scenario file (attacks and target): use rearrank odds or resolve", Err: scenario.ErrInvalid}
 	}
-	f, err := parser.ParseBytes(trimBOM(data), 0)
+	f, err := parser.ParseBytes(trimBOM(data), 0, parser.AllowDuplicateMapKey())
 	if err != nil || len(f.Docs) == 0 || f.Docs[0].Body == nil {
 		return nil, &scenario.Error{File: name, Msg: "empty or unreadable file: want a combat with ruleset, combat and sides", Err: scenario.ErrInvalid}
 	}
 	l := &loader{name: name, pos: map[string]pos{}, key: map[string]pos{}}
 	root := l.tree(f.Docs[0].Body, "")
+	if e := l.duplicate(root, ""); e != nil {
+		return nil, e
+	}
 	c, e := l.combat(root)
 	if e != nil {
 		return nil, e
@@ -80,7 +85,7 @@ func Load(name string, data []byte) (*Combat, error) {
 // not a combat file. It parses data whole, without the bounds Load puts on
 // hostile input first: for files the caller trusts, such as examples/.
 func IsFile(data []byte) bool {
-	f, err := parser.ParseBytes(trimBOM(data), 0)
+	f, err := parser.ParseBytes(trimBOM(data), 0, parser.AllowDuplicateMapKey())
 	if err != nil || len(f.Docs) == 0 || f.Docs[0].Body == nil {
 		return false
 	}
@@ -190,9 +195,12 @@ func (l *loader) entry(v *val, kv *ast.MappingValueNode, path string) {
 		key = kv.Key.String()
 	}
 	p := join(path, key)
-	l.key[p] = nodePos(kv.Key)
+	_, dup := v.m[key]
+	if !dup {
+		l.key[p] = nodePos(kv.Key) // a key given twice is where it was first
+	}
 	child := l.tree(kv.Value, p)
-	if _, ok := v.m[key]; ok {
+	if dup {
 		child.x = dupMarker{nodePos(kv.Key)}
 	}
 	v.keys = append(v.keys, key)
@@ -201,6 +209,28 @@ func (l *loader) entry(v *val, kv *ast.MappingValueNode, path string) {
 
 // dupMarker marks a key given twice; the checks report it.
 type dupMarker struct{ at pos }
+
+// duplicate reports the first key given twice in one mapping of v, at the
+// second, with where the first stood.
+func (l *loader) duplicate(v *val, path string) *scenario.Error {
+	for _, k := range v.keys {
+		p := join(path, k)
+		if d, ok := v.m[k].x.(dupMarker); ok {
+			first := l.key[p]
+			l.pos[p] = d.at
+			return l.invalid(p, "given twice (first at %d:%d)", first.line, first.col)
+		}
+		if e := l.duplicate(v.m[k], p); e != nil {
+			return e
+		}
+	}
+	for i, x := range v.list {
+		if e := l.duplicate(x, fmt.Sprintf("%s[%d]", path, i)); e != nil {
+			return e
+		}
+	}
+	return nil
+}
 
 func join(path, name string) string {
 	if path == "" {
@@ -233,17 +263,14 @@ func (l *loader) invalid(path, format string, args ...any) *scenario.Error {
 	return l.fail(path, scenario.ErrInvalid, format, args...)
 }
 
-// fields checks that a mapping has only the known fields, none twice.
+// fields checks that a mapping has only the known fields (Load has
+// refused keys given twice).
 func (l *loader) fields(v *val, path string, known ...string) *scenario.Error {
 	if !v.isMap() {
 		return l.invalid(path, "want a mapping of fields")
 	}
 	for _, k := range v.keys {
 		p := join(path, k)
-		if d, ok := v.m[k].x.(dupMarker); ok {
-			l.pos[p] = d.at
-			return l.invalid(p, "given twice")
-		}
 		found := false
 		for _, n := range known {
 			found = found || n == k
@@ -255,14 +282,65 @@ func (l *loader) fields(v *val, path string, known ...string) *scenario.Error {
 	return nil
 }
 
+// suggest names the field of known that name is a likely spelling of,
+// else lists them all (a combat's own mappings have a few fields each).
 func suggest(name string, known []string) string {
-	for _, k := range known {
-		if strings.Contains(k, name) || strings.Contains(name, k) {
-			return fmt.Sprintf(" (did you mean %q?)", k)
-		}
+	if k := scenario.Closest(name, known); k != "" {
+		return fmt.Sprintf(" (did you mean %q?)", k)
 	}
 	return " (want " + listText(known) + ")"
 }
+
+// fieldsOf lists the scenario fields of the catalogue's objects.
+func fieldsOf(objs ...scenario.Object) []string {
+	var out []string
+	for _, s := range scenario.Catalogue() {
+		if slices.Contains(objs, s.Object) && !slices.Contains(out, s.Name) {
+			out = append(out, s.Name)
+		}
+	}
+	return out
+}
+
+// unitFields and fightFields are the fields of a side's unit and of one
+// of its fights (21.10): a target's, and an attack group's but those
+// notInFight, with fightOnly.
+var (
+	unitFields  = append(fieldsOf(scenario.ObjTarget, scenario.ObjProfile), "height")
+	fightFields = append(slices.DeleteFunc(fieldsOf(scenario.ObjAttack), func(n string) bool { _, no := notInFight[n]; return no }), fightOnly...)
+)
+
+// unknownHint says what a field name unknown at path probably meant, in a
+// combat file's words (scenario.Hint): at a unit or a fight, a field of
+// the other, of the side or of the top level; deeper (a unit's
+// characters, groups, champion) the scenario's own hint, with a unit for
+// its target and a fight for its attack group, or none where it names
+// what a combat file does not have.
+func unknownHint(path, name, scenarioHint string) string {
+	side := scenario.Fields{Of: "the side", Names: sideFields}
+	top := scenario.Fields{Of: "the file's top level", Names: topFields}
+	switch {
+	case unitPath.MatchString(path):
+		return scenario.Hint(name, "a unit", unitFields, scenario.Fields{Of: "a fight", Names: fightFields}, side, top)
+	case fightPath.MatchString(path):
+		return scenario.Hint(name, "a fight", fightFields, scenario.Fields{Of: "a unit", Names: unitFields}, side, top)
+	}
+	for n := range notInFight {
+		if strings.HasPrefix(scenarioHint, " ("+n+" is a field of an attack group") || strings.Contains(scenarioHint, fmt.Sprintf("%q? It is a field of an attack group", n)) {
+			return ""
+		}
+	}
+	if strings.Contains(scenarioHint, "of the file's top level") {
+		return "" // a scenario's top level: attacks and target
+	}
+	r := strings.NewReplacer("a field of target,", "a field of a unit,", "a field of an attack group,", "a field of a fight,")
+	return r.Replace(scenarioHint)
+}
+
+var (
+	unitPath  = regexp.MustCompile(`^sides\.[ab]\.unit$`)
+	fightPath = regexp.MustCompile(`^sides\.[ab]\.fights\[\d+\]$`)
+)
 
 func (l *loader) integer(v *val, path string, lo, hi int) (int, *scenario.Error) {
 	x, ok := v.x.(int64)
@@ -549,12 +627,18 @@ func (l *loader) remap(err error, i int) *scenario.Error {
 		field = "sides." + side + ".fights" + rest
 	}
 	e := l.fail(field, se.Err, "%s", se.Msg)
-	if errors.Is(se, scenario.ErrUnknownField) {
-		// Point at the misspelt name itself, as scenario.Load does.
-		if name, err := strconv.Unquote(strings.SplitN(strings.TrimPrefix(se.Msg, "unknown field "), " ", 2)[0]); err == nil {
+	if errors.Is(se, scenario.ErrUnknownField) && strings.HasPrefix(se.Msg, "unknown field ") {
+		quoted, hint, _ := strings.Cut(strings.TrimPrefix(se.Msg, "unknown field "), " ")
+		if name, err := strconv.Unquote(quoted); err == nil {
+			// Point at the misspelt name itself, as scenario.Load does,
+			// and say what it meant in a combat file's words.
 			if at, ok := l.key[join(field, name)]; ok {
 				e.Line, e.Column = at.line, at.col
 			}
+			if hint != "" {
+				hint = " " + hint
+			}
+			e.Msg = fmt.Sprintf("unknown field %q%s", name, unknownHint(field, name, hint))
 		}
 	}
 	return e

@@ -103,6 +103,36 @@ func TestLoadErrors(t *testing.T) {
 	}
 }
 
+// TestLoadUnknownFieldHints: a misspelt or misplaced field of a combat
+// file is named in a combat file's words: a likely spelling of the
+// mapping's own field, or the field of a unit, a fight, a side or the top
+// level, as such; no suggestion that is not a likely spelling (issue 10
+// item 15, "damge" suggested "name").
+func TestLoadUnknownFieldHints(t *testing.T) {
+	for _, tc := range []struct{ from, to, want string }{
+		{"initiative: 5,", "initative: 5,", `f.yaml:8:22: sides.a.fights[0]: unknown field "initative" (did you mean "initiative"?)`},
+		{"initiative: 5,", "initiative: 5, damge: 1,", `f.yaml:8:37: sides.a.fights[0]: unknown field "damge" (did you mean "damage"? It is a field of a unit, not of a fight)`},
+		{"initiative: 5,", "initiative: 5, toughness: 4,", `f.yaml:8:37: sides.a.fights[0]: unknown field "toughness" (toughness is a field of a unit, not of a fight)`},
+		{"initiative: 5,", "initiative: 5, leadership: 8,", `f.yaml:8:37: sides.a.fights[0]: unknown field "leadership" (leadership is a field of the side, not of a fight)`},
+		{"ws: 3, toughness: 3}", "ws: 3, toughness: 3, strength: 3}", `f.yaml:10:69: sides.b.unit: unknown field "strength" (strength is a field of a fight, not of a unit)`},
+		{"ws: 3, toughness: 3}", "ws: 3, toughness: 3, initiative: 3}", `f.yaml:10:69: sides.b.unit: unknown field "initiative" (initiative is a field of a fight, not of a unit)`},
+		{"ws: 3, toughness: 3}", "ws: 3, toughness: 3, count: 3}", `f.yaml:10:69: sides.b.unit: unknown field "count"`},
+		{"ws: 3, toughness: 3}", "ws: 3, toughness: 3, characters: [{name: A, toughness: 3, strength: 4}]}", `f.yaml:10:106: sides.b.unit.characters[0]: unknown field "strength" (strength is a field of a fight, not of a character)`},
+		{"ws: 3, toughness: 3}", "ws: 3, toughness: 3, characters: [{name: A, toughness: 3, count: 4}]}", `f.yaml:10:106: sides.b.unit.characters[0]: unknown field "count"`},
+		{"ws: 3, toughness: 3}", "ws: 3, toughness: 3, characters: [{name: A, toughness: 3, models: 4}]}", `f.yaml:10:106: sides.b.unit.characters[0]: unknown field "models" (models is a field of a unit, not of a character)`},
+		{"charger: b", "chargr: b", `f.yaml:2:10: combat.chargr: unknown field "chargr" (did you mean "charger"?)`},
+		{"leadership: 8", "leadershp: 8", `f.yaml:6:5: sides.a.leadershp: unknown field "leadershp" (did you mean "leadership"?)`},
+		{"leadership: 8", "leadership: 8\n    unity: {}", `f.yaml:7:5: sides.a.unity: unknown field "unity" (did you mean "unit"?)`},
+		{"leadership: 8", "leadership: 8\n    colour: red", `f.yaml:7:5: sides.a.colour: unknown field "colour" (want unit, leadership, special, reroll_break, bonus or fights)`},
+	} {
+		src := strings.Replace(good, tc.from, tc.to, 1)
+		_, err := Load("f.yaml", []byte(src))
+		if err == nil || err.Error() != tc.want || !errors.Is(err, scenario.ErrUnknownField) {
+			t.Errorf("%s -> %s:\n got %v\nwant %s", tc.from, tc.to, err, tc.want)
+		}
+	}
+}
+
 // TestLoadEmptyFields: a field written with no value is left out, as in a
 // scenario file.
 func TestLoadEmptyFields(t *testing.T) {

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 
@@ -19,7 +20,11 @@ func (f *File) Build() (*unit.Unit, []referee.Attack, error) {
 		return nil, nil, err
 	}
 	u, err := unit.New(spec)
-	if err != nil {
+	var de *unit.DamageError
+	switch {
+	case errors.As(err, &de):
+		return nil, nil, f.damageError(de)
+	case err != nil:
 		return nil, nil, f.Errorf("target", "%v", err)
 	}
 	damage := f.Target.Damage.pooled(f.perModel())

@@ -273,5 +273,5 @@ var catalogue = [...]FieldSpec{
 
 	// Groups of other troop types: a profile, and these.
 	{Object: ObjGroup, Name: "models", Type: "whole number", Ranged: true, Min: 1, Max: MaxModels, Required: true, Meaning: "Models in the group."},
-	{Object: ObjGroup, Name: "damage", Type: "whole number", Ranged: true, Min: 0, Max: MaxWounds - 1, Default: "0", Meaning: "Wounds its pool carries; less than its wounds.", Ref: "11.1"},
+	{Object: ObjGroup, Name: "damage", Type: "whole number", Ranged: true, Min: 0, Max: MaxWounds - 1, Default: "0", Meaning: "Wounds the group's own pool carries, where it has one (a troop type of its own in t9a and t9a1-ru); less than its wounds. A group that shares a pool gives none: the target's `damage` holds them.", Ref: "11.1"},
 }

@@ -321,7 +321,8 @@ func docsTable(name string) (string, error) {
 			cells = append(cells, c)
 		}
 		row(cells...)
-		yes("`damage` as a list", perModel, "")
+		yes("`damage` as a list of one entry, `[2]`", rsAll, "")
+		yes("`damage` as a list of several entries", perModel, "")
 	case "options":
 		row("Option", "Values (default first)", "Rulesets", "Meaning", "Rules")
 		row("---", "---", "---", "---", "---")

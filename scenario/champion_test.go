@@ -175,7 +175,7 @@ target: {models: 5, toughness: 3, troop_type: heavy_infantry, armour: light, shi
 	}
 	wantNotes := []string{
 		"target: troop_type heavy_infantry carried over as infantry",
-		"target.champion: armour_save (2+ with its shield and barding) carried over as plate armour, save_bonus 2 (2+)",
+		"target.champion: armour_save 3+, shield (2+) carried over as plate armour, save_bonus 2 (2+)",
 		"not carried over: target.champion.parry (tow only)",
 		"not carried over: target.champion.flammable (tow only)",
 	}

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -193,6 +195,12 @@ func tokenize(name string, data []byte) (tks token.Tokens, e *Error) {
 			if flow == 0 && i > 0 {
 				push(tks[i-1].Position.Column)
 			}
+		case token.StringType:
+			if flow > 0 {
+				if e := missingComma(name, tk); e != nil {
+					return nil, e
+				}
+			}
 		case token.InvalidType:
 			msg := tk.Error
 			switch {
@@ -212,6 +220,42 @@ func tokenize(name string, data []byte) (tks token.Tokens, e *Error) {
 	return tks, nil
 }
 
+// missingComma reports a plain value in a flow mapping or list that holds
+// a 'name: value' of its own, such as the `1 "strength": 3` of JSON's
+// {"count": 1 "strength": 3}: the ',' before the name is missing, and the
+// YAML reader took the rest for one value. It points at the name.
+func missingComma(name string, tk *token.Token) *Error {
+	o := strings.TrimLeft(tk.Origin, " \t\r\n")
+	k := -1
+	for i := 1; i < len(o); i++ {
+		if o[i] == ':' && (o[i-1] == '"' || o[i-1] == '\'' || i+1 == len(o) || strings.IndexByte(" \t\r\n", o[i+1]) >= 0) {
+			k = i
+			break
+		}
+	}
+	if k < 0 || tk.Position == nil {
+		return nil
+	}
+	start := strings.LastIndexAny(o[:k], " \t\r\n") + 1
+	if q := o[k-1]; q == '"' || q == '\'' {
+		start = strings.LastIndexByte(o[:k-1], q)
+	}
+	if start <= 0 {
+		return nil // the value starts with the name: not a run-on value
+	}
+	line, col := tk.Position.Line, tk.Position.Column
+	for _, c := range o[:start] {
+		if c == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	key := strings.Trim(o[start:k], `"'`)
+	return &Error{File: name, Line: line, Column: col, Err: ErrSyntax,
+		Msg: fmt.Sprintf("a ',' is missing before %q: the fields of a mapping { ... } are separated by commas", shorten(key))}
+}
+
 // parse builds the syntax tree and returns the body of its one document.
 func parse(name string, tks token.Tokens) (body ast.Node, e *Error) {
 	defer func() {
@@ -222,7 +266,8 @@ func parse(name string, tks token.Tokens) (body ast.Node, e *Error) {
 	if len(tks) == 0 {
 		return nil, &Error{File: name, Msg: "empty file: want a scenario with ruleset, attacks and target", Err: ErrInvalid}
 	}
-	f, err := parser.Parse(tks, 0)
+	// Duplicate keys are the decoder's to report, with the field's path.
+	f, err := parser.Parse(tks, 0, parser.AllowDuplicateMapKey())
 	if err != nil {
 		return nil, syntaxError(name, err, tks)
 	}
@@ -258,8 +303,59 @@ func syntaxError(name string, err error, tks token.Tokens) *Error {
 	default:
 		e.Msg, _, _ = strings.Cut(err.Error(), "\n")
 	}
+	if strings.HasPrefix(e.Msg, "value is not allowed in this context") {
+		if msg := misplaced(tks, e.Line, e.Column); msg != "" {
+			e.Msg = msg
+			return e
+		}
+	}
 	e.Msg = plainSyntax(e.Msg, endOf(tks))
 	return e
+}
+
+// misplaced says in a player's words why the token at line:col cannot
+// stand where it is, for the parser's "value is not allowed in this
+// context": a ']' or '}' that closes nothing, or a field indented to a
+// column where no mapping above it has its fields. It is "" for anything
+// else.
+func misplaced(tks token.Tokens, line, col int) string {
+	var cols []int // the columns of the block mappings open above
+	for i, tk := range tks {
+		if tk.Position == nil {
+			continue
+		}
+		p := tk.Position
+		at := p.Line == line && p.Column == col
+		switch {
+		case at && (tk.Value == "]" || tk.Value == "}"): // past the end of the flow, the tokenizer reads a '}' as text
+			open := map[string]string{"]": "[", "}": "{"}[tk.Value]
+			return fmt.Sprintf("this '%s' closes no '%s': remove it, or check the brackets before it", tk.Value, open)
+		case at:
+			if i+1 < len(tks) && tks[i+1].Type == token.MappingValueType && len(cols) > 0 && !slices.Contains(cols, col) {
+				where := make([]string, len(cols))
+				for j, c := range cols {
+					where[j] = strconv.Itoa(c)
+				}
+				return fmt.Sprintf("%q is indented to column %d, where no mapping above it has its fields (they start at column %s): line it up with the fields it belongs with",
+					shorten(tk.Value), col, strings.Join(where, " or "))
+			}
+			return ""
+		}
+		// A block mapping's key, the first token of its line: the
+		// mappings it is inside start left of it.
+		if i+1 < len(tks) && tks[i+1].Type == token.MappingValueType && (i == 0 || tks[i-1].Position.Line < p.Line || tks[i-1].Type == token.SequenceEntryType) {
+			for len(cols) > 0 && cols[len(cols)-1] >= p.Column {
+				cols = cols[:len(cols)-1]
+			}
+			cols = append(cols, p.Column)
+		}
+		if tk.Type == token.SequenceEntryType {
+			for len(cols) > 0 && cols[len(cols)-1] > p.Column {
+				cols = cols[:len(cols)-1]
+			}
+		}
+	}
+	return ""
 }
 
 // plainSyntax says a YAML parser's message in a player's words; end is
@@ -278,6 +374,7 @@ func plainSyntax(msg string, end position) string {
 		{"could not find end character of single-quoted text", "this ' is never closed with another '" + ends},
 		{"mapping value is not allowed in this context", "a 'name: value' where none can start: check the indentation, or quote a value that holds ': '"},
 		{"unexpected key name", "a field name where none can be: check the indentation above"},
+		{"value is not allowed in this context", "a value where none can stand: check this line's indentation and the brackets before it"},
 		{"found character that cannot start any token", "a character that cannot begin a value here: quote the value"},
 	} {
 		if strings.Contains(msg, r.parser) {

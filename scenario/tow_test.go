@@ -97,11 +97,14 @@ func TestTowFields(t *testing.T) {
 func TestTranslateTow(t *testing.T) {
 	load := func(rs, attack string) *File {
 		t.Helper()
-		armour := "armour: heavy"
-		if rs == "t9a" {
+		armour, models := "armour: heavy", "5"
+		switch rs {
+		case "t9a":
 			armour = "armour_value: 2"
+		case "skirmish":
+			models = "1"
 		}
-		return mustLoad(t, "x.yaml", "ruleset: "+rs+"\nattacks:\n  - {count: 1, "+attack+"}\ntarget:\n  models: 5\n  toughness: 3\n  "+armour+"\n")
+		return mustLoad(t, "x.yaml", "ruleset: "+rs+"\nattacks:\n  - {count: 1, "+attack+"}\ntarget:\n  models: "+models+"\n  toughness: 3\n  "+armour+"\n")
 	}
 	for _, c := range []struct {
 		name, from, attack, to string
@@ -112,9 +115,22 @@ func TestTranslateTow(t *testing.T) {
 		{"whfb8 S3 has no modifier", "whfb8", "strength: 3", "tow", 0, 0, ""},
 		{"tow AP 1 at S3 is armour_piercing 1", "tow", "strength: 3, ap: -1", "whfb8", 0, 1, "attacks[0]: ap 1 carried over as armour_piercing 1"},
 		{"tow AP 2 at S5 is Strength's -2", "tow", "strength: 5, ap: 2", "whfb8", 0, 0, "attacks[0]: ap 2 carried over as Strength 5's -2"},
-		{"tow AP 0 at S5 cannot carry over", "tow", "strength: 5", "whfb8", 0, 0, "attacks[0]: ap 0 not carried over: Strength 5 worsens the save by 2 in whfb8"},
+		{"tow AP 0 at S5: Strength now worsens the save", "tow", "strength: 5", "whfb8", 0, 0, "attacks[0]: Strength 5 now worsens the save by 2 (in tow only ap did, and it was 0)"},
+		{"tow AP 1 at S5 cannot carry over", "tow", "strength: 5, ap: 1", "whfb8", 0, 0, "attacks[0]: ap 1 not carried over: Strength 5 worsens the save by 2 in whfb8"},
 		{"t9a AP stays AP", "t9a", "strength: 4, ap: 2", "tow", 2, 0, ""},
 		{"tow AP stays t9a AP", "tow", "strength: 4, ap: 2", "t9a", 2, 0, ""},
+		// t9a's saves are worsened by AP only too (RULES.md 7.2): the same
+		// machinery carries Strength's modifier there and back (a2 F9).
+		{"whfb8 S4 is t9a AP 1", "whfb8", "strength: 4", "t9a", 1, 0, "attacks[0]: the save modifier of Strength 4 (-1) carried over as ap 1 (Strength does not worsen saves in t9a)"},
+		{"whfb8 S4 and armour_piercing 1 is t9a AP 2", "whfb8", "strength: 4, armour_piercing: 1", "t9a", 2, 0, "attacks[0]: the save modifier of Strength 4 and armour_piercing 1 (-2) carried over as ap 2"},
+		{"battleaxe S5 is t9a AP 2", "battleaxe", "strength: 5", "t9a", 2, 0, "attacks[0]: the save modifier of Strength 5 (-2) carried over as ap 2"},
+		{"t9a1-ru S5 and armour_piercing 1 is t9a AP 3", "t9a1-ru", "strength: 5, armour_piercing: 1", "t9a", 3, 0, "attacks[0]: the save modifier of Strength 5 and armour_piercing 1 (-3) carried over as ap 3"},
+		{"skirmish S9 is t9a AP 6", "skirmish", "strength: 9", "t9a", 6, 0, "attacks[0]: the save modifier of Strength 9 (-6) carried over as ap 6"},
+		{"skirmish S10 is t9a AP 6, skirmish's cap", "skirmish", "strength: 10", "t9a", 6, 0, "attacks[0]: the save modifier of Strength 10 (-6) carried over as ap 6"},
+		{"t9a AP 0 at S4: Strength now worsens the save", "t9a", "strength: 4", "whfb8", 0, 0, "attacks[0]: Strength 4 now worsens the save by 1 (in t9a only ap did, and it was 0)"},
+		{"t9a AP 3 at S4 is Strength's -1 and armour_piercing 2", "t9a", "strength: 4, ap: 3", "t9a1-ru", 0, 2, "attacks[0]: ap 3 carried over as Strength 4's -1 and armour_piercing 2"},
+		{"t9a AP 3 at S6 is battleaxe's Strength -3", "t9a", "strength: 6, ap: 3", "battleaxe", 0, 0, "attacks[0]: ap 3 carried over as Strength 6's -3"},
+		{"t9a AP 2 at S3 is skirmish armour_piercing 2", "t9a", "strength: 3, ap: 2", "skirmish", 0, 2, "attacks[0]: ap 2 carried over as armour_piercing 2"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			to, err := rules.ParseRuleset(c.to)
@@ -144,5 +160,66 @@ func TestTranslateTow(t *testing.T) {
 	}
 	if a := got.Attacks[0]; a.KillingBlow != rules.NaturalSix || a.MonsterSlayer != rules.NaturalSix || a.HeroicKillingBlow != 0 {
 		t.Errorf("heroic_killing_blow in tow: killing_blow %v, monster_slayer %v, heroic %v", a.KillingBlow, a.MonsterSlayer, a.HeroicKillingBlow)
+	}
+}
+
+// TestTranslateTowNotes: a comparison between tow and another ruleset says
+// what reads differently there, and says nothing false (audit a3 F15, a2
+// F9): the whole list of notes of each translation.
+func TestTranslateTowNotes(t *testing.T) {
+	for _, c := range []struct {
+		name, src, to string
+		want          []string
+	}{
+		{"poison that wounds automatically in both", "ruleset: tow\noptions: {poisoned_attacks: auto_wound}\nattacks: [{count: 1, ws: 4, strength: 3, poison: true}]\ntarget: {models: 5, ws: 3, toughness: 3}\n", "whfb8",
+			[]string{"not carried over: the switch poisoned_attacks=auto_wound (whfb8 has no such switch)"}},
+		{"tow's +2 poison", "ruleset: tow\nattacks: [{count: 1, ws: 4, strength: 3, poison: true}]\ntarget: {models: 5, ws: 3, toughness: 3}\n", "whfb8",
+			[]string{"attacks[0]: poison in whfb8 wounds automatically, not with tow's +2"}},
+		{"armour_save alone", "ruleset: tow\nattacks: [{count: 1, strength: 3}]\ntarget: {models: 5, toughness: 3, armour_save: 3+}\n", "whfb8",
+			[]string{"target: armour_save 3+ carried over as plate armour, save_bonus 1 (3+)"}},
+		{"armour_save with a shield", "ruleset: tow\nattacks: [{count: 1, strength: 3}]\ntarget: {models: 5, toughness: 3, armour_save: 4+, shield: true}\n", "whfb8",
+			[]string{"target: armour_save 4+, shield (3+) carried over as plate armour, save_bonus 1 (3+)"}},
+		{"armour_save as t9a's Armour", "ruleset: tow\nattacks: [{count: 1, strength: 3}]\ntarget: {models: 5, toughness: 3, armour_save: 4+, shield: true}\n", "t9a",
+			[]string{"target: armour_save 4+, shield (3+) carried over as armour_value 4 (3+)"}},
+		{"Killing Blow on monstrous infantry, from tow", "ruleset: tow\nattacks: [{count: 6, ws: 4, strength: 4, killing_blow: true}]\ntarget: {models: 6, ws: 3, troop_type: monstrous_infantry, toughness: 4, wounds: 3}\n", "whfb8",
+			[]string{"attacks[0]: Strength 4 now worsens the save by 1 (in tow only ap did, and it was 0)", "attacks[0]: killing_blow slays monstrous_infantry in tow, not in whfb8"}},
+		{"Killing Blow on monstrous infantry, to tow", "ruleset: whfb8\nattacks: [{count: 6, ws: 4, strength: 3, killing_blow: true}]\ntarget: {models: 6, ws: 3, troop_type: monstrous_infantry, toughness: 4, wounds: 3}\n", "tow",
+			[]string{"attacks[0]: killing_blow slays monstrous_infantry in tow, not in whfb8"}},
+		{"Killing Blow on infantry slays in both", "ruleset: whfb8\nattacks: [{count: 6, ws: 4, strength: 3, killing_blow: true}]\ntarget: {models: 6, ws: 3, toughness: 4}\n", "tow",
+			nil},
+		{"Regeneration, from tow", "ruleset: tow\nattacks: [{count: 1, strength: 3}]\ntarget: {models: 5, toughness: 4, wounds: 3, regeneration: 4+}\n", "whfb8",
+			[]string{"target: regeneration in whfb8 is one save per unsaved wound, the better of it and any ward, not a roll per Wound lost as in tow"}},
+		{"Regeneration, to tow", "ruleset: t9a\nattacks: [{count: 1, strength: 3}]\ntarget: {models: 5, toughness: 4, wounds: 3, regeneration: 4+}\n", "tow",
+			[]string{"target: regeneration in tow is rolled once per Wound lost, after the ward save and Multiple Wounds, not as a save instead of the ward"}},
+		{"Regeneration of a character", "ruleset: whfb8\nattacks: [{count: 1, strength: 3}]\ntarget: {models: 5, toughness: 4, characters: [{name: Troll King, toughness: 5, wounds: 3, regeneration: 4+}]}\n", "tow",
+			[]string{"target.characters[0]: regeneration in tow is rolled once per Wound lost, after the ward save and Multiple Wounds, not as a save instead of the ward"}},
+		{"Multiple Wounds, from tow", "ruleset: tow\nattacks: [{count: 1, strength: 3, multiple_wounds: D3}]\ntarget: {models: 5, toughness: 4, wounds: 3}\n", "whfb8",
+			[]string{"attacks[0]: multiple_wounds in whfb8 are capped at the model's Wounds on its profile, and may finish one model and go on to the next"}},
+		{"Multiple Wounds, from tow to battleaxe's per-model damage", "ruleset: tow\nattacks: [{count: 1, strength: 3, multiple_wounds: D3}]\ntarget: {models: 5, toughness: 4, wounds: 3}\n", "battleaxe",
+			nil},
+		{"Multiple Wounds, to tow", "ruleset: whfb8\nattacks: [{count: 1, strength: 3, multiple_wounds: D3}]\ntarget: {models: 5, toughness: 4, wounds: 3}\n", "tow",
+			[]string{"attacks[0]: multiple_wounds in tow land on one model and never spill to the next"}},
+		{"a mount bonus and the cap", "ruleset: whfb8\nattacks: [{count: 1, strength: 3}]\ntarget: {models: 5, troop_type: cavalry, toughness: 3, armour: heavy, shield: true, barding: true}\n", "tow",
+			[]string{"target: heavy armour, shield, barding saves 3+ in tow, 2+ in whfb8 (whfb8 gives a mount bonus)"}},
+		{"tow's cap", "ruleset: tow\nattacks: [{count: 1, strength: 3}]\ntarget: {models: 5, toughness: 3, armour: plate, shield: true, save_bonus: 2}\n", "whfb8",
+			[]string{"target: plate armour, shield, save_bonus 2 saves 1+ in whfb8, 2+ in tow (tow caps it at 2+)"}},
+		{"skirmish has no barding and no mount bonus", "ruleset: tow\nattacks: [{count: 1, strength: 3}]\ntarget: {models: 1, troop_type: cavalry, toughness: 3, armour: plate, shield: true, barding: true, save_bonus: 1}\n", "skirmish",
+			[]string{"target: plate armour, shield, barding, save_bonus 1 saves 1+ in skirmish, 2+ in tow (skirmish counts armour in points)", "not carried over: target.barding (battleaxe, whfb8, t9a1-ru and tow only)"}},
+		{"the same save without barding", "ruleset: tow\nattacks: [{count: 1, strength: 3}]\ntarget: {models: 1, troop_type: cavalry, toughness: 3, armour: plate, shield: true, barding: true}\n", "skirmish",
+			[]string{"not carried over: target.barding (battleaxe, whfb8, t9a1-ru and tow only)"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			to, err := rules.ParseRuleset(c.to)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, notes, err := mustLoad(t, "x.yaml", c.src).Translate(to)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Join(notes, "\n") != strings.Join(c.want, "\n") {
+				t.Errorf("notes\n%s\nwant\n%s", strings.Join(notes, "\n"), strings.Join(c.want, "\n"))
+			}
+		})
 	}
 }

@@ -1,12 +1,14 @@
 package scenario
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
 	"strings"
 
 	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
 )
 
 // Defaults fills in what the file left out, as DESIGN.md's "Meanings that
@@ -118,6 +120,7 @@ func (f *File) Validate() error {
 		c.attack(i)
 	}
 	c.target()
+	c.builtDamage()
 	if len(c.errs) == 0 {
 		return nil
 	}
@@ -692,7 +695,10 @@ func (c *checker) groups() {
 		p := fmt.Sprintf("target.groups[%d]", i)
 		shared := !c.pooledByType() || seen[g.TroopType]
 		seen[g.TroopType] = true
-		if shared && g.Damage != 0 {
+		switch {
+		case g.Damage != 0 && f.perModel():
+			c.add(p+".damage", "battleaxe keeps damage per model (damage_model per_model, rules 11.3): write the group's in target.damage, a list of every model's damage in removal order")
+		case shared && g.Damage != 0:
 			c.add(p+".damage", "the group shares its rank-and-file pool with the models before it (rules 10.1, R41): write the pool's carried wounds in %s", c.poolDamagePath(g.TroopType))
 		}
 		if g.Models == 0 {
@@ -702,7 +708,7 @@ func (c *checker) groups() {
 			c.add(p+".toughness", "required: the group's Toughness, 1 to 10")
 		}
 		c.profile(&g.Profile, p)
-		if g.Damage < 0 || g.Damage >= g.Wounds && g.Wounds > 0 {
+		if g.Damage < 0 || g.Damage >= g.Wounds && g.Wounds > 0 && (shared || c.joined(i) == 0) {
 			c.add(p+".damage", "%s", damageRange(g.Damage, g.Wounds, "the pool carries less than one model's "+woundsText(g.Wounds)+" (rules 11.1)"))
 		}
 	}
@@ -781,10 +787,17 @@ func (c *checker) layout() {
 		if t.HasCommand(role.name) {
 			want = 1
 		}
-		if count[role.letter] != want {
-			c.add(p, "%d %c in the layout, but the command group has %d %s", count[role.letter], role.letter, want, role.name)
-			return
+		switch n := count[role.letter]; {
+		case n == want:
+			continue
+		case want == 0:
+			c.add(p, "the layout has %s, but the command group has no %s: add %s to target.command, or write R", layoutLetters(n, role.letter), role.name, role.name)
+		case n == 0:
+			c.add(p, "the command group has a %s, but the layout has no %c: write %c in the front rank", role.name, role.letter, role.letter)
+		default:
+			c.add(p, "the layout has %s for the command group's one %s: write one %c", layoutLetters(n, role.letter), role.name, role.letter)
 		}
+		return
 	}
 	if n := count['R'] + count['M'] + count['S'] + count['C']; n != t.Models {
 		c.add(p, "the layout has %d models (R, M, S, C) but models is %d", n, t.Models)
@@ -806,35 +819,149 @@ func (c *checker) layout() {
 	}
 }
 
+// layoutLetters writes n of a layout's letter: "an M", "a C", "2 M".
+func layoutLetters(n int, letter rune) string {
+	switch {
+	case n == 1 && letter == 'C':
+		return "a C"
+	case n == 1:
+		return fmt.Sprintf("an %c", letter)
+	}
+	return fmt.Sprintf("%d %c", n, letter)
+}
+
 // damage checks the starting damage against the ruleset's bookkeeping:
 // one carried number for a pool (RULES.md 11.1), a list for battleaxe
-// per-model damage (RULES.md 11.3).
+// per-model damage (RULES.md 11.3). Where groups share the unit's pool,
+// the model next in removal order, which the damage sits on, may be one
+// of theirs: builtDamage checks it against that model.
 func (c *checker) damage() {
 	f := c.f
 	t := &f.Target
 	perModel := f.perModel()
 	d := t.Damage.pooled(perModel)
+	mixed := c.joined(-1) > 0
 	const p = "target.damage"
 	switch {
 	case d.Carried != 0 && perModel:
-		c.add(p, "battleaxe keeps damage per model (damage_model per_model, rules 11.3): write a list in removal order, such as [%d]", d.Carried)
+		c.add(p, "%s", perModelHint(d.Carried, t.Wounds, mixed))
+	case len(d.PerModel) > 0 && !perModel && f.Ruleset.Valid() && !rules.For(f.Ruleset).Block:
+		c.add(p, "%s does not keep damage per model: write one number, the wounds the warrior has lost (rules 13)", f.Ruleset)
 	case len(d.PerModel) > 0 && !perModel && f.Ruleset.Valid():
 		c.add(p, "%s does not keep damage per model: write one number, the wounds the pool carries (rules 11.1)", f.Ruleset)
-	case d.Carried < 0 || d.Carried >= t.Wounds && t.Wounds > 0:
+	case d.Carried < 0 || d.Carried >= t.Wounds && t.Wounds > 0 && !mixed:
 		what := "the pool carries less than one model's " + woundsText(t.Wounds) + " (rules 11.1)"
 		if f.Ruleset.Valid() && !rules.For(f.Ruleset).Block {
 			what = "the warrior has " + woundsText(t.Wounds) + " and has lost fewer than that"
 		}
 		c.add(p, "%s", damageRange(d.Carried, t.Wounds, what))
 	}
-	if len(d.PerModel) > t.Models && t.Models > 0 {
-		c.add(p, "%d entries for a unit of %d models", len(d.PerModel), t.Models)
+	if n := t.Models + c.joined(-1); len(d.PerModel) > n && t.Models > 0 {
+		if mixed {
+			c.add(p, "%d entries for the %d models of the unit's rank and file and the groups that share its pool", len(d.PerModel), n)
+		} else {
+			c.add(p, "%d entries for a unit of %d models", len(d.PerModel), n)
+		}
 	}
 	for i, x := range d.PerModel {
-		if x < 0 || x >= t.Wounds {
+		if x < 0 || x >= t.Wounds && !mixed {
 			c.add(fmt.Sprintf("%s[%d]", p, i), "%s", damageRange(x, t.Wounds, "a model has "+woundsText(t.Wounds)))
 		}
 	}
+}
+
+// perModelHint says how battleaxe's per-model damage writes the starting
+// damage that a file gave as the number carried, for models of w wounds
+// (or, mixed, of the unit's and its groups' wounds): a list whose example
+// is itself valid.
+func perModelHint(carried, w int, mixed bool) string {
+	const keeps = "battleaxe keeps damage per model (damage_model per_model, rules 11.3)"
+	switch {
+	case mixed:
+		return keeps + ": write a list in removal order, the wounds each model has lost"
+	case w <= 1:
+		return keeps + ", and a model of 1 wound carries no damage: leave damage out"
+	case carried > 0 && carried < w:
+		return fmt.Sprintf("%s: write a list in removal order, such as [%d]", keeps, carried)
+	}
+	return fmt.Sprintf("%s: write a list in removal order, the wounds each model has lost, each less than its %d wounds, such as [%d]", keeps, w, w-1)
+}
+
+// joined is the number of models of the groups that share the pool of the
+// unit's own rank and file (g -1) or of group g: the same pool, where the
+// ruleset keeps one for the unit or the troop types match, after it.
+func (c *checker) joined(g int) int {
+	t := &c.f.Target
+	tt := t.TroopType
+	if g >= 0 {
+		tt = t.Groups[g].TroopType
+	}
+	n := 0
+	for i := g + 1; i < len(t.Groups); i++ {
+		if !c.pooledByType() && g < 0 || t.Groups[i].TroopType == tt {
+			n += t.Groups[i].Models
+		}
+	}
+	return n
+}
+
+// builtDamage checks the starting damage of a pool shared by the unit's
+// rank and file and its groups, or by groups, against the model it sits
+// on: the model next in removal order for carried wounds, each model in
+// turn for a per-model list (RULES.md 11.1, 11.3, R41). Only the built
+// unit knows which that is, so it builds one; the file's other problems
+// have been reported before.
+func (c *checker) builtDamage() {
+	f := c.f
+	t := &f.Target
+	mixed := !t.Damage.IsZero() && c.joined(-1) > 0
+	for i := range t.Groups {
+		mixed = mixed || t.Groups[i].Damage != 0 && c.joined(i) > 0
+	}
+	if !mixed || len(c.errs) > 0 {
+		return
+	}
+	spec, err := f.unitSpec(f.RuleOptions())
+	if err != nil {
+		return
+	}
+	var de *unit.DamageError
+	if _, err := unit.New(spec); errors.As(err, &de) {
+		c.errs = append(c.errs, f.damageError(de))
+	}
+}
+
+// damageError says, at the field that gave it, why the model starting
+// damage sits on cannot carry it, naming the model (unit.DamageError).
+func (f *File) damageError(de *unit.DamageError) *Error {
+	model := "a model of the unit's own rank and file"
+	switch {
+	case de.ModelGroup >= 0:
+		model = fmt.Sprintf("a model of target.groups[%d]", de.ModelGroup)
+	case de.Role == unit.Champion:
+		model = "the champion"
+	case de.Role == unit.Musician:
+		model = "the musician"
+	case de.Role == unit.StandardBearer:
+		model = "the standard bearer"
+	}
+	field, want := "target.damage", "want 0"
+	if de.Group >= 0 {
+		field = fmt.Sprintf("target.groups[%d].damage", de.Group)
+	}
+	if de.Left > 1 {
+		want = fmt.Sprintf("want 0 to %d", de.Left-1)
+	}
+	if de.Entry >= 0 {
+		return f.errorf(ErrInvalid, fmt.Sprintf("%s[%d]", field, de.Entry), "%s, got %d: entry %d is the damage of model %d in removal order, %s, which has %s (rules 11.3)",
+			want, de.Got, de.Entry, de.Entry+1, model, woundsText(de.Left))
+	}
+	if de.Left == 1 {
+		return f.errorf(ErrInvalid, field, "%s, got %d: the carried wounds sit on the next model to be removed, %s, which has 1 wound and carries no damage (a wound removes it; rules 11.1)",
+			want, de.Got, model)
+	}
+	return f.errorf(ErrInvalid, field, "%s, got %d: the carried wounds sit on the next model to be removed, %s, which has %s left (rules 11.1)",
+		want, de.Got, model, woundsText(de.Left))
 }
 
 // damageRange says why got is not a starting damage for models of w

@@ -160,11 +160,11 @@ func (f *File) Translate(r rules.Ruleset) (*File, []string, error) {
 		}
 	}
 	if f.Ruleset != r {
+		ro, fo := c.RuleOptions(), f.RuleOptions()
 		for i := range c.Attacks {
-			translateAttack(&c.Attacks[i], fmt.Sprintf("attacks[%d]", i), from, to, note)
+			translateAttack(&c.Attacks[i], fmt.Sprintf("attacks[%d]", i), f.Ruleset, r, fo, ro, note)
 		}
 		t := &c.Target
-		ro, fo := c.RuleOptions(), f.RuleOptions()
 		translateProfile(&t.Profile, "target", f.Ruleset, r, fo, ro, note)
 		for i := range t.Groups {
 			translateProfile(&t.Groups[i].Profile, fmt.Sprintf("target.groups[%d]", i), f.Ruleset, r, fo, ro, note)
@@ -173,6 +173,7 @@ func (f *File) Translate(r rules.Ruleset) (*File, []string, error) {
 			translateProfile(&t.Characters[i].Profile, fmt.Sprintf("target.characters[%d]", i), f.Ruleset, r, fo, ro, note)
 		}
 		translateTow(c, f, note)
+		meaningNotes(c, f, note)
 		if ch := t.Champion; ch != nil {
 			// His whole profile is carried over as the unit's was, and
 			// his overrides are what then differs from the unit's; a note
@@ -207,8 +208,11 @@ func (f *File) Translate(r rules.Ruleset) (*File, []string, error) {
 }
 
 // translateAttack carries an attack's Ballistic Skill and armour
-// penetration over to a ruleset that writes them in another form.
-func translateAttack(a *Attack, path string, from, to *rules.Traits, note func(string, ...any)) {
+// penetration over to a ruleset that writes them in another form: the
+// save modifier of Strength and armour_piercing as the AP of a ruleset
+// whose saves Strength does not worsen, and back (translateAP).
+func translateAttack(a *Attack, path string, fromRS, toRS rules.Ruleset, fo, ro rules.Options, note func(string, ...any)) {
+	from, to := rules.For(fromRS), rules.For(toRS)
 	if a.BS != 0 && from.BSTarget != to.BSTarget {
 		if from.BSTarget {
 			// A target number n+ is the characteristic 7 - n (RULES.md 5).
@@ -225,19 +229,14 @@ func translateAttack(a *Attack, path string, from, to *rules.Traits, note func(s
 			a.BS = need
 		}
 	}
-	if from.SuitWithAP != to.SuitWithAP && !from.ArmourValue && !to.ArmourValue {
-		return // the Strength and AP of tow (RULES.md 22.4): translateAP
-	}
-	if from.ArmourValue != to.ArmourValue && !(to.SuitWithAP || from.SuitWithAP) {
-		if from.ArmourValue && a.AP != 0 {
-			note("%s: ap %d carried over as armour_piercing %d (Strength now worsens the save too)", path, a.AP, a.AP)
-			a.ArmourPiercing, a.AP = a.AP, 0
-		} else if !from.ArmourValue && a.ArmourPiercing != 0 {
-			note("%s: armour_piercing %d carried over as ap %d", path, a.ArmourPiercing, a.ArmourPiercing)
-			a.AP, a.ArmourPiercing = a.ArmourPiercing, 0
-		}
+	if apSaves(from) != apSaves(to) {
+		translateAP(a, path, fromRS, toRS, fo, ro, note)
 	}
 }
+
+// apSaves reports whether only the attack's AP worsens the armour saves of
+// a ruleset, never Strength: t9a (RULES.md 7.2) and tow (22.4).
+func apSaves(t *rules.Traits) bool { return t.ArmourValue || t.SuitWithAP }
 
 // translateProfile carries a profile's armour and ward over to a ruleset
 // that writes them in another form: the armour by the save it gives before
@@ -254,9 +253,11 @@ func translateProfile(p *Profile, path string, from, to rules.Ruleset, fo, ro ru
 		p.TroopType = rules.WarBeast
 	}
 	if ft.ArmourValue != tt.ArmourValue {
-		base := rules.ArmourSaveDetail(from, saveProfile(*p), p.TroopType, rules.Penetration{}, fo).Base
+		sp := saveProfile(*p)
+		sp.ArmourSave = p.ArmourSave // tow's printed armour value (22.4), as t9a's Armour too
+		base := rules.ArmourSaveDetail(from, sp, p.TroopType, rules.Penetration{}, fo).Base
 		was := armourText(*p, ft)
-		p.Armour, p.Shield, p.Barding, p.SaveBonus, p.ArmourValue = rules.NoArmour, false, false, 0, 0
+		p.Armour, p.Shield, p.Barding, p.SaveBonus, p.ArmourValue, p.ArmourSave = rules.NoArmour, false, false, 0, 0, rules.None
 		if !base.IsNone() {
 			if tt.ArmourValue {
 				p.ArmourValue = min(max(7-base.Value(), 0), MaxStat)
@@ -264,7 +265,7 @@ func translateProfile(p *Profile, path string, from, to rules.Ruleset, fo, ro ru
 				p.Armour, p.SaveBonus = suitFor(to, base, p.TroopType, ro)
 			}
 			got := rules.ArmourSaveDetail(to, saveProfile(*p), p.TroopType, rules.Penetration{}, ro).Base
-			note("%s: %s (%v) carried over as %s (%v)", path, was, base, armourText(*p, tt), saveText(got))
+			note("%s: %s carried over as %s (%v)", path, withSave(was, base), armourText(*p, tt), saveText(got))
 		}
 	}
 	if plus := lookup(ObjProfile, "regeneration_plus"); p.RegenerationPlus != 0 && !plus.ReadBy(to) && tt.Regeneration {
@@ -296,13 +297,25 @@ func saveText(t rules.Target) string {
 	return t.String()
 }
 
+// withSave is an armour's text with the save it gives, unless the text
+// is that save (a tow armour_save alone).
+func withSave(text string, save rules.Target) string {
+	if text == "armour_save "+save.String() {
+		return text
+	}
+	return fmt.Sprintf("%s (%v)", text, saveText(save))
+}
+
 // armourText names a profile's armour as the file writes it.
 func armourText(p Profile, t *rules.Traits) string {
 	if t.ArmourValue {
 		return fmt.Sprintf("armour_value %d", p.ArmourValue)
 	}
 	var parts []string
-	if p.Armour != rules.NoArmour {
+	if !p.ArmourSave.IsNone() {
+		parts = append(parts, "armour_save "+p.ArmourSave.String())
+	}
+	if p.Armour != rules.NoArmour && p.ArmourSave.IsNone() { // tow's armour_save replaces the suit (22.4)
 		parts = append(parts, p.Armour.String()+" armour")
 	}
 	if p.Shield {
@@ -378,7 +391,7 @@ func carryDamage(c *File, wasPerModel bool, note func(string, ...any)) {
 	switch {
 	case d.IsZero() || perModel == wasPerModel:
 	case perModel && d.Carried > 0:
-		note("target: %d carried wounds carried over as the damage of the first model removed", d.Carried)
+		note("target: %s carried over as the damage of the first model removed", pick(d.Carried == 1, "1 carried wound", fmt.Sprintf("%d carried wounds", d.Carried)))
 		*d = Damage{PerModel: []int{d.Carried}}
 	case !perModel && len(d.PerModel) > 1:
 		note("not carried over: target.damage %v (a pool carries the wounds of one model only)", d.PerModel)

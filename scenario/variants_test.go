@@ -64,11 +64,15 @@ func TestTranslateValues(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, p := c.Attacks[0], c.Target.Profile
+	if a.AP != 1 {
+		t.Errorf("whfb8 S4 -> t9a: ap %d, want 1 (S4's -1, RULES.md 7.1; t9a's saves only AP worsens, 7.2)", a.AP)
+	}
 	if a.BS != 4 || p.ArmourValue != 2 || p.Armour != rules.NoArmour || p.Shield || p.Aegis != rules.Need(5) || !p.Ward.IsNone() {
 		t.Errorf("whfb8 -> t9a: bs %d, armour_value %d, armour %v, shield %v, aegis %v, ward %v", a.BS, p.ArmourValue, p.Armour, p.Shield, p.Aegis, p.Ward)
 	}
 	want := []string{
 		"attacks[0]: BS 3 carried over as bs 4+",
+		"attacks[0]: the save modifier of Strength 4 (-1) carried over as ap 1 (Strength does not worsen saves in t9a)",
 		"target: light armour, shield (5+) carried over as armour_value 2 (5+)",
 		"target: ward 5+ carried over as aegis 5+",
 	}

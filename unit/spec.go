@@ -38,11 +38,14 @@ type Spec struct {
 	// a rank with fewer slots than the frontage is centred. Every rank but the
 	// last must be full, and M, S, C and H stand in the front rank (17.3).
 	Layout string
-	// Carried is the starting carried count of the largest R&F pool (pooled
-	// rulesets, 11.1).
+	// Carried is the starting carried count of the R&F pool of Profile, the
+	// unit's own rank and file (pooled rulesets, 11.1). The wounds sit on
+	// the model next in removal order, which in a pool shared with Groups
+	// may have another profile: they must be below its W.
 	Carried int
 	// Damage is the starting damage of the R&F pool's models in removal order
-	// (battleaxe per-model only, 11.3); each must be below the model's W.
+	// (battleaxe per-model only, 11.3), Groups' models included; each must be
+	// below the W of the model it is for.
 	Damage []int
 	// StartingModels is the unit's size at deployment, characters included,
 	// for the outcome of a failed panic test in tow (RULES.md 22.9); 0 is
@@ -102,6 +105,7 @@ type shared struct {
 	cmdID     [6]int16            // model id per command role, -1 when absent
 	chars     []int16             // model id of each character, in Spec order
 	starting  int                 // models at deployment (Spec.StartingModels)
+	ownPool   bool                // pool 0 holds models of Spec.Profile (not only Groups)
 	rear      rules.RearRankOrder // the rear rank's order of removal (R12, RULES.md 22.8)
 
 	// interchangeable: perModel, one kind of ordinary R&F per pool and no
@@ -368,6 +372,7 @@ func (s *Spec) build() (*shared, []model) {
 	var main int8 = -1
 	if mainMembers > 0 {
 		main = poolOf(s.Profile)
+		sh.ownPool = true
 	}
 	for range ordinary {
 		add(kindOf(RankAndFile, s.Profile, main))
@@ -712,10 +717,51 @@ func (u *Unit) placeLayout(s Spec) error {
 	return nil
 }
 
+// DamageError is starting damage that the model it lands on cannot carry
+// (RULES.md 11.1, 11.3): a pool's carried wounds reach the wounds the model
+// next in removal order has left, or an entry of Spec.Damage the W of its
+// model. It names the model, which in a pool shared with Spec.Groups may
+// have another profile than the unit's.
+type DamageError struct {
+	// Group is the Spec.Groups index whose Carried it is; -1 for
+	// Spec.Carried and Spec.Damage.
+	Group int
+	// Entry is the Spec.Damage index; -1 for carried wounds.
+	Entry int
+	Got   int
+	// Left is the wounds the model has: its W less any damage it had.
+	Left int
+	// Role is the model's role, and ModelGroup the Spec.Groups index of
+	// its profile (-1: the unit's own).
+	Role       Role
+	ModelGroup int
+}
+
+func (e *DamageError) Error() string {
+	if e.Entry >= 0 {
+		return fmt.Sprintf("damage[%d] %d: want 0 to %d (below W %d)", e.Entry, e.Got, e.Left-1, e.Left)
+	}
+	return fmt.Sprintf("carried %d: want 0 to %d (below the %d wounds of the next model, 11.1)", e.Got, e.Left-1, e.Left)
+}
+
+// damageError is the DamageError of got landing on model id.
+func (u *Unit) damageError(s *Spec, group, entry, got, id int) *DamageError {
+	mg := -1
+	for i, first := 0, s.Models; i < len(s.Groups) && id >= s.Models; i++ {
+		if id < first+s.Groups[i].Count {
+			mg = i
+			break
+		}
+		first += s.Groups[i].Count
+	}
+	return &DamageError{Group: group, Entry: entry, Got: got, Left: u.w(id) - int(u.models[id].damage), Role: u.role(id), ModelGroup: mg}
+}
+
 // groupCarried puts a group's starting carried wounds on its troop type's
 // pool (11.1), which must be its own: not the pool of the unit's main
 // profile, which Spec.Carried sets.
-func (u *Unit) groupCarried(g Group) error {
+func (u *Unit) groupCarried(s *Spec, i int) error {
+	g := s.Groups[i]
 	if g.Carried == 0 {
 		return nil
 	}
@@ -728,16 +774,20 @@ func (u *Unit) groupCarried(g Group) error {
 			p = i
 		}
 	}
-	if p <= 0 {
+	if p < 0 || p == 0 && u.s.ownPool {
 		return fmt.Errorf("carried %d: the %s share the unit's own pool; give its carried wounds with Spec.Carried", g.Carried, g.Profile.TroopType)
+	}
+	for j := range i {
+		if s.Groups[j].Profile.TroopType == g.Profile.TroopType {
+			return fmt.Errorf("carried %d: the %s share the pool of groups[%d]; give its carried wounds there", g.Carried, g.Profile.TroopType, j)
+		}
 	}
 	id, _, _ := u.pick(p, nil, false)
 	if id < 0 {
 		return fmt.Errorf("carried %d: the %s pool has no model", g.Carried, g.Profile.TroopType)
 	}
-	rem := u.w(id) - int(u.models[id].damage)
-	if g.Carried < 0 || g.Carried >= rem {
-		return fmt.Errorf("carried %d: want 0 to %d (below the %s of the next model, 11.1)", g.Carried, rem-1, count(rem, "wound", "wounds"))
+	if g.Carried < 0 || g.Carried >= u.w(id)-int(u.models[id].damage) {
+		return u.damageError(s, i, -1, g.Carried, id)
 	}
 	u.pools[p].carried = int16(g.Carried)
 	return nil
@@ -749,19 +799,17 @@ func (u *Unit) startDamage(s Spec) error {
 		if u.s.perModel {
 			return fmt.Errorf("carried %d: battleaxe per-model damage keeps no pool count; use damage", s.Carried)
 		}
-		p := u.largestPool()
-		if p < 0 {
-			return fmt.Errorf("carried %d: the unit has no rank-and-file pool", s.Carried)
+		if !u.s.ownPool {
+			return fmt.Errorf("carried %d: the unit has no rank-and-file pool of its own profile", s.Carried)
 		}
-		id, _, _ := u.pick(p, nil, false)
-		rem := u.w(id) - int(u.models[id].damage)
-		if s.Carried < 0 || s.Carried >= rem {
-			return fmt.Errorf("carried %d: want 0 to %d (below the %s of the next model, 11.1)", s.Carried, rem-1, count(rem, "wound", "wounds"))
+		id, _, _ := u.pick(0, nil, false)
+		if s.Carried < 0 || s.Carried >= u.w(id)-int(u.models[id].damage) {
+			return u.damageError(&s, -1, -1, s.Carried, id)
 		}
-		u.pools[p].carried = int16(s.Carried)
+		u.pools[0].carried = int16(s.Carried)
 	}
-	for i, g := range s.Groups {
-		if err := u.groupCarried(g); err != nil {
+	for i := range s.Groups {
+		if err := u.groupCarried(&s, i); err != nil {
 			return fmt.Errorf("groups[%d]: %w", i, err)
 		}
 	}
@@ -780,9 +828,10 @@ func (u *Unit) startDamage(s Spec) error {
 	}
 	for i, d := range s.Damage {
 		id := int(order[i])
-		w := u.w(id)
-		if d < 0 || d >= w {
-			return fmt.Errorf("damage[%d] %d: want 0 to %d (below W %d)", i, d, w-1, w)
+		if d < 0 || d >= u.w(id) {
+			e := u.damageError(&s, -1, i, d, id)
+			e.Left = u.w(id) // the list gives each model's damage, champion_damage aside
+			return e
 		}
 		if d == 0 {
 			continue

@@ -161,17 +161,6 @@ func (u *Unit) PoolOrder() []rules.TroopType {
 	return out
 }
 
-func (u *Unit) largestPool() int {
-	if o := u.PoolOrder(); len(o) > 0 {
-		for p, q := range u.s.pools {
-			if q.troop == o[0] {
-				return p
-			}
-		}
-	}
-	return -1
-}
-
 // StartPhase starts a game phase for panic (RULES.md 12, 19.3): the size at
 // the start of the phase becomes Size(), the casualties of the phase 0, and
 // the whfb8 Regeneration flag is cleared.
