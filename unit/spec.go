@@ -741,7 +741,7 @@ func (e *DamageError) Error() string {
 	if e.Entry >= 0 {
 		return fmt.Sprintf("damage[%d] %d: want 0 to %d (below W %d)", e.Entry, e.Got, e.Left-1, e.Left)
 	}
-	return fmt.Sprintf("carried %d: want 0 to %d (below the %d wounds of the next model, 11.1)", e.Got, e.Left-1, e.Left)
+	return fmt.Sprintf("carried %d: want 0 to %d (below the %s of the next model, 11.1)", e.Got, e.Left-1, count(e.Left, "wound", "wounds"))
 }
 
 // damageError is the DamageError of got landing on model id.
