@@ -14,6 +14,7 @@ import (
 
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
 )
 
@@ -339,6 +340,7 @@ type stat struct {
 
 type oddsData struct {
 	Ruleset, Method string
+	StandIns        []string // the owner_choice switches whose defaults stand in (RULES.md 18)
 	Stats           []stat
 	Impossible      []string // events that cannot happen, named rather than shown as "0%"
 	Casualties      template.HTML
@@ -372,6 +374,7 @@ func (s *Server) oddsData(res *odds.Result, panicShare string) *oddsData {
 	if res.Exact {
 		d.Method = "exact"
 	}
+	d.StandIns = standInNotes(res.StandIns)
 	mean := func(label string, dist odds.Dist, note string) stat {
 		m := dist.Mean()
 		return stat{Label: label, Value: ratFloat(m, 3), Exact: m.RatString(), Note: note}
@@ -443,6 +446,7 @@ func (s *Server) oddsData(res *odds.Result, panicShare string) *oddsData {
 
 type resolveData struct {
 	Ruleset  string
+	StandIns []string // the owner_choice switches whose defaults stood in (RULES.md 18)
 	Dice     string
 	Seed     string
 	DiceLeft int
@@ -451,6 +455,16 @@ type resolveData struct {
 	Outcome  string
 	Before   template.HTML
 	After    template.HTML
+}
+
+// standInNotes says, in a player's words, for which owner_choice switches
+// the engine's default stood in: nobody is asked on the web (RULES.md 18).
+func standInNotes(in []rules.StandIn) []string {
+	var out []string
+	for _, s := range in {
+		out = append(out, s.String())
+	}
+	return out
 }
 
 type batchView struct {
@@ -466,7 +480,7 @@ type stepView struct {
 
 func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {
 	v := res.json.View
-	d := &resolveData{Ruleset: v.Ruleset, Tally: v.Tally, DiceLeft: res.json.DiceLeft}
+	d := &resolveData{Ruleset: v.Ruleset, Tally: v.Tally, DiceLeft: res.json.DiceLeft, StandIns: standInNotes(v.StandIns)}
 	faces := make([]string, len(v.Dice))
 	for i, x := range v.Dice {
 		faces[i] = strconv.Itoa(x)

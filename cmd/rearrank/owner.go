@@ -152,32 +152,21 @@ func (o *owner) ask(question string, options []string, def int) int {
 }
 
 // standIn returns f with each owner_choice switch, which nobody is asked
-// about where it is run (odds, sim, resolve without a terminal), set to the
-// engine's default, and one note for each saying so.
+// about where it is run (odds, sim, compare, resolve without a terminal),
+// set to the engine's default, and one note for each saying so (RULES.md
+// 18). The library would stand the defaults in by itself; setting them in
+// the file first makes the note and lets every reader (compare's columns
+// too) see one scenario.
 func standIn(f *scenario.File) (*scenario.File, []string, error) {
-	// One list of the switches set away from their default (none defaults
-	// to owner_choice), not a lookup per switch: each lookup builds the
-	// whole list again, and every odds run passes here.
-	owner := map[string]bool{}
-	for _, c := range f.RuleOptions().Changed() {
-		if name, v, _ := strings.Cut(c, "="); v == "owner_choice" {
-			owner[name] = true
-		}
-	}
-	if len(owner) == 0 {
-		return f, nil, nil
-	}
+	_, in := f.RuleOptions().StandIns(f.Ruleset, nil)
 	var notes []string
-	for _, s := range rules.Switches() {
-		if !owner[s.Name] || !s.AppliesTo(f.Ruleset) {
-			continue
-		}
-		g, err := f.WithOption(s.Name, s.Default)
+	for _, s := range in {
+		g, err := f.WithOption(s.Switch, s.Default) // the ruleset's own value: by_ruleset's in tow is left_to_right
 		if err != nil {
 			return nil, nil, err
 		}
 		f = g
-		notes = append(notes, fmt.Sprintf("%s is owner_choice, and nobody is asked here: the engine's default (%s) stands in", s.Name, strings.ReplaceAll(s.Default, "_", " ")))
+		notes = append(notes, s.String())
 	}
 	return f, notes, nil
 }
