@@ -93,10 +93,11 @@ func (o *owner) ChoosePacketOrder(group string, packets []int, formation string)
 		for _, i := range left {
 			names = append(names, fmt.Sprintf("%s (rolled %s)", plural(packets[i], "Wound", "Wounds"), ordinal(i+1)))
 		}
-		q := fmt.Sprintf("multi_packet_order: %s's Multiple Wounds packets against %s; which is applied next", group, formation)
+		next := "next"
 		if len(order) == 0 {
-			q = fmt.Sprintf("multi_packet_order: %s's Multiple Wounds packets against %s; which is applied first", group, formation)
+			next = "first"
 		}
+		q := fmt.Sprintf("multi_packet_order: the Multiple Wounds packets of %s against %s; which is applied %s", group, formation, next)
 		i := o.ask(q, names, 0)
 		order = append(order, left[i])
 		left = append(left[:i:i], left[i+1:]...)

@@ -192,9 +192,9 @@ func (m *Machine) orderPackets(d *dieSource) error {
 	words := make([]string, n)
 	for j, i := range order {
 		o.packets[j] = ks[i]
-		words[j] = strconv.Itoa(ks[i])
+		words[j] = countOf(strconv.Itoa(ks[i]), "Wound", "Wounds")
 	}
-	m.note(d.log, Damage, "RULES.md 22.7, T-5", "the owner orders the packets: %s Wounds", strings.Join(words, ", "))
+	m.note(d.log, Damage, "RULES.md 22.7, T-5", "the owner orders the packets: %s", strings.Join(words, ", then "))
 	return nil
 }
 
