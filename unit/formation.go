@@ -298,7 +298,16 @@ func (u *Unit) pickRule(p int, ch Chooser, ahead bool) (int, int8, error) {
 		e = endRight
 	} else if rear == rules.RearRankOwnerChoice {
 		var ids []int
-		def, first := 0, u.endModel(r, lo, hi, byCounters, ok)
+		// the default offered is the ruleset's own order (22.8: tow
+		// from the left end), as where nobody is asked
+		de := byCounters
+		switch u.s.rearStandIn {
+		case rules.LeftToRight:
+			de = endLeft
+		case rules.RightToLeft:
+			de = endRight
+		}
+		def, first := 0, u.endModel(r, lo, hi, de, ok)
 		for x := lo; x <= hi; x++ {
 			if id := u.at(r, x); id >= 0 && u.eligible(id, p, role) {
 				if id == first {
@@ -313,6 +322,9 @@ func (u *Unit) pickRule(p int, ch Chooser, ahead bool) (int, int8, error) {
 				return -1, endNone, err
 			}
 			id := ids[i]
+			if id == first { // the default: taken as the default takes it, skip and slide included
+				return id, de, nil
+			}
 			switch int(u.models[id].file) {
 			case lo:
 				return id, endLeft, nil
@@ -321,6 +333,7 @@ func (u *Unit) pickRule(p int, ch Chooser, ahead bool) (int, int8, error) {
 			}
 			return id, endNone, nil
 		}
+		e = de // one model to take: the ruleset's own order decides its end
 	}
 	if id := u.endModel(r, lo, hi, e, ok); id >= 0 {
 		return id, e, nil
