@@ -825,7 +825,10 @@ func (u *Unit) firstInOrder(p int, ch Chooser, fill bool, ok func(int) bool) (in
 	sim.quiet = true
 	for {
 		sim.removeAt(id, e, 0, nil, "")
-		id, e, err = sim.pick(p, ch, true)
+		// past the first model the order is looked up on a formation
+		// that does not stand yet: nobody is asked about it, the
+		// defaults go on (RULES.md 18)
+		id, e, err = sim.pick(p, nil, true)
 		if err != nil || id < 0 {
 			return -1, err
 		}

@@ -2,6 +2,7 @@ package unit
 
 import (
 	"errors"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -236,6 +237,29 @@ func TestChooser(t *testing.T) {
 		}
 		if files(c) != "1.2" || u.Draw() != "[R R R R R] / [R R R R]" {
 			t.Errorf("removed %s, formation %s", files(c), u.Draw())
+		}
+	})
+	t.Run("R12 C1 per-model look-ahead asks only about the formation as it stands", func(t *testing.T) {
+		u := mustNew(t, Spec{Ruleset: rules.Battleaxe, Options: rules.Options{RearRankOrder: rules.RearRankOwnerChoice}, Models: 10, Frontage: 5,
+			Profile: Profile{W: 3, T: 4}})
+		start := u.Draw()
+		var asked []string
+		u.StartBatch(ChooserFunc(func(c Choice) int {
+			asked = append(asked, regexp.MustCompile(`\(\d+\)`).ReplaceAllString(c.Formation, ""))
+			return c.Default
+		}))
+		for range 3 { // packets of 1: nobody dies, each lands on another model (11.3)
+			if _, err := u.Apply(Packet{Target: rf, Wounds: 1, Multi: true}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if len(asked) == 0 {
+			t.Fatal("never asked")
+		}
+		for _, f := range asked {
+			if f != start {
+				t.Errorf("asked about %s, a formation that does not stand (the unit is %s)", f, start)
+			}
 		}
 	})
 	t.Run("a Chooser answering out of range is an error", func(t *testing.T) {
