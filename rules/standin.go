@@ -41,8 +41,12 @@ func (s StandIn) MarshalJSON() ([]byte, error) {
 // nobody does. The defaults are the ruleset's (rear_rank_order: left to
 // right in tow, alternate ends elsewhere).
 func (o Options) StandIns(r Ruleset, asked func(name string) bool) (Options, []StandIn) {
+	if o.SingleRankPolicy != SingleRankOwnerChoice && o.RearRankOrder != RearRankOwnerChoice && o.CommandOrder != CommandOwnerChoice &&
+		o.SpecialSaveChoice != SaveOwnerChoice && o.MultiPacketOrder != PacketOwnerChoice {
+		return o, nil // every reader passes here: no list to walk
+	}
 	var out []StandIn
-	for _, s := range Switches() {
+	for _, s := range allSwitches() {
 		if s.get(&o) != OwnerChoice || !s.AppliesTo(r) || asked != nil && asked(s.Name) {
 			continue
 		}
