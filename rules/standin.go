@@ -45,6 +45,12 @@ func (o Options) StandIns(r Ruleset, asked func(name string) bool) (Options, []S
 		o.SpecialSaveChoice != SaveOwnerChoice && o.MultiPacketOrder != PacketOwnerChoice {
 		return o, nil // every reader passes here: no list to walk
 	}
+	return o.standIns(r, asked)
+}
+
+// standIns is StandIns past its quick check: its o goes to the heap (the
+// switches' set takes its address), which the quick path must not pay for.
+func (o Options) standIns(r Ruleset, asked func(name string) bool) (Options, []StandIn) {
 	var out []StandIn
 	for _, s := range allSwitches() {
 		if s.get(&o) != OwnerChoice || !s.AppliesTo(r) || asked != nil && asked(s.Name) {
