@@ -103,6 +103,9 @@ func (c *Combat) Exact(ctx context.Context, cfg ExactConfig) (*Report, error) {
 		mc.Fallback = err.Error()
 		return mc, nil
 	}
+	if rep != nil {
+		rep.StandIns = c.StandIns()
+	}
 	return rep, err
 }
 

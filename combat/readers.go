@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/big"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 
@@ -107,6 +108,10 @@ type Report struct {
 	// Fallback, for a Monte Carlo report that Exact returned in place of
 	// an exact one (ExactConfig.Fallback), is the state limit error.
 	Fallback string
+	// StandIns are the units' owner_choice switches: nobody is asked in a
+	// combat round, so the engine's default stands in for each (RULES.md
+	// 18; Combat.StandIns).
+	StandIns []rules.StandIn
 }
 
 // StepReport is the attacks each side rolled at one step; nil for a side
@@ -278,6 +283,26 @@ func (a *acc) dist(m map[int]*big.Rat, from0 bool) Dist {
 	return d
 }
 
+// StandIns lists the owner_choice switches of either unit (RULES.md 18):
+// nobody is asked during a combat round, so the engine's default stands in
+// for each, in every reader (Resolve, Exact, MonteCarlo, Enumerate).
+// Readers say so; each switch is named once.
+func (c *Combat) StandIns() []rules.StandIn {
+	var out []rules.StandIn
+	for _, s := range c.Sides {
+		if s.Unit == nil {
+			continue
+		}
+		_, in := s.Unit.StandIn(nil)
+		for _, x := range in {
+			if !slices.Contains(out, x) {
+				out = append(out, x)
+			}
+		}
+	}
+	return out
+}
+
 func (a *acc) report(rs rules.Ruleset) *Report {
 	q := func(x *big.Rat) *big.Rat { return new(big.Rat).Quo(x, a.total) }
 	r := &Report{Ruleset: rs, AWins: q(a.aw), Draw: q(a.dr), BWins: q(a.bw), LoserBreaks: q(a.lb), Margin: a.dist(a.margin, false)}
@@ -362,6 +387,7 @@ func (c *Combat) MonteCarlo(ctx context.Context, n int, seed uint64) (*Report, e
 	}
 	rep := total.report(c.Ruleset)
 	rep.N, rep.Seed = n, seed
+	rep.StandIns = c.StandIns()
 	return rep, nil
 }
 
@@ -420,7 +446,9 @@ func (c *Combat) Enumerate(ctx context.Context, maxPaths int) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	return a.report(c.Ruleset), nil
+	rep := a.report(c.Ruleset)
+	rep.StandIns = c.StandIns()
+	return rep, nil
 }
 
 // odometer is a dice.Roller that replays a fixed prefix of choices and

@@ -4,6 +4,7 @@ import (
 	"math/big"
 
 	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
 
@@ -31,6 +32,9 @@ type ReportView struct {
 	Steps            []StepView          `json:"steps"`
 	Sides            map[string]SideView `json:"sides"`
 	SE               map[string]float64  `json:"se,omitempty"`
+	// StandIns: the owner_choice switches nobody is asked about in a
+	// round, whose defaults stand in (RULES.md 18)
+	StandIns []rules.StandIn `json:"stand_ins,omitempty"`
 }
 
 // DistView is a distribution: P(min + i) = dist[i].
@@ -82,7 +86,7 @@ func (r *Report) distView(d Dist) DistView {
 // View returns the JSON form of r.
 func (r *Report) View() ReportView {
 	exact := r.N == 0
-	v := ReportView{Ruleset: r.Ruleset.String(), Method: "exact",
+	v := ReportView{Ruleset: r.Ruleset.String(), Method: "exact", StandIns: r.StandIns,
 		AWins: number(r.AWins, exact), Draw: number(r.Draw, exact), BWins: number(r.BWins, exact),
 		LoserBreaks: number(r.LoserBreaks, exact), Margin: r.distView(r.Margin), Sides: map[string]SideView{}, Steps: []StepView{}}
 	if r.LoserFallsBack != nil {
@@ -129,6 +133,9 @@ type RoundView struct {
 	Break      *BreakTest               `json:"break_test"`
 	Casualties map[string]int           `json:"casualties"`
 	Wounds     map[string]int           `json:"wounds"`
+	// StandIns: the owner_choice switches nobody is asked about in a
+	// round, whose defaults stand in (RULES.md 18)
+	StandIns []rules.StandIn `json:"stand_ins,omitempty"`
 }
 
 // StepLogView is one step of a resolved round.
@@ -162,7 +169,7 @@ type ScoreView struct {
 func (r *Round) View(c *Combat, dice []int) RoundView {
 	v := RoundView{Ruleset: c.Ruleset.String(), Dice: dice, Before: map[string]unit.Snapshot{}, Steps: []StepLogView{},
 		Scores: map[string]ScoreView{}, Winner: r.Winner.String(), Musician: r.Musician, Break: r.Break,
-		Casualties: map[string]int{}, Wounds: map[string]int{}}
+		Casualties: map[string]int{}, Wounds: map[string]int{}, StandIns: c.StandIns()}
 	if v.Dice == nil {
 		v.Dice = []int{}
 	}

@@ -28,6 +28,7 @@ type Outcome struct {
 // fallback: a caller that wants one samples the whole of what it computes).
 // u is not changed.
 func BatchOutcomes(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Config) ([]Outcome, error) {
+	u, _ = u.StandIn(nil) // nobody to ask: the defaults stand in (RULES.md 18)
 	m, err := engine.NewMachine(u, attacks, nil)
 	if err != nil {
 		return nil, err

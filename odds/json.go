@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"math/bits"
 	"strconv"
+
+	"github.com/rearrank/rearrank/rules"
 )
 
 // Number is a probability or mean in JSON: a float, or with exact output an
@@ -127,6 +129,9 @@ type ResultJSON struct {
 	Stages        []StageJSON         `json:"stages"`
 	StdErr        *StdErrJSON         `json:"std_err,omitempty"`
 	Fallback      string              `json:"fallback,omitempty"` // why Monte Carlo stands in for the exact result
+	// StandIns: the owner_choice switches nobody was asked about, whose
+	// defaults stand in (RULES.md 18)
+	StandIns []rules.StandIn `json:"stand_ins,omitempty"`
 }
 
 // StdErrJSON holds Monte Carlo standard errors of the means.
@@ -237,6 +242,7 @@ func JSON(res *Result, exact bool) ResultJSON {
 		StandardLost: Number{r: res.StandardLost, exact: exact},
 		Stages:       []StageJSON{},
 		Fallback:     res.Fallback,
+		StandIns:     res.StandIns,
 	}
 	for r, d := range res.ByRole {
 		if anyFrom(d, 1) {

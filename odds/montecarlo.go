@@ -30,6 +30,7 @@ func MonteCarlo(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg
 	if n <= 0 {
 		n = DefaultSamples
 	}
+	u, standIns := u.StandIn(nil) // nobody to ask (RULES.md 18)
 	tmpl, err := engine.NewMachine(u, attacks, nil)
 	if err != nil {
 		return nil, err
@@ -98,7 +99,7 @@ func MonteCarlo(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg
 	for _, c := range results {
 		total.merge(c)
 	}
-	res := &Result{Ruleset: u.Ruleset(), Method: "monte carlo", Samples: n}
+	res := &Result{Ruleset: u.Ruleset(), Method: "monte carlo", Samples: n, StandIns: standIns}
 	total.fill(res, u, int64(n))
 	res.Stages, err = stages(ctx, u, attacks, true)
 	if err != nil {

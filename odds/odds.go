@@ -318,10 +318,16 @@ type Result struct {
 	// Fallback, for a Monte Carlo result that Exact returned in place of an
 	// exact one (Config.Fallback), says why: the state limit error.
 	Fallback string
+	// StandIns are the unit's owner_choice switches: nobody is asked here,
+	// so the engine's default stands in for each (RULES.md 18), and the
+	// result is the default's. Readers say so.
+	StandIns []rules.StandIn
 }
 
 // Exact computes the exact distribution of attacks resolved in order
-// against u, taking the fast paths that apply. When the reachable states
+// against u, taking the fast paths that apply. Nobody is asked the
+// owner_choice switches (RULES.md 18): the engine's default stands in for
+// each, and Result.StandIns names them. When the reachable states
 // pass cfg.MaxStates it returns an error wrapping ErrStateLimit that says
 // what made them many, or, with cfg.Fallback, a Monte Carlo estimate whose
 // Exact is false and whose Fallback holds that error. u is not changed.
@@ -345,6 +351,7 @@ func Enumerate(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg 
 }
 
 func compute(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Config, fast bool) (*Result, error) {
+	u, standIns := u.StandIn(nil) // nobody to ask (RULES.md 18)
 	m, err := engine.NewMachine(u, attacks, nil)
 	if err != nil {
 		return nil, err
@@ -362,7 +369,7 @@ func compute(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Co
 	if err := e.run(m); err != nil {
 		return nil, err
 	}
-	res := &Result{Ruleset: u.Ruleset(), Exact: true, Method: "enumeration", States: e.finals}
+	res := &Result{Ruleset: u.Ruleset(), Exact: true, Method: "enumeration", States: e.finals, StandIns: standIns}
 	if len(e.used) > 0 {
 		res.Method += " + " + strings.Join(e.used, " + ")
 	}

@@ -335,11 +335,17 @@ func TestSpecialSaveOwnerChoice(t *testing.T) { // RULES.md 8, 18 specialSaveCho
 		Specials: rules.SpecialSaves{Regeneration: target("4+"), Aegis: target("6+")}}}
 	s.Options.SpecialSaveChoice = rules.SaveOwnerChoice
 	a := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 4, Target: rf}}
-	if _, err := referee.Resolve(mustUnit(t, s), a, dice.NewScripted(6, 6)); err == nil || !strings.Contains(err.Error(), "special_save_choice") {
-		t.Fatalf("owner choice without a chooser: %v, want an error naming the switch", err)
+	// nobody to ask: the default, best (Regeneration 4+), stands in and says so
+	res, err := referee.Resolve(mustUnit(t, s), a, dice.NewScripted(6, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Tally.Unsaved != 0 || len(res.StandIns) != 1 ||
+		res.StandIns[0].String() != "special_save_choice is owner_choice, and nobody is asked here: the engine's default (best) stands in" {
+		t.Errorf("without a chooser: unsaved %d, stand-ins %v; want 0 (Regeneration 4+ saves the 5) and special_save_choice's default", res.Tally.Unsaved, res.StandIns)
 	}
 	// the owner takes Aegis 6+: a 5 fails where Regeneration 4+ would save
-	res, err := referee.ResolveWith(mustUnit(t, s), a, dice.NewScripted(6, 5), saveOwner{})
+	res, err = referee.ResolveWith(mustUnit(t, s), a, dice.NewScripted(6, 5), saveOwner{})
 	if err != nil {
 		t.Fatal(err)
 	}

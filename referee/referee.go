@@ -26,6 +26,7 @@ import (
 
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
+	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
 
@@ -104,6 +105,12 @@ type Needs = engine.Needs
 // index of the one its owner uses.
 type SaveChooser = engine.SaveChooser
 
+// PacketChooser is implemented by a unit.Chooser that also answers tow's
+// multi_packet_order owner_choice (RULES.md 22.13, T-5): given the Wounds
+// of each Multiple Wounds packet of an attack group, in the order their
+// dice were rolled, it returns the order the owner applies them in.
+type PacketChooser = engine.PacketChooser
+
 // Result is what Resolve returns.
 type Result struct {
 	Before *unit.Unit `json:"-"`
@@ -113,6 +120,10 @@ type Result struct {
 	// PanicApplies is false when every batch was in close combat, where no
 	// panic test is taken (RULES.md 19.3), and in skirmish.
 	PanicApplies bool `json:"panic_applies"`
+	// StandIns are the owner_choice switches that nobody was asked about,
+	// for which the engine's default stood in (RULES.md 18): all of them
+	// for Resolve, those its chooser cannot answer for ResolveWith.
+	StandIns []rules.StandIn `json:"stand_ins,omitempty"`
 }
 
 // Destroyed reports whether no model of the unit is left.
@@ -134,8 +145,11 @@ func Resolve(u *unit.Unit, attacks []Attack, r dice.Roller) (*Result, error) {
 	return ResolveWith(u, attacks, r, nil)
 }
 
-// ResolveWith is Resolve with a chooser for the owner_choice switches: a
-// unit.Chooser, and a SaveChooser too for special_save_choice.
+// ResolveWith is Resolve with a chooser for the owner_choice switches
+// (RULES.md 18): a unit.Chooser, a SaveChooser too for special_save_choice
+// and a PacketChooser for tow's multi_packet_order. Where ch cannot answer
+// a switch (Resolve: ch nil answers none) the engine's default stands in,
+// and Result.StandIns says so.
 func ResolveWith(u *unit.Unit, attacks []Attack, r dice.Roller, ch unit.Chooser) (*Result, error) {
 	m, err := engine.NewMachine(u, attacks, ch)
 	if err != nil {
@@ -151,6 +165,7 @@ func ResolveWith(u *unit.Unit, attacks []Attack, r dice.Roller, ch unit.Chooser)
 	res.After = m.Unit()
 	res.Tally = m.Tally()
 	res.PanicApplies = m.PanicApplies()
+	res.StandIns = m.StandIns()
 	return res, nil
 }
 
@@ -192,5 +207,6 @@ func ResolveSoFar(u *unit.Unit, attacks []Attack, faces []int) (res *Result, nee
 	res.After = m.Unit().Clone()
 	res.Tally = m.Tally()
 	res.PanicApplies = m.PanicApplies()
+	res.StandIns = m.StandIns()
 	return res, need, used, nil
 }

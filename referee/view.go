@@ -22,12 +22,15 @@ type View struct {
 	PanicFailed string        `json:"panic_failed,omitempty"`
 	Before      unit.Snapshot `json:"before"`
 	After       unit.Snapshot `json:"after"`
+	// StandIns: the owner_choice switches nobody was asked about, whose
+	// defaults stood in (RULES.md 18)
+	StandIns []rules.StandIn `json:"stand_ins,omitempty"`
 }
 
 // View returns the plain-data form of r; dice are the faces used, in order.
 func (r *Result) View(dice []int) View {
 	v := View{Ruleset: r.After.Ruleset().String(), Dice: dice, Events: r.Events, Tally: r.Tally,
-		Before: r.Before.Snapshot(), After: r.After.Snapshot()}
+		Before: r.Before.Snapshot(), After: r.After.Snapshot(), StandIns: r.StandIns}
 	if v.Dice == nil {
 		v.Dice = []int{}
 	}

@@ -36,6 +36,7 @@ type Options struct {
 	RegenerationTiming      RegenTiming      // regeneration_timing (tow, 22.6)
 	KBOtherTroopTypes       KBOther          // kb_other_troop_types (battleaxe, whfb8, t9a1-ru; 20.2)
 	SevenPlusReroll         SevenPlusReroll  // seven_plus_reroll (all, 20.1)
+	MultiPacketOrder        PacketOrder      // multi_packet_order (battleaxe, tow; R35, T-5)
 	// PanicThreshold is the fraction of the unit's size at the start of the
 	// phase that triggers a panic test (RULES.md 12). Nil means 1/4.
 	PanicThreshold *big.Rat
@@ -206,6 +207,15 @@ const (
 	WholeRoll                         // the procedure is repeated once from the first die (imposed: after a success)
 )
 
+// PacketOrder is the order of an attack group's Multiple Wounds packets
+// (R35, C22; tow T-5).
+type PacketOrder int8
+
+const (
+	AsListed          PacketOrder = iota // the order their dice were rolled
+	PacketOwnerChoice                    // the owner orders them once every packet is rolled (tow, T-5)
+)
+
 // PacketTarget is where battleaxe per-model packets go (review #15).
 type PacketTarget int8
 
@@ -373,15 +383,8 @@ func Switches() []Switch {
 			[]string{"balance", "left", "right", "owner_choice"}, func(o *Options) *SingleRankPolicy { return &o.SingleRankPolicy }),
 		enumSwitch("rear_rank_order", swRearRankOrder, "R12, 22.8", "order of casualties in a rear rank: by_ruleset is alternate_ends, and left_to_right in tow",
 			[]string{"by_ruleset", "owner_choice", "alternate_ends", "left_to_right", "right_to_left"}, func(o *Options) *RearRankOrder { return &o.RearRankOrder }),
-		{Name: "multi_packet_order", id: swMultiPacketOrder, Default: "as_listed", Values: []string{"as_listed"},
-			Ref: "R35", Doc: "multi-wound packets apply in the order their dice were rolled, before single wounds",
-			get: func(*Options) string { return "as_listed" },
-			set: func(_ *Options, v string) error {
-				if snakeCase(v) != "as_listed" {
-					return fmt.Errorf("option multi_packet_order: value %q: want as_listed", v)
-				}
-				return nil
-			}},
+		enumSwitch("multi_packet_order", swMultiPacketOrder, "R35, 22.7", "multi-wound packets apply in the order their dice were rolled, before single wounds; in tow owner_choice lets the owner order them once they are rolled",
+			[]string{"as_listed", "owner_choice"}, func(o *Options) *PacketOrder { return &o.MultiPacketOrder }),
 		enumSwitch("overflow_across_pools", swOverflowAcrossPools, "R18, C14", "excess of an emptied rank-and-file pool while another survives",
 			[]string{"lost", "to_next_pool"}, func(o *Options) *OverflowRule { return &o.OverflowAcrossPools }),
 		boolSwitch("melee_to_hit_legacy", swMeleeToHitLegacy, "R33", "older melee to-hit grid with 6+ at -8",

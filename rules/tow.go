@@ -9,8 +9,8 @@ package rules
 var towRules = Traits{
 	Ruleset: TOW, Block: true, SuitWithAP: true, Barding: true, Ward: true, Regeneration: true,
 	HighBSRetry: true, RegenerationAfterDamage: true, MWRemaining: true, PanicMoreThan: true, PanicFallBack: true,
-	TroopCategories: true,
-	KillingBlow:     true, BlowsByCategory: true,
+	TroopCategories: true, PacketOwnerOrder: true, // 22.13, T-5
+	KillingBlow: true, BlowsByCategory: true,
 	Command: []CommandPost{MusicianPost, StandardPost, ChampionPost}, // 22.8, as whfb8 11.4
 
 	name:        "tow",

@@ -112,6 +112,11 @@ type Traits struct {
 	// mw_cap says (tow, 22.7, E164, E165).
 	MWRemaining bool
 
+	// PacketOwnerOrder is true where multi_packet_order may be
+	// owner_choice: the defending player orders an attack group's
+	// Multiple Wounds packets (tow, RULES.md 22.13, T-5). Elsewhere the
+	// packets apply as their dice were rolled (R35).
+	PacketOwnerOrder bool
 	// PanicMoreThan is true where the panic test needs more than the
 	// panic threshold lost in one phase, rather than that much or more
 	// (tow, 22.9, E169).

@@ -258,6 +258,8 @@ func (c *checker) options() {
 			} else {
 				c.add(p, "%v", err)
 			}
+		} else if err := o.CheckValues(f.Ruleset); err != nil {
+			c.add(p, "%s", strings.TrimPrefix(err.Error(), "option "+k+": "))
 		}
 	}
 }

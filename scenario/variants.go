@@ -158,6 +158,11 @@ func (f *File) Translate(r rules.Ruleset) (*File, []string, error) {
 				note("not carried over: the switch %s=%s (%s has no such switch)", k, f.Options[k], r)
 			}
 		}
+		var o rules.Options
+		if _, ok := c.Options[k]; ok && o.Set(k, c.Options[k]) == nil && o.CheckValues(r) != nil {
+			delete(c.Options, k) // multi_packet_order: owner_choice is tow's alone (22.13)
+			note("not carried over: the switch %s=%s (%s has only its default)", k, f.Options[k], r)
+		}
 	}
 	if f.Ruleset != r {
 		ro, fo := c.RuleOptions(), f.RuleOptions()

@@ -215,3 +215,33 @@ func TestVariants(t *testing.T) {
 		t.Errorf("%d files: %v", len(many), err)
 	}
 }
+
+// TestTranslateOwnerPacketOrder: tow's multi_packet_order owner_choice
+// (RULES.md 22.13) is refused outside tow, so a translation to battleaxe,
+// which reads the switch, leaves the value out and says so.
+func TestTranslateOwnerPacketOrder(t *testing.T) {
+	const src = `ruleset: tow
+options: {multi_packet_order: owner_choice}
+attacks:
+  - {name: Bolts, count: 2, strength: 10, multiple_wounds: D3}
+target: {name: Ogres, troop_type: monstrous_infantry, models: 3, toughness: 4, wounds: 3}
+`
+	f := mustLoad(t, "tow.yaml", src)
+	c, notes, err := f.Translate(rules.Battleaxe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := c.Options["multi_packet_order"]; ok {
+		t.Errorf("options %v: owner_choice carried to battleaxe", c.Options)
+	}
+	if !slices.Contains(notes, "not carried over: the switch multi_packet_order=owner_choice (battleaxe has only its default)") {
+		t.Errorf("notes %q", notes)
+	}
+	if _, _, err := c.Build(); err != nil {
+		t.Error(err)
+	}
+	if _, err := Load("ba.yaml", []byte(strings.Replace(src, "ruleset: tow", "ruleset: battleaxe", 1))); err == nil ||
+		!strings.Contains(err.Error(), "options.multi_packet_order: owner_choice is tow's") {
+		t.Errorf("battleaxe with owner_choice: %v", err)
+	}
+}

@@ -72,6 +72,8 @@ type Damage struct {
 
 // Chooser makes the owner's choices that the owner_choice switches leave
 // open (R11, R12, 11.4). Choose returns the index of one of c.Options.
+// Where nobody is asked (a nil Chooser), the engine's default stands in
+// for each switch (RULES.md 18): see StandIn.
 type Chooser interface {
 	Choose(c Choice) int
 }
@@ -84,24 +86,33 @@ func (f ChooserFunc) Choose(c Choice) int { return f(c) }
 
 // Choice is one question to the owner.
 //
-//   - Switch "single_rank_policy": Options are the left and the right end of
-//     the single rank (index 0 left, 1 right). If the model there may not be
-//     removed, the nearest one that may is, and the skipped models slide in.
-//   - Switch "rear_rank_order": Options are the models of the rank losing a
-//     model that may be removed; the chosen one leaves its own slot.
+//   - Switch "single_rank_policy" (R11): the batch takes Casualties models,
+//     an odd number, and its last one in a single rank is the odd casualty
+//     that the even split leaves over. Options are what each end gives up
+//     (index 0 the left end, 1 the right end); the answer is the end that
+//     gives up one model more than the other, and it takes every tie of
+//     the batch (SetOddEnd). The referee asks it once per batch, once the
+//     batch's dice are rolled (OddCasualty); the unit itself never does,
+//     since packet by packet it cannot know which casualty is the last.
+//     Both options may be removed: when only one end may give up a model
+//     (C25), or both would give up the same one, there is no question.
+//   - Switch "rear_rank_order" (R12): Options are the models of the rank
+//     losing a model that may be removed; the chosen one leaves its own
+//     slot.
 //   - Switch "command_order" (t9a, t9a1-ru): Options are the musician and the
 //     standard bearer, once no ordinary R&F of their pool remain.
 //
 // Ahead is true when the engine is only looking ahead in removal order, to
 // find which model a wound lands on (C1); nothing is removed by that answer.
 // Default is the option the engine takes without an owner (the batch's end
-// counters, or the ruleset's command order): the one to offer first.
+// counters, or the ruleset's command order).
 type Choice struct {
-	Switch    string
-	Ahead     bool
-	Options   []Cell
-	Default   int
-	Formation string // Draw() of the unit as it stands
+	Switch     string
+	Ahead      bool
+	Options    []Cell
+	Default    int
+	Casualties int    // single_rank_policy: the batch's casualties
+	Formation  string // DrawDamage() of the unit as it stands
 }
 
 func (u *Unit) ask(ch Chooser, sw string, ahead bool, ids []int, def int) (int, error) {
@@ -109,32 +120,80 @@ func (u *Unit) ask(ch Chooser, sw string, ahead bool, ids []int, def int) (int, 
 	for i, id := range ids {
 		opts[i] = u.cell(id)
 	}
-	i := ch.Choose(Choice{Switch: sw, Ahead: ahead, Options: opts, Default: def, Formation: u.Draw()})
+	i := ch.Choose(Choice{Switch: sw, Ahead: ahead, Options: opts, Default: def, Formation: u.DrawDamage()})
 	if i < 0 || i >= len(ids) {
 		return 0, fmt.Errorf("%s owner_choice: the Chooser picked %d of %d options", sw, i, len(ids))
 	}
 	return i, nil
 }
 
-// needChooser reports an owner_choice switch that has no Chooser.
-func (u *Unit) needChooser() error {
-	if u.ch != nil {
-		return nil
+// OddCasualty reports whether the last model removed in the batch so far
+// (or in the batch just ended, until the next StartBatch) was its odd
+// casualty in a single rank under single_rank_policy owner_choice (R11):
+// the batch's ends had given up as many models, and the two ends would
+// give up different models. It returns the model each end would give up,
+// by Cell.ID (left, right), and the end the unit took it from (0 left, 1
+// right). The referee resolves a batch once without asking, reads this,
+// asks the owner (OddChoice) and resolves it again after SetOddEnd.
+func (u *Unit) OddCasualty() (left, right, end int, ok bool) {
+	if u.oddAt == nil {
+		return -1, -1, 0, false
 	}
-	o := u.s.opts
-	switch {
-	case o.SingleRankPolicy == rules.SingleRankOwnerChoice:
-		return errors.New("single_rank_policy is owner_choice: StartBatch needs a Chooser (R11)")
-	case o.RearRankOrder == rules.RearRankOwnerChoice:
-		return errors.New("rear_rank_order is owner_choice: StartBatch needs a Chooser (R12)")
-	case u.s.champPool && o.CommandOrder == rules.CommandOwnerChoice:
-		return errors.New("command_order is owner_choice: StartBatch needs a Chooser (11.4)")
+	return u.oddAt.ids[0], u.oddAt.ids[1], int(u.oddAt.end), true
+}
+
+// OddChoice is the single_rank_policy question (Choice) about a batch of
+// cas casualties whose odd one is left's or right's (model IDs, as
+// OddCasualty gives them; def the end the engine's default takes), drawn
+// on u as it stands.
+func (u *Unit) OddChoice(left, right, def, cas int) Choice {
+	opts := make([]Cell, 2)
+	for i, id := range [2]int{left, right} {
+		if id >= 0 && id < len(u.models) {
+			opts[i] = u.cell(id)
+		}
 	}
-	return nil
+	return Choice{Switch: "single_rank_policy", Options: opts, Default: def, Casualties: cas, Formation: u.DrawDamage()}
+}
+
+// SetOddEnd makes end (0 the left, 1 the right) give up the odd casualty of
+// the batch open now (R11): in a single rank it takes every tie of the
+// batch's end counters, where the lifetime counters and then the left end
+// would. StartBatch clears it.
+func (u *Unit) SetOddEnd(end int) {
+	if end == 0 || end == 1 {
+		u.odd = int8(end) + 1
+	}
+}
+
+// StandIn returns u, or where an owner_choice switch that asked does not
+// answer is set a copy of u with the engine's default standing in for it,
+// and the switches it stood in for: where nobody can be asked, the default
+// stands in (RULES.md 18). asked reports whether someone answers the named
+// switch (nil: nobody). The copy behaves as a unit built with the defaults
+// would, and unlike u it may take SetCountKey's count key.
+func (u *Unit) StandIn(asked func(name string) bool) (*Unit, []rules.StandIn) {
+	o, in := u.s.opts.StandIns(u.s.ruleset, asked)
+	if len(in) == 0 {
+		return u, nil
+	}
+	v := u.Clone()
+	sh := *u.s
+	sh.opts = o
+	sh.rear = rules.For(sh.ruleset).RearRankOrderOf(o)
+	sh.command = sh.command[:0:0]
+	for _, p := range rules.For(sh.ruleset).CommandOrder(o) {
+		sh.command = append(sh.command, postRole[p])
+	}
+	sh.interchangeable = sh.perModel && interchangeable(sh.kinds, o)
+	v.s = &sh
+	v.nextOK = false
+	return v, in
 }
 
 // StartBatch opens a batch (RULES.md 3): the batch end counters start at
-// zero. ch answers the owner_choice switches and may be nil when none is set.
+// zero. ch answers the owner_choice switches; with a nil ch the engine's
+// default stands in for each (RULES.md 18).
 // A batch still open is first closed as by EndBatch, and its report dropped:
 // call EndBatch yourself. Apply without StartBatch opens a batch with no
 // Chooser.
@@ -145,11 +204,15 @@ func (u *Unit) StartBatch(ch Chooser) {
 	u.inBatch = true
 	u.ch = ch
 	u.bl, u.br, u.nextOK = 0, 0, false
+	u.odd, u.oddAt = 0, nil
 	for p := range u.pools {
 		u.pools[p].pre = u.pools[p].carried
 	}
 	u.placeTie = false
 }
+
+// SetChooser replaces the Chooser of the batch open now.
+func (u *Unit) SetChooser(ch Chooser) { u.ch = ch }
 
 // EndBatch closes the batch. Excess of R&F pools emptied in the batch reaches
 // the champion if no other R&F is left now, and is lost otherwise (C13); the
@@ -191,7 +254,7 @@ func (u *Unit) EndBatch() (Change, error) {
 		err = u.settle(&c)
 	}
 	u.bl, u.br, u.nextOK = 0, 0, false
-	u.inBatch, u.ch = false, nil
+	u.inBatch, u.ch, u.odd = false, nil, 0
 	u.placeTie = false
 	return c, err
 }
@@ -345,8 +408,8 @@ func (u *Unit) carriedOn(id int) int {
 // order, which is the caller's: untargeted instant kills, multi-wound packets
 // in dice order, then singles. Wounds aimed at a pool or model with no living
 // model are wasted (t9a and t9a1-ru: R&F excess, which may reach the
-// champion at EndBatch). The error reports a bad packet or a missing Chooser
-// before anything changes; an error from a Chooser's answer leaves the unit
+// champion at EndBatch). The error reports a bad packet before anything
+// changes; an error from a Chooser's answer leaves the unit
 // part-way through the packet, so discard it.
 func (u *Unit) Apply(p Packet) (Change, error) {
 	var c Change
@@ -384,9 +447,6 @@ func (u *Unit) ApplyInto(c *Change, p Packet) error {
 	}
 	if !u.inBatch {
 		u.StartBatch(nil)
-	}
-	if err := u.needChooser(); err != nil {
-		return err
 	}
 	ref, err := u.resolve(p.Target)
 	if err != nil {
@@ -797,7 +857,10 @@ func (u *Unit) firstInOrder(p int, ch Chooser, fill bool, ok func(int) bool) (in
 	sim.quiet = true
 	for {
 		sim.removeAt(id, e, 0, nil, "")
-		id, e, err = sim.pick(p, ch, true)
+		// past the first model the order is looked up on a formation
+		// that does not stand yet: nobody is asked about it, the
+		// defaults go on (RULES.md 18)
+		id, e, err = sim.pick(p, nil, true)
 		if err != nil || id < 0 {
 			return -1, err
 		}

@@ -81,16 +81,31 @@ func ExampleUnit_EndBatch() {
 
 // An owner_choice switch asks a Chooser (RULES.md R11).
 func ExampleChooserFunc() {
+	u, _ := unit.New(unit.Spec{Ruleset: rules.WHFB8, Models: 8, Frontage: 5, Profile: unit.Profile{W: 1, T: 3},
+		Options: rules.Options{RearRankOrder: rules.RearRankOwnerChoice}})
+	u.StartBatch(unit.ChooserFunc(func(c unit.Choice) int {
+		fmt.Println(c.Switch, c.Formation, len(c.Options), "options, default", c.Default)
+		return 2 // the rear rank's right-hand model
+	}))
+	c, _ := u.Apply(unit.Packet{Target: unit.Target{Role: unit.RankAndFile}, Wounds: 1})
+	u.EndBatch()
+	fmt.Println(u.Draw(), c.Removed[0].Slot)
+	// Output:
+	// rear_rank_order [R R R R R] / [R R R] 3 options, default 0
+	// [R R R R R] / [R R] rank 1 file 3
+}
+
+// The owner of a single rank chooses the end that gives up a batch's odd
+// casualty (R11): the referee asks once the batch's dice are rolled, and
+// tells the unit with SetOddEnd.
+func ExampleUnit_SetOddEnd() {
 	u, _ := unit.New(unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: unit.Profile{W: 1, T: 3},
 		Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice}})
-	u.StartBatch(unit.ChooserFunc(func(c unit.Choice) int {
-		fmt.Println(c.Switch, c.Formation, c.Options[0].Slot, c.Options[1].Slot)
-		return 1 // the right end
-	}))
+	u.StartBatch(nil)
+	u.SetOddEnd(1) // the right end
 	c, _ := u.Apply(unit.Packet{Target: unit.Target{Role: unit.RankAndFile}, Wounds: 1})
 	u.EndBatch()
 	fmt.Println(u.Draw(), c.Removed[0].Rule)
 	// Output:
-	// single_rank_policy [R R R R R] rank 0 file 0 rank 0 file 4
 	// [R R R R] the pool's wounds reach its W (11.1); single rank, right end
 }

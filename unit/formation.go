@@ -30,7 +30,15 @@ type Unit struct {
 	inBatch bool
 	pending int     // R&F excess waiting for the champion until EndBatch (C13)
 	ch      Chooser // the batch's Chooser
-	quiet   bool
+	// odd is the end (endLeft+1 or endRight+1) that takes this batch's
+	// ties in a single rank in place of the lifetime counters and the left
+	// end (SetOddEnd, R11); 0 for those. oddAt, under single_rank_policy
+	// owner_choice, says whether the batch's last removal was such a tie
+	// with a choice in it, and of which models (OddCasualty).
+	odd   int8
+	oddAt *oddNote
+
+	quiet bool
 	// countKey: Key may describe the state only as far as the counts go
 	// (SetCountKey).
 	countKey bool
@@ -131,14 +139,17 @@ func (u *Unit) span(r int) (lo, hi int) {
 }
 
 // counterEnd is the end 11.2 step 2 picks by default: fewer removals in this
-// batch, then fewer single-rank removals over the game, then left. C6 uses it
-// for the repair source as well.
+// batch, then fewer single-rank removals over the game, then left; in a
+// single rank the owner's end of SetOddEnd stands in for the last two. C6
+// uses it for the repair source as well.
 func (u *Unit) counterEnd() int8 {
 	switch {
 	case u.bl < u.br:
 		return endLeft
 	case u.br < u.bl:
 		return endRight
+	case u.odd != 0 && u.ranks == 1:
+		return u.odd - 1
 	case u.lr < u.ll:
 		return endRight
 	}
@@ -267,31 +278,36 @@ func (u *Unit) pickRule(p int, ch Chooser, ahead bool) (int, int8, error) {
 		byCounters = endLeft
 	}
 	e := byCounters
+	rear := u.s.rear
+	if rear == rules.RearRankOwnerChoice && ch == nil {
+		rear = u.s.rearStandIn // nobody to ask: the ruleset's own order
+	}
 	if u.ranks == 1 {
+		// R11's odd casualty under owner_choice is the referee's question,
+		// once the batch's casualties are known (SetOddEnd): the counters
+		// take every other casualty.
 		switch o.SingleRankPolicy {
 		case rules.LeftEnd:
 			e = endLeft
 		case rules.RightEnd:
 			e = endRight
-		case rules.SingleRankOwnerChoice:
-			// R11: the batch's removals are as even as the rules make
-			// them; only the odd casualty, when both ends have given up
-			// as many, is the owner's.
-			if ch != nil && lo != hi && u.bl == u.br {
-				i, err := u.ask(ch, "single_rank_policy", ahead, []int{u.at(r, lo), u.at(r, hi)}, int(byCounters))
-				if err != nil {
-					return -1, endNone, err
-				}
-				e = int8(i)
-			}
 		}
-	} else if u.s.rear == rules.LeftToRight {
+	} else if rear == rules.LeftToRight {
 		e = endLeft // 22.8: from one end, the rest staying adjacent
-	} else if u.s.rear == rules.RightToLeft {
+	} else if rear == rules.RightToLeft {
 		e = endRight
-	} else if o.RearRankOrder == rules.RearRankOwnerChoice && ch != nil {
+	} else if rear == rules.RearRankOwnerChoice {
 		var ids []int
-		def, first := 0, u.endModel(r, lo, hi, byCounters, ok)
+		// the default offered is the ruleset's own order (22.8: tow
+		// from the left end), as where nobody is asked
+		de := byCounters
+		switch u.s.rearStandIn {
+		case rules.LeftToRight:
+			de = endLeft
+		case rules.RightToLeft:
+			de = endRight
+		}
+		def, first := 0, u.endModel(r, lo, hi, de, ok)
 		for x := lo; x <= hi; x++ {
 			if id := u.at(r, x); id >= 0 && u.eligible(id, p, role) {
 				if id == first {
@@ -306,6 +322,9 @@ func (u *Unit) pickRule(p int, ch Chooser, ahead bool) (int, int8, error) {
 				return -1, endNone, err
 			}
 			id := ids[i]
+			if id == first { // the default: taken as the default takes it, skip and slide included
+				return id, de, nil
+			}
 			switch int(u.models[id].file) {
 			case lo:
 				return id, endLeft, nil
@@ -314,11 +333,57 @@ func (u *Unit) pickRule(p int, ch Chooser, ahead bool) (int, int8, error) {
 			}
 			return id, endNone, nil
 		}
+		e = de // one model to take: the ruleset's own order decides its end
 	}
 	if id := u.endModel(r, lo, hi, e, ok); id >= 0 {
 		return id, e, nil
 	}
 	return -1, endNone, nil
+}
+
+// oddNote is a removal from a single rank that the batch's tie-break
+// decided (R11): the ends had given up as many models in the batch, and
+// the two ends would give up different models.
+type oddNote struct {
+	ids [2]int // the model each end gives up: left, right
+	end int8   // the end it was taken from
+}
+
+// oddNoteOf returns the oddNote of removing model id from end e of the
+// single rank (files lo to hi), or nil when that removal was not decided by
+// the tie-break: the unit has several ranks, the model leaves its own slot,
+// the batch's ends stand uneven, or both ends give up the same model (one
+// eligible model, or C25's other end).
+func (u *Unit) oddNoteOf(id int, e int8, single bool, lo, hi int) *oddNote {
+	if !single || e == endNone || u.bl != u.br || lo >= hi {
+		return nil
+	}
+	k := u.kindOf(id)
+	p, role := int(k.pool), k.role
+	ok := func(x int) bool { m := u.at(0, x); return m >= 0 && u.eligible(m, p, role) }
+	var n oddNote
+	for side := endLeft; side <= endRight; side++ {
+		n.ids[side] = u.sideModel(lo, hi, side, ok)
+	}
+	if n.ids[0] < 0 || n.ids[0] == n.ids[1] {
+		return nil
+	}
+	n.end = e
+	return &n
+}
+
+// sideModel is the model of the single rank (files lo to hi) that 11.2
+// removes when the counters pick end e: the model at that end, the other
+// end's when only that one may go (C25), else the eligible model nearest e.
+func (u *Unit) sideModel(lo, hi int, e int8, ok func(int) bool) int {
+	end, other := lo, hi
+	if e == endRight {
+		end, other = hi, lo
+	}
+	if !ok(end) && ok(other) {
+		return u.at(0, other)
+	}
+	return u.endModel(0, lo, hi, e, ok)
 }
 
 // endModel returns the eligible model of rank r (files lo to hi) nearest
@@ -352,6 +417,9 @@ func (u *Unit) removeAt(id int, e int8, worth int, c *Change, why string) {
 	r, f := int(m.rank), int(m.file)
 	lo, hi := u.span(r)
 	single := u.ranks == 1
+	if u.s.opts.SingleRankPolicy == rules.SingleRankOwnerChoice {
+		u.oddAt = u.oddNoteOf(id, e, single, lo, hi)
+	}
 	u.grid[r*u.s.frontage+f] = -1
 	u.nextOK = false
 	vac, inner := f, e == endNone

@@ -107,6 +107,9 @@ type shared struct {
 	starting  int                 // models at deployment (Spec.StartingModels)
 	ownPool   bool                // pool 0 holds models of Spec.Profile (not only Groups)
 	rear      rules.RearRankOrder // the rear rank's order of removal (R12, RULES.md 22.8)
+	// rearStandIn is the ruleset's own order, which stands in for
+	// rear_rank_order owner_choice where nobody is asked (RULES.md 18)
+	rearStandIn rules.RearRankOrder
 
 	// interchangeable: perModel, one kind of ordinary R&F per pool and no
 	// owner_choice switch, so that SetCountKey may key them as a multiset.
@@ -128,6 +131,9 @@ func New(s Spec) (*Unit, error) {
 		return nil, fmt.Errorf("ruleset %d: want battleaxe, whfb8, t9a, t9a1-ru or skirmish", int(s.Ruleset))
 	}
 	if err := checkOptions(s.Options); err != nil {
+		return nil, err
+	}
+	if err := s.Options.CheckValues(s.Ruleset); err != nil {
 		return nil, err
 	}
 	if err := s.Profile.check("profile"); err != nil {
@@ -320,7 +326,8 @@ var postRole = [...]Role{rules.MusicianPost: Musician, rules.StandardPost: Stand
 // Model ids: main R&F, then musician, standard, champion, then the groups,
 // then the characters.
 func (s *Spec) build() (*shared, []model) {
-	sh := &shared{name: s.Name, ruleset: s.Ruleset, opts: s.Options, rear: rules.For(s.Ruleset).RearRankOrderOf(s.Options)}
+	sh := &shared{name: s.Name, ruleset: s.Ruleset, opts: s.Options, rear: rules.For(s.Ruleset).RearRankOrderOf(s.Options),
+		rearStandIn: rules.For(s.Ruleset).RearRankOrderOf(rules.Options{})}
 	for i := range sh.cmdID {
 		sh.cmdID[i] = -1
 	}

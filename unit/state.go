@@ -242,6 +242,7 @@ func (u *Unit) AppendKey(b []byte) []byte {
 		b = putInt(b, u.bl-u.br)
 		b = putInt(b, u.ll-u.lr)
 		b = putInt(b, u.pending)
+		b = append(b, byte(u.odd)) // the owner's end for the batch's ties (SetOddEnd)
 	}
 	b = putInt(b, u.phaseStart)
 	b = putInt(b, u.phaseCas)
@@ -259,8 +260,8 @@ func (u *Unit) AppendKey(b []byte) []byte {
 // RULES.md 11.3) only as far as the counts of exact odds can tell states
 // apart, so that the odds merge many more of them; off, the default, Key
 // describes the state slot by slot. It applies to units whose pools each
-// hold one kind of ordinary R&F and that set no owner_choice switch; Key of
-// any other unit is unchanged by it.
+// hold one kind of ordinary R&F and that set no owner_choice switch (a
+// unit StandIn made does not); Key of any other unit is unchanged by it.
 //
 // In such a unit the ordinary R&F of a pool are keyed as a multiset of
 // (damage, struck), the other models by their own damage, and the formation

@@ -2,6 +2,7 @@ package unit
 
 import (
 	"errors"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -94,30 +95,9 @@ func TestCommandOrder(t *testing.T) {
 }
 
 func TestChooser(t *testing.T) {
-	t.Run("R11 owner_choice without a Chooser names the switch", func(t *testing.T) {
+	t.Run("R11 owner_choice without a Chooser: the default stands in (18)", func(t *testing.T) {
 		u := mustNew(t, Spec{Ruleset: rules.T9A, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice}, Models: 5, Profile: elf})
-		before := u.Key()
 		u.StartBatch(nil)
-		_, err := u.Apply(Packet{Target: rf, Wounds: 1})
-		if err == nil || !strings.Contains(err.Error(), "single_rank_policy") {
-			t.Errorf("error %v, want one naming single_rank_policy", err)
-		}
-		if u.Key() != before {
-			t.Error("the failed Apply changed the unit")
-		}
-	})
-	t.Run("R11 owner_choice: asked only when the batch's ends are even", func(t *testing.T) {
-		// The owner answers "right", then "left"; the batch's counters keep
-		// the removals even (11.2 step 2), so of 3 casualties the owner
-		// places the 1st and the 3rd and the 2nd comes from the other end.
-		u := mustNew(t, Spec{Ruleset: rules.T9A, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice}, Models: 5, Profile: elf})
-		var asked []string
-		var defaults []int
-		u.StartBatch(ChooserFunc(func(c Choice) int {
-			asked = append(asked, c.Formation)
-			defaults = append(defaults, c.Default)
-			return len(defaults) % 2 // right, then left
-		}))
 		var c Change
 		for range 3 {
 			d, err := u.Apply(Packet{Target: rf, Wounds: 1})
@@ -126,26 +106,123 @@ func TestChooser(t *testing.T) {
 			}
 			c.Removed = append(c.Removed, d.Removed...)
 		}
-		if got := files(c); got != "0.4 0.0 0.1" {
-			t.Errorf("removed %s, want 0.4 0.0 0.1", got)
+		if got := files(c); got != "0.0 0.4 0.1" {
+			t.Errorf("removed %s, want 0.0 0.4 0.1 (balance: left, right, left)", got)
 		}
-		if !cmp.Equal(asked, []string{"[R R R R R]", "[R R R]"}) {
-			t.Errorf("asked with %q, want the 1st and 3rd casualties only", asked)
+	})
+	t.Run("R11 owner_choice: the unit never asks; the owner's odd end takes the batch's ties", func(t *testing.T) {
+		u := mustNew(t, Spec{Ruleset: rules.T9A, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice}, Models: 5, Profile: elf})
+		asked := 0
+		u.StartBatch(ChooserFunc(func(c Choice) int { asked++; return 0 }))
+		u.SetOddEnd(1) // the right end gives up the odd casualty
+		var c Change
+		for range 3 {
+			d, err := u.Apply(Packet{Target: rf, Wounds: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.Removed = append(c.Removed, d.Removed...)
 		}
-		if !cmp.Equal(defaults, []int{0, 0}) {
-			// the counters' pick: both ends even in the batch and over
-			// the game each time, so the left end (11.2 step 2)
-			t.Errorf("defaults offered %v, want [0 0]", defaults)
+		if got := files(c); got != "0.4 0.0 0.3" {
+			t.Errorf("removed %s, want 0.4 0.0 0.3 (right, left, right)", got)
 		}
-		// the next batch: over the game (C21) the left end gave up 2, the
-		// right 1, so the default offered is the right end
-		defaults = nil
-		u.StartBatch(ChooserFunc(func(c Choice) int { defaults = append(defaults, c.Default); return c.Default }))
-		if _, err := u.Apply(Packet{Target: rf, Wounds: 1}); err != nil {
+		// the 3rd casualty: the models then at the ends stood at files 2 and
+		// 4 (IDs 1 and 3), and the right one went
+		if left, right, end, ok := u.OddCasualty(); !ok || end != 1 || left != 1 || right != 3 {
+			t.Errorf("OddCasualty %d %d %d %v: want 1 3 1 true", left, right, end, ok)
+		}
+		if _, err := u.EndBatch(); err != nil {
 			t.Fatal(err)
 		}
-		if !cmp.Equal(defaults, []int{1}) {
-			t.Errorf("next batch: default offered %v, want [1]", defaults)
+		if asked != 0 {
+			t.Errorf("asked %d times, want none", asked)
+		}
+		if _, _, _, ok := u.OddCasualty(); !ok {
+			t.Error("OddCasualty lost at EndBatch: the referee reads it after")
+		}
+		// an even batch has no odd casualty; over the game (C21) the right
+		// end gave up 2, the left 1, so the default takes the left first
+		u.StartBatch(nil)
+		var d Change
+		for range 2 {
+			e, err := u.Apply(Packet{Target: rf, Wounds: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d.Removed = append(d.Removed, e.Removed...)
+		}
+		if _, _, _, ok := u.OddCasualty(); ok {
+			t.Error("OddCasualty after an even batch")
+		}
+		if got := files(d); got != "0.1 0.2" {
+			t.Errorf("next batch removed %s, want 0.1 0.2 (left, then right)", got)
+		}
+	})
+	t.Run("R11 C25 owner_choice: no odd casualty when only one end may go", func(t *testing.T) {
+		ms := []Role{Musician, StandardBearer}
+		for _, tc := range []struct {
+			layout  string
+			command []Role
+			odd     bool
+		}{
+			{"R R R R R R M", ms[:1], false}, // C25: the musician's end gives way to the other, whatever the tie-break
+			{"M R R R R R S", ms, true},      // neither end may go: the nearest from each end, two different models
+			{"M R S", ms, false},             // one model may go
+		} {
+			u := mustNew(t, Spec{Ruleset: rules.WHFB8, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice},
+				Models: len(strings.Fields(tc.layout)), Profile: elf, Command: tc.command, Layout: tc.layout})
+			u.StartBatch(nil)
+			if _, err := u.Apply(Packet{Target: rf, Wounds: 1}); err != nil {
+				t.Fatal(err)
+			}
+			left, right, _, ok := u.OddCasualty()
+			if ok != tc.odd {
+				t.Errorf("%s: OddCasualty %d %d %v, want %v", tc.layout, left, right, ok, tc.odd)
+			}
+		}
+	})
+	t.Run("StandIn: the defaults of every owner_choice switch, named", func(t *testing.T) {
+		o := rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice, RearRankOrder: rules.RearRankOwnerChoice,
+			CommandOrder: rules.CommandOwnerChoice, SpecialSaveChoice: rules.SaveOwnerChoice}
+		u := mustNew(t, Spec{Ruleset: rules.T9A, Options: o, Models: 10, Profile: elf, Command: []Role{Musician, StandardBearer}})
+		v, in := u.StandIn(nil)
+		var got []string
+		for _, s := range in {
+			got = append(got, s.Switch+"="+s.Default)
+		}
+		want := []string{"single_rank_policy=balance", "rear_rank_order=alternate_ends", "command_order=musician_first", "special_save_choice=best"}
+		if !cmp.Equal(got, want) {
+			t.Errorf("stand-ins %v, want %v", got, want)
+		}
+		if v.Options() != (rules.Options{}) || u.Options() != o {
+			t.Errorf("options %+v (u %+v): want the defaults on the copy, u unchanged", v.Options(), u.Options())
+		}
+		if w, in := v.StandIn(nil); w != v || in != nil {
+			t.Errorf("StandIn of a unit with no owner_choice: %v, %v; want itself, none", w == v, in)
+		}
+		if _, in := u.StandIn(func(name string) bool { return name != "special_save_choice" }); len(in) != 1 || in[0].Switch != "special_save_choice" {
+			t.Errorf("asked about all but special_save_choice: stand-ins %v", in)
+		}
+	})
+	t.Run("R12 22.8 tow rear_rank_order owner_choice without a Chooser: left to right stands in", func(t *testing.T) {
+		for _, o := range []rules.Options{{RearRankOrder: rules.RearRankOwnerChoice}, {}} {
+			u := mustNew(t, Spec{Ruleset: rules.TOW, Options: o, Models: 9, Frontage: 5, Profile: elf})
+			u.StartBatch(nil)
+			var c Change
+			for range 3 {
+				d, err := u.Apply(Packet{Target: rf, Wounds: 1})
+				if err != nil {
+					t.Fatal(err)
+				}
+				c.Removed = append(c.Removed, d.Removed...)
+			}
+			if got := files(c); got != "1.0 1.1 1.2" {
+				t.Errorf("%+v: removed %s, want 1.0 1.1 1.2 (from the left end)", o, got)
+			}
+		}
+		_, in := mustNew(t, Spec{Ruleset: rules.TOW, Options: rules.Options{RearRankOrder: rules.RearRankOwnerChoice}, Models: 9, Frontage: 5, Profile: elf}).StandIn(nil)
+		if len(in) != 1 || in[0].String() != "rear_rank_order is owner_choice, and nobody is asked here: the engine's default (left to right) stands in" {
+			t.Errorf("stand-in %v", in)
 		}
 	})
 	t.Run("R12 rear_rank_order owner_choice: the middle model, gap closed (C4)", func(t *testing.T) {
@@ -160,6 +237,29 @@ func TestChooser(t *testing.T) {
 		}
 		if files(c) != "1.2" || u.Draw() != "[R R R R R] / [R R R R]" {
 			t.Errorf("removed %s, formation %s", files(c), u.Draw())
+		}
+	})
+	t.Run("R12 C1 per-model look-ahead asks only about the formation as it stands", func(t *testing.T) {
+		u := mustNew(t, Spec{Ruleset: rules.Battleaxe, Options: rules.Options{RearRankOrder: rules.RearRankOwnerChoice}, Models: 10, Frontage: 5,
+			Profile: Profile{W: 3, T: 4}})
+		start := u.Draw()
+		var asked []string
+		u.StartBatch(ChooserFunc(func(c Choice) int {
+			asked = append(asked, regexp.MustCompile(`\(\d+\)`).ReplaceAllString(c.Formation, ""))
+			return c.Default
+		}))
+		for range 3 { // packets of 1: nobody dies, each lands on another model (11.3)
+			if _, err := u.Apply(Packet{Target: rf, Wounds: 1, Multi: true}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if len(asked) == 0 {
+			t.Fatal("never asked")
+		}
+		for _, f := range asked {
+			if f != start {
+				t.Errorf("asked about %s, a formation that does not stand (the unit is %s)", f, start)
+			}
 		}
 	})
 	t.Run("a Chooser answering out of range is an error", func(t *testing.T) {

@@ -51,6 +51,7 @@ type combatPageData struct {
 
 type combatData struct {
 	Ruleset, Method, Fallback string
+	StandIns                  []string // the owner_choice switches whose defaults stand in (RULES.md 18)
 	Bar                       template.HTML
 	Outcomes                  []stat
 	Sides                     [2]combatSideData
@@ -229,7 +230,7 @@ func (s *Server) combatResults(r *http.Request, file, seedText string, q url.Val
 var sideNames = [2]string{"a", "b"}
 
 func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.Round) *combatData {
-	d := &combatData{Ruleset: rep.Ruleset.String(), Method: "exact"}
+	d := &combatData{Ruleset: rep.Ruleset.String(), Method: "exact", StandIns: standInNotes(rep.StandIns)}
 	if rep.N > 0 {
 		d.Method = fmt.Sprintf("simulated, %d rounds", rep.N)
 		d.Fallback = rep.Fallback

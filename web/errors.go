@@ -93,8 +93,9 @@ func badRequest(field, format string, args ...any) *apiError {
 
 // toAPIError sorts an error from loading, building or computing a scenario
 // into its status. An error it does not recognise comes from the engine
-// refusing a scenario that loaded (an owner_choice switch, which needs a
-// person to choose, say): 422, since the input caused it. Panics, the
+// refusing a scenario that loaded: 422, since the input caused it (an
+// owner_choice switch is not one: nobody is asked on the web, and the
+// engine's default stands in, RULES.md 18). Panics, the
 // engine's bugs, are the only 500s (see recovered).
 func toAPIError(err error, timeout fmt.Stringer) *apiError {
 	var ae *apiError

@@ -112,6 +112,7 @@ var schemaTypes = map[string]reflect.Type{
 	"ResolveRequest": nil,
 	"CompareRequest": nil,
 	"Number":         nil, // a float, a fraction or null: odds.Number's MarshalJSON
+	"StandIn":        nil, // rules.StandIn's MarshalJSON: switch, default, note
 	"Scenario":       reflect.TypeFor[scenario.File](),
 	// Combat is docs/combat.schema.json, which the combat package checks
 	// against its loader (a combat file has no Go type of its own).

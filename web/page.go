@@ -349,6 +349,7 @@ type oddsData struct {
 	// Warrior is a skirmish target, one warrior (RULES.md 13): wounds and
 	// out of action, no casualties, unit or panic test.
 	Warrior    bool
+	StandIns   []string // the owner_choice switches whose defaults stand in (RULES.md 18)
 	Stats      []stat
 	Impossible []string // events that cannot happen, named rather than shown as "0%"
 	Casualties template.HTML
@@ -382,6 +383,7 @@ func (s *Server) oddsData(res *odds.Result, panicLoss string) *oddsData {
 	if res.Exact {
 		d.Method = "exact"
 	}
+	d.StandIns = standInNotes(res.StandIns)
 	mean := func(label string, dist odds.Dist, note string) stat {
 		m := dist.Mean()
 		return stat{Label: label, Value: ratFloat(m, 3), Exact: m.RatString(), Note: note}
@@ -475,6 +477,7 @@ func (d *oddsData) addStages(res *odds.Result) {
 
 type resolveData struct {
 	Ruleset  string
+	StandIns []string // the owner_choice switches whose defaults stood in (RULES.md 18)
 	Dice     string
 	Seed     string
 	DiceLeft int
@@ -483,6 +486,16 @@ type resolveData struct {
 	Outcome  string
 	Before   template.HTML
 	After    template.HTML
+}
+
+// standInNotes says, in a player's words, for which owner_choice switches
+// the engine's default stood in: nobody is asked on the web (RULES.md 18).
+func standInNotes(in []rules.StandIn) []string {
+	var out []string
+	for _, s := range in {
+		out = append(out, s.String())
+	}
+	return out
 }
 
 type batchView struct {
@@ -498,7 +511,7 @@ type stepView struct {
 
 func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {
 	v := res.json.View
-	d := &resolveData{Ruleset: v.Ruleset, Tally: v.Tally, DiceLeft: res.json.DiceLeft}
+	d := &resolveData{Ruleset: v.Ruleset, Tally: v.Tally, DiceLeft: res.json.DiceLeft, StandIns: standInNotes(v.StandIns)}
 	faces := make([]string, len(v.Dice))
 	for i, x := range v.Dice {
 		faces[i] = strconv.Itoa(x)

@@ -88,6 +88,11 @@ func loadCombat(path string, e env) (*combat.Combat, error) {
 	if err != nil {
 		return nil, usageError{Err: err}
 	}
+	// Nobody is asked during a round, at a terminal or not: the defaults
+	// stand in (RULES.md 18), and the note says so.
+	for _, s := range c.StandIns() {
+		fmt.Fprintf(e.stderr, "rearrank: note: %s\n", s)
+	}
 	return c, nil
 }
 

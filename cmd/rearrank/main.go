@@ -14,7 +14,7 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, os.Args[1:], env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv})
+	err := run(ctx, os.Args[1:], env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, tty: isTerminal(os.Stdin)})
 	stop()
 	os.Exit(exitCode(err, os.Stderr))
 }
@@ -24,6 +24,9 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	getenv         func(string) string
+	// tty: standard input is a terminal, so a person is there to be asked
+	// for dice and for the owner's choices (resolve)
+	tty bool
 }
 
 // usageError marks bad input or usage: exit status 2.

@@ -18,7 +18,10 @@ var update = flag.Bool("update", false, "rewrite the golden files and scripts fr
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"rearrank": func() {
-			err := run(context.Background(), os.Args[1:], env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv})
+			// REARRANK_TEST_TTY=1 makes a script's stdin a person at a
+			// terminal: the owner is asked (owner-tty.txtar)
+			tty := isTerminal(os.Stdin) || os.Getenv("REARRANK_TEST_TTY") == "1"
+			err := run(context.Background(), os.Args[1:], env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, tty: tty})
 			os.Exit(exitCode(err, os.Stderr))
 		},
 	})

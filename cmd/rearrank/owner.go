@@ -13,9 +13,10 @@ import (
 )
 
 // owner answers the owner_choice switches (RULES.md 18) by asking the
-// person at the terminal. Each question offers the engine's default (the
-// batch's end counters, the ruleset's command order, the best save); an
-// empty answer or one it cannot read takes it.
+// person at the terminal. Each question offers the engine's default first
+// (the end the batch's counters take, the ruleset's command order, the
+// save the engine would roll); an empty answer or the end of the input
+// takes it.
 type owner struct {
 	in  *bufio.Reader
 	out io.Writer
@@ -23,52 +24,128 @@ type owner struct {
 
 // Choose implements unit.Chooser.
 func (o *owner) Choose(c unit.Choice) int {
+	if c.Switch == "single_rank_policy" {
+		return o.chooseOdd(c)
+	}
 	var names []string
 	for _, cell := range c.Options {
-		what := "empty"
-		if cell.Model != nil {
-			what = strings.ReplaceAll(cell.Model.Role.String(), "_", "-")
-			if cell.Model.Name != "" && cell.Model.Role == unit.Character {
-				what = cell.Model.Name
-			}
-		}
-		names = append(names, fmt.Sprintf("%s at rank %d, file %d", what, cell.Slot.Rank+1, cell.Slot.File+1))
+		names = append(names, fmt.Sprintf("%s at rank %d, file %d", cellName(cell), cell.Slot.Rank+1, cell.Slot.File+1))
 	}
-	ahead := ""
+	question := ""
+	switch c.Switch {
+	case "rear_rank_order":
+		question = "rear_rank_order: which model of the rear rank of " + c.Formation + " is removed"
+	case "command_order":
+		question = "command_order: which of the command group of " + c.Formation + " is removed first"
+	default:
+		question = c.Switch + ", unit " + c.Formation
+	}
 	if c.Ahead {
-		ahead = " (looking ahead in the removal order)"
+		question += " (to find the model the next wound lands on)"
 	}
-	return o.ask(fmt.Sprintf("%s%s, unit %s", c.Switch, ahead, c.Formation), names, c.Default)
+	return o.ask(question, names, c.Default)
 }
 
-// ChooseSave implements referee.SaveChooser.
+// chooseOdd asks which end of the single rank gives up the odd casualty of
+// a batch (R11).
+func (o *owner) chooseOdd(c unit.Choice) int {
+	names := []string{"the left end", "the right end"}
+	q := fmt.Sprintf("single_rank_policy: this batch removes %d models from the single rank %s, as evenly as the two ends allow; which end gives up the odd one", c.Casualties, c.Formation)
+	if c.Casualties == 1 {
+		q = fmt.Sprintf("single_rank_policy: this batch removes 1 model from the single rank %s; which end gives it up", c.Formation)
+	}
+	return o.ask(q, names, c.Default)
+}
+
+// cellName names the model of a cell as the log does.
+func cellName(cell unit.Cell) string {
+	if cell.Model == nil {
+		return "empty"
+	}
+	if cell.Model.Name != "" && cell.Model.Role == unit.Character {
+		return cell.Model.Name
+	}
+	return strings.ReplaceAll(cell.Model.Role.String(), "_", "-")
+}
+
+// ChooseSave implements referee.SaveChooser: options come with the save
+// the engine would roll first.
 func (o *owner) ChooseSave(m unit.Model, options []rules.SpecialChoice) int {
 	var names []string
 	for _, s := range options {
 		names = append(names, fmt.Sprintf("%s %s", s.Kind, s.Save))
 	}
-	return o.ask("special_save_choice: which save does the model use", names, 0)
+	return o.ask("special_save_choice: which save does the model use against this attack group", names, 0)
+}
+
+// ChoosePacketOrder implements engine.PacketChooser (tow's
+// multi_packet_order owner_choice, RULES.md 22.13): the packets are taken
+// one at a time, the owner naming the next of those left; the default is
+// the order their dice were rolled.
+func (o *owner) ChoosePacketOrder(group string, packets []int, formation string) []int {
+	left := make([]int, len(packets))
+	for i := range left {
+		left[i] = i
+	}
+	var order []int
+	for len(left) > 1 {
+		var names []string
+		for _, i := range left {
+			names = append(names, fmt.Sprintf("%s (rolled %s)", plural(packets[i], "Wound", "Wounds"), ordinal(i+1)))
+		}
+		next := "next"
+		if len(order) == 0 {
+			next = "first"
+		}
+		q := fmt.Sprintf("multi_packet_order: the Multiple Wounds packets of %s against %s; which is applied %s", group, formation, next)
+		i := o.ask(q, names, 0)
+		order = append(order, left[i])
+		left = append(left[:i:i], left[i+1:]...)
+	}
+	return append(order, left...)
+}
+
+// ordinal is "1st", "2nd", "3rd", "4th"...
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
 }
 
 // ask asks question until it reads one of options; def (an index) is the
-// default offered.
+// default, offered first: the options are listed with it as 1.
 func (o *owner) ask(question string, options []string, def int) int {
+	order := make([]int, 0, len(options)) // order[shown-1] is the option's index
+	order = append(order, def)
+	for i := range options {
+		if i != def {
+			order = append(order, i)
+		}
+	}
 	fmt.Fprintf(o.out, "%s?\n", question)
-	for i, s := range options {
-		fmt.Fprintf(o.out, "  %d) %s\n", i+1, s)
+	for n, i := range order {
+		fmt.Fprintf(o.out, "  %d) %s\n", n+1, options[i])
 	}
 	for {
-		fmt.Fprintf(o.out, "choose 1-%d [%d]: ", len(options), def+1)
+		fmt.Fprintf(o.out, "choose 1-%d [1]: ", len(options))
 		line, err := o.in.ReadString('\n')
 		line = strings.TrimSpace(line)
 		if line == "" && err == nil {
 			return def
 		}
 		if n, convErr := strconv.Atoi(line); convErr == nil && n >= 1 && n <= len(options) {
-			return n - 1
+			return order[n-1]
 		}
 		if err != nil {
-			fmt.Fprintf(o.out, "  input ended: taking option %d\n", def+1)
+			fmt.Fprintf(o.out, "  input ended: taking option 1\n")
 			return def
 		}
 		fmt.Fprintf(o.out, "  want a number from 1 to %d\n", len(options))
@@ -76,32 +153,21 @@ func (o *owner) ask(question string, options []string, def int) int {
 }
 
 // standIn returns f with each owner_choice switch, which nobody is asked
-// about where it is run (odds, sim, resolve without a terminal), set to the
-// engine's default, and one note for each saying so.
+// about where it is run (odds, sim, compare, resolve without a terminal),
+// set to the engine's default, and one note for each saying so (RULES.md
+// 18). The library would stand the defaults in by itself; setting them in
+// the file first makes the note and lets every reader (compare's columns
+// too) see one scenario.
 func standIn(f *scenario.File) (*scenario.File, []string, error) {
-	// One list of the switches set away from their default (none defaults
-	// to owner_choice), not a lookup per switch: each lookup builds the
-	// whole list again, and every odds run passes here.
-	owner := map[string]bool{}
-	for _, c := range f.RuleOptions().Changed() {
-		if name, v, _ := strings.Cut(c, "="); v == "owner_choice" {
-			owner[name] = true
-		}
-	}
-	if len(owner) == 0 {
-		return f, nil, nil
-	}
+	_, in := f.RuleOptions().StandIns(f.Ruleset, nil)
 	var notes []string
-	for _, s := range rules.Switches() {
-		if !owner[s.Name] || !s.AppliesTo(f.Ruleset) {
-			continue
-		}
-		g, err := f.WithOption(s.Name, s.Default)
+	for _, s := range in {
+		g, err := f.WithOption(s.Switch, s.Default) // the ruleset's own value: by_ruleset's in tow is left_to_right
 		if err != nil {
 			return nil, nil, err
 		}
 		f = g
-		notes = append(notes, fmt.Sprintf("%s is owner_choice, and nobody is asked here: the engine's default (%s) stands in", s.Name, strings.ReplaceAll(s.Default, "_", " ")))
+		notes = append(notes, s.String())
 	}
 	return f, notes, nil
 }

@@ -38,12 +38,13 @@ func runResolve(ctx context.Context, args []string, e env) error {
 	if path == "-" && *faces == "" && !seedSet {
 		return usagef("resolve: reading the scenario from standard input needs --dice or --seed")
 	}
-	_, u, attacks, err := loadAsking(path, e, isTerminal(e.stdin))
+	_, u, attacks, err := loadAsking(path, e, e.tty)
 	if err != nil {
 		return err
 	}
 	var r dice.Roller
 	var scripted *dice.Scripted
+	in := bufio.NewReader(e.stdin) // the dice and the owner's answers, one line each
 	switch {
 	case *faces != "":
 		fv, err := dice.ParseFaces(*faces)
@@ -54,15 +55,15 @@ func runResolve(ctx context.Context, args []string, e env) error {
 		r = scripted
 	case seedSet:
 		r = dice.NewSeeded(*seed)
-	case isTerminal(e.stdin):
-		r = &prompter{in: bufio.NewReader(e.stdin), out: e.stderr}
+	case e.tty:
+		r = &prompter{in: in, out: e.stderr}
 	default:
 		return usagef("resolve: no dice: give --dice 6,3,5,... or --seed N (or run it in a terminal to be asked for each die)")
 	}
 	rec := dice.NewRecorder(r)
 	var ch unit.Chooser
-	if isTerminal(e.stdin) {
-		ch = &owner{in: bufio.NewReader(e.stdin), out: e.stderr}
+	if e.tty {
+		ch = &owner{in: in, out: e.stderr}
 	}
 	res, err := referee.ResolveWith(u, attacks, rec, ch)
 	if err != nil {

@@ -40,6 +40,11 @@ type Machine struct {
 	rrLog []rrNote
 	// nos numbers the batch's wounds for the log only (woundNos).
 	nos *woundNos
+	// owner serves a Chooser's questions between steps (owner.go); nil
+	// without one. standIns are the owner_choice switches nobody answers,
+	// for which the defaults stand in (NewMachine).
+	owner    *ownerRun
+	standIns []rules.StandIn
 
 	s state // everything else that changes: one struct, keyed whole (key.go)
 }
@@ -128,11 +133,16 @@ type fixed struct {
 	joined []bool
 }
 
-// NewMachine prepares a resolution of attacks against a copy of u.
+// NewMachine prepares a resolution of attacks against a copy of u. ch
+// answers the owner_choice switches (RULES.md 18; a SaveChooser too for
+// special_save_choice, a PacketChooser for tow's multi_packet_order); for
+// each that ch cannot answer, nil answering none, the engine's default
+// stands in, and StandIns names it.
 func NewMachine(u *unit.Unit, attacks []Attack, ch unit.Chooser) (*Machine, error) {
 	if len(attacks) == 0 {
 		return nil, ErrNoAttacks
 	}
+	u, standIns := standInFor(u, ch)
 	for i, a := range attacks {
 		if err := a.Validate(u.Ruleset()); err != nil {
 			return nil, fmt.Errorf("attack group %d: %w", i+1, err)
@@ -160,7 +170,11 @@ func NewMachine(u *unit.Unit, attacks []Attack, ch unit.Chooser) (*Machine, erro
 	} else {
 		f.panicBig = true
 	}
-	return &Machine{u: u.Clone(), attacks: attacks, ch: ch, fixed: f}, nil
+	m := &Machine{u: u.Clone(), attacks: attacks, ch: ch, fixed: f, standIns: standIns}
+	if ch != nil {
+		m.owner = new(ownerRun)
+	}
+	return m, nil
 }
 
 // Clone returns an independent copy of m. The copy shares m's unit until
@@ -304,6 +318,12 @@ func (m *Machine) PanicApplies() bool { return m.s.panicApplies }
 // start of the step only in the sense that the step is not complete: callers
 // that replay a step must Clone before calling.
 func (m *Machine) Step(r dice.Roller, log func(Event)) error {
+	if m.owner != nil {
+		var err error
+		if r, err = m.ownerStep(r, log); err != nil {
+			return err
+		}
+	}
 	var d dieSource
 	d.init(m, r, log)
 	switch m.s.at {

@@ -497,6 +497,9 @@ func (m *Machine) begin(log func(Event)) error {
 		return err
 	}
 	m.uw().StartBatch(m.ch)
+	if m.owner != nil {
+		m.owner.begun++
+	}
 	s.inBatch = true
 	s.i, s.n = 0, 0
 	s.at = stepCount
@@ -758,40 +761,6 @@ func specialSave(rs rules.Ruleset, sp rules.SpecialSaves, ctx rules.SaveContext,
 // index of the one its owner uses.
 type SaveChooser interface {
 	ChooseSave(model unit.Model, options []rules.SpecialChoice) int
-}
-
-// ownerSaves asks the owner which special save the receiving model recv
-// uses when the special_save_choice switch says so and there is a choice.
-func (m *Machine) ownerSaves(log func(Event), recv unit.Model) error {
-	o := m.opts()
-	if o.SpecialSaveChoice != rules.SaveOwnerChoice {
-		return nil
-	}
-	a := m.attack()
-	for k := range woundKinds {
-		ctx := saveContext(a, m.u.RegenLost())
-		ctx.LethalSix = k == lethalSix
-		options := rules.SpecialSaveOptions(m.rs(), recv.Specials, ctx, o)
-		if len(options) < 2 {
-			continue
-		}
-		sc, ok := m.ch.(SaveChooser)
-		if !ok {
-			return fmt.Errorf("attack group %d: option special_save_choice=owner_choice: the owner must choose between %d special saves, and no chooser was given", m.s.batch+1, len(options))
-		}
-		i := sc.ChooseSave(recv, options)
-		if i < 0 || i >= len(options) {
-			return fmt.Errorf("attack group %d: special save choice %d: want 0 to %d", m.s.batch+1, i, len(options)-1)
-		}
-		t := &m.s.tests.special[k]
-		*t = newTest(Special, options[i].Save, int(t.floor))
-		t.kind = options[i].Kind
-		t.rr = specialRerolls(m.rs(), recv.Specials, t.kind, a)
-		if k == ordinary {
-			m.note(log, Special, "RULES.md 8, 18", "the owner uses %s %s", options[i].Kind, options[i].Save)
-		}
-	}
-	return nil
 }
 
 // count rolls the number of attacks when it is a dice expression.
@@ -1641,6 +1610,11 @@ func (m *Machine) startPackets(log func(Event)) {
 // packetItem is the packet stage's item: one unsaved wound, its damage
 // rolled and allocated (RULES.md 9.2, 10, 11).
 func (m *Machine) packetItem(d *dieSource) error {
+	if m.s.i == 0 {
+		if err := m.orderPackets(d); err != nil {
+			return err
+		}
+	}
 	if !m.s.tests.regen.need.IsNone() {
 		return m.regenPacketItem(d)
 	}
@@ -1753,6 +1727,9 @@ func (m *Machine) rollPacket(d *dieSource) (int, error) {
 	a := m.attack()
 	if !m.packetMulti() || m.s.recv.w <= 1 {
 		return 1, nil
+	}
+	if k, ok := m.nextPacket(); ok { // rolled first for the owner to order (22.13, T-5)
+		return k, nil
 	}
 	k, err := m.rollExpr(d, a.MultipleWounds, Damage, m.s.i+1, func() string { return fmt.Sprintf("multiple wounds, unsaved wound %d of %d", m.s.i+1, m.s.n) })
 	if err != nil {

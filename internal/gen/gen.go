@@ -135,7 +135,9 @@ func Spec(t *rapid.T, rs rules.Ruleset, z Sizes) unit.Spec {
 		s.Characters = []unit.CharacterSpec{{Name: "Hero", File: -1, Profile: p, Damage: rapid.IntRange(0, p.W-1).Draw(t, "charDamage")}}
 	}
 	o := &s.Options
-	o.SingleRankPolicy = rules.SingleRankPolicy(rapid.IntRange(0, 2).Draw(t, "policy"))
+	// owner_choice too: where nobody is asked the default stands in (RULES.md 18)
+	o.SingleRankPolicy = rules.SingleRankPolicy(rapid.IntRange(0, 3).Draw(t, "policy"))
+	o.SpecialSaveChoice = rules.ChoiceRule(rapid.IntRange(0, 1).Draw(t, "specialSaveChoice"))
 	o.InstantKillTakes = rules.InstantKillTake(rapid.IntRange(0, 1).Draw(t, "ikTakes"))
 	switch rs {
 	case rules.Battleaxe:
@@ -145,13 +147,14 @@ func Spec(t *rapid.T, rs rules.Ruleset, z Sizes) unit.Spec {
 		o.MWCap = rules.MWCap(rapid.IntRange(0, 1).Draw(t, "mwCap"))
 	case rules.T9A, rules.T9A1RU:
 		o.OverflowAcrossPools = rules.OverflowRule(rapid.IntRange(0, 1).Draw(t, "overflow"))
-		o.CommandOrder = rules.CommandOrder(rapid.IntRange(0, 1).Draw(t, "commandOrder"))
+		o.CommandOrder = rules.CommandOrder(rapid.IntRange(0, 2).Draw(t, "commandOrder"))
 	case rules.TOW: // RULES.md 22.13
 		o.PoisonedAttacks = rules.PoisonedAttacks(rapid.IntRange(0, 1).Draw(t, "poisonedAttacks"))
 		o.TooToughBlocksPoison = rapid.Bool().Draw(t, "tooToughBlocksPoison")
 		o.RegenerationTiming = rules.RegenTiming(rapid.IntRange(0, 2).Draw(t, "regenerationTiming"))
-		// RULES.md 22.8: from the left end by default, or another order (owner_choice needs a Chooser)
-		o.RearRankOrder = rapid.SampledFrom([]rules.RearRankOrder{rules.RearRankByRuleset, rules.AlternateEnds, rules.LeftToRight, rules.RightToLeft}).Draw(t, "rearRankOrder")
+		// RULES.md 22.8: from the left end by default, or another order
+		o.RearRankOrder = rapid.SampledFrom([]rules.RearRankOrder{rules.RearRankByRuleset, rules.AlternateEnds, rules.LeftToRight, rules.RightToLeft, rules.RearRankOwnerChoice}).Draw(t, "rearRankOrder")
+		o.MultiPacketOrder = rules.PacketOrder(rapid.IntRange(0, 1).Draw(t, "multiPacketOrder")) // 22.13
 	}
 	switch rapid.IntRange(0, 2).Draw(t, "damage") {
 	case 1:

@@ -1,0 +1,182 @@
+package referee_test
+
+import (
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/gen"
+	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
+)
+
+// defaults is an owner who takes every default offered, and counts the
+// questions.
+type defaults struct{ asked map[string]int }
+
+func (d *defaults) Choose(c unit.Choice) int { d.asked[c.Switch]++; return c.Default }
+func (d *defaults) ChooseSave(unit.Model, []rules.SpecialChoice) int {
+	d.asked["special_save_choice"]++
+	return 0
+}
+func (d *defaults) ChoosePacketOrder(_ string, packets []int, _ string) []int {
+	d.asked["multi_packet_order"]++
+	order := make([]int, len(packets))
+	for i := range order {
+		order[i] = i
+	}
+	return order
+}
+
+// ownerLine reports an event that only an asked owner's resolution logs.
+func ownerLine(e referee.Event) bool {
+	return strings.HasPrefix(e.Text, "the owner ") || strings.HasPrefix(e.Text, "the batch takes ")
+}
+
+// TestOwnerDefaultsAreTheDefaults: an owner who takes every default the
+// referee offers gets exactly the resolution nobody asked gets, die for
+// die (RULES.md 18): the look-ahead of the odd casualty (R11) rolls the
+// real dice once and the allocation replays them, and the special save
+// offered first is the one best rolls. Only the owner's notes differ.
+func TestOwnerDefaultsAreTheDefaults(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		rs := rapid.SampledFrom(rules.Rulesets()).Draw(t, "ruleset")
+		s := gen.Spec(t, rs, gen.Large)
+		s.Options.SingleRankPolicy = rules.SingleRankOwnerChoice
+		s.Options.SpecialSaveChoice = rules.SaveOwnerChoice
+		if rapid.Bool().Draw(t, "rearOwner") {
+			s.Options.RearRankOrder = rules.RearRankOwnerChoice
+		}
+		if rs == rules.T9A || rs == rules.T9A1RU {
+			s.Options.CommandOrder = rules.CommandOwnerChoice
+		}
+		// the packet order's dice come all first: not the default's order
+		s.Options.MultiPacketOrder = rules.AsListed
+		u, err := unit.New(s)
+		if err != nil {
+			t.Skip(err)
+		}
+		attacks := gen.Attacks(t, s, maxAttacks, gen.Large)
+		gen.Batches(t, rs, attacks)
+		seed := rapid.Uint64().Draw(t, "seed")
+		want, err := referee.Resolve(u, attacks, dice.NewSeeded(seed))
+		if err != nil {
+			t.Skip(err)
+		}
+		d := &defaults{asked: map[string]int{}}
+		rec := dice.NewRecorder(dice.NewSeeded(seed))
+		got, err := referee.ResolveWith(u, attacks, rec, d)
+		if err != nil {
+			t.Fatalf("with an owner: %v", err)
+		}
+		if got.Tally != want.Tally || got.After.Key() != want.After.Key() {
+			t.Fatalf("an owner taking the defaults: %+v %s key %q; nobody asked: %+v %s key %q", got.Tally, got.After.DrawDamage(), got.After.Key(), want.Tally, want.After.DrawDamage(), want.After.Key())
+		}
+		var a, b []string
+		for _, e := range got.Events {
+			if !ownerLine(e) {
+				a = append(a, e.Text)
+			}
+		}
+		for _, e := range want.Events {
+			b = append(b, e.Text)
+		}
+		if strings.Join(a, "\n") != strings.Join(b, "\n") {
+			t.Fatalf("the logs differ:\n%s\n---\n%s", strings.Join(a, "\n"), strings.Join(b, "\n"))
+		}
+		if len(got.StandIns) != 0 {
+			t.Fatalf("stand-ins with an owner who answers everything: %v", got.StandIns)
+		}
+		if rs != rules.Skirmish && len(want.StandIns) == 0 {
+			t.Fatal("no stand-ins where nobody was asked")
+		}
+		if got.Tally.Casualties%2 == 0 && d.asked["single_rank_policy"] > len(attacks) {
+			t.Fatalf("single_rank_policy asked %d times for %d batches", d.asked["single_rank_policy"], len(attacks))
+		}
+	})
+}
+
+// TestOwnerSaveHoldsWhereItCan: the owner's special save is asked once
+// for the attack group and holds for every wound it can save; a Killing
+// Blow, which allows no Regeneration (20.2), rolls the ward (RULES.md 8).
+func TestOwnerSaveHoldsWhereItCan(t *testing.T) {
+	s := unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: unit.Profile{W: 1, T: 3,
+		Specials: rules.SpecialSaves{Ward: target("5+"), Regeneration: target("4+")}}}
+	s.Options.SpecialSaveChoice = rules.SaveOwnerChoice
+	a := []referee.Attack{{Count: dice.ConstExpr(2), Strength: 3, KillingBlow: rules.NaturalSix, Target: rf}}
+	d := &defaults{asked: map[string]int{}}
+	// wound 1 is ordinary (4), wound 2 a Killing Blow (6): regeneration
+	// 4+ for the first, the ward 5+ for the second
+	res, err := referee.ResolveWith(mustUnit(t, s), a, dice.NewScripted(4, 6, 4, 5), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.asked["special_save_choice"] != 1 {
+		t.Errorf("asked %d times, want once", d.asked["special_save_choice"])
+	}
+	var saves []string
+	for _, e := range res.Events {
+		if e.Stage == referee.Special && e.Kind == referee.Roll {
+			saves = append(saves, e.Text)
+		}
+	}
+	if len(saves) != 2 || !strings.Contains(saves[0], "regeneration save") || !strings.Contains(saves[1], "ward save") {
+		t.Errorf("special saves %q: want regeneration for the ordinary wound, the ward for the Killing Blow", saves)
+	}
+	if res.Tally.Casualties != 0 {
+		t.Errorf("%d casualties, want 0 (both saved)", res.Tally.Casualties)
+	}
+}
+
+// order is a PacketChooser with a fixed answer.
+type order struct {
+	defaults
+	is []int
+}
+
+func (o *order) ChoosePacketOrder(string, []int, string) []int { return o.is }
+
+// TestOwnerPacketOrder: tow's multi_packet_order owner_choice (RULES.md
+// 22.13, T-5) rolls both packets first and applies them in the owner's
+// order; an answer that is not an order of the packets is an error.
+func TestOwnerPacketOrder(t *testing.T) {
+	s := unit.Spec{Ruleset: rules.TOW, Models: 3, Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4},
+		Options: rules.Options{MultiPacketOrder: rules.PacketOwnerChoice}}
+	a := []referee.Attack{{Count: dice.ConstExpr(2), Strength: 10, NoSaves: true, MultipleWounds: dice.MustParseExpr("D3"), Target: rf}}
+	for _, tc := range []struct {
+		order          []int
+		wounds, wasted int
+		err            string
+	}{
+		{[]int{0, 1}, 3, 1, ""}, // 1 then 3: the 3 lands on the damaged Ogre, 1 wasted
+		{[]int{1, 0}, 4, 0, ""}, // 3 then 1: one Ogre goes, the next carries 1
+		{[]int{1, 1}, 0, 0, "not one of the packets"},
+		{[]int{0}, 0, 0, "names 1 of the 2 packets"},
+	} {
+		o := &order{defaults: defaults{asked: map[string]int{}}, is: tc.order}
+		res, err := referee.ResolveWith(mustUnit(t, s), a, dice.NewScripted(6, 6, 1, 3), o)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("order %v: error %v, want %q", tc.order, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Tally.Casualties != 1 || res.Tally.Wounds != tc.wounds || res.Tally.Wasted != tc.wasted {
+			t.Errorf("order %v: %+v, want 1 casualty, %d wounds, %d wasted", tc.order, res.Tally, tc.wounds, tc.wasted)
+		}
+	}
+	// nobody to order them: as listed, and said so
+	res, err := referee.Resolve(mustUnit(t, s), a, dice.NewScripted(6, 6, 1, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Tally.Wasted != 1 || len(res.StandIns) != 1 || res.StandIns[0].Switch != "multi_packet_order" {
+		t.Errorf("without an owner: %+v, stand-ins %v; want as listed (1 wasted), multi_packet_order standing in", res.Tally, res.StandIns)
+	}
+}
