@@ -101,6 +101,7 @@ var schemaTypes = map[string]reflect.Type{
 	"NextStage":      reflect.TypeFor[NextStage](),
 	"Event":          reflect.TypeFor[referee.Event](),
 	"Tally":          reflect.TypeFor[referee.Tally](),
+	"Overkill":       reflect.TypeFor[referee.Overkill](),
 	"Snapshot":       reflect.TypeFor[unit.Snapshot](),
 	"Cell":           reflect.TypeFor[unit.CellView](),
 	"PoolCarry":      reflect.TypeFor[unit.PoolCarry](),

@@ -174,8 +174,8 @@ func printResolve(w io.Writer, res *referee.Result, faces []int) {
 		return
 	}
 	fmt.Fprintf(w, "After: %s, %s caused (combat result), %d unsaved", plural(t.Casualties, "casualty", "casualties"), plural(t.Wounds, "wound", "wounds"), t.Unsaved)
-	if t.Wasted > 0 {
-		fmt.Fprintf(w, ", %d wasted", t.Wasted)
+	if s := res.WastedText(); s != "" {
+		fmt.Fprintf(w, ", %s", s)
 	}
 	fmt.Fprintln(w)
 	after := res.After.Ranks()
