@@ -448,5 +448,5 @@ func (f *fastReader) strengths(us [2]*unit.Unit) []int {
 	if !cr.ThreeOutcomes {
 		return nil
 	}
-	return []int{unitStrength(us[0], cr), unitStrength(us[1], cr)}
+	return []int{unitStrength(us[0]), unitStrength(us[1])}
 }

@@ -113,12 +113,10 @@ func rankAndFileType(u *unit.Unit) rules.TroopType {
 	return rules.Infantry
 }
 
-// unitStrength is the Unit Strength of u's models (22.10).
-func unitStrength(u *unit.Unit, cr *rules.CombatRules) int {
-	n := 0
-	for _, m := range u.Models() {
-		n += cr.Troops.UnitStrength(m.TroopType, m.W)
-	}
+// unitStrength is the Unit Strength of u's models (22.10), 0 where the
+// ruleset has none.
+func unitStrength(u *unit.Unit) int {
+	n, _ := u.UnitStrength()
 	return n
 }
 
@@ -209,7 +207,7 @@ func (c *Combat) disruptedIndex(o *Outcome) int {
 		if rankAndFileType(o.Units[charged]) == rules.HeavyInfantry {
 			need = cr.DisruptStrengthHeavy
 		}
-		disrupts = unitStrength(charger, cr) >= need
+		disrupts = unitStrength(charger) >= need
 	}
 	if disrupts {
 		return charged
@@ -304,10 +302,9 @@ func (c *Combat) judge(o *Outcome) int {
 // Steadfast; Unbreakable gives ground and Stubborn falls back in good order
 // without a roll; otherwise 2D6 against Leadership, lost by diff.
 func (c *Combat) judgeThree(o *Outcome, bt *BreakTest, s *Combatant, diff int) int {
-	cr := &rules.For(c.Ruleset).Combat
 	li := bt.Side.index()
 	bt.Need, bt.LostBy = s.Leadership, diff
-	bt.Crushed = unitStrength(o.Units[1-li], cr) > 2*unitStrength(o.Units[li], cr)
+	bt.Crushed = unitStrength(o.Units[1-li]) > 2*unitStrength(o.Units[li])
 	switch {
 	case s.Unbreakable:
 		bt.Auto, bt.Result = "unbreakable", GiveGround
