@@ -111,9 +111,9 @@ type Tally struct {
 	// Overkill is the part of Wasted lost on a champion or character
 	// that the attack group aimed at (a challenge, RULES.md 9.3, 22.7): the
 	// referee's Result reports it and what it scores (Result.Overkill).
-	Overkill int `json:"-"`
-	Panic      bool                    `json:"panic"` // the threshold of RULES.md 12 was crossed
-	Standard   bool                    `json:"standard_lost"`
+	Overkill int  `json:"-"`
+	Panic    bool `json:"panic"` // the threshold of RULES.md 12 was crossed
+	Standard bool `json:"standard_lost"`
 }
 
 // ErrNoAttacks is returned when NewMachine is given nothing to resolve.
