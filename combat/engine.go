@@ -27,6 +27,24 @@ func (k Key) less(o Key) bool {
 // String writes the key as "1/5" (class/value).
 func (k Key) String() string { return fmt.Sprintf("%d/%d", k.Class, k.Value) }
 
+// Words says the step in players' words under ruleset rs: "Initiative 5"
+// (t9a: "Agility 5"), "strikes first, Initiative 5", "strikes last,
+// Initiative 2", or "strikes first" and "strikes last" alone where the
+// value is not compared (21.4, 21.15).
+func (k Key) Words(rs rules.Ruleset) string {
+	value := fmt.Sprintf("%s %d", rules.For(rs).Combat.StrikeValue, k.Value)
+	switch {
+	case k.Class == 1:
+		return value
+	case k.Value == 0:
+		return strikesWords[k.Class]
+	}
+	return strikesWords[k.Class] + ", " + value
+}
+
+// strikesWords name the strike classes but the normal one.
+var strikesWords = map[int]string{2: "strikes first", 0: "strikes last"}
+
 // stepPlan is one step: the fights of each side that strike at it, and
 // whether each re-rolls its misses.
 type stepPlan struct {

@@ -85,6 +85,12 @@ const (
 	resultCount                = 3
 )
 
+// Title names the outcome as the rulebook does: "Break", "Fall Back in
+// Good Order", "Give Ground"; "" for the zero Result.
+func (r Result) Title() string {
+	return map[Result]string{Break: "Break", FallBackInGoodOrder: "Fall Back in Good Order", GiveGround: "Give Ground"}[r]
+}
+
 // rankPoints is the combat result for ranks of unit u (21.6, 22.11): its
 // ranks behind the first that hold the troop type's minimum, up to its
 // maximum.
