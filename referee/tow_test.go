@@ -1,6 +1,7 @@
 package referee_test
 
 import (
+	"fmt"
 	"math/big"
 	"testing"
 
@@ -82,8 +83,8 @@ func TestE160TrollsRegenerate(t *testing.T) { // RULES.md 22.15
 	}
 	// six single unsaved wounds: the to-wound rolls are forced 6s. Flaming
 	// on a model that is not flammable leaves Regeneration as it is
-	// (rules.TestTowSpecialSaves); walking its dice again would only repeat
-	// the first case.
+	// (rules.TestTowSpecialSaves; the odds' TestE160FlamingTrolls gives it
+	// the first case's odds).
 	for _, c := range []struct {
 		name     string
 		u        *unit.Unit
@@ -115,25 +116,44 @@ func TestE160TrollsRegenerate(t *testing.T) { // RULES.md 22.15
 }
 
 func TestE164MultipleWoundsCappedAtRemaining(t *testing.T) { // RULES.md 22.15
+	// One unsaved Multiple Wounds (D3) packet on W3 monstrous infantry
+	// lands on the model now losing Wounds and is capped at what it has
+	// left: fresh, 1, 2 and 3 Wounds each 1/3 (expected 2); with 2 left, 1
+	// (1/3) or 2 (2/3), expected 5/3; with 1 left exactly 1. whfb8's pool
+	// takes the packet at the profile's 3 and spills it to the next Ogre:
+	// 2 expected in every case.
 	for _, c := range []struct {
 		name    string
 		carried int
+		dist    []string // P(1, 2, 3 Wounds)
 		mean    string
 	}{
-		{"fresh", 0, "2"},
-		{"2 left", 1, "5/3"},
-		{"1 left", 2, "1"},
+		{"fresh", 0, []string{"1/3", "1/3", "1/3"}, "2"},
+		{"2 left", 1, []string{"1/3", "2/3", "0"}, "5/3"},
+		{"1 left", 2, []string{"1", "0", "0"}, "1"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Frontage: 3, Carried: c.carried,
-				Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4}})
 			a := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 4, NoSaves: true, MultipleWounds: expr("D3"), Target: rf}}
+			ogres := func(rs rules.Ruleset) *unit.Unit {
+				return mustUnit(t, unit.Spec{Ruleset: rs, Models: 3, Frontage: 3, Carried: c.carried,
+					Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4}})
+			}
+			u := ogres(rules.TOW)
 			wantRat(t, "expected Wounds", expectation(t, u, a, []int{6}, func(r *referee.Result) int { return r.Tally.Wounds }), c.mean)
-			exhaust(t, u, a, []int{6}, func(r *referee.Result, _ *big.Rat) {
+			dist := make([]*big.Rat, 4)
+			for i := range dist {
+				dist[i] = new(big.Rat)
+			}
+			exhaust(t, u, a, []int{6}, func(r *referee.Result, p *big.Rat) {
 				if r.Tally.Casualties > 1 {
 					t.Errorf("a packet spilled to a second model: %d removed", r.Tally.Casualties)
 				}
+				dist[r.Tally.Wounds].Add(dist[r.Tally.Wounds], p)
 			})
+			for k, want := range c.dist {
+				wantRat(t, fmt.Sprintf("P(%d Wounds)", k+1), dist[k+1], want)
+			}
+			wantRat(t, "whfb8 pooled: expected Wounds", expectation(t, ogres(rules.WHFB8), a, []int{6}, func(r *referee.Result) int { return r.Tally.Wounds }), "2")
 		})
 	}
 }
