@@ -2,6 +2,7 @@ package combat
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/referee"
@@ -54,6 +55,18 @@ type StepCount struct {
 type Point struct {
 	Name   string `json:"name"` // "wounds", "charge", "ranks", ...
 	Points int    `json:"points"`
+}
+
+// Words names the part in players' words: "left flank" for flank_left,
+// "high ground"; Name stays the JSON's.
+func (p Point) Words() string {
+	switch p.Name {
+	case "flank_left":
+		return "left flank"
+	case "flank_right":
+		return "right flank"
+	}
+	return strings.ReplaceAll(p.Name, "_", " ")
 }
 
 // BreakTest is a loser's break test (21.8).

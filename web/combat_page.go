@@ -288,7 +288,7 @@ func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.
 			ss := st.Sides[i]
 			var fights []string
 			for _, f := range ss.Fights {
-				x := fmt.Sprintf("%s: %d attack%s", f.By, f.Attacks, plural(f.Attacks))
+				x := fmt.Sprintf("%s: %d attack%s", f.By.Words(), f.Attacks, plural(f.Attacks))
 				if f.Reroll {
 					x += ", misses re-rolled"
 				}
