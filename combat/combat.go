@@ -212,6 +212,18 @@ func (b By) String() string {
 	return "rank_and_file"
 }
 
+// Words names the models in players' words: "rank and file",
+// "champion", or the character's name.
+func (b By) Words() string {
+	switch b.Role {
+	case unit.Champion:
+		return "champion"
+	case unit.Character:
+		return b.Name
+	}
+	return "rank and file"
+}
+
 func (b By) rankAndFile() bool { return b.Role == unit.RankAndFile || b.Role == unit.NoRole }
 
 // Fight is one attack profile of a side's models (RULES.md 21.10): who

@@ -3,7 +3,9 @@ package combat
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/referee"
@@ -26,6 +28,24 @@ func (k Key) less(o Key) bool {
 
 // String writes the key as "1/5" (class/value).
 func (k Key) String() string { return fmt.Sprintf("%d/%d", k.Class, k.Value) }
+
+// Words says the step in players' words under ruleset rs: "Initiative 5"
+// (t9a: "Agility 5"), "strikes first, Initiative 5", "strikes last,
+// Initiative 2", or "strikes first" and "strikes last" alone where the
+// value is not compared (21.4, 21.15).
+func (k Key) Words(rs rules.Ruleset) string {
+	value := fmt.Sprintf("%s %d", rules.For(rs).Combat.StrikeValue, k.Value)
+	switch {
+	case k.Class == 1:
+		return value
+	case k.Value == 0:
+		return strikesWords[k.Class]
+	}
+	return strikesWords[k.Class] + ", " + value
+}
+
+// strikesWords name the strike classes but the normal one.
+var strikesWords = map[int]string{2: "strikes first", 0: "strikes last"}
 
 // stepPlan is one step: the fights of each side that strike at it, and
 // whether each re-rolls its misses.
@@ -458,6 +478,10 @@ func (e *engine) groups(i int, p stepPlan) (groups []referee.Attack, fights []Fi
 	if len(p.fights[i]) > 0 {
 		now = e.units[i].Ranks()
 	}
+	// names[g] are the fights group g rolls for: their own names, or
+	// who makes them (auto) where the file names none.
+	var names [][]string
+	var auto [][]bool
 	for k, j := range p.fights[i] {
 		f := e.c.Sides[i].Fights[j]
 		n := e.attacksIn(i, f, now)
@@ -475,8 +499,9 @@ func (e *engine) groups(i int, p stepPlan) (groups []referee.Attack, fights []Fi
 		if p.reroll[i][k] {
 			a.RerollHit |= rules.RerollFailed
 		}
-		if a.Name == "" {
-			a.Name = fmt.Sprintf("%s %s", e.c.Sides[i].Unit.Name(), f.By)
+		name, byName := a.Name, a.Name == ""
+		if byName {
+			name = f.By.Words()
 		}
 		attacks += n
 		// Fights of one profile (a champion striking like his rank and
@@ -484,11 +509,50 @@ func (e *engine) groups(i int, p stepPlan) (groups []referee.Attack, fights []Fi
 		if g := sameProfile(groups, a); g >= 0 {
 			c, _ := groups[g].Count.Const()
 			groups[g].Count = dice.ConstExpr(c + n)
+			if !slices.Contains(names[g], name) {
+				names[g], auto[g] = append(names[g], name), append(auto[g], byName)
+			}
 			continue
 		}
 		groups = append(groups, a)
+		names, auto = append(names, []string{name}), append(auto, []bool{byName})
+	}
+	for g := range groups {
+		groups[g].Name = groupName(e.c.Sides[i].Unit.Name(), names[g], auto[g])
 	}
 	return oneBatch(groups, e.c.Sides[i].Unit.Name()), fights, attacks
+}
+
+// groupName names an attack group of one or more fights: their own names,
+// or the unit's name and who makes them ("Knights rank and file and
+// champion"), joined by "and".
+func groupName(unitName string, names []string, byName []bool) string {
+	if !slices.Contains(byName, false) {
+		return strings.TrimSpace(unitName + " " + strings.Join(names, " and "))
+	}
+	parts := make([]string, len(names))
+	for k, n := range names {
+		parts[k] = n
+		if byName[k] {
+			parts[k] = strings.TrimSpace(unitName + " " + n)
+		}
+	}
+	return strings.Join(parts, " and ")
+}
+
+// targetWords names an aim in players' words: "the rank and file", "the
+// champion", a character's name.
+func targetWords(t unit.Target) string {
+	switch t.Role {
+	case unit.Character:
+		return t.Name
+	case unit.RankAndFile:
+		if t.TroopType != rules.Infantry {
+			return "the " + strings.ReplaceAll(t.TroopType.String(), "_", " ") + " rank and file"
+		}
+		return "the rank and file"
+	}
+	return "the " + t.Role.String()
 }
 
 // oneBatch joins the groups of a side's step that aim at one target into
@@ -513,7 +577,7 @@ func oneBatch(groups []referee.Attack, side string) []referee.Attack {
 			}
 		}
 		if len(out)-first > 1 {
-			name := fmt.Sprintf("%s against %s", side, groups[i].Target)
+			name := strings.TrimSpace(fmt.Sprintf("%s against %s", side, targetWords(groups[i].Target)))
 			for k := first; k < len(out); k++ {
 				out[k].Batch = name
 			}
@@ -542,7 +606,7 @@ func sameProfile(groups []referee.Attack, a referee.Attack) int {
 func (e *engine) batch(i int, enemy *unit.Unit, groups []referee.Attack, r dice.Roller) (*unit.Unit, []referee.Event, error) {
 	res, err := referee.Resolve(enemy, groups, r)
 	if err != nil {
-		return nil, nil, fmt.Errorf("side %s, step: %w", sideOf(i), err)
+		return nil, nil, fmt.Errorf("side %s: %w", sideOf(i), err)
 	}
 	t := res.Tally
 	e.wounds[i] += t.Wounds
@@ -601,10 +665,10 @@ var ErrNoFights = errors.New("no fights: give each side's fights")
 func (c *Combat) play(r dice.Roller, log *[]Step) (*Outcome, error) {
 	e := newEngine(c, log)
 	o := &Outcome{}
-	for _, p := range c.plan() {
+	for k, p := range c.plan() {
 		sc, err := e.step(p, r)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("step %d (%s), %w", k+1, p.key.Words(c.Ruleset), err)
 		}
 		o.Steps = append(o.Steps, sc)
 	}

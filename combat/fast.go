@@ -159,17 +159,23 @@ func (c *Combat) exact(ctx context.Context, cfg ExactConfig) (*Report, error) {
 	return a.report(c.Ruleset), nil
 }
 
-func (f *fastReader) limit(k int, what string, max int) error {
-	return fmt.Errorf("combat exact: %w: more than %d %s at step %d of %d (%s against %s)",
-		odds.ErrStateLimit, max, what, k+1, len(f.c.plan()), describeSide(f.c, 0), describeSide(f.c, 1))
+// limit is the error of step k past max things, named one or many.
+func (f *fastReader) limit(k int, max int, one, many string) error {
+	return fmt.Errorf("combat exact: %w: more than %s at step %d of %d (%s against %s)",
+		odds.ErrStateLimit, plural(max, one, many), k+1, len(f.c.plan()), describeSide(f.c, 0), describeSide(f.c, 1))
+}
+
+// plural writes n with the singular noun for 1 and the plural otherwise.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 func describeSide(c *Combat, i int) string {
 	u := c.Sides[i].Unit
-	s := fmt.Sprintf("%d models", u.Size())
-	if u.Size() == 1 {
-		s = "1 model"
-	}
+	s := plural(u.Size(), "model", "models")
 	if u.Name() != "" {
 		s = u.Name() + ", " + s
 	}
@@ -197,7 +203,7 @@ func (f *fastReader) step(k int, p stepPlan, states []rstate, a *acc) ([]rstate,
 			if len(p.fights[i]) > 0 {
 				addTo(a.attacks[k][i], attacks, s.p)
 			}
-			w, err := f.side(&e, i, groups)
+			w, err := f.side(&e, k, i, groups)
 			if err != nil {
 				return nil, err
 			}
@@ -206,7 +212,7 @@ func (f *fastReader) step(k int, p stepPlan, states []rstate, a *acc) ([]rstate,
 		for _, w0 := range ways[0] {
 			for _, w1 := range ways[1] {
 				if pairs++; maxStates > 0 && pairs > 16*maxStates {
-					return nil, f.limit(k, "ways through a step", 16*maxStates)
+					return nil, f.limit(k, 16*maxStates, "way through a step", "ways through a step")
 				}
 				t := rstate{units: [2]*unit.Unit{w1.enemy, w0.enemy}, wounds: s.wounds, lostRF: s.lostRF}
 				t.wounds[0] += w0.dw
@@ -235,10 +241,10 @@ func (f *fastReader) step(k int, p stepPlan, states []rstate, a *acc) ([]rstate,
 				next = append(next, t)
 				bytes += 2*len(key) + 96
 				if maxStates > 0 && len(next) > maxStates {
-					return nil, f.limit(k, "round states", maxStates)
+					return nil, f.limit(k, maxStates, "round state", "round states")
 				}
 				if maxBytes > 0 && bytes > maxBytes {
-					return nil, f.limit(k, "bytes of round states", maxBytes)
+					return nil, f.limit(k, maxBytes, "byte of round states", "bytes of round states")
 				}
 			}
 		}
@@ -246,9 +252,9 @@ func (f *fastReader) step(k int, p stepPlan, states []rstate, a *acc) ([]rstate,
 	return next, nil
 }
 
-// side returns the ways side i's batches at a step can end, the engine
+// side returns the ways side i's batches at step k can end, the engine
 // standing at the start of the step.
-func (f *fastReader) side(e *engine, i int, groups []referee.Attack) ([]sideWay, error) {
+func (f *fastReader) side(e *engine, k, i int, groups []referee.Attack) ([]sideWay, error) {
 	enemy := e.units[1-i]
 	if len(groups) == 0 {
 		return []sideWay{{enemy: enemy, p: big.NewRat(1, 1)}}, nil
@@ -265,7 +271,7 @@ func (f *fastReader) side(e *engine, i int, groups []referee.Attack) ([]sideWay,
 	if walk {
 		ways, err = f.walkSide(e, i, groups)
 	} else {
-		ways, err = f.batchSide(enemy, groups)
+		ways, err = f.batchSide(k, i, enemy, groups)
 	}
 	if err != nil {
 		return nil, err
@@ -274,11 +280,22 @@ func (f *fastReader) side(e *engine, i int, groups []referee.Attack) ([]sideWay,
 	return ways, nil
 }
 
-// batchSide is a side's ways out from odds.BatchOutcomes: one batch,
-// re-rolls included (20.1), nothing read from its events.
-func (f *fastReader) batchSide(enemy *unit.Unit, groups []referee.Attack) ([]sideWay, error) {
-	os, err := odds.BatchOutcomes(f.ctx, enemy, groups, odds.Config{MaxStates: f.cfg.MaxStates * 10})
-	if err != nil {
+// batchSide is side i's ways out at step k from odds.BatchOutcomes: one
+// batch, re-rolls included (20.1), nothing read from its events. A batch
+// may hold ten times the round states (batchStates).
+func (f *fastReader) batchSide(k, i int, enemy *unit.Unit, groups []referee.Attack) ([]sideWay, error) {
+	limit := -1 // none
+	if n := f.cfg.maxStates(); n > 0 {
+		limit = batchStates * n
+	}
+	os, err := odds.BatchOutcomes(f.ctx, enemy, groups, odds.Config{MaxStates: limit})
+	switch {
+	case errors.Is(err, odds.ErrMemoryLimit):
+		return nil, fmt.Errorf("combat exact: side %s's batch at step %d of %d: %w", sideOf(i), k+1, len(f.c.plan()), err)
+	case errors.Is(err, odds.ErrStateLimit):
+		return nil, fmt.Errorf("combat exact: side %s's batch at step %d of %d, which may hold %d times the %s allowed: %w",
+			sideOf(i), k+1, len(f.c.plan()), batchStates, plural(f.cfg.maxStates(), "round state", "round states"), err)
+	case err != nil:
 		return nil, err
 	}
 	ways := make([]sideWay, len(os))
@@ -288,6 +305,10 @@ func (f *fastReader) batchSide(enemy *unit.Unit, groups []referee.Attack) ([]sid
 	}
 	return ways, nil
 }
+
+// batchStates is how many times the round states (ExactConfig.MaxStates)
+// one side's batch may hold.
+const batchStates = 10
 
 // walkPaths is the most dice paths the fast reader walks die by die in one
 // run (the sides that score instant kills by profile):
@@ -451,5 +472,5 @@ func (f *fastReader) strengths(us [2]*unit.Unit) []int {
 	if !cr.ThreeOutcomes {
 		return nil
 	}
-	return []int{unitStrength(us[0], cr), unitStrength(us[1], cr)}
+	return []int{unitStrength(us[0]), unitStrength(us[1])}
 }

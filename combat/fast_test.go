@@ -31,6 +31,13 @@ func sameReport(got, want *Report) error {
 	rat("draw", got.Draw, want.Draw)
 	rat("b wins", got.BWins, want.BWins)
 	rat("loser breaks", got.LoserBreaks, want.LoserBreaks)
+	switch {
+	case (got.LoserFallsBack == nil) != (want.LoserFallsBack == nil):
+		errs = append(errs, fmt.Sprintf("three outcomes %v, want %v", got.LoserFallsBack != nil, want.LoserFallsBack != nil))
+	case got.LoserFallsBack != nil:
+		rat("loser falls back", got.LoserFallsBack, want.LoserFallsBack)
+		rat("loser gives ground", got.LoserGivesGround, want.LoserGivesGround)
+	}
 	dist("margin", got.Margin, want.Margin)
 	if len(got.Steps) != len(want.Steps) {
 		errs = append(errs, fmt.Sprintf("%d steps, want %d", len(got.Steps), len(want.Steps)))
@@ -64,12 +71,13 @@ func sameReport(got, want *Report) error {
 
 // TestExactEqualsEnumerate: on random small combats (widths, depths,
 // command groups, characters, charge, facing, strike classes, step_up, every
-// block ruleset) the fast reader, which merges equal round states between
-// steps, gives the brute-force walk's fractions exactly.
+// block ruleset, tow's troop types and Regeneration) the fast reader, which
+// merges equal round states between steps, gives the brute-force walk's
+// fractions exactly, tow's three break-test outcomes (22.11) included.
 func TestExactEqualsEnumerate(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 21))
-	checked, rerolled := 0, 0
-	for k := 0; checked < 30 && k < 200; k++ {
+	checked, rerolled, three := 0, 0, 0
+	for k := 0; (checked < 30 || rerolled == 0 || three < 4) && k < 300; k++ {
 		c, err := randomCombat(r)
 		if err != nil {
 			continue
@@ -86,6 +94,9 @@ func TestExactEqualsEnumerate(t *testing.T) {
 			t.Fatalf("combat %d: %v", k, err)
 		}
 		checked++
+		if ref.LoserFallsBack != nil && ref.LoserFallsBack.Sign() > 0 && ref.LoserGivesGround.Sign() > 0 {
+			three++
+		}
 		for _, p := range c.plan() {
 			for i := range 2 {
 				for _, re := range p.reroll[i] {
@@ -99,8 +110,8 @@ func TestExactEqualsEnumerate(t *testing.T) {
 			t.Errorf("combat %d (%s, %s %s against %s, charger %v %v, step_up %v): %v", k, c.Ruleset, c.Sides[0].Unit.Draw(), c.Steps(), c.Sides[1].Unit.Draw(), c.Charger, c.Facing, c.Options.StepUp, err)
 		}
 	}
-	if checked < 30 || rerolled == 0 {
-		t.Errorf("checked %d random combats (%d re-rolling fights); want 30 and some", checked, rerolled)
+	if checked < 30 || rerolled == 0 || three < 4 {
+		t.Errorf("checked %d random combats (%d re-rolling fights, %d tow ones that can fall back and give ground); want 30, some and 4", checked, rerolled, three)
 	}
 }
 

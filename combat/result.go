@@ -2,6 +2,7 @@ package combat
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/referee"
@@ -56,6 +57,18 @@ type Point struct {
 	Points int    `json:"points"`
 }
 
+// Words names the part in players' words: "left flank" for flank_left,
+// "high ground"; Name stays the JSON's.
+func (p Point) Words() string {
+	switch p.Name {
+	case "flank_left":
+		return "left flank"
+	case "flank_right":
+		return "right flank"
+	}
+	return strings.ReplaceAll(p.Name, "_", " ")
+}
+
 // BreakTest is a loser's break test (21.8).
 type BreakTest struct {
 	Side Side `json:"side"`
@@ -85,6 +98,12 @@ const (
 	resultCount                = 3
 )
 
+// Title names the outcome as the rulebook does: "Break", "Fall Back in
+// Good Order", "Give Ground"; "" for the zero Result.
+func (r Result) Title() string {
+	return map[Result]string{Break: "Break", FallBackInGoodOrder: "Fall Back in Good Order", GiveGround: "Give Ground"}[r]
+}
+
 // rankPoints is the combat result for ranks of unit u (21.6, 22.11): its
 // ranks behind the first that hold the troop type's minimum, up to its
 // maximum.
@@ -113,12 +132,10 @@ func rankAndFileType(u *unit.Unit) rules.TroopType {
 	return rules.Infantry
 }
 
-// unitStrength is the Unit Strength of u's models (22.10).
-func unitStrength(u *unit.Unit, cr *rules.CombatRules) int {
-	n := 0
-	for _, m := range u.Models() {
-		n += cr.Troops.UnitStrength(m.TroopType, m.W)
-	}
+// unitStrength is the Unit Strength of u's models (22.10), 0 where the
+// ruleset has none.
+func unitStrength(u *unit.Unit) int {
+	n, _ := u.UnitStrength()
 	return n
 }
 
@@ -209,7 +226,7 @@ func (c *Combat) disruptedIndex(o *Outcome) int {
 		if rankAndFileType(o.Units[charged]) == rules.HeavyInfantry {
 			need = cr.DisruptStrengthHeavy
 		}
-		disrupts = unitStrength(charger, cr) >= need
+		disrupts = unitStrength(charger) >= need
 	}
 	if disrupts {
 		return charged
@@ -304,10 +321,9 @@ func (c *Combat) judge(o *Outcome) int {
 // Steadfast; Unbreakable gives ground and Stubborn falls back in good order
 // without a roll; otherwise 2D6 against Leadership, lost by diff.
 func (c *Combat) judgeThree(o *Outcome, bt *BreakTest, s *Combatant, diff int) int {
-	cr := &rules.For(c.Ruleset).Combat
 	li := bt.Side.index()
 	bt.Need, bt.LostBy = s.Leadership, diff
-	bt.Crushed = unitStrength(o.Units[1-li], cr) > 2*unitStrength(o.Units[li], cr)
+	bt.Crushed = unitStrength(o.Units[1-li]) > 2*unitStrength(o.Units[li])
 	switch {
 	case s.Unbreakable:
 		bt.Auto, bt.Result = "unbreakable", GiveGround

@@ -226,11 +226,55 @@ func TestOneBatchPerTarget(t *testing.T) {
 	for _, a := range out {
 		got = append(got, a.Name+"/"+a.Batch)
 	}
-	want := []string{"spears/Knights against rank_and_file", "hero/Knights against rank_and_file", "challenge/"}
+	want := []string{"spears/Knights against the rank and file", "hero/Knights against the rank and file", "challenge/"}
 	if !slices.Equal(got, want) {
 		t.Errorf("oneBatch: %q, want %q", got, want)
 	}
 	if one := oneBatch(in[:1], "Knights"); one[0].Batch != "" {
 		t.Errorf("a lone group named batch %q", one[0].Batch)
+	}
+}
+
+// TestGroupAndStepWords: a champion striking like his rank and file rolls
+// in their group, named for both ("Knights rank and file and champion");
+// a fight the file names keeps its name; the steps and the parts of the
+// combat result are said as players say them.
+func TestGroupAndStepWords(t *testing.T) {
+	for _, tc := range []struct {
+		names []string
+		auto  []bool
+		want  string
+	}{
+		{[]string{"rank and file", "champion"}, []bool{true, true}, "Knights rank and file and champion"},
+		{[]string{"Lances"}, []bool{false}, "Lances"},
+		{[]string{"Lances", "champion"}, []bool{false, true}, "Lances and Knights champion"},
+	} {
+		if got := groupName("Knights", tc.names, tc.auto); got != tc.want {
+			t.Errorf("groupName(%q) = %q, want %q", tc.names, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		rs   rules.Ruleset
+		k    Key
+		want string
+	}{
+		{rules.WHFB8, Key{1, 5}, "Initiative 5"},
+		{rules.T9A, Key{1, 4}, "Agility 4"},
+		{rules.WHFB8, Key{2, 5}, "strikes first, Initiative 5"},
+		{rules.WHFB8, Key{2, 0}, "strikes first"},
+		{rules.T9A, Key{0, 0}, "strikes last"},
+		{rules.WHFB8, Key{0, 2}, "strikes last, Initiative 2"},
+	} {
+		if got := tc.k.Words(tc.rs); got != tc.want {
+			t.Errorf("%s %v: %q, want %q", tc.rs, tc.k, got, tc.want)
+		}
+	}
+	for name, want := range map[string]string{"flank_left": "left flank", "flank_right": "right flank", "high ground": "high ground", "battle standard": "battle standard"} {
+		if got := (Point{Name: name}).Words(); got != want {
+			t.Errorf("point %s: %q, want %q", name, got, want)
+		}
+	}
+	if got := (By{Role: unit.Character, Name: "Hero"}).Words(); got != "Hero" {
+		t.Errorf("a character's fight: %q", got)
 	}
 }

@@ -132,6 +132,55 @@ func TestE171TowCombatResult(t *testing.T) {
 	}
 }
 
+// TestE171RoundCountsRegenerated plays E171 as a round: 20 Men 5 x 4 with
+// a standard and Combat Order (bonus 1) charge the flank of 12 Trolls
+// (Unit Strength 36, higher) with Regeneration 4+. The Men's 6 attacks
+// hit three times and wound three times; Regeneration takes one Wound
+// back, which still counts (22.6): 3 + 2 ranks + 1 standard + 1 flank + 1
+// = 8, nothing for the charge, and the Trolls, disrupted, score no ranks.
+func TestE171RoundCountsRegenerated(t *testing.T) {
+	a := block(t, rules.TOW, men, 20, 5, unit.StandardBearer)
+	a.Bonus = 1
+	trolls, err := unit.New(unit.Spec{Name: "Trolls", Ruleset: rules.TOW, Models: 12, Frontage: 4,
+		Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 3, WS: 3, Specials: rules.SpecialSaves{Regeneration: rules.Need(4)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := block(t, rules.TOW, troop{name: "Trolls", ws: 3, s: 1, t: 3, i: 1, a: 1, ld: 7}, 12, 4)
+	b.Unit = trolls
+	c := &Combat{Ruleset: rules.TOW, Charger: A, Facing: FlankLeft, Sides: [2]Combatant{a, b}}
+	// the Men: 6 to hit (3 hit), 3 to wound, Regeneration 6, 1, 1; the
+	// Trolls: 3 misses; the Trolls' break test 6+6
+	faces := dice.NewScripted(6, 6, 6, 1, 1, 1, 6, 6, 6, 6, 1, 1, 1, 1, 1, 6, 6)
+	o, err := c.Resolve(faces)
+	if err != nil || faces.Remaining() != 0 {
+		t.Fatalf("%v, %d dice left", err, faces.Remaining())
+	}
+	want := []Point{{"wounds", 3}, {"ranks", 2}, {"standard", 1}, {"flank_left", 1}, {"bonus", 1}}
+	if o.Score[0] != 8 || !slices.Equal(o.Points[0], want) || o.Wounds[0] != 3 || o.Score[1] != 0 {
+		t.Errorf("Men score %d %v (wounds %d), Trolls %d; want 8 %v, 0", o.Score[0], o.Points[0], o.Wounds[0], o.Score[1], want)
+	}
+	regenerated := false
+	for _, e := range o.Steps[0].Sides[0].Events {
+		regenerated = regenerated || strings.Contains(e.Text, "1 regenerated (counted for combat result all the same)")
+	}
+	if !regenerated || o.Casualties[1] != 0 || carriedOn(o.Units[1]) != 2 {
+		t.Errorf("regenerated %v, Trolls lost %d and carry %d; want one Wound regenerated, 2 carried on a Troll", regenerated, o.Casualties[1], carriedOn(o.Units[1]))
+	}
+	if o.Break == nil || o.Break.Side != B || o.Break.Result != Break {
+		t.Errorf("the Trolls' break test %+v, want a Break on 6+6", o.Break)
+	}
+}
+
+// carriedOn is the wounds u's pools carry.
+func carriedOn(u *unit.Unit) int {
+	n := 0
+	for _, p := range u.Carried() {
+		n += p.Carried
+	}
+	return n
+}
+
 func TestTowReadsNoInsaneCourage(t *testing.T) {
 	// 22.11: a double 1 gives ground, so insane_courage is not read in tow.
 	var o rules.Options

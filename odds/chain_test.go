@@ -16,15 +16,19 @@ import (
 )
 
 // TestPacketChainEqualsEnumeration: on random scenarios drawn to reach the
-// packet chain (battleaxe's per-model damage and whfb8's remaining-wounds
-// cap, multi-wound packets, Flaming attacks, several groups), Exact gives
-// exactly what the plain enumeration gives, and the chain is taken.
+// packet chain (battleaxe's per-model damage, whfb8's remaining-wounds cap,
+// tow's packets that land on one model and never spill, RULES.md 22.7,
+// multi-wound packets, Flaming attacks, several groups), Exact gives
+// exactly what the plain enumeration gives, and the chain is taken in each
+// of the three rulesets.
 func TestPacketChainEqualsEnumeration(t *testing.T) {
-	took := 0
+	took, tookBy := 0, map[rules.Ruleset]int{}
 	rounds(t, func(t *rapid.T) {
-		rs := rapid.SampledFrom([]rules.Ruleset{rules.Battleaxe, rules.WHFB8}).Draw(t, "ruleset")
+		rs := rapid.SampledFrom([]rules.Ruleset{rules.Battleaxe, rules.WHFB8, rules.TOW}).Draw(t, "ruleset")
 		s := genSpec(t, rs)
-		s.Options.DamageModel = rules.PerModel
+		if rs != rules.TOW {
+			s.Options.DamageModel = rules.PerModel
+		}
 		if rs == rules.WHFB8 {
 			s.Options.MWCap = rules.MWCap(rapid.IntRange(0, 1).Draw(t, "chainCap"))
 		}
@@ -46,10 +50,11 @@ func TestPacketChainEqualsEnumeration(t *testing.T) {
 		equalsEnumeration(t, u, attacks)
 		if res, err := Exact(t.Context(), u, attacks, Config{}); err == nil && strings.Contains(res.Method, fastChain) {
 			took++
+			tookBy[rs]++
 		}
 	})
-	if took < 50 {
-		t.Errorf("the packet chain was taken in %d scenarios only", took)
+	if took < 50 || tookBy[rules.Battleaxe] < 10 || tookBy[rules.WHFB8] < 10 || tookBy[rules.TOW] < 10 {
+		t.Errorf("the packet chain was taken in %d scenarios only (%v); want 50, 10 in each ruleset", took, tookBy)
 	}
 }
 

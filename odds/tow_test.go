@@ -86,7 +86,8 @@ func TestE161KillingBlow(t *testing.T) { // RULES.md 22.15
 		noKB     string
 		meleeOff bool
 	}{
-		{"heavy cavalry W1", unit.Profile{TroopType: rules.Cavalry, W: 1, T: 3, WS: 4, Save: three}, "5/36", "5/36", "1/12", false},
+		{"heavy cavalry W1", unit.Profile{TroopType: rules.HeavyCavalry, W: 1, T: 3, WS: 4, Save: three}, "5/36", "5/36", "1/12", false},
+		{"cavalry W1 (light cavalry)", unit.Profile{TroopType: rules.Cavalry, W: 1, T: 3, WS: 4, Save: three}, "5/36", "5/36", "1/12", false},
 		{"monstrous cavalry W3", unit.Profile{TroopType: rules.MonstrousCavalry, W: 3, T: 3, WS: 4, Save: three}, "5/36", "11/36", "1/12", false},
 		{"monster W3: Killing Blow inert", unit.Profile{TroopType: rules.Monster, W: 3, T: 3, WS: 4, Save: three}, "1/12", "1/12", "1/12", false},
 		{"cavalry with ward 5+", unit.Profile{TroopType: rules.Cavalry, W: 1, T: 3, WS: 4, Save: three, Specials: rules.SpecialSaves{Ward: target("5+")}}, "5/54", "5/54", "1/18", false},
@@ -194,6 +195,30 @@ func TestE159RegenerationAfterWard(t *testing.T) { // RULES.md 22.15
 	wantRat(t, "tow: the Wound stays lost", tow.Casualties.Mean(), "1/6")
 	nearExact(t, spec(rules.TOW), a, tow)
 	wantRat(t, "whfb8: one roll at 4+", both(t, spec(rules.WHFB8), a).Casualties.Mean(), "1/4")
+}
+
+func TestE160FlamingTrolls(t *testing.T) { // RULES.md 22.15, 22.6
+	// Three Trolls W3 with Regeneration 4+ take six S10 hits (2+ to wound,
+	// no armour), each wound a Wound that Regeneration may take back.
+	// Flaming on a unit that is not flammable changes nothing: the same
+	// casualties as without, mean 164375/331776, and P(>= 1 Troll removed)
+	// 731875/1492992. On a flammable unit Flaming stops Regeneration: every
+	// Wound stays lost, floor(wounds/3) Trolls, mean 6875/5184.
+	trolls := func(flammable bool) *unit.Unit {
+		return mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Frontage: 3, Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4,
+			Specials: rules.SpecialSaves{Regeneration: target("4+"), Flammable: flammable}}})
+	}
+	six := func(flaming bool) []referee.Attack {
+		return []referee.Attack{{Count: dice.ConstExpr(6), Strength: 10, Flaming: flaming, Target: rf}}
+	}
+	plain := both(t, trolls(false), six(false))
+	wantRat(t, "Regeneration 4+: expected removed", plain.Casualties.Mean(), "164375/331776")
+	flaming := both(t, trolls(false), six(true))
+	if err := sameResult(flaming, plain); err != nil {
+		t.Errorf("Flaming on a unit that is not flammable: %v, want the first case's odds", err)
+	}
+	wantRat(t, "Flaming, not flammable: P(>= 1 removed)", flaming.Casualties.AtLeast(1), "731875/1492992")
+	wantRat(t, "Flaming on a flammable unit: expected removed", both(t, trolls(true), six(true)).Casualties.Mean(), "6875/5184")
 }
 
 func TestE174CharacterOnMonster(t *testing.T) { // RULES.md 22.15, 22.4

@@ -23,6 +23,7 @@ package referee
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
@@ -124,6 +125,76 @@ type Result struct {
 	// for which the engine's default stood in (RULES.md 18): all of them
 	// for Resolve, those its chooser cannot answer for ResolveWith.
 	StandIns []rules.StandIn `json:"stand_ins,omitempty"`
+	// challenge: an attack group aims at the champion or a character.
+	challenge bool
+}
+
+// Overkill is what attacks aimed at a champion or character (a challenge,
+// RULES.md 9.3, 22.7, 22.8) wasted on him: the unsaved wounds beyond the
+// Wounds he had left, and the combat result they score.
+type Overkill struct {
+	Wounds int `json:"wounds"`
+	// CombatResult is +1 for each wound, at most the ruleset's most
+	// (rules.CombatRules.OverkillMost: tow +5, RULES.md 22.11); 0 where the
+	// ruleset scores none.
+	CombatResult int `json:"combat_result"`
+}
+
+// Overkill returns the overkill of the attacks aimed at a champion or
+// character, nil when none was (RULES.md 9.3, E167).
+func (r *Result) Overkill() *Overkill {
+	if !r.challenge {
+		return nil
+	}
+	cr := &rules.For(r.After.Ruleset()).Combat
+	return &Overkill{Wounds: r.Tally.Overkill, CombatResult: cr.Overkill(r.Tally.Overkill)}
+}
+
+// WastedText says in players' words how many wounds were wasted and, in a
+// challenge, how many of them are overkill and what they score: "2 wasted:
+// overkill, +2 combat result in a challenge" (tow, RULES.md 22.11), "2
+// wasted: overkill in a challenge, not scored in whfb8 (rules 9.3)". It is
+// "" when nothing was wasted.
+func (r *Result) WastedText() string {
+	w := r.Tally.Wasted
+	if w == 0 {
+		return ""
+	}
+	text := fmt.Sprintf("%d wasted", w)
+	o := r.Overkill()
+	if o == nil || o.Wounds == 0 {
+		return text
+	}
+	cr := &rules.For(r.After.Ruleset()).Combat
+	if o.Wounds < w {
+		text += fmt.Sprintf(", %d of them overkill", o.Wounds)
+	} else {
+		text += ": overkill"
+	}
+	switch {
+	case cr.OverkillMost == 0:
+		return text + fmt.Sprintf(" in a challenge, not scored in %s (rules 9.3)", r.After.Ruleset())
+	case o.Wounds < w:
+		text += ":"
+	default:
+		text += ","
+	}
+	text += fmt.Sprintf(" +%d combat result in a challenge", o.CombatResult)
+	if o.Wounds > cr.OverkillMost {
+		text += fmt.Sprintf(" (at most +%d)", cr.OverkillMost)
+	}
+	return text
+}
+
+// challenge reports whether an attack group aims at the champion or a
+// character.
+func challenge(attacks []Attack) bool {
+	for _, a := range attacks {
+		if a.Target.Role == unit.Champion || a.Target.Role == unit.Character {
+			return true
+		}
+	}
+	return false
 }
 
 // Destroyed reports whether no model of the unit is left.
@@ -155,7 +226,7 @@ func ResolveWith(u *unit.Unit, attacks []Attack, r dice.Roller, ch unit.Chooser)
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Before: u.Clone()}
+	res := &Result{Before: u.Clone(), challenge: challenge(attacks)}
 	log := func(e Event) { res.Events = append(res.Events, e) }
 	for !m.Done() {
 		if err := m.Step(r, log); err != nil {
@@ -187,7 +258,7 @@ func ResolveSoFar(u *unit.Unit, attacks []Attack, faces []int) (res *Result, nee
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	res = &Result{Before: u.Clone()}
+	res = &Result{Before: u.Clone(), challenge: challenge(attacks)}
 	r := dice.NewScripted(faces...)
 	var step []Event
 	log := func(e Event) { step = append(step, e) }

@@ -1,6 +1,7 @@
 package referee_test
 
 import (
+	"fmt"
 	"math/big"
 	"testing"
 
@@ -82,8 +83,8 @@ func TestE160TrollsRegenerate(t *testing.T) { // RULES.md 22.15
 	}
 	// six single unsaved wounds: the to-wound rolls are forced 6s. Flaming
 	// on a model that is not flammable leaves Regeneration as it is
-	// (rules.TestTowSpecialSaves); walking its dice again would only repeat
-	// the first case.
+	// (rules.TestTowSpecialSaves; the odds' TestE160FlamingTrolls gives it
+	// the first case's odds).
 	for _, c := range []struct {
 		name     string
 		u        *unit.Unit
@@ -115,25 +116,44 @@ func TestE160TrollsRegenerate(t *testing.T) { // RULES.md 22.15
 }
 
 func TestE164MultipleWoundsCappedAtRemaining(t *testing.T) { // RULES.md 22.15
+	// One unsaved Multiple Wounds (D3) packet on W3 monstrous infantry
+	// lands on the model now losing Wounds and is capped at what it has
+	// left: fresh, 1, 2 and 3 Wounds each 1/3 (expected 2); with 2 left, 1
+	// (1/3) or 2 (2/3), expected 5/3; with 1 left exactly 1. whfb8's pool
+	// takes the packet at the profile's 3 and spills it to the next Ogre:
+	// 2 expected in every case.
 	for _, c := range []struct {
 		name    string
 		carried int
+		dist    []string // P(1, 2, 3 Wounds)
 		mean    string
 	}{
-		{"fresh", 0, "2"},
-		{"2 left", 1, "5/3"},
-		{"1 left", 2, "1"},
+		{"fresh", 0, []string{"1/3", "1/3", "1/3"}, "2"},
+		{"2 left", 1, []string{"1/3", "2/3", "0"}, "5/3"},
+		{"1 left", 2, []string{"1", "0", "0"}, "1"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Frontage: 3, Carried: c.carried,
-				Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4}})
 			a := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 4, NoSaves: true, MultipleWounds: expr("D3"), Target: rf}}
+			ogres := func(rs rules.Ruleset) *unit.Unit {
+				return mustUnit(t, unit.Spec{Ruleset: rs, Models: 3, Frontage: 3, Carried: c.carried,
+					Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4}})
+			}
+			u := ogres(rules.TOW)
 			wantRat(t, "expected Wounds", expectation(t, u, a, []int{6}, func(r *referee.Result) int { return r.Tally.Wounds }), c.mean)
-			exhaust(t, u, a, []int{6}, func(r *referee.Result, _ *big.Rat) {
+			dist := make([]*big.Rat, 4)
+			for i := range dist {
+				dist[i] = new(big.Rat)
+			}
+			exhaust(t, u, a, []int{6}, func(r *referee.Result, p *big.Rat) {
 				if r.Tally.Casualties > 1 {
 					t.Errorf("a packet spilled to a second model: %d removed", r.Tally.Casualties)
 				}
+				dist[r.Tally.Wounds].Add(dist[r.Tally.Wounds], p)
 			})
+			for k, want := range c.dist {
+				wantRat(t, fmt.Sprintf("P(%d Wounds)", k+1), dist[k+1], want)
+			}
+			wantRat(t, "whfb8 pooled: expected Wounds", expectation(t, ogres(rules.WHFB8), a, []int{6}, func(r *referee.Result) int { return r.Tally.Wounds }), "2")
 		})
 	}
 }
@@ -255,30 +275,69 @@ func TestE168BlowThenPacketThenSingle(t *testing.T) { // RULES.md 22.15, 22.7
 
 // TestE167ChampionOverkill is E167's second case (RULES.md 22.7, 22.8,
 // 22.11): a W1 champion in a challenge takes 3 unsaved wounds. He is
-// removed, 2 wounds are wasted (never spilling to the unit), and they score
-// overkill: 1 Wound + 2 = 3 points. An ordinary model takes his slot.
+// removed, 2 wounds are wasted (never spilling to the unit), and the
+// referee's result reports them as overkill that scores: 1 Wound + 2 = 3
+// points. An ordinary model takes his slot. At most +5 scores; whfb8
+// reports the overkill and scores none; an attack at the rank and file
+// wastes no overkill.
 func TestE167ChampionOverkill(t *testing.T) {
-	u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 8, Frontage: 5, Profile: unit.Profile{W: 1, T: 3},
-		Command: []unit.Role{unit.Musician, unit.StandardBearer, unit.Champion}, Layout: "R M S C R / R R R . ."})
-	a := []referee.Attack{{Count: dice.ConstExpr(3), Strength: 10, NoSaves: true, Target: unit.Target{Role: unit.Champion}}}
-	res, _ := resolve(t, u, a, 6, 6, 6)
-	tally := res.Tally
-	if tally.Casualties != 1 || tally.Wounds != 1 || tally.Unsaved != 3 || tally.Wasted != 2 {
-		t.Errorf("removed %d, counts %d, unsaved %d, wasted %d; want 1, 1, 3, 2:\n%s", tally.Casualties, tally.Wounds, tally.Unsaved, tally.Wasted, logText(res))
-	}
-	cr := rules.For(rules.TOW).Combat
-	if got := tally.Wounds + cr.Overkill(tally.Wasted); got != 3 {
-		t.Errorf("combat result %d, want 1 Wound + overkill 2 = 3", got)
-	}
-	if got := cr.Overkill(7); got != 5 {
-		t.Errorf("overkill of 7 wasted: %d, want at most +5", got)
-	}
-	if got := rules.For(rules.WHFB8).Combat.Overkill(2); got != 0 {
-		t.Errorf("whfb8 overkill %d, want none (22.11 is tow's column)", got)
-	}
-	front := res.After.Ranks()[0]
-	if len(front) != 5 || front[3].Model == nil || front[3].Model.Role != unit.RankAndFile {
-		t.Errorf("the champion's slot after: %v, want an ordinary model in it", front)
+	champ := unit.Target{Role: unit.Champion}
+	for _, tc := range []struct {
+		name    string
+		rs      rules.Ruleset
+		attacks []referee.Attack
+		faces   []int
+		want    *referee.Overkill
+		text    string
+	}{
+		{"E167", rules.TOW, []referee.Attack{{Count: dice.ConstExpr(3), Strength: 10, NoSaves: true, Target: champ}}, []int{6, 6, 6},
+			&referee.Overkill{Wounds: 2, CombatResult: 2}, "2 wasted: overkill, +2 combat result in a challenge"},
+		{"8 wounds: at most +5", rules.TOW, []referee.Attack{{Count: dice.ConstExpr(8), Strength: 10, NoSaves: true, Target: champ}}, []int{6, 6, 6, 6, 6, 6, 6, 6},
+			&referee.Overkill{Wounds: 7, CombatResult: 5}, "7 wasted: overkill, +5 combat result in a challenge (at most +5)"},
+		{"whfb8 scores none", rules.WHFB8, []referee.Attack{{Count: dice.ConstExpr(3), Strength: 10, NoSaves: true, Target: champ}}, []int{6, 6, 6},
+			&referee.Overkill{Wounds: 2, CombatResult: 0}, "2 wasted: overkill in a challenge, not scored in whfb8 (rules 9.3)"},
+		// these two: rank and file of W2, where a Multiple Wounds (3) packet
+		// wastes 1 (22.7) that is no overkill, and a W1 champion
+		{"a challenge and a Multiple Wounds packet at the rank and file", rules.TOW, []referee.Attack{
+			{Count: dice.ConstExpr(2), Strength: 10, NoSaves: true, Target: champ},
+			{Count: dice.ConstExpr(1), Strength: 10, NoSaves: true, MultipleWounds: expr("3"), Target: rf}}, []int{6, 6, 6},
+			&referee.Overkill{Wounds: 1, CombatResult: 1}, "2 wasted, 1 of them overkill: +1 combat result in a challenge"},
+		{"no challenge", rules.TOW, []referee.Attack{{Count: dice.ConstExpr(3), Strength: 10, NoSaves: true, MultipleWounds: expr("3"), Target: rf}}, []int{6, 6, 6},
+			nil, "3 wasted"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			spec := unit.Spec{Ruleset: tc.rs, Models: 8, Frontage: 5, Profile: unit.Profile{W: 1, T: 3},
+				Command: []unit.Role{unit.Musician, unit.StandardBearer, unit.Champion}, Layout: "R M S C R / R R R . ."}
+			if len(tc.attacks) > 1 || tc.want == nil {
+				spec.Profile.W, spec.Champion = 2, &unit.Profile{W: 1, T: 3}
+			}
+			u := mustUnit(t, spec)
+			res, _ := resolve(t, u, tc.attacks, tc.faces...)
+			got := res.Overkill()
+			if (got == nil) != (tc.want == nil) || got != nil && *got != *tc.want {
+				t.Errorf("overkill %+v, want %+v:\n%s", got, tc.want, logText(res))
+			}
+			if s := res.WastedText(); s != tc.text {
+				t.Errorf("wasted: %q, want %q", s, tc.text)
+			}
+			if v := res.View(nil); (v.Overkill == nil) != (tc.want == nil) {
+				t.Errorf("the JSON view's overkill %+v, want %+v", v.Overkill, tc.want)
+			}
+			if tc.name != "E167" {
+				return
+			}
+			tally := res.Tally
+			if tally.Casualties != 1 || tally.Wounds != 1 || tally.Unsaved != 3 || tally.Wasted != 2 {
+				t.Errorf("removed %d, counts %d, unsaved %d, wasted %d; want 1, 1, 3, 2:\n%s", tally.Casualties, tally.Wounds, tally.Unsaved, tally.Wasted, logText(res))
+			}
+			if got := tally.Wounds + res.Overkill().CombatResult; got != 3 {
+				t.Errorf("combat result %d, want 1 Wound + overkill 2 = 3", got)
+			}
+			front := res.After.Ranks()[0]
+			if len(front) != 5 || front[3].Model == nil || front[3].Model.Role != unit.RankAndFile {
+				t.Errorf("the champion's slot after: %v, want an ordinary model in it", front)
+			}
+		})
 	}
 }
 

@@ -19,9 +19,13 @@ type View struct {
 	// PanicFailed is what a failed panic test does where the ruleset
 	// says so by the unit's size (tow, RULES.md 22.9): PanicFallBack or
 	// PanicFlee; "" where no test is taken or the ruleset does not say.
-	PanicFailed string        `json:"panic_failed,omitempty"`
-	Before      unit.Snapshot `json:"before"`
-	After       unit.Snapshot `json:"after"`
+	PanicFailed string `json:"panic_failed,omitempty"`
+	// Overkill, where an attack group aims at the champion or a character
+	// (a challenge), is what it wasted on him and what that scores
+	// (RULES.md 9.3, 22.7, 22.11); absent otherwise.
+	Overkill *Overkill     `json:"overkill,omitempty"`
+	Before   unit.Snapshot `json:"before"`
+	After    unit.Snapshot `json:"after"`
 	// StandIns: the owner_choice switches nobody was asked about, whose
 	// defaults stood in (RULES.md 18)
 	StandIns []rules.StandIn `json:"stand_ins,omitempty"`
@@ -42,6 +46,7 @@ func (r *Result) View(dice []int) View {
 		v.Panic = &p
 	}
 	v.PanicFailed = r.PanicFailed()
+	v.Overkill = r.Overkill()
 	return v
 }
 

@@ -13,7 +13,14 @@ import (
 
 var troops = []rules.TroopType{rules.Infantry, rules.Cavalry, rules.MonstrousInfantry}
 
+// towTroops adds tow's sub-categories (RULES.md 22.10), which only tow reads.
+var towTroops = append([]rules.TroopType{rules.HeavyInfantry, rules.HeavyCavalry, rules.Monster}, troops...)
+
 func genProfile(t *rapid.T, label string) Profile {
+	return genProfileOf(t, label, troops)
+}
+
+func genProfileOf(t *rapid.T, label string, troops []rules.TroopType) Profile {
 	return Profile{
 		TroopType: rapid.SampledFrom(troops).Draw(t, label+".troop"),
 		W:         rapid.IntRange(1, 4).Draw(t, label+".w"),
@@ -22,9 +29,16 @@ func genProfile(t *rapid.T, label string) Profile {
 	}
 }
 
-// genSpec draws a block unit Spec that is valid most of the time.
+// genSpec draws a block unit Spec that is valid most of the time. Under
+// tow it draws only what tow reads (RULES.md 22.12: no groups, none of the
+// pool switches), its troop sub-categories and starting_models; tow's own
+// ways (the rear rank emptied left to right, 22.8, and packets that never
+// spill, 22.7) come from its traits.
 func genSpec(t *rapid.T) Spec {
-	rs := rapid.SampledFrom([]rules.Ruleset{rules.Battleaxe, rules.WHFB8, rules.T9A, rules.T9A1RU}).Draw(t, "ruleset")
+	rs := rapid.SampledFrom([]rules.Ruleset{rules.Battleaxe, rules.WHFB8, rules.T9A, rules.T9A1RU, rules.TOW}).Draw(t, "ruleset")
+	if rs == rules.TOW {
+		return genTowSpec(t)
+	}
 	o := rules.Options{
 		DamageModel:         rules.DamageModel(rapid.IntRange(0, 1).Draw(t, "damage_model")),
 		InstantKillTakes:    rules.InstantKillTake(rapid.IntRange(0, 1).Draw(t, "instant_kill_takes")),
@@ -79,6 +93,55 @@ func genSpec(t *rapid.T) Spec {
 	}
 	if rs == rules.Battleaxe && o.DamageModel == rules.PerModel && rapid.Bool().Draw(t, "damage?") {
 		s.Damage = rapid.SliceOfN(rapid.IntRange(0, s.Profile.W-1), 0, 6).Draw(t, "damage")
+	}
+	return s
+}
+
+// genTowSpec draws a tow unit Spec (see genSpec).
+func genTowSpec(t *rapid.T) Spec {
+	s := Spec{
+		Name:    "Unit",
+		Ruleset: rules.TOW,
+		Options: rules.Options{
+			InstantKillTakes: rules.InstantKillTake(rapid.IntRange(0, 1).Draw(t, "instant_kill_takes")),
+			SingleRankPolicy: rules.SingleRankPolicy(rapid.IntRange(0, 3).Draw(t, "single_rank_policy")),
+			RearRankOrder:    rules.RearRankOrder(rapid.IntRange(0, 4).Draw(t, "rear_rank_order")),
+		},
+		Models:   rapid.IntRange(0, 24).Draw(t, "models"),
+		Frontage: rapid.IntRange(0, 7).Draw(t, "frontage"),
+		Profile:  genProfileOf(t, "profile", towTroops),
+	}
+	for _, r := range []Role{Musician, StandardBearer, Champion} {
+		if rapid.Bool().Draw(t, "has "+r.String()) {
+			s.Command = append(s.Command, r)
+		}
+	}
+	s.Models = max(s.Models, len(s.Command))
+	if slices.Contains(s.Command, Champion) {
+		champW := s.Profile.W
+		if rapid.Bool().Draw(t, "champion profile") {
+			p := genProfileOf(t, "champion", towTroops)
+			s.Champion, champW = &p, p.W
+		}
+		s.ChampionDamage = rapid.IntRange(0, champW-1).Draw(t, "champion_damage")
+	}
+	for i := range rapid.IntRange(0, 2).Draw(t, "characters") {
+		p := genProfileOf(t, "character", towTroops)
+		s.Characters = append(s.Characters, CharacterSpec{
+			Name:    fmt.Sprint("H", i),
+			Profile: p,
+			Damage:  rapid.IntRange(0, p.W-1).Draw(t, "character damage"),
+			File:    rapid.SampledFrom([]int{-1, -1, -1, 0, 1, 2, 4}).Draw(t, "file"),
+		})
+	}
+	if s.Frontage > 0 && s.Frontage < len(s.Command)+len(s.Characters) {
+		s.Frontage = len(s.Command) + len(s.Characters)
+	}
+	if s.Profile.W > 1 && rapid.IntRange(0, 3).Draw(t, "carry?") == 0 {
+		s.Carried = rapid.IntRange(1, s.Profile.W-1).Draw(t, "carried")
+	}
+	if rapid.Bool().Draw(t, "starting_models?") {
+		s.StartingModels = s.Models + len(s.Characters) + rapid.IntRange(0, 10).Draw(t, "lost before")
 	}
 	return s
 }

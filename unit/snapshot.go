@@ -10,6 +10,11 @@ type Snapshot struct {
 	Formation string       `json:"formation"` // Draw: "[R M C S R] / [R R R]"
 	Ranks     [][]CellView `json:"ranks"`
 	Carried   []PoolCarry  `json:"carried,omitempty"`
+	// UnitStrength is the Unit Strength of the models left and
+	// StartingModels the unit's size at deployment, where the ruleset
+	// reads them (tow, RULES.md 22.9, 22.10); absent elsewhere.
+	UnitStrength   *int `json:"unit_strength,omitempty"`
+	StartingModels *int `json:"starting_models,omitempty"`
 }
 
 // CellView is one slot of the formation.
@@ -33,6 +38,10 @@ type CellView struct {
 func (u *Unit) Snapshot() Snapshot {
 	s := Snapshot{Name: u.Name(), Ruleset: u.Ruleset().String(), Size: u.Size(), Destroyed: u.Destroyed(),
 		Formation: u.Draw(), Ranks: [][]CellView{}, Carried: u.Carried()}
+	if us, ok := u.UnitStrength(); ok {
+		start := u.StartingModels()
+		s.UnitStrength, s.StartingModels = &us, &start
+	}
 	for _, rank := range u.Ranks() {
 		row := make([]CellView, 0, len(rank))
 		for _, c := range rank {

@@ -177,6 +177,24 @@ func (u *Unit) PhaseStartSize() int { return u.phaseStart }
 // (Spec.StartingModels; RULES.md 22.9).
 func (u *Unit) StartingModels() int { return u.s.starting }
 
+// UnitStrength returns the Unit Strength of the models left (RULES.md
+// 22.10: infantry 1 each, cavalry 2, monstrous infantry 3, monsters their
+// Wounds on the profile, ...) and true where the ruleset reads it (tow);
+// 0 and false elsewhere.
+func (u *Unit) UnitStrength() (int, bool) {
+	t := rules.For(u.Ruleset()).Combat.Troops
+	if t == nil {
+		return 0, false
+	}
+	n := 0
+	for id, m := range u.models {
+		if m.alive {
+			n += t.UnitStrength(u.kindOf(id).profile.TroopType, u.w(id))
+		}
+	}
+	return n, true
+}
+
 // PanicFlees reports the outcome of a failed panic test where the ruleset
 // reads it by size (tow, RULES.md 22.9, E169): the unit flees unless more
 // than half of its models at deployment remain, and falls back in good

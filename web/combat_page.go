@@ -245,6 +245,13 @@ func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.
 		prob(c.Sides[1].Unit.Name()+" win", rep.BWins, "side b"),
 		prob("The loser breaks", rep.LoserBreaks, "fails its break test"),
 	}
+	if rep.LoserFallsBack != nil {
+		// tow's break test of three outcomes (RULES.md 22.11)
+		d.Outcomes[3].Note = "a Break"
+		d.Outcomes = append(d.Outcomes,
+			prob("The loser falls back in good order", rep.LoserFallsBack, "Fall Back in Good Order"),
+			prob("The loser gives ground", rep.LoserGivesGround, "Give Ground"))
+	}
 	d.Bar = s.pages.render("outcome-bar", outcomeBar(c.Sides[0].Unit.Name(), c.Sides[1].Unit.Name(), rep))
 	for i := range 2 {
 		sr := rep.Sides[i]
@@ -277,12 +284,12 @@ func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.
 		d.Sides[i] = sd
 	}
 	for k, st := range round.Steps {
-		sv := combatStepData{Title: fmt.Sprintf("Step %d, strike order %s", k+1, st.Key)}
+		sv := combatStepData{Title: fmt.Sprintf("Step %d: %s", k+1, st.Key.Words(c.Ruleset))}
 		for i := range 2 {
 			ss := st.Sides[i]
 			var fights []string
 			for _, f := range ss.Fights {
-				x := fmt.Sprintf("%s: %d attack%s", f.By, f.Attacks, plural(f.Attacks))
+				x := fmt.Sprintf("%s: %d attack%s", f.By.Words(), f.Attacks, plural(f.Attacks))
 				if f.Reroll {
 					x += ", misses re-rolled"
 				}
@@ -319,8 +326,17 @@ func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.
 	if bt := round.Break; bt != nil {
 		who := c.Side(bt.Side).Unit.Name()
 		switch {
+		case bt.Auto != "" && bt.Result != "":
+			d.Break = fmt.Sprintf("%s do not test: %s, %s.", who, bt.Auto, bt.Result.Title())
 		case bt.Auto != "":
 			d.Break = fmt.Sprintf("%s do not test: %s.", who, bt.Auto)
+		case bt.Result != "":
+			// three outcomes (22.11): Ld against 2D6, then with the difference added
+			crushed := ""
+			if bt.Crushed {
+				crushed = ", the winners' Unit Strength more than double theirs"
+			}
+			d.Break = fmt.Sprintf("%s test on %d, lost by %d%s (rolled %s): %s.", who, bt.Need, bt.LostBy, crushed, rollsText(bt.Rolls), bt.Result.Title())
 		case bt.Broke:
 			d.Break = fmt.Sprintf("%s test on %d and break (rolled %s).", who, bt.Need, rollsText(bt.Rolls))
 		default:

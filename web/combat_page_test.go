@@ -93,3 +93,27 @@ func between(s, from, to string) string {
 	}
 	return s[:j]
 }
+
+// TestCombatPageTow: under tow the page gives the three outcomes of the
+// loser's break test (RULES.md 22.11) with their exact chances, as the CLI
+// and /api/combat do, names the steps by Initiative, and says which
+// outcome the round rolled: seed 11 loses by 6 and rolls 1+6, a Fall Back
+// in Good Order (7 against Ld 7, and 13 with the difference added).
+func TestCombatPageTow(t *testing.T) {
+	h := testServer(t, Config{}).Handler()
+	w := do(t, h, "GET", "/combat?example=combat-tow-halberds&seed=11", "", "")
+	body := w.Body.String()
+	if w.Code != 200 {
+		t.Fatalf("status %d: %s", w.Code, body)
+	}
+	contains(t, "tow halberds", body,
+		`<dt>The loser breaks</dt><dd><span class="value" data-exact="3918910178615227719717817375/12059966153521811021132464128"`,
+		`<dt>The loser falls back in good order</dt><dd><span class="value" data-exact="842772218111192340032445025/4019988717840603673710821376"`,
+		`<dt>The loser gives ground</dt><dd><span class="value" data-exact="1479078797863870893753804625/6029983076760905510566232064"`,
+		"<h4>Step 1: Initiative 3</h4>",
+		"Orc Boyz test on 7, lost by 6 (rolled 1&#43;6): Fall Back in Good Order.")
+	e120 := do(t, h, "GET", "/combat", "", "").Body.String()
+	if strings.Contains(e120, "falls back") || strings.Contains(e120, "gives ground") {
+		t.Errorf("whfb8's page gives tow's outcomes")
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rearrank/rearrank/combat"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/scenario"
@@ -101,6 +102,8 @@ var schemaTypes = map[string]reflect.Type{
 	"NextStage":      reflect.TypeFor[NextStage](),
 	"Event":          reflect.TypeFor[referee.Event](),
 	"Tally":          reflect.TypeFor[referee.Tally](),
+	"Overkill":       reflect.TypeFor[referee.Overkill](),
+	"BreakTest":      reflect.TypeFor[combat.BreakTest](),
 	"Snapshot":       reflect.TypeFor[unit.Snapshot](),
 	"Cell":           reflect.TypeFor[unit.CellView](),
 	"PoolCarry":      reflect.TypeFor[unit.PoolCarry](),
@@ -301,4 +304,34 @@ func valueSpan(data []byte, path ...string) (from, to int, err error) {
 	}
 	to = int(dec.InputOffset())
 	return to - len(raw), to, nil
+}
+
+// TestOpenAPICombatResponse: the answer of POST /api/combat is a report
+// or one round; every property the document lists is a JSON name of one
+// of them, and the round's break test (result, lost_by, crushed in tow,
+// rules 22.11) is described by the BreakTest schema.
+func TestOpenAPICombatResponse(t *testing.T) {
+	doc := loadOpenAPI(t)
+	var op struct {
+		Responses map[string]struct {
+			Content map[string]struct {
+				Schema struct {
+					Properties map[string]json.RawMessage `json:"properties"`
+				} `json:"schema"`
+			} `json:"content"`
+		} `json:"responses"`
+	}
+	if err := json.Unmarshal(doc.Paths["/api/combat"]["post"], &op); err != nil {
+		t.Fatal(err)
+	}
+	props := op.Responses["200"].Content["application/json"].Schema.Properties
+	names := append(jsonNames(reflect.TypeFor[combat.ReportView]()), jsonNames(reflect.TypeFor[CombatRound]())...)
+	for p := range props {
+		if !slices.Contains(names, p) {
+			t.Errorf("/api/combat answers no %s", p)
+		}
+	}
+	if !strings.Contains(string(props["break_test"]), `"#/components/schemas/BreakTest"`) {
+		t.Errorf("/api/combat's break_test: %s, want the BreakTest schema", props["break_test"])
+	}
 }

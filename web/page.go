@@ -483,9 +483,11 @@ type resolveData struct {
 	DiceLeft int
 	Batches  []batchView
 	Tally    referee.Tally
-	Outcome  string
-	Before   template.HTML
-	After    template.HTML
+	// Wasted is the referee's "2 wasted: overkill, ..." (Result.WastedText).
+	Wasted  string
+	Outcome string
+	Before  template.HTML
+	After   template.HTML
 }
 
 // standInNotes says, in a player's words, for which owner_choice switches
@@ -511,7 +513,7 @@ type stepView struct {
 
 func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {
 	v := res.json.View
-	d := &resolveData{Ruleset: v.Ruleset, Tally: v.Tally, DiceLeft: res.json.DiceLeft, StandIns: standInNotes(v.StandIns)}
+	d := &resolveData{Ruleset: v.Ruleset, Tally: v.Tally, Wasted: res.result.WastedText(), DiceLeft: res.json.DiceLeft, StandIns: standInNotes(v.StandIns)}
 	faces := make([]string, len(v.Dice))
 	for i, x := range v.Dice {
 		faces[i] = strconv.Itoa(x)

@@ -205,3 +205,23 @@ func TestPanicWording(t *testing.T) {
 	w = do(t, h, "GET", strings.Replace(tow, "ruleset=tow", "ruleset=whfb8", 1)+"&tab=odds", "", "")
 	contains(t, "whfb8 odds", html.UnescapeString(w.Body.String()), "25% or more of the unit lost this phase")
 }
+
+// TestRefereeOverkill: the referee tab reports what an attack at the
+// champion (a challenge) wastes on him as overkill, as resolve does: tow
+// scores it (RULES.md 22.11, E167), whfb8 not (9.3).
+func TestRefereeOverkill(t *testing.T) {
+	h := testServer(t, Config{}).Handler()
+	for _, tc := range []struct{ ruleset, want string }{
+		{"tow", `<span id="tally-wasted">2 wasted: overkill, &#43;2 combat result in a challenge</span>`},
+		{"whfb8", `<span id="tally-wasted">2 wasted: overkill in a challenge, not scored in whfb8 (rules 9.3)</span>`},
+	} {
+		q := url.Values{"ruleset": {tc.ruleset}, "tab": {"resolve"}, "a0.count": {"3"}, "a0.to_hit": {"auto"}, "a0.strength": {"10"},
+			"a0.no_saves": {"1"}, "a0.target": {"champion"}, "t.models": {"8"}, "t.frontage": {"5"}, "t.toughness": {"3"},
+			"t.musician": {"1"}, "t.standard": {"1"}, "t.champion": {"1"}, "dice": {"6,6,6"}}
+		w := do(t, h, "GET", "/?"+q.Encode(), "", "")
+		if w.Code != 200 {
+			t.Fatalf("%s: status %d: %s", tc.ruleset, w.Code, w.Body.String())
+		}
+		contains(t, tc.ruleset+" referee", w.Body.String(), tc.want)
+	}
+}

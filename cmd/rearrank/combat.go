@@ -14,6 +14,7 @@ import (
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
 
@@ -47,6 +48,9 @@ func runCombat(ctx context.Context, args []string, e env) error {
 		return usagef("combat: --n is for Monte Carlo; --dice plays one round")
 	case *n < 1:
 		return usagef("combat: --n %d: want at least 1", *n)
+	}
+	if err := checkMaxStates(fs, *states); err != nil {
+		return err
 	}
 	c, err := loadCombat(path, e)
 	if err != nil {
@@ -116,7 +120,7 @@ func playRound(c *combat.Combat, faces string, scripted bool, seed uint64, asJSO
 		return err
 	}
 	if sc != nil && sc.Remaining() > 0 {
-		fmt.Fprintf(e.stderr, "rearrank: note: %d dice left over, the round needed %d\n", sc.Remaining(), sc.Used())
+		fmt.Fprintf(e.stderr, "rearrank: note: %s left over, the round needed %d\n", plural(sc.Remaining(), "die", "dice"), sc.Used())
 	}
 	if asJSON {
 		return writeJSON(e.stdout, round.View(c, rec.Faces()))
@@ -125,18 +129,29 @@ func playRound(c *combat.Combat, faces string, scripted bool, seed uint64, asJSO
 	return nil
 }
 
+// sideName names side i as a player does: its unit and the file's letter,
+// "Elves (a)", or "side a" for an unnamed unit.
 func sideName(c *combat.Combat, i int) string {
 	s := "ab"[i : i+1]
 	if n := c.Sides[i].Unit.Name(); n != "" {
-		return s + " " + n
+		return n + " (" + s + ")"
 	}
-	return s
+	return "side " + s
+}
+
+// sideVerb is sideName with a verb agreeing with it: a unit's name is
+// read as plural ("Elves (a) win"), "side a" as singular ("side a wins").
+func sideVerb(c *combat.Combat, i int, plural, singular string) string {
+	if c.Sides[i].Unit.Name() != "" {
+		return sideName(c, i) + " " + plural
+	}
+	return sideName(c, i) + " " + singular
 }
 
 func describeCombat(w io.Writer, c *combat.Combat) {
 	fmt.Fprintf(w, "%s close combat: %s against %s", c.Ruleset, sideName(c, 0), sideName(c, 1))
 	if c.Charger != combat.NoSide {
-		fmt.Fprintf(w, "; %s charged", c.Charger)
+		fmt.Fprintf(w, "; %s charged", sideName(c, int(c.Charger)-1))
 		if c.Facing != combat.Front {
 			fmt.Fprintf(w, " into the %s", map[combat.Facing]string{combat.FlankLeft: "left flank", combat.FlankRight: "right flank", combat.Rear: "rear"}[c.Facing])
 		}
@@ -154,14 +169,14 @@ func printRound(w io.Writer, c *combat.Combat, r *combat.Round, faces []int) {
 	}
 	prev := [2]*unit.Unit{c.Sides[0].Unit, c.Sides[1].Unit}
 	for k, s := range r.Steps {
-		fmt.Fprintf(w, "\n== Step %d, strike order %s\n", k+1, s.Key)
+		fmt.Fprintf(w, "\n== Step %d: %s\n", k+1, s.Key.Words(c.Ruleset))
 		for i, ss := range s.Sides {
 			for _, f := range ss.Fights {
 				re := ""
 				if f.Reroll {
 					re = ", misses re-rolled"
 				}
-				fmt.Fprintf(w, "%s, %s: %d attacks%s\n", sideName(c, i), f.By, f.Attacks, re)
+				fmt.Fprintf(w, "%s, %s: %s%s\n", sideName(c, i), f.By.Words(), plural(f.Attacks, "attack", "attacks"), re)
 			}
 			printEvents(w, ss.Events)
 		}
@@ -175,20 +190,20 @@ func printRound(w io.Writer, c *combat.Combat, r *combat.Round, faces []int) {
 	for i := range c.Sides {
 		var parts []string
 		for _, p := range r.Points[i] {
-			parts = append(parts, fmt.Sprintf("%s %+d", p.Name, p.Points))
+			parts = append(parts, fmt.Sprintf("%s %+d", p.Words(), p.Points))
 		}
 		if len(parts) == 0 {
 			parts = []string{"nothing"}
 		}
-		fmt.Fprintf(w, "  %s: %d (%s); lost %d models\n", sideName(c, i), r.Score[i], strings.Join(parts, ", "), r.Casualties[i])
+		fmt.Fprintf(w, "  %s: %d (%s); lost %s\n", sideName(c, i), r.Score[i], strings.Join(parts, ", "), plural(r.Casualties[i], "model", "models"))
 	}
 	switch {
 	case r.Winner == combat.NoSide:
 		fmt.Fprintln(w, "A draw: nobody tests.")
 	case r.Musician:
-		fmt.Fprintf(w, "Scores equal: %s wins by 1 with its musician.\n", sideName(c, int(r.Winner)-1))
+		fmt.Fprintf(w, "Scores equal: %s by 1 with the musician.\n", sideVerb(c, int(r.Winner)-1, "win", "wins"))
 	default:
-		fmt.Fprintf(w, "%s wins by %d.\n", sideName(c, int(r.Winner)-1), abs(r.Margin()))
+		fmt.Fprintf(w, "%s by %d.\n", sideVerb(c, int(r.Winner)-1, "win", "wins"), abs(r.Margin()))
 	}
 	if b := r.Break; b != nil {
 		name := sideName(c, int(b.Side)-1)
@@ -212,17 +227,32 @@ func printRound(w io.Writer, c *combat.Combat, r *combat.Round, faces []int) {
 			fmt.Fprintf(w, ": %s.\n", resultText(b.Result))
 			return
 		}
-		sf := ""
+		ld := c.Sides[int(b.Side)-1].Leadership
+		why := fmt.Sprintf("Ld %d, lost by %d", ld, ld-b.Need)
 		if b.Steadfast {
-			sf = " (Steadfast)"
+			why = fmt.Sprintf("Ld %d, Steadfast", ld)
 		}
-		fmt.Fprintf(w, "Break test for %s: 2D6 <= %d%s:", name, b.Need, sf)
+		insane := c.Options.InsaneCourageIn(c.Ruleset)
+		if b.Need < 2 && insane {
+			why += "; only a double 1 holds, Insane Courage"
+		}
+		fmt.Fprintf(w, "Break test for %s: 2D6 <= %d (%s):", name, b.Need, why)
 		for _, r := range b.Rolls {
 			fmt.Fprintf(w, " %d+%d", r[0], r[1])
 		}
-		if b.Broke {
+		last := b.Rolls[len(b.Rolls)-1]
+		switch {
+		case b.Broke && last == [2]int{1, 1}:
+			off := fmt.Sprintf("%s has none", c.Ruleset)
+			if rules.For(c.Ruleset).Combat.InsaneCourage {
+				off = "the file sets insane_courage: false"
+			}
+			fmt.Fprintf(w, ": breaks (a double 1 holds only with Insane Courage, and %s, rules 21.8).\n", off)
+		case b.Broke:
 			fmt.Fprintln(w, ": breaks.")
-		} else {
+		case last[0]+last[1] > b.Need:
+			fmt.Fprintln(w, ": holds on the double 1 (Insane Courage, rules 21.8).")
+		default:
 			fmt.Fprintln(w, ": holds.")
 		}
 	} else if r.Winner != combat.NoSide {
@@ -260,23 +290,28 @@ func printReport(w io.Writer, c *combat.Combat, r *combat.Report, asJSON bool) e
 	case exact:
 		fmt.Fprintln(w, "Exact: every die walked, equal round states merged.")
 	case r.Fallback != "":
-		fmt.Fprintf(w, "Simulated instead of exact (%s): Monte Carlo over %d rounds (seed %d); ± is one standard error.\n", r.Fallback, r.N, r.Seed)
+		fmt.Fprintf(w, "Simulated instead of exact (%s): Monte Carlo over %s (seed %d); ± is one standard error.\n", r.Fallback, plural(r.N, "round", "rounds"), r.Seed)
 	default:
-		fmt.Fprintf(w, "Simulated: Monte Carlo over %d rounds (seed %d); ± is one standard error.\n", r.N, r.Seed)
+		fmt.Fprintf(w, "Simulated: Monte Carlo over %s (seed %d); ± is one standard error.\n", plural(r.N, "round", "rounds"), r.Seed)
 	}
+	// chances as odds prints them (num): <0.01% and >99.99% where they
+	// would round to 0 or 100% without being it
 	p := func(x *big.Rat) string {
-		f, _ := x.Float64()
 		if exact {
-			return fmt.Sprintf("%.4f (%s)", f, x.RatString())
+			return fmt.Sprintf("%7s (%s)", num(x, false), x.RatString())
 		}
-		return fmt.Sprintf("%.4f ±%.4f", f, r.SE(x))
+		return fmt.Sprintf("%7s ±%.2f%%", num(x, false), 100*r.SE(x))
 	}
 	fmt.Fprintln(w)
-	width := max(len(sideName(c, 0)), len(sideName(c, 1))) + len(" wins")
+	wins := [2]string{sideVerb(c, 0, "win", "wins"), sideVerb(c, 1, "win", "wins")}
+	width := max(len(wins[0]), len(wins[1]), len("loser breaks"))
+	if r.LoserFallsBack != nil {
+		width = max(width, len("loser gives ground"))
+	}
 	row := func(label, value string) { fmt.Fprintf(w, "  %-*s  %s\n", width, label, value) }
-	row(sideName(c, 0)+" wins", p(r.AWins))
+	row(wins[0], p(r.AWins))
 	row("draw", p(r.Draw))
-	row(sideName(c, 1)+" wins", p(r.BWins))
+	row(wins[1], p(r.BWins))
 	row("loser breaks", p(r.LoserBreaks))
 	if r.LoserFallsBack != nil {
 		row("loser falls back", p(r.LoserFallsBack))
@@ -299,9 +334,13 @@ func printReport(w io.Writer, c *combat.Combat, r *combat.Report, asJSON bool) e
 		fmt.Fprintf(w, "  combat result  mean %s  %s\n", mean(s.CombatResult), dist(s.CombatResult))
 	}
 	fmt.Fprintf(w, "\nmargin (a - b)   mean %s  %s\n", mean(r.Margin), dist(r.Margin))
-	fmt.Fprintln(w, "\nSteps (strike order class/value), attacks rolled:")
+	fmt.Fprintln(w, "\nSteps, attacks rolled:")
+	keyWidth := 0
 	for _, s := range r.Steps {
-		fmt.Fprintf(w, "  %-5s", s.Key)
+		keyWidth = max(keyWidth, len(s.Key.Words(c.Ruleset)))
+	}
+	for _, s := range r.Steps {
+		fmt.Fprintf(w, "  %-*s", keyWidth, s.Key.Words(c.Ruleset))
 		for i, d := range s.Attacks {
 			if d == nil {
 				fmt.Fprintf(w, "  %s: -", "ab"[i:i+1])

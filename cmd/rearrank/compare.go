@@ -69,8 +69,8 @@ func runCompare(ctx context.Context, args []string, e env) error {
 	if len(paths) == 0 {
 		return usagef("compare: no scenario file given (a path, or - for standard input; see rearrank compare --help)")
 	}
-	if *maxStates < 1 {
-		return usagef("compare: --max-states %d: want at least 1", *maxStates)
+	if err := checkMaxStates(fs, *maxStates); err != nil {
+		return err
 	}
 	ctx, cancel, err := withTimeout(ctx, "compare", *timeout)
 	if err != nil {

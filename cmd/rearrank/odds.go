@@ -67,8 +67,8 @@ func runOdds(ctx context.Context, args []string, e env) error {
 	if err != nil {
 		return err
 	}
-	if *maxStates < 1 {
-		return usagef("odds: --max-states %d: want at least 1", *maxStates)
+	if err := checkMaxStates(fs, *maxStates); err != nil {
+		return err
 	}
 	if *samples < 1 || *samples > 1_000_000_000 {
 		return usagef("odds: --samples %d: want 1 to 1000000000", *samples)

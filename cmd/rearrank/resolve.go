@@ -179,8 +179,12 @@ func printResolve(w io.Writer, res *referee.Result, faces []int) {
 		return
 	}
 	fmt.Fprintf(w, "After: %s, %s caused (combat result), %d unsaved", plural(t.Casualties, "casualty", "casualties"), plural(t.Wounds, "wound", "wounds"), t.Unsaved)
-	if t.Wasted > 0 {
-		fmt.Fprintf(w, ", %d wasted", t.Wasted)
+	if s := res.WastedText(); s != "" {
+		fmt.Fprintf(w, ", %s", s)
+	}
+	if us, ok := res.After.UnitStrength(); ok {
+		// tow (RULES.md 22.9, 22.10): what the combat result and a failed panic test read
+		fmt.Fprintf(w, "; Unit Strength %d, %d of %d models at deployment left", us, res.After.Size(), res.After.StartingModels())
 	}
 	fmt.Fprintln(w)
 	after := res.After.Ranks()

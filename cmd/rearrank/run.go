@@ -97,6 +97,16 @@ func newFlags(e env, name, usage, example string) *flag.FlagSet {
 // arguments, and maps --help and flag errors to the right exits.
 func parse(fs *flag.FlagSet, args []string) ([]string, error) { return cli.Parse(fs, args) }
 
+// checkMaxStates refuses a --max-states of 0 or less, which the exact
+// computations would read as their default or as no limit at all (odds,
+// compare, combat).
+func checkMaxStates(fs *flag.FlagSet, n int) error {
+	if n < 1 {
+		return usagef("%s: --max-states %d: want at least 1", fs.Name(), n)
+	}
+	return nil
+}
+
 // parseFile parses the flags and returns the single FILE argument.
 func parseFile(fs *flag.FlagSet, args []string) (string, error) {
 	pos, err := parse(fs, args)

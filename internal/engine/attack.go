@@ -110,6 +110,10 @@ type Tally struct {
 	Wasted     int                     `json:"wasted"`
 	Panic      bool                    `json:"panic"` // the threshold of RULES.md 12 was crossed
 	Standard   bool                    `json:"standard_lost"`
+	// Overkill is the part of Wasted lost on a champion or character
+	// that the attack group aimed at (a challenge, RULES.md 9.3, 22.7): the
+	// referee's Result reports it and what it scores (Result.Overkill).
+	Overkill int `json:"-"`
 }
 
 // ErrNoAttacks is returned when NewMachine is given nothing to resolve.

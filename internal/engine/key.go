@@ -10,7 +10,7 @@ func (m *Machine) Key() string {
 	b := m.AppendState(stack[:0])
 	b = appendInt(b, m.s.batchCas)
 	t := m.s.tally
-	for _, v := range [...]int{t.Casualties, t.Wounds, t.Unsaved, t.Wasted} {
+	for _, v := range [...]int{t.Casualties, t.Wounds, t.Unsaved, t.Wasted, t.Overkill} {
 		b = appendInt(b, v)
 	}
 	for _, v := range t.ByRole {

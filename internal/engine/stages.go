@@ -1694,6 +1694,9 @@ func (m *Machine) regenPacketItem(d *dieSource) error {
 	s.i++
 	s.tally.Wounds += back // 22.6: a regenerated Wound still counts for combat result
 	s.tally.Wasted += k - lost
+	if m.challenge() {
+		s.tally.Overkill += k - lost
+	}
 	if d.log != nil {
 		m.note(d.log, Regenerate, "RULES.md 22.6", "%s lost, %d regenerated (counted for combat result all the same)", count(lost, "Wound", "Wounds"), back)
 	}
@@ -1754,10 +1757,20 @@ func (m *Machine) applyPacket(log func(Event), k int, multi bool) error {
 	return nil
 }
 
+// challenge reports whether the attack group aims at the champion or a
+// character (a challenge, RULES.md 9.3, 22.7): what it wastes is overkill.
+func (m *Machine) challenge() bool {
+	r := m.attack().Target.Role
+	return r == unit.Champion || r == unit.Character
+}
+
 // record logs a change of the unit and adds it to the tallies.
 func (m *Machine) record(log func(Event), ch *unit.Change) {
 	m.s.tally.Wounds += ch.Effective
 	m.s.tally.Wasted += ch.Wasted
+	if m.challenge() {
+		m.s.tally.Overkill += ch.Wasted
+	}
 	for _, n := range ch.Notes {
 		m.note(log, Allocation, "", "%s", n)
 	}
