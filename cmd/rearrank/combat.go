@@ -139,10 +139,11 @@ func sideName(c *combat.Combat, i int) string {
 	return "side " + s
 }
 
-// sideVerb is sideName with a verb agreeing with it: a unit's name is
-// read as plural ("Elves (a) win"), "side a" as singular ("side a wins").
+// sideVerb is sideName with a verb agreeing with it: a unit of several
+// models is read as plural ("Elves (a) win"); one model ("Hero (a) wins")
+// and "side a" as singular.
 func sideVerb(c *combat.Combat, i int, plural, singular string) string {
-	if c.Sides[i].Unit.Name() != "" {
+	if u := c.Sides[i].Unit; u.Name() != "" && u.Size() > 1 {
 		return sideName(c, i) + " " + plural
 	}
 	return sideName(c, i) + " " + singular
