@@ -323,6 +323,7 @@ func (m *Machine) Step(r dice.Roller, log func(Event)) error {
 		if r, err = m.ownerStep(r, log); err != nil {
 			return err
 		}
+		defer m.noteDropped(log)
 	}
 	var d dieSource
 	d.init(m, r, log)

@@ -55,6 +55,7 @@ type ownerRun struct {
 	orders         [][]int  // packet orders the owner gave during the look-ahead, in turn
 	packets        []int    // the packet step's packets, rolled first, in the owner's order
 	dry            bool     // the look-ahead's own copy: it looks no further ahead
+	dropped        []rolled // kept dice the real allocation could not use (replayRoller)
 }
 
 // rolled is one die a look-ahead rolled.
@@ -265,8 +266,25 @@ func (p *replayRoller) take(sides int) (int, bool) {
 		p.o.replay = p.o.replay[1:]
 		return f.face, true
 	}
+	p.o.dropped = append(p.o.dropped, p.o.replay...)
 	p.o.replay = nil
 	return 0, false
+}
+
+// noteDropped says which kept dice the step set aside (replayRoller), so
+// that the log accounts for every die rolled or typed.
+func (m *Machine) noteDropped(log func(Event)) {
+	o := m.owner
+	if len(o.dropped) == 0 {
+		return
+	}
+	faces := make([]string, len(o.dropped))
+	for i, f := range o.dropped {
+		faces[i] = fmt.Sprintf("D%d=%d", f.sides, f.face)
+	}
+	o.dropped = nil
+	m.note(log, Allocation, "RULES.md 11.2, R11", "the owner's choice of end sent a wound to another model than the dice rolled before it foresaw: %s set aside, unused, and the dice after them are rolled for the model that takes it",
+		strings.Join(faces, ", "))
 }
 
 func (p *replayRoller) Roll(sides int) int {
