@@ -152,8 +152,8 @@ func (e *enumerator) attackRolls(c *core, n int) (bool, error) {
 	kills := false
 	for _, k := range cases {
 		w, ok := small(k.w)
-		if !ok || k.o.Unsaved+k.o.Kills > 1 {
-			return false, nil
+		if !ok || k.o.Unsaved+k.o.Kills > 1 || k.o.NoRegen > 0 {
+			return false, nil // a Cleaving Blow skips the Regeneration others roll (tow): not one binomial
 		}
 		success := k.o.Unsaved+k.o.Kills == 1
 		if success && k.o.Kills == 1 {

@@ -10,7 +10,7 @@ var towRules = Traits{
 	Ruleset: TOW, Block: true, SuitWithAP: true, Barding: true, Ward: true, Regeneration: true,
 	HighBSRetry: true, RegenerationAfterDamage: true, MWRemaining: true, PanicMoreThan: true, PanicFallBack: true,
 	TroopCategories: true,
-	KillingBlow:     true, BlowsByCategory: true,
+	KillingBlow:     true, BlowsByCategory: true, ArmourBaneNotInMagic: true, NoPoisonOnMeleeSeven: true,
 	Command: []CommandPost{MusicianPost, StandardPost, ChampionPost}, // 22.8, as whfb8 11.4
 
 	name:        "tow",

@@ -139,6 +139,16 @@ type Traits struct {
 	// does not exist (tow, 22.3, 22.10, 22.17; BlowSlays).
 	BlowsByCategory bool
 
+	// NoPoisonOnMeleeSeven is true where a close-combat hit whose modified
+	// need is 7+ still hits on a natural 6 (20.4) but Poisoned Attacks do
+	// not fire on it (tow, 22.3, 22.17).
+	NoPoisonOnMeleeSeven bool
+
+	// ArmourBaneNotInMagic is true where Armour Bane does not fire in the
+	// magic phase: its table reads "any phase, not spells" (tow, 22.3,
+	// 22.17).
+	ArmourBaneNotInMagic bool
+
 	// Combat is the ruleset's column of the close-combat round (RULES.md
 	// 21): the zero CombatRules where it has none (skirmish).
 	Combat CombatRules

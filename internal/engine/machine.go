@@ -68,6 +68,7 @@ type state struct {
 	extra   int       // Battle Focus hits (20.2), joining the hits after the multiple-hits stage
 	unsaved int       // wounds past every save awaiting damage and allocation
 	singles int       // of those, the last ones that are singles in a batch of packets (battleaxe Killing Blow, 20.2)
+	cleave  int       // of those, the ones still to take that roll no Regeneration after damage (tow Cleaving Blow, 22.3, 22.6): the packet stage takes them first
 	again   int       // 7+ procedures whose first die passed, awaiting their second die (5, 20.1)
 	spent   int       // of the 7+ procedures awaiting their second die, those whose one re-roll went on the first die (failing_die, 20.1): taken after the again ones
 	pend    int       // skirmish: hits of the current attack still to resolve (20.3)
