@@ -323,3 +323,20 @@ func TestTowMeleeSevenPlusNoPoison(t *testing.T) { // RULES.md 22.17
 		}
 	}
 }
+
+func TestTowBlowsIgnoreInstantKillTakes(t *testing.T) { // RULES.md 22.7, 22.13, 22.17
+	// 3 Ogres W3, the pool carrying 2; one automatic S10 hit wounds T4 on
+	// 2+ (5/6). A Killing Blow (the 6) takes the damaged Ogre, the model
+	// now losing Wounds, whatever instant_kill_takes says: worth 1, as an
+	// ordinary wound (2-5) that finishes it. Wounds 5/6 (7/6 if the blow
+	// took a fresh Ogre). instant_kill keeps reading the switch: under
+	// fresh_model each kill takes a fresh Ogre, worth 3: 5/2.
+	for _, o := range []rules.InstantKillTake{rules.MostDamaged, rules.FreshModel} {
+		u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Frontage: 3, Carried: 2, Options: rules.Options{InstantKillTakes: o},
+			Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4}})
+		blow := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 10, KillingBlow: rules.NaturalSix, Target: rf}}
+		wantRat(t, fmt.Sprintf("Killing Blow, instant_kill_takes %d", o), walked(t, u, blow).Wounds.Mean(), "5/6")
+		kill := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 10, InstantKill: true, Target: rf}}
+		wantRat(t, fmt.Sprintf("instant_kill, instant_kill_takes %d", o), walked(t, u, kill).Wounds.Mean(), map[bool]string{false: "5/6", true: "5/2"}[o == rules.FreshModel])
+	}
+}

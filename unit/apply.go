@@ -21,6 +21,11 @@ type Packet struct {
 	Multi bool
 	// InstantKill removes a model outright, no W involved (9.1, R5, R38, C12).
 	InstantKill bool
+	// NowLosing makes an untargeted InstantKill take the model now losing
+	// Wounds (the damaged one, else the next in removal order) whatever
+	// instant_kill_takes says: tow's Killing Blow and Monster Slayer
+	// (RULES.md 22.7, 22.17).
+	NowLosing bool
 }
 
 // maxPacket bounds Packet.Wounds.
@@ -382,7 +387,7 @@ func (u *Unit) ApplyInto(c *Change, p Packet) error {
 	}
 	switch {
 	case p.InstantKill:
-		err = u.instantKill(p.Target.Role, ref, c)
+		err = u.instantKill(p.Target.Role, ref, p.NowLosing, c)
 	case p.Target.Role == Champion || p.Target.Role == Character:
 		err = u.woundModel(ref.id, k, p.Multi, c)
 	case u.s.perModel:
@@ -805,7 +810,7 @@ func (u *Unit) countedFirst(p int, ch Chooser, ok func(int) bool) int {
 // (C12), or untargeted the model next in allocation order (R5). It counts
 // the wounds the model had left (R38); the pool's carried wounds leave with
 // the model that bears them.
-func (u *Unit) instantKill(role Role, ref target, c *Change) error {
+func (u *Unit) instantKill(role Role, ref target, nowLosing bool, c *Change) error {
 	id, p := ref.id, ref.pool
 	switch role {
 	case Champion, Character:
@@ -819,7 +824,7 @@ func (u *Unit) instantKill(role Role, ref target, c *Change) error {
 		}
 	default:
 		var err error
-		if id, err = u.untargetedKill(p); err != nil {
+		if id, err = u.untargetedKill(p, nowLosing); err != nil {
 			return err
 		}
 	}
@@ -840,14 +845,15 @@ func (u *Unit) instantKill(role Role, ref target, c *Change) error {
 
 // untargetedKill picks the model an untargeted instant kill on pool p
 // removes: the model the next wound would land on, which is the most damaged
-// (R5, C2); with instant_kill_takes: fresh_model the first model in removal
-// order that has no damage of its own and, in a pooled pool, does not bear
-// the carried wounds, falling back to the most damaged.
-func (u *Unit) untargetedKill(p int) (int, error) {
+// (R5, C2); with instant_kill_takes: fresh_model, unless nowLosing
+// (Packet.NowLosing), the first model in removal order that has no damage
+// of its own and, in a pooled pool, does not bear the carried wounds,
+// falling back to the most damaged.
+func (u *Unit) untargetedKill(p int, nowLosing bool) (int, error) {
 	if p < 0 || u.pools[p].n == 0 {
 		return -1, nil
 	}
-	fresh := u.s.opts.InstantKillTakes == rules.FreshModel
+	fresh := u.s.opts.InstantKillTakes == rules.FreshModel && !nowLosing
 	if !u.s.perModel {
 		id, _, err := u.pick(p, u.ch, true)
 		if err != nil || !fresh || u.models[id].damage == 0 && u.carriedOn(id) == 0 {

@@ -1700,7 +1700,10 @@ func (m *Machine) killItem(d *dieSource) error {
 		}
 		m.note(d.log, Damage, m.kindRule(slaying)+", 9.1", "%s %d of %d: %s, the model struck is slain outright", m.kindName(slaying), m.s.i, m.s.n, why)
 	}
-	if err := m.uw().ApplyInto(&m.scratch, unit.Packet{Target: m.s.aim, Wounds: 1, InstantKill: true}); err != nil {
+	// tow's blows take the model now losing Wounds (22.7, 22.17): only an
+	// instant_kill reads instant_kill_takes there
+	blow := !m.attack().InstantKill && rules.For(m.rs()).BlowsByCategory
+	if err := m.uw().ApplyInto(&m.scratch, unit.Packet{Target: m.s.aim, Wounds: 1, InstantKill: true, NowLosing: blow}); err != nil {
 		return err
 	}
 	m.record(d.log, &m.scratch)
