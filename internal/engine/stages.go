@@ -300,8 +300,8 @@ type batchTests struct {
 	kb, lethal, bane rules.Trigger
 	// poison is the to-hit trigger of Poisoned Attacks (20.2), 0 where it
 	// cannot fire (Needs.Poison)
-	poison rules.Trigger
-	kbSlays          bool
+	poison  rules.Trigger
+	kbSlays bool
 	// seven is how the to-hit re-rolls meet a 7+ procedure (20.1); each
 	// die unless the batch has both a procedure and a re-roll
 	seven rules.SevenPlusReroll
@@ -536,16 +536,16 @@ type Needs struct {
 	// Poison is the attack's Poisoned Attacks trigger (20.2), 0 where it
 	// cannot fire: a tow melee hit whose modified need is 7+ hits on a
 	// natural 6 all the same, unpoisoned (22.17).
-	Poison rules.Trigger
-	Wound           rules.Target
-	WoundPoison     rules.Target // a poisoned hit's to-wound need at +2 (tow, 22.3); None when poison wounds automatically
-	Regeneration    rules.Target // rolled per Wound lost after damage (tow, 22.6)
-	Armour          rules.Target // ordinary wounds
-	ArmourLethal    rules.Target // Lethal Strike natural-6 wounds (19.3)
-	Special         rules.Target
-	SpecialKind     rules.SpecialKind
-	SpecialLethal   rules.Target
-	SpecialKindL    rules.SpecialKind
+	Poison        rules.Trigger
+	Wound         rules.Target
+	WoundPoison   rules.Target // a poisoned hit's to-wound need at +2 (tow, 22.3); None when poison wounds automatically
+	Regeneration  rules.Target // rolled per Wound lost after damage (tow, 22.6)
+	Armour        rules.Target // ordinary wounds
+	ArmourLethal  rules.Target // Lethal Strike natural-6 wounds (19.3)
+	Special       rules.Target
+	SpecialKind   rules.SpecialKind
+	SpecialLethal rules.Target
+	SpecialKindL  rules.SpecialKind
 	// To-wound triggers (20.2), 0 where the attack has none or it changes
 	// nothing: KillingBlow fires a Killing Blow, which slays the receiver
 	// when KBSlays and is otherwise battleaxe's one wound with no armour
