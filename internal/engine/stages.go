@@ -298,10 +298,10 @@ type batchTests struct {
 	// the to-wound triggers (20.2): the natural rolls that fire them, 0
 	// for none; kbSlays says whether a Killing Blow slays the receiver
 	kb, lethal, bane rules.Trigger
+	kbSlays          bool
 	// poison is the to-hit trigger of Poisoned Attacks (20.2), 0 where it
 	// cannot fire (Needs.Poison)
-	poison  rules.Trigger
-	kbSlays bool
+	poison rules.Trigger
 	// seven is how the to-hit re-rolls meet a 7+ procedure (20.1); each
 	// die unless the batch has both a procedure and a re-roll
 	seven rules.SevenPlusReroll
