@@ -259,7 +259,7 @@ var catalogue = [...]FieldSpec{
 		Hint: "fly matters only to clipped_wings"},
 	{Object: ObjProfile, Name: "armour_save", Type: saveType, Default: "from `armour`", Reads: towArmour, Meaning: "A printed armour value (chariots, some monsters) that replaces the suit; shield, barding and save_bonus still improve it, the troop type's cap still applies.", Ref: "22.4",
 		Hint: "the others build the save from armour, shield, barding and save_bonus"},
-	{Object: ObjProfile, Name: "parry", Type: flagType, Default: "false", Reads: towArmour, Meaning: "Hand weapon and shield in use: one better armour in melee, never past 3+.", Ref: "22.4"},
+	{Object: ObjProfile, Name: "parry", Type: flagType, Default: "false", Reads: towArmour, Meaning: "Hand weapon and shield in use: one better armour in melee, never past 3+. `infantry` and `heavy_infantry` only.", Ref: "22.4"},
 	{Object: ObjProfile, Name: "flammable", Type: flagType, Default: "false", Reads: regenAfter, Meaning: "No Regeneration against Flaming attacks (Flaming alone does not stop it in tow).", Ref: "22.6"},
 
 	// The champion's overrides are the profile's fields; his damage is his own.

@@ -53,6 +53,8 @@ func TestTowFields(t *testing.T) {
 	if got := f.Target.Characters[0].MountArmour; got != rules.Need(4) {
 		t.Errorf("mount_armour %v, want 4+", got)
 	}
+	// heavy infantry parry, and a mounted champion of theirs may say no (22.10)
+	mustLoad(t, "parry.yaml", swap(towBase, "troop_type: infantry", "troop_type: heavy_infantry\n  parry: true\n  command: [champion]\n  champion: {troop_type: cavalry, parry: false}"))
 	// starting_models defaults to the unit's size, characters included (22.17).
 	u, _, err = mustLoad(t, "size.yaml", swap(src, "starting_models: 30", "name: State Troops")).Build()
 	if err != nil {
@@ -75,6 +77,18 @@ func TestTowFields(t *testing.T) {
 			"target.starting_models: whfb8 does not read starting_models (tow only)"},
 		{"starting_models below the size", swap(towBase, "troop_type: infantry", "starting_models: 9"),
 			"target.starting_models: the unit has 10 models now"},
+		// 22.10: Parry is regular and heavy infantry's (a3 F6), refused
+		// elsewhere as barding on infantry is
+		{"parry on cavalry", swap(towBase, "troop_type: infantry", "troop_type: cavalry\n  parry: true"),
+			"target.parry: Parry is for infantry and heavy_infantry only (rules 22.4), and this is cavalry"},
+		{"parry on monstrous infantry", swap(towBase, "troop_type: infantry", "troop_type: monstrous_infantry\n  parry: true"),
+			"target.parry: Parry is for infantry and heavy_infantry only (rules 22.4), and this is monstrous_infantry"},
+		{"parry on a champion of cavalry", swap(towBase, "troop_type: infantry", "troop_type: cavalry\n  command: [champion]\n  champion: {parry: true}"),
+			"target.champion.parry: Parry is for infantry and heavy_infantry only (rules 22.4), and this is cavalry"},
+		{"a mounted champion in a unit that parries", swap(towBase, "troop_type: infantry", "parry: true\n  command: [champion]\n  champion: {troop_type: heavy_cavalry}"),
+			"target.champion.troop_type: he is heavy_cavalry and has the unit's parry, which is for infantry and heavy_infantry only (rules 22.4): set his parry: false"},
+		{"parry on a character on a monster", swap(towBase, "troop_type: infantry", "characters: [{name: Lord, toughness: 5, troop_type: monster, parry: true}]"),
+			"target.characters[0].parry: Parry is for infantry and heavy_infantry only (rules 22.4), and this is monster"},
 		{"mount_armour in whfb8", swap(swap(swap(towBase, "ruleset: tow", "ruleset: whfb8"), "    ap: 1\n", ""), "troop_type: infantry", "characters: [{name: Lord, toughness: 4, mount_armour: 4+}]"),
 			"target.characters[0].mount_armour: whfb8 does not read mount_armour (tow only)"},
 	} {

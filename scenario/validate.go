@@ -516,6 +516,9 @@ func (c *checker) profile(p *Profile, path string) {
 	if p.Barding && !p.TroopType.Mounted() && c.f.Ruleset.Valid() && rules.For(c.f.Ruleset).Barding {
 		c.add(at("barding"), "barding helps only cavalry and monstrous_cavalry (rules 19.3), and this is %s", p.TroopType)
 	}
+	if p.Parry && !rules.Parries(p.TroopType) && lookup(ObjProfile, "parry").ReadBy(c.f.Ruleset) && c.f.Ruleset.Valid() {
+		c.add(at("parry"), "Parry is for infantry and heavy_infantry only (rules 22.4), and this is %s", p.TroopType)
+	}
 }
 
 func (c *checker) target() {
@@ -616,6 +619,9 @@ func (c *checker) command() {
 		o.Regeneration, o.RegenerationPlus = whole.Regeneration, whole.RegenerationPlus
 	}
 	c.profile(&o, "target.champion")
+	if whole.Parry && ch.Parry == nil && ch.TroopType != nil && !rules.Parries(whole.TroopType) && lookup(ObjProfile, "parry").ReadBy(f.Ruleset) {
+		c.add("target.champion.troop_type", "he is %s and has the unit's parry, which is for infantry and heavy_infantry only (rules 22.4): set his parry: false", whole.TroopType)
+	}
 	if w := whole.Wounds; ch.Damage >= w && w > 0 {
 		c.add("target.champion.damage", "the champion has %s, so damage must be less than %d", woundsText(w), w)
 	}
