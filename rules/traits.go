@@ -17,6 +17,12 @@ type Traits struct {
 	// injuries and the out-of-action test (6.2, 13).
 	Block bool
 
+	// Groups is true where a target may have rank and file of other
+	// profiles (groups: another troop type, or R41's other characteristics;
+	// 10.1): every block ruleset but tow, whose units have one profile
+	// (22.12).
+	Groups bool
+
 	// ArmourValue is true where armour is one number, the model's Armour,
 	// with every source already added in (t9a, RULES.md 7.2). Otherwise
 	// the save is built from an armour suit, shield, barding and

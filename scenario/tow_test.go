@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -89,6 +90,9 @@ func TestTowFields(t *testing.T) {
 			"target.champion.troop_type: he is heavy_cavalry and has the unit's parry, which is for infantry and heavy_infantry only (rules 22.4): set his parry: false"},
 		{"parry on a character on a monster", swap(towBase, "troop_type: infantry", "characters: [{name: Lord, toughness: 5, troop_type: monster, parry: true}]"),
 			"target.characters[0].parry: Parry is for infantry and heavy_infantry only (rules 22.4), and this is monster"},
+		// 22.12: tow units have one profile (a3 F7)
+		{"groups in tow", swap(towBase, "troop_type: infantry", "groups: [{models: 2, toughness: 4}]"),
+			"target.groups: tow does not read groups (battleaxe, whfb8, t9a and t9a1-ru only): its units have one rank-and-file profile (rules 22)"},
 		{"mount_armour in whfb8", swap(swap(swap(towBase, "ruleset: tow", "ruleset: whfb8"), "    ap: 1\n", ""), "troop_type: infantry", "characters: [{name: Lord, toughness: 4, mount_armour: 4+}]"),
 			"target.characters[0].mount_armour: whfb8 does not read mount_armour (tow only)"},
 	} {
@@ -158,5 +162,15 @@ func TestTranslateTow(t *testing.T) {
 	}
 	if a := got.Attacks[0]; a.KillingBlow != rules.NaturalSix || a.MonsterSlayer != rules.NaturalSix || a.HeroicKillingBlow != 0 {
 		t.Errorf("heroic_killing_blow in tow: killing_blow %v, monster_slayer %v, heroic %v", a.KillingBlow, a.MonsterSlayer, a.HeroicKillingBlow)
+	}
+	// tow does not read groups (22.12): a comparison leaves them out and
+	// says so (a3 F7), and what is left loads.
+	grouped := mustLoad(t, "g.yaml", "ruleset: whfb8\nattacks: [{count: 1, strength: 3}]\ntarget: {models: 5, toughness: 3, groups: [{models: 2, toughness: 4}]}\n")
+	got, notes, err := grouped.Translate(rules.TOW)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Target.Groups) != 0 || !slices.Contains(notes, "not carried over: target.groups (battleaxe, whfb8, t9a and t9a1-ru only)") {
+		t.Errorf("whfb8 groups under tow: %d groups, notes %q", len(got.Target.Groups), notes)
 	}
 }

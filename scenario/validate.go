@@ -681,8 +681,12 @@ func (c *checker) groups() {
 	if len(t.Groups) == 0 {
 		return
 	}
-	if !lookup(ObjTarget, "groups").ReadBy(f.Ruleset) {
-		c.add("target.groups", "%s has no formation: the target is one warrior", f.Ruleset)
+	if s := lookup(ObjTarget, "groups"); !s.ReadBy(f.Ruleset) {
+		if !f.Ruleset.Block() {
+			c.add("target.groups", "%s has no formation: the target is one warrior", f.Ruleset)
+		} else {
+			c.notRead("target.groups", "groups", s.Rulesets(), "its units have one rank-and-file profile (rules 22): a model of another profile is a character, or a unit of its own")
+		}
 		return
 	}
 	if len(t.Groups) > MaxGroups {
