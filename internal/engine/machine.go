@@ -592,7 +592,7 @@ func (d *dieSource) again(t *test, first *rrNote) (pass bool, face int, err erro
 	}
 	pass = t.pass(face)
 	if d.log != nil {
-		d.m.emit(d.log, Event{Kind: Reroll, Stage: t.stage, Attack: first.item, Sides: 6, Face: face, Need: t.need, Pass: pass, Rule: "RULES.md 20.1",
+		d.m.emit(d.log, Event{Kind: Reroll, Stage: t.stage, Attack: first.item, Sides: 6, Face: face, Need: t.need, Pass: pass, Rule: pick(t.retry, "RULES.md 20.1, 22.2", "RULES.md 20.1"),
 			Text: fmt.Sprintf("%s: %d re-rolled (%s): %d, %s", d.m.what(t, first.item, first.of), first.face, d.m.rerollWhy(t, first.face), face, passWord(t.stage, pass))})
 	}
 	return pass, face, nil
@@ -611,7 +611,7 @@ func (m *Machine) rerollWhy(t *test, face int) string {
 		return "re-roll of successes imposed by the target"
 	}
 	if t.retry {
-		return "BS 6+ re-rolls a miss (rules 22.2)"
+		return "BS 6+ re-rolls a miss"
 	}
 	own := t.rr.Own()
 	if (t.stage == Hit || t.stage == HitAgain) && a.Hatred && a.RerollHit.Own() == 0 {

@@ -957,6 +957,9 @@ func (m *Machine) rollHit(d *dieSource, item, of int, later bool) (pass bool, fa
 	}
 	if !pass || t.hitAgain.need.IsNone() {
 		if err == nil && !pass && !t.hitRetry.need.IsNone() {
+			if later { // the miss's one re-roll (22.2) waits with the stage's re-rolls (22.17, 20.1)
+				return d.leave(item, of, face)
+			}
 			pass, face, err = d.again(&t.hitRetry, &rrNote{item: item, of: of, face: face}) // 22.2
 		}
 		return pass, face, false, err
@@ -1058,9 +1061,12 @@ func (m *Machine) rerollItem(d *dieSource) error {
 			return err
 		}
 		s.re[k]--
+		retry := !s.tests.hitRetry.need.IsNone() // the BS 6+ re-roll of a miss (22.2): it decides the attack, and its face is the one triggers read
 		switch s.reOf {
 		case stepHit:
 			switch {
+			case pass && retry:
+				m.hit(d, face)
 			case pass && !s.tests.hitAgain.need.IsNone() && s.tests.seven == rules.FailingDie:
 				s.spent++ // its second die after every first die, not re-rolled (20.1)
 			case pass && !s.tests.hitAgain.need.IsNone():
@@ -1069,7 +1075,10 @@ func (m *Machine) rerollItem(d *dieSource) error {
 				m.hit(d, face)
 			}
 		case stepHitAgain:
-			if pass {
+			switch {
+			case pass && retry:
+				m.hit(d, face)
+			case pass:
 				m.hit(d, 6) // the first die was a natural 6 (5)
 			}
 		case stepWound:
@@ -1094,6 +1103,10 @@ func (m *Machine) rerollItem(d *dieSource) error {
 // rerolledTest is the test of kind k whose dice the re-roll pass rolls.
 func (m *Machine) rerolledTest(k woundKind) *test {
 	t := &m.s.tests
+	switch {
+	case (m.s.reOf == stepHit || m.s.reOf == stepHitAgain) && !t.hitRetry.need.IsNone():
+		return &t.hitRetry // the BS 6+ re-roll is the to-hit dice's only one (22.17)
+	}
 	switch m.s.reOf {
 	case stepHit:
 		return &t.hit
@@ -1134,10 +1147,10 @@ func (m *Machine) startHitAgain(log func(Event)) {
 func (m *Machine) rollSecond(d *dieSource, item, of int) (pass bool, face int, again bool, err error) {
 	s := &m.s
 	t := &s.tests.hitAgain
+	var f int // the second die's natural face
 	if s.again > 0 {
-		pass, _, again, err = d.first(t, item, of)
+		pass, f, again, err = d.first(t, item, of)
 	} else {
-		var f int
 		f, err = d.d6(t, item, of, false)
 		pass = t.pass(f)
 		if err == nil && d.log != nil && t.rerolls(f) {
@@ -1146,7 +1159,8 @@ func (m *Machine) rollSecond(d *dieSource, item, of int) (pass bool, face int, a
 	}
 	face = 6
 	if err == nil && !again && !pass && !s.tests.hitRetry.need.IsNone() {
-		pass, face, err = d.again(&s.tests.hitRetry, &rrNote{item: item, of: of, face: 6}) // 22.2, T-6
+		// 22.2, T-6: the miss's one re-roll, after every second die (22.17, 20.1)
+		_, _, again, _ = d.leave(item, of, f)
 	}
 	if err != nil {
 		return false, 0, false, err
