@@ -54,6 +54,7 @@ func TestTowFields(t *testing.T) {
 	if got := f.Target.Characters[0].MountArmour; got != rules.Need(4) {
 		t.Errorf("mount_armour %v, want 4+", got)
 	}
+	mustLoad(t, "tough.yaml", swap(towBase, "attacks:", "options: {poisoned_attacks: auto_wound, too_tough_blocks_poison: true}\nattacks:"))
 	// heavy infantry parry, and a mounted champion of theirs may say no (22.10)
 	mustLoad(t, "parry.yaml", swap(towBase, "troop_type: infantry", "troop_type: heavy_infantry\n  parry: true\n  command: [champion]\n  champion: {troop_type: cavalry, parry: false}"))
 	// starting_models defaults to the unit's size, characters included (22.17).
@@ -90,6 +91,11 @@ func TestTowFields(t *testing.T) {
 			"target.champion.troop_type: he is heavy_cavalry and has the unit's parry, which is for infantry and heavy_infantry only (rules 22.4): set his parry: false"},
 		{"parry on a character on a monster", swap(towBase, "troop_type: infantry", "characters: [{name: Lord, toughness: 5, troop_type: monster, parry: true}]"),
 			"target.characters[0].parry: Parry is for infantry and heavy_infantry only (rules 22.4), and this is monster"},
+		// 22.13: too_tough_blocks_poison is auto_wound's (a3 F16)
+		{"too_tough_blocks_poison under plus_two", swap(towBase, "attacks:", "options: {too_tough_blocks_poison: true}\nattacks:"),
+			"options.too_tough_blocks_poison: too_tough_blocks_poison: true needs poisoned_attacks: auto_wound (rules 22.3, T-2)"},
+		{"too_tough_blocks_poison under plus_two, said", swap(towBase, "attacks:", "options: {poisoned_attacks: plus_two, too_tough_blocks_poison: true}\nattacks:"),
+			"options.too_tough_blocks_poison: too_tough_blocks_poison: true needs poisoned_attacks: auto_wound"},
 		// 22.12: tow units have one profile (a3 F7)
 		{"groups in tow", swap(towBase, "troop_type: infantry", "groups: [{models: 2, toughness: 4}]"),
 			"target.groups: tow does not read groups (battleaxe, whfb8, t9a and t9a1-ru only): its units have one rank-and-file profile (rules 22)"},

@@ -257,6 +257,15 @@ func (c *checker) options() {
 			}
 		}
 	}
+	// too_tough_blocks_poison is for poison that wounds automatically
+	// (RULES.md 22.13): at +2 a too-tough target stays out of reach anyway
+	// (T-1), and the switch would silently do nothing
+	o := f.RuleOptions()
+	for _, k := range sortedKeys(f.Options) {
+		if rules.SwitchName(k) == "too_tough_blocks_poison" && o.TooToughBlocksPoison && f.Ruleset.Valid() && !rules.PoisonAutoWounds(f.Ruleset, o) {
+			c.add("options."+k, "too_tough_blocks_poison: true needs poisoned_attacks: auto_wound (rules 22.3, T-2); under poisoned_attacks: plus_two a poisoned hit rolls to wound with +2, and a target too tough to wound stays so (T-1)")
+		}
+	}
 }
 
 // isCombatSwitch reports whether name is a switch of rules.CombatSwitches,

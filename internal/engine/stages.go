@@ -1669,6 +1669,9 @@ func (m *Machine) kindRule(k woundKind) string {
 func (m *Machine) startSpecial(log func(Event)) {
 	s := &m.s
 	total := s.failed.total()
+	if total > 0 && !rules.For(m.rs()).RegenerationAfterDamage {
+		m.regenNote(log)
+	}
 	s.i, s.n, s.at = 0, total, stepSpecial
 	none := true // no wound waiting has a special save
 	for k := range woundKinds {
@@ -1692,6 +1695,9 @@ func (m *Machine) startDamage(log func(Event)) {
 	if s.unsaved+s.kills > 0 && m.attack().Flaming && !m.u.RegenLost() && rules.For(m.rs()).FlamingStopsRegeneration {
 		s.flamed = true
 	}
+	if s.unsaved > 0 && rules.For(m.rs()).RegenerationAfterDamage {
+		m.regenNote(log)
+	}
 	if s.unsaved > 0 && m.attack().Multi() && s.recv.w == 1 {
 		m.note(log, Damage, "RULES.md 9.2, E41", "W1 models: each unsaved wound removes one model, no damage dice")
 	}
@@ -1702,6 +1708,40 @@ func (m *Machine) startDamage(log func(Event)) {
 	s.i, s.n, s.at = 0, s.kills, stepKill
 	s.kills = 0
 	_ = m.advance(log)
+}
+
+// regenNote logs why the receiving model's Regeneration is not rolled
+// against the batch's wounds when it has one and the attack or the phase
+// took it: Flaming Attacks (8), the phase's unsaved Flaming wound (19.3,
+// C26), or in tow Flaming Attacks on a flammable model (22.6). Only the
+// log reads it: the unit is as the batch began (nothing is allocated
+// before the damage stage).
+func (m *Machine) regenNote(log func(Event)) {
+	if log == nil {
+		return
+	}
+	recv, err := m.u.Receiver(m.s.aim)
+	if err != nil || !recv.Specials.Regeneration.Possible() {
+		return
+	}
+	a, rs, o := m.attack(), m.rs(), m.opts()
+	if rules.For(rs).RegenerationAfterDamage {
+		if a.Flaming && recv.Specials.Flammable && !a.NoSaves && !a.InstantKill {
+			m.note(log, Regenerate, "RULES.md 22.6", "Flaming Attacks on a flammable model: no Regeneration")
+		}
+		return
+	}
+	ctx := saveContext(a, false)
+	ctx.Flaming = false
+	if !rules.RegenerationUsable(rs, ctx, o) {
+		return // no saves at all: said already
+	}
+	switch {
+	case m.u.RegenLost():
+		m.note(log, Special, "RULES.md 8.1, 19.3, C26", "Regeneration was lost this phase to an unsaved Flaming wound: no Regeneration save")
+	case a.Flaming && !rules.RegenerationUsable(rs, saveContext(a, false), o):
+		m.note(log, Special, "RULES.md 8", "Flaming Attacks: no Regeneration save")
+	}
 }
 
 // killItem is the kill stage's item: one instant kill (RULES.md 9.1).
