@@ -295,8 +295,8 @@ func (e *enumerator) packetMode(m *engine.Machine) (ok bool, capped []uint64, d 
 	if err != nil {
 		return false, nil, den{}, err
 	}
-	if _, single := dist[1]; single && len(dist) == 1 {
-		return true, nil, den{}, nil
+	if _, single := dist[1]; single && len(dist) == 1 && m.PacketsAlike() {
+		return true, nil, den{}, nil // the same packet n times (not where the next W1 model is followed by a W3, R41)
 	}
 	w, ok := e.additiveCap(m)
 	if !ok {

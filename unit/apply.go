@@ -304,6 +304,57 @@ func (u *Unit) Receiver(t Target) (Model, error) {
 	return m, nil
 }
 
+// PacketW returns the W of the model a multi-wound packet aimed at t lands
+// on now, which decides whether its damage dice are rolled (RULES.md 9.2,
+// E41, R41): the champion, musician, standard bearer or character named;
+// for a rank-and-file pool the next model in removal order (pooled, 11.1)
+// or the model 11.3 gives the packet (per-model), by the default rules.
+// It is 0 when no model of the pool is left. Where MixedW is false it is
+// the same for every packet. u is not changed.
+func (u *Unit) PacketW(t Target) int {
+	if u.fighter != nil {
+		return u.fighter.W
+	}
+	ref, err := u.resolve(t)
+	switch {
+	case err != nil:
+		return 0
+	case ref.id >= 0 && t.Role != RankAndFile:
+		if !u.models[ref.id].alive {
+			return 0
+		}
+		return u.w(ref.id)
+	case ref.pool < 0 || ref.pool >= len(u.pools) || u.pools[ref.pool].n == 0:
+		return 0
+	}
+	if w := u.s.pools[ref.pool].sameW; w > 0 {
+		return w
+	}
+	id := -1
+	if u.s.perModel {
+		v := u.Clone() // packetTarget clears the struck marks once every model has them
+		v.ch = nil
+		id, err = v.packetTarget(ref.pool)
+	} else {
+		id, _, err = u.pickAt(ref.pool, nil, false)
+	}
+	if err != nil || id < 0 {
+		return 0
+	}
+	return u.w(id)
+}
+
+// MixedW reports whether the models a multi-wound packet aimed at t may
+// land on differ in W (a pool of R41's mixed profiles), so that PacketW
+// may change from one packet to the next. u is not changed.
+func (u *Unit) MixedW(t Target) bool {
+	if u.fighter != nil || t.Role != RankAndFile {
+		return false
+	}
+	ref, err := u.resolve(t)
+	return err == nil && ref.pool >= 0 && ref.pool < len(u.s.pools) && u.s.pools[ref.pool].sameW == 0
+}
+
 // carriedOn returns the pool's carried wounds if model id bears them: it is
 // in a pooled R&F pool and is the next model to be removed (11.1).
 func (u *Unit) carriedOn(id int) int {

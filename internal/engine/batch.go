@@ -106,6 +106,7 @@ func (m *Machine) beginProfile(log func(Event)) error {
 		return fmt.Errorf("attack group %d: batch %q: %w", s.batch+1, a.Batch, err)
 	}
 	s.recv, s.aim = receivingOf(recv), aim
+	s.recv.mixedW = m.u.MixedW(aim)
 	s.tests = testsOf(m.rs(), a, plan(m.u, *a, recv))
 	if err := m.ownerSaves(log, recv); err != nil {
 		return err

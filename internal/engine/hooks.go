@@ -124,6 +124,15 @@ func (m *Machine) RollPacket(r dice.Roller) (int, error) {
 	return m.rollPacket(&d)
 }
 
+// PacketsAlike reports whether every packet of the batch rolls the damage
+// dice the next one does (RollPacket): single wounds, or a target whose
+// every model a packet could land on has one W. In a pool of mixed Wounds
+// a model of W1 takes its packet with no dice and another rolls them
+// (RULES.md 9.2, R41).
+func (m *Machine) PacketsAlike() bool {
+	return !m.multi() || !m.s.recv.mixedW
+}
+
 // ApplyPacket hands the unit one unsaved wound of k wounds, as RollPacket
 // gave it, exactly as the batch's next packet step would, and adds what it
 // did to the tallies; m stays where it is. Use it from SkipRolls until the

@@ -61,6 +61,7 @@ func (m *Machine) AppendState(b []byte) []byte {
 		b = appendInt(b, len(s.aim.Name))
 		b = append(b, s.aim.Name...)
 		b = appendBool(b, s.recv.fly)
+		b = appendBool(b, s.recv.mixedW)
 		b = appendInt(b, s.recv.w)
 		b = appendInt(b, s.recv.t)
 	}

@@ -108,6 +108,9 @@ type receiving struct {
 	troop rules.TroopType // Multiple Wounds against one troop type (9.2)
 	w, t  int             // W decides damage dice (E41); T is for the log
 	fly   bool            // Clipped Wings (E52)
+	// mixedW: the models a packet may land on differ in W (R41), so each
+	// packet's model decides its damage dice, not w
+	mixedW bool
 }
 
 func receivingOf(md unit.Model) receiving {

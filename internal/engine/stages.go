@@ -491,6 +491,7 @@ func (m *Machine) begin(log func(Event)) error {
 		return nil
 	}
 	s.recv, s.aim = receivingOf(recv), aim
+	s.recv.mixedW = m.u.MixedW(aim)
 	if aim != a.Target {
 		m.note(log, NoStage, "RULES.md 10.1", "only the champion is left of the rank and file: the attacks strike him")
 	}
@@ -1698,7 +1699,7 @@ func (m *Machine) startDamage(log func(Event)) {
 	if s.unsaved > 0 && rules.For(m.rs()).RegenerationAfterDamage {
 		m.regenNote(log)
 	}
-	if s.unsaved > 0 && m.attack().Multi() && s.recv.w == 1 {
+	if s.unsaved > 0 && m.attack().Multi() && s.recv.w == 1 && !s.recv.mixedW {
 		m.note(log, Damage, "RULES.md 9.2, E41", "W1 models: each unsaved wound removes one model, no damage dice")
 	}
 	if m.profiles() > 1 {
@@ -1886,11 +1887,24 @@ func (m *Machine) multi() bool {
 
 // rollPacket rolls the damage dice of the next unsaved wound and returns its
 // wounds: the Multiple Wounds roll (+1 for Clipped Wings against Fly, E52),
-// or 1 with no die for a single wound or a receiver of W1 (RULES.md 9.2,
-// E41).
+// or 1 with no die for a single wound or a packet that lands on a model of
+// W1 (RULES.md 9.2, E41): in a pool of mixed Wounds the model it lands on
+// decides, packet by packet (R41).
 func (m *Machine) rollPacket(d *dieSource) (int, error) {
 	a := m.attack()
-	if !m.packetMulti() || m.s.recv.w <= 1 {
+	if !m.packetMulti() {
+		return 1, nil
+	}
+	w, mixed := m.s.recv.w, m.s.recv.mixedW
+	if mixed {
+		if w = m.u.PacketW(m.s.aim); w == 0 {
+			w = m.s.recv.w // no model of the pool is left: its overflow, as the batch's receiver's (10.1)
+		}
+	}
+	if w <= 1 {
+		if d.log != nil && mixed {
+			m.note(d.log, Damage, "RULES.md 9.2, R41", "unsaved wound %d of %d lands on a model of 1 Wound: no damage dice", m.s.i+1, m.s.n)
+		}
 		return 1, nil
 	}
 	k, err := m.rollExpr(d, a.MultipleWounds, Damage, m.s.i+1, func() string { return fmt.Sprintf("multiple wounds, unsaved wound %d of %d", m.s.i+1, m.s.n) })
