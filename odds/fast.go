@@ -23,8 +23,9 @@ import (
 //     over every die; the machine then jumps to its damage step with each
 //     count (SkipRolls).
 //   - single wounds: when an unsaved wound rolls no damage dice (no
-//     Multiple Wounds, or a W1 receiver, RULES.md 9.2, E41), the packets of
-//     a batch are the same packet n times: they are applied in one go,
+//     Multiple Wounds, or only models of W1 to land on, RULES.md 9.2, E41,
+//     R41: engine.Machine.PacketsAlike), the packets of a batch are the
+//     same packet n times: they are applied in one go,
 //     through the same ApplyPacket the packet step calls.
 //   - pooled damage: when every model of the target's pool has the same W,
 //     the cap is the profile W (RULES.md 9.2) and wounds go into the pool's
