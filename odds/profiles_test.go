@@ -96,3 +96,24 @@ func TestMixedPoolPacketsPerModel(t *testing.T) {
 		})
 	}
 }
+
+// TestMixedPoolOverflowDice: once a pool of mixed Wounds (R41) is empty,
+// a packet aimed at it rolls its damage dice by the profile that made the
+// pool, whose W caps the overflow that waits for the t9a champion (10.1,
+// C13), whatever model the batch began against: the exact odds' pooled
+// path, which caps every packet at that W, and the referee agree. t9a
+// [R C A]: rank and file and champion of W2, a group of W1 at the right
+// end, which single_rank_policy right takes first.
+func TestMixedPoolOverflowDice(t *testing.T) {
+	p := unit.Profile{TroopType: rules.Cavalry, W: 2, T: 2}
+	g := p
+	g.W = 1
+	u := mustUnit(t, unit.Spec{Ruleset: rules.T9A, Options: rules.Options{SingleRankPolicy: rules.RightEnd}, Models: 2, Frontage: 3,
+		Profile: p, Command: []unit.Role{unit.Champion}, Groups: []unit.Group{{Count: 1, Profile: g}}})
+	aim := unit.Target{Role: unit.RankAndFile, TroopType: rules.Cavalry}
+	a := []referee.Attack{
+		{Count: dice.ConstExpr(2), Strength: 6, NoSaves: true, MultipleWounds: expr("D3"), Batch: "v", Target: aim},
+		{Count: dice.ConstExpr(2), Strength: 5, NoSaves: true, MultipleWounds: expr("D3+1"), Batch: "v", Target: aim},
+	}
+	walked(t, u, a)
+}

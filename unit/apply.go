@@ -308,8 +308,10 @@ func (u *Unit) Receiver(t Target) (Model, error) {
 // on now, which decides whether its damage dice are rolled (RULES.md 9.2,
 // E41, R41): the champion, musician, standard bearer or character named;
 // for a rank-and-file pool the next model in removal order (pooled, 11.1)
-// or the model 11.3 gives the packet (per-model), by the default rules.
-// It is 0 when no model of the pool is left. Where MixedW is false it is
+// or the model 11.3 gives the packet (per-model), by the default rules;
+// for a pool with no model left, the W of the profile that made it, which
+// caps its overflow (10.1, C13). It is 0 for a champion, musician,
+// standard bearer or character who is gone. Where MixedW is false it is
 // the same for every packet. u is not changed.
 func (u *Unit) PacketW(t Target) int {
 	if u.fighter != nil {
@@ -324,8 +326,10 @@ func (u *Unit) PacketW(t Target) int {
 			return 0
 		}
 		return u.w(ref.id)
-	case ref.pool < 0 || ref.pool >= len(u.pools) || u.pools[ref.pool].n == 0:
+	case ref.pool < 0 || ref.pool >= len(u.pools):
 		return 0
+	case u.pools[ref.pool].n == 0:
+		return u.s.pools[ref.pool].capW
 	}
 	if w := u.s.pools[ref.pool].sameW; w > 0 {
 		return w

@@ -1898,7 +1898,7 @@ func (m *Machine) rollPacket(d *dieSource) (int, error) {
 	w, mixed := m.s.recv.w, m.s.recv.mixedW
 	if mixed {
 		if w = m.u.PacketW(m.s.aim); w == 0 {
-			w = m.s.recv.w // no model of the pool is left: its overflow, as the batch's receiver's (10.1)
+			w = m.s.recv.w
 		}
 	}
 	if w <= 1 {
