@@ -77,9 +77,10 @@
 //     With Flaming attacks in whfb8 the count is joined with whether
 //     Regeneration was lost.
 //   - single wounds: the damage of a batch's n unsaved wounds when they roll
-//     no damage dice (no Multiple Wounds, or a receiver of W1, RULES.md 9.2,
-//     E41): the same packet n times, applied in one go through the packet
-//     step's own ApplyPacket. Any damage model, any target.
+//     no damage dice (no Multiple Wounds, or only models of W1 to land on,
+//     RULES.md 9.2, E41, R41): the same packet n times, applied in one go
+//     through the packet step's own ApplyPacket. Any damage model, any
+//     target.
 //   - pooled damage: the damage of n unsaved multi-wound packets aimed at a
 //     rank-and-file pool that adds them up: a pooled ruleset (whfb8, t9a,
 //     t9a1-ru, battleaxe with damage_model: pooled), mw_cap: profile, every

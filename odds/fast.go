@@ -23,8 +23,9 @@ import (
 //     over every die; the machine then jumps to its damage step with each
 //     count (SkipRolls).
 //   - single wounds: when an unsaved wound rolls no damage dice (no
-//     Multiple Wounds, or a W1 receiver, RULES.md 9.2, E41), the packets of
-//     a batch are the same packet n times: they are applied in one go,
+//     Multiple Wounds, or only models of W1 to land on, RULES.md 9.2, E41,
+//     R41: engine.Machine.PacketsAlike), the packets of a batch are the
+//     same packet n times: they are applied in one go,
 //     through the same ApplyPacket the packet step calls.
 //   - pooled damage: when every model of the target's pool has the same W,
 //     the cap is the profile W (RULES.md 9.2) and wounds go into the pool's
@@ -152,8 +153,8 @@ func (e *enumerator) attackRolls(c *core, n int) (bool, error) {
 	kills := false
 	for _, k := range cases {
 		w, ok := small(k.w)
-		if !ok || k.o.Unsaved+k.o.Kills > 1 {
-			return false, nil
+		if !ok || k.o.Unsaved+k.o.Kills > 1 || k.o.NoRegen > 0 {
+			return false, nil // a Cleaving Blow skips the Regeneration others roll (tow): not one binomial
 		}
 		success := k.o.Unsaved+k.o.Kills == 1
 		if success && k.o.Kills == 1 {
@@ -295,8 +296,8 @@ func (e *enumerator) packetMode(m *engine.Machine) (ok bool, capped []uint64, d 
 	if err != nil {
 		return false, nil, den{}, err
 	}
-	if _, single := dist[1]; single && len(dist) == 1 {
-		return true, nil, den{}, nil
+	if _, single := dist[1]; single && len(dist) == 1 && m.PacketsAlike() {
+		return true, nil, den{}, nil // the same packet n times (not where the next W1 model is followed by a W3, R41)
 	}
 	w, ok := e.additiveCap(m)
 	if !ok {

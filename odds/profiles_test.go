@@ -60,3 +60,60 @@ func TestBatchOfProfilesSpreadsPackets(t *testing.T) {
 		})
 	}
 }
+
+// TestMixedPoolPacketsPerModel is R41 with Multiple Wounds (a1 A): in a
+// pool of W1 and W3 models the model a packet lands on decides whether its
+// damage dice are rolled (RULES.md 9.2, E41), packet by packet, not once
+// for the batch from the first. Two rank and file of W1 and a group of two
+// W3 (T3, no saves), two automatic S10 hits wound on 2+ (5/6) with
+// Multiple Wounds D3. The first packet removes a W1 model; the second
+// lands on a W3 model at the other end and rolls its D3, capped at 3.
+//
+// By hand: no wound 1/36; one wound 10/36 (1 casualty, 1 wound); two
+// 25/36, then 1 + D3: wounds 2, 3, 4 with 25/108 each, and the D3 of 3
+// removes the W3 model (2 casualties, 25/108). Casualties 1/36, 20/27,
+// 25/108; wounds 1/36, 5/18, 25/108, 25/108, 25/108. Pooled (whfb8) and
+// per-model (battleaxe) alike.
+func TestMixedPoolPacketsPerModel(t *testing.T) {
+	for _, rs := range []rules.Ruleset{rules.WHFB8, rules.Battleaxe} {
+		t.Run(rs.String(), func(t *testing.T) {
+			u := mustUnit(t, unit.Spec{Ruleset: rs, Models: 2, Frontage: 4, Profile: unit.Profile{W: 1, T: 3},
+				Groups: []unit.Group{{Count: 2, Profile: unit.Profile{W: 3, T: 3}}}})
+			a := []referee.Attack{{Count: dice.ConstExpr(2), Strength: 10, NoSaves: true, MultipleWounds: expr("D3"), Target: rf}}
+			res := walked(t, u, a)
+			if len(res.Casualties.P) != 3 {
+				t.Fatalf("casualties: %d values, want 3 (%s)", len(res.Casualties.P), res.Method)
+			}
+			for i, w := range []string{"1/36", "20/27", "25/108"} {
+				wantRat(t, fmt.Sprintf("casualties P(%d) (%s)", i, res.Method), res.Casualties.P[i], w)
+			}
+			if len(res.Wounds.P) != 5 {
+				t.Fatalf("wounds: %d values, want 5", len(res.Wounds.P))
+			}
+			for i, w := range []string{"1/36", "5/18", "25/108", "25/108", "25/108"} {
+				wantRat(t, fmt.Sprintf("wounds P(%d) (%s)", i, res.Method), res.Wounds.P[i], w)
+			}
+		})
+	}
+}
+
+// TestMixedPoolOverflowDice: once a pool of mixed Wounds (R41) is empty,
+// a packet aimed at it rolls its damage dice by the profile that made the
+// pool, whose W caps the overflow that waits for the t9a champion (10.1,
+// C13), whatever model the batch began against: the exact odds' pooled
+// path, which caps every packet at that W, and the referee agree. t9a
+// [R C A]: rank and file and champion of W2, a group of W1 at the right
+// end, which single_rank_policy right takes first.
+func TestMixedPoolOverflowDice(t *testing.T) {
+	p := unit.Profile{TroopType: rules.Cavalry, W: 2, T: 2}
+	g := p
+	g.W = 1
+	u := mustUnit(t, unit.Spec{Ruleset: rules.T9A, Options: rules.Options{SingleRankPolicy: rules.RightEnd}, Models: 2, Frontage: 3,
+		Profile: p, Command: []unit.Role{unit.Champion}, Groups: []unit.Group{{Count: 1, Profile: g}}})
+	aim := unit.Target{Role: unit.RankAndFile, TroopType: rules.Cavalry}
+	a := []referee.Attack{
+		{Count: dice.ConstExpr(2), Strength: 6, NoSaves: true, MultipleWounds: expr("D3"), Batch: "v", Target: aim},
+		{Count: dice.ConstExpr(2), Strength: 5, NoSaves: true, MultipleWounds: expr("D3+1"), Batch: "v", Target: aim},
+	}
+	walked(t, u, a)
+}

@@ -1,6 +1,7 @@
 package odds
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/rearrank/rearrank/dice"
@@ -246,5 +247,121 @@ func TestE174CharacterOnMonster(t *testing.T) { // RULES.md 22.15, 22.4
 			wantRat(t, "unsaved per attack", res.Stages[0].Unsaved, c.unsaved)
 			nearExact(t, u, a, res)
 		})
+	}
+}
+
+func TestTowBlowsStopRegeneration(t *testing.T) { // RULES.md 22.3, 22.6, 22.17
+	// WS4 v WS4 (1/2), S4 v T4 (4+), heavy armour 5+ (fails 2/3),
+	// Regeneration 4+. The blow fires on the natural 6 (1/6): no armour and
+	// no Regeneration.
+	regen := rules.SpecialSaves{Regeneration: target("4+")}
+	t.Run("Cleaving Blow on W1", func(t *testing.T) {
+		// no armour: 1/2 x (1/6 + 2/6 x 1/2) = 1/6 (1/8 if the blow rolled Regeneration)
+		u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Profile: unit.Profile{TroopType: rules.HeavyInfantry, W: 1, T: 4, WS: 4,
+			Specials: regen}})
+		a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: referee.HitSpec{WS: 4}, Strength: 4, CleavingBlow: rules.NaturalSix, Target: rf}}
+		wantRat(t, "casualties", walked(t, u, a).Casualties.Mean(), "1/6")
+		// in a batch with an ordinary group (C24): 1/6 + 1/2 x 3/6 x 1/2 = 7/24
+		b := []referee.Attack{a[0], {Count: dice.ConstExpr(1), Hit: referee.HitSpec{WS: 4}, Strength: 4, Target: rf}}
+		b[0].Batch, b[1].Batch = "v", "v"
+		wantRat(t, "casualties in a batch of two", walked(t, u, b).Casualties.Mean(), "7/24")
+	})
+	// W2 models and Multiple Wounds 2 (which the Cleaving Blow keeps; a
+	// Killing or Monster Slaying Blow takes both Wounds anyway): the model
+	// dies when the blow fires (1/6), or when an ordinary wound (2/6 x 2/3)
+	// keeps both Wounds lost: 1/4 per Wound lost and sequential, 1/2 per
+	// unsaved wound. Casualties 1/2 x (1/6 + 2/9 x 1/4) = 1/9, and
+	// 1/2 x (1/6 + 2/9 x 1/2) = 5/36.
+	for _, timing := range []struct {
+		name string
+		t    rules.RegenTiming
+		want string
+	}{
+		{"per_wound_lost", rules.RegenPerWoundLost, "1/9"},
+		{"sequential", rules.RegenSequential, "1/9"},
+		{"per_unsaved_wound", rules.RegenPerUnsavedWound, "5/36"},
+	} {
+		for _, blow := range []struct {
+			name  string
+			troop rules.TroopType
+			set   func(*referee.Attack)
+		}{
+			{"Cleaving Blow", rules.HeavyInfantry, func(a *referee.Attack) {
+				a.CleavingBlow, a.MultipleWounds = rules.NaturalSix, dice.ConstExpr(2)
+			}},
+			{"Killing Blow", rules.HeavyInfantry, func(a *referee.Attack) {
+				a.KillingBlow, a.MultipleWounds = rules.NaturalSix, dice.ConstExpr(2)
+			}},
+			{"Monster Slayer", rules.Behemoth, func(a *referee.Attack) {
+				a.MonsterSlayer, a.MultipleWounds = rules.NaturalSix, dice.ConstExpr(2)
+			}},
+		} {
+			t.Run(blow.name+" "+timing.name, func(t *testing.T) {
+				u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Options: rules.Options{RegenerationTiming: timing.t},
+					Profile: unit.Profile{TroopType: blow.troop, W: 2, T: 4, WS: 4, Save: rules.SaveProfile{Armour: rules.HeavyArmour}, Specials: regen}})
+				a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: referee.HitSpec{WS: 4}, Strength: 4, Target: rf}}
+				blow.set(&a[0])
+				wantRat(t, "casualties", walked(t, u, a).Casualties.Mean(), timing.want)
+			})
+		}
+	}
+}
+
+func TestTowArmourBaneParryAndMagic(t *testing.T) { // RULES.md 22.3, 22.4, 22.17
+	// WS3 v WS3 (1/2), S3 v T3 (4+), light armour, shield and Parry in
+	// close combat: 4+, and 5+ after Armour Bane (1):
+	// 1/2 x (1/6 x 2/3 + 2/6 x 1/2) = 5/36 (11/72 if the bane lost Parry).
+	parry := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 5, Profile: unit.Profile{W: 1, T: 3, WS: 3,
+		Save: rules.SaveProfile{Armour: rules.LightArmour, Shield: true, Parry: true}}})
+	a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: referee.HitSpec{WS: 3}, Strength: 3, ArmourBane: 1, Target: rf}}
+	wantRat(t, "Armour Bane with Parry", walked(t, parry, a).Casualties.Mean(), "5/36")
+
+	// A spell: S4 v T4 (4+), heavy armour and shield (4+); Armour Bane (2)
+	// does not fire in the magic phase: 1/2 x 1/2 = 1/4 (11/36 if it did).
+	heavy := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 5, Profile: unit.Profile{W: 1, T: 4,
+		Save: rules.SaveProfile{Armour: rules.HeavyArmour, Shield: true}}})
+	spell := []referee.Attack{{Count: dice.ConstExpr(1), Phase: rules.Magic, Strength: 4, ArmourBane: 2, Target: rf}}
+	wantRat(t, "Armour Bane in the magic phase", walked(t, heavy, spell).Casualties.Mean(), "1/4")
+	spell[0].Phase = rules.Shooting
+	wantRat(t, "Armour Bane in the shooting phase (E162)", walked(t, heavy, spell).Casualties.Mean(), "11/36")
+}
+
+func TestTowMeleeSevenPlusNoPoison(t *testing.T) { // RULES.md 22.17
+	// A melee hit whose modified need is 7+ hits on a natural 6 (1/6), and
+	// Poisoned Attacks do not fire on it: S3 v T3 wounds on 4+, so 1/12
+	// under either poisoned_attacks (5/36 at +2 and 1/6 automatically if
+	// poison fired). A need of exactly 6+ stays poisoned.
+	for _, o := range []rules.Options{{}, {PoisonedAttacks: rules.PoisonAutoWound}} {
+		u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 5, Options: o, Profile: unit.Profile{W: 1, T: 3, WS: 4}})
+		for _, c := range []struct {
+			name string
+			hit  referee.HitSpec
+			want string
+		}{
+			{"WS4 v WS4 at -3", referee.HitSpec{WS: 4, Modifier: -3}, "1/12"},
+			{"to_hit 7+", referee.HitSpec{Need: target("7+")}, "1/12"},
+			{"to_hit 6+ at -1", referee.HitSpec{Need: target("6+"), Modifier: -1}, "1/12"},
+			{"WS4 v WS4 at -2: 6+, poisoned", referee.HitSpec{WS: 4, Modifier: -2}, map[bool]string{false: "5/36", true: "1/6"}[o.PoisonedAttacks == rules.PoisonAutoWound]},
+		} {
+			a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: c.hit, Strength: 3, Poison: rules.NaturalSix, Target: rf}}
+			wantRat(t, fmt.Sprintf("%s, poisoned_attacks %d", c.name, o.PoisonedAttacks), walked(t, u, a).Casualties.Mean(), c.want)
+		}
+	}
+}
+
+func TestTowBlowsIgnoreInstantKillTakes(t *testing.T) { // RULES.md 22.7, 22.13, 22.17
+	// 3 Ogres W3, the pool carrying 2; one automatic S10 hit wounds T4 on
+	// 2+ (5/6). A Killing Blow (the 6) takes the damaged Ogre, the model
+	// now losing Wounds, whatever instant_kill_takes says: worth 1, as an
+	// ordinary wound (2-5) that finishes it. Wounds 5/6 (7/6 if the blow
+	// took a fresh Ogre). instant_kill keeps reading the switch: under
+	// fresh_model each kill takes a fresh Ogre, worth 3: 5/2.
+	for _, o := range []rules.InstantKillTake{rules.MostDamaged, rules.FreshModel} {
+		u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Frontage: 3, Carried: 2, Options: rules.Options{InstantKillTakes: o},
+			Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4}})
+		blow := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 10, KillingBlow: rules.NaturalSix, Target: rf}}
+		wantRat(t, fmt.Sprintf("Killing Blow, instant_kill_takes %d", o), walked(t, u, blow).Wounds.Mean(), "5/6")
+		kill := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 10, InstantKill: true, Target: rf}}
+		wantRat(t, fmt.Sprintf("instant_kill, instant_kill_takes %d", o), walked(t, u, kill).Wounds.Mean(), map[bool]string{false: "5/6", true: "5/2"}[o == rules.FreshModel])
 	}
 }

@@ -4,7 +4,7 @@ package rules
 // fan-made edit of whfb8. Where its seeds are silent (the "Combat Skill"
 // chart, the 7+ procedure) it falls back to whfb8's rules.
 var battleaxeRules = Traits{
-	Ruleset: Battleaxe, Block: true, Barding: true, Ward: true, Regeneration: true,
+	Ruleset: Battleaxe, Block: true, Groups: true, Barding: true, Ward: true, Regeneration: true,
 	FlamingStopsRegeneration: true, DamageModelSwitch: true, BSTarget: true, KillingBlow: true,
 	Command: []CommandPost{MusicianPost, ChampionPost, StandardPost}, // 11.4
 

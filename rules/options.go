@@ -377,7 +377,7 @@ func Switches() []Switch {
 			false, func(o *Options) *bool { return &o.CapAfterModifiers }),
 		boolSwitch("unarmoured_cavalry_save", swUnarmouredCavalrySave, "R3", "cavalry without armour save on 6+",
 			true, func(o *Options) *bool { return &o.NoUnarmouredCavalrySave }),
-		enumSwitch("instant_kill_takes", swInstantKillTakes, "R5", "which model an untargeted instant kill removes",
+		enumSwitch("instant_kill_takes", swInstantKillTakes, "R5", "which model an untargeted instant kill removes (and a Killing Blow's, but not in tow: its blows take the model losing Wounds)",
 			[]string{"most_damaged", "fresh_model"}, func(o *Options) *InstantKillTake { return &o.InstantKillTakes }),
 		enumSwitch("single_rank_policy", swSingleRankPolicy, "R11, 11.2", "which end of a single rank gives up the next casualty",
 			[]string{"balance", "left", "right", "owner_choice"}, func(o *Options) *SingleRankPolicy { return &o.SingleRankPolicy }),

@@ -5,7 +5,7 @@ package rules
 // number worsened by Armour Penetration, Aegis saves that fail on a 1 or 2,
 // and Lethal Strike as AP 10.
 var t9aRules = Traits{
-	Ruleset: T9A, Block: true, ArmourValue: true, Regeneration: true, Fly: true,
+	Ruleset: T9A, Block: true, Groups: true, ArmourValue: true, Regeneration: true, Fly: true,
 	ClippedWings: true, LethalStrike: true, LethalStrikeAP: true, ChampionPool: true, TroopTypes: true,
 	BSTarget: true, DivineAttacks: true, PoisonSevenPlus: true,
 	Command: []CommandPost{MusicianPost, StandardPost}, // 11.4; the champion has his own pool

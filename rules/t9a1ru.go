@@ -5,7 +5,7 @@ package rules
 // per troop type, and Lethal Strike with no armour save. Its switches pick
 // the t9a to-wound chart (R36) and allow Regeneration against Flaming (8.3).
 var t9a1ruRules = Traits{
-	Ruleset: T9A1RU, Block: true, Barding: true, Ward: true, Regeneration: true, Fly: true,
+	Ruleset: T9A1RU, Block: true, Groups: true, Barding: true, Ward: true, Regeneration: true, Fly: true,
 	LethalStrike: true, ChampionPool: true, TroopTypes: true, KillingBlow: true,
 	Command: []CommandPost{MusicianPost, StandardPost}, // 11.4; the champion has his own pool
 

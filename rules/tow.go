@@ -10,7 +10,7 @@ var towRules = Traits{
 	Ruleset: TOW, Block: true, SuitWithAP: true, Barding: true, Ward: true, Regeneration: true,
 	HighBSRetry: true, RegenerationAfterDamage: true, MWRemaining: true, PanicMoreThan: true, PanicFallBack: true,
 	TroopCategories: true, PacketOwnerOrder: true, // 22.13, T-5
-	KillingBlow: true, BlowsByCategory: true,
+	KillingBlow: true, BlowsByCategory: true, ArmourBaneNotInMagic: true, NoPoisonOnMeleeSeven: true,
 	Command: []CommandPost{MusicianPost, StandardPost, ChampionPost}, // 22.8, as whfb8 11.4
 
 	name:        "tow",
@@ -55,7 +55,8 @@ func towMeleeToHit(ws, targetWS int, o Options) Target {
 // ArmourSave replaces the suit; none 7, light 6, heavy 5, full plate 4), one
 // better for a shield, for barding on a mounted model and for each point of
 // SaveBonus; capped at 2+ or, for chariots, monsters and war machines, 3+
-// (TowArmourCap); Parry one better in melee but never past 3+; a ridden
+// (TowArmourCap); Parry one better in melee but never past 3+, for
+// regular and heavy infantry only (Parries); a ridden
 // mount's value (MountArmour) where it is better. Strength plays no part:
 // the weapon's AP (and an Armour Bane that fired) worsens the roll.
 func towArmour(p SaveProfile, tt TroopType, pen Penetration, _ Options) ArmourDetail {
@@ -71,7 +72,7 @@ func towArmour(p SaveProfile, tt TroopType, pen Penetration, _ Options) ArmourDe
 	}
 	v -= p.SaveBonus
 	v = max(v, TowArmourCap(tt))
-	if p.Parry && pen.Melee && v > 3 {
+	if p.Parry && pen.Melee && v > 3 && Parries(tt) {
 		v-- // 22.4, E157: never past 3+
 	}
 	if p.MountArmour.Possible() && p.MountArmour.Value() < v {
@@ -137,6 +138,10 @@ var towTroops = TroopTable{
 		MonstrousInfantry: 3, MonstrousCavalry: 3, MonstrousBeast: 3, Swarm: 3,
 		Chariot: 3, LightChariot: 3, HeavyChariot: 5},
 }
+
+// Parries reports whether a model of troop type tt may Parry in tow
+// (RULES.md 22.10): regular and heavy infantry only.
+func Parries(tt TroopType) bool { return tt.Category() == Infantry }
 
 // Cleaves reports whether tow's Cleaving Blow binds a model of troop type tt
 // (RULES.md 22.3, 22.10): regular and heavy infantry, light and heavy

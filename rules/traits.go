@@ -17,6 +17,12 @@ type Traits struct {
 	// injuries and the out-of-action test (6.2, 13).
 	Block bool
 
+	// Groups is true where a target may have rank and file of other
+	// profiles (groups: another troop type, or R41's other characteristics;
+	// 10.1): every block ruleset but tow, whose units have one profile
+	// (22.12).
+	Groups bool
+
 	// ArmourValue is true where armour is one number, the model's Armour,
 	// with every source already added in (t9a, RULES.md 7.2). Otherwise
 	// the save is built from an armour suit, shield, barding and
@@ -143,6 +149,16 @@ type Traits struct {
 	// Blow takes the infantry and cavalry categories, Heroic Killing Blow
 	// does not exist (tow, 22.3, 22.10, 22.17; BlowSlays).
 	BlowsByCategory bool
+
+	// NoPoisonOnMeleeSeven is true where a close-combat hit whose modified
+	// need is 7+ still hits on a natural 6 (20.4) but Poisoned Attacks do
+	// not fire on it (tow, 22.3, 22.17).
+	NoPoisonOnMeleeSeven bool
+
+	// ArmourBaneNotInMagic is true where Armour Bane does not fire in the
+	// magic phase: its table reads "any phase, not spells" (tow, 22.3,
+	// 22.17).
+	ArmourBaneNotInMagic bool
 
 	// Combat is the ruleset's column of the close-combat round (RULES.md
 	// 21): the zero CombatRules where it has none (skirmish).

@@ -5,7 +5,7 @@ package rules
 // to-hit chart, 7+ procedure and armour construction are the classic ones
 // (hit.go, armour.go) that battleaxe, t9a1-ru and skirmish also use.
 var whfb8Rules = Traits{
-	Ruleset: WHFB8, Block: true, Barding: true, Ward: true, Regeneration: true,
+	Ruleset: WHFB8, Block: true, Groups: true, Barding: true, Ward: true, Regeneration: true,
 	FlamingStopsRegeneration: true, MWCapSwitch: true, KillingBlow: true,
 	Command: []CommandPost{MusicianPost, StandardPost, ChampionPost}, // 11.4
 

@@ -121,6 +121,7 @@ func lookup(obj Object, name string) *FieldSpec {
 }
 
 func block(t *rules.Traits) bool       { return t.Block }
+func groups(t *rules.Traits) bool      { return t.Groups }
 func skirmish(t *rules.Traits) bool    { return !t.Block }
 func armourValue(t *rules.Traits) bool { return t.ArmourValue }
 func armourSuit(t *rules.Traits) bool  { return !t.ArmourValue }
@@ -228,7 +229,7 @@ var catalogue = [...]FieldSpec{
 	{Object: ObjTarget, Name: "command", Type: "list of `musician`, `standard`, `champion`", Reads: block, Meaning: "[Command group](#command-group-and-champion).", Ref: "11.4"},
 	{Object: ObjTarget, Name: "champion", Type: "mapping", Default: "the unit's profile", Reads: block, Meaning: "[Champion's own profile](#command-group-and-champion)."},
 	{Object: ObjTarget, Name: "characters", Type: fmt.Sprintf("list of up to %d", MaxCharacters), Reads: block, Meaning: "[Characters](#characters) joined to the unit.", Ref: "10.1, 11.5"},
-	{Object: ObjTarget, Name: "groups", Type: fmt.Sprintf("list of up to %d", MaxGroups), Reads: block, Meaning: "[Rank and file with another profile](#groups-of-other-troop-types): another troop type, or the same one with other characteristics (R41).", Ref: "10.1, R41"},
+	{Object: ObjTarget, Name: "groups", Type: fmt.Sprintf("list of up to %d", MaxGroups), Reads: groups, Meaning: "[Rank and file with another profile](#groups-of-other-troop-types): another troop type, or the same one with other characteristics (R41).", Ref: "10.1, R41"},
 	{Object: ObjTarget, Name: "damage", Type: "number or list", Meaning: "[Starting damage](#starting-damage).", Ref: "11.1, 11.3"},
 	{Object: ObjTarget, Name: "starting_models", Type: "whole number", Ranged: true, Min: 1, Max: MaxModels, Default: "the unit's size, characters included", Reads: panicFallBack, Meaning: "The unit's size at deployment, characters included: a failed panic test falls back in good order while more than half of it remains, and flees otherwise.", Ref: "22.9"},
 
@@ -259,7 +260,7 @@ var catalogue = [...]FieldSpec{
 		Hint: "fly matters only to clipped_wings"},
 	{Object: ObjProfile, Name: "armour_save", Type: saveType, Default: "from `armour`", Reads: towArmour, Meaning: "A printed armour value (chariots, some monsters) that replaces the suit; shield, barding and save_bonus still improve it, the troop type's cap still applies.", Ref: "22.4",
 		Hint: "the others build the save from armour, shield, barding and save_bonus"},
-	{Object: ObjProfile, Name: "parry", Type: flagType, Default: "false", Reads: towArmour, Meaning: "Hand weapon and shield in use: one better armour in melee, never past 3+.", Ref: "22.4"},
+	{Object: ObjProfile, Name: "parry", Type: flagType, Default: "false", Reads: towArmour, Meaning: "Hand weapon and shield in use: one better armour in melee, never past 3+. `infantry` and `heavy_infantry` only.", Ref: "22.4"},
 	{Object: ObjProfile, Name: "flammable", Type: flagType, Default: "false", Reads: regenAfter, Meaning: "No Regeneration against Flaming attacks (Flaming alone does not stop it in tow).", Ref: "22.6"},
 
 	// The champion's overrides are the profile's fields; his damage is his own.

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -53,6 +54,9 @@ func TestTowFields(t *testing.T) {
 	if got := f.Target.Characters[0].MountArmour; got != rules.Need(4) {
 		t.Errorf("mount_armour %v, want 4+", got)
 	}
+	mustLoad(t, "tough.yaml", swap(towBase, "attacks:", "options: {poisoned_attacks: auto_wound, too_tough_blocks_poison: true}\nattacks:"))
+	// heavy infantry parry, and a mounted champion of theirs may say no (22.10)
+	mustLoad(t, "parry.yaml", swap(towBase, "troop_type: infantry", "troop_type: heavy_infantry\n  parry: true\n  command: [champion]\n  champion: {troop_type: cavalry, parry: false}"))
 	// starting_models defaults to the unit's size, characters included (22.17).
 	u, _, err = mustLoad(t, "size.yaml", swap(src, "starting_models: 30", "name: State Troops")).Build()
 	if err != nil {
@@ -75,6 +79,26 @@ func TestTowFields(t *testing.T) {
 			"target.starting_models: whfb8 does not read starting_models (tow only)"},
 		{"starting_models below the size", swap(towBase, "troop_type: infantry", "starting_models: 9"),
 			"target.starting_models: the unit has 10 models now"},
+		// 22.10: Parry is regular and heavy infantry's (a3 F6), refused
+		// elsewhere as barding on infantry is
+		{"parry on cavalry", swap(towBase, "troop_type: infantry", "troop_type: cavalry\n  parry: true"),
+			"target.parry: Parry is for infantry and heavy_infantry only (rules 22.4), and this is cavalry"},
+		{"parry on monstrous infantry", swap(towBase, "troop_type: infantry", "troop_type: monstrous_infantry\n  parry: true"),
+			"target.parry: Parry is for infantry and heavy_infantry only (rules 22.4), and this is monstrous_infantry"},
+		{"parry on a champion of cavalry", swap(towBase, "troop_type: infantry", "troop_type: cavalry\n  command: [champion]\n  champion: {parry: true}"),
+			"target.champion.parry: Parry is for infantry and heavy_infantry only (rules 22.4), and this is cavalry"},
+		{"a mounted champion in a unit that parries", swap(towBase, "troop_type: infantry", "parry: true\n  command: [champion]\n  champion: {troop_type: heavy_cavalry}"),
+			"target.champion.troop_type: he is heavy_cavalry and has the unit's parry, which is for infantry and heavy_infantry only (rules 22.4): set his parry: false"},
+		{"parry on a character on a monster", swap(towBase, "troop_type: infantry", "characters: [{name: Lord, toughness: 5, troop_type: monster, parry: true}]"),
+			"target.characters[0].parry: Parry is for infantry and heavy_infantry only (rules 22.4), and this is monster"},
+		// 22.13: too_tough_blocks_poison is auto_wound's (a3 F16)
+		{"too_tough_blocks_poison under plus_two", swap(towBase, "attacks:", "options: {too_tough_blocks_poison: true}\nattacks:"),
+			"options.too_tough_blocks_poison: too_tough_blocks_poison: true needs poisoned_attacks: auto_wound (rules 22.3, T-2)"},
+		{"too_tough_blocks_poison under plus_two, said", swap(towBase, "attacks:", "options: {poisoned_attacks: plus_two, too_tough_blocks_poison: true}\nattacks:"),
+			"options.too_tough_blocks_poison: too_tough_blocks_poison: true needs poisoned_attacks: auto_wound"},
+		// 22.12: tow units have one profile (a3 F7)
+		{"groups in tow", swap(towBase, "troop_type: infantry", "groups: [{models: 2, toughness: 4}]"),
+			"target.groups: tow does not read groups (battleaxe, whfb8, t9a and t9a1-ru only): its units have one rank-and-file profile (rules 22)"},
 		{"mount_armour in whfb8", swap(swap(swap(towBase, "ruleset: tow", "ruleset: whfb8"), "    ap: 1\n", ""), "troop_type: infantry", "characters: [{name: Lord, toughness: 4, mount_armour: 4+}]"),
 			"target.characters[0].mount_armour: whfb8 does not read mount_armour (tow only)"},
 	} {
@@ -160,6 +184,16 @@ func TestTranslateTow(t *testing.T) {
 	}
 	if a := got.Attacks[0]; a.KillingBlow != rules.NaturalSix || a.MonsterSlayer != rules.NaturalSix || a.HeroicKillingBlow != 0 {
 		t.Errorf("heroic_killing_blow in tow: killing_blow %v, monster_slayer %v, heroic %v", a.KillingBlow, a.MonsterSlayer, a.HeroicKillingBlow)
+	}
+	// tow does not read groups (22.12): a comparison leaves them out and
+	// says so (a3 F7), and what is left loads.
+	grouped := mustLoad(t, "g.yaml", "ruleset: whfb8\nattacks: [{count: 1, strength: 3}]\ntarget: {models: 5, toughness: 3, groups: [{models: 2, toughness: 4}]}\n")
+	got, notes, err := grouped.Translate(rules.TOW)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Target.Groups) != 0 || !slices.Contains(notes, "not carried over: target.groups (battleaxe, whfb8, t9a and t9a1-ru only)") {
+		t.Errorf("whfb8 groups under tow: %d groups, notes %q", len(got.Target.Groups), notes)
 	}
 }
 

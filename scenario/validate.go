@@ -262,6 +262,15 @@ func (c *checker) options() {
 			c.add(p, "%s", strings.TrimPrefix(err.Error(), "option "+k+": "))
 		}
 	}
+	// too_tough_blocks_poison is for poison that wounds automatically
+	// (RULES.md 22.13): at +2 a too-tough target stays out of reach anyway
+	// (T-1), and the switch would silently do nothing
+	o := f.RuleOptions()
+	for _, k := range sortedKeys(f.Options) {
+		if rules.SwitchName(k) == "too_tough_blocks_poison" && o.TooToughBlocksPoison && f.Ruleset.Valid() && !rules.PoisonAutoWounds(f.Ruleset, o) {
+			c.add("options."+k, "too_tough_blocks_poison: true needs poisoned_attacks: auto_wound (rules 22.3, T-2); under poisoned_attacks: plus_two a poisoned hit rolls to wound with +2, and a target too tough to wound stays so (T-1)")
+		}
+	}
 }
 
 // isCombatSwitch reports whether name is a switch of rules.CombatSwitches,
@@ -521,6 +530,9 @@ func (c *checker) profile(p *Profile, path string) {
 	if p.Barding && !p.TroopType.Mounted() && c.f.Ruleset.Valid() && rules.For(c.f.Ruleset).Barding {
 		c.add(at("barding"), "barding helps only cavalry and monstrous_cavalry (rules 19.3), and this is %s", p.TroopType)
 	}
+	if p.Parry && !rules.Parries(p.TroopType) && lookup(ObjProfile, "parry").ReadBy(c.f.Ruleset) && c.f.Ruleset.Valid() {
+		c.add(at("parry"), "Parry is for infantry and heavy_infantry only (rules 22.4), and this is %s", p.TroopType)
+	}
 }
 
 func (c *checker) target() {
@@ -621,6 +633,9 @@ func (c *checker) command() {
 		o.Regeneration, o.RegenerationPlus = whole.Regeneration, whole.RegenerationPlus
 	}
 	c.profile(&o, "target.champion")
+	if whole.Parry && ch.Parry == nil && ch.TroopType != nil && !rules.Parries(whole.TroopType) && lookup(ObjProfile, "parry").ReadBy(f.Ruleset) {
+		c.add("target.champion.troop_type", "he is %s and has the unit's parry, which is for infantry and heavy_infantry only (rules 22.4): set his parry: false", whole.TroopType)
+	}
 	if w := whole.Wounds; ch.Damage >= w && w > 0 {
 		c.add("target.champion.damage", "the champion has %s, so damage must be less than %d", woundsText(w), w)
 	}
@@ -680,8 +695,12 @@ func (c *checker) groups() {
 	if len(t.Groups) == 0 {
 		return
 	}
-	if !lookup(ObjTarget, "groups").ReadBy(f.Ruleset) {
-		c.add("target.groups", "%s has no formation: the target is one warrior", f.Ruleset)
+	if s := lookup(ObjTarget, "groups"); !s.ReadBy(f.Ruleset) {
+		if !f.Ruleset.Block() {
+			c.add("target.groups", "%s has no formation: the target is one warrior", f.Ruleset)
+		} else {
+			c.notRead("target.groups", "groups", s.Rulesets(), "its units have one rank-and-file profile (rules 22): a model of another profile is a character, or a unit of its own")
+		}
 		return
 	}
 	if len(t.Groups) > MaxGroups {

@@ -21,6 +21,11 @@ type Packet struct {
 	Multi bool
 	// InstantKill removes a model outright, no W involved (9.1, R5, R38, C12).
 	InstantKill bool
+	// NowLosing makes an untargeted InstantKill take the model now losing
+	// Wounds (the damaged one, else the next in removal order) whatever
+	// instant_kill_takes says: tow's Killing Blow and Monster Slayer
+	// (RULES.md 22.7, 22.17).
+	NowLosing bool
 }
 
 // maxPacket bounds Packet.Wounds.
@@ -391,6 +396,61 @@ func (u *Unit) Receiver(t Target) (Model, error) {
 	return m, nil
 }
 
+// PacketW returns the W of the model a multi-wound packet aimed at t lands
+// on now, which decides whether its damage dice are rolled (RULES.md 9.2,
+// E41, R41): the champion, musician, standard bearer or character named;
+// for a rank-and-file pool the next model in removal order (pooled, 11.1)
+// or the model 11.3 gives the packet (per-model), by the default rules;
+// for a pool with no model left, the W of the profile that made it, which
+// caps its overflow (10.1, C13). It is 0 for a champion, musician,
+// standard bearer or character who is gone. Where MixedW is false it is
+// the same for every packet. u is not changed.
+func (u *Unit) PacketW(t Target) int {
+	if u.fighter != nil {
+		return u.fighter.W
+	}
+	ref, err := u.resolve(t)
+	switch {
+	case err != nil:
+		return 0
+	case ref.id >= 0 && t.Role != RankAndFile:
+		if !u.models[ref.id].alive {
+			return 0
+		}
+		return u.w(ref.id)
+	case ref.pool < 0 || ref.pool >= len(u.pools):
+		return 0
+	case u.pools[ref.pool].n == 0:
+		return u.s.pools[ref.pool].capW
+	}
+	if w := u.s.pools[ref.pool].sameW; w > 0 {
+		return w
+	}
+	id := -1
+	if u.s.perModel {
+		v := u.Clone() // packetTarget clears the struck marks once every model has them
+		v.ch = nil
+		id, err = v.packetTarget(ref.pool)
+	} else {
+		id, _, err = u.pickAt(ref.pool, nil, false)
+	}
+	if err != nil || id < 0 {
+		return 0
+	}
+	return u.w(id)
+}
+
+// MixedW reports whether the models a multi-wound packet aimed at t may
+// land on differ in W (a pool of R41's mixed profiles), so that PacketW
+// may change from one packet to the next. u is not changed.
+func (u *Unit) MixedW(t Target) bool {
+	if u.fighter != nil || t.Role != RankAndFile {
+		return false
+	}
+	ref, err := u.resolve(t)
+	return err == nil && ref.pool >= 0 && ref.pool < len(u.s.pools) && u.s.pools[ref.pool].sameW == 0
+}
+
 // carriedOn returns the pool's carried wounds if model id bears them: it is
 // in a pooled R&F pool and is the next model to be removed (11.1).
 func (u *Unit) carriedOn(id int) int {
@@ -471,7 +531,7 @@ func (u *Unit) ApplyInto(c *Change, p Packet) error {
 	}
 	switch {
 	case p.InstantKill:
-		err = u.instantKill(p.Target.Role, ref, c)
+		err = u.instantKill(p.Target.Role, ref, p.NowLosing, c)
 	case p.Target.Role == Champion || p.Target.Role == Character:
 		err = u.woundModel(ref.id, k, p.Multi, c)
 	case u.s.perModel:
@@ -900,7 +960,7 @@ func (u *Unit) countedFirst(p int, ch Chooser, ok func(int) bool) int {
 // (C12), or untargeted the model next in allocation order (R5). It counts
 // the wounds the model had left (R38); the pool's carried wounds leave with
 // the model that bears them.
-func (u *Unit) instantKill(role Role, ref target, c *Change) error {
+func (u *Unit) instantKill(role Role, ref target, nowLosing bool, c *Change) error {
 	id, p := ref.id, ref.pool
 	switch role {
 	case Champion, Character:
@@ -914,7 +974,7 @@ func (u *Unit) instantKill(role Role, ref target, c *Change) error {
 		}
 	default:
 		var err error
-		if id, err = u.untargetedKill(p); err != nil {
+		if id, err = u.untargetedKill(p, nowLosing); err != nil {
 			return err
 		}
 	}
@@ -935,14 +995,15 @@ func (u *Unit) instantKill(role Role, ref target, c *Change) error {
 
 // untargetedKill picks the model an untargeted instant kill on pool p
 // removes: the model the next wound would land on, which is the most damaged
-// (R5, C2); with instant_kill_takes: fresh_model the first model in removal
-// order that has no damage of its own and, in a pooled pool, does not bear
-// the carried wounds, falling back to the most damaged.
-func (u *Unit) untargetedKill(p int) (int, error) {
+// (R5, C2); with instant_kill_takes: fresh_model, unless nowLosing
+// (Packet.NowLosing), the first model in removal order that has no damage
+// of its own and, in a pooled pool, does not bear the carried wounds,
+// falling back to the most damaged.
+func (u *Unit) untargetedKill(p int, nowLosing bool) (int, error) {
 	if p < 0 || u.pools[p].n == 0 {
 		return -1, nil
 	}
-	fresh := u.s.opts.InstantKillTakes == rules.FreshModel
+	fresh := u.s.opts.InstantKillTakes == rules.FreshModel && !nowLosing
 	if !u.s.perModel {
 		id, _, err := u.pick(p, u.ch, true)
 		if err != nil || !fresh || u.models[id].damage == 0 && u.carriedOn(id) == 0 {

@@ -89,6 +89,9 @@ type kind struct {
 type poolInfo struct {
 	troop rules.TroopType
 	capW  int // profile W used to cap packets at an emptied pool
+	// sameW is the W every model of the pool has, 0 when they differ
+	// (R41): a packet's damage dice then depend on the model it lands on
+	sameW int
 }
 
 // shared is the part of a unit that never changes after New; clones share it.
@@ -414,6 +417,18 @@ func (s *Spec) build() (*shared, []model) {
 	}
 	for i, c := range s.Characters {
 		models[sh.chars[i]].damage = uint8(c.Damage)
+	}
+	for p := range sh.pools {
+		for _, k := range sh.kinds {
+			switch {
+			case int(k.pool) != p:
+			case sh.pools[p].sameW == 0:
+				sh.pools[p].sameW = k.profile.W
+			case sh.pools[p].sameW != k.profile.W:
+				sh.pools[p].sameW = -1
+			}
+		}
+		sh.pools[p].sameW = max(sh.pools[p].sameW, 0)
 	}
 	sh.interchangeable = sh.perModel && interchangeable(sh.kinds, s.Options)
 	letters(sh.kinds)

@@ -32,6 +32,7 @@ type held struct {
 	kills   int  // instant kills (9.1, 20.2)
 	unsaved int  // wounds past every save
 	singles int  // of those, the last that are singles in a batch of packets (20.2)
+	cleave  int  // of those, the Cleaving Blows that roll no Regeneration (tow, 22.3, 22.6)
 	regen   test // the group's Regeneration after damage (22.6)
 }
 
@@ -91,7 +92,7 @@ func (m *Machine) groupName() string {
 func (m *Machine) beginProfile(log func(Event)) error {
 	a := m.attack()
 	s := &m.s
-	s.hits, s.wounds, s.failed, s.kills, s.unsaved, s.singles = 0, woundPool{}, woundPool{}, 0, 0, 0
+	s.hits, s.wounds, s.failed, s.kills, s.unsaved, s.singles, s.cleave = 0, woundPool{}, woundPool{}, 0, 0, 0, 0
 	s.poison, s.pRoll, s.extra, s.again = 0, 0, 0, 0
 	if log != nil {
 		m.nos = &woundNos{before: m.numbers().before}
@@ -104,6 +105,7 @@ func (m *Machine) beginProfile(log func(Event)) error {
 		return fmt.Errorf("attack group %d: batch %q: %w", s.batch+1, a.Batch, err)
 	}
 	s.recv, s.aim = receivingOf(recv), aim
+	s.recv.mixedW = m.u.MixedW(aim)
 	s.tests = testsOf(m.rs(), a, plan(m.u, *a, recv))
 	if err := m.ownerSaves(log, recv); err != nil {
 		return err
@@ -118,10 +120,10 @@ func (m *Machine) beginProfile(log func(Event)) error {
 // (Rolled).
 func (m *Machine) hold(log func(Event)) {
 	s := &m.s
-	if h := (held{group: s.batch, kills: s.kills, unsaved: s.unsaved, singles: s.singles, regen: s.tests.regen}); h.kills+h.unsaved > 0 {
+	if h := (held{group: s.batch, kills: s.kills, unsaved: s.unsaved, singles: s.singles, cleave: s.cleave, regen: s.tests.regen}); h.kills+h.unsaved > 0 {
 		s.held = append(s.held[:len(s.held):len(s.held)], h) // a clone may share the array: never write it
 	}
-	s.hits, s.kills, s.unsaved, s.singles = 0, 0, 0, 0
+	s.hits, s.kills, s.unsaved, s.singles, s.cleave = 0, 0, 0, 0, 0
 	s.i, s.n = 0, 0
 	s.at = stepHold
 }
@@ -131,7 +133,8 @@ func (m *Machine) hold(log func(Event)) {
 func (m *Machine) heldOutcome() RollOutcome {
 	o := RollOutcome{RegenLost: m.s.flamed}
 	if n := len(m.s.held); n > 0 && m.s.held[n-1].group == m.s.batch {
-		o.Kills, o.Unsaved = m.s.held[n-1].kills, m.s.held[n-1].unsaved
+		h := &m.s.held[n-1]
+		o.Kills, o.Unsaved, o.NoRegen = h.kills, h.unsaved, h.cleave
 	}
 	return o
 }
@@ -177,7 +180,10 @@ func (m *Machine) nextHeld(log func(Event)) {
 				continue
 			}
 			s.tests.regen = h.regen
-			s.i, s.n, s.singles = 0, n, singles
+			s.i, s.n, s.singles, s.cleave = 0, n, singles, 0
+			if s.pass != passKills {
+				s.cleave = h.cleave // the batch's packets or singles, whichever pass takes its unsaved wounds
+			}
 			s.at = stepPacket
 			switch s.pass {
 			case passKills:

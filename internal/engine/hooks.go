@@ -25,6 +25,9 @@ type RollOutcome struct {
 	// RegenLost: an unsaved Flaming wound of this batch costs the unit its
 	// Regeneration when the batch ends (whfb8, battleaxe; 19.3, C26).
 	RegenLost bool
+	// NoRegen is how many of Unsaved roll no Regeneration after damage
+	// where the others do (tow Cleaving Blows, RULES.md 22.3, 22.6).
+	NoRegen int
 }
 
 // AttackRolls reports whether m stands at the start of the per-attack rolls
@@ -77,9 +80,9 @@ func (m *Machine) Rolled() (RollOutcome, bool) {
 	case m.s.held != nil: // the allocation of a batch of several: past its rolls
 		return RollOutcome{}, false
 	case m.s.at == stepKill && m.s.i == 0:
-		o.Kills, o.Unsaved = m.s.n, m.s.unsaved
+		o.Kills, o.Unsaved, o.NoRegen = m.s.n, m.s.unsaved, m.s.cleave
 	case m.s.at == stepPacket && m.s.i == 0:
-		o.Unsaved = m.s.n
+		o.Unsaved, o.NoRegen = m.s.n, m.s.cleave
 	case m.s.at == stepEnd && m.s.inBatch:
 	default:
 		return RollOutcome{}, false
@@ -93,7 +96,7 @@ func (m *Machine) Rolled() (RollOutcome, bool) {
 // allocation.
 func (m *Machine) SkipRolls(o RollOutcome) {
 	m.s.flamed = o.RegenLost && !m.u.RegenLost()
-	m.s.hits, m.s.wounds, m.s.failed, m.s.re, m.s.reOf, m.s.singles = 0, woundPool{}, woundPool{}, woundPool{}, stepBegin, 0
+	m.s.hits, m.s.wounds, m.s.failed, m.s.re, m.s.reOf, m.s.singles, m.s.cleave = 0, woundPool{}, woundPool{}, woundPool{}, stepBegin, 0, o.NoRegen
 	m.s.poison, m.s.mPoison, m.s.pRoll, m.s.extra, m.s.again, m.s.spent = 0, 0, 0, 0, 0, 0
 	m.s.unsaved, m.s.kills = o.Unsaved, o.Kills
 	m.s.at = stepSpecial
@@ -119,6 +122,15 @@ func (m *Machine) RollPacket(r dice.Roller) (int, error) {
 	var d dieSource
 	d.init(m, r, nil)
 	return m.rollPacket(&d)
+}
+
+// PacketsAlike reports whether every packet of the batch rolls the damage
+// dice the next one does (RollPacket): single wounds, or a target whose
+// every model a packet could land on has one W. In a pool of mixed Wounds
+// a model of W1 takes its packet with no dice and another rolls them
+// (RULES.md 9.2, R41).
+func (m *Machine) PacketsAlike() bool {
+	return !m.multi() || !m.s.recv.mixedW
 }
 
 // ApplyPacket hands the unit one unsaved wound of k wounds, as RollPacket

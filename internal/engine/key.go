@@ -40,7 +40,7 @@ func (m *Machine) AppendState(b []byte) []byte {
 	s := &m.s
 	b = appendInt(b, len(m.ukey))
 	b = append(b, m.ukey...)
-	for _, v := range [...]int{s.batch, int(s.at), s.i, s.n, s.hits, s.kills, s.unsaved, s.pend, s.pendX, int(s.reOf), s.poison, s.pRoll, s.extra, s.singles, s.again, s.spent, s.mPoison} {
+	for _, v := range [...]int{s.batch, int(s.at), s.i, s.n, s.hits, s.kills, s.unsaved, s.pend, s.pendX, int(s.reOf), s.poison, s.pRoll, s.extra, s.singles, s.cleave, s.again, s.spent, s.mPoison} {
 		b = appendInt(b, v)
 	}
 	for k := range s.wounds {
@@ -61,13 +61,14 @@ func (m *Machine) AppendState(b []byte) []byte {
 		b = appendInt(b, len(s.aim.Name))
 		b = append(b, s.aim.Name...)
 		b = appendBool(b, s.recv.fly)
+		b = appendBool(b, s.recv.mixedW)
 		b = appendInt(b, s.recv.w)
 		b = appendInt(b, s.recv.t)
 	}
 	b = appendInt(b, len(s.held))
 	if s.held != nil {
 		for _, h := range s.held {
-			for _, v := range [...]int{h.group, h.kills, h.unsaved, h.singles} {
+			for _, v := range [...]int{h.group, h.kills, h.unsaved, h.singles, h.cleave} {
 				b = appendInt(b, v)
 			}
 			b = h.regen.appendKey(b)
@@ -93,7 +94,7 @@ func (t *batchTests) appendKey(b []byte) []byte {
 	b = t.wound.appendKey(b)
 	b = t.woundPoison.appendKey(b)
 	b = t.regen.appendKey(b)
-	b = append(b, byte(t.kb), byte(t.lethal), byte(t.bane), b2byte(t.kbSlays), byte(t.seven))
+	b = append(b, byte(t.kb), byte(t.lethal), byte(t.bane), b2byte(t.kbSlays), byte(t.seven), byte(t.poison))
 	for k := range t.armour {
 		b = t.armour[k].appendKey(b)
 		b = t.special[k].appendKey(b)

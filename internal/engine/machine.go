@@ -73,6 +73,7 @@ type state struct {
 	extra   int       // Battle Focus hits (20.2), joining the hits after the multiple-hits stage
 	unsaved int       // wounds past every save awaiting damage and allocation
 	singles int       // of those, the last ones that are singles in a batch of packets (battleaxe Killing Blow, 20.2)
+	cleave  int       // of those, the ones still to take that roll no Regeneration after damage (tow Cleaving Blow, 22.3, 22.6): the packet stage takes them first
 	again   int       // 7+ procedures whose first die passed, awaiting their second die (5, 20.1)
 	spent   int       // of the 7+ procedures awaiting their second die, those whose one re-roll went on the first die (failing_die, 20.1): taken after the again ones
 	pend    int       // skirmish: hits of the current attack still to resolve (20.3)
@@ -112,6 +113,9 @@ type receiving struct {
 	troop rules.TroopType // Multiple Wounds against one troop type (9.2)
 	w, t  int             // W decides damage dice (E41); T is for the log
 	fly   bool            // Clipped Wings (E52)
+	// mixedW: the models a packet may land on differ in W (R41), so each
+	// packet's model decides its damage dice, not w
+	mixedW bool
 }
 
 func receivingOf(md unit.Model) receiving {
@@ -612,7 +616,7 @@ func (d *dieSource) again(t *test, first *rrNote) (pass bool, face int, err erro
 	}
 	pass = t.pass(face)
 	if d.log != nil {
-		d.m.emit(d.log, Event{Kind: Reroll, Stage: t.stage, Attack: first.item, Sides: 6, Face: face, Need: t.need, Pass: pass, Rule: "RULES.md 20.1",
+		d.m.emit(d.log, Event{Kind: Reroll, Stage: t.stage, Attack: first.item, Sides: 6, Face: face, Need: t.need, Pass: pass, Rule: pick(t.retry, "RULES.md 20.1, 22.2", "RULES.md 20.1"),
 			Text: fmt.Sprintf("%s: %d re-rolled (%s): %d, %s", d.m.what(t, first.item, first.of), first.face, d.m.rerollWhy(t, first.face), face, passWord(t.stage, pass))})
 	}
 	return pass, face, nil
@@ -631,7 +635,7 @@ func (m *Machine) rerollWhy(t *test, face int) string {
 		return "re-roll of successes imposed by the target"
 	}
 	if t.retry {
-		return "BS 6+ re-rolls a miss (rules 22.2)"
+		return "BS 6+ re-rolls a miss"
 	}
 	own := t.rr.Own()
 	if (t.stage == Hit || t.stage == HitAgain) && a.Hatred && a.RerollHit.Own() == 0 {

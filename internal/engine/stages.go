@@ -298,6 +298,9 @@ type batchTests struct {
 	// for none; kbSlays says whether a Killing Blow slays the receiver
 	kb, lethal, bane rules.Trigger
 	kbSlays          bool
+	// poison is the to-hit trigger of Poisoned Attacks (20.2), 0 where it
+	// cannot fire (Needs.Poison)
+	poison rules.Trigger
 	// seven is how the to-hit re-rolls meet a 7+ procedure (20.1); each
 	// die unless the batch has both a procedure and a re-roll
 	seven rules.SevenPlusReroll
@@ -322,7 +325,8 @@ func testsOf(rs rules.Ruleset, a *Attack, n Needs) batchTests {
 		}
 	}
 	t.hit.rr, t.hitAgain.rr, t.wound.rr = n.HitReroll, n.HitReroll, n.WoundReroll
-	for _, tr := range []rules.Trigger{a.Poison, a.BattleFocus} { // to-hit triggers read the first die (20.2)
+	t.poison = n.Poison
+	for _, tr := range []rules.Trigger{n.Poison, a.BattleFocus} { // to-hit triggers read the first die (20.2)
 		if tr != 0 {
 			t.hit.trig |= 1 << tr
 		}
@@ -464,7 +468,7 @@ func (m *Machine) begin(log func(Event)) error {
 	if a.Phase != rules.Melee && m.rs().Block() {
 		s.panicApplies = true
 	}
-	s.hits, s.wounds, s.failed, s.kills, s.unsaved, s.flamed, s.batchCas, s.singles = 0, woundPool{}, woundPool{}, 0, 0, false, 0, 0
+	s.hits, s.wounds, s.failed, s.kills, s.unsaved, s.flamed, s.batchCas, s.singles, s.cleave = 0, woundPool{}, woundPool{}, 0, 0, false, 0, 0, 0
 	s.poison, s.mPoison, s.pRoll, s.extra, s.again, s.spent = 0, 0, 0, 0, 0, 0
 	m.nos = nil
 	if log != nil {
@@ -489,6 +493,7 @@ func (m *Machine) begin(log func(Event)) error {
 		return nil
 	}
 	s.recv, s.aim = receivingOf(recv), aim
+	s.recv.mixedW = m.u.MixedW(aim)
 	if aim != a.Target {
 		m.note(log, NoStage, "RULES.md 10.1", "only the champion is left of the rank and file: the attacks strike him")
 	}
@@ -535,15 +540,19 @@ type Needs struct {
 	ToHit           rules.Target // the need a player reads: Hit, or the whole 7+ such as 9+ (a 6, then a 6)
 	HitRetry        rules.Target // the BS 6+ re-roll of a miss (tow, 22.2)
 	AutoHit, CanHit bool
-	Wound           rules.Target
-	WoundPoison     rules.Target // a poisoned hit's to-wound need at +2 (tow, 22.3); None when poison wounds automatically
-	Regeneration    rules.Target // rolled per Wound lost after damage (tow, 22.6)
-	Armour          rules.Target // ordinary wounds
-	ArmourLethal    rules.Target // Lethal Strike natural-6 wounds (19.3)
-	Special         rules.Target
-	SpecialKind     rules.SpecialKind
-	SpecialLethal   rules.Target
-	SpecialKindL    rules.SpecialKind
+	// Poison is the attack's Poisoned Attacks trigger (20.2), 0 where it
+	// cannot fire: a tow melee hit whose modified need is 7+ hits on a
+	// natural 6 all the same, unpoisoned (22.17).
+	Poison        rules.Trigger
+	Wound         rules.Target
+	WoundPoison   rules.Target // a poisoned hit's to-wound need at +2 (tow, 22.3); None when poison wounds automatically
+	Regeneration  rules.Target // rolled per Wound lost after damage (tow, 22.6)
+	Armour        rules.Target // ordinary wounds
+	ArmourLethal  rules.Target // Lethal Strike natural-6 wounds (19.3)
+	Special       rules.Target
+	SpecialKind   rules.SpecialKind
+	SpecialLethal rules.Target
+	SpecialKindL  rules.SpecialKind
 	// To-wound triggers (20.2), 0 where the attack has none or it changes
 	// nothing: KillingBlow fires a Killing Blow, which slays the receiver
 	// when KBSlays and is otherwise battleaxe's one wound with no armour
@@ -578,10 +587,12 @@ func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
 	rs, o := u.Ruleset(), u.Options()
 	var n Needs
 	var need rules.Target
+	clamped := false // a melee need of 7+ made 6+ (20.4)
 	switch {
 	case !a.Hit.Need.IsNone():
 		need = rules.TargetToHit(rs, a.Hit.Need, a.Hit.Modifier)
 		if a.Phase == rules.Melee {
+			clamped = need.Value() > 6
 			need = rules.MeleeHitClamp(need) // 20.4, 20.13
 		}
 	case a.Hit.BS != 0:
@@ -590,8 +601,14 @@ func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
 	case a.Hit.WS != 0:
 		need = rules.MeleeToHit(rs, a.Hit.WS, recv.WS, o)
 		if a.Hit.Modifier != 0 {
-			need = rules.MeleeHitClamp(rules.TargetToHit(rs, need, a.Hit.Modifier)) // 20.4
+			need = rules.TargetToHit(rs, need, a.Hit.Modifier)
+			clamped = need.Value() > 6
+			need = rules.MeleeHitClamp(need) // 20.4
 		}
+	}
+	n.Poison = a.Poison
+	if clamped && rules.For(rs).NoPoisonOnMeleeSeven {
+		n.Poison = 0 // 22.17
 	}
 	if need.IsNone() {
 		n.AutoHit, n.CanHit = true, true
@@ -610,6 +627,7 @@ func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
 		n.WoundPoison = rules.PoisonedToWound(n.Wound) // 22.3
 	}
 	pen := rules.Penetration{Strength: a.Strength, AP: a.AP, ArmourPiercing: a.ArmourPiercing, Melee: a.Phase == rules.Melee}
+	bp := pen // Armour Bane's: the same attack, Parry in melee included (22.4)
 	n.Armour = rules.ArmourSave(rs, recv.Save, recv.TroopType, pen, o)
 	n.ArmourLethal = n.Armour
 	switch {
@@ -622,12 +640,11 @@ func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
 	if rules.For(rs).LethalStrike {
 		n.LethalStrike = a.LethalStrike
 	}
-	if a.ArmourBane > 0 { // 20.2: classic need += X, t9a AP + X
+	if a.ArmourBane > 0 && !(a.Phase == rules.Magic && rules.For(rs).ArmourBaneNotInMagic) { // 20.2: classic need += X, t9a AP + X
 		n.ArmourBane = a.ArmourBaneOn
 		if n.ArmourBane == 0 {
 			n.ArmourBane = rules.NaturalSix
 		}
-		bp := rules.Penetration{Strength: a.Strength, AP: a.AP, ArmourPiercing: a.ArmourPiercing}
 		if tr := rules.For(rs); tr.ArmourValue || tr.SuitWithAP { // tow: AP worsened by X (22.3)
 			bp.AP += a.ArmourBane
 		} else {
@@ -841,7 +858,7 @@ func (m *Machine) rollExpr(d *dieSource, e dice.Expr, stage Stage, attack int, w
 
 // toEnd moves on to closing the batch. The item counters mean nothing
 // there, so they are zeroed: paths that close alike describe alike.
-func (m *Machine) toEnd() { m.s.at, m.s.i, m.s.n, m.s.singles = stepEnd, 0, 0, 0 }
+func (m *Machine) toEnd() { m.s.at, m.s.i, m.s.n, m.s.singles, m.s.cleave = stepEnd, 0, 0, 0, 0 }
 
 // hitItem is the item of the to-hit stages (RULES.md 5): one attack's
 // first die at stepHit, or at stepHitAgain one 7+ procedure's second die
@@ -917,6 +934,9 @@ func (m *Machine) rollHit(d *dieSource, item, of int, later bool) (pass bool, fa
 	}
 	if !pass || t.hitAgain.need.IsNone() {
 		if err == nil && !pass && !t.hitRetry.need.IsNone() {
+			if later { // the miss's one re-roll (22.2) waits with the stage's re-rolls (22.17, 20.1)
+				return d.leave(item, of, face)
+			}
 			pass, face, err = d.again(&t.hitRetry, &rrNote{item: item, of: of, face: face}) // 22.2
 		}
 		return pass, face, false, err
@@ -1018,9 +1038,12 @@ func (m *Machine) rerollItem(d *dieSource) error {
 			return err
 		}
 		s.re[k]--
+		retry := !s.tests.hitRetry.need.IsNone() // the BS 6+ re-roll of a miss (22.2): it decides the attack, and its face is the one triggers read
 		switch s.reOf {
 		case stepHit:
 			switch {
+			case pass && retry:
+				m.hit(d, face)
 			case pass && !s.tests.hitAgain.need.IsNone() && s.tests.seven == rules.FailingDie:
 				s.spent++ // its second die after every first die, not re-rolled (20.1)
 			case pass && !s.tests.hitAgain.need.IsNone():
@@ -1029,7 +1052,10 @@ func (m *Machine) rerollItem(d *dieSource) error {
 				m.hit(d, face)
 			}
 		case stepHitAgain:
-			if pass {
+			switch {
+			case pass && retry:
+				m.hit(d, face)
+			case pass:
 				m.hit(d, 6) // the first die was a natural 6 (5)
 			}
 		case stepWound:
@@ -1054,6 +1080,10 @@ func (m *Machine) rerollItem(d *dieSource) error {
 // rerolledTest is the test of kind k whose dice the re-roll pass rolls.
 func (m *Machine) rerolledTest(k woundKind) *test {
 	t := &m.s.tests
+	switch {
+	case (m.s.reOf == stepHit || m.s.reOf == stepHitAgain) && !t.hitRetry.need.IsNone():
+		return &t.hitRetry // the BS 6+ re-roll is the to-hit dice's only one (22.17)
+	}
 	switch m.s.reOf {
 	case stepHit:
 		return &t.hit
@@ -1094,10 +1124,10 @@ func (m *Machine) startHitAgain(log func(Event)) {
 func (m *Machine) rollSecond(d *dieSource, item, of int) (pass bool, face int, again bool, err error) {
 	s := &m.s
 	t := &s.tests.hitAgain
+	var f int // the second die's natural face
 	if s.again > 0 {
-		pass, _, again, err = d.first(t, item, of)
+		pass, f, again, err = d.first(t, item, of)
 	} else {
-		var f int
 		f, err = d.d6(t, item, of, false)
 		pass = t.pass(f)
 		if err == nil && d.log != nil && t.rerolls(f) {
@@ -1106,7 +1136,8 @@ func (m *Machine) rollSecond(d *dieSource, item, of int) (pass bool, face int, a
 	}
 	face = 6
 	if err == nil && !again && !pass && !s.tests.hitRetry.need.IsNone() {
-		pass, face, err = d.again(&s.tests.hitRetry, &rrNote{item: item, of: of, face: 6}) // 22.2, T-6
+		// 22.2, T-6: the miss's one re-roll, after every second die (22.17, 20.1)
+		_, _, again, _ = d.leave(item, of, f)
 	}
 	if err != nil {
 		return false, 0, false, err
@@ -1188,7 +1219,7 @@ func (m *Machine) multiItem(d *dieSource) error {
 func (m *Machine) hit(d *dieSource, face int) {
 	s, a := &m.s, m.attack()
 	sevenPlus := !s.tests.hitAgain.need.IsNone()
-	poisoned := a.Poison.Fires(face) && (!sevenPlus || rules.For(m.rs()).PoisonSevenPlus)
+	poisoned := s.tests.poison.Fires(face) && (!sevenPlus || rules.For(m.rs()).PoisonSevenPlus)
 	if poisoned {
 		s.poison++
 		if d.log != nil && !s.tests.woundPoison.need.IsNone() {
@@ -1197,7 +1228,13 @@ func (m *Machine) hit(d *dieSource, face int) {
 			m.note(d.log, Hit, "RULES.md 20.2", "natural %d to hit: Poisoned Attacks, wounds automatically", face)
 		}
 	} else {
-		if d.log != nil && a.Poison.Fires(face) {
+		switch {
+		case d.log == nil || !a.Poison.Fires(face):
+		case s.tests.poison == 0:
+			m.note(d.log, Hit, "RULES.md 22.3", "natural %d to hit, where 7+ was needed (a natural 6 hits in close combat): Poisoned Attacks do not fire", face)
+		case !s.tests.woundPoison.need.IsNone():
+			m.note(d.log, Hit, "RULES.md 22.3", "needs 7+ to hit: Poisoned Attacks do not fire")
+		default:
 			m.note(d.log, Hit, "RULES.md 20.2", "needs 7+ to hit: Poisoned Attacks cannot wound automatically")
 		}
 		s.hits++
@@ -1328,44 +1365,93 @@ func (m *Machine) wounded(d *dieSource, face int) {
 }
 
 // woundNote logs what a to-wound trigger did to a wound of kind k that
-// rolled the natural face (RULES.md 20.8).
+// rolled the natural face (RULES.md 20.8), and the blows the face reached
+// that did nothing here, and why (22.17: the log says so).
 func (m *Machine) woundNote(log func(Event), k woundKind, face int) {
 	a, t := m.attack(), &m.s.tests
 	switch k {
-	case slaying:
-		if a.MonsterSlayer != 0 && m.s.recv.troop == rules.Monster {
-			m.note(log, Wound, "RULES.md 22.3", "natural %d to wound: Monster Slayer, no armour or Regeneration save", face)
-			break
+	case slaying, kbSingle:
+		what := m.kindName(k) + ", no armour or Regeneration save"
+		if k == kbSingle && !rules.For(m.rs()).BlowsByCategory {
+			what = fmt.Sprintf("Killing Blow cannot slay %s: one wound, no armour or Regeneration save", troopWords(m.s.recv.troop))
 		}
-		m.note(log, Wound, "RULES.md 20.2", "natural %d to wound: Killing Blow, no armour or Regeneration save", face)
-	case kbSingle:
-		if rules.For(m.rs()).BlowsByCategory {
-			m.note(log, Wound, "RULES.md 22.3", "natural %d to wound: Cleaving Blow, no armour or Regeneration save", face)
-			break
-		}
-		m.note(log, Wound, "RULES.md 20.2", "natural %d to wound: Killing Blow cannot slay %s: one wound, no armour or Regeneration save", face, m.s.recv.troop)
+		m.note(log, Wound, m.kindRule(k), "natural %d to wound: %s", face, what)
+		return
 	case lethalSix:
 		m.note(log, Wound, "RULES.md 19.3", "natural %d to wound: Lethal Strike", face)
 	case baned:
-		m.note(log, Wound, "RULES.md 20.2", "natural %d to wound: Armour Bane (%d), save %s becomes %s", face, a.ArmourBane, t.armour[ordinary].need, t.armour[baned].need)
+		m.note(log, Wound, m.kindRule(baned), "natural %d to wound: Armour Bane (%d), save %s becomes %s", face, a.ArmourBane, t.armour[ordinary].need, t.armour[baned].need)
 	}
-	if k != slaying && k != kbSingle && (a.KillingBlow.Fires(face) || a.HeroicKillingBlow.Fires(face)) && rules.For(m.rs()).KillingBlow {
-		m.note(log, Wound, "RULES.md 20.2", "Killing Blow has no effect on %s: ordinary wound", m.s.recv.troop)
+	tail := ""
+	if k == ordinary {
+		tail = ": ordinary wound"
+	}
+	tow := rules.For(m.rs()).BlowsByCategory
+	var outside, inert []string // blows the face reached: outside melee (tow), against a troop type they do not bind
+	for _, b := range [...]struct {
+		name string
+		tr   rules.Trigger
+		on   bool
+	}{
+		{"Killing Blow", a.KillingBlow, rules.For(m.rs()).KillingBlow},
+		{"Killing Blow", a.HeroicKillingBlow, rules.For(m.rs()).KillingBlow && a.KillingBlow == 0},
+		{"Monster Slayer", a.MonsterSlayer, tow},
+		{"Cleaving Blow", a.CleavingBlow, tow},
+	} {
+		switch {
+		case !b.on || !b.tr.Fires(face):
+		case tow && a.Phase != rules.Melee:
+			outside = append(outside, b.name)
+		default:
+			inert = append(inert, b.name)
+		}
+	}
+	if len(outside) > 0 {
+		m.note(log, Wound, "RULES.md 22.3", "%s nothing outside close combat (%s phase)%s", andList(outside, "does", "do"), a.Phase, tail)
+	}
+	if len(inert) > 0 {
+		m.note(log, Wound, pick(tow, "RULES.md 22.3", "RULES.md 20.2"), "%s no effect on %s%s", andList(inert, "has", "have"), troopWords(m.s.recv.troop), tail)
+	}
+	if on := a.ArmourBaneOn; a.ArmourBane > 0 && t.bane == 0 && (on == 0 && face == 6 || on.Fires(face)) {
+		m.note(log, Wound, "RULES.md 22.3", "Armour Bane does nothing in the %s phase%s", a.Phase, tail)
 	}
 }
+
+// andList joins names as a sentence's subject, with its verb: "A has",
+// "A and B have", "A, B and C have".
+func andList(names []string, one, many string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0] + " " + one
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " " + many
+}
+
+// troopWords writes troop type tt as a player reads it: "monstrous
+// infantry".
+func troopWords(tt rules.TroopType) string { return strings.ReplaceAll(tt.String(), "_", " ") }
 
 // unsave hands on n wounds of kind k that got past every save: Killing
 // Blows to the kill stage (9.1 after the ward, 20.2), the others to the
 // packet stage; a battleaxe one-wound Killing Blow is a single there even
-// when the attack's wounds are packets (20.2, C22: after the packets).
+// when the attack's wounds are packets (20.2, C22: after the packets). A
+// tow Cleaving Blow keeps its packet (22.17) and rolls no Regeneration
+// after damage (22.3, 22.6): the packet stage takes those first.
 func (m *Machine) unsave(k woundKind, n int) {
 	switch k {
 	case slaying:
 		m.s.kills += n
 	case kbSingle:
 		m.s.unsaved += n
-		if m.multi() && !rules.For(m.rs()).BlowsByCategory {
-			m.s.singles += n // tow's Cleaving Blow keeps its packet (22.17)
+		switch {
+		case rules.For(m.rs()).BlowsByCategory:
+			if !m.s.tests.regen.need.IsNone() {
+				m.s.cleave += n
+			}
+		case m.multi():
+			m.s.singles += n
 		}
 	default:
 		m.s.unsaved += n
@@ -1399,7 +1485,7 @@ func (m *Machine) startArmour(log func(Event)) {
 		_ = m.advance(log)
 		return
 	}
-	skip := ""
+	skip, rule := "", "RULES.md 7"
 	t := &s.tests.armour
 	saveable := false // some wound waiting has an armour save to roll
 	for k := range woundKinds {
@@ -1412,14 +1498,15 @@ func (m *Machine) startArmour(log func(Event)) {
 		skip = "the attack ignores armour"
 	case saveable:
 	case s.wounds[slaying]+s.wounds[kbSingle] == total:
-		skip = "Killing Blow, no armour save"
+		k := pickKind(s.wounds[slaying] > 0, slaying, kbSingle)
+		skip, rule = m.kindName(k)+", no armour save", "RULES.md 7, "+strings.TrimPrefix(m.kindRule(k), "RULES.md ")
 	case t[ordinary].need.IsNone():
 		skip = "the model has no armour save"
 	default:
 		skip = fmt.Sprintf("armour save impossible (needs %s)", impossibleNeed(t, &s.wounds))
 	}
 	if skip != "" {
-		m.note(log, Armour, "RULES.md 7", "%s: %s", count(total, "wound", "wounds"), skip)
+		m.note(log, Armour, rule, "%s: %s", count(total, "wound", "wounds"), skip)
 		s.failed, s.wounds = s.wounds, woundPool{}
 		if log != nil {
 			w := m.numbers()
@@ -1501,7 +1588,7 @@ func (m *Machine) saveItem(d *dieSource) error {
 		default:
 			// a wound whose trigger took its save: startArmour skips the
 			// stage when no wound can be saved
-			m.note(d.log, Armour, "RULES.md 19.3, 20.2", "wound %d: %s, no armour save", item, kindName(k))
+			m.note(d.log, Armour, m.kindRule(k), "wound %d: %s, no armour save", item, m.kindName(k))
 		}
 		pool[k]--
 		if !pass {
@@ -1536,22 +1623,47 @@ func (m *Machine) saveFailed(d *dieSource, k woundKind, item int, special bool) 
 	}
 }
 
-// kindName names a kind of wound whose trigger changed its saves.
-func kindName(k woundKind) string {
-	switch k {
-	case lethalSix:
+// kindName names a kind of wound whose trigger changed its saves: in tow
+// (RULES.md 22.3) the blow that slays a monster is Monster Slayer's, and
+// the one-wound blow is Cleaving Blow.
+func (m *Machine) kindName(k woundKind) string {
+	tow := rules.For(m.rs()).BlowsByCategory
+	switch {
+	case k == lethalSix:
 		return "Lethal Strike"
-	case baned:
+	case k == baned:
 		return "Armour Bane"
-	case slaying, kbSingle:
+	case k == slaying && tow && m.s.recv.troop.Category() == rules.Monster:
+		return "Monster Slayer"
+	case k == kbSingle && tow:
+		return "Cleaving Blow"
+	case k == slaying, k == kbSingle:
 		return "Killing Blow"
 	}
 	return "ordinary wound"
 }
 
+// kindRule returns the docs/rules.md sections that say what the trigger
+// of kind k does (RULES.md 19.3, 20.2; tow's blows and Armour Bane 22.3).
+func (m *Machine) kindRule(k woundKind) string {
+	name := m.kindName(k)
+	switch {
+	case k == lethalSix:
+		return "RULES.md 19.3"
+	case name == "Monster Slayer", name == "Cleaving Blow":
+		return "RULES.md 22.3"
+	case rules.For(m.rs()).BlowsByCategory:
+		return "RULES.md 20.2, 22.3"
+	}
+	return "RULES.md 20.2"
+}
+
 func (m *Machine) startSpecial(log func(Event)) {
 	s := &m.s
 	total := s.failed.total()
+	if total > 0 && !rules.For(m.rs()).RegenerationAfterDamage {
+		m.regenNote(log)
+	}
 	s.i, s.n, s.at = 0, total, stepSpecial
 	none := true // no wound waiting has a special save
 	for k := range woundKinds {
@@ -1575,7 +1687,10 @@ func (m *Machine) startDamage(log func(Event)) {
 	if s.unsaved+s.kills > 0 && m.attack().Flaming && !m.u.RegenLost() && rules.For(m.rs()).FlamingStopsRegeneration {
 		s.flamed = true
 	}
-	if s.unsaved > 0 && m.attack().Multi() && s.recv.w == 1 {
+	if s.unsaved > 0 && rules.For(m.rs()).RegenerationAfterDamage {
+		m.regenNote(log)
+	}
+	if s.unsaved > 0 && m.attack().Multi() && s.recv.w == 1 && !s.recv.mixedW {
 		m.note(log, Damage, "RULES.md 9.2, E41", "W1 models: each unsaved wound removes one model, no damage dice")
 	}
 	if m.profiles() > 1 {
@@ -1587,13 +1702,54 @@ func (m *Machine) startDamage(log func(Event)) {
 	_ = m.advance(log)
 }
 
+// regenNote logs why the receiving model's Regeneration is not rolled
+// against the batch's wounds when it has one and the attack or the phase
+// took it: Flaming Attacks (8), the phase's unsaved Flaming wound (19.3,
+// C26), or in tow Flaming Attacks on a flammable model (22.6). Only the
+// log reads it: the unit is as the batch began (nothing is allocated
+// before the damage stage).
+func (m *Machine) regenNote(log func(Event)) {
+	if log == nil {
+		return
+	}
+	recv, err := m.u.Receiver(m.s.aim)
+	if err != nil || !recv.Specials.Regeneration.Possible() {
+		return
+	}
+	a, rs, o := m.attack(), m.rs(), m.opts()
+	if rules.For(rs).RegenerationAfterDamage {
+		if a.Flaming && recv.Specials.Flammable && !a.NoSaves && !a.InstantKill {
+			m.note(log, Regenerate, "RULES.md 22.6", "Flaming Attacks on a flammable model: no Regeneration")
+		}
+		return
+	}
+	ctx := saveContext(a, false)
+	ctx.Flaming = false
+	if !rules.RegenerationUsable(rs, ctx, o) {
+		return // no saves at all: said already
+	}
+	switch {
+	case m.u.RegenLost():
+		m.note(log, Special, "RULES.md 8.1, 19.3, C26", "Regeneration was lost this phase to an unsaved Flaming wound: no Regeneration save")
+	case a.Flaming && !rules.RegenerationUsable(rs, saveContext(a, false), o):
+		m.note(log, Special, "RULES.md 8", "Flaming Attacks: no Regeneration save")
+	}
+}
+
 // killItem is the kill stage's item: one instant kill (RULES.md 9.1).
 func (m *Machine) killItem(d *dieSource) error {
 	m.s.i++
 	if d.log != nil && !m.attack().InstantKill {
-		m.note(d.log, Damage, "RULES.md 20.2, 9.1", "Killing Blow %d of %d: the ward failed, the model struck is slain outright", m.s.i, m.s.n)
+		why := "no ward save"
+		if t := &m.s.tests.special[slaying]; !t.need.IsNone() {
+			why = fmt.Sprintf("the %s save failed", t.kind)
+		}
+		m.note(d.log, Damage, m.kindRule(slaying)+", 9.1", "%s %d of %d: %s, the model struck is slain outright", m.kindName(slaying), m.s.i, m.s.n, why)
 	}
-	if err := m.uw().ApplyInto(&m.scratch, unit.Packet{Target: m.s.aim, Wounds: 1, InstantKill: true}); err != nil {
+	// tow's blows take the model now losing Wounds (22.7, 22.17): only an
+	// instant_kill reads instant_kill_takes there
+	blow := !m.attack().InstantKill && rules.For(m.rs()).BlowsByCategory
+	if err := m.uw().ApplyInto(&m.scratch, unit.Packet{Target: m.s.aim, Wounds: 1, InstantKill: true, NowLosing: blow}); err != nil {
 		return err
 	}
 	m.record(d.log, &m.scratch)
@@ -1615,7 +1771,13 @@ func (m *Machine) packetItem(d *dieSource) error {
 			return err
 		}
 	}
-	if !m.s.tests.regen.need.IsNone() {
+	switch {
+	case m.s.cleave > 0: // a Cleaving Blow: no Regeneration for it (22.3, 22.6)
+		m.s.cleave--
+		if d.log != nil {
+			m.note(d.log, Regenerate, "RULES.md 22.3, 22.6", "unsaved wound %d of %d is a Cleaving Blow: no Regeneration", m.s.i+1, m.s.n)
+		}
+	case !m.s.tests.regen.need.IsNone():
 		return m.regenPacketItem(d)
 	}
 	multi := m.packetMulti()
@@ -1724,11 +1886,24 @@ func (m *Machine) multi() bool {
 
 // rollPacket rolls the damage dice of the next unsaved wound and returns its
 // wounds: the Multiple Wounds roll (+1 for Clipped Wings against Fly, E52),
-// or 1 with no die for a single wound or a receiver of W1 (RULES.md 9.2,
-// E41).
+// or 1 with no die for a single wound or a packet that lands on a model of
+// W1 (RULES.md 9.2, E41): in a pool of mixed Wounds the model it lands on
+// decides, packet by packet (R41).
 func (m *Machine) rollPacket(d *dieSource) (int, error) {
 	a := m.attack()
-	if !m.packetMulti() || m.s.recv.w <= 1 {
+	if !m.packetMulti() {
+		return 1, nil
+	}
+	w, mixed := m.s.recv.w, m.s.recv.mixedW
+	if mixed {
+		if w = m.u.PacketW(m.s.aim); w == 0 {
+			w = m.s.recv.w
+		}
+	}
+	if w <= 1 {
+		if d.log != nil && mixed {
+			m.note(d.log, Damage, "RULES.md 9.2, R41", "unsaved wound %d of %d lands on a model of 1 Wound: no damage dice", m.s.i+1, m.s.n)
+		}
 		return 1, nil
 	}
 	if k, ok := m.nextPacket(); ok { // rolled first for the owner to order (22.13, T-5)
@@ -1802,6 +1977,14 @@ func (m *Machine) record(log func(Event), ch *unit.Change) {
 		m.s.tally.Standard = true
 		m.emit(log, Event{Kind: StandardLost, Rule: "RULES.md 12", Text: "the standard bearer is removed: standard lost"})
 	}
+}
+
+// pickKind returns a when c, else b.
+func pickKind(c bool, a, b woundKind) woundKind {
+	if c {
+		return a
+	}
+	return b
 }
 
 // roleName names a model of role r for the log: a character by his name,
