@@ -50,7 +50,6 @@ func TestDamageOnASharedPool(t *testing.T) {
 	for _, c := range []struct{ rs, damage, want string }{
 		{"whfb8", "1", "[R R R R] / [I(1) I]"},
 		{"whfb8", "[2]", "[R R R R] / [I(2) I]"},
-		{"tow", "2", "[R R R R] / [I(2) I]"},
 		{"battleaxe", "[2]", "[R R R R] / [I(2) I]"},
 		{"battleaxe", "[2, 1]", "[R R R R] / [I(2) I(1)]"},
 	} {
