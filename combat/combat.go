@@ -253,6 +253,13 @@ type Combatant struct {
 	Leadership  int
 	Stubborn    bool
 	Unbreakable bool
+	// CloseOrder: the unit is in a Close Order formation, and scores +1
+	// while in Combat Order with enough Unit Strength
+	// (rules.CombatRules.CombatOrderStrength, 22.11).
+	CloseOrder bool
+	// MassedInfantry: the unit has the Massed Infantry rule, +1 when its
+	// Unit Strength is higher than the enemy's (22.11).
+	MassedInfantry bool
 	// RerollBreak re-rolls a failed break test once (21.8).
 	RerollBreak bool
 	// Bonus is added to the combat result as given (21.6).
@@ -299,6 +306,13 @@ func (c *Combat) Validate() error {
 		s := &c.Sides[i]
 		if s.Unit == nil {
 			return fmt.Errorf("sides.%s.unit: missing", sideOf(i))
+		}
+		cr := &rules.For(c.Ruleset).Combat
+		if s.CloseOrder && cr.CombatOrderStrength == 0 {
+			return fmt.Errorf("sides.%s.special: %s close_order", sideOf(i), onlyRead(rules.RulesetsWhere(func(t *rules.Traits) bool { return t.Combat.CombatOrderStrength > 0 })))
+		}
+		if s.MassedInfantry && !cr.MassedInfantry {
+			return fmt.Errorf("sides.%s.special: %s massed_infantry", sideOf(i), onlyRead(rules.RulesetsWhere(func(t *rules.Traits) bool { return t.Combat.MassedInfantry })))
 		}
 		if c.Contact[i] < 0 || c.Contact[i] > s.Unit.Frontage() {
 			return fmt.Errorf("combat.contact.%s: %d is above the unit's width %d", sideOf(i), c.Contact[i], s.Unit.Frontage())

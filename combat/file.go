@@ -598,6 +598,9 @@ func (l *loader) combat(root *val) (*Combat, *scenario.Error) {
 	return c, nil
 }
 
+// specialWant names the values of a side's special list (21.8, 22.11).
+const specialWant = "stubborn, unbreakable, close_order or massed_infantry"
+
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
@@ -736,17 +739,28 @@ func (l *loader) side(c *Combat, i int, v *val, p string, height *val, fights []
 		}
 		for j, y := range x.list {
 			sp := fmt.Sprintf("%s.special[%d]", p, j)
-			name, e := l.text(y, sp, "stubborn or unbreakable")
+			name, e := l.text(y, sp, specialWant)
 			if e != nil {
 				return e
 			}
+			cr := &rules.For(c.Ruleset).Combat
 			switch name {
 			case "stubborn":
 				s.Stubborn = true
 			case "unbreakable":
 				s.Unbreakable = true
+			case "close_order":
+				if cr.CombatOrderStrength == 0 {
+					return l.invalid(sp, "%s close_order; in %s use bonus", onlyRead(rules.RulesetsWhere(func(t *rules.Traits) bool { return t.Combat.CombatOrderStrength > 0 })), c.Ruleset)
+				}
+				s.CloseOrder = true
+			case "massed_infantry":
+				if !cr.MassedInfantry {
+					return l.invalid(sp, "%s massed_infantry; in %s use bonus", onlyRead(rules.RulesetsWhere(func(t *rules.Traits) bool { return t.Combat.MassedInfantry })), c.Ruleset)
+				}
+				s.MassedInfantry = true
 			default:
-				return l.invalid(sp, "special %q: want stubborn or unbreakable", name)
+				return l.invalid(sp, "special %q: want %s", name, specialWant)
 			}
 		}
 	}

@@ -207,8 +207,22 @@ func (c *Combat) score(o *Outcome) {
 		if c.Options.OutnumberBonus && u.Size() > o.Units[1-i].Size() {
 			add("outnumber", 1)
 		}
+		if s.CloseOrder && cr.CombatOrderStrength > 0 && combatOrder(u) && unitStrength(u) >= cr.CombatOrderStrength {
+			add("close order", 1)
+		}
+		if s.MassedInfantry && cr.MassedInfantry && unitStrength(u) > unitStrength(o.Units[1-i]) {
+			add("massed infantry", 1)
+		}
 		add("bonus", s.Bonus)
 	}
+}
+
+// combatOrder reports whether u stands in Combat Order (22.11): as wide
+// as it is deep or wider, its front rank holding at least as many models
+// as it has ranks.
+func combatOrder(u *unit.Unit) bool {
+	ranks := ranksOf(u.Ranks())
+	return len(ranks) > 0 && ranks[0] >= len(ranks)
 }
 
 // disruptedIndex returns the index of the charged unit when the charger

@@ -62,7 +62,7 @@ func combatFieldSchemas() map[string]map[string]prop {
 		"side": {
 			"unit":         {"$ref": "#/$defs/unit", "description": "The unit: the target fields of docs/scenario.md, plus height. Required."},
 			"leadership":   {"type": "integer", "minimum": 0, "maximum": 12, "description": "The value the unit tests on (t9a: Discipline), 0 to 12. Required (rules 21.8)."},
-			"special":      {"type": "array", "items": prop{"enum": []any{"stubborn", "unbreakable"}}, "description": "Stubborn, Unbreakable (rules 21.8)."},
+			"special":      {"type": "array", "items": prop{"enum": []any{"stubborn", "unbreakable", "close_order", "massed_infantry"}}, "description": "Stubborn, Unbreakable (rules 21.8); tow: close_order, a Close Order formation, +1 in Combat Order with Unit Strength 10 or more, and massed_infantry, +1 with a higher Unit Strength than the enemy (rules 22.11)."},
 			"reroll_break": {"type": "boolean", "description": "A failed break test is re-rolled once (rules 21.8)."},
 			"bonus":        {"type": "integer", "minimum": -20, "maximum": 20, "description": "Added to the combat result as given: what the engine does not model (rules 21.6)."},
 			"fights":       {"type": "array", "items": prop{"$ref": "#/$defs/fight"}, "description": "The unit's attack profiles; a side with none makes no attacks."},

@@ -105,22 +105,27 @@ func TestTowStubbornAndUnbreakable(t *testing.T) {
 }
 
 func TestE171TowCombatResult(t *testing.T) {
-	// 20 regular infantry 5 x 4 with a standard, in Combat Order (the
-	// file's bonus: no field of its own), charging the enemy's flank, the
-	// enemy's US higher, caused 3 Wounds (one regenerated, still counted,
-	// 22.6): 3 + 2 ranks + 1 standard + 1 flank + 1 Combat Order = 8, and
-	// nothing for the charge. Under whfb8 the same is 3 + 1 charge + 3
-	// ranks + 1 + 1 + 1 = 10.
+	// 20 regular infantry 5 x 4 with a standard, in Close Order and so in
+	// Combat Order (5 wide, 4 deep, Unit Strength 20), charging the
+	// enemy's flank, the enemy's US higher, caused 3 Wounds (one
+	// regenerated, still counted, 22.6): 3 + 2 ranks + 1 standard + 1
+	// flank + 1 Combat Order = 8, and nothing for the charge. Under whfb8,
+	// which has no such bonus (the file's bonus stands in), the same is 3
+	// + 1 charge + 3 ranks + 1 + 1 + 1 = 10.
 	for _, tc := range []struct {
 		rs     rules.Ruleset
 		want   int
 		points []Point
 	}{
-		{rules.TOW, 8, []Point{{"wounds", 3}, {"ranks", 2}, {"standard", 1}, {"flank_left", 1}, {"bonus", 1}}},
+		{rules.TOW, 8, []Point{{"wounds", 3}, {"ranks", 2}, {"standard", 1}, {"flank_left", 1}, {"close order", 1}}},
 		{rules.WHFB8, 10, []Point{{"wounds", 3}, {"charge", 1}, {"ranks", 3}, {"standard", 1}, {"flank_left", 1}, {"bonus", 1}}},
 	} {
 		a := block(t, tc.rs, men, 20, 5, unit.StandardBearer)
-		a.Bonus = 1
+		if tc.rs == rules.TOW {
+			a.CloseOrder, a.MassedInfantry = true, true // Massed Infantry: nothing, the enemy is stronger
+		} else {
+			a.Bonus = 1
+		}
 		b := block(t, tc.rs, men, 30, 10)
 		c := standoff(t, tc.rs, a, b)
 		c.Charger, c.Facing = A, FlankLeft
@@ -132,15 +137,57 @@ func TestE171TowCombatResult(t *testing.T) {
 	}
 }
 
+// TestTowCloseOrderAndMassedInfantry: 22.11's two bonuses of the unit's
+// own: Close Order scores +1 in Combat Order (no deeper than wide) with
+// Unit Strength 10 or more; Massed Infantry +1 with a higher Unit Strength
+// than the enemy's. The file says which units have them (special).
+func TestTowCloseOrderAndMassedInfantry(t *testing.T) {
+	for _, tc := range []struct {
+		name                  string
+		models, front         int
+		enemy                 int
+		close, massed         bool
+		wantClose, wantMassed bool
+	}{
+		{"5 x 4, US 20", 20, 5, 10, true, true, true, true},
+		{"4 x 4, square", 16, 4, 10, true, false, true, false},
+		{"4 wide, 5 deep: a column", 20, 4, 10, true, false, false, false},
+		{"3 x 3, US 9", 9, 3, 5, true, true, false, true},
+		{"equal Unit Strength", 20, 5, 20, false, true, false, false},
+		{"neither rule", 20, 5, 10, false, false, false, false},
+	} {
+		a := block(t, rules.TOW, men, tc.models, tc.front)
+		a.CloseOrder, a.MassedInfantry = tc.close, tc.massed
+		b := block(t, rules.TOW, men, tc.enemy, 5)
+		c := standoff(t, rules.TOW, a, b)
+		o := Outcome{Units: [2]*unit.Unit{a.Unit, b.Unit}}
+		c.score(&o)
+		has := func(name string) bool {
+			return slices.Contains(o.Points[0], Point{name, 1})
+		}
+		if has("close order") != tc.wantClose || has("massed infantry") != tc.wantMassed {
+			t.Errorf("%s: points %v, want close order %v, massed infantry %v", tc.name, o.Points[0], tc.wantClose, tc.wantMassed)
+		}
+	}
+	for _, sp := range []string{"close_order", "massed_infantry"} {
+		a := block(t, rules.WHFB8, men, 20, 5)
+		c := standoff(t, rules.WHFB8, a, block(t, rules.WHFB8, men, 10, 5))
+		c.Sides[0].CloseOrder, c.Sides[0].MassedInfantry = sp == "close_order", sp == "massed_infantry"
+		if err := c.Validate(); err == nil || !strings.Contains(err.Error(), sp) {
+			t.Errorf("whfb8 with %s: %v, want an error naming it", sp, err)
+		}
+	}
+}
+
 // TestE171RoundCountsRegenerated plays E171 as a round: 20 Men 5 x 4 with
-// a standard and Combat Order (bonus 1) charge the flank of 12 Trolls
+// a standard in Close Order (Combat Order) charge the flank of 12 Trolls
 // (Unit Strength 36, higher) with Regeneration 4+. The Men's 6 attacks
 // hit three times and wound three times; Regeneration takes one Wound
 // back, which still counts (22.6): 3 + 2 ranks + 1 standard + 1 flank + 1
 // = 8, nothing for the charge, and the Trolls, disrupted, score no ranks.
 func TestE171RoundCountsRegenerated(t *testing.T) {
 	a := block(t, rules.TOW, men, 20, 5, unit.StandardBearer)
-	a.Bonus = 1
+	a.CloseOrder = true
 	trolls, err := unit.New(unit.Spec{Name: "Trolls", Ruleset: rules.TOW, Models: 12, Frontage: 4,
 		Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 3, WS: 3, Specials: rules.SpecialSaves{Regeneration: rules.Need(4)}}})
 	if err != nil {
@@ -156,7 +203,7 @@ func TestE171RoundCountsRegenerated(t *testing.T) {
 	if err != nil || faces.Remaining() != 0 {
 		t.Fatalf("%v, %d dice left", err, faces.Remaining())
 	}
-	want := []Point{{"wounds", 3}, {"ranks", 2}, {"standard", 1}, {"flank_left", 1}, {"bonus", 1}}
+	want := []Point{{"wounds", 3}, {"ranks", 2}, {"standard", 1}, {"flank_left", 1}, {"close order", 1}}
 	if o.Score[0] != 8 || !slices.Equal(o.Points[0], want) || o.Wounds[0] != 3 || o.Score[1] != 0 {
 		t.Errorf("Men score %d %v (wounds %d), Trolls %d; want 8 %v, 0", o.Score[0], o.Points[0], o.Wounds[0], o.Score[1], want)
 	}

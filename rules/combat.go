@@ -107,6 +107,16 @@ type CombatRules struct {
 	// (22.11).
 	NoChargeBonus bool
 
+	// CombatOrderStrength, where not 0, is the Unit Strength from which a
+	// side in Close Order (the file's special close_order) scores +1 while
+	// in Combat Order, its ranks no deeper than it is wide (22.11: 10 in
+	// tow).
+	CombatOrderStrength int
+	// MassedInfantry is true where a side with the Massed Infantry rule
+	// (special massed_infantry) scores +1 when its Unit Strength is higher
+	// than the enemy's (22.11).
+	MassedInfantry bool
+
 	// Troops, where set, is the ruleset's troop table for the combat
 	// result and break test (22.10, 22.11); nil is 21.6's ranks of 5 or
 	// more, at most 3.

@@ -34,6 +34,7 @@ var towRules = Traits{
 		Supporting: [3]int{1, 1, 1}, WideRank: 10, NoExtraRanksOnCharge: true, // 21.3.4, as whfb8
 		DisruptedNoRanks: true, NoChargeBonus: true, HighGround: true, // 22.11
 		DisruptStrength: 5, DisruptStrengthHeavy: 10, // 22.11: by Unit Strength
+		CombatOrderStrength: 10, MassedInfantry: true, // 22.11
 		Troops: &towTroops, ThreeOutcomes: true, OverkillMost: 5, // 22.10, 22.11
 	},
 }
