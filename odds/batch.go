@@ -11,7 +11,8 @@ import (
 )
 
 // Outcome is one way a batch can end: the unit after it, what the batch
-// did (the referee's Tally, Wasted left at 0) and its exact chance.
+// did (the referee's Tally, Wasted and Overkill left at 0) and its exact
+// chance.
 type Outcome struct {
 	Unit  *unit.Unit
 	Tally referee.Tally
@@ -105,7 +106,8 @@ func BatchOutcomes(ctx context.Context, u *unit.Unit, attacks []referee.Attack, 
 	return sorted, nil
 }
 
-// referee returns t as the referee's Tally (Wasted, which t drops, is 0).
+// referee returns t as the referee's Tally (Wasted and Overkill, which t
+// drops, are 0).
 func (t tally) referee() referee.Tally {
 	r := referee.Tally{Casualties: int(t.cas), Wounds: int(t.wounds), Unsaved: int(t.unsaved), Panic: t.panic, Standard: t.std}
 	for role := unit.RankAndFile; role <= unit.Character; role++ {

@@ -16,7 +16,8 @@ import (
 
 // walkJoint resolves the attacks with referee.Resolve once for every
 // sequence of faces, each face on its own, and adds the chances up by the
-// unit's key and the tally (Wasted dropped): the joint distribution
+// unit's key and the tally (Wasted and its Overkill dropped, as
+// BatchOutcomes drops them): the joint distribution
 // BatchOutcomes must equal.
 func walkJoint(u *unit.Unit, attacks []referee.Attack, limit int) (map[string]*big.Rat, error) {
 	out := map[string]*big.Rat{}
@@ -44,7 +45,7 @@ func walkJoint(u *unit.Unit, attacks []referee.Attack, limit int) (map[string]*b
 			p.Mul(p, big.NewRat(1, int64(s)))
 		}
 		t := res.Tally
-		t.Wasted = 0
+		t.Wasted, t.Overkill = 0, 0
 		k := fmt.Sprintf("%s|%+v", res.After.Key(), t)
 		if out[k] == nil {
 			out[k] = new(big.Rat)
