@@ -107,9 +107,9 @@ func TestCombatPageTow(t *testing.T) {
 		t.Fatalf("status %d: %s", w.Code, body)
 	}
 	contains(t, "tow halberds", body,
-		`<dt>The loser breaks</dt><dd><span class="value" data-exact="3918910178615227719717817375/12059966153521811021132464128"`,
-		`<dt>The loser falls back in good order</dt><dd><span class="value" data-exact="842772218111192340032445025/4019988717840603673710821376"`,
-		`<dt>The loser gives ground</dt><dd><span class="value" data-exact="1479078797863870893753804625/6029983076760905510566232064"`,
+		`<dt>The loser breaks</dt><dd><span class="value" data-exact="3719188315303631012095/11501279977342425366528"`,
+		`<dt>The loser falls back in good order</dt><dd><span class="value" data-exact="88031295367980596855/425973332494163902464"`,
+		`<dt>The loser gives ground</dt><dd><span class="value" data-exact="353752333311200912731/1437659997167803170816"`,
 		"<h4>Step 1: Initiative 3</h4>",
 		"Orc Boyz test on 7, lost by 6 (rolled 1&#43;6): Fall Back in Good Order.")
 	e120 := do(t, h, "GET", "/combat", "", "").Body.String()
