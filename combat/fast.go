@@ -293,8 +293,8 @@ func (f *fastReader) batchSide(k, i int, enemy *unit.Unit, groups []referee.Atta
 	case errors.Is(err, odds.ErrMemoryLimit):
 		return nil, fmt.Errorf("combat exact: side %s's batch at step %d of %d: %w", sideOf(i), k+1, len(f.c.plan()), err)
 	case errors.Is(err, odds.ErrStateLimit):
-		return nil, fmt.Errorf("combat exact: side %s's batch at step %d of %d, which may hold %d times the %s allowed: %w",
-			sideOf(i), k+1, len(f.c.plan()), batchStates, plural(f.cfg.maxStates(), "round state", "round states"), err)
+		return nil, fmt.Errorf("combat exact: side %s's batch at step %d of %d (a batch may hold %d times the round states, %d here): %w",
+			sideOf(i), k+1, len(f.c.plan()), batchStates, limit, err)
 	case err != nil:
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,8 +12,8 @@ import (
 )
 
 // TestREADMESamples runs every command the README shows as `$ rearrank ...`
-// in a code block and checks that each line printed under it is a line of
-// the real output, in the same order. A line "..." stands for lines the
+// in a code block and checks that the lines printed under it are the real
+// output, line for line (sampleIn). A line "..." stands for lines the
 // README leaves out. A sample whose lines say "rearrank: ..." shows an
 // error: the command must fail and print it. A file the README shows in a
 // yaml block whose first line is its name ("# scenario.yaml") is the file
@@ -76,19 +77,8 @@ func TestREADMESamples(t *testing.T) {
 			case err != nil:
 				exitCode(err, &out) // the error line, as main prints it
 			}
-			got := strings.Split(out.String(), "\n")
-			at := 0
-			for _, w := range want {
-				if w == "..." {
-					continue
-				}
-				for at < len(got) && got[at] != w {
-					at++
-				}
-				if at == len(got) {
-					t.Fatalf("README line %q is not in the output, in order:\n%s", w, out.String())
-				}
-				at++
+			if err := sampleIn(want, strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")); err != "" {
+				t.Fatalf("%s; the output:\n%s", err, out.String())
 			}
 		})
 	}
@@ -98,4 +88,36 @@ func TestREADMESamples(t *testing.T) {
 	if len(files) == 0 {
 		t.Errorf("found none of the README's own files (a yaml block that starts with its name)")
 	}
+}
+
+// sampleIn says how the README's sample want differs from the output got,
+// "" when it does not: want's lines are got's, line for line, but where a
+// line "..." stands for any number of lines left out (at the start, the
+// end or between).
+func sampleIn(want, got []string) string {
+	at := 0       // the next line of got to match
+	free := false // a "..." came before: lines of got may be skipped
+	for _, w := range want {
+		if w == "..." {
+			free = true
+			continue
+		}
+		if free {
+			for at < len(got) && got[at] != w {
+				at++
+			}
+		}
+		if at == len(got) || got[at] != w {
+			if at < len(got) {
+				return fmt.Sprintf("README line %q: the output has %q there (mark lines left out with ...)", w, got[at])
+			}
+			return fmt.Sprintf("README line %q is not in the output, in order", w)
+		}
+		at++
+		free = false
+	}
+	if !free && at < len(got) {
+		return fmt.Sprintf("the output goes on after the README's last line with %q (end the sample with ...)", got[at])
+	}
+	return ""
 }

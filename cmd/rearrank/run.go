@@ -62,10 +62,23 @@ func dispatch(ctx context.Context, args []string, e env) error {
 	}
 	cmd, rest := args[0], args[1:]
 	switch cmd {
-	case "-h", "-help", "--help", "help":
+	case "help":
+		if len(rest) > 0 && rest[0] != "help" { // rearrank help odds: odds' own help
+			return dispatch(ctx, []string{rest[0], "--help"}, e)
+		}
+		fmt.Fprint(e.stdout, topUsage)
+		return errHelp
+	case "-h", "-help", "--help":
 		fmt.Fprint(e.stdout, topUsage)
 		return errHelp
 	case "--version", "-version", "version":
+		if len(rest) > 0 && isHelpFlag(rest[0]) {
+			fmt.Fprint(e.stdout, "Usage: rearrank version\n\nPrints the version of rearrank.\n")
+			return errHelp
+		}
+		if len(rest) > 0 {
+			return usagef("version takes no arguments, got %q", rest[0])
+		}
 		fmt.Fprintf(e.stdout, "rearrank %s\n", version)
 		return nil
 	case "odds":
@@ -132,4 +145,13 @@ func oneFile(fs *flag.FlagSet, pos []string) (string, error) {
 func isTerminal(f any) bool {
 	file, ok := f.(*os.File)
 	return ok && term.IsTerminal(int(file.Fd()))
+}
+
+// isHelpFlag reports whether a is one of the flags that ask for help.
+func isHelpFlag(a string) bool {
+	switch a {
+	case "-h", "-help", "--help":
+		return true
+	}
+	return false
 }
