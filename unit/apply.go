@@ -39,7 +39,8 @@ type Change struct {
 	// An instant kill counts the wounds its model had left (R38).
 	Effective int
 	// Wasted is what no model took: excess beyond a model's remaining W,
-	// multi-wound caps, excess of an emptied pool that nobody receives.
+	// multi-wound caps, excess of an emptied pool that nobody receives, an
+	// instant kill that finds no model (1).
 	// Excess that may still reach a champion is reported by EndBatch.
 	Wasted int
 	// Damaged lists the models left damaged and alive: battleaxe per-model
@@ -979,7 +980,15 @@ func (u *Unit) instantKill(role Role, ref target, nowLosing bool, c *Change) err
 		}
 	}
 	if id < 0 || !u.models[id].alive {
-		u.note(c, "instant kill finds no model (9.1)")
+		// the unsaved wound is lost like any other no model takes: wasted,
+		// and so overkill against a champion or character in a challenge
+		// (9.3, 22.7, 22.8)
+		c.Wasted++
+		if id >= 0 {
+			u.note(c, "instant kill lost: the ", u.role(id).Words(), " is gone (9.1)")
+		} else {
+			u.note(c, "instant kill lost: it finds no model (9.1)")
+		}
 		return nil
 	}
 	worth := u.w(id) - int(u.models[id].damage)
