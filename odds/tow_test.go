@@ -307,6 +307,28 @@ func TestTowBlowsStopRegeneration(t *testing.T) { // RULES.md 22.3, 22.6, 22.17
 	}
 }
 
+func TestTowCleavingBlowPacketOrder(t *testing.T) { // RULES.md 22.3, 22.7, 22.17; RULES-NOTES
+	// Three infantry of W2, one carrying 1 damage, Regeneration 4+ per
+	// Wound lost. Each attack (WS4 v WS4, S4 v T4, no armour) is an unsaved
+	// packet of Multiple Wounds 2 with 1/4; the cleaver's is a Cleaving
+	// Blow (no Regeneration) with 1/12 and an ordinary one with 1/6. A
+	// packet lands on the damaged model (capped at 1) while it stands. A
+	// Cleaving Blow keeps its packet, so a batch takes the packets as
+	// listed (22.7): which group comes first changes the casualties (worked
+	// with an enumerator of these rules, independent of the engine).
+	u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Frontage: 3, Carried: 1, Profile: unit.Profile{W: 2, T: 4, WS: 4,
+		Specials: rules.SpecialSaves{Regeneration: target("4+")}}})
+	axes := referee.Attack{Count: dice.ConstExpr(1), Hit: referee.HitSpec{WS: 4}, Strength: 4, MultipleWounds: dice.ConstExpr(2), Batch: "b", Target: rf}
+	cleaver := axes
+	cleaver.CleavingBlow = rules.NaturalSix
+	wantRat(t, "axes listed first", walked(t, u, []referee.Attack{axes, cleaver}).Casualties.Mean(), "55/192")
+	wantRat(t, "cleaver listed first", walked(t, u, []referee.Attack{cleaver, axes}).Casualties.Mean(), "9/32")
+	// Within one group of two cleaver attacks its Cleaving Blows come
+	// first: 31/96 (95/288 were they last).
+	cleaver.Count, cleaver.Batch = dice.ConstExpr(2), ""
+	wantRat(t, "one group of two cleavers", walked(t, u, []referee.Attack{cleaver}).Casualties.Mean(), "31/96")
+}
+
 func TestTowArmourBaneParryAndMagic(t *testing.T) { // RULES.md 22.3, 22.4, 22.17
 	// WS3 v WS3 (1/2), S3 v T3 (4+), light armour, shield and Parry in
 	// close combat: 4+, and 5+ after Armour Bane (1):
