@@ -1506,9 +1506,15 @@ func (m *Machine) startArmour(log func(Event)) {
 	case a.IgnoreArmour:
 		skip = "the attack ignores armour"
 	case saveable:
-	case s.wounds[slaying]+s.wounds[kbSingle] == total:
-		k := pickKind(s.wounds[slaying] > 0, slaying, kbSingle)
-		skip, rule = m.kindName(k)+", no armour save", "RULES.md 7, "+strings.TrimPrefix(m.kindRule(k), "RULES.md ")
+	case s.wounds[slaying]+s.wounds[kbSingle]+s.wounds[lethalSix] == total:
+		// every wound's trigger took its save (20.2, 19.3: a t9a Lethal
+		// Strike's AP 10 as much as t9a1-ru's no save)
+		skip, rule = m.triggerNames(&s.wounds)+", no armour save", "RULES.md 7"
+		for _, k := range [...]woundKind{slaying, kbSingle, lethalSix} {
+			if r := ", " + strings.TrimPrefix(m.kindRule(k), "RULES.md "); s.wounds[k] > 0 && !strings.Contains(rule, r) {
+				rule += r
+			}
+		}
 	case t[ordinary].need.IsNone():
 		skip = "the model has no armour save"
 	default:
@@ -1524,6 +1530,19 @@ func (m *Machine) startArmour(log func(Event)) {
 		s.n = 0
 	}
 	_ = m.advance(log)
+}
+
+// triggerNames names the triggers of the wounds waiting in w that took
+// their saves (Killing Blow or Cleaving Blow, Lethal Strike), in kind
+// order: "Killing Blow and Lethal Strike".
+func (m *Machine) triggerNames(w *woundPool) string {
+	var names []string
+	for _, k := range [...]woundKind{slaying, kbSingle, lethalSix} {
+		if n := m.kindName(k); w[k] > 0 && !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, " and ")
 }
 
 // impossibleNeed is the target number an armour save that cannot succeed
@@ -1592,6 +1611,8 @@ func (m *Machine) saveItem(d *dieSource) error {
 				continue
 			}
 		case d.log == nil:
+		case special && k == lethalSix && m.lethalTakesRegen(d.log):
+			m.note(d.log, Special, "RULES.md 8, 19.3", "wound %d: Lethal Strike, no Regeneration save", item)
 		case special:
 			m.note(d.log, Special, "RULES.md 8", "wound %d: no special save applies", item)
 		default:
@@ -1678,6 +1699,10 @@ func (m *Machine) startSpecial(log func(Event)) {
 	for k := range woundKinds {
 		none = none && (s.failed[k] == 0 || s.tests.special[k].need.IsNone())
 	}
+	if n := s.failed[lethalSix]; total > 0 && none && n > 0 && m.lethalTakesRegen(log) {
+		// the per-wound lines say it when some wound rolls a save
+		m.note(log, Special, "RULES.md 8, 19.3", "%s: Lethal Strike, no Regeneration save", count(n, "wound", "wounds"))
+	}
 	if total > 0 && none {
 		for k := range woundKinds {
 			m.unsave(woundKind(k), s.failed[k])
@@ -1709,6 +1734,22 @@ func (m *Machine) startDamage(log func(Event)) {
 	s.i, s.n, s.at = 0, s.kills, stepKill
 	s.kills = 0
 	_ = m.advance(log)
+}
+
+// lethalTakesRegen reports, for the log, whether the receiving model's
+// Regeneration is a special save the batch's ordinary wounds could roll
+// and its Lethal Strike natural 6s cannot (RULES.md 19.3): the only
+// reason a Lethal Strike wound with no special save has none.
+func (m *Machine) lethalTakesRegen(log func(Event)) bool {
+	if log == nil || !m.s.tests.special[lethalSix].need.IsNone() {
+		return false
+	}
+	recv, err := m.u.Receiver(m.s.aim)
+	if err != nil || !recv.Specials.Regeneration.Possible() {
+		return false
+	}
+	rs := m.rs()
+	return !rules.For(rs).RegenerationAfterDamage && rules.RegenerationUsable(rs, saveContext(m.attack(), m.u.RegenLost()), m.opts())
 }
 
 // regenNote logs why the receiving model's Regeneration is not rolled
@@ -1749,11 +1790,14 @@ func (m *Machine) regenNote(log func(Event)) {
 func (m *Machine) killItem(d *dieSource) error {
 	m.s.i++
 	if d.log != nil && !m.attack().InstantKill {
-		why := "no ward save"
-		if t := &m.s.tests.special[slaying]; !t.need.IsNone() {
-			why = fmt.Sprintf("the %s save failed", t.kind)
+		why := "the model struck has no ward save and is slain outright"
+		switch t := &m.s.tests.special[slaying]; {
+		case !t.need.IsNone():
+			why = fmt.Sprintf("the %s save failed, the model struck is slain outright", t.kind)
+		case m.attack().NoSaves:
+			why = "the attack allows no saves, the model struck is slain outright"
 		}
-		m.note(d.log, Damage, m.kindRule(slaying)+", 9.1", "%s %d of %d: %s, the model struck is slain outright", m.kindName(slaying), m.s.i, m.s.n, why)
+		m.note(d.log, Damage, m.kindRule(slaying)+", 9.1", "%s %d of %d: %s", m.kindName(slaying), m.s.i, m.s.n, why)
 	}
 	// tow's blows take the model now losing Wounds (22.7, 22.17): only an
 	// instant_kill reads instant_kill_takes there
@@ -1869,7 +1913,11 @@ func (m *Machine) regenPacketItem(d *dieSource) error {
 		s.tally.Overkill += k - lost
 	}
 	if d.log != nil {
-		m.note(d.log, Regenerate, "RULES.md 22.6", "%s lost, %d regenerated (counted for combat result all the same)", count(lost, "Wound", "Wounds"), back)
+		if back == 0 {
+			m.note(d.log, Regenerate, "RULES.md 22.6", "%s lost, none regenerated", count(lost, "Wound", "Wounds"))
+		} else {
+			m.note(d.log, Regenerate, "RULES.md 22.6", "%s lost, %d regenerated (counted for combat result all the same)", count(lost, "Wound", "Wounds"), back)
+		}
 	}
 	if lost > back {
 		if err := m.applyPacket(d.log, lost-back, multi); err != nil {
