@@ -569,11 +569,15 @@ func (u *Unit) capPool(p, k int, multi bool, c *Change) int {
 	}
 	cp := u.s.pools[p].capW
 	remaining := rules.For(u.s.ruleset).CapRemaining(u.s.opts)
-	if next, _, _ := u.pick(p, nil, true); next >= 0 {
+	next, _, _ := u.pick(p, nil, true)
+	switch {
+	case next >= 0:
 		cp = u.w(next)
 		if remaining {
 			cp -= int(u.models[next].damage) + int(u.pools[p].carried)
 		}
+	case !u.s.champPool:
+		return k // no model to cap it at: the whole packet is the empty pool's overflow, lost (10.1)
 	}
 	if k <= cp {
 		return k
