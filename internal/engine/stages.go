@@ -2036,14 +2036,6 @@ func (m *Machine) record(log func(Event), ch *unit.Change) {
 	}
 }
 
-// pickKind returns a when c, else b.
-func pickKind(c bool, a, b woundKind) woundKind {
-	if c {
-		return a
-	}
-	return b
-}
-
 // roleName names a model of role r for the log: a character by his name,
 // "rank-and-file", "standard bearer".
 func roleName(r unit.Role, name string) string {
