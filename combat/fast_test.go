@@ -71,13 +71,14 @@ func sameReport(got, want *Report) error {
 
 // TestExactEqualsEnumerate: on random small combats (widths, depths,
 // command groups, characters, charge, facing, strike classes, step_up, every
-// block ruleset, tow's troop types and Regeneration) the fast reader, which
+// block ruleset, tow's troop types, Regeneration, Close Order and Massed
+// Infantry) the fast reader, which
 // merges equal round states between steps, gives the brute-force walk's
 // fractions exactly, tow's three break-test outcomes (22.11) included.
 func TestExactEqualsEnumerate(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 21))
-	checked, rerolled, three := 0, 0, 0
-	for k := 0; (checked < 30 || rerolled == 0 || three < 4) && k < 300; k++ {
+	checked, rerolled, three, closeOrder, massed := 0, 0, 0, 0, 0
+	for k := 0; (checked < 30 || rerolled == 0 || three < 4 || closeOrder < 2 || massed < 2) && k < 300; k++ {
 		c, err := randomCombat(r)
 		if err != nil {
 			continue
@@ -97,6 +98,8 @@ func TestExactEqualsEnumerate(t *testing.T) {
 		if ref.LoserFallsBack != nil && ref.LoserFallsBack.Sign() > 0 && ref.LoserGivesGround.Sign() > 0 {
 			three++
 		}
+		co, mi := specialsScore(c)
+		closeOrder, massed = closeOrder+co, massed+mi
 		for _, p := range c.plan() {
 			for i := range 2 {
 				for _, re := range p.reroll[i] {
@@ -110,8 +113,9 @@ func TestExactEqualsEnumerate(t *testing.T) {
 			t.Errorf("combat %d (%s, %s %s against %s, charger %v %v, step_up %v): %v", k, c.Ruleset, c.Sides[0].Unit.Draw(), c.Steps(), c.Sides[1].Unit.Draw(), c.Charger, c.Facing, c.Options.StepUp, err)
 		}
 	}
-	if checked < 30 || rerolled == 0 || three < 4 {
-		t.Errorf("checked %d random combats (%d re-rolling fights, %d tow ones that can fall back and give ground); want 30, some and 4", checked, rerolled, three)
+	if checked < 30 || rerolled == 0 || three < 4 || closeOrder < 2 || massed < 2 {
+		t.Errorf("checked %d random combats (%d re-rolling fights, %d tow ones that can fall back and give ground, %d sides scoring Close Order and %d Massed Infantry); want 30, some, 4, 2 and 2",
+			checked, rerolled, three, closeOrder, massed)
 	}
 }
 

@@ -20,7 +20,11 @@ import (
 // classes, step_up, Stubborn and Unbreakable vary; under tow also the troop
 // type (Unit Strength 1 to 3, so the winners' Unit Strength can be more than
 // double and a flank charge can disrupt, 22.11) and Regeneration, rolled
-// per Wound lost and counted all the same (22.6).
+// per Wound lost and counted all the same (22.6), and the Close Order and
+// Massed Infantry special rules (22.11): a third of tow's units fight in
+// Close Order as four monstrous infantry in two ranks or one, Unit
+// Strength 12 in Combat Order, which one casualty takes below the 10 it
+// needs.
 func randomCombat(r *rand.Rand) (*Combat, error) {
 	rs := []rules.Ruleset{rules.WHFB8, rules.Battleaxe, rules.T9A, rules.T9A1RU, rules.TOW}[r.IntN(5)]
 	c := &Combat{Ruleset: rs}
@@ -41,6 +45,11 @@ func randomCombat(r *rand.Rand) (*Combat, error) {
 				spec.Profile.Specials.Regeneration = rules.Need(4 + r.IntN(2))
 			}
 		}
+		closeOrder := rs == rules.TOW && r.IntN(3) == 0
+		if closeOrder {
+			models = 4
+			spec.Models, spec.Frontage, spec.Profile.TroopType = models, 2+r.IntN(2), rules.MonstrousInfantry
+		}
 		if r.IntN(3) == 0 {
 			spec.Command = append(spec.Command, unit.Musician)
 		}
@@ -60,6 +69,9 @@ func randomCombat(r *rand.Rand) (*Combat, error) {
 		}
 		s := Combatant{Unit: u, Leadership: 5 + r.IntN(4), RerollBreak: r.IntN(4) == 0, Bonus: r.IntN(3) - 1,
 			Stubborn: r.IntN(8) == 0, Unbreakable: r.IntN(12) == 0}
+		if rs == rules.TOW {
+			s.CloseOrder, s.MassedInfantry = closeOrder, r.IntN(2) == 0
+		}
 		s.Fights = append(s.Fights, Fight{By: By{Role: unit.RankAndFile}, Attacks: 1, Initiative: 1 + r.IntN(5), Supporting: 1,
 			Strikes: Strikes(r.IntN(3)), Attack: referee.Attack{Hit: referee.HitSpec{WS: 2 + r.IntN(4)}, Strength: 3 + r.IntN(3)}})
 		if hero {
@@ -79,8 +91,8 @@ func randomCombat(r *rand.Rand) (*Combat, error) {
 func TestExactAgreesWithMonteCarlo(t *testing.T) {
 	const n = 1500
 	r := rand.New(rand.NewPCG(21, 13))
-	checked, tow := 0, 0
-	for k := 0; (checked < 8 || tow < 3) && k < 60; k++ {
+	checked, tow, closeOrder, massed := 0, 0, 0, 0
+	for k := 0; (checked < 8 || tow < 3 || closeOrder == 0 || massed == 0) && k < 60; k++ {
 		c, err := randomCombat(r)
 		if err != nil {
 			continue // a command group wider than the front rank
@@ -96,6 +108,8 @@ func TestExactAgreesWithMonteCarlo(t *testing.T) {
 		if ex.LoserFallsBack != nil {
 			tow++
 		}
+		co, mi := specialsScore(c)
+		closeOrder, massed = closeOrder+co, massed+mi
 		t.Logf("combat %d: %s, %s %s against %s, charger %v %v, step_up %v", k, c.Ruleset, c.Sides[0].Unit.Draw(), c.Steps(), c.Sides[1].Unit.Draw(), c.Charger, c.Facing, c.Options.StepUp)
 		mc, err := c.MonteCarlo(context.Background(), n, uint64(k))
 		if err != nil {
@@ -110,9 +124,25 @@ func TestExactAgreesWithMonteCarlo(t *testing.T) {
 			t.Errorf("combat %d (%s, charger %v %v, step_up %v): %s", k, c.Ruleset, c.Charger, c.Facing, c.Options.StepUp, d)
 		}
 	}
-	if checked < 8 || tow < 3 {
-		t.Errorf("only %d random combats (%d in tow) were small enough to check; want 8 (3)", checked, tow)
+	if checked < 8 || tow < 3 || closeOrder == 0 || massed == 0 {
+		t.Errorf("only %d random combats (%d in tow, %d sides scoring Close Order, %d Massed Infantry) were small enough to check; want 8 (3, some, some)", checked, tow, closeOrder, massed)
 	}
+}
+
+// specialsScore counts the sides of c whose Close Order and Massed
+// Infantry score before any blow (22.11), so that a property test can
+// demand both.
+func specialsScore(c *Combat) (closeOrder, massed int) {
+	for i, s := range c.Sides {
+		us := unitStrength(s.Unit)
+		if s.CloseOrder && combatOrder(s.Unit) && us >= rules.For(c.Ruleset).Combat.CombatOrderStrength {
+			closeOrder++
+		}
+		if s.MassedInfantry && us > unitStrength(c.Sides[1-i].Unit) {
+			massed++
+		}
+	}
+	return closeOrder, massed
 }
 
 // farApart lists the chances of a round (who wins, the draw, the loser

@@ -307,6 +307,28 @@ func TestTowBlowsStopRegeneration(t *testing.T) { // RULES.md 22.3, 22.6, 22.17
 	}
 }
 
+func TestTowCleavingBlowPacketOrder(t *testing.T) { // RULES.md 22.3, 22.7, 22.17; RULES-NOTES
+	// Three infantry of W2, one carrying 1 damage, Regeneration 4+ per
+	// Wound lost. Each attack (WS4 v WS4, S4 v T4, no armour) is an unsaved
+	// packet of Multiple Wounds 2 with 1/4; the cleaver's is a Cleaving
+	// Blow (no Regeneration) with 1/12 and an ordinary one with 1/6. A
+	// packet lands on the damaged model (capped at 1) while it stands. A
+	// Cleaving Blow keeps its packet, so a batch takes the packets as
+	// listed (22.7): which group comes first changes the casualties (worked
+	// with an enumerator of these rules, independent of the engine).
+	u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Frontage: 3, Carried: 1, Profile: unit.Profile{W: 2, T: 4, WS: 4,
+		Specials: rules.SpecialSaves{Regeneration: target("4+")}}})
+	axes := referee.Attack{Count: dice.ConstExpr(1), Hit: referee.HitSpec{WS: 4}, Strength: 4, MultipleWounds: dice.ConstExpr(2), Batch: "b", Target: rf}
+	cleaver := axes
+	cleaver.CleavingBlow = rules.NaturalSix
+	wantRat(t, "axes listed first", walked(t, u, []referee.Attack{axes, cleaver}).Casualties.Mean(), "55/192")
+	wantRat(t, "cleaver listed first", walked(t, u, []referee.Attack{cleaver, axes}).Casualties.Mean(), "9/32")
+	// Within one group of two cleaver attacks its Cleaving Blows come
+	// first: 31/96 (95/288 were they last).
+	cleaver.Count, cleaver.Batch = dice.ConstExpr(2), ""
+	wantRat(t, "one group of two cleavers", walked(t, u, []referee.Attack{cleaver}).Casualties.Mean(), "31/96")
+}
+
 func TestTowArmourBaneParryAndMagic(t *testing.T) { // RULES.md 22.3, 22.4, 22.17
 	// WS3 v WS3 (1/2), S3 v T3 (4+), light armour, shield and Parry in
 	// close combat: 4+, and 5+ after Armour Bane (1):
@@ -347,6 +369,44 @@ func TestTowMeleeSevenPlusNoPoison(t *testing.T) { // RULES.md 22.17
 			wantRat(t, fmt.Sprintf("%s, poisoned_attacks %d", c.name, o.PoisonedAttacks), walked(t, u, a).Casualties.Mean(), c.want)
 		}
 	}
+}
+
+func TestTowHighBSRerollPoisoned(t *testing.T) { // RULES.md 22.2, 22.3, 22.14 T-6, 20.2 T1
+	// BS 6-10 whose first roll needs 7+ (T-6): the first roll is the 7+
+	// procedure (a 6, then 4+ at 7+, 6 at 9+) and never poisoned; a miss
+	// is re-rolled once, unmodified, needing 6+ (BS6) or 4+ (BS8), and a
+	// natural 6 there is a poisoned hit: it did not need 7+. S4 v T4
+	// wounds on 4+, a poisoned hit at +2 on 2+.
+	u := func(o rules.Options) *unit.Unit {
+		return mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Options: o, Profile: unit.Profile{W: 1, T: 4}})
+	}
+	for _, c := range []struct {
+		name         string
+		bs, modifier int
+		o            rules.Options
+		want         string
+	}{
+		// 1/12 x 1/2 + 11/12 x 1/6 x 5/6 (the re-roll's 6 poisoned)
+		{"BS6 at -5: 7+, then 6+", 6, -5, rules.Options{}, "73/432"},
+		// 1/36 x 1/2 + 35/36 x (2/6 x 1/2 + 1/6 x 5/6)
+		{"BS8 at -7: 9+, then 4+", 8, -7, rules.Options{}, "403/1296"},
+		// 1/12 x 1/2 + 11/12 x 1/6 x 1 (auto_wound)
+		{"BS6 at -5, auto_wound", 6, -5, rules.Options{PoisonedAttacks: rules.PoisonAutoWound}, "7/36"},
+		// control, no 7+: 1/6 x 5/6 + 5/6 x (2/6 x 1/2 + 1/6 x 5/6)
+		{"BS8 at -4: 6+, then 4+", 8, -4, rules.Options{}, "85/216"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a := []referee.Attack{{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: referee.HitSpec{BS: c.bs, Modifier: c.modifier},
+				Strength: 4, Poison: rules.NaturalSix, Target: rf}}
+			wantRat(t, "unsaved per shot", walked(t, u(c.o), a).Stages[0].Unsaved, c.want)
+		})
+	}
+	// Battle Focus reads the same faces: the 7+ procedure's first 6 (when
+	// it hits) and the re-roll's 6, so every hit here is two: S10 v T4
+	// wounds on 2+, 2 x (1/12 + 11/12 x 1/6) x 5/6.
+	a := []referee.Attack{{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 6, Modifier: -5},
+		Strength: 10, BattleFocus: rules.NaturalSix, NoSaves: true, Target: rf}}
+	wantRat(t, "Battle Focus casualties", walked(t, u(rules.Options{}), a).Casualties.Mean(), "85/216")
 }
 
 func TestTowBlowsIgnoreInstantKillTakes(t *testing.T) { // RULES.md 22.7, 22.13, 22.17

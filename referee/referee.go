@@ -186,6 +186,18 @@ func (r *Result) WastedText() string {
 	return text
 }
 
+// StrengthText says what the combat result and a failed panic test read of
+// the unit after the attacks, where the ruleset has Unit Strength (tow,
+// RULES.md 22.9, 22.10): "Unit Strength 7, 7 of 8 models at deployment
+// left". It is "" elsewhere.
+func (r *Result) StrengthText() string {
+	us, ok := r.After.UnitStrength()
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("Unit Strength %d, %d of %d models at deployment left", us, r.After.Size(), r.After.StartingModels())
+}
+
 // challenge reports whether an attack group aims at the champion or a
 // character.
 func challenge(attacks []Attack) bool {

@@ -289,27 +289,41 @@ func TestE167ChampionOverkill(t *testing.T) {
 		faces   []int
 		want    *referee.Overkill
 		text    string
+		champW  int // the champion's W, when not the unit's
 	}{
 		{"E167", rules.TOW, []referee.Attack{{Count: dice.ConstExpr(3), Strength: 10, NoSaves: true, Target: champ}}, []int{6, 6, 6},
-			&referee.Overkill{Wounds: 2, CombatResult: 2}, "2 wasted: overkill, +2 combat result in a challenge"},
+			&referee.Overkill{Wounds: 2, CombatResult: 2}, "2 wasted: overkill, +2 combat result in a challenge", 0},
 		{"8 wounds: at most +5", rules.TOW, []referee.Attack{{Count: dice.ConstExpr(8), Strength: 10, NoSaves: true, Target: champ}}, []int{6, 6, 6, 6, 6, 6, 6, 6},
-			&referee.Overkill{Wounds: 7, CombatResult: 5}, "7 wasted: overkill, +5 combat result in a challenge (at most +5)"},
+			&referee.Overkill{Wounds: 7, CombatResult: 5}, "7 wasted: overkill, +5 combat result in a challenge (at most +5)", 0},
 		{"whfb8 scores none", rules.WHFB8, []referee.Attack{{Count: dice.ConstExpr(3), Strength: 10, NoSaves: true, Target: champ}}, []int{6, 6, 6},
-			&referee.Overkill{Wounds: 2, CombatResult: 0}, "2 wasted: overkill in a challenge, not scored in whfb8 (rules 9.3)"},
+			&referee.Overkill{Wounds: 2, CombatResult: 0}, "2 wasted: overkill in a challenge, not scored in whfb8 (rules 9.3)", 0},
 		// these two: rank and file of W2, where a Multiple Wounds (3) packet
 		// wastes 1 (22.7) that is no overkill, and a W1 champion
 		{"a challenge and a Multiple Wounds packet at the rank and file", rules.TOW, []referee.Attack{
 			{Count: dice.ConstExpr(2), Strength: 10, NoSaves: true, Target: champ},
 			{Count: dice.ConstExpr(1), Strength: 10, NoSaves: true, MultipleWounds: expr("3"), Target: rf}}, []int{6, 6, 6},
-			&referee.Overkill{Wounds: 1, CombatResult: 1}, "2 wasted, 1 of them overkill: +1 combat result in a challenge"},
+			&referee.Overkill{Wounds: 1, CombatResult: 1}, "2 wasted, 1 of them overkill: +1 combat result in a challenge", 0},
 		{"no challenge", rules.TOW, []referee.Attack{{Count: dice.ConstExpr(3), Strength: 10, NoSaves: true, MultipleWounds: expr("3"), Target: rf}}, []int{6, 6, 6},
-			nil, "3 wasted"},
+			nil, "3 wasted", 0},
+		// a Killing Blow that finds the champion slain is wasted as any
+		// wound is (22.7, 22.8): two blows score as a blow and a wound
+		{"two Killing Blows on a W1 champion", rules.TOW, []referee.Attack{{Count: dice.ConstExpr(2), Strength: 3, KillingBlow: rules.NaturalSix, Target: champ}}, []int{6, 6},
+			&referee.Overkill{Wounds: 1, CombatResult: 1}, "1 wasted: overkill, +1 combat result in a challenge", 0},
+		{"a Killing Blow and a wound on a W1 champion", rules.TOW, []referee.Attack{{Count: dice.ConstExpr(2), Strength: 3, KillingBlow: rules.NaturalSix, Target: champ}}, []int{6, 4},
+			&referee.Overkill{Wounds: 1, CombatResult: 1}, "1 wasted: overkill, +1 combat result in a challenge", 0},
+		{"two Killing Blows on a W2 champion", rules.TOW, []referee.Attack{{Count: dice.ConstExpr(2), Strength: 3, KillingBlow: rules.NaturalSix, Target: champ}}, []int{6, 6},
+			&referee.Overkill{Wounds: 1, CombatResult: 1}, "1 wasted: overkill, +1 combat result in a challenge", 2},
+		{"whfb8: two Killing Blows, not scored", rules.WHFB8, []referee.Attack{{Count: dice.ConstExpr(2), Strength: 3, KillingBlow: rules.NaturalSix, Target: champ}}, []int{6, 6},
+			&referee.Overkill{Wounds: 1, CombatResult: 0}, "1 wasted: overkill in a challenge, not scored in whfb8 (rules 9.3)", 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			spec := unit.Spec{Ruleset: tc.rs, Models: 8, Frontage: 5, Profile: unit.Profile{W: 1, T: 3},
 				Command: []unit.Role{unit.Musician, unit.StandardBearer, unit.Champion}, Layout: "R M S C R / R R R . ."}
 			if len(tc.attacks) > 1 || tc.want == nil {
 				spec.Profile.W, spec.Champion = 2, &unit.Profile{W: 1, T: 3}
+			}
+			if tc.champW > 0 {
+				spec.Champion = &unit.Profile{W: tc.champW, T: 3}
 			}
 			u := mustUnit(t, spec)
 			res, _ := resolve(t, u, tc.attacks, tc.faces...)

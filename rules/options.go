@@ -407,8 +407,8 @@ func Switches() []Switch {
 			[]string{"impossible", "six_then_four_plus"}, func(o *Options) *SevenPlusRule { return &o.SevenPlusToHit }),
 		enumSwitch("special_save_choice", swSpecialSaveChoice, "8", "which special save a model uses",
 			[]string{"best", "owner_choice"}, func(o *Options) *ChoiceRule { return &o.SpecialSaveChoice }),
-		{Name: "panic_threshold", id: swPanicThreshold, Default: "1/4", Ref: "12, 19.3",
-			Doc: "fraction of the unit at the start of the phase whose loss forces a panic test",
+		{Name: "panic_threshold", id: swPanicThreshold, Default: "1/4", Ref: "12, 19.3, 22.9",
+			Doc: "fraction of the unit at the start of the phase whose loss forces a panic test: that much or more, and in tow more than that",
 			get: func(o *Options) string { return o.Panic().RatString() },
 			set: func(o *Options, v string) error {
 				r, ok := new(big.Rat).SetString(strings.TrimSpace(v))

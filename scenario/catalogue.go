@@ -68,8 +68,19 @@ type FieldSpec struct {
 	Meaning string // one line; Markdown
 	Ref     string // docs/rules.md sections and choice codes, "" when it says nothing of it
 	// Hint says what to write instead, in the error for a ruleset that does
-	// not read the field.
-	Hint string
+	// not read the field; HintIn, for the rulesets it names, in place of
+	// Hint (what a player of that ruleset writes).
+	Hint   string
+	HintIn map[rules.Ruleset]string
+}
+
+// HintFor returns what the error for ruleset rs, which does not read the
+// field, says to write instead.
+func (s FieldSpec) HintFor(rs rules.Ruleset) string {
+	if h, ok := s.HintIn[rs]; ok {
+		return h
+	}
+	return s.Hint
 }
 
 // ReadBy reports whether ruleset rs reads the field. Every field is read
@@ -204,7 +215,8 @@ var catalogue = [...]FieldSpec{
 	{Object: ObjAttack, Name: "monster_slayer", Type: triggerType, Default: "false", Reads: towBlows, Meaning: "Monster Slayer: in melee, a to-wound roll of a natural 6 (or the score given) against a monster allows no armour or Regeneration save, and if the ward fails the monster loses every Wound it has left. Elsewhere, and outside melee, nothing.", Ref: "22.3, 22.7"},
 	{Object: ObjAttack, Name: "cleaving_blow", Type: triggerType, Default: "false", Reads: towBlows, Meaning: "Cleaving Blow: in melee, a to-wound roll of a natural 6 (or the score given) against infantry, cavalry or war beasts allows no armour or Regeneration save for that wound, which keeps the attack's Multiple Wounds. Elsewhere, and outside melee, nothing. With `killing_blow`, the same score.", Ref: "22.3"},
 	{Object: ObjAttack, Name: "heroic_killing_blow", Type: triggerType, Default: "false", Reads: heroic, Meaning: "Heroic Killing Blow: as `killing_blow`, against every troop type but swarms. Not with `killing_blow`.", Ref: "20.2",
-		Hint: "t9a writes lethal_strike; skirmish has critical hits"},
+		Hint:   "t9a writes lethal_strike; skirmish has critical hits",
+		HintIn: map[rules.Ruleset]string{rules.TOW: "tow writes killing_blow (infantry and cavalry of every kind) and monster_slayer (monsters); an attack may have both (rules 22.3)"}},
 	{Object: ObjAttack, Name: "armour_bane", Type: "whole number", Ranged: true, Min: 0, Max: MaxStat, Default: "0", Meaning: "Armour Bane (X): a wound whose to-wound roll is a natural 6 (or `armour_bane_on`) has its armour save worsened by X (t9a and tow: AP + X). In tow it does nothing in the magic phase.", Ref: "20.2, 22.3"},
 	{Object: ObjAttack, Name: "armour_bane_on", Type: "[score](#scores) 2+..6+", Default: "6+", Meaning: "The natural to-wound roll from which `armour_bane` fires. Needs `armour_bane`.", Ref: "20.2"},
 	{Object: ObjAttack, Name: "ignore_armour", Type: flagType, Default: "false", Meaning: "No armour save; special saves still apply.", Ref: "7"},

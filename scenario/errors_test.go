@@ -172,6 +172,11 @@ func TestLoadErrors(t *testing.T) {
 			`x.yaml:5:20: attacks[0].lethal_strike: whfb8 does not read lethal_strike (t9a and t9a1-ru only)`, ErrInvalid},
 		{"monster slayer in whfb8", with(t, "    strength: 3", "    strength: 3\n    monster_slayer: true"),
 			`x.yaml:5:21: attacks[0].monster_slayer: whfb8 does not read monster_slayer (tow only)`, ErrInvalid},
+		// a hint for the ruleset's own players (r2, a3 F7's nit)
+		{"heroic killing blow in tow", strings.Replace(with(t, "    strength: 3", "    strength: 3\n    heroic_killing_blow: true"), "whfb8", "tow", 1),
+			`x.yaml:5:26: attacks[0].heroic_killing_blow: tow does not read heroic_killing_blow (battleaxe, whfb8 and t9a1-ru only): tow writes killing_blow (infantry and cavalry of every kind) and monster_slayer (monsters); an attack may have both (rules 22.3)`, ErrInvalid},
+		{"heroic killing blow in t9a", strings.Replace(with(t, "    strength: 3", "    strength: 3\n    heroic_killing_blow: true"), "whfb8", "t9a", 1),
+			`x.yaml:5:26: attacks[0].heroic_killing_blow: t9a does not read heroic_killing_blow (battleaxe, whfb8 and t9a1-ru only): t9a writes lethal_strike; skirmish has critical hits`, ErrInvalid},
 		{"barding on infantry", base + "  barding: true\n",
 			`x.yaml:8:12: target.barding: barding helps only cavalry and monstrous_cavalry (rules 19.3), and this is infantry`, ErrInvalid},
 		{"bs 4+ in whfb8", with(t, "    strength: 3", "    strength: 3\n    phase: shooting\n    bs: 4+"),

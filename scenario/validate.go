@@ -195,7 +195,7 @@ func (c *checker) reads(set bool, obj Object, name, path string) {
 	if !set || s.ReadBy(c.f.Ruleset) {
 		return
 	}
-	c.notRead(path, name, s.Rulesets(), s.Hint)
+	c.notRead(path, name, s.Rulesets(), s.HintFor(c.f.Ruleset))
 }
 
 func (c *checker) notRead(path, name string, rs []rules.Ruleset, hint string) {

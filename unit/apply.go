@@ -39,7 +39,8 @@ type Change struct {
 	// An instant kill counts the wounds its model had left (R38).
 	Effective int
 	// Wasted is what no model took: excess beyond a model's remaining W,
-	// multi-wound caps, excess of an emptied pool that nobody receives.
+	// multi-wound caps, excess of an emptied pool that nobody receives, an
+	// instant kill that finds no model (1).
 	// Excess that may still reach a champion is reported by EndBatch.
 	Wasted int
 	// Damaged lists the models left damaged and alive: battleaxe per-model
@@ -568,11 +569,15 @@ func (u *Unit) capPool(p, k int, multi bool, c *Change) int {
 	}
 	cp := u.s.pools[p].capW
 	remaining := rules.For(u.s.ruleset).CapRemaining(u.s.opts)
-	if next, _, _ := u.pick(p, nil, true); next >= 0 {
+	next, _, _ := u.pick(p, nil, true)
+	switch {
+	case next >= 0:
 		cp = u.w(next)
 		if remaining {
 			cp -= int(u.models[next].damage) + int(u.pools[p].carried)
 		}
+	case !u.s.champPool:
+		return k // no model to cap it at: the whole packet is the empty pool's overflow, lost (10.1)
 	}
 	if k <= cp {
 		return k
@@ -979,7 +984,15 @@ func (u *Unit) instantKill(role Role, ref target, nowLosing bool, c *Change) err
 		}
 	}
 	if id < 0 || !u.models[id].alive {
-		u.note(c, "instant kill finds no model (9.1)")
+		// the unsaved wound is lost like any other no model takes: wasted,
+		// and so overkill against a champion or character in a challenge
+		// (9.3, 22.7, 22.8)
+		c.Wasted++
+		if id >= 0 {
+			u.note(c, "instant kill lost: the ", u.role(id).Words(), " is gone (9.1)")
+		} else {
+			u.note(c, "instant kill lost: it finds no model (9.1)")
+		}
 		return nil
 	}
 	worth := u.w(id) - int(u.models[id].damage)

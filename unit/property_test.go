@@ -265,10 +265,11 @@ func TestProperties(t *testing.T) {
 					t.Fatalf("Apply #%d %+v: %v", i, p, err)
 				}
 				if p.InstantKill {
-					if c.Wasted != 0 {
-						t.Fatalf("instant kill wasted %d", c.Wasted)
+					// it removes a model, or finds none and is one wound wasted
+					if c.Wasted > 1 || (c.Wasted == 1) != (len(c.Removed) == 0) {
+						t.Fatalf("instant kill wasted %d, removed %d", c.Wasted, len(c.Removed))
 					}
-					in += c.Effective
+					in += c.Effective + c.Wasted
 				} else {
 					in += max(p.Wounds, 1)
 				}

@@ -50,3 +50,24 @@ func TestTowRearRankOrder(t *testing.T) {
 		t.Errorf("tow's default rear_rank_order %d, want left_to_right", got)
 	}
 }
+
+// TestPacketAtEmptiedPool: a Multiple Wounds packet aimed at a pool that is
+// empty has no model to be capped at, so the note does not cap it at one:
+// the whole packet is the empty pool's overflow, lost (10.1, 22.7), where
+// no champion takes overflow. r2 N6.
+func TestPacketAtEmptiedPool(t *testing.T) {
+	for _, rs := range []rules.Ruleset{rules.TOW, rules.WHFB8} {
+		u := mustNew(t, Spec{Ruleset: rs, Models: 1, Profile: Profile{W: 2, T: 3}})
+		u.StartBatch(nil)
+		if _, err := u.Apply(Packet{Target: rf, Wounds: 3, Multi: true}); err != nil {
+			t.Fatal(err)
+		}
+		ch, err := u.Apply(Packet{Target: rf, Wounds: 3, Multi: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := strings.Join(ch.Notes, "; "), "an overflow of 3 wounds lost: the pool is empty (10.1)"; ch.Wasted != 3 || ch.Effective != 0 || got != want {
+			t.Errorf("%s: wasted %d, effective %d, notes %q; want 3, 0, %q", rs, ch.Wasted, ch.Effective, got, want)
+		}
+	}
+}

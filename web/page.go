@@ -484,10 +484,13 @@ type resolveData struct {
 	Batches  []batchView
 	Tally    referee.Tally
 	// Wasted is the referee's "2 wasted: overkill, ..." (Result.WastedText).
-	Wasted  string
-	Outcome string
-	Before  template.HTML
-	After   template.HTML
+	Wasted string
+	// Strength is the referee's "Unit Strength 7, 7 of 8 models at
+	// deployment left" (tow; Result.StrengthText), as resolve's After line.
+	Strength string
+	Outcome  string
+	Before   template.HTML
+	After    template.HTML
 }
 
 // standInNotes says, in a player's words, for which owner_choice switches
@@ -513,7 +516,7 @@ type stepView struct {
 
 func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {
 	v := res.json.View
-	d := &resolveData{Ruleset: v.Ruleset, Tally: v.Tally, Wasted: res.result.WastedText(), DiceLeft: res.json.DiceLeft, StandIns: standInNotes(v.StandIns)}
+	d := &resolveData{Ruleset: v.Ruleset, Tally: v.Tally, Wasted: res.result.WastedText(), Strength: res.result.StrengthText(), DiceLeft: res.json.DiceLeft, StandIns: standInNotes(v.StandIns)}
 	faces := make([]string, len(v.Dice))
 	for i, x := range v.Dice {
 		faces[i] = strconv.Itoa(x)

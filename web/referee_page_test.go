@@ -225,3 +225,38 @@ func TestRefereeOverkill(t *testing.T) {
 		contains(t, tc.ruleset+" referee", w.Body.String(), tc.want)
 	}
 }
+
+// TestRefereeUnitStrength: the referee tab gives tow's Unit Strength and
+// the models at deployment after the attacks, as resolve's After line and
+// the JSON do (RULES.md 22.9, 22.10; Result.StrengthText); whfb8 has none.
+// r2 N6.
+func TestRefereeUnitStrength(t *testing.T) {
+	h := testServer(t, Config{}).Handler()
+	for _, tc := range []struct{ ruleset, want string }{
+		{"tow", `; <span id="tally-strength">Unit Strength 14, 14 of 30 models at deployment left</span>.`},
+		{"whfb8", ""},
+	} {
+		q := url.Values{"ruleset": {tc.ruleset}, "tab": {"resolve"}, "a0.count": {"6"}, "a0.phase": {"shooting"}, "a0.to_hit": {"auto"},
+			"a0.strength": {"10"}, "a0.no_saves": {"1"}, "t.models": {"20"}, "t.toughness": {"3"}, "dice": {"6,6,6,6,6,6"}}
+		if tc.ruleset == "tow" {
+			q.Set("t.starting_models", "30")
+		}
+		w := do(t, h, "GET", "/?"+q.Encode(), "", "")
+		if w.Code != 200 {
+			t.Fatalf("%s: status %d: %s", tc.ruleset, w.Code, w.Body.String())
+		}
+		body := w.Body.String()
+		if tc.want == "" {
+			if strings.Contains(body, "tally-strength") || strings.Contains(body, "Unit Strength") {
+				t.Errorf("whfb8 referee shows a Unit Strength")
+			}
+			continue
+		}
+		contains(t, tc.ruleset+" referee", body, tc.want)
+		// stage by stage, the unit's strength waits for the last stage
+		q.Set("dice", "6,6")
+		if body := do(t, h, "GET", "/?"+q.Encode(), "", "").Body.String(); !strings.Contains(body, "so far") || strings.Contains(body, "tally-strength") {
+			t.Errorf("tow referee, 2 dice of 6: want the tally so far, without the Unit Strength")
+		}
+	}
+}

@@ -182,9 +182,9 @@ func printResolve(w io.Writer, res *referee.Result, faces []int) {
 	if s := res.WastedText(); s != "" {
 		fmt.Fprintf(w, ", %s", s)
 	}
-	if us, ok := res.After.UnitStrength(); ok {
+	if s := res.StrengthText(); s != "" {
 		// tow (RULES.md 22.9, 22.10): what the combat result and a failed panic test read
-		fmt.Fprintf(w, "; Unit Strength %d, %d of %d models at deployment left", us, res.After.Size(), res.After.StartingModels())
+		fmt.Fprintf(w, "; %s", s)
 	}
 	fmt.Fprintln(w)
 	after := res.After.Ranks()

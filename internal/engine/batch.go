@@ -190,7 +190,11 @@ func (m *Machine) nextHeld(log func(Event)) {
 				s.at = stepKill
 				m.note(log, Allocation, "RULES.md C22", "%s: %s", m.groupName(), count(n, "instant kill", "instant kills"))
 			case passPackets:
-				m.note(log, Allocation, "RULES.md C22", "%s: %s, each a packet of Multiple Wounds", m.groupName(), count(n, "unsaved wound", "unsaved wounds"))
+				each := "each a packet"
+				if n == 1 {
+					each = "a packet"
+				}
+				m.note(log, Allocation, "RULES.md C22", "%s: %s, %s of Multiple Wounds", m.groupName(), count(n, "unsaved wound", "unsaved wounds"), each)
 			default:
 				m.note(log, Allocation, "RULES.md C22", "%s: %s", m.groupName(), count(n, "unsaved single wound", "unsaved single wounds"))
 			}

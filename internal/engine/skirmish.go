@@ -129,11 +129,10 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 			}
 			return nil
 		}
-		pass, face, _, err := m.rollHit(d, n, 0, false)
+		pass, face, sevenPlus, _, err := m.rollHit(d, n, 0, false)
 		if err != nil || !pass {
 			return err
 		}
-		sevenPlus := !m.s.tests.hitAgain.need.IsNone()
 		poisoned = a.Poison.Fires(face) && (!sevenPlus || rules.For(m.rs()).PoisonSevenPlus)
 		focus = a.BattleFocus.Fires(face)
 		if d.log != nil && poisoned {

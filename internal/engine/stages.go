@@ -872,20 +872,21 @@ func (m *Machine) hitItem(d *dieSource) error {
 	}
 	for {
 		s.i++
-		var pass, again bool
+		var pass, again, seven bool
 		var face int
 		var err error
 		if s.at == stepHit {
-			pass, face, again, err = m.rollHit(d, s.i, s.n, true)
+			pass, face, seven, again, err = m.rollHit(d, s.i, s.n, true)
 		} else {
 			pass, face, again, err = m.rollSecond(d, s.i, s.n)
+			seven = true
 		}
 		if err != nil {
 			s.i--
 			return err
 		}
 		if pass {
-			m.hit(d, face)
+			m.hit(d, face, seven)
 		}
 		s.re[ordinary] += b2i(again)
 		if !d.more(s) {
@@ -897,8 +898,10 @@ func (m *Machine) hitItem(d *dieSource) error {
 // rollHit rolls one attack's to-hit dice, for block and skirmish alike: a
 // D6 against hit, and under the 7+ procedure a second D6 against hitAgain
 // after a first that passed (a natural 6; RULES.md 5). It returns whether
-// the attack hits and the first die's final natural face, which a to-hit
-// trigger reads (RULES.md 20.2: it needs the whole procedure to pass).
+// the attack hits and the final natural face a to-hit trigger reads
+// (RULES.md 20.2: under the 7+ procedure the first die's, and it needs the
+// whole procedure to pass; the BS 6+ re-roll's own face, 22.2), and seven,
+// whether that face was rolled needing 7+ (Poisoned Attacks, 22.3).
 //
 // With later (blocks), a first die that its grants re-roll (RULES.md 20.1)
 // is left for the re-roll pass after every first die: again is true and
@@ -911,18 +914,19 @@ func (m *Machine) hitItem(d *dieSource) error {
 // re-rolled at once, and under failing_die and whole_roll the procedure
 // is rolled whole (sevenPlusOnce); whole_roll is rolled whole in blocks
 // too, since its re-roll repeats the procedure from the first die.
-func (m *Machine) rollHit(d *dieSource, item, of int, later bool) (pass bool, face int, again bool, err error) {
+func (m *Machine) rollHit(d *dieSource, item, of int, later bool) (pass bool, face int, seven, again bool, err error) {
 	t := &m.s.tests
+	seven = !t.hitAgain.need.IsNone()
 	if later && t.seven == rules.FailingDie {
 		pass, face, again, err = d.firstFailing(&t.hit, item, of)
 		if err == nil && pass {
 			m.s.again++ // its second die, with the re-roll unspent
 		}
-		return false, face, again, err
+		return false, face, seven, again, err
 	}
 	if t.seven != rules.EachDie {
 		pass, face, err = m.sevenPlusOnce(d, item, of)
-		return pass, face, false, err
+		return pass, face, seven, false, err
 	}
 	if later {
 		pass, face, again, err = d.first(&t.hit, item, of)
@@ -930,26 +934,29 @@ func (m *Machine) rollHit(d *dieSource, item, of int, later bool) (pass bool, fa
 		pass, face, err = d.test(&t.hit, item, of)
 	}
 	if err != nil || again {
-		return pass, face, again, err
+		return pass, face, seven, again, err
 	}
-	if !pass || t.hitAgain.need.IsNone() {
+	if !pass || !seven {
 		if err == nil && !pass && !t.hitRetry.need.IsNone() {
 			if later { // the miss's one re-roll (22.2) waits with the stage's re-rolls (22.17, 20.1)
-				return d.leave(item, of, face)
+				pass, face, again, err = d.leave(item, of, face)
+				return pass, face, seven, again, err
 			}
 			pass, face, err = d.again(&t.hitRetry, &rrNote{item: item, of: of, face: face}) // 22.2
+			seven = false                                                                   // the re-roll needs 6+..2+ (T-6)
 		}
-		return pass, face, false, err
+		return pass, face, seven, false, err
 	}
 	if later { // the second die waits for every first die and its re-roll (20.1)
 		m.s.again++
-		return false, face, false, nil
+		return false, face, seven, false, nil
 	}
 	pass, _, err = d.test(&t.hitAgain, item, of)
 	if err == nil && !pass && !t.hitRetry.need.IsNone() {
 		pass, face, err = d.again(&t.hitRetry, &rrNote{item: item, of: of, face: face}) // 22.2
+		seven = false                                                                   // the re-roll needs 6+..2+ (T-6)
 	}
-	return pass, face, false, err
+	return pass, face, seven, false, err
 }
 
 // sevenPlusOnce rolls one attack's 7+ procedure with at most one re-roll
@@ -1043,20 +1050,20 @@ func (m *Machine) rerollItem(d *dieSource) error {
 		case stepHit:
 			switch {
 			case pass && retry:
-				m.hit(d, face)
+				m.hit(d, face, false) // the re-roll needs 6+..2+, never 7+ (22.2, T-6)
 			case pass && !s.tests.hitAgain.need.IsNone() && s.tests.seven == rules.FailingDie:
 				s.spent++ // its second die after every first die, not re-rolled (20.1)
 			case pass && !s.tests.hitAgain.need.IsNone():
 				s.again++ // its second die after every first die (20.1)
 			case pass:
-				m.hit(d, face)
+				m.hit(d, face, false)
 			}
 		case stepHitAgain:
 			switch {
 			case pass && retry:
-				m.hit(d, face)
+				m.hit(d, face, false) // the re-roll needs 6+..2+, never 7+ (22.2, T-6)
 			case pass:
-				m.hit(d, 6) // the first die was a natural 6 (5)
+				m.hit(d, 6, true) // the first die was a natural 6 (5)
 			}
 		case stepWound:
 			if pass {
@@ -1212,13 +1219,15 @@ func (m *Machine) multiItem(d *dieSource) error {
 	}
 }
 
-// hit counts an attack that hit, its first die's final natural roll face,
-// with its to-hit triggers (RULES.md 20.2): Poison makes it an automatic
-// wound (not under the 7+ procedure, save where PoisonSevenPlus), Battle
-// Focus adds a hit that the multiple-hits stage does not multiply.
-func (m *Machine) hit(d *dieSource, face int) {
+// hit counts an attack that hit, face the final natural roll its to-hit
+// triggers read (RULES.md 20.2), with those triggers: Poison makes it an
+// automatic wound (or a roll at +2, tow 22.3), but not when that roll
+// needed 7+ (sevenPlus, the 7+ procedure's first die; the BS 6+ re-roll of
+// a miss needs 6+..2+ however bad the first roll's modifiers, 22.2, T-6),
+// save where PoisonSevenPlus; Battle Focus adds a hit that the
+// multiple-hits stage does not multiply.
+func (m *Machine) hit(d *dieSource, face int, sevenPlus bool) {
 	s, a := &m.s, m.attack()
-	sevenPlus := !s.tests.hitAgain.need.IsNone()
 	poisoned := s.tests.poison.Fires(face) && (!sevenPlus || rules.For(m.rs()).PoisonSevenPlus)
 	if poisoned {
 		s.poison++
@@ -1497,9 +1506,15 @@ func (m *Machine) startArmour(log func(Event)) {
 	case a.IgnoreArmour:
 		skip = "the attack ignores armour"
 	case saveable:
-	case s.wounds[slaying]+s.wounds[kbSingle] == total:
-		k := pickKind(s.wounds[slaying] > 0, slaying, kbSingle)
-		skip, rule = m.kindName(k)+", no armour save", "RULES.md 7, "+strings.TrimPrefix(m.kindRule(k), "RULES.md ")
+	case s.wounds[slaying]+s.wounds[kbSingle]+s.wounds[lethalSix] == total:
+		// every wound's trigger took its save (20.2, 19.3: a t9a Lethal
+		// Strike's AP 10 as much as t9a1-ru's no save)
+		skip, rule = m.triggerNames(&s.wounds)+", no armour save", "RULES.md 7"
+		for _, k := range [...]woundKind{slaying, kbSingle, lethalSix} {
+			if r := ", " + strings.TrimPrefix(m.kindRule(k), "RULES.md "); s.wounds[k] > 0 && !strings.Contains(rule, r) {
+				rule += r
+			}
+		}
 	case t[ordinary].need.IsNone():
 		skip = "the model has no armour save"
 	default:
@@ -1515,6 +1530,19 @@ func (m *Machine) startArmour(log func(Event)) {
 		s.n = 0
 	}
 	_ = m.advance(log)
+}
+
+// triggerNames names the triggers of the wounds waiting in w that took
+// their saves (Killing Blow or Cleaving Blow, Lethal Strike), in kind
+// order: "Killing Blow and Lethal Strike".
+func (m *Machine) triggerNames(w *woundPool) string {
+	var names []string
+	for _, k := range [...]woundKind{slaying, kbSingle, lethalSix} {
+		if n := m.kindName(k); w[k] > 0 && !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, " and ")
 }
 
 // impossibleNeed is the target number an armour save that cannot succeed
@@ -1583,6 +1611,8 @@ func (m *Machine) saveItem(d *dieSource) error {
 				continue
 			}
 		case d.log == nil:
+		case special && k == lethalSix && m.lethalTakesRegen(d.log):
+			m.note(d.log, Special, "RULES.md 8, 19.3", "wound %d: Lethal Strike, no Regeneration save", item)
 		case special:
 			m.note(d.log, Special, "RULES.md 8", "wound %d: no special save applies", item)
 		default:
@@ -1669,6 +1699,10 @@ func (m *Machine) startSpecial(log func(Event)) {
 	for k := range woundKinds {
 		none = none && (s.failed[k] == 0 || s.tests.special[k].need.IsNone())
 	}
+	if n := s.failed[lethalSix]; total > 0 && none && n > 0 && m.lethalTakesRegen(log) {
+		// the per-wound lines say it when some wound rolls a save
+		m.note(log, Special, "RULES.md 8, 19.3", "%s: Lethal Strike, no Regeneration save", count(n, "wound", "wounds"))
+	}
 	if total > 0 && none {
 		for k := range woundKinds {
 			m.unsave(woundKind(k), s.failed[k])
@@ -1700,6 +1734,22 @@ func (m *Machine) startDamage(log func(Event)) {
 	s.i, s.n, s.at = 0, s.kills, stepKill
 	s.kills = 0
 	_ = m.advance(log)
+}
+
+// lethalTakesRegen reports, for the log, whether the receiving model's
+// Regeneration is a special save the batch's ordinary wounds could roll
+// and its Lethal Strike natural 6s cannot (RULES.md 19.3): the only
+// reason a Lethal Strike wound with no special save has none.
+func (m *Machine) lethalTakesRegen(log func(Event)) bool {
+	if log == nil || !m.s.tests.special[lethalSix].need.IsNone() {
+		return false
+	}
+	recv, err := m.u.Receiver(m.s.aim)
+	if err != nil || !recv.Specials.Regeneration.Possible() {
+		return false
+	}
+	rs := m.rs()
+	return !rules.For(rs).RegenerationAfterDamage && rules.RegenerationUsable(rs, saveContext(m.attack(), m.u.RegenLost()), m.opts())
 }
 
 // regenNote logs why the receiving model's Regeneration is not rolled
@@ -1740,11 +1790,14 @@ func (m *Machine) regenNote(log func(Event)) {
 func (m *Machine) killItem(d *dieSource) error {
 	m.s.i++
 	if d.log != nil && !m.attack().InstantKill {
-		why := "no ward save"
-		if t := &m.s.tests.special[slaying]; !t.need.IsNone() {
-			why = fmt.Sprintf("the %s save failed", t.kind)
+		why := "the model struck has no ward save and is slain outright"
+		switch t := &m.s.tests.special[slaying]; {
+		case !t.need.IsNone():
+			why = fmt.Sprintf("the %s save failed, the model struck is slain outright", t.kind)
+		case m.attack().NoSaves:
+			why = "the attack allows no saves, the model struck is slain outright"
 		}
-		m.note(d.log, Damage, m.kindRule(slaying)+", 9.1", "%s %d of %d: %s, the model struck is slain outright", m.kindName(slaying), m.s.i, m.s.n, why)
+		m.note(d.log, Damage, m.kindRule(slaying)+", 9.1", "%s %d of %d: %s", m.kindName(slaying), m.s.i, m.s.n, why)
 	}
 	// tow's blows take the model now losing Wounds (22.7, 22.17): only an
 	// instant_kill reads instant_kill_takes there
@@ -1860,7 +1913,11 @@ func (m *Machine) regenPacketItem(d *dieSource) error {
 		s.tally.Overkill += k - lost
 	}
 	if d.log != nil {
-		m.note(d.log, Regenerate, "RULES.md 22.6", "%s lost, %d regenerated (counted for combat result all the same)", count(lost, "Wound", "Wounds"), back)
+		if back == 0 {
+			m.note(d.log, Regenerate, "RULES.md 22.6", "%s lost, none regenerated", count(lost, "Wound", "Wounds"))
+		} else {
+			m.note(d.log, Regenerate, "RULES.md 22.6", "%s lost, %d regenerated (counted for combat result all the same)", count(lost, "Wound", "Wounds"), back)
+		}
 	}
 	if lost > back {
 		if err := m.applyPacket(d.log, lost-back, multi); err != nil {
@@ -1977,14 +2034,6 @@ func (m *Machine) record(log func(Event), ch *unit.Change) {
 		m.s.tally.Standard = true
 		m.emit(log, Event{Kind: StandardLost, Rule: "RULES.md 12", Text: "the standard bearer is removed: standard lost"})
 	}
-}
-
-// pickKind returns a when c, else b.
-func pickKind(c bool, a, b woundKind) woundKind {
-	if c {
-		return a
-	}
-	return b
 }
 
 // roleName names a model of role r for the log: a character by his name,
