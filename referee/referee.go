@@ -107,10 +107,15 @@ type Needs = engine.Needs
 type SaveChooser = engine.SaveChooser
 
 // PacketChooser is implemented by a unit.Chooser that also answers tow's
-// multi_packet_order owner_choice (RULES.md 22.13, T-5): given the Wounds
-// of each Multiple Wounds packet of an attack group, in the order their
-// dice were rolled, it returns the order the owner applies them in.
+// multi_packet_order owner_choice (RULES.md 22.13, T-5): given the
+// Multiple Wounds packets of an attack group (PacketOption), in the order
+// their dice were rolled, it returns the order the owner applies them in.
 type PacketChooser = engine.PacketChooser
+
+// PacketOption is one packet a PacketChooser orders: its Wounds, and
+// whether it is a Cleaving Blow's, which rolls no Regeneration wherever
+// the owner puts it (RULES.md 22.3, 22.6).
+type PacketOption = engine.PacketOption
 
 // Result is what Resolve returns.
 type Result struct {

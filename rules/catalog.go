@@ -21,7 +21,7 @@ type RulesetInfo struct {
 type SwitchInfo struct {
 	Name     string   `json:"name"`
 	Default  string   `json:"default"`
-	Values   []string `json:"values,omitempty"` // nil for a fraction
+	Values   []string `json:"values,omitempty"` // those this ruleset accepts; nil for a fraction
 	Rulesets []string `json:"rulesets"`
 	Ref      string   `json:"ref"` // docs/rules.md sections: "rules R1, 11.3" (Cite)
 	Doc      string   `json:"doc"`
@@ -46,7 +46,7 @@ func Catalog() []RulesetInfo {
 			for _, x := range s.Rulesets {
 				names = append(names, x.String())
 			}
-			info.Switches = append(info.Switches, SwitchInfo{s.Name, s.DefaultFor(r), s.Values, names, Cite(s.Ref), s.Doc, s.Combat, s.Aliases})
+			info.Switches = append(info.Switches, SwitchInfo{s.Name, s.DefaultFor(r), s.ValuesFor(r), names, Cite(s.Ref), s.Doc, s.Combat, s.Aliases})
 		}
 		list = append(list, info)
 	}

@@ -245,6 +245,19 @@ type Switch struct {
 	// defaultFor is the default in one ruleset where it depends on the
 	// ruleset's row (21.11); nil means Default.
 	defaultFor func(*Traits) string
+	// valuesFor is the values one ruleset accepts where they depend on
+	// the ruleset's row; nil means Values.
+	valuesFor func(*Traits) []string
+}
+
+// ValuesFor returns the values ruleset r accepts for the switch, default
+// first: Values, less those the ruleset refuses (battleaxe's
+// multi_packet_order is as_listed alone: owner_choice is tow's, 22.13).
+func (s Switch) ValuesFor(r Ruleset) []string {
+	if s.valuesFor != nil && r.Valid() {
+		return s.valuesFor(For(r))
+	}
+	return s.Values
 }
 
 // DefaultFor returns the switch's default in ruleset r.
@@ -286,6 +299,19 @@ func aliases(s Switch, m map[string]string) Switch {
 			v = to
 		}
 		return set(o, v)
+	}
+	return s
+}
+
+// ownerOrderIn restricts multi_packet_order's owner_choice to the
+// rulesets whose row allows it (PacketOwnerOrder: tow, 22.13); the others
+// refuse it (CheckOptions).
+func ownerOrderIn(s Switch) Switch {
+	s.valuesFor = func(t *Traits) []string {
+		if t.PacketOwnerOrder {
+			return s.Values
+		}
+		return s.Values[:1:1]
 	}
 	return s
 }
@@ -383,8 +409,8 @@ func Switches() []Switch {
 			[]string{"balance", "left", "right", "owner_choice"}, func(o *Options) *SingleRankPolicy { return &o.SingleRankPolicy }),
 		enumSwitch("rear_rank_order", swRearRankOrder, "R12, 22.8", "order of casualties in a rear rank: by_ruleset is alternate_ends, and left_to_right in tow",
 			[]string{"by_ruleset", "owner_choice", "alternate_ends", "left_to_right", "right_to_left"}, func(o *Options) *RearRankOrder { return &o.RearRankOrder }),
-		enumSwitch("multi_packet_order", swMultiPacketOrder, "R35, 22.7", "multi-wound packets apply in the order their dice were rolled, before single wounds; in tow owner_choice lets the owner order them once they are rolled",
-			[]string{"as_listed", "owner_choice"}, func(o *Options) *PacketOrder { return &o.MultiPacketOrder }),
+		ownerOrderIn(enumSwitch("multi_packet_order", swMultiPacketOrder, "R35, 22.7", "multi-wound packets apply in the order their dice were rolled, before single wounds; owner_choice, tow only, lets the owner order them once they are rolled",
+			[]string{"as_listed", "owner_choice"}, func(o *Options) *PacketOrder { return &o.MultiPacketOrder })),
 		enumSwitch("overflow_across_pools", swOverflowAcrossPools, "R18, C14", "excess of an emptied rank-and-file pool while another survives",
 			[]string{"lost", "to_next_pool"}, func(o *Options) *OverflowRule { return &o.OverflowAcrossPools }),
 		boolSwitch("melee_to_hit_legacy", swMeleeToHitLegacy, "R33", "older melee to-hit grid with 6+ at -8",

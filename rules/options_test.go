@@ -238,3 +238,45 @@ func TestArmourPresetAlias(t *testing.T) {
 		}
 	}
 }
+
+// TestCatalogValuesAreTaken: every value `rearrank rulesets` and
+// /api/rulesets list for a switch of a ruleset is one the ruleset takes
+// (Set and CheckValues), and every value it refuses is left out:
+// battleaxe's multi_packet_order is as_listed alone, since owner_choice is
+// tow's (22.13).
+func TestCatalogValuesAreTaken(t *testing.T) {
+	for _, info := range Catalog() {
+		r, err := ParseRuleset(info.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range info.Switches {
+			all := s.Values
+			for _, sw := range allSwitches() {
+				if sw.Name == s.Name {
+					all = sw.Values
+				}
+			}
+			for _, v := range all {
+				var o Options
+				err := o.Set(s.Name, v)
+				if err == nil {
+					err = o.CheckValues(r)
+				}
+				if listed := slices.Contains(s.Values, v); listed != (err == nil) {
+					t.Errorf("%s %s: %s listed %v, taken: %v", info.Name, s.Name, v, listed, err)
+				}
+			}
+		}
+	}
+	for _, info := range Catalog() {
+		for _, s := range info.Switches {
+			if s.Name == "multi_packet_order" {
+				want := map[string]string{"battleaxe": "as_listed", "tow": "as_listed|owner_choice"}[info.Name]
+				if got := strings.Join(s.Values, "|"); got != want {
+					t.Errorf("%s multi_packet_order values %s, want %s", info.Name, got, want)
+				}
+			}
+		}
+	}
+}

@@ -329,7 +329,22 @@ func docsTable(name string) (string, error) {
 		for _, sw := range rules.Switches() {
 			values := fmt.Sprintf("a fraction above 0 and at most 1: `%s` (default), `0.3`", sw.Default)
 			if sw.Values != nil {
-				values = "`" + strings.Join(sw.Values, "`, `") + "`"
+				var vs []string
+				for _, v := range sw.Values {
+					// a value only some of the switch's rulesets take names them
+					var in []rules.Ruleset
+					for _, r := range sw.Rulesets {
+						if slices.Contains(sw.ValuesFor(r), v) {
+							in = append(in, r)
+						}
+					}
+					v = "`" + v + "`"
+					if len(in) < len(sw.Rulesets) {
+						v += " (" + rulesetsText(in) + ")"
+					}
+					vs = append(vs, v)
+				}
+				values = strings.Join(vs, ", ")
 			}
 			row("`"+sw.Name+"`", values, rulesetsText(sw.Rulesets), sw.Doc, docsRef(sw.Ref))
 		}

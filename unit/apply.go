@@ -92,19 +92,25 @@ func (f ChooserFunc) Choose(c Choice) int { return f(c) }
 
 // Choice is one question to the owner.
 //
-//   - Switch "single_rank_policy" (R11): the batch takes Casualties models,
-//     an odd number, and its last one in a single rank is the odd casualty
-//     that the even split leaves over. Options are what each end gives up
-//     (index 0 the left end, 1 the right end); the answer is the end that
-//     gives up one model more than the other, and it takes every tie of
-//     the batch (SetOddEnd). The referee asks it once per batch, once the
-//     batch's dice are rolled (OddCasualty); the unit itself never does,
-//     since packet by packet it cannot know which casualty is the last.
-//     Both options may be removed: when only one end may give up a model
-//     (C25), or both would give up the same one, there is no question.
+//   - Switch "single_rank_policy" (R11): which end of a single rank goes
+//     first when both ends have given up as many models in this batch,
+//     where the lifetime counters and then the left end would decide.
+//     Options are the models at the two ends (index 0 the left end, 1 the
+//     right end); the answer takes every such tie of the batch
+//     (SetOddEnd): with the ends taking turns, it gives up ceil(k/2) of
+//     the k models the single rank loses from the first tie on, the odd
+//     one when k is odd. The referee asks it, at most once per batch and
+//     only where the answer changes what the batch does, before the first
+//     wound or die whose use it changes (OddOpen, OddChanges,
+//     OddChangesAim); the unit itself never does. Ahead is set in
+//     battleaxe per-model damage, where the answer first decides which
+//     model a wound goes to (C1), and that model is the next to go.
 //   - Switch "rear_rank_order" (R12): Options are the models of the rank
 //     losing a model that may be removed; the chosen one leaves its own
-//     slot.
+//     slot. In a pool of mixed Wounds only the models with as many wounds
+//     left as the next model are offered (R41); in battleaxe per-model
+//     damage (Ahead) only the models the wound may land on (11.3: not yet
+//     struck by a packet of the batch, the most damaged first).
 //   - Switch "command_order" (t9a, t9a1-ru): Options are the musician and the
 //     standard bearer, once no ordinary R&F of their pool remain.
 //
@@ -113,12 +119,11 @@ func (f ChooserFunc) Choose(c Choice) int { return f(c) }
 // Default is the option the engine takes without an owner (the batch's end
 // counters, or the ruleset's command order).
 type Choice struct {
-	Switch     string
-	Ahead      bool
-	Options    []Cell
-	Default    int
-	Casualties int    // single_rank_policy: the batch's casualties
-	Formation  string // DrawDamage() of the unit as it stands
+	Switch    string
+	Ahead     bool
+	Options   []Cell
+	Default   int
+	Formation string // DrawDamage() of the unit as it stands
 }
 
 func (u *Unit) ask(ch Chooser, sw string, ahead bool, ids []int, def int) (int, error) {
@@ -133,43 +138,124 @@ func (u *Unit) ask(ch Chooser, sw string, ahead bool, ids []int, def int) (int, 
 	return i, nil
 }
 
-// OddCasualty reports whether the last model removed in the batch so far
-// (or in the batch just ended, until the next StartBatch) was its odd
-// casualty in a single rank under single_rank_policy owner_choice (R11):
-// the batch's ends had given up as many models, and the two ends would
-// give up different models. It returns the model each end would give up,
-// by Cell.ID (left, right), and the end the unit took it from (0 left, 1
-// right). The referee resolves a batch once without asking, reads this,
-// asks the owner (OddChoice) and resolves it again after SetOddEnd.
-func (u *Unit) OddCasualty() (left, right, end int, ok bool) {
-	if u.oddAt == nil {
-		return -1, -1, 0, false
+// OddOpen reports whether the single_rank_policy question (R11) may still
+// be asked in the batch open now: the switch is owner_choice, no end is
+// set for the batch (SetOddEnd), and the unit is one rank of two models
+// or more.
+func (u *Unit) OddOpen() bool {
+	if !u.inBatch || u.fighter != nil || u.odd != 0 || u.ranks != 1 || u.s.opts.SingleRankPolicy != rules.SingleRankOwnerChoice {
+		return false
 	}
-	return u.oddAt.ids[0], u.oddAt.ids[1], int(u.oddAt.end), true
+	lo, hi := u.span(0)
+	return lo < hi
 }
 
-// OddChoice is the single_rank_policy question (Choice) about a batch of
-// cas casualties whose odd one is left's or right's (model IDs, as
-// OddCasualty gives them; def the end the engine's default takes), drawn
-// on u as it stands.
-func (u *Unit) OddChoice(left, right, def, cas int) Choice {
-	opts := make([]Cell, 2)
-	for i, id := range [2]int{left, right} {
-		if id >= 0 && id < len(u.models) {
-			opts[i] = u.cell(id)
-		}
+// OddDefault is the end (0 left, 1 right) the engine's default gives the
+// next tie of the batch's end counters in a single rank (11.2 step 2): the
+// end with fewer single-rank removals over the game by then, the left on
+// a tie. Every removal in a single rank counts toward one end in the batch
+// and over the game alike (C20, C21), so ll-lr less bl-br stays what it
+// is now until the tie, and every later tie of the batch goes the same
+// way: SetOddEnd(OddDefault()) changes nothing.
+func (u *Unit) OddDefault() int {
+	if u.ll-u.lr > u.bl-u.br {
+		return 1
 	}
-	return Choice{Switch: "single_rank_policy", Options: opts, Default: def, Casualties: cas, Formation: u.DrawDamage()}
+	return 0
 }
 
-// SetOddEnd makes end (0 the left, 1 the right) give up the odd casualty of
-// the batch open now (R11): in a single rank it takes every tie of the
-// batch's end counters, where the lifetime counters and then the left end
-// would. StartBatch clears it.
+// OddQuestion is the single_rank_policy question (Choice) about the unit
+// as it stands.
+func (u *Unit) OddQuestion() Choice {
+	lo, hi := u.span(0)
+	opts := []Cell{u.cell(u.at(0, lo)), u.cell(u.at(0, hi))}
+	// per-model damage finds the model a wound lands on in removal order (C1)
+	return Choice{Switch: "single_rank_policy", Ahead: u.s.perModel, Options: opts, Default: u.OddDefault(), Formation: u.DrawDamage()}
+}
+
+// SetOddEnd makes end (0 the left, 1 the right) take the ties of the
+// batch's end counters in a single rank, where the lifetime counters and
+// then the left end would (R11): with the ends taking turns, it gives up
+// the odd casualty. StartBatch and EndBatch clear it.
 func (u *Unit) SetOddEnd(end int) {
 	if end == 0 || end == 1 {
 		u.odd = int8(end) + 1
+		u.nextOK = false
 	}
+}
+
+// oddCopies returns two copies of u, quiet and asking nobody, with the
+// left and the right end taking the batch's ties.
+func (u *Unit) oddCopies() [2]*Unit {
+	var v [2]*Unit
+	for e := range v {
+		v[e] = u.Clone()
+		v[e].ch, v[e].quiet = nil, true
+		v[e].SetOddEnd(e)
+	}
+	return v
+}
+
+// OddChanges reports whether applying p now leaves the unit otherwise
+// with the left end taking the batch's ties than with the right
+// (SetOddEnd, SameModels): a model removed from one end or the other, or
+// in battleaxe per-model damage a wound on one end's model or the
+// other's. While the
+// question is open (OddOpen) the referee asks it before the first packet
+// for which this holds. u is not changed.
+func (u *Unit) OddChanges(p Packet) bool {
+	if !u.OddOpen() {
+		return false
+	}
+	v := u.oddCopies()
+	for _, w := range v {
+		if err := w.ApplyInto(&Change{}, p); err != nil {
+			return false // the packet is refused either way; Apply says why
+		}
+	}
+	return !v[0].SameModels(v[1])
+}
+
+// SameModels reports whether u and v, two states of one unit (clones and
+// descendants of one New), have the same models left, each with the same
+// damage, and every pool the same carried wounds: the same casualties and
+// the same wounds on the same models, wherever they stand and however the
+// end counters stand. Where only that differs, R11's owner has nothing to
+// choose (the same model leaves, only which side closes the gap differs).
+func (u *Unit) SameModels(v *Unit) bool {
+	if len(u.models) != len(v.models) || len(u.pools) != len(v.pools) {
+		return false
+	}
+	for i, m := range u.models {
+		if n := v.models[i]; m.alive != n.alive || m.alive && m.damage != n.damage {
+			return false
+		}
+	}
+	for p, ps := range u.pools {
+		if qs := v.pools[p]; ps.carried != qs.carried || ps.pin != qs.pin {
+			return false
+		}
+	}
+	return true
+}
+
+// OddChangesAim reports whether the model the next wound aimed at t
+// lands on has other Wounds, or other wounds left, with the left end
+// taking the batch's ties than with the right (R41: whether a packet
+// rolls its damage dice, and in tow how many Regeneration dice, 22.6):
+// then the question comes before those dice. u is not changed.
+func (u *Unit) OddChangesAim(t Target) bool {
+	if !u.OddOpen() {
+		return false
+	}
+	var w, left [2]int
+	for e, v := range u.oddCopies() {
+		w[e] = v.PacketW(t)
+		if m, err := v.Receiver(t); err == nil {
+			left[e] = m.W - m.Damage
+		}
+	}
+	return w[0] != w[1] || left[0] != left[1]
 }
 
 // StandIn returns u, or where an owner_choice switch that asked does not
@@ -210,7 +296,7 @@ func (u *Unit) StartBatch(ch Chooser) {
 	u.inBatch = true
 	u.ch = ch
 	u.bl, u.br, u.nextOK = 0, 0, false
-	u.odd, u.oddAt = 0, nil
+	u.odd = 0
 	for p := range u.pools {
 		u.pools[p].pre = u.pools[p].carried
 	}
@@ -251,6 +337,8 @@ func (u *Unit) EndBatch() (Change, error) {
 	for i := range u.models {
 		u.models[i].struck = false
 	}
+	u.pinCarried()
+	u.odd = 0
 	// With the batch counters back at zero the next model of a pool of mixed
 	// W may change; settle until it holds still (R41).
 	var err error
@@ -260,9 +348,34 @@ func (u *Unit) EndBatch() (Change, error) {
 		err = u.settle(&c)
 	}
 	u.bl, u.br, u.nextOK = 0, 0, false
-	u.inBatch, u.ch, u.odd = false, nil, 0
+	u.inBatch, u.ch = false, nil
 	u.placeTie = false
 	return c, err
+}
+
+// pinCarried keeps each pool's carried wounds on the model that bears
+// them as the batch ends, where the owner's end of the batch (SetOddEnd)
+// put them on another model than the counters name once it is cleared:
+// wounds a model took stay on it (11.1: never spread, never moved; R41: a
+// model of 1 Wound carries none). Without an owner's end, or with the
+// end the default would take, the two agree and nothing is pinned.
+func (u *Unit) pinCarried() {
+	if u.odd == 0 || u.s.perModel {
+		return
+	}
+	for p := range u.pools {
+		if u.pools[p].carried == 0 {
+			continue
+		}
+		with, _, err := u.pick(p, nil, true)
+		odd := u.odd
+		u.odd, u.nextOK = 0, false
+		without, _, err2 := u.pick(p, nil, true)
+		u.odd, u.nextOK = odd, false
+		if err == nil && err2 == nil && with >= 0 && with != without {
+			u.pools[p].pin = int16(with) + 1
+		}
+	}
 }
 
 func (u *Unit) rankAndFileGone() bool {
@@ -621,14 +734,14 @@ func (u *Unit) applyPool(p, w int, c *Change) error {
 		}
 		if u.ch != nil {
 			// A model is removed: an owner_choice switch lets the owner say
-			// which (R11, R12, 11.4). The pooled count stays on the default
-			// next model, so the owner's pick stands only if it has as many
-			// wounds left (R41).
-			oid, oe, err := u.pick(p, u.ch, false)
+			// which (R12, 11.4). The pooled count is the next model's (R41),
+			// so the owner picks among the models with as many wounds left.
+			same := func(x int) bool { return u.w(x)-int(u.models[x].damage) == rem }
+			oid, oe, err := u.pickFor(p, u.ch, false, true, same)
 			if err != nil {
 				return err
 			}
-			if oid >= 0 && u.w(oid)-int(u.models[oid].damage) == rem {
+			if oid >= 0 && same(oid) {
 				id, e = oid, oe
 			}
 		}
@@ -907,7 +1020,8 @@ func (u *Unit) packetTarget(p int) (int, error) {
 // sequence 11.2 would give removing models one by one, each removal advancing
 // the end counters) for which ok holds; -1 if none.
 func (u *Unit) firstInOrder(p int, ch Chooser, fill bool, ok func(int) bool) (int, error) {
-	id, e, err := u.pickAt(p, ch, fill)
+	// an owner's rear_rank_order pick is among the models ok passes (R12)
+	id, e, err := u.pickFor(p, ch, true, fill, ok)
 	if err != nil || id < 0 || ok(id) {
 		return id, err
 	}

@@ -95,9 +95,10 @@ func ExampleChooserFunc() {
 	// [R R R R R] / [R R] rank 1 file 3
 }
 
-// The owner of a single rank chooses the end that gives up a batch's odd
-// casualty (R11): the referee asks once the batch's dice are rolled, and
-// tells the unit with SetOddEnd.
+// The owner of a single rank chooses the end that goes first at the
+// batch's ties, and so gives up its odd casualty (R11): the referee asks
+// before the first die or wound the answer changes, and tells the unit
+// with SetOddEnd.
 func ExampleUnit_SetOddEnd() {
 	u, _ := unit.New(unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: unit.Profile{W: 1, T: 3},
 		Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice}})

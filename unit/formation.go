@@ -32,11 +32,8 @@ type Unit struct {
 	ch      Chooser // the batch's Chooser
 	// odd is the end (endLeft+1 or endRight+1) that takes this batch's
 	// ties in a single rank in place of the lifetime counters and the left
-	// end (SetOddEnd, R11); 0 for those. oddAt, under single_rank_policy
-	// owner_choice, says whether the batch's last removal was such a tie
-	// with a choice in it, and of which models (OddCasualty).
-	odd   int8
-	oddAt *oddNote
+	// end (SetOddEnd, R11); 0 for those.
+	odd int8
 
 	quiet bool
 	// countKey: Key may describe the state only as far as the counts go
@@ -78,6 +75,11 @@ type poolState struct {
 	// to this batch's combat result (Casualty.Worth). It changes no count,
 	// so the unit's key leaves it out.
 	pre int16
+	// pin is the model (ID+1) that bears carried where a batch under an
+	// owner's end (SetOddEnd) left them on another model than the
+	// counters would now name: they stay on it (11.1, R41; EndBatch).
+	// 0 for none: carried is on the pool's next model (pick).
+	pin int16
 }
 
 // End of a rank, as 11.2 step 2 picks it; endNone is a removal from inside.
@@ -232,23 +234,43 @@ func (u *Unit) pickCached(p int, ch Chooser, ahead, fill bool) (int, int8, error
 		return -1, endNone, nil
 	}
 	if ch != nil {
-		return u.pickRule(p, ch, ahead)
+		return u.pickRule(p, ch, ahead, nil)
 	}
 	if u.nextOK && u.nextP == p {
 		return u.nextID, u.nextE, nil
 	}
-	id, e, err := u.pickRule(p, nil, ahead)
+	id, e, err := u.pickRule(p, nil, ahead, nil)
 	if err == nil && fill {
 		u.nextOK, u.nextP, u.nextID, u.nextE = true, p, id, e
 	}
 	return id, e, err
 }
 
+// pickFor is pick asking ch, whose rear_rank_order question offers only
+// the models allow passes (nil: every eligible one): the models that may
+// take what the caller has in hand (R41's wounds left, 11.3's models not
+// yet struck). When the default's model does not pass, the default
+// offered is the first in removal order that does (firstInOrder); when no
+// model of the rank passes, nothing is asked and the default's model
+// comes back, for the caller to walk on from.
+func (u *Unit) pickFor(p int, ch Chooser, ahead, fill bool, allow func(int) bool) (int, int8, error) {
+	if ch == nil || allow == nil {
+		return u.pickCached(p, ch, ahead, fill)
+	}
+	if p < 0 || p >= len(u.pools) || u.pools[p].n == 0 {
+		return -1, endNone, nil
+	}
+	return u.pickRule(p, ch, ahead, allow)
+}
+
 // pickRule is pick without the cache.
-func (u *Unit) pickRule(p int, ch Chooser, ahead bool) (int, int8, error) {
+func (u *Unit) pickRule(p int, ch Chooser, ahead bool, allow func(int) bool) (int, int8, error) {
 	role, err := u.nextRole(p, ch, ahead)
 	if err != nil || role == NoRole {
 		return -1, endNone, err
+	}
+	if id, e, ok := u.pinned(p, role); ok {
+		return id, e, nil
 	}
 	f := u.s.frontage
 	r := -1
@@ -283,9 +305,8 @@ func (u *Unit) pickRule(p int, ch Chooser, ahead bool) (int, int8, error) {
 		rear = u.s.rearStandIn // nobody to ask: the ruleset's own order
 	}
 	if u.ranks == 1 {
-		// R11's odd casualty under owner_choice is the referee's question,
-		// once the batch's casualties are known (SetOddEnd): the counters
-		// take every other casualty.
+		// R11's odd casualty under owner_choice is the referee's question
+		// (SetOddEnd): the end it names takes the ties of the counters.
 		switch o.SingleRankPolicy {
 		case rules.LeftEnd:
 			e = endLeft
@@ -307,33 +328,39 @@ func (u *Unit) pickRule(p int, ch Chooser, ahead bool) (int, int8, error) {
 		case rules.RightToLeft:
 			de = endRight
 		}
-		def, first := 0, u.endModel(r, lo, hi, de, ok)
+		first := u.endModel(r, lo, hi, de, ok)
+		want := first // the model the default gives, which allow passes
+		if allow != nil && first >= 0 && !allow(first) {
+			if want, err = u.firstInOrder(p, nil, false, allow); err != nil {
+				return -1, endNone, err
+			}
+		}
+		def := -1
 		for x := lo; x <= hi; x++ {
-			if id := u.at(r, x); id >= 0 && u.eligible(id, p, role) {
-				if id == first {
+			if id := u.at(r, x); id >= 0 && u.eligible(id, p, role) && (allow == nil || allow(id)) {
+				if id == want {
 					def = len(ids)
 				}
 				ids = append(ids, id)
 			}
 		}
+		if def < 0 { // no model of this rank may take it: the caller walks on
+			ids = ids[:0]
+		}
+		id := first
 		if len(ids) > 1 {
 			i, err := u.ask(ch, "rear_rank_order", ahead, ids, def)
 			if err != nil {
 				return -1, endNone, err
 			}
-			id := ids[i]
-			if id == first { // the default: taken as the default takes it, skip and slide included
-				return id, de, nil
-			}
-			switch int(u.models[id].file) {
-			case lo:
-				return id, endLeft, nil
-			case hi:
-				return id, endRight, nil
-			}
-			return id, endNone, nil
+			id = ids[i]
+		} else if len(ids) == 1 {
+			id = ids[0]
 		}
-		e = de // one model to take: the ruleset's own order decides its end
+		if id == first { // the default: taken as the default takes it, skip and slide included
+			return id, de, nil
+		}
+		return id, u.endOf(id), nil
 	}
 	if id := u.endModel(r, lo, hi, e, ok); id >= 0 {
 		return id, e, nil
@@ -341,49 +368,32 @@ func (u *Unit) pickRule(p int, ch Chooser, ahead bool) (int, int8, error) {
 	return -1, endNone, nil
 }
 
-// oddNote is a removal from a single rank that the batch's tie-break
-// decided (R11): the ends had given up as many models in the batch, and
-// the two ends would give up different models.
-type oddNote struct {
-	ids [2]int // the model each end gives up: left, right
-	end int8   // the end it was taken from
+// endOf is the end of its rank model id stands at, endNone inside it.
+func (u *Unit) endOf(id int) int8 {
+	r := int(u.models[id].rank)
+	lo, hi := u.span(r)
+	switch int(u.models[id].file) {
+	case lo:
+		return endLeft
+	case hi:
+		return endRight
+	}
+	return endNone
 }
 
-// oddNoteOf returns the oddNote of removing model id from end e of the
-// single rank (files lo to hi), or nil when that removal was not decided by
-// the tie-break: the unit has several ranks, the model leaves its own slot,
-// the batch's ends stand uneven, or both ends give up the same model (one
-// eligible model, or C25's other end).
-func (u *Unit) oddNoteOf(id int, e int8, single bool, lo, hi int) *oddNote {
-	if !single || e == endNone || u.bl != u.br || lo >= hi {
-		return nil
+// pinned returns the model that bears pool p's carried wounds where an
+// owner's end put them (poolState.pin), and the end it leaves from: it
+// is the pool's next casualty while it lives and carries them.
+func (u *Unit) pinned(p int, role Role) (int, int8, bool) {
+	ps := u.pools[p]
+	if ps.pin == 0 || ps.carried == 0 {
+		return -1, endNone, false
 	}
-	k := u.kindOf(id)
-	p, role := int(k.pool), k.role
-	ok := func(x int) bool { m := u.at(0, x); return m >= 0 && u.eligible(m, p, role) }
-	var n oddNote
-	for side := endLeft; side <= endRight; side++ {
-		n.ids[side] = u.sideModel(lo, hi, side, ok)
+	id := int(ps.pin - 1)
+	if !u.models[id].alive || !u.eligible(id, p, role) {
+		return -1, endNone, false
 	}
-	if n.ids[0] < 0 || n.ids[0] == n.ids[1] {
-		return nil
-	}
-	n.end = e
-	return &n
-}
-
-// sideModel is the model of the single rank (files lo to hi) that 11.2
-// removes when the counters pick end e: the model at that end, the other
-// end's when only that one may go (C25), else the eligible model nearest e.
-func (u *Unit) sideModel(lo, hi int, e int8, ok func(int) bool) int {
-	end, other := lo, hi
-	if e == endRight {
-		end, other = hi, lo
-	}
-	if !ok(end) && ok(other) {
-		return u.at(0, other)
-	}
-	return u.endModel(0, lo, hi, e, ok)
+	return id, u.endOf(id), true
 }
 
 // endModel returns the eligible model of rank r (files lo to hi) nearest
@@ -417,9 +427,6 @@ func (u *Unit) removeAt(id int, e int8, worth int, c *Change, why string) {
 	r, f := int(m.rank), int(m.file)
 	lo, hi := u.span(r)
 	single := u.ranks == 1
-	if u.s.opts.SingleRankPolicy == rules.SingleRankOwnerChoice {
-		u.oddAt = u.oddNoteOf(id, e, single, lo, hi)
-	}
 	u.grid[r*u.s.frontage+f] = -1
 	u.nextOK = false
 	vac, inner := f, e == endNone
@@ -538,8 +545,14 @@ func (u *Unit) kill(id int, c *Change) {
 			c.StandardLost = true
 		}
 	}
-	if k.pool >= 0 && u.pools[k.pool].n == 0 {
-		u.pools[k.pool].carried = 0
+	if k.pool >= 0 {
+		ps := &u.pools[k.pool]
+		if ps.n == 0 {
+			ps.carried = 0
+		}
+		if int(ps.pin) == id+1 {
+			ps.pin = 0
+		}
 	}
 }
 

@@ -256,6 +256,7 @@ func (u *Unit) AppendKey(b []byte) []byte {
 		}
 		for _, ps := range u.pools {
 			b = putInt(b, int(ps.carried))
+			b = putInt(b, int(ps.pin)) // the model bearing them, where an owner's end left them (EndBatch)
 		}
 		b = putInt(b, u.bl-u.br)
 		b = putInt(b, u.ll-u.lr)
@@ -469,6 +470,8 @@ func (u *Unit) Check() error {
 			return fmt.Errorf("pool %s: carried %d in per-model mode (17.3)", u.s.pools[p].troop, ps.carried)
 		case ps.carried > 0 && ps.n == 0:
 			return fmt.Errorf("pool %s: carried %d with no model (17.3)", u.s.pools[p].troop, ps.carried)
+		case ps.pin != 0 && (ps.carried == 0 || int(ps.pin) > len(u.models) || !u.models[ps.pin-1].alive || int(u.kindOf(int(ps.pin-1)).pool) != p):
+			return fmt.Errorf("pool %s: carried %d pinned on model %d, which does not bear them", u.s.pools[p].troop, ps.carried, ps.pin-1)
 		case ps.carried > 0:
 			id, _, err := u.pick(p, nil, true)
 			if err != nil {

@@ -114,7 +114,13 @@ func TestChooser(t *testing.T) {
 		u := mustNew(t, Spec{Ruleset: rules.T9A, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice}, Models: 5, Profile: elf})
 		asked := 0
 		u.StartBatch(ChooserFunc(func(c Choice) int { asked++; return 0 }))
+		if !u.OddOpen() || u.OddDefault() != 0 {
+			t.Errorf("OddOpen %v, OddDefault %d: want open, the left end", u.OddOpen(), u.OddDefault())
+		}
 		u.SetOddEnd(1) // the right end gives up the odd casualty
+		if u.OddOpen() {
+			t.Error("OddOpen after SetOddEnd")
+		}
 		var c Change
 		for range 3 {
 			d, err := u.Apply(Packet{Target: rf, Wounds: 1})
@@ -126,23 +132,18 @@ func TestChooser(t *testing.T) {
 		if got := files(c); got != "0.4 0.0 0.3" {
 			t.Errorf("removed %s, want 0.4 0.0 0.3 (right, left, right)", got)
 		}
-		// the 3rd casualty: the models then at the ends stood at files 2 and
-		// 4 (IDs 1 and 3), and the right one went
-		if left, right, end, ok := u.OddCasualty(); !ok || end != 1 || left != 1 || right != 3 {
-			t.Errorf("OddCasualty %d %d %d %v: want 1 3 1 true", left, right, end, ok)
-		}
 		if _, err := u.EndBatch(); err != nil {
 			t.Fatal(err)
 		}
 		if asked != 0 {
 			t.Errorf("asked %d times, want none", asked)
 		}
-		if _, _, _, ok := u.OddCasualty(); !ok {
-			t.Error("OddCasualty lost at EndBatch: the referee reads it after")
-		}
-		// an even batch has no odd casualty; over the game (C21) the right
-		// end gave up 2, the left 1, so the default takes the left first
+		// over the game (C21) the right end gave up 2, the left 1, so the
+		// default takes the left first
 		u.StartBatch(nil)
+		if u.OddDefault() != 0 {
+			t.Errorf("OddDefault %d after the right end gave up 2 and the left 1: want 0, the left", u.OddDefault())
+		}
 		var d Change
 		for range 2 {
 			e, err := u.Apply(Packet{Target: rf, Wounds: 1})
@@ -151,14 +152,33 @@ func TestChooser(t *testing.T) {
 			}
 			d.Removed = append(d.Removed, e.Removed...)
 		}
-		if _, _, _, ok := u.OddCasualty(); ok {
-			t.Error("OddCasualty after an even batch")
-		}
 		if got := files(d); got != "0.1 0.2" {
 			t.Errorf("next batch removed %s, want 0.1 0.2 (left, then right)", got)
 		}
 	})
-	t.Run("R11 C25 owner_choice: no odd casualty when only one end may go", func(t *testing.T) {
+	t.Run("R11 OddDefault: the end the default gives the batch's next tie", func(t *testing.T) {
+		u := mustNew(t, Spec{Ruleset: rules.WHFB8, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice}, Models: 7, Frontage: 7, Profile: elf})
+		u.StartBatch(nil)
+		if _, err := u.Apply(Packet{Target: rf, Wounds: 1}); err != nil { // the left end
+			t.Fatal(err)
+		}
+		if _, err := u.EndBatch(); err != nil {
+			t.Fatal(err)
+		}
+		// over the game the left gave 1: the right takes every tie now, and
+		// still after a right (the counters level in the batch, the game's
+		// too) and after a left (the right is owed one first)
+		u.StartBatch(nil)
+		for range 3 {
+			if got := u.OddDefault(); got != 1 {
+				t.Errorf("after %d removals: OddDefault %d, want 1", 7-u.Size(), got)
+			}
+			if _, err := u.Apply(Packet{Target: rf, Wounds: 1}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	t.Run("R11 C25 OddChanges: nothing to ask when only one end may go", func(t *testing.T) {
 		ms := []Role{Musician, StandardBearer}
 		for _, tc := range []struct {
 			layout  string
@@ -167,18 +187,81 @@ func TestChooser(t *testing.T) {
 		}{
 			{"R R R R R R M", ms[:1], false}, // C25: the musician's end gives way to the other, whatever the tie-break
 			{"M R R R R R S", ms, true},      // neither end may go: the nearest from each end, two different models
-			{"M R S", ms, false},             // one model may go
+			{"M R S", ms, false},             // one model may go: only the side that closes up differs
 		} {
 			u := mustNew(t, Spec{Ruleset: rules.WHFB8, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice},
 				Models: len(strings.Fields(tc.layout)), Profile: elf, Command: tc.command, Layout: tc.layout})
 			u.StartBatch(nil)
+			before := u.Key()
+			if got := u.OddChanges(Packet{Target: rf, Wounds: 1}); got != tc.odd {
+				t.Errorf("%s: OddChanges %v, want %v", tc.layout, got, tc.odd)
+			}
+			if u.Key() != before {
+				t.Errorf("%s: OddChanges changed the unit", tc.layout)
+			}
+		}
+	})
+	t.Run("R11 OddChanges: a wound carried on a pool of one kind changes nothing; one that removes a model does", func(t *testing.T) {
+		u := mustNew(t, Spec{Ruleset: rules.WHFB8, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice}, Models: 4, Profile: Profile{W: 2, T: 4}})
+		u.StartBatch(nil)
+		one := Packet{Target: rf, Wounds: 1}
+		if u.OddChanges(one) {
+			t.Error("1 wound on 4 models of 2 Wounds: OddChanges, want false (carried, nobody removed)")
+		}
+		if _, err := u.Apply(one); err != nil {
+			t.Fatal(err)
+		}
+		if !u.OddChanges(one) {
+			t.Error("the 2nd wound removes a model from one end or the other: OddChanges false, want true")
+		}
+		if u.OddChangesAim(rf) {
+			t.Error("OddChangesAim in a pool of one kind: want false")
+		}
+	})
+	t.Run("R11 R41: carried wounds stay on the model the owner's end put them on", func(t *testing.T) {
+		// [R R I I]: two men of 1 Wound, two of 3
+		u := mustNew(t, Spec{Ruleset: rules.WHFB8, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice}, Models: 2, Frontage: 4,
+			Profile: Profile{W: 1, T: 3}, Groups: []Group{{Count: 2, Profile: Profile{W: 3, T: 3}}}})
+		u.StartBatch(ChooserFunc(func(Choice) int { return 0 }))
+		if !u.OddChangesAim(rf) {
+			t.Error("left a model of 1 Wound, right one of 3: OddChangesAim false, want true")
+		}
+		u.SetOddEnd(1)
+		for _, k := range []int{3, 1, 1} { // the right I goes, then the left R, then the tie is the right end's again
+			if _, err := u.Apply(Packet{Target: rf, Wounds: k, Multi: true}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := u.DrawDamage(); got != "[R I(1)]" {
+			t.Errorf("in the batch %s, want [R I(1)]", got)
+		}
+		c, err := u.EndBatch()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := u.DrawDamage(); got != "[R I(1)]" || len(c.Removed) != 0 {
+			t.Errorf("after the batch %s, %d removed; want [R I(1)], none: the wound stays on the I (R41), not moved to the man of 1 Wound", got, len(c.Removed))
+		}
+		if err := u.Check(); err != nil {
+			t.Fatal(err)
+		}
+		// the next batch's single wound lands on the I, which carries 2;
+		// the next takes it, worth the 2 it had left (R38), and the man is next
+		u.StartBatch(nil)
+		for range 2 {
 			if _, err := u.Apply(Packet{Target: rf, Wounds: 1}); err != nil {
 				t.Fatal(err)
 			}
-			left, right, _, ok := u.OddCasualty()
-			if ok != tc.odd {
-				t.Errorf("%s: OddCasualty %d %d %v, want %v", tc.layout, left, right, ok, tc.odd)
-			}
+		}
+		c, err = u.EndBatch()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := u.DrawDamage(); got != "[R]" {
+			t.Errorf("next batch: %s, want [R] (the I gone)", got)
+		}
+		if err := u.Check(); err != nil {
+			t.Fatal(err)
 		}
 	})
 	t.Run("StandIn: the defaults of every owner_choice switch, named", func(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
 	"github.com/rearrank/rearrank/unit"
@@ -32,40 +33,49 @@ func (o *owner) Choose(c unit.Choice) int {
 		names = append(names, fmt.Sprintf("%s at rank %d, file %d", cellName(cell), cell.Slot.Rank+1, cell.Slot.File+1))
 	}
 	question := ""
-	switch c.Switch {
-	case "rear_rank_order":
+	switch {
+	case c.Switch == "rear_rank_order" && c.Ahead:
+		// battleaxe per-model damage: the model the wound damages goes
+		// before the others (11.3)
+		question = "rear_rank_order: which model of the rear rank of " + c.Formation + " does the next wound go to"
+	case c.Switch == "rear_rank_order":
 		question = "rear_rank_order: which model of the rear rank of " + c.Formation + " is removed"
-	case "command_order":
+	case c.Switch == "command_order":
 		question = "command_order: which of the command group of " + c.Formation + " is removed first"
+		if c.Ahead {
+			question += " (to find the model the next wound lands on)"
+		}
 	default:
 		question = c.Switch + ", unit " + c.Formation
-	}
-	if c.Ahead {
-		question += " (to find the model the next wound lands on)"
 	}
 	return o.ask(question, names, c.Default)
 }
 
-// chooseOdd asks which end of the single rank gives up the odd casualty of
-// a batch (R11).
+// chooseOdd asks which end of the single rank goes first at the batch's
+// ties, and so gives up its odd casualty (R11). The count is not known
+// when it is asked (dice may be left to roll), so it names none.
 func (o *owner) chooseOdd(c unit.Choice) int {
 	names := []string{"the left end", "the right end"}
-	q := fmt.Sprintf("single_rank_policy: this batch removes %d models from the single rank %s, as evenly as the two ends allow; which end gives up the odd one", c.Casualties, c.Formation)
-	if c.Casualties == 1 {
-		q = fmt.Sprintf("single_rank_policy: this batch removes 1 model from the single rank %s; which end gives it up", c.Formation)
+	takes := "this batch takes its casualties from both ends of the single rank " + c.Formation + " in turn"
+	if c.Ahead { // battleaxe per-model damage (11.3)
+		takes = "this batch's wounds go to the models of the single rank " + c.Formation + " from both ends in turn, a wounded model being the next to go"
 	}
+	q := "single_rank_policy: " + takes + "; when both ends have given up as many, which end goes first, and so gives up the odd one if the batch takes an odd number"
 	return o.ask(q, names, c.Default)
 }
 
-// cellName names the model of a cell as the log does.
+// cellName names the model of a cell as the log does: a character by his
+// name, "rank-and-file", "standard bearer".
 func cellName(cell unit.Cell) string {
-	if cell.Model == nil {
+	switch {
+	case cell.Model == nil:
 		return "empty"
-	}
-	if cell.Model.Name != "" && cell.Model.Role == unit.Character {
+	case cell.Model.Name != "" && cell.Model.Role == unit.Character:
 		return cell.Model.Name
+	case cell.Model.Role == unit.RankAndFile:
+		return "rank-and-file"
 	}
-	return strings.ReplaceAll(cell.Model.Role.String(), "_", "-")
+	return cell.Model.Role.Words()
 }
 
 // ChooseSave implements referee.SaveChooser: options come with the save
@@ -78,11 +88,11 @@ func (o *owner) ChooseSave(m unit.Model, options []rules.SpecialChoice) int {
 	return o.ask("special_save_choice: which save does the model use against this attack group", names, 0)
 }
 
-// ChoosePacketOrder implements engine.PacketChooser (tow's
+// ChoosePacketOrder implements referee.PacketChooser (tow's
 // multi_packet_order owner_choice, RULES.md 22.13): the packets are taken
 // one at a time, the owner naming the next of those left; the default is
 // the order their dice were rolled.
-func (o *owner) ChoosePacketOrder(group string, packets []int, formation string) []int {
+func (o *owner) ChoosePacketOrder(group string, packets []referee.PacketOption, formation string) []int {
 	left := make([]int, len(packets))
 	for i := range left {
 		left[i] = i
@@ -91,7 +101,11 @@ func (o *owner) ChoosePacketOrder(group string, packets []int, formation string)
 	for len(left) > 1 {
 		var names []string
 		for _, i := range left {
-			names = append(names, fmt.Sprintf("%s (rolled %s)", plural(packets[i], "Wound", "Wounds"), ordinal(i+1)))
+			kind := ""
+			if packets[i].CleavingBlow {
+				kind = ", the Cleaving Blow: no Regeneration"
+			}
+			names = append(names, fmt.Sprintf("%s (rolled %s%s)", plural(packets[i].Wounds, "Wound", "Wounds"), ordinal(i+1), kind))
 		}
 		next := "next"
 		if len(order) == 0 {

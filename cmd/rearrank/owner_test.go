@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"slices"
 	"strings"
 	"testing"
 
@@ -13,50 +12,90 @@ import (
 )
 
 // TestOwnerAskedOnlyTheOddCasualty: at the terminal, single_rank_policy
-// owner_choice asks once per batch that takes an odd number of models from
-// a single rank, about the odd one, and never about an even batch (RULES.md
-// 11.2, R11); the answer gives the odd casualty to that end.
+// owner_choice leaves the owner the odd casualty of a batch in a single
+// rank and nothing else (RULES.md 11.2, R11): with single wounds, whose
+// batch is known before the first casualty, it asks once for an odd batch
+// and never for an even one, and the end he names gives up ceil(k/2) of
+// the k casualties, the other end floor(k/2).
 func TestOwnerAskedOnlyTheOddCasualty(t *testing.T) {
 	rf := unit.Target{Role: unit.RankAndFile}
-	for _, tc := range []struct {
-		hits    int
-		answers string
-		asked   int
-		files   []int // the files of the models left, from 1
-	}{
-		{3, "2\n", 1, []int{2, 3, 4, 5}}, // right, left, right: two from the right end
-		{3, "\n", 1, []int{3, 4, 5, 6}},  // the default: left, right, left
-		{4, "2\n2\n", 0, []int{3, 4, 5}}, // two from each end: nothing to ask
-		{1, "2\n", 1, []int{1, 2, 3, 4, 5, 6}},
-	} {
-		u, err := unit.New(unit.Spec{Ruleset: rules.WHFB8, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice},
-			Models: 7, Frontage: 7, Profile: unit.Profile{W: 1, T: 3}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out strings.Builder
-		o := &owner{in: bufio.NewReader(strings.NewReader(tc.answers)), out: &out}
-		a := []referee.Attack{{Count: dice.ConstExpr(tc.hits), Strength: 3, Target: rf}}
-		sixes := make([]int, tc.hits)
-		for i := range sixes {
-			sixes[i] = 6
-		}
-		res, err := referee.ResolveWith(u, a, dice.NewScripted(sixes...), o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n := strings.Count(out.String(), "single_rank_policy"); n != tc.asked {
-			t.Errorf("%d casualties: asked %d times, want %d:\n%s", tc.hits, n, tc.asked, out.String())
-		}
-		var files []int
-		for _, c := range res.After.Ranks()[0] {
-			if c.Model != nil {
-				files = append(files, c.Slot.File+1)
+	for k := 1; k <= 7; k++ {
+		for _, answer := range []string{"1", "2"} { // the left end (the default), the right
+			u, err := unit.New(unit.Spec{Ruleset: rules.WHFB8, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice},
+				Models: 9, Frontage: 9, Profile: unit.Profile{W: 1, T: 3}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out strings.Builder
+			o := &owner{in: bufio.NewReader(strings.NewReader(answer + "\n")), out: &out}
+			a := []referee.Attack{{Count: dice.ConstExpr(k), Strength: 3, Target: rf}}
+			sixes := make([]int, k)
+			for i := range sixes {
+				sixes[i] = 6
+			}
+			res, err := referee.ResolveWith(u, a, dice.NewScripted(sixes...), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := strings.Count(out.String(), "single_rank_policy"); n != k%2 {
+				t.Errorf("%d casualties: asked %d times, want %d:\n%s", k, n, k%2, out.String())
+			}
+			left, right := 0, 0 // the models gone from each end
+			row := res.After.Ranks()[0]
+			for left < len(row) && row[left].Model == nil {
+				left++
+			}
+			for right < len(row) && row[len(row)-1-right].Model == nil {
+				right++
+			}
+			want := [2]int{(k + 1) / 2, k / 2} // the left end first
+			if answer == "2" && k%2 == 1 {
+				want = [2]int{k / 2, (k + 1) / 2}
+			}
+			if left != want[0] || right != want[1] {
+				t.Errorf("%d casualties, answer %s: %d from the left end, %d from the right; want %d and %d", k, answer, left, right, want[0], want[1])
 			}
 		}
-		if !slices.Equal(files, tc.files) {
-			t.Errorf("%d casualties, answers %q: models left at files %v, want %v", tc.hits, tc.answers, files, tc.files)
+	}
+}
+
+// TestOwnerAskedBeforeTheDice: when dice are left to roll, nobody knows
+// how many models the batch takes, so the question comes at the first
+// wound whose outcome it changes, after that wound's own dice and before
+// the next: here a packet of 2 on models of 2 Wounds, then another. The
+// batch takes 2, an even number, and the owner was asked once all the
+// same, which is the cost docs/rules.md 11.2 states.
+func TestOwnerAskedBeforeTheDice(t *testing.T) {
+	u, err := unit.New(unit.Spec{Ruleset: rules.WHFB8, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice},
+		Models: 5, Frontage: 5, Profile: unit.Profile{W: 2, T: 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	o := &owner{in: bufio.NewReader(strings.NewReader("2\n")), out: &out}
+	a := []referee.Attack{{Count: dice.ConstExpr(2), Strength: 10, NoSaves: true, MultipleWounds: dice.MustParseExpr("D3"),
+		Target: unit.Target{Role: unit.RankAndFile}}}
+	res, err := referee.ResolveWith(u, a, dice.NewScripted(6, 6, 2, 2), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(out.String(), "single_rank_policy"); n != 1 || res.Tally.Casualties != 2 {
+		t.Fatalf("asked %d times, %d casualties; want once, 2", n, res.Tally.Casualties)
+	}
+	var order []string
+	for _, e := range res.Events {
+		switch {
+		case e.Kind == referee.Roll && e.Stage == referee.Damage:
+			order = append(order, "die")
+		case strings.HasPrefix(e.Text, "the owner's choice"):
+			order = append(order, "asked")
+		case e.Kind == referee.Casualty:
+			order = append(order, e.Rule+" "+strings.SplitN(e.Text, ";", 2)[1])
 		}
+	}
+	want := "die asked RULES.md 11  single rank, right end die RULES.md 11  single rank, left end"
+	if got := strings.Join(order, " "); got != want {
+		t.Errorf("events %q, want %q", got, want)
 	}
 }
 

@@ -322,13 +322,6 @@ func (m *Machine) PanicApplies() bool { return m.s.panicApplies }
 // start of the step only in the sense that the step is not complete: callers
 // that replay a step must Clone before calling.
 func (m *Machine) Step(r dice.Roller, log func(Event)) error {
-	if m.owner != nil {
-		var err error
-		if r, err = m.ownerStep(r, log); err != nil {
-			return err
-		}
-		defer m.noteDropped(log)
-	}
 	var d dieSource
 	d.init(m, r, log)
 	switch m.s.at {

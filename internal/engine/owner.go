@@ -1,12 +1,12 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -21,14 +21,14 @@ import (
 //   - special_save_choice (8): once per attack group, before its dice, the
 //     saves the receiving model may use, the engine's own pick first
 //     (ownerSaves).
-//   - single_rank_policy (R11): once per batch whose last casualty in a
-//     single rank is its odd one. Packet by packet nobody knows which
-//     casualty is the last, so when the batch's allocation begins the
-//     machine resolves it once on a copy with the defaults (lookAhead),
-//     with the dice of the real roller, which it keeps; if the copy ends
-//     on an odd casualty with two ends to take it from (unit.OddCasualty),
-//     the owner says which end gives it up (unit.SetOddEnd), and the
-//     allocation runs for real on the same dice, replayed.
+//   - single_rank_policy (R11): at most once per batch, in its allocation,
+//     which end of a single rank goes first when both have given up as
+//     many models in the batch; the answer takes every such tie of the
+//     batch (unit.SetOddEnd), so that the ends taking turns, it gives up
+//     the odd casualty, whatever the batch turns out to take. No die is
+//     rolled ahead of the question, and none rolled before it depends on
+//     the answer (ownerOdd); it is not asked where the answer changes
+//     nothing.
 //   - multi_packet_order (tow, 22.13, T-5): at a group's packet step every
 //     Multiple Wounds die is rolled first, and the owner orders the packets
 //     (PacketChooser).
@@ -39,27 +39,35 @@ import (
 // and never merged.
 
 // PacketChooser is implemented by a unit.Chooser that also answers tow's
-// multi_packet_order owner_choice (RULES.md 22.13, T-5): given the Wounds
-// of each Multiple Wounds packet of an attack group, in the order their
-// dice were rolled, and the unit as it stands (unit.DrawDamage), it returns
-// the order its owner applies them in, a permutation of the indices. It is
+// multi_packet_order owner_choice (RULES.md 22.13, T-5): given the
+// Multiple Wounds packets of an attack group, in the order their dice were
+// rolled, and the unit as it stands (unit.DrawDamage), it returns the
+// order its owner applies them in, a permutation of the indices. It is
 // asked only when the packets differ.
 type PacketChooser interface {
-	ChoosePacketOrder(group string, packets []int, formation string) []int
+	ChoosePacketOrder(group string, packets []PacketOption, formation string) []int
+}
+
+// PacketOption is one packet a PacketChooser orders: its Wounds, and
+// whether it is a Cleaving Blow's, which rolls no Regeneration whatever
+// its place (RULES.md 22.3, 22.6).
+type PacketOption struct {
+	Wounds       int
+	CleavingBlow bool
 }
 
 // ownerRun is what a Machine with a Chooser keeps between its steps.
 type ownerRun struct {
-	begun, settled int      // batches begun, and the last whose odd casualty is settled
-	replay         []rolled // dice the look-ahead rolled, for the real allocation
-	orders         [][]int  // packet orders the owner gave during the look-ahead, in turn
-	packets        []int    // the packet step's packets, rolled first, in the owner's order
-	dry            bool     // the look-ahead's own copy: it looks no further ahead
-	dropped        []rolled // kept dice the real allocation could not use (replayRoller)
+	packets []ownedPacket // the packet step's packets, rolled first, in the owner's order
 }
 
-// rolled is one die a look-ahead rolled.
-type rolled struct{ sides, face int }
+// ownedPacket is a packet orderPackets rolled: its wounds, its number in
+// the order the dice were rolled (from 1, the number the log and the
+// prompts give it), and whether it is a Cleaving Blow's.
+type ownedPacket struct {
+	k, no  int
+	cleave bool
+}
 
 // standInFor returns u with the engine's default standing in for every
 // owner_choice switch ch cannot answer (RULES.md 18): all of them for a nil
@@ -87,67 +95,129 @@ func standInFor(u *unit.Unit, ch unit.Chooser) (*unit.Unit, []rules.StandIn) {
 // words with its String. Readers show them ("nobody is asked here").
 func (m *Machine) StandIns() []rules.StandIn { return m.standIns }
 
-// ownerStep is the part of Step that serves the owner: when a batch's
-// allocation begins it settles the batch's odd casualty (lookAhead); it
-// returns the roller the step is to use, which hands out the look-ahead's
-// dice first.
-func (m *Machine) ownerStep(r dice.Roller, log func(Event)) (dice.Roller, error) {
-	o := m.owner
-	if !o.dry && o.settled != o.begun && (m.s.at == stepKill || m.s.at == stepPacket) {
-		o.settled = o.begun
-		if err := m.lookAhead(r, log); err != nil {
-			return nil, err
+// ownerOdd serves single_rank_policy owner_choice (R11) in a batch's
+// allocation: before an item's dice (p nil) and before its wound is
+// applied (p). While the question is open (unit.OddOpen):
+//
+//   - before an item's dice, the rest of the batch is run on two copies,
+//     the left end going first at the ties in one and the right in the
+//     other, with no die at all (oddAhead). Where that can be done (no
+//     die and no other question is left) it says whether the two end
+//     otherwise: if so the owner is asked now, if not nobody is, and the
+//     default's end is set;
+//   - otherwise the owner is asked before the first die whose use the
+//     answer changes (in a pool of mixed Wounds, whether a packet rolls
+//     its damage dice, R41; in tow how many Regeneration dice, 22.6), or
+//     else before the first wound whose outcome it changes
+//     (unit.OddChanges), after that wound's own dice.
+//
+// So a die is only rolled before the question where its use does not
+// depend on the answer, and the cost of knowing no more is a question in a
+// batch that turns out to take an even number.
+func (m *Machine) ownerOdd(log func(Event), p *unit.Packet) error {
+	if m.owner == nil || !m.u.OddOpen() {
+		return nil
+	}
+	if p != nil {
+		if m.u.OddChanges(*p) {
+			return m.askOdd(log)
 		}
+		return nil
 	}
-	if len(o.replay) > 0 {
-		return &replayRoller{o: o, next: r}, nil
+	switch differ, certain := m.oddAhead(); {
+	case certain && differ:
+		return m.askOdd(log)
+	case certain:
+		m.uw().SetOddEnd(m.u.OddDefault()) // either end gives the same: nothing to ask
+		return nil
 	}
-	return r, nil
+	if m.s.at == stepPacket && m.packetMulti() && m.u.OddChangesAim(m.s.aim) {
+		return m.askOdd(log)
+	}
+	return nil
 }
 
-// lookAhead settles the odd casualty of the batch whose allocation begins
-// (R11, single_rank_policy owner_choice): it resolves the allocation on a
-// copy of m with the defaults, rolling r's dice and keeping them; if the
-// batch ends on an odd casualty with two ends to take it from, it asks the
-// owner which end gives it up. The real allocation then replays the dice.
-func (m *Machine) lookAhead(r dice.Roller, log func(Event)) error {
-	if m.opts().SingleRankPolicy != rules.SingleRankOwnerChoice {
-		return nil
-	}
-	dry := m.Fork(nil)
-	ch := &dryChooser{real: m.ch, orders: &m.owner.orders}
-	dry.ch, dry.owner = ch, &ownerRun{dry: true}
-	dry.u.SetChooser(ch)
-	// dice an earlier batch kept and did not use come first
-	rec := &keeper{r: &replayRoller{o: m.owner, next: r}}
-	for dry.s.at != stepBegin && !dry.Done() {
-		if err := dry.Step(rec, nil); err != nil {
-			return err
-		}
-	}
-	m.owner.replay = append(rec.faces, m.owner.replay...)
-	left, right, end, ok := dry.u.OddCasualty()
-	if !ok {
-		return nil
-	}
-	cas := dry.s.batchCas
-	i := m.ch.Choose(m.u.OddChoice(left, right, end, cas))
+// askOdd asks the single_rank_policy question (R11) and sets the answer.
+func (m *Machine) askOdd(log func(Event)) error {
+	u := m.uw()
+	i := m.ch.Choose(u.OddQuestion())
 	if i != 0 && i != 1 {
 		return fmt.Errorf("attack group %d: single_rank_policy owner_choice: the Chooser picked %d of 2 options", m.s.batch+1, i)
 	}
-	if i != end {
-		m.uw().SetOddEnd(i)
-	}
-	m.note(log, Allocation, "RULES.md 11.2, R11", "the batch takes %s, as evenly as the ends allow: the owner has the %s end of the single rank give up the odd one",
-		countOf(strconv.Itoa(cas), "casualty", "casualties"), [2]string{"left", "right"}[i])
+	u.SetOddEnd(i)
+	m.note(log, Allocation, "RULES.md 11.2, R11", "the owner's choice: when both ends of the single rank have given up as many models in this batch, the %s end goes first, so it gives up the odd one if the batch takes an odd number",
+		[2]string{"left", "right"}[i])
 	return nil
+}
+
+// oddAhead runs the rest of the current batch on two copies of m, the
+// left end taking the ties of the single rank in one and the right in the
+// other (unit.SetOddEnd), with a roller that gives no die and an owner
+// who answers nothing. certain is false when either copy needed a die or
+// a question (or failed): the rest of the batch cannot be known yet.
+// Otherwise differ says whether the two copies end the batch with other
+// models left, other wounds on them or other totals (unit.SameModels);
+// where only the formation differs (the same model leaves, another side
+// closes up), the owner has nothing to choose.
+func (m *Machine) oddAhead() (differ, certain bool) {
+	var ends [2]*Machine
+	for e := range ends {
+		f := m.Fork(nil)
+		f.owner = nil
+		no := &noAnswers{}
+		f.ch = no
+		u := f.uw()
+		u.SetChooser(no)
+		u.SetOddEnd(e)
+		var r noDice
+		for f.s.at != stepEnd {
+			if f.Done() || f.Step(&r, nil) != nil || no.asked || r.rolled {
+				return false, false
+			}
+		}
+		ends[e] = f
+	}
+	a, b := ends[0], ends[1]
+	return a.s.tally != b.s.tally || !a.u.SameModels(b.u), true
+}
+
+// noDice is oddAhead's roller: it gives no die (the look-ahead stops
+// where one is needed).
+type noDice struct{ rolled bool }
+
+var errNoDice = errors.New("a die the look-ahead does not roll")
+
+func (r *noDice) Branch(int) (int, error) { return 0, errNoDice }
+
+// Roll is never called (the machine prefers Branch); if it were, the
+// look-ahead would know nothing.
+func (r *noDice) Roll(int) int { r.rolled = true; return 1 }
+
+// noAnswers is oddAhead's owner: it answers nothing, and notes that it
+// was asked (the look-ahead stops knowing).
+type noAnswers struct{ asked bool }
+
+func (a *noAnswers) Choose(c unit.Choice) int { a.asked = true; return c.Default }
+
+func (a *noAnswers) ChooseSave(unit.Model, []rules.SpecialChoice) int { a.asked = true; return 0 }
+
+func (a *noAnswers) ChoosePacketOrder(_ string, packets []PacketOption, _ string) []int {
+	a.asked = true
+	order := make([]int, len(packets))
+	for i := range order {
+		order[i] = i
+	}
+	return order
 }
 
 // orderPackets rolls every Multiple Wounds die of the packet step now
 // beginning and has the owner order the packets (tow's multi_packet_order
 // owner_choice, RULES.md 22.13, T-5); rollPacket then hands them out in
-// that order. Without the switch, a PacketChooser or two packets that
-// differ it rolls nothing.
+// that order, each keeping its number (the one its die was rolled for,
+// which the log and the prompts go on giving it) and its kind: a Cleaving
+// Blow's packet rolls no Regeneration wherever the owner puts it (22.3,
+// 22.6). Without the switch, a PacketChooser or two packets that differ
+// it rolls nothing.
 func (m *Machine) orderPackets(d *dieSource) error {
 	o := m.owner
 	if o == nil || m.opts().MultiPacketOrder != rules.PacketOwnerChoice || !m.multi() || m.s.recv.w <= 1 {
@@ -159,6 +229,7 @@ func (m *Machine) orderPackets(d *dieSource) error {
 		return nil
 	}
 	ks := make([]int, n)
+	opts := make([]PacketOption, n)
 	for j := range ks {
 		m.s.i = j // rollPacket names the die by its wound
 		k, err := m.rollPacket(d)
@@ -167,17 +238,16 @@ func (m *Machine) orderPackets(d *dieSource) error {
 			return err
 		}
 		ks[j] = k
+		// the packet stage takes the Cleaving Blows first (unsave)
+		opts[j] = PacketOption{Wounds: k, CleavingBlow: j < m.s.cleave}
 	}
 	m.s.i = 0
-	if slices.Min(ks) == slices.Max(ks) {
-		o.packets = ks
-		return nil
+	order := make([]int, n)
+	for j := range order {
+		order[j] = j
 	}
-	var order []int
-	if len(o.orders) > 0 { // the owner answered during the look-ahead
-		order, o.orders = o.orders[0], o.orders[1:]
-	} else {
-		order = pc.ChoosePacketOrder(m.groupName(), slices.Clone(ks), m.u.DrawDamage())
+	if slices.Min(ks) != slices.Max(ks) {
+		order = pc.ChoosePacketOrder(m.groupName(), slices.Clone(opts), m.u.DrawDamage())
 	}
 	seen := make([]bool, n)
 	for _, i := range order {
@@ -189,13 +259,15 @@ func (m *Machine) orderPackets(d *dieSource) error {
 	if len(order) != n {
 		return fmt.Errorf("attack group %d: multi_packet_order owner_choice: the order %v names %d of the %d packets", m.s.batch+1, order, len(order), n)
 	}
-	o.packets = make([]int, n)
+	o.packets = make([]ownedPacket, n)
 	words := make([]string, n)
 	for j, i := range order {
-		o.packets[j] = ks[i]
-		words[j] = countOf(strconv.Itoa(ks[i]), "Wound", "Wounds")
+		o.packets[j] = ownedPacket{k: ks[i], no: i + 1, cleave: opts[i].CleavingBlow}
+		words[j] = countOf(strconv.Itoa(ks[i]), "Wound", "Wounds") + pick(opts[i].CleavingBlow, " (the Cleaving Blow)", "")
 	}
-	m.note(d.log, Damage, "RULES.md 22.7, T-5", "the owner orders the packets: %s", strings.Join(words, ", then "))
+	if slices.Min(ks) != slices.Max(ks) {
+		m.note(d.log, Damage, "RULES.md 22.7, T-5", "the owner orders the packets: %s", strings.Join(words, ", then "))
+	}
 	return nil
 }
 
@@ -205,100 +277,35 @@ func (m *Machine) nextPacket() (int, bool) {
 	if o == nil || len(o.packets) == 0 {
 		return 0, false
 	}
-	k := o.packets[0]
+	k := o.packets[0].k
 	o.packets = o.packets[1:]
 	return k, true
 }
 
-// dryChooser answers the look-ahead's questions: the default for the
-// unit's, the real owner's packet order (kept for the real allocation, so
-// that both roll the same dice in the same order).
-type dryChooser struct {
-	real   unit.Chooser
-	orders *[][]int
-}
-
-func (c *dryChooser) Choose(q unit.Choice) int { return q.Default }
-
-func (c *dryChooser) ChooseSave(unit.Model, []rules.SpecialChoice) int { return 0 }
-
-func (c *dryChooser) ChoosePacketOrder(group string, packets []int, formation string) []int {
-	order := c.real.(PacketChooser).ChoosePacketOrder(group, packets, formation)
-	*c.orders = append(*c.orders, order)
-	return order
-}
-
-// keeper passes every die to r and keeps it for a replayRoller.
-type keeper struct {
-	r     dice.Roller
-	faces []rolled
-}
-
-func (k *keeper) Roll(sides int) int {
-	f := k.r.Roll(sides)
-	k.faces = append(k.faces, rolled{sides, f})
-	return f
-}
-
-func (k *keeper) Ask(sides int, what string) (int, error) {
-	f, err := dice.Ask(k.r, sides, what)
-	if err == nil {
-		k.faces = append(k.faces, rolled{sides, f})
+// packetNo is the number the log gives the packet step's next unsaved
+// wound: its place, or where the owner ordered the packets the number
+// its damage die was rolled for (orderPackets).
+func (m *Machine) packetNo() int {
+	if o := m.owner; o != nil && len(o.packets) > 0 {
+		return o.packets[0].no
 	}
-	return f, err
+	return m.s.i + 1
 }
 
-// replayRoller hands out the dice a look-ahead kept, then next's. A die of
-// other sides than the one kept means the real allocation went another
-// way than the look-ahead (the owner's answers changed which model took a
-// wound, and with it how many Regeneration dice it rolls, R41): the kept
-// dice are dropped and the rest are rolled afresh.
-type replayRoller struct {
-	o    *ownerRun
-	next dice.Roller
-}
-
-func (p *replayRoller) take(sides int) (int, bool) {
-	if len(p.o.replay) == 0 {
-		return 0, false
+// cleavingNext reports whether the packet step's next unsaved wound is a
+// Cleaving Blow's, which rolls no Regeneration (tow, 22.3, 22.6), and
+// counts it off: the first of them in the packet stage, or the one the
+// owner's order puts next.
+func (m *Machine) cleavingNext() bool {
+	if o := m.owner; o != nil && len(o.packets) > 0 {
+		if !o.packets[0].cleave {
+			return false
+		}
+	} else if m.s.cleave == 0 {
+		return false
 	}
-	if f := p.o.replay[0]; f.sides == sides {
-		p.o.replay = p.o.replay[1:]
-		return f.face, true
-	}
-	p.o.dropped = append(p.o.dropped, p.o.replay...)
-	p.o.replay = nil
-	return 0, false
-}
-
-// noteDropped says which kept dice the step set aside (replayRoller), so
-// that the log accounts for every die rolled or typed.
-func (m *Machine) noteDropped(log func(Event)) {
-	o := m.owner
-	if len(o.dropped) == 0 {
-		return
-	}
-	faces := make([]string, len(o.dropped))
-	for i, f := range o.dropped {
-		faces[i] = fmt.Sprintf("D%d=%d", f.sides, f.face)
-	}
-	o.dropped = nil
-	m.note(log, Allocation, "RULES.md 11.2, R11", "the owner's choice of end sent a wound to another model than the dice rolled before it foresaw: %s set aside, unused, and the dice after them are rolled for the model that takes it",
-		strings.Join(faces, ", "))
-}
-
-func (p *replayRoller) Roll(sides int) int {
-	if f, ok := p.take(sides); ok {
-		return f
-	}
-	return p.next.Roll(sides)
-}
-
-func (p *replayRoller) Ask(sides int, what string) (int, error) {
-	if f, ok := p.take(sides); ok {
-		return f, nil
-	}
-	return dice.Ask(p.next, sides, what)
+	m.s.cleave--
+	return true
 }
 
 // ownerSaves asks the owner which special save the receiving model recv

@@ -502,9 +502,6 @@ func (m *Machine) begin(log func(Event)) error {
 		return err
 	}
 	m.uw().StartBatch(m.ch)
-	if m.owner != nil {
-		m.owner.begun++
-	}
 	s.inBatch = true
 	s.i, s.n = 0, 0
 	s.at = stepCount
@@ -1802,7 +1799,14 @@ func (m *Machine) killItem(d *dieSource) error {
 	// tow's blows take the model now losing Wounds (22.7, 22.17): only an
 	// instant_kill reads instant_kill_takes there
 	blow := !m.attack().InstantKill && rules.For(m.rs()).BlowsByCategory
-	if err := m.uw().ApplyInto(&m.scratch, unit.Packet{Target: m.s.aim, Wounds: 1, InstantKill: true, NowLosing: blow}); err != nil {
+	p := unit.Packet{Target: m.s.aim, Wounds: 1, InstantKill: true, NowLosing: blow}
+	if err := m.ownerOdd(d.log, nil); err != nil {
+		return err
+	}
+	if err := m.ownerOdd(d.log, &p); err != nil {
+		return err
+	}
+	if err := m.uw().ApplyInto(&m.scratch, p); err != nil {
 		return err
 	}
 	m.record(d.log, &m.scratch)
@@ -1819,16 +1823,18 @@ func (m *Machine) startPackets(log func(Event)) {
 // packetItem is the packet stage's item: one unsaved wound, its damage
 // rolled and allocated (RULES.md 9.2, 10, 11).
 func (m *Machine) packetItem(d *dieSource) error {
+	if err := m.ownerOdd(d.log, nil); err != nil {
+		return err
+	}
 	if m.s.i == 0 {
 		if err := m.orderPackets(d); err != nil {
 			return err
 		}
 	}
 	switch {
-	case m.s.cleave > 0: // a Cleaving Blow: no Regeneration for it (22.3, 22.6)
-		m.s.cleave--
+	case m.cleavingNext(): // a Cleaving Blow: no Regeneration for it (22.3, 22.6)
 		if d.log != nil {
-			m.note(d.log, Regenerate, "RULES.md 22.3, 22.6", "unsaved wound %d of %d is a Cleaving Blow: no Regeneration", m.s.i+1, m.s.n)
+			m.note(d.log, Regenerate, "RULES.md 22.3, 22.6", "unsaved wound %d of %d is a Cleaving Blow: no Regeneration", m.packetNo(), m.s.n)
 		}
 	case !m.s.tests.regen.need.IsNone():
 		return m.regenPacketItem(d)
@@ -1856,7 +1862,7 @@ func (m *Machine) packetItem(d *dieSource) error {
 // and a success keeps the whole packet off the model.
 func (m *Machine) regenPacketItem(d *dieSource) error {
 	s := &m.s
-	t, item := &s.tests.regen, s.i+1
+	t, item := &s.tests.regen, m.packetNo()
 	multi := m.packetMulti()
 	timing := m.opts().RegenerationTiming
 	early := false
@@ -1951,6 +1957,9 @@ func (m *Machine) rollPacket(d *dieSource) (int, error) {
 	if !m.packetMulti() {
 		return 1, nil
 	}
+	if k, ok := m.nextPacket(); ok { // rolled first for the owner to order (22.13, T-5)
+		return k, nil
+	}
 	w, mixed := m.s.recv.w, m.s.recv.mixedW
 	if mixed {
 		if w = m.u.PacketW(m.s.aim); w == 0 {
@@ -1962,9 +1971,6 @@ func (m *Machine) rollPacket(d *dieSource) (int, error) {
 			m.note(d.log, Damage, "RULES.md 9.2, R41", "unsaved wound %d of %d lands on a model of 1 Wound: no damage dice", m.s.i+1, m.s.n)
 		}
 		return 1, nil
-	}
-	if k, ok := m.nextPacket(); ok { // rolled first for the owner to order (22.13, T-5)
-		return k, nil
 	}
 	k, err := m.rollExpr(d, a.MultipleWounds, Damage, m.s.i+1, func() string { return fmt.Sprintf("multiple wounds, unsaved wound %d of %d", m.s.i+1, m.s.n) })
 	if err != nil {
@@ -1982,7 +1988,11 @@ func (m *Machine) rollPacket(d *dieSource) (int, error) {
 // applyPacket hands one unsaved wound of k wounds (1 for a single wound) to
 // the unit, a packet when multi (C3), and records what it did.
 func (m *Machine) applyPacket(log func(Event), k int, multi bool) error {
-	if err := m.uw().ApplyInto(&m.scratch, unit.Packet{Target: m.s.aim, Wounds: k, Multi: multi}); err != nil {
+	p := unit.Packet{Target: m.s.aim, Wounds: k, Multi: multi}
+	if err := m.ownerOdd(log, &p); err != nil {
+		return err
+	}
+	if err := m.uw().ApplyInto(&m.scratch, p); err != nil {
 		return err
 	}
 	m.record(log, &m.scratch)
