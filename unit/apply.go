@@ -335,7 +335,7 @@ func (u *Unit) EndBatch() (Change, error) {
 		}
 	}
 	for i := range u.models {
-		u.models[i].struck = false
+		u.models[i].struck, u.models[i].pre = false, 0
 	}
 	u.pinCarried()
 	u.odd = 0
@@ -835,11 +835,16 @@ func (u *Unit) settle(c *Change) error {
 // hurt takes take wounds off model id, whose remaining wounds are rem; it is
 // removed when take reaches rem.
 func (u *Unit) hurt(id, take, rem int, c *Change, why string) {
+	m := &u.models[id]
+	if m.pre == 0 {
+		m.pre = m.damage + 1
+	}
 	if take >= rem {
-		u.die(id, rem, c, why)
+		// worth the wounds it had left when the batch first hurt it:
+		// three single wounds kill an Ogre worth 3 (Casualty.Worth)
+		u.die(id, rem+int(m.damage)-int(m.pre-1), c, why)
 		return
 	}
-	m := &u.models[id]
 	m.damage += uint8(take)
 	if take > 0 {
 		c.Damaged = append(c.Damaged, Damage{Slot: Slot{int(m.rank), int(m.file)}, Role: u.role(id), Name: u.kindOf(id).name, Damage: int(m.damage)})

@@ -386,3 +386,39 @@ func TestWorthOfPooledModel(t *testing.T) {
 		})
 	}
 }
+
+// TestWorthOfPerModelModel: in battleaxe's per-model damage (11.3) too, a
+// model is worth the wounds it had left when the batch first hurt it: an
+// Ogre killed by three single wounds is worth 3, one with 2 damage from
+// before and killed by one is worth 1, and a batch later the count starts
+// again.
+func TestWorthOfPerModelModel(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		damage  []int
+		packets []Packet
+		want    []int
+	}{
+		{"three singles kill one Ogre", nil, singles(rf, 3), []int{3}},
+		{"two damage from before and one single", []int{2}, singles(rf, 1), []int{1}},
+		{"a packet of 1, then two singles", nil, join(packets(rf, 1), singles(rf, 2)), []int{3}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			u := mustNew(t, Spec{Ruleset: rules.Battleaxe, Models: 3, Profile: ogre, Damage: tc.damage})
+			c := batch(t, u, tc.packets)
+			var got []int
+			for _, x := range c.Removed {
+				got = append(got, x.Worth)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Fatalf("worth %v, want %v", got, tc.want)
+			}
+		})
+	}
+	// two batches: the first leaves an Ogre at 1 left, the second kills it
+	u := mustNew(t, Spec{Ruleset: rules.Battleaxe, Models: 3, Profile: ogre})
+	batch(t, u, singles(rf, 2))
+	if c := batch(t, u, singles(rf, 1)); len(c.Removed) != 1 || c.Removed[0].Worth != 1 {
+		t.Fatalf("second batch removed %+v, want one Ogre worth 1", c.Removed)
+	}
+}

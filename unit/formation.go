@@ -61,10 +61,14 @@ type Unit struct {
 }
 
 type model struct {
-	kind       uint8
-	damage     uint8
-	alive      bool
-	struck     bool // hit by a multi-wound packet in this batch (11.3, C1)
+	kind   uint8
+	damage uint8
+	alive  bool
+	struck bool // hit by a multi-wound packet in this batch (11.3, C1)
+	// pre is 1 + the damage the model had when this batch first hurt it,
+	// 0 if it has not: a model the batch kills is worth the wounds it had
+	// left then (Casualty.Worth). No count reads it; EndBatch clears it.
+	pre        uint8
 	rank, file int16
 }
 
