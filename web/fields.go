@@ -73,6 +73,27 @@ func troopChoices(rs rules.Ruleset, cs []choice) []choice {
 	return cs
 }
 
+// switchChoices marks the choices cs of switch sw with the rulesets that
+// accept each (rules.Switch.ValuesFor: owner_choice for multi_packet_order
+// is tow's alone) and hides those rs refuses, unless one is chosen (from a
+// link): the loader then says what to write. When a change of ruleset
+// hides the chosen one, the page's script picks the switch's default.
+func switchChoices(rs rules.Ruleset, sw rules.Switch, cs []choice) {
+	for i := range cs {
+		var readers []string
+		for _, r := range sw.Rulesets {
+			if slices.Contains(sw.ValuesFor(r), cs[i].Value) {
+				readers = append(readers, r.String())
+			}
+		}
+		if len(readers) == len(sw.Rulesets) {
+			continue
+		}
+		cs[i].Rulesets, cs[i].Instead = strings.Join(readers, " "), sw.Default
+		cs[i].Hidden = rs.Valid() && !slices.Contains(sw.ValuesFor(rs), cs[i].Value) && !cs[i].Selected
+	}
+}
+
 func saveChoices(selected string) []choice {
 	return choices(strings.TrimSpace(selected), "", "2+", "3+", "4+", "5+", "6+")
 }
@@ -322,6 +343,7 @@ func (s *Server) pageData(f form) *pageData {
 				}
 			}
 			fl.Choices[0].Label += " (default)"
+			switchChoices(rs, sw, fl.Choices)
 		}
 		names := make([]string, len(sw.Rulesets))
 		for i, r := range sw.Rulesets {

@@ -79,3 +79,47 @@ func TestTroopTypeChoices(t *testing.T) {
 	body = do(t, h, "GET", "/?"+q.Encode(), "", "").Body.String()
 	contains(t, "tow", body, `<option value="monstrous_beast" data-rulesets="battleaxe whfb8 t9a t9a1-ru skirmish" data-instead="war_beast" hidden disabled>`)
 }
+
+// TestSwitchChoices: each option's select offers, under each ruleset, the
+// values the scenario loader takes for it there and no other (owner_choice
+// for multi_packet_order is tow's alone; battleaxe applies packets as
+// listed), the others hidden for the script to show when the ruleset
+// changes.
+func TestSwitchChoices(t *testing.T) {
+	h := testServer(t, Config{}).Handler()
+	checked := 0
+	for _, rs := range rules.Rulesets() {
+		q := url.Values{"ruleset": {rs.String()}, "a0.count": {"1"}, "a0.strength": {"3"}, "t.models": {"5"}, "t.toughness": {"3"}}
+		w := do(t, h, "GET", "/?"+q.Encode(), "", "")
+		if w.Code != 200 {
+			t.Fatalf("%s: status %d: %s", rs, w.Code, w.Body.String())
+		}
+		for _, sw := range rules.Switches() {
+			if sw.Values == nil || !sw.AppliesTo(rs) {
+				continue
+			}
+			models, also := 5, ""
+			if !rs.Block() {
+				models = 1 // a warrior
+			}
+			if sw.Name == "too_tough_blocks_poison" {
+				also = ", poisoned_attacks: auto_wound" // its switch alone (RULES.md 22.13)
+			}
+			var loads []string
+			for _, v := range sw.Values {
+				src := fmt.Sprintf("ruleset: %s\noptions: {%s: %s%s}\nattacks: [{count: 1, to_hit: 4+, strength: 3}]\ntarget: {models: %d, toughness: 3}\n", rs, sw.Name, v, also, models)
+				if _, err := scenario.Load("t.yaml", []byte(src)); err == nil {
+					loads = append(loads, v)
+				}
+			}
+			shown, _ := selectOptions(t, w.Body.String(), "opt-"+strings.ReplaceAll(sw.Name, "_", "-"))
+			if !slices.Equal(shown, loads) {
+				t.Errorf("%s %s: the form offers %v; the loader takes %v", rs, sw.Name, shown, loads)
+			}
+			checked++
+		}
+	}
+	if checked < 30 {
+		t.Errorf("checked %d selects, want every switch of every ruleset", checked)
+	}
+}
