@@ -5,10 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
@@ -304,10 +304,15 @@ func fieldsOf(objs ...scenario.Object) []string {
 
 // unitFields and fightFields are the fields of a side's unit and of one
 // of its fights (21.10): a target's, and an attack group's but those
-// notInFight, with fightOnly.
+// notInFight, with fightOnly. Only an unknown field's hint needs them, so
+// they are listed then, not when a command starts.
 var (
-	unitFields  = append(fieldsOf(scenario.ObjTarget, scenario.ObjProfile), "height")
-	fightFields = append(slices.DeleteFunc(fieldsOf(scenario.ObjAttack), func(n string) bool { _, no := notInFight[n]; return no }), fightOnly...)
+	unitFields = sync.OnceValue(func() []string {
+		return append(fieldsOf(scenario.ObjTarget, scenario.ObjProfile), "height")
+	})
+	fightFields = sync.OnceValue(func() []string {
+		return append(slices.DeleteFunc(fieldsOf(scenario.ObjAttack), func(n string) bool { _, no := notInFight[n]; return no }), fightOnly...)
+	})
 )
 
 // unknownHint says what a field name unknown at path probably meant, in a
@@ -320,10 +325,10 @@ func unknownHint(path, name, scenarioHint string) string {
 	side := scenario.Fields{Of: "the side", Names: sideFields}
 	top := scenario.Fields{Of: "the file's top level", Names: topFields}
 	switch {
-	case unitPath.MatchString(path):
-		return scenario.Hint(name, "a unit", unitFields, scenario.Fields{Of: "a fight", Names: fightFields}, side, top)
-	case fightPath.MatchString(path):
-		return scenario.Hint(name, "a fight", fightFields, scenario.Fields{Of: "a unit", Names: unitFields}, side, top)
+	case isUnitPath(path):
+		return scenario.Hint(name, "a unit", unitFields(), scenario.Fields{Of: "a fight", Names: fightFields()}, side, top)
+	case isFightPath(path):
+		return scenario.Hint(name, "a fight", fightFields(), scenario.Fields{Of: "a unit", Names: unitFields()}, side, top)
 	}
 	for n := range notInFight {
 		if strings.HasPrefix(scenarioHint, " ("+n+" is a field of an attack group") || strings.Contains(scenarioHint, fmt.Sprintf("%q? It is a field of an attack group", n)) {
@@ -337,10 +342,27 @@ func unknownHint(path, name, scenarioHint string) string {
 	return r.Replace(scenarioHint)
 }
 
-var (
-	unitPath  = regexp.MustCompile(`^sides\.[ab]\.unit$`)
-	fightPath = regexp.MustCompile(`^sides\.[ab]\.fights\[\d+\]$`)
-)
+// isUnitPath reports whether path is a side's unit, sides.a.unit.
+func isUnitPath(path string) bool { return path == "sides.a.unit" || path == "sides.b.unit" }
+
+// isFightPath reports whether path is one of a side's fights,
+// sides.a.fights[N].
+func isFightPath(path string) bool {
+	rest, ok := strings.CutPrefix(path, "sides.a.fights[")
+	if !ok {
+		rest, ok = strings.CutPrefix(path, "sides.b.fights[")
+	}
+	n, ok2 := strings.CutSuffix(rest, "]")
+	if !ok || !ok2 || n == "" {
+		return false
+	}
+	for _, c := range n {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
 
 func (l *loader) integer(v *val, path string, lo, hi int) (int, *scenario.Error) {
 	x, ok := v.x.(int64)
