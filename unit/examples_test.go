@@ -56,16 +56,24 @@ func mustNew(t testing.TB, s Spec) *Unit {
 // invariants after every step.
 func batch(t testing.TB, u *Unit, ps []Packet) Change {
 	t.Helper()
-	var sum Change
-	add := func(c Change) {
-		sum.Removed = append(sum.Removed, c.Removed...)
-		sum.Effective += c.Effective
-		sum.Wasted += c.Wasted
-		sum.Damaged = append(sum.Damaged, c.Damaged...)
-		sum.StandardLost = sum.StandardLost || c.StandardLost
-		sum.Notes = append(sum.Notes, c.Notes...)
-	}
 	u.StartBatch(nil)
+	sum := applied(t, u, ps)
+	c, err := u.EndBatch()
+	if err != nil {
+		t.Fatalf("EndBatch: %v", err)
+	}
+	if err := u.Check(); err != nil {
+		t.Fatalf("after EndBatch: %v", err)
+	}
+	sum.add(c)
+	return sum
+}
+
+// applied applies ps inside the batch open now and returns the summed
+// Change, checking the invariants after every step.
+func applied(t testing.TB, u *Unit, ps []Packet) Change {
+	t.Helper()
+	var sum Change
 	for i, p := range ps {
 		c, err := u.Apply(p)
 		if err != nil {
@@ -74,17 +82,19 @@ func batch(t testing.TB, u *Unit, ps []Packet) Change {
 		if err := u.Check(); err != nil {
 			t.Fatalf("after Apply #%d: %v\n%s", i, err, u.DrawDamage())
 		}
-		add(c)
+		sum.add(c)
 	}
-	c, err := u.EndBatch()
-	if err != nil {
-		t.Fatalf("EndBatch: %v", err)
-	}
-	if err := u.Check(); err != nil {
-		t.Fatalf("after EndBatch: %v", err)
-	}
-	add(c)
 	return sum
+}
+
+// add adds c to the sum s.
+func (s *Change) add(c Change) {
+	s.Removed = append(s.Removed, c.Removed...)
+	s.Effective += c.Effective
+	s.Wasted += c.Wasted
+	s.Damaged = append(s.Damaged, c.Damaged...)
+	s.StandardLost = s.StandardLost || c.StandardLost
+	s.Notes = append(s.Notes, c.Notes...)
 }
 
 // files returns the slots of the removed models as "rank.file" strings.
@@ -358,53 +368,29 @@ func TestRemovalWording(t *testing.T) {
 	}
 }
 
-// TestWorthOfPooledModel checks that a multi-wound model removed from a pool
-// is worth the wounds it had left when the batch began, not the last
-// packet's: an Ogre killed by three single wounds is worth 3 (R38, 11.1).
-func TestWorthOfPooledModel(t *testing.T) {
+// TestWorthOf checks that a multi-wound model the batch removes is worth
+// the wounds it had left when the batch began, not the last packet's: an
+// Ogre killed by three single wounds is worth 3 (R38, 11.1), in a pool and
+// under battleaxe's per-model damage (11.3) alike.
+func TestWorthOf(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
+		rs      rules.Ruleset
 		carried int
-		packets []Packet
-		want    []int
-	}{
-		{"three singles kill one Ogre", 0, singles(rf, 3), []int{3}},
-		{"two carried from before and one single", 2, singles(rf, 1), []int{1}},
-		{"two carried from before and four singles", 2, singles(rf, 4), []int{1, 3}},
-		{"a 6 capped at 3, then 3 singles", 0, join(packets(rf, 6), singles(rf, 3)), []int{3, 3}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			u := mustNew(t, Spec{Ruleset: rules.WHFB8, Models: 3, Profile: ogre, Carried: tc.carried})
-			c := batch(t, u, tc.packets)
-			var got []int
-			for _, x := range c.Removed {
-				got = append(got, x.Worth)
-			}
-			if !slices.Equal(got, tc.want) {
-				t.Fatalf("worth %v, want %v", got, tc.want)
-			}
-		})
-	}
-}
-
-// TestWorthOfPerModelModel: in battleaxe's per-model damage (11.3) too, a
-// model is worth the wounds it had left when the batch first hurt it: an
-// Ogre killed by three single wounds is worth 3, one with 2 damage from
-// before and killed by one is worth 1, and a batch later the count starts
-// again.
-func TestWorthOfPerModelModel(t *testing.T) {
-	for _, tc := range []struct {
-		name    string
 		damage  []int
 		packets []Packet
 		want    []int
 	}{
-		{"three singles kill one Ogre", nil, singles(rf, 3), []int{3}},
-		{"two damage from before and one single", []int{2}, singles(rf, 1), []int{1}},
-		{"a packet of 1, then two singles", nil, join(packets(rf, 1), singles(rf, 2)), []int{3}},
+		{"pool: three singles kill one Ogre", rules.WHFB8, 0, nil, singles(rf, 3), []int{3}},
+		{"pool: two carried from before and one single", rules.WHFB8, 2, nil, singles(rf, 1), []int{1}},
+		{"pool: two carried from before and four singles", rules.WHFB8, 2, nil, singles(rf, 4), []int{1, 3}},
+		{"pool: a 6 capped at 3, then 3 singles", rules.WHFB8, 0, nil, join(packets(rf, 6), singles(rf, 3)), []int{3, 3}},
+		{"per model: three singles kill one Ogre", rules.Battleaxe, 0, nil, singles(rf, 3), []int{3}},
+		{"per model: two damage from before and one single", rules.Battleaxe, 0, []int{2}, singles(rf, 1), []int{1}},
+		{"per model: a packet of 1, then two singles", rules.Battleaxe, 0, nil, join(packets(rf, 1), singles(rf, 2)), []int{3}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			u := mustNew(t, Spec{Ruleset: rules.Battleaxe, Models: 3, Profile: ogre, Damage: tc.damage})
+			u := mustNew(t, Spec{Ruleset: tc.rs, Models: 3, Profile: ogre, Carried: tc.carried, Damage: tc.damage})
 			c := batch(t, u, tc.packets)
 			var got []int
 			for _, x := range c.Removed {

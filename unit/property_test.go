@@ -76,8 +76,20 @@ func genSpec(t *rapid.T) Spec {
 	for i := range rapid.IntRange(0, 2).Draw(t, "groups") {
 		s.Groups = append(s.Groups, Group{Count: rapid.IntRange(1, 6).Draw(t, "count"), Profile: genProfile(t, fmt.Sprint("group", i))})
 	}
+	genCharacters(t, &s, func(label string) Profile { return genProfile(t, label) })
+	if rs == rules.Battleaxe && o.DamageModel == rules.PerModel && rapid.Bool().Draw(t, "damage?") {
+		s.Damage = rapid.SliceOfN(rapid.IntRange(0, s.Profile.W-1), 0, 6).Draw(t, "damage")
+	}
+	return s
+}
+
+// genCharacters draws what genSpec and genTowSpec share after the unit's
+// own models: up to two characters of profiles drawn by profile, the
+// frontage widened to hold the front rank's command and characters, and
+// carried wounds.
+func genCharacters(t *rapid.T, s *Spec, profile func(label string) Profile) {
 	for i := range rapid.IntRange(0, 2).Draw(t, "characters") {
-		p := genProfile(t, "character")
+		p := profile("character")
 		s.Characters = append(s.Characters, CharacterSpec{
 			Name:    fmt.Sprint("H", i),
 			Profile: p,
@@ -91,10 +103,6 @@ func genSpec(t *rapid.T) Spec {
 	if s.Profile.W > 1 && rapid.IntRange(0, 3).Draw(t, "carry?") == 0 {
 		s.Carried = rapid.IntRange(1, s.Profile.W-1).Draw(t, "carried")
 	}
-	if rs == rules.Battleaxe && o.DamageModel == rules.PerModel && rapid.Bool().Draw(t, "damage?") {
-		s.Damage = rapid.SliceOfN(rapid.IntRange(0, s.Profile.W-1), 0, 6).Draw(t, "damage")
-	}
-	return s
 }
 
 // genTowSpec draws a tow unit Spec (see genSpec).
@@ -125,21 +133,7 @@ func genTowSpec(t *rapid.T) Spec {
 		}
 		s.ChampionDamage = rapid.IntRange(0, champW-1).Draw(t, "champion_damage")
 	}
-	for i := range rapid.IntRange(0, 2).Draw(t, "characters") {
-		p := genProfileOf(t, "character", towTroops)
-		s.Characters = append(s.Characters, CharacterSpec{
-			Name:    fmt.Sprint("H", i),
-			Profile: p,
-			Damage:  rapid.IntRange(0, p.W-1).Draw(t, "character damage"),
-			File:    rapid.SampledFrom([]int{-1, -1, -1, 0, 1, 2, 4}).Draw(t, "file"),
-		})
-	}
-	if s.Frontage > 0 && s.Frontage < len(s.Command)+len(s.Characters) {
-		s.Frontage = len(s.Command) + len(s.Characters)
-	}
-	if s.Profile.W > 1 && rapid.IntRange(0, 3).Draw(t, "carry?") == 0 {
-		s.Carried = rapid.IntRange(1, s.Profile.W-1).Draw(t, "carried")
-	}
+	genCharacters(t, &s, func(label string) Profile { return genProfileOf(t, label, towTroops) })
 	if rapid.Bool().Draw(t, "starting_models?") {
 		s.StartingModels = s.Models + len(s.Characters) + rapid.IntRange(0, 10).Draw(t, "lost before")
 	}

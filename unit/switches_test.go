@@ -98,14 +98,7 @@ func TestChooser(t *testing.T) {
 	t.Run("R11 owner_choice without a Chooser: the default stands in (18)", func(t *testing.T) {
 		u := mustNew(t, Spec{Ruleset: rules.T9A, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice}, Models: 5, Profile: elf})
 		u.StartBatch(nil)
-		var c Change
-		for range 3 {
-			d, err := u.Apply(Packet{Target: rf, Wounds: 1})
-			if err != nil {
-				t.Fatal(err)
-			}
-			c.Removed = append(c.Removed, d.Removed...)
-		}
+		c := applied(t, u, singles(rf, 3))
 		if got := files(c); got != "0.0 0.4 0.1" {
 			t.Errorf("removed %s, want 0.0 0.4 0.1 (balance: left, right, left)", got)
 		}
@@ -121,14 +114,7 @@ func TestChooser(t *testing.T) {
 		if u.OddOpen() {
 			t.Error("OddOpen after SetOddEnd")
 		}
-		var c Change
-		for range 3 {
-			d, err := u.Apply(Packet{Target: rf, Wounds: 1})
-			if err != nil {
-				t.Fatal(err)
-			}
-			c.Removed = append(c.Removed, d.Removed...)
-		}
+		c := applied(t, u, singles(rf, 3))
 		if got := files(c); got != "0.4 0.0 0.3" {
 			t.Errorf("removed %s, want 0.4 0.0 0.3 (right, left, right)", got)
 		}
@@ -144,14 +130,7 @@ func TestChooser(t *testing.T) {
 		if u.OddDefault() != 0 {
 			t.Errorf("OddDefault %d after the right end gave up 2 and the left 1: want 0, the left", u.OddDefault())
 		}
-		var d Change
-		for range 2 {
-			e, err := u.Apply(Packet{Target: rf, Wounds: 1})
-			if err != nil {
-				t.Fatal(err)
-			}
-			d.Removed = append(d.Removed, e.Removed...)
-		}
+		d := applied(t, u, singles(rf, 2))
 		if got := files(d); got != "0.1 0.2" {
 			t.Errorf("next batch removed %s, want 0.1 0.2 (left, then right)", got)
 		}
@@ -291,14 +270,7 @@ func TestChooser(t *testing.T) {
 		for _, o := range []rules.Options{{RearRankOrder: rules.RearRankOwnerChoice}, {}} {
 			u := mustNew(t, Spec{Ruleset: rules.TOW, Options: o, Models: 9, Frontage: 5, Profile: elf})
 			u.StartBatch(nil)
-			var c Change
-			for range 3 {
-				d, err := u.Apply(Packet{Target: rf, Wounds: 1})
-				if err != nil {
-					t.Fatal(err)
-				}
-				c.Removed = append(c.Removed, d.Removed...)
-			}
+			c := applied(t, u, singles(rf, 3))
 			if got := files(c); got != "1.0 1.1 1.2" {
 				t.Errorf("%+v: removed %s, want 1.0 1.1 1.2 (from the left end)", o, got)
 			}
