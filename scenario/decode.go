@@ -502,7 +502,37 @@ func unknownField(name string, t reflect.Type) string {
 			others = append(others, Fields{o.name, fieldNames(o.t)})
 		}
 	}
-	return Hint(name, objectName(t), fieldNames(t), others...)
+	if h := Hint(name, objectName(t), fieldNames(t), others...); h != "" {
+		return h
+	}
+	return valueHint(name, t)
+}
+
+// valueHint says which field of t takes a misplaced field name as its
+// value ("bladed: true" is "weapon_class: bladed"), or "".
+func valueHint(name string, t reflect.Type) string {
+	norm := strings.NewReplacer("-", "_", " ", "_").Replace(strings.ToLower(name))
+	for _, f := range fieldsOf(t) {
+		var names []string
+		switch t.FieldByIndex(f.index).Type {
+		case typePhase:
+			names = PhaseNames()
+		case typeArmour:
+			names = rules.ArmourNames()
+		case typeTroopType:
+			names = rules.TroopTypeNames()
+		case typeWeaponClass:
+			names = WeaponClassNames()
+		}
+		value := norm
+		if names != nil && f.name == "armour" {
+			value = strings.TrimSuffix(strings.TrimSuffix(value, "_armour"), "_armor")
+		}
+		if slices.Contains(names, value) {
+			return fmt.Sprintf(" (%s is a value of %s: write %s: %s)", value, f.name, f.name, value)
+		}
+	}
+	return ""
 }
 
 func fieldNames(t reflect.Type) []string {

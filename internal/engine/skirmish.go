@@ -279,7 +279,7 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 				if c.SeparateSaves {
 					gives = fmt.Sprintf("%d of the critical's %s went unsaved", unsaved, count(c.Wounds, "wound", "wounds"))
 				}
-				m.note(d.log, Damage, "RULES.md 6.2, R39", "weapon rolls %d, %s: the larger, %d, counts (never the sum)", w, gives, max(w, wounds))
+				m.note(d.log, Damage, "RULES.md 6.2, R39", "the weapon does %s; %s: the larger, %d, counts (never the sum)", count(w, "wound", "wounds"), gives, max(w, wounds))
 			}
 			wounds = max(w, wounds)
 		}
