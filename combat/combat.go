@@ -290,6 +290,31 @@ type Combat struct {
 // Side returns the combatant of side s.
 func (c *Combat) Side(s Side) *Combatant { return &c.Sides[s.index()] }
 
+// Name names side i (0 for a, 1 for b) as a player does: its unit's name,
+// or "side a" for a unit the file leaves unnamed.
+func (c *Combat) Name(i int) string {
+	if n := c.Sides[i].Unit.Name(); n != "" {
+		return n
+	}
+	return "side " + "ab"[i:i+1]
+}
+
+// Verb is Name with the verb that agrees with it, plural or singular: a
+// named unit of several models is read as plural ("Elves win"), one model
+// ("Hero wins") and an unnamed side ("side a wins") as singular.
+func (c *Combat) Verb(i int, plural, singular string) string {
+	if c.Plural(i) {
+		return c.Name(i) + " " + plural
+	}
+	return c.Name(i) + " " + singular
+}
+
+// Plural reports whether Name(i) is read as plural (see Verb).
+func (c *Combat) Plural(i int) bool {
+	u := c.Sides[i].Unit
+	return u.Name() != "" && u.Size() > 1
+}
+
 // Validate checks what the engine relies on: a block ruleset, two units,
 // fights whose models exist, and the ruleset's fields.
 func (c *Combat) Validate() error {

@@ -233,6 +233,16 @@ func (t Target) Succeeds(face, floor int) bool {
 	return face >= t.Value()
 }
 
+// Floored returns the target a die really needs when the natural values up
+// to floor always fail: a 1+ save needs 2+ (RULES.md 3), a t9a Aegis 2+
+// needs 3+ (R16). Other targets are returned as they are.
+func (t Target) Floored(floor int) Target {
+	if t.Possible() && t.Value() <= floor {
+		return Need(floor + 1)
+	}
+	return t
+}
+
 // Chance returns the probability that one D6 meets the target, as
 // successes out of 6, with natural values up to floor failing.
 func (t Target) Chance(floor int) (sixths int) {

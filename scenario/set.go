@@ -163,6 +163,9 @@ func (c *File) assign(a Assignment) error {
 				return fail(ErrNoField, "%s is not a list", path)
 			}
 			if index >= v.Len() {
+				if v.Len() == 1 {
+					return fail(ErrNoField, "%s has 1 entry, numbered 0", path)
+				}
 				return fail(ErrNoField, "%s has %d entries, numbered from 0", path, v.Len())
 			}
 			v = v.Index(index)

@@ -294,6 +294,7 @@ func (u *Unit) StartBatch(ch Chooser) {
 		_, _ = u.EndBatch()
 	}
 	u.inBatch = true
+	u.lost = [lostWhys]int{}
 	u.ch = ch
 	u.bl, u.br, u.nextOK = 0, 0, false
 	u.odd = 0
@@ -315,6 +316,12 @@ func (u *Unit) EndBatch() (Change, error) {
 		u.inBatch = false
 		return c, nil
 	}
+	for why, w := range u.lost {
+		if w > 0 {
+			u.note(&c, "an overflow of ", counted{w, "wound", "wounds"}, lostText[why])
+		}
+	}
+	u.lost = [lostWhys]int{}
 	if w := u.pending; w > 0 {
 		u.pending = 0
 		champ := int(u.s.cmdID[Champion])
@@ -775,7 +782,7 @@ func (u *Unit) overflow(p, w int, c *Change) error {
 	}
 	if !u.s.champPool {
 		c.Wasted += w
-		u.note(c, "an overflow of ", counted{w, "wound", "wounds"}, " lost: the pool is empty (10.1)")
+		u.lose(lostEmptyPool, w)
 		return nil
 	}
 	if u.s.opts.OverflowAcrossPools == rules.OverflowToNextPool {
@@ -792,11 +799,33 @@ func (u *Unit) overflow(p, w int, c *Change) error {
 	}
 	c.Wasted += w
 	if u.rankAndFileGone() {
-		u.note(c, "an overflow of ", counted{w, "wound", "wounds"}, " lost: no champion (10.1)")
+		u.lose(lostNoChampion, w)
 	} else {
-		u.note(c, "an overflow of ", counted{w, "wound", "wounds"}, " lost: another rank-and-file pool remains (R18)")
+		u.lose(lostOtherPool, w)
 	}
 	return nil
+}
+
+// Why overflow wounds are lost (10.1, R18), for the notes of EndBatch.
+const (
+	lostEmptyPool = iota
+	lostNoChampion
+	lostOtherPool
+	lostWhys
+)
+
+var lostText = [lostWhys]string{
+	lostEmptyPool:  " lost: the pool is empty (10.1)",
+	lostNoChampion: " lost: no champion (10.1)",
+	lostOtherPool:  " lost: another rank-and-file pool remains (R18)",
+}
+
+// lose counts w overflow wounds lost for why, to be told once for the
+// whole batch at EndBatch.
+func (u *Unit) lose(why, w int) {
+	if !u.quiet {
+		u.lost[why] += w
+	}
 }
 
 // nextPool is the surviving R&F pool with the most models, ties by troop

@@ -54,8 +54,10 @@ func TestTowRearRankOrder(t *testing.T) {
 // TestPacketAtEmptiedPool: a Multiple Wounds packet aimed at a pool that is
 // empty has no model to be capped at, so the note does not cap it at one:
 // the whole packet is the empty pool's overflow, lost (10.1, 22.7), where
-// no champion takes overflow. r2 N6.
+// no champion takes overflow. r2 N6. The batch's lost overflow is told
+// once, at its end.
 func TestPacketAtEmptiedPool(t *testing.T) {
+	const lost = "an overflow of 3 wounds lost: the pool is empty (10.1)"
 	for _, rs := range []rules.Ruleset{rules.TOW, rules.WHFB8} {
 		u := mustNew(t, Spec{Ruleset: rs, Models: 1, Profile: Profile{W: 2, T: 3}})
 		u.StartBatch(nil)
@@ -66,8 +68,15 @@ func TestPacketAtEmptiedPool(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, want := strings.Join(ch.Notes, "; "), "an overflow of 3 wounds lost: the pool is empty (10.1)"; ch.Wasted != 3 || ch.Effective != 0 || got != want {
-			t.Errorf("%s: wasted %d, effective %d, notes %q; want 3, 0, %q", rs, ch.Wasted, ch.Effective, got, want)
+		if ch.Wasted != 3 || ch.Effective != 0 || len(ch.Notes) != 0 {
+			t.Errorf("%s: wasted %d, effective %d, notes %q; want 3, 0, none until the end of the batch", rs, ch.Wasted, ch.Effective, ch.Notes)
+		}
+		end, err := u.EndBatch()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(end.Notes, "; "); got != lost {
+			t.Errorf("%s: end of batch notes %q, want %q", rs, got, lost)
 		}
 	}
 }

@@ -235,14 +235,19 @@ func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.
 		d.Method = fmt.Sprintf("simulated, %d rounds", rep.N)
 		d.Fallback = rep.Fallback
 	}
-	label := func(i int) string { return sideNames[i] + ": " + c.Sides[i].Unit.Name() }
+	label := func(i int) string { // "a: Elves", or "side a" unnamed
+		if c.Sides[i].Unit.Name() == "" {
+			return c.Name(i)
+		}
+		return sideNames[i] + ": " + c.Name(i)
+	}
 	prob := func(l string, p *big.Rat, note string) stat {
 		return stat{Label: l, Value: percent(p), Exact: p.RatString(), Note: note}
 	}
 	d.Outcomes = []stat{
-		prob(c.Sides[0].Unit.Name()+" win", rep.AWins, "side a"),
+		prob(c.Verb(0, "win", "wins"), rep.AWins, "side a"),
 		prob("Draw", rep.Draw, ""),
-		prob(c.Sides[1].Unit.Name()+" win", rep.BWins, "side b"),
+		prob(c.Verb(1, "win", "wins"), rep.BWins, "side b"),
 		prob("The loser breaks", rep.LoserBreaks, "fails its break test"),
 	}
 	if rep.LoserFallsBack != nil {
@@ -252,7 +257,7 @@ func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.
 			prob("The loser falls back in good order", rep.LoserFallsBack, "Fall Back in Good Order"),
 			prob("The loser gives ground", rep.LoserGivesGround, "Give Ground"))
 	}
-	d.Bar = s.pages.render("outcome-bar", outcomeBar(c.Sides[0].Unit.Name(), c.Sides[1].Unit.Name(), rep))
+	d.Bar = s.pages.render("outcome-bar", outcomeBar(c.Verb(0, "win", "wins"), c.Verb(1, "win", "wins"), rep))
 	for i := range 2 {
 		sr := rep.Sides[i]
 		mean := func(l string, dist combat.Dist) stat {
@@ -272,8 +277,8 @@ func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.
 			id, title, noun string
 			dist            combat.Dist
 		}{
-			{"casualties", c.Sides[i].Unit.Name() + ": models lost, the chance of each number", "casualties", sr.Casualties},
-			{"result", c.Sides[i].Unit.Name() + ": combat result, the chance of each score", "points", sr.CombatResult},
+			{"casualties", c.Name(i) + ": models lost, the chance of each number", "casualties", sr.Casualties},
+			{"result", c.Name(i) + ": combat result, the chance of each score", "points", sr.CombatResult},
 		} {
 			if od, ok := fromMin(ch.dist); ok {
 				sd.Charts = append(sd.Charts, captioned{Caption: ch.title,
@@ -316,7 +321,7 @@ func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.
 		if round.Winner == combat.B {
 			w = 1
 		}
-		d.Winner = fmt.Sprintf("%s win, %d to %d", c.Sides[w].Unit.Name(), round.Score[w], round.Score[1-w])
+		d.Winner = fmt.Sprintf("%s, %d to %d", c.Verb(w, "win", "wins"), round.Score[w], round.Score[1-w])
 		if round.Musician {
 			d.Winner += " (the musician's tie-break)"
 		}
@@ -324,23 +329,33 @@ func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.
 		d.Winner = fmt.Sprintf("A draw, %d to %d", round.Score[0], round.Score[1])
 	}
 	if bt := round.Break; bt != nil {
-		who := c.Side(bt.Side).Unit.Name()
+		i := 0
+		if bt.Side == combat.B {
+			i = 1
+		}
+		who := func(plural, singular string) string { return c.Verb(i, plural, singular) }
+		agree := func(plural, singular string) string {
+			if c.Plural(i) {
+				return plural
+			}
+			return singular
+		}
 		switch {
 		case bt.Auto != "" && bt.Result != "":
-			d.Break = fmt.Sprintf("%s do not test: %s, %s.", who, bt.Auto, bt.Result.Title())
+			d.Break = fmt.Sprintf("%s: %s, %s.", who("do not test", "does not test"), bt.Auto, bt.Result.Title())
 		case bt.Auto != "":
-			d.Break = fmt.Sprintf("%s do not test: %s.", who, bt.Auto)
+			d.Break = fmt.Sprintf("%s: %s.", who("do not test", "does not test"), bt.Auto)
 		case bt.Result != "":
 			// three outcomes (22.11): Ld against 2D6, then with the difference added
 			crushed := ""
 			if bt.Crushed {
 				crushed = ", the winners' Unit Strength more than double theirs"
 			}
-			d.Break = fmt.Sprintf("%s test on %d, lost by %d%s (rolled %s): %s.", who, bt.Need, bt.LostBy, crushed, rollsText(bt.Rolls), bt.Result.Title())
+			d.Break = fmt.Sprintf("%s on %d, lost by %d%s (rolled %s): %s.", who("test", "tests"), bt.Need, bt.LostBy, crushed, rollsText(bt.Rolls), bt.Result.Title())
 		case bt.Broke:
-			d.Break = fmt.Sprintf("%s test on %d and break (rolled %s).", who, bt.Need, rollsText(bt.Rolls))
+			d.Break = fmt.Sprintf("%s on %d and %s (rolled %s).", who("test", "tests"), bt.Need, agree("break", "breaks"), rollsText(bt.Rolls))
 		default:
-			d.Break = fmt.Sprintf("%s test on %d and hold (rolled %s).", who, bt.Need, rollsText(bt.Rolls))
+			d.Break = fmt.Sprintf("%s on %d and %s (rolled %s).", who("test", "tests"), bt.Need, agree("hold", "holds"), rollsText(bt.Rolls))
 		}
 	}
 	return d
@@ -385,16 +400,17 @@ type barSegment struct {
 	ShowLabel           bool
 }
 
+// a and b name the two wins in words, "Elves win" and "side b wins".
 func outcomeBar(a, b string, rep *combat.Report) outcomeBarData {
 	// As wide as a phone's column, so that its 14 px labels are not drawn
 	// smaller there; the page widens it on a larger screen.
 	const width = outcomeBarWidth
-	d := outcomeBarData{Width: width, Desc: fmt.Sprintf("%s win %s, draw %s, %s win %s", a, percent(rep.AWins), percent(rep.Draw), b, percent(rep.BWins))}
+	d := outcomeBarData{Width: width, Desc: fmt.Sprintf("%s %s, draw %s, %s %s", a, percent(rep.AWins), percent(rep.Draw), b, percent(rep.BWins))}
 	x := 0.0
 	for _, seg := range []struct {
 		class, name, fill, ink string
 		p                      *big.Rat
-	}{{"win-a", a + " win", "#1f5f99", "#ffffff", rep.AWins}, {"draw", "draw", "#c9ced6", "#1a1a1a", rep.Draw}, {"win-b", b + " win", "#b3261e", "#ffffff", rep.BWins}} {
+	}{{"win-a", a, "#1f5f99", "#ffffff", rep.AWins}, {"draw", "draw", "#c9ced6", "#1a1a1a", rep.Draw}, {"win-b", b, "#b3261e", "#ffffff", rep.BWins}} {
 		f, _ := seg.p.Float64()
 		w := width * f
 		d.Segments = append(d.Segments, barSegment{Class: seg.class, Label: shortPercent(seg.p), Title: seg.name + ": " + percent(seg.p), Fill: seg.fill, Ink: seg.ink,

@@ -117,3 +117,38 @@ func TestCombatPageTow(t *testing.T) {
 		t.Errorf("whfb8's page gives tow's outcomes")
 	}
 }
+
+// TestCombatPageUnnamedSides: a file that names no unit reads "side a" and
+// "side b" on the page, as on the command line, with verbs that agree
+// (f2 D1): no blank before "win", no "a: " heading with nothing after it.
+func TestCombatPageUnnamedSides(t *testing.T) {
+	h := testServer(t, Config{}).Handler()
+	file := `ruleset: tow
+combat: {high_ground: b}
+sides:
+  a:
+    unit: {models: 5, frontage: 5, toughness: 3, ws: 3}
+    leadership: 7
+    fights: [{attacks: 0, initiative: 3, ws: 3, strength: 3}]
+  b:
+    unit: {models: 11, frontage: 11, toughness: 3, ws: 3, command: [standard]}
+    leadership: 7
+    fights: [{attacks: 0, initiative: 3, ws: 3, strength: 3}]
+`
+	w := do(t, h, "GET", "/combat?"+url.Values{"file": {file}, "seed": {"4"}}.Encode(), "", "")
+	body := w.Body.String()
+	if w.Code != 200 {
+		t.Fatalf("status %d: %s", w.Code, body)
+	}
+	contains(t, "unnamed sides", body,
+		`<strong id="combat-winner">side b wins, 2 to 0</strong>`,
+		"side a tests on 7, lost by 2",
+		"<dt>side a wins</dt>", "<dt>side b wins</dt>",
+		"side a wins 0%, draw 0%, side b wins 100%",
+		"<h3>side a</h3>")
+	for _, bad := range []string{"> win", "<h3>a: </h3>", "<dt> win", "a: :"} {
+		if strings.Contains(body, bad) {
+			t.Errorf("the page has %q", bad)
+		}
+	}
+}

@@ -143,7 +143,7 @@ func sideName(c *combat.Combat, i int) string {
 // models is read as plural ("Elves (a) win"); one model ("Hero (a) wins")
 // and "side a" as singular.
 func sideVerb(c *combat.Combat, i int, plural, singular string) string {
-	if u := c.Sides[i].Unit; u.Name() != "" && u.Size() > 1 {
+	if c.Plural(i) {
 		return sideName(c, i) + " " + plural
 	}
 	return sideName(c, i) + " " + singular

@@ -650,7 +650,7 @@ func (d *dieSource) d6(t *test, item, of int, redo bool) (int, error) {
 		face = d.caps.seeded.Roll(6)
 	} else {
 		var err error
-		face, err = d.rollClass(6, t.cuts(), t.stage, func() string { return d.m.what(t, item, of) + ", need " + t.need.String() })
+		face, err = d.rollClass(6, t.cuts(), t.stage, func() string { return d.m.what(t, item, of) + ", need " + t.need.Floored(int(t.floor)).String() })
 		if err != nil {
 			return 0, err
 		}
@@ -661,10 +661,22 @@ func (d *dieSource) d6(t *test, item, of int, redo bool) (int, error) {
 		if pass && redo {
 			word = "to be re-rolled (" + d.m.rerollWhy(t, face) + ")"
 		}
-		d.m.emit(d.log, Event{Kind: Roll, Stage: t.stage, Attack: item, Sides: 6, Face: face, Need: t.need, Pass: pass,
-			Rule: t.rule(of == 0), Text: fmt.Sprintf("%s: %d vs %s, %s", d.m.what(t, item, of), face, t.need, word)})
+		need := t.need.Floored(int(t.floor))
+		if !pass && face >= t.need.Value() && need != t.need { // a face the written target would meet
+			word += fmt.Sprintf(" (a %s save: a natural %s always fails)", t.need, naturalFails(int(t.floor)))
+		}
+		d.m.emit(d.log, Event{Kind: Roll, Stage: t.stage, Attack: item, Sides: 6, Face: face, Need: need, Pass: pass,
+			Rule: t.rule(of == 0), Text: fmt.Sprintf("%s: %d vs %s, %s", d.m.what(t, item, of), face, need, word)})
 	}
 	return face, nil
+}
+
+// naturalFails names the natural faces up to floor: "1", "1 or 2".
+func naturalFails(floor int) string {
+	if floor <= 1 {
+		return "1"
+	}
+	return fmt.Sprintf("1 or %d", floor)
 }
 
 // what names the die of test t for item of items, for the log and for a

@@ -287,6 +287,8 @@ type batchTests struct {
 	hitAgain test // the 7+ procedure's second die; need None when there is none
 	hitRetry test // the BS 6+ re-roll of a miss (22.2); need None when there is none
 	wound    test
+	// meleeSeven is Needs.MeleeSeven, for the log
+	meleeSeven rules.Target
 	// woundPoison is the to-wound roll of a poisoned hit that rolls with
 	// +2 (tow plus_two, 22.3); need None where poisoned hits wound
 	// automatically.
@@ -326,6 +328,7 @@ func testsOf(rs rules.Ruleset, a *Attack, n Needs) batchTests {
 	}
 	t.hit.rr, t.hitAgain.rr, t.wound.rr = n.HitReroll, n.HitReroll, n.WoundReroll
 	t.poison = n.Poison
+	t.meleeSeven = n.MeleeSeven
 	for _, tr := range []rules.Trigger{n.Poison, a.BattleFocus} { // to-hit triggers read the first die (20.2)
 		if tr != 0 {
 			t.hit.trig |= 1 << tr
@@ -357,7 +360,9 @@ func testsOf(rs rules.Ruleset, a *Attack, n Needs) batchTests {
 }
 
 // Chances are the chances of one attack's stages against the target
-// numbers Needs (RULES.md 4): those of the tests the referee rolls.
+// numbers Needs (RULES.md 4): those of the tests the referee rolls, with
+// the armour and special needs as a die really needs them (Target.Floored:
+// a 1+ save needs 2+, a t9a Aegis 2+ needs 3+).
 type Chances struct {
 	Needs   Needs
 	Hit     *big.Rat // the attack hits (the whole 7+ procedure)
@@ -375,6 +380,8 @@ func StageChances(u *unit.Unit, a Attack) (Chances, error) {
 	}
 	t := testsOf(u.Ruleset(), &a, n)
 	c := Chances{Needs: n, Wound: t.wound.chance(), Armour: t.armour[ordinary].chance(), Special: t.special[ordinary].chance()}
+	c.Needs.Armour = n.Armour.Floored(rules.ArmourFloor(u.Ruleset()))
+	c.Needs.Special = n.Special.Floored(rules.SpecialFloor(u.Ruleset()))
 	switch {
 	case t.autoHit:
 		c.Hit = big.NewRat(1, 1)
@@ -537,6 +544,10 @@ type Needs struct {
 	ToHit           rules.Target // the need a player reads: Hit, or the whole 7+ such as 9+ (a 6, then a 6)
 	HitRetry        rules.Target // the BS 6+ re-roll of a miss (tow, 22.2)
 	AutoHit, CanHit bool
+	// MeleeSeven is a close-combat need of 7+ or worse as the modifiers
+	// make it, which hits on a natural 6 all the same (20.4); None when the
+	// need was 6+ or better
+	MeleeSeven rules.Target
 	// Poison is the attack's Poisoned Attacks trigger (20.2), 0 where it
 	// cannot fire: a tow melee hit whose modified need is 7+ hits on a
 	// natural 6 all the same, unpoisoned (22.17).
@@ -589,7 +600,9 @@ func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
 	case !a.Hit.Need.IsNone():
 		need = rules.TargetToHit(rs, a.Hit.Need, a.Hit.Modifier)
 		if a.Phase == rules.Melee {
-			clamped = need.Value() > 6
+			if clamped = need.Value() > 6; clamped {
+				n.MeleeSeven = need
+			}
 			need = rules.MeleeHitClamp(need) // 20.4, 20.13
 		}
 	case a.Hit.BS != 0:
@@ -599,7 +612,9 @@ func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
 		need = rules.MeleeToHit(rs, a.Hit.WS, recv.WS, o)
 		if a.Hit.Modifier != 0 {
 			need = rules.TargetToHit(rs, need, a.Hit.Modifier)
-			clamped = need.Value() > 6
+			if clamped = need.Value() > 6; clamped {
+				n.MeleeSeven = need
+			}
 			need = rules.MeleeHitClamp(need) // 20.4
 		}
 	}
@@ -810,6 +825,9 @@ func (m *Machine) count(d *dieSource) error {
 		}
 		m.toEnd()
 		return nil
+	}
+	if d.log != nil && !m.s.tests.meleeSeven.IsNone() {
+		m.note(d.log, Hit, "RULES.md 5", "in close combat a need of %s still hits on a natural 6", m.s.tests.meleeSeven)
 	}
 	if m.s.tests.seven == rules.WholeRoll && d.log != nil {
 		m.note(d.log, Hit, "RULES.md 20.1", "seven_plus_reroll whole_roll: each attack rolls its whole 7+ procedure, and its repeat, before the next attack")
