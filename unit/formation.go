@@ -28,11 +28,11 @@ type Unit struct {
 	standardLost         bool
 
 	inBatch bool
-	pending int     // R&F excess waiting for the champion until EndBatch (C13)
+	pending int // R&F excess waiting for the champion until EndBatch (C13)
 	// lost are the overflow wounds lost this batch, by why, told in one
 	// note each at EndBatch; kept only for the log (not in Key)
 	lost [lostWhys]int
-	ch      Chooser // the batch's Chooser
+	ch   Chooser // the batch's Chooser
 	// odd is the end (endLeft+1 or endRight+1) that takes this batch's
 	// ties in a single rank in place of the lifetime counters and the left
 	// end (SetOddEnd, R11); 0 for those.
