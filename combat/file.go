@@ -651,7 +651,7 @@ func (l *loader) remap(err error, i int) *scenario.Error {
 		}
 		field = "sides." + side + ".fights" + rest
 	}
-	e := l.fail(field, se.Err, "%s", se.Msg)
+	e := l.fail(field, se.Err, "%s", renamePaths(se.Msg, "target.", "sides."+enemy+".unit."))
 	if errors.Is(se, scenario.ErrUnknownField) && strings.HasPrefix(se.Msg, "unknown field ") {
 		quoted, hint, _ := strings.Cut(strings.TrimPrefix(se.Msg, "unknown field "), " ")
 		if name, err := strconv.Unquote(quoted); err == nil {
@@ -667,6 +667,33 @@ func (l *loader) remap(err error, i int) *scenario.Error {
 		}
 	}
 	return e
+}
+
+// renamePaths replaces the field paths of a message that start with from
+// ("set target.ws") by to, leaving the word itself alone where it ends a
+// sentence ("the target.").
+func renamePaths(msg, from, to string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(msg, from)
+		if i < 0 {
+			b.WriteString(msg)
+			return b.String()
+		}
+		next := i + len(from)
+		word := i == 0 || !isNameByte(msg[i-1])
+		if word && next < len(msg) && msg[next] >= 'a' && msg[next] <= 'z' {
+			b.WriteString(msg[:i])
+			b.WriteString(to)
+		} else {
+			b.WriteString(msg[:next])
+		}
+		msg = msg[next:]
+	}
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || c == '.' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
 }
 
 func (l *loader) combatBlock(c *Combat, v *val) *scenario.Error {

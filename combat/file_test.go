@@ -75,6 +75,7 @@ func TestLoadErrors(t *testing.T) {
 		{"close_order outside tow", "leadership: 8", "leadership: 8\n    special: [close_order]", scenario.ErrInvalid, `f.yaml:7:15: sides.a.special[0]: only tow reads close_order; in whfb8 use bonus`},
 		{"massed_infantry outside tow", "leadership: 8", "leadership: 8\n    special: [stubborn, massed_infantry]", scenario.ErrInvalid, `f.yaml:7:25: sides.a.special[1]: only tow reads massed_infantry; in whfb8 use bonus`},
 		{"height outside t9a", "models: 20, frontage: 5, ws: 4", "models: 20, height: large, frontage: 5, ws: 4", scenario.ErrInvalid, `f.yaml:5:45: sides.a.unit.height: only t9a or t9a1-ru read height`},
+		{"the enemy's ws missing", "frontage: 5, ws: 4, toughness: 3}", "frontage: 5, toughness: 3}", scenario.ErrInvalid, `f.yaml:13:41: sides.b.fights[0].ws: the attack gives ws, so the defender needs one: set sides.a.unit.ws (Weapon Skill; t9a Defensive Skill)`},
 		{"combat switch", "ruleset: whfb8", "ruleset: whfb8\noptions: {step_up: some}", scenario.ErrInvalid, `f.yaml:2:20: options.step_up: step_up "some": want fights or lost`},
 		{"switch of another ruleset", "ruleset: whfb8", "ruleset: whfb8\noptions: {outnumber_bonus: 1}", scenario.ErrInvalid, `f.yaml:2:28: options.outnumber_bonus: outnumber_bonus: only battleaxe reads it`},
 		{"aim at a missing character", "strength: 3}\n  b:", "strength: 3, target: \"character:Bob\"}\n  b:", scenario.ErrInvalid, `sides.a.fights[0].target`},

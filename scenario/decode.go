@@ -739,6 +739,9 @@ func (d *decoder) expr(n ast.Node, v reflect.Value, path string) *Error {
 		}
 		text = strconv.Itoa(i)
 	case *ast.StringNode:
+		if plainNumber(n) { // JSON's 1e30, which YAML reads as text
+			return d.want(n, path, what)
+		}
 		text = n.Value
 	default:
 		return d.want(n, path, what)
@@ -823,6 +826,9 @@ func (d *decoder) options(n ast.Node, v reflect.Value, path string) *Error {
 func describe(n ast.Node) string {
 	switch n := n.(type) {
 	case *ast.StringNode:
+		if plainNumber(n) {
+			return "the number " + shorten(n.Value)
+		}
 		return fmt.Sprintf("text %q", shorten(n.Value))
 	case *ast.IntegerNode:
 		return "the number " + n.Token.Value
@@ -842,6 +848,17 @@ func describe(n ast.Node) string {
 		return "the number " + n.GetToken().Value
 	}
 	return "a " + strings.ToLower(n.Type().String())
+}
+
+// plainNumber reports whether an unquoted string node is a number all the
+// same: an exponent such as 1e9, a number in JSON, which YAML 1.2's core
+// schema reads as text.
+func plainNumber(n *ast.StringNode) bool {
+	if n.Token == nil || n.Token.Type != token.StringType {
+		return false
+	}
+	_, err := strconv.ParseFloat(n.Value, 64)
+	return err == nil && strings.ContainsAny(n.Value, "eE")
 }
 
 // listText writes names as "a, b or c".

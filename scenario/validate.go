@@ -83,7 +83,7 @@ func (f *File) Defaults() {
 	}
 	for i := range f.Attacks {
 		a := &f.Attacks[i]
-		if a.AP < 0 && f.Ruleset.Valid() && rules.For(f.Ruleset).SuitWithAP {
+		if a.AP < 0 && a.AP >= -MaxStat && f.Ruleset.Valid() && rules.For(f.Ruleset).SuitWithAP { // beyond -MaxStat the range check names the value written
 			a.AP = -a.AP // tow writes AP as on the card, -1, and reads it as 1 (RULES.md 22.12)
 		}
 		if a.ToHit.IsZero() && a.BS == 0 && a.WS == 0 {

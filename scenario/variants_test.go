@@ -164,7 +164,7 @@ func TestWith(t *testing.T) {
 	}
 	for _, c := range []struct{ set, want string }{
 		{"attacks[0].strenght=5", `attacks[0] has no field "strenght" (did you mean "strength"?)`},
-		{"attacks[3].strength=5", "attacks has 1 entries"},
+		{"attacks[3].strength=5", "attacks has 1 entry, numbered 0"},
 		{"attacks[0].strength=11", "want 1 to 10, got 11"},
 		{"attacks[0].strength=many", "want a whole number"},
 		{"target.armour=mithril", "armour"},

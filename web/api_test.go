@@ -202,6 +202,7 @@ func TestOddsErrors(t *testing.T) {
 		{"bad exact in the envelope", "POST", "/api/odds", "application/json", `{"exact": "yes", "scenario": ` + crossbowsJSON + `}`, 400, "invalid", "exact", 0, 0},
 		{"unknown query parameter", "POST", "/api/odds?exat=1", "application/json", crossbowsJSON, 400, "invalid", "exat", 0, 0},
 		{"unknown envelope field", "POST", "/api/odds", "application/json", `{"dice": "6", "scenario": ` + crossbowsJSON + `}`, 400, "invalid", "dice", 0, 0},
+		{"the envelope's scenario not a mapping", "POST", "/api/odds", "application/json", `{"scenario": 5}`, 400, "invalid", "scenario", 1, 14},
 		{"scenario twice", "POST", "/api/odds", "application/json", `{"scenario": {}, "scenario": {}}`, 400, "invalid", "scenario", 0, 0},
 		{"a yaml envelope", "POST", "/api/odds", "application/yaml", "scenario:\n  ruleset: whfb8\n", 400, "invalid", "", 1, 1},
 		{"media type", "POST", "/api/odds", "text/html", crossbowsJSON, 415, "unsupported_media_type", "", 0, 0},

@@ -188,6 +188,9 @@ func (s *Server) pageData(f form) *pageData {
 		str.Required = true
 		whole(&str, "a.strength", "Strength")
 		ap := hide(mk("ap", "Armour Penetration (AP)", "number", a.AP), "a.ap")
+		ap.Labels = []labelPart{ // t9a's name and The Old World's (RULES.md 22.16)
+			{Text: "Armour Penetration (AP)", Rulesets: "t9a", Hidden: rs != rules.T9A},
+			{Text: "Armour Piercing (AP)", Rulesets: "tow", Hidden: rs != rules.TOW}}
 		ap.Placeholder = "0"
 		whole(&ap, "a.ap", "AP")
 		apc := hide(mk("armour_piercing", "Armour piercing", "number", a.ArmourPiercing), "a.armour_piercing")

@@ -90,7 +90,8 @@ type choice struct {
 // field is one input of the form.
 type field struct {
 	Name, ID, Label  string
-	Kind             string // text, number, select, checkbox, textarea
+	Labels           []labelPart // when the label's words change with the ruleset, in place of Label
+	Kind             string      // text, number, select, checkbox, textarea
 	Value            string
 	Checked          bool
 	Choices          []choice
@@ -109,6 +110,13 @@ type field struct {
 	Scenario         string // the scenario field it becomes, data-field
 	AutoComplete     string
 	DescribedByError bool
+}
+
+// labelPart is a field's label under some rulesets (data-rulesets), shown
+// by the page as the ruleset changes.
+type labelPart struct {
+	Text, Rulesets string
+	Hidden         bool
 }
 
 // isSet reports whether the field holds more than its default: a ticked

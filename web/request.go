@@ -147,6 +147,7 @@ func (req *request) parse() error {
 		}
 	}
 	scen := req.body
+	enveloped := false
 	if req.format != formatYAML {
 		if inner, params, ok, err := splitEnvelope(req.body); err != nil {
 			return err
@@ -157,11 +158,15 @@ func (req *request) parse() error {
 				}
 			}
 			scen, req.params = inner, params
+			enveloped = true
 		}
 	}
 	f, err := loadScenario(scen)
 	if err != nil {
 		var se *scenario.Error
+		if enveloped && errors.As(err, &se) && se.Field == "" && !errors.Is(err, scenario.ErrSyntax) {
+			se.Field = "scenario" // the envelope's scenario as a whole: {"scenario": 5}
+		}
 		if req.format == formatYAML && errors.As(err, &se) && errors.Is(err, scenario.ErrUnknownField) && strings.Contains(se.Msg, `"scenario"`) {
 			se.Msg += " (a YAML body is the scenario itself: give the other parameters in the query string)"
 		}

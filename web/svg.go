@@ -181,7 +181,7 @@ func distChart(id, title, noun string, d odds.Dist, atLeast bool) barChart {
 		b := bar{N: n, X: fmtF(x), W: fmtF(slot * 0.8), Y: fmtF(base - h), H: fmtF(h),
 			LabelX: fmtF(x + slot*0.4), ValueY: fmtF(base - h - 4),
 			Exact: p.RatString(), Percent: percent(p), P: strconv.FormatFloat(f, 'g', 6, 64),
-			Title: fmt.Sprintf("exactly %d %s: %s (%s)", n, noun, p.RatString(), percent(p))}
+			Title: fmt.Sprintf("exactly %s: %s (%s)", counted(n, noun), p.RatString(), percent(p))}
 		if n%labelEvery == 0 {
 			b.Label = strconv.Itoa(n)
 		}
@@ -343,7 +343,7 @@ func formationDiagram(id, title string, snap unit.Snapshot, fallen map[int]bool)
 		f.Height += 18
 		f.NoteY = fmtF(float64(f.Height - 8))
 	}
-	desc := fmt.Sprintf("%d models in %d ranks", models, rows)
+	desc := fmt.Sprintf("%d model%s in %d rank%s", models, plural(models), rows, plural(rows))
 	if removed > 0 {
 		desc += fmt.Sprintf(", %d removed", removed)
 	}
@@ -398,6 +398,20 @@ func modelCell(v unit.CellView, x, y float64, place string) cell {
 	}
 	c.Title = fmt.Sprintf("%s (%s)", title, place)
 	return c
+}
+
+// counted writes n with a chart's plural noun, made singular for 1:
+// "1 casualty", "3 casualties".
+func counted(n int, noun string) string {
+	if n == 1 {
+		switch noun {
+		case "casualties":
+			noun = "casualty"
+		default:
+			noun = strings.TrimSuffix(noun, "s")
+		}
+	}
+	return fmt.Sprintf("%d %s", n, noun)
 }
 
 func plural(n int) string {

@@ -88,9 +88,9 @@ func multiChart(id, title, noun string, series []chartSeries, atLeast bool) line
 			c.XTicks = append(c.XTicks, xTick{X: fmtF(x(n)), Label: strconv.Itoa(n)})
 		}
 	}
-	what := "exactly %d " + noun
+	what := func(n int) string { return "exactly " + counted(n, noun) }
 	if atLeast {
-		what = "%d or more " + noun
+		what = func(n int) string { return fmt.Sprintf("%d or more %s", n, noun) }
 	}
 	for i, s := range series {
 		l := seriesLine{Label: s.Label, Colour: s.Colour, Dash: s.Dash}
@@ -101,7 +101,7 @@ func multiChart(id, title, noun string, series []chartSeries, atLeast bool) line
 			px, py := fmtF(x(n)), fmtF(base-plotH*f/scale)
 			pts = append(pts, px+","+py)
 			l.Dots = append(l.Dots, dot{X: px, Y: py, N: n, Exact: p.RatString(),
-				Title: fmt.Sprintf("%s, %s: %s (%s)", s.Label, fmt.Sprintf(what, n), p.RatString(), percent(p))})
+				Title: fmt.Sprintf("%s, %s: %s (%s)", s.Label, what(n), p.RatString(), percent(p))})
 		}
 		l.Points = strings.Join(pts, " ")
 		c.Lines = append(c.Lines, l)

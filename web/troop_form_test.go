@@ -123,3 +123,21 @@ func TestSwitchChoices(t *testing.T) {
 		t.Errorf("checked %d selects, want every switch of every ruleset", checked)
 	}
 }
+
+// TestAPLabelPerRuleset: the AP field is t9a's Armour Penetration and The
+// Old World's Armour Piercing (RULES.md 22.16); the page shows the words of
+// the ruleset chosen and switches them with it (data-rulesets).
+func TestAPLabelPerRuleset(t *testing.T) {
+	h := testServer(t, Config{}).Handler()
+	for rs, want := range map[string][2]string{
+		"tow": {`<span data-rulesets="t9a" hidden>Armour Penetration (AP)</span>`, `<span data-rulesets="tow">Armour Piercing (AP)</span>`},
+		"t9a": {`<span data-rulesets="t9a">Armour Penetration (AP)</span>`, `<span data-rulesets="tow" hidden>Armour Piercing (AP)</span>`},
+	} {
+		q := url.Values{"ruleset": {rs}, "a0.count": {"1"}, "a0.strength": {"3"}, "t.models": {"5"}, "t.toughness": {"3"}}
+		w := do(t, h, "GET", "/?"+q.Encode(), "", "")
+		if w.Code != 200 {
+			t.Fatalf("%s: status %d", rs, w.Code)
+		}
+		contains(t, rs, w.Body.String(), `<label for="a0-ap">`+want[0]+want[1]+`</label>`)
+	}
+}
