@@ -167,6 +167,24 @@ func TestTowArmour(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) { wantTarget(t, ArmourSave(TOW, c.p, c.tt, c.pen, o), c.want) })
 	}
 
+	// The whfb8 values 22.15 gives beside E155 and E156, for the contrast:
+	// the mount's +1, no AP, Strength's modifier.
+	for _, c := range []struct {
+		name string
+		p    SaveProfile
+		tt   TroopType
+		pen  Penetration
+		want string
+	}{
+		{"E155 whfb8 heavy cavalry heavy+shield+barding", SaveProfile{Armour: HeavyArmour, Shield: true, Barding: true}, Cavalry, Penetration{Strength: 3}, "2+"},
+		{"E155 whfb8 cavalry, no armour or barding", SaveProfile{}, Cavalry, Penetration{Strength: 3}, "6+"},
+		{"E156 whfb8 crossbow S4 v light+shield", SaveProfile{Armour: LightArmour, Shield: true}, Infantry, Penetration{Strength: 4}, "6+"},
+	} {
+		t.Run(c.name, func(t *testing.T) { wantTarget(t, ArmourSave(WHFB8, c.p, c.tt, c.pen, o), c.want) })
+	}
+	w8 := ArmourSave(WHFB8, SaveProfile{Armour: HeavyArmour, Shield: true}, Infantry, Penetration{Strength: 3}, o)
+	wantRat(t, "E156 whfb8 S3 v heavy+shield per hit", mul(chance(ToWound(WHFB8, 3, 3, o), 1), fail(chance(w8, 1))), frac(1, 4))
+
 	// E156, E173: per hit and per attack.
 	s3t3 := chance(ToWound(TOW, 3, 3, o), 1)
 	fiveUp := ArmourSave(TOW, SaveProfile{Armour: HeavyArmour, Shield: true}, Infantry, Penetration{AP: 1}, o)
