@@ -126,13 +126,14 @@ func TestTowToWound(t *testing.T) {
 // values from equipment, worsened by AP only, capped at 2+ or 3+, Parry.
 func TestTowArmour(t *testing.T) {
 	o := Options{}
-	for _, c := range []struct {
+	type armourCase struct {
 		name string
 		p    SaveProfile
 		tt   TroopType
 		pen  Penetration
 		want string
-	}{
+	}
+	for _, c := range []armourCase{
 		{"E155 infantry light+shield", SaveProfile{Armour: LightArmour, Shield: true}, Infantry, Penetration{}, "5+"},
 		{"E155 heavy+shield", SaveProfile{Armour: HeavyArmour, Shield: true}, Infantry, Penetration{}, "4+"},
 		{"E155 full plate+shield", SaveProfile{Armour: PlateArmour, Shield: true}, Infantry, Penetration{}, "3+"},
@@ -169,13 +170,7 @@ func TestTowArmour(t *testing.T) {
 
 	// The whfb8 values 22.15 gives beside E155 and E156, for the contrast:
 	// the mount's +1, no AP, Strength's modifier.
-	for _, c := range []struct {
-		name string
-		p    SaveProfile
-		tt   TroopType
-		pen  Penetration
-		want string
-	}{
+	for _, c := range []armourCase{
 		{"E155 whfb8 heavy cavalry heavy+shield+barding", SaveProfile{Armour: HeavyArmour, Shield: true, Barding: true}, Cavalry, Penetration{Strength: 3}, "2+"},
 		{"E155 whfb8 cavalry, no armour or barding", SaveProfile{}, Cavalry, Penetration{Strength: 3}, "6+"},
 		{"E156 whfb8 crossbow S4 v light+shield", SaveProfile{Armour: LightArmour, Shield: true}, Infantry, Penetration{Strength: 4}, "6+"},
