@@ -299,20 +299,20 @@ func (c *Combat) Name(i int) string {
 	return "side " + "ab"[i:i+1]
 }
 
-// Verb is Name with the verb that agrees with it, plural or singular: a
-// named unit of several models is read as plural ("Elves win"), one model
-// ("Hero wins") and an unnamed side ("side a wins") as singular.
+// Verb is Name with the verb that agrees with it (see Agree): "Elves win",
+// "side a wins".
 func (c *Combat) Verb(i int, plural, singular string) string {
-	if c.Plural(i) {
-		return c.Name(i) + " " + plural
-	}
-	return c.Name(i) + " " + singular
+	return c.Name(i) + " " + c.Agree(i, plural, singular)
 }
 
-// Plural reports whether Name(i) is read as plural (see Verb).
-func (c *Combat) Plural(i int) bool {
-	u := c.Sides[i].Unit
-	return u.Name() != "" && u.Size() > 1
+// Agree returns the form of a verb that agrees with Name(i): a named unit
+// of several models is read as plural ("Elves win"), one model ("Hero
+// wins") and an unnamed side ("side a wins") as singular.
+func (c *Combat) Agree(i int, plural, singular string) string {
+	if u := c.Sides[i].Unit; u.Name() != "" && u.Size() > 1 {
+		return plural
+	}
+	return singular
 }
 
 // Validate checks what the engine relies on: a block ruleset, two units,

@@ -466,9 +466,15 @@ func Closest(name string, names []string) string {
 	return best
 }
 
+// normalName is a name as a field would be written: lower case, with '_'
+// for '-' and ' '.
+func normalName(name string) string {
+	return strings.NewReplacer("-", "_", " ", "_").Replace(strings.ToLower(name))
+}
+
 // closest is Closest, with the distance of the name it returns.
 func closest(name string, names []string) (string, int) {
-	norm := strings.NewReplacer("-", "_", " ", "_").Replace(strings.ToLower(name))
+	norm := normalName(name)
 	best, bestD := "", 3
 	for _, n := range names {
 		d := editDistance(norm, n)
@@ -511,22 +517,20 @@ func unknownField(name string, t reflect.Type) string {
 // valueHint says which field of t takes a misplaced field name as its
 // value ("bladed: true" is "weapon_class: bladed"), or "".
 func valueHint(name string, t reflect.Type) string {
-	norm := strings.NewReplacer("-", "_", " ", "_").Replace(strings.ToLower(name))
+	norm := normalName(name)
 	for _, f := range fieldsOf(t) {
 		var names []string
+		value := norm
 		switch t.FieldByIndex(f.index).Type {
 		case typePhase:
 			names = PhaseNames()
 		case typeArmour:
 			names = rules.ArmourNames()
+			value = strings.TrimSuffix(strings.TrimSuffix(value, "_armour"), "_armor") // heavy_armour
 		case typeTroopType:
 			names = rules.TroopTypeNames()
 		case typeWeaponClass:
 			names = WeaponClassNames()
-		}
-		value := norm
-		if names != nil && f.name == "armour" {
-			value = strings.TrimSuffix(strings.TrimSuffix(value, "_armour"), "_armor")
 		}
 		if slices.Contains(names, value) {
 			return fmt.Sprintf(" (%s is a value of %s: write %s: %s)", value, f.name, f.name, value)

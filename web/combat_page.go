@@ -334,12 +334,6 @@ func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.
 			i = 1
 		}
 		who := func(plural, singular string) string { return c.Verb(i, plural, singular) }
-		agree := func(plural, singular string) string {
-			if c.Plural(i) {
-				return plural
-			}
-			return singular
-		}
 		switch {
 		case bt.Auto != "" && bt.Result != "":
 			d.Break = fmt.Sprintf("%s: %s, %s.", who("do not test", "does not test"), bt.Auto, bt.Result.Title())
@@ -353,9 +347,9 @@ func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.
 			}
 			d.Break = fmt.Sprintf("%s on %d, lost by %d%s (rolled %s): %s.", who("test", "tests"), bt.Need, bt.LostBy, crushed, rollsText(bt.Rolls), bt.Result.Title())
 		case bt.Broke:
-			d.Break = fmt.Sprintf("%s on %d and %s (rolled %s).", who("test", "tests"), bt.Need, agree("break", "breaks"), rollsText(bt.Rolls))
+			d.Break = fmt.Sprintf("%s on %d and %s (rolled %s).", who("test", "tests"), bt.Need, c.Agree(i, "break", "breaks"), rollsText(bt.Rolls))
 		default:
-			d.Break = fmt.Sprintf("%s on %d and %s (rolled %s).", who("test", "tests"), bt.Need, agree("hold", "holds"), rollsText(bt.Rolls))
+			d.Break = fmt.Sprintf("%s on %d and %s (rolled %s).", who("test", "tests"), bt.Need, c.Agree(i, "hold", "holds"), rollsText(bt.Rolls))
 		}
 	}
 	return d

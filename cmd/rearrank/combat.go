@@ -143,10 +143,7 @@ func sideName(c *combat.Combat, i int) string {
 // models is read as plural ("Elves (a) win"); one model ("Hero (a) wins")
 // and "side a" as singular.
 func sideVerb(c *combat.Combat, i int, plural, singular string) string {
-	if c.Plural(i) {
-		return sideName(c, i) + " " + plural
-	}
-	return sideName(c, i) + " " + singular
+	return sideName(c, i) + " " + c.Agree(i, plural, singular)
 }
 
 func describeCombat(w io.Writer, c *combat.Combat) {
