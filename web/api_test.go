@@ -83,6 +83,17 @@ func testServer(t *testing.T, cfg Config) *Server {
 	return New(cfg)
 }
 
+// page GETs target and returns the body, failing the test unless the
+// answer is 200.
+func page(t *testing.T, h http.Handler, target string) string {
+	t.Helper()
+	w := do(t, h, "GET", target, "", "")
+	if w.Code != 200 {
+		t.Fatalf("GET %s: status %d: %s", target, w.Code, w.Body.String())
+	}
+	return w.Body.String()
+}
+
 func do(t *testing.T, h http.Handler, method, target, contentType, body string) *httptest.ResponseRecorder {
 	t.Helper()
 	var r io.Reader

@@ -12,11 +12,7 @@ import (
 // against 20 charging Men, with its exact chances.
 func TestCombatPage(t *testing.T) {
 	h := testServer(t, Config{}).Handler()
-	w := do(t, h, "GET", "/combat", "", "")
-	body := w.Body.String()
-	if w.Code != 200 {
-		t.Fatalf("status %d: %s", w.Code, body)
-	}
+	body := page(t, h, "/combat")
 	contains(t, "E120", body,
 		`data-exact="290507921/764411904"`,    // Elves win (21.13)
 		`data-exact="1930179515/10319560704"`, // draw
@@ -47,7 +43,7 @@ func TestCombatPage(t *testing.T) {
 
 	// A bad file is shown beside the textarea with its line and column.
 	bad := strings.Replace(e120, "leadership: 8", "leadership: eight", 1)
-	w = do(t, h, "GET", "/combat?"+url.Values{"file": {bad}}.Encode(), "", "")
+	w := do(t, h, "GET", "/combat?"+url.Values{"file": {bad}}.Encode(), "", "")
 	if w.Code != 400 || !strings.Contains(w.Body.String(), `aria-invalid="true"`) || !strings.Contains(w.Body.String(), "line 8, column 17: sides.a.leadership") {
 		t.Errorf("a bad file: %d %s", w.Code, between(w.Body.String(), `id="file-error"`, "</p>"))
 	}
@@ -101,11 +97,7 @@ func between(s, from, to string) string {
 // in Good Order (7 against Ld 7, and 13 with the difference added).
 func TestCombatPageTow(t *testing.T) {
 	h := testServer(t, Config{}).Handler()
-	w := do(t, h, "GET", "/combat?example=combat-tow-halberds&seed=11", "", "")
-	body := w.Body.String()
-	if w.Code != 200 {
-		t.Fatalf("status %d: %s", w.Code, body)
-	}
+	body := page(t, h, "/combat?example=combat-tow-halberds&seed=11")
 	contains(t, "tow halberds", body,
 		`<dt>The loser breaks</dt><dd><span class="value" data-exact="3719188315303631012095/11501279977342425366528"`,
 		`<dt>The loser falls back in good order</dt><dd><span class="value" data-exact="88031295367980596855/425973332494163902464"`,
@@ -135,11 +127,7 @@ sides:
     leadership: 7
     fights: [{attacks: 0, initiative: 3, ws: 3, strength: 3}]
 `
-	w := do(t, h, "GET", "/combat?"+url.Values{"file": {file}, "seed": {"4"}}.Encode(), "", "")
-	body := w.Body.String()
-	if w.Code != 200 {
-		t.Fatalf("status %d: %s", w.Code, body)
-	}
+	body := page(t, h, "/combat?"+url.Values{"file": {file}, "seed": {"4"}}.Encode())
 	contains(t, "unnamed sides", body,
 		`<strong id="combat-winner">side b wins, 2 to 0</strong>`,
 		"side a tests on 7, lost by 2",

@@ -182,11 +182,7 @@ func TestResults(t *testing.T) {
 func TestPageReferee(t *testing.T) {
 	h := testServer(t, Config{}).Handler()
 	q := with(spearmenQuery(), "tab", "resolve", "a0.count", "2", "dice", "6,6,6,6,1,1")
-	w := do(t, h, "GET", "/?"+q.Encode(), "", "")
-	body := w.Body.String()
-	if w.Code != 200 {
-		t.Fatalf("status %d: %s", w.Code, body)
-	}
+	body := page(t, h, "/?"+q.Encode())
 	// Two hits (6, 6), two wounds (6, 6), armour 6+ fails twice (1, 1):
 	// two rank-and-file casualties (RULES.md 5, 6.1, 7.1).
 	for _, want := range []string{`id="formation-before"`, `id="formation-after"`, `<strong id="tally-casualties">2</strong>`,

@@ -134,10 +134,6 @@ func TestAPLabelPerRuleset(t *testing.T) {
 		"t9a": {`<span data-rulesets="t9a">Armour Penetration (AP)</span>`, `<span data-rulesets="tow" hidden>Armour Piercing (AP)</span>`},
 	} {
 		q := url.Values{"ruleset": {rs}, "a0.count": {"1"}, "a0.strength": {"3"}, "t.models": {"5"}, "t.toughness": {"3"}}
-		w := do(t, h, "GET", "/?"+q.Encode(), "", "")
-		if w.Code != 200 {
-			t.Fatalf("%s: status %d", rs, w.Code)
-		}
-		contains(t, rs, w.Body.String(), `<label for="a0-ap">`+want[0]+want[1]+`</label>`)
+		contains(t, rs, page(t, h, "/?"+q.Encode()), `<label for="a0-ap">`+want[0]+want[1]+`</label>`)
 	}
 }
