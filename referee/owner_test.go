@@ -36,6 +36,18 @@ func ownerLine(e referee.Event) bool {
 	return strings.HasPrefix(e.Text, "the owner ") || strings.HasPrefix(e.Text, "the owner's ")
 }
 
+// ownerChoices gives the owner the choices of the single rank's ties, of the
+// rear rank (drawn) and, in t9a and t9a1-ru, of the command group.
+func ownerChoices(t *rapid.T, s *unit.Spec) {
+	s.Options.SingleRankPolicy = rules.SingleRankOwnerChoice
+	if rapid.Bool().Draw(t, "rearOwner") {
+		s.Options.RearRankOrder = rules.RearRankOwnerChoice
+	}
+	if s.Ruleset == rules.T9A || s.Ruleset == rules.T9A1RU {
+		s.Options.CommandOrder = rules.CommandOwnerChoice
+	}
+}
+
 // TestOwnerDefaultsAreTheDefaults: an owner who takes every default the
 // referee offers gets exactly the resolution nobody asked gets, die for
 // die (RULES.md 18): the end offered first for the single rank's ties
@@ -46,14 +58,8 @@ func TestOwnerDefaultsAreTheDefaults(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		rs := rapid.SampledFrom(rules.Rulesets()).Draw(t, "ruleset")
 		s := gen.Spec(t, rs, gen.Large)
-		s.Options.SingleRankPolicy = rules.SingleRankOwnerChoice
+		ownerChoices(t, &s)
 		s.Options.SpecialSaveChoice = rules.SaveOwnerChoice
-		if rapid.Bool().Draw(t, "rearOwner") {
-			s.Options.RearRankOrder = rules.RearRankOwnerChoice
-		}
-		if rs == rules.T9A || rs == rules.T9A1RU {
-			s.Options.CommandOrder = rules.CommandOwnerChoice
-		}
 		// the packet order's dice come all first: not the default's order
 		s.Options.MultiPacketOrder = rules.AsListed
 		u, err := unit.New(s)
@@ -240,13 +246,7 @@ func TestOwnerDiceAreUsedAsAsked(t *testing.T) {
 		// skirmish has no ranks, and writes its injury dice otherwise
 		rs := rapid.SampledFrom([]rules.Ruleset{rules.Battleaxe, rules.WHFB8, rules.T9A, rules.T9A1RU, rules.TOW}).Draw(t, "ruleset")
 		s := gen.Spec(t, rs, gen.Large)
-		s.Options.SingleRankPolicy = rules.SingleRankOwnerChoice
-		if rapid.Bool().Draw(t, "rearOwner") {
-			s.Options.RearRankOrder = rules.RearRankOwnerChoice
-		}
-		if rs == rules.T9A || rs == rules.T9A1RU {
-			s.Options.CommandOrder = rules.CommandOwnerChoice
-		}
+		ownerChoices(t, &s)
 		if rs == rules.TOW && rapid.Bool().Draw(t, "packetOwner") {
 			s.Options.MultiPacketOrder = rules.PacketOwnerChoice
 		}
