@@ -422,14 +422,6 @@ func count(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + many
 }
 
-// pickWord is a when c, else b.
-func pickWord(c bool, a, b string) string {
-	if c {
-		return a
-	}
-	return b
-}
-
 // counted is a part of a note written as count writes it, "1 wound",
 // "3 wounds", when the note is written at all (not when quiet).
 type counted struct {

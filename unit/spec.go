@@ -3,7 +3,6 @@ package unit
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/rearrank/rearrank/rules"
@@ -538,7 +537,7 @@ func (u *Unit) placeAuto(s Spec, total int) error {
 		}
 	}
 	if len(block) > free {
-		return fmt.Errorf("frontage %d: the command group and characters need %s, %s", f, count(len(block), "front-rank slot", "front-rank slots"), pickWord(free == 1, "1 is free", strconv.Itoa(free)+" are free"))
+		return fmt.Errorf("frontage %d: the command group and characters need %s, %s", f, count(len(block), "front-rank slot", "front-rank slots"), count(free, "is free", "are free"))
 	}
 	u.placeBlock(block, off, front)
 	// Rank and file in reading order.

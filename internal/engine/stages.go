@@ -1524,10 +1524,13 @@ func (m *Machine) startArmour(log func(Event)) {
 	case s.wounds[slaying]+s.wounds[kbSingle]+s.wounds[lethalSix] == total:
 		// every wound's trigger took its save (20.2, 19.3: a t9a Lethal
 		// Strike's AP 10 as much as t9a1-ru's no save)
-		skip, rule = m.triggerNames(&s.wounds)+", no armour save", "RULES.md 7"
-		for _, k := range [...]woundKind{slaying, kbSingle, lethalSix} {
-			if r := ", " + strings.TrimPrefix(m.kindRule(k), "RULES.md "); s.wounds[k] > 0 && !strings.Contains(rule, r) {
-				rule += r
+		skip = "no armour save" // named only for the log: odds walk this millions of times
+		if log != nil {
+			skip = m.triggerNames(&s.wounds) + ", no armour save"
+			for _, k := range [...]woundKind{slaying, kbSingle, lethalSix} {
+				if r := ", " + strings.TrimPrefix(m.kindRule(k), "RULES.md "); s.wounds[k] > 0 && !strings.Contains(rule, r) {
+					rule += r
+				}
 			}
 		}
 	case t[ordinary].need.IsNone():
