@@ -11,27 +11,49 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/internal/safe"
+	"github.com/rearrank/rearrank/odds"
 )
 
 // Admission: every computation takes a slot in one of two lanes. A request
 // that finds its lane full waits in a short queue (Config.QueueLen
 // places, at most Config.QueueWait) instead of failing at once; past the
-// queue it gets 503 with Retry-After. Small scenarios take the cheap lane,
-// so that a few slow requests in the heavy lane cannot starve them; a
-// small scenario that turns out large (its state space passes
-// cheapStates) moves to the heavy lane.
+// queue it gets 503 with Retry-After.
+//
+// The lane is chosen by what a computation is measured to cost, not by
+// what its scenario looks like: every computation starts in the cheap
+// lane with a budget of cheapBudget of time in its slot and cheapStates
+// states. One that outgrows either stops there and starts again in the
+// heavy lane, having cost the cheap lane at most its budget. So ordinary
+// requests keep answering beside any number of heavy ones, which wait for
+// the heavy lane's slots among themselves.
 
 const (
-	// cheapAttacks is the most attacks (the sum of the groups' largest
-	// counts) a scenario may roll to try the cheap lane.
-	cheapAttacks = 40
+	// cheapBudget is the time a computation may take in a cheap slot
+	// before it moves to the heavy lane. The README's example answers in
+	// about 1.5 ms; a computation notices the end of its budget within
+	// milliseconds (its context).
+	cheapBudget = 100 * time.Millisecond
 	// cheapStates is the state limit of a computation in the cheap lane:
 	// past it, the computation starts again in the heavy lane.
-	cheapStates = 5_000
+	cheapStates = 1_000
+	// cheapQueuePerSlot is the cheap lane's queue per slot when the
+	// Config leaves QueueLen unset: its computations last milliseconds,
+	// so a long queue drains fast, and a burst of heavy requests passing
+	// through on their way out cannot fill it.
+	cheapQueuePerSlot = 16
+	// heavyQueuePerSlot is the heavy lane's queue per slot when the
+	// Config leaves QueueLen unset. A long queue throttles clients that
+	// resend a heavy request the moment it is refused: waiting costs no
+	// CPU, while a refusal at once sends them back to the parser and the
+	// cheap lane. The wait is still bounded by QueueWait.
+	heavyQueuePerSlot = 32
 	// overloadEvery is how often overload is logged at most.
 	overloadEvery = 10 * time.Second
 )
+
+// errOutgrown ends a computation that passed the cheap lane's budget.
+var errOutgrown = errors.New("the computation outgrew the cheap lane")
 
 // lane is a counting semaphore with a bounded queue.
 type lane struct {
@@ -118,24 +140,32 @@ func (o *overloadLog) add(log *slog.Logger, l *lane) {
 	log.Warn("overloaded: requests refused with 503 busy", attrs...)
 }
 
-// laneFor picks the lane for attacks: cheap when they roll few dice.
-func (s *Server) laneFor(attacks []referee.Attack) *lane {
-	most := 0
-	for _, a := range attacks {
-		most += a.Count.Max()
+// run runs fn in a slot: first in the cheap lane, within cheapBudget
+// (fn is told it runs there, to keep its state limit to cheapStates), and,
+// when it outgrows that budget, again in the heavy lane without one.
+func (s *Server) run(ctx context.Context, fn func(ctx context.Context, cheap bool) error) error {
+	err := s.workWithin(ctx, s.cheap, cheapBudget, func(ctx context.Context) error { return fn(ctx, true) })
+	if !errors.Is(err, errOutgrown) && !errors.Is(err, odds.ErrStateLimit) {
+		return err
 	}
-	if most <= cheapAttacks {
-		return s.cheap
-	}
-	return s.heavy
+	return s.work(ctx, s.heavy, func(ctx context.Context) error { return fn(ctx, false) })
 }
 
-// work runs fn in a slot of l on its own goroutine and returns when fn is
-// done or ctx ends, whichever comes first, so that a computation that
-// checks ctx late (or an encoder that does not) cannot hold the response
-// past the deadline. The slot stays taken until fn returns: the CPU is
-// still busy, and admission must know it.
+// work runs fn in a slot of l with no budget but ctx's.
 func (s *Server) work(ctx context.Context, l *lane, fn func(ctx context.Context) error) error {
+	return s.workWithin(ctx, l, 0, fn)
+}
+
+// workWithin runs fn in a slot of l on its own goroutine and returns when
+// fn is done or ctx ends, whichever comes first, so that a computation
+// that checks ctx late (or an encoder that does not) cannot hold the
+// response past the deadline. The slot stays taken until fn returns: the
+// CPU is still busy, and admission must know it. A budget above 0 ends
+// fn's context that long after it got its slot (time in the queue does
+// not count), and then an error of fn is errOutgrown. A panic of fn, or
+// of a goroutine fn started that hands it back as a *safe.PanicError, is
+// that request's 500 (see recovered), never the process's end.
+func (s *Server) workWithin(ctx context.Context, l *lane, budget time.Duration, fn func(ctx context.Context) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -143,28 +173,44 @@ func (s *Server) work(ctx context.Context, l *lane, fn func(ctx context.Context)
 	if err != nil {
 		return err
 	}
+	fctx, cancel := ctx, context.CancelFunc(func() {})
+	if budget > 0 {
+		fctx, cancel = context.WithTimeoutCause(ctx, budget, errOutgrown)
+	}
 	done := make(chan error, 1)
 	go func() {
 		defer func() {
+			cancel()
 			release()
-			if l == s.heavy && s.cfg.ReturnMemory {
+			if s.cfg.ReturnMemory && l == s.heavy {
 				s.freed.maybe(s.heavy)
 			}
 		}()
 		defer func() {
 			if v := recover(); v != nil {
-				p := &panicError{v: v, stack: stack()}
-				s.log.Error("panic in a computation", "panic", fmt.Sprint(v), "stack", string(p.stack))
-				p.logged = true // here: the request may have gone
-				done <- p
+				p := safe.Wrap(v)
+				s.log.Error("panic in a computation", "panic", fmt.Sprint(v), "stack", string(p.Stack))
+				done <- &panicError{v: v, stack: p.Stack, logged: true} // logged here: the request may have gone
 			}
 		}()
-		done <- fn(ctx)
+		safe.Check("web.work")
+		err := fn(fctx)
+		if err != nil && budget > 0 && ctx.Err() == nil && context.Cause(fctx) == errOutgrown {
+			err = errOutgrown
+		}
+		done <- err
 	}()
 	select {
 	case err := <-done:
-		if p, ok := err.(*panicError); ok {
+		var p *panicError
+		var sp *safe.PanicError
+		switch {
+		case errors.As(err, &p):
 			panic(p) // a bug: recovered reports it with fn's stack
+		case errors.As(err, &sp):
+			// A goroutine of fn's panicked and fn returned it: the same.
+			s.log.Error("panic in a computation", "panic", fmt.Sprint(sp.Value), "stack", string(sp.Stack))
+			panic(&panicError{v: sp.Value, stack: sp.Stack, logged: true})
 		}
 		return err
 	case <-ctx.Done():

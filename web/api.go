@@ -115,36 +115,28 @@ func (s *Server) oddsJSON(ctx context.Context, f *scenario.File, fallback, exact
 }
 
 // compute builds f, computes its odds in a slot and hands the result to
-// then, in the same slot. A small scenario tries the cheap lane with a
-// small state limit first, and moves to the heavy lane past it.
+// then, in the same slot. It starts in the cheap lane with a small state
+// limit and moves to the heavy lane when it outgrows it (admission.go).
 func (s *Server) compute(ctx context.Context, f *scenario.File, fallback bool, then func(*odds.Result) error) error {
 	u, attacks, err := f.Build()
 	if err != nil {
 		return err
 	}
-	cfg := odds.Config{MaxStates: s.cfg.MaxStates, Fallback: fallback}
-	run := func(cfg odds.Config) func(context.Context) error {
-		return func(ctx context.Context) error {
-			res, err := odds.Exact(ctx, u, attacks, cfg)
-			if err != nil {
-				return err
-			}
-			return then(res)
+	return s.run(ctx, func(ctx context.Context, cheap bool) error {
+		// One slot is one core: a fallback's Monte Carlo samples on one
+		// goroutine (its result is the same on any number).
+		cfg := odds.Config{MaxStates: s.cfg.MaxStates, Fallback: fallback, Workers: 1}
+		if cheap && (cfg.MaxStates <= 0 || cfg.MaxStates > cheapStates) {
+			cfg.MaxStates, cfg.Fallback = cheapStates, false
 		}
-	}
-	if s.laneFor(attacks) == s.heavy {
-		return s.work(ctx, s.heavy, run(cfg))
-	}
-	if s.cfg.MaxStates > 0 && s.cfg.MaxStates <= cheapStates {
-		return s.work(ctx, s.cheap, run(cfg))
-	}
-	small := cfg
-	small.MaxStates, small.Fallback = cheapStates, false
-	if err := s.work(ctx, s.cheap, run(small)); !errors.Is(err, odds.ErrStateLimit) {
-		return err
-	}
-	return s.work(ctx, s.heavy, run(cfg))
+		res, err := odds.Exact(ctx, u, attacks, cfg)
+		if err != nil {
+			return err
+		}
+		return then(res)
+	})
 }
+
 func (s *Server) handleResolve(w http.ResponseWriter, r *http.Request) {
 	req, err := s.decodeRequest(w, r, "dice", "seed", "partial")
 	if err != nil {
@@ -166,9 +158,9 @@ func (s *Server) handleResolve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var res *resolution
-	err = s.work(r.Context(), s.refereeLane(req.file), func(context.Context) error {
+	err = s.run(r.Context(), func(ctx context.Context, _ bool) error {
 		var err error
-		res, err = s.resolve(req.file, faces, seed)
+		res, err = s.resolve(ctx, req.file, faces, seed)
 		return err
 	})
 	if err != nil {
@@ -234,15 +226,6 @@ type resolution struct {
 	result *referee.Result
 }
 
-// refereeLane is the lane of a referee run of f: the heavy one when f
-// does not build, since the run then fails at once anyway.
-func (s *Server) refereeLane(f *scenario.File) *lane {
-	if _, attacks, err := f.Build(); err == nil {
-		return s.laneFor(attacks)
-	}
-	return s.heavy
-}
-
 // checkAttacks refuses a resolution of more attacks than the referee rolls
 // for in one request (Config.MaxAttacks).
 func (s *Server) checkAttacks(attacks []referee.Attack) error {
@@ -257,8 +240,9 @@ func (s *Server) checkAttacks(attacks []referee.Attack) error {
 	return nil
 }
 
-// resolve runs the referee with the given faces, or with a seeded roller.
-func (s *Server) resolve(f *scenario.File, faces []int, seed *uint64) (*resolution, error) {
+// resolve runs the referee with the given faces, or with a seeded roller,
+// until ctx ends.
+func (s *Server) resolve(ctx context.Context, f *scenario.File, faces []int, seed *uint64) (*resolution, error) {
 	u, attacks, err := f.Build()
 	if err != nil {
 		return nil, err
@@ -275,7 +259,7 @@ func (s *Server) resolve(f *scenario.File, faces []int, seed *uint64) (*resoluti
 		roller = scripted
 	}
 	rec := dice.NewRecorder(roller)
-	res, err := referee.Resolve(u, attacks, rec)
+	res, err := referee.Resolve(u, attacks, cancelable(ctx, rec))
 	if err != nil {
 		return nil, err
 	}
@@ -476,7 +460,7 @@ type staged struct {
 
 // resolveStaged runs the referee with the faces so far, or a seed, and
 // groups its steps by stage.
-func (s *Server) resolveStaged(f *scenario.File, faces []int, seed *uint64) (*staged, error) {
+func (s *Server) resolveStaged(ctx context.Context, f *scenario.File, faces []int, seed *uint64) (*staged, error) {
 	u, attacks, err := f.Build()
 	if err != nil {
 		return nil, err
@@ -489,7 +473,7 @@ func (s *Server) resolveStaged(f *scenario.File, faces []int, seed *uint64) (*st
 	used := 0
 	if seed != nil {
 		rec := dice.NewRecorder(dice.NewSeeded(*seed))
-		if res, err = referee.Resolve(u, attacks, rec); err != nil {
+		if res, err = referee.Resolve(u, attacks, cancelable(ctx, rec)); err != nil {
 			return nil, err
 		}
 		faces = rec.Faces()
@@ -531,9 +515,9 @@ func (s *Server) resolvePartial(w http.ResponseWriter, r *http.Request, req *req
 		}
 	}
 	var st *staged
-	err = s.work(r.Context(), s.refereeLane(req.file), func(context.Context) error {
+	err = s.run(r.Context(), func(ctx context.Context, _ bool) error {
 		var err error
-		st, err = s.resolveStaged(req.file, faces, seed)
+		st, err = s.resolveStaged(ctx, req.file, faces, seed)
 		return err
 	})
 	if err != nil {

@@ -43,7 +43,11 @@ func (s *Server) handleCombat(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	c, err := req.combat()
+	var c *combat.Combat
+	err = s.parsing(r.Context(), len(req.body), func() (err error) {
+		c, err = req.combat()
+		return err
+	})
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -93,11 +97,11 @@ func (s *Server) handleCombat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var data []byte
-	err = s.work(r.Context(), s.combatLane(c), func(ctx context.Context) error {
+	err = s.run(r.Context(), func(ctx context.Context, cheap bool) error {
 		var rep *combat.Report
 		var err error
 		if exact {
-			rep, err = c.Exact(ctx, combat.ExactConfig{MaxStates: s.cfg.MaxStates, Fallback: fallback, Seed: seed})
+			rep, err = c.Exact(ctx, s.combatExact(cheap, fallback, seed))
 		} else {
 			rep, err = c.MonteCarlo(ctx, n, seed)
 		}
@@ -129,7 +133,7 @@ func (s *Server) combatRound(w http.ResponseWriter, r *http.Request, req *reques
 		return
 	}
 	var out CombatRound
-	err = s.work(r.Context(), s.combatLane(c), func(context.Context) error {
+	err = s.run(r.Context(), func(ctx context.Context, _ bool) error {
 		var roller dice.Roller
 		var scripted *dice.Scripted
 		if seed != nil {
@@ -139,7 +143,7 @@ func (s *Server) combatRound(w http.ResponseWriter, r *http.Request, req *reques
 			roller = scripted
 		}
 		rec := dice.NewRecorder(roller)
-		round, err := c.Resolve(rec)
+		round, err := c.Resolve(cancelable(ctx, rec))
 		if err != nil {
 			return err
 		}
@@ -156,19 +160,15 @@ func (s *Server) combatRound(w http.ResponseWriter, r *http.Request, req *reques
 	writeJSON(w, http.StatusOK, out)
 }
 
-// combatLane picks the lane for a combat: cheap when its first step rolls
-// few dice at most.
-func (s *Server) combatLane(c *combat.Combat) *lane {
-	most := 0
-	for _, side := range c.Sides {
-		for _, f := range side.Fights {
-			most += f.Attacks * side.Unit.Size()
-		}
+// combatExact is the exact reader's configuration in a lane: in the cheap
+// one a small state limit and no fallback, so that a large combat moves to
+// the heavy lane (admission.go) before it samples.
+func (s *Server) combatExact(cheap, fallback bool, seed uint64) combat.ExactConfig {
+	cfg := combat.ExactConfig{MaxStates: s.cfg.MaxStates, Fallback: fallback, Seed: seed}
+	if cheap && (cfg.MaxStates <= 0 || cfg.MaxStates > cheapStates) {
+		cfg.MaxStates, cfg.Fallback = cheapStates, false
 	}
-	if most <= cheapAttacks {
-		return s.cheap
-	}
-	return s.heavy
+	return cfg
 }
 
 // combat loads the request body as a combat file; a body sent as

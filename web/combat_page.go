@@ -184,7 +184,11 @@ func (s *Server) combatResults(r *http.Request, file, seedText string, q url.Val
 	if strings.TrimSpace(file) == "" {
 		return "", perr(badRequest("file", "the combat file is empty: paste one, or load an example"), "file")
 	}
-	c, err := (&request{body: []byte(file)}).combat()
+	var c *combat.Combat
+	err := s.parsing(r.Context(), len(file), func() (err error) {
+		c, err = (&request{body: []byte(file)}).combat()
+		return err
+	})
 	if err != nil {
 		return "", perr(err, "file")
 	}
@@ -198,13 +202,13 @@ func (s *Server) combatResults(r *http.Request, file, seedText string, q url.Val
 	defer release()
 	var rep *combat.Report
 	var round *combat.Round
-	err = s.work(ctx, s.combatLane(c), func(ctx context.Context) error {
+	err = s.run(ctx, func(ctx context.Context, cheap bool) error {
 		var err error
-		rep, err = c.Exact(ctx, combat.ExactConfig{MaxStates: s.cfg.MaxStates, Fallback: true, Seed: seed})
+		rep, err = c.Exact(ctx, s.combatExact(cheap, true, seed))
 		if err != nil {
 			return err
 		}
-		round, err = c.Resolve(dice.NewSeeded(seed))
+		round, err = c.Resolve(cancelable(ctx, dice.NewSeeded(seed)))
 		return err
 	})
 	if err != nil {

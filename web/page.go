@@ -307,7 +307,7 @@ func (s *Server) resultsParts(r *http.Request, f form) (results, headline templa
 	switch f.Tab {
 	case tabResolve:
 		name = "referee-results"
-		body, err = s.refereeView(f, file) // referee_page.go
+		body, err = s.refereeView(ctx, f, file) // referee_page.go
 	case tabCompare:
 		name = "compare-results"
 		body, err = s.compareView(ctx, f, file)

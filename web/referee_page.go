@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"net/url"
@@ -111,7 +112,7 @@ type hiddenInput struct{ Name, Value string }
 
 // refereeView resolves the form's scenario with the dice entered so far,
 // or with its seed, and lays it out stage by stage.
-func (s *Server) refereeView(f form, file *scenario.File) (*refereeData, error) {
+func (s *Server) refereeView(ctx context.Context, f form, file *scenario.File) (*refereeData, error) {
 	var faces []int
 	if f.Dice != "" || f.Seed == "" {
 		var err error
@@ -132,7 +133,12 @@ func (s *Server) refereeView(f form, file *scenario.File) (*refereeData, error) 
 		}
 		seed = &n
 	}
-	st, err := s.resolveStaged(file, faces, seed)
+	var st *staged
+	err := s.run(ctx, func(ctx context.Context, _ bool) error {
+		var err error
+		st, err = s.resolveStaged(ctx, file, faces, seed)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -89,7 +90,7 @@ func (s *Server) decodeRequest(w http.ResponseWriter, r *http.Request, allowed .
 	if err != nil {
 		return nil, err
 	}
-	return req, req.parse()
+	return req, s.parsing(r.Context(), len(req.body), req.parse)
 }
 
 // cachedRequest reads a POST body and its query, answers from the cache
@@ -107,11 +108,38 @@ func (s *Server) cachedRequest(w http.ResponseWriter, r *http.Request, allowed .
 		writeCached(w, r, v)
 		return nil, key, false
 	}
-	if err := req.parse(); err != nil {
+	if err := s.parsing(r.Context(), len(req.body), req.parse); err != nil {
 		s.fail(w, r, err)
 		return nil, key, false
 	}
 	return req, key, true
+}
+
+// largeBody is the size from which a body's parsing waits for a parser
+// (Server.parsing): a scenario is a few kilobytes.
+const largeBody = 64 << 10
+
+// parsing runs parse, a parser of a body of n bytes, within ctx. A large
+// body waits for one of a few parsers (one per core), so that a flood of
+// them costs the server those parsers' CPU and memory and no more; a
+// small one, the usual, parses at once. The parsers' own limits
+// (scenario.MaxTokens, MaxDepth) stop each one early.
+func (s *Server) parsing(ctx context.Context, n int, parse func() error) error {
+	if n < largeBody {
+		return parse()
+	}
+	select {
+	case s.parsers <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() {
+		<-s.parsers
+		if s.cfg.ReturnMemory {
+			s.freed.maybe(s.heavy)
+		}
+	}()
+	return parse()
 }
 
 // readRequest checks the Content-Type and the query and reads the body,

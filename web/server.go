@@ -55,7 +55,8 @@ type Config struct {
 	// Retry-After.
 	MaxConcurrent int
 	// QueueLen is the most requests waiting for a slot in each lane (0:
-	// 4 per slot); past it, 503 at once.
+	// 4 per slot in the heavy lane, 16 per slot in the cheap one, whose
+	// computations last milliseconds); past it, 503 at once.
 	QueueLen int
 	// QueueWait is the longest a request waits for a slot (0: 2 s, and
 	// never past Timeout).
@@ -87,6 +88,9 @@ type Server struct {
 	mux    *http.ServeMux
 	cache  *resultCache
 
+	inflight inflight      // pages being computed (pageCached)
+	parsers  chan struct{} // parsers of large bodies (parsing)
+
 	overload overloadLog
 	freed    freeLog
 	pools
@@ -115,8 +119,10 @@ func New(cfg Config) *Server {
 	if cfg.MaxStates == 0 {
 		cfg.MaxStates = DefaultMaxStates
 	}
+	cheapQueue := cfg.QueueLen
 	if cfg.QueueLen <= 0 {
-		cfg.QueueLen = 4 * cfg.MaxConcurrent
+		cfg.QueueLen = heavyQueuePerSlot * cfg.MaxConcurrent
+		cheapQueue = cheapQueuePerSlot * cfg.MaxConcurrent
 	}
 	if cfg.QueueWait <= 0 {
 		cfg.QueueWait = DefaultQueueWait
@@ -133,18 +139,19 @@ func New(cfg Config) *Server {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	s := &Server{cfg: cfg, log: log, pages: mustPages(),
-		cheap: newLane("small", cfg.MaxConcurrent, cfg.QueueLen),
-		heavy: newLane("large", cfg.MaxConcurrent, cfg.QueueLen),
-		cache: newResultCache(cacheBytes)}
+		cheap:   newLane("small", cfg.MaxConcurrent, cheapQueue),
+		heavy:   newLane("large", max(1, cfg.MaxConcurrent-1), cfg.QueueLen),
+		cache:   newResultCache(cacheBytes),
+		parsers: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	static, err := fs.Sub(assets, "assets/static")
 	if err != nil {
 		panic(err) // the embedded tree is part of the binary
 	}
 	files := http.FileServerFS(static)
 	s.routes = []route{
-		{path: "/{$}", methods: []string{http.MethodGet}, handle: s.handlePage},
-		{path: "/results", methods: []string{http.MethodGet}, handle: s.handleResults},
-		{path: "/combat", methods: []string{http.MethodGet}, handle: s.handleCombatPage},
+		{path: "/{$}", methods: []string{http.MethodGet}, handle: s.pageCached(s.handlePage)},
+		{path: "/results", methods: []string{http.MethodGet}, handle: s.pageCached(s.handleResults)},
+		{path: "/combat", methods: []string{http.MethodGet}, handle: s.pageCached(s.handleCombatPage)},
 		{path: "/assets/", methods: []string{http.MethodGet}, handle: s.handleAsset(files)},
 		{path: "/healthz", methods: []string{http.MethodGet}, handle: s.handleHealth, api: true},
 		{path: "/readyz", methods: []string{http.MethodGet}, handle: s.handleReady},

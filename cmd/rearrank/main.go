@@ -10,13 +10,21 @@ import (
 	"syscall"
 
 	"github.com/rearrank/rearrank/internal/cli"
+	"github.com/rearrank/rearrank/internal/safe"
 )
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, os.Args[1:], env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, tty: isTerminal(os.Stdin)})
+	err := runSafe(ctx, os.Args[1:], env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, tty: isTerminal(os.Stdin)})
 	stop()
 	os.Exit(exitCode(err, os.Stderr))
+}
+
+// runSafe is run with a panic, a bug in rearrank, turned into an error
+// that exitCode reports in one line (exit status 1) instead of a crash.
+func runSafe(ctx context.Context, args []string, e env) (err error) {
+	defer safe.Recover(&err)
+	return run(ctx, args, e)
 }
 
 // env is what a command may touch of the outside world.

@@ -10,6 +10,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+
+	"github.com/rearrank/rearrank/internal/safe"
 )
 
 // UsageError marks bad input or usage: exit status 2.
@@ -40,6 +43,16 @@ func ExitCode(err error, stderr io.Writer) int {
 		return 0
 	case errors.As(err, &exited):
 		return exited.Status
+	}
+	var p *safe.PanicError
+	if errors.As(err, &p) {
+		// A bug met on this input: say so in one line, and keep the
+		// stack for the report (REARRANK_DEBUG=1 prints it).
+		fmt.Fprintf(stderr, "rearrank: internal error: %v (this is a bug in rearrank: please report it with the command and its input)\n", p.Value)
+		if os.Getenv("REARRANK_DEBUG") != "" {
+			stderr.Write(p.Stack)
+		}
+		return 1
 	}
 	fmt.Fprintln(stderr, "rearrank:", err)
 	var u UsageError

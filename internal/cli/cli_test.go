@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/rearrank/rearrank/internal/safe"
 )
 
 // TestExitCode: the exit statuses of the package doc, and what is printed
@@ -50,5 +52,18 @@ func TestParse(t *testing.T) {
 	var u UsageError
 	if !errors.As(err, &u) || !strings.Contains(err.Error(), "odds: flag provided but not defined: -jsn (see rearrank odds --help)") {
 		t.Errorf("bad flag: %v", err)
+	}
+}
+
+func TestExitCodeOfAPanic(t *testing.T) {
+	t.Setenv("REARRANK_DEBUG", "")
+	var out strings.Builder
+	err := fmt.Errorf("combat: %w", &safe.PanicError{Value: "index out of range [3] with length 3", Stack: []byte("goroutine 1 [running]:\n")})
+	if got := ExitCode(err, &out); got != 1 {
+		t.Errorf("exit status %d, want 1", got)
+	}
+	want := "rearrank: internal error: index out of range [3] with length 3 (this is a bug in rearrank: please report it with the command and its input)\n"
+	if out.String() != want {
+		t.Errorf("stderr:\n%q\nwant\n%q", out.String(), want)
 	}
 }
