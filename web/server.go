@@ -50,13 +50,16 @@ type Config struct {
 	// not answered half a second later is answered 503 time_limit.
 	Timeout time.Duration
 	// MaxConcurrent is the most computations (odds, resolve, compare, page
-	// results) running at once in each of the two lanes, cheap and heavy
-	// (see admission.go); the excess waits in a queue, then gets 503 with
-	// Retry-After.
+	// results, combat) running at once in the cheap lane (see
+	// admission.go); the heavy lane runs one fewer, and at least one, so
+	// that heavy computations leave a core to the cheap ones. The excess
+	// waits in a queue, then gets 503 with Retry-After. 0 means one per
+	// core.
 	MaxConcurrent int
 	// QueueLen is the most requests waiting for a slot in each lane (0:
-	// 4 per slot in the heavy lane, 16 per slot in the cheap one, whose
-	// computations last milliseconds); past it, 503 at once.
+	// 32 per slot in the heavy lane, where waiting throttles clients that
+	// resend a refused request at once, and 16 per slot in the cheap one,
+	// whose computations last milliseconds); past it, 503 at once.
 	QueueLen int
 	// QueueWait is the longest a request waits for a slot (0: 2 s, and
 	// never past Timeout).

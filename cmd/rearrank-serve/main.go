@@ -56,7 +56,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		"rearrank serve --addr 127.0.0.1:8080   (then open http://127.0.0.1:8080/ on this machine)")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on; 0.0.0.0:8080 lets phones on your network in")
 	timeout := fs.Duration("timeout", web.DefaultTimeout, "time limit for one computation")
-	maxConc := fs.Int("max-concurrent", 0, "computations at once in each lane, small and large scenarios; the excess waits, then gets 503 (0: one per core)")
+	maxConc := fs.Int("max-concurrent", 0, "computations at once in the cheap lane, and one fewer (at least one) in the heavy lane; the excess waits, then gets 503 (0: one per core)")
 	maxStates := fs.Int("max-states", web.DefaultMaxStates, "state limit of the exact odds; past it, 422 (the default keeps one computation under 256 MB)")
 	queueWait := fs.Duration("queue-wait", web.DefaultQueueWait, "how long a request waits for a computation slot before 503")
 	memLimit := fs.Int64("memory-limit", defaultMemoryLimit, "soft memory limit of the process in bytes (runtime/debug.SetMemoryLimit; GOMEMLIMIT in the environment wins)")
