@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -316,7 +317,8 @@ func (c *Combat) Agree(i int, plural, singular string) string {
 }
 
 // Validate checks what the engine relies on: a block ruleset, two units,
-// fights whose models exist, and the ruleset's fields.
+// fights whose models exist, the ruleset's fields, and no side that could
+// make more than dice.MaxCount attacks at one step.
 func (c *Combat) Validate() error {
 	if !c.Ruleset.Valid() || !rules.For(c.Ruleset).Combat.Round {
 		return fmt.Errorf("ruleset %s: a combat needs a block ruleset (%s)", c.Ruleset, rulesetsWhere(blockRound))
@@ -347,8 +349,45 @@ func (c *Combat) Validate() error {
 				return fmt.Errorf("sides.%s.fights[%d]: %w", sideOf(i), j, err)
 			}
 		}
+		if j, err := c.checkAttacks(i); err != nil {
+			return fmt.Errorf("sides.%s.fights[%d].attacks: %w", sideOf(i), j, err)
+		}
 	}
 	return nil
+}
+
+// checkAttacks refuses a side whose fights could make more attacks at one
+// step than an attack group counts (dice.MaxCount): every model that makes
+// a fight makes at most its attacks (21.3, 21.5), and at worst all the
+// side's fights strike at one step. It returns the fight that makes the
+// most of them, to name in the error.
+func (c *Combat) checkAttacks(i int) (int, error) {
+	e := &engine{c: c}
+	models := c.Sides[i].Unit.Models()
+	total, worst, worstPart, worstModels := 0, 0, -1, 0
+	for j, f := range c.Sides[i].Fights {
+		n := 0
+		for k := range models {
+			if e.makes(i, f.By, &models[k]) {
+				n++
+			}
+		}
+		part := n * f.Attacks
+		total += part
+		if part > worstPart {
+			worst, worstPart, worstModels = j, part, n
+		}
+	}
+	if total <= dice.MaxCount {
+		return 0, nil
+	}
+	all := ""
+	if total > worstPart {
+		all = fmt.Sprintf(", the side's fights %d in all", total)
+	}
+	a := c.Sides[i].Fights[worst].Attacks
+	return worst, fmt.Errorf("%d: %s making %d each could make %d attacks at one step%s: want at most %d attacks at one step",
+		a, plural(worstModels, "model", "models"), a, worstPart, all, dice.MaxCount)
 }
 
 func (f Fight) check(u *unit.Unit) error {

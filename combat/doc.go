@@ -7,12 +7,15 @@
 //
 // A round is a sequence of steps (21.4). At each step every fight of both
 // sides with that step's key counts its attacks from its unit's grid as it
-// stands (21.3, 21.5); each side's fights at the step are resolved through
-// referee.Resolve against the enemy unit as it stood at the start of the
-// step, and the step's removals take effect after both sides have rolled.
-// After the last step the scores (21.6), the winner (21.7) and the break
-// test (21.8) follow. The round asks one dice.Roller for every die, so the
-// same code serves every reader:
+// stands (21.3, 21.5); each side's fights at the step are resolved by the
+// referee's machine, as referee.Resolve resolves them, against the enemy
+// unit as it stood at the start of the step, and the step's removals take
+// effect after both sides have rolled. A step's attacks may pass
+// dice.MaxConst, the most a file writes as one count (101 models of A10
+// make 1,010); Load refuses a side whose fights could pass dice.MaxCount
+// at one step. After the last step the scores (21.6), the winner (21.7)
+// and the break test (21.8) follow. The round asks one dice.Roller for
+// every die, so the same code serves every reader:
 //
 //   - Combat.Resolve: dice a person rolled (dice.Scripted) or a seeded
 //     generator, with a log of every step.
@@ -27,6 +30,14 @@
 //     reference Exact is tested against on random small combats; it
 //     estimates the number of paths from a few random ones first and
 //     refuses a large combat at once.
+//
+// The readers that take a context look at it before every step of the
+// referee's machine (a die, or an unsaved wound's damage) and in every
+// loop of their own, so they stop with its error soon after its end
+// however large the round (the exact reader's batches are
+// odds.BatchOutcomes', which looks at it itself). A panic in a Monte Carlo
+// worker, a bug, is returned as a *safe.PanicError (internal/safe) rather
+// than ending the process.
 //
 // # The file
 //

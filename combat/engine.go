@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank/dice"
+	machine "github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -228,6 +229,7 @@ type engine struct {
 	lostRF [2]int
 	wounds [2]int
 	log    *[]Step
+	stop   *stopper // set: the round stops at the machine's next step; nil never
 }
 
 func newEngine(c *Combat, log *[]Step) *engine {
@@ -441,7 +443,10 @@ func (e *engine) step(p stepPlan, r dice.Roller) (StepCount, error) {
 	var groups [2][]referee.Attack
 	for i := range e.units {
 		sc.Fights[i] = len(p.fights[i]) > 0
-		groups[i], logs[i].Fights, sc.Attacks[i] = e.groups(i, p)
+		var err error
+		if groups[i], logs[i].Fights, sc.Attacks[i], err = e.groups(i, p); err != nil {
+			return sc, err
+		}
 	}
 	for i := range e.units {
 		enemy := e.units[1-i]
@@ -471,8 +476,11 @@ func (e *engine) step(p stepPlan, r dice.Roller) (StepCount, error) {
 // and the attacks rolled in all. A fight that re-rolls its misses (21.4)
 // rolls with reroll_hit: failed added to its own grants, inside the side's
 // one batch (21.2, C24): a miss is re-rolled at most once whatever grants
-// it (20.1 U1), so Hatred and Always Strikes First do not add up.
-func (e *engine) groups(i int, p stepPlan) (groups []referee.Attack, fights []FightCount, attacks int) {
+// it (20.1 U1), so Hatred and Always Strikes First do not add up. A
+// group's count may pass dice.MaxConst, the limit on a count a person
+// writes (a horde of 101 models of A10 makes 1,010 attacks); past
+// dice.MaxCount, which Validate keeps a combat below, it is an error.
+func (e *engine) groups(i int, p stepPlan) (groups []referee.Attack, fights []FightCount, attacks int, err error) {
 	enemy := e.units[1-i]
 	var now [][]unit.Cell
 	if len(p.fights[i]) > 0 {
@@ -482,6 +490,7 @@ func (e *engine) groups(i int, p stepPlan) (groups []referee.Attack, fights []Fi
 	// who makes them (auto) where the file names none.
 	var names [][]string
 	var auto [][]bool
+	var counts []int // each group's attacks
 	for k, j := range p.fights[i] {
 		f := e.c.Sides[i].Fights[j]
 		n := e.attacksIn(i, f, now)
@@ -494,7 +503,6 @@ func (e *engine) groups(i int, p stepPlan) (groups []referee.Attack, fights []Fi
 			continue
 		}
 		a := f.Attack
-		a.Count = dice.ConstExpr(n)
 		a.Target = t
 		if p.reroll[i][k] {
 			a.RerollHit |= rules.RerollFailed
@@ -507,20 +515,22 @@ func (e *engine) groups(i int, p stepPlan) (groups []referee.Attack, fights []Fi
 		// Fights of one profile (a champion striking like his rank and
 		// file) roll as one group: one batch, as 21.2 says.
 		if g := sameProfile(groups, a); g >= 0 {
-			c, _ := groups[g].Count.Const()
-			groups[g].Count = dice.ConstExpr(c + n)
+			counts[g] += n
 			if !slices.Contains(names[g], name) {
 				names[g], auto[g] = append(names[g], name), append(auto[g], byName)
 			}
 			continue
 		}
-		groups = append(groups, a)
+		groups, counts = append(groups, a), append(counts, n)
 		names, auto = append(names, []string{name}), append(auto, []bool{byName})
 	}
 	for g := range groups {
 		groups[g].Name = groupName(e.c.Sides[i].Unit.Name(), names[g], auto[g])
+		if groups[g].Count, err = dice.CountExpr(counts[g]); err != nil {
+			return nil, nil, 0, fmt.Errorf("side %s, %s: %w", sideOf(i), groups[g].Name, err)
+		}
 	}
-	return oneBatch(groups, e.c.Sides[i].Unit.Name()), fights, attacks
+	return oneBatch(groups, e.c.Sides[i].Unit.Name()), fights, attacks, nil
 }
 
 // groupName names an attack group of one or more fights: their own names,
@@ -604,17 +614,39 @@ func sameProfile(groups []referee.Attack, a referee.Attack) int {
 // batch resolves side i's attack groups against the enemy unit and adds
 // what they did to the round's totals.
 func (e *engine) batch(i int, enemy *unit.Unit, groups []referee.Attack, r dice.Roller) (*unit.Unit, []referee.Event, error) {
-	res, err := referee.Resolve(enemy, groups, r)
+	after, t, events, err := e.resolve(enemy, groups, r)
 	if err != nil {
 		return nil, nil, fmt.Errorf("side %s: %w", sideOf(i), err)
 	}
-	t := res.Tally
 	e.wounds[i] += t.Wounds
 	if e.c.Options.InstantKillScore == rules.ScoreProfile {
-		e.wounds[i] += instantKillExtra(enemy, groups, res.Events)
+		e.wounds[i] += instantKillExtra(enemy, groups, events)
 	}
 	e.lostRF[1-i] += t.ByRole[unit.RankAndFile] + t.ByRole[unit.Musician] + t.ByRole[unit.StandardBearer]
-	return res.After, res.Events, nil
+	return after, events, nil
+}
+
+// resolve is referee.Resolve: the referee's machine run over the groups
+// against u with r, every event kept. It runs the machine here, one small
+// step at a time (a die, or an unsaved wound's damage), so that a round
+// stops within a step once e.stop is set: one batch of 32,700 attacks (a
+// side's most at one step, dice.MaxCount) takes a good part of a second.
+func (e *engine) resolve(u *unit.Unit, groups []referee.Attack, r dice.Roller) (*unit.Unit, referee.Tally, []referee.Event, error) {
+	m, err := machine.NewMachine(u, groups, nil)
+	if err != nil {
+		return nil, referee.Tally{}, nil, err
+	}
+	var events []referee.Event
+	log := func(x referee.Event) { events = append(events, x) }
+	for !m.Done() {
+		if err := e.stop.check(); err != nil {
+			return nil, referee.Tally{}, nil, err
+		}
+		if err := m.Step(r, log); err != nil {
+			return nil, referee.Tally{}, nil, err
+		}
+	}
+	return m.Unit(), m.Tally(), events, nil
 }
 
 // instantKillExtra is what battleaxe's instant_kill_score: profile adds
@@ -661,9 +693,11 @@ const killingBlowSlays = "RULES.md 20.2, 9.1"
 // ErrNoFights is returned by the readers when neither side has a fight.
 var ErrNoFights = errors.New("no fights: give each side's fights")
 
-// play runs one round with r. log, when not nil, receives every step.
-func (c *Combat) play(r dice.Roller, log *[]Step) (*Outcome, error) {
+// play runs one round with r, until st is set (a nil st never is). log,
+// when not nil, receives every step.
+func (c *Combat) play(st *stopper, r dice.Roller, log *[]Step) (*Outcome, error) {
 	e := newEngine(c, log)
+	e.stop = st
 	o := &Outcome{}
 	for k, p := range c.plan() {
 		sc, err := e.step(p, r)

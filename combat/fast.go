@@ -91,6 +91,9 @@ func (c *Combat) Exact(ctx context.Context, cfg ExactConfig) (*Report, error) {
 		return nil, err
 	}
 	rep, err := c.exact(ctx, cfg)
+	if err != nil && ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
 	if err != nil && cfg.Fallback && errors.Is(err, odds.ErrStateLimit) {
 		n := cfg.Samples
 		if n <= 0 {
@@ -127,16 +130,20 @@ type sideWay struct {
 type fastReader struct {
 	c      *Combat
 	cfg    ExactConfig
-	ctx    context.Context
-	e      *engine // the round's fixed parts: start, windows, edge
+	ctx    context.Context // for odds.BatchOutcomes
+	stop   *stopper        // set when ctx ends: every loop here reads it
+	e      *engine         // the round's fixed parts: start, windows, edge
 	memo   map[string][]sideWay
 	stepUp bool // step_up: lost reads the R&F lost; otherwise it is not kept
 	walked int  // dice paths walked by walkSide so far
 }
 
 func (c *Combat) exact(ctx context.Context, cfg ExactConfig) (*Report, error) {
-	f := &fastReader{c: c, cfg: cfg, ctx: ctx, e: newEngine(c, nil), memo: map[string][]sideWay{},
+	st, release := watch(ctx)
+	defer release()
+	f := &fastReader{c: c, cfg: cfg, ctx: ctx, stop: st, e: newEngine(c, nil), memo: map[string][]sideWay{},
 		stepUp: c.Options.StepUp == rules.StepUpLost}
+	f.e.stop = st
 	states := []rstate{{units: [2]*unit.Unit{c.Sides[0].Unit, c.Sides[1].Unit}, p: big.NewRat(1, 1)}}
 	a := newAcc()
 	plan := c.plan()
@@ -189,17 +196,18 @@ func (f *fastReader) step(k int, p stepPlan, states []rstate, a *acc) ([]rstate,
 	var kb strings.Builder
 	bytes, pairs := 0, 0
 	maxStates, maxBytes := f.cfg.maxStates(), f.cfg.maxBytes()
-	for n, s := range states {
-		if n&63 == 0 {
-			if err := f.ctx.Err(); err != nil {
-				return nil, err
-			}
+	for _, s := range states {
+		if err := f.stop.check(); err != nil {
+			return nil, err
 		}
 		e := *f.e
 		e.units, e.wounds, e.lostRF = s.units, s.wounds, s.lostRF
 		var ways [2][]sideWay
 		for i := range 2 {
-			groups, _, attacks := e.groups(i, p)
+			groups, _, attacks, err := e.groups(i, p)
+			if err != nil {
+				return nil, err
+			}
 			if len(p.fights[i]) > 0 {
 				addTo(a.attacks[k][i], attacks, s.p)
 			}
@@ -211,6 +219,9 @@ func (f *fastReader) step(k int, p stepPlan, states []rstate, a *acc) ([]rstate,
 		}
 		for _, w0 := range ways[0] {
 			for _, w1 := range ways[1] {
+				if err := f.stop.check(); err != nil {
+					return nil, err
+				}
 				if pairs++; maxStates > 0 && pairs > 16*maxStates {
 					return nil, f.limit(k, 16*maxStates, "way through a step", "ways through a step")
 				}
@@ -346,7 +357,7 @@ func (f *fastReader) walkSide(e *engine, i int, groups []referee.Attack) ([]side
 	index := map[string]int{}
 	var ways []sideWay
 	n := 0
-	err := enumerate(f.ctx, limit, func(r dice.Roller) error {
+	err := enumerate(f.stop, limit, func(r dice.Roller) error {
 		n++
 		after, x, err := run(r)
 		if err != nil {
@@ -381,11 +392,9 @@ func (f *fastReader) finish(states []rstate, a *acc) error {
 	}
 	index := map[string]int{}
 	var groups []group
-	for n, s := range states {
-		if n&255 == 0 {
-			if err := f.ctx.Err(); err != nil {
-				return err
-			}
+	for _, s := range states {
+		if err := f.stop.check(); err != nil {
+			return err
 		}
 		o := Outcome{Units: s.units, Wounds: s.wounds}
 		for i := range 2 {
@@ -413,6 +422,9 @@ func (f *fastReader) finish(states []rstate, a *acc) error {
 	}
 	memo := map[string][]way{}
 	for _, g := range groups {
+		if err := f.stop.check(); err != nil {
+			return err
+		}
 		o := g.o
 		key := fmt.Sprint(o.Score, o.Destroyed, fullRanks(o.Units[0]), fullRanks(o.Units[1]),
 			o.Units[0].Count(unit.Musician) > 0, o.Units[1].Count(unit.Musician) > 0, f.strengths(o.Units))
@@ -431,7 +443,7 @@ func (f *fastReader) finish(states []rstate, a *acc) error {
 				}
 				var ends []end
 				weights := map[end]*big.Rat{}
-				err := enumerate(f.ctx, -1, func(r dice.Roller) error {
+				err := enumerate(f.stop, -1, func(r dice.Roller) error {
 					bt := *d.Break
 					bt.Rolls = nil
 					if err := f.c.rollBreak(&bt, tries, r); err != nil {

@@ -885,5 +885,8 @@ func (l *loader) side(c *Combat, i int, v *val, p string, height *val, fights []
 			return l.invalid(fp+".by", "%v", err)
 		}
 	}
+	if j, err := c.checkAttacks(i); err != nil {
+		return l.invalid(fmt.Sprintf("%s.fights[%d].attacks", p, j), "%v", err)
+	}
 	return nil
 }

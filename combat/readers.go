@@ -10,8 +10,10 @@ import (
 	"slices"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/safe"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -34,7 +36,7 @@ func (c *Combat) Resolve(r dice.Roller) (*Round, error) {
 		return nil, err
 	}
 	var log []Step
-	o, err := c.play(r, &log)
+	o, err := c.play(nil, r, &log)
 	if err != nil {
 		return nil, err
 	}
@@ -335,7 +337,9 @@ func (a *acc) report(rs rules.Ruleset) *Report {
 // their standard errors. Rounds come in chunks of MonteCarloChunk, chunk k
 // rolled by dice.NewSeededStream(seed, k) and played in parallel on copies
 // of the units, so the same seed gives the same report on any machine. It
-// stops with ctx's error when ctx is done.
+// stops with ctx's error within a step of the referee's machine (a die, or
+// an unsaved wound's damage) of ctx's end. A panic of a worker, a bug, is
+// returned as a *safe.PanicError, and stops the others.
 func (c *Combat) MonteCarlo(ctx context.Context, n int, seed uint64) (*Report, error) {
 	if err := c.ready(); err != nil {
 		return nil, err
@@ -343,52 +347,65 @@ func (c *Combat) MonteCarlo(ctx context.Context, n int, seed uint64) (*Report, e
 	if n < 1 {
 		return nil, fmt.Errorf("monte carlo: n %d: want at least 1", n)
 	}
+	st, release := watch(ctx)
+	defer release()
 	chunks := (n + MonteCarloChunk - 1) / MonteCarloChunk
 	accs := make([]*acc, chunks)
-	errs := make([]error, chunks)
-	next := make(chan int)
+	var next atomic.Int64
+	errs := make([]error, min(runtime.GOMAXPROCS(0), chunks))
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), chunks) {
+	for w := range errs {
 		mine := c.copy()
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			one := big.NewRat(1, 1)
-			for k := range next {
-				r := dice.NewSeededStream(seed, uint64(k))
-				a := newAcc()
-				for j := k * MonteCarloChunk; j < min(n, (k+1)*MonteCarloChunk); j++ {
-					if j%256 == 0 && ctx.Err() != nil {
-						errs[k] = ctx.Err()
-						break
-					}
-					o, err := mine.play(r, nil)
-					if err != nil {
-						errs[k] = err
-						break
-					}
-					a.add(o, one)
+		wg.Go(func() {
+			defer func() {
+				if v := recover(); v != nil {
+					errs[w] = safe.Wrap(v)
 				}
-				accs[k] = a
-			}
-		}()
+				if errs[w] != nil {
+					st.halt()
+				}
+			}()
+			safe.Check("combat.montecarlo")
+			errs[w] = mine.monteCarloChunks(st, &next, accs, n, seed)
+		})
 	}
-	for k := range chunks {
-		next <- k
-	}
-	close(next)
 	wg.Wait()
+	if err := st.firstError(errs); err != nil {
+		return nil, err
+	}
 	total := newAcc()
-	for k := range chunks {
-		if errs[k] != nil {
-			return nil, errs[k]
-		}
-		total.merge(accs[k])
+	for _, a := range accs {
+		total.merge(a)
 	}
 	rep := total.report(c.Ruleset)
 	rep.N, rep.Seed = n, seed
 	rep.StandIns = c.StandIns()
 	return rep, nil
+}
+
+// monteCarloChunks plays the chunks of MonteCarlo's n rounds that next
+// hands out, on c's own units, into accs, until none is left or st is set.
+func (c *Combat) monteCarloChunks(st *stopper, next *atomic.Int64, accs []*acc, n int, seed uint64) error {
+	one := big.NewRat(1, 1)
+	for {
+		k := int(next.Add(1) - 1)
+		if k >= len(accs) {
+			return nil
+		}
+		r := dice.NewSeededStream(seed, uint64(k))
+		a := newAcc()
+		for j := k * MonteCarloChunk; j < min(n, (k+1)*MonteCarloChunk); j++ {
+			if err := st.check(); err != nil {
+				return err
+			}
+			o, err := c.play(st, r, nil)
+			if err != nil {
+				return err
+			}
+			a.add(o, one)
+		}
+		accs[k] = a
+	}
 }
 
 // MonteCarloChunk is the number of rounds one seeded stream plays.
@@ -417,8 +434,8 @@ const DefaultPaths = 50000
 // branch, as referee.ClassBrancher allows), with no merging of equal
 // states. It is the reference that Exact, the fast reader, is tested against,
 // and is practical only for small combats: it stops with ErrTooLarge after
-// maxPaths rounds (0 means DefaultPaths), and with ctx's error when ctx is
-// done.
+// maxPaths rounds (0 means DefaultPaths), and with ctx's error within a
+// step of the referee's machine of ctx's end.
 func (c *Combat) Enumerate(ctx context.Context, maxPaths int) (*Report, error) {
 	if err := c.ready(); err != nil {
 		return nil, err
@@ -426,17 +443,19 @@ func (c *Combat) Enumerate(ctx context.Context, maxPaths int) (*Report, error) {
 	if maxPaths <= 0 {
 		maxPaths = DefaultPaths
 	}
-	if err := ctx.Err(); err != nil {
+	st, release := watch(ctx)
+	defer release()
+	if err := st.check(); err != nil {
 		return nil, err
 	}
-	if est, err := c.estimatePaths(); err != nil {
-		return nil, err
+	if est, err := c.estimatePaths(st); err != nil {
+		return nil, st.cause(err)
 	} else if est > 2*float64(maxPaths) {
 		return nil, fmt.Errorf("%w: about %.2g, the limit is %d", ErrTooLarge, est, maxPaths)
 	}
 	a := newAcc()
-	err := enumerate(ctx, maxPaths, func(r dice.Roller) error {
-		o, err := c.play(r, nil)
+	err := enumerate(st, maxPaths, func(r dice.Roller) error {
+		o, err := c.play(st, r, nil)
 		if err != nil {
 			return err
 		}
@@ -444,7 +463,7 @@ func (c *Combat) Enumerate(ctx context.Context, maxPaths int) (*Report, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, st.cause(err)
 	}
 	rep := a.report(c.Ruleset)
 	rep.StandIns = c.StandIns()
@@ -528,13 +547,13 @@ func (p *prober) take(sides int, cuts uint64) int {
 
 // estimatePaths estimates the number of dice paths of a round from 32
 // random paths, so that Enumerate refuses a large combat at once.
-func (c *Combat) estimatePaths() (float64, error) {
+func (c *Combat) estimatePaths(st *stopper) (float64, error) {
 	const probes = 32
 	p := &prober{rng: dice.NewSeeded(1)}
 	sum := 0.0
 	for range probes {
 		p.prod = 1
-		if _, err := c.play(p, nil); err != nil {
+		if _, err := c.play(st, p, nil); err != nil {
 			return 0, err
 		}
 		sum += p.prod
@@ -567,12 +586,13 @@ func (o *odometer) next() bool {
 	return false
 }
 
-// enumerate runs f once per dice path, at most limit times.
-func enumerate(ctx context.Context, limit int, f func(r dice.Roller) error) error {
+// enumerate runs f once per dice path, at most limit times, until st is
+// set.
+func enumerate(st *stopper, limit int, f func(r dice.Roller) error) error {
 	o := &odometer{}
 	for n := 0; ; n++ {
-		if n%256 == 0 && ctx.Err() != nil {
-			return ctx.Err()
+		if err := st.check(); err != nil {
+			return err
 		}
 		if n == limit {
 			return fmt.Errorf("%w: more than %d", ErrTooLarge, limit)

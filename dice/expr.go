@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 )
 
@@ -14,6 +15,12 @@ const (
 	MaxModifier = 10   // added to dice: D6-10 to D6+10
 	MaxConst    = 1000 // a constant: 0 to 1000 (a count of attacks such as 200)
 )
+
+// MaxCount is the largest count [CountExpr] takes: the most a constant
+// Expr holds. Counts the program works out, such as the attacks of one
+// step of a combat round (a horde of 101 models of A10 makes 1,010), may
+// pass MaxConst, the limit on what a person writes.
+const MaxCount = math.MaxInt16
 
 // Expr is a dice expression as the games write it: a constant such as 3, or
 // n dice of 3 or 6 sides plus a modifier, such as D3, 2D6, D6+1 or 2D6-1.
@@ -42,6 +49,18 @@ func ConstExpr(c int) Expr {
 		panic(err)
 	}
 	return e
+}
+
+// CountExpr returns the constant c, a count the program worked out (the
+// attacks of one combat step), or an error if c is outside 0..[MaxCount].
+// Unlike [ConstExpr] and [ParseExpr] it is not held to MaxConst, which
+// keeps a typo such as "66D6" in a file from passing; so the String of a
+// count above MaxConst does not parse back.
+func CountExpr(c int) (Expr, error) {
+	if c < 0 || c > MaxCount {
+		return Expr{}, fmt.Errorf("count %d: want 0 to %d", c, MaxCount)
+	}
+	return Expr{mod: int16(c)}, nil
 }
 
 // ExprFrom returns n dice of the given sides plus mod, such as ExprFrom(2, 6,

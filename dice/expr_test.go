@@ -194,6 +194,38 @@ func TestExprFrom(t *testing.T) {
 	}
 }
 
+// CountExpr holds the counts the program works out beyond MaxConst (a
+// horde of 101 models of A10 makes 1,010 attacks at one step), while
+// ParseExpr and ConstExpr keep the limit for what a person writes.
+func TestCountExpr(t *testing.T) {
+	for _, c := range []int{0, 20, dice.MaxConst, dice.MaxConst + 1, 1010, dice.MaxCount} {
+		e, err := dice.CountExpr(c)
+		if err != nil {
+			t.Fatalf("CountExpr(%d): %v", c, err)
+		}
+		if v, ok := e.Const(); !ok || v != c || e.Min() != c || e.Max() != c {
+			t.Errorf("CountExpr(%d): Const %d %v, Min %d, Max %d, want %d", c, v, ok, e.Min(), e.Max(), c)
+		}
+		if got := e.Roll(nil); got != c {
+			t.Errorf("CountExpr(%d).Roll = %d", c, got)
+		}
+		if d := e.Dist(); d.Min != c || d.Len() != 1 {
+			t.Errorf("CountExpr(%d).Dist = %v, want the point %d", c, d, c)
+		}
+		if c <= dice.MaxConst && e != dice.ConstExpr(c) {
+			t.Errorf("CountExpr(%d) = %#v, want ConstExpr's %#v", c, e, dice.ConstExpr(c))
+		}
+	}
+	for _, c := range []int{-1, dice.MaxCount + 1, 1 << 20} {
+		if _, err := dice.CountExpr(c); err == nil || !strings.Contains(err.Error(), "want 0 to 32767") {
+			t.Errorf("CountExpr(%d) error %v, want one saying 0 to 32767", c, err)
+		}
+	}
+	if _, err := dice.ParseExpr("1010"); err == nil {
+		t.Error(`ParseExpr("1010") passed: a person's constant stays within MaxConst`)
+	}
+}
+
 func TestExprComparable(t *testing.T) {
 	// One value per meaning, whatever the spelling, so == and map keys work.
 	seen := map[dice.Expr]string{}

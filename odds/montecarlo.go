@@ -11,6 +11,7 @@ import (
 
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
+	"github.com/rearrank/rearrank/internal/safe"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -24,7 +25,10 @@ const chunk = 4096
 // MonteCarlo estimates the distribution by resolving the attacks
 // cfg.Samples times with seeded dice, in parallel. Probabilities are the
 // exact fractions of samples; StdErr gives the standard errors of the
-// means, so mean ± 1.96·StdErr is a 95% confidence interval.
+// means, so mean ± 1.96·StdErr is a 95% confidence interval. It stops with
+// ctx's error within a step of the referee's machine of ctx's end. A panic
+// of a worker, a bug, is returned as a *safe.PanicError, and stops the
+// others.
 func MonteCarlo(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Config) (*Result, error) {
 	n := cfg.Samples
 	if n <= 0 {
@@ -67,18 +71,31 @@ func MonteCarlo(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg
 	var wg sync.WaitGroup
 	errs := make([]error, workers)
 	p := progress{f: cfg.Progress, total: n}
+	// stop is set when ctx ends or a worker fails; the workers read it
+	// between the machine's steps, one atomic load each.
+	var stop atomic.Bool
+	stop.Store(ctx.Err() != nil)
+	release := context.AfterFunc(ctx, func() { stop.Store(true) })
+	defer release()
 	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
+			defer func() {
+				if v := recover(); v != nil {
+					errs[w] = safe.Wrap(v)
+				}
+				if errs[w] != nil {
+					stop.Store(true)
+				}
+			}()
+			safe.Check("odds.montecarlo")
 			m := new(engine.Machine)
-			for {
+			for !stop.Load() {
 				c := int(next.Add(1) - 1)
-				if c >= chunks || ctx.Err() != nil {
+				if c >= chunks {
 					return
 				}
 				size := min(chunk, n-c*chunk)
-				out, err := runChunk(ctx, tmpls[w], m, cfg.Seed, uint64(c), size)
+				out, err := runChunk(&stop, tmpls[w], m, cfg.Seed, uint64(c), size)
 				if err != nil {
 					errs[w] = err
 					return
@@ -86,13 +103,15 @@ func MonteCarlo(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg
 				results[c] = out
 				p.add(size)
 			}
-		}()
+		})
 	}
 	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	for _, err := range errs {
+		if err != nil && err != errStopped {
+			return nil, err // a worker's failure: a panic or an error of the rules
+		}
 	}
-	if err := errors.Join(errs...); err != nil {
+	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	total := newCounts()
@@ -234,20 +253,25 @@ func stdErr(h []int64, n int64) float64 {
 	return math.Sqrt(max(v, 0) / float64(n))
 }
 
+// errStopped is runChunk's error when stop was set: MonteCarlo returns
+// ctx's error or the failure that set it instead.
+var errStopped = errors.New("odds: monte carlo stopped")
+
 // runChunk resolves size samples with stream number stream of the seed,
-// resetting m from tmpl for each.
-func runChunk(ctx context.Context, tmpl, m *engine.Machine, seed, stream uint64, size int) (*counts, error) {
+// resetting m from tmpl for each, until stop is set. It reads stop before
+// every step of the machine: one sample of a big scenario (a thousand
+// groups of a thousand attacks) takes a good part of a second, a step at
+// most a stage of one group, and the caller's deadline must hold within
+// a few milliseconds.
+func runChunk(stop *atomic.Bool, tmpl, m *engine.Machine, seed, stream uint64, size int) (*counts, error) {
 	r := dice.NewSeededStream(seed, stream)
 	c := newCounts()
-	for i := range size {
-		// Every 16 samples: one sample of a big scenario can take
-		// milliseconds (more under the race detector), and the caller's
-		// deadline must hold within a small part of a second.
-		if i&15 == 15 && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
+	for range size {
 		m.Reset(tmpl)
 		for !m.Done() {
+			if stop.Load() {
+				return nil, errStopped
+			}
 			if err := m.Step(r, nil); err != nil {
 				return nil, err
 			}
