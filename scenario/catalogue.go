@@ -16,7 +16,7 @@ import (
 const (
 	MaxSize       = 1 << 20 // bytes in one file
 	MaxDepth      = 32      // nesting of mappings and lists
-	MaxTokens     = 200000  // YAML tokens (keys, values, punctuation) in one file
+	MaxTokens     = 12000   // YAML tokens (keys, values, punctuation) in one file
 	MaxAttacks    = 1000    // attack groups in one file
 	MaxModels     = 1000    // models in the target, all pools and characters together
 	MaxCharacters = 16      // characters joined to the target

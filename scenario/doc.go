@@ -28,7 +28,13 @@
 // bounds its work: at most MaxSize bytes and MaxTokens tokens, nesting at
 // most MaxDepth deep, and no anchors, aliases, tags or merge keys (the
 // "billion laughs" alias expansion cannot start). Scenario files never need
-// those YAML features.
+// those YAML features. It also refuses a value, comment or stretch of
+// blank space longer than 64 KiB, more than 128 KiB of keys and values in
+// all, a mapping of more than 64 fields and more than 16 document markers,
+// all far past what a scenario holds. Passes over the text that allocate
+// nothing check these limits and stop at the first one crossed, before the
+// YAML reader builds anything: any text of up to MaxSize bytes is loaded
+// or refused within about 20 MB.
 //
 // # Fields
 //
@@ -56,7 +62,8 @@
 //
 // File implements MarshalYAML (goccy/go-yaml's BytesMarshaler) and
 // json.Marshaler, in the same field names; loading the output gives an
-// equal File.
+// equal File. The output has every default written out, and JSON has more
+// tokens than YAML, so a file near MaxTokens may write out past it.
 //
 // # Later errors
 //

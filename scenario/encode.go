@@ -13,7 +13,8 @@ import (
 
 // MarshalYAML writes the scenario as YAML in the field order of the Go
 // types, leaving out fields at their zero value. Load reads the result back
-// to an equal File.
+// to an equal File, unless it passes a size limit (see the package
+// documentation, "Writing").
 func (f File) MarshalYAML() ([]byte, error) {
 	return yaml.MarshalWithOptions(toYAML(encodeValue(reflect.ValueOf(f))), yaml.IndentSequence(true))
 }

@@ -12,8 +12,8 @@ import (
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
-	"github.com/goccy/go-yaml/lexer"
 	"github.com/goccy/go-yaml/parser"
+	"github.com/goccy/go-yaml/scanner"
 	"github.com/goccy/go-yaml/token"
 )
 
@@ -35,13 +35,22 @@ func Read(name string, r io.Reader) (*File, error) {
 // Load refuses input that a scenario never needs and that could make
 // parsing slow or large: more than MaxSize bytes, text that is not UTF-8,
 // anchors and aliases (the "billion laughs" attack), tags, merge keys,
-// several documents, and nesting deeper than MaxDepth.
+// several documents, nesting deeper than MaxDepth, and more than MaxTokens
+// tokens or the other limits of measure (scan.go).
 func Load(name string, data []byte) (*File, error) {
 	name = displayName(name)
 	if len(data) > MaxSize {
 		return nil, &Error{File: name, Msg: fmt.Sprintf("larger than %d bytes (1 MiB); a scenario is a few kilobytes", MaxSize), Err: ErrTooLarge}
 	}
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	// Both passes stop at the first problem: precheck reports what it
+	// finds before the place where measure stopped.
+	if end, e := measure(name, data); e != nil {
+		if pe := precheck(name, data[:min(end+1, len(data))]); pe != nil {
+			return nil, pe
+		}
+		return nil, e
+	}
 	if e := precheck(name, data); e != nil {
 		return nil, e
 	}
@@ -85,6 +94,26 @@ func precheck(name string, data []byte) *Error {
 	var prev byte = '\n'
 	for i := 0; i < len(data); {
 		c := data[i]
+		// Runs of bytes that change nothing here but the column.
+		stop := &precheckStop
+		switch {
+		case inComment:
+			stop = &commentStop
+		case inDouble && !escaped:
+			stop = &doubleStop
+		case inSingle:
+			stop = &singleStop
+		case lineStart || escaped:
+			stop = nil
+		}
+		if stop != nil && stop[c] == 0 {
+			for i < len(data) && stop[data[i]] == 0 {
+				i++
+				col++
+			}
+			prev = data[i-1]
+			continue
+		}
 		size := 1
 		if c >= utf8.RuneSelf {
 			r, n := utf8.DecodeRune(data[i:])
@@ -143,6 +172,22 @@ func precheck(name string, data []byte) *Error {
 	return nil
 }
 
+// precheckStop marks the bytes that precheck looks at after a line's
+// indentation, outside quotes and comments, and the others those it looks
+// at inside a comment and inside quotes: the rest only move the column on.
+// Every byte of a character past ASCII is one, for its UTF-8 check.
+var precheckStop, commentStop, doubleStop, singleStop = stopAt("\n#\"'[{]}"), stopAt("\n"), stopAt("\n\"\\"), stopAt("\n'")
+
+func stopAt(bytes string) (stop [256]uint8) {
+	for _, b := range []byte(bytes) {
+		stop[b] = 1
+	}
+	for b := utf8.RuneSelf; b < 256; b++ {
+		stop[b] = 1
+	}
+	return stop
+}
+
 func deepError(name string, line, col int) *Error {
 	return &Error{File: name, Line: line, Column: col, Msg: fmt.Sprintf("nested deeper than %d levels; a scenario needs about 5", MaxDepth), Err: ErrUnsupported}
 }
@@ -151,14 +196,15 @@ func deepError(name string, line, col int) *Error {
 // merge keys and deep nesting, so that the parser and decoder only ever see
 // a plain tree of bounded depth. Refusing aliases outright is the simple,
 // complete answer to alias expansion attacks; scenario files have no use
-// for them.
+// for them. measure has held the text to MaxTokens before; the count here
+// is a second line.
 func tokenize(name string, data []byte) (tks token.Tokens, e *Error) {
 	defer func() {
 		if r := recover(); r != nil {
 			tks, e = nil, &Error{File: name, Msg: fmt.Sprintf("cannot tokenize: %v", r), Err: ErrSyntax}
 		}
 	}()
-	tks = lexer.Tokenize(string(data))
+	tks = lex(data)
 	if len(tks) > MaxTokens {
 		tk := tks[MaxTokens]
 		return nil, &Error{File: name, Line: tk.Position.Line, Column: tk.Position.Column,
@@ -218,6 +264,22 @@ func tokenize(name string, data []byte) (tks token.Tokens, e *Error) {
 		}
 	}
 	return tks, nil
+}
+
+// lex returns the tokens of data up to the first invalid one. It is
+// lexer.Tokenize, which goes on past an invalid token to the end of the
+// text, stopped where Load reports the error.
+func lex(data []byte) token.Tokens {
+	var tks token.Tokens
+	var s scanner.Scanner
+	s.Init(string(data))
+	for {
+		more, err := s.Scan()
+		tks.Add(more...)
+		if err != nil {
+			return tks
+		}
+	}
 }
 
 // missingComma reports a plain value in a flow mapping or list that holds

@@ -116,8 +116,10 @@ func (f *File) Validate() error {
 	c.ranges(reflect.ValueOf(f).Elem(), "")
 	c.root()
 	c.options()
-	for i := range f.Attacks {
-		c.attack(i)
+	if !c.tooMany("attacks", len(f.Attacks)) {
+		for i := range f.Attacks {
+			c.attack(i)
+		}
 	}
 	c.target()
 	c.builtDamage()
@@ -136,6 +138,23 @@ func (f *File) Validate() error {
 type checker struct {
 	f    *File
 	errs []*Error
+}
+
+// tooMany reports whether a loaded file's list at path has more items
+// than its limit. Its items are then left unchecked: the error for their
+// number stands where the list starts, before any of theirs, and checking
+// thousands of them would cost more than the file is worth.
+func (c *checker) tooMany(path string, n int) bool {
+	limit := 0
+	switch path {
+	case "attacks":
+		limit = MaxAttacks
+	case "target.characters":
+		limit = MaxCharacters
+	case "target.groups":
+		limit = MaxGroups
+	}
+	return c.f.src != nil && limit > 0 && n > limit
 }
 
 func (c *checker) add(field, format string, args ...any) {
@@ -166,6 +185,9 @@ func (c *checker) ranges(v reflect.Value, path string) {
 			c.ranges(fv, p)
 		}
 	case reflect.Slice:
+		if c.tooMany(path, v.Len()) {
+			return
+		}
 		for i := range v.Len() {
 			c.ranges(v.Index(i), fmt.Sprintf("%s[%d]", path, i))
 		}
@@ -654,6 +676,9 @@ func (c *checker) characters() {
 	if len(t.Characters) > MaxCharacters {
 		c.add("target.characters", "%d characters: want at most %d", len(t.Characters), MaxCharacters)
 	}
+	if c.tooMany("target.characters", len(t.Characters)) {
+		return
+	}
 	names := map[string]bool{}
 	slots := map[int]bool{}
 	for i := range t.Characters {
@@ -705,6 +730,9 @@ func (c *checker) groups() {
 	}
 	if len(t.Groups) > MaxGroups {
 		c.add("target.groups", "%d groups: want at most %d", len(t.Groups), MaxGroups)
+	}
+	if c.tooMany("target.groups", len(t.Groups)) {
+		return
 	}
 	// A group shares a pool with the unit's rank and file, or with an
 	// earlier group, unless its troop type keys a pool of its own (t9a,
@@ -883,6 +911,7 @@ func (c *checker) damage() {
 		} else {
 			c.add(p, "%d entries for a unit of %d models", len(d.PerModel), n)
 		}
+		return // the entries' own errors stand after this one
 	}
 	for i, x := range d.PerModel {
 		if x < 0 || x >= t.Wounds && !mixed {

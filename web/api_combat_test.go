@@ -139,6 +139,9 @@ func FuzzCombatHandler(f *testing.F) {
 	f.Add(uint8(2), "dice=6,1,6,3,4,1,2", duelYAML)
 	f.Add(uint8(0), "", `{"ruleset": "whfb8", "sides": {"a": {"unit": {"models": -1}}}}`)
 	f.Add(uint8(2), "", "sides: &a [*a]\n")
+	for i, body := range limitCombats() {
+		f.Add(uint8(i), []string{"", "n=200", "exact=1&fallback=1", "dice=6,6,6,6"}[i%4], body)
+	}
 	h := New(Config{MaxStates: 2000, Timeout: 200 * time.Millisecond, MaxConcurrent: 2}).Handler()
 	f.Fuzz(func(t *testing.T, ctype uint8, query, body string) {
 		target := "/api/combat"

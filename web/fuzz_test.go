@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -10,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/rearrank/rearrank/scenario"
 )
 
 // slotMinusOneYAML is issue 11 item 4: a character at slot -1 of a layout
@@ -77,10 +80,16 @@ func FuzzHandlers(f *testing.F) {
 	for _, route := range []uint8{2, 3, 4} {
 		f.Add(route, uint8(2), "", slotMinusOneYAML)
 	}
+	for i, body := range limitScenarios() {
+		f.Add(uint8(2+i%3), uint8(i), []string{"", "exact=1&fallback=1", "seed=3", "rulesets=t9a,tow"}[i%4], body)
+	}
+	f.Add(uint8(1), uint8(0), limitQuery(), "")
 	// The page reads the slot -1 file through form.go, which has no
 	// recover of its own: seed routes 0 and 1 with it once the catalogue
 	// helper's fix of scenario/validate.go (issue 11 item 4) is merged.
-	s := New(Config{MaxStates: 2000, Timeout: time.Second, MaxConcurrent: 2})
+	// A short time limit bounds each input's computation: the fuzzer looks
+	// for crashes, and a file at the limits would take seconds.
+	s := New(Config{MaxStates: 2000, Timeout: 200 * time.Millisecond, MaxConcurrent: 2})
 	h := s.Handler()
 	f.Fuzz(func(t *testing.T, route, ctype uint8, query, body string) {
 		rt := fuzzRoutes[int(route)%len(fuzzRoutes)]
@@ -109,4 +118,71 @@ func FuzzHandlers(f *testing.F) {
 			t.Errorf("%s %s: %d with Content-Type %q", rt.method, target, resp.StatusCode, resp.Header.Get("Content-Type"))
 		}
 	})
+}
+
+// limitScenarios are request bodies at the loader's limits and past them
+// (issue 23): MaxAttacks groups, a unit of MaxModels models of MaxWounds
+// wounds struck by counts of 1000 attacks and of 10 dice with multiple
+// wounds D6 and Killing Blow, a damage list for every model, MaxTokens
+// tokens and one more, and the 1 MiB list of the issue.
+func limitScenarios() []string {
+	groups := func(n int) string {
+		return "ruleset: whfb8\nattacks:\n" + strings.Repeat("  - {count: 1000, to_hit: 4+, strength: 10, multiple_wounds: D6}\n", n) +
+			"target: {models: 1000, frontage: 1000, toughness: 10, wounds: 100}\n"
+	}
+	tokens := func(n int) string { // 2k+8 tokens: ruleset : whfb8 attacks : [ k+1 values, k commas ]
+		return "ruleset: whfb8\nattacks: [" + strings.Repeat("1,", (n-8)/2) + "1]\n"
+	}
+	return []string{
+		groups(scenario.MaxAttacks),
+		groups(scenario.MaxAttacks + 1),
+		"ruleset: whfb8\nattacks:\n" +
+			"  - {count: 1000, to_hit: auto, strength: 10, multiple_wounds: D6, killing_blow: true}\n" +
+			"  - {count: 10D6, ws: 10, strength: 10, multiple_wounds: D6+3, hatred: true, poison: true}\n" +
+			"target: {models: 1000, frontage: 1000, ws: 10, toughness: 10, wounds: 100, troop_type: monstrous_infantry, armour: plate, shield: true, ward: 2+, regeneration: 2+}\n",
+		`{"ruleset": "battleaxe", "attacks": [{"count": 1000, "to_hit": "auto", "strength": 10, "multiple_wounds": "D6", "killing_blow": true}],` +
+			`"target": {"models": 1000, "frontage": 100, "toughness": 10, "wounds": 100, "damage": [` + strings.Repeat("99, ", scenario.MaxModels-1) + `99]}}`,
+		tokens(scenario.MaxTokens),
+		tokens(scenario.MaxTokens + 2),
+		tokens(scenario.MaxSize / 2),
+	}
+}
+
+// limitQuery is the results page's form at the limits: its most attack
+// groups, each of 1000 attacks, at a unit of MaxModels models.
+func limitQuery() string {
+	q := url.Values{"ruleset": {"whfb8"}, "t.models": {"1000"}, "t.frontage": {"1000"}, "t.toughness": {"10"}, "t.wounds": {"100"}, "t.ward": {"2+"}}
+	for i := range 8 {
+		a := fmt.Sprintf("a%d.", i)
+		q[a+"count"], q[a+"to_hit"], q[a+"strength"] = []string{"1000"}, []string{"4+"}, []string{"10"}
+		q[a+"multiple_wounds"], q[a+"killing_blow"] = []string{"D6"}, []string{"on"}
+	}
+	return q.Encode()
+}
+
+// limitCombats are combat bodies whose steps make a thousand attacks and
+// more (issue 23): 101 models of 10 Attacks in one rank, 100 models in two
+// ranks of 10 Attacks, and units of MaxModels models of MaxWounds wounds
+// making 32 Attacks each, with multiple wounds D6 and Killing Blow.
+func limitCombats() []string {
+	combat := func(models, frontage, attacks int, extra string) string {
+		return fmt.Sprintf(`ruleset: whfb8
+combat: {charger: a}
+sides:
+  a:
+    unit: {name: Horde, models: %d, frontage: %d, ws: 10, toughness: 10, wounds: 100, armour: plate, shield: true}
+    leadership: 10
+    fights: [{attacks: %d, initiative: 10, ws: 10, strength: 10%s}]
+  b:
+    unit: {name: Wall, models: 1000, frontage: 1000, ws: 10, toughness: 10, wounds: 100, ward: 2+}
+    leadership: 10
+    fights: [{attacks: 32, initiative: 1, ws: 10, strength: 10, multiple_wounds: D6, killing_blow: true}]
+`, models, frontage, attacks, extra)
+	}
+	return []string{
+		combat(101, 101, 10, ""),
+		combat(100, 50, 10, ", supporting: 1, multiple_wounds: D6, killing_blow: true"),
+		combat(1000, 1000, 32, ", multiple_wounds: D6"),
+		combat(1000, 100, 32, ", supporting: 5, extra_ranks: 5"),
+	}
 }

@@ -285,7 +285,10 @@ func FuzzPage(f *testing.F) {
 	f.Add(with(spearmenQuery(), "tab", "compare", "cmp", "t9a").Encode())
 	f.Add("yaml=" + url.QueryEscape(crossbowsYAML))
 	f.Add("ruleset=battleaxe&a0.count=D6&a0.strength=3&t.models=3&t.toughness=3&t.damage=1,1")
-	s := New(Config{MaxStates: 2000, Timeout: time.Second, MaxConcurrent: 4})
+	f.Add(limitQuery())
+	f.Add("yaml=" + url.QueryEscape(limitScenarios()[2]))
+	// A short time limit bounds each query's computation (see FuzzHandlers).
+	s := New(Config{MaxStates: 2000, Timeout: 200 * time.Millisecond, MaxConcurrent: 4})
 	h := s.Handler()
 	f.Fuzz(func(t *testing.T, query string) {
 		w := do(t, h, "GET", "/results?"+url.PathEscape(query), "", "")
