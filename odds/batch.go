@@ -38,7 +38,7 @@ func BatchOutcomes(ctx context.Context, u *unit.Unit, attacks []referee.Attack, 
 	// The slot key, never the count key (unit.SetCountKey): a caller such
 	// as a combat round reads where each model stands after the batch.
 	cfg.coreBytes = coreBytes(u)
-	if err := tooMany(u, attacks, cfg.maxStates(), false, why); err != nil {
+	if err := tooMany(ctx, u, attacks, cfg.maxStates(), false, why); err != nil {
 		return nil, err
 	}
 	m.Unit().SetQuiet(true)

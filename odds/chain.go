@@ -443,6 +443,9 @@ type chainEnds struct {
 func (f *chainEnds) add(e *enumerator, t *chainTable, links []chainLink, p weight, dp, d den) error {
 	f.touched = f.touched[:0]
 	for _, l := range links {
+		if err := e.tick(); err != nil {
+			return err
+		}
 		o, err := t.closeLast(e, l.at)
 		if err != nil {
 			return err
@@ -549,6 +552,9 @@ func (e *enumerator) chain(c *core, n int, lost bool, ws []*big.Int, dn den, end
 	// close the batch (closing then takes a stepped state's own machine).
 	stepAll := func() error {
 		for _, l := range links {
+			if err := e.tick(); err != nil {
+				return err
+			}
 			if !t.state(l.at).stepped {
 				if err := t.step(e, l.at); err != nil {
 					return err
@@ -575,6 +581,9 @@ func (e *enumerator) chain(c *core, n int, lost bool, ws []*big.Int, dn den, end
 		// level's denominator.
 		var L den
 		for _, l := range links {
+			if err := e.tick(); err != nil {
+				return err
+			}
 			s := t.state(l.at)
 			if !s.stepped {
 				if err := t.step(e, l.at); err != nil {
@@ -596,6 +605,9 @@ func (e *enumerator) chain(c *core, n int, lost bool, ws []*big.Int, dn den, end
 		// The links move along.
 		next, nextBytes = next[:0], 0
 		for _, l := range links {
+			if err := e.tick(); err != nil {
+				return err
+			}
 			s := t.state(l.at)
 			up := L.over(s.d)
 			for _, x := range s.edges {
@@ -647,6 +659,9 @@ func (e *enumerator) chain(c *core, n int, lost bool, ws []*big.Int, dn den, end
 		pk, dk := fromBig(ws[k]), dn.mul(d)
 		c.trans = slices.Grow(c.trans, len(links))
 		for _, l := range links {
+			if err := e.tick(); err != nil {
+				return err
+			}
 			to, dt := t.close(e, l.at)
 			dt = dt.plus(l.dt)
 			dt.unsaved += int32(k)
@@ -665,10 +680,10 @@ func (e *enumerator) chain(c *core, n int, lost bool, ws []*big.Int, dn den, end
 }
 
 // chainBudget returns the memory-budget error (Config.MaxBytes) when the
-// chain holds more than it: its table, links of linkBytes, and the next
-// generation's cores and its trans ways out.
+// chain, with what the enumeration holds besides (heldBytes), passes its
+// share of it: its table, links of linkBytes, and its trans ways out.
 func (e *enumerator) chainBudget(t *chainTable, linkBytes int64, trans int) error {
-	if e.maxBytes > 0 && t.bytes+linkBytes+int64(len(e.next))*e.coreBytes+int64(trans)*perState > e.maxBytes {
+	if e.overBudget(t.bytes + linkBytes + int64(trans)*perState) {
 		return bytesLimitError(e.maxBytes, e.steps, e.why())
 	}
 	return nil

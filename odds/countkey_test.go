@@ -88,10 +88,10 @@ func TestCountKeyEqualsWalk(t *testing.T) {
 func TestS3NotRefused(t *testing.T) {
 	u, a := s3(t)
 	why := func() string { return "S3" }
-	if err := tooMany(u, a, DefaultMaxStates, true, why); err != nil {
+	if err := tooMany(t.Context(), u, a, DefaultMaxStates, true, why); err != nil {
 		t.Errorf("count key: %v", err)
 	}
-	if err := tooMany(u, a, DefaultMaxStates, false, why); err == nil || !strings.Contains(err.Error(), "9765625 damage states") {
+	if err := tooMany(t.Context(), u, a, DefaultMaxStates, false, why); err == nil || !strings.Contains(err.Error(), "9765625 damage states") {
 		t.Errorf("slot key: err = %v, want the 5^10 = 9765625 bound", err)
 	}
 }

@@ -75,7 +75,12 @@
 //     attack does is found by stepping a one-attack copy over every die; the
 //     machine then jumps to its damage step with each count (SkipRolls).
 //     With Flaming attacks in whfb8 the count is joined with whether
-//     Regeneration was lost.
+//     Regeneration was lost. Where an attack can hand on more than one kind
+//     of thing (a Killing Blow's kill beside ordinary wounds, a tow Cleaving
+//     Blow that rolls no Regeneration, a battleaxe Killing Blow that is a
+//     single among packets), the counts of each kind are multinomial, and
+//     the batch's kills, which roll no die, are then taken in one step
+//     (mixed.go).
 //   - single wounds: the damage of a batch's n unsaved wounds when they roll
 //     no damage dice (no Multiple Wounds, or only models of W1 to land on,
 //     RULES.md 9.2, E41, R41): the same packet n times, applied in one go

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"github.com/rearrank/rearrank/internal/engine"
 	"slices"
+	"unsafe"
 
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/unit"
@@ -94,8 +95,11 @@ type enumerator struct {
 	max int // state limit, 0 for none
 	// maxBytes is the memory budget (Config.MaxBytes), 0 for none;
 	// coreBytes what one core is estimated to take; bytes the estimate of
-	// the generation being built and prevBytes of the one it is built from.
+	// the states of the generation being built and prevBytes of the one
+	// it is built from; ntrans the ways out of this generation's cores
+	// (heldBytes).
 	maxBytes, coreBytes, bytes, prevBytes int64
+	ntrans                                int
 	why                                   func() string // what makes the space large, for the limit error
 	fast                                  bool          // take the fast paths of fast.go
 	join                                  bool          // keep each end state whole, no last-batch marginals (batch.go)
@@ -119,6 +123,7 @@ type enumerator struct {
 	finals int // final states accumulated
 
 	roller pathRoller
+	ticks  uint // units of work done, for tick
 	keybuf []byte
 	free   []*engine.Machine
 	// units are units no machine uses, for the next copies (the packet
@@ -149,7 +154,7 @@ type enumerator struct {
 }
 
 func newEnumerator(ctx context.Context, cfg Config, fast bool, acc *accumulator, why func() string) *enumerator {
-	return &enumerator{ctx: ctx, max: cfg.maxStates(), maxBytes: cfg.maxBytes(), coreBytes: cfg.coreBytes, why: why, fast: fast, acc: acc,
+	return &enumerator{ctx: ctx, roller: pathRoller{ctx: ctx}, max: cfg.maxStates(), maxBytes: cfg.maxBytes(), coreBytes: cfg.coreBytes, why: why, fast: fast, acc: acc,
 		nextIndex: map[string]int32{}, nsIndex: map[stateKey]int32{}, merge: map[stateKey]int{},
 		memo: map[string][]memoLeaf{}, finalGroups: map[*finalBatch]*finalGroup{}, sweeps: map[string]*sweeper{},
 		polys: map[string][]weight{}, unsaveds: map[string]*[]weight{}}
@@ -161,6 +166,50 @@ var ErrStateLimit = errors.New("state limit reached")
 
 func (e *enumerator) limitError() error {
 	return fmt.Errorf("%w: more than %d states after %d steps: %s", ErrStateLimit, e.max, e.steps, e.why())
+}
+
+// tickEvery is how many units of work tick lets pass between looks at
+// the context: a power of two.
+const tickEvery = 64
+
+// tick counts a unit of work of one of the enumeration's loops (a core
+// expanded, a link of the packet chain moved, an outcome gathered) and
+// returns the context's error every tickEvery units, so that a cancelled
+// computation stops within milliseconds wherever its time goes (issue 23,
+// item 2: a level of the packet chain ran for seconds between looks). A
+// loop whose every unit may take milliseconds looks at each.
+func (e *enumerator) tick() error {
+	if e.ticks++; e.ticks&(tickEvery-1) != 0 {
+		return nil
+	}
+	return e.ctx.Err()
+}
+
+// transBytes is the memory of one way out of a core (trans) with an
+// inline weight.
+const transBytes = int64(unsafe.Sizeof(trans{}))
+
+// heldBytes estimates the memory the enumeration holds, for Config.
+// MaxBytes: the states of two generations, the machines of the cores of
+// both, of the memo and of the machines kept for reuse, and the ways out.
+// A machine the memo shares with a core counts twice: the estimate errs
+// high. Counting the states and the next generation's cores alone, 40
+// battleaxe attacks with Killing Blow at 6 monsters (issue 23) held an
+// estimated 180 MB in a heap of 870 MB.
+func (e *enumerator) heldBytes() int64 {
+	machines := int64(len(e.next) + len(e.cores) + e.memoLeaves + len(e.free))
+	return e.bytes + e.prevBytes + machines*e.coreBytes + int64(e.ntrans)*transBytes
+}
+
+// heapGrowth is how far Go's collector lets the heap grow past what is
+// live before it collects (GOGC=100): what the enumeration holds may take
+// the memory budget (Config.MaxBytes) over heapGrowth.
+const heapGrowth = 2
+
+// overBudget reports whether the enumeration holds, with held bytes
+// besides what heldBytes counts, more than its share of the memory budget.
+func (e *enumerator) overBudget(held int64) bool {
+	return e.maxBytes > 0 && heapGrowth*(e.heldBytes()+held) > e.maxBytes
 }
 
 // scratch returns a machine to replay a step on.
@@ -247,9 +296,9 @@ func (e *enumerator) group(f *finalBatch, t tally, w weight) {
 // flushFinals adds the gathered last batches to the accumulator: each
 // group's tallies against each of its outcomes, and the unsaved counts of
 // every group that shares an unsaved distribution convolved with it once.
-func (e *enumerator) flushFinals() {
+func (e *enumerator) flushFinals() error {
 	if len(e.finalGroups) == 0 {
-		return
+		return nil
 	}
 	byUnsaved := map[*[]weight][]weight{}
 	var order []*finalBatch
@@ -264,6 +313,9 @@ func (e *enumerator) flushFinals() {
 		g := e.finalGroups[f]
 		for t, w := range g.rest {
 			for _, o := range f.outcomes {
+				if err := e.tick(); err != nil {
+					return err
+				}
 				e.acc.addRest(t.plus(o.dt), o.destroyed, o.panicApplies, e.acc.align(w.mulShared(o.w), e.d.mul(f.do)))
 			}
 			e.finals += len(f.outcomes)
@@ -286,6 +338,9 @@ func (e *enumerator) flushFinals() {
 			if w.isZero() {
 				continue
 			}
+			if err := e.tick(); err != nil {
+				return err
+			}
 			for j, p := range *k {
 				if !p.isZero() {
 					e.acc.addUnsaved(int32(i+j), e.acc.alignUnsaved(w.mulShared(p), d))
@@ -294,16 +349,21 @@ func (e *enumerator) flushFinals() {
 		}
 	}
 	clear(e.finalGroups)
+	return nil
 }
 
 // generation takes every core one step and moves the states along.
 func (e *enumerator) generation() error {
 	// The ways out of every core, over one denominator L.
 	var L den
+	e.ntrans = 0
 	for _, c := range e.cores {
 		c.trans, c.final = c.trans[:0], nil
 		if c.m.Done() {
 			continue
+		}
+		if err := e.ctx.Err(); err != nil { // a core's ways out may take milliseconds
+			return err
 		}
 		if err := e.expand(c); err != nil {
 			return err
@@ -311,11 +371,17 @@ func (e *enumerator) generation() error {
 		if e.max > 0 && len(e.next) > e.max {
 			return e.limitError()
 		}
+		if e.ntrans += len(c.trans); e.overBudget(0) {
+			return bytesLimitError(e.maxBytes, e.steps, e.why())
+		}
 		for _, t := range c.trans {
 			L = L.lcm(t.d)
 		}
 	}
 	for _, c := range e.cores {
+		if err := e.tick(); err != nil {
+			return err
+		}
 		for i := range c.trans {
 			t := &c.trans[i]
 			t.w, t.d = t.w.scale(L.over(t.d)), L
@@ -325,11 +391,9 @@ func (e *enumerator) generation() error {
 	e.nstates = e.nstates[:0]
 	e.prevBytes, e.bytes = e.bytes, 0
 	clear(e.nsIndex)
-	for n, s := range e.states {
-		if n&1023 == 1023 {
-			if err := e.ctx.Err(); err != nil {
-				return err
-			}
+	for _, s := range e.states {
+		if err := e.tick(); err != nil {
+			return err
 		}
 		c := e.cores[s.k.core]
 		switch {
@@ -354,17 +418,19 @@ func (e *enumerator) generation() error {
 				return e.limitError()
 			}
 			e.bytes += stateBytes(w)
-			if e.maxBytes > 0 && e.bytes+e.prevBytes+int64(len(e.next))*e.coreBytes > e.maxBytes {
+			if e.overBudget(0) {
 				return bytesLimitError(e.maxBytes, e.steps, e.why())
 			}
 		}
 	}
-	e.flushFinals()
+	if err := e.flushFinals(); err != nil {
+		return err
+	}
 	e.states, e.nstates = e.nstates, e.states
 	e.d = e.d.mul(L)
 	e.swapCores()
 	if e.steps%16 == 0 {
-		e.reduce()
+		return e.reduce()
 	}
 	return nil
 }
@@ -431,9 +497,10 @@ func (e *enumerator) expand(c *core) error {
 		return e.limitError()
 	}
 	if i, n := c.m.Item(); inLoop && i+1 < n {
-		if e.memoLeaves > memoCap(e.max) {
+		if e.memoLeaves > memoCap(e.max) || e.maxBytes > 0 && heapGrowth*4*int64(e.memoLeaves)*e.coreBytes > e.maxBytes {
 			// The memo holds machines of past generations: bound it as
-			// the states are bounded, starting afresh.
+			// the states are bounded, and to a quarter of what the
+			// memory budget lets the enumeration hold, starting afresh.
 			clear(e.memo)
 			e.memoLeaves = 0
 		}
@@ -482,19 +549,26 @@ func memoCap(limit int) int {
 
 // reduce divides every state's weight and the shared denominator by the
 // powers of 2 and 3 they have in common, keeping the numbers small.
-func (e *enumerator) reduce() {
+func (e *enumerator) reduce() error {
 	g := e.d
 	for _, s := range e.states {
 		if g.two == 0 && g.three == 0 {
-			return
+			return nil
+		}
+		if err := e.tick(); err != nil {
+			return err
 		}
 		g = commonFactor(s.w, g)
 	}
 	if g.two == 0 && g.three == 0 {
-		return
+		return nil
 	}
 	for i := range e.states {
+		if err := e.tick(); err != nil {
+			return err
+		}
 		e.states[i].w = divide(e.states[i].w, g)
 	}
 	e.d = e.d.over(g)
+	return nil
 }

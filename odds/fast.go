@@ -1,6 +1,7 @@
 package odds
 
 import (
+	"context"
 	"encoding/binary"
 	"fmt"
 	"github.com/rearrank/rearrank/internal/engine"
@@ -21,7 +22,7 @@ import (
 //     so the number that end unsaved (or as instant kills) is binomial. What
 //     one attack does is found by stepping a one-attack copy of the machine
 //     over every die; the machine then jumps to its damage step with each
-//     count (SkipRolls).
+//     count (SkipRolls). Several kinds at once are multinomial (mixed.go).
 //   - single wounds: when an unsaved wound rolls no damage dice (no
 //     Multiple Wounds, or only models of W1 to land on, RULES.md 9.2, E41,
 //     R41: engine.Machine.PacketsAlike), the packets of a batch are the
@@ -57,7 +58,36 @@ func (e *enumerator) fastPath(c *core) (bool, error) {
 	if n, ok := c.m.PendingPackets(); ok && n > 0 {
 		return e.packets(c, n)
 	}
+	if n, ok := c.m.PendingKills(); ok && n > 0 {
+		return e.kills(c)
+	}
 	return false, nil
+}
+
+// kills takes the instant kills of c's batch in one way out: a kill rolls
+// no die (RULES.md 9.1), so the kill stage's steps are one path, whose
+// steps the enumeration would otherwise take one a generation, keeping a
+// state per kill still to take, long after the unit is gone. It steps a
+// copy through them with a roller that hands out no die; a step that asks
+// for one leaves the stage to the enumeration.
+func (e *enumerator) kills(c *core) (bool, error) {
+	m := e.scratch()
+	m.Reset(c.m)
+	for n, ok := m.PendingKills(); ok && n > 0; n, ok = m.PendingKills() {
+		e.noDice = pathRoller{path: e.noDice.path[:0]}
+		err := m.Step(&e.noDice, nil)
+		if len(e.noDice.path) > 0 || err != nil {
+			e.free = append(e.free, m)
+			if len(e.noDice.path) > 0 {
+				err = nil // the enumeration replays it over the die
+			}
+			return false, err
+		}
+	}
+	dt := tallyOf(m.Tally())
+	m.SetTally(referee.Tally{})
+	c.trans = append(c.trans, trans{to: e.intern(m), dt: dt, w: one})
+	return true, nil
 }
 
 // maxRollSteps bounds the steps of one attack's rolls (probeRolls).
@@ -72,7 +102,7 @@ type rollCase struct {
 // probeRolls steps m, a copy holding one attack, over every die until its
 // rolls are over, and returns what the attack hands to the damage step,
 // over one denominator.
-func probeRolls(m *engine.Machine) ([]rollCase, den, error) {
+func probeRolls(ctx context.Context, m *engine.Machine) ([]rollCase, den, error) {
 	type raw struct {
 		o engine.RollOutcome
 		w weight
@@ -93,7 +123,7 @@ func probeRolls(m *engine.Machine) ([]rollCase, den, error) {
 			return fmt.Errorf("odds: one attack's rolls take more than %d steps", maxRollSteps)
 		}
 		var leaf *engine.Machine
-		return paths(new(pathRoller), func(r *pathRoller) error {
+		return paths(&pathRoller{ctx: ctx}, func(r *pathRoller) error {
 			if n := len(free); n > 0 {
 				leaf, free = free[n-1], free[:n-1]
 			} else {
@@ -144,18 +174,27 @@ func small(w weight) (uint64, bool) { return w.uint64() }
 // attackRolls is the binomial-attacks fast path from c, whose machine
 // stands before its batch's n attacks roll.
 func (e *enumerator) attackRolls(c *core, n int) (bool, error) {
-	cases, d, err := probeRolls(c.m.WithAttacks(1))
+	cases, d, err := probeRolls(e.ctx, c.m.WithAttacks(1))
 	if err != nil {
 		return false, err
+	}
+	for _, k := range cases {
+		if _, ok := small(k.w); !ok || k.o.Unsaved+k.o.Kills > 1 || k.o.NoRegen+k.o.Singles > k.o.Unsaved {
+			return false, nil
+		}
+	}
+	if mixedKinds(cases) {
+		// kills beside unsaved wounds, Cleaving Blows that skip the
+		// Regeneration others roll (tow), Killing Blows that are singles
+		// among packets (battleaxe): not one binomial, but the counts of
+		// each kind are multinomial
+		return e.mixedRolls(c, n, cases, d)
 	}
 	// buckets: success (an unsaved wound or a kill) or not, by RegenLost
 	var sF, sT, fF, fT uint64
 	kills := false
 	for _, k := range cases {
-		w, ok := small(k.w)
-		if !ok || k.o.Unsaved+k.o.Kills > 1 || k.o.NoRegen > 0 {
-			return false, nil // a Cleaving Blow skips the Regeneration others roll (tow): not one binomial
-		}
+		w, _ := small(k.w)
 		success := k.o.Unsaved+k.o.Kills == 1
 		if success && k.o.Kills == 1 {
 			kills = true
@@ -169,11 +208,6 @@ func (e *enumerator) attackRolls(c *core, n int) (bool, error) {
 			fT += w
 		default:
 			fF += w
-		}
-	}
-	for _, k := range cases {
-		if kills && k.o.Unsaved > 0 {
-			return false, nil // both kinds: not one binomial
 		}
 	}
 	if i, nb := c.m.Batch(); i == nb-1 && !kills && !e.join {
@@ -253,7 +287,7 @@ func (e *enumerator) attackRolls(c *core, n int) (bool, error) {
 
 // packetDist returns the wounds the next unsaved wound of m's batch can
 // do, as the referee rolls them (RollPacket), over one denominator.
-func packetDist(m *engine.Machine) (map[int]weight, den, error) {
+func packetDist(ctx context.Context, m *engine.Machine) (map[int]weight, den, error) {
 	type raw struct {
 		k int
 		w weight
@@ -261,7 +295,7 @@ func packetDist(m *engine.Machine) (map[int]weight, den, error) {
 	}
 	var out []raw
 	var k int
-	err := paths(new(pathRoller), func(r *pathRoller) error {
+	err := paths(&pathRoller{ctx: ctx}, func(r *pathRoller) error {
 		var err error
 		k, err = m.RollPacket(r)
 		return err
@@ -292,7 +326,7 @@ func (e *enumerator) packetMode(m *engine.Machine) (ok bool, capped []uint64, d 
 	if _, ok := m.PendingPackets(); !ok {
 		return false, nil, den{}, nil // a packet rolls more than its damage (tow Regeneration, 22.6)
 	}
-	dist, d, err := packetDist(m)
+	dist, d, err := packetDist(e.ctx, m)
 	if err != nil {
 		return false, nil, den{}, err
 	}
@@ -456,7 +490,7 @@ func (e *enumerator) remainingCap(m *engine.Machine) (w, carried int, ok bool) {
 // packet of k adds min(k, w - (carried+T) mod w). The distribution of T
 // after n packets is that chain's; the unit after each T is the sweep's.
 func (e *enumerator) remainingPackets(c *core, n, w, carried int) (bool, error) {
-	dist, d, err := packetDist(c.m)
+	dist, d, err := packetDist(e.ctx, c.m)
 	if err != nil {
 		return false, err
 	}
@@ -754,7 +788,7 @@ func (e *enumerator) lastBatch(c *core, n int, s, f uint64, d den) (bool, error)
 // attacks follows the chain of remainingPackets, one attack at a time
 // adding nothing (weight f) or one capped packet (weight s).
 func (e *enumerator) lastBatchRemaining(c *core, n int, s, f uint64, d den, pm *engine.Machine, w, carried int) (bool, error) {
-	dist, dq, err := packetDist(pm)
+	dist, dq, err := packetDist(e.ctx, pm)
 	if err != nil {
 		return false, err
 	}

@@ -83,7 +83,7 @@ func TestStateLimitEarlyIsSound(t *testing.T) {
 		for _, counted := range []bool{false, true} {
 			checked := 0
 			for limit := 2; limit <= 300; limit *= 2 {
-				early := tooMany(u, a, limit, counted, func() string { return "" })
+				early := tooMany(t.Context(), u, a, limit, counted, func() string { return "" })
 				if early == nil {
 					continue
 				}

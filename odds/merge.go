@@ -1,6 +1,7 @@
 package odds
 
 import (
+	"context"
 	"encoding/binary"
 	"math/big"
 
@@ -57,7 +58,7 @@ func (e *enumerator) mergedTail(c *core, i, n int, s, f uint64, d den) (bool, er
 	if !ok {
 		return false, nil
 	}
-	if ok, err := nextAlike(c.m, i, s, f, d); !ok || err != nil {
+	if ok, err := nextAlike(e.ctx, c.m, i, s, f, d); !ok || err != nil {
 		return false, err
 	}
 	// the damage of one unsaved wound, from a copy standing before it
@@ -104,7 +105,10 @@ func (e *enumerator) mergedTail(c *core, i, n int, s, f uint64, d den) (bool, er
 	m, ok := e.mergedU[string(key)]
 	if !ok {
 		k := string(key) // polyHead, below, reuses the buffer
-		ws, over := e.mergedUnsaved(counts, u, du, capped[:hi+1], dq, dead)
+		ws, over, err := e.mergedUnsaved(counts, u, du, capped[:hi+1], dq, dead)
+		if err != nil {
+			return false, err
+		}
 		m = mergedDist{&ws, over}
 		if e.mergedU == nil {
 			e.mergedU = map[string]mergedDist{}
@@ -181,7 +185,7 @@ const maxBetween = 16
 // s/(s+f), over d, that one of i's does where m stands: the same probe
 // (probeRolls) of the referee's steps, so the same needs (RULES.md 3-8)
 // from the first roll of the attack on.
-func nextAlike(m *engine.Machine, i int, s, f uint64, d den) (bool, error) {
+func nextAlike(ctx context.Context, m *engine.Machine, i int, s, f uint64, d den) (bool, error) {
 	x := m.Clone()
 	x.SkipRolls(engine.RollOutcome{})
 	for steps := 0; ; steps++ {
@@ -201,7 +205,7 @@ func nextAlike(m *engine.Machine, i int, s, f uint64, d den) (bool, error) {
 			return false, nil // a die before the attacks roll
 		}
 	}
-	cases, dx, err := probeRolls(x.WithAttacks(1))
+	cases, dx, err := probeRolls(ctx, x.WithAttacks(1))
 	if err != nil {
 		return false, err
 	}
@@ -209,7 +213,7 @@ func nextAlike(m *engine.Machine, i int, s, f uint64, d den) (bool, error) {
 	for _, k := range cases {
 		w, ok := small(k.w)
 		switch {
-		case !ok || k.o.Kills > 0 || k.o.RegenLost || k.o.Unsaved > 1:
+		case !ok || k.o.Kills > 0 || k.o.RegenLost || k.o.Unsaved > 1 || k.o.NoRegen > 0 || k.o.Singles > 0:
 			return false, nil
 		case k.o.Unsaved == 1:
 			sx += w
@@ -242,7 +246,7 @@ func destroyedAfter(m *engine.Machine, top int) (int, error) {
 // batches of counts[k] attacks each, and its denominator: an attack is
 // unsaved with weight u[1] and not with u[0], over du; its packet does j
 // wounds with weight capped[j], over dq; dead wounds destroy the unit.
-func (e *enumerator) mergedUnsaved(counts []int, u []uint64, du den, capped []uint64, dq den, dead int) ([]weight, den) {
+func (e *enumerator) mergedUnsaved(counts []int, u []uint64, du den, capped []uint64, dq den, dead int) ([]weight, den, error) {
 	hi := len(capped) - 1
 	N := 0 // attacks of the batches before the last
 	for _, k := range counts[:len(counts)-1] {
@@ -258,6 +262,9 @@ func (e *enumerator) mergedUnsaved(counts []int, u []uint64, du den, capped []ui
 		if j < lo {
 			R[j] = St
 			continue
+		}
+		if err := e.ctx.Err(); err != nil {
+			return nil, den{}, err
 		}
 		// H_j: the weight of j packets doing less than dead, z^j·(C/z)^j
 		h := new(big.Int)
@@ -315,7 +322,11 @@ func (e *enumerator) mergedUnsaved(counts []int, u []uint64, du den, capped []ui
 			for j := range A {
 				A[j] = mul(bk[j], R[j])
 			}
-			addScaled(convolve(A, bn), 1, rest)
+			AB, err := e.convolve(A, bn)
+			if err != nil {
+				return nil, den{}, err
+			}
+			addScaled(AB, 1, rest)
 			addScaled(A, -1, mul(rest, duPow(next)))
 			continue
 		}
@@ -330,19 +341,24 @@ func (e *enumerator) mergedUnsaved(counts []int, u []uint64, du den, capped []ui
 				X[j] = mul(bk[j], new(big.Int).Sub(St, R[j]))
 			}
 		}
-		addScaled(convolve(X, bn), -1, rest)
+		XB, err := e.convolve(X, bn)
+		if err != nil {
+			return nil, den{}, err
+		}
+		addScaled(XB, -1, rest)
 		addScaled(X, 1, mul(rest, duPow(next)))
 	}
 	out := make([]weight, len(U))
 	for j, x := range U {
 		out[j] = fromBig(x)
 	}
-	return out, du.pow(all).mul(dq.pow(max(top, 0)))
+	return out, du.pow(all).mul(dq.pow(max(top, 0))), nil
 }
 
 // convolve returns the product of the polynomials a and b; nil entries of
-// a are zero.
-func convolve(a, b []*big.Int) []*big.Int {
+// a are zero. Two batches of 1000 attacks make a million products of
+// thousands of bits, a second's work: it looks at the context every row.
+func (e *enumerator) convolve(a, b []*big.Int) ([]*big.Int, error) {
 	out := make([]*big.Int, len(a)+len(b)-1)
 	for i := range out {
 		out[i] = new(big.Int)
@@ -352,9 +368,12 @@ func convolve(a, b []*big.Int) []*big.Int {
 		if x == nil || x.Sign() == 0 {
 			continue
 		}
+		if err := e.ctx.Err(); err != nil {
+			return nil, err
+		}
 		for j, y := range b {
 			out[i+j].Add(out[i+j], t.Mul(x, y))
 		}
 	}
-	return out
+	return out, nil
 }

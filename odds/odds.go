@@ -20,9 +20,12 @@ type Config struct {
 	// MaxStates is the most distinct states the exact computation may hold
 	// at once; 0 means DefaultMaxStates, negative means no limit.
 	MaxStates int
-	// MaxBytes is the most memory, in bytes, the states of the exact
-	// computation may take at once, as stateBytes estimates it, so that
-	// states of huge weights are bounded as well as many states; 0 means
+	// MaxBytes is the most heap, in bytes, the exact computation may grow
+	// to, so that states of huge weights or of big units are bounded as
+	// well as many states: what it holds at once (its states, the machines
+	// of their cores, the ways out, as heldBytes estimates them) may take
+	// half of it, since Go's collector lets the heap grow to about twice
+	// what is live before it collects (GOGC=100). 0 means
 	// DefaultMaxBytes, negative means no limit.
 	MaxBytes int64
 	// Fallback asks Exact for Monte Carlo with a confidence interval
@@ -50,8 +53,9 @@ type Config struct {
 // DefaultMaxStates is the state limit of a zero Config.
 const DefaultMaxStates = 200_000
 
-// DefaultMaxBytes is the memory budget of a zero Config: 256 MiB, which
-// DefaultMaxStates states of small weights stay far below.
+// DefaultMaxBytes is the memory budget of a zero Config: 256 MiB of heap,
+// as the server keeps one computation to (web), which DefaultMaxStates
+// states of small weights stay far below.
 const DefaultMaxBytes = 256 << 20
 
 // DefaultSamples is the Monte Carlo sample count of a zero Config.
@@ -360,7 +364,7 @@ func compute(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Co
 	m.Unit().SetQuiet(true)
 	m.Unit().SetCountKey(!cfg.slotKey && countKeyable(attacks))
 	cfg.coreBytes = coreBytes(u)
-	if err := tooMany(u, attacks, cfg.maxStates(), m.Unit().CountKeyed(), why); err != nil {
+	if err := tooMany(ctx, u, attacks, cfg.maxStates(), m.Unit().CountKeyed(), why); err != nil {
 		return nil, err
 	}
 	acc := newAccumulator(u)
@@ -418,7 +422,7 @@ func oneAttack(ctx context.Context, u *unit.Unit, a referee.Attack) (*big.Rat, e
 		}
 	}
 	if _, ok := m.AttackRolls(); ok {
-		cases, d, err := probeRolls(m)
+		cases, d, err := probeRolls(ctx, m)
 		if err != nil {
 			return nil, err
 		}
@@ -502,7 +506,7 @@ func describe(u *unit.Unit, attacks []referee.Attack) string {
 // merges; with counted true (the unit's count key, unit.SetCountKey, which
 // keys identical models' damage as a multiset) the multisets of j sizes
 // out of v, C(j+v-1, j).
-func tooMany(u *unit.Unit, attacks []referee.Attack, limit int, counted bool, why func() string) error {
+func tooMany(ctx context.Context, u *unit.Unit, attacks []referee.Attack, limit int, counted bool, why func() string) error {
 	if limit <= 0 || !rules.For(u.Ruleset()).PerModel(u.Options()) {
 		return nil
 	}
@@ -544,20 +548,20 @@ func tooMany(u *unit.Unit, attacks []referee.Attack, limit int, counted bool, wh
 	if _, ok := m.AttackRolls(); !ok {
 		return nil
 	}
-	cases, _, err := probeRolls(m)
+	cases, _, err := probeRolls(ctx, m)
 	if err != nil {
 		return nil
 	}
 	unsaved := false
 	for _, c := range cases {
-		unsaved = unsaved || c.o.Unsaved > 0
+		unsaved = unsaved || c.o.Unsaved > c.o.Singles // a packet: not a single (20.2)
 	}
 	if !unsaved {
 		return nil
 	}
 	pm := m.Clone()
 	pm.SkipRolls(engine.RollOutcome{Unsaved: 1})
-	sizes, _, err := packetDist(pm)
+	sizes, _, err := packetDist(ctx, pm)
 	if err != nil {
 		return nil
 	}

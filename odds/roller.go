@@ -1,6 +1,7 @@
 package odds
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"github.com/rearrank/rearrank/internal/engine"
@@ -52,6 +53,9 @@ type pathRoller struct {
 	path []choice
 	pos  int
 	err  error
+	// ctx, when set, is looked at every 256 paths (paths): one step's
+	// dice may fall a million ways.
+	ctx context.Context
 }
 
 func (p *pathRoller) reset() { p.pos, p.err = 0, nil }
@@ -136,6 +140,11 @@ func paths(r *pathRoller, run func(r *pathRoller) error, visit func(count weight
 	for n := 0; ; n++ {
 		if n == maxPaths {
 			return fmt.Errorf("%w: one step's dice fall more than %d ways", ErrStateLimit, maxPaths)
+		}
+		if n&255 == 255 && r.ctx != nil {
+			if err := r.ctx.Err(); err != nil {
+				return err
+			}
 		}
 		r.reset()
 		if err := run(r); err != nil {

@@ -134,7 +134,7 @@ func (m *Machine) heldOutcome() RollOutcome {
 	o := RollOutcome{RegenLost: m.s.flamed}
 	if n := len(m.s.held); n > 0 && m.s.held[n-1].group == m.s.batch {
 		h := &m.s.held[n-1]
-		o.Kills, o.Unsaved, o.NoRegen = h.kills, h.unsaved, h.cleave
+		o.Kills, o.Unsaved, o.NoRegen, o.Singles = h.kills, h.unsaved, h.cleave, h.singles
 	}
 	return o
 }

@@ -28,6 +28,10 @@ type RollOutcome struct {
 	// NoRegen is how many of Unsaved roll no Regeneration after damage
 	// where the others do (tow Cleaving Blows, RULES.md 22.3, 22.6).
 	NoRegen int
+	// Singles is how many of Unsaved are one wound each, after the
+	// batch's packets of Multiple Wounds: Killing Blows on a troop type
+	// they cannot slay, battleaxe's way (RULES.md 20.2, C22).
+	Singles int
 }
 
 // AttackRolls reports whether m stands at the start of the per-attack rolls
@@ -40,9 +44,6 @@ type RollOutcome struct {
 func (m *Machine) AttackRolls() (n int, ok bool) {
 	if !m.rs().Block() || m.s.i != 0 || m.s.at != stepHit && m.s.at != stepWound {
 		return 0, false // elsewhere, or done: no attack to read
-	}
-	if t := &m.s.tests; t.kb != 0 && !t.kbSlays && m.multi() {
-		return 0, false // a one-wound Killing Blow is a single among packets (20.2): not alike
 	}
 	switch m.s.at {
 	case stepHit:
@@ -80,9 +81,9 @@ func (m *Machine) Rolled() (RollOutcome, bool) {
 	case m.s.held != nil: // the allocation of a batch of several: past its rolls
 		return RollOutcome{}, false
 	case m.s.at == stepKill && m.s.i == 0:
-		o.Kills, o.Unsaved, o.NoRegen = m.s.n, m.s.unsaved, m.s.cleave
+		o.Kills, o.Unsaved, o.NoRegen, o.Singles = m.s.n, m.s.unsaved, m.s.cleave, m.s.singles
 	case m.s.at == stepPacket && m.s.i == 0:
-		o.Unsaved, o.NoRegen = m.s.n, m.s.cleave
+		o.Unsaved, o.NoRegen, o.Singles = m.s.n, m.s.cleave, m.s.singles
 	case m.s.at == stepEnd && m.s.inBatch:
 	default:
 		return RollOutcome{}, false
@@ -96,7 +97,7 @@ func (m *Machine) Rolled() (RollOutcome, bool) {
 // allocation.
 func (m *Machine) SkipRolls(o RollOutcome) {
 	m.s.flamed = o.RegenLost && !m.u.RegenLost()
-	m.s.hits, m.s.wounds, m.s.failed, m.s.re, m.s.reOf, m.s.singles, m.s.cleave = 0, woundPool{}, woundPool{}, woundPool{}, stepBegin, 0, o.NoRegen
+	m.s.hits, m.s.wounds, m.s.failed, m.s.re, m.s.reOf, m.s.singles, m.s.cleave = 0, woundPool{}, woundPool{}, woundPool{}, stepBegin, o.Singles, o.NoRegen
 	m.s.poison, m.s.mPoison, m.s.pRoll, m.s.extra, m.s.again, m.s.spent = 0, 0, 0, 0, 0, 0
 	m.s.unsaved, m.s.kills = o.Unsaved, o.Kills
 	m.s.at = stepSpecial
@@ -111,6 +112,14 @@ func (m *Machine) SkipRolls(o RollOutcome) {
 // 22.6): a packet is then more than its damage dice.
 func (m *Machine) PendingPackets() (n int, ok bool) {
 	return m.s.n, m.s.at == stepPacket && m.s.i == 0 && m.s.singles == 0 && m.s.tests.regen.need.IsNone()
+}
+
+// PendingKills reports whether m stands in the kill stage of a batch, and
+// how many instant kills are left to take (RULES.md 9.1, 20.2). A kill
+// rolls no die: the model struck is removed, whichever it is by the
+// unit's rules.
+func (m *Machine) PendingKills() (n int, ok bool) {
+	return m.s.n - m.s.i, m.s.at == stepKill
 }
 
 // RollPacket rolls with r the damage dice the batch's next unsaved wound
@@ -161,12 +170,12 @@ func (m *Machine) Aim() unit.Target { return m.s.aim }
 // depend on the item's place: one to-hit roll, one to-wound roll, one
 // save, one instant kill, one damage packet, one skirmish attack (the place
 // shows only in the log; a save reads the kind of its wound from the pools,
-// which are in the loop state).
+// which are in the loop state). The last singles of a batch of packets are
+// not packets (20.2): whether the next item is one is its place's only
+// effect, and AppendLoopState writes it.
 func (m *Machine) loopStep() bool {
 	switch m.s.at {
-	case stepPacket:
-		return m.s.singles == 0 // the last singles of a batch of packets are not packets (20.2)
-	case stepHit, stepHitAgain, stepMulti, stepReroll, stepWound, stepArmour, stepSpecial, stepKill, stepSkirmish:
+	case stepHit, stepHitAgain, stepMulti, stepReroll, stepWound, stepArmour, stepSpecial, stepKill, stepPacket, stepSkirmish:
 		return true
 	}
 	return false
@@ -191,6 +200,9 @@ func (m *Machine) AppendLoopState(b []byte) ([]byte, bool) {
 	m.s.i, m.s.n = 0, 0
 	b = m.AppendState(b)
 	m.s.i, m.s.n = i, n
+	if m.s.at == stepPacket && m.s.singles > 0 {
+		b = appendBool(b, m.packetMulti()) // a packet next, or one of the last singles
+	}
 	return b, true
 }
 
@@ -199,10 +211,11 @@ func (m *Machine) AppendLoopState(b []byte) ([]byte, bool) {
 // from one another by packet steps: the unit's key. A packet's step without
 // Regeneration (packetItem) changes the unit, the tallies and the item and
 // nothing else, so such loop states differ in the unit alone
-// (TestPacketStepChangesOnlyTheUnit). ok is false where m stands elsewhere
-// or its packets roll Regeneration (22.6).
+// (TestPacketStepChangesOnlyTheUnit). ok is false where m stands elsewhere,
+// where the batch's last wounds are singles after its packets (20.2), or
+// where its packets roll Regeneration (22.6).
 func (m *Machine) AppendPacketState(b []byte) ([]byte, bool) {
-	if m.s.at != stepPacket || !m.loopStep() || m.s.pend > 0 || m.s.pendX > 0 || !m.s.tests.regen.need.IsNone() {
+	if m.s.at != stepPacket || m.s.singles > 0 || m.s.pend > 0 || m.s.pendX > 0 || !m.s.tests.regen.need.IsNone() {
 		return b, false
 	}
 	return m.u.AppendKey(b), true
