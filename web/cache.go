@@ -133,9 +133,14 @@ func (c *resultCache) put(k [32]byte, v cached) {
 
 // remember caches a deterministic JSON answer with its gzipped form.
 func (s *Server) remember(k [32]byte, status int, data []byte) {
-	v := cached{status: status, plain: data}
-	if len(data) >= gzipMin {
-		z := s.gzip(data)
+	s.store(k, cached{status: status, plain: data}, true)
+}
+
+// store caches v under k with its gzipped form, when compress and v is
+// large enough to be worth it.
+func (s *Server) store(k [32]byte, v cached, compress bool) {
+	if compress && len(v.plain) >= gzipMin {
+		z := s.gzip(v.plain)
 		v.gz = bytes.Clone(z.Bytes())
 		s.zbufs.Put(z)
 	}
@@ -205,13 +210,8 @@ func (s *Server) pageCached(h http.HandlerFunc) http.HandlerFunc {
 
 // rememberPage caches a page with its headers.
 func (s *Server) rememberPage(k [32]byte, header http.Header, body []byte) {
-	v := cached{status: http.StatusOK, header: header.Clone(), plain: bytes.Clone(body)}
-	if len(body) >= gzipMin && compressible(header.Get("Content-Type")) {
-		z := s.gzip(body)
-		v.gz = bytes.Clone(z.Bytes())
-		s.zbufs.Put(z)
-	}
-	s.cache.put(k, v)
+	s.store(k, cached{status: http.StatusOK, header: header.Clone(), plain: bytes.Clone(body)},
+		compressible(header.Get("Content-Type")))
 }
 
 // inflight are the keys being computed, each with a channel closed when
