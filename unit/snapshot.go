@@ -1,5 +1,7 @@
 package unit
 
+import "github.com/rearrank/rearrank/rules"
+
 // Snapshot is a plain-data picture of a unit for JSON, the CLI and the web
 // page: its formation rank by rank, front rank first, and its pools.
 type Snapshot struct {
@@ -42,6 +44,7 @@ func (u *Unit) Snapshot() Snapshot {
 		start := u.StartingModels()
 		s.UnitStrength, s.StartingModels = &us, &start
 	}
+	block := rules.For(u.Ruleset()).Block
 	for _, rank := range u.Ranks() {
 		row := make([]CellView, 0, len(rank))
 		for _, c := range rank {
@@ -51,7 +54,7 @@ func (u *Unit) Snapshot() Snapshot {
 			}
 			m := c.Model
 			v := CellView{Role: m.Role.String(), Letter: string(c.Letter), Name: m.Name, W: m.W, Damage: m.Damage, Carried: c.Carried, ID: c.ID}
-			if u.Ruleset().String() == "skirmish" {
+			if !block {
 				v.Status = m.Skirmish.Status.String()
 			}
 			row = append(row, v)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rearrank/rearrank/internal/words"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -171,7 +172,7 @@ func New(s Spec) (*Unit, error) {
 	case s.StartingModels == 0:
 		sh.starting = u.alive
 	case s.StartingModels < u.alive:
-		return nil, fmt.Errorf("starting_models %d: want at least the %s the unit has now", s.StartingModels, count(u.alive, "model", "models"))
+		return nil, fmt.Errorf("starting_models %d: want at least the %s the unit has now", s.StartingModels, words.Count(u.alive, "model", "models"))
 	default:
 		sh.starting = s.StartingModels
 	}
@@ -218,7 +219,7 @@ func newSkirmish(s Spec) (*Unit, error) {
 	case s.Champion != nil || s.ChampionDamage != 0:
 		return nil, fmt.Errorf("champion: a skirmish fighter has no champion")
 	case len(s.Damage) > 1:
-		return nil, fmt.Errorf("damage: %s for one fighter", count(len(s.Damage), "value", "values"))
+		return nil, fmt.Errorf("damage: %s for one fighter", words.Count(len(s.Damage), "value", "values"))
 	}
 	f := &Model{Role: RankAndFile, Name: s.Name, Profile: s.Profile}
 	if len(s.Damage) == 1 {
@@ -249,7 +250,7 @@ func (s *Spec) checkCounts() error {
 		seen[r] = true
 	}
 	if len(s.Command) > s.Models {
-		return fmt.Errorf("models %d: fewer than the %s (models counts the whole command group)", s.Models, count(len(s.Command), "command model", "command models"))
+		return fmt.Errorf("models %d: fewer than the %s (models counts the whole command group)", s.Models, words.Count(len(s.Command), "command model", "command models"))
 	}
 	if s.Champion != nil {
 		if !seen[Champion] {
@@ -537,7 +538,7 @@ func (u *Unit) placeAuto(s Spec, total int) error {
 		}
 	}
 	if len(block) > free {
-		return fmt.Errorf("frontage %d: the command group and characters need %s, %s", f, count(len(block), "front-rank slot", "front-rank slots"), count(free, "is free", "are free"))
+		return fmt.Errorf("frontage %d: the command group and characters need %s, %s", f, words.Count(len(block), "front-rank slot", "front-rank slots"), words.Count(free, "is free", "are free"))
 	}
 	u.placeBlock(block, off, front)
 	// Rank and file in reading order.
@@ -656,7 +657,7 @@ func (u *Unit) placeLayout(s Spec) error {
 	}
 	f := len(ranks[0])
 	if s.Frontage != 0 && s.Frontage != f {
-		return fmt.Errorf("layout: the front rank has %s but frontage is %d", count(f, "slot", "slots"), s.Frontage)
+		return fmt.Errorf("layout: the front rank has %s but frontage is %d", words.Count(f, "slot", "slots"), s.Frontage)
 	}
 	u.s.frontage = f
 	u.ranks = len(ranks)
@@ -667,7 +668,7 @@ func (u *Unit) placeLayout(s Spec) error {
 	prev := 0
 	for r, toks := range ranks {
 		if len(toks) > f {
-			return fmt.Errorf("layout rank %d: %s, wider than the front rank's %d", r+1, count(len(toks), "slot", "slots"), f)
+			return fmt.Errorf("layout rank %d: %s, wider than the front rank's %d", r+1, words.Count(len(toks), "slot", "slots"), f)
 		}
 		// Trim end dots; inner dots are gaps, which 17.3 forbids.
 		lo, hi := 0, len(toks)-1
@@ -682,7 +683,7 @@ func (u *Unit) placeLayout(s Spec) error {
 		}
 		n := hi - lo + 1
 		if r > 0 && prev < f {
-			return fmt.Errorf("layout rank %d: %s behind a rank of %d", r+1, count(n, "model", "models"), prev)
+			return fmt.Errorf("layout rank %d: %s behind a rank of %d", r+1, words.Count(n, "model", "models"), prev)
 		}
 		base := 0
 		if len(toks) < f {
@@ -696,12 +697,12 @@ func (u *Unit) placeLayout(s Spec) error {
 				return fmt.Errorf("layout rank %d: a gap inside the rank (every rank is contiguous, 11.2)", r+1)
 			case "R":
 				if len(rf) == 0 {
-					return fmt.Errorf("layout: more R than the %s", count(len(u.rankAndFileIDs()), "rank-and-file model", "rank-and-file models"))
+					return fmt.Errorf("layout: more R than the %s", words.Count(len(u.rankAndFileIDs()), "rank-and-file model", "rank-and-file models"))
 				}
 				id, rf = rf[0], rf[1:]
 			case "H":
 				if len(chars) == 0 {
-					return fmt.Errorf("layout: more H than the %s", count(len(s.Characters), "character", "characters"))
+					return fmt.Errorf("layout: more H than the %s", words.Count(len(s.Characters), "character", "characters"))
 				}
 				id, chars = chars[0], chars[1:]
 			case "M", "S", "C":
@@ -725,10 +726,10 @@ func (u *Unit) placeLayout(s Spec) error {
 		prev = n
 	}
 	if len(rf) > 0 {
-		return fmt.Errorf("layout: %s no R", count(len(rf), "rank-and-file model has", "rank-and-file models have"))
+		return fmt.Errorf("layout: %s no R", words.Count(len(rf), "rank-and-file model has", "rank-and-file models have"))
 	}
 	if len(chars) > 0 {
-		return fmt.Errorf("layout: %s no H", count(len(chars), "character has", "characters have"))
+		return fmt.Errorf("layout: %s no H", words.Count(len(chars), "character has", "characters have"))
 	}
 	for _, r := range []Role{Musician, StandardBearer, Champion} {
 		if u.s.cmdID[r] >= 0 && !used[r] {
@@ -762,7 +763,7 @@ func (e *DamageError) Error() string {
 	if e.Entry >= 0 {
 		return fmt.Sprintf("damage[%d] %d: want 0 to %d (below W %d)", e.Entry, e.Got, e.Left-1, e.Left)
 	}
-	return fmt.Sprintf("carried %d: want 0 to %d (below the %s of the next model, 11.1)", e.Got, e.Left-1, count(e.Left, "wound", "wounds"))
+	return fmt.Sprintf("carried %d: want 0 to %d (below the %s of the next model, 11.1)", e.Got, e.Left-1, words.Count(e.Left, "wound", "wounds"))
 }
 
 // damageError is the DamageError of got landing on model id.
@@ -845,7 +846,7 @@ func (u *Unit) startDamage(s Spec) error {
 	}
 	order := u.removalOrder(0)
 	if len(s.Damage) > len(order) {
-		return fmt.Errorf("damage: %s for %s in the pool", count(len(s.Damage), "value", "values"), count(len(order), "model", "models"))
+		return fmt.Errorf("damage: %s for %s in the pool", words.Count(len(s.Damage), "value", "values"), words.Count(len(order), "model", "models"))
 	}
 	for i, d := range s.Damage {
 		id := int(order[i])

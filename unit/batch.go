@@ -1,0 +1,145 @@
+package unit
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/rearrank/rearrank/internal/words"
+)
+
+// StartBatch opens a batch (RULES.md 3): the batch end counters start at
+// zero. ch answers the owner_choice switches; with a nil ch the engine's
+// default stands in for each (RULES.md 18).
+// A batch still open is first closed as by EndBatch, and its report dropped:
+// call EndBatch yourself. Apply without StartBatch opens a batch with no
+// Chooser.
+func (u *Unit) StartBatch(ch Chooser) {
+	if u.inBatch {
+		_, _ = u.EndBatch()
+	}
+	u.inBatch = true
+	u.lost = [lostWhys]int{}
+	u.ch = ch
+	u.bl, u.br, u.nextOK = 0, 0, false
+	u.odd = 0
+	for p := range u.pools {
+		u.pools[p].pre = u.pools[p].carried
+	}
+	u.placeTie = false
+}
+
+// SetChooser replaces the Chooser of the batch open now.
+func (u *Unit) SetChooser(ch Chooser) { u.ch = ch }
+
+// EndBatch closes the batch. Excess of R&F pools emptied in the batch reaches
+// the champion if no other R&F is left now, and is lost otherwise (C13); the
+// batch counters and the struck marks of 11.3 are cleared.
+func (u *Unit) EndBatch() (Change, error) {
+	var c Change
+	if u.fighter != nil {
+		u.inBatch = false
+		return c, nil
+	}
+	for why, w := range u.lost {
+		if w > 0 {
+			u.note(&c, "an overflow of ", counted{w, "wound", "wounds"}, lostText[why])
+		}
+	}
+	u.lost = [lostWhys]int{}
+	if w := u.pending; w > 0 {
+		u.pending = 0
+		champ := int(u.s.cmdID[Champion])
+		switch {
+		case champ >= 0 && u.models[champ].alive && u.rankAndFileGone():
+			rem := u.w(champ) - int(u.models[champ].damage)
+			take := min(w, rem)
+			c.Effective += take
+			c.Wasted += w - take
+			u.note(&c, "an overflow of ", counted{w, "wound", "wounds"}, " goes to the champion, who takes ", take, " (10.1, C13)")
+			u.hurt(champ, take, rem, &c, "10.1 overflow")
+		case champ >= 0 && u.models[champ].alive:
+			c.Wasted += w
+			u.note(&c, "an overflow of ", counted{w, "wound", "wounds"}, " lost: other rank and file remain at the end of the batch (R18, C13)")
+		default:
+			c.Wasted += w
+			u.note(&c, "an overflow of ", counted{w, "wound", "wounds"}, " lost: no champion (10.1)")
+		}
+	}
+	for i := range u.models {
+		u.models[i].struck, u.models[i].pre = false, 0
+	}
+	u.pinCarried()
+	u.odd = 0
+	// With the batch counters back at zero the next model of a pool of mixed
+	// W may change; settle until it holds still (R41).
+	var err error
+	for n := -1; err == nil && n != len(c.Removed); {
+		n = len(c.Removed)
+		u.bl, u.br, u.nextOK = 0, 0, false
+		err = u.settle(&c)
+	}
+	u.bl, u.br, u.nextOK = 0, 0, false
+	u.inBatch, u.ch = false, nil
+	u.placeTie = false
+	return c, err
+}
+
+// pinCarried keeps each pool's carried wounds on the model that bears
+// them as the batch ends, where the owner's end of the batch (SetOddEnd)
+// put them on another model than the counters name once it is cleared:
+// wounds a model took stay on it (11.1: never spread, never moved; R41: a
+// model of 1 Wound carries none). Without an owner's end, or with the
+// end the default would take, the two agree and nothing is pinned.
+func (u *Unit) pinCarried() {
+	if u.odd == 0 || u.s.perModel {
+		return
+	}
+	for p := range u.pools {
+		if u.pools[p].carried == 0 {
+			continue
+		}
+		with, _, err := u.pick(p, nil, true)
+		odd := u.odd
+		u.odd, u.nextOK = 0, false
+		without, _, err2 := u.pick(p, nil, true)
+		u.odd, u.nextOK = odd, false
+		if err == nil && err2 == nil && with >= 0 && with != without {
+			u.pools[p].pin = int16(with) + 1
+		}
+	}
+}
+
+func (u *Unit) rankAndFileGone() bool {
+	for _, ps := range u.pools {
+		if ps.n > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// note appends a note built from strings and ints, unless the unit is quiet.
+func (u *Unit) note(c *Change, parts ...any) {
+	if u.quiet {
+		return
+	}
+	var b strings.Builder
+	for _, p := range parts {
+		switch v := p.(type) {
+		case string:
+			b.WriteString(v)
+		case int:
+			b.WriteString(strconv.Itoa(v))
+		case counted:
+			b.WriteString(words.Count(v.n, v.one, v.many))
+		}
+	}
+	c.Notes = append(c.Notes, b.String())
+}
+
+// counted is a part of a note written as count writes it, "1 wound",
+// "3 wounds", when the note is written at all (not when quiet).
+type counted struct {
+	n         int
+	one, many string
+}
