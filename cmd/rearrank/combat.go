@@ -12,6 +12,7 @@ import (
 
 	"github.com/rearrank/rearrank/combat"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/words"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
@@ -120,7 +121,7 @@ func playRound(c *combat.Combat, faces string, scripted bool, seed uint64, asJSO
 		return err
 	}
 	if sc != nil && sc.Remaining() > 0 {
-		fmt.Fprintf(e.stderr, "rearrank: note: %s left over, the round needed %d\n", plural(sc.Remaining(), "die", "dice"), sc.Used())
+		fmt.Fprintf(e.stderr, "rearrank: note: %s left over, the round needed %d\n", words.Count(sc.Remaining(), "die", "dice"), sc.Used())
 	}
 	if asJSON {
 		return writeJSON(e.stdout, round.View(c, rec.Faces()))
@@ -174,7 +175,7 @@ func printRound(w io.Writer, c *combat.Combat, r *combat.Round, faces []int) {
 				if f.Reroll {
 					re = ", misses re-rolled"
 				}
-				fmt.Fprintf(w, "%s, %s: %s%s\n", sideName(c, i), f.By.Words(), plural(f.Attacks, "attack", "attacks"), re)
+				fmt.Fprintf(w, "%s, %s: %s%s\n", sideName(c, i), f.By.Words(), words.Count(f.Attacks, "attack", "attacks"), re)
 			}
 			printEvents(w, ss.Events)
 		}
@@ -193,7 +194,7 @@ func printRound(w io.Writer, c *combat.Combat, r *combat.Round, faces []int) {
 		if len(parts) == 0 {
 			parts = []string{"nothing"}
 		}
-		fmt.Fprintf(w, "  %s: %d (%s); lost %s\n", sideName(c, i), r.Score[i], strings.Join(parts, ", "), plural(r.Casualties[i], "model", "models"))
+		fmt.Fprintf(w, "  %s: %d (%s); lost %s\n", sideName(c, i), r.Score[i], strings.Join(parts, ", "), words.Count(r.Casualties[i], "model", "models"))
 	}
 	switch {
 	case r.Winner == combat.NoSide:
@@ -288,9 +289,9 @@ func printReport(w io.Writer, c *combat.Combat, r *combat.Report, asJSON bool) e
 	case exact:
 		fmt.Fprintln(w, "Exact: every die walked, equal round states merged.")
 	case r.Fallback != "":
-		fmt.Fprintf(w, "Simulated instead of exact (%s): Monte Carlo over %s (seed %d); ± is one standard error.\n", r.Fallback, plural(r.N, "round", "rounds"), r.Seed)
+		fmt.Fprintf(w, "Simulated instead of exact (%s): Monte Carlo over %s (seed %d); ± is one standard error.\n", r.Fallback, words.Count(r.N, "round", "rounds"), r.Seed)
 	default:
-		fmt.Fprintf(w, "Simulated: Monte Carlo over %s (seed %d); ± is one standard error.\n", plural(r.N, "round", "rounds"), r.Seed)
+		fmt.Fprintf(w, "Simulated: Monte Carlo over %s (seed %d); ± is one standard error.\n", words.Count(r.N, "round", "rounds"), r.Seed)
 	}
 	// chances as odds prints them (num): <0.01% and >99.99% where they
 	// would round to 0 or 100% without being it

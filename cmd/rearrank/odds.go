@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank/internal/words"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
@@ -293,10 +294,10 @@ func stage(p *big.Rat, need rules.Target, auto, exact bool, impossible string) s
 // then what the letters of a second troop type or profile mean.
 func printHeader(w io.Writer, rs rules.Ruleset, u *unit.Unit) {
 	if f := u.Fighter(); f != nil { // skirmish: one warrior (RULES.md 13)
-		fmt.Fprintf(w, "%s: %s, one warrior, %d of %s left\n", rs, unitName(u), f.W-f.Damage, plural(f.W, "wound", "wounds"))
+		fmt.Fprintf(w, "%s: %s, one warrior, %d of %s left\n", rs, unitName(u), f.W-f.Damage, words.Count(f.W, "wound", "wounds"))
 		return
 	}
-	head := fmt.Sprintf("%s: %s, %s", rs, unitName(u), plural(u.Size(), "model", "models"))
+	head := fmt.Sprintf("%s: %s, %s", rs, unitName(u), words.Count(u.Size(), "model", "models"))
 	if line := head + ", " + formationLine(u.Ranks()); len(line) <= screenWidth {
 		fmt.Fprintln(w, line)
 	} else {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank/internal/words"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
@@ -105,7 +106,7 @@ func (o *owner) ChoosePacketOrder(group string, packets []referee.PacketOption, 
 			if packets[i].CleavingBlow {
 				kind = ", the Cleaving Blow: no Regeneration"
 			}
-			names = append(names, fmt.Sprintf("%s (rolled %s%s)", plural(packets[i].Wounds, "Wound", "Wounds"), ordinal(i+1), kind))
+			names = append(names, fmt.Sprintf("%s (rolled %s%s)", words.Count(packets[i].Wounds, "Wound", "Wounds"), ordinal(i+1), kind))
 		}
 		next := "next"
 		if len(order) == 0 {

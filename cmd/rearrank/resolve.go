@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/words"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -74,7 +75,7 @@ func runResolve(ctx context.Context, args []string, e env) error {
 	}
 	if scripted != nil && scripted.Remaining() > 0 {
 		fmt.Fprintf(e.stderr, "rearrank: note: %s left over (%v), the attacks needed %d\n",
-			plural(scripted.Remaining(), "die", "dice"), scripted.Faces()[scripted.Used():], scripted.Used())
+			words.Count(scripted.Remaining(), "die", "dice"), scripted.Faces()[scripted.Used():], scripted.Used())
 	}
 	if *asJSON {
 		return writeJSON(e.stdout, res.View(rec.Faces()))
@@ -174,11 +175,11 @@ func printResolve(w io.Writer, res *referee.Result, faces []int) {
 	t := res.Tally
 	if f := res.After.Fighter(); f != nil {
 		// skirmish: one warrior, no formation, no panic (RULES.md 13)
-		fmt.Fprintf(w, "After: %s caused, %s\n", plural(t.Wounds, "wound", "wounds"), plural(t.Unsaved, "unsaved", "unsaved"))
+		fmt.Fprintf(w, "After: %s caused, %s\n", words.Count(t.Wounds, "wound", "wounds"), words.Count(t.Unsaved, "unsaved", "unsaved"))
 		printWarrior(w, f)
 		return
 	}
-	fmt.Fprintf(w, "After: %s, %s caused (combat result), %d unsaved", plural(t.Casualties, "casualty", "casualties"), plural(t.Wounds, "wound", "wounds"), t.Unsaved)
+	fmt.Fprintf(w, "After: %s, %s caused (combat result), %d unsaved", words.Count(t.Casualties, "casualty", "casualties"), words.Count(t.Wounds, "wound", "wounds"), t.Unsaved)
 	if s := res.WastedText(); s != "" {
 		fmt.Fprintf(w, ", %s", s)
 	}
@@ -205,7 +206,7 @@ func printResolve(w io.Writer, res *referee.Result, faces []int) {
 // printWarrior says how a skirmish warrior stands (RULES.md 13).
 func printWarrior(w io.Writer, f *unit.Model) {
 	status := strings.ReplaceAll(f.Skirmish.Status.String(), "_", " ")
-	fmt.Fprintf(w, "  %s, %d of %s left", status, max(0, f.W-f.Damage), plural(f.W, "wound", "wounds"))
+	fmt.Fprintf(w, "  %s, %d of %s left", status, max(0, f.W-f.Damage), words.Count(f.W, "wound", "wounds"))
 	if f.Skirmish.Disarmed {
 		fmt.Fprint(w, ", disarmed")
 	}
@@ -213,14 +214,6 @@ func printWarrior(w io.Writer, f *unit.Model) {
 		fmt.Fprint(w, ", may not fight this turn")
 	}
 	fmt.Fprintln(w)
-}
-
-// plural writes n with the singular noun for 1 and the plural otherwise.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // fallen returns the models of before that are not in after, by ID.
