@@ -10,17 +10,27 @@ import (
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/internal/gen"
+	"github.com/rearrank/rearrank/internal/proptest"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
 
-// rounds runs a property in five rounds of rapid.Check, so that the
-// default -rapid.checks=100 tries it on at least 500 random cases.
+// rounds runs a property in rounds of rapid.Check: five in the full run,
+// so that its 100 checks try the property on at least 500 random cases,
+// one in a developer's quick run (internal/proptest).
 func rounds(t *testing.T, prop func(*rapid.T)) {
-	for i := range 5 {
+	for i := range roundCount() {
 		t.Run(fmt.Sprint("round", i+1), func(t *testing.T) { rapid.Check(t, prop) })
 	}
+}
+
+// roundCount is the number of rounds rounds runs.
+func roundCount() int {
+	if proptest.IsFull() {
+		return 5
+	}
+	return 1
 }
 
 // equalsEnumeration checks Exact against Enumerate on one scenario, and

@@ -7,6 +7,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/proptest"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -73,11 +74,11 @@ func TestMergedBatchesEqualEnumeration(t *testing.T) {
 			merged++
 		}
 	})
-	// the draws must reach the path they test
-	// The draws are random (rapid's seed changes per run): the bound only
-	// proves the path is exercised, with room for an unlucky run.
-	if merged < 8 {
-		t.Errorf("merged batches taken %d times in 100 draws, want 8 or more", merged)
+	// The draws must reach the path they test. They are random (rapid's
+	// seed changes per run): the bound only proves the path is exercised,
+	// with room for an unlucky run.
+	if want := proptest.Floor(8, 100, proptest.Checks()); merged < want {
+		t.Errorf("merged batches taken %d times in %d draws, want %d or more", merged, proptest.Checks(), want)
 	}
 }
 
@@ -87,7 +88,7 @@ func TestMergedBatchesWalked(t *testing.T) {
 	merged := 0
 	rapid.Check(t, func(t *rapid.T) {
 		u, attacks := genMergedBatches(t, 3, 2)
-		want, err := walk(t, u, attacks, 20_000)
+		want, err := walk(t, u, attacks, proptest.Limit(20_000))
 		if err != nil && strings.Contains(err.Error(), "dice paths") {
 			t.Skip(err)
 		}
@@ -106,9 +107,10 @@ func TestMergedBatchesWalked(t *testing.T) {
 		}
 	})
 	// As above; these scenarios are smaller and often past the walk's
-	// limit, so fewer draws reach the merged path (7 in one unlucky run).
-	if merged < 3 {
-		t.Errorf("merged batches taken %d times in 100 draws, want 3 or more", merged)
+	// limit, so fewer draws reach the merged path (7 of 100 in one unlucky
+	// run).
+	if want := proptest.Floor(3, 100, proptest.Checks()); merged < want {
+		t.Errorf("merged batches taken %d times in %d draws, want %d or more", merged, proptest.Checks(), want)
 	}
 }
 

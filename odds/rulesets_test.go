@@ -109,6 +109,7 @@ func mediumScenarios() []scenario {
 func TestEveryRulesetWalked(t *testing.T) {
 	for _, sc := range tinyScenarios() {
 		t.Run(sc.name, func(t *testing.T) {
+			t.Parallel()
 			u := mustUnit(t, sc.spec)
 			want, err := walk(t, u, sc.attacks, 200_000)
 			if err != nil {
