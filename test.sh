@@ -7,6 +7,10 @@ cd "$(dirname "$0")"
 
 fuzztime=${FUZZTIME:-8s}
 
+# The property tests run their full count of random cases here; a plain
+# `go test ./...` runs a quick count (internal/proptest).
+export REARRANK_FULL_CHECKS=1
+
 step() { printf '\n== %s\n' "$*"; }
 
 step "gofmt"
