@@ -151,7 +151,9 @@ const (
 	SaveOwnerChoice
 )
 
-// MWCap is the whfb8 multiple-wounds cap (RULES.md 19.2, review #16).
+// MWCap is the whfb8 multiple-wounds cap (RULES.md 19.2): "never lose more
+// Wounds than it has" can mean the profile's Wounds or those left on the
+// next model, so both readings are a switch.
 type MWCap int8
 
 const (
@@ -216,7 +218,9 @@ const (
 	PacketOwnerChoice                    // the owner orders them once every packet is rolled (tow, T-5)
 )
 
-// PacketTarget is where battleaxe per-model packets go (review #15).
+// PacketTarget is where battleaxe per-model packets go (RULES.md 19.2): the
+// rules send normal wounds to damaged models first and are silent on
+// packets, so both readings are a switch.
 type PacketTarget int8
 
 const (

@@ -45,7 +45,7 @@
 // therefore contiguous, and only the rearmost may be short. Command models and
 // characters never leave the front rank; in t9a, whose rules let musicians and
 // standard bearers stand anywhere, the front rank is the placement this
-// package supports (RULES.md 19.1, review #12).
+// package supports (RULES.md 19.1).
 //
 // # Batches and phases
 //

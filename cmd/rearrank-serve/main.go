@@ -7,7 +7,7 @@
 // each a process started per question, do not link net/http: what it
 // brings (net/netip, TLS, HTTP/2, their package initialisation and a binary
 // three times the size) took more than half of the start of `rearrank
-// odds` (issue 9).
+// odds`.
 package main
 
 import (

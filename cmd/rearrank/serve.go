@@ -15,7 +15,7 @@ import (
 // serveCommand is the binary that serves the web page: rearrank serve runs
 // it with its flags. It is a command of its own so that rearrank does not
 // link net/http, which took more than half of the start of every other
-// command (issue 9; see cmd/rearrank-serve).
+// command (see cmd/rearrank-serve).
 const serveCommand = "rearrank-serve"
 
 // serveStopWait is how long rearrank serve waits for the server to finish
