@@ -65,7 +65,7 @@ func TestFormFollowsCatalogue(t *testing.T) {
 // loader with the catalogue's words.
 func TestFormModelsLimit(t *testing.T) {
 	f := defaultForm()
-	f.Target.Models = strconv.Itoa(scenario.MaxModels + 1)
+	f.Target["models"] = strconv.Itoa(scenario.MaxModels + 1)
 	_, err := f.scenario()
 	if err == nil || !strings.Contains(err.Error(), "want 1 to "+strconv.Itoa(scenario.MaxModels)) {
 		t.Errorf("models %d: error %v, want the catalogue's limit %d", scenario.MaxModels+1, err, scenario.MaxModels)
