@@ -7,7 +7,6 @@ import (
 	"html/template"
 	"io/fs"
 	"math/big"
-	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"path"
@@ -15,7 +14,6 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank/combat"
-	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/odds"
 )
 
@@ -122,7 +120,7 @@ func (s *Server) handleCombatPage(w http.ResponseWriter, r *http.Request) {
 				next.Set(k, v)
 			}
 		}
-		next.Set("seed", strconv.FormatUint(rand.Uint64()%1_000_000, 10))
+		next.Set("seed", linkSeed())
 		http.Redirect(w, r, "/combat?"+next.Encode(), http.StatusSeeOther)
 		return
 	}
@@ -208,7 +206,7 @@ func (s *Server) combatResults(r *http.Request, file, seedText string, q url.Val
 		if err != nil {
 			return err
 		}
-		round, err = c.Resolve(cancelable(ctx, dice.NewSeeded(seed)))
+		round, err = c.Resolve(cancelable(ctx, newRolling(nil, &seed).Recorder))
 		return err
 	})
 	if err != nil {

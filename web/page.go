@@ -6,7 +6,6 @@ import (
 	"html/template"
 	"maps"
 	"math/big"
-	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"slices"
@@ -258,7 +257,7 @@ func (f form) action(q url.Values) (url.Values, bool) {
 		f = f.removeVariant(q.Get("vdel"))
 	case q.Has("roll"):
 		f.Dice = ""
-		f.Seed = strconv.FormatUint(rand.Uint64()%1_000_000, 10)
+		f.Seed = linkSeed()
 	case q.Has("edityaml"):
 		if file, err := f.scenario(); err == nil {
 			if y, err := file.MarshalYAML(); err == nil {
@@ -276,7 +275,7 @@ func (f form) action(q url.Values) (url.Values, bool) {
 	case q.Has(paramMore) || q.Has(paramRollStage):
 		return f.stageAction(q) // referee_page.go
 	case f.Tab == tabResolve && f.Dice == "" && f.Seed == "" && q.Has("ruleset") && !q.Has(paramStaged):
-		f.Seed = strconv.FormatUint(rand.Uint64()%1_000_000, 10) // so the link rolls the same dice
+		f.Seed = linkSeed() // so the link rolls the same dice
 	default:
 		return nil, false
 	}

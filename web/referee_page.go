@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"net/url"
 	"strconv"
 	"strings"
@@ -53,11 +52,7 @@ func (f form) stageAction(q url.Values) (url.Values, bool) {
 		if s, err := strconv.Atoi(q.Get(paramSides)); err == nil && s >= 1 && s <= 6 {
 			sides = s
 		}
-		faces := make([]string, min(n, DefaultMaxAttacks*4))
-		for i := range faces {
-			faces[i] = strconv.Itoa(1 + rand.IntN(sides))
-		}
-		add = strings.Join(faces, " ")
+		add = strings.Join(rollFaces(min(n, DefaultMaxAttacks*4), sides), " ")
 	case q.Has(paramMore): // after rollstage: without script the form sends an empty more with it
 		add = strings.TrimSpace(q.Get(paramMore))
 		if faces, err := dice.ParseFaces(add); err == nil {
