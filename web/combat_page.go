@@ -296,7 +296,7 @@ func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.
 			ss := st.Sides[i]
 			var fights []string
 			for _, f := range ss.Fights {
-				x := fmt.Sprintf("%s: %d attack%s", f.By.Words(), f.Attacks, plural(f.Attacks))
+				x := f.By.Words() + ": " + counted(f.Attacks, "attacks")
 				if f.Reroll {
 					x += ", misses re-rolled"
 				}

@@ -239,10 +239,7 @@ func refStepOf(e referee.Event) refStep {
 func nextStage(n *referee.DiceNeeded) *NextStage {
 	v := &NextStage{Batch: n.Batch, Stage: n.Stage, Reroll: n.Reroll, Sides: n.Sides, Dice: max(n.More, 1),
 		Title: fmt.Sprintf("Attack group %d: %s", n.Batch, referee.StageLabel(n.Stage, n.Reroll))}
-	noun := "dice"
-	if v.Dice == 1 {
-		noun = "die"
-	}
+	noun := nounFor(v.Dice, "dice")
 	if n.More > 0 {
 		v.Text = fmt.Sprintf("Roll %d D%d %s and enter them.", v.Dice, n.Sides, noun)
 	} else {

@@ -343,7 +343,7 @@ func formationDiagram(id, title string, snap unit.Snapshot, fallen map[int]bool)
 		f.Height += 18
 		f.NoteY = fmtF(float64(f.Height - 8))
 	}
-	desc := fmt.Sprintf("%d model%s in %d rank%s", models, plural(models), rows, plural(rows))
+	desc := counted(models, "models") + " in " + counted(rows, "ranks")
 	if removed > 0 {
 		desc += fmt.Sprintf(", %d removed", removed)
 	}
@@ -389,7 +389,7 @@ func modelCell(v unit.CellView, x, y float64, place string) cell {
 	if v.Damage > 0 {
 		c.Damage = strconv.Itoa(v.Damage)
 		c.BadgeX, c.BadgeY, c.BadgeTY = fmtF(x+s-3), fmtF(y+3), fmtF(y+7)
-		title += fmt.Sprintf(", %d wound%s taken", v.Damage, plural(v.Damage))
+		title += ", " + counted(v.Damage, "wounds") + " taken"
 	}
 	if v.Status != "" && v.Status != "standing" && v.Status != "none" && v.Status != "ok" {
 		c.Status = strings.ReplaceAll(v.Status, "_", " ")
@@ -400,25 +400,25 @@ func modelCell(v unit.CellView, x, y float64, place string) cell {
 	return c
 }
 
-// counted writes n with a chart's plural noun, made singular for 1:
-// "1 casualty", "3 casualties".
+// counted writes n with its plural noun, made singular for 1: "1
+// casualty", "3 casualties".
 func counted(n int, noun string) string {
-	if n == 1 {
-		switch noun {
-		case "casualties":
-			noun = "casualty"
-		default:
-			noun = strings.TrimSuffix(noun, "s")
-		}
-	}
-	return fmt.Sprintf("%d %s", n, noun)
+	return fmt.Sprintf("%d %s", n, nounFor(n, noun))
 }
 
-func plural(n int) string {
-	if n == 1 {
-		return ""
+// nounFor is the plural noun made singular for a count of 1: "casualties"
+// is "casualty", "dice" "die", "ranks" "rank".
+func nounFor(n int, noun string) string {
+	if n != 1 {
+		return noun
 	}
-	return "s"
+	switch noun {
+	case "casualties":
+		return "casualty"
+	case "dice":
+		return "die"
+	}
+	return strings.TrimSuffix(noun, "s")
 }
 
 // render runs one of the templates: the SVG charts and diagrams, and the
