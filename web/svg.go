@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank/odds"
+	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
 
@@ -297,7 +298,8 @@ func formationDiagram(id, title string, snap unit.Snapshot, fallen map[int]bool)
 		files = max(files, len(r))
 	}
 	drawRows, drawFiles := min(rows, maxDrawRank), min(files, maxDrawFile)
-	skirmish := snap.Ruleset == "skirmish"
+	rs, err := rules.ParseRuleset(snap.Ruleset)
+	skirmish := err == nil && !rs.Block() // one warrior: room below for his state
 	f := formation{ID: id, Title: title,
 		Width:  formLeft + max(drawFiles, 1)*(cellSize+cellGap) + 8,
 		Height: formTop + max(drawRows, 1)*(cellSize+cellGap) + 8,
