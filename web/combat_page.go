@@ -17,7 +17,7 @@ import (
 	"github.com/rearrank/rearrank/odds"
 )
 
-// GET /combat: the Combat tab (issue 13, RULES.md 21). A combat file
+// GET /combat: the Combat tab (RULES.md 21). A combat file
 // (docs/combat.md, 21.10) comes from the textarea or the example list; the
 // page shows both units side by side, who wins, draws or loses and who
 // breaks, exactly (or by Monte Carlo past the state limit), the

@@ -12,9 +12,9 @@ import (
 	"github.com/rearrank/rearrank/scenario"
 )
 
-// The referee for the table (issue 15, item 5): players roll a stage at a
-// time - every to-hit die of an attack group, then as many wound dice as
-// there are hits, then the saves (RULES.md 3, 4) - and the page asks for
+// The referee for the table, for players who roll real dice: they roll a
+// stage at a time - every to-hit die of an attack group, then as many
+// wound dice as there are hits, then the saves (RULES.md 3, 4) - and the page asks for
 // each stage's dice in turn. It keeps no state: the dice so far travel in
 // the "dice" parameter, and the server replays the referee with them
 // (referee.ResolveSoFar) until they run out, then names the stage that

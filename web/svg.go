@@ -74,7 +74,7 @@ type tick struct {
 
 // The chart is drawn 360 wide so that the page shows it at its own size on
 // a phone of 390 px: its 13 px text stays 13 px, never shrunk below the
-// 12 px a person can read at arm's length (issue 15, item 4).
+// 12 px a person can read at arm's length.
 const (
 	chartW      = 360
 	chartH      = 270
