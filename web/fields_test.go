@@ -9,8 +9,9 @@ import (
 	"github.com/rearrank/rearrank/scenario"
 )
 
-// TestFormFollowsCatalogue holds the form to the scenario field catalogue
-// (issue 8, point 7): every input of an attack row, the target and the
+// TestFormFollowsCatalogue holds the form to the scenario field catalogue,
+// so that the page offers no field a ruleset does not read and no limits
+// but the loader's: every input of an attack row, the target and the
 // command group is a catalogue field; it is shown exactly to the rulesets
 // that read the field, its data-rulesets lists them, and a number input has
 // the catalogue's limits.

@@ -239,6 +239,13 @@ func spec(field string) (scenario.FieldSpec, bool) {
 // an unknown ruleset.
 func reads(rs rules.Ruleset, field string) bool {
 	s, _ := spec(field)
+	return readBy(s, rs)
+}
+
+// readBy reports whether ruleset rs reads the field s: a field the
+// catalogue does not restrict is read by all, and only those by an
+// unknown ruleset.
+func readBy(s scenario.FieldSpec, rs rules.Ruleset) bool {
 	return s.Reads == nil || rs.Valid() && s.ReadBy(rs)
 }
 
@@ -275,8 +282,8 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 func (f form) document(rs rules.Ruleset) (obj, []string) {
 	fs := f.schema()
 	var dropped []string
-	keep := func(ff formField, name string) bool {
-		if !ff.readBy(rs) {
+	keep := func(s scenario.FieldSpec, name string) bool {
+		if !readBy(s, rs) {
 			if !slices.Contains(dropped, name) {
 				dropped = append(dropped, name)
 			}
@@ -310,7 +317,7 @@ func (f form) document(rs rules.Ruleset) (obj, []string) {
 		}
 		o := obj{}
 		for _, ff := range fs.attackFile {
-			if v := ff.fileValue(a[ff.Name]); v != nil && keep(ff, ff.Name) {
+			if v := ff.fileValue(a[ff.Name]); v != nil && keep(ff.readers, ff.Name) {
 				o = append(o, kv{ff.Name, v})
 			}
 		}
@@ -326,7 +333,7 @@ func (f form) document(rs rules.Ruleset) (obj, []string) {
 		case "command":
 			var command []any
 			for _, c := range commandNames {
-				if t[c] != "" && keep(ff, "command") {
+				if t[c] != "" && keep(ff.readers, "command") {
 					command = append(command, c)
 				}
 			}
@@ -341,7 +348,7 @@ func (f form) document(rs rules.Ruleset) (obj, []string) {
 			var own obj
 			for _, c := range championFields() {
 				cs, _ := spec("t.champion." + c.name)
-				if x := t["champion."+c.name]; x != "" && keep(formField{readers: cs}, "champion."+c.name) {
+				if x := t["champion."+c.name]; x != "" && keep(cs, "champion."+c.name) {
 					own = append(own, kv{c.name, championValue(c, x)})
 				}
 			}
@@ -358,7 +365,7 @@ func (f form) document(rs rules.Ruleset) (obj, []string) {
 				// fights one of its models instead of failing.
 				v = 1
 			}
-			if v != nil && !keep(ff, ff.Name) {
+			if v != nil && !keep(ff.readers, ff.Name) {
 				v = nil
 			}
 		}

@@ -165,12 +165,8 @@ type formField struct {
 	readers scenario.FieldSpec
 }
 
-// readBy reports whether ruleset rs reads the field. A field the
-// catalogue does not restrict is read by all, and only those by an
-// unknown ruleset.
-func (ff formField) readBy(rs rules.Ruleset) bool {
-	return ff.readers.Reads == nil || rs.Valid() && ff.readers.ReadBy(rs)
-}
+// readBy reports whether ruleset rs reads the field.
+func (ff formField) readBy(rs rules.Ruleset) bool { return readBy(ff.readers, rs) }
 
 // rulesets lists the rulesets that read the field, for the page's script
 // to show and hide it; "" when every ruleset reads it.
