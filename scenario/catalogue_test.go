@@ -418,3 +418,35 @@ func docsRef(ref string) string {
 	}
 	return strings.Join(out, ", ")
 }
+
+// TestCatalogueInputs holds each field's form input to what the field is:
+// a whole-number input to a ranged field and every ranged field with an
+// input to one, a box to a flag, and a dice, save, trigger, re-roll or
+// conditions input to a field of that type.
+func TestCatalogueInputs(t *testing.T) {
+	for _, s := range Catalogue() {
+		ok := true
+		switch s.Input {
+		case InputWhole:
+			ok = s.Ranged
+		case InputFlag:
+			ok = s.Type == flagType
+		case InputDice:
+			ok = s.Type == diceType
+		case InputSave:
+			ok = s.Type == saveType
+		case InputTrigger:
+			ok = s.Type == triggerType || strings.HasPrefix(s.Type, "[score](#scores) 2+..6+")
+		case InputReroll:
+			ok = s.Type == rerollType || s.Type == ownReroll
+		case InputAgainst:
+			ok = s.Type == againstType
+		}
+		if s.Ranged && s.Input != NoInput && s.Input != InputWhole {
+			ok = false
+		}
+		if !ok {
+			t.Errorf("%s: input %d for a field of type %q (ranged %t)", s.Path(), s.Input, s.Type, s.Ranged)
+		}
+	}
+}

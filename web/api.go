@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"net/http"
 	"strconv"
 	"strings"
@@ -216,7 +215,7 @@ func (req *request) diceAndSeed() ([]int, *uint64, error) {
 		}
 		return nil, &n, nil
 	}
-	n := rand.Uint64() >> 11 // fits a JSON number exactly
+	n := drawnSeed()
 	return nil, &n, nil
 }
 
@@ -250,23 +249,12 @@ func (s *Server) resolve(ctx context.Context, f *scenario.File, faces []int, see
 	if err := s.checkAttacks(attacks); err != nil {
 		return nil, err
 	}
-	var roller dice.Roller
-	var scripted *dice.Scripted
-	if seed != nil {
-		roller = dice.NewSeeded(*seed)
-	} else {
-		scripted = dice.NewScripted(faces...)
-		roller = scripted
-	}
-	rec := dice.NewRecorder(roller)
-	res, err := referee.Resolve(u, attacks, cancelable(ctx, rec))
+	rolls := newRolling(faces, seed)
+	res, err := referee.Resolve(u, attacks, cancelable(ctx, rolls.Recorder))
 	if err != nil {
 		return nil, err
 	}
-	out := &resolution{json: ResolveResult{View: res.View(rec.Faces()), Seed: seed}, result: res}
-	if scripted != nil {
-		out.json.DiceLeft = scripted.Remaining()
-	}
+	out := &resolution{json: ResolveResult{View: res.View(rolls.Faces()), Seed: seed, DiceLeft: rolls.left()}, result: res}
 	return out, nil
 }
 
@@ -472,11 +460,11 @@ func (s *Server) resolveStaged(ctx context.Context, f *scenario.File, faces []in
 	var need *referee.DiceNeeded
 	used := 0
 	if seed != nil {
-		rec := dice.NewRecorder(dice.NewSeeded(*seed))
-		if res, err = referee.Resolve(u, attacks, cancelable(ctx, rec)); err != nil {
+		rolls := newRolling(nil, seed)
+		if res, err = referee.Resolve(u, attacks, cancelable(ctx, rolls.Recorder)); err != nil {
 			return nil, err
 		}
-		faces = rec.Faces()
+		faces = rolls.Faces()
 		used = len(faces)
 	} else if res, need, used, err = referee.ResolveSoFar(u, attacks, faces); err != nil {
 		return nil, err

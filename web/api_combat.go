@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank/combat"
-	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/odds"
 )
 
@@ -134,23 +133,12 @@ func (s *Server) combatRound(w http.ResponseWriter, r *http.Request, req *reques
 	}
 	var out CombatRound
 	err = s.run(r.Context(), func(ctx context.Context, _ bool) error {
-		var roller dice.Roller
-		var scripted *dice.Scripted
-		if seed != nil {
-			roller = dice.NewSeeded(*seed)
-		} else {
-			scripted = dice.NewScripted(faces...)
-			roller = scripted
-		}
-		rec := dice.NewRecorder(roller)
-		round, err := c.Resolve(cancelable(ctx, rec))
+		rolls := newRolling(faces, seed)
+		round, err := c.Resolve(cancelable(ctx, rolls.Recorder))
 		if err != nil {
 			return err
 		}
-		out = CombatRound{RoundView: round.View(c, rec.Faces()), Seed: seed}
-		if scripted != nil {
-			out.DiceLeft = scripted.Remaining()
-		}
+		out = CombatRound{RoundView: round.View(c, rolls.Faces()), Seed: seed, DiceLeft: rolls.left()}
 		return nil
 	})
 	if err != nil {

@@ -107,11 +107,11 @@ var championLabels = map[string]string{
 
 // championInputs are the champion's inputs of the page, folded with the
 // command group, each shown to the rulesets that read its field.
-func championInputs(rs rules.Ruleset, own map[string]string, hide func(field, string) field) []field {
+func championInputs(rs rules.Ruleset, target fieldValues, hide func(field, string) field) []field {
 	var out []field
 	for _, f := range championFields() {
 		key := "t.champion." + f.name
-		v := own[f.name]
+		v := target["champion."+f.name]
 		fl := hide(field{Name: key, ID: "t-champion-" + strings.ReplaceAll(f.name, "_", "-"),
 			Label: "Champion's " + orDefault(championLabels[f.name], strings.ReplaceAll(f.name, "_", " ")), Scenario: "target.champion." + f.name, More: true}, key)
 		unit := func(values ...string) []choice {
@@ -124,7 +124,8 @@ func championInputs(rs rules.Ruleset, own map[string]string, hide func(field, st
 			fl.Kind, fl.Choices = "select", unit("yes", "no")
 		case reflect.TypeFor[int]():
 			fl.Kind, fl.Value = "number", v
-			whole(&fl, key, "")
+			s, _ := spec(key)
+			whole(&fl, s, "")
 			if f.name == "damage" {
 				fl.Placeholder, fl.Hint = "0", "wounds he has already lost"
 			} else {

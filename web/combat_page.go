@@ -7,7 +7,6 @@ import (
 	"html/template"
 	"io/fs"
 	"math/big"
-	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"path"
@@ -15,11 +14,10 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank/combat"
-	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/odds"
 )
 
-// GET /combat: the Combat tab (issue 13, RULES.md 21). A combat file
+// GET /combat: the Combat tab (RULES.md 21). A combat file
 // (docs/combat.md, 21.10) comes from the textarea or the example list; the
 // page shows both units side by side, who wins, draws or loses and who
 // breaks, exactly (or by Monte Carlo past the state limit), the
@@ -122,7 +120,7 @@ func (s *Server) handleCombatPage(w http.ResponseWriter, r *http.Request) {
 				next.Set(k, v)
 			}
 		}
-		next.Set("seed", strconv.FormatUint(rand.Uint64()%1_000_000, 10))
+		next.Set("seed", linkSeed())
 		http.Redirect(w, r, "/combat?"+next.Encode(), http.StatusSeeOther)
 		return
 	}
@@ -208,7 +206,7 @@ func (s *Server) combatResults(r *http.Request, file, seedText string, q url.Val
 		if err != nil {
 			return err
 		}
-		round, err = c.Resolve(cancelable(ctx, dice.NewSeeded(seed)))
+		round, err = c.Resolve(cancelable(ctx, newRolling(nil, &seed).Recorder))
 		return err
 	})
 	if err != nil {
@@ -298,7 +296,7 @@ func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.
 			ss := st.Sides[i]
 			var fights []string
 			for _, f := range ss.Fights {
-				x := fmt.Sprintf("%s: %d attack%s", f.By.Words(), f.Attacks, plural(f.Attacks))
+				x := f.By.Words() + ": " + counted(f.Attacks, "attacks")
 				if f.Reroll {
 					x += ", misses re-rolled"
 				}

@@ -16,7 +16,8 @@ import (
 	"github.com/rearrank/rearrank/scenario"
 )
 
-// The compare tab sets profile against profile (issue 15 item 3): the
+// The compare tab sets profile against profile, the question a player
+// asks before choosing one (this weapon or that, this armour or that): the
 // form's scenario under the rulesets ticked, and variants of it. A
 // variant is the scenario with some things changed, and a link says it in
 // the scenario file's names, path=value joined by commas, so that a
@@ -293,7 +294,7 @@ func (f form) variantOf(v variantForm) form {
 			}
 		}
 	}
-	g := parseForm(q)
+	g := f.schema().parse(q)
 	g.Variants = nil
 	return g
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/scenario"
 )
 
 // Patterns for the inline checks of the browser (the loader checks again).
@@ -113,11 +114,10 @@ func rulesetsAttr(key string) string {
 	return strings.Join(names, " ")
 }
 
-// whole gives a number input the catalogue's limits for its field, and a
+// whole gives a number input the limits of its catalogue field s, and a
 // message that states them: "Strength is a whole number from 1 to 10", or
 // "A whole number from -6 to 6" when noun is "".
-func whole(fl *field, key, noun string) {
-	s, _ := spec(key)
+func whole(fl *field, s scenario.FieldSpec, noun string) {
 	fl.Min, fl.Max = strconv.Itoa(s.Min), strconv.Itoa(s.Max)
 	if noun == "" {
 		fl.Msg = fmt.Sprintf("A whole number from %d to %d", s.Min, s.Max)
@@ -155,178 +155,33 @@ func (s *Server) pageData(f form) *pageData {
 		fl.Hidden = !reads(rs, key)
 		return fl
 	}
+	fs := f.schema()
 	if len(f.Attacks) == 0 {
-		f.Attacks = []attackForm{{}}
+		f.Attacks = []fieldValues{{}}
 	}
 	for i, a := range f.Attacks {
-		p := fmt.Sprintf("a%d.", i)
-		sp := fmt.Sprintf("attacks[%d].", i)
-		mk := func(name, label, kind, value string) field {
-			return field{Name: p + name, ID: "a" + fmt.Sprint(i) + "-" + strings.ReplaceAll(name, "_", "-"), Label: label, Kind: kind, Value: value, Scenario: sp + name}
+		var row []field
+		for _, ff := range fs.attack {
+			row = append(row, ff.input(rs, fmt.Sprintf("a%d.%s", i, ff.Name), fmt.Sprintf("a%d-%s", i, strings.ReplaceAll(ff.Name, "_", "-")),
+				fmt.Sprintf("attacks[%d].%s", i, ff.Name), a[ff.Name]))
 		}
-		count := mk("count", "Attacks", "text", a.Count)
-		count.Required, count.Pattern, count.Inputmode, count.Placeholder = true, patDice, "text", "10 or 2D6"
-		count.Msg = "A number of attacks such as 10, or dice such as 2D6 or D6+1"
-		phase := mk("phase", "Phase", "select", "")
-		phase.Choices = choices(orDefault(a.Phase, "melee"), "melee", "shooting", "magic", "other")
-		toHit := mk("to_hit", "To hit", "text", a.ToHit)
-		toHit.Pattern, toHit.Placeholder, toHit.Hint = patToHit, "4+", "a score such as 4+, or auto; leave empty to use WS/BS"
-		toHit.Msg = "A score from 1+ to 10+, such as 4+, or auto"
-		ws := mk("ws", "Attacker WS", "number", a.WS)
-		ws.Hint = "melee, against the target's WS"
-		whole(&ws, "a.ws", "Weapon Skill")
-		bs := mk("bs", "Attacker BS", "text", a.BS)
-		bsSpec, _ := spec("a.bs")
-		bs.Pattern, bs.Hint, bs.Msg = patScore, "shooting", fmt.Sprintf("Ballistic Skill is a number from %d to %d", bsSpec.Min, bsSpec.Max)
-		mod := mk("hit_modifier", "Hit modifier", "number", a.HitModifier)
-		mod.Placeholder = "0"
-		whole(&mod, "a.hit_modifier", "")
-		wmod := mk("wound_modifier", "Wound modifier", "number", a.WoundModifier)
-		wmod.Placeholder, wmod.Hint = "0", "+ helps the attacker"
-		whole(&wmod, "a.wound_modifier", "")
-		str := mk("strength", "Strength", "number", a.Strength)
-		str.Required = true
-		whole(&str, "a.strength", "Strength")
-		ap := hide(mk("ap", "Armour Penetration (AP)", "number", a.AP), "a.ap")
-		ap.Labels = []labelPart{ // t9a's name and The Old World's (RULES.md 22.16)
-			{Text: "Armour Penetration (AP)", Rulesets: "t9a", Hidden: rs != rules.T9A},
-			{Text: "Armour Piercing (AP)", Rulesets: "tow", Hidden: rs != rules.TOW}}
-		ap.Placeholder = "0"
-		whole(&ap, "a.ap", "AP")
-		apc := hide(mk("armour_piercing", "Armour piercing", "number", a.ArmourPiercing), "a.armour_piercing")
-		apc.Placeholder, apc.Hint = "0", "worsens the armour save beyond Strength"
-		whole(&apc, "a.armour_piercing", "")
-		mw := mk("multiple_wounds", "Multiple wounds", "text", a.MultipleWounds)
-		mw.Pattern, mw.Placeholder, mw.Hint, mw.Msg = patDice, "D3", "empty for single wounds", "A number such as 2, or dice such as D3 or D3+1"
-		mh := mk("multiple_hits", "Multiple hits", "text", a.MultipleHits)
-		mh.Pattern, mh.Placeholder, mh.Hint, mh.Msg = patDice, "D3", "each hit becomes this many; empty for one", "A number such as 2, or dice such as D3"
-		rrHit := mk("reroll_hit", "Re-roll to hit", "select", "")
-		rrHit.Choices = choices(a.RerollHit, "", "failed", "ones", "successes", "ones, successes", "failed, successes")
-		rrWound := mk("reroll_wound", "Re-roll to wound", "select", "")
-		rrWound.Choices = choices(a.RerollWound, "", "failed", "ones", "successes", "ones, successes", "failed, successes")
-		wc := hide(mk("weapon_class", "Weapon class", "select", ""), "a.weapon_class")
-		wc.Choices, wc.Hint = choices(a.WeaponClass, "", "missile", "bludgeoning", "bladed", "unarmed", "thrusting"), "for critical hits"
-		aim := hide(mk("target", "Aimed at", "select", ""), "a.target")
-		aim.Choices = choices(orDefault(a.Target, "rank_and_file"), "rank_and_file", "champion")
-		batch := hide(mk("batch", "Batch", "text", a.Batch), "a.batch")
-		batch.Placeholder, batch.Hint = "volley", "neighbouring groups with the same name, one phase and aim, are one batch"
-		flags := []field{}
-		for _, fl := range []struct {
-			name, label string
-			on          bool
-		}{{"flaming", "Flaming", a.Flaming}, {"ignore_armour", "Ignores armour", a.IgnoreArmour},
-			{"no_saves", "No saves at all", a.NoSaves}, {"instant_kill", "Instant kill", a.InstantKill},
-			{"hatred", "Hatred (melee)", a.Hatred}, {"force_reroll_armour", "Target re-rolls successful armour saves", a.ForceRerollArmour},
-			{"force_reroll_special", "Target re-rolls successful special saves", a.ForceRerollSpecial}, {"divine_attacks", "Divine Attacks", a.DivineAttacks}} {
-			c := hide(mk(fl.name, fl.label, "checkbox", "1"), "a."+fl.name)
-			c.Checked = fl.on
-			flags = append(flags, c)
-		}
-		name := mk("name", "Name", "text", a.Name)
-		name.Placeholder, name.Wide = "Swordsmen", true
-		// natural-roll triggers (RULES.md 20.2): none, a natural 6, or a
-		// lower score
-		trig := func(name, label, value string) field {
-			f := hide(mk(name, label, "select", ""), "a."+name)
-			f.Choices = choices(value, "", "6+", "5+", "4+", "3+", "2+")
-			return f
-		}
-		bane := hide(mk("armour_bane", "Armour Bane", "number", a.ArmourBane), "a.armour_bane")
-		bane.Placeholder, bane.Hint = "0", "worsens the armour save of a wound on the trigger roll"
-		whole(&bane, "a.armour_bane", "Armour Bane")
-		// The fields every player fills in come first; the rest fold away
-		// under "More" until wanted (issue 15, item 2).
-		row := append([]field{count, toHit, str, phase, ap}, more(name, ws, bs, mod, wmod, apc, mh, mw, rrHit, rrWound, wc, aim, batch,
-			trig("poison", "Poisoned Attacks", a.Poison), trig("battle_focus", "Battle Focus", a.BattleFocus),
-			trig("lethal_strike", "Lethal Strike", a.LethalStrike), trig("killing_blow", "Killing Blow", a.KillingBlow),
-			trig("heroic_killing_blow", "Heroic Killing Blow", a.HeroicKillingBlow),
-			trig("monster_slayer", "Monster Slayer", a.MonsterSlayer), trig("cleaving_blow", "Cleaving Blow", a.CleavingBlow),
-			bane, trig("armour_bane_on", "Armour Bane on", a.ArmourBaneOn))...)
-		d.Attacks = append(d.Attacks, append(row, more(flags...)...))
+		d.Attacks = append(d.Attacks, row)
 	}
 	d.CanAdd = len(f.Attacks) < maxFormAttacks
 	t := f.Target
+	for _, ff := range fs.target {
+		d.Target = append(d.Target, ff.input(rs, "t."+ff.Name, "t-"+strings.ReplaceAll(ff.Name, "_", "-"), "target."+ff.Name, t[ff.Name]))
+	}
 	mk := func(name, label, kind, value string) field {
 		return field{Name: "t." + name, ID: "t-" + strings.ReplaceAll(name, "_", "-"), Label: label, Kind: kind, Value: value, Scenario: "target." + name}
 	}
-	tname := mk("name", "Name", "text", t.Name)
-	tname.Placeholder, tname.Wide = "Spearmen", true
-	troop := mk("troop_type", "Troop type", "select", "")
-	troop.Choices = troopChoices(rs, choices(orDefault(t.TroopType, "infantry"), rules.TroopTypeNames()...))
-	models := mk("models", "Models", "number", t.Models)
-	models.Required, models.Hint = true, "command group included, characters not"
-	if rs.Valid() && !rs.Block() {
-		models.Value, models.Hint = "1", "a skirmish target is one warrior" // as scenarioFor writes it
-	}
-	whole(&models, "t.models", "Models")
-	front := hide(mk("frontage", "Frontage", "number", t.Frontage), "t.frontage")
-	front.Hint = "files in the front rank"
-	whole(&front, "t.frontage", "Frontage")
-	tws := mk("ws", "WS", "number", t.WS)
-	tws.Hint = "needed when an attack gives WS"
-	whole(&tws, "t.ws", "WS")
-	tough := mk("toughness", "Toughness", "number", t.Toughness)
-	tough.Required = true
-	whole(&tough, "t.toughness", "Toughness")
-	wounds := mk("wounds", "Wounds", "number", t.Wounds)
-	wounds.Placeholder = "1"
-	whole(&wounds, "t.wounds", "Wounds")
-	armour := hide(mk("armour", "Armour", "select", ""), "t.armour")
-	armour.Choices = choices(orDefault(t.Armour, "none"), rules.ArmourNames()...)
-	shield := hide(mk("shield", "Shield", "checkbox", "1"), "t.shield")
-	shield.Checked = t.Shield
-	barding := hide(mk("barding", "Barding", "checkbox", "1"), "t.barding")
-	barding.Checked = t.Barding
-	bonus := hide(mk("save_bonus", "Save bonus", "number", t.SaveBonus), "t.save_bonus")
-	bonus.Placeholder = "0"
-	whole(&bonus, "t.save_bonus", "")
-	av := hide(mk("armour_value", "Armour value", "number", t.ArmourValue), "t.armour_value")
-	av.Placeholder, av.Hint = "0", "every armour source added up"
-	whole(&av, "t.armour_value", "Armour")
-	ward := hide(mk("ward", "Ward save", "select", ""), "t.ward")
-	ward.Choices = saveChoices(t.Ward)
-	regen := hide(mk("regeneration", "Regeneration", "select", ""), "t.regeneration")
-	regen.Choices = saveChoices(t.Regeneration)
-	aegis := hide(mk("aegis", "Aegis", "select", ""), "t.aegis")
-	aegis.Choices = saveChoices(t.Aegis)
-	aegisAgainst := hide(mk("aegis_against", "Aegis only against", "select", ""), "t.aegis_against")
-	aegisAgainst.Choices = againstChoices(t.AegisAgainst)
-	regenAgainst := hide(mk("regeneration_against", "Regeneration only against", "select", ""), "t.regeneration_against")
-	regenAgainst.Choices = againstChoices(t.RegenerationAgainst)
-	regenPlus := hide(mk("regeneration_plus", "Regeneration (+k)", "number", t.RegenerationPlus), "t.regeneration_plus")
-	regenPlus.Placeholder, regenPlus.Hint = "0", "improves regeneration by k, or gives (7-k)+"
-	whole(&regenPlus, "t.regeneration_plus", "")
-	// tow (RULES.md 22.4, 22.6, 22.9)
-	armourSave := hide(mk("armour_save", "Armour value (printed)", "select", ""), "t.armour_save")
-	armourSave.Choices = saveChoices(t.ArmourSave)
-	parry := hide(mk("parry", "Parry", "checkbox", "1"), "t.parry")
-	parry.Checked = t.Parry
-	flammable := hide(mk("flammable", "Flammable", "checkbox", "1"), "t.flammable")
-	flammable.Checked = t.Flammable
-	starting := hide(mk("starting_models", "Models at deployment", "number", t.StartingModels), "t.starting_models")
-	starting.Hint = "for a failed panic test: falls back while more than half remain"
-	whole(&starting, "t.starting_models", "Models at deployment")
-	helmet := hide(mk("helmet", "Helmet", "checkbox", "1"), "t.helmet")
-	helmet.Checked = t.Helmet
-	dmg := mk("damage", "Starting damage", "text", t.Damage)
-	dmg.Pattern, dmg.Placeholder, dmg.Inputmode = patDamage, "0", "numeric"
-	dmg.Hint, dmg.Msg = "wounds the unit has lost; battleaxe per model: 1,0,2", "Whole numbers, separated by commas"
-	rrArmour := mk("reroll_armour", "Re-roll armour saves", "select", "")
-	rrArmour.Choices = choices(t.RerollArmour, "", "failed", "ones")
-	rrSpecial := mk("reroll_special", "Re-roll special saves", "select", "")
-	rrSpecial.Choices = choices(t.RerollSpecial, "", "failed", "ones")
-	d.Target = append([]field{models, tough, wounds, armour, shield, av}, more(tname, troop, front, tws, barding, bonus, ward, regen, aegis, aegisAgainst, regenAgainst, regenPlus, rrArmour, rrSpecial, helmet, dmg,
-		armourSave, parry, flammable, starting)...)
-	for _, c := range []struct {
-		name, label string
-		on          bool
-	}{{"musician", "Musician", t.Musician}, {"standard", "Standard bearer", t.Standard}, {"champion", "Champion", t.Champion}} {
-		fl := hide(mk(c.name, c.label, "checkbox", "1"), "t.command")
+	for _, c := range commandNames {
+		fl := hide(mk(c, commandLabels[c], "checkbox", "1"), "t.command")
 		fl.Scenario = "target.command"
-		fl.Checked, fl.More = c.on, true
+		fl.Checked, fl.More = t[c] != "", true
 		d.Command = append(d.Command, fl)
 	}
-	d.Command = append(d.Command, championInputs(rs, t.Own, hide)...)
+	d.Command = append(d.Command, championInputs(rs, t, hide)...)
 	for _, sw := range rules.Switches() {
 		fl := field{Name: "opt." + sw.Name, ID: "opt-" + strings.ReplaceAll(sw.Name, "_", "-"), Label: switchLabel(sw),
 			Scenario: "options." + sw.Name, Hint: sw.Doc}
@@ -381,13 +236,8 @@ func (s *Server) pageData(f form) *pageData {
 	return d
 }
 
-// more marks fields as folded away under the group's "More" until wanted.
-func more(fs ...field) []field {
-	for i := range fs {
-		fs[i].More = true
-	}
-	return fs
-}
+// commandLabels name the command group's boxes.
+var commandLabels = map[string]string{"musician": "Musician", "standard": "Standard bearer", "champion": "Champion"}
 
 // switchLabels name the rule switches in players' words.
 var switchLabels = map[string]string{

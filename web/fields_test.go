@@ -9,8 +9,9 @@ import (
 	"github.com/rearrank/rearrank/scenario"
 )
 
-// TestFormFollowsCatalogue holds the form to the scenario field catalogue
-// (issue 8, point 7): every input of an attack row, the target and the
+// TestFormFollowsCatalogue holds the form to the scenario field catalogue,
+// so that the page offers no field a ruleset does not read and no limits
+// but the loader's: every input of an attack row, the target and the
 // command group is a catalogue field; it is shown exactly to the rulesets
 // that read the field, its data-rulesets lists them, and a number input has
 // the catalogue's limits.
@@ -65,7 +66,7 @@ func TestFormFollowsCatalogue(t *testing.T) {
 // loader with the catalogue's words.
 func TestFormModelsLimit(t *testing.T) {
 	f := defaultForm()
-	f.Target.Models = strconv.Itoa(scenario.MaxModels + 1)
+	f.Target["models"] = strconv.Itoa(scenario.MaxModels + 1)
 	_, err := f.scenario()
 	if err == nil || !strings.Contains(err.Error(), "want 1 to "+strconv.Itoa(scenario.MaxModels)) {
 		t.Errorf("models %d: error %v, want the catalogue's limit %d", scenario.MaxModels+1, err, scenario.MaxModels)

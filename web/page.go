@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"html/template"
+	"maps"
 	"math/big"
-	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"slices"
@@ -178,19 +178,19 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 // export answers "download as a scenario file" with the form as a YAML
 // file for `rearrank odds FILE`, or for the page's import; it reports
 // false, leaving the page to show the error, when the form is no scenario.
-// what is "target" or "attack" for one saved unit (issue 15 item 6): a
+// what is "target" or "attack", so that a player can keep one unit: a
 // target with the page's first attack (10 attacks at 4+, Strength 4), or
 // one attack group against the form's target; anything else is the whole
 // form. The file is named for the unit.
 func (s *Server) export(w http.ResponseWriter, f form, what string) bool {
-	name := f.Target.Name
+	name := f.Target["name"]
 	switch what {
 	case "target":
 		f.Attacks = defaultForm().Attacks
 	case "attack":
 		f.Attacks = f.Attacks[:min(len(f.Attacks), 1)]
 		if len(f.Attacks) > 0 {
-			name = f.Attacks[0].Name
+			name = f.Attacks[0]["name"]
 		}
 	}
 	file, err := f.scenario()
@@ -239,10 +239,10 @@ func (f form) action(q url.Values) (url.Values, bool) {
 	switch {
 	case q.Has("add"):
 		if len(f.Attacks) < maxFormAttacks {
-			next := attackForm{Count: "1", Phase: "melee", ToHit: "4+", Strength: "3"}
+			next := fieldValues{"count": "1", "phase": "melee", "to_hit": "4+", "strength": "3"}
 			if len(f.Attacks) > 0 {
-				next = f.Attacks[len(f.Attacks)-1]
-				next.Name = ""
+				next = maps.Clone(f.Attacks[len(f.Attacks)-1])
+				delete(next, "name")
 			}
 			f.Attacks = append(f.Attacks, next)
 		}
@@ -257,7 +257,7 @@ func (f form) action(q url.Values) (url.Values, bool) {
 		f = f.removeVariant(q.Get("vdel"))
 	case q.Has("roll"):
 		f.Dice = ""
-		f.Seed = strconv.FormatUint(rand.Uint64()%1_000_000, 10)
+		f.Seed = linkSeed()
 	case q.Has("edityaml"):
 		if file, err := f.scenario(); err == nil {
 			if y, err := file.MarshalYAML(); err == nil {
@@ -275,7 +275,7 @@ func (f form) action(q url.Values) (url.Values, bool) {
 	case q.Has(paramMore) || q.Has(paramRollStage):
 		return f.stageAction(q) // referee_page.go
 	case f.Tab == tabResolve && f.Dice == "" && f.Seed == "" && q.Has("ruleset") && !q.Has(paramStaged):
-		f.Seed = strconv.FormatUint(rand.Uint64()%1_000_000, 10) // so the link rolls the same dice
+		f.Seed = linkSeed() // so the link rolls the same dice
 	default:
 		return nil, false
 	}

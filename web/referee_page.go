@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"net/url"
 	"strconv"
 	"strings"
@@ -13,9 +12,9 @@ import (
 	"github.com/rearrank/rearrank/scenario"
 )
 
-// The referee for the table (issue 15, item 5): players roll a stage at a
-// time - every to-hit die of an attack group, then as many wound dice as
-// there are hits, then the saves (RULES.md 3, 4) - and the page asks for
+// The referee for the table, for players who roll real dice: they roll a
+// stage at a time - every to-hit die of an attack group, then as many
+// wound dice as there are hits, then the saves (RULES.md 3, 4) - and the page asks for
 // each stage's dice in turn. It keeps no state: the dice so far travel in
 // the "dice" parameter, and the server replays the referee with them
 // (referee.ResolveSoFar) until they run out, then names the stage that
@@ -53,11 +52,7 @@ func (f form) stageAction(q url.Values) (url.Values, bool) {
 		if s, err := strconv.Atoi(q.Get(paramSides)); err == nil && s >= 1 && s <= 6 {
 			sides = s
 		}
-		faces := make([]string, min(n, DefaultMaxAttacks*4))
-		for i := range faces {
-			faces[i] = strconv.Itoa(1 + rand.IntN(sides))
-		}
-		add = strings.Join(faces, " ")
+		add = strings.Join(rollFaces(min(n, DefaultMaxAttacks*4), sides), " ")
 	case q.Has(paramMore): // after rollstage: without script the form sends an empty more with it
 		add = strings.TrimSpace(q.Get(paramMore))
 		if faces, err := dice.ParseFaces(add); err == nil {
@@ -244,10 +239,7 @@ func refStepOf(e referee.Event) refStep {
 func nextStage(n *referee.DiceNeeded) *NextStage {
 	v := &NextStage{Batch: n.Batch, Stage: n.Stage, Reroll: n.Reroll, Sides: n.Sides, Dice: max(n.More, 1),
 		Title: fmt.Sprintf("Attack group %d: %s", n.Batch, referee.StageLabel(n.Stage, n.Reroll))}
-	noun := "dice"
-	if v.Dice == 1 {
-		noun = "die"
-	}
+	noun := nounFor(v.Dice, "dice")
 	if n.More > 0 {
 		v.Text = fmt.Sprintf("Roll %d D%d %s and enter them.", v.Dice, n.Sides, noun)
 	} else {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank/odds"
+	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
 
@@ -73,7 +74,7 @@ type tick struct {
 
 // The chart is drawn 360 wide so that the page shows it at its own size on
 // a phone of 390 px: its 13 px text stays 13 px, never shrunk below the
-// 12 px a person can read at arm's length (issue 15, item 4).
+// 12 px a person can read at arm's length.
 const (
 	chartW      = 360
 	chartH      = 270
@@ -297,7 +298,8 @@ func formationDiagram(id, title string, snap unit.Snapshot, fallen map[int]bool)
 		files = max(files, len(r))
 	}
 	drawRows, drawFiles := min(rows, maxDrawRank), min(files, maxDrawFile)
-	skirmish := snap.Ruleset == "skirmish"
+	rs, err := rules.ParseRuleset(snap.Ruleset)
+	skirmish := err == nil && !rs.Block() // one warrior: room below for his state
 	f := formation{ID: id, Title: title,
 		Width:  formLeft + max(drawFiles, 1)*(cellSize+cellGap) + 8,
 		Height: formTop + max(drawRows, 1)*(cellSize+cellGap) + 8,
@@ -343,7 +345,7 @@ func formationDiagram(id, title string, snap unit.Snapshot, fallen map[int]bool)
 		f.Height += 18
 		f.NoteY = fmtF(float64(f.Height - 8))
 	}
-	desc := fmt.Sprintf("%d model%s in %d rank%s", models, plural(models), rows, plural(rows))
+	desc := counted(models, "models") + " in " + counted(rows, "ranks")
 	if removed > 0 {
 		desc += fmt.Sprintf(", %d removed", removed)
 	}
@@ -389,7 +391,7 @@ func modelCell(v unit.CellView, x, y float64, place string) cell {
 	if v.Damage > 0 {
 		c.Damage = strconv.Itoa(v.Damage)
 		c.BadgeX, c.BadgeY, c.BadgeTY = fmtF(x+s-3), fmtF(y+3), fmtF(y+7)
-		title += fmt.Sprintf(", %d wound%s taken", v.Damage, plural(v.Damage))
+		title += ", " + counted(v.Damage, "wounds") + " taken"
 	}
 	if v.Status != "" && v.Status != "standing" && v.Status != "none" && v.Status != "ok" {
 		c.Status = strings.ReplaceAll(v.Status, "_", " ")
@@ -400,25 +402,25 @@ func modelCell(v unit.CellView, x, y float64, place string) cell {
 	return c
 }
 
-// counted writes n with a chart's plural noun, made singular for 1:
-// "1 casualty", "3 casualties".
+// counted writes n with its plural noun, made singular for 1: "1
+// casualty", "3 casualties".
 func counted(n int, noun string) string {
-	if n == 1 {
-		switch noun {
-		case "casualties":
-			noun = "casualty"
-		default:
-			noun = strings.TrimSuffix(noun, "s")
-		}
-	}
-	return fmt.Sprintf("%d %s", n, noun)
+	return fmt.Sprintf("%d %s", n, nounFor(n, noun))
 }
 
-func plural(n int) string {
-	if n == 1 {
-		return ""
+// nounFor is the plural noun made singular for a count of 1: "casualties"
+// is "casualty", "dice" "die", "ranks" "rank".
+func nounFor(n int, noun string) string {
+	if n != 1 {
+		return noun
 	}
-	return "s"
+	switch noun {
+	case "casualties":
+		return "casualty"
+	case "dice":
+		return "die"
+	}
+	return strings.TrimSuffix(noun, "s")
 }
 
 // render runs one of the templates: the SVG charts and diagrams, and the

@@ -44,7 +44,7 @@ target:
 	}
 	// a link from before the triggers took scores: a checked box is a natural 6
 	f := parseForm(map[string][]string{"ruleset": {"whfb8"}, "a0.count": {"1"}, "a0.strength": {"3"}, "a0.poison": {"1"}, "t.models": {"1"}, "t.toughness": {"3"}})
-	if f.Attacks[0].Poison != "6+" {
-		t.Errorf("a0.poison=1 reads as %q, want 6+", f.Attacks[0].Poison)
+	if f.Attacks[0]["poison"] != "6+" {
+		t.Errorf("a0.poison=1 reads as %q, want 6+", f.Attacks[0]["poison"])
 	}
 }
