@@ -43,14 +43,19 @@ type field struct {
 	omitempty bool
 	ranged    bool
 	lo, hi    int
-	plus      bool // an integer that may also be written as a score, "4+"
+	plus      bool   // an integer that may also be written as a score, "4+"
+	want      string // the want tag: what a value of the wrong kind is told to be
 }
 
 // fieldsOf lists the fields of a struct type by their yaml names, with
-// embedded structs (Profile) inlined and "-" fields left out. Limits and
-// the "N+" spelling come from the field catalogue. Each type's list is
-// built once per process (the scenario's types are few and fixed) and
-// shared: callers only read it, and it is clipped so an append copies.
+// embedded structs (Profile) inlined and "-" fields left out; a field of
+// the struct itself hides one of the same name in an embedded struct, as
+// in Go. Limits and the "N+" spelling come from the field catalogue. A
+// want tag says what a value of the wrong kind is told to be, in place of
+// the decoder's words ("want a list of fights" for "want a list, got
+// text"). Each type's list is built once per process (the types a file
+// is read into are few and fixed) and shared: callers only read it, and
+// it is clipped so an append copies.
 func fieldsOf(t reflect.Type) []field {
 	if fs, ok := fieldLists.Load(t); ok {
 		return fs.([]field)
@@ -65,6 +70,13 @@ var fieldLists sync.Map
 // buildFields is fieldsOf without the cache.
 func buildFields(t reflect.Type) []field {
 	obj := objectOf(t)
+	own := map[string]bool{}
+	for i := range t.NumField() {
+		sf := t.Field(i)
+		if name, _, _ := strings.Cut(sf.Tag.Get("yaml"), ","); name != "" {
+			own[name] = true
+		}
+	}
 	var out []field
 	for i := range t.NumField() {
 		sf := t.Field(i)
@@ -75,12 +87,15 @@ func buildFields(t reflect.Type) []field {
 		}
 		if sf.Anonymous && name == "" {
 			for _, in := range fieldsOf(sf.Type) {
+				if own[in.name] {
+					continue
+				}
 				in.index = append([]int{i}, in.index...)
 				out = append(out, in)
 			}
 			continue
 		}
-		f := field{name: name, index: []int{i}, omitempty: strings.Contains(opts, "omitempty")}
+		f := field{name: name, index: []int{i}, omitempty: strings.Contains(opts, "omitempty"), want: sf.Tag.Get("want")}
 		if s := lookup(obj, name); s != nil {
 			f.ranged, f.lo, f.hi = s.Ranged, s.Min, s.Max
 			f.plus = s.Score != nil
@@ -115,6 +130,8 @@ func valueOf(f *File) reflect.Value { return reflect.ValueOf(f).Elem() }
 
 type decoder struct {
 	src *source
+	// shapes say how the file speaks of each struct type (see Mapping).
+	shapes map[reflect.Type]*Mapping
 }
 
 func (d *decoder) fail(n ast.Node, path, format string, args ...any) *Error {
@@ -126,17 +143,26 @@ func (d *decoder) want(n ast.Node, path, what string) *Error {
 	return d.fail(n, path, "want %s, got %s", what, describe(n))
 }
 
-// decode stores node n into v, the Go value of the field at path.
-func (d *decoder) decode(n ast.Node, v reflect.Value, path string) *Error {
+// decode stores node n into v, the Go value of the field at path. want,
+// if not empty, is what a value of the wrong kind is told to be (the
+// field's want tag).
+func (d *decoder) decode(n ast.Node, v reflect.Value, path, want string) *Error {
 	if path != "" {
 		if _, ok := d.src.pos[path]; !ok {
 			d.src.pos[path] = nodePos(n)
 		}
 	}
+	t := v.Type()
+	if t == typeScalar {
+		v.Set(reflect.ValueOf(scalarOf(n)))
+		return nil
+	}
 	if _, ok := n.(*ast.NullNode); ok {
 		return nil // "field:" with no value is the field left out
 	}
-	t := v.Type()
+	if want != "" && !fits(n, t) {
+		return d.fail(n, path, "want %s", want)
+	}
 	switch t {
 	case typeRuleset:
 		return d.enum(n, v, path, "ruleset", rulesetNames(), func(s string) (int64, error) {
@@ -194,7 +220,7 @@ func (d *decoder) decode(n ast.Node, v reflect.Value, path string) *Error {
 	switch t.Kind() {
 	case reflect.Pointer:
 		p := reflect.New(t.Elem())
-		if e := d.decode(n, p.Elem(), path); e != nil {
+		if e := d.decode(n, p.Elem(), path, want); e != nil {
 			return e
 		}
 		v.Set(p)
@@ -212,10 +238,13 @@ func (d *decoder) decode(n ast.Node, v reflect.Value, path string) *Error {
 		s := reflect.MakeSlice(t, len(seq.Values), len(seq.Values))
 		for i, item := range seq.Values {
 			p := fmt.Sprintf("%s[%d]", path, i)
-			if _, null := item.(*ast.NullNode); null {
+			if _, null := item.(*ast.NullNode); null && t.Elem() != typeScalar {
+				if m := d.shapes[t.Elem()]; m != nil && m.Want != "" {
+					return d.fail(item, p, "want %s", m.Want)
+				}
 				return d.want(item, p, wantOf(t.Elem()))
 			}
-			if e := d.decode(item, s.Index(i), p); e != nil {
+			if e := d.decode(item, s.Index(i), p, ""); e != nil {
 				return e
 			}
 		}
@@ -367,7 +396,14 @@ func join(path, name string) string {
 }
 
 func (d *decoder) mapping(n ast.Node, v reflect.Value, path string) *Error {
+	m := d.shapes[v.Type()]
+	if m == nil {
+		m = &Mapping{Type: v.Type(), Of: "this mapping"}
+	}
 	kvs, ok := entries(n)
+	if !ok && m.Want != "" {
+		return d.fail(n, path, "want %s", m.Want)
+	}
 	if !ok {
 		return d.want(n, path, "a mapping of fields")
 	}
@@ -375,6 +411,9 @@ func (d *decoder) mapping(n ast.Node, v reflect.Value, path string) *Error {
 		if e := d.combatFile(kvs); e != nil {
 			return e
 		}
+	}
+	if e := d.refused(kvs, path, m); e != nil {
+		return e
 	}
 	fields := fieldsOf(v.Type())
 	seen := map[string]bool{}
@@ -391,8 +430,11 @@ func (d *decoder) mapping(n ast.Node, v reflect.Value, path string) *Error {
 			}
 		}
 		if f == nil {
-			e := d.fail(kv.Key, path, "unknown field %q%s", name, unknownField(name, v.Type()))
+			e := d.fail(kv.Key, path, "unknown field %q%s", name, m.hint(name))
 			e.Err = ErrUnknownField
+			if m.NameField {
+				e.Field = join(path, name)
+			}
 			return e
 		}
 		if seen[name] {
@@ -409,7 +451,7 @@ func (d *decoder) mapping(n ast.Node, v reflect.Value, path string) *Error {
 			d.src.score[p] = true
 			continue
 		}
-		if e := d.decode(kv.Value, v.FieldByIndex(f.index), p); e != nil {
+		if e := d.decode(kv.Value, v.FieldByIndex(f.index), p, f.want); e != nil {
 			return e
 		}
 	}
@@ -437,9 +479,13 @@ func (d *decoder) combatFile(kvs []*ast.MappingValueNode) *Error {
 		return nil
 	case scenario:
 		name, _ := keyOf(combat)
-		return d.fail(combat.Key, name, "a scenario file has attacks and target, not combat and sides; for a combat file use rearrank combat")
+		e := d.fail(combat.Key, name, "a scenario file has attacks and target, not combat and sides; for a combat file use rearrank combat")
+		e.Err = errOtherFile
+		return e
 	}
-	return d.fail(combat.Key, "", "this is a combat file (combat and sides): use rearrank combat")
+	e := d.fail(combat.Key, "", "this is a combat file (combat and sides): use rearrank combat")
+	e.Err = errOtherFile
+	return e
 }
 
 // integer reads a whole number. Numbers too large for the tokenizer come as

@@ -22,24 +22,18 @@ func suggest(name string, fields []field) string {
 	return ""
 }
 
-// Closest returns the name of names that a misspelt name most likely meant,
-// or "" when none is close enough to be a likely intended spelling: the same
-// name in other case or with '-' or ' ' for '_', or one letter added,
-// dropped, changed or two swapped (two of them in a name of 8 letters or
-// more). "damge" is a likely spelling of "damage", not of "name". Other
-// packages use it for the fields they check themselves (a combat file's).
-func Closest(name string, names []string) string {
-	best, _ := closest(name, names)
-	return best
-}
-
 // normalName is a name as a field would be written: lower case, with '_'
 // for '-' and ' '.
 func normalName(name string) string {
 	return strings.NewReplacer("-", "_", " ", "_").Replace(strings.ToLower(name))
 }
 
-// closest is Closest, with the distance of the name it returns.
+// closest returns the name of names that a misspelt name most likely
+// meant, and its distance, or "" when none is close enough to be a likely
+// intended spelling: the same name in other case or with '-' or ' ' for
+// '_', or one letter added, dropped, changed or two swapped (two of them
+// in a name of 8 letters or more). "damge" is a likely spelling of
+// "damage", not of "name".
 func closest(name string, names []string) (string, int) {
 	norm := normalName(name)
 	best, bestD := "", 3
@@ -64,21 +58,6 @@ func likely(d int, want string) bool {
 		return len(want) >= 8
 	}
 	return false
-}
-
-// unknownField says what a file probably meant by a field name that the
-// object of type t does not have (see Hint).
-func unknownField(name string, t reflect.Type) string {
-	var others []Fields
-	for _, o := range fileObjects {
-		if o.t != t {
-			others = append(others, Fields{o.name, fieldNames(o.t)})
-		}
-	}
-	if h := Hint(name, objectName(t), fieldNames(t), others...); h != "" {
-		return h
-	}
-	return valueHint(name, t)
 }
 
 // valueHint says which field of t takes a misplaced field name as its
@@ -114,22 +93,16 @@ func fieldNames(t reflect.Type) []string {
 	return out
 }
 
-// Fields are the field names of one object of a file, for Hint: Of names
-// the object in a player's words ("target", "an attack group").
-type Fields struct {
-	Of    string
-	Names []string
-}
-
-// Hint says what a file probably meant by a field name that the object
+// hint says what a file probably meant by a field name that the object
 // here (named as in Fields.Of) does not have, in parentheses after a space:
-// a likely spelling of one of its own fields (see Closest), or a field of
+// a likely spelling of one of its own fields (see closest), or a field of
 // another object, or a likely spelling of one, named as such ("damage is a
 // field of target, not of an attack group"), whichever is the closer; the
-// first of others wins a tie. It is "" when nothing is close.
-func Hint(name, here string, own []string, others ...Fields) string {
+// first of others wins a tie. It is "" when nothing is close, and "" and
+// true when the closest is a name of others that is Silent.
+func hint(name, here string, own []string, others ...Fields) (string, bool) {
 	mine, myD := closest(name, own)
-	other, of, otherD := "", "", 3
+	other, of, otherD, silent := "", "", 3, false
 	for _, o := range others {
 		var names []string
 		for _, n := range o.Names {
@@ -139,40 +112,20 @@ func Hint(name, here string, own []string, others ...Fields) string {
 		}
 		if n, d := closest(name, names); n != "" && d < otherD {
 			other, of, otherD = n, o.Of, d
+			silent = slices.Contains(o.Silent, n)
 		}
 	}
 	switch {
+	case other != "" && (mine == "" || otherD < myD) && silent:
+		return "", true
 	case other != "" && (mine == "" || otherD < myD) && otherD == 0:
-		return fmt.Sprintf(" (%s is a field of %s, not of %s)", other, of, here)
+		return fmt.Sprintf(" (%s is a field of %s, not of %s)", other, of, here), false
 	case other != "" && (mine == "" || otherD < myD):
-		return fmt.Sprintf(" (did you mean %q? It is a field of %s, not of %s)", other, of, here)
+		return fmt.Sprintf(" (did you mean %q? It is a field of %s, not of %s)", other, of, here), false
 	case mine != "":
-		return fmt.Sprintf(" (did you mean %q?)", mine)
+		return fmt.Sprintf(" (did you mean %q?)", mine), false
 	}
-	return ""
-}
-
-// fileObjects are the objects of a scenario file, as unknownField names
-// them, in the order it looks for a field of another object.
-var fileObjects = []struct {
-	t    reflect.Type
-	name string
-}{
-	{reflect.TypeFor[File](), "the file's top level"},
-	{reflect.TypeFor[Target](), "target"},
-	{reflect.TypeFor[Attack](), "an attack group"},
-	{reflect.TypeFor[Group](), "a group"},
-	{reflect.TypeFor[Character](), "a character"},
-	{reflect.TypeFor[Champion](), "the champion"},
-}
-
-func objectName(t reflect.Type) string {
-	for _, o := range fileObjects {
-		if o.t == t {
-			return o.name
-		}
-	}
-	return "this mapping"
+	return "", false
 }
 
 // editDistance is the number of letters to add, drop or change, or pairs

@@ -162,13 +162,7 @@ func (c *checker) options() {
 			for i, n := range names {
 				fields[i].name = n
 			}
-			e := f.errorf(ErrUnknownField, p, "unknown option %q%s; the options are %s", k, suggest(k, fields), listText(names))
-			if f.src != nil {
-				if kp, ok := f.src.key[p]; ok {
-					e.Line, e.Column = kp.line, kp.col
-				}
-			}
-			c.errs = append(c.errs, e)
+			c.errs = append(c.errs, f.errorf(ErrUnknownField, p, "unknown option %q%s; the options are %s", k, suggest(k, fields), listText(names)))
 			continue
 		}
 		if f.Ruleset.Valid() && !s.AppliesTo(f.Ruleset) {
@@ -249,7 +243,7 @@ func (c *checker) attack(i int) {
 	case a.WS != 0 && a.Phase != rules.Melee:
 		c.add(at("ws"), "ws is for melee, and this group's phase is %s: give to_hit instead", a.Phase)
 	}
-	if f.src != nil && f.src.score[at("bs")] && !lookup(ObjAttack, "bs").ScoreBy(f.Ruleset) && f.Ruleset.Valid() {
+	if f.src.isScore(at("bs")) && !lookup(ObjAttack, "bs").ScoreBy(f.Ruleset) && f.Ruleset.Valid() {
 		if a.BS >= 2 && a.BS <= 6 {
 			c.add(at("bs"), "%s writes Ballistic Skill as a number: for %d+ write bs: %d (BS %d needs %d+), or write to_hit: %d+", f.Ruleset, a.BS, 7-a.BS, 7-a.BS, a.BS, a.BS)
 		} else {
@@ -330,7 +324,7 @@ func (c *checker) batch(i int) {
 	}
 	for j := range i {
 		if c.f.Attacks[j].Batch == a.Batch {
-			c.add(p, "batch %q: attacks[%d] is in it, and the groups between are not: the groups of one batch follow one another", a.Batch, j)
+			c.add(p, "batch %q: %s is in it, and the groups between are not: the groups of one batch follow one another", a.Batch, c.f.pathName(fmt.Sprintf("attacks[%d]", j)))
 			return
 		}
 	}
@@ -362,7 +356,7 @@ func (c *checker) defenderWS(i int) {
 		}
 	}
 	if ws == 0 {
-		c.add(fmt.Sprintf("attacks[%d].ws", i), "the attack gives ws, so the defender needs one: set %s (Weapon Skill; t9a Defensive Skill)", field)
+		c.add(fmt.Sprintf("attacks[%d].ws", i), "the attack gives ws, so the defender needs one: set %s (Weapon Skill; t9a Defensive Skill)", c.f.pathName(field))
 	}
 }
 
@@ -374,11 +368,11 @@ func (c *checker) aim(i int) {
 	switch a.Target.Role {
 	case AimChampion:
 		if !t.HasCommand(CommandChampion) {
-			c.add(p, "the unit has no champion: add champion to target.command")
+			c.add(p, "the unit has no champion: add champion to %s", c.f.pathName("target.command"))
 		}
 	case AimCharacter:
 		if t.Character(a.Target.Character) == nil {
-			c.add(p, "no character named %q in target.characters", a.Target.Character)
+			c.add(p, "no character named %q in %s", a.Target.Character, c.f.pathName("target.characters"))
 		}
 	case AimMusician, AimStandard:
 		post := map[AimRole]string{AimMusician: CommandMusician, AimStandard: CommandStandard}[a.Target.Role]
@@ -386,7 +380,7 @@ func (c *checker) aim(i int) {
 		case !a.InstantKill:
 			c.add(p, "only an instant kill is aimed at the %s (C12); other attacks strike the rank and file", a.Target)
 		case !t.HasCommand(post):
-			c.add(p, "the unit has no %s: add %s to target.command", a.Target, post)
+			c.add(p, "the unit has no %s: add %s to %s", a.Target, post, c.f.pathName("target.command"))
 		}
 	default:
 		if a.Target.Pool == nil {

@@ -97,7 +97,7 @@ func (c *checker) command() {
 		return
 	}
 	if !t.HasCommand(CommandChampion) {
-		c.add("target.champion", "the unit has no champion to override: add champion to target.command")
+		c.add("target.champion", "the unit has no champion to override: add champion to %s", c.f.pathName("target.command"))
 	}
 	// His overrides are checked as the unit's fields are, against what he
 	// ends up with where one field limits another.
@@ -202,7 +202,7 @@ func (c *checker) groups() {
 		seen[g.TroopType] = true
 		switch {
 		case g.Damage != 0 && f.perModel():
-			c.add(p+".damage", "battleaxe keeps damage per model (damage_model per_model, rules 11.3): write the group's in target.damage, a list of every model's damage in removal order")
+			c.add(p+".damage", "battleaxe keeps damage per model (damage_model per_model, rules 11.3): write the group's in %s, a list of every model's damage in removal order", c.f.pathName("target.damage"))
 		case shared && g.Damage != 0:
 			c.add(p+".damage", "the group shares its rank-and-file pool with the models before it (rules 10.1, R41): write the pool's carried wounds in %s", c.poolDamagePath(g.TroopType))
 		}
@@ -296,7 +296,7 @@ func (c *checker) layout() {
 		case n == want:
 			continue
 		case want == 0:
-			c.add(p, "the layout has %s, but the command group has no %s: add %s to target.command, or write R", layoutLetters(n, role.letter), role.name, role.name)
+			c.add(p, "the layout has %s, but the command group has no %s: add %s to %s, or write R", layoutLetters(n, role.letter), role.name, role.name, c.f.pathName("target.command"))
 		case n == 0:
 			c.add(p, "the command group has a %s, but the layout has no %c: write %c in the front rank", role.name, role.letter, role.letter)
 		default:
@@ -443,7 +443,7 @@ func (f *File) damageError(de *unit.DamageError) *Error {
 	model := "a model of the unit's own rank and file"
 	switch {
 	case de.ModelGroup >= 0:
-		model = fmt.Sprintf("a model of target.groups[%d]", de.ModelGroup)
+		model = "a model of " + f.pathName(fmt.Sprintf("target.groups[%d]", de.ModelGroup))
 	case de.Role == unit.Champion:
 		model = "the champion"
 	case de.Role == unit.Musician:
