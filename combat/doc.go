@@ -41,10 +41,12 @@
 //
 // # The file
 //
-// Load reads a combat file (RULES.md 21.10, docs/combat.md). Each side's
-// unit and fights are checked by the scenario package, as the target of and
-// the attack groups against a scenario, and its errors are moved to the
-// combat file's fields and places.
+// Load reads a combat file (RULES.md 21.10, docs/combat.md) with the
+// scenario package's Decoder, into a type that embeds a scenario's Target
+// and Attack, within the limits and with the errors of a scenario file.
+// Each side's unit and fights are then checked by the scenario package, as
+// the target of and the attack groups against a scenario made of those
+// parts of the file, whose errors name the combat file's fields and places.
 //
 // # The fast exact reader
 //

@@ -43,14 +43,19 @@ type field struct {
 	omitempty bool
 	ranged    bool
 	lo, hi    int
-	plus      bool // an integer that may also be written as a score, "4+"
+	plus      bool   // an integer that may also be written as a score, "4+"
+	want      string // the want tag: what a value of the wrong kind is told to be
 }
 
 // fieldsOf lists the fields of a struct type by their yaml names, with
-// embedded structs (Profile) inlined and "-" fields left out. Limits and
-// the "N+" spelling come from the field catalogue. Each type's list is
-// built once per process (the scenario's types are few and fixed) and
-// shared: callers only read it, and it is clipped so an append copies.
+// embedded structs (Profile) inlined and "-" fields left out; a field of
+// the struct itself hides one of the same name in an embedded struct, as
+// in Go. Limits and the "N+" spelling come from the field catalogue. A
+// want tag says what a value of the wrong kind is told to be, in place of
+// the decoder's words ("want a list of fights" for "want a list, got
+// text"). Each type's list is built once per process (the types a file
+// is read into are few and fixed) and shared: callers only read it, and
+// it is clipped so an append copies.
 func fieldsOf(t reflect.Type) []field {
 	if fs, ok := fieldLists.Load(t); ok {
 		return fs.([]field)
@@ -65,6 +70,13 @@ var fieldLists sync.Map
 // buildFields is fieldsOf without the cache.
 func buildFields(t reflect.Type) []field {
 	obj := objectOf(t)
+	own := map[string]bool{}
+	for i := range t.NumField() {
+		sf := t.Field(i)
+		if name, _, _ := strings.Cut(sf.Tag.Get("yaml"), ","); name != "" {
+			own[name] = true
+		}
+	}
 	var out []field
 	for i := range t.NumField() {
 		sf := t.Field(i)
@@ -75,12 +87,15 @@ func buildFields(t reflect.Type) []field {
 		}
 		if sf.Anonymous && name == "" {
 			for _, in := range fieldsOf(sf.Type) {
+				if own[in.name] {
+					continue
+				}
 				in.index = append([]int{i}, in.index...)
 				out = append(out, in)
 			}
 			continue
 		}
-		f := field{name: name, index: []int{i}, omitempty: strings.Contains(opts, "omitempty")}
+		f := field{name: name, index: []int{i}, omitempty: strings.Contains(opts, "omitempty"), want: sf.Tag.Get("want")}
 		if s := lookup(obj, name); s != nil {
 			f.ranged, f.lo, f.hi = s.Ranged, s.Min, s.Max
 			f.plus = s.Score != nil
@@ -115,6 +130,8 @@ func valueOf(f *File) reflect.Value { return reflect.ValueOf(f).Elem() }
 
 type decoder struct {
 	src *source
+	// shapes say how the file speaks of each struct type (see Mapping).
+	shapes map[reflect.Type]*Mapping
 }
 
 func (d *decoder) fail(n ast.Node, path, format string, args ...any) *Error {
@@ -126,17 +143,26 @@ func (d *decoder) want(n ast.Node, path, what string) *Error {
 	return d.fail(n, path, "want %s, got %s", what, describe(n))
 }
 
-// decode stores node n into v, the Go value of the field at path.
-func (d *decoder) decode(n ast.Node, v reflect.Value, path string) *Error {
+// decode stores node n into v, the Go value of the field at path. want,
+// if not empty, is what a value of the wrong kind is told to be (the
+// field's want tag).
+func (d *decoder) decode(n ast.Node, v reflect.Value, path, want string) *Error {
 	if path != "" {
 		if _, ok := d.src.pos[path]; !ok {
 			d.src.pos[path] = nodePos(n)
 		}
 	}
+	t := v.Type()
+	if t == typeScalar {
+		v.Set(reflect.ValueOf(scalarOf(n)))
+		return nil
+	}
 	if _, ok := n.(*ast.NullNode); ok {
 		return nil // "field:" with no value is the field left out
 	}
-	t := v.Type()
+	if want != "" && !fits(n, t) {
+		return d.fail(n, path, "want %s", want)
+	}
 	switch t {
 	case typeRuleset:
 		return d.enum(n, v, path, "ruleset", rulesetNames(), func(s string) (int64, error) {
@@ -194,7 +220,7 @@ func (d *decoder) decode(n ast.Node, v reflect.Value, path string) *Error {
 	switch t.Kind() {
 	case reflect.Pointer:
 		p := reflect.New(t.Elem())
-		if e := d.decode(n, p.Elem(), path); e != nil {
+		if e := d.decode(n, p.Elem(), path, want); e != nil {
 			return e
 		}
 		v.Set(p)
@@ -212,10 +238,13 @@ func (d *decoder) decode(n ast.Node, v reflect.Value, path string) *Error {
 		s := reflect.MakeSlice(t, len(seq.Values), len(seq.Values))
 		for i, item := range seq.Values {
 			p := fmt.Sprintf("%s[%d]", path, i)
-			if _, null := item.(*ast.NullNode); null {
+			if _, null := item.(*ast.NullNode); null && t.Elem() != typeScalar {
+				if m := d.shapes[t.Elem()]; m != nil && m.Want != "" {
+					return d.fail(item, p, "want %s", m.Want)
+				}
 				return d.want(item, p, wantOf(t.Elem()))
 			}
-			if e := d.decode(item, s.Index(i), p); e != nil {
+			if e := d.decode(item, s.Index(i), p, ""); e != nil {
 				return e
 			}
 		}
@@ -367,7 +396,14 @@ func join(path, name string) string {
 }
 
 func (d *decoder) mapping(n ast.Node, v reflect.Value, path string) *Error {
+	m := d.shapes[v.Type()]
+	if m == nil {
+		m = &Mapping{Type: v.Type(), Of: "this mapping"}
+	}
 	kvs, ok := entries(n)
+	if !ok && m.Want != "" {
+		return d.fail(n, path, "want %s", m.Want)
+	}
 	if !ok {
 		return d.want(n, path, "a mapping of fields")
 	}
@@ -375,6 +411,9 @@ func (d *decoder) mapping(n ast.Node, v reflect.Value, path string) *Error {
 		if e := d.combatFile(kvs); e != nil {
 			return e
 		}
+	}
+	if e := d.refused(kvs, path, m); e != nil {
+		return e
 	}
 	fields := fieldsOf(v.Type())
 	seen := map[string]bool{}
@@ -391,8 +430,11 @@ func (d *decoder) mapping(n ast.Node, v reflect.Value, path string) *Error {
 			}
 		}
 		if f == nil {
-			e := d.fail(kv.Key, path, "unknown field %q%s", name, unknownField(name, v.Type()))
+			e := d.fail(kv.Key, path, "unknown field %q%s", name, m.hint(name))
 			e.Err = ErrUnknownField
+			if m.NameField {
+				e.Field = join(path, name)
+			}
 			return e
 		}
 		if seen[name] {
@@ -409,7 +451,7 @@ func (d *decoder) mapping(n ast.Node, v reflect.Value, path string) *Error {
 			d.src.score[p] = true
 			continue
 		}
-		if e := d.decode(kv.Value, v.FieldByIndex(f.index), p); e != nil {
+		if e := d.decode(kv.Value, v.FieldByIndex(f.index), p, f.want); e != nil {
 			return e
 		}
 	}
@@ -437,205 +479,13 @@ func (d *decoder) combatFile(kvs []*ast.MappingValueNode) *Error {
 		return nil
 	case scenario:
 		name, _ := keyOf(combat)
-		return d.fail(combat.Key, name, "a scenario file has attacks and target, not combat and sides; for a combat file use rearrank combat")
+		e := d.fail(combat.Key, name, "a scenario file has attacks and target, not combat and sides; for a combat file use rearrank combat")
+		e.Err = errOtherFile
+		return e
 	}
-	return d.fail(combat.Key, "", "this is a combat file (combat and sides): use rearrank combat")
-}
-
-// suggest returns ` (did you mean "x"?)` for the known field that is a
-// likely intended spelling of a misspelt name (see closest), or "".
-func suggest(name string, fields []field) string {
-	names := make([]string, len(fields))
-	for i, f := range fields {
-		names[i] = f.name
-	}
-	if best, _ := closest(name, names); best != "" {
-		return fmt.Sprintf(" (did you mean %q?)", best)
-	}
-	return ""
-}
-
-// Closest returns the name of names that a misspelt name most likely meant,
-// or "" when none is close enough to be a likely intended spelling: the same
-// name in other case or with '-' or ' ' for '_', or one letter added,
-// dropped, changed or two swapped (two of them in a name of 8 letters or
-// more). "damge" is a likely spelling of "damage", not of "name". Other
-// packages use it for the fields they check themselves (a combat file's).
-func Closest(name string, names []string) string {
-	best, _ := closest(name, names)
-	return best
-}
-
-// normalName is a name as a field would be written: lower case, with '_'
-// for '-' and ' '.
-func normalName(name string) string {
-	return strings.NewReplacer("-", "_", " ", "_").Replace(strings.ToLower(name))
-}
-
-// closest is Closest, with the distance of the name it returns.
-func closest(name string, names []string) (string, int) {
-	norm := normalName(name)
-	best, bestD := "", 3
-	for _, n := range names {
-		d := editDistance(norm, n)
-		if d < bestD && likely(d, n) {
-			best, bestD = n, d
-		}
-	}
-	return best, bestD
-}
-
-// likely reports whether a name d edits away from want is a likely
-// misspelling of it: any edit of a short name makes another word.
-func likely(d int, want string) bool {
-	switch d {
-	case 0:
-		return true
-	case 1:
-		return len(want) >= 3
-	case 2:
-		return len(want) >= 8
-	}
-	return false
-}
-
-// unknownField says what a file probably meant by a field name that the
-// object of type t does not have (see Hint).
-func unknownField(name string, t reflect.Type) string {
-	var others []Fields
-	for _, o := range fileObjects {
-		if o.t != t {
-			others = append(others, Fields{o.name, fieldNames(o.t)})
-		}
-	}
-	if h := Hint(name, objectName(t), fieldNames(t), others...); h != "" {
-		return h
-	}
-	return valueHint(name, t)
-}
-
-// valueHint says which field of t takes a misplaced field name as its
-// value ("bladed: true" is "weapon_class: bladed"), or "".
-func valueHint(name string, t reflect.Type) string {
-	norm := normalName(name)
-	for _, f := range fieldsOf(t) {
-		var names []string
-		value := norm
-		switch t.FieldByIndex(f.index).Type {
-		case typePhase:
-			names = PhaseNames()
-		case typeArmour:
-			names = rules.ArmourNames()
-			value = strings.TrimSuffix(strings.TrimSuffix(value, "_armour"), "_armor") // heavy_armour
-		case typeTroopType:
-			names = rules.TroopTypeNames()
-		case typeWeaponClass:
-			names = WeaponClassNames()
-		}
-		if slices.Contains(names, value) {
-			return fmt.Sprintf(" (%s is a value of %s: write %s: %s)", value, f.name, f.name, value)
-		}
-	}
-	return ""
-}
-
-func fieldNames(t reflect.Type) []string {
-	var out []string
-	for _, f := range fieldsOf(t) {
-		out = append(out, f.name)
-	}
-	return out
-}
-
-// Fields are the field names of one object of a file, for Hint: Of names
-// the object in a player's words ("target", "an attack group").
-type Fields struct {
-	Of    string
-	Names []string
-}
-
-// Hint says what a file probably meant by a field name that the object
-// here (named as in Fields.Of) does not have, in parentheses after a space:
-// a likely spelling of one of its own fields (see Closest), or a field of
-// another object, or a likely spelling of one, named as such ("damage is a
-// field of target, not of an attack group"), whichever is the closer; the
-// first of others wins a tie. It is "" when nothing is close.
-func Hint(name, here string, own []string, others ...Fields) string {
-	mine, myD := closest(name, own)
-	other, of, otherD := "", "", 3
-	for _, o := range others {
-		var names []string
-		for _, n := range o.Names {
-			if !slices.Contains(own, n) {
-				names = append(names, n)
-			}
-		}
-		if n, d := closest(name, names); n != "" && d < otherD {
-			other, of, otherD = n, o.Of, d
-		}
-	}
-	switch {
-	case other != "" && (mine == "" || otherD < myD) && otherD == 0:
-		return fmt.Sprintf(" (%s is a field of %s, not of %s)", other, of, here)
-	case other != "" && (mine == "" || otherD < myD):
-		return fmt.Sprintf(" (did you mean %q? It is a field of %s, not of %s)", other, of, here)
-	case mine != "":
-		return fmt.Sprintf(" (did you mean %q?)", mine)
-	}
-	return ""
-}
-
-// fileObjects are the objects of a scenario file, as unknownField names
-// them, in the order it looks for a field of another object.
-var fileObjects = []struct {
-	t    reflect.Type
-	name string
-}{
-	{reflect.TypeFor[File](), "the file's top level"},
-	{reflect.TypeFor[Target](), "target"},
-	{reflect.TypeFor[Attack](), "an attack group"},
-	{reflect.TypeFor[Group](), "a group"},
-	{reflect.TypeFor[Character](), "a character"},
-	{reflect.TypeFor[Champion](), "the champion"},
-}
-
-func objectName(t reflect.Type) string {
-	for _, o := range fileObjects {
-		if o.t == t {
-			return o.name
-		}
-	}
-	return "this mapping"
-}
-
-// editDistance is the number of letters to add, drop or change, or pairs
-// of neighbours to swap, to turn a into b (the optimal string alignment
-// distance: "strenght" is one swap from "strength").
-func editDistance(a, b string) int {
-	if len(a) > 40 || len(b) > 40 {
-		return 99
-	}
-	prev2 := make([]int, len(b)+1) // row i-2
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			c := 1
-			if a[i-1] == b[j-1] {
-				c = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
+	e := d.fail(combat.Key, "", "this is a combat file (combat and sides): use rearrank combat")
+	e.Err = errOtherFile
+	return e
 }
 
 // integer reads a whole number. Numbers too large for the tokenizer come as

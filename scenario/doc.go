@@ -36,6 +36,11 @@
 // YAML reader builds anything: any text of up to MaxSize bytes is loaded
 // or refused within about 20 MB.
 //
+// A Decoder reads a file of another format (a combat file) the same way,
+// into Go types it declares with yaml tags, embedding the scenario's where
+// they are the same; Doc.Scenario checks parts of such a file as a
+// scenario, with its errors at that file's fields.
+//
 // # Fields
 //
 // Catalogue declares every field once: its type, default, the rulesets that

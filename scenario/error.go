@@ -22,7 +22,14 @@ var (
 	ErrUnsupported = errors.New("unsupported YAML")
 	// ErrTooLarge: the input is larger than MaxSize.
 	ErrTooLarge = errors.New("scenario too large")
+	// ErrOtherFile: the file is of another kind than the one wanted, such
+	// as a combat file given where a scenario is wanted. Its errors wrap
+	// ErrInvalid as well.
+	ErrOtherFile = errors.New("another kind of file")
 )
+
+// errOtherFile is the kind of an ErrOtherFile error: ErrInvalid too.
+var errOtherFile = fmt.Errorf("%w: %w", ErrInvalid, ErrOtherFile)
 
 // Error is a problem with a scenario file, and where it is. Line and Column
 // are 1-based and zero when unknown; Field is the dotted path of the field
@@ -79,6 +86,10 @@ type source struct {
 	// only some rulesets allow.
 	score map[string]bool
 	root  position // first token of the document
+	// rename maps a File's field paths to the document's, for a File made
+	// of parts of a document (Doc.Scenario): "target" to "sides.b.unit".
+	// A path is renamed by its longest prefix here (whole elements).
+	rename map[string]string
 }
 
 // at returns the position of a field: its value if the file has it, else
@@ -88,7 +99,7 @@ func (s *source) at(field string) position {
 	if s == nil {
 		return position{}
 	}
-	for f := field; f != ""; f = parentPath(f) {
+	for f := s.path(field); f != ""; f = parentPath(f) {
 		if p, ok := s.pos[f]; ok {
 			return p
 		}
@@ -104,8 +115,39 @@ func (s *source) has(field string) bool {
 	if s == nil {
 		return false
 	}
-	_, ok := s.key[field]
+	_, ok := s.key[s.path(field)]
 	return ok
+}
+
+// keyAt returns where the field's name stood, if the file wrote it.
+func (s *source) keyAt(field string) (position, bool) {
+	if s == nil {
+		return position{}, false
+	}
+	p, ok := s.key[s.path(field)]
+	return p, ok
+}
+
+// isScore reports whether the file wrote the integer field as a score
+// ("bs: 4+").
+func (s *source) isScore(field string) bool {
+	return s != nil && s.score[s.path(field)]
+}
+
+// path is the document's path of a File's field (see rename).
+func (s *source) path(field string) string {
+	if s == nil || s.rename == nil {
+		return field
+	}
+	for f := field; f != ""; f = parentPath(f) {
+		if to, ok := s.rename[f]; ok {
+			return to + field[len(f):]
+		}
+	}
+	if to, ok := s.rename[""]; ok {
+		return join(to, field)
+	}
+	return field
 }
 
 // parentPath strips the last element of a dotted path: "a[1].b" -> "a[1]"
@@ -126,12 +168,26 @@ func (f *File) Errorf(field, format string, args ...any) error {
 	return f.errorf(ErrInvalid, field, format, args...)
 }
 
+// errorf returns an *Error of the given kind about the field, at its value,
+// or for an unknown field, at its name.
 func (f *File) errorf(kind error, field, format string, args ...any) *Error {
+	return f.src.errorf(kind, field, format, args...)
+}
+
+func (s *source) errorf(kind error, field, format string, args ...any) *Error {
 	e := &Error{Field: field, Msg: fmt.Sprintf(format, args...), Err: kind}
-	if f.src != nil {
-		e.File = f.src.name
-		p := f.src.at(field)
-		e.Line, e.Column = p.line, p.col
+	if s == nil {
+		return e
 	}
+	e.File, e.Field = s.name, s.path(field)
+	p := s.at(field)
+	if k, ok := s.keyAt(field); ok && kind == ErrUnknownField {
+		p = k
+	}
+	e.Line, e.Column = p.line, p.col
 	return e
 }
+
+// pathName is how a message names a field of f: its path in the document
+// f was read from (see source.rename).
+func (f *File) pathName(field string) string { return f.src.path(field) }

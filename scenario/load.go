@@ -39,6 +39,30 @@ func Read(name string, r io.Reader) (*File, error) {
 // tokens or the other limits of measure (scan.go).
 func Load(name string, data []byte) (*File, error) {
 	name = displayName(name)
+	body, e := read(name, data, emptyScenario)
+	if e != nil {
+		return nil, e
+	}
+	f := &File{src: newSource(name)}
+	f.src.root = nodePos(body)
+	d := decoder{src: f.src, shapes: scenarioShapes()}
+	if e := d.decode(body, valueOf(f), "", ""); e != nil {
+		return nil, e
+	}
+	f.Defaults()
+	if err := f.Validate(); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// emptyScenario is Load's message for a file with no document in it.
+const emptyScenario = "empty file: want a scenario with ruleset, attacks and target"
+
+// read holds data to the limits a scenario's text is held to, parses it,
+// and returns the body of its one document; empty is the message for a
+// file with none.
+func read(name string, data []byte, empty string) (ast.Node, *Error) {
 	if len(data) > MaxSize {
 		return nil, &Error{File: name, Msg: fmt.Sprintf("larger than %d bytes (1 MiB); a scenario is a few kilobytes", MaxSize), Err: ErrTooLarge}
 	}
@@ -58,20 +82,7 @@ func Load(name string, data []byte) (*File, error) {
 	if e != nil {
 		return nil, e
 	}
-	body, e := parse(name, tks)
-	if e != nil {
-		return nil, e
-	}
-	f := &File{src: &source{name: name, pos: map[string]position{}, key: map[string]position{}, score: map[string]bool{}, root: nodePos(body)}}
-	d := decoder{src: f.src}
-	if e := d.decode(body, valueOf(f), ""); e != nil {
-		return nil, e
-	}
-	f.Defaults()
-	if err := f.Validate(); err != nil {
-		return nil, err
-	}
-	return f, nil
+	return parse(name, tks, empty)
 }
 
 func displayName(name string) string {
@@ -319,14 +330,14 @@ func missingComma(name string, tk *token.Token) *Error {
 }
 
 // parse builds the syntax tree and returns the body of its one document.
-func parse(name string, tks token.Tokens) (body ast.Node, e *Error) {
+func parse(name string, tks token.Tokens, empty string) (body ast.Node, e *Error) {
 	defer func() {
 		if r := recover(); r != nil {
 			body, e = nil, &Error{File: name, Msg: fmt.Sprintf("cannot parse: %v", r), Err: ErrSyntax}
 		}
 	}()
 	if len(tks) == 0 {
-		return nil, &Error{File: name, Msg: "empty file: want a scenario with ruleset, attacks and target", Err: ErrInvalid}
+		return nil, &Error{File: name, Msg: empty, Err: ErrInvalid}
 	}
 	// Duplicate keys are the decoder's to report, with the field's path.
 	f, err := parser.Parse(tks, 0, parser.AllowDuplicateMapKey())
@@ -341,7 +352,7 @@ func parse(name string, tks token.Tokens) (body ast.Node, e *Error) {
 	}
 	switch len(docs) {
 	case 0:
-		return nil, &Error{File: name, Msg: "empty file: want a scenario with ruleset, attacks and target", Err: ErrInvalid}
+		return nil, &Error{File: name, Msg: empty, Err: ErrInvalid}
 	case 1:
 		return docs[0].Body, nil
 	}

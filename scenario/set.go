@@ -184,17 +184,17 @@ func (c *File) assign(a Assignment) error {
 		}
 		text = strings.TrimSuffix(text, "+")
 	}
-	src := &source{name: "", pos: map[string]position{}, key: map[string]position{}, score: map[string]bool{}}
+	src := newSource("")
 	tks, e := tokenize("", []byte(text))
 	if e != nil {
 		return fail(ErrInvalid, "%s", e.Msg)
 	}
-	body, e := parse("", tks)
+	body, e := parse("", tks, emptyScenario)
 	if e != nil {
 		return fail(ErrInvalid, "%s", e.Msg)
 	}
-	d := decoder{src: src}
-	if e := d.decode(body, v, a.Path); e != nil {
+	d := decoder{src: src, shapes: scenarioShapes()}
+	if e := d.decode(body, v, a.Path, ""); e != nil {
 		return fail(e.Err, "%s", e.Msg)
 	}
 	if leaf != nil && leaf.ranged {
