@@ -6,7 +6,7 @@ import (
 
 // A batch of several profiles (Attack.Batch; RULES.md C24, R9, 11.2).
 //
-// Every group of the batch runs the stages of stages.go from count to
+// Every group of the batch runs the stages of pipeline.go from count to
 // special with its own dice and target numbers, in file order; the unit's
 // StartBatch is called once, by the first. A group's rolls end in hold,
 // which keeps what they handed on (kills, unsaved wounds, battleaxe's

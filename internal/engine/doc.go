@@ -1,5 +1,5 @@
 // Package engine is the referee's machine: the rules of every ruleset
-// written once, as the stages of one attack group (stages.go), each asking a
+// written once, as the stages of one attack group (pipeline.go), each asking a
 // dice.Roller for the dice it needs.
 //
 // Package referee runs a Machine to the end with a log and exports the types

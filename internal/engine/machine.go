@@ -10,7 +10,7 @@ import (
 )
 
 // Machine is the referee as a sequence of small steps, each asking a
-// dice.Roller for the dice it needs; the steps are the stages of stages.go.
+// dice.Roller for the dice it needs; the steps are the stages of pipeline.go.
 // Resolve runs it once; the odds package runs it over every face of every
 // die (telling it apart from other rollers as a ClassBrancher), merging
 // machines with equal AppendState, and uses the hooks of hooks.go to skip
