@@ -3,11 +3,12 @@ package engine
 import (
 	"fmt"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
 
-func (m *Machine) startDamage(log func(Event)) {
+func (m *Machine) startDamage(log func(rearrank.Event)) {
 	s := &m.s
 	s.tally.Unsaved += s.unsaved + s.kills
 	// C26: an unsaved Flaming wound (a kill is one) costs the unit its
@@ -19,7 +20,7 @@ func (m *Machine) startDamage(log func(Event)) {
 		m.regenNote(log)
 	}
 	if s.unsaved > 0 && m.attack().Multi() && s.recv.w == 1 && !s.recv.mixedW {
-		m.note(log, Damage, "RULES.md 9.2, E41", "W1 models: each unsaved wound removes one model, no damage dice")
+		m.note(log, rearrank.Damage, "RULES.md 9.2, E41", "W1 models: each unsaved wound removes one model, no damage dice")
 	}
 	if m.profiles() > 1 {
 		m.hold(log)
@@ -34,7 +35,7 @@ func (m *Machine) startDamage(log func(Event)) {
 // Regeneration is a special save the batch's ordinary wounds could roll
 // and its Lethal Strike natural 6s cannot (RULES.md 19.3): the only
 // reason a Lethal Strike wound with no special save has none.
-func (m *Machine) lethalTakesRegen(log func(Event)) bool {
+func (m *Machine) lethalTakesRegen(log func(rearrank.Event)) bool {
 	if log == nil || !m.s.tests.special[lethalSix].need.IsNone() {
 		return false
 	}
@@ -52,7 +53,7 @@ func (m *Machine) lethalTakesRegen(log func(Event)) bool {
 // C26), or in tow Flaming Attacks on a flammable model (22.6). Only the
 // log reads it: the unit is as the batch began (nothing is allocated
 // before the damage stage).
-func (m *Machine) regenNote(log func(Event)) {
+func (m *Machine) regenNote(log func(rearrank.Event)) {
 	if log == nil {
 		return
 	}
@@ -63,7 +64,7 @@ func (m *Machine) regenNote(log func(Event)) {
 	a, rs, o := m.attack(), m.rs(), m.opts()
 	if rules.For(rs).RegenerationAfterDamage {
 		if a.Flaming && recv.Specials.Flammable && !a.NoSaves && !a.InstantKill {
-			m.note(log, Regenerate, "RULES.md 22.6", "Flaming Attacks on a flammable model: no Regeneration")
+			m.note(log, rearrank.Regenerate, "RULES.md 22.6", "Flaming Attacks on a flammable model: no Regeneration")
 		}
 		return
 	}
@@ -74,9 +75,9 @@ func (m *Machine) regenNote(log func(Event)) {
 	}
 	switch {
 	case m.u.RegenLost():
-		m.note(log, Special, "RULES.md 8.1, 19.3, C26", "Regeneration was lost this phase to an unsaved Flaming wound: no Regeneration save")
+		m.note(log, rearrank.Special, "RULES.md 8.1, 19.3, C26", "Regeneration was lost this phase to an unsaved Flaming wound: no Regeneration save")
 	case a.Flaming && !rules.RegenerationUsable(rs, saveContext(a, false), o):
-		m.note(log, Special, "RULES.md 8", "Flaming Attacks: no Regeneration save")
+		m.note(log, rearrank.Special, "RULES.md 8", "Flaming Attacks: no Regeneration save")
 	}
 }
 
@@ -91,7 +92,7 @@ func (m *Machine) killItem(d *dieSource) error {
 		case m.attack().NoSaves:
 			why = "the attack allows no saves, the model struck is slain outright"
 		}
-		m.note(d.log, Damage, m.kindRule(slaying)+", 9.1", "%s %d of %d: %s", m.kindName(slaying), m.s.i, m.s.n, why)
+		m.note(d.log, rearrank.Damage, m.kindRule(slaying)+", 9.1", "%s %d of %d: %s", m.kindName(slaying), m.s.i, m.s.n, why)
 	}
 	// tow's blows take the model now losing Wounds (22.7, 22.17): only an
 	// instant_kill reads instant_kill_takes there
@@ -110,7 +111,7 @@ func (m *Machine) killItem(d *dieSource) error {
 	return m.advance(d.log)
 }
 
-func (m *Machine) startPackets(log func(Event)) {
+func (m *Machine) startPackets(log func(rearrank.Event)) {
 	s := &m.s
 	s.i, s.n, s.at = 0, s.unsaved, stepPacket
 	s.unsaved = 0
@@ -131,7 +132,7 @@ func (m *Machine) packetItem(d *dieSource) error {
 	switch {
 	case m.cleavingNext(): // a Cleaving Blow: no Regeneration for it (22.3, 22.6)
 		if d.log != nil {
-			m.note(d.log, Regenerate, "RULES.md 22.3, 22.6", "unsaved wound %d of %d is a Cleaving Blow: no Regeneration", m.packetNo(), m.s.n)
+			m.note(d.log, rearrank.Regenerate, "RULES.md 22.3, 22.6", "unsaved wound %d of %d is a Cleaving Blow: no Regeneration", m.packetNo(), m.s.n)
 		}
 	case !m.s.tests.regen.need.IsNone():
 		return m.regenPacketItem(d)
@@ -217,9 +218,9 @@ func (m *Machine) regenPacketItem(d *dieSource) error {
 	}
 	if d.log != nil {
 		if back == 0 {
-			m.note(d.log, Regenerate, "RULES.md 22.6", "%s lost, none regenerated", count(lost, "Wound", "Wounds"))
+			m.note(d.log, rearrank.Regenerate, "RULES.md 22.6", "%s lost, none regenerated", count(lost, "Wound", "Wounds"))
 		} else {
-			m.note(d.log, Regenerate, "RULES.md 22.6", "%s lost, %d regenerated (counted for combat result all the same)", count(lost, "Wound", "Wounds"), back)
+			m.note(d.log, rearrank.Regenerate, "RULES.md 22.6", "%s lost, %d regenerated (counted for combat result all the same)", count(lost, "Wound", "Wounds"), back)
 		}
 	}
 	if lost > back {
@@ -265,17 +266,17 @@ func (m *Machine) rollPacket(d *dieSource) (int, error) {
 	}
 	if w <= 1 {
 		if d.log != nil && mixed {
-			m.note(d.log, Damage, "RULES.md 9.2, R41", "unsaved wound %d of %d lands on a model of 1 Wound: no damage dice", m.s.i+1, m.s.n)
+			m.note(d.log, rearrank.Damage, "RULES.md 9.2, R41", "unsaved wound %d of %d lands on a model of 1 Wound: no damage dice", m.s.i+1, m.s.n)
 		}
 		return 1, nil
 	}
-	k, err := m.rollExpr(d, a.MultipleWounds, Damage, m.s.i+1, func() string { return fmt.Sprintf("multiple wounds, unsaved wound %d of %d", m.s.i+1, m.s.n) })
+	k, err := m.rollExpr(d, a.MultipleWounds, rearrank.Damage, m.s.i+1, func() string { return fmt.Sprintf("multiple wounds, unsaved wound %d of %d", m.s.i+1, m.s.n) })
 	if err != nil {
 		return 0, err
 	}
 	if a.ClippedWings && m.s.recv.fly && rules.For(m.rs()).ClippedWings {
 		if d.log != nil {
-			m.note(d.log, Damage, "RULES.md 9.2, E52", "Clipped Wings against Fly: %d+1", k)
+			m.note(d.log, rearrank.Damage, "RULES.md 9.2, E52", "Clipped Wings against Fly: %d+1", k)
 		}
 		k++
 	}
@@ -284,7 +285,7 @@ func (m *Machine) rollPacket(d *dieSource) (int, error) {
 
 // applyPacket hands one unsaved wound of k wounds (1 for a single wound) to
 // the unit, a packet when multi (C3), and records what it did.
-func (m *Machine) applyPacket(log func(Event), k int, multi bool) error {
+func (m *Machine) applyPacket(log func(rearrank.Event), k int, multi bool) error {
 	p := unit.Packet{Target: m.s.aim, Wounds: k, Multi: multi}
 	if err := m.ownerOdd(log, &p); err != nil {
 		return err
@@ -304,14 +305,14 @@ func (m *Machine) challenge() bool {
 }
 
 // record logs a change of the unit and adds it to the tallies.
-func (m *Machine) record(log func(Event), ch *unit.Change) {
+func (m *Machine) record(log func(rearrank.Event), ch *unit.Change) {
 	m.s.tally.Wounds += ch.Effective
 	m.s.tally.Wasted += ch.Wasted
 	if m.challenge() {
 		m.s.tally.Overkill += ch.Wasted
 	}
 	for _, n := range ch.Notes {
-		m.note(log, Allocation, "", "%s", n)
+		m.note(log, rearrank.Allocation, "", "%s", n)
 	}
 	for _, c := range ch.Removed {
 		m.s.tally.Casualties++
@@ -327,18 +328,18 @@ func (m *Machine) record(log func(Event), ch *unit.Change) {
 		if c.Rule != "" {
 			text += ": " + c.Rule
 		}
-		m.emit(log, Event{Kind: Casualty, Role: c.Role, Name: c.Name, Slot: &slot, Worth: c.Worth, Rule: "RULES.md 11", Text: text})
+		m.emit(log, rearrank.Event{Kind: rearrank.Casualty, Role: c.Role, Name: c.Name, Slot: &slot, Worth: c.Worth, Rule: "RULES.md 11", Text: text})
 	}
 	for _, dm := range ch.Damaged {
 		if log == nil {
 			break
 		}
 		slot := dm.Slot
-		m.emit(log, Event{Kind: Damaged, Role: dm.Role, Name: dm.Name, Slot: &slot, Worth: dm.Damage, Rule: "RULES.md 11",
+		m.emit(log, rearrank.Event{Kind: rearrank.Damaged, Role: dm.Role, Name: dm.Name, Slot: &slot, Worth: dm.Damage, Rule: "RULES.md 11",
 			Text: fmt.Sprintf("%s at rank %d, file %d carries %d damage", roleName(dm.Role, dm.Name), slot.Rank+1, slot.File+1, dm.Damage)})
 	}
 	if ch.StandardLost && !m.s.tally.Standard {
 		m.s.tally.Standard = true
-		m.emit(log, Event{Kind: StandardLost, Rule: "RULES.md 12", Text: "the standard bearer is removed: standard lost"})
+		m.emit(log, rearrank.Event{Kind: rearrank.StandardLost, Rule: "RULES.md 12", Text: "the standard bearer is removed: standard lost"})
 	}
 }

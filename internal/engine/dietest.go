@@ -3,13 +3,14 @@ package engine
 import (
 	"math/big"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/rules"
 )
 
 // test is one D6 test of a stage: the die rolled against need, where the
 // natural faces up to floor never pass (RULES.md 3). Make it with newTest.
 type test struct {
-	stage Stage
+	stage rearrank.Stage
 	need  rules.Target
 	floor int8
 	low   int8              // the lowest face that passes, 7 for none: need.Succeeds read once
@@ -22,7 +23,7 @@ type test struct {
 
 // newTest returns the test of stage against need with the given natural
 // floor.
-func newTest(stage Stage, need rules.Target, floor int) test {
+func newTest(stage rearrank.Stage, need rules.Target, floor int) test {
 	t := test{stage: stage, need: need, floor: int8(floor), low: 7}
 	for f := 6; f >= 1 && need.Succeeds(f, floor); f-- {
 		t.low = int8(f)
@@ -175,14 +176,14 @@ type batchTests struct {
 }
 
 // testsOf returns the tests the stages roll for needs n.
-func testsOf(rs rules.Ruleset, a *Attack, n Needs) batchTests {
+func testsOf(rs rules.Ruleset, a *rearrank.Attack, n rearrank.Needs) batchTests {
 	af, sf := rules.ArmourFloor(rs), rules.SpecialFloor(rs)
 	t := batchTests{canHit: n.CanHit, autoHit: n.AutoHit,
-		hit:      newTest(Hit, n.Hit, 1),
-		hitAgain: newTest(HitAgain, n.HitAgain, 1),
-		hitRetry: newTest(Hit, n.HitRetry, 1),
-		wound:    newTest(Wound, n.Wound, 1),
-		regen:    newTest(Regenerate, n.Regeneration, 1), // T-3: a natural 1 fails
+		hit:      newTest(rearrank.Hit, n.Hit, 1),
+		hitAgain: newTest(rearrank.HitAgain, n.HitAgain, 1),
+		hitRetry: newTest(rearrank.Hit, n.HitRetry, 1),
+		wound:    newTest(rearrank.Wound, n.Wound, 1),
+		regen:    newTest(rearrank.Regenerate, n.Regeneration, 1), // T-3: a natural 1 fails
 	}
 	t.hitRetry.retry = true
 	t.regen.kind = rules.Regeneration
@@ -202,23 +203,23 @@ func testsOf(rs rules.Ruleset, a *Attack, n Needs) batchTests {
 	}
 	t.hitRetry.trig = t.hit.trig // the BS 6+ re-roll's face is the one triggers read (U1)
 	// a poisoned hit at +2 rolls with the to-wound roll's re-rolls and triggers
-	t.woundPoison = newTest(Wound, n.WoundPoison, 1)
+	t.woundPoison = newTest(rearrank.Wound, n.WoundPoison, 1)
 	t.woundPoison.six, t.woundPoison.trig, t.woundPoison.rr = t.wound.six, t.wound.trig, t.wound.rr
-	t.armour[ordinary] = newTest(Armour, n.Armour, af)
-	t.armour[lethalSix] = newTest(Armour, n.ArmourLethal, af)
+	t.armour[ordinary] = newTest(rearrank.Armour, n.Armour, af)
+	t.armour[lethalSix] = newTest(rearrank.Armour, n.ArmourLethal, af)
 	t.armour[ordinary].rr, t.armour[lethalSix].rr = n.ArmourReroll, n.ArmourReroll
-	t.special[ordinary] = newTest(Special, n.Special, sf)
+	t.special[ordinary] = newTest(rearrank.Special, n.Special, sf)
 	t.special[ordinary].kind = n.SpecialKind
 	t.special[ordinary].rr = n.SpecialReroll
-	t.special[lethalSix] = newTest(Special, n.SpecialLethal, sf)
+	t.special[lethalSix] = newTest(rearrank.Special, n.SpecialLethal, sf)
 	t.special[lethalSix].kind = n.SpecialKindL
 	t.special[lethalSix].rr = n.SpecialRerollL
-	t.armour[baned] = newTest(Armour, n.ArmourBaned, af)
+	t.armour[baned] = newTest(rearrank.Armour, n.ArmourBaned, af)
 	t.armour[baned].rr = n.ArmourReroll
 	t.special[baned] = t.special[ordinary]
 	for _, k := range []woundKind{slaying, kbSingle} { // no armour, the ward (20.2)
-		t.armour[k] = newTest(Armour, rules.None, af)
-		t.special[k] = newTest(Special, n.SpecialKB, sf)
+		t.armour[k] = newTest(rearrank.Armour, rules.None, af)
+		t.special[k] = newTest(rearrank.Special, n.SpecialKB, sf)
 		t.special[k].kind = n.SpecialKindKB
 		t.special[k].rr = n.SpecialRerollKB
 	}

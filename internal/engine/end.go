@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -48,7 +49,7 @@ func (m *Machine) panicFailText() string {
 }
 
 // end closes the batch: champion overflow, panic, destroyed.
-func (m *Machine) end(log func(Event)) error {
+func (m *Machine) end(log func(rearrank.Event)) error {
 	if m.s.inBatch {
 		ch, err := m.uw().EndBatch()
 		if err != nil {
@@ -59,7 +60,7 @@ func (m *Machine) end(log func(Event)) error {
 	}
 	if m.s.flamed && !m.u.RegenLost() {
 		m.uw().SetRegenLost()
-		m.emit(log, Event{Kind: RegenLost, Rule: "RULES.md 19.3, C26",
+		m.emit(log, rearrank.Event{Kind: rearrank.RegenLost, Rule: "RULES.md 19.3, C26",
 			Text: "an unsaved Flaming wound: no Regeneration for the rest of the phase"})
 	}
 	a := m.attack()
@@ -70,16 +71,16 @@ func (m *Machine) end(log func(Event)) error {
 			m.s.panicked = true
 			m.s.tally.Panic = true
 			if log != nil {
-				m.emit(log, Event{Kind: Panic, Rule: pick(m.fixed.panicMoreThan, "RULES.md 22.9", "RULES.md 12, 19.3"),
+				m.emit(log, rearrank.Event{Kind: rearrank.Panic, Rule: pick(m.fixed.panicMoreThan, "RULES.md 22.9", "RULES.md 12, 19.3"),
 					Text: fmt.Sprintf("%d of %s lost this phase (%s): panic test%s", lost, count(start, "model", "models"), m.panicWords(), m.panicFailText())})
 			}
 		}
 	}
 	if m.u.Destroyed() && m.s.batchCas > 0 && m.u.Fighter() == nil { // said once, by the group that did it; a warrior's out of action says it (13)
-		m.emit(log, Event{Kind: Destroyed, Rule: "RULES.md 12", Text: "no model is left: the unit is destroyed"})
+		m.emit(log, rearrank.Event{Kind: rearrank.Destroyed, Rule: "RULES.md 12", Text: "no model is left: the unit is destroyed"})
 	}
 	if log != nil {
-		m.emit(log, Event{Kind: BatchEnd, Text: m.batchEndText()})
+		m.emit(log, rearrank.Event{Kind: rearrank.BatchEnd, Text: m.batchEndText()})
 	}
 	m.s.batch++
 	if m.s.batch >= len(m.attacks) {

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -155,7 +156,7 @@ func (m *Machine) sevenPlusOnce(d *dieSource, item, of int) (bool, int, error) {
 		return pass, f1, nil
 	}
 	if d.log != nil {
-		m.note(d.log, Hit, "RULES.md 20.1", "attack %d: the whole 7+ roll is rolled again (%s, seven_plus_reroll: whole_roll)", item, m.rerollWhy(dt, decider))
+		m.note(d.log, rearrank.Hit, "RULES.md 20.1", "attack %d: the whole 7+ roll is rolled again (%s, seven_plus_reroll: whole_roll)", item, m.rerollWhy(dt, decider))
 	}
 	if p1, f1, err = roll(&t.hit, false); err != nil || !p1 {
 		return false, f1, err
@@ -167,7 +168,7 @@ func (m *Machine) sevenPlusOnce(d *dieSource, item, of int) (bool, int, error) {
 // startHitAgain starts the second dice of the batch's 7+ procedures
 // whose first die passed (RULES.md 5), after every first die and its
 // re-roll (20.1's dice order): those of again, then those of spent.
-func (m *Machine) startHitAgain(log func(Event)) {
+func (m *Machine) startHitAgain(log func(rearrank.Event)) {
 	s := &m.s
 	if s.again+s.spent == 0 {
 		m.startMulti(log)
@@ -195,7 +196,7 @@ func (m *Machine) rollSecond(d *dieSource, item, of int) (pass bool, face int, a
 		f, err = d.d6(t, item, of, false)
 		pass = t.pass(f)
 		if err == nil && d.log != nil && t.rerolls(f) {
-			m.note(d.log, HitAgain, "RULES.md 20.1", "second die %d of %d: not re-rolled, its procedure's one re-roll went on the first die (seven_plus_reroll: failing_die)", item, of)
+			m.note(d.log, rearrank.HitAgain, "RULES.md 20.1", "second die %d of %d: not re-rolled, its procedure's one re-roll went on the first die (seven_plus_reroll: failing_die)", item, of)
 		}
 	}
 	face = 6
@@ -217,9 +218,9 @@ func (m *Machine) rollSecond(d *dieSource, item, of int) (pass bool, face int, a
 // startMulti starts the multiple-hits stage (RULES.md 20.3) over the
 // batch's hits: a constant makes every hit that many at once; dice are
 // rolled once per hit, after every to-hit die (20.1's dice order).
-func (m *Machine) startMulti(log func(Event)) {
+func (m *Machine) startMulti(log func(rearrank.Event)) {
 	s, a := &m.s, m.attack()
-	if s.hits+s.poison == 0 || !a.multiHits() {
+	if s.hits+s.poison == 0 || !multiHits(a) {
 		m.startWounds(log)
 		return
 	}
@@ -228,7 +229,7 @@ func (m *Machine) startMulti(log func(Event)) {
 		// unless poison_multiple_hits is all (20.2)
 		if log != nil {
 			n := s.hits + s.poison
-			m.note(log, MultiHits, "RULES.md 20.3", "%s %s (multiple hits %d)", count(n, "hit becomes", "hits become"), count(n*c, "hit", "hits"), c)
+			m.note(log, rearrank.MultiHits, "RULES.md 20.3", "%s %s (multiple hits %d)", count(n, "hit becomes", "hits become"), count(n*c, "hit", "hits"), c)
 		}
 		if m.opts().PoisonMultipleHits == rules.PoisonAllHits {
 			s.hits, s.poison = s.hits*c, s.poison*c
@@ -255,7 +256,7 @@ func (m *Machine) multiItem(d *dieSource) error {
 			return err
 		}
 		if d.log != nil {
-			m.note(d.log, MultiHits, "RULES.md 20.3", "hit %d of %d becomes %s (%s)", s.i, s.n, count(k, "hit", "hits"), a.MultipleHits)
+			m.note(d.log, rearrank.MultiHits, "RULES.md 20.3", "hit %d of %d becomes %s (%s)", s.i, s.n, count(k, "hit", "hits"), a.MultipleHits)
 		}
 		// the first items are the poisoned hits (20.2), told by the count
 		// left, not the item's place, so that the odds can take every place
@@ -289,19 +290,19 @@ func (m *Machine) hit(d *dieSource, face int, sevenPlus bool) {
 	if poisoned {
 		s.poison++
 		if d.log != nil && !s.tests.woundPoison.need.IsNone() {
-			m.note(d.log, Hit, "RULES.md 22.3", "natural %d to hit: Poisoned Attacks, rolls to wound with +2", face)
+			m.note(d.log, rearrank.Hit, "RULES.md 22.3", "natural %d to hit: Poisoned Attacks, rolls to wound with +2", face)
 		} else if d.log != nil {
-			m.note(d.log, Hit, "RULES.md 20.2", "natural %d to hit: Poisoned Attacks, wounds automatically", face)
+			m.note(d.log, rearrank.Hit, "RULES.md 20.2", "natural %d to hit: Poisoned Attacks, wounds automatically", face)
 		}
 	} else {
 		switch {
 		case d.log == nil || !a.Poison.Fires(face):
 		case s.tests.poison == 0:
-			m.note(d.log, Hit, "RULES.md 22.3", "natural %d to hit, where 7+ was needed (a natural 6 hits in close combat): Poisoned Attacks do not fire", face)
+			m.note(d.log, rearrank.Hit, "RULES.md 22.3", "natural %d to hit, where 7+ was needed (a natural 6 hits in close combat): Poisoned Attacks do not fire", face)
 		case !s.tests.woundPoison.need.IsNone():
-			m.note(d.log, Hit, "RULES.md 22.3", "needs 7+ to hit: Poisoned Attacks do not fire")
+			m.note(d.log, rearrank.Hit, "RULES.md 22.3", "needs 7+ to hit: Poisoned Attacks do not fire")
 		default:
-			m.note(d.log, Hit, "RULES.md 20.2", "needs 7+ to hit: Poisoned Attacks cannot wound automatically")
+			m.note(d.log, rearrank.Hit, "RULES.md 20.2", "needs 7+ to hit: Poisoned Attacks cannot wound automatically")
 		}
 		s.hits++
 	}
@@ -310,19 +311,19 @@ func (m *Machine) hit(d *dieSource, face int, sevenPlus bool) {
 	case poisoned && m.opts().PoisonMultipleHits == rules.PoisonAllHits:
 		m.autoWounds(d.log != nil, 1) // poison_multiple_hits all: the extra hit is poisoned too
 		if d.log != nil {
-			m.note(d.log, Hit, "RULES.md 20.2", "natural %d to hit: Battle Focus, 1 more hit, poisoned too", face)
+			m.note(d.log, rearrank.Hit, "RULES.md 20.2", "natural %d to hit: Battle Focus, 1 more hit, poisoned too", face)
 		}
 	default:
 		s.extra++
 		if d.log != nil {
-			m.note(d.log, Hit, "RULES.md 20.2", "natural %d to hit: Battle Focus, 1 more hit", face)
+			m.note(d.log, rearrank.Hit, "RULES.md 20.2", "natural %d to hit: Battle Focus, 1 more hit", face)
 		}
 	}
 }
 
 // rollHits rolls how many hits one hit makes (RULES.md 20.3).
 func (m *Machine) rollHits(d *dieSource, item, of int) (int, error) {
-	return m.rollExpr(d, m.attack().MultipleHits, MultiHits, item, func() string {
+	return m.rollExpr(d, m.attack().MultipleHits, rearrank.MultiHits, item, func() string {
 		if of == 0 {
 			return fmt.Sprintf("multiple hits, attack %d", item)
 		}
@@ -348,4 +349,11 @@ func (m *Machine) autoWounds(logging bool, k int) {
 			m.numbers().add(ordinary)
 		}
 	}
+}
+
+// multiHits reports whether a hit of the attack can become more than one
+// (RULES.md 20.3).
+func multiHits(a *rearrank.Attack) bool {
+	c, ok := a.MultipleHits.Const()
+	return !ok || c > 1
 }

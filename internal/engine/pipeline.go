@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/rearrank/rearrank"
+
 // The pipeline of one attack group (RULES.md 4), stage by stage, in the
 // order nextStage follows. Each stage takes its items one at a time (all of
 // them in one Step when nobody watches: dieSource.more), asks for the dice
@@ -82,7 +84,7 @@ func (m *Machine) item(d *dieSource) error {
 }
 
 // advance moves past a stage with no items left to the next stage.
-func (m *Machine) advance(log func(Event)) error {
+func (m *Machine) advance(log func(rearrank.Event)) error {
 	if m.s.i < m.s.n || m.s.pend > 0 || m.s.pendX > 0 {
 		return nil
 	}
@@ -95,7 +97,7 @@ func (m *Machine) advance(log func(Event)) error {
 //
 // A stage whose dice left re-rolls pending (RULES.md 20.1) is followed by
 // its re-roll pass first: the re-roll dice come after all the stage's dice.
-func (m *Machine) nextStage(log func(Event)) {
+func (m *Machine) nextStage(log func(rearrank.Event)) {
 	at := m.s.at
 	switch {
 	case at == stepReroll:

@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -15,7 +16,7 @@ import (
 // the armour and special needs as a die really needs them (Target.Floored:
 // a 1+ save needs 2+, a t9a Aegis 2+ needs 3+).
 type Chances struct {
-	Needs   Needs
+	Needs   rearrank.Needs
 	Hit     *big.Rat // the attack hits (the whole 7+ procedure)
 	Wound   *big.Rat // a hit wounds
 	Armour  *big.Rat // an ordinary wound is saved by armour (0 when no save is rolled)
@@ -24,7 +25,7 @@ type Chances struct {
 
 // StageChances returns the chances of each stage of one attack of a against
 // u's receiving model, from the tests the referee rolls in the batch.
-func StageChances(u *unit.Unit, a Attack) (Chances, error) {
+func StageChances(u *unit.Unit, a rearrank.Attack) (Chances, error) {
 	n, err := Plan(u, a)
 	if err != nil {
 		return Chances{}, err
@@ -109,7 +110,7 @@ func sevenPlusChance(t *batchTests) *big.Rat {
 
 // begin starts the next attack group: the phase, the receiving model and
 // every target number of the batch (fixed before any die is rolled).
-func (m *Machine) begin(log func(Event)) error {
+func (m *Machine) begin(log func(rearrank.Event)) error {
 	a := m.attack()
 	s := &m.s
 	if m.joined() && s.inBatch {
@@ -135,17 +136,17 @@ func (m *Machine) begin(log func(Event)) error {
 		if n := m.profiles(); n > 1 {
 			text += fmt.Sprintf("; batch %s, profile 1 of %d", a.Batch, n)
 		}
-		m.emit(log, Event{Kind: BatchStart, Text: text})
+		m.emit(log, rearrank.Event{Kind: rearrank.BatchStart, Text: text})
 	}
 	recv, aim, err := receiver(m.u, a.Target)
 	if err != nil {
 		switch {
 		case m.u.Fighter() != nil: // skirmish: one warrior, no unit (13)
-			m.note(log, NoStage, "RULES.md 13", "the warrior is out of action: nothing is rolled")
+			m.note(log, rearrank.NoStage, "RULES.md 13", "the warrior is out of action: nothing is rolled")
 		case m.u.Destroyed():
-			m.note(log, NoStage, "RULES.md 12", "the unit is destroyed: nothing is rolled")
+			m.note(log, rearrank.NoStage, "RULES.md 12", "the unit is destroyed: nothing is rolled")
 		default:
-			m.note(log, NoStage, "RULES.md 10", "no model to receive the attacks (%s): nothing is rolled", strings.TrimPrefix(err.Error(), unit.ErrNoTarget.Error()+": "))
+			m.note(log, rearrank.NoStage, "RULES.md 10", "no model to receive the attacks (%s): nothing is rolled", strings.TrimPrefix(err.Error(), unit.ErrNoTarget.Error()+": "))
 		}
 		m.toEnd()
 		return nil
@@ -153,7 +154,7 @@ func (m *Machine) begin(log func(Event)) error {
 	s.recv, s.aim = receivingOf(recv), aim
 	s.recv.mixedW = m.u.MixedW(aim)
 	if aim != a.Target {
-		m.note(log, NoStage, "RULES.md 10.1", "only the champion is left of the rank and file: the attacks strike him")
+		m.note(log, rearrank.NoStage, "RULES.md 10.1", "only the champion is left of the rank and file: the attacks strike him")
 	}
 	s.tests = testsOf(m.rs(), a, plan(m.u, *a, recv))
 	if err := m.ownerSaves(log, recv); err != nil {
@@ -188,63 +189,19 @@ func receiver(u *unit.Unit, t unit.Target) (unit.Model, unit.Target, error) {
 	return recv, t, err
 }
 
-// Needs are the target numbers of one attack group against its receiving
-// model, fixed before any die of the batch is rolled.
-type Needs struct {
-	Hit, HitAgain   rules.Target // HitAgain is the second die of a 7+ procedure
-	ToHit           rules.Target // the need a player reads: Hit, or the whole 7+ such as 9+ (a 6, then a 6)
-	HitRetry        rules.Target // the BS 6+ re-roll of a miss (tow, 22.2)
-	AutoHit, CanHit bool
-	// MeleeSeven is a close-combat need of 7+ or worse as the modifiers
-	// make it, which hits on a natural 6 all the same (20.4); None when the
-	// need was 6+ or better
-	MeleeSeven rules.Target
-	// Poison is the attack's Poisoned Attacks trigger (20.2), 0 where it
-	// cannot fire: a tow melee hit whose modified need is 7+ hits on a
-	// natural 6 all the same, unpoisoned (22.17).
-	Poison        rules.Trigger
-	Wound         rules.Target
-	WoundPoison   rules.Target // a poisoned hit's to-wound need at +2 (tow, 22.3); None when poison wounds automatically
-	Regeneration  rules.Target // rolled per Wound lost after damage (tow, 22.6)
-	Armour        rules.Target // ordinary wounds
-	ArmourLethal  rules.Target // Lethal Strike natural-6 wounds (19.3)
-	Special       rules.Target
-	SpecialKind   rules.SpecialKind
-	SpecialLethal rules.Target
-	SpecialKindL  rules.SpecialKind
-	// To-wound triggers (20.2), 0 where the attack has none or it changes
-	// nothing: KillingBlow fires a Killing Blow, which slays the receiver
-	// when KBSlays and is otherwise battleaxe's one wound with no armour
-	// or Regeneration; LethalStrike (19.3); ArmourBane, whose wounds save
-	// against ArmourBaned.
-	KillingBlow, LethalStrike, ArmourBane rules.Trigger
-	KBSlays                               bool
-	ArmourBaned                           rules.Target
-	// Killing Blow wounds: the ward alone (no Regeneration, 20.2)
-	SpecialKB       rules.Target
-	SpecialKindKB   rules.SpecialKind
-	SpecialRerollKB rules.Reroll
-	// the re-rolls of each stage (20.1): own and imposed together
-	HitReroll, WoundReroll, ArmourReroll rules.Reroll
-	SpecialReroll, SpecialRerollL        rules.Reroll
-	// SevenPlusReroll is how HitReroll meets the 7+ procedure (20.1):
-	// each_die unless there are both.
-	SevenPlusReroll rules.SevenPlusReroll
-}
-
 // Plan returns the target numbers of attack a against u's receiving model:
 // the numbers the referee rolls against in the batch.
-func Plan(u *unit.Unit, a Attack) (Needs, error) {
+func Plan(u *unit.Unit, a rearrank.Attack) (rearrank.Needs, error) {
 	recv, _, err := receiver(u, a.Target)
 	if err != nil {
-		return Needs{}, err
+		return rearrank.Needs{}, err
 	}
 	return plan(u, a, recv), nil
 }
 
-func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
+func plan(u *unit.Unit, a rearrank.Attack, recv unit.Model) rearrank.Needs {
 	rs, o := u.Ruleset(), u.Options()
-	var n Needs
+	var n rearrank.Needs
 	var need rules.Target
 	clamped := false // a melee need of 7+ made 6+ (20.4)
 	switch {
@@ -351,7 +308,7 @@ func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
 // against a model of troop type tt (0 when it has none, or when it changes
 // nothing: an instant kill, or a troop type it cannot slay where that is an
 // ordinary wound), and whether it slays (RULES.md 20.2, 20.6, 20.9).
-func killingBlow(rs rules.Ruleset, a *Attack, tt rules.TroopType, o rules.Options) (rules.Trigger, bool) {
+func killingBlow(rs rules.Ruleset, a *rearrank.Attack, tt rules.TroopType, o rules.Options) (rules.Trigger, bool) {
 	tr, heroic := a.KillingBlow, false
 	if a.HeroicKillingBlow != 0 {
 		tr, heroic = a.HeroicKillingBlow, true
@@ -376,7 +333,7 @@ func killingBlow(rs rules.Ruleset, a *Attack, tt rules.TroopType, o rules.Option
 // cavalry categories and Monster Slayer against monsters take every Wound
 // left; Cleaving Blow against regular infantry, cavalry and war beasts
 // takes the armour and Regeneration saves of that one wound.
-func towBlow(a *Attack, tt rules.TroopType) (rules.Trigger, bool) {
+func towBlow(a *rearrank.Attack, tt rules.TroopType) (rules.Trigger, bool) {
 	kb := a.KillingBlow
 	if kb == 0 {
 		kb = a.HeroicKillingBlow // a Killing Blow in tow (the file refuses it)
@@ -397,14 +354,14 @@ func towBlow(a *Attack, tt rules.TroopType) (rules.Trigger, bool) {
 // saveContext is what attack a says about the special saves against its
 // wounds (RULES.md 8, 19.3): Flaming, its phase for conditional saves (8.2),
 // and no saves for no_saves and instant kills.
-func saveContext(a *Attack, regenLost bool) rules.SaveContext {
+func saveContext(a *rearrank.Attack, regenLost bool) rules.SaveContext {
 	return rules.SaveContext{Flaming: a.Flaming, Phase: a.Phase, RegenLost: regenLost, NoSaves: a.NoSaves || a.InstantKill}
 }
 
 // specialRerolls returns the re-rolls of special save kind against a: the
 // model's own, and the successes the attack makes it re-roll (20.1; t9a
 // Divine Attacks re-roll Aegis, and a t9a ward reads as Aegis, 20.5, 20.13).
-func specialRerolls(rs rules.Ruleset, sp rules.SpecialSaves, kind rules.SpecialKind, a *Attack) rules.Reroll {
+func specialRerolls(rs rules.Ruleset, sp rules.SpecialSaves, kind rules.SpecialKind, a *rearrank.Attack) rules.Reroll {
 	r := sp.Reroll.Own()
 	if a.ForceRerollSpecial || a.DivineAttacks && rs == rules.T9A && (kind == rules.Aegis || kind == rules.Ward) {
 		r |= rules.RerollSuccesses
@@ -415,18 +372,18 @@ func specialRerolls(rs rules.Ruleset, sp rules.SpecialSaves, kind rules.SpecialK
 // specialSave is rules.SpecialSave with the re-rolls of 20.1: under
 // special_save_choice best, the save with the highest chance after its
 // re-rolls is rolled, ties to the earlier in the rules' order (C23, E94).
-func specialSave(rs rules.Ruleset, sp rules.SpecialSaves, ctx rules.SaveContext, o rules.Options, a *Attack) (rules.Target, rules.SpecialKind, rules.Reroll) {
+func specialSave(rs rules.Ruleset, sp rules.SpecialSaves, ctx rules.SaveContext, o rules.Options, a *rearrank.Attack) (rules.Target, rules.SpecialKind, rules.Reroll) {
 	need, kind := rules.SpecialSave(rs, sp, ctx, o)
 	rr := specialRerolls(rs, sp, kind, a)
 	if need.IsNone() || o.SpecialSaveChoice != rules.BestSave || sp.Reroll == 0 && !a.ForceRerollSpecial && !a.DivineAttacks {
 		return need, kind, rr
 	}
 	floor := rules.SpecialFloor(rs)
-	best := newTest(Special, need, floor)
+	best := newTest(rearrank.Special, need, floor)
 	best.rr = rr
 	bestChance := best.chance()
 	for _, c := range rules.SpecialSaveOptions(rs, sp, ctx, o) {
-		t := newTest(Special, c.Save, floor)
+		t := newTest(rearrank.Special, c.Save, floor)
 		t.rr = specialRerolls(rs, sp, c.Kind, a)
 		if ch := t.chance(); ch.Cmp(bestChance) > 0 {
 			need, kind, rr, bestChance = c.Save, c.Kind, t.rr, ch
@@ -435,25 +392,17 @@ func specialSave(rs rules.Ruleset, sp rules.SpecialSaves, ctx rules.SaveContext,
 	return need, kind, rr
 }
 
-// SaveChooser is implemented by a unit.Chooser that also answers the
-// special_save_choice switch (RULES.md 8, 18): given the special saves a
-// model may use against the wounds of a batch, best first, it returns the
-// index of the one its owner uses.
-type SaveChooser interface {
-	ChooseSave(model unit.Model, options []rules.SpecialChoice) int
-}
-
 // count rolls the number of attacks when it is a dice expression.
 func (m *Machine) count(d *dieSource) error {
 	a := m.attack()
 	n, ok := a.Count.Const()
 	if !ok {
 		var err error
-		if n, err = m.rollExpr(d, a.Count, Attacks, 0, func() string { return "number of attacks" }); err != nil {
+		if n, err = m.rollExpr(d, a.Count, rearrank.Attacks, 0, func() string { return "number of attacks" }); err != nil {
 			return err
 		}
 		if d.log != nil {
-			m.note(d.log, Attacks, "", "%s attacks: %d", a.Count, n)
+			m.note(d.log, rearrank.Attacks, "", "%s attacks: %d", a.Count, n)
 		}
 	}
 	if !rules.For(m.rs()).Block {
@@ -463,13 +412,13 @@ func (m *Machine) count(d *dieSource) error {
 	if a.Hit.Auto() {
 		m.s.hits = n
 		if d.log != nil {
-			m.note(d.log, Hit, "RULES.md 5", "%s", count(n, "automatic hit", "automatic hits"))
+			m.note(d.log, rearrank.Hit, "RULES.md 5", "%s", count(n, "automatic hit", "automatic hits"))
 		}
 		m.startMulti(d.log)
 		return nil
 	}
 	if !m.s.tests.canHit {
-		m.note(d.log, Hit, "RULES.md 5", "cannot hit: nothing is rolled")
+		m.note(d.log, rearrank.Hit, "RULES.md 5", "cannot hit: nothing is rolled")
 		if m.profiles() > 1 {
 			m.hold(d.log) // the batch's other profiles still roll (C24)
 			return nil
@@ -478,17 +427,17 @@ func (m *Machine) count(d *dieSource) error {
 		return nil
 	}
 	if d.log != nil && !m.s.tests.meleeSeven.IsNone() {
-		m.note(d.log, Hit, "RULES.md 5", "in close combat a need of %s still hits on a natural 6", m.s.tests.meleeSeven)
+		m.note(d.log, rearrank.Hit, "RULES.md 5", "in close combat a need of %s still hits on a natural 6", m.s.tests.meleeSeven)
 	}
 	if m.s.tests.seven == rules.WholeRoll && d.log != nil {
-		m.note(d.log, Hit, "RULES.md 20.1", "seven_plus_reroll whole_roll: each attack rolls its whole 7+ procedure, and its repeat, before the next attack")
+		m.note(d.log, rearrank.Hit, "RULES.md 20.1", "seven_plus_reroll whole_roll: each attack rolls its whole 7+ procedure, and its repeat, before the next attack")
 	}
 	m.s.i, m.s.n, m.s.at = 0, n, stepHit
 	return m.advance(d.log)
 }
 
 // rollExpr rolls a dice expression die by die.
-func (m *Machine) rollExpr(d *dieSource, e dice.Expr, stage Stage, attack int, what func() string) (int, error) {
+func (m *Machine) rollExpr(d *dieSource, e dice.Expr, stage rearrank.Stage, attack int, what func() string) (int, error) {
 	n, sides := e.Dice()
 	total := e.Modifier()
 	if s := d.caps.seeded; s != nil && d.log == nil {
@@ -516,7 +465,7 @@ func (m *Machine) rollExpr(d *dieSource, e dice.Expr, stage Stage, attack int, w
 			if k == n-1 && e.Modifier() != 0 { // D3+1: the die is not the total
 				text += fmt.Sprintf(", %d in all", max(total, 0))
 			}
-			m.emit(d.log, Event{Kind: Roll, Stage: stage, Attack: attack, Sides: sides, Face: face, Text: text})
+			m.emit(d.log, rearrank.Event{Kind: rearrank.Roll, Stage: stage, Attack: attack, Sides: sides, Face: face, Text: text})
 		}
 	}
 	return max(total, 0), nil

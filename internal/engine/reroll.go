@@ -1,12 +1,13 @@
 package engine
 
 import (
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/rules"
 )
 
 // startReroll starts the re-roll pass of the stage m stands in: its dice
 // that their grants re-roll, after all its other dice (RULES.md 20.1).
-func (m *Machine) startReroll(log func(Event)) {
+func (m *Machine) startReroll(log func(rearrank.Event)) {
 	s := &m.s
 	s.reOf, s.at = s.at, stepReroll
 	s.i, s.n = 0, s.re.total()

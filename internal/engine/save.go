@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -47,11 +48,11 @@ func (m *Machine) label(d *dieSource, failed bool, k woundKind) (item, of int) {
 	return take(&w.wounds[k]), w.count
 }
 
-func (m *Machine) startArmour(log func(Event)) {
+func (m *Machine) startArmour(log func(rearrank.Event)) {
 	a, s := m.attack(), &m.s
 	s.pRoll = 0
 	if s.kills > 0 {
-		m.note(log, Armour, "RULES.md 9.1", "%s: no saves of any kind", count(s.kills, "instant kill", "instant kills"))
+		m.note(log, rearrank.Armour, "RULES.md 9.1", "%s: no saves of any kind", count(s.kills, "instant kill", "instant kills"))
 	}
 	total := s.wounds.total()
 	s.i, s.n, s.at = 0, total, stepArmour
@@ -89,7 +90,7 @@ func (m *Machine) startArmour(log func(Event)) {
 		skip = fmt.Sprintf("armour save impossible (needs %s)", impossibleNeed(t, &s.wounds))
 	}
 	if skip != "" {
-		m.note(log, Armour, rule, "%s: %s", count(total, "wound", "wounds"), skip)
+		m.note(log, rearrank.Armour, rule, "%s: %s", count(total, "wound", "wounds"), skip)
 		s.failed, s.wounds = s.wounds, woundPool{}
 		if log != nil {
 			w := m.numbers()
@@ -167,13 +168,13 @@ func (m *Machine) saveItem(d *dieSource) error {
 			}
 		case d.log == nil:
 		case special && k == lethalSix && m.lethalTakesRegen(d.log):
-			m.note(d.log, Special, "RULES.md 8, 19.3", "wound %d: Lethal Strike, no Regeneration save", item)
+			m.note(d.log, rearrank.Special, "RULES.md 8, 19.3", "wound %d: Lethal Strike, no Regeneration save", item)
 		case special:
-			m.note(d.log, Special, "RULES.md 8", "wound %d: no special save applies", item)
+			m.note(d.log, rearrank.Special, "RULES.md 8", "wound %d: no special save applies", item)
 		default:
 			// a wound whose trigger took its save: startArmour skips the
 			// stage when no wound can be saved
-			m.note(d.log, Armour, m.kindRule(k), "wound %d: %s, no armour save", item, m.kindName(k))
+			m.note(d.log, rearrank.Armour, m.kindRule(k), "wound %d: %s, no armour save", item, m.kindName(k))
 		}
 		pool[k]--
 		if !pass {
@@ -208,7 +209,7 @@ func (m *Machine) saveFailed(d *dieSource, k woundKind, item int, special bool) 
 	}
 }
 
-func (m *Machine) startSpecial(log func(Event)) {
+func (m *Machine) startSpecial(log func(rearrank.Event)) {
 	s := &m.s
 	total := s.failed.total()
 	if total > 0 && !rules.For(m.rs()).RegenerationAfterDamage {
@@ -221,7 +222,7 @@ func (m *Machine) startSpecial(log func(Event)) {
 	}
 	if n := s.failed[lethalSix]; total > 0 && none && n > 0 && m.lethalTakesRegen(log) {
 		// the per-wound lines say it when some wound rolls a save
-		m.note(log, Special, "RULES.md 8, 19.3", "%s: Lethal Strike, no Regeneration save", count(n, "wound", "wounds"))
+		m.note(log, rearrank.Special, "RULES.md 8, 19.3", "%s: Lethal Strike, no Regeneration save", count(n, "wound", "wounds"))
 	}
 	if total > 0 && none {
 		for k := range woundKinds {

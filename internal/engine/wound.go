@@ -3,28 +3,29 @@ package engine
 import (
 	"fmt"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/rules"
 )
 
-func (m *Machine) startWounds(log func(Event)) {
+func (m *Machine) startWounds(log func(rearrank.Event)) {
 	s := &m.s
 	s.i, s.at = 0, stepWound
 	switch {
 	case s.poison == 0:
 	case !s.tests.woundPoison.need.IsNone(): // tow plus_two: they roll at +2 (22.3)
 		m.autoWounds(log != nil, s.poison)
-		m.note(log, Wound, "RULES.md 22.3", "%s to wound at %s", count(s.poison, "poisoned hit rolls", "poisoned hits roll"), s.tests.woundPoison.need)
+		m.note(log, rearrank.Wound, "RULES.md 22.3", "%s to wound at %s", count(s.poison, "poisoned hit rolls", "poisoned hits roll"), s.tests.woundPoison.need)
 	case !s.tests.wound.need.Possible() && rules.PoisonBlockedByToughness(m.rs(), m.opts()):
-		m.note(log, Wound, "RULES.md 22.3", "%s cannot wound a target too tough to wound", count(s.poison, "poisoned hit", "poisoned hits"))
+		m.note(log, rearrank.Wound, "RULES.md 22.3", "%s cannot wound a target too tough to wound", count(s.poison, "poisoned hit", "poisoned hits"))
 	default: // automatic wounds: no to-wound die, no to-wound trigger (20.2)
 		m.autoWounds(log != nil, s.poison)
-		m.note(log, Wound, "RULES.md 20.2", "%s automatically", count(s.poison, "poisoned hit wounds", "poisoned hits wound"))
+		m.note(log, rearrank.Wound, "RULES.md 20.2", "%s automatically", count(s.poison, "poisoned hit wounds", "poisoned hits wound"))
 	}
 	s.poison = 0
 	s.n = s.pRoll + s.hits + s.extra
 	s.hits, s.extra = 0, 0
 	if s.n > 0 && !s.tests.wound.need.Possible() {
-		m.note(log, Wound, "RULES.md 6.1", "S%d vs T%d cannot wound: nothing is rolled", m.attack().Strength, s.recv.t)
+		m.note(log, rearrank.Wound, "RULES.md 6.1", "S%d vs T%d cannot wound: nothing is rolled", m.attack().Strength, s.recv.t)
 		s.n, s.pRoll = 0, 0
 	}
 	_ = m.advance(log)
@@ -89,7 +90,7 @@ func (m *Machine) wounded(d *dieSource, face int) {
 // woundNote logs what a to-wound trigger did to a wound of kind k that
 // rolled the natural face (RULES.md 20.8), and the blows the face reached
 // that did nothing here, and why (22.17: the log says so).
-func (m *Machine) woundNote(log func(Event), k woundKind, face int) {
+func (m *Machine) woundNote(log func(rearrank.Event), k woundKind, face int) {
 	a, t := m.attack(), &m.s.tests
 	switch k {
 	case slaying, kbSingle:
@@ -97,12 +98,12 @@ func (m *Machine) woundNote(log func(Event), k woundKind, face int) {
 		if k == kbSingle && !rules.For(m.rs()).BlowsByCategory {
 			what = fmt.Sprintf("Killing Blow cannot slay %s: one wound, no armour or Regeneration save", troopWords(m.s.recv.troop))
 		}
-		m.note(log, Wound, m.kindRule(k), "natural %d to wound: %s", face, what)
+		m.note(log, rearrank.Wound, m.kindRule(k), "natural %d to wound: %s", face, what)
 		return
 	case lethalSix:
-		m.note(log, Wound, "RULES.md 19.3", "natural %d to wound: Lethal Strike", face)
+		m.note(log, rearrank.Wound, "RULES.md 19.3", "natural %d to wound: Lethal Strike", face)
 	case baned:
-		m.note(log, Wound, m.kindRule(baned), "natural %d to wound: Armour Bane (%d), save %s becomes %s", face, a.ArmourBane, t.armour[ordinary].need, t.armour[baned].need)
+		m.note(log, rearrank.Wound, m.kindRule(baned), "natural %d to wound: Armour Bane (%d), save %s becomes %s", face, a.ArmourBane, t.armour[ordinary].need, t.armour[baned].need)
 	}
 	tail := ""
 	if k == ordinary {
@@ -129,12 +130,12 @@ func (m *Machine) woundNote(log func(Event), k woundKind, face int) {
 		}
 	}
 	if len(outside) > 0 {
-		m.note(log, Wound, "RULES.md 22.3", "%s nothing outside close combat (%s phase)%s", andList(outside, "does", "do"), a.Phase, tail)
+		m.note(log, rearrank.Wound, "RULES.md 22.3", "%s nothing outside close combat (%s phase)%s", andList(outside, "does", "do"), a.Phase, tail)
 	}
 	if len(inert) > 0 {
-		m.note(log, Wound, pick(tow, "RULES.md 22.3", "RULES.md 20.2"), "%s no effect on %s%s", andList(inert, "has", "have"), troopWords(m.s.recv.troop), tail)
+		m.note(log, rearrank.Wound, pick(tow, "RULES.md 22.3", "RULES.md 20.2"), "%s no effect on %s%s", andList(inert, "has", "have"), troopWords(m.s.recv.troop), tail)
 	}
 	if on := a.ArmourBaneOn; a.ArmourBane > 0 && t.bane == 0 && (on == 0 && face == 6 || on.Fires(face)) {
-		m.note(log, Wound, "RULES.md 22.3", "Armour Bane does nothing in the %s phase%s", a.Phase, tail)
+		m.note(log, rearrank.Wound, "RULES.md 22.3", "Armour Bane does nothing in the %s phase%s", a.Phase, tail)
 	}
 }
