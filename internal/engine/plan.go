@@ -314,7 +314,7 @@ func killingBlow(rs rules.Ruleset, a *rearrank.Attack, tt rules.TroopType, o rul
 		tr, heroic = a.HeroicKillingBlow, true
 	}
 	if rules.For(rs).BlowsByCategory {
-		return towBlow(a, tt)
+		return categoryBlow(rs, a, tt)
 	}
 	switch {
 	case tr == 0 || a.InstantKill || !rules.For(rs).KillingBlow:
@@ -327,13 +327,14 @@ func killingBlow(rs rules.Ruleset, a *rearrank.Attack, tt rules.TroopType, o rul
 	return 0, false
 }
 
-// towBlow returns the natural to-wound roll that fires one of a's blows
-// against a model of troop type tt in tow, and whether it slays (RULES.md
-// 22.3, 22.17): in melee only, Killing Blow against the infantry and
-// cavalry categories and Monster Slayer against monsters take every Wound
-// left; Cleaving Blow against regular infantry, cavalry and war beasts
-// takes the armour and Regeneration saves of that one wound.
-func towBlow(a *rearrank.Attack, tt rules.TroopType) (rules.Trigger, bool) {
+// categoryBlow returns the natural to-wound roll that fires one of a's
+// blows against a model of troop type tt where the blows go by troop
+// category (rules.Traits.BlowsByCategory: tow), and whether it slays
+// (RULES.md 22.3, 22.17): in melee only, Killing Blow against the
+// infantry and cavalry categories and Monster Slayer against monsters take
+// every Wound left; Cleaving Blow against regular infantry, cavalry and
+// war beasts takes the armour and Regeneration saves of that one wound.
+func categoryBlow(rs rules.Ruleset, a *rearrank.Attack, tt rules.TroopType) (rules.Trigger, bool) {
 	kb := a.KillingBlow
 	if kb == 0 {
 		kb = a.HeroicKillingBlow // a Killing Blow in tow (the file refuses it)
@@ -341,7 +342,7 @@ func towBlow(a *rearrank.Attack, tt rules.TroopType) (rules.Trigger, bool) {
 	switch {
 	case a.InstantKill || a.Phase != rules.Melee:
 		return 0, false // 22.17: the blows fire in close combat only
-	case kb != 0 && rules.BlowSlays(rules.TOW, tt, false):
+	case kb != 0 && rules.BlowSlays(rs, tt, false):
 		return kb, true
 	case a.MonsterSlayer != 0 && tt.Category() == rules.Monster:
 		return a.MonsterSlayer, true
@@ -363,7 +364,7 @@ func saveContext(a *rearrank.Attack, regenLost bool) rules.SaveContext {
 // Divine Attacks re-roll Aegis, and a t9a ward reads as Aegis, 20.5, 20.13).
 func specialRerolls(rs rules.Ruleset, sp rules.SpecialSaves, kind rules.SpecialKind, a *rearrank.Attack) rules.Reroll {
 	r := sp.Reroll.Own()
-	if a.ForceRerollSpecial || a.DivineAttacks && rs == rules.T9A && (kind == rules.Aegis || kind == rules.Ward) {
+	if a.ForceRerollSpecial || a.DivineAttacks && rules.For(rs).DivineAttacks && (kind == rules.Aegis || kind == rules.Ward) {
 		r |= rules.RerollSuccesses
 	}
 	return r.Normal()
