@@ -34,9 +34,6 @@ import (
 // links of each count are summed by how the run ends from them, and the
 // count itself is the unsaved marginal (chainLast).
 
-// fastChain is the packet chain's name, as Result.Method reports it.
-const fastChain = "packet chain"
-
 // chainLink is one state of the chain after k packets: loop state at of
 // the table, what the packets added, and its chance, a count over the
 // level's denominator; same is the next link of the level on at, or -1.
@@ -675,7 +672,7 @@ func (e *enumerator) chain(c *core, n int, lost bool, ws []*big.Int, dn den, end
 			return err
 		}
 	}
-	e.note(fastChain)
+	e.note(PacketChain)
 	return nil
 }
 

@@ -103,7 +103,7 @@ type enumerator struct {
 	why                                   func() string // what makes the space large, for the limit error
 	fast                                  bool          // take the fast paths of fast.go
 	join                                  bool          // keep each end state whole, no last-batch marginals (batch.go)
-	used                                  []string      // names of the fast paths taken, in order
+	used                                  Method        // the fast paths taken, in order
 
 	// the run's attack groups, and the unsaved distributions of merged
 	// batches by their inputs (merge.go)
@@ -236,15 +236,8 @@ func (e *enumerator) intern(m *engine.Machine) int32 {
 	return i
 }
 
-// note records that a fast path was taken.
-func (e *enumerator) note(name string) {
-	for _, n := range e.used {
-		if n == name {
-			return
-		}
-	}
-	e.used = append(e.used, name)
-}
+// note records that fast path p was taken.
+func (e *enumerator) note(p FastPath) { e.used.take(p) }
 
 // run enumerates from start to the end of its last batch, adding every
 // final state to the accumulator.

@@ -46,9 +46,6 @@ import (
 // D/w (w the largest packet): each term is worked out from whichever of
 // A_k and X_k is shorter.
 
-// fastMerged is the merged batches' name, as Result.Method reports it.
-const fastMerged = "merged batches"
-
 // mergedTail is the merged-batches fast path from c, whose machine stands
 // before the n attacks of batch i roll, when every batch from i to the
 // run's last merges with it (mergeable); each attack ends unsaved with
@@ -116,7 +113,7 @@ func (e *enumerator) mergedTail(c *core, i, n int, s, f uint64, d den) (bool, er
 		e.mergedU[k] = m
 	}
 	fb.unsaved, fb.du = m.ws, m.d
-	e.note(fastMerged)
+	e.note(MergedBatches)
 	return true, nil
 }
 

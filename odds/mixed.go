@@ -92,7 +92,7 @@ func (e *enumerator) mixedRolls(c *core, n int, cases []rollCase, d den) (bool, 
 		lostAny = lostAny || k.w[1] > 0
 		keptAny = keptAny || k.w[0] > 0
 	}
-	e.note(fastBinomial)
+	e.note(BinomialAttacks)
 	all := newMultinomial(kinds, n, func(k rollKind) uint64 { return k.w[0] + k.w[1] })
 	var kept *multinomial
 	if lostAny && keptAny {
