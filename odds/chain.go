@@ -10,7 +10,7 @@ import (
 	"github.com/rearrank/rearrank/unit"
 )
 
-// The packet chain (issue 9, item 3). After the binomial-attacks fast path
+// The packet chain. After the binomial-attacks fast path
 // a batch whose packets collapse to no closed form (battleaxe's per-model
 // damage, RULES.md 11.3) would hold one copy of every state per possible
 // count of unsaved wounds: the count is in the machine's key. But the j-th

@@ -175,8 +175,8 @@ const tickEvery = 64
 // tick counts a unit of work of one of the enumeration's loops (a core
 // expanded, a link of the packet chain moved, an outcome gathered) and
 // returns the context's error every tickEvery units, so that a cancelled
-// computation stops within milliseconds wherever its time goes (issue 23,
-// item 2: a level of the packet chain ran for seconds between looks). A
+// computation stops within milliseconds wherever its time goes (a level of
+// the packet chain once ran for seconds between looks). A
 // loop whose every unit may take milliseconds looks at each.
 func (e *enumerator) tick() error {
 	if e.ticks++; e.ticks&(tickEvery-1) != 0 {
@@ -194,7 +194,7 @@ const transBytes = int64(unsafe.Sizeof(trans{}))
 // both, of the memo and of the machines kept for reuse, and the ways out.
 // A machine the memo shares with a core counts twice: the estimate errs
 // high. Counting the states and the next generation's cores alone, 40
-// battleaxe attacks with Killing Blow at 6 monsters (issue 23) held an
+// battleaxe attacks with Killing Blow at 6 monsters held an
 // estimated 180 MB in a heap of 870 MB.
 func (e *enumerator) heldBytes() int64 {
 	machines := int64(len(e.next) + len(e.cores) + e.memoLeaves + len(e.free))

@@ -15,7 +15,8 @@ import (
 	"github.com/rearrank/rearrank/unit"
 )
 
-// Instant kills and blows beside ordinary wounds (issue 23, item 7): the
+// Instant kills and blows beside ordinary wounds, which an attack may hand
+// on in one batch (a Killing Blow that slays, an ordinary wound): the
 // counts of each kind an attack hands on are multinomial (mixed.go), the
 // kill stage is one way out (fastPath's kills).
 

@@ -10,10 +10,13 @@ import (
 	"github.com/rearrank/rearrank/unit"
 )
 
-// Merged batches (issue 9, item 4). When the run ends in K batches of one
-// attack profile (their names and fixed counts aside) against one pooled
-// pool of rank-and-file models alike, the batches are for the Result one
-// batch of all their attacks, but for the unsaved count:
+// Merged batches. Batches of one profile at one pool, enumerated one after
+// the other, carry each batch's unsaved count jointly with the unit's
+// state into the next: a scenario split into two batches of 100 attacks
+// took a hundred times as long as in one. When the run ends in K batches
+// of one attack profile (their names and fixed counts aside) against one
+// pooled pool of rank-and-file models alike, the batches are for the
+// Result one batch of all their attacks, but for the unsaved count:
 //
 //   - each batch rolls against the same receiver, so with the same needs
 //     (RULES.md 3-8), until the unit is destroyed (RULES.md 12: nothing is

@@ -7,7 +7,7 @@ import (
 	"github.com/rearrank/rearrank/referee"
 )
 
-// Mixed attacks (issue 23, item 7). The binomial-attacks fast path counts
+// Mixed attacks. The binomial-attacks fast path counts
 // the attacks that hand one thing on to the damage step. Where one attack
 // can hand on one of several kinds of thing, that count is not enough: a
 // Killing Blow that slays (RULES.md 20.2, 9.1) goes to the kill stage, an
