@@ -234,17 +234,19 @@ var ErrBatch = rearrank.ErrBatch
 
 // Resolve applies the attack groups in order to a copy of u, asking r for
 // every die, and returns the new unit and the events. u is not changed.
-// With a dice.Scripted roller that runs out, the error wraps dice.ErrOutOfDice
-// and says which step needed how many more dice.
+// With a dice.Scripted roller that runs out, the error is a
+// *rearrank.DiceNeeded wrapping dice.ErrOutOfDice: it says which step
+// needed how many more dice.
 func Resolve(u *unit.Unit, attacks []Attack, r dice.Roller) (*Result, error) {
 	return ResolveWith(u, attacks, r, nil)
 }
 
 // ResolveWith is Resolve with a chooser for the owner_choice switches
-// (RULES.md 18): a unit.Chooser, a SaveChooser too for special_save_choice
-// and a PacketChooser for tow's multi_packet_order. Where ch cannot answer
-// a switch (Resolve: ch nil answers none) the engine's default stands in,
-// and Result.StandIns says so.
+// (RULES.md 18): a unit.Chooser, a rearrank.SaveChooser too for
+// special_save_choice and a rearrank.PacketChooser for tow's
+// multi_packet_order. Where ch cannot answer a switch (Resolve: ch nil
+// answers none) the engine's default stands in, and Result.StandIns says
+// so.
 func ResolveWith(u *unit.Unit, attacks []Attack, r dice.Roller, ch unit.Chooser) (*Result, error) {
 	m, err := engine.NewMachine(u, attacks, ch)
 	if err != nil {
