@@ -10,8 +10,8 @@
 // run the stages of one internal machine that reads and writes these
 // types. The types live here, at the root, rather than in referee, because
 // that machine (internal/engine) needs them and referee imports it: Go
-// lets a package define only what its own imports do not need. Each type
-// is defined once, so go doc shows every field with its rule.
+// forbids the import cycle that referee defining them would make. Each
+// type is defined once, so go doc shows every field with its rule.
 //
 // This package imports only the game's vocabulary (dice, rules, unit) and
 // nothing that resolves.
