@@ -10,7 +10,7 @@ import (
 	"github.com/rearrank/rearrank/unit"
 )
 
-// The packet chain (issue 9, item 3). After the binomial-attacks fast path
+// The packet chain. After the binomial-attacks fast path
 // a batch whose packets collapse to no closed form (battleaxe's per-model
 // damage, RULES.md 11.3) would hold one copy of every state per possible
 // count of unsaved wounds: the count is in the machine's key. But the j-th
@@ -33,9 +33,6 @@ import (
 // close but the Result's marginals (as for the last-batch fast path): the
 // links of each count are summed by how the run ends from them, and the
 // count itself is the unsaved marginal (chainLast).
-
-// fastChain is the packet chain's name, as Result.Method reports it.
-const fastChain = "packet chain"
 
 // chainLink is one state of the chain after k packets: loop state at of
 // the table, what the packets added, and its chance, a count over the
@@ -675,7 +672,7 @@ func (e *enumerator) chain(c *core, n int, lost bool, ws []*big.Int, dn den, end
 			return err
 		}
 	}
-	e.note(fastChain)
+	e.note(PacketChain)
 	return nil
 }
 

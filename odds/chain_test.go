@@ -49,7 +49,7 @@ func TestPacketChainEqualsEnumeration(t *testing.T) {
 			t.Skip(err)
 		}
 		equalsEnumeration(t, u, attacks)
-		if res, err := Exact(t.Context(), u, attacks, Config{}); err == nil && strings.Contains(res.Method, fastChain) {
+		if res, err := Exact(t.Context(), u, attacks, Config{}); err == nil && res.Method.Took(PacketChain) {
 			took++
 			tookBy[rs]++
 		}
@@ -129,7 +129,7 @@ func chainEqualsEnumeration(t *testing.T, u *unit.Unit, attacks []referee.Attack
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(got.Method, fastChain) {
+	if !got.Method.Took(PacketChain) {
 		t.Fatalf("method %q, want the packet chain", got.Method)
 	}
 	if err := sameResult(got, want); err != nil {

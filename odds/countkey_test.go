@@ -106,13 +106,13 @@ func TestS3NotRefused(t *testing.T) {
 	}
 }
 
-// TestCountKeyStates: the experiment of issue 9, 7 models of W6 after 30
-// auto-hitting S4 shots at T4 with D3 wounds each (per-model damage). With
-// the slot key it passes even a limit of 20,000 states (it held 683,678 at
-// once on main, 74 s and 3.4 GB); with the count key the packet chain
-// holds it under the default limit, and as the batch ends the run its
-// ends are a last batch's marginals: 127 final outcomes (3,703 end states
-// while each count stayed joined with its state).
+// TestCountKeyStates: the scenario that showed the slot key's cost, 7
+// models of W6 after 30 auto-hitting S4 shots at T4 with D3 wounds each
+// (per-model damage). With the slot key it passes even a limit of 20,000
+// states (it once held 683,678 at once, 74 s and 3.4 GB); with the count
+// key the packet chain holds it under the default limit, and as the batch
+// ends the run its ends are a last batch's marginals: 127 final outcomes
+// (3,703 end states while each count stayed joined with its state).
 func TestCountKeyStates(t *testing.T) {
 	u := mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 7, Frontage: 7, Profile: unit.Profile{W: 6, T: 4}})
 	a := []referee.Attack{{Count: dice.ConstExpr(30), Strength: 4, MultipleWounds: expr("D3"), Target: rf}}

@@ -103,7 +103,7 @@ type enumerator struct {
 	why                                   func() string // what makes the space large, for the limit error
 	fast                                  bool          // take the fast paths of fast.go
 	join                                  bool          // keep each end state whole, no last-batch marginals (batch.go)
-	used                                  []string      // names of the fast paths taken, in order
+	used                                  Method        // the fast paths taken, in order
 
 	// the run's attack groups, and the unsaved distributions of merged
 	// batches by their inputs (merge.go)
@@ -175,8 +175,8 @@ const tickEvery = 64
 // tick counts a unit of work of one of the enumeration's loops (a core
 // expanded, a link of the packet chain moved, an outcome gathered) and
 // returns the context's error every tickEvery units, so that a cancelled
-// computation stops within milliseconds wherever its time goes (issue 23,
-// item 2: a level of the packet chain ran for seconds between looks). A
+// computation stops within milliseconds wherever its time goes (a level of
+// the packet chain once ran for seconds between looks). A
 // loop whose every unit may take milliseconds looks at each.
 func (e *enumerator) tick() error {
 	if e.ticks++; e.ticks&(tickEvery-1) != 0 {
@@ -194,7 +194,7 @@ const transBytes = int64(unsafe.Sizeof(trans{}))
 // both, of the memo and of the machines kept for reuse, and the ways out.
 // A machine the memo shares with a core counts twice: the estimate errs
 // high. Counting the states and the next generation's cores alone, 40
-// battleaxe attacks with Killing Blow at 6 monsters (issue 23) held an
+// battleaxe attacks with Killing Blow at 6 monsters held an
 // estimated 180 MB in a heap of 870 MB.
 func (e *enumerator) heldBytes() int64 {
 	machines := int64(len(e.next) + len(e.cores) + e.memoLeaves + len(e.free))
@@ -236,15 +236,8 @@ func (e *enumerator) intern(m *engine.Machine) int32 {
 	return i
 }
 
-// note records that a fast path was taken.
-func (e *enumerator) note(name string) {
-	for _, n := range e.used {
-		if n == name {
-			return
-		}
-	}
-	e.used = append(e.used, name)
-}
+// note records that fast path p was taken.
+func (e *enumerator) note(p FastPath) { e.used.take(p) }
 
 // run enumerates from start to the end of its last batch, adding every
 // final state to the accumulator.

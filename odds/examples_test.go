@@ -111,7 +111,7 @@ func TestE42PooledOgres(t *testing.T) { // RULES.md 16.4, 11.1
 	// casualties 3 need T=9: all three unsaved and capped at 3
 	wantRat(t, "P(3 casualties)", res.Casualties.P[3], new(big.Rat).Mul(all, big.NewRat(64, 216)).RatString())
 	wantRat(t, "mean wounds", res.Wounds.Mean(), "25/4") // 3 x 5/6 x 5/2
-	if res.Method == "enumeration" {
+	if res.Method == (Method{Algorithm: Enumeration}) {
 		t.Errorf("method %q: want the pooled fast path", res.Method)
 	}
 }

@@ -42,14 +42,6 @@ import (
 // Each is tested equal to the plain enumeration on every ruleset and on
 // random scenarios.
 
-// Names of the fast paths, as Result.Method reports them.
-const (
-	fastBinomial = "binomial attacks"
-	fastSingles  = "single wounds"
-	fastPooled   = "pooled damage"
-	fastLast     = "last batch marginals"
-)
-
 // fastPath takes a fast path out of c when one applies.
 func (e *enumerator) fastPath(c *core) (bool, error) {
 	if n, ok := c.m.AttackRolls(); ok && n > 0 {
@@ -221,7 +213,7 @@ func (e *enumerator) attackRolls(c *core, n int) (bool, error) {
 			return ok, err
 		}
 	}
-	e.note(fastBinomial)
+	e.note(BinomialAttacks)
 	all := polyPow([]uint64{fF + fT, sF + sT}, n, n)
 	var notLost []*big.Int
 	if sT+fT > 0 && sF+fF > 0 {
@@ -499,7 +491,7 @@ func (e *enumerator) remainingPackets(c *core, n, w, carried int) (bool, error) 
 			return false, nil // a packet of 0 wounds is the referee's error to report
 		}
 	}
-	e.note(fastPooled)
+	e.note(PooledDamage)
 	sw, err := e.sweeperFor(c, n*w)
 	if err != nil {
 		return false, err
@@ -563,7 +555,7 @@ func (e *enumerator) packets(c *core, n int) (bool, error) {
 	}
 	m := c.m.Clone()
 	if capped == nil {
-		e.note(fastSingles)
+		e.note(SingleWounds)
 		for range n {
 			if err := m.ApplyPacket(1); err != nil {
 				return false, err
@@ -575,7 +567,7 @@ func (e *enumerator) packets(c *core, n int) (bool, error) {
 		c.trans = append(c.trans, trans{to: e.intern(m), dt: dt, w: one})
 		return true, nil
 	}
-	e.note(fastPooled)
+	e.note(PooledDamage)
 	top := n * (len(capped) - 1) // n packets of 1 to w wounds: T runs from n to n·w
 	sw, err := e.sweeperFor(c, top)
 	if err != nil {
@@ -858,6 +850,6 @@ func (e *enumerator) finishLast(c *core, n, top int, head func(last int) []weigh
 		e.unsaveds[uk] = fb.unsaved
 	}
 	c.final = fb
-	e.note(fastLast)
+	e.note(LastBatchMarginals)
 	return true, nil
 }

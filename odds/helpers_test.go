@@ -151,7 +151,7 @@ func walk(t interface{ Helper() }, u *unit.Unit, attacks []referee.Attack, limit
 		return d
 	}
 	res := &Result{Ruleset: u.Ruleset(), Casualties: dist(a.cas), Wounds: dist(a.wounds), Unsaved: dist(a.unsaved),
-		ByRole: map[unit.Role]Dist{}, Destroyed: a.destroyed, Exact: true, Method: "walk"}
+		ByRole: map[unit.Role]Dist{}, Destroyed: a.destroyed, Exact: true}
 	for i, m := range a.byRole {
 		res.ByRole[unit.Role(i+1)] = dist(m)
 	}
@@ -285,7 +285,7 @@ func walkMachine(u *unit.Unit, attacks []referee.Attack, limit int) (*Result, er
 	if err := rec(m, one, den{}); err != nil {
 		return nil, err
 	}
-	res := &Result{Ruleset: u.Ruleset(), Exact: true, Method: "walk"}
+	res := &Result{Ruleset: u.Ruleset(), Exact: true}
 	acc.fill(res)
 	return res, nil
 }

@@ -233,7 +233,7 @@ func (s *quoFloat) float(x, y *big.Int) float64 {
 func JSON(res *Result, exact bool) ResultJSON {
 	v := &jsonView{exact: exact}
 	out := ResultJSON{
-		Ruleset: res.Ruleset.String(), Method: res.Method, MethodSummary: res.MethodSummary(), Exact: res.Exact, States: res.States, Samples: res.Samples,
+		Ruleset: res.Ruleset.String(), Method: res.Method.String(), MethodSummary: res.MethodSummary(), Exact: res.Exact, States: res.States, Samples: res.Samples,
 		Casualties: v.dist(res.Casualties), Wounds: v.dist(res.Wounds), Unsaved: v.dist(res.Unsaved),
 		ByRole:       map[string]DistJSON{},
 		Destroyed:    Number{r: res.Destroyed, exact: exact},

@@ -114,7 +114,7 @@ func TestFallbackToMonteCarlo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Exact || res.Method != "monte carlo" || res.Samples != 2000 {
+	if res.Exact || res.Method.Algorithm != Sampling || res.Samples != 2000 {
 		t.Errorf("exact %v, method %q, samples %d; want a Monte Carlo result", res.Exact, res.Method, res.Samples)
 	}
 	if !strings.Contains(res.Fallback, "state limit") || res.StdErr.Casualties <= 0 {

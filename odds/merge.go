@@ -10,10 +10,13 @@ import (
 	"github.com/rearrank/rearrank/unit"
 )
 
-// Merged batches (issue 9, item 4). When the run ends in K batches of one
-// attack profile (their names and fixed counts aside) against one pooled
-// pool of rank-and-file models alike, the batches are for the Result one
-// batch of all their attacks, but for the unsaved count:
+// Merged batches. Batches of one profile at one pool, enumerated one after
+// the other, carry each batch's unsaved count jointly with the unit's
+// state into the next: a scenario split into two batches of 100 attacks
+// took a hundred times as long as in one. When the run ends in K batches
+// of one attack profile (their names and fixed counts aside) against one
+// pooled pool of rank-and-file models alike, the batches are for the
+// Result one batch of all their attacks, but for the unsaved count:
 //
 //   - each batch rolls against the same receiver, so with the same needs
 //     (RULES.md 3-8), until the unit is destroyed (RULES.md 12: nothing is
@@ -45,9 +48,6 @@ import (
 // Bin_{N_k} less X_k, X_k(j) = Bin_{N_k}(j)·(1 − r_j), which is 0 below
 // D/w (w the largest packet): each term is worked out from whichever of
 // A_k and X_k is shorter.
-
-// fastMerged is the merged batches' name, as Result.Method reports it.
-const fastMerged = "merged batches"
 
 // mergedTail is the merged-batches fast path from c, whose machine stands
 // before the n attacks of batch i roll, when every batch from i to the
@@ -116,7 +116,7 @@ func (e *enumerator) mergedTail(c *core, i, n int, s, f uint64, d den) (bool, er
 		e.mergedU[k] = m
 	}
 	fb.unsaved, fb.du = m.ws, m.d
-	e.note(fastMerged)
+	e.note(MergedBatches)
 	return true, nil
 }
 

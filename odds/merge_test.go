@@ -70,7 +70,7 @@ func TestMergedBatchesEqualEnumeration(t *testing.T) {
 	merged := 0
 	rapid.Check(t, func(t *rapid.T) {
 		u, attacks := genMergedBatches(t, 6, 6)
-		if strings.Contains(equalsEnumeration(t, u, attacks).Method, fastMerged) {
+		if equalsEnumeration(t, u, attacks).Method.Took(MergedBatches) {
 			merged++
 		}
 	})
@@ -102,7 +102,7 @@ func TestMergedBatchesWalked(t *testing.T) {
 		if err := sameResult(got, want); err != nil {
 			t.Fatalf("Exact (%s) differs from the walk: %v\n%s", got.Method, err, describeScenario(u, attacks))
 		}
-		if strings.Contains(got.Method, fastMerged) {
+		if got.Method.Took(MergedBatches) {
 			merged++
 		}
 	})
@@ -123,7 +123,7 @@ func TestMergedBatchesDestroyedFirst(t *testing.T) {
 	u := mustUnit(t, unit.Spec{Ruleset: rules.WHFB8, Models: 1, Profile: unit.Profile{W: 2, T: 4, WS: 3}})
 	a := referee.Attack{Count: dice.ConstExpr(1), Phase: rules.Shooting, Strength: 4, MultipleWounds: dice.ConstExpr(2), Target: unit.Target{Role: unit.RankAndFile}}
 	res := exactly(t, u, []referee.Attack{a, a})
-	if !strings.Contains(res.Method, fastMerged) {
+	if !res.Method.Took(MergedBatches) {
 		t.Fatalf("method %q, want the merged batches", res.Method)
 	}
 	if len(res.Unsaved.P) != 2 {
@@ -164,7 +164,7 @@ func TestMergedBatchesAfterOtherBatch(t *testing.T) {
 				}
 				// Flaming may take Regeneration from the next batch, and S2
 				// does not wound T6: no merging then
-				if merge := !flaming && tough < 6; merge != strings.Contains(got.Method, fastMerged) {
+				if merge := !flaming && tough < 6; merge != got.Method.Took(MergedBatches) {
 					t.Errorf("W%d T%d, Flaming %v: method %q, merged batches %v", w, tough, flaming, got.Method, merge)
 				}
 			}
@@ -189,7 +189,7 @@ func TestMergedBatchesMixedProfiles(t *testing.T) {
 		NoSaves: true, Target: unit.Target{Role: unit.RankAndFile}}
 	attacks := []referee.Attack{a, a}
 	got := exactly(t, u, attacks)
-	if strings.Contains(got.Method, fastMerged) {
+	if got.Method.Took(MergedBatches) {
 		t.Errorf("method %q: batches at different receivers merged", got.Method)
 	}
 	want, err := Enumerate(t.Context(), u, attacks, Config{})

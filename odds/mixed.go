@@ -7,7 +7,7 @@ import (
 	"github.com/rearrank/rearrank/referee"
 )
 
-// Mixed attacks (issue 23, item 7). The binomial-attacks fast path counts
+// Mixed attacks. The binomial-attacks fast path counts
 // the attacks that hand one thing on to the damage step. Where one attack
 // can hand on one of several kinds of thing, that count is not enough: a
 // Killing Blow that slays (RULES.md 20.2, 9.1) goes to the kill stage, an
@@ -92,7 +92,7 @@ func (e *enumerator) mixedRolls(c *core, n int, cases []rollCase, d den) (bool, 
 		lostAny = lostAny || k.w[1] > 0
 		keptAny = keptAny || k.w[0] > 0
 	}
-	e.note(fastBinomial)
+	e.note(BinomialAttacks)
 	all := newMultinomial(kinds, n, func(k rollKind) uint64 { return k.w[0] + k.w[1] })
 	var kept *multinomial
 	if lostAny && keptAny {

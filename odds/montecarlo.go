@@ -118,7 +118,7 @@ func MonteCarlo(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg
 	for _, c := range results {
 		total.merge(c)
 	}
-	res := &Result{Ruleset: u.Ruleset(), Method: "monte carlo", Samples: n, StandIns: standIns}
+	res := &Result{Ruleset: u.Ruleset(), Method: Method{Algorithm: Sampling}, Samples: n, StandIns: standIns}
 	total.fill(res, u, int64(n))
 	res.Stages, err = stages(ctx, u, attacks, true)
 	if err != nil {

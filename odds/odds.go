@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"strings"
 
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
@@ -312,9 +311,9 @@ type Result struct {
 	Stages       []StageOdds
 
 	Exact bool // false for Monte Carlo
-	// Method is "enumeration", "enumeration + " the fast paths taken (see
-	// the package documentation), or "monte carlo".
-	Method  string
+	// Method is the algorithm, enumeration or Monte Carlo, and the fast
+	// paths an enumeration took (see the package documentation).
+	Method  Method
 	States  int // distinct final states (exact methods)
 	Samples int // Monte Carlo samples
 	// StdErr holds Monte Carlo standard errors of the means.
@@ -373,10 +372,8 @@ func compute(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Co
 	if err := e.run(m); err != nil {
 		return nil, err
 	}
-	res := &Result{Ruleset: u.Ruleset(), Exact: true, Method: "enumeration", States: e.finals, StandIns: standIns}
-	if len(e.used) > 0 {
-		res.Method += " + " + strings.Join(e.used, " + ")
-	}
+	res := &Result{Ruleset: u.Ruleset(), Exact: true, Method: e.used, States: e.finals, StandIns: standIns}
+	res.Method.Algorithm = Enumeration
 	acc.fill(res)
 	if res.Stages, err = stages(ctx, u, attacks, fast); err != nil {
 		return nil, err

@@ -169,7 +169,7 @@ func TestMonteCarloAgreesWithExact(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if mc.Exact || mc.Samples != samples || mc.Method != "monte carlo" {
+			if mc.Exact || mc.Samples != samples || mc.Method.Algorithm != Sampling {
 				t.Errorf("Monte Carlo result says exact %v, %d samples, method %q", mc.Exact, mc.Samples, mc.Method)
 			}
 			if err := sumsToOne(mc); err != nil {

@@ -88,7 +88,7 @@ func TestBatchOfProfilesRefused(t *testing.T) {
 	} {
 		_, err := referee.Resolve(mustUnit(t, c.spec), c.attacks, dice.NewScripted())
 		if !errors.Is(err, referee.ErrBatch) {
-			t.Errorf("%s: error %v, want one that is referee.ErrBatch", c.name, err)
+			t.Errorf("%s: error %v, want one that is ErrBatch", c.name, err)
 		}
 	}
 }

@@ -361,7 +361,7 @@ func TestOutOfDiceSaysHowManyMore(t *testing.T) {
 	if !errors.Is(err, dice.ErrOutOfDice) || !strings.Contains(err.Error(), "needs at least 17 more dice (3 of 20 done)") {
 		t.Errorf("got %v, want out of dice with 17 more needed after 3 of 20", err)
 	}
-	// one die short: the singular (issue 10, item 14)
+	// one die short: the singular, "1 more die", as players say it
 	_, err = referee.Resolve(u, a, dice.NewScripted(slices.Repeat([]int{6}, 19)...))
 	if !errors.Is(err, dice.ErrOutOfDice) || !strings.HasSuffix(err.Error(), "; this step needs at least 1 more die (19 of 20 done)") {
 		t.Errorf("got %v, want out of dice with 1 more die needed after 19 of 20", err)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/referee"
@@ -134,14 +135,14 @@ var rerollRe = regexp.MustCompile(`: (\d) re-rolled \([^)]*\): (\d), `)
 func checkRerollLines(t *testing.T, name string, res *referee.Result, faces []int) {
 	t.Helper()
 	type first struct {
-		stage engine.Stage
+		stage rearrank.Stage
 		item  int
 		need  string
 	}
 	waiting := map[first][]int{} // first rolls not yet re-rolled
 	n := 0
 	for _, e := range res.Events {
-		if e.Kind != engine.Roll && e.Kind != engine.Reroll || e.Sides == 0 {
+		if e.Kind != rearrank.Roll && e.Kind != rearrank.Reroll || e.Sides == 0 {
 			continue
 		}
 		if n >= len(faces) || e.Face != faces[n] {
@@ -149,7 +150,7 @@ func checkRerollLines(t *testing.T, name string, res *referee.Result, faces []in
 		}
 		n++
 		f := first{e.Stage, e.Attack, e.Need.String()}
-		if e.Kind == engine.Roll {
+		if e.Kind == rearrank.Roll {
 			waiting[f] = append(waiting[f], e.Face)
 			continue
 		}

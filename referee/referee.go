@@ -19,12 +19,19 @@
 // be asked for each die by name. The rules are written once, as the stages of
 // an internal machine; the odds package runs the very same stages over every
 // face of every die. The input unit is never changed.
+//
+// The data Resolve takes and returns (rearrank.Attack, rearrank.Event,
+// rearrank.Tally...) are defined in package rearrank, at the module root,
+// not here: the internal machine that applies the rules needs them too,
+// and this package imports that machine, so it cannot define what the
+// machine uses.
 package referee
 
 import (
 	"errors"
 	"fmt"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/rules"
@@ -34,88 +41,88 @@ import (
 // Attack is one attack group: every attack of one profile at one target,
 // resolved as one batch (RULES.md 3). Its Validate checks it against a
 // ruleset; Multi reports whether its unsaved wounds are packets (C3).
-type Attack = engine.Attack
+type Attack = rearrank.Attack
 
 // HitSpec says how an attack rolls to hit (RULES.md 5). With none of Need,
 // BS and WS set the attack hits automatically.
-type HitSpec = engine.HitSpec
+type HitSpec = rearrank.HitSpec
 
 // Tally sums what the resolved batches did to the unit: casualties, wounds
 // (the combat result, 9.3), unsaved and wasted wounds, panic, standard lost.
-type Tally = engine.Tally
+type Tally = rearrank.Tally
 
 // Event is one step of a resolution, plain data for text, JSON and
 // pictures; its String is one line of the referee's log.
-type Event = engine.Event
+type Event = rearrank.Event
 
 // Kind says what an Event records.
-type Kind = engine.Kind
+type Kind = rearrank.Kind
 
 // The kinds of Event.
 const (
-	NoKind       = engine.NoKind
-	BatchStart   = engine.BatchStart   // an attack group begins
-	Roll         = engine.Roll         // one die: Stage, Need, Face, Pass
-	Note         = engine.Note         // a rule applied without a die (a skipped save, a cap)
-	Casualty     = engine.Casualty     // a model removed: Role, Name, Slot, Worth
-	Damaged      = engine.Damaged      // a model left damaged (per-model and one-model pools)
-	StandardLost = engine.StandardLost // the standard bearer is removed (12)
-	Panic        = engine.Panic        // the panic threshold was crossed (RULES.md 12, 19.3)
-	Destroyed    = engine.Destroyed    // no model left
-	RegenLost    = engine.RegenLost    // whfb8: Flaming wound, no Regeneration for the rest of the phase (19.3)
-	KnockedDown  = engine.KnockedDown  // skirmish injury or thrusting 5
-	Stunned      = engine.Stunned      // skirmish injury
-	OutOfAction  = engine.OutOfAction  // skirmish: the fighter is a casualty
-	Disarmed     = engine.Disarmed     // skirmish bludgeoning 5
-	CannotFight  = engine.CannotFight  // skirmish bludgeoning 4
-	RicochetHit  = engine.RicochetHit  // skirmish missile 5: the caller resolves the second target (R29, C15)
-	ExtraAttack  = engine.ExtraAttack  // skirmish unarmed 4
-	Knockback    = engine.Knockback    // skirmish thrusting 6 (with a possible collision hit)
-	BatchEnd     = engine.BatchEnd     // an attack group is done
-	Reroll       = engine.Reroll       // a die re-rolled (RULES.md 20.1, 20.8)
+	NoKind       = rearrank.NoKind
+	BatchStart   = rearrank.BatchStart   // an attack group begins
+	Roll         = rearrank.Roll         // one die: Stage, Need, Face, Pass
+	Note         = rearrank.Note         // a rule applied without a die (a skipped save, a cap)
+	Casualty     = rearrank.Casualty     // a model removed: Role, Name, Slot, Worth
+	Damaged      = rearrank.Damaged      // a model left damaged (per-model and one-model pools)
+	StandardLost = rearrank.StandardLost // the standard bearer is removed (12)
+	Panic        = rearrank.Panic        // the panic threshold was crossed (RULES.md 12, 19.3)
+	Destroyed    = rearrank.Destroyed    // no model left
+	RegenLost    = rearrank.RegenLost    // whfb8: Flaming wound, no Regeneration for the rest of the phase (19.3)
+	KnockedDown  = rearrank.KnockedDown  // skirmish injury or thrusting 5
+	Stunned      = rearrank.Stunned      // skirmish injury
+	OutOfAction  = rearrank.OutOfAction  // skirmish: the fighter is a casualty
+	Disarmed     = rearrank.Disarmed     // skirmish bludgeoning 5
+	CannotFight  = rearrank.CannotFight  // skirmish bludgeoning 4
+	RicochetHit  = rearrank.RicochetHit  // skirmish missile 5: the caller resolves the second target (R29, C15)
+	ExtraAttack  = rearrank.ExtraAttack  // skirmish unarmed 4
+	Knockback    = rearrank.Knockback    // skirmish thrusting 6 (with a possible collision hit)
+	BatchEnd     = rearrank.BatchEnd     // an attack group is done
+	Reroll       = rearrank.Reroll       // a die re-rolled (RULES.md 20.1, 20.8)
 )
 
 // Stage is the pipeline stage a die or note belongs to (RULES.md 4).
-type Stage = engine.Stage
+type Stage = rearrank.Stage
 
 // The stages of Event.Stage.
 const (
-	NoStage    = engine.NoStage
-	Attacks    = engine.Attacks    // rolling the number of attacks ("2D6 shots")
-	Hit        = engine.Hit        // RULES.md 5
-	HitAgain   = engine.HitAgain   // the second die of a 7+ to-hit procedure
-	Wound      = engine.Wound      // RULES.md 6.1
-	Critical   = engine.Critical   // RULES.md 6.2
-	Armour     = engine.Armour     // RULES.md 7
-	Special    = engine.Special    // RULES.md 8
-	Damage     = engine.Damage     // RULES.md 9: multiple wounds
-	Allocation = engine.Allocation // RULES.md 10-11
-	Injury     = engine.Injury     // RULES.md 13
-	Helmet     = engine.Helmet     // RULES.md 13
-	MultiHits  = engine.MultiHits  // RULES.md 20.3: the dice of multiple hits
+	NoStage    = rearrank.NoStage
+	Attacks    = rearrank.Attacks    // rolling the number of attacks ("2D6 shots")
+	Hit        = rearrank.Hit        // RULES.md 5
+	HitAgain   = rearrank.HitAgain   // the second die of a 7+ to-hit procedure
+	Wound      = rearrank.Wound      // RULES.md 6.1
+	Critical   = rearrank.Critical   // RULES.md 6.2
+	Armour     = rearrank.Armour     // RULES.md 7
+	Special    = rearrank.Special    // RULES.md 8
+	Damage     = rearrank.Damage     // RULES.md 9: multiple wounds
+	Allocation = rearrank.Allocation // RULES.md 10-11
+	Injury     = rearrank.Injury     // RULES.md 13
+	Helmet     = rearrank.Helmet     // RULES.md 13
+	MultiHits  = rearrank.MultiHits  // RULES.md 20.3: the dice of multiple hits
 )
 
 // Needs are the target numbers of one attack group against its receiving
 // model, fixed before any die of the batch is rolled: what odds.StageOdds
 // shows beside each stage's chance.
-type Needs = engine.Needs
+type Needs = rearrank.Needs
 
 // SaveChooser is implemented by a unit.Chooser that also answers the
 // special_save_choice switch (RULES.md 8, 18): given the special saves a
 // model may use against the wounds of a batch, best first, it returns the
 // index of the one its owner uses.
-type SaveChooser = engine.SaveChooser
+type SaveChooser = rearrank.SaveChooser
 
 // PacketChooser is implemented by a unit.Chooser that also answers tow's
 // multi_packet_order owner_choice (RULES.md 22.13, T-5): given the
 // Multiple Wounds packets of an attack group (PacketOption), in the order
 // their dice were rolled, it returns the order the owner applies them in.
-type PacketChooser = engine.PacketChooser
+type PacketChooser = rearrank.PacketChooser
 
 // PacketOption is one packet a PacketChooser orders: its Wounds, and
 // whether it is a Cleaving Blow's, which rolls no Regeneration wherever
 // the owner puts it (RULES.md 22.3, 22.6).
-type PacketOption = engine.PacketOption
+type PacketOption = rearrank.PacketOption
 
 // Result is what Resolve returns.
 type Result struct {
@@ -218,26 +225,28 @@ func challenge(attacks []Attack) bool {
 func (r *Result) Destroyed() bool { return r.After.Destroyed() }
 
 // ErrNoAttacks is returned when Resolve is given nothing to resolve.
-var ErrNoAttacks = engine.ErrNoAttacks
+var ErrNoAttacks = rearrank.ErrNoAttacks
 
 // ErrBatch is returned when the groups an Attack.Batch name joins cannot be
 // one batch: they must follow one another, share their phase and target,
 // and not be skirmish (RULES.md C24).
-var ErrBatch = engine.ErrBatch
+var ErrBatch = rearrank.ErrBatch
 
 // Resolve applies the attack groups in order to a copy of u, asking r for
 // every die, and returns the new unit and the events. u is not changed.
-// With a dice.Scripted roller that runs out, the error wraps dice.ErrOutOfDice
-// and says which step needed how many more dice.
+// With a dice.Scripted roller that runs out, the error is a
+// *rearrank.DiceNeeded wrapping dice.ErrOutOfDice: it says which step
+// needed how many more dice.
 func Resolve(u *unit.Unit, attacks []Attack, r dice.Roller) (*Result, error) {
 	return ResolveWith(u, attacks, r, nil)
 }
 
 // ResolveWith is Resolve with a chooser for the owner_choice switches
-// (RULES.md 18): a unit.Chooser, a SaveChooser too for special_save_choice
-// and a PacketChooser for tow's multi_packet_order. Where ch cannot answer
-// a switch (Resolve: ch nil answers none) the engine's default stands in,
-// and Result.StandIns says so.
+// (RULES.md 18): a unit.Chooser, a rearrank.SaveChooser too for
+// special_save_choice and a rearrank.PacketChooser for tow's
+// multi_packet_order. Where ch cannot answer a switch (Resolve: ch nil
+// answers none) the engine's default stands in, and Result.StandIns says
+// so.
 func ResolveWith(u *unit.Unit, attacks []Attack, r dice.Roller, ch unit.Chooser) (*Result, error) {
 	m, err := engine.NewMachine(u, attacks, ch)
 	if err != nil {
@@ -260,7 +269,7 @@ func ResolveWith(u *unit.Unit, attacks []Attack, r dice.Roller, ch unit.Chooser)
 // DiceNeeded is the error of a resolution whose dice ran out: the attack
 // group and stage that asked for the next die, and how many more dice that
 // stage needs at least. It wraps dice.ErrOutOfDice.
-type DiceNeeded = engine.DiceNeeded
+type DiceNeeded = rearrank.DiceNeeded
 
 // ResolveSoFar resolves the attacks with the faces rolled so far at the
 // table and stops where they run out, as players resolve stage by stage

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rearrank/rearrank/internal/engine"
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -42,7 +42,7 @@ func TestLogCitesDocsRules(t *testing.T) {
 		// RULES.md 17.3, a bug for us to read, never a line of the log
 		check := !strings.HasSuffix(f, "/unit/state.go")
 		for _, m := range quoted.FindAllStringSubmatch(string(b), -1) {
-			c, _, _ := strings.Cut(strings.TrimPrefix(engine.Cite(m[1]), "rules "), ":")
+			c, _, _ := strings.Cut(strings.TrimPrefix(rearrank.Cite(m[1]), "rules "), ":")
 			for _, ref := range strings.Split(c, ", ") {
 				if !have[ref] {
 					t.Errorf("%s: %q cites %q, which docs/rules.md does not have", f, m[1], ref)

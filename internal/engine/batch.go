@@ -2,11 +2,14 @@ package engine
 
 import (
 	"fmt"
+
+	"github.com/rearrank/rearrank"
+	"github.com/rearrank/rearrank/rules"
 )
 
 // A batch of several profiles (Attack.Batch; RULES.md C24, R9, 11.2).
 //
-// Every group of the batch runs the stages of stages.go from count to
+// Every group of the batch runs the stages of pipeline.go from count to
 // special with its own dice and target numbers, in file order; the unit's
 // StartBatch is called once, by the first. A group's rolls end in hold,
 // which keeps what they handed on (kills, unsaved wounds, battleaxe's
@@ -89,7 +92,7 @@ func (m *Machine) groupName() string {
 // it: its own target numbers, against the receiver the batch began with
 // (nothing of the unit has changed since: the batch allocates after every
 // group has rolled).
-func (m *Machine) beginProfile(log func(Event)) error {
+func (m *Machine) beginProfile(log func(rearrank.Event)) error {
 	a := m.attack()
 	s := &m.s
 	s.hits, s.wounds, s.failed, s.kills, s.unsaved, s.singles, s.cleave = 0, woundPool{}, woundPool{}, 0, 0, 0, 0
@@ -97,7 +100,7 @@ func (m *Machine) beginProfile(log func(Event)) error {
 	if log != nil {
 		m.nos = &woundNos{before: m.numbers().before}
 		first, last := m.batchSpan()
-		m.emit(log, Event{Kind: BatchStart, Text: fmt.Sprintf("%s: %s, S%d, %s phase; batch %s, profile %d of %d",
+		m.emit(log, rearrank.Event{Kind: rearrank.BatchStart, Text: fmt.Sprintf("%s: %s, S%d, %s phase; batch %s, profile %d of %d",
 			m.groupName(), countOf(a.Count.String(), "attack", "attacks"), a.Strength, a.Phase, a.Batch, s.batch-first+1, last-first+1)})
 	}
 	recv, aim, err := receiver(m.u, a.Target)
@@ -118,7 +121,7 @@ func (m *Machine) beginProfile(log func(Event)) error {
 // hold ends the rolls of a group of a batch of several: it keeps what they
 // handed on, and stops at stepHold, where the odds package reads them
 // (Rolled).
-func (m *Machine) hold(log func(Event)) {
+func (m *Machine) hold(log func(rearrank.Event)) {
 	s := &m.s
 	if h := (held{group: s.batch, kills: s.kills, unsaved: s.unsaved, singles: s.singles, cleave: s.cleave, regen: s.tests.regen}); h.kills+h.unsaved > 0 {
 		s.held = append(s.held[:len(s.held):len(s.held)], h) // a clone may share the array: never write it
@@ -141,7 +144,7 @@ func (m *Machine) heldOutcome() RollOutcome {
 
 // afterHold starts the next group of the batch, or after the last the
 // batch's allocation (C22, C24).
-func (m *Machine) afterHold(log func(Event)) {
+func (m *Machine) afterHold(log func(rearrank.Event)) {
 	s := &m.s
 	if _, last := m.batchSpan(); s.batch < last {
 		s.batch++
@@ -149,7 +152,7 @@ func (m *Machine) afterHold(log func(Event)) {
 		return
 	}
 	if len(s.held) > 0 {
-		m.note(log, Allocation, "RULES.md C22, C24", "every profile has rolled: the batch's unsaved wounds are allocated together, instant kills first, then packets in the order their dice were rolled, then single wounds")
+		m.note(log, rearrank.Allocation, "RULES.md C22, C24", "every profile has rolled: the batch's unsaved wounds are allocated together, instant kills first, then packets in the order their dice were rolled, then single wounds")
 	}
 	s.pass, s.hi = passKills, 0
 	m.nextHeld(log)
@@ -158,7 +161,7 @@ func (m *Machine) afterHold(log func(Event)) {
 // nextHeld starts the next entry of the batch's allocation passes that has
 // items, as the kill or packet stage of its group; after the last it closes
 // the batch.
-func (m *Machine) nextHeld(log func(Event)) {
+func (m *Machine) nextHeld(log func(rearrank.Event)) {
 	s := &m.s
 	for ; s.pass < passDone; s.pass, s.hi = s.pass+1, 0 {
 		for s.hi < len(s.held) {
@@ -188,15 +191,15 @@ func (m *Machine) nextHeld(log func(Event)) {
 			switch s.pass {
 			case passKills:
 				s.at = stepKill
-				m.note(log, Allocation, "RULES.md C22", "%s: %s", m.groupName(), count(n, "instant kill", "instant kills"))
+				m.note(log, rearrank.Allocation, "RULES.md C22", "%s: %s", m.groupName(), count(n, "instant kill", "instant kills"))
 			case passPackets:
 				each := "each a packet"
 				if n == 1 {
 					each = "a packet"
 				}
-				m.note(log, Allocation, "RULES.md C22", "%s: %s, %s of Multiple Wounds", m.groupName(), count(n, "unsaved wound", "unsaved wounds"), each)
+				m.note(log, rearrank.Allocation, "RULES.md C22", "%s: %s, %s of Multiple Wounds", m.groupName(), count(n, "unsaved wound", "unsaved wounds"), each)
 			default:
-				m.note(log, Allocation, "RULES.md C22", "%s: %s", m.groupName(), count(n, "unsaved single wound", "unsaved single wounds"))
+				m.note(log, rearrank.Allocation, "RULES.md C22", "%s: %s", m.groupName(), count(n, "unsaved single wound", "unsaved single wounds"))
 			}
 			return
 		}
@@ -205,4 +208,40 @@ func (m *Machine) nextHeld(log func(Event)) {
 	s.held, s.pass, s.hi = nil, passKills, 0
 	s.batch = last
 	m.toEnd()
+}
+
+// joinedBatches returns, for each group, whether it is in one batch with
+// the group before it (Attack.Batch), or nil when every group is a batch of
+// its own. Groups of one batch are consecutive and share their phase and
+// their target (RULES.md C24: one unit firing at one target); skirmish
+// resolves each attack on its own (C19) and has no batches of several.
+func joinedBatches(rs rules.Ruleset, attacks []rearrank.Attack) ([]bool, error) {
+	var joined []bool
+	closed := map[string]bool{}
+	for i, a := range attacks {
+		if a.Batch == "" {
+			continue
+		}
+		if i > 0 && attacks[i-1].Batch == a.Batch {
+			p := attacks[i-1]
+			switch {
+			case !rules.For(rs).Block:
+				return nil, fmt.Errorf("attack group %d: batch %q: %w: skirmish resolves each attack on its own (rules C19)", i+1, a.Batch, rearrank.ErrBatch)
+			case a.Phase != p.Phase:
+				return nil, fmt.Errorf("attack group %d: batch %q: %w: its phase is %s and group %d's is %s", i+1, a.Batch, rearrank.ErrBatch, a.Phase, i, p.Phase)
+			case a.Target != p.Target:
+				return nil, fmt.Errorf("attack group %d: batch %q: %w: it aims at %s and group %d at %s", i+1, a.Batch, rearrank.ErrBatch, a.Target, i, p.Target)
+			}
+			if joined == nil {
+				joined = make([]bool, len(attacks))
+			}
+			joined[i] = true
+			continue
+		}
+		if closed[a.Batch] {
+			return nil, fmt.Errorf("attack group %d: batch %q: %w: the groups of a batch follow one another", i+1, a.Batch, rearrank.ErrBatch)
+		}
+		closed[a.Batch] = true
+	}
+	return joined, nil
 }

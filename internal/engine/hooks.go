@@ -50,12 +50,12 @@ func (m *Machine) AttackRolls() (n int, ok bool) {
 		// a hit that becomes several hands on more than one wound, and
 		// the probe of one attack (odds) counts one
 		a := m.attack()
-		return m.s.n, m.s.hits == 0 && m.s.again == 0 && m.s.spent == 0 && !a.multiHits() && a.BattleFocus == 0
+		return m.s.n, m.s.hits == 0 && m.s.again == 0 && m.s.spent == 0 && !multiHits(a) && a.BattleFocus == 0
 	case stepWound:
 		// the hits of a group whose hits multiply are several per attack
 		// (20.3): a probe of "one attack" would walk all of them
 		// (20.3); poisoned hits at +2 roll against another need (22.3)
-		return m.s.n, m.s.wounds.total() == 0 && m.s.kills == 0 && m.s.pRoll == 0 && !m.attack().multiHits()
+		return m.s.n, m.s.wounds.total() == 0 && m.s.kills == 0 && m.s.pRoll == 0 && !multiHits(m.attack())
 	}
 	return 0, false
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -36,7 +37,7 @@ func TestStateKeyCoversState(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	attacks := []Attack{{Count: dice.ConstExpr(6), Hit: HitSpec{WS: 4}, Strength: 4, LethalStrike: rules.NaturalSix,
+	attacks := []rearrank.Attack{{Count: dice.ConstExpr(6), Hit: rearrank.HitSpec{WS: 4}, Strength: 4, LethalStrike: rules.NaturalSix,
 		Target: unit.Target{Role: unit.RankAndFile}}}
 	m, err := NewMachine(u, attacks, nil)
 	if err != nil {
@@ -122,7 +123,7 @@ func TestChanceIsThePassedFaces(t *testing.T) {
 	}
 	for _, need := range needs {
 		for _, floor := range []int{1, 2} {
-			tt := newTest(Armour, need, floor)
+			tt := newTest(rearrank.Armour, need, floor)
 			passed := 0
 			for f := 1; f <= 6; f++ {
 				passed += b2i(tt.pass(f))
@@ -144,7 +145,7 @@ func TestAttackRollsWhenDone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	attacks := []Attack{{Count: dice.ConstExpr(1), Hit: HitSpec{WS: 4}, Strength: 4, MultipleWounds: dice.ConstExpr(2),
+	attacks := []rearrank.Attack{{Count: dice.ConstExpr(1), Hit: rearrank.HitSpec{WS: 4}, Strength: 4, MultipleWounds: dice.ConstExpr(2),
 		KillingBlow: rules.NaturalSix, Target: unit.Target{Role: unit.RankAndFile}}}
 	m, err := NewMachine(u, attacks, nil)
 	if err != nil {
@@ -215,7 +216,7 @@ func loopRest(m *Machine) string {
 type packetCase struct {
 	name string
 	spec unit.Spec
-	a    Attack
+	a    rearrank.Attack
 }
 
 // machine returns a machine of c's unit, keyed by counts when countKey,
@@ -228,8 +229,8 @@ func (c packetCase) machine(t *testing.T, countKey bool) *Machine {
 	}
 	u.SetCountKey(countKey)
 	a := c.a
-	a.Hit, a.Target = HitSpec{WS: 3}, unit.Target{Role: unit.RankAndFile}
-	m, err := NewMachine(u, []Attack{a}, nil)
+	a.Hit, a.Target = rearrank.HitSpec{WS: 3}, unit.Target{Role: unit.RankAndFile}
+	m, err := NewMachine(u, []rearrank.Attack{a}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,16 +243,16 @@ func packetCases() []packetCase {
 	fly := unit.Profile{TroopType: rules.Monster, W: 6, T: 5, Fly: true}
 	return []packetCase{
 		{"battleaxe per-model", unit.Spec{Ruleset: rules.Battleaxe, Models: 10, Frontage: 5, Profile: unit.Profile{TroopType: rules.Monster, W: 6, T: 5}},
-			Attack{Count: dice.ConstExpr(30), Strength: 6, MultipleWounds: dice.MustParseExpr("D6")}},
+			rearrank.Attack{Count: dice.ConstExpr(30), Strength: 6, MultipleWounds: dice.MustParseExpr("D6")}},
 		{"battleaxe clipped wings", unit.Spec{Ruleset: rules.Battleaxe, Models: 6, Frontage: 3, Profile: fly},
-			Attack{Count: dice.ConstExpr(12), Strength: 6, MultipleWounds: dice.MustParseExpr("D3"), ClippedWings: true}},
+			rearrank.Attack{Count: dice.ConstExpr(12), Strength: 6, MultipleWounds: dice.MustParseExpr("D3"), ClippedWings: true}},
 		{"whfb8 pooled with champion", unit.Spec{Ruleset: rules.WHFB8, Models: 8, Frontage: 4, Profile: unit.Profile{W: 3, T: 4},
-			Command: []unit.Role{unit.Champion}}, Attack{Count: dice.ConstExpr(12), Strength: 5, MultipleWounds: dice.MustParseExpr("D3")}},
+			Command: []unit.Role{unit.Champion}}, rearrank.Attack{Count: dice.ConstExpr(12), Strength: 5, MultipleWounds: dice.MustParseExpr("D3")}},
 		{"t9a with a character", unit.Spec{Ruleset: rules.T9A, Models: 6, Frontage: 3, Profile: unit.Profile{W: 2, T: 4},
 			Characters: []unit.CharacterSpec{{Name: "Hero", Profile: unit.Profile{W: 3, T: 4}, File: -1}}},
-			Attack{Count: dice.ConstExpr(10), Strength: 5, MultipleWounds: dice.ConstExpr(2)}},
+			rearrank.Attack{Count: dice.ConstExpr(10), Strength: 5, MultipleWounds: dice.ConstExpr(2)}},
 		{"tow", unit.Spec{Ruleset: rules.TOW, Models: 6, Frontage: 3, Profile: unit.Profile{W: 3, T: 4}},
-			Attack{Count: dice.ConstExpr(10), Strength: 5, MultipleWounds: dice.MustParseExpr("D3+1")}},
+			rearrank.Attack{Count: dice.ConstExpr(10), Strength: 5, MultipleWounds: dice.MustParseExpr("D3+1")}},
 	}
 }
 

@@ -4,13 +4,14 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
 
 // Machine is the referee as a sequence of small steps, each asking a
-// dice.Roller for the dice it needs; the steps are the stages of stages.go.
+// dice.Roller for the dice it needs; the steps are the stages of pipeline.go.
 // Resolve runs it once; the odds package runs it over every face of every
 // die (telling it apart from other rollers as a ClassBrancher), merging
 // machines with equal AppendState, and uses the hooks of hooks.go to skip
@@ -20,7 +21,7 @@ import (
 // state. Clones share the unit until one of them changes it.
 type Machine struct {
 	u       *unit.Unit
-	attacks []Attack
+	attacks []rearrank.Attack
 	ch      unit.Chooser
 	fixed   *fixed // what never changes after NewMachine, shared by clones
 
@@ -105,7 +106,7 @@ type state struct {
 	// what the steps add, never read (SetTally): in Key, not appendState
 	flamed   bool // an unsaved Flaming wound of this batch costs the unit its Regeneration at the batch end (19.3, C26)
 	batchCas int  // models removed in this batch, for the log
-	tally    Tally
+	tally    rearrank.Tally
 }
 
 // receiving is what a batch reads of its receiving model after it begins.
@@ -142,9 +143,9 @@ type fixed struct {
 // special_save_choice, a PacketChooser for tow's multi_packet_order); for
 // each that ch cannot answer, nil answering none, the engine's default
 // stands in, and StandIns names it.
-func NewMachine(u *unit.Unit, attacks []Attack, ch unit.Chooser) (*Machine, error) {
+func NewMachine(u *unit.Unit, attacks []rearrank.Attack, ch unit.Chooser) (*Machine, error) {
 	if len(attacks) == 0 {
-		return nil, ErrNoAttacks
+		return nil, rearrank.ErrNoAttacks
 	}
 	u, standIns := standInFor(u, ch)
 	for i, a := range attacks {
@@ -305,13 +306,13 @@ func (m *Machine) Done() bool { return m.s.at == stepDone }
 func (m *Machine) Unit() *unit.Unit { return m.uw() }
 
 // Tally returns the running totals.
-func (m *Machine) Tally() Tally { return m.s.tally }
+func (m *Machine) Tally() rearrank.Tally { return m.s.tally }
 
 // SetTally replaces the running totals. Steps only add to the totals (and
 // set their flags), never read them, so a caller that keeps totals apart
 // from the state, as the odds package does, can zero them, step, and read
 // what the step added.
-func (m *Machine) SetTally(t Tally) { m.s.tally = t }
+func (m *Machine) SetTally(t rearrank.Tally) { m.s.tally = t }
 
 // PanicApplies reports whether any batch so far was outside close combat in
 // a block ruleset, so that Tally().Panic means something.
@@ -321,7 +322,7 @@ func (m *Machine) PanicApplies() bool { return m.s.panicApplies }
 // event to log (which may be nil). On error m is left as it was at the
 // start of the step only in the sense that the step is not complete: callers
 // that replay a step must Clone before calling.
-func (m *Machine) Step(r dice.Roller, log func(Event)) error {
+func (m *Machine) Step(r dice.Roller, log func(rearrank.Event)) error {
 	var d dieSource
 	d.init(m, r, log)
 	switch m.s.at {
@@ -359,10 +360,10 @@ func b2i(b bool) int {
 	return 0
 }
 
-func (m *Machine) rs() rules.Ruleset   { return m.u.Ruleset() }
-func (m *Machine) opts() rules.Options { return m.u.Options() }
-func (m *Machine) attack() *Attack     { return &m.attacks[m.s.batch] }
-func (m *Machine) emit(log func(Event), e Event) {
+func (m *Machine) rs() rules.Ruleset        { return m.u.Ruleset() }
+func (m *Machine) opts() rules.Options      { return m.u.Options() }
+func (m *Machine) attack() *rearrank.Attack { return &m.attacks[m.s.batch] }
+func (m *Machine) emit(log func(rearrank.Event), e rearrank.Event) {
 	if log != nil {
 		e.Batch = m.s.batch + 1
 		log(e)
@@ -415,14 +416,14 @@ func (c *rollerCaps) set(r dice.Roller) {
 type dieSource struct {
 	caps rollerCaps
 	m    *Machine
-	log  func(Event)
+	log  func(rearrank.Event)
 	// fast is the seeded roller when there is no log (Monte Carlo): a
 	// test then rolls and reads the die with nothing else to do.
 	fast *dice.Seeded
 }
 
 // init prepares d to ask r for m's dice and log them to log.
-func (d *dieSource) init(m *Machine, r dice.Roller, log func(Event)) {
+func (d *dieSource) init(m *Machine, r dice.Roller, log func(rearrank.Event)) {
 	d.m, d.log = m, log
 	d.caps.set(r)
 	if log == nil {
@@ -432,7 +433,7 @@ func (d *dieSource) init(m *Machine, r dice.Roller, log func(Event)) {
 
 // roll asks for one die with the given sides. what describes the die for a
 // person rolling it; it is only called when the roller can use it.
-func (d *dieSource) roll(sides int, stage Stage, what func() string) (int, error) {
+func (d *dieSource) roll(sides int, stage rearrank.Stage, what func() string) (int, error) {
 	if d.caps.seeded != nil {
 		return d.caps.seeded.Roll(sides), nil
 	}
@@ -444,7 +445,7 @@ func (d *dieSource) roll(sides int, stage Stage, what func() string) (int, error
 
 // rollClass is roll for a die whose faces fall into the classes of cuts
 // (see ClassBrancher).
-func (d *dieSource) rollClass(sides int, cuts uint64, stage Stage, what func() string) (int, error) {
+func (d *dieSource) rollClass(sides int, cuts uint64, stage rearrank.Stage, what func() string) (int, error) {
 	if d.caps.seeded != nil {
 		return d.caps.seeded.Roll(sides), nil
 	}
@@ -457,7 +458,7 @@ func (d *dieSource) rollClass(sides int, cuts uint64, stage Stage, what func() s
 	return d.ask(sides, stage, what)
 }
 
-func (d *dieSource) ask(sides int, stage Stage, what func() string) (int, error) {
+func (d *dieSource) ask(sides int, stage rearrank.Stage, what func() string) (int, error) {
 	if d.caps.a != nil {
 		face, err := d.caps.a.Ask(sides, what())
 		if err != nil {
@@ -477,9 +478,9 @@ func (d *dieSource) ask(sides int, stage Stage, what func() string) (int, error)
 
 // stepError says how many more dice the current step needs at least: a
 // *DiceNeeded when the roller ran out of dice.
-func (m *Machine) stepError(stage Stage, sides int, err error) error {
+func (m *Machine) stepError(stage rearrank.Stage, sides int, err error) error {
 	if errors.Is(err, dice.ErrOutOfDice) {
-		e := &DiceNeeded{Batch: m.s.batch + 1, Stage: stage, Sides: sides, Reroll: m.s.at == stepReroll, Err: err}
+		e := &rearrank.DiceNeeded{Batch: m.s.batch + 1, Stage: stage, Sides: sides, Reroll: m.s.at == stepReroll, Err: err}
 		if m.s.n > 0 {
 			e.Done = m.s.i // items finished; every step but the packet step counts its item before rolling
 			if m.s.at != stepPacket {
@@ -491,32 +492,6 @@ func (m *Machine) stepError(stage Stage, sides int, err error) error {
 	}
 	return fmt.Errorf("attack group %d, %s: %w", m.s.batch+1, stage.Words(), err)
 }
-
-// DiceNeeded is the error of a step whose dice ran out (dice.ErrOutOfDice,
-// which it wraps): the attack group and stage that asked, and how many
-// more dice the stage needs at least, as a player rolling stage by stage
-// reads it.
-type DiceNeeded struct {
-	Batch  int   // attack group, from 1
-	Stage  Stage // the stage that asked for the die
-	Sides  int   // the die asked for: 6 for a D6, 3 for a D3
-	Reroll bool  // the die belongs to the stage's re-roll pass (RULES.md 20.1)
-	// More is how many more dice the stage needs at least (0 when the
-	// stage does not count its items, such as the number of attacks);
-	// Done of Of items are finished.
-	More, Done, Of int
-	Err            error
-}
-
-func (e *DiceNeeded) Error() string {
-	if e.Of > 0 {
-		return fmt.Sprintf("attack group %d, %s: %v; this step needs at least %s (%d of %d done)",
-			e.Batch, e.Stage.Words(), e.Err, count(e.More, "more die", "more dice"), e.Done, e.Of)
-	}
-	return fmt.Sprintf("attack group %d, %s: %v", e.Batch, e.Stage.Words(), e.Err)
-}
-
-func (e *DiceNeeded) Unwrap() error { return e.Err }
 
 // more reports whether a stage goes on to its next item within this Step:
 // when nobody watches between the items (seeded dice, no log, as in Monte
@@ -609,7 +584,7 @@ func (d *dieSource) again(t *test, first *rrNote) (pass bool, face int, err erro
 	}
 	pass = t.pass(face)
 	if d.log != nil {
-		d.m.emit(d.log, Event{Kind: Reroll, Stage: t.stage, Attack: first.item, Sides: 6, Face: face, Need: t.need, Pass: pass, Rule: pick(t.retry, "RULES.md 20.1, 22.2", "RULES.md 20.1"),
+		d.m.emit(d.log, rearrank.Event{Kind: rearrank.Reroll, Stage: t.stage, Attack: first.item, Sides: 6, Face: face, Need: t.need, Pass: pass, Rule: pick(t.retry, "RULES.md 20.1, 22.2", "RULES.md 20.1"),
 			Text: fmt.Sprintf("%s: %d re-rolled (%s): %d, %s", d.m.what(t, first.item, first.of), first.face, d.m.rerollWhy(t, first.face), face, passWord(t.stage, pass))})
 	}
 	return pass, face, nil
@@ -620,9 +595,9 @@ func (m *Machine) rerollWhy(t *test, face int) string {
 	a := m.attack()
 	if t.pass(face) {
 		switch {
-		case t.stage == Special && a.DivineAttacks && !a.ForceRerollSpecial:
+		case t.stage == rearrank.Special && a.DivineAttacks && !a.ForceRerollSpecial:
 			return "Divine Attacks"
-		case t.stage == Armour || t.stage == Special:
+		case t.stage == rearrank.Armour || t.stage == rearrank.Special:
 			return "the attack forces a re-roll of successful saves"
 		}
 		return "re-roll of successes imposed by the target"
@@ -631,7 +606,7 @@ func (m *Machine) rerollWhy(t *test, face int) string {
 		return "BS 6+ re-rolls a miss"
 	}
 	own := t.rr.Own()
-	if (t.stage == Hit || t.stage == HitAgain) && a.Hatred && a.RerollHit.Own() == 0 {
+	if (t.stage == rearrank.Hit || t.stage == rearrank.HitAgain) && a.Hatred && a.RerollHit.Own() == 0 {
 		return "Hatred"
 	}
 	return "re-roll " + own.String()
@@ -665,7 +640,7 @@ func (d *dieSource) d6(t *test, item, of int, redo bool) (int, error) {
 		if !pass && face >= t.need.Value() && need != t.need { // a face the written target would meet
 			word += fmt.Sprintf(" (a %s save: a natural %s always fails)", t.need, naturalFails(int(t.floor)))
 		}
-		d.m.emit(d.log, Event{Kind: Roll, Stage: t.stage, Attack: item, Sides: 6, Face: face, Need: need, Pass: pass,
+		d.m.emit(d.log, rearrank.Event{Kind: rearrank.Roll, Stage: t.stage, Attack: item, Sides: 6, Face: face, Need: need, Pass: pass,
 			Rule: t.rule(of == 0), Text: fmt.Sprintf("%s: %d vs %s, %s", d.m.what(t, item, of), face, need, word)})
 	}
 	return face, nil
@@ -684,32 +659,32 @@ func naturalFails(floor int) string {
 func (m *Machine) what(t *test, item, of int) string {
 	a := m.attack()
 	switch t.stage {
-	case Hit:
+	case rearrank.Hit:
 		if of > 0 {
 			return fmt.Sprintf("to-hit, attack %d of %d", item, of)
 		}
 		return fmt.Sprintf("to-hit, attack %d", item)
-	case HitAgain:
+	case rearrank.HitAgain:
 		if of > 0 {
 			return fmt.Sprintf("%d+ to hit, second die %d of %d", t.need.Value()+3, item, of)
 		}
 		return fmt.Sprintf("%d+ to hit, second die, attack %d", t.need.Value()+3, item)
-	case Wound:
+	case rearrank.Wound:
 		if of > 0 {
 			return fmt.Sprintf("to-wound, hit %d of %d, S%d vs T%d", item, of, a.Strength, m.s.recv.t)
 		}
 		return fmt.Sprintf("to-wound, attack %d, S%d vs T%d", item, a.Strength, m.s.recv.t)
-	case Armour:
+	case rearrank.Armour:
 		if of > 0 {
 			return fmt.Sprintf("armour save, wound %d of %d", item, of)
 		}
 		return fmt.Sprintf("armour save, attack %d", item)
-	case Special:
+	case rearrank.Special:
 		if of > 0 {
 			return fmt.Sprintf("%s save, wound %d of %d", t.kind, item, of)
 		}
 		return fmt.Sprintf("%s save, attack %d", t.kind, item)
-	case Regenerate:
+	case rearrank.Regenerate:
 		return fmt.Sprintf("Regeneration, unsaved wound %d of %d", item, of)
 	}
 	return t.stage.Words()
@@ -719,29 +694,29 @@ func (m *Machine) what(t *test, item, of int) string {
 // numbering when skirmish.
 func (t *test) rule(skirmish bool) string {
 	switch t.stage {
-	case Hit, HitAgain:
+	case rearrank.Hit, rearrank.HitAgain:
 		return "RULES.md 5"
-	case Wound:
+	case rearrank.Wound:
 		return "RULES.md 6.1"
-	case Armour:
+	case rearrank.Armour:
 		return pick(skirmish, "RULES.md 7.4", "RULES.md 7")
-	case Special:
+	case rearrank.Special:
 		return pick(skirmish, "RULES.md 8.4", "RULES.md 8")
-	case Regenerate:
+	case rearrank.Regenerate:
 		return "RULES.md 22.6"
 	}
 	return "RULES.md 13" // the helmet (13)
 }
 
-func passWord(s Stage, pass bool) string {
+func passWord(s rearrank.Stage, pass bool) string {
 	switch s {
-	case Hit, HitAgain:
+	case rearrank.Hit, rearrank.HitAgain:
 		return pick(pass, "hit", "miss")
-	case Wound:
+	case rearrank.Wound:
 		return pick(pass, "wounds", "fails to wound")
-	case Armour, Special, Helmet:
+	case rearrank.Armour, rearrank.Special, rearrank.Helmet:
 		return pick(pass, "saved", "failed")
-	case Regenerate:
+	case rearrank.Regenerate:
 		return pick(pass, "regenerated", "lost")
 	}
 	return pick(pass, "pass", "fail")
@@ -756,9 +731,9 @@ func pick(c bool, a, b string) string {
 
 // note logs a rule applied without a die. Its arguments are boxed before
 // the call, so calls on paths that run per die check log first.
-func (m *Machine) note(log func(Event), stage Stage, rule, format string, args ...any) {
+func (m *Machine) note(log func(rearrank.Event), stage rearrank.Stage, rule, format string, args ...any) {
 	if log == nil {
 		return
 	}
-	m.emit(log, Event{Kind: Note, Stage: stage, Rule: rule, Text: fmt.Sprintf(format, args...)})
+	m.emit(log, rearrank.Event{Kind: rearrank.Note, Stage: stage, Rule: rule, Text: fmt.Sprintf(format, args...)})
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -38,24 +39,6 @@ import (
 // None of it is state: a machine with a Chooser is the referee's, run once
 // and never merged.
 
-// PacketChooser is implemented by a unit.Chooser that also answers tow's
-// multi_packet_order owner_choice (RULES.md 22.13, T-5): given the
-// Multiple Wounds packets of an attack group, in the order their dice were
-// rolled, and the unit as it stands (unit.DrawDamage), it returns the
-// order its owner applies them in, a permutation of the indices. It is
-// asked only when the packets differ.
-type PacketChooser interface {
-	ChoosePacketOrder(group string, packets []PacketOption, formation string) []int
-}
-
-// PacketOption is one packet a PacketChooser orders: its Wounds, and
-// whether it is a Cleaving Blow's, which rolls no Regeneration whatever
-// its place (RULES.md 22.3, 22.6).
-type PacketOption struct {
-	Wounds       int
-	CleavingBlow bool
-}
-
 // ownerRun is what a Machine with a Chooser keeps between its steps.
 type ownerRun struct {
 	packets []ownedPacket // the packet step's packets, rolled first, in the owner's order
@@ -80,10 +63,10 @@ func standInFor(u *unit.Unit, ch unit.Chooser) (*unit.Unit, []rules.StandIn) {
 	return u.StandIn(func(name string) bool {
 		switch name {
 		case "special_save_choice":
-			_, ok := ch.(SaveChooser)
+			_, ok := ch.(rearrank.SaveChooser)
 			return ok
 		case "multi_packet_order":
-			_, ok := ch.(PacketChooser)
+			_, ok := ch.(rearrank.PacketChooser)
 			return ok
 		}
 		return true
@@ -114,7 +97,7 @@ func (m *Machine) StandIns() []rules.StandIn { return m.standIns }
 // So a die is only rolled before the question where its use does not
 // depend on the answer, and the cost of knowing no more is a question in a
 // batch that turns out to take an even number.
-func (m *Machine) ownerOdd(log func(Event), p *unit.Packet) error {
+func (m *Machine) ownerOdd(log func(rearrank.Event), p *unit.Packet) error {
 	if m.owner == nil || !m.u.OddOpen() {
 		return nil
 	}
@@ -138,14 +121,14 @@ func (m *Machine) ownerOdd(log func(Event), p *unit.Packet) error {
 }
 
 // askOdd asks the single_rank_policy question (R11) and sets the answer.
-func (m *Machine) askOdd(log func(Event)) error {
+func (m *Machine) askOdd(log func(rearrank.Event)) error {
 	u := m.uw()
 	i := m.ch.Choose(u.OddQuestion())
 	if i != 0 && i != 1 {
 		return fmt.Errorf("attack group %d: single_rank_policy owner_choice: the Chooser picked %d of 2 options", m.s.batch+1, i)
 	}
 	u.SetOddEnd(i)
-	m.note(log, Allocation, "RULES.md 11.2, R11", "the owner's choice: when both ends of the single rank have given up as many models in this batch, the %s end goes first, so it gives up the odd one if the batch takes an odd number",
+	m.note(log, rearrank.Allocation, "RULES.md 11.2, R11", "the owner's choice: when both ends of the single rank have given up as many models in this batch, the %s end goes first, so it gives up the odd one if the batch takes an odd number",
 		[2]string{"left", "right"}[i])
 	return nil
 }
@@ -201,7 +184,7 @@ func (a *noAnswers) Choose(c unit.Choice) int { a.asked = true; return c.Default
 
 func (a *noAnswers) ChooseSave(unit.Model, []rules.SpecialChoice) int { a.asked = true; return 0 }
 
-func (a *noAnswers) ChoosePacketOrder(_ string, packets []PacketOption, _ string) []int {
+func (a *noAnswers) ChoosePacketOrder(_ string, packets []rearrank.PacketOption, _ string) []int {
 	a.asked = true
 	order := make([]int, len(packets))
 	for i := range order {
@@ -223,13 +206,13 @@ func (m *Machine) orderPackets(d *dieSource) error {
 	if o == nil || m.opts().MultiPacketOrder != rules.PacketOwnerChoice || !m.multi() || m.s.recv.w <= 1 {
 		return nil
 	}
-	pc, ok := m.ch.(PacketChooser)
+	pc, ok := m.ch.(rearrank.PacketChooser)
 	n := m.s.n - m.s.singles
 	if !ok || n < 2 {
 		return nil
 	}
 	ks := make([]int, n)
-	opts := make([]PacketOption, n)
+	opts := make([]rearrank.PacketOption, n)
 	for j := range ks {
 		m.s.i = j // rollPacket names the die by its wound
 		k, err := m.rollPacket(d)
@@ -239,7 +222,7 @@ func (m *Machine) orderPackets(d *dieSource) error {
 		}
 		ks[j] = k
 		// the packet stage takes the Cleaving Blows first (unsave)
-		opts[j] = PacketOption{Wounds: k, CleavingBlow: j < m.s.cleave}
+		opts[j] = rearrank.PacketOption{Wounds: k, CleavingBlow: j < m.s.cleave}
 	}
 	m.s.i = 0
 	order := make([]int, n)
@@ -266,7 +249,7 @@ func (m *Machine) orderPackets(d *dieSource) error {
 		words[j] = countOf(strconv.Itoa(ks[i]), "Wound", "Wounds") + pick(opts[i].CleavingBlow, " (the Cleaving Blow)", "")
 	}
 	if slices.Min(ks) != slices.Max(ks) {
-		m.note(d.log, Damage, "RULES.md 22.7, T-5", "the owner orders the packets: %s", strings.Join(words, ", then "))
+		m.note(d.log, rearrank.Damage, "RULES.md 22.7, T-5", "the owner orders the packets: %s", strings.Join(words, ", then "))
 	}
 	return nil
 }
@@ -317,9 +300,9 @@ func (m *Machine) cleavingNext() bool {
 // Lethal Strike six against Regeneration, 20.2, 19.3) rolls the best save
 // left to it. Without a SaveChooser NewMachine has the default stand in,
 // and nothing is asked.
-func (m *Machine) ownerSaves(log func(Event), recv unit.Model) error {
+func (m *Machine) ownerSaves(log func(rearrank.Event), recv unit.Model) error {
 	o := m.opts()
-	sc, ok := m.ch.(SaveChooser)
+	sc, ok := m.ch.(rearrank.SaveChooser)
 	if o.SpecialSaveChoice != rules.SaveOwnerChoice || !ok {
 		return nil
 	}
@@ -336,7 +319,7 @@ func (m *Machine) ownerSaves(log func(Event), recv unit.Model) error {
 	for _, k := range []woundKind{ordinary, baned, lethalSix, slaying, kbSingle} {
 		t := &m.s.tests.special[k]
 		need, kind, rr := specialSave(rs, recv.Specials, ctxOf(k), best, a)
-		*t = newTest(Special, need, int(t.floor))
+		*t = newTest(rearrank.Special, need, int(t.floor))
 		t.kind, t.rr = kind, rr
 	}
 	options := rules.SpecialSaveOptions(rs, recv.Specials, ctxOf(ordinary), o)
@@ -354,11 +337,11 @@ func (m *Machine) ownerSaves(log func(Event), recv unit.Model) error {
 		for _, c := range rules.SpecialSaveOptions(rs, recv.Specials, ctxOf(k), o) {
 			if c.Kind == chosen {
 				t := &m.s.tests.special[k]
-				*t = newTest(Special, c.Save, int(t.floor))
+				*t = newTest(rearrank.Special, c.Save, int(t.floor))
 				t.kind, t.rr = c.Kind, specialRerolls(rs, recv.Specials, c.Kind, a)
 			}
 		}
 	}
-	m.note(log, Special, "RULES.md 8, 18", "the owner uses %s %s", options[i].Kind, options[i].Save)
+	m.note(log, rearrank.Special, "RULES.md 8, 18", "the owner uses %s %s", options[i].Kind, options[i].Save)
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -30,7 +31,7 @@ func (m *Machine) skirmishItem(d *dieSource) error {
 	if f == nil || f.Skirmish.Status == unit.OutOfAction {
 		s.pend, s.pendX, s.pendPoison, s.pendXPoison = 0, 0, false, false
 		if d.log != nil {
-			m.note(d.log, NoStage, "RULES.md 13", "attack %d: the warrior is out of action, nothing is rolled", s.i)
+			m.note(d.log, rearrank.NoStage, "RULES.md 13", "attack %d: the warrior is out of action, nothing is rolled", s.i)
 		}
 		return m.advance(d.log)
 	}
@@ -125,7 +126,7 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 	if !a.Hit.Auto() {
 		if !m.s.tests.canHit {
 			if d.log != nil {
-				m.note(d.log, Hit, "RULES.md 5", "attack %d cannot hit", n)
+				m.note(d.log, rearrank.Hit, "RULES.md 5", "attack %d cannot hit", n)
 			}
 			return nil
 		}
@@ -136,20 +137,20 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 		poisoned = a.Poison.Fires(face) && (!sevenPlus || rules.For(m.rs()).PoisonSevenPlus)
 		focus = a.BattleFocus.Fires(face)
 		if d.log != nil && poisoned {
-			m.note(d.log, Hit, "RULES.md 20.2", "natural %d to hit: Poisoned Attacks, wounds automatically", face)
+			m.note(d.log, rearrank.Hit, "RULES.md 20.2", "natural %d to hit: Poisoned Attacks, wounds automatically", face)
 		}
 		if d.log != nil && focus {
-			m.note(d.log, Hit, "RULES.md 20.2", "natural %d to hit: Battle Focus, 1 more hit", face)
+			m.note(d.log, rearrank.Hit, "RULES.md 20.2", "natural %d to hit: Battle Focus, 1 more hit", face)
 		}
 	}
 	hits := 1
-	if a.multiHits() { // 20.3: every hit rolls to wound and may cause a critical
+	if multiHits(a) { // 20.3: every hit rolls to wound and may cause a critical
 		var err error
 		if hits, err = m.rollHits(d, n, 0); err != nil {
 			return err
 		}
 		if d.log != nil {
-			m.note(d.log, MultiHits, "RULES.md 20.3", "attack %d: the hit becomes %s (%s)", n, count(hits, "hit", "hits"), a.MultipleHits)
+			m.note(d.log, rearrank.MultiHits, "RULES.md 20.3", "attack %d: the hit becomes %s (%s)", n, count(hits, "hit", "hits"), a.MultipleHits)
 		}
 	}
 	// the further hits are the next items (skirmishItem); a Body Blow's
@@ -180,11 +181,11 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 	switch {
 	case poisoned:
 		if d.log != nil {
-			m.note(d.log, Wound, "RULES.md 20.2", "attack %d: poisoned, wounds automatically", n)
+			m.note(d.log, rearrank.Wound, "RULES.md 20.2", "attack %d: poisoned, wounds automatically", n)
 		}
 	case !wound.need.Possible():
 		if d.log != nil {
-			m.note(d.log, Wound, "RULES.md 6.1", "attack %d: S%d vs T%d cannot wound", n, a.Strength, m.s.recv.t)
+			m.note(d.log, rearrank.Wound, "RULES.md 6.1", "attack %d: S%d vs T%d cannot wound", n, a.Strength, m.s.recv.t)
 		}
 		return nil
 	default:
@@ -201,15 +202,15 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 	var c rules.Critical
 	if face == 6 && crit {
 		if m.allowanceUsed() {
-			m.note(d.log, Critical, "RULES.md 6.2, E74", "natural 6, but this warrior already caused a critical this phase: ordinary wound")
+			m.note(d.log, rearrank.Critical, "RULES.md 6.2, E74", "natural 6, but this warrior already caused a critical this phase: ordinary wound")
 		} else {
-			roll, err := d.rollClass(6, m.fixed.critCuts[m.s.batch], Critical, func() string { return fmt.Sprintf("critical hit (%s), attack %d", a.WeaponClass, n) })
+			roll, err := d.rollClass(6, m.fixed.critCuts[m.s.batch], rearrank.Critical, func() string { return fmt.Sprintf("critical hit (%s), attack %d", a.WeaponClass, n) })
 			if err != nil {
 				return err
 			}
 			c = m.fixed.crit[m.s.batch][roll-1] // rules.CriticalHit(a.WeaponClass, roll)
 			if d.log != nil {
-				m.emit(d.log, Event{Kind: Roll, Stage: Critical, Attack: n, Sides: 6, Face: roll, Pass: c.Caused,
+				m.emit(d.log, rearrank.Event{Kind: rearrank.Roll, Stage: rearrank.Critical, Attack: n, Sides: 6, Face: roll, Pass: c.Caused,
 					Rule: "RULES.md 6.2", Text: fmt.Sprintf("critical roll %d: %s", roll, c.Text)})
 			}
 			if c.Caused || o.LowCritConsumes {
@@ -224,15 +225,15 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 	if c.CannotFight && !f.Skirmish.CannotFight {
 		f = m.fighterW()
 		f.Skirmish.CannotFight = true
-		m.emit(d.log, Event{Kind: CannotFight, Rule: "RULES.md 6.2", Text: "the target may not fight this turn if it has not fought yet"})
+		m.emit(d.log, rearrank.Event{Kind: rearrank.CannotFight, Rule: "RULES.md 6.2", Text: "the target may not fight this turn if it has not fought yet"})
 	}
 	if c.Disarm && !f.Skirmish.Disarmed {
 		f = m.fighterW()
 		f.Skirmish.Disarmed = true
-		m.emit(d.log, Event{Kind: Disarmed, Rule: "RULES.md 6.2, R40", Text: "the target loses a weapon and fights on with a back-up weapon or unarmed"})
+		m.emit(d.log, rearrank.Event{Kind: rearrank.Disarmed, Rule: "RULES.md 6.2, R40", Text: "the target loses a weapon and fights on with a back-up weapon or unarmed"})
 	}
 	if c.Ricochet {
-		m.emit(d.log, Event{Kind: RicochetHit, Rule: "RULES.md 6.2, R29, C15",
+		m.emit(d.log, rearrank.Event{Kind: rearrank.RicochetHit, Rule: "RULES.md 6.2, R29, C15",
 			Text: "ricochet: the closest other enemy within 6\" of the target is hit too; the caller resolves it"})
 	}
 	if c.KnockDown {
@@ -240,7 +241,7 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 		f = m.u.Fighter()
 	}
 	if c.Knockback {
-		m.emit(d.log, Event{Kind: Knockback, Rule: "RULES.md 6.2",
+		m.emit(d.log, rearrank.Event{Kind: rearrank.Knockback, Rule: "RULES.md 6.2",
 			Text: "the target is pushed back D6\" and the attacker follows; a model it collides with takes one S3 hit (caller resolves)"})
 	}
 
@@ -270,7 +271,7 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 	if unsaved > 0 {
 		wounds := per * unsaved
 		if a.Multi() {
-			w, err := m.rollExpr(d, a.MultipleWounds, Damage, n, func() string { return fmt.Sprintf("multiple wounds, attack %d", n) })
+			w, err := m.rollExpr(d, a.MultipleWounds, rearrank.Damage, n, func() string { return fmt.Sprintf("multiple wounds, attack %d", n) })
 			if err != nil {
 				return err
 			}
@@ -279,7 +280,7 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 				if c.SeparateSaves {
 					gives = fmt.Sprintf("%d of the critical's %s went unsaved", unsaved, count(c.Wounds, "wound", "wounds"))
 				}
-				m.note(d.log, Damage, "RULES.md 6.2, R39", "the weapon does %s; %s: the larger, %d, counts (never the sum)", count(w, "wound", "wounds"), gives, max(w, wounds))
+				m.note(d.log, rearrank.Damage, "RULES.md 6.2, R39", "the weapon does %s; %s: the larger, %d, counts (never the sum)", count(w, "wound", "wounds"), gives, max(w, wounds))
 			}
 			wounds = max(w, wounds)
 		}
@@ -294,7 +295,7 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 			}
 		}
 		if d.log != nil {
-			m.note(d.log, Damage, "RULES.md 13", "%s: the warrior has %d of %s left", count(wounds, "wound", "wounds"), f.W-f.Damage, count(f.W, "wound", "wounds"))
+			m.note(d.log, rearrank.Damage, "RULES.md 13", "%s: the warrior has %d of %s left", count(wounds, "wound", "wounds"), f.W-f.Damage, count(f.W, "wound", "wounds"))
 		}
 	}
 	if injuries > 0 && f.Skirmish.Status != unit.OutOfAction {
@@ -304,7 +305,7 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 		f = m.u.Fighter()
 	}
 	if c.ExtraAttack && f.Skirmish.Status != unit.OutOfAction {
-		m.emit(d.log, Event{Kind: ExtraAttack, Attack: n, Rule: "RULES.md 6.2, C19", Text: "body blow: an extra attack at once"})
+		m.emit(d.log, rearrank.Event{Kind: rearrank.ExtraAttack, Attack: n, Rule: "RULES.md 6.2, C19", Text: "body blow: an extra attack at once"})
 		return m.skirmishAttack(d, n, false)
 	}
 	return nil
@@ -321,20 +322,20 @@ func (m *Machine) skirmishSaves(d *dieSource, n int, c rules.Critical, bane bool
 	if bane { // Armour Bane on the final natural to-wound roll (20.2)
 		armour = m.s.tests.armour[baned]
 		if d.log != nil {
-			m.note(d.log, Armour, "RULES.md 20.2", "Armour Bane (%d): save %s becomes %s", a.ArmourBane, m.s.tests.armour[ordinary].need, armour.need)
+			m.note(d.log, rearrank.Armour, "RULES.md 20.2", "Armour Bane (%d): save %s becomes %s", a.ArmourBane, m.s.tests.armour[ordinary].need, armour.need)
 		}
 	}
 	failed := wounds
 	switch {
 	case a.NoSaves || a.InstantKill:
 		if d.log != nil {
-			m.note(d.log, Armour, "RULES.md 19.3", "attack %d allows no saves", n)
+			m.note(d.log, rearrank.Armour, "RULES.md 19.3", "attack %d allows no saves", n)
 		}
 		return wounds, nil
 	case c.NoArmour:
-		m.note(d.log, Armour, "RULES.md 6.2", "critical hit: no armour save")
+		m.note(d.log, rearrank.Armour, "RULES.md 6.2", "critical hit: no armour save")
 	case a.IgnoreArmour:
-		m.note(d.log, Armour, "RULES.md 7", "the attack ignores armour")
+		m.note(d.log, rearrank.Armour, "RULES.md 7", "the attack ignores armour")
 	case !armour.need.Possible():
 		if d.log != nil {
 			// no save, not a target number past 6+ (7.4); for a
@@ -346,7 +347,7 @@ func (m *Machine) skirmishSaves(d *dieSource, n int, c rules.Critical, bane bool
 			if c.OutOfActionIfArmourFails {
 				text, rule = text+", which counts as a failed save for the bludgeoning 6", "RULES.md 7.4, R30"
 			}
-			m.note(d.log, Armour, rule, "%s", text)
+			m.note(d.log, rearrank.Armour, rule, "%s", text)
 		}
 	default:
 		var err error
@@ -395,7 +396,7 @@ func (d *dieSource) failures(t *test, n, k int) (failed int, err error) {
 func (m *Machine) injuries(d *dieSource, n, count int, c rules.Critical) error {
 	worst := rules.Injury(0)
 	for k := 1; k <= count; k++ {
-		face, err := d.rollClass(6, injuryCuts(c.InjuryBonus, worst), Injury, func() string { return fmt.Sprintf("injury roll %d of %d, attack %d", k, count, n) })
+		face, err := d.rollClass(6, injuryCuts(c.InjuryBonus, worst), rearrank.Injury, func() string { return fmt.Sprintf("injury roll %d of %d, attack %d", k, count, n) })
 		if err != nil {
 			return err
 		}
@@ -405,7 +406,7 @@ func (m *Machine) injuries(d *dieSource, n, count int, c rules.Critical) error {
 			if c.InjuryBonus != 0 {
 				text += fmt.Sprintf("%+d", c.InjuryBonus)
 			}
-			m.emit(d.log, Event{Kind: Roll, Stage: Injury, Attack: n, Sides: 6, Face: face, Rule: "RULES.md 13",
+			m.emit(d.log, rearrank.Event{Kind: rearrank.Roll, Stage: rearrank.Injury, Attack: n, Sides: 6, Face: face, Rule: "RULES.md 13",
 				Text: text + ": " + strings.ReplaceAll(r.String(), "_", " ")})
 		}
 		worst = max(worst, r)
@@ -413,9 +414,9 @@ func (m *Machine) injuries(d *dieSource, n, count int, c rules.Critical) error {
 	f := m.u.Fighter()
 	if worst == rules.Stunned && f.Save.Helmet {
 		if c.NoHelmet {
-			m.note(d.log, Helmet, "RULES.md 6.2", "bludgeoning critical: no helmet save")
+			m.note(d.log, rearrank.Helmet, "RULES.md 6.2", "bludgeoning critical: no helmet save")
 		} else {
-			helmet := newTest(Helmet, rules.Need(4), 1)
+			helmet := newTest(rearrank.Helmet, rules.Need(4), 1)
 			pass, _, err := d.test(&helmet, n, 0)
 			if err != nil {
 				return err
@@ -437,14 +438,14 @@ func (m *Machine) injuries(d *dieSource, n, count int, c rules.Critical) error {
 }
 
 // worsen moves the fighter to status s unless it is already worse (C18).
-func (m *Machine) worsen(log func(Event), s unit.Status, rule string) {
+func (m *Machine) worsen(log func(rearrank.Event), s unit.Status, rule string) {
 	if m.u.Fighter().Skirmish.Status >= s {
 		return
 	}
 	m.fighterW().Skirmish.Status = s
 	if log != nil {
-		kind := map[unit.Status]Kind{unit.KnockedDown: KnockedDown, unit.Stunned: Stunned, unit.OutOfAction: OutOfAction}[s]
-		m.emit(log, Event{Kind: kind, Rule: rule, Text: "the warrior is " + strings.ReplaceAll(s.String(), "_", " ")})
+		kind := map[unit.Status]rearrank.Kind{unit.KnockedDown: rearrank.KnockedDown, unit.Stunned: rearrank.Stunned, unit.OutOfAction: rearrank.OutOfAction}[s]
+		m.emit(log, rearrank.Event{Kind: kind, Rule: rule, Text: "the warrior is " + strings.ReplaceAll(s.String(), "_", " ")})
 	}
 	if s == unit.OutOfAction {
 		m.s.tally.Casualties++

@@ -1,7 +1,6 @@
-package engine
+package rearrank
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/rearrank/rearrank/dice"
@@ -22,16 +21,17 @@ type HitSpec struct {
 func (h HitSpec) Auto() bool { return h.Need.IsNone() && h.BS == 0 && h.WS == 0 }
 
 // Attack is one attack group: every attack of one profile at one target,
-// resolved as one batch (RULES.md 3).
+// resolved as one batch (RULES.md 3). Its Validate checks it against a
+// ruleset; Multi reports whether its unsaved wounds are packets (C3).
 type Attack struct {
-	Name           string
-	Count          dice.Expr // number of attacks, or hits when the hit is automatic
-	Phase          rules.Phase
-	Hit            HitSpec
-	Strength       int
-	AP             int // t9a Armour Penetration
-	ArmourPiercing int // extra armour-save modifier (t9a1-ru Armour Piercing, weapon extras)
-	MultipleWounds dice.Expr
+	Name           string      // the group's name in the log, such as "Crossbows"
+	Count          dice.Expr   // number of attacks, or hits when the hit is automatic
+	Phase          rules.Phase // shooting, melee...: which saves and rules apply (8.2, 19.3)
+	Hit            HitSpec     // how the group rolls to hit (5)
+	Strength       int         // S, against the target's Toughness (6.1) and armour (7)
+	AP             int         // t9a Armour Penetration
+	ArmourPiercing int         // extra armour-save modifier (t9a1-ru Armour Piercing, weapon extras)
+	MultipleWounds dice.Expr   // wounds each unsaved wound causes (9.2); the zero Expr means one
 	// MultipleHits makes each successful hit, automatic hits included, this
 	// many hits, rolled once per hit after the to-hit dice (RULES.md 20.3);
 	// the zero Expr means one hit.
@@ -43,7 +43,7 @@ type Attack struct {
 	// "MW(2, Infantry)", RULES.md 9.2); nil means every target.
 	MWAgainst    *rules.TroopType
 	ClippedWings bool // t9a: +1 Multiple Wounds against a model with Fly (E52)
-	Flaming      bool
+	Flaming      bool // Flaming Attacks: no Regeneration against it (8, 19.3)
 	// Re-rolls (RULES.md 20.1): RerollHit and RerollWound are the group's
 	// own (failed, ones) and imposed (successes) re-rolls of its to-hit and
 	// to-wound dice; Hatred grants failed to-hit re-rolls in melee; the
@@ -71,12 +71,12 @@ type Attack struct {
 	// LethalStrike (t9a, t9a1-ru; 19.3) fires on the final natural
 	// to-wound roll: no armour save (t9a: AP 10) and no Regeneration.
 	LethalStrike rules.Trigger
-	IgnoreArmour bool
-	NoSaves      bool
-	InstantKill  bool
+	IgnoreArmour bool              // no armour save (7)
+	NoSaves      bool              // no save of any kind, the special save included (19.3)
+	InstantKill  bool              // each unsaved wound removes a model outright, no saves (9.1)
 	WeaponClass  rules.WeaponClass // skirmish critical table (6.2)
 	Attacker     string            // skirmish: the warrior, for the per-phase allowance
-	Target       unit.Target
+	Target       unit.Target       // the model the group aims at: rank and file, champion, a character (10)
 	// Batch names the batch the group shares with its neighbours (RULES.md
 	// C24, R9): consecutive groups with the same non-empty Batch are one
 	// batch, every profile one unit fires at one target. Each profile rolls
@@ -94,14 +94,8 @@ func (a Attack) Multi() bool {
 	return !ok || c >= 1 // 1: packets of one wound (C3, R7)
 }
 
-// multiHits reports whether a hit of the attack can become more than one
-// (RULES.md 20.3).
-func (a *Attack) multiHits() bool {
-	c, ok := a.MultipleHits.Const()
-	return !ok || c > 1
-}
-
-// Tally sums what the resolved batches did to the unit.
+// Tally sums what the resolved batches did to the unit: casualties, wounds
+// (the combat result, 9.3), unsaved and wasted wounds, panic, standard lost.
 type Tally struct {
 	Casualties int                     `json:"casualties"` // models removed, every role
 	ByRole     [unit.Character + 1]int `json:"-"`
@@ -114,49 +108,6 @@ type Tally struct {
 	// that the attack group aimed at (a challenge, RULES.md 9.3, 22.7): the
 	// referee's Result reports it and what it scores (Result.Overkill).
 	Overkill int `json:"-"`
-}
-
-// ErrNoAttacks is returned when NewMachine is given nothing to resolve.
-var ErrNoAttacks = errors.New("no attack groups")
-
-// ErrBatch is returned when the groups named as one batch (Attack.Batch)
-// cannot be one.
-var ErrBatch = errors.New("not one batch")
-
-// joinedBatches returns, for each group, whether it is in one batch with
-// the group before it (Attack.Batch), or nil when every group is a batch of
-// its own. Groups of one batch are consecutive and share their phase and
-// their target (RULES.md C24: one unit firing at one target); skirmish
-// resolves each attack on its own (C19) and has no batches of several.
-func joinedBatches(rs rules.Ruleset, attacks []Attack) ([]bool, error) {
-	var joined []bool
-	closed := map[string]bool{}
-	for i, a := range attacks {
-		if a.Batch == "" {
-			continue
-		}
-		if i > 0 && attacks[i-1].Batch == a.Batch {
-			p := attacks[i-1]
-			switch {
-			case !rules.For(rs).Block:
-				return nil, fmt.Errorf("attack group %d: batch %q: %w: skirmish resolves each attack on its own (rules C19)", i+1, a.Batch, ErrBatch)
-			case a.Phase != p.Phase:
-				return nil, fmt.Errorf("attack group %d: batch %q: %w: its phase is %s and group %d's is %s", i+1, a.Batch, ErrBatch, a.Phase, i, p.Phase)
-			case a.Target != p.Target:
-				return nil, fmt.Errorf("attack group %d: batch %q: %w: it aims at %s and group %d at %s", i+1, a.Batch, ErrBatch, a.Target, i, p.Target)
-			}
-			if joined == nil {
-				joined = make([]bool, len(attacks))
-			}
-			joined[i] = true
-			continue
-		}
-		if closed[a.Batch] {
-			return nil, fmt.Errorf("attack group %d: batch %q: %w: the groups of a batch follow one another", i+1, a.Batch, ErrBatch)
-		}
-		closed[a.Batch] = true
-	}
-	return joined, nil
 }
 
 // Validate checks an attack group against the ruleset it will be resolved in.

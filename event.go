@@ -1,9 +1,8 @@
-package engine
+package rearrank
 
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/rearrank/rearrank/rules"
@@ -13,27 +12,28 @@ import (
 // Kind says what an Event records.
 type Kind int8
 
+// The kinds of Event.
 const (
-	NoKind     Kind = iota
-	BatchStart      // an attack group begins
-	Roll            // one die: Stage, Need, Face, Pass
-	Note            // a rule applied without a die (a skipped save, a cap)
-	Casualty        // a model removed: Role, Name, Slot, Worth
-	Damaged         // a model left damaged (per-model and one-model pools)
-	StandardLost
-	Panic       // the panic threshold was crossed (RULES.md 12, 19.3)
-	Destroyed   // no model left
-	RegenLost   // whfb8: Flaming wound, no Regeneration for the rest of the phase (19.3)
-	KnockedDown // skirmish injury or thrusting 5
-	Stunned     // skirmish injury
-	OutOfAction // skirmish: the fighter is a casualty
-	Disarmed    // skirmish bludgeoning 5
-	CannotFight // skirmish bludgeoning 4
-	RicochetHit // skirmish missile 5: the caller resolves the second target (R29, C15)
-	ExtraAttack // skirmish unarmed 4
-	Knockback   // skirmish thrusting 6 (with a possible collision hit)
-	BatchEnd    // an attack group is done: Effective, Casualties so far
-	Reroll      // a die re-rolled: Stage, Face and Need of the re-roll, Pass; Text gives both dice and why (RULES.md 20.1, 20.8)
+	NoKind       Kind = iota
+	BatchStart        // an attack group begins
+	Roll              // one die: Stage, Need, Face, Pass
+	Note              // a rule applied without a die (a skipped save, a cap)
+	Casualty          // a model removed: Role, Name, Slot, Worth
+	Damaged           // a model left damaged (per-model and one-model pools)
+	StandardLost      // the standard bearer is removed (12)
+	Panic             // the panic threshold was crossed (RULES.md 12, 19.3)
+	Destroyed         // no model left
+	RegenLost         // whfb8: Flaming wound, no Regeneration for the rest of the phase (19.3)
+	KnockedDown       // skirmish injury or thrusting 5
+	Stunned           // skirmish injury
+	OutOfAction       // skirmish: the fighter is a casualty
+	Disarmed          // skirmish bludgeoning 5
+	CannotFight       // skirmish bludgeoning 4
+	RicochetHit       // skirmish missile 5: the caller resolves the second target (R29, C15)
+	ExtraAttack       // skirmish unarmed 4
+	Knockback         // skirmish thrusting 6 (with a possible collision hit)
+	BatchEnd          // an attack group is done
+	Reroll            // a die re-rolled: Stage, Face and Need of the re-roll, Pass; Text gives both dice and why (RULES.md 20.1, 20.8)
 )
 
 var kindNames = [...]string{"", "batch_start", "roll", "note", "casualty", "damaged", "standard_lost", "panic",
@@ -53,6 +53,7 @@ func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 // Stage is the pipeline stage a die or note belongs to (RULES.md 4).
 type Stage int8
 
+// The stages of Event.Stage.
 const (
 	NoStage    Stage = iota
 	Attacks          // rolling the number of attacks ("2D6 shots")
@@ -87,8 +88,9 @@ func (s Stage) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 // "multiple hits"; String is its JSON name.
 func (s Stage) Words() string { return strings.ReplaceAll(s.String(), "_", " ") }
 
-// Event is one step of a resolution, plain data for text, JSON and pictures.
-// Fields that do not apply to a Kind are zero.
+// Event is one step of a resolution, plain data for text, JSON and pictures;
+// its String is one line of the referee's log. Fields that do not apply to
+// a Kind are zero.
 type Event struct {
 	Kind   Kind  `json:"kind"`
 	Batch  int   `json:"batch"`            // attack group, from 1
@@ -189,16 +191,3 @@ func (s *Stage) UnmarshalText(b []byte) error {
 	}
 	return fmt.Errorf("unknown stage %q", b)
 }
-
-// countOf writes the number n (a number or dice, such as "2D6") with the
-// singular noun for exactly 1 and the plural otherwise: "1 attack",
-// "3 attacks", "D6 attacks".
-func countOf(n, one, many string) string {
-	if n == "1" {
-		return n + " " + one
-	}
-	return n + " " + many
-}
-
-// count is countOf for a whole number: "1 hit", "0 hits", "3 hits".
-func count(n int, one, many string) string { return countOf(strconv.Itoa(n), one, many) }

@@ -1,0 +1,47 @@
+package rearrank
+
+import (
+	"errors"
+	"fmt"
+)
+
+// DiceNeeded is the error of a step whose dice ran out (dice.ErrOutOfDice,
+// which it wraps): the attack group and stage that asked, and how many
+// more dice the stage needs at least, as a player rolling stage by stage
+// reads it.
+type DiceNeeded struct {
+	Batch  int   // attack group, from 1
+	Stage  Stage // the stage that asked for the die
+	Sides  int   // the die asked for: 6 for a D6, 3 for a D3
+	Reroll bool  // the die belongs to the stage's re-roll pass (RULES.md 20.1)
+	// More is how many more dice the stage needs at least (0 when the
+	// stage does not count its items, such as the number of attacks);
+	// Done of Of items are finished.
+	More, Done, Of int
+	Err            error
+}
+
+func (e *DiceNeeded) Error() string {
+	if e.Of > 0 {
+		more := fmt.Sprintf("%d more dice", e.More)
+		if e.More == 1 {
+			more = "1 more die"
+		}
+		return fmt.Sprintf("attack group %d, %s: %v; this step needs at least %s (%d of %d done)",
+			e.Batch, e.Stage.Words(), e.Err, more, e.Done, e.Of)
+	}
+	return fmt.Sprintf("attack group %d, %s: %v", e.Batch, e.Stage.Words(), e.Err)
+}
+
+// Unwrap returns the roller's error, dice.ErrOutOfDice for a scripted
+// roller that ran out.
+func (e *DiceNeeded) Unwrap() error { return e.Err }
+
+// ErrNoAttacks is returned when the referee or the odds are given no
+// attack group to resolve.
+var ErrNoAttacks = errors.New("no attack groups")
+
+// ErrBatch is returned when the groups an Attack.Batch name joins cannot be
+// one batch: they must follow one another, share their phase and target,
+// and not be skirmish (RULES.md C24).
+var ErrBatch = errors.New("not one batch")

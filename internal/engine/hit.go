@@ -1,0 +1,359 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/rearrank/rearrank"
+	"github.com/rearrank/rearrank/rules"
+)
+
+// hitItem is the item of the to-hit stages (RULES.md 5): one attack's
+// first die at stepHit, or at stepHitAgain one 7+ procedure's second die
+// (rollSecond). A die its grants re-roll waits for the stage's re-roll
+// pass (20.1).
+func (m *Machine) hitItem(d *dieSource) error {
+	s := &m.s
+	if s.at == stepHit && d.fast != nil && s.tests.hit.plain() && s.tests.hitAgain.need.IsNone() && s.tests.hitRetry.need.IsNone() {
+		s.hits += d.passes(&s.tests.hit, s)
+		return m.advance(d.log)
+	}
+	for {
+		s.i++
+		var pass, again, seven bool
+		var face int
+		var err error
+		if s.at == stepHit {
+			pass, face, seven, again, err = m.rollHit(d, s.i, s.n, true)
+		} else {
+			pass, face, again, err = m.rollSecond(d, s.i, s.n)
+			seven = true
+		}
+		if err != nil {
+			s.i--
+			return err
+		}
+		if pass {
+			m.hit(d, face, seven)
+		}
+		s.re[ordinary] += b2i(again)
+		if !d.more(s) {
+			return m.advance(d.log)
+		}
+	}
+}
+
+// rollHit rolls one attack's to-hit dice, for block and skirmish alike: a
+// D6 against hit, and under the 7+ procedure a second D6 against hitAgain
+// after a first that passed (a natural 6; RULES.md 5). It returns whether
+// the attack hits and the final natural face a to-hit trigger reads
+// (RULES.md 20.2: under the 7+ procedure the first die's, and it needs the
+// whole procedure to pass; the BS 6+ re-roll's own face, 22.2), and seven,
+// whether that face was rolled needing 7+ (Poisoned Attacks, 22.3).
+//
+// With later (blocks), a first die that its grants re-roll (RULES.md 20.1)
+// is left for the re-roll pass after every first die: again is true and
+// the attack is decided there. A first die that passed under the 7+
+// procedure leaves its second die for the stage of second dice
+// (rollSecond), after every first die and its re-roll (20.1's dice
+// order). Under seven_plus_reroll failing_die only a failed first die is
+// re-rolled: a success keeps the procedure's one re-roll for its second
+// die. Without later (skirmish, one attack at a time, C19) each die is
+// re-rolled at once, and under failing_die and whole_roll the procedure
+// is rolled whole (sevenPlusOnce); whole_roll is rolled whole in blocks
+// too, since its re-roll repeats the procedure from the first die.
+func (m *Machine) rollHit(d *dieSource, item, of int, later bool) (pass bool, face int, seven, again bool, err error) {
+	t := &m.s.tests
+	seven = !t.hitAgain.need.IsNone()
+	if later && t.seven == rules.FailingDie {
+		pass, face, again, err = d.firstFailing(&t.hit, item, of)
+		if err == nil && pass {
+			m.s.again++ // its second die, with the re-roll unspent
+		}
+		return false, face, seven, again, err
+	}
+	if t.seven != rules.EachDie {
+		pass, face, err = m.sevenPlusOnce(d, item, of)
+		return pass, face, seven, false, err
+	}
+	if later {
+		pass, face, again, err = d.first(&t.hit, item, of)
+	} else {
+		pass, face, err = d.test(&t.hit, item, of)
+	}
+	if err != nil || again {
+		return pass, face, seven, again, err
+	}
+	if !pass || !seven {
+		if err == nil && !pass && !t.hitRetry.need.IsNone() {
+			if later { // the miss's one re-roll (22.2) waits with the stage's re-rolls (22.17, 20.1)
+				pass, face, again, err = d.leave(item, of, face)
+				return pass, face, seven, again, err
+			}
+			pass, face, err = d.again(&t.hitRetry, &rrNote{item: item, of: of, face: face}) // 22.2
+			seven = false                                                                   // the re-roll needs 6+..2+ (T-6)
+		}
+		return pass, face, seven, false, err
+	}
+	if later { // the second die waits for every first die and its re-roll (20.1)
+		m.s.again++
+		return false, face, seven, false, nil
+	}
+	pass, _, err = d.test(&t.hitAgain, item, of)
+	if err == nil && !pass && !t.hitRetry.need.IsNone() {
+		pass, face, err = d.again(&t.hitRetry, &rrNote{item: item, of: of, face: face}) // 22.2
+		seven = false                                                                   // the re-roll needs 6+..2+ (T-6)
+	}
+	return pass, face, seven, false, err
+}
+
+// sevenPlusOnce rolls one attack's 7+ procedure with at most one re-roll
+// for the whole procedure (RULES.md 20.1, 20.13, E91), at once (skirmish,
+// and whole_roll in blocks):
+// failing_die re-rolls the first die that fails (a natural 1 under ones),
+// or imposed, the second die once it succeeded; whole_roll repeats the
+// procedure once after a failure its grants re-roll, or imposed, after a
+// success. It returns whether the attack hits and the first die's final
+// face, which to-hit triggers read (20.2).
+func (m *Machine) sevenPlusOnce(d *dieSource, item, of int) (bool, int, error) {
+	t := &m.s.tests
+	rr := t.hit.rr
+	roll := func(tt *test, redo bool) (bool, int, error) {
+		face, err := d.d6(tt, item, of, redo)
+		return tt.pass(face), face, err
+	}
+	p1, f1, err := roll(&t.hit, false)
+	if err != nil {
+		return false, 0, err
+	}
+	if t.seven == rules.FailingDie {
+		used := false
+		if !p1 && rr.Applies(f1, false) {
+			used = true
+			if p1, f1, err = d.again(&t.hit, &rrNote{item: item, of: of, face: f1}); err != nil {
+				return false, 0, err
+			}
+		}
+		if !p1 {
+			return false, f1, nil
+		}
+		p2, f2, err := roll(&t.hitAgain, !used && t.hitAgain.redoesPass())
+		if err != nil || used || !rr.Applies(f2, p2) {
+			return p2, f1, err
+		}
+		p2, _, err = d.again(&t.hitAgain, &rrNote{item: item, of: of, face: f2})
+		return p2, f1, err
+	}
+	// whole_roll: the face that decided the procedure is the first die's
+	// when it failed, else the second's
+	pass, decider, dt := p1, f1, &t.hit
+	if p1 {
+		dt = &t.hitAgain
+		if pass, decider, err = roll(dt, false); err != nil {
+			return false, 0, err
+		}
+	}
+	if !rr.Applies(decider, pass) {
+		return pass, f1, nil
+	}
+	if d.log != nil {
+		m.note(d.log, rearrank.Hit, "RULES.md 20.1", "attack %d: the whole 7+ roll is rolled again (%s, seven_plus_reroll: whole_roll)", item, m.rerollWhy(dt, decider))
+	}
+	if p1, f1, err = roll(&t.hit, false); err != nil || !p1 {
+		return false, f1, err
+	}
+	pass, _, err = roll(&t.hitAgain, false)
+	return pass, f1, err
+}
+
+// startHitAgain starts the second dice of the batch's 7+ procedures
+// whose first die passed (RULES.md 5), after every first die and its
+// re-roll (20.1's dice order): those of again, then those of spent.
+func (m *Machine) startHitAgain(log func(rearrank.Event)) {
+	s := &m.s
+	if s.again+s.spent == 0 {
+		m.startMulti(log)
+		return
+	}
+	s.i, s.n, s.at = 0, s.again+s.spent, stepHitAgain
+	_ = m.advance(log)
+}
+
+// rollSecond rolls the second die of a 7+ procedure whose first die was
+// a natural 6, item of the of second dice; its re-roll waits for the
+// stage's pass (again). The procedures of again come first, then those of
+// spent, whose one re-roll went on the first die (failing_die, 20.1). The
+// counts, not the item's place, say which comes next, so that the odds
+// can treat every place of the loop alike (AppendLoopState). It returns
+// whether the attack hits and the face to-hit triggers read: the first
+// die's natural 6 (20.2), or a BS 6+ re-roll's (22.2).
+func (m *Machine) rollSecond(d *dieSource, item, of int) (pass bool, face int, again bool, err error) {
+	s := &m.s
+	t := &s.tests.hitAgain
+	var f int // the second die's natural face
+	if s.again > 0 {
+		pass, f, again, err = d.first(t, item, of)
+	} else {
+		f, err = d.d6(t, item, of, false)
+		pass = t.pass(f)
+		if err == nil && d.log != nil && t.rerolls(f) {
+			m.note(d.log, rearrank.HitAgain, "RULES.md 20.1", "second die %d of %d: not re-rolled, its procedure's one re-roll went on the first die (seven_plus_reroll: failing_die)", item, of)
+		}
+	}
+	face = 6
+	if err == nil && !again && !pass && !s.tests.hitRetry.need.IsNone() {
+		// 22.2, T-6: the miss's one re-roll, after every second die (22.17, 20.1)
+		_, _, again, _ = d.leave(item, of, f)
+	}
+	if err != nil {
+		return false, 0, false, err
+	}
+	if s.again > 0 {
+		s.again--
+	} else {
+		s.spent--
+	}
+	return pass, face, again, nil
+}
+
+// startMulti starts the multiple-hits stage (RULES.md 20.3) over the
+// batch's hits: a constant makes every hit that many at once; dice are
+// rolled once per hit, after every to-hit die (20.1's dice order).
+func (m *Machine) startMulti(log func(rearrank.Event)) {
+	s, a := &m.s, m.attack()
+	if s.hits+s.poison == 0 || !multiHits(a) {
+		m.startWounds(log)
+		return
+	}
+	if c, ok := a.MultipleHits.Const(); ok {
+		// a poisoned hit stays one automatic wound and its others roll,
+		// unless poison_multiple_hits is all (20.2)
+		if log != nil {
+			n := s.hits + s.poison
+			m.note(log, rearrank.MultiHits, "RULES.md 20.3", "%s %s (multiple hits %d)", count(n, "hit becomes", "hits become"), count(n*c, "hit", "hits"), c)
+		}
+		if m.opts().PoisonMultipleHits == rules.PoisonAllHits {
+			s.hits, s.poison = s.hits*c, s.poison*c
+		} else {
+			s.hits = s.hits*c + s.poison*(c-1)
+		}
+		m.startWounds(log)
+		return
+	}
+	s.i, s.n, s.at = 0, s.hits+s.poison, stepMulti
+	s.hits, s.mPoison, s.poison = 0, s.poison, 0
+	_ = m.advance(log)
+}
+
+// multiItem is the multiple-hits stage's item: one hit, which becomes the
+// number of hits its dice roll (RULES.md 20.3).
+func (m *Machine) multiItem(d *dieSource) error {
+	s, a := &m.s, m.attack()
+	for {
+		s.i++
+		k, err := m.rollHits(d, s.i, s.n)
+		if err != nil {
+			s.i--
+			return err
+		}
+		if d.log != nil {
+			m.note(d.log, rearrank.MultiHits, "RULES.md 20.3", "hit %d of %d becomes %s (%s)", s.i, s.n, count(k, "hit", "hits"), a.MultipleHits)
+		}
+		// the first items are the poisoned hits (20.2), told by the count
+		// left, not the item's place, so that the odds can take every place
+		// of the loop alike (AppendLoopState)
+		poisoned := s.mPoison > 0
+		if poisoned {
+			s.mPoison--
+			s.poison++
+		}
+		if poisoned && m.opts().PoisonMultipleHits == rules.PoisonAllHits {
+			m.autoWounds(d.log != nil, k-1) // the poisoned hit's others wound automatically too (20.2)
+		} else {
+			s.hits += k - b2i(poisoned)
+		}
+		if !d.more(s) {
+			return m.advance(d.log)
+		}
+	}
+}
+
+// hit counts an attack that hit, face the final natural roll its to-hit
+// triggers read (RULES.md 20.2), with those triggers: Poison makes it an
+// automatic wound (or a roll at +2, tow 22.3), but not when that roll
+// needed 7+ (sevenPlus, the 7+ procedure's first die; the BS 6+ re-roll of
+// a miss needs 6+..2+ however bad the first roll's modifiers, 22.2, T-6),
+// save where PoisonSevenPlus; Battle Focus adds a hit that the
+// multiple-hits stage does not multiply.
+func (m *Machine) hit(d *dieSource, face int, sevenPlus bool) {
+	s, a := &m.s, m.attack()
+	poisoned := s.tests.poison.Fires(face) && (!sevenPlus || rules.For(m.rs()).PoisonSevenPlus)
+	if poisoned {
+		s.poison++
+		if d.log != nil && !s.tests.woundPoison.need.IsNone() {
+			m.note(d.log, rearrank.Hit, "RULES.md 22.3", "natural %d to hit: Poisoned Attacks, rolls to wound with +2", face)
+		} else if d.log != nil {
+			m.note(d.log, rearrank.Hit, "RULES.md 20.2", "natural %d to hit: Poisoned Attacks, wounds automatically", face)
+		}
+	} else {
+		switch {
+		case d.log == nil || !a.Poison.Fires(face):
+		case s.tests.poison == 0:
+			m.note(d.log, rearrank.Hit, "RULES.md 22.3", "natural %d to hit, where 7+ was needed (a natural 6 hits in close combat): Poisoned Attacks do not fire", face)
+		case !s.tests.woundPoison.need.IsNone():
+			m.note(d.log, rearrank.Hit, "RULES.md 22.3", "needs 7+ to hit: Poisoned Attacks do not fire")
+		default:
+			m.note(d.log, rearrank.Hit, "RULES.md 20.2", "needs 7+ to hit: Poisoned Attacks cannot wound automatically")
+		}
+		s.hits++
+	}
+	switch {
+	case !a.BattleFocus.Fires(face):
+	case poisoned && m.opts().PoisonMultipleHits == rules.PoisonAllHits:
+		m.autoWounds(d.log != nil, 1) // poison_multiple_hits all: the extra hit is poisoned too
+		if d.log != nil {
+			m.note(d.log, rearrank.Hit, "RULES.md 20.2", "natural %d to hit: Battle Focus, 1 more hit, poisoned too", face)
+		}
+	default:
+		s.extra++
+		if d.log != nil {
+			m.note(d.log, rearrank.Hit, "RULES.md 20.2", "natural %d to hit: Battle Focus, 1 more hit", face)
+		}
+	}
+}
+
+// rollHits rolls how many hits one hit makes (RULES.md 20.3).
+func (m *Machine) rollHits(d *dieSource, item, of int) (int, error) {
+	return m.rollExpr(d, m.attack().MultipleHits, rearrank.MultiHits, item, func() string {
+		if of == 0 {
+			return fmt.Sprintf("multiple hits, attack %d", item)
+		}
+		return fmt.Sprintf("multiple hits, hit %d of %d", item, of)
+	})
+}
+
+// autoWounds adds k hits that wound automatically (Poison, 20.2) straight
+// to the wounds awaiting their saves, or the kills of an instant_kill
+// attack. logging numbers the wounds for the log.
+//
+// Where poisoned hits roll to wound at +2 instead (tow plus_two, 22.3),
+// the k hits join those rolls.
+func (m *Machine) autoWounds(logging bool, k int) {
+	switch {
+	case !m.s.tests.woundPoison.need.IsNone():
+		m.s.pRoll += k
+	case m.attack().InstantKill:
+		m.s.kills += k
+	default:
+		m.s.wounds[ordinary] += k
+		for range k * b2i(logging) {
+			m.numbers().add(ordinary)
+		}
+	}
+}
+
+// multiHits reports whether a hit of the attack can become more than one
+// (RULES.md 20.3).
+func multiHits(a *rearrank.Attack) bool {
+	c, ok := a.MultipleHits.Const()
+	return !ok || c > 1
+}

@@ -1,0 +1,141 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/rearrank/rearrank"
+	"github.com/rearrank/rearrank/rules"
+)
+
+func (m *Machine) startWounds(log func(rearrank.Event)) {
+	s := &m.s
+	s.i, s.at = 0, stepWound
+	switch {
+	case s.poison == 0:
+	case !s.tests.woundPoison.need.IsNone(): // tow plus_two: they roll at +2 (22.3)
+		m.autoWounds(log != nil, s.poison)
+		m.note(log, rearrank.Wound, "RULES.md 22.3", "%s to wound at %s", count(s.poison, "poisoned hit rolls", "poisoned hits roll"), s.tests.woundPoison.need)
+	case !s.tests.wound.need.Possible() && rules.PoisonBlockedByToughness(m.rs(), m.opts()):
+		m.note(log, rearrank.Wound, "RULES.md 22.3", "%s cannot wound a target too tough to wound", count(s.poison, "poisoned hit", "poisoned hits"))
+	default: // automatic wounds: no to-wound die, no to-wound trigger (20.2)
+		m.autoWounds(log != nil, s.poison)
+		m.note(log, rearrank.Wound, "RULES.md 20.2", "%s automatically", count(s.poison, "poisoned hit wounds", "poisoned hits wound"))
+	}
+	s.poison = 0
+	s.n = s.pRoll + s.hits + s.extra
+	s.hits, s.extra = 0, 0
+	if s.n > 0 && !s.tests.wound.need.Possible() {
+		m.note(log, rearrank.Wound, "RULES.md 6.1", "S%d vs T%d cannot wound: nothing is rolled", m.attack().Strength, s.recv.t)
+		s.n, s.pRoll = 0, 0
+	}
+	_ = m.advance(log)
+}
+
+// woundItem is the wound stage's item: one hit (RULES.md 6.1). The final
+// natural roll decides the wound's kind: a Lethal Strike six (19.3) keeps
+// its own saves.
+func (m *Machine) woundItem(d *dieSource) error {
+	s := &m.s
+	if d.fast != nil && s.tests.wound.plain() && !m.attack().InstantKill && s.pRoll == 0 {
+		s.wounds[ordinary] += d.passes(&s.tests.wound, s)
+		return m.advance(d.log)
+	}
+	for {
+		s.i++
+		t, k := &s.tests.wound, ordinary
+		if s.i <= s.pRoll { // the first items are the poisoned hits at +2 (22.3)
+			t, k = &s.tests.woundPoison, poisonHit
+		}
+		pass, face, again, err := d.first(t, s.i, s.n)
+		if err != nil {
+			s.i--
+			return err
+		}
+		if pass {
+			m.wounded(d, face)
+		}
+		s.re[k] += b2i(again)
+		if !d.more(s) {
+			return m.advance(d.log)
+		}
+	}
+}
+
+// wounded routes a hit that wounded on the final natural face by its kind:
+// the to-wound triggers of RULES.md 20.2, an eligible Killing Blow first
+// (20.6), then Lethal Strike (19.3), then Armour Bane.
+func (m *Machine) wounded(d *dieSource, face int) {
+	s, a, t := &m.s, m.attack(), &m.s.tests
+	k := ordinary
+	switch {
+	case a.InstantKill:
+		s.kills++
+		return
+	case t.kb.Fires(face) && t.kbSlays:
+		k = slaying
+	case t.kb.Fires(face):
+		k = kbSingle
+	case t.lethal.Fires(face):
+		k = lethalSix
+	case t.bane.Fires(face):
+		k = baned
+	}
+	s.wounds[k]++
+	if d.log != nil {
+		m.numbers().add(k)
+		m.woundNote(d.log, k, face)
+	}
+}
+
+// woundNote logs what a to-wound trigger did to a wound of kind k that
+// rolled the natural face (RULES.md 20.8), and the blows the face reached
+// that did nothing here, and why (22.17: the log says so).
+func (m *Machine) woundNote(log func(rearrank.Event), k woundKind, face int) {
+	a, t := m.attack(), &m.s.tests
+	switch k {
+	case slaying, kbSingle:
+		what := m.kindName(k) + ", no armour or Regeneration save"
+		if k == kbSingle && !rules.For(m.rs()).BlowsByCategory {
+			what = fmt.Sprintf("Killing Blow cannot slay %s: one wound, no armour or Regeneration save", troopWords(m.s.recv.troop))
+		}
+		m.note(log, rearrank.Wound, m.kindRule(k), "natural %d to wound: %s", face, what)
+		return
+	case lethalSix:
+		m.note(log, rearrank.Wound, "RULES.md 19.3", "natural %d to wound: Lethal Strike", face)
+	case baned:
+		m.note(log, rearrank.Wound, m.kindRule(baned), "natural %d to wound: Armour Bane (%d), save %s becomes %s", face, a.ArmourBane, t.armour[ordinary].need, t.armour[baned].need)
+	}
+	tail := ""
+	if k == ordinary {
+		tail = ": ordinary wound"
+	}
+	tow := rules.For(m.rs()).BlowsByCategory
+	var outside, inert []string // blows the face reached: outside melee (tow), against a troop type they do not bind
+	for _, b := range [...]struct {
+		name string
+		tr   rules.Trigger
+		on   bool
+	}{
+		{"Killing Blow", a.KillingBlow, rules.For(m.rs()).KillingBlow},
+		{"Killing Blow", a.HeroicKillingBlow, rules.For(m.rs()).KillingBlow && a.KillingBlow == 0},
+		{"Monster Slayer", a.MonsterSlayer, tow},
+		{"Cleaving Blow", a.CleavingBlow, tow},
+	} {
+		switch {
+		case !b.on || !b.tr.Fires(face):
+		case tow && a.Phase != rules.Melee:
+			outside = append(outside, b.name)
+		default:
+			inert = append(inert, b.name)
+		}
+	}
+	if len(outside) > 0 {
+		m.note(log, rearrank.Wound, "RULES.md 22.3", "%s nothing outside close combat (%s phase)%s", andList(outside, "does", "do"), a.Phase, tail)
+	}
+	if len(inert) > 0 {
+		m.note(log, rearrank.Wound, pick(tow, "RULES.md 22.3", "RULES.md 20.2"), "%s no effect on %s%s", andList(inert, "has", "have"), troopWords(m.s.recv.troop), tail)
+	}
+	if on := a.ArmourBaneOn; a.ArmourBane > 0 && t.bane == 0 && (on == 0 && face == 6 || on.Fires(face)) {
+		m.note(log, rearrank.Wound, "RULES.md 22.3", "Armour Bane does nothing in the %s phase%s", a.Phase, tail)
+	}
+}
