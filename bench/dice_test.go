@@ -3,9 +3,9 @@ package bench
 import (
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/unit"
 )
 
@@ -19,7 +19,7 @@ func (c *diceCounter) Roll(sides int) int { c.n++; return c.r.Roll(sides) }
 
 // dicePerSample resolves the attacks samples times with seeded dice and
 // returns the mean number of dice one resolution rolls.
-func dicePerSample(b *testing.B, u *unit.Unit, attacks []referee.Attack, samples int) float64 {
+func dicePerSample(b *testing.B, u *unit.Unit, attacks []rearrank.Attack, samples int) float64 {
 	b.Helper()
 	c := &diceCounter{r: dice.NewSeeded(1)}
 	for range samples {

@@ -5,10 +5,10 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/combat"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/scenario"
 )
 
@@ -57,7 +57,7 @@ func TestSeededFastPath(t *testing.T) {
 				ea = a.Step(ra, nil)
 			}
 			for !b.Done() && eb == nil {
-				eb = b.Step(rb, func(referee.Event) { n++ })
+				eb = b.Step(rb, func(rearrank.Event) { n++ })
 			}
 			if (ea == nil) != (eb == nil) || a.Key() != b.Key() || a.Tally() != b.Tally() || a.Unit().Key() != b.Unit().Key() {
 				t.Fatalf("%s sample %d: differ %v %v %+v %+v", path, i, ea, eb, a.Tally(), b.Tally())

@@ -3,8 +3,8 @@ package bench
 import (
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/odds"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/unit"
 )
 
@@ -25,7 +25,7 @@ func BenchmarkGoMonteCarlo(b *testing.B) { u, a := s1(); benchMonteCarlo(b, u, a
 func TestFilesMatchGo(t *testing.T) {
 	for _, c := range []struct {
 		file  string
-		build func() (*unit.Unit, []referee.Attack)
+		build func() (*unit.Unit, []rearrank.Attack)
 	}{{"s1.yaml", s1}, {"s2.yaml", s2}, {"s3.yaml", s3}, {"s4.yaml", s4}} {
 		fu, fa := load(t, c.file)
 		gu, ga := c.build()

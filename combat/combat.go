@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -243,7 +243,7 @@ type Fight struct {
 	ExtraRanks int
 	Strikes    Strikes
 	// Attack is the profile every step rolls; the step sets Count.
-	Attack referee.Attack
+	Attack rearrank.Attack
 }
 
 // Combatant is one side of a combat: its unit and what decides its score

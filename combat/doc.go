@@ -70,7 +70,7 @@
 // RULES.md 21 sketches it without defining a Proper Rank or Solid. The fights of
 // one side at one step (rank and file, champion, characters) are one batch
 // by RULES.md 21.2: they reach the referee as one batch of several profiles
-// (referee.Attack.Batch, C24) per target they aim at, so a fight that a
+// (rearrank.Attack.Batch, C24) per target they aim at, so a fight that a
 // challenge aims at the enemy champion alone is a batch of its own (the
 // referee's batch has one aim). A combat file has no batch field, since
 // 21.2 already says which fights are one batch.

@@ -7,9 +7,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	machine "github.com/rearrank/rearrank/internal/engine"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -440,7 +440,7 @@ func (e *engine) step(p stepPlan, r dice.Roller) (StepCount, error) {
 	sc := StepCount{Key: p.key}
 	var next [2]*unit.Unit
 	var logs [2]StepSide
-	var groups [2][]referee.Attack
+	var groups [2][]rearrank.Attack
 	for i := range e.units {
 		sc.Fights[i] = len(p.fights[i]) > 0
 		var err error
@@ -480,7 +480,7 @@ func (e *engine) step(p stepPlan, r dice.Roller) (StepCount, error) {
 // group's count may pass dice.MaxConst, the limit on a count a person
 // writes (a horde of 101 models of A10 makes 1,010 attacks); past
 // dice.MaxCount, which Validate keeps a combat below, it is an error.
-func (e *engine) groups(i int, p stepPlan) (groups []referee.Attack, fights []FightCount, attacks int, err error) {
+func (e *engine) groups(i int, p stepPlan) (groups []rearrank.Attack, fights []FightCount, attacks int, err error) {
 	enemy := e.units[1-i]
 	var now [][]unit.Cell
 	if len(p.fights[i]) > 0 {
@@ -570,11 +570,11 @@ func targetWords(t unit.Target) string {
 // first of them comes: the referee's batch of several profiles. A group
 // aimed elsewhere (a challenge) stays a batch of its own: a batch has one
 // aim.
-func oneBatch(groups []referee.Attack, side string) []referee.Attack {
+func oneBatch(groups []rearrank.Attack, side string) []rearrank.Attack {
 	if len(groups) < 2 {
 		return groups
 	}
-	out := make([]referee.Attack, 0, len(groups))
+	out := make([]rearrank.Attack, 0, len(groups))
 	done := make([]bool, len(groups))
 	for i := range groups {
 		if done[i] {
@@ -598,8 +598,8 @@ func oneBatch(groups []referee.Attack, side string) []referee.Attack {
 
 // sameProfile returns the index of a group that rolls exactly as a does
 // (everything but the count and the name alike), or -1.
-func sameProfile(groups []referee.Attack, a referee.Attack) int {
-	key := func(x referee.Attack) referee.Attack {
+func sameProfile(groups []rearrank.Attack, a rearrank.Attack) int {
+	key := func(x rearrank.Attack) rearrank.Attack {
 		x.Count, x.Name = dice.Expr{}, ""
 		return x
 	}
@@ -613,7 +613,7 @@ func sameProfile(groups []referee.Attack, a referee.Attack) int {
 
 // batch resolves side i's attack groups against the enemy unit and adds
 // what they did to the round's totals.
-func (e *engine) batch(i int, enemy *unit.Unit, groups []referee.Attack, r dice.Roller) (*unit.Unit, []referee.Event, error) {
+func (e *engine) batch(i int, enemy *unit.Unit, groups []rearrank.Attack, r dice.Roller) (*unit.Unit, []rearrank.Event, error) {
 	after, t, events, err := e.resolve(enemy, groups, r)
 	if err != nil {
 		return nil, nil, fmt.Errorf("side %s: %w", sideOf(i), err)
@@ -631,19 +631,19 @@ func (e *engine) batch(i int, enemy *unit.Unit, groups []referee.Attack, r dice.
 // step at a time (a die, or an unsaved wound's damage), so that a round
 // stops within a step once e.stop is set: one batch of 32,700 attacks (a
 // side's most at one step, dice.MaxCount) takes a good part of a second.
-func (e *engine) resolve(u *unit.Unit, groups []referee.Attack, r dice.Roller) (*unit.Unit, referee.Tally, []referee.Event, error) {
+func (e *engine) resolve(u *unit.Unit, groups []rearrank.Attack, r dice.Roller) (*unit.Unit, rearrank.Tally, []rearrank.Event, error) {
 	m, err := machine.NewMachine(u, groups, nil)
 	if err != nil {
-		return nil, referee.Tally{}, nil, err
+		return nil, rearrank.Tally{}, nil, err
 	}
-	var events []referee.Event
-	log := func(x referee.Event) { events = append(events, x) }
+	var events []rearrank.Event
+	log := func(x rearrank.Event) { events = append(events, x) }
 	for !m.Done() {
 		if err := e.stop.check(); err != nil {
-			return nil, referee.Tally{}, nil, err
+			return nil, rearrank.Tally{}, nil, err
 		}
 		if err := m.Step(r, log); err != nil {
-			return nil, referee.Tally{}, nil, err
+			return nil, rearrank.Tally{}, nil, err
 		}
 	}
 	return m.Unit(), m.Tally(), events, nil
@@ -656,18 +656,18 @@ func (e *engine) resolve(u *unit.Unit, groups []referee.Attack, r dice.Roller) (
 // Killing Blow's slaying note with only notes between (20.2: the ward
 // failed, the model struck is slain; one that finds its pool empty removes
 // nobody, 20.13, and the next die or event forgets it).
-func instantKillExtra(before *unit.Unit, groups []referee.Attack, ev []referee.Event) int {
+func instantKillExtra(before *unit.Unit, groups []rearrank.Attack, ev []rearrank.Event) int {
 	extra := 0
 	models := before.Models()
 	slain := false // a slaying note waits for its casualty
 	for _, x := range ev {
 		switch {
-		case x.Kind == referee.Note && x.Rule == killingBlowSlays:
+		case x.Kind == rearrank.Note && x.Rule == killingBlowSlays:
 			slain = true
 			continue
-		case x.Kind == referee.Note:
+		case x.Kind == rearrank.Note:
 			continue
-		case x.Kind != referee.Casualty || x.Batch < 1 || x.Batch > len(groups):
+		case x.Kind != rearrank.Casualty || x.Batch < 1 || x.Batch > len(groups):
 			slain = false
 			continue
 		}

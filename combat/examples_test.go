@@ -8,8 +8,8 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -199,8 +199,8 @@ func TestE125T9AChargeWithAgility(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := &Combat{Ruleset: rules.T9A, Charger: A, Sides: [2]Combatant{
-		{Unit: ua, Leadership: 8, Fights: []Fight{{Attacks: 1, Initiative: 4, Supporting: 1, Attack: referee.Attack{Hit: referee.HitSpec{WS: 4}, Strength: 4, AP: 1}}}},
-		{Unit: ub, Leadership: 7, Fights: []Fight{{Attacks: 1, Initiative: 3, Supporting: 1, Attack: referee.Attack{Hit: referee.HitSpec{WS: 3}, Strength: 3}}}},
+		{Unit: ua, Leadership: 8, Fights: []Fight{{Attacks: 1, Initiative: 4, Supporting: 1, Attack: rearrank.Attack{Hit: rearrank.HitSpec{WS: 4}, Strength: 4, AP: 1}}}},
+		{Unit: ub, Leadership: 7, Fights: []Fight{{Attacks: 1, Initiative: 3, Supporting: 1, Attack: rearrank.Attack{Hit: rearrank.HitSpec{WS: 3}, Strength: 3}}}},
 	}}
 	if got := c.Steps(); got[0] != (Key{1, 5}) {
 		t.Errorf("first step %v, want 1/5 (Agility 4, +1 charging)", got[0])
@@ -344,8 +344,8 @@ func TestE130StepUp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rf := Fight{Attacks: 1, Initiative: 3, Supporting: 1, Attack: referee.Attack{Hit: referee.HitSpec{WS: 3}, Strength: 3}}
-	hero := Fight{By: By{Role: unit.Character, Name: "Hero"}, Attacks: 3, Initiative: 5, Attack: referee.Attack{Hit: referee.HitSpec{WS: 5}, Strength: 4}}
+	rf := Fight{Attacks: 1, Initiative: 3, Supporting: 1, Attack: rearrank.Attack{Hit: rearrank.HitSpec{WS: 3}, Strength: 3}}
+	hero := Fight{By: By{Role: unit.Character, Name: "Hero"}, Attacks: 3, Initiative: 5, Attack: rearrank.Attack{Hit: rearrank.HitSpec{WS: 5}, Strength: 4}}
 	enemy := block(t, rules.WHFB8, elves, 5, 5)
 	for _, tc := range []struct {
 		step rules.StepUp

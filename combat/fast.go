@@ -8,9 +8,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/odds"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -265,7 +265,7 @@ func (f *fastReader) step(k int, p stepPlan, states []rstate, a *acc) ([]rstate,
 
 // side returns the ways side i's batches at step k can end, the engine
 // standing at the start of the step.
-func (f *fastReader) side(e *engine, k, i int, groups []referee.Attack) ([]sideWay, error) {
+func (f *fastReader) side(e *engine, k, i int, groups []rearrank.Attack) ([]sideWay, error) {
 	enemy := e.units[1-i]
 	if len(groups) == 0 {
 		return []sideWay{{enemy: enemy, p: big.NewRat(1, 1)}}, nil
@@ -294,7 +294,7 @@ func (f *fastReader) side(e *engine, k, i int, groups []referee.Attack) ([]sideW
 // batchSide is side i's ways out at step k from odds.BatchOutcomes: one
 // batch, re-rolls included (20.1), nothing read from its events. A batch
 // may hold ten times the round states (batchStates).
-func (f *fastReader) batchSide(k, i int, enemy *unit.Unit, groups []referee.Attack) ([]sideWay, error) {
+func (f *fastReader) batchSide(k, i int, enemy *unit.Unit, groups []rearrank.Attack) ([]sideWay, error) {
 	limit := -1 // none
 	if n := f.cfg.maxStates(); n > 0 {
 		limit = batchStates * n
@@ -330,7 +330,7 @@ const walkPaths = 20_000
 // (faces alike to the rules as one branch), merged by the enemy's key and
 // what they add. It estimates the paths first (Knuth's estimate, as
 // Enumerate does) and refuses at once what would pass the run's budget.
-func (f *fastReader) walkSide(e *engine, i int, groups []referee.Attack) ([]sideWay, error) {
+func (f *fastReader) walkSide(e *engine, i int, groups []rearrank.Attack) ([]sideWay, error) {
 	run := func(r dice.Roller) (*unit.Unit, engine, error) {
 		x := *e
 		x.wounds, x.lostRF, x.log = [2]int{}, [2]int{}, nil

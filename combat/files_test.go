@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
-	"github.com/rearrank/rearrank/referee"
 )
 
 // TestExampleFiles runs every example combat: it loads, plays a seeded
@@ -89,7 +89,7 @@ func TestOneBatchPerProfile(t *testing.T) {
 	}
 	var starts []string
 	for _, e := range round.Steps[0].Sides[0].Events {
-		if e.Kind == referee.BatchStart {
+		if e.Kind == rearrank.BatchStart {
 			starts = append(starts, e.Text)
 		}
 	}

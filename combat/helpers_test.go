@@ -4,7 +4,7 @@ import (
 	"math/big"
 	"testing"
 
-	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -33,7 +33,7 @@ func block(t *testing.T, rs rules.Ruleset, tr troop, models, frontage int, comma
 	}
 	return Combatant{Unit: u, Leadership: tr.ld, Fights: []Fight{{
 		By: By{Role: unit.RankAndFile}, Attacks: tr.a, Initiative: tr.i, Supporting: 1, Strikes: tr.strikes, ExtraRanks: tr.extraRanks,
-		Attack: referee.Attack{Name: tr.name, Hit: referee.HitSpec{WS: tr.ws}, Strength: tr.s},
+		Attack: rearrank.Attack{Name: tr.name, Hit: rearrank.HitSpec{WS: tr.ws}, Strength: tr.s},
 	}}}
 }
 

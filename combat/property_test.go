@@ -9,8 +9,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/odds"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -73,10 +73,10 @@ func randomCombat(r *rand.Rand) (*Combat, error) {
 			s.CloseOrder, s.MassedInfantry = closeOrder, r.IntN(2) == 0
 		}
 		s.Fights = append(s.Fights, Fight{By: By{Role: unit.RankAndFile}, Attacks: 1, Initiative: 1 + r.IntN(5), Supporting: 1,
-			Strikes: Strikes(r.IntN(3)), Attack: referee.Attack{Hit: referee.HitSpec{WS: 2 + r.IntN(4)}, Strength: 3 + r.IntN(3)}})
+			Strikes: Strikes(r.IntN(3)), Attack: rearrank.Attack{Hit: rearrank.HitSpec{WS: 2 + r.IntN(4)}, Strength: 3 + r.IntN(3)}})
 		if hero {
 			s.Fights = append(s.Fights, Fight{By: By{Role: unit.Character, Name: "Hero"}, Attacks: 1, Initiative: 4,
-				Attack: referee.Attack{Hit: referee.HitSpec{WS: 5}, Strength: 4}})
+				Attack: rearrank.Attack{Hit: rearrank.HitSpec{WS: 5}, Strength: 4}})
 		}
 		c.Sides[i] = s
 	}

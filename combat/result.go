@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -150,7 +150,7 @@ type StepSide struct {
 	Fights []FightCount
 	// Events are the referee's events for the side's batch, re-rolled
 	// misses included (20.1).
-	Events []referee.Event
+	Events []rearrank.Event
 	// After is the side's own unit after the step's removals.
 	After *unit.Unit
 }

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -50,7 +50,7 @@ func TestResolveStepLog(t *testing.T) {
 	}
 	casualties := 0
 	for _, e := range menStep.Sides[1].Events {
-		if e.Kind == referee.Casualty {
+		if e.Kind == rearrank.Casualty {
 			casualties++
 		}
 	}
@@ -106,8 +106,8 @@ func TestCharacterFightsFromTheWindow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	captain := Fight{By: By{Role: unit.Character, Name: "Captain"}, Attacks: 3, Initiative: 5, Attack: referee.Attack{Hit: referee.HitSpec{WS: 5}, Strength: 4}}
-	rf := Fight{By: By{Role: unit.RankAndFile}, Attacks: 1, Initiative: 3, Supporting: 1, Attack: referee.Attack{Hit: referee.HitSpec{WS: 3}, Strength: 3}}
+	captain := Fight{By: By{Role: unit.Character, Name: "Captain"}, Attacks: 3, Initiative: 5, Attack: rearrank.Attack{Hit: rearrank.HitSpec{WS: 5}, Strength: 4}}
+	rf := Fight{By: By{Role: unit.RankAndFile}, Attacks: 1, Initiative: 3, Supporting: 1, Attack: rearrank.Attack{Hit: rearrank.HitSpec{WS: 3}, Strength: 3}}
 	// [H R R R R] / [R R R R R] / [R] against a 3-wide enemy: the window is
 	// 5 files (3 + a corner each side), the whole front rank.
 	enemy := block(t, rules.WHFB8, men, 3, 3)
@@ -216,7 +216,7 @@ func TestMonteCarloSameOnAnyMachine(t *testing.T) {
 // a fight aimed elsewhere (a challenge) is a batch of its own.
 func TestOneBatchPerTarget(t *testing.T) {
 	rf, champ := unit.Target{Role: unit.RankAndFile}, unit.Target{Role: unit.Champion}
-	in := []referee.Attack{
+	in := []rearrank.Attack{
 		{Name: "spears", Target: rf},
 		{Name: "challenge", Target: champ},
 		{Name: "hero", Target: rf},

@@ -3,7 +3,7 @@ package combat
 import (
 	"math/big"
 
-	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -146,9 +146,9 @@ type StepLogView struct {
 
 // SideStepView is what one side did at a step and its unit after it.
 type SideStepView struct {
-	Fights []FightView     `json:"fights"`
-	Events []referee.Event `json:"events"`
-	After  unit.Snapshot   `json:"after"`
+	Fights []FightView      `json:"fights"`
+	Events []rearrank.Event `json:"events"`
+	After  unit.Snapshot    `json:"after"`
 }
 
 // FightView is one fight's attacks at a step.
@@ -188,7 +188,7 @@ func (r *Round) View(c *Combat, dice []int) RoundView {
 			ss := s.Sides[i]
 			x := &SideStepView{Fights: []FightView{}, Events: ss.Events, After: ss.After.Snapshot()}
 			if x.Events == nil {
-				x.Events = []referee.Event{}
+				x.Events = []rearrank.Event{}
 			}
 			for _, f := range ss.Fights {
 				x.Fights = append(x.Fights, FightView{By: f.By.String(), Attacks: f.Attacks, Reroll: f.Reroll})

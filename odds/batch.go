@@ -5,8 +5,8 @@ import (
 	"math/big"
 	"sort"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/internal/engine"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/unit"
 )
 
@@ -15,7 +15,7 @@ import (
 // chance.
 type Outcome struct {
 	Unit  *unit.Unit
-	Tally referee.Tally
+	Tally rearrank.Tally
 	P     *big.Rat
 }
 
@@ -28,7 +28,7 @@ type Outcome struct {
 // It returns an error wrapping ErrStateLimit past cfg.MaxStates (no
 // fallback: a caller that wants one samples the whole of what it computes).
 // u is not changed.
-func BatchOutcomes(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Config) ([]Outcome, error) {
+func BatchOutcomes(ctx context.Context, u *unit.Unit, attacks []rearrank.Attack, cfg Config) ([]Outcome, error) {
 	u, _ = u.StandIn(nil) // nobody to ask: the defaults stand in (RULES.md 18)
 	m, err := engine.NewMachine(u, attacks, nil)
 	if err != nil {
@@ -52,7 +52,7 @@ func BatchOutcomes(ctx context.Context, u *unit.Unit, attacks []referee.Attack, 
 	var out []Outcome
 	var keys []end
 	var rm ratMaker
-	m.SetTally(referee.Tally{})
+	m.SetTally(rearrank.Tally{})
 	e.intern(m)
 	e.swapCores()
 	e.states = append(e.states[:0], state{k: stateKey{core: 0}, w: one})
@@ -108,8 +108,8 @@ func BatchOutcomes(ctx context.Context, u *unit.Unit, attacks []referee.Attack, 
 
 // referee returns t as the referee's Tally (Wasted and Overkill, which t
 // drops, are 0).
-func (t tally) referee() referee.Tally {
-	r := referee.Tally{Casualties: int(t.cas), Wounds: int(t.wounds), Unsaved: int(t.unsaved), Panic: t.panic, Standard: t.std}
+func (t tally) referee() rearrank.Tally {
+	r := rearrank.Tally{Casualties: int(t.cas), Wounds: int(t.wounds), Unsaved: int(t.unsaved), Panic: t.panic, Standard: t.std}
 	for role := unit.RankAndFile; role <= unit.Character; role++ {
 		r.ByRole[role] = int(t.byRole[role-1])
 	}

@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
@@ -19,7 +20,7 @@ import (
 // unit's key and the tally (Wasted and its Overkill dropped, as
 // BatchOutcomes drops them): the joint distribution
 // BatchOutcomes must equal.
-func walkJoint(u *unit.Unit, attacks []referee.Attack, limit int) (map[string]*big.Rat, error) {
+func walkJoint(u *unit.Unit, attacks []rearrank.Attack, limit int) (map[string]*big.Rat, error) {
 	out := map[string]*big.Rat{}
 	paths := 0
 	var rec func(prefix []int) error
@@ -86,7 +87,7 @@ func sameJoint(got, want map[string]*big.Rat) error {
 // hits on 4+ (RULES.md 5, WS equal) and wounds on 4+ (6.1, S = T), so the casualties are Binomial(3, 1/4): 27/64, 27/64, 9/64, 1/64.
 func TestBatchOutcomesBinomial(t *testing.T) {
 	u := mustUnit(t, unit.Spec{Ruleset: rules.WHFB8, Models: 10, Profile: unit.Profile{W: 1, T: 3, WS: 3}})
-	attacks := []referee.Attack{{Count: expr("3"), Hit: referee.HitSpec{WS: 3}, Strength: 3, Target: unit.Target{Role: unit.RankAndFile}}}
+	attacks := []rearrank.Attack{{Count: expr("3"), Hit: rearrank.HitSpec{WS: 3}, Strength: 3, Target: unit.Target{Role: unit.RankAndFile}}}
 	os, err := BatchOutcomes(context.Background(), u, attacks, Config{})
 	if err != nil {
 		t.Fatal(err)

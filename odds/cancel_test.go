@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/internal/safe"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -20,13 +20,13 @@ import (
 // Multiple Wounds D3 at 1000 models of W20 with battleaxe's per-model
 // damage, where every packet picks its model (RULES.md 11.3): a third of
 // a second a sample, sixteen samples several seconds.
-func heavyScenario(t *testing.T) (*unit.Unit, []referee.Attack) {
+func heavyScenario(t *testing.T) (*unit.Unit, []rearrank.Attack) {
 	t.Helper()
 	u := mustUnit(t, unit.Spec{Name: "Horde", Ruleset: rules.Battleaxe, Models: 1000, Frontage: 25,
 		Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 20, T: 6, Save: rules.SaveProfile{Armour: rules.HeavyArmour, Shield: true}}})
-	attacks := make([]referee.Attack, 1000)
+	attacks := make([]rearrank.Attack, 1000)
 	for i := range attacks {
-		attacks[i] = referee.Attack{Count: expr("1000"), Hit: referee.HitSpec{Need: target("5+")},
+		attacks[i] = rearrank.Attack{Count: expr("1000"), Hit: rearrank.HitSpec{Need: target("5+")},
 			Strength: 3, MultipleWounds: expr("D3"), Target: rf}
 	}
 	return u, attacks

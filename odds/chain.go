@@ -5,8 +5,8 @@ import (
 	"math/big"
 	"slices"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/internal/engine"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/unit"
 )
 
@@ -229,7 +229,7 @@ func newChainTable(e *enumerator, m *engine.Machine, n int, lost bool) (*chainTa
 	// the count of unsaved wounds is k's, added at its stop; the
 	// machine's own count shows in no loop state and no close
 	start.SkipRolls(engine.RollOutcome{Unsaved: t.items, RegenLost: lost})
-	start.SetTally(referee.Tally{})
+	start.SetTally(rearrank.Tally{})
 	var err error
 	if t.oneDie, err = chainOneDie(start); err != nil {
 		return nil, err
@@ -261,7 +261,7 @@ func (t *chainTable) step(e *enumerator, i int32) error {
 	}, func(count weight, d den) error {
 		lt := leaf.Tally()
 		dt := tallyOf(lt)
-		leaf.SetTally(referee.Tally{})
+		leaf.SetTally(rearrank.Tally{})
 		to, err := t.intern(e, leaf)
 		if err != nil {
 			return err
@@ -373,7 +373,7 @@ func (t *chainTable) closing(e *enumerator, i int32) *engine.Machine {
 	}
 	x.SkipPackets()
 	s.endDt = tallyOf(x.Tally())
-	x.SetTally(referee.Tally{})
+	x.SetTally(rearrank.Tally{})
 	return x
 }
 

@@ -8,10 +8,10 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/internal/proptest"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -71,7 +71,7 @@ func TestPacketChainEqualsEnumeration(t *testing.T) {
 func TestPacketChainBigCounts(t *testing.T) {
 	u := mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 2, Profile: unit.Profile{W: 6, T: 4,
 		Save: rules.SaveProfile{Armour: rules.LightArmour, Shield: true}}})
-	attacks := []referee.Attack{{Count: dice.ConstExpr(85), Strength: 3, MultipleWounds: dice.MustParseExpr("D6"), Target: rf}}
+	attacks := []rearrank.Attack{{Count: dice.ConstExpr(85), Strength: 3, MultipleWounds: dice.MustParseExpr("D6"), Target: rf}}
 	got := chainEqualsEnumeration(t, u, attacks)
 	// no unsaved wound at all: (7/9)^85, over 3^170
 	p0 := new(big.Rat).SetFrac(new(big.Int).Exp(big.NewInt(7), big.NewInt(85), nil), new(big.Int).Exp(big.NewInt(9), big.NewInt(85), nil))
@@ -85,7 +85,7 @@ func TestPacketChainBigCounts(t *testing.T) {
 // where the state limit alone would let it run (S3, RULES.md 11.3).
 func TestPacketChainMemoryBudget(t *testing.T) {
 	u := mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 10, Frontage: 5, Profile: unit.Profile{W: 6, T: 5}})
-	attacks := []referee.Attack{{Count: dice.ConstExpr(30), Strength: 6, MultipleWounds: dice.MustParseExpr("D6"), Target: rf}}
+	attacks := []rearrank.Attack{{Count: dice.ConstExpr(30), Strength: 6, MultipleWounds: dice.MustParseExpr("D6"), Target: rf}}
 	_, err := Exact(t.Context(), u, attacks, Config{MaxStates: -1, MaxBytes: 1 << 20})
 	if !errors.Is(err, ErrStateLimit) || !strings.Contains(err.Error(), "states of more than 1 MB") {
 		t.Fatalf("err %v, want the memory budget's error", err)
@@ -103,15 +103,15 @@ func TestPacketChainLastBatch(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		spec    unit.Spec
-		attacks []referee.Attack
+		attacks []rearrank.Attack
 	}{
 		{"one batch", unit.Spec{Ruleset: rules.Battleaxe, Models: 4, Frontage: 2, Profile: unit.Profile{W: 3, T: 4}},
-			[]referee.Attack{{Count: dice.ConstExpr(6), Strength: 4, MultipleWounds: expr("D3"), Target: rf}}},
+			[]rearrank.Attack{{Count: dice.ConstExpr(6), Strength: 4, MultipleWounds: expr("D3"), Target: rf}}},
 		{"two batches", unit.Spec{Ruleset: rules.Battleaxe, Models: 4, Frontage: 2, Profile: unit.Profile{W: 3, T: 4}},
-			[]referee.Attack{{Count: dice.ConstExpr(3), Strength: 4, MultipleWounds: expr("D3"), Target: rf},
+			[]rearrank.Attack{{Count: dice.ConstExpr(3), Strength: 4, MultipleWounds: expr("D3"), Target: rf},
 				{Count: dice.ConstExpr(4), Strength: 5, MultipleWounds: expr("D3"), Target: rf}}},
 		{"Flaming against Regeneration", unit.Spec{Ruleset: rules.Battleaxe, Models: 3, Frontage: 3, Profile: unit.Profile{W: 3, T: 4, Specials: regen}},
-			[]referee.Attack{{Count: dice.ConstExpr(5), Strength: 4, MultipleWounds: expr("D3"), Flaming: true, Target: rf}}},
+			[]rearrank.Attack{{Count: dice.ConstExpr(5), Strength: 4, MultipleWounds: expr("D3"), Flaming: true, Target: rf}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { chainEqualsEnumeration(t, mustUnit(t, tc.spec), tc.attacks) })
 	}
@@ -119,7 +119,7 @@ func TestPacketChainLastBatch(t *testing.T) {
 
 // chainEqualsEnumeration checks that Exact takes the packet chain and
 // gives exactly what the plain enumeration gives, and returns its Result.
-func chainEqualsEnumeration(t *testing.T, u *unit.Unit, attacks []referee.Attack) *Result {
+func chainEqualsEnumeration(t *testing.T, u *unit.Unit, attacks []rearrank.Attack) *Result {
 	t.Helper()
 	want, err := Enumerate(t.Context(), u, attacks, Config{})
 	if err != nil {

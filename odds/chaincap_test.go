@@ -3,9 +3,9 @@ package odds
 import (
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -37,7 +37,7 @@ func TestPacketChainCappedFaces(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			u := mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 4, Frontage: 2,
 				Profile: unit.Profile{W: tc.w, T: 4}, Options: rules.Options{DamageModel: tc.model}})
-			attacks := []referee.Attack{{Count: dice.ConstExpr(3), Strength: 4, MultipleWounds: expr(tc.mw), Target: rf}}
+			attacks := []rearrank.Attack{{Count: dice.ConstExpr(3), Strength: 4, MultipleWounds: expr(tc.mw), Target: rf}}
 			e, tab := chainStart(t, u, attacks, 3)
 			if tab.oneDie != tc.oneDie {
 				t.Fatalf("oneDie %v, want %v", tab.oneDie, tc.oneDie)
@@ -66,12 +66,12 @@ func TestPacketChainCappedFaces(t *testing.T) {
 	}
 	// and the merged chain gives exactly what the plain enumeration gives
 	u := mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 4, Frontage: 2, Profile: unit.Profile{W: 3, T: 4}})
-	chainEqualsEnumeration(t, u, []referee.Attack{{Count: dice.ConstExpr(6), Strength: 4, MultipleWounds: expr("D6"), Target: rf}})
+	chainEqualsEnumeration(t, u, []rearrank.Attack{{Count: dice.ConstExpr(6), Strength: 4, MultipleWounds: expr("D6"), Target: rf}})
 }
 
 // chainStart returns an enumerator and the table of a chain of n packets
 // from u's first batch (newChainTable): its start is state 0.
-func chainStart(t *testing.T, u *unit.Unit, attacks []referee.Attack, n int) (*enumerator, *chainTable) {
+func chainStart(t *testing.T, u *unit.Unit, attacks []rearrank.Attack, n int) (*enumerator, *chainTable) {
 	t.Helper()
 	m, err := engine.NewMachine(u, attacks, nil)
 	if err != nil {

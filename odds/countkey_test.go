@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 	"pgregory.net/rapid"
@@ -16,7 +16,7 @@ import (
 
 // genPerModel draws a battleaxe per-model scenario with multi-wound
 // attacks: the units whose states the count key (unit.SetCountKey) merges.
-func genPerModel(t *rapid.T, maxAttacks int) (*unit.Unit, []referee.Attack) {
+func genPerModel(t *rapid.T, maxAttacks int) (*unit.Unit, []rearrank.Attack) {
 	s := genSpec(t, rules.Battleaxe)
 	s.Options.DamageModel = rules.PerModel
 	u, err := unit.New(s)
@@ -115,7 +115,7 @@ func TestS3NotRefused(t *testing.T) {
 // (3,703 end states while each count stayed joined with its state).
 func TestCountKeyStates(t *testing.T) {
 	u := mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 7, Frontage: 7, Profile: unit.Profile{W: 6, T: 4}})
-	a := []referee.Attack{{Count: dice.ConstExpr(30), Strength: 4, MultipleWounds: expr("D3"), Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(30), Strength: 4, MultipleWounds: expr("D3"), Target: rf}}
 	res, err := Exact(t.Context(), u, a, Config{})
 	if err != nil {
 		t.Fatal(err)
@@ -140,7 +140,7 @@ func TestCountKeyStates(t *testing.T) {
 func TestCountKeyOffForC12(t *testing.T) {
 	u := mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 4, Frontage: 4, Command: []unit.Role{unit.Musician},
 		Damage: []int{1}, Profile: unit.Profile{W: 2, T: 3}})
-	a := []referee.Attack{
+	a := []rearrank.Attack{
 		{Count: dice.ConstExpr(1), Strength: 4, MultipleWounds: expr("D3"), Target: rf},
 		{Count: dice.ConstExpr(1), Strength: 4, InstantKill: true, Target: unit.Target{Role: unit.Musician}},
 	}

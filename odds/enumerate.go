@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/internal/engine"
 	"slices"
 	"unsafe"
 
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/unit"
 )
 
@@ -34,7 +34,7 @@ type tally struct {
 	panic, std           bool
 }
 
-func tallyOf(t referee.Tally) tally {
+func tallyOf(t rearrank.Tally) tally {
 	v := tally{cas: int32(t.Casualties), wounds: int32(t.Wounds), unsaved: int32(t.Unsaved), panic: t.Panic, std: t.Standard}
 	for r := unit.RankAndFile; r <= unit.Character; r++ {
 		v.byRole[r-1] = int32(t.ByRole[r])
@@ -107,7 +107,7 @@ type enumerator struct {
 
 	// the run's attack groups, and the unsaved distributions of merged
 	// batches by their inputs (merge.go)
-	attacks []referee.Attack
+	attacks []rearrank.Attack
 	mergedU map[string]mergedDist
 
 	cores  []*core
@@ -242,7 +242,7 @@ func (e *enumerator) note(p FastPath) { e.used.take(p) }
 // run enumerates from start to the end of its last batch, adding every
 // final state to the accumulator.
 func (e *enumerator) run(start *engine.Machine) error {
-	start.SetTally(referee.Tally{})
+	start.SetTally(rearrank.Tally{})
 	e.intern(start)
 	e.swapCores()
 	e.states = append(e.states[:0], state{k: stateKey{core: 0}, w: one})
@@ -448,7 +448,7 @@ func (e *enumerator) expand(c *core) error {
 				x.Reset(l.m)
 				x.SetItem(i, n) // the end of the loop may add to the tallies
 				dt := l.dt.plus(tallyOf(x.Tally()))
-				x.SetTally(referee.Tally{})
+				x.SetTally(rearrank.Tally{})
 				c.trans = append(c.trans, trans{to: e.intern(x), dt: dt, w: l.w, d: l.d})
 			}
 			c.trans = e.mergeTrans(c.trans, start)
@@ -469,7 +469,7 @@ func (e *enumerator) expand(c *core) error {
 			}
 		}
 		dt := tallyOf(leaf.Tally())
-		leaf.SetTally(referee.Tally{})
+		leaf.SetTally(rearrank.Tally{})
 		t := trans{to: e.intern(leaf), dt: dt, w: count, d: d}
 		// merge ways out with the same end and chance's denominator at
 		// once, so a step with many dice holds few

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -28,20 +28,20 @@ func TestExactStopsSoonAfterCancel(t *testing.T) {
 	const after, bound = 100 * time.Millisecond, 300 * time.Millisecond
 	whfb8W3 := unit.Spec{Ruleset: rules.WHFB8, Models: 50, Frontage: 10, Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 3,
 		Save: rules.SaveProfile{Armour: rules.HeavyArmour}, Specials: rules.SpecialSaves{Ward: target("6+")}}}
-	thousand := referee.Attack{Count: dice.ConstExpr(1000), Hit: referee.HitSpec{Need: target("3+")}, Strength: 4, MultipleWounds: expr("D3"), Target: rf}
+	thousand := rearrank.Attack{Count: dice.ConstExpr(1000), Hit: rearrank.HitSpec{Need: target("3+")}, Strength: 4, MultipleWounds: expr("D3"), Target: rf}
 	towRegen := unit.Spec{Ruleset: rules.TOW, Models: 20, Frontage: 5, Profile: unit.Profile{TroopType: rules.Infantry, W: 3, T: 3,
 		Save: rules.SaveProfile{Armour: rules.HeavyArmour}, Specials: rules.SpecialSaves{Regeneration: target("5+")}}}
 	cases := []struct {
 		name    string
 		spec    unit.Spec
-		attacks []referee.Attack
+		attacks []rearrank.Attack
 	}{
 		{"packet chain: 60 D6 packets on 40 models of W10", unit.Spec{}, nil}, // tooBig
-		{"merged batches: two groups of 1000 attacks", whfb8W3, []referee.Attack{thousand, thousand}},
-		{"generations: 60 Cleaving Blows against Regeneration", towRegen, []referee.Attack{{Count: dice.ConstExpr(60), Hit: referee.HitSpec{Need: target("4+")},
+		{"merged batches: two groups of 1000 attacks", whfb8W3, []rearrank.Attack{thousand, thousand}},
+		{"generations: 60 Cleaving Blows against Regeneration", towRegen, []rearrank.Attack{{Count: dice.ConstExpr(60), Hit: rearrank.HitSpec{Need: target("4+")},
 			Strength: 4, MultipleWounds: expr("D3"), CleavingBlow: rules.NaturalSix, Target: rf}}},
 		{"one step: 7D6 wounds on monsters of W50", unit.Spec{Ruleset: rules.Battleaxe, Models: 2, Frontage: 2, Profile: unit.Profile{TroopType: rules.Monster, W: 50, T: 3}},
-			[]referee.Attack{{Count: dice.ConstExpr(3), Strength: 10, MultipleWounds: expr("7D6"), Target: rf}}},
+			[]rearrank.Attack{{Count: dice.ConstExpr(3), Strength: 10, MultipleWounds: expr("7D6"), Target: rf}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/odds"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -20,10 +20,10 @@ func ExampleExact() {
 	if err != nil {
 		panic(err)
 	}
-	crossbows := []referee.Attack{{
+	crossbows := []rearrank.Attack{{
 		Count:    dice.ConstExpr(20),
 		Phase:    rules.Shooting,
-		Hit:      referee.HitSpec{BS: 4},
+		Hit:      rearrank.HitSpec{BS: 4},
 		Strength: 4,
 		Target:   unit.Target{Role: unit.RankAndFile},
 	}}

@@ -4,8 +4,8 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -14,7 +14,7 @@ import (
 // and Enumerate alike.
 
 // both returns Exact's result after checking Enumerate gives the same.
-func both(t *testing.T, u *unit.Unit, attacks []referee.Attack) *Result {
+func both(t *testing.T, u *unit.Unit, attacks []rearrank.Attack) *Result {
 	t.Helper()
 	got := exactly(t, u, attacks)
 	want, err := Enumerate(t.Context(), u, attacks, Config{})
@@ -33,7 +33,7 @@ func both(t *testing.T, u *unit.Unit, attacks []referee.Attack) *Result {
 func TestE85Crossbows(t *testing.T) { // RULES.md 16.7
 	u := mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 30, Profile: unit.Profile{W: 1, T: 3,
 		Save: rules.SaveProfile{Armour: rules.LightArmour, Shield: true}}})
-	a := []referee.Attack{{Count: dice.ConstExpr(20), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 4}, Strength: 4, Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(20), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: 4}, Strength: 4, Target: rf}}
 	res := both(t, u, a)
 	// per shot 1/2 x 2/3 x 5/6 = 5/18; 20 shots: 50/9
 	wantRat(t, "per shot", res.Stages[0].Unsaved, "5/18")
@@ -50,7 +50,7 @@ func TestE85Crossbows(t *testing.T) { // RULES.md 16.7
 func TestE86T9AChain(t *testing.T) { // RULES.md 16.7
 	u := mustUnit(t, unit.Spec{Ruleset: rules.T9A, Models: 20, Profile: unit.Profile{W: 1, T: 4, WS: 4,
 		Save: rules.SaveProfile{ArmourValue: 3}}})
-	a := []referee.Attack{{Count: dice.ConstExpr(10), Hit: referee.HitSpec{WS: 4}, Strength: 4, AP: 1, Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(10), Hit: rearrank.HitSpec{WS: 4}, Strength: 4, AP: 1, Target: rf}}
 	res := both(t, u, a)
 	// per attack 1/2 x 1/2 x 2/3 = 1/6: 10 attacks lose 5/3 HP on average
 	wantRat(t, "per attack", res.Stages[0].Unsaved, "1/6")
@@ -63,7 +63,7 @@ func TestE86T9AChain(t *testing.T) { // RULES.md 16.7
 func TestE87WHFB8Chain(t *testing.T) { // RULES.md 16.7
 	u := mustUnit(t, unit.Spec{Ruleset: rules.WHFB8, Models: 20, Profile: unit.Profile{W: 1, T: 3, WS: 3,
 		Save: rules.SaveProfile{Armour: rules.LightArmour, Shield: true}}})
-	a := []referee.Attack{{Count: dice.ConstExpr(10), Hit: referee.HitSpec{WS: 3}, Strength: 3, Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(10), Hit: rearrank.HitSpec{WS: 3}, Strength: 3, Target: rf}}
 	res := both(t, u, a)
 	// per attack 1/2 x 1/2 x 2/3 = 1/6
 	wantRat(t, "per attack", res.Stages[0].Unsaved, "1/6")
@@ -73,7 +73,7 @@ func TestE87WHFB8Chain(t *testing.T) { // RULES.md 16.7
 func TestE88SwordChain(t *testing.T) { // RULES.md 16.7
 	u := mustUnit(t, unit.Spec{Ruleset: rules.Skirmish, Models: 1, Profile: unit.Profile{W: 1, T: 3, WS: 3,
 		Save: rules.SaveProfile{Armour: rules.LightArmour, Shield: true}}})
-	a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: referee.HitSpec{WS: 3}, Strength: 3, WeaponClass: rules.Bladed, Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(1), Hit: rearrank.HitSpec{WS: 3}, Strength: 3, WeaponClass: rules.Bladed, Target: rf}}
 	res := both(t, u, a)
 	// P(at least one unsaved wound) = 1/2 x (1/3 x 1/2 + 1/6 x (...)) = 41/288
 	wantRat(t, "P(at least one unsaved wound)", res.Stages[0].Unsaved, "41/288")
@@ -90,7 +90,7 @@ func TestE49ExpectedWoundsPerPacket(t *testing.T) { // RULES.md 16.4
 	} {
 		// ten models, so no packet is cut short by the unit running out
 		u := mustUnit(t, unit.Spec{Ruleset: rules.WHFB8, Models: 10, Profile: unit.Profile{W: c.w, T: 1}})
-		a := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 10, NoSaves: true, MultipleWounds: expr(c.mw), Target: rf}}
+		a := []rearrank.Attack{{Count: dice.ConstExpr(1), Strength: 10, NoSaves: true, MultipleWounds: expr(c.mw), Target: rf}}
 		res := both(t, u, a)
 		// one automatic hit wounds on 2+ (5/6) and is then unsaved
 		perPacket := new(big.Rat).Quo(res.Wounds.Mean(), res.Unsaved.Mean())
@@ -103,7 +103,7 @@ func TestE42PooledOgres(t *testing.T) { // RULES.md 16.4, 11.1
 	// total T decides the casualties, floor(T/3). With every wound unsaved:
 	// P(T<=5) = 19/216 (one Ogre), P(T=9) = 64/216 (three).
 	u := mustUnit(t, unit.Spec{Ruleset: rules.WHFB8, Models: 6, Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 1}})
-	a := []referee.Attack{{Count: dice.ConstExpr(3), Strength: 10, NoSaves: true, MultipleWounds: expr("D6"), Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(3), Strength: 10, NoSaves: true, MultipleWounds: expr("D6"), Target: rf}}
 	res := both(t, u, a)
 	// the three wound on 2+: condition on all three wounding
 	all := new(big.Rat).SetFrac64(125, 216)
@@ -120,7 +120,7 @@ func TestE50TrollsCarry(t *testing.T) { // RULES.md 16.4
 	// 10 Trolls (HP3) whose pool carries 1; one MW(D6) wound capped at 3:
 	// a packet of 2 or 3 completes a Troll.
 	u := mustUnit(t, unit.Spec{Ruleset: rules.T9A, Models: 10, Frontage: 5, Carried: 1, Profile: unit.Profile{W: 3, T: 1}})
-	a := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 10, NoSaves: true, MultipleWounds: expr("D6"), Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(1), Strength: 10, NoSaves: true, MultipleWounds: expr("D6"), Target: rf}}
 	res := both(t, u, a)
 	wantRat(t, "P(a Troll removed)", res.Casualties.P[1], "25/36") // 5/6 x 5/6
 	wantRat(t, "mean HP lost", res.Wounds.Mean(), "25/12")         // 5/6 x 5/2

@@ -9,9 +9,9 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -32,7 +32,7 @@ func binomial(n, k int, p *big.Rat) *big.Rat {
 // walked returns the result of the referee's Machine stepped over every
 // face of every die (walkMachine) after checking that Exact and Enumerate
 // give the same.
-func walked(t *testing.T, u *unit.Unit, attacks []referee.Attack) *Result {
+func walked(t *testing.T, u *unit.Unit, attacks []rearrank.Attack) *Result {
 	t.Helper()
 	want, err := walkMachine(u, attacks, 2_000_000)
 	if err != nil {
@@ -63,7 +63,7 @@ func TestSevenPlusFailingDieAttacksIndependent(t *testing.T) {
 		u := mustUnit(t, unit.Spec{Ruleset: rules.WHFB8, Models: 5, Options: rules.Options{SevenPlusReroll: rules.FailingDie}, Profile: unit.Profile{W: 1, T: 1}})
 		p := new(big.Rat).Mul(mustRat(tt.hit), big.NewRat(5, 6))
 		for _, n := range []int{2, 3} { // two attacks walked die by die; three enumerated
-			a := []referee.Attack{{Count: dice.ConstExpr(n), Phase: rules.Shooting, Hit: referee.HitSpec{Need: target("7+")}, Strength: 3,
+			a := []rearrank.Attack{{Count: dice.ConstExpr(n), Phase: rules.Shooting, Hit: rearrank.HitSpec{Need: target("7+")}, Strength: 3,
 				NoSaves: true, RerollHit: tt.rr, Target: rf}}
 			var res *Result
 			if n == 2 {
@@ -81,7 +81,7 @@ func TestSevenPlusFailingDieAttacksIndependent(t *testing.T) {
 
 // monteCarloNear checks that seeded Monte Carlo gives the exact mean
 // unsaved wounds within 4 standard errors.
-func monteCarloNear(t *testing.T, u *unit.Unit, a []referee.Attack, exact *Result) {
+func monteCarloNear(t *testing.T, u *unit.Unit, a []rearrank.Attack, exact *Result) {
 	t.Helper()
 	mc, err := MonteCarlo(t.Context(), u, a, Config{Samples: 40_000, Seed: 7})
 	if err != nil {
@@ -112,7 +112,7 @@ func TestPoisonMultipleHitsEqualsWalk(t *testing.T) {
 		{rules.PoisonAllHits, "2/3"}, // 2 attacks x 1/6 x E[D3] 2
 	} {
 		u := mustUnit(t, unit.Spec{Ruleset: rules.WHFB8, Models: 10, Options: rules.Options{PoisonMultipleHits: tt.ph}, Profile: unit.Profile{W: 1, T: 7}})
-		a := []referee.Attack{{Count: dice.ConstExpr(2), Hit: referee.HitSpec{Need: target("4+")}, Strength: 3, Poison: rules.NaturalSix,
+		a := []rearrank.Attack{{Count: dice.ConstExpr(2), Hit: rearrank.HitSpec{Need: target("4+")}, Strength: 3, Poison: rules.NaturalSix,
 			MultipleHits: expr("D3"), NoSaves: true, Target: rf}}
 		res := walked(t, u, a)
 		wantRat(t, "mean unsaved", res.Unsaved.Mean(), tt.mean)
@@ -136,7 +136,7 @@ func TestSevenPlusRerollEqualsWalk(t *testing.T) {
 		attacks := genAttacks(t, s, 2)
 		a := &attacks[0]
 		a.Phase = rules.Shooting
-		a.Hit = referee.HitSpec{Need: rules.Need(rapid.IntRange(7, 9).Draw(t, "sevenNeed"))}
+		a.Hit = rearrank.HitSpec{Need: rules.Need(rapid.IntRange(7, 9).Draw(t, "sevenNeed"))}
 		a.RerollHit = rapid.SampledFrom([]rules.Reroll{rules.RerollFailed, rules.RerollOnes, rules.RerollSuccesses,
 			rules.RerollOnes | rules.RerollSuccesses, rules.RerollFailed | rules.RerollSuccesses}).Draw(t, "sevenReroll")
 		a.Count = dice.ConstExpr(rapid.IntRange(1, 2).Draw(t, "sevenCount"))
@@ -154,7 +154,7 @@ func TestSevenPlusRerollEqualsWalk(t *testing.T) {
 		}
 		for _, m := range []struct {
 			name string
-			f    func(context.Context, *unit.Unit, []referee.Attack, Config) (*Result, error)
+			f    func(context.Context, *unit.Unit, []rearrank.Attack, Config) (*Result, error)
 		}{{"Exact", Exact}, {"Enumerate", Enumerate}} {
 			got, err := m.f(t.Context(), u, attacks, Config{})
 			if err != nil {

@@ -4,11 +4,11 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/internal/engine"
 	"math/big"
 	"math/bits"
 
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -77,7 +77,7 @@ func (e *enumerator) kills(c *core) (bool, error) {
 		}
 	}
 	dt := tallyOf(m.Tally())
-	m.SetTally(referee.Tally{})
+	m.SetTally(rearrank.Tally{})
 	c.trans = append(c.trans, trans{to: e.intern(m), dt: dt, w: one})
 	return true, nil
 }
@@ -239,7 +239,7 @@ func (e *enumerator) attackRolls(c *core, n int) (bool, error) {
 		m := c.m.Clone()
 		m.SkipRolls(o)
 		dt := tallyOf(m.Tally())
-		m.SetTally(referee.Tally{})
+		m.SetTally(rearrank.Tally{})
 		c.trans = append(c.trans, trans{to: e.intern(m), dt: dt, w: fromBig(w), d: dn})
 	}
 	if chain {
@@ -563,7 +563,7 @@ func (e *enumerator) packets(c *core, n int) (bool, error) {
 		}
 		m.SkipPackets()
 		dt := tallyOf(m.Tally())
-		m.SetTally(referee.Tally{})
+		m.SetTally(rearrank.Tally{})
 		c.trans = append(c.trans, trans{to: e.intern(m), dt: dt, w: one})
 		return true, nil
 	}
@@ -642,7 +642,7 @@ func (sw *sweeper) extend(e *enumerator, top int) error {
 		s := sw.m.Fork(e.scratch())
 		s.SkipPackets()
 		dt := tallyOf(s.Tally())
-		s.SetTally(referee.Tally{})
+		s.SetTally(rearrank.Tally{})
 		sw.ends = append(sw.ends, sweepEnd{e.intern(s), dt})
 	}
 	return nil

@@ -7,11 +7,11 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/internal/gen"
 	"github.com/rearrank/rearrank/internal/proptest"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -35,7 +35,7 @@ func roundCount() int {
 
 // equalsEnumeration checks Exact against Enumerate on one scenario, and
 // returns Exact's result.
-func equalsEnumeration(t *rapid.T, u *unit.Unit, attacks []referee.Attack) *Result {
+func equalsEnumeration(t *rapid.T, u *unit.Unit, attacks []rearrank.Attack) *Result {
 	want, err := Enumerate(t.Context(), u, attacks, Config{MaxStates: 50_000})
 	if errors.Is(err, ErrStateLimit) {
 		t.Skip(err)
@@ -71,7 +71,7 @@ func TestFastPathsEqualEnumeration(t *testing.T) {
 // multiWound takes the instant kills away from attacks and draws Multiple
 // Wounds for those without: packets of several wounds, for the damage fast
 // paths.
-func multiWound(t *rapid.T, attacks []referee.Attack) {
+func multiWound(t *rapid.T, attacks []rearrank.Attack) {
 	for i := range attacks {
 		attacks[i].InstantKill = false
 		if attacks[i].MultipleWounds.IsZero() {

@@ -3,8 +3,8 @@ package odds
 import (
 	"pgregory.net/rapid"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/internal/gen"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -14,12 +14,14 @@ import (
 
 func genSpec(t *rapid.T, rs rules.Ruleset) unit.Spec { return gen.Spec(t, rs, gen.Small) }
 
-func genAttacks(t *rapid.T, s unit.Spec, maxAttacks int) []referee.Attack {
+func genAttacks(t *rapid.T, s unit.Spec, maxAttacks int) []rearrank.Attack {
 	return gen.Attacks(t, s, maxAttacks, gen.Small)
 }
 
-func genScenario(t *rapid.T, maxAttacks int) (*unit.Unit, []referee.Attack) {
+func genScenario(t *rapid.T, maxAttacks int) (*unit.Unit, []rearrank.Attack) {
 	return gen.Scenario(t, maxAttacks, gen.Small)
 }
 
-func describeScenario(u *unit.Unit, attacks []referee.Attack) string { return gen.Describe(u, attacks) }
+func describeScenario(u *unit.Unit, attacks []rearrank.Attack) string {
+	return gen.Describe(u, attacks)
+}

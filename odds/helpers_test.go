@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/referee"
@@ -66,7 +67,7 @@ func (p *prefixRoller) Ask(sides int, _ string) (int, error) {
 // of faces the referee asks for, each face of each die on its own, and
 // sums the results with their exact chances: the plainest reading of the
 // rules over all dice, which the enumeration must equal.
-func walk(t interface{ Helper() }, u *unit.Unit, attacks []referee.Attack, limit int) (*Result, error) {
+func walk(t interface{ Helper() }, u *unit.Unit, attacks []rearrank.Attack, limit int) (*Result, error) {
 	t.Helper()
 	type acc struct {
 		cas, wounds, unsaved map[int]*big.Rat
@@ -225,7 +226,7 @@ func sumsToOne(res *Result) error {
 	return errors.Join(errs...)
 }
 
-func exactly(t testing.TB, u *unit.Unit, attacks []referee.Attack) *Result {
+func exactly(t testing.TB, u *unit.Unit, attacks []rearrank.Attack) *Result {
 	t.Helper()
 	res, err := Exact(context.Background(), u, attacks, Config{})
 	if err != nil {
@@ -258,7 +259,7 @@ func (f faceRoller) Ask(sides int, _ string) (int, error) { return f.p.Branch(si
 // one path at a time, with no classes of faces and no merging of states,
 // and sums the end states with their exact chances. It is walk without the
 // event log, so it reaches larger scenarios.
-func walkMachine(u *unit.Unit, attacks []referee.Attack, limit int) (*Result, error) {
+func walkMachine(u *unit.Unit, attacks []rearrank.Attack, limit int) (*Result, error) {
 	m, err := engine.NewMachine(u, attacks, nil)
 	if err != nil {
 		return nil, err

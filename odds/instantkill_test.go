@@ -7,10 +7,10 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/internal/gen"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -26,7 +26,7 @@ import (
 func mixedReached(t interface {
 	Helper()
 	Fatal(...any)
-}, u *unit.Unit, attacks []referee.Attack) bool {
+}, u *unit.Unit, attacks []rearrank.Attack) bool {
 	t.Helper()
 	m, err := engine.NewMachine(u, attacks, nil)
 	if err != nil {
@@ -57,7 +57,7 @@ func mixedReached(t interface {
 type blowCase struct {
 	name    string
 	spec    unit.Spec
-	attacks []referee.Attack
+	attacks []rearrank.Attack
 }
 
 func blowCases() []blowCase {
@@ -67,59 +67,59 @@ func blowCases() []blowCase {
 	}
 	ward4 := rules.SpecialSaves{Ward: target("4+")}
 	regen5 := rules.SpecialSaves{Regeneration: target("5+")}
-	atk := func(n int, mod func(*referee.Attack)) referee.Attack {
-		a := referee.Attack{Count: dice.ConstExpr(n), Hit: referee.HitSpec{Need: target("4+")}, Strength: 4, Target: rf}
+	atk := func(n int, mod func(*rearrank.Attack)) rearrank.Attack {
+		a := rearrank.Attack{Count: dice.ConstExpr(n), Hit: rearrank.HitSpec{Need: target("4+")}, Strength: 4, Target: rf}
 		mod(&a)
 		return a
 	}
-	kb := func(a *referee.Attack) { a.KillingBlow = rules.NaturalSix }
+	kb := func(a *rearrank.Attack) { a.KillingBlow = rules.NaturalSix }
 	return []blowCase{
 		// RULES.md 20.2, 9.1: a slaying Killing Blow skips the armour save
 		// and the model is slain when the ward fails; the other wounds
 		// roll both saves.
 		{"whfb8 Killing Blow at W1", unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: inf(1, ward4)},
-			[]referee.Attack{atk(6, kb)}},
+			[]rearrank.Attack{atk(6, kb)}},
 		// Kills take the most damaged model (R5) among pooled packets (11.1).
 		{"whfb8 Killing Blow at W2 with D3 wounds", unit.Spec{Ruleset: rules.WHFB8, Models: 4, Profile: inf(2, ward4)},
-			[]referee.Attack{atk(5, func(a *referee.Attack) { kb(a); a.MultipleWounds = expr("D3") })}},
+			[]rearrank.Attack{atk(5, func(a *rearrank.Attack) { kb(a); a.MultipleWounds = expr("D3") })}},
 		// 20.2: Heroic Killing Blow slays monstrous infantry.
 		{"whfb8 Heroic Killing Blow at monstrous infantry", unit.Spec{Ruleset: rules.WHFB8, Models: 3,
 			Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4, Save: heavy, Specials: rules.SpecialSaves{Ward: target("5+")}}},
-			[]referee.Attack{atk(5, func(a *referee.Attack) { a.HeroicKillingBlow = 5 })}},
+			[]rearrank.Attack{atk(5, func(a *rearrank.Attack) { a.HeroicKillingBlow = 5 })}},
 		// C26: an unsaved Flaming wound, a kill too, costs the unit its
 		// Regeneration for the next group of the phase.
 		{"whfb8 Flaming Killing Blow against Regeneration", unit.Spec{Ruleset: rules.WHFB8, Models: 4,
 			Profile: inf(1, rules.SpecialSaves{Regeneration: target("4+")})},
-			[]referee.Attack{atk(4, func(a *referee.Attack) { kb(a); a.Flaming = true }), atk(3, func(*referee.Attack) {})}},
+			[]rearrank.Attack{atk(4, func(a *rearrank.Attack) { kb(a); a.Flaming = true }), atk(3, func(*rearrank.Attack) {})}},
 		// C24: kills first in the allocation of a batch of several.
 		{"whfb8 Killing Blow in a batch of several", unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: inf(1, ward4)},
-			[]referee.Attack{atk(3, func(a *referee.Attack) { kb(a); a.Batch = "x" }), atk(3, func(a *referee.Attack) { a.Batch = "x"; a.Strength = 3 })}},
+			[]rearrank.Attack{atk(3, func(a *rearrank.Attack) { kb(a); a.Batch = "x" }), atk(3, func(a *rearrank.Attack) { a.Batch = "x"; a.Strength = 3 })}},
 		{"whfb8 Killing Blow at the champion", unit.Spec{Ruleset: rules.WHFB8, Models: 4, Profile: inf(1, ward4), Command: []unit.Role{unit.Champion}},
-			[]referee.Attack{atk(4, func(a *referee.Attack) { kb(a); a.Target = unit.Target{Role: unit.Champion} })}},
+			[]rearrank.Attack{atk(4, func(a *rearrank.Attack) { kb(a); a.Target = unit.Target{Role: unit.Champion} })}},
 		{"whfb8 two groups with Killing Blow", unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: inf(1, ward4)},
-			[]referee.Attack{atk(3, kb), atk(3, kb)}},
+			[]rearrank.Attack{atk(3, kb), atk(3, kb)}},
 		// 20.2: battleaxe's Killing Blow on a monster is one wound, a single
 		// after the packets (C22), on per-model damage (11.3).
 		{"battleaxe Killing Blow single among packets", unit.Spec{Ruleset: rules.Battleaxe, Models: 2,
 			Profile: unit.Profile{TroopType: rules.Monster, W: 4, T: 4, Save: heavy, Specials: rules.SpecialSaves{Ward: target("5+")}}},
-			[]referee.Attack{atk(4, func(a *referee.Attack) { kb(a); a.MultipleWounds = expr("D3") })}},
+			[]rearrank.Attack{atk(4, func(a *rearrank.Attack) { kb(a); a.MultipleWounds = expr("D3") })}},
 		{"battleaxe Killing Blow at W1", unit.Spec{Ruleset: rules.Battleaxe, Models: 5, Profile: inf(1, ward4)},
-			[]referee.Attack{atk(5, kb)}},
+			[]rearrank.Attack{atk(5, kb)}},
 		{"t9a1-ru Killing Blow at W1", unit.Spec{Ruleset: rules.T9A1RU, Models: 5, Profile: inf(1, ward4)},
-			[]referee.Attack{atk(5, kb)}},
+			[]rearrank.Attack{atk(5, kb)}},
 		// 22.3, 22.6, 22.17: a Cleaving Blow keeps its Multiple Wounds and
 		// rolls no Regeneration after damage; the others roll it.
 		{"tow Cleaving Blow against Regeneration", unit.Spec{Ruleset: rules.TOW, Models: 3, Profile: inf(2, regen5)},
-			[]referee.Attack{atk(4, func(a *referee.Attack) { a.CleavingBlow = rules.NaturalSix; a.MultipleWounds = expr("D3") })}},
+			[]rearrank.Attack{atk(4, func(a *rearrank.Attack) { a.CleavingBlow = rules.NaturalSix; a.MultipleWounds = expr("D3") })}},
 		// 22.3, 22.7: Killing Blow takes every Wound left of the model now
 		// losing Wounds, beside capped packets.
 		{"tow Killing Blow beside D3 packets", unit.Spec{Ruleset: rules.TOW, Models: 3, Profile: inf(2, rules.SpecialSaves{Ward: target("6+")})},
-			[]referee.Attack{atk(4, func(a *referee.Attack) { kb(a); a.MultipleWounds = expr("D3") })}},
+			[]rearrank.Attack{atk(4, func(a *rearrank.Attack) { kb(a); a.MultipleWounds = expr("D3") })}},
 		{"tow Killing Blow and Cleaving Blow against Regeneration", unit.Spec{Ruleset: rules.TOW, Models: 3, Profile: inf(2, regen5)},
-			[]referee.Attack{atk(4, func(a *referee.Attack) { kb(a); a.CleavingBlow = rules.NaturalSix })}},
+			[]rearrank.Attack{atk(4, func(a *rearrank.Attack) { kb(a); a.CleavingBlow = rules.NaturalSix })}},
 		{"tow Monster Slayer", unit.Spec{Ruleset: rules.TOW, Models: 2,
 			Profile: unit.Profile{TroopType: rules.Monster, W: 4, T: 4, Save: heavy, Specials: rules.SpecialSaves{Ward: target("6+")}}},
-			[]referee.Attack{atk(4, func(a *referee.Attack) { a.MonsterSlayer = rules.NaturalSix; a.MultipleWounds = expr("D3") })}},
+			[]rearrank.Attack{atk(4, func(a *rearrank.Attack) { a.MonsterSlayer = rules.NaturalSix; a.MultipleWounds = expr("D3") })}},
 	}
 }
 
@@ -192,10 +192,10 @@ func TestBlowsEqualEnumerationRandom(t *testing.T) {
 // killingBlowForty is bench/testdata/killing-blow.yaml: 40 attacks with
 // Killing Blow, hitting on 4+, S4 against 15 infantry of T3 and W1 in heavy
 // armour (6+ against S4) with a 4+ ward (whfb8).
-func killingBlowForty(t testing.TB) (*unit.Unit, []referee.Attack) {
+func killingBlowForty(t testing.TB) (*unit.Unit, []rearrank.Attack) {
 	u := mustUnit(t, unit.Spec{Ruleset: rules.WHFB8, Models: 15, Frontage: 5, Profile: unit.Profile{TroopType: rules.Infantry, W: 1, T: 3,
 		Save: rules.SaveProfile{Armour: rules.HeavyArmour}, Specials: rules.SpecialSaves{Ward: target("4+")}}})
-	a := []referee.Attack{{Count: dice.ConstExpr(40), Hit: referee.HitSpec{Need: target("4+")}, Strength: 4, KillingBlow: rules.NaturalSix, Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(40), Hit: rearrank.HitSpec{Need: target("4+")}, Strength: 4, KillingBlow: rules.NaturalSix, Target: rf}}
 	return u, a
 }
 
@@ -248,7 +248,7 @@ func TestKillingBlowFortyAttacksFewStates(t *testing.T) {
 func TestTowCleavingThirtyAttacksFewStates(t *testing.T) {
 	u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 10, Frontage: 5, Profile: unit.Profile{TroopType: rules.Infantry, W: 2, T: 3,
 		Save: rules.SaveProfile{Armour: rules.HeavyArmour}, Specials: rules.SpecialSaves{Regeneration: target("5+")}}})
-	a := []referee.Attack{{Count: dice.ConstExpr(30), Hit: referee.HitSpec{Need: target("4+")}, Strength: 4,
+	a := []rearrank.Attack{{Count: dice.ConstExpr(30), Hit: rearrank.HitSpec{Need: target("4+")}, Strength: 4,
 		MultipleWounds: expr("D3"), CleavingBlow: rules.NaturalSix, Target: rf}}
 	res, err := Exact(t.Context(), u, a, Config{MaxStates: 10_000, MaxBytes: 64 << 20})
 	if err != nil {

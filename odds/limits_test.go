@@ -9,28 +9,28 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
 
 // s3 is DESIGN.md's S3: battleaxe per-model damage, 30 hits with D6
 // wounds on 10 monsters of W6.
-func s3(t testing.TB) (*unit.Unit, []referee.Attack) {
+func s3(t testing.TB) (*unit.Unit, []rearrank.Attack) {
 	u := mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 10, Frontage: 5,
 		Profile: unit.Profile{TroopType: rules.Monster, W: 6, T: 5, Save: rules.SaveProfile{Armour: rules.LightArmour}}})
-	return u, []referee.Attack{{Count: dice.ConstExpr(30), Strength: 6, MultipleWounds: expr("D6"), Target: rf}}
+	return u, []rearrank.Attack{{Count: dice.ConstExpr(30), Strength: 6, MultipleWounds: expr("D6"), Target: rf}}
 }
 
 // tooBig is a per-model scenario past the default state limit even with
 // the count key (unit.SetCountKey): 40 packets on 40 fresh models of W10
 // with 6 sizes below 10 make C(45, 5) = 1,221,759 multisets of damage.
-func tooBig(t testing.TB) (*unit.Unit, []referee.Attack) {
+func tooBig(t testing.TB) (*unit.Unit, []rearrank.Attack) {
 	u := mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 40, Frontage: 10,
 		Profile: unit.Profile{TroopType: rules.Monster, W: 10, T: 5}})
-	return u, []referee.Attack{{Count: dice.ConstExpr(60), Strength: 6, MultipleWounds: expr("D6"), Target: rf}}
+	return u, []rearrank.Attack{{Count: dice.ConstExpr(60), Strength: 6, MultipleWounds: expr("D6"), Target: rf}}
 }
 
 // TestStateLimitNamesTheCause: a scenario past the default state limit
@@ -79,7 +79,7 @@ func TestStateLimitEarlyIsSound(t *testing.T) {
 		{3, 3, 3, "D3"}, {4, 4, 4, "D3"}, {3, 6, 5, "D6"}, {5, 3, 5, "D6"},
 	} {
 		u := mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: c.models, Profile: unit.Profile{W: c.w, T: 3}})
-		a := []referee.Attack{{Count: dice.ConstExpr(c.count), Strength: 4, MultipleWounds: expr(c.mw), Target: rf}}
+		a := []rearrank.Attack{{Count: dice.ConstExpr(c.count), Strength: 4, MultipleWounds: expr(c.mw), Target: rf}}
 		for _, counted := range []bool{false, true} {
 			checked := 0
 			for limit := 2; limit <= 300; limit *= 2 {
@@ -230,7 +230,7 @@ func TestMonteCarloProgress(t *testing.T) {
 func TestJSON(t *testing.T) {
 	u := mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 30, Profile: unit.Profile{W: 1, T: 3,
 		Save: rules.SaveProfile{Armour: rules.LightArmour, Shield: true}}})
-	a := []referee.Attack{{Count: dice.ConstExpr(20), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 4}, Strength: 4, Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(20), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: 4}, Strength: 4, Target: rf}}
 	res := exactly(t, u, a)
 	b, err := json.Marshal(JSON(res, true))
 	if err != nil {
@@ -260,7 +260,7 @@ func TestJSON(t *testing.T) {
 // attacks) fails with the state limit rather than running for minutes.
 func TestManyDiceInOneStep(t *testing.T) {
 	u := mustUnit(t, unit.Spec{Ruleset: rules.WHFB8, Models: 10, Profile: unit.Profile{W: 1, T: 3}})
-	a := []referee.Attack{{Count: dice.MustParseExpr("10D6"), Strength: 3, Target: rf}}
+	a := []rearrank.Attack{{Count: dice.MustParseExpr("10D6"), Strength: 3, Target: rf}}
 	start := time.Now()
 	_, err := Exact(t.Context(), u, a, Config{})
 	if !errors.Is(err, ErrStateLimit) || !strings.Contains(err.Error(), "ways") {

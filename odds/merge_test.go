@@ -6,9 +6,9 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/proptest"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -17,7 +17,7 @@ import (
 // to four, fixed counts) in a pooled ruleset, at a unit of rank and file
 // only as often as not, with few enough models that the first batch often
 // destroys it.
-func genMergedBatches(t *rapid.T, maxModels, maxAttacks int) (*unit.Unit, []referee.Attack) {
+func genMergedBatches(t *rapid.T, maxModels, maxAttacks int) (*unit.Unit, []rearrank.Attack) {
 	rs := rapid.SampledFrom([]rules.Ruleset{rules.Battleaxe, rules.WHFB8, rules.T9A, rules.T9A1RU, rules.TOW}).Draw(t, "ruleset")
 	s := genSpec(t, rs)
 	if rs == rules.Battleaxe {
@@ -121,8 +121,8 @@ func TestMergedBatchesWalked(t *testing.T) {
 // 1/2 (the first) + 1/2·1/2 (the second), never 2; destroyed 3/4.
 func TestMergedBatchesDestroyedFirst(t *testing.T) {
 	u := mustUnit(t, unit.Spec{Ruleset: rules.WHFB8, Models: 1, Profile: unit.Profile{W: 2, T: 4, WS: 3}})
-	a := referee.Attack{Count: dice.ConstExpr(1), Phase: rules.Shooting, Strength: 4, MultipleWounds: dice.ConstExpr(2), Target: unit.Target{Role: unit.RankAndFile}}
-	res := exactly(t, u, []referee.Attack{a, a})
+	a := rearrank.Attack{Count: dice.ConstExpr(1), Phase: rules.Shooting, Strength: 4, MultipleWounds: dice.ConstExpr(2), Target: unit.Target{Role: unit.RankAndFile}}
+	res := exactly(t, u, []rearrank.Attack{a, a})
 	if !res.Method.Took(MergedBatches) {
 		t.Fatalf("method %q, want the merged batches", res.Method)
 	}
@@ -149,11 +149,11 @@ func TestMergedBatchesAfterOtherBatch(t *testing.T) {
 				s.Options.DamageModel = rules.Pooled
 				s.Options.PanicThreshold = ratOf(1, 2)
 				u := mustUnit(t, s)
-				a := referee.Attack{Count: dice.ConstExpr(1), Phase: rules.Melee, Strength: 2, MultipleWounds: dice.ConstExpr(2),
+				a := rearrank.Attack{Count: dice.ConstExpr(1), Phase: rules.Melee, Strength: 2, MultipleWounds: dice.ConstExpr(2),
 					NoSaves: true, Flaming: flaming, Target: unit.Target{Role: unit.RankAndFile}}
 				first := a
 				first.Strength, first.Flaming = 3, false
-				attacks := []referee.Attack{first, a, a}
+				attacks := []rearrank.Attack{first, a, a}
 				got := exactly(t, u, attacks)
 				want, err := Enumerate(t.Context(), u, attacks, Config{})
 				if err != nil {
@@ -185,9 +185,9 @@ func TestMergedBatchesMixedProfiles(t *testing.T) {
 		Groups: []unit.Group{{Count: 1, Profile: unit.Profile{TroopType: rules.Cavalry, W: 3, T: 4, WS: 3}}}}
 	s.Options.DamageModel = rules.Pooled
 	u := mustUnit(t, s)
-	a := referee.Attack{Count: dice.ConstExpr(1), Phase: rules.Melee, Strength: 4, MultipleWounds: dice.MustParseExpr("D3"),
+	a := rearrank.Attack{Count: dice.ConstExpr(1), Phase: rules.Melee, Strength: 4, MultipleWounds: dice.MustParseExpr("D3"),
 		NoSaves: true, Target: unit.Target{Role: unit.RankAndFile}}
-	attacks := []referee.Attack{a, a}
+	attacks := []rearrank.Attack{a, a}
 	got := exactly(t, u, attacks)
 	if got.Method.Took(MergedBatches) {
 		t.Errorf("method %q: batches at different receivers merged", got.Method)

@@ -3,8 +3,8 @@ package odds
 import (
 	"math/big"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/internal/engine"
-	"github.com/rearrank/rearrank/referee"
 )
 
 // Mixed attacks. The binomial-attacks fast path counts
@@ -109,7 +109,7 @@ func (e *enumerator) mixedRolls(c *core, n int, cases []rollCase, d den) (bool, 
 		m := c.m.Clone()
 		m.SkipRolls(o)
 		dt := tallyOf(m.Tally())
-		m.SetTally(referee.Tally{})
+		m.SetTally(rearrank.Tally{})
 		c.trans = append(c.trans, trans{to: e.intern(m), dt: dt, w: fromBig(w), d: dn})
 		if e.max > 0 && len(e.next) > e.max {
 			return e.limitError()

@@ -9,10 +9,10 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/internal/safe"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/unit"
 )
 
@@ -29,7 +29,7 @@ const chunk = 4096
 // ctx's error within a step of the referee's machine of ctx's end. A panic
 // of a worker, a bug, is returned as a *safe.PanicError, and stops the
 // others.
-func MonteCarlo(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Config) (*Result, error) {
+func MonteCarlo(ctx context.Context, u *unit.Unit, attacks []rearrank.Attack, cfg Config) (*Result, error) {
 	n := cfg.Samples
 	if n <= 0 {
 		n = DefaultSamples

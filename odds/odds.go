@@ -7,9 +7,9 @@ import (
 	"math"
 	"math/big"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -265,12 +265,12 @@ func floats(rs []*big.Rat) []float64 {
 // StageOdds are the per-attack chances of one attack group's stages against
 // its receiving model at the start of the batch (RULES.md 4).
 type StageOdds struct {
-	Group         int           `json:"group"`
-	Needs         referee.Needs `json:"-"`
-	Hit           *big.Rat      `json:"-"` // the attack hits (the whole 7+ procedure included)
-	Wound         *big.Rat      `json:"-"` // a hit wounds
-	ArmourFailed  *big.Rat      `json:"-"` // a wound is not stopped by armour
-	SpecialFailed *big.Rat      `json:"-"` // nor by the special save
+	Group         int            `json:"group"`
+	Needs         rearrank.Needs `json:"-"`
+	Hit           *big.Rat       `json:"-"` // the attack hits (the whole 7+ procedure included)
+	Wound         *big.Rat       `json:"-"` // a hit wounds
+	ArmourFailed  *big.Rat       `json:"-"` // a wound is not stopped by armour
+	SpecialFailed *big.Rat       `json:"-"` // nor by the special save
 	// Unsaved is the chance that one attack of the group, resolved by the
 	// referee against the unit as it starts, leaves at least one unsaved
 	// wound (or instant kill): the product of the stages above, with Lethal
@@ -334,7 +334,7 @@ type Result struct {
 // pass cfg.MaxStates it returns an error wrapping ErrStateLimit that says
 // what made them many, or, with cfg.Fallback, a Monte Carlo estimate whose
 // Exact is false and whose Fallback holds that error. u is not changed.
-func Exact(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Config) (*Result, error) {
+func Exact(ctx context.Context, u *unit.Unit, attacks []rearrank.Attack, cfg Config) (*Result, error) {
 	res, err := compute(ctx, u, attacks, cfg, true)
 	if err != nil && cfg.Fallback && errors.Is(err, ErrStateLimit) {
 		mc, mcErr := MonteCarlo(ctx, u, attacks, cfg)
@@ -349,11 +349,11 @@ func Exact(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Conf
 
 // Enumerate is the reference reader: the referee's Machine stepped over
 // every die, with no fast path. It gives the same Result as Exact, slower.
-func Enumerate(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Config) (*Result, error) {
+func Enumerate(ctx context.Context, u *unit.Unit, attacks []rearrank.Attack, cfg Config) (*Result, error) {
 	return compute(ctx, u, attacks, cfg, false)
 }
 
-func compute(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Config, fast bool) (*Result, error) {
+func compute(ctx context.Context, u *unit.Unit, attacks []rearrank.Attack, cfg Config, fast bool) (*Result, error) {
 	u, standIns := u.StandIn(nil) // nobody to ask (RULES.md 18)
 	m, err := engine.NewMachine(u, attacks, nil)
 	if err != nil {
@@ -382,7 +382,7 @@ func compute(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Co
 }
 
 // stages returns the per-attack stage odds of every group against u.
-func stages(ctx context.Context, u *unit.Unit, attacks []referee.Attack, fast bool) ([]StageOdds, error) {
+func stages(ctx context.Context, u *unit.Unit, attacks []rearrank.Attack, fast bool) ([]StageOdds, error) {
 	var out []StageOdds
 	for i, a := range attacks {
 		c, err := engine.StageChances(u, a)
@@ -400,9 +400,9 @@ func stages(ctx context.Context, u *unit.Unit, attacks []referee.Attack, fast bo
 
 // oneAttack returns the chance that one attack of a, resolved by the
 // referee against u, leaves at least one unsaved wound or instant kill.
-func oneAttack(ctx context.Context, u *unit.Unit, a referee.Attack) (*big.Rat, error) {
+func oneAttack(ctx context.Context, u *unit.Unit, a rearrank.Attack) (*big.Rat, error) {
 	a.Count = dice.ConstExpr(1)
-	m, err := engine.NewMachine(u, []referee.Attack{a}, nil)
+	m, err := engine.NewMachine(u, []rearrank.Attack{a}, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -456,7 +456,7 @@ func stageOdds(group int, c engine.Chances) StageOdds {
 // may merge the states of attacks: every count a Result reports is then
 // the same for states with one key, unless an instant kill is aimed at the
 // musician or standard bearer (C12 picks the model by where it stands).
-func countKeyable(attacks []referee.Attack) bool {
+func countKeyable(attacks []rearrank.Attack) bool {
 	for _, a := range attacks {
 		if a.InstantKill && (a.Target.Role == unit.Musician || a.Target.Role == unit.StandardBearer) {
 			return false
@@ -468,7 +468,7 @@ func countKeyable(attacks []referee.Attack) bool {
 // describe names what makes a scenario's state space large, for the state
 // limit error: per-model damage with many multi-wound hits, or many
 // distinct pooled totals.
-func describe(u *unit.Unit, attacks []referee.Attack) string {
+func describe(u *unit.Unit, attacks []rearrank.Attack) string {
 	hits, multi := 0, 0
 	for _, a := range attacks {
 		hits += a.Count.Max()
@@ -503,7 +503,7 @@ func describe(u *unit.Unit, attacks []referee.Attack) string {
 // merges; with counted true (the unit's count key, unit.SetCountKey, which
 // keys identical models' damage as a multiset) the multisets of j sizes
 // out of v, C(j+v-1, j).
-func tooMany(ctx context.Context, u *unit.Unit, attacks []referee.Attack, limit int, counted bool, why func() string) error {
+func tooMany(ctx context.Context, u *unit.Unit, attacks []rearrank.Attack, limit int, counted bool, why func() string) error {
 	if limit <= 0 || !rules.For(u.Ruleset()).PerModel(u.Options()) {
 		return nil
 	}
@@ -529,7 +529,7 @@ func tooMany(ctx context.Context, u *unit.Unit, attacks []referee.Attack, limit 
 	// The batch as the referee starts it, and one of its attacks.
 	one := a
 	one.Count = dice.ConstExpr(1)
-	m, err := engine.NewMachine(u, []referee.Attack{one}, nil)
+	m, err := engine.NewMachine(u, []rearrank.Attack{one}, nil)
 	if err != nil {
 		return nil
 	}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -20,29 +20,29 @@ func TestOwnerChoiceStandsIn(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
 		spec     unit.Spec
-		attacks  []referee.Attack
+		attacks  []rearrank.Attack
 		owner    rules.Options
 		standIns string
 	}{
 		{"R11 single rank", unit.Spec{Ruleset: rules.WHFB8, Models: 7, Frontage: 7, Profile: unit.Profile{W: 1, T: 3},
 			Command: []unit.Role{unit.Musician}, Layout: "R R R R R R M"},
-			[]referee.Attack{{Count: expr("3"), Strength: 3, Target: rf}},
+			[]rearrank.Attack{{Count: expr("3"), Strength: 3, Target: rf}},
 			rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice}, "single_rank_policy=balance"},
 		{"R12 22.8 tow rear rank", unit.Spec{Ruleset: rules.TOW, Models: 8, Frontage: 5, Profile: unit.Profile{W: 1, T: 3},
 			Command: []unit.Role{unit.Musician}},
-			[]referee.Attack{{Count: expr("4"), Strength: 3, Target: rf}},
+			[]rearrank.Attack{{Count: expr("4"), Strength: 3, Target: rf}},
 			rules.Options{RearRankOrder: rules.RearRankOwnerChoice}, "rear_rank_order=left_to_right"},
 		{"11.4 command order", unit.Spec{Ruleset: rules.T9A, Models: 4, Profile: unit.Profile{W: 1, T: 3},
 			Command: []unit.Role{unit.Musician, unit.StandardBearer}},
-			[]referee.Attack{{Count: expr("4"), Strength: 3, Target: rf}},
+			[]rearrank.Attack{{Count: expr("4"), Strength: 3, Target: rf}},
 			rules.Options{CommandOrder: rules.CommandOwnerChoice}, "command_order=musician_first"},
 		// Divine Attacks re-roll a passed Aegis (20.5): best takes
 		// Regeneration 5+, which fails 2/3 against Aegis's 3/4
 		{"8 special save", unit.Spec{Ruleset: rules.T9A, Models: 3, Profile: trolls},
-			[]referee.Attack{{Count: expr("2"), Strength: 5, DivineAttacks: true, Target: rf}},
+			[]rearrank.Attack{{Count: expr("2"), Strength: 5, DivineAttacks: true, Target: rf}},
 			rules.Options{SpecialSaveChoice: rules.SaveOwnerChoice}, "special_save_choice=best"},
 		{"22.13 tow packet order", unit.Spec{Ruleset: rules.TOW, Models: 3, Profile: unit.Profile{W: 3, T: 4}},
-			[]referee.Attack{{Count: expr("2"), Strength: 10, NoSaves: true, MultipleWounds: expr("D3"), Target: rf}},
+			[]rearrank.Attack{{Count: expr("2"), Strength: 10, NoSaves: true, MultipleWounds: expr("D3"), Target: rf}},
 			rules.Options{MultiPacketOrder: rules.PacketOwnerChoice}, "multi_packet_order=as_listed"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -86,7 +86,7 @@ func TestOwnerChoiceStandsIn(t *testing.T) {
 	t.Run("the special save the default takes: regeneration 5+", func(t *testing.T) {
 		res, err := Exact(context.Background(), mustUnit(t, unit.Spec{Ruleset: rules.T9A, Models: 3, Profile: trolls,
 			Options: rules.Options{SpecialSaveChoice: rules.SaveOwnerChoice}}),
-			[]referee.Attack{{Count: expr("1"), Strength: 5, DivineAttacks: true, Target: rf}}, Config{})
+			[]rearrank.Attack{{Count: expr("1"), Strength: 5, DivineAttacks: true, Target: rf}}, Config{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -25,8 +25,8 @@ import (
 // 2, 3 with 1/4, 1/2, 1/4 (the packet's other wound is wasted).
 func TestBatchOfProfilesSpreadsPackets(t *testing.T) {
 	spec := unit.Spec{Ruleset: rules.Battleaxe, Models: 3, Frontage: 3, Profile: unit.Profile{W: 3, T: 4}}
-	profile := func(name, batch string) referee.Attack {
-		return referee.Attack{Name: name, Count: dice.ConstExpr(1), Strength: 4, MultipleWounds: expr("2"), Batch: batch, Target: rf}
+	profile := func(name, batch string) rearrank.Attack {
+		return rearrank.Attack{Name: name, Count: dice.ConstExpr(1), Strength: 4, MultipleWounds: expr("2"), Batch: batch, Target: rf}
 	}
 	for _, c := range []struct {
 		name        string
@@ -38,7 +38,7 @@ func TestBatchOfProfilesSpreadsPackets(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			u := mustUnit(t, spec)
-			attacks := []referee.Attack{profile("great weapons", c.batch), profile("rune axe", c.batch)}
+			attacks := []rearrank.Attack{profile("great weapons", c.batch), profile("rune axe", c.batch)}
 			walked, err := walk(t, u, attacks, 1000)
 			if err != nil {
 				t.Fatal(err)
@@ -79,7 +79,7 @@ func TestMixedPoolPacketsPerModel(t *testing.T) {
 		t.Run(rs.String(), func(t *testing.T) {
 			u := mustUnit(t, unit.Spec{Ruleset: rs, Models: 2, Frontage: 4, Profile: unit.Profile{W: 1, T: 3},
 				Groups: []unit.Group{{Count: 2, Profile: unit.Profile{W: 3, T: 3}}}})
-			a := []referee.Attack{{Count: dice.ConstExpr(2), Strength: 10, NoSaves: true, MultipleWounds: expr("D3"), Target: rf}}
+			a := []rearrank.Attack{{Count: dice.ConstExpr(2), Strength: 10, NoSaves: true, MultipleWounds: expr("D3"), Target: rf}}
 			res := walked(t, u, a)
 			if len(res.Casualties.P) != 3 {
 				t.Fatalf("casualties: %d values, want 3 (%s)", len(res.Casualties.P), res.Method)
@@ -111,7 +111,7 @@ func TestMixedPoolOverflowDice(t *testing.T) {
 	u := mustUnit(t, unit.Spec{Ruleset: rules.T9A, Options: rules.Options{SingleRankPolicy: rules.RightEnd}, Models: 2, Frontage: 3,
 		Profile: p, Command: []unit.Role{unit.Champion}, Groups: []unit.Group{{Count: 1, Profile: g}}})
 	aim := unit.Target{Role: unit.RankAndFile, TroopType: rules.Cavalry}
-	a := []referee.Attack{
+	a := []rearrank.Attack{
 		{Count: dice.ConstExpr(2), Strength: 6, NoSaves: true, MultipleWounds: expr("D3"), Batch: "v", Target: aim},
 		{Count: dice.ConstExpr(2), Strength: 5, NoSaves: true, MultipleWounds: expr("D3+1"), Batch: "v", Target: aim},
 	}

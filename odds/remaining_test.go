@@ -6,8 +6,8 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -119,13 +119,13 @@ func TestTowLastBatchEqualsEnumeration(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		attacks := make([]referee.Attack, rapid.IntRange(1, 2).Draw(t, "groups"))
+		attacks := make([]rearrank.Attack, rapid.IntRange(1, 2).Draw(t, "groups"))
 		left := 10
 		for i := range attacks {
 			k := rapid.IntRange(1, left-(len(attacks)-1-i)).Draw(t, "count")
 			left -= k
-			attacks[i] = referee.Attack{Count: dice.ConstExpr(k),
-				Hit:            referee.HitSpec{Need: rules.Need(rapid.IntRange(2, 5).Draw(t, "hit"))},
+			attacks[i] = rearrank.Attack{Count: dice.ConstExpr(k),
+				Hit:            rearrank.HitSpec{Need: rules.Need(rapid.IntRange(2, 5).Draw(t, "hit"))},
 				Strength:       rapid.IntRange(2, 6).Draw(t, "s"),
 				MultipleWounds: dice.MustParseExpr(rapid.SampledFrom([]string{"2", "D3", "D6", "D3+1"}).Draw(t, "mw")),
 				Target:         rf}

@@ -6,8 +6,8 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -16,7 +16,7 @@ import (
 type scenario struct {
 	name    string
 	spec    unit.Spec
-	attacks []referee.Attack
+	attacks []rearrank.Attack
 }
 
 // tinyScenarios has one scenario per ruleset small enough to resolve with
@@ -30,33 +30,33 @@ func tinyScenarios() []scenario {
 	return []scenario{
 		{"battleaxe", unit.Spec{Ruleset: rules.Battleaxe, Models: 3, Command: []unit.Role{unit.Champion},
 			Profile: unit.Profile{W: 2, T: 3, Save: rules.SaveProfile{Armour: rules.LightArmour}}},
-			[]referee.Attack{{Count: dice.ConstExpr(2), Strength: 4, MultipleWounds: expr("D3"), Target: rf}}},
+			[]rearrank.Attack{{Count: dice.ConstExpr(2), Strength: 4, MultipleWounds: expr("D3"), Target: rf}}},
 		{"whfb8", unit.Spec{Ruleset: rules.WHFB8, Models: 3, Carried: 1,
 			Profile: unit.Profile{W: 3, T: 4, Specials: rules.SpecialSaves{Regeneration: target("5+")}}},
-			[]referee.Attack{
+			[]rearrank.Attack{
 				{Count: dice.ConstExpr(1), Phase: rules.Shooting, Strength: 5, Flaming: true, MultipleWounds: expr("D3"), Target: rf},
 				{Count: dice.ConstExpr(1), Phase: rules.Shooting, Strength: 5, Target: rf}}},
 		{"t9a", unit.Spec{Ruleset: rules.T9A, Models: 3, Command: []unit.Role{unit.Champion},
 			Profile: unit.Profile{W: 1, T: 4, WS: 4, Save: rules.SaveProfile{ArmourValue: 2}}},
-			[]referee.Attack{{Count: dice.ConstExpr(3), Hit: referee.HitSpec{WS: 4}, Strength: 4, LethalStrike: rules.NaturalSix, Target: rf}}},
+			[]rearrank.Attack{{Count: dice.ConstExpr(3), Hit: rearrank.HitSpec{WS: 4}, Strength: 4, LethalStrike: rules.NaturalSix, Target: rf}}},
 		{"t9a1-ru", unit.Spec{Ruleset: rules.T9A1RU, Models: 2,
 			Profile: unit.Profile{W: 1, T: 3, Specials: rules.SpecialSaves{Ward: target("5+")}},
 			Groups:  []unit.Group{{Count: 1, Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4}}}},
-			[]referee.Attack{{Count: dice.ConstExpr(3), Strength: 4, MultipleWounds: expr("2"), Target: rf}}},
+			[]rearrank.Attack{{Count: dice.ConstExpr(3), Strength: 4, MultipleWounds: expr("2"), Target: rf}}},
 		{"skirmish", unit.Spec{Ruleset: rules.Skirmish, Models: 1,
 			Profile: unit.Profile{W: 2, T: 3, WS: 3, Save: rules.SaveProfile{Armour: rules.LightArmour, Helmet: true}}},
-			[]referee.Attack{{Count: dice.ConstExpr(2), Hit: referee.HitSpec{WS: 3}, Strength: 4, WeaponClass: rules.Bladed, Target: rf}}},
+			[]rearrank.Attack{{Count: dice.ConstExpr(2), Hit: rearrank.HitSpec{WS: 3}, Strength: 4, WeaponClass: rules.Bladed, Target: rf}}},
 		{"tow", unit.Spec{Ruleset: rules.TOW, Models: 2, Carried: 1,
 			Profile: unit.Profile{W: 3, T: 4, Specials: rules.SpecialSaves{Regeneration: target("4+")}}},
-			[]referee.Attack{
-				{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 7, Modifier: -1}, Strength: 5, MultipleWounds: expr("D3"), Target: rf},
-				{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 3}, Strength: 3, Poison: rules.NaturalSix, Target: rf}}},
+			[]rearrank.Attack{
+				{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: 7, Modifier: -1}, Strength: 5, MultipleWounds: expr("D3"), Target: rf},
+				{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: 3}, Strength: 3, Poison: rules.NaturalSix, Target: rf}}},
 		// C24: one batch of two profiles, single wounds listed before the
 		// packets (C22 allocates the packets first), then a batch of its own
 		{"battleaxe batch", unit.Spec{Ruleset: rules.Battleaxe, Models: 3,
 			Profile: unit.Profile{W: 3, T: 4, Save: rules.SaveProfile{Armour: rules.LightArmour}}},
-			[]referee.Attack{
-				{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 3}, Strength: 4, Batch: "volley", Target: rf},
+			[]rearrank.Attack{
+				{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: 3}, Strength: 4, Batch: "volley", Target: rf},
 				{Count: dice.ConstExpr(2), Phase: rules.Shooting, Strength: 5, MultipleWounds: expr("D3"), Batch: "volley", Target: rf},
 				{Count: dice.ConstExpr(1), Phase: rules.Shooting, Strength: 4, MultipleWounds: expr("2"), Target: rf}}},
 	}
@@ -68,38 +68,38 @@ func mediumScenarios() []scenario {
 	return []scenario{
 		{"battleaxe", unit.Spec{Ruleset: rules.Battleaxe, Models: 12, Command: []unit.Role{unit.Musician, unit.StandardBearer, unit.Champion},
 			Profile: unit.Profile{W: 1, T: 3, Save: rules.SaveProfile{Armour: rules.LightArmour, Shield: true}}},
-			[]referee.Attack{{Count: dice.ConstExpr(12), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 4}, Strength: 4, Target: rf}}},
+			[]rearrank.Attack{{Count: dice.ConstExpr(12), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: 4}, Strength: 4, Target: rf}}},
 		{"whfb8", unit.Spec{Ruleset: rules.WHFB8, Models: 6, Frontage: 3, Command: []unit.Role{unit.Champion},
 			Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4, Save: rules.SaveProfile{Armour: rules.LightArmour}}},
-			[]referee.Attack{
-				{Count: dice.ConstExpr(6), Phase: rules.Shooting, Hit: referee.HitSpec{Need: target("4+")}, Strength: 5, MultipleWounds: expr("D3"), Target: rf},
+			[]rearrank.Attack{
+				{Count: dice.ConstExpr(6), Phase: rules.Shooting, Hit: rearrank.HitSpec{Need: target("4+")}, Strength: 5, MultipleWounds: expr("D3"), Target: rf},
 				{Count: dice.MustParseExpr("D6"), Phase: rules.Shooting, Strength: 3, Target: rf}}},
 		{"t9a", unit.Spec{Ruleset: rules.T9A, Models: 10, Frontage: 5, Command: []unit.Role{unit.Champion},
 			Profile: unit.Profile{W: 3, T: 5, WS: 3, Save: rules.SaveProfile{ArmourValue: 1}, Specials: rules.SpecialSaves{Regeneration: target("4+")}}},
-			[]referee.Attack{{Count: dice.ConstExpr(10), Hit: referee.HitSpec{WS: 4}, Strength: 5, MultipleWounds: expr("D3"), Target: rf}}},
+			[]rearrank.Attack{{Count: dice.ConstExpr(10), Hit: rearrank.HitSpec{WS: 4}, Strength: 5, MultipleWounds: expr("D3"), Target: rf}}},
 		{"t9a1-ru", unit.Spec{Ruleset: rules.T9A1RU, Models: 15, Frontage: 5, Command: []unit.Role{unit.Musician, unit.StandardBearer},
 			Profile: unit.Profile{W: 1, T: 3, Save: rules.SaveProfile{Armour: rules.HeavyArmour, Shield: true}}},
-			[]referee.Attack{{Count: dice.ConstExpr(15), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 3}, Strength: 4, Target: rf}}},
+			[]rearrank.Attack{{Count: dice.ConstExpr(15), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: 3}, Strength: 4, Target: rf}}},
 		{"skirmish", unit.Spec{Ruleset: rules.Skirmish, Models: 1,
 			Profile: unit.Profile{W: 3, T: 4, WS: 4, Save: rules.SaveProfile{Armour: rules.HeavyArmour, Shield: true, Helmet: true}}},
-			[]referee.Attack{{Count: dice.ConstExpr(6), Hit: referee.HitSpec{WS: 4}, Strength: 4, WeaponClass: rules.Thrusting, MultipleWounds: expr("D3"), Target: rf}}},
+			[]rearrank.Attack{{Count: dice.ConstExpr(6), Hit: rearrank.HitSpec{WS: 4}, Strength: 4, WeaponClass: rules.Thrusting, MultipleWounds: expr("D3"), Target: rf}}},
 		{"tow", unit.Spec{Ruleset: rules.TOW, Models: 6, Frontage: 3, Command: []unit.Role{unit.Champion},
 			Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4, WS: 3, Save: rules.SaveProfile{Armour: rules.LightArmour},
 				Specials: rules.SpecialSaves{Regeneration: target("4+")}}},
-			[]referee.Attack{
-				{Count: dice.ConstExpr(6), Hit: referee.HitSpec{WS: 4}, Strength: 5, AP: 1, MultipleWounds: expr("D3"), Target: rf},
-				{Count: dice.MustParseExpr("D6"), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 6}, Strength: 4, Poison: rules.NaturalSix, Target: rf}}},
+			[]rearrank.Attack{
+				{Count: dice.ConstExpr(6), Hit: rearrank.HitSpec{WS: 4}, Strength: 5, AP: 1, MultipleWounds: expr("D3"), Target: rf},
+				{Count: dice.MustParseExpr("D6"), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: 6}, Strength: 4, Poison: rules.NaturalSix, Target: rf}}},
 		// C24: batches of several profiles, where the fast paths stand aside
 		{"battleaxe batch", unit.Spec{Ruleset: rules.Battleaxe, Models: 6, Frontage: 3, Command: []unit.Role{unit.Champion},
 			Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4, Save: rules.SaveProfile{Armour: rules.LightArmour}}},
-			[]referee.Attack{
-				{Count: dice.ConstExpr(4), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 3}, Strength: 4, Batch: "crew", Target: rf},
-				{Count: dice.ConstExpr(3), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 4}, Strength: 6, MultipleWounds: expr("D3"), Batch: "crew", Target: rf}}},
+			[]rearrank.Attack{
+				{Count: dice.ConstExpr(4), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: 3}, Strength: 4, Batch: "crew", Target: rf},
+				{Count: dice.ConstExpr(3), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: 4}, Strength: 6, MultipleWounds: expr("D3"), Batch: "crew", Target: rf}}},
 		{"tow batch", unit.Spec{Ruleset: rules.TOW, Models: 4, Frontage: 4,
 			Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4, Specials: rules.SpecialSaves{Regeneration: target("4+")}}},
-			[]referee.Attack{
-				{Count: dice.ConstExpr(2), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 3}, Strength: 5, MultipleWounds: expr("D3"), Batch: "volley", Target: rf},
-				{Count: dice.MustParseExpr("D3"), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 4}, Strength: 4, Flaming: true, Batch: "volley", Target: rf}}},
+			[]rearrank.Attack{
+				{Count: dice.ConstExpr(2), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: 3}, Strength: 5, MultipleWounds: expr("D3"), Batch: "volley", Target: rf},
+				{Count: dice.MustParseExpr("D3"), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: 4}, Strength: 4, Flaming: true, Batch: "volley", Target: rf}}},
 	}
 }
 

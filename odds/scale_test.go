@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 	"pgregory.net/rapid"
@@ -129,7 +129,7 @@ func TestMemoryBudgetStops(t *testing.T) {
 		t.Skip("grows the heap to the budget")
 	}
 	u := mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 100, Frontage: 10, Profile: unit.Profile{W: 3, T: 3}})
-	a := []referee.Attack{{Count: dice.ConstExpr(200), Strength: 4, MultipleWounds: dice.MustParseExpr("D3"), Target: unit.Target{Role: unit.RankAndFile}}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(200), Strength: 4, MultipleWounds: dice.MustParseExpr("D3"), Target: unit.Target{Role: unit.RankAndFile}}}
 	runtime.GC()
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -16,7 +16,7 @@ import (
 func TestE156E172Handguns(t *testing.T) { // RULES.md 22.15
 	u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 20, Frontage: 5, Profile: unit.Profile{W: 1, T: 3,
 		Save: rules.SaveProfile{Armour: rules.LightArmour, Shield: true}}})
-	a := []referee.Attack{{Count: dice.ConstExpr(20), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 3, Modifier: -1}, Strength: 4, AP: 1, Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(20), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: 3, Modifier: -1}, Strength: 4, AP: 1, Target: rf}}
 	res := both(t, u, a)
 	// 5+ to hit (1/3), 3+ to wound (2/3), light+shield 5+ at AP -1 is 6+ (fails 5/6)
 	wantRat(t, "per shot", res.Stages[0].Unsaved, "5/27")
@@ -39,7 +39,7 @@ func TestE158HalberdAndGreatWeapon(t *testing.T) { // RULES.md 22.15
 		{"great weapon AP -2: 5+", 2, "2/3"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			res := both(t, u, []referee.Attack{{Count: dice.ConstExpr(1), Strength: 4, AP: c.ap, Target: rf}})
+			res := both(t, u, []rearrank.Attack{{Count: dice.ConstExpr(1), Strength: 4, AP: c.ap, Target: rf}})
 			wantRat(t, "armour fails", res.Stages[0].ArmourFailed, c.armour)
 			wantRat(t, "ward fails (untouched by AP)", res.Stages[0].SpecialFailed, "2/3")
 		})
@@ -50,19 +50,19 @@ func TestE163E175Poison(t *testing.T) { // RULES.md 22.15
 	toughness4 := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 5, Profile: unit.Profile{W: 1, T: 4}})
 	auto := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 5, Options: rules.Options{PoisonedAttacks: rules.PoisonAutoWound},
 		Profile: unit.Profile{W: 1, T: 4}})
-	a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: referee.HitSpec{Need: target("4+")}, Strength: 3, Poison: rules.NaturalSix, Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(1), Hit: rearrank.HitSpec{Need: target("4+")}, Strength: 3, Poison: rules.NaturalSix, Target: rf}}
 	wantRat(t, "E163 plus_two", both(t, toughness4, a).Stages[0].Unsaved, "2/9")
 	wantRat(t, "E163 auto_wound", both(t, auto, a).Stages[0].Unsaved, "5/18")
 
 	// E175: a BS1 shot at -1 is a 6 then 4+ (1/12); poison never applies
 	// under the 7+ procedure, so S3 v T4 wounds on 5+ as usual.
-	shot := []referee.Attack{{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 1, Modifier: -1}, Strength: 3, Poison: rules.NaturalSix, Target: rf}}
+	shot := []rearrank.Attack{{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: 1, Modifier: -1}, Strength: 3, Poison: rules.NaturalSix, Target: rf}}
 	wantRat(t, "E175 BS1 at -1", both(t, auto, shot).Stages[0].Unsaved, "1/36")
 	// E175: a BS3 shot, S1 v T7 (too tough)
 	tough := func(o rules.Options) *unit.Unit {
 		return mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 5, Options: o, Profile: unit.Profile{W: 1, T: 7}})
 	}
-	bs3 := []referee.Attack{{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 3}, Strength: 1, Poison: rules.NaturalSix, Target: rf}}
+	bs3 := []rearrank.Attack{{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: 3}, Strength: 1, Poison: rules.NaturalSix, Target: rf}}
 	wantRat(t, "E175 plus_two: no wound", both(t, tough(rules.Options{}), bs3).Unsaved.Mean(), "0")
 	wantRat(t, "E175 auto_wound", both(t, tough(rules.Options{PoisonedAttacks: rules.PoisonAutoWound}), bs3).Unsaved.Mean(), "1/6")
 	wantRat(t, "E175 too_tough_blocks_poison", both(t, tough(rules.Options{PoisonedAttacks: rules.PoisonAutoWound, TooToughBlocksPoison: true}), bs3).Unsaved.Mean(), "0")
@@ -71,7 +71,7 @@ func TestE163E175Poison(t *testing.T) { // RULES.md 22.15
 func TestE173Parry(t *testing.T) { // RULES.md 22.15
 	u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 20, Frontage: 5, Profile: unit.Profile{W: 1, T: 3, WS: 3,
 		Save: rules.SaveProfile{Armour: rules.LightArmour, Shield: true, Parry: true}}})
-	a := []referee.Attack{{Count: dice.ConstExpr(10), Hit: referee.HitSpec{WS: 3}, Strength: 3, Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(10), Hit: rearrank.HitSpec{WS: 3}, Strength: 3, Target: rf}}
 	res := both(t, u, a)
 	wantRat(t, "per attack (whfb8 E87: 1/6)", res.Stages[0].Unsaved, "1/8")
 	wantRat(t, "expected casualties", res.Casualties.Mean(), "5/4")
@@ -96,9 +96,9 @@ func TestE161KillingBlow(t *testing.T) { // RULES.md 22.15
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Profile: c.p})
-			a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: referee.HitSpec{WS: 4}, Strength: 3, KillingBlow: rules.NaturalSix, Target: rf}}
+			a := []rearrank.Attack{{Count: dice.ConstExpr(1), Hit: rearrank.HitSpec{WS: 4}, Strength: 3, KillingBlow: rules.NaturalSix, Target: rf}}
 			if c.meleeOff {
-				a[0].Phase, a[0].Hit = rules.Shooting, referee.HitSpec{Need: target("4+")}
+				a[0].Phase, a[0].Hit = rules.Shooting, rearrank.HitSpec{Need: target("4+")}
 			}
 			res := both(t, u, a)
 			wantRat(t, "unsaved per attack", res.Stages[0].Unsaved, c.unsaved)
@@ -136,7 +136,7 @@ func TestTowMonsterSlayerAndCleavingBlow(t *testing.T) { // RULES.md 22.3, 22.7,
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Profile: c.p})
-			a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: referee.HitSpec{WS: 4}, Strength: 3, Target: rf}}
+			a := []rearrank.Attack{{Count: dice.ConstExpr(1), Hit: rearrank.HitSpec{WS: 4}, Strength: 3, Target: rf}}
 			if c.mw > 1 {
 				a[0].MultipleWounds = dice.ConstExpr(c.mw)
 			}
@@ -146,7 +146,7 @@ func TestTowMonsterSlayerAndCleavingBlow(t *testing.T) { // RULES.md 22.3, 22.7,
 				a[0].CleavingBlow = rules.NaturalSix
 			}
 			if c.meleeOff {
-				a[0].Phase, a[0].Hit = rules.Shooting, referee.HitSpec{Need: target("4+")}
+				a[0].Phase, a[0].Hit = rules.Shooting, rearrank.HitSpec{Need: target("4+")}
 			}
 			res := both(t, u, a)
 			wantRat(t, "unsaved per attack", res.Stages[0].Unsaved, c.unsaved)
@@ -161,7 +161,7 @@ func TestE162ArmourBane(t *testing.T) { // RULES.md 22.15
 	// 2/6 x 1/2 + 1/6 x 5/6 = 11/36 (1/4 without).
 	u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 5, Profile: unit.Profile{W: 1, T: 4,
 		Save: rules.SaveProfile{Armour: rules.HeavyArmour, Shield: true}}})
-	a := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 4, ArmourBane: 2, Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(1), Strength: 4, ArmourBane: 2, Target: rf}}
 	wantRat(t, "unsaved per hit", both(t, u, a).Stages[0].Unsaved, "11/36")
 	a[0].ArmourBane = 0
 	wantRat(t, "without Armour Bane", both(t, u, a).Stages[0].Unsaved, "1/4")
@@ -169,7 +169,7 @@ func TestE162ArmourBane(t *testing.T) { // RULES.md 22.15
 
 // nearExact checks that a seeded Monte Carlo run agrees with the exact
 // result within 4 standard errors.
-func nearExact(t *testing.T, u *unit.Unit, a []referee.Attack, exact *Result) {
+func nearExact(t *testing.T, u *unit.Unit, a []rearrank.Attack, exact *Result) {
 	t.Helper()
 	const samples = 20_000
 	mc, err := MonteCarlo(t.Context(), u, a, Config{Samples: samples, Seed: 22})
@@ -189,7 +189,7 @@ func TestE159RegenerationAfterWard(t *testing.T) { // RULES.md 22.15
 		return mustUnit(t, unit.Spec{Ruleset: rs, Models: 2, Profile: unit.Profile{W: 1, T: 3,
 			Specials: rules.SpecialSaves{Ward: target("5+"), Regeneration: target("4+")}}})
 	}
-	a := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 3, Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(1), Strength: 3, Target: rf}}
 	tow := both(t, spec(rules.TOW), a)
 	wantRat(t, "tow: unsaved (counted for combat result)", tow.Unsaved.Mean(), "1/3")
 	wantRat(t, "tow: Wounds caused", tow.Wounds.Mean(), "1/3")
@@ -209,8 +209,8 @@ func TestE160FlamingTrolls(t *testing.T) { // RULES.md 22.15, 22.6
 		return mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Frontage: 3, Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4,
 			Specials: rules.SpecialSaves{Regeneration: target("4+"), Flammable: flammable}}})
 	}
-	six := func(flaming bool) []referee.Attack {
-		return []referee.Attack{{Count: dice.ConstExpr(6), Strength: 10, Flaming: flaming, Target: rf}}
+	six := func(flaming bool) []rearrank.Attack {
+		return []rearrank.Attack{{Count: dice.ConstExpr(6), Strength: 10, Flaming: flaming, Target: rf}}
 	}
 	plain := both(t, trolls(false), six(false))
 	wantRat(t, "Regeneration 4+: expected removed", plain.Casualties.Mean(), "164375/331776")
@@ -242,7 +242,7 @@ func TestE174CharacterOnMonster(t *testing.T) { // RULES.md 22.15, 22.4
 				Save: rules.SaveProfile{Armour: c.armour, Shield: true, MountArmour: target("4+")}}
 			u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 5, Profile: unit.Profile{W: 1, T: 3},
 				Characters: []unit.CharacterSpec{{Name: "Lord", Profile: lord, File: -1}}})
-			a := []referee.Attack{{Count: dice.ConstExpr(6), Strength: 10, AP: c.ap, Target: unit.Target{Role: unit.Character, Name: "Lord"}}}
+			a := []rearrank.Attack{{Count: dice.ConstExpr(6), Strength: 10, AP: c.ap, Target: unit.Target{Role: unit.Character, Name: "Lord"}}}
 			res := both(t, u, a)
 			wantRat(t, "unsaved per attack", res.Stages[0].Unsaved, c.unsaved)
 			nearExact(t, u, a, res)
@@ -259,10 +259,10 @@ func TestTowBlowsStopRegeneration(t *testing.T) { // RULES.md 22.3, 22.6, 22.17
 		// no armour: 1/2 x (1/6 + 2/6 x 1/2) = 1/6 (1/8 if the blow rolled Regeneration)
 		u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Profile: unit.Profile{TroopType: rules.HeavyInfantry, W: 1, T: 4, WS: 4,
 			Specials: regen}})
-		a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: referee.HitSpec{WS: 4}, Strength: 4, CleavingBlow: rules.NaturalSix, Target: rf}}
+		a := []rearrank.Attack{{Count: dice.ConstExpr(1), Hit: rearrank.HitSpec{WS: 4}, Strength: 4, CleavingBlow: rules.NaturalSix, Target: rf}}
 		wantRat(t, "casualties", walked(t, u, a).Casualties.Mean(), "1/6")
 		// in a batch with an ordinary group (C24): 1/6 + 1/2 x 3/6 x 1/2 = 7/24
-		b := []referee.Attack{a[0], {Count: dice.ConstExpr(1), Hit: referee.HitSpec{WS: 4}, Strength: 4, Target: rf}}
+		b := []rearrank.Attack{a[0], {Count: dice.ConstExpr(1), Hit: rearrank.HitSpec{WS: 4}, Strength: 4, Target: rf}}
 		b[0].Batch, b[1].Batch = "v", "v"
 		wantRat(t, "casualties in a batch of two", walked(t, u, b).Casualties.Mean(), "7/24")
 	})
@@ -284,22 +284,22 @@ func TestTowBlowsStopRegeneration(t *testing.T) { // RULES.md 22.3, 22.6, 22.17
 		for _, blow := range []struct {
 			name  string
 			troop rules.TroopType
-			set   func(*referee.Attack)
+			set   func(*rearrank.Attack)
 		}{
-			{"Cleaving Blow", rules.HeavyInfantry, func(a *referee.Attack) {
+			{"Cleaving Blow", rules.HeavyInfantry, func(a *rearrank.Attack) {
 				a.CleavingBlow, a.MultipleWounds = rules.NaturalSix, dice.ConstExpr(2)
 			}},
-			{"Killing Blow", rules.HeavyInfantry, func(a *referee.Attack) {
+			{"Killing Blow", rules.HeavyInfantry, func(a *rearrank.Attack) {
 				a.KillingBlow, a.MultipleWounds = rules.NaturalSix, dice.ConstExpr(2)
 			}},
-			{"Monster Slayer", rules.Behemoth, func(a *referee.Attack) {
+			{"Monster Slayer", rules.Behemoth, func(a *rearrank.Attack) {
 				a.MonsterSlayer, a.MultipleWounds = rules.NaturalSix, dice.ConstExpr(2)
 			}},
 		} {
 			t.Run(blow.name+" "+timing.name, func(t *testing.T) {
 				u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Options: rules.Options{RegenerationTiming: timing.t},
 					Profile: unit.Profile{TroopType: blow.troop, W: 2, T: 4, WS: 4, Save: rules.SaveProfile{Armour: rules.HeavyArmour}, Specials: regen}})
-				a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: referee.HitSpec{WS: 4}, Strength: 4, Target: rf}}
+				a := []rearrank.Attack{{Count: dice.ConstExpr(1), Hit: rearrank.HitSpec{WS: 4}, Strength: 4, Target: rf}}
 				blow.set(&a[0])
 				wantRat(t, "casualties", walked(t, u, a).Casualties.Mean(), timing.want)
 			})
@@ -318,15 +318,15 @@ func TestTowCleavingBlowPacketOrder(t *testing.T) { // RULES.md 22.3, 22.7, 22.1
 	// with an enumerator of these rules, independent of the engine).
 	u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Frontage: 3, Carried: 1, Profile: unit.Profile{W: 2, T: 4, WS: 4,
 		Specials: rules.SpecialSaves{Regeneration: target("4+")}}})
-	axes := referee.Attack{Count: dice.ConstExpr(1), Hit: referee.HitSpec{WS: 4}, Strength: 4, MultipleWounds: dice.ConstExpr(2), Batch: "b", Target: rf}
+	axes := rearrank.Attack{Count: dice.ConstExpr(1), Hit: rearrank.HitSpec{WS: 4}, Strength: 4, MultipleWounds: dice.ConstExpr(2), Batch: "b", Target: rf}
 	cleaver := axes
 	cleaver.CleavingBlow = rules.NaturalSix
-	wantRat(t, "axes listed first", walked(t, u, []referee.Attack{axes, cleaver}).Casualties.Mean(), "55/192")
-	wantRat(t, "cleaver listed first", walked(t, u, []referee.Attack{cleaver, axes}).Casualties.Mean(), "9/32")
+	wantRat(t, "axes listed first", walked(t, u, []rearrank.Attack{axes, cleaver}).Casualties.Mean(), "55/192")
+	wantRat(t, "cleaver listed first", walked(t, u, []rearrank.Attack{cleaver, axes}).Casualties.Mean(), "9/32")
 	// Within one group of two cleaver attacks its Cleaving Blows come
 	// first: 31/96 (95/288 were they last).
 	cleaver.Count, cleaver.Batch = dice.ConstExpr(2), ""
-	wantRat(t, "one group of two cleavers", walked(t, u, []referee.Attack{cleaver}).Casualties.Mean(), "31/96")
+	wantRat(t, "one group of two cleavers", walked(t, u, []rearrank.Attack{cleaver}).Casualties.Mean(), "31/96")
 }
 
 func TestTowArmourBaneParryAndMagic(t *testing.T) { // RULES.md 22.3, 22.4, 22.17
@@ -335,14 +335,14 @@ func TestTowArmourBaneParryAndMagic(t *testing.T) { // RULES.md 22.3, 22.4, 22.1
 	// 1/2 x (1/6 x 2/3 + 2/6 x 1/2) = 5/36 (11/72 if the bane lost Parry).
 	parry := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 5, Profile: unit.Profile{W: 1, T: 3, WS: 3,
 		Save: rules.SaveProfile{Armour: rules.LightArmour, Shield: true, Parry: true}}})
-	a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: referee.HitSpec{WS: 3}, Strength: 3, ArmourBane: 1, Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(1), Hit: rearrank.HitSpec{WS: 3}, Strength: 3, ArmourBane: 1, Target: rf}}
 	wantRat(t, "Armour Bane with Parry", walked(t, parry, a).Casualties.Mean(), "5/36")
 
 	// A spell: S4 v T4 (4+), heavy armour and shield (4+); Armour Bane (2)
 	// does not fire in the magic phase: 1/2 x 1/2 = 1/4 (11/36 if it did).
 	heavy := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 5, Profile: unit.Profile{W: 1, T: 4,
 		Save: rules.SaveProfile{Armour: rules.HeavyArmour, Shield: true}}})
-	spell := []referee.Attack{{Count: dice.ConstExpr(1), Phase: rules.Magic, Strength: 4, ArmourBane: 2, Target: rf}}
+	spell := []rearrank.Attack{{Count: dice.ConstExpr(1), Phase: rules.Magic, Strength: 4, ArmourBane: 2, Target: rf}}
 	wantRat(t, "Armour Bane in the magic phase", walked(t, heavy, spell).Casualties.Mean(), "1/4")
 	spell[0].Phase = rules.Shooting
 	wantRat(t, "Armour Bane in the shooting phase (E162)", walked(t, heavy, spell).Casualties.Mean(), "11/36")
@@ -357,15 +357,15 @@ func TestTowMeleeSevenPlusNoPoison(t *testing.T) { // RULES.md 22.17
 		u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 5, Options: o, Profile: unit.Profile{W: 1, T: 3, WS: 4}})
 		for _, c := range []struct {
 			name string
-			hit  referee.HitSpec
+			hit  rearrank.HitSpec
 			want string
 		}{
-			{"WS4 v WS4 at -3", referee.HitSpec{WS: 4, Modifier: -3}, "1/12"},
-			{"to_hit 7+", referee.HitSpec{Need: target("7+")}, "1/12"},
-			{"to_hit 6+ at -1", referee.HitSpec{Need: target("6+"), Modifier: -1}, "1/12"},
-			{"WS4 v WS4 at -2: 6+, poisoned", referee.HitSpec{WS: 4, Modifier: -2}, map[bool]string{false: "5/36", true: "1/6"}[o.PoisonedAttacks == rules.PoisonAutoWound]},
+			{"WS4 v WS4 at -3", rearrank.HitSpec{WS: 4, Modifier: -3}, "1/12"},
+			{"to_hit 7+", rearrank.HitSpec{Need: target("7+")}, "1/12"},
+			{"to_hit 6+ at -1", rearrank.HitSpec{Need: target("6+"), Modifier: -1}, "1/12"},
+			{"WS4 v WS4 at -2: 6+, poisoned", rearrank.HitSpec{WS: 4, Modifier: -2}, map[bool]string{false: "5/36", true: "1/6"}[o.PoisonedAttacks == rules.PoisonAutoWound]},
 		} {
-			a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: c.hit, Strength: 3, Poison: rules.NaturalSix, Target: rf}}
+			a := []rearrank.Attack{{Count: dice.ConstExpr(1), Hit: c.hit, Strength: 3, Poison: rules.NaturalSix, Target: rf}}
 			wantRat(t, fmt.Sprintf("%s, poisoned_attacks %d", c.name, o.PoisonedAttacks), walked(t, u, a).Casualties.Mean(), c.want)
 		}
 	}
@@ -396,7 +396,7 @@ func TestTowHighBSRerollPoisoned(t *testing.T) { // RULES.md 22.2, 22.3, 22.14 T
 		{"BS8 at -4: 6+, then 4+", 8, -4, rules.Options{}, "85/216"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			a := []referee.Attack{{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: referee.HitSpec{BS: c.bs, Modifier: c.modifier},
+			a := []rearrank.Attack{{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: c.bs, Modifier: c.modifier},
 				Strength: 4, Poison: rules.NaturalSix, Target: rf}}
 			wantRat(t, "unsaved per shot", walked(t, u(c.o), a).Stages[0].Unsaved, c.want)
 		})
@@ -404,7 +404,7 @@ func TestTowHighBSRerollPoisoned(t *testing.T) { // RULES.md 22.2, 22.3, 22.14 T
 	// Battle Focus reads the same faces: the 7+ procedure's first 6 (when
 	// it hits) and the re-roll's 6, so every hit here is two: S10 v T4
 	// wounds on 2+, 2 x (1/12 + 11/12 x 1/6) x 5/6.
-	a := []referee.Attack{{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 6, Modifier: -5},
+	a := []rearrank.Attack{{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: 6, Modifier: -5},
 		Strength: 10, BattleFocus: rules.NaturalSix, NoSaves: true, Target: rf}}
 	wantRat(t, "Battle Focus casualties", walked(t, u(rules.Options{}), a).Casualties.Mean(), "85/216")
 }
@@ -419,9 +419,9 @@ func TestTowBlowsIgnoreInstantKillTakes(t *testing.T) { // RULES.md 22.7, 22.13,
 	for _, o := range []rules.InstantKillTake{rules.MostDamaged, rules.FreshModel} {
 		u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Frontage: 3, Carried: 2, Options: rules.Options{InstantKillTakes: o},
 			Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4}})
-		blow := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 10, KillingBlow: rules.NaturalSix, Target: rf}}
+		blow := []rearrank.Attack{{Count: dice.ConstExpr(1), Strength: 10, KillingBlow: rules.NaturalSix, Target: rf}}
 		wantRat(t, fmt.Sprintf("Killing Blow, instant_kill_takes %d", o), walked(t, u, blow).Wounds.Mean(), "5/6")
-		kill := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 10, InstantKill: true, Target: rf}}
+		kill := []rearrank.Attack{{Count: dice.ConstExpr(1), Strength: 10, InstantKill: true, Target: rf}}
 		wantRat(t, fmt.Sprintf("instant_kill, instant_kill_takes %d", o), walked(t, u, kill).Wounds.Mean(), map[bool]string{false: "5/6", true: "5/2"}[o == rules.FreshModel])
 	}
 }

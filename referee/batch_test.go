@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
@@ -25,7 +26,7 @@ import (
 func TestBatchOfProfilesOrder(t *testing.T) {
 	u := mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 3, Frontage: 3, Profile: unit.Profile{W: 3, T: 4}})
 	rf := unit.Target{Role: unit.RankAndFile}
-	attacks := []referee.Attack{
+	attacks := []rearrank.Attack{
 		{Name: "crossbows", Count: dice.ConstExpr(1), Phase: rules.Shooting, Strength: 4, Batch: "crew", Target: rf},
 		{Name: "bolt", Count: dice.ConstExpr(1), Phase: rules.Shooting, Strength: 4, MultipleWounds: expr("D3"), Batch: "crew", Target: rf},
 	}
@@ -46,11 +47,11 @@ func TestBatchOfProfilesOrder(t *testing.T) {
 	ends := 0
 	for _, e := range res.Events {
 		switch e.Kind {
-		case referee.Damaged:
+		case rearrank.Damaged:
 			order = append(order, "damaged by group "+string(rune('0'+e.Batch)))
-		case referee.Casualty:
+		case rearrank.Casualty:
 			order = append(order, "casualty by group "+string(rune('0'+e.Batch)))
-		case referee.BatchEnd:
+		case rearrank.BatchEnd:
 			ends++
 		}
 	}
@@ -72,22 +73,22 @@ func TestBatchOfProfilesOrder(t *testing.T) {
 func TestBatchOfProfilesRefused(t *testing.T) {
 	rf := unit.Target{Role: unit.RankAndFile}
 	block := unit.Spec{Ruleset: rules.WHFB8, Models: 5, Command: []unit.Role{unit.Champion}, Profile: unit.Profile{W: 1, T: 3}}
-	g := func(batch string, ph rules.Phase, aim unit.Target) referee.Attack {
-		return referee.Attack{Count: dice.ConstExpr(1), Phase: ph, Strength: 3, Batch: batch, Target: aim}
+	g := func(batch string, ph rules.Phase, aim unit.Target) rearrank.Attack {
+		return rearrank.Attack{Count: dice.ConstExpr(1), Phase: ph, Strength: 3, Batch: batch, Target: aim}
 	}
 	for _, c := range []struct {
 		name    string
 		spec    unit.Spec
-		attacks []referee.Attack
+		attacks []rearrank.Attack
 	}{
-		{"apart", block, []referee.Attack{g("v", rules.Shooting, rf), g("", rules.Shooting, rf), g("v", rules.Shooting, rf)}},
-		{"two phases", block, []referee.Attack{g("v", rules.Shooting, rf), g("v", rules.Magic, rf)}},
-		{"two targets", block, []referee.Attack{g("v", rules.Shooting, rf), g("v", rules.Shooting, unit.Target{Role: unit.Champion})}},
+		{"apart", block, []rearrank.Attack{g("v", rules.Shooting, rf), g("", rules.Shooting, rf), g("v", rules.Shooting, rf)}},
+		{"two phases", block, []rearrank.Attack{g("v", rules.Shooting, rf), g("v", rules.Magic, rf)}},
+		{"two targets", block, []rearrank.Attack{g("v", rules.Shooting, rf), g("v", rules.Shooting, unit.Target{Role: unit.Champion})}},
 		{"skirmish", unit.Spec{Ruleset: rules.Skirmish, Models: 1, Profile: unit.Profile{W: 1, T: 3}},
-			[]referee.Attack{g("v", rules.Melee, rf), g("v", rules.Melee, rf)}},
+			[]rearrank.Attack{g("v", rules.Melee, rf), g("v", rules.Melee, rf)}},
 	} {
 		_, err := referee.Resolve(mustUnit(t, c.spec), c.attacks, dice.NewScripted())
-		if !errors.Is(err, referee.ErrBatch) {
+		if !errors.Is(err, rearrank.ErrBatch) {
 			t.Errorf("%s: error %v, want one that is ErrBatch", c.name, err)
 		}
 	}

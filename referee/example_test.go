@@ -3,6 +3,7 @@ package referee_test
 import (
 	"fmt"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
@@ -19,14 +20,14 @@ func ExampleResolve() {
 	if err != nil {
 		panic(err)
 	}
-	cannon := referee.Attack{Count: dice.ConstExpr(2), Phase: rules.Shooting, Strength: 10,
+	cannon := rearrank.Attack{Count: dice.ConstExpr(2), Phase: rules.Shooting, Strength: 10,
 		MultipleWounds: dice.MustParseExpr("D6"), IgnoreArmour: true, Target: unit.Target{Role: unit.RankAndFile}}
-	res, err := referee.Resolve(ogres, []referee.Attack{cannon}, dice.NewScripted(4, 6, 5, 2))
+	res, err := referee.Resolve(ogres, []rearrank.Attack{cannon}, dice.NewScripted(4, 6, 5, 2))
 	if err != nil {
 		panic(err)
 	}
 	for _, e := range res.Events {
-		if e.Kind == referee.Roll || e.Kind == referee.Casualty {
+		if e.Kind == rearrank.Roll || e.Kind == rearrank.Casualty {
 			fmt.Println(e.Text)
 		}
 	}
@@ -45,10 +46,10 @@ func ExampleResolve_seeded() {
 	spearmen, _ := unit.New(unit.Spec{Ruleset: rules.Battleaxe, Models: 20, Frontage: 5,
 		Profile: unit.Profile{W: 1, T: 3, Save: rules.SaveProfile{Armour: rules.LightArmour, Shield: true}},
 		Command: []unit.Role{unit.Musician, unit.StandardBearer, unit.Champion}})
-	crossbows := referee.Attack{Count: dice.ConstExpr(10), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 4},
+	crossbows := rearrank.Attack{Count: dice.ConstExpr(10), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: 4},
 		Strength: 4, Target: unit.Target{Role: unit.RankAndFile}}
-	a, _ := referee.Resolve(spearmen, []referee.Attack{crossbows}, dice.NewSeeded(42))
-	b, _ := referee.Resolve(spearmen, []referee.Attack{crossbows}, dice.NewSeeded(42))
+	a, _ := referee.Resolve(spearmen, []rearrank.Attack{crossbows}, dice.NewSeeded(42))
+	b, _ := referee.Resolve(spearmen, []rearrank.Attack{crossbows}, dice.NewSeeded(42))
 	fmt.Println(a.Tally.Casualties == b.Tally.Casualties, a.After.Draw() == b.After.Draw())
 	// Output:
 	// true true
@@ -74,13 +75,13 @@ func ExampleResolveWith() {
 	if err != nil {
 		panic(err)
 	}
-	blow := referee.Attack{Count: dice.ConstExpr(1), Strength: 4, Target: unit.Target{Role: unit.RankAndFile}}
-	res, err := referee.ResolveWith(trolls, []referee.Attack{blow}, dice.NewScripted(6, 5), owner{})
+	blow := rearrank.Attack{Count: dice.ConstExpr(1), Strength: 4, Target: unit.Target{Role: unit.RankAndFile}}
+	res, err := referee.ResolveWith(trolls, []rearrank.Attack{blow}, dice.NewScripted(6, 5), owner{})
 	if err != nil {
 		panic(err)
 	}
 	for _, e := range res.Events {
-		if e.Stage == referee.Special {
+		if e.Stage == rearrank.Special {
 			fmt.Println(e)
 		}
 	}
@@ -99,10 +100,10 @@ func ExampleResult_View() {
 	if err != nil {
 		panic(err)
 	}
-	bolt := referee.Attack{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: referee.HitSpec{BS: 3}, Strength: 4,
+	bolt := rearrank.Attack{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: 3}, Strength: 4,
 		Target: unit.Target{Role: unit.RankAndFile}}
 	faces := []int{4, 3}
-	res, err := referee.Resolve(goblins, []referee.Attack{bolt}, dice.NewScripted(faces...))
+	res, err := referee.Resolve(goblins, []rearrank.Attack{bolt}, dice.NewScripted(faces...))
 	if err != nil {
 		panic(err)
 	}

@@ -33,7 +33,7 @@ func inOrder(t *testing.T, name, log string, lines ...string) {
 // usesAll resolves attacks against u with faces, checks that the
 // resolution uses every die and leaves unsaved wounds past every save, and
 // returns its log.
-func usesAll(t *testing.T, name string, u *unit.Unit, attacks []referee.Attack, unsaved int, faces ...int) string {
+func usesAll(t *testing.T, name string, u *unit.Unit, attacks []rearrank.Attack, unsaved int, faces ...int) string {
 	t.Helper()
 	res, r := resolve(t, u, attacks, faces...)
 	log := logText(res)
@@ -53,7 +53,7 @@ func sevenPlusBlocks(t *testing.T) []rules.Ruleset {
 			continue
 		}
 		s := unit.Spec{Ruleset: rs, Models: 5, Profile: unit.Profile{W: 1, T: 3}}
-		n, err := engine.Plan(mustUnit(t, s), referee.Attack{Phase: rules.Shooting, Hit: referee.HitSpec{Need: target("7+")}, Strength: 3, Target: rf})
+		n, err := engine.Plan(mustUnit(t, s), rearrank.Attack{Phase: rules.Shooting, Hit: rearrank.HitSpec{Need: target("7+")}, Strength: 3, Target: rf})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -75,8 +75,8 @@ func sevenPlusBlocks(t *testing.T) []rules.Ruleset {
 func TestSevenPlusFailingDieDiceOrder(t *testing.T) {
 	for _, rs := range sevenPlusBlocks(t) {
 		s := unit.Spec{Ruleset: rs, Models: 5, Options: rules.Options{SevenPlusReroll: rules.FailingDie}, Profile: unit.Profile{W: 1, T: 3}}
-		bows := func(n int, rr rules.Reroll) []referee.Attack {
-			return []referee.Attack{{Count: dice.ConstExpr(n), Phase: rules.Shooting, Hit: referee.HitSpec{Need: target("7+")}, Strength: 3,
+		bows := func(n int, rr rules.Reroll) []rearrank.Attack {
+			return []rearrank.Attack{{Count: dice.ConstExpr(n), Phase: rules.Shooting, Hit: rearrank.HitSpec{Need: target("7+")}, Strength: 3,
 				NoSaves: true, RerollHit: rr, Target: rf}}
 		}
 
@@ -176,14 +176,14 @@ func checkRerollLines(t *testing.T, name string, res *referee.Result, faces []in
 func TestRerollLinesNameTheirFirstRoll(t *testing.T) {
 	tow := unit.Spec{Ruleset: rules.TOW, Models: 10, Profile: unit.Profile{W: 1, T: 3,
 		Save: rules.SaveProfile{Armour: rules.HeavyArmour, Reroll: rules.RerollFailed}}}
-	blades := referee.Attack{Count: dice.ConstExpr(4), Hit: referee.HitSpec{Need: target("4+")}, Strength: 3,
+	blades := rearrank.Attack{Count: dice.ConstExpr(4), Hit: rearrank.HitSpec{Need: target("4+")}, Strength: 3,
 		Poison: rules.NaturalSix, KillingBlow: rules.NaturalSix, ArmourBane: 1, RerollWound: rules.RerollFailed, Target: rf}
 
 	// Attacks 1 and 3 are poisoned (6s) and roll to wound at 2+: hit 1's 1
 	// is re-rolled first (6), then the ordinary hits 3 and 4 (3 and 2, at
 	// 4+): 5 and 4.
 	faces := []int{6, 4, 6, 4, 1, 2, 3, 2, 6, 5, 4, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}
-	res, r := resolve(t, mustUnit(t, tow), []referee.Attack{blades}, faces...)
+	res, r := resolve(t, mustUnit(t, tow), []rearrank.Attack{blades}, faces...)
 	checkRerollLines(t, "tow", res, faces[:r.Used()])
 	inOrder(t, "tow", logText(res),
 		"to-wound, hit 1 of 4, S3 vs T3: 1 vs 2+, fails to wound",
@@ -197,7 +197,7 @@ func TestRerollLinesNameTheirFirstRoll(t *testing.T) {
 	t9a1 := unit.Spec{Ruleset: rules.T9A1RU, Models: 10, Profile: unit.Profile{W: 1, T: 3,
 		Save:     rules.SaveProfile{Armour: rules.HeavyArmour, Shield: true, Reroll: rules.RerollOnes},
 		Specials: rules.SpecialSaves{Ward: target("5+"), Reroll: rules.RerollFailed}}}
-	mixed := referee.Attack{Count: dice.ConstExpr(8), Hit: referee.HitSpec{Need: target("3+")}, Strength: 4,
+	mixed := rearrank.Attack{Count: dice.ConstExpr(8), Hit: rearrank.HitSpec{Need: target("3+")}, Strength: 4,
 		Poison: rules.Trigger(5), KillingBlow: rules.NaturalSix, LethalStrike: rules.Trigger(5), ArmourBane: 1, ArmourBaneOn: rules.Trigger(4),
 		RerollHit: rules.RerollOnes, RerollWound: rules.RerollFailed, ForceRerollArmour: true, Target: rf}
 	towMixed := blades
@@ -207,11 +207,11 @@ func TestRerollLinesNameTheirFirstRoll(t *testing.T) {
 	for _, sc := range []struct {
 		name string
 		s    unit.Spec
-		a    referee.Attack
+		a    rearrank.Attack
 	}{{"t9a1-ru", t9a1, mixed}, {"tow", tow, towMixed}} {
 		for range 300 {
 			r := &recRoller{r: rnd}
-			res, err := referee.Resolve(mustUnit(t, sc.s), []referee.Attack{sc.a}, r)
+			res, err := referee.Resolve(mustUnit(t, sc.s), []rearrank.Attack{sc.a}, r)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -237,7 +237,7 @@ func (r *recRoller) Roll(sides int) int {
 // its line, and its outcome is the re-roll's, on the line after (20.8).
 func TestDivineAttacksSaveOutcomeAfterReroll(t *testing.T) {
 	s := unit.Spec{Ruleset: rules.T9A, Models: 3, Profile: unit.Profile{W: 3, T: 4, Specials: rules.SpecialSaves{Aegis: target("4+")}}}
-	a := []referee.Attack{{Count: dice.ConstExpr(2), Hit: referee.HitSpec{Need: target("4+")}, Strength: 4, DivineAttacks: true, Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(2), Hit: rearrank.HitSpec{Need: target("4+")}, Strength: 4, DivineAttacks: true, Target: rf}}
 	// hits 5, 5; wounds 5, 5; Aegis 5 (re-rolled: 2) and 2 (failed)
 	faces := []int{5, 5, 5, 5, 5, 2, 2}
 	res, r := resolve(t, mustUnit(t, s), a, faces...)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
@@ -17,7 +18,7 @@ import (
 
 // meanWounds returns the expected combat result (wounds taken off models,
 // 9.3, R38) of the attacks on u, from the referee over every die.
-func meanWounds(t *testing.T, u *unit.Unit, a []referee.Attack) *big.Rat {
+func meanWounds(t *testing.T, u *unit.Unit, a []rearrank.Attack) *big.Rat {
 	t.Helper()
 	mean := new(big.Rat)
 	exhaust(t, u, a, nil, func(r *referee.Result, p *big.Rat) {
@@ -29,7 +30,7 @@ func meanWounds(t *testing.T, u *unit.Unit, a []referee.Attack) *big.Rat {
 func TestE95KillingBlowSkipsArmour(t *testing.T) { // RULES.md 20.2, 20.10 E95
 	s := unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: unit.Profile{W: 1, T: 3,
 		Save: rules.SaveProfile{Armour: rules.HeavyArmour, Shield: true}, Specials: rules.SpecialSaves{Ward: target("6+")}}}
-	a := referee.Attack{Hit: referee.HitSpec{Need: target("3+")}, Strength: 4, KillingBlow: rules.NaturalSix, Target: rf}
+	a := rearrank.Attack{Hit: rearrank.HitSpec{Need: target("3+")}, Strength: 4, KillingBlow: rules.NaturalSix, Target: rf}
 	// 2/3 x (1/2 x 2/3 + 1/6) x 5/6: the six skips the 5+ armour, the ward stands
 	wantRat(t, "unsaved with KB", unsavedChance(t, s, a), "5/18")
 	a.KillingBlow = 0
@@ -42,8 +43,8 @@ func trolls(rs rules.Ruleset) unit.Spec {
 }
 
 func TestE96HeroicKillingBlowOnTrolls(t *testing.T) { // RULES.md 20.2, 20.10 E96
-	one := func(a referee.Attack) []referee.Attack { a.Count = dice.ConstExpr(1); return []referee.Attack{a} }
-	a := referee.Attack{Hit: referee.HitSpec{Need: target("3+")}, Strength: 5, HeroicKillingBlow: rules.NaturalSix, Target: rf}
+	one := func(a rearrank.Attack) []rearrank.Attack { a.Count = dice.ConstExpr(1); return []rearrank.Attack{a} }
+	a := rearrank.Attack{Hit: rearrank.HitSpec{Need: target("3+")}, Strength: 5, HeroicKillingBlow: rules.NaturalSix, Target: rf}
 	u := mustUnit(t, trolls(rules.WHFB8))
 	slain := func(r *referee.Result) bool { return r.Tally.Casualties == 1 }
 	wounded := func(r *referee.Result) bool { return r.Tally.Unsaved == 1 && r.Tally.Casualties == 0 }
@@ -74,7 +75,7 @@ func TestE97KillingBlowFirstInBatch(t *testing.T) { // RULES.md 20.2, C22, 20.10
 	s := ogres(rules.WHFB8, 4)
 	s.Carried = 2
 	// two automatic hits at S10 (2+): a Heroic KB six, then an ordinary 2
-	a := []referee.Attack{{Count: dice.ConstExpr(2), Strength: 10, HeroicKillingBlow: rules.NaturalSix, Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(2), Strength: 10, HeroicKillingBlow: rules.NaturalSix, Target: rf}}
 	res, _ := resolve(t, mustUnit(t, s), a, 6, 2)
 	if got := res.After.Size(); got != 3 || res.Tally.Wounds != 2 || carried(res.After) != 1 {
 		t.Errorf("%d Ogres, CR %d, carried %d; want 3 Ogres, CR 2, carried 1:\n%s", got, res.Tally.Wounds, carried(res.After), logText(res))
@@ -97,7 +98,7 @@ func TestE97KillingBlowFirstInBatch(t *testing.T) { // RULES.md 20.2, C22, 20.10
 func TestE98KillingBlowPerModel(t *testing.T) { // RULES.md 20.2, 20.6, 20.13, 20.10 E98
 	s := ogres(rules.Battleaxe, 3)
 	s.Damage = []int{2, 1}
-	a := []referee.Attack{
+	a := []rearrank.Attack{
 		{Count: dice.ConstExpr(1), Strength: 10, HeroicKillingBlow: rules.NaturalSix, Target: rf},
 		{Count: dice.ConstExpr(1), Strength: 10, MultipleWounds: expr("D3"), Target: rf},
 		{Count: dice.ConstExpr(1), Strength: 10, Target: rf},
@@ -113,7 +114,7 @@ func TestBattleaxeKillingBlowSingleAmongPackets(t *testing.T) { // RULES.md 20.2
 	// a plain KB on Ogres (monstrous infantry) with MW(D3): the six is one
 	// wound with no dice, after the packet of the 2
 	s := ogres(rules.Battleaxe, 3)
-	a := []referee.Attack{{Count: dice.ConstExpr(2), Strength: 10, KillingBlow: rules.NaturalSix, MultipleWounds: expr("D3"), Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(2), Strength: 10, KillingBlow: rules.NaturalSix, MultipleWounds: expr("D3"), Target: rf}}
 	res, r := resolve(t, mustUnit(t, s), a, 6, 2, 3)
 	if res.Tally.Wounds != 4 || res.After.Size() != 2 || r.Used() != 3 {
 		t.Errorf("CR %d, %d Ogres, %d dice; want CR 4 (a packet of 3, then a single), 2 Ogres, 3 dice:\n%s",
@@ -124,7 +125,7 @@ func TestBattleaxeKillingBlowSingleAmongPackets(t *testing.T) { // RULES.md 20.2
 func TestE106PoisonBeforeKillingBlow(t *testing.T) { // RULES.md 20.2, 20.10 E106
 	// W2 models tell a kill (2 wounds counted) from a wound (1)
 	s := unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: unit.Profile{W: 2, T: 3}}
-	a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: referee.HitSpec{Need: target("4+")}, Strength: 3,
+	a := []rearrank.Attack{{Count: dice.ConstExpr(1), Hit: rearrank.HitSpec{Need: target("4+")}, Strength: 3,
 		Poison: rules.NaturalSix, KillingBlow: rules.NaturalSix, Target: rf}}
 	u := mustUnit(t, s)
 	// the poisoned six has no to-wound roll, so no Killing Blow: 1/6;
@@ -135,7 +136,7 @@ func TestE106PoisonBeforeKillingBlow(t *testing.T) { // RULES.md 20.2, 20.10 E10
 
 func TestE107KillingBlowTroopTypes(t *testing.T) { // RULES.md 20.2, 20.13, 20.10 E107
 	monster := unit.Spec{Ruleset: rules.WHFB8, Models: 1, Profile: unit.Profile{TroopType: rules.Monster, W: 5, T: 4}}
-	a := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 10, KillingBlow: rules.NaturalSix, Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(1), Strength: 10, KillingBlow: rules.NaturalSix, Target: rf}}
 	res, _ := resolve(t, mustUnit(t, monster), a, 6)
 	if res.Tally.Wounds != 1 || res.Tally.Casualties != 0 {
 		t.Errorf("KB v monster: CR %d, %d casualties; want an ordinary wound", res.Tally.Wounds, res.Tally.Casualties)
@@ -154,7 +155,7 @@ func TestE107KillingBlowTroopTypes(t *testing.T) { // RULES.md 20.2, 20.13, 20.1
 	knights := unit.Spec{Ruleset: rules.WHFB8, Models: 5, Frontage: 5, Command: []unit.Role{unit.Champion}, ChampionDamage: 1,
 		Profile: unit.Profile{TroopType: rules.Cavalry, W: 2, T: 3, Save: rules.SaveProfile{Armour: rules.PlateArmour, Shield: true},
 			Specials: rules.SpecialSaves{Ward: target("5+")}}}
-	champ := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 4, KillingBlow: rules.NaturalSix, Target: unit.Target{Role: unit.Champion}}}
+	champ := []rearrank.Attack{{Count: dice.ConstExpr(1), Strength: 4, KillingBlow: rules.NaturalSix, Target: unit.Target{Role: unit.Champion}}}
 	res, _ = resolve(t, mustUnit(t, knights), champ, 6, 2) // the six, then the ward 2 fails
 	if res.Tally.Wounds != 1 || res.Tally.ByRole[unit.Champion] != 1 {
 		t.Errorf("champion: CR %d, champions removed %d; want CR 1, the champion slain:\n%s", res.Tally.Wounds, res.Tally.ByRole[unit.Champion], logText(res))
@@ -168,7 +169,7 @@ func TestE107KillingBlowTroopTypes(t *testing.T) { // RULES.md 20.2, 20.13, 20.1
 func TestE99ArmourBane(t *testing.T) { // RULES.md 20.2, 20.10 E99
 	s := unit.Spec{Ruleset: rules.Battleaxe, Models: 5, Profile: unit.Profile{W: 1, T: 3,
 		Save: rules.SaveProfile{Armour: rules.LightArmour, Shield: true}}}
-	a := referee.Attack{Hit: referee.HitSpec{Need: target("4+")}, Strength: 3, ArmourBane: 1, Target: rf}
+	a := rearrank.Attack{Hit: rearrank.HitSpec{Need: target("4+")}, Strength: 3, ArmourBane: 1, Target: rf}
 	// 1/2 x (1/3 x 2/3 + 1/6 x 5/6): the six saves on 6+ instead of 5+
 	wantRat(t, "S3 armour_bane 1", unsavedChance(t, s, a), "13/72")
 	a.ArmourBane = 0
@@ -182,7 +183,7 @@ func TestE99ArmourBane(t *testing.T) { // RULES.md 20.2, 20.10 E99
 
 func TestE100ArmourBaneT9A(t *testing.T) { // RULES.md 20.2, 20.10 E100
 	s := unit.Spec{Ruleset: rules.T9A, Models: 5, Profile: unit.Profile{W: 1, T: 4, Save: rules.SaveProfile{ArmourValue: 3}}}
-	a := referee.Attack{Hit: referee.HitSpec{Need: target("4+")}, Strength: 4, AP: 1, ArmourBane: 1, Target: rf}
+	a := rearrank.Attack{Hit: rearrank.HitSpec{Need: target("4+")}, Strength: 4, AP: 1, ArmourBane: 1, Target: rf}
 	wantRat(t, "AP 1 + Armour Bane 1", unsavedChance(t, s, a), "13/72")
 	a.LethalStrike = rules.NaturalSix // the six is AP 10 already
 	wantRat(t, "and Lethal Strike", unsavedChance(t, s, a), "7/36")
@@ -193,16 +194,16 @@ func TestArmourBaneSkirmish(t *testing.T) { // RULES.md 20.2, 20.6 (skirmish: ye
 	// 3 points, 4+); Armour Bane 2 makes the six's save 6+
 	s := unit.Spec{Ruleset: rules.Skirmish, Models: 1, Profile: unit.Profile{W: 1, T: 3, WS: 3,
 		Save: rules.SaveProfile{Armour: rules.LightArmour, Shield: true}}}
-	a := referee.Attack{Count: dice.ConstExpr(1), Hit: referee.HitSpec{WS: 3}, Strength: 3, ArmourBane: 2, Target: rf}
+	a := rearrank.Attack{Count: dice.ConstExpr(1), Hit: rearrank.HitSpec{WS: 3}, Strength: 3, ArmourBane: 2, Target: rf}
 	wounded := func(r *referee.Result) bool { return r.Tally.Unsaved > 0 }
 	// 1/2 x (1/3 x 1/2 + 1/6 x 5/6)
-	wantRat(t, "P(unsaved)", probability(t, mustUnit(t, s), []referee.Attack{a}, nil, wounded), "11/72")
+	wantRat(t, "P(unsaved)", probability(t, mustUnit(t, s), []rearrank.Attack{a}, nil, wounded), "11/72")
 }
 
 func TestLethalStrikeThreshold(t *testing.T) { // RULES.md 19.3, 20.2 (T1: a score N+)
 	// t9a S3 v Res4 wounds on 5+; Armour 5 saves on 2+ unless AP 10
 	s := unit.Spec{Ruleset: rules.T9A, Profile: unit.Profile{W: 1, T: 4, Save: rules.SaveProfile{ArmourValue: 5}}}
-	a := referee.Attack{Strength: 3, LethalStrike: rules.NaturalSix, Target: rf}
+	a := rearrank.Attack{Strength: 3, LethalStrike: rules.NaturalSix, Target: rf}
 	wantRat(t, "lethal_strike: true", unsavedChance(t, s, a), "7/36") // 1/6 + 1/6 x 1/6
 	a.LethalStrike = rules.Trigger(5)
 	wantRat(t, "lethal_strike: 5+", unsavedChance(t, s, a), "1/3") // every wound is a Lethal Strike
@@ -223,7 +224,7 @@ func TestE91SevenPlusRerollSwitch(t *testing.T) { // RULES.md 20.1, 20.9, 20.10 
 		{rules.WholeRoll, rules.RerollSuccesses, "1/144"},                    // 1/12 x 1/12
 	} {
 		s := unit.Spec{Ruleset: rules.WHFB8, Options: rules.Options{SevenPlusReroll: tt.sw}, Profile: unit.Profile{W: 1, T: 1}}
-		a := referee.Attack{Phase: rules.Shooting, Hit: referee.HitSpec{Need: target("7+")}, Strength: 3, NoSaves: true, RerollHit: tt.rr, Target: rf}
+		a := rearrank.Attack{Phase: rules.Shooting, Hit: rearrank.HitSpec{Need: target("7+")}, Strength: 3, NoSaves: true, RerollHit: tt.rr, Target: rf}
 		// S3 v T1 wounds on 2+: P(hit) = P(unsaved) / (5/6), from the referee
 		got := new(big.Rat).Quo(unsavedChance(t, s, a), big.NewRat(5, 6))
 		name := fmt.Sprintf("seven_plus_reroll %d, re-roll %s", tt.sw, tt.rr)
@@ -236,7 +237,7 @@ func TestSevenPlusDiceOrder(t *testing.T) { // RULES.md 20.1 dice order, 5
 	// first dice 6 and 1; the 1's re-roll 6; second dice 3 and 5; the 3's
 	// re-roll 4; to-wound 4 and 4 (S3 v T3)
 	s := unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: unit.Profile{W: 1, T: 3}}
-	a := []referee.Attack{{Count: dice.ConstExpr(2), Phase: rules.Shooting, Hit: referee.HitSpec{Need: target("7+")}, Strength: 3,
+	a := []rearrank.Attack{{Count: dice.ConstExpr(2), Phase: rules.Shooting, Hit: rearrank.HitSpec{Need: target("7+")}, Strength: 3,
 		RerollHit: rules.RerollFailed, Target: rf}}
 	res, r := resolve(t, mustUnit(t, s), a, 6, 1, 6, 3, 5, 4, 4, 4)
 	log := logText(res)

@@ -3,8 +3,8 @@ package referee_test
 import (
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/internal/engine"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -21,7 +21,7 @@ func TestPlanToHit(t *testing.T) {
 		{"9+", "6+", "6+", "9+"},
 		{"10+", "10+", "-", "10+"},
 	} {
-		n, err := engine.Plan(u, referee.Attack{Phase: rules.Shooting, Hit: referee.HitSpec{Need: target(c.need)}, Strength: 3, Target: rf})
+		n, err := engine.Plan(u, rearrank.Attack{Phase: rules.Shooting, Hit: rearrank.HitSpec{Need: target(c.need)}, Strength: 3, Target: rf})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/gen"
 	"github.com/rearrank/rearrank/referee"
@@ -22,7 +23,7 @@ func (d *defaults) ChooseSave(unit.Model, []rules.SpecialChoice) int {
 	d.asked["special_save_choice"]++
 	return 0
 }
-func (d *defaults) ChoosePacketOrder(_ string, packets []referee.PacketOption, _ string) []int {
+func (d *defaults) ChoosePacketOrder(_ string, packets []rearrank.PacketOption, _ string) []int {
 	d.asked["multi_packet_order"]++
 	order := make([]int, len(packets))
 	for i := range order {
@@ -32,7 +33,7 @@ func (d *defaults) ChoosePacketOrder(_ string, packets []referee.PacketOption, _
 }
 
 // ownerLine reports an event that only an asked owner's resolution logs.
-func ownerLine(e referee.Event) bool {
+func ownerLine(e rearrank.Event) bool {
 	return strings.HasPrefix(e.Text, "the owner ") || strings.HasPrefix(e.Text, "the owner's ")
 }
 
@@ -113,7 +114,7 @@ func TestOwnerSaveHoldsWhereItCan(t *testing.T) {
 	s := unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: unit.Profile{W: 1, T: 3,
 		Specials: rules.SpecialSaves{Ward: target("5+"), Regeneration: target("4+")}}}
 	s.Options.SpecialSaveChoice = rules.SaveOwnerChoice
-	a := []referee.Attack{{Count: dice.ConstExpr(2), Strength: 3, KillingBlow: rules.NaturalSix, Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(2), Strength: 3, KillingBlow: rules.NaturalSix, Target: rf}}
 	d := &defaults{asked: map[string]int{}}
 	// wound 1 is ordinary (4), wound 2 a Killing Blow (6): regeneration
 	// 4+ for the first, the ward 5+ for the second
@@ -126,7 +127,7 @@ func TestOwnerSaveHoldsWhereItCan(t *testing.T) {
 	}
 	var saves []string
 	for _, e := range res.Events {
-		if e.Stage == referee.Special && e.Kind == referee.Roll {
+		if e.Stage == rearrank.Special && e.Kind == rearrank.Roll {
 			saves = append(saves, e.Text)
 		}
 	}
@@ -144,7 +145,7 @@ type order struct {
 	is []int
 }
 
-func (o *order) ChoosePacketOrder(string, []referee.PacketOption, string) []int { return o.is }
+func (o *order) ChoosePacketOrder(string, []rearrank.PacketOption, string) []int { return o.is }
 
 // TestOwnerPacketOrder: tow's multi_packet_order owner_choice (RULES.md
 // 22.13, T-5) rolls both packets first and applies them in the owner's
@@ -152,7 +153,7 @@ func (o *order) ChoosePacketOrder(string, []referee.PacketOption, string) []int 
 func TestOwnerPacketOrder(t *testing.T) {
 	s := unit.Spec{Ruleset: rules.TOW, Models: 3, Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4},
 		Options: rules.Options{MultiPacketOrder: rules.PacketOwnerChoice}}
-	a := []referee.Attack{{Count: dice.ConstExpr(2), Strength: 10, NoSaves: true, MultipleWounds: dice.MustParseExpr("D3"), Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(2), Strength: 10, NoSaves: true, MultipleWounds: dice.MustParseExpr("D3"), Target: rf}}
 	for _, tc := range []struct {
 		order          []int
 		wounds, wasted int
@@ -223,7 +224,7 @@ func (o *anyAnswer) ChooseSave(_ unit.Model, options []rules.SpecialChoice) int 
 	return rapid.IntRange(0, len(options)-1).Draw(o.t, "save")
 }
 
-func (o *anyAnswer) ChoosePacketOrder(_ string, packets []referee.PacketOption, _ string) []int {
+func (o *anyAnswer) ChoosePacketOrder(_ string, packets []rearrank.PacketOption, _ string) []int {
 	return rapid.Permutation(seq(len(packets))).Draw(o.t, "order")
 }
 
@@ -262,7 +263,7 @@ func TestOwnerDiceAreUsedAsAsked(t *testing.T) {
 		if err != nil {
 			t.Skip(err)
 		}
-		var rolled []referee.Event
+		var rolled []rearrank.Event
 		for _, e := range res.Events {
 			if e.Sides > 0 {
 				rolled = append(rolled, e)

@@ -8,6 +8,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/gen"
 	"github.com/rearrank/rearrank/referee"
@@ -37,7 +38,7 @@ func TestResolveInvariants(t *testing.T) {
 		r := dice.NewSeeded(rapid.Uint64().Draw(t, "seed"))
 		cur := u
 		for i, a := range attacks {
-			res, err := referee.Resolve(cur, []referee.Attack{a}, r)
+			res, err := referee.Resolve(cur, []rearrank.Attack{a}, r)
 			if err != nil {
 				t.Fatalf("group %d: %v", i+1, err)
 			}
@@ -167,11 +168,11 @@ func TestBetterArmourNeverRemovesMore(t *testing.T) {
 		// groups, unsaved wounds are compared within a group.
 		casA, casB := 0, 0
 		for i, g := range attacks {
-			a, err := referee.Resolve(u1, []referee.Attack{g}, &streams{seed: seed + uint64(i), next: map[string]*dice.Seeded{}})
+			a, err := referee.Resolve(u1, []rearrank.Attack{g}, &streams{seed: seed + uint64(i), next: map[string]*dice.Seeded{}})
 			if err != nil {
 				t.Fatal(err)
 			}
-			b, err := referee.Resolve(u2, []referee.Attack{g}, &streams{seed: seed + uint64(i), next: map[string]*dice.Seeded{}})
+			b, err := referee.Resolve(u2, []rearrank.Attack{g}, &streams{seed: seed + uint64(i), next: map[string]*dice.Seeded{}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -38,98 +38,12 @@ import (
 	"github.com/rearrank/rearrank/unit"
 )
 
-// Attack is one attack group: every attack of one profile at one target,
-// resolved as one batch (RULES.md 3). Its Validate checks it against a
-// ruleset; Multi reports whether its unsaved wounds are packets (C3).
-type Attack = rearrank.Attack
-
-// HitSpec says how an attack rolls to hit (RULES.md 5). With none of Need,
-// BS and WS set the attack hits automatically.
-type HitSpec = rearrank.HitSpec
-
-// Tally sums what the resolved batches did to the unit: casualties, wounds
-// (the combat result, 9.3), unsaved and wasted wounds, panic, standard lost.
-type Tally = rearrank.Tally
-
-// Event is one step of a resolution, plain data for text, JSON and
-// pictures; its String is one line of the referee's log.
-type Event = rearrank.Event
-
-// Kind says what an Event records.
-type Kind = rearrank.Kind
-
-// The kinds of Event.
-const (
-	NoKind       = rearrank.NoKind
-	BatchStart   = rearrank.BatchStart   // an attack group begins
-	Roll         = rearrank.Roll         // one die: Stage, Need, Face, Pass
-	Note         = rearrank.Note         // a rule applied without a die (a skipped save, a cap)
-	Casualty     = rearrank.Casualty     // a model removed: Role, Name, Slot, Worth
-	Damaged      = rearrank.Damaged      // a model left damaged (per-model and one-model pools)
-	StandardLost = rearrank.StandardLost // the standard bearer is removed (12)
-	Panic        = rearrank.Panic        // the panic threshold was crossed (RULES.md 12, 19.3)
-	Destroyed    = rearrank.Destroyed    // no model left
-	RegenLost    = rearrank.RegenLost    // whfb8: Flaming wound, no Regeneration for the rest of the phase (19.3)
-	KnockedDown  = rearrank.KnockedDown  // skirmish injury or thrusting 5
-	Stunned      = rearrank.Stunned      // skirmish injury
-	OutOfAction  = rearrank.OutOfAction  // skirmish: the fighter is a casualty
-	Disarmed     = rearrank.Disarmed     // skirmish bludgeoning 5
-	CannotFight  = rearrank.CannotFight  // skirmish bludgeoning 4
-	RicochetHit  = rearrank.RicochetHit  // skirmish missile 5: the caller resolves the second target (R29, C15)
-	ExtraAttack  = rearrank.ExtraAttack  // skirmish unarmed 4
-	Knockback    = rearrank.Knockback    // skirmish thrusting 6 (with a possible collision hit)
-	BatchEnd     = rearrank.BatchEnd     // an attack group is done
-	Reroll       = rearrank.Reroll       // a die re-rolled (RULES.md 20.1, 20.8)
-)
-
-// Stage is the pipeline stage a die or note belongs to (RULES.md 4).
-type Stage = rearrank.Stage
-
-// The stages of Event.Stage.
-const (
-	NoStage    = rearrank.NoStage
-	Attacks    = rearrank.Attacks    // rolling the number of attacks ("2D6 shots")
-	Hit        = rearrank.Hit        // RULES.md 5
-	HitAgain   = rearrank.HitAgain   // the second die of a 7+ to-hit procedure
-	Wound      = rearrank.Wound      // RULES.md 6.1
-	Critical   = rearrank.Critical   // RULES.md 6.2
-	Armour     = rearrank.Armour     // RULES.md 7
-	Special    = rearrank.Special    // RULES.md 8
-	Damage     = rearrank.Damage     // RULES.md 9: multiple wounds
-	Allocation = rearrank.Allocation // RULES.md 10-11
-	Injury     = rearrank.Injury     // RULES.md 13
-	Helmet     = rearrank.Helmet     // RULES.md 13
-	MultiHits  = rearrank.MultiHits  // RULES.md 20.3: the dice of multiple hits
-)
-
-// Needs are the target numbers of one attack group against its receiving
-// model, fixed before any die of the batch is rolled: what odds.StageOdds
-// shows beside each stage's chance.
-type Needs = rearrank.Needs
-
-// SaveChooser is implemented by a unit.Chooser that also answers the
-// special_save_choice switch (RULES.md 8, 18): given the special saves a
-// model may use against the wounds of a batch, best first, it returns the
-// index of the one its owner uses.
-type SaveChooser = rearrank.SaveChooser
-
-// PacketChooser is implemented by a unit.Chooser that also answers tow's
-// multi_packet_order owner_choice (RULES.md 22.13, T-5): given the
-// Multiple Wounds packets of an attack group (PacketOption), in the order
-// their dice were rolled, it returns the order the owner applies them in.
-type PacketChooser = rearrank.PacketChooser
-
-// PacketOption is one packet a PacketChooser orders: its Wounds, and
-// whether it is a Cleaving Blow's, which rolls no Regeneration wherever
-// the owner puts it (RULES.md 22.3, 22.6).
-type PacketOption = rearrank.PacketOption
-
 // Result is what Resolve returns.
 type Result struct {
-	Before *unit.Unit `json:"-"`
-	After  *unit.Unit `json:"-"`
-	Events []Event    `json:"events"`
-	Tally  Tally      `json:"tally"`
+	Before *unit.Unit       `json:"-"`
+	After  *unit.Unit       `json:"-"`
+	Events []rearrank.Event `json:"events"`
+	Tally  rearrank.Tally   `json:"tally"`
 	// PanicApplies is false when every batch was in close combat, where no
 	// panic test is taken (RULES.md 19.3), and in skirmish.
 	PanicApplies bool `json:"panic_applies"`
@@ -212,7 +126,7 @@ func (r *Result) StrengthText() string {
 
 // challenge reports whether an attack group aims at the champion or a
 // character.
-func challenge(attacks []Attack) bool {
+func challenge(attacks []rearrank.Attack) bool {
 	for _, a := range attacks {
 		if a.Target.Role == unit.Champion || a.Target.Role == unit.Character {
 			return true
@@ -224,20 +138,12 @@ func challenge(attacks []Attack) bool {
 // Destroyed reports whether no model of the unit is left.
 func (r *Result) Destroyed() bool { return r.After.Destroyed() }
 
-// ErrNoAttacks is returned when Resolve is given nothing to resolve.
-var ErrNoAttacks = rearrank.ErrNoAttacks
-
-// ErrBatch is returned when the groups an Attack.Batch name joins cannot be
-// one batch: they must follow one another, share their phase and target,
-// and not be skirmish (RULES.md C24).
-var ErrBatch = rearrank.ErrBatch
-
 // Resolve applies the attack groups in order to a copy of u, asking r for
 // every die, and returns the new unit and the events. u is not changed.
 // With a dice.Scripted roller that runs out, the error is a
 // *rearrank.DiceNeeded wrapping dice.ErrOutOfDice: it says which step
 // needed how many more dice.
-func Resolve(u *unit.Unit, attacks []Attack, r dice.Roller) (*Result, error) {
+func Resolve(u *unit.Unit, attacks []rearrank.Attack, r dice.Roller) (*Result, error) {
 	return ResolveWith(u, attacks, r, nil)
 }
 
@@ -247,13 +153,13 @@ func Resolve(u *unit.Unit, attacks []Attack, r dice.Roller) (*Result, error) {
 // multi_packet_order. Where ch cannot answer a switch (Resolve: ch nil
 // answers none) the engine's default stands in, and Result.StandIns says
 // so.
-func ResolveWith(u *unit.Unit, attacks []Attack, r dice.Roller, ch unit.Chooser) (*Result, error) {
+func ResolveWith(u *unit.Unit, attacks []rearrank.Attack, r dice.Roller, ch unit.Chooser) (*Result, error) {
 	m, err := engine.NewMachine(u, attacks, ch)
 	if err != nil {
 		return nil, err
 	}
 	res := &Result{Before: u.Clone(), challenge: challenge(attacks)}
-	log := func(e Event) { res.Events = append(res.Events, e) }
+	log := func(e rearrank.Event) { res.Events = append(res.Events, e) }
 	for !m.Done() {
 		if err := m.Step(r, log); err != nil {
 			return nil, err
@@ -266,11 +172,6 @@ func ResolveWith(u *unit.Unit, attacks []Attack, r dice.Roller, ch unit.Chooser)
 	return res, nil
 }
 
-// DiceNeeded is the error of a resolution whose dice ran out: the attack
-// group and stage that asked for the next die, and how many more dice that
-// stage needs at least. It wraps dice.ErrOutOfDice.
-type DiceNeeded = rearrank.DiceNeeded
-
 // ResolveSoFar resolves the attacks with the faces rolled so far at the
 // table and stops where they run out, as players resolve stage by stage
 // (RULES.md 3: every hit die of a group, then every wound die...). The
@@ -279,15 +180,15 @@ type DiceNeeded = rearrank.DiceNeeded
 // asks for. used is how many faces the completed steps took: the faces
 // after it began a step they could not finish. Any other error, such as a
 // 7 on a D6, is Resolve's.
-func ResolveSoFar(u *unit.Unit, attacks []Attack, faces []int) (res *Result, need *DiceNeeded, used int, err error) {
+func ResolveSoFar(u *unit.Unit, attacks []rearrank.Attack, faces []int) (res *Result, need *rearrank.DiceNeeded, used int, err error) {
 	m, err := engine.NewMachine(u, attacks, nil)
 	if err != nil {
 		return nil, nil, 0, err
 	}
 	res = &Result{Before: u.Clone(), challenge: challenge(attacks)}
 	r := dice.NewScripted(faces...)
-	var step []Event
-	log := func(e Event) { step = append(step, e) }
+	var step []rearrank.Event
+	log := func(e rearrank.Event) { step = append(step, e) }
 	for !m.Done() {
 		last := m.Clone()
 		step = step[:0]

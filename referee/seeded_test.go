@@ -5,6 +5,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/internal/gen"
@@ -16,7 +17,7 @@ import (
 // scenario is a random unit and attacks of one ruleset.
 type scenario struct {
 	u       *unit.Unit
-	attacks []referee.Attack
+	attacks []rearrank.Attack
 	seed    uint64
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
@@ -18,20 +19,20 @@ import (
 func TestResolveSoFar(t *testing.T) {
 	ogres := mustUnit(t, unit.Spec{Ruleset: rules.WHFB8, Models: 6, Frontage: 3,
 		Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4}})
-	cannon := referee.Attack{Count: dice.ConstExpr(2), Phase: rules.Shooting, Strength: 10,
+	cannon := rearrank.Attack{Count: dice.ConstExpr(2), Phase: rules.Shooting, Strength: 10,
 		MultipleWounds: expr("D6"), IgnoreArmour: true, Target: unit.Target{Role: unit.RankAndFile}}
-	attacks := []referee.Attack{cannon}
+	attacks := []rearrank.Attack{cannon}
 	all := []int{4, 6, 5, 2}
 	for _, c := range []struct {
 		faces      []int
-		stage      referee.Stage
+		stage      rearrank.Stage
 		more, used int
 		casualties int
 	}{
-		{nil, referee.Wound, 2, 0, 0},             // two automatic hits: two to-wound dice
-		{[]int{4}, referee.Wound, 1, 1, 0},        // one of the two rolled
-		{[]int{4, 6}, referee.Damage, 2, 2, 0},    // two unsaved wounds (no armour): a D6 each (9.2)
-		{[]int{4, 6, 5}, referee.Damage, 1, 3, 1}, // 5 removes an Ogre (E42)
+		{nil, rearrank.Wound, 2, 0, 0},             // two automatic hits: two to-wound dice
+		{[]int{4}, rearrank.Wound, 1, 1, 0},        // one of the two rolled
+		{[]int{4, 6}, rearrank.Damage, 2, 2, 0},    // two unsaved wounds (no armour): a D6 each (9.2)
+		{[]int{4, 6, 5}, rearrank.Damage, 1, 3, 1}, // 5 removes an Ogre (E42)
 	} {
 		res, need, used, err := referee.ResolveSoFar(ogres, attacks, c.faces)
 		if err != nil {
@@ -69,9 +70,9 @@ func TestResolveSoFar(t *testing.T) {
 func TestStageRuns(t *testing.T) {
 	ogres := mustUnit(t, unit.Spec{Ruleset: rules.WHFB8, Models: 6, Frontage: 3,
 		Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4}})
-	cannon := referee.Attack{Count: dice.ConstExpr(2), Phase: rules.Shooting, Strength: 10,
+	cannon := rearrank.Attack{Count: dice.ConstExpr(2), Phase: rules.Shooting, Strength: 10,
 		MultipleWounds: expr("D6"), IgnoreArmour: true, Target: unit.Target{Role: unit.RankAndFile}}
-	res, _ := resolve(t, ogres, []referee.Attack{cannon}, 4, 6, 5, 2)
+	res, _ := resolve(t, ogres, []rearrank.Attack{cannon}, 4, 6, 5, 2)
 	runs := referee.StageRuns(res.Events)
 	var got []string
 	for _, r := range runs {

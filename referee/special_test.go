@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/referee"
@@ -17,7 +18,7 @@ import (
 
 // hitChance is the exact chance that one attack of a hits a fresh model of
 // the spec, from the tests the referee rolls.
-func hitChance(t *testing.T, s unit.Spec, a referee.Attack) *big.Rat {
+func hitChance(t *testing.T, s unit.Spec, a rearrank.Attack) *big.Rat {
 	t.Helper()
 	c, err := engine.StageChances(mustUnit(t, single(s)), a)
 	if err != nil {
@@ -29,22 +30,22 @@ func hitChance(t *testing.T, s unit.Spec, a referee.Attack) *big.Rat {
 func TestE109ModifiersClampToHit(t *testing.T) { // RULES.md 20.4, 20.10 E109
 	for _, rs := range []rules.Ruleset{rules.WHFB8, rules.T9A} {
 		s := unit.Spec{Ruleset: rs, Profile: unit.Profile{W: 1, T: 3}}
-		melee := referee.Attack{Phase: rules.Melee, Hit: referee.HitSpec{Need: target("4+"), Modifier: -3}, Strength: 3, Target: rf}
+		melee := rearrank.Attack{Phase: rules.Melee, Hit: rearrank.HitSpec{Need: target("4+"), Modifier: -3}, Strength: 3, Target: rf}
 		wantRat(t, rs.String()+" melee 4+ with -3 (6+)", hitChance(t, s, melee), "1/6")
 		bs := 3
 		if rules.For(rs).BSTarget {
 			bs = 4 // t9a writes the target number: BS3 is aim 4+
 		}
-		shoot := referee.Attack{Phase: rules.Shooting, Hit: referee.HitSpec{BS: bs, Modifier: -3}, Strength: 3, Target: rf}
+		shoot := rearrank.Attack{Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: bs, Modifier: -3}, Strength: 3, Target: rf}
 		wantRat(t, rs.String()+" shooting BS3 with -3 (needs 7)", hitChance(t, s, shoot), "1/12")
-		plus := referee.Attack{Phase: rules.Melee, Hit: referee.HitSpec{Need: target("3+"), Modifier: 2}, Strength: 3, Target: rf}
+		plus := rearrank.Attack{Phase: rules.Melee, Hit: rearrank.HitSpec{Need: target("3+"), Modifier: 2}, Strength: 3, Target: rf}
 		wantRat(t, rs.String()+" 3+ with +2 (2+)", hitChance(t, s, plus), "5/6")
 	}
 	// 20.13: the melee clamp holds for an explicit 7+ too; magic uses the
 	// shooting column (the 7+ procedure)
 	s := unit.Spec{Ruleset: rules.WHFB8, Profile: unit.Profile{W: 1, T: 3}}
-	wantRat(t, "melee to_hit 7+", hitChance(t, s, referee.Attack{Hit: referee.HitSpec{Need: target("7+")}, Strength: 3, Target: rf}), "1/6")
-	wantRat(t, "magic to_hit 7+", hitChance(t, s, referee.Attack{Phase: rules.Magic, Hit: referee.HitSpec{Need: target("7+")}, Strength: 3, Target: rf}), "1/12")
+	wantRat(t, "melee to_hit 7+", hitChance(t, s, rearrank.Attack{Hit: rearrank.HitSpec{Need: target("7+")}, Strength: 3, Target: rf}), "1/6")
+	wantRat(t, "magic to_hit 7+", hitChance(t, s, rearrank.Attack{Phase: rules.Magic, Hit: rearrank.HitSpec{Need: target("7+")}, Strength: 3, Target: rf}), "1/12")
 }
 
 func TestE110WoundModifier(t *testing.T) { // RULES.md 20.4, 20.10 E110
@@ -65,12 +66,12 @@ func TestE110WoundModifier(t *testing.T) { // RULES.md 20.4, 20.10 E110
 	}
 	for _, tt := range tests {
 		s := unit.Spec{Ruleset: tt.rs, Profile: unit.Profile{W: 1, T: tt.t}}
-		a := referee.Attack{Strength: tt.s, WoundModifier: tt.mod, Target: rf}
+		a := rearrank.Attack{Strength: tt.s, WoundModifier: tt.mod, Target: rf}
 		wantRat(t, tt.name, unsavedChance(t, s, a), tt.want)
 	}
 	// t9a1-ru follows the classic row whatever its to_wound chart (20.13)
 	s := unit.Spec{Ruleset: rules.T9A1RU, Options: rules.Options{ToWound: rules.T9AToWound}, Profile: unit.Profile{W: 1, T: 5}}
-	wantRat(t, "t9a1-ru t9a chart S3 v T5 -1", unsavedChance(t, s, referee.Attack{Strength: 3, WoundModifier: -1, Target: rf}), "0")
+	wantRat(t, "t9a1-ru t9a chart S3 v T5 -1", unsavedChance(t, s, rearrank.Attack{Strength: 3, WoundModifier: -1, Target: rf}), "0")
 }
 
 func TestMultipleHitsEachRollToWound(t *testing.T) { // RULES.md 20.3
@@ -78,7 +79,7 @@ func TestMultipleHitsEachRollToWound(t *testing.T) { // RULES.md 20.3
 	// saves: E[wounds] = 1/2 x 2 x 1/2 = 1/2; P(3 wounds) = 1/2 x 1/3 x 1/8
 	s := unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: unit.Profile{W: 1, T: 3}}
 	u := mustUnit(t, s)
-	a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: referee.HitSpec{Need: target("4+")}, Strength: 3, MultipleHits: expr("D3"), Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(1), Hit: rearrank.HitSpec{Need: target("4+")}, Strength: 3, MultipleHits: expr("D3"), Target: rf}}
 	mean := new(big.Rat)
 	exhaust(t, u, a, nil, func(r *referee.Result, p *big.Rat) {
 		mean.Add(mean, new(big.Rat).Mul(p, big.NewRat(int64(r.Tally.Unsaved), 1)))
@@ -86,7 +87,7 @@ func TestMultipleHitsEachRollToWound(t *testing.T) { // RULES.md 20.3
 	wantRat(t, "E[wounds]", mean, "1/2")
 	wantRat(t, "P(3 wounds)", probability(t, u, a, nil, func(r *referee.Result) bool { return r.Tally.Unsaved == 3 }), "1/48")
 	// automatic hits are multiplied too, by a constant without dice
-	auto := []referee.Attack{{Count: dice.ConstExpr(2), Strength: 3, MultipleHits: expr("2"), Target: rf}}
+	auto := []rearrank.Attack{{Count: dice.ConstExpr(2), Strength: 3, MultipleHits: expr("2"), Target: rf}}
 	mean = new(big.Rat)
 	exhaust(t, u, auto, nil, func(r *referee.Result, p *big.Rat) {
 		mean.Add(mean, new(big.Rat).Mul(p, big.NewRat(int64(r.Tally.Unsaved), 1)))
@@ -95,7 +96,7 @@ func TestMultipleHitsEachRollToWound(t *testing.T) { // RULES.md 20.3
 }
 
 func TestE111MultipleHitsPackets(t *testing.T) { // RULES.md 20.3, 20.10 E111
-	a := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 10, MultipleHits: expr("2"), MultipleWounds: expr("D3"), Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(1), Strength: 10, MultipleHits: expr("2"), MultipleWounds: expr("D3"), Target: rf}}
 	// two to-wound 6s, no saves, Multiple Wounds rolling 2 then 3
 	res, _ := resolve(t, mustUnit(t, ogres(rules.Battleaxe, 3)), a, 6, 6, 2, 3)
 	if got := res.After.Size(); got != 2 || res.Tally.Wounds != 5 || damaged(res.After) != 1 {
@@ -110,7 +111,7 @@ func TestE111MultipleHitsPackets(t *testing.T) { // RULES.md 20.3, 20.10 E111
 func TestMultipleHitsSkirmish(t *testing.T) { // RULES.md 20.3, 6.2
 	// WS3 v WS3 (4+), two hits, each S3 v T3 (4+): E[unsaved] = 1/2 x 2 x 1/2
 	s := unit.Spec{Ruleset: rules.Skirmish, Models: 1, Profile: unit.Profile{W: 3, T: 3, WS: 3}}
-	a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: referee.HitSpec{WS: 3}, Strength: 3, MultipleHits: expr("2"), Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(1), Hit: rearrank.HitSpec{WS: 3}, Strength: 3, MultipleHits: expr("2"), Target: rf}}
 	mean := new(big.Rat)
 	exhaust(t, mustUnit(t, s), a, nil, func(r *referee.Result, p *big.Rat) {
 		mean.Add(mean, new(big.Rat).Mul(p, big.NewRat(int64(r.Tally.Unsaved), 1)))
@@ -120,7 +121,7 @@ func TestMultipleHitsSkirmish(t *testing.T) { // RULES.md 20.3, 6.2
 
 // savedChance is the exact chance that a wound of a on a fresh model of the
 // spec is saved, from the referee over every die: 1 - P(unsaved)/P(wound).
-func savedChance(t *testing.T, s unit.Spec, a referee.Attack) *big.Rat {
+func savedChance(t *testing.T, s unit.Spec, a rearrank.Attack) *big.Rat {
 	t.Helper()
 	c, err := engine.StageChances(mustUnit(t, single(s)), a)
 	if err != nil {
@@ -135,7 +136,7 @@ func TestE92OwnArmourRerolls(t *testing.T) { // RULES.md 20.1, 20.10 E92
 		return unit.Spec{Ruleset: rules.WHFB8, Profile: unit.Profile{W: 1, T: 1,
 			Save: rules.SaveProfile{Armour: a, Shield: true, SaveBonus: bonus, Reroll: rr}}}
 	}
-	s3 := referee.Attack{Strength: 3, Target: rf} // no armour modifier
+	s3 := rearrank.Attack{Strength: 3, Target: rf} // no armour modifier
 	wantRat(t, "2+ re-roll ones", savedChance(t, prof(rules.PlateArmour, 1, rules.RerollOnes), s3), "35/36")
 	wantRat(t, "4+ re-roll ones", savedChance(t, prof(rules.HeavyArmour, 0, rules.RerollOnes), s3), "7/12")
 	wantRat(t, "4+ re-roll failed", savedChance(t, prof(rules.HeavyArmour, 0, rules.RerollFailed), s3), "3/4")
@@ -145,7 +146,7 @@ func TestE93ForcedWardRerolls(t *testing.T) { // RULES.md 20.1, 20.10 E93
 	ward := func(n int) unit.Spec {
 		return unit.Spec{Ruleset: rules.WHFB8, Profile: unit.Profile{W: 1, T: 1, Specials: rules.SpecialSaves{Ward: rules.Need(n)}}}
 	}
-	a := referee.Attack{Strength: 3, ForceRerollSpecial: true, Target: rf}
+	a := rearrank.Attack{Strength: 3, ForceRerollSpecial: true, Target: rf}
 	wantRat(t, "ward 4+ forced", savedChance(t, ward(4), a), "1/4")
 	wantRat(t, "ward 5+ forced", savedChance(t, ward(5), a), "1/9")
 	// 10 wounds at 4+: each saved alone (the dice are independent)
@@ -156,7 +157,7 @@ func TestE93ForcedWardRerolls(t *testing.T) { // RULES.md 20.1, 20.10 E93
 func TestE94DivineAttacksChooseRegeneration(t *testing.T) { // RULES.md 20.5, 20.10 E94
 	s := unit.Spec{Ruleset: rules.T9A, Profile: unit.Profile{W: 1, T: 1,
 		Specials: rules.SpecialSaves{Aegis: rules.Need(4), Regeneration: rules.Need(5)}}}
-	divine := referee.Attack{Strength: 3, DivineAttacks: true, Target: rf}
+	divine := rearrank.Attack{Strength: 3, DivineAttacks: true, Target: rf}
 	c, err := engine.StageChances(mustUnit(t, single(s)), divine)
 	if err != nil {
 		t.Fatal(err)
@@ -175,28 +176,28 @@ func TestE94DivineAttacksChooseRegeneration(t *testing.T) { // RULES.md 20.5, 20
 func TestE112OwnAndImposedArmourRerolls(t *testing.T) { // RULES.md 20.1, 20.10 E112
 	s := unit.Spec{Ruleset: rules.WHFB8, Profile: unit.Profile{W: 1, T: 1,
 		Save: rules.SaveProfile{Armour: rules.PlateArmour, Shield: true, Reroll: rules.RerollOnes}}}
-	wantRat(t, "3+ ones, forced successes", savedChance(t, s, referee.Attack{Strength: 3, ForceRerollArmour: true, Target: rf}), "5/9")
+	wantRat(t, "3+ ones, forced successes", savedChance(t, s, rearrank.Attack{Strength: 3, ForceRerollArmour: true, Target: rf}), "5/9")
 }
 
 func TestE113OwnAndDivineAegis(t *testing.T) { // RULES.md 20.1, 20.10 E113
 	s := unit.Spec{Ruleset: rules.T9A, Profile: unit.Profile{W: 1, T: 1,
 		Specials: rules.SpecialSaves{Aegis: rules.Need(4), Reroll: rules.RerollFailed}}}
-	wantRat(t, "Aegis 4+ re-roll failed v divine", savedChance(t, s, referee.Attack{Strength: 3, DivineAttacks: true, Target: rf}), "1/2")
+	wantRat(t, "Aegis 4+ re-roll failed v divine", savedChance(t, s, rearrank.Attack{Strength: 3, DivineAttacks: true, Target: rf}), "1/2")
 }
 
 func TestE105Hatred(t *testing.T) { // RULES.md 20.1, 20.10 E105
 	s := unit.Spec{Ruleset: rules.WHFB8, Models: 10, Profile: unit.Profile{W: 1, T: 3}}
-	hit4 := referee.HitSpec{Need: target("4+")}
-	wantRat(t, "per attack with Hatred", unsavedChance(t, s, referee.Attack{Hit: hit4, Strength: 4, Hatred: true, Target: rf}), "1/2")
-	wantRat(t, "later rounds", unsavedChance(t, s, referee.Attack{Hit: hit4, Strength: 4, Target: rf}), "1/3")
-	if err := (referee.Attack{Phase: rules.Shooting, Hatred: true, Strength: 3}).Validate(rules.WHFB8); err == nil {
+	hit4 := rearrank.HitSpec{Need: target("4+")}
+	wantRat(t, "per attack with Hatred", unsavedChance(t, s, rearrank.Attack{Hit: hit4, Strength: 4, Hatred: true, Target: rf}), "1/2")
+	wantRat(t, "later rounds", unsavedChance(t, s, rearrank.Attack{Hit: hit4, Strength: 4, Target: rf}), "1/3")
+	if err := (rearrank.Attack{Phase: rules.Shooting, Hatred: true, Strength: 3}).Validate(rules.WHFB8); err == nil {
 		t.Error("hatred on a shooting group: want an error (melee only)")
 	}
 }
 
 func TestE91SevenPlusEachDie(t *testing.T) { // RULES.md 20.1, 20.10 E91 (each_die)
 	s := unit.Spec{Ruleset: rules.WHFB8, Profile: unit.Profile{W: 1, T: 1}}
-	shoot := referee.Attack{Phase: rules.Shooting, Hit: referee.HitSpec{Need: target("7+")}, Strength: 3, NoSaves: true, RerollHit: rules.RerollFailed, Target: rf}
+	shoot := rearrank.Attack{Phase: rules.Shooting, Hit: rearrank.HitSpec{Need: target("7+")}, Strength: 3, NoSaves: true, RerollHit: rules.RerollFailed, Target: rf}
 	// S3 v T1 wounds on 2+: P(unsaved) = P(hit) x 5/6
 	got := new(big.Rat).Quo(unsavedChance(t, s, shoot), big.NewRat(5, 6))
 	wantRat(t, "each_die 11/36 x 3/4", got, "11/48")
@@ -207,7 +208,7 @@ func TestE91SevenPlusEachDie(t *testing.T) { // RULES.md 20.1, 20.10 E91 (each_d
 
 func TestE104LethalStrikeReadsFinalRoll(t *testing.T) { // RULES.md 20.1, 20.10 E104
 	s := unit.Spec{Ruleset: rules.T9A, Profile: unit.Profile{W: 1, T: 4, Save: rules.SaveProfile{ArmourValue: 5}}}
-	a := referee.Attack{Strength: 3, RerollWound: rules.RerollFailed, LethalStrike: rules.NaturalSix, Target: rf}
+	a := rearrank.Attack{Strength: 3, RerollWound: rules.RerollFailed, LethalStrike: rules.NaturalSix, Target: rf}
 	c, err := engine.StageChances(mustUnit(t, single(s)), a)
 	if err != nil {
 		t.Fatal(err)
@@ -221,7 +222,7 @@ func TestE104LethalStrikeReadsFinalRoll(t *testing.T) { // RULES.md 20.1, 20.10 
 
 func TestRerollLogShowsBothDice(t *testing.T) { // RULES.md 20.8
 	s := unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: unit.Profile{W: 1, T: 3}}
-	a := []referee.Attack{{Count: dice.ConstExpr(2), Hit: referee.HitSpec{Need: target("4+")}, Strength: 3, Hatred: true, Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(2), Hit: rearrank.HitSpec{Need: target("4+")}, Strength: 3, Hatred: true, Target: rf}}
 	// to-hit 2 and 5; the re-roll of the 2 comes after both (20.1): 6;
 	// to-wound 4 and 1
 	res, _ := resolve(t, mustUnit(t, s), a, 2, 5, 6, 4, 1)
@@ -236,7 +237,7 @@ func TestRerollLogShowsBothDice(t *testing.T) { // RULES.md 20.8
 
 // woundDist returns the exact distribution of unsaved wounds of attacks on
 // a fresh unit of the spec, from the referee over every die.
-func woundDist(t *testing.T, s unit.Spec, a []referee.Attack) map[int]*big.Rat {
+func woundDist(t *testing.T, s unit.Spec, a []rearrank.Attack) map[int]*big.Rat {
 	t.Helper()
 	out := map[int]*big.Rat{}
 	exhaust(t, mustUnit(t, s), a, nil, func(r *referee.Result, p *big.Rat) {
@@ -250,7 +251,7 @@ func woundDist(t *testing.T, s unit.Spec, a []referee.Attack) map[int]*big.Rat {
 
 func TestE89PoisonWithRerolledHits(t *testing.T) { // RULES.md 20.2, 20.10 E89
 	s := unit.Spec{Ruleset: rules.WHFB8, Models: 10, Profile: unit.Profile{W: 1, T: 3}}
-	a := referee.Attack{Hit: referee.HitSpec{Need: target("4+")}, RerollHit: rules.RerollFailed, Strength: 3, Poison: rules.NaturalSix, Target: rf}
+	a := rearrank.Attack{Hit: rearrank.HitSpec{Need: target("4+")}, RerollHit: rules.RerollFailed, Strength: 3, Poison: rules.NaturalSix, Target: rf}
 	// P(final natural 6) 1/4; an attack wounds 1/4 + 1/2 x 1/2 = 1/2, so
 	// 10 attacks make exactly 5 wounds with C(10,5)/2^10 = 63/256
 	wantRat(t, "P(an attack wounds)", unsavedChance(t, s, a), "1/2")
@@ -264,14 +265,14 @@ func TestE90PoisonAtSevenPlus(t *testing.T) { // RULES.md 20.2, 20.10 E90
 		want string
 	}{{rules.WHFB8, "1/24"}, {rules.T9A, "1/12"}} {
 		s := unit.Spec{Ruleset: tt.rs, Profile: unit.Profile{W: 1, T: 3}}
-		a := referee.Attack{Phase: rules.Shooting, Hit: referee.HitSpec{Need: target("7+")}, Strength: 3, Poison: rules.NaturalSix, NoSaves: true, Target: rf}
+		a := rearrank.Attack{Phase: rules.Shooting, Hit: rearrank.HitSpec{Need: target("7+")}, Strength: 3, Poison: rules.NaturalSix, NoSaves: true, Target: rf}
 		wantRat(t, tt.rs.String(), unsavedChance(t, s, a), tt.want)
 	}
 }
 
 func TestE101PoisonWithMultipleHits(t *testing.T) { // RULES.md 20.2, 20.3, 20.10 E101
 	s := unit.Spec{Ruleset: rules.T9A, Models: 5, Profile: unit.Profile{W: 1, T: 3}}
-	a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: referee.HitSpec{Need: target("4+")}, Strength: 3, MultipleHits: expr("D3"),
+	a := []rearrank.Attack{{Count: dice.ConstExpr(1), Hit: rearrank.HitSpec{Need: target("4+")}, Strength: 3, MultipleHits: expr("D3"),
 		Poison: rules.NaturalSix, NoSaves: true, Target: rf}}
 	got := woundDist(t, s, a)
 	for n, want := range map[int]string{0: "43/72", 1: "1/4", 2: "1/8", 3: "1/36"} {
@@ -284,7 +285,7 @@ func TestE101PoisonWithMultipleHits(t *testing.T) { // RULES.md 20.2, 20.3, 20.1
 
 func TestE102PoisonAndBattleFocus(t *testing.T) { // RULES.md 20.2, 20.10 E102
 	s := unit.Spec{Ruleset: rules.T9A, Models: 5, Profile: unit.Profile{W: 1, T: 3}}
-	a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: referee.HitSpec{Need: target("4+")}, Strength: 3, BattleFocus: rules.NaturalSix,
+	a := []rearrank.Attack{{Count: dice.ConstExpr(1), Hit: rearrank.HitSpec{Need: target("4+")}, Strength: 3, BattleFocus: rules.NaturalSix,
 		Poison: rules.NaturalSix, NoSaves: true, Target: rf}}
 	got := woundDist(t, s, a)
 	for n, want := range map[int]string{0: "2/3", 1: "1/4", 2: "1/12"} {
@@ -295,7 +296,7 @@ func TestE102PoisonAndBattleFocus(t *testing.T) { // RULES.md 20.2, 20.10 E102
 func TestE103HopelessShotTriggers(t *testing.T) { // RULES.md 20.2, 20.10 E103
 	s := unit.Spec{Ruleset: rules.T9A, Models: 5, Profile: unit.Profile{W: 1, T: 1}}
 	// Battle Focus: expected hits 1/6, seen as wounds on 2+ (5/6)
-	bf := []referee.Attack{{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: referee.HitSpec{Need: target("7+")}, Strength: 3,
+	bf := []rearrank.Attack{{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: rearrank.HitSpec{Need: target("7+")}, Strength: 3,
 		BattleFocus: rules.NaturalSix, NoSaves: true, Target: rf}}
 	mean := new(big.Rat)
 	for n, p := range woundDist(t, s, bf) {
@@ -311,16 +312,16 @@ func TestE103HopelessShotTriggers(t *testing.T) { // RULES.md 20.2, 20.10 E103
 
 func TestE108SkirmishPoisonNoCritical(t *testing.T) { // RULES.md 20.2, 20.10 E108
 	s := unit.Spec{Ruleset: rules.Skirmish, Models: 1, Profile: unit.Profile{W: 3, T: 3, WS: 3}}
-	a := referee.Attack{Count: dice.ConstExpr(1), Hit: referee.HitSpec{WS: 3}, Strength: 3, WeaponClass: rules.Bladed, NoSaves: true, Target: rf}
+	a := rearrank.Attack{Count: dice.ConstExpr(1), Hit: rearrank.HitSpec{WS: 3}, Strength: 3, WeaponClass: rules.Bladed, NoSaves: true, Target: rf}
 	wounded := func(r *referee.Result) bool { return r.Tally.Unsaved > 0 } // a bladed critical may make two
-	wantRat(t, "P(wound)", probability(t, mustUnit(t, s), []referee.Attack{a}, nil, wounded), "1/4")
+	wantRat(t, "P(wound)", probability(t, mustUnit(t, s), []rearrank.Attack{a}, nil, wounded), "1/4")
 	a.Poison = rules.NaturalSix
-	wantRat(t, "P(wound) with poison", probability(t, mustUnit(t, s), []referee.Attack{a}, nil, wounded), "1/3")
+	wantRat(t, "P(wound) with poison", probability(t, mustUnit(t, s), []rearrank.Attack{a}, nil, wounded), "1/3")
 }
 
 func TestE101PoisonAllHits(t *testing.T) { // RULES.md 20.2, 20.9, 20.10 E101
 	s := unit.Spec{Ruleset: rules.T9A, Models: 5, Options: rules.Options{PoisonMultipleHits: rules.PoisonAllHits}, Profile: unit.Profile{W: 1, T: 3}}
-	a := []referee.Attack{{Count: dice.ConstExpr(1), Hit: referee.HitSpec{Need: target("4+")}, Strength: 3, MultipleHits: expr("D3"),
+	a := []rearrank.Attack{{Count: dice.ConstExpr(1), Hit: rearrank.HitSpec{Need: target("4+")}, Strength: 3, MultipleHits: expr("D3"),
 		Poison: rules.NaturalSix, NoSaves: true, Target: rf}}
 	mean := new(big.Rat)
 	for n, p := range woundDist(t, s, a) {

@@ -3,6 +3,8 @@ package referee
 import (
 	"fmt"
 	"strings"
+
+	"github.com/rearrank/rearrank"
 )
 
 // StageRun is the dice of one stage of one attack group, as players roll
@@ -12,7 +14,7 @@ import (
 // and the CLI summarise a large one instead of listing its dice.
 type StageRun struct {
 	Batch  int // attack group, from 1
-	Stage  Stage
+	Stage  rearrank.Stage
 	Reroll bool // the stage's re-roll pass
 	Dice   int  // dice rolled
 	Passed int  // dice that made their target number
@@ -21,30 +23,30 @@ type StageRun struct {
 	Need string
 	// Events are the run's events; End is the text of its attack group's
 	// end when the run is the group's last.
-	Events []Event
+	Events []rearrank.Event
 	End    string
 }
 
 // IsDie reports whether e is a die: a roll or a re-roll.
-func IsDie(e Event) bool { return e.Kind == Roll || e.Kind == Reroll }
+func IsDie(e rearrank.Event) bool { return e.Kind == rearrank.Roll || e.Kind == rearrank.Reroll }
 
 // StageRuns splits events into stage runs. Every event but a batch's
 // start and end falls in one run, in order.
-func StageRuns(events []Event) []StageRun {
+func StageRuns(events []rearrank.Event) []StageRun {
 	var out []StageRun
 	cur := -1
 	for _, e := range events {
 		switch e.Kind {
-		case BatchStart:
+		case rearrank.BatchStart:
 			cur = -1
 			continue
-		case BatchEnd:
+		case rearrank.BatchEnd:
 			if cur >= 0 {
 				out[cur].End = e.Text
 			}
 			continue
 		}
-		reroll := e.Kind == Reroll
+		reroll := e.Kind == rearrank.Reroll
 		die := IsDie(e)
 		join := cur >= 0 && out[cur].Batch == e.Batch &&
 			(!die || out[cur].Dice == 0 || (out[cur].Stage == e.Stage && out[cur].Reroll == reroll))
@@ -73,23 +75,23 @@ func StageRuns(events []Event) []StageRun {
 
 // stageWords are a stage's name for players and the verb of a die that
 // passes it.
-var stageWords = map[Stage][2]string{
-	Attacks:    {"number of attacks", ""},
-	Hit:        {"to hit", "hit"},
-	HitAgain:   {"to hit, second die", "hit"},
-	MultiHits:  {"multiple hits", ""},
-	Wound:      {"to wound", "wound"},
-	Critical:   {"critical hits", ""},
-	Armour:     {"armour saves", "saved"},
-	Special:    {"special saves", "saved"},
-	Damage:     {"multiple wounds", ""},
-	Allocation: {"allocation", ""},
-	Injury:     {"injuries", ""},
-	Helmet:     {"helmet saves", "saved"},
+var stageWords = map[rearrank.Stage][2]string{
+	rearrank.Attacks:    {"number of attacks", ""},
+	rearrank.Hit:        {"to hit", "hit"},
+	rearrank.HitAgain:   {"to hit, second die", "hit"},
+	rearrank.MultiHits:  {"multiple hits", ""},
+	rearrank.Wound:      {"to wound", "wound"},
+	rearrank.Critical:   {"critical hits", ""},
+	rearrank.Armour:     {"armour saves", "saved"},
+	rearrank.Special:    {"special saves", "saved"},
+	rearrank.Damage:     {"multiple wounds", ""},
+	rearrank.Allocation: {"allocation", ""},
+	rearrank.Injury:     {"injuries", ""},
+	rearrank.Helmet:     {"helmet saves", "saved"},
 }
 
 // StageLabel names a stage for players: "to hit", "armour saves, re-rolls".
-func StageLabel(st Stage, reroll bool) string {
+func StageLabel(st rearrank.Stage, reroll bool) string {
 	w, ok := stageWords[st]
 	label := w[0]
 	if !ok {
@@ -149,8 +151,8 @@ func (r *StageRun) Faces() string {
 
 // Others counts the run's steps without dice by kind: "casualty ×12, panic ×1".
 func (r *StageRun) Others() string {
-	var order []Kind
-	n := map[Kind]int{}
+	var order []rearrank.Kind
+	n := map[rearrank.Kind]int{}
 	for _, e := range r.Events {
 		if IsDie(e) {
 			continue

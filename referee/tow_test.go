@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
@@ -26,7 +27,7 @@ func sixes(n int) []int {
 
 // expectation returns the exact mean of f over every path of the dice after
 // the forced faces start.
-func expectation(t *testing.T, u *unit.Unit, attacks []referee.Attack, start []int, f func(*referee.Result) int) *big.Rat {
+func expectation(t *testing.T, u *unit.Unit, attacks []rearrank.Attack, start []int, f func(*referee.Result) int) *big.Rat {
 	t.Helper()
 	sum := new(big.Rat)
 	exhaust(t, u, attacks, start, func(res *referee.Result, p *big.Rat) {
@@ -49,7 +50,7 @@ func TestE153HighBSReroll(t *testing.T) { // RULES.md 22.15
 		{"BS3 at -6: no hit, no re-roll (22.17)", 3, -6, "0"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			a := []referee.Attack{{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: referee.HitSpec{BS: c.bs, Modifier: c.modifier},
+			a := []rearrank.Attack{{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: c.bs, Modifier: c.modifier},
 				Strength: 3, NoSaves: true, Target: rf}}
 			// to wound S3 v T3 is 4+: a hit ends unsaved with 1/2
 			got := probability(t, mustUnit(t, s), a, nil, func(r *referee.Result) bool { return r.Tally.Unsaved == 1 })
@@ -63,7 +64,7 @@ func TestE159RegenerationAfterWard(t *testing.T) { // RULES.md 22.15
 		return mustUnit(t, unit.Spec{Ruleset: rs, Models: 2, Profile: unit.Profile{W: 1, T: 3,
 			Specials: rules.SpecialSaves{Ward: target("5+"), Regeneration: target("4+")}}})
 	}
-	a := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 3, Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(1), Strength: 3, Target: rf}}
 	lost := func(r *referee.Result) bool { return r.Tally.Casualties == 1 }
 	// one wound (a forced 6 to wound): ward 5+ then Regeneration 4+
 	wantRat(t, "tow: the Wound stays lost", probability(t, spec(rules.TOW), a, []int{6}, lost), "1/3")
@@ -78,8 +79,8 @@ func TestE160TrollsRegenerate(t *testing.T) { // RULES.md 22.15
 		return mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Frontage: 3, Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4,
 			Specials: rules.SpecialSaves{Regeneration: target("4+"), Flammable: flammable}}})
 	}
-	six := func(flaming bool) []referee.Attack {
-		return []referee.Attack{{Count: dice.ConstExpr(6), Strength: 4, Flaming: flaming, Target: rf}}
+	six := func(flaming bool) []rearrank.Attack {
+		return []rearrank.Attack{{Count: dice.ConstExpr(6), Strength: 4, Flaming: flaming, Target: rf}}
 	}
 	// six single unsaved wounds: the to-wound rolls are forced 6s. Flaming
 	// on a model that is not flammable leaves Regeneration as it is
@@ -133,7 +134,7 @@ func TestE164MultipleWoundsCappedAtRemaining(t *testing.T) { // RULES.md 22.15
 		{"1 left", 2, []string{"1", "0", "0"}, "1"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			a := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 4, NoSaves: true, MultipleWounds: expr("D3"), Target: rf}}
+			a := []rearrank.Attack{{Count: dice.ConstExpr(1), Strength: 4, NoSaves: true, MultipleWounds: expr("D3"), Target: rf}}
 			ogres := func(rs rules.Ruleset) *unit.Unit {
 				return mustUnit(t, unit.Spec{Ruleset: rs, Models: 3, Frontage: 3, Carried: c.carried,
 					Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4}})
@@ -161,7 +162,7 @@ func TestE164MultipleWoundsCappedAtRemaining(t *testing.T) { // RULES.md 22.15
 func TestE165OgresNoSpill(t *testing.T) { // RULES.md 22.15
 	u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Frontage: 3, Carried: 2,
 		Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4}})
-	a := []referee.Attack{{Count: dice.ConstExpr(2), Strength: 4, NoSaves: true, MultipleWounds: expr("D3"), Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(2), Strength: 4, NoSaves: true, MultipleWounds: expr("D3"), Target: rf}}
 	// both wound (6, 6); the packets roll 3 then 2
 	res, _ := resolve(t, u, a, 6, 6, 3, 2)
 	if res.After.Size() != 2 || carried(res.After) != 2 || res.Tally.Wounds != 3 || res.Tally.Casualties != 1 {
@@ -181,7 +182,7 @@ func TestE166TrollPacketRegenerates(t *testing.T) { // RULES.md 22.15
 			Options: rules.Options{RegenerationTiming: timing},
 			Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4, Specials: rules.SpecialSaves{Regeneration: target("4+")}}})
 	}
-	a := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 4, MultipleWounds: expr("3"), Target: rf}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(1), Strength: 4, MultipleWounds: expr("3"), Target: rf}}
 	removed := func(r *referee.Result) bool { return r.Tally.Casualties == 1 }
 	u := troll(0, rules.RegenPerWoundLost)
 	wantRat(t, "undamaged: removed", probability(t, u, a, []int{6}, removed), "1/8")
@@ -210,7 +211,7 @@ func TestE169PanicMoreThanAQuarter(t *testing.T) { // RULES.md 22.15
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			u := mustUnit(t, unit.Spec{Ruleset: c.rs, Models: c.models, Profile: unit.Profile{W: 1, T: 3}})
-			a := []referee.Attack{{Count: dice.ConstExpr(c.lose), Phase: rules.Shooting, Strength: 3, NoSaves: true, Target: rf}}
+			a := []rearrank.Attack{{Count: dice.ConstExpr(c.lose), Phase: rules.Shooting, Strength: 3, NoSaves: true, Target: rf}}
 			res, _ := resolve(t, u, a, sixes(c.lose)...)
 			if res.Tally.Casualties != c.lose || res.Tally.Panic != c.panic {
 				t.Errorf("lost %d, panic %t; want %d, %t", res.Tally.Casualties, res.Tally.Panic, c.lose, c.panic)
@@ -231,14 +232,14 @@ func TestE169PanicOutcome(t *testing.T) {
 		{28, referee.PanicFlee}, // exactly half left: not more than half
 	} {
 		u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 20, StartingModels: c.starting, Profile: unit.Profile{W: 1, T: 3}})
-		a := []referee.Attack{{Count: dice.ConstExpr(6), Phase: rules.Shooting, Strength: 3, NoSaves: true, Target: rf}}
+		a := []rearrank.Attack{{Count: dice.ConstExpr(6), Phase: rules.Shooting, Strength: 3, NoSaves: true, Target: rf}}
 		res, _ := resolve(t, u, a, sixes(6)...)
 		if got := res.PanicFailed(); got != c.want || res.After.Size() != 14 {
 			t.Errorf("14 of %d at deployment: %q (%d left), want %q", c.starting, got, res.After.Size(), c.want)
 		}
 	}
 	w8 := mustUnit(t, unit.Spec{Ruleset: rules.WHFB8, Models: 20, Profile: unit.Profile{W: 1, T: 3}})
-	res, _ := resolve(t, w8, []referee.Attack{{Count: dice.ConstExpr(6), Phase: rules.Shooting, Strength: 3, NoSaves: true, Target: rf}}, sixes(6)...)
+	res, _ := resolve(t, w8, []rearrank.Attack{{Count: dice.ConstExpr(6), Phase: rules.Shooting, Strength: 3, NoSaves: true, Target: rf}}, sixes(6)...)
 	if !res.Tally.Panic || res.PanicFailed() != "" {
 		t.Errorf("whfb8: panic %t, outcome %q; want a test and no outcome by size", res.Tally.Panic, res.PanicFailed())
 	}
@@ -252,7 +253,7 @@ func TestE168BlowThenPacketThenSingle(t *testing.T) { // RULES.md 22.15, 22.7
 	// 1 undamaged Ogre, 4 counted (whfb8's pooled packets would spill).
 	u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Frontage: 3, Carried: 2,
 		Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4}})
-	a := []referee.Attack{
+	a := []rearrank.Attack{
 		{Count: dice.ConstExpr(1), Strength: 10, Target: rf},
 		{Count: dice.ConstExpr(1), Strength: 10, MultipleWounds: expr("2"), Target: rf},
 		{Count: dice.ConstExpr(1), Strength: 10, KillingBlow: rules.NaturalSix, Target: rf},
@@ -266,7 +267,7 @@ func TestE168BlowThenPacketThenSingle(t *testing.T) { // RULES.md 22.15, 22.7
 	// packet of 2 (D3 rolling 2) leaves the next at 1: 2 Ogres, 2 carried,
 	// counts 3. Packet first would be capped at the damaged Ogre's 1 and
 	// the blow would slay a fresh Ogre: 1 left, counts 4.
-	b := []referee.Attack{{Count: dice.ConstExpr(2), Strength: 10, MultipleWounds: expr("D3"), KillingBlow: rules.NaturalSix, Target: rf}}
+	b := []rearrank.Attack{{Count: dice.ConstExpr(2), Strength: 10, MultipleWounds: expr("D3"), KillingBlow: rules.NaturalSix, Target: rf}}
 	res, _ = resolve(t, u, b, 2, 6, 2)
 	if res.After.Size() != 2 || carried(res.After) != 2 || res.Tally.Wounds != 3 {
 		t.Errorf("one batch: want 2 Ogres carrying 2, counts 1 + 2: got %d left, carried %d, counts %d:\n%s", res.After.Size(), carried(res.After), res.Tally.Wounds, logText(res))
@@ -285,35 +286,35 @@ func TestE167ChampionOverkill(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		rs      rules.Ruleset
-		attacks []referee.Attack
+		attacks []rearrank.Attack
 		faces   []int
 		want    *referee.Overkill
 		text    string
 		champW  int // the champion's W, when not the unit's
 	}{
-		{"E167", rules.TOW, []referee.Attack{{Count: dice.ConstExpr(3), Strength: 10, NoSaves: true, Target: champ}}, []int{6, 6, 6},
+		{"E167", rules.TOW, []rearrank.Attack{{Count: dice.ConstExpr(3), Strength: 10, NoSaves: true, Target: champ}}, []int{6, 6, 6},
 			&referee.Overkill{Wounds: 2, CombatResult: 2}, "2 wasted: overkill, +2 combat result in a challenge", 0},
-		{"8 wounds: at most +5", rules.TOW, []referee.Attack{{Count: dice.ConstExpr(8), Strength: 10, NoSaves: true, Target: champ}}, []int{6, 6, 6, 6, 6, 6, 6, 6},
+		{"8 wounds: at most +5", rules.TOW, []rearrank.Attack{{Count: dice.ConstExpr(8), Strength: 10, NoSaves: true, Target: champ}}, []int{6, 6, 6, 6, 6, 6, 6, 6},
 			&referee.Overkill{Wounds: 7, CombatResult: 5}, "7 wasted: overkill, +5 combat result in a challenge (at most +5)", 0},
-		{"whfb8 scores none", rules.WHFB8, []referee.Attack{{Count: dice.ConstExpr(3), Strength: 10, NoSaves: true, Target: champ}}, []int{6, 6, 6},
+		{"whfb8 scores none", rules.WHFB8, []rearrank.Attack{{Count: dice.ConstExpr(3), Strength: 10, NoSaves: true, Target: champ}}, []int{6, 6, 6},
 			&referee.Overkill{Wounds: 2, CombatResult: 0}, "2 wasted: overkill in a challenge, not scored in whfb8 (rules 9.3)", 0},
 		// these two: rank and file of W2, where a Multiple Wounds (3) packet
 		// wastes 1 (22.7) that is no overkill, and a W1 champion
-		{"a challenge and a Multiple Wounds packet at the rank and file", rules.TOW, []referee.Attack{
+		{"a challenge and a Multiple Wounds packet at the rank and file", rules.TOW, []rearrank.Attack{
 			{Count: dice.ConstExpr(2), Strength: 10, NoSaves: true, Target: champ},
 			{Count: dice.ConstExpr(1), Strength: 10, NoSaves: true, MultipleWounds: expr("3"), Target: rf}}, []int{6, 6, 6},
 			&referee.Overkill{Wounds: 1, CombatResult: 1}, "2 wasted, 1 of them overkill: +1 combat result in a challenge", 0},
-		{"no challenge", rules.TOW, []referee.Attack{{Count: dice.ConstExpr(3), Strength: 10, NoSaves: true, MultipleWounds: expr("3"), Target: rf}}, []int{6, 6, 6},
+		{"no challenge", rules.TOW, []rearrank.Attack{{Count: dice.ConstExpr(3), Strength: 10, NoSaves: true, MultipleWounds: expr("3"), Target: rf}}, []int{6, 6, 6},
 			nil, "3 wasted", 0},
 		// a Killing Blow that finds the champion slain is wasted as any
 		// wound is (22.7, 22.8): two blows score as a blow and a wound
-		{"two Killing Blows on a W1 champion", rules.TOW, []referee.Attack{{Count: dice.ConstExpr(2), Strength: 3, KillingBlow: rules.NaturalSix, Target: champ}}, []int{6, 6},
+		{"two Killing Blows on a W1 champion", rules.TOW, []rearrank.Attack{{Count: dice.ConstExpr(2), Strength: 3, KillingBlow: rules.NaturalSix, Target: champ}}, []int{6, 6},
 			&referee.Overkill{Wounds: 1, CombatResult: 1}, "1 wasted: overkill, +1 combat result in a challenge", 0},
-		{"a Killing Blow and a wound on a W1 champion", rules.TOW, []referee.Attack{{Count: dice.ConstExpr(2), Strength: 3, KillingBlow: rules.NaturalSix, Target: champ}}, []int{6, 4},
+		{"a Killing Blow and a wound on a W1 champion", rules.TOW, []rearrank.Attack{{Count: dice.ConstExpr(2), Strength: 3, KillingBlow: rules.NaturalSix, Target: champ}}, []int{6, 4},
 			&referee.Overkill{Wounds: 1, CombatResult: 1}, "1 wasted: overkill, +1 combat result in a challenge", 0},
-		{"two Killing Blows on a W2 champion", rules.TOW, []referee.Attack{{Count: dice.ConstExpr(2), Strength: 3, KillingBlow: rules.NaturalSix, Target: champ}}, []int{6, 6},
+		{"two Killing Blows on a W2 champion", rules.TOW, []rearrank.Attack{{Count: dice.ConstExpr(2), Strength: 3, KillingBlow: rules.NaturalSix, Target: champ}}, []int{6, 6},
 			&referee.Overkill{Wounds: 1, CombatResult: 1}, "1 wasted: overkill, +1 combat result in a challenge", 2},
-		{"whfb8: two Killing Blows, not scored", rules.WHFB8, []referee.Attack{{Count: dice.ConstExpr(2), Strength: 3, KillingBlow: rules.NaturalSix, Target: champ}}, []int{6, 6},
+		{"whfb8: two Killing Blows, not scored", rules.WHFB8, []rearrank.Attack{{Count: dice.ConstExpr(2), Strength: 3, KillingBlow: rules.NaturalSix, Target: champ}}, []int{6, 6},
 			&referee.Overkill{Wounds: 1, CombatResult: 0}, "1 wasted: overkill in a challenge, not scored in whfb8 (rules 9.3)", 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -375,7 +376,7 @@ func TestE174CharacterOnMonster(t *testing.T) {
 				Save: rules.SaveProfile{Armour: c.armour, Shield: true, MountArmour: target("4+")}}
 			u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 5, Profile: unit.Profile{W: 1, T: 3},
 				Characters: []unit.CharacterSpec{{Name: "Lord", Profile: lord, File: -1}}})
-			a := []referee.Attack{{Count: dice.ConstExpr(1), Strength: 10, AP: c.ap, Target: unit.Target{Role: unit.Character, Name: "Lord"}}}
+			a := []rearrank.Attack{{Count: dice.ConstExpr(1), Strength: 10, AP: c.ap, Target: unit.Target{Role: unit.Character, Name: "Lord"}}}
 			got := probability(t, u, a, []int{6}, func(r *referee.Result) bool { return r.Tally.Unsaved == 0 })
 			wantRat(t, "saved", got, c.saved)
 		})

@@ -3,6 +3,7 @@ package referee
 import (
 	"fmt"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -11,11 +12,11 @@ import (
 // and the HTTP API: the dice, every event, the totals and the unit before
 // and after.
 type View struct {
-	Ruleset string  `json:"ruleset"`
-	Dice    []int   `json:"dice"`
-	Events  []Event `json:"events"`
-	Tally   Tally   `json:"tally"`
-	Panic   *bool   `json:"panic"` // null where no panic test applies
+	Ruleset string           `json:"ruleset"`
+	Dice    []int            `json:"dice"`
+	Events  []rearrank.Event `json:"events"`
+	Tally   rearrank.Tally   `json:"tally"`
+	Panic   *bool            `json:"panic"` // null where no panic test applies
 	// PanicFailed is what a failed panic test does where the ruleset
 	// says so by the unit's size (tow, RULES.md 22.9): PanicFallBack or
 	// PanicFlee; "" where no test is taken or the ruleset does not say.
@@ -39,7 +40,7 @@ func (r *Result) View(dice []int) View {
 		v.Dice = []int{}
 	}
 	if v.Events == nil {
-		v.Events = []Event{}
+		v.Events = []rearrank.Event{}
 	}
 	if r.PanicApplies {
 		p := r.Tally.Panic

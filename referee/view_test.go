@@ -5,8 +5,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -15,20 +15,20 @@ import (
 func TestEventsJSONRoundTrip(t *testing.T) {
 	u := mustUnit(t, unit.Spec{Ruleset: rules.WHFB8, Models: 10, Frontage: 5, Profile: unit.Profile{W: 1, T: 3,
 		Save: rules.SaveProfile{Armour: rules.LightArmour}}, Command: []unit.Role{unit.StandardBearer}})
-	res, _ := resolve(t, u, []referee.Attack{{Count: dice.ConstExpr(3), Phase: rules.Shooting, Strength: 4, Target: rf}}, 6, 6, 2, 1, 1)
+	res, _ := resolve(t, u, []rearrank.Attack{{Count: dice.ConstExpr(3), Phase: rules.Shooting, Strength: 4, Target: rf}}, 6, 6, 2, 1, 1)
 	data, err := json.Marshal(res.View([]int{6, 6, 2, 1, 1}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var back struct {
-		Events []referee.Event `json:"events"`
+		Events []rearrank.Event `json:"events"`
 	}
 	if err := json.Unmarshal(data, &back); err != nil {
 		t.Fatal(err)
 	}
 	// The JSON cites each rule as a player finds it in docs/rules.md
 	// ("rules 5", not "RULES.md 5"); everything else comes back as it was.
-	want := make([]referee.Event, len(res.Events))
+	want := make([]rearrank.Event, len(res.Events))
 	for i, e := range res.Events {
 		e.Rule = e.Citation()
 		want[i] = e

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"maps"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -14,7 +14,7 @@ import (
 // Build turns a loaded File into what the engine runs: the target unit and
 // the attack groups in order. Errors name the field of the file, with its
 // line and column when the File came from Load.
-func (f *File) Build() (*unit.Unit, []referee.Attack, error) {
+func (f *File) Build() (*unit.Unit, []rearrank.Attack, error) {
 	spec, err := f.unitSpec(f.RuleOptions())
 	if err != nil {
 		return nil, nil, err
@@ -35,7 +35,7 @@ func (f *File) Build() (*unit.Unit, []referee.Attack, error) {
 		}
 		fighter.Damage = damage.Carried
 	}
-	attacks := make([]referee.Attack, 0, len(f.Attacks))
+	attacks := make([]rearrank.Attack, 0, len(f.Attacks))
 	for i, a := range f.Attacks {
 		ra, err := f.attack(i, a)
 		if err != nil {
@@ -121,25 +121,25 @@ func (f *File) unitSpec(opts rules.Options) (unit.Spec, error) {
 	return s, nil
 }
 
-func (f *File) attack(i int, a Attack) (referee.Attack, error) {
+func (f *File) attack(i int, a Attack) (rearrank.Attack, error) {
 	field := func(name string) string { return fmt.Sprintf("attacks[%d].%s", i, name) }
 	count, err := dice.ParseExpr(string(a.Count))
 	if err != nil {
-		return referee.Attack{}, f.Errorf(field("count"), "%v", err)
+		return rearrank.Attack{}, f.Errorf(field("count"), "%v", err)
 	}
 	var mw dice.Expr
 	if a.MultipleWounds != "" {
 		if mw, err = dice.ParseExpr(string(a.MultipleWounds)); err != nil {
-			return referee.Attack{}, f.Errorf(field("multiple_wounds"), "%v", err)
+			return rearrank.Attack{}, f.Errorf(field("multiple_wounds"), "%v", err)
 		}
 	}
 	var mh dice.Expr
 	if a.MultipleHits != "" {
 		if mh, err = dice.ParseExpr(string(a.MultipleHits)); err != nil {
-			return referee.Attack{}, f.Errorf(field("multiple_hits"), "%v", err)
+			return rearrank.Attack{}, f.Errorf(field("multiple_hits"), "%v", err)
 		}
 	}
-	ra := referee.Attack{
+	ra := rearrank.Attack{
 		Name:               a.Name,
 		Count:              count,
 		Phase:              a.Phase,
@@ -175,7 +175,7 @@ func (f *File) attack(i int, a Attack) (referee.Attack, error) {
 		Batch:              a.Batch,
 	}
 	if !a.ToHit.Auto {
-		ra.Hit = referee.HitSpec{Need: a.ToHit.Need, BS: a.BS, WS: a.WS, Modifier: a.HitModifier}
+		ra.Hit = rearrank.HitSpec{Need: a.ToHit.Need, BS: a.BS, WS: a.WS, Modifier: a.HitModifier}
 		if !a.ToHit.Need.IsNone() {
 			ra.Hit.BS, ra.Hit.WS = 0, 0
 		}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/referee"
@@ -227,7 +228,7 @@ type resolution struct {
 
 // checkAttacks refuses a resolution of more attacks than the referee rolls
 // for in one request (Config.MaxAttacks).
-func (s *Server) checkAttacks(attacks []referee.Attack) error {
+func (s *Server) checkAttacks(attacks []rearrank.Attack) error {
 	most := 0
 	for _, a := range attacks {
 		most += a.Count.Max()
@@ -395,11 +396,11 @@ func variantError(field, what string, err error) *apiError {
 // every hit die of the group, then every wound die...), its re-rolls
 // apart (20.1), and what they did.
 type RefereeStage struct {
-	Batch  int           `json:"batch"` // attack group, from 1
-	Stage  referee.Stage `json:"stage"`
-	Reroll bool          `json:"reroll,omitempty"`
-	Dice   int           `json:"dice"`   // dice rolled
-	Passed int           `json:"passed"` // dice that made their target number
+	Batch  int            `json:"batch"` // attack group, from 1
+	Stage  rearrank.Stage `json:"stage"`
+	Reroll bool           `json:"reroll,omitempty"`
+	Dice   int            `json:"dice"`   // dice rolled
+	Passed int            `json:"passed"` // dice that made their target number
 	// Need is the target number when every die of the stage had the same.
 	Need    string `json:"need,omitempty"`
 	Title   string `json:"title"`   // "Attack group 1: to hit"
@@ -414,10 +415,10 @@ type RefereeStage struct {
 
 // NextStage is the stage a staged resolution needs dice for next.
 type NextStage struct {
-	Batch  int           `json:"batch"`
-	Stage  referee.Stage `json:"stage"`
-	Reroll bool          `json:"reroll,omitempty"`
-	Sides  int           `json:"sides"` // 6 for D6 dice, 3 for D3
+	Batch  int            `json:"batch"`
+	Stage  rearrank.Stage `json:"stage"`
+	Reroll bool           `json:"reroll,omitempty"`
+	Sides  int            `json:"sides"` // 6 for D6 dice, 3 for D3
 	// Dice is how many dice it needs at least: a die can call for more,
 	// such as a re-roll or a D3 of multiple wounds.
 	Dice  int    `json:"dice"`
@@ -441,7 +442,7 @@ type StagedResult struct {
 type staged struct {
 	*resolution
 	Stages  []RefereeStage
-	Next    *referee.DiceNeeded
+	Next    *rearrank.DiceNeeded
 	Pending []int
 	Used    int // faces the complete steps took
 }
@@ -457,7 +458,7 @@ func (s *Server) resolveStaged(ctx context.Context, f *scenario.File, faces []in
 		return nil, err
 	}
 	var res *referee.Result
-	var need *referee.DiceNeeded
+	var need *rearrank.DiceNeeded
 	used := 0
 	if seed != nil {
 		rolls := newRolling(nil, seed)

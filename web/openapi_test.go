@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/combat"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/referee"
@@ -100,8 +101,8 @@ var schemaTypes = map[string]reflect.Type{
 	"StagedResult":   reflect.TypeFor[StagedResult](),
 	"RefereeStage":   reflect.TypeFor[RefereeStage](),
 	"NextStage":      reflect.TypeFor[NextStage](),
-	"Event":          reflect.TypeFor[referee.Event](),
-	"Tally":          reflect.TypeFor[referee.Tally](),
+	"Event":          reflect.TypeFor[rearrank.Event](),
+	"Tally":          reflect.TypeFor[rearrank.Tally](),
 	"Overkill":       reflect.TypeFor[referee.Overkill](),
 	"BreakTest":      reflect.TypeFor[combat.BreakTest](),
 	"Snapshot":       reflect.TypeFor[unit.Snapshot](),

@@ -12,8 +12,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/odds"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
 )
@@ -490,7 +490,7 @@ type resolveData struct {
 	Seed     string
 	DiceLeft int
 	Batches  []batchView
-	Tally    referee.Tally
+	Tally    rearrank.Tally
 	// Wasted is the referee's "2 wasted: overkill, ..." (Result.WastedText).
 	Wasted string
 	// Strength is the referee's "Unit Strength 7, 7 of 8 models at
@@ -539,11 +539,11 @@ func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {
 	var cur *batchView
 	for _, e := range v.Events {
 		switch e.Kind {
-		case referee.BatchStart:
+		case rearrank.BatchStart:
 			d.Batches = append(d.Batches, batchView{Title: e.Text})
 			cur = &d.Batches[len(d.Batches)-1]
 			continue
-		case referee.BatchEnd:
+		case rearrank.BatchEnd:
 			if cur != nil {
 				cur.Result = e.Text
 			}
@@ -554,7 +554,7 @@ func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {
 			cur = &d.Batches[len(d.Batches)-1]
 		}
 		st := stepView{Kind: strings.ReplaceAll(e.Kind.String(), "_", " "), Text: e.Text, Rule: e.Citation()}
-		if e.Kind == referee.Roll {
+		if e.Kind == rearrank.Roll {
 			st.Roll, st.Pass = true, e.Pass
 			st.Stage = strings.ReplaceAll(e.Stage.String(), "_", " ")
 			if e.Attack > 0 {
@@ -568,7 +568,7 @@ func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {
 					st.Mark = "fail"
 				}
 			}
-		} else if e.Stage != referee.NoStage {
+		} else if e.Stage != rearrank.NoStage {
 			st.Stage = strings.ReplaceAll(e.Stage.String(), "_", " ")
 		}
 		cur.Steps = append(cur.Steps, st)

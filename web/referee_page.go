@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/scenario"
@@ -221,7 +222,7 @@ func stagesOf(stages []RefereeStage) []stageView {
 	return out
 }
 
-func refStepOf(e referee.Event) refStep {
+func refStepOf(e rearrank.Event) refStep {
 	st := refStep{Text: e.Text, Rule: e.Citation()}
 	if referee.IsDie(e) {
 		st.Die = fmt.Sprintf("D%d: %d", e.Sides, e.Face)
@@ -236,7 +237,7 @@ func refStepOf(e referee.Event) refStep {
 }
 
 // nextStage says what the next stage asks for.
-func nextStage(n *referee.DiceNeeded) *NextStage {
+func nextStage(n *rearrank.DiceNeeded) *NextStage {
 	v := &NextStage{Batch: n.Batch, Stage: n.Stage, Reroll: n.Reroll, Sides: n.Sides, Dice: max(n.More, 1),
 		Title: fmt.Sprintf("Attack group %d: %s", n.Batch, referee.StageLabel(n.Stage, n.Reroll))}
 	noun := nounFor(v.Dice, "dice")
@@ -249,7 +250,7 @@ func nextStage(n *referee.DiceNeeded) *NextStage {
 }
 
 // groupStages splits a resolution's events into stages (referee.StageRuns).
-func groupStages(events []referee.Event) []RefereeStage {
+func groupStages(events []rearrank.Event) []RefereeStage {
 	runs := referee.StageRuns(events)
 	out := make([]RefereeStage, len(runs))
 	for i := range runs {

@@ -10,11 +10,11 @@ import (
 	"os"
 	"strings"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/combat"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/words"
 	"github.com/rearrank/rearrank/odds"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -259,12 +259,12 @@ func printRound(w io.Writer, c *combat.Combat, r *combat.Round, faces []int) {
 	}
 }
 
-func printEvents(w io.Writer, ev []referee.Event) {
+func printEvents(w io.Writer, ev []rearrank.Event) {
 	for _, e := range ev {
 		switch e.Kind {
-		case referee.BatchStart:
+		case rearrank.BatchStart:
 			fmt.Fprintf(w, "   %s\n", e.Text)
-		case referee.BatchEnd:
+		case rearrank.BatchEnd:
 			fmt.Fprintf(w, "   -> %s\n", e.Text)
 		default:
 			fmt.Fprintf(w, "     %s\n", e)

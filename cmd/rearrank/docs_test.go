@@ -169,7 +169,7 @@ func TestErrorsCiteDocsRules(t *testing.T) {
 				continue // comments are for us
 			}
 			// The engine's and the unit's log references become "rules N"
-			// on their way out (engine.Cite); the messages of these
+			// on their way out (rearrank.Cite); the messages of these
 			// packages reach the player as written.
 			if quotedRULES.MatchString(line) && !strings.Contains(f, "/internal/") && !strings.Contains(f, "/unit/") && !strings.Contains(f, "/combat/") {
 				t.Errorf("%s: %q says RULES.md, which a player does not have", f, strings.TrimSpace(line))

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/odds"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/scenario"
 )
 
@@ -95,7 +95,7 @@ const simBudget = 20_000_000
 
 // simSamples is the number of samples sim runs without --n: the default,
 // or fewer for a scenario whose attacks would make the default slow.
-func simSamples(attacks []referee.Attack) (n int, capped bool) {
+func simSamples(attacks []rearrank.Attack) (n int, capped bool) {
 	most := 0
 	for _, a := range attacks {
 		most += a.Count.Max()

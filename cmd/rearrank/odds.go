@@ -10,9 +10,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/internal/words"
 	"github.com/rearrank/rearrank/odds"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
 	"github.com/rearrank/rearrank/unit"
@@ -22,13 +22,13 @@ import (
 // is bad input (exit status 2) and names its place. Nobody is asked the
 // owner_choice switches: the engine's defaults stand in, and a note on
 // standard error says so.
-func load(path string, e env) (*scenario.File, *unit.Unit, []referee.Attack, error) {
+func load(path string, e env) (*scenario.File, *unit.Unit, []rearrank.Attack, error) {
 	return loadAsking(path, e, false)
 }
 
 // loadAsking is load; with ask, the owner_choice switches stay for an owner
 // at the terminal to answer.
-func loadAsking(path string, e env, ask bool) (*scenario.File, *unit.Unit, []referee.Attack, error) {
+func loadAsking(path string, e env, ask bool) (*scenario.File, *unit.Unit, []rearrank.Attack, error) {
 	var f *scenario.File
 	var err error
 	if path == "-" {

@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/internal/words"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
 	"github.com/rearrank/rearrank/unit"
@@ -79,7 +79,7 @@ func cellName(cell unit.Cell) string {
 	return cell.Model.Role.Words()
 }
 
-// ChooseSave implements referee.SaveChooser: options come with the save
+// ChooseSave implements rearrank.SaveChooser: options come with the save
 // the engine would roll first.
 func (o *owner) ChooseSave(m unit.Model, options []rules.SpecialChoice) int {
 	var names []string
@@ -89,11 +89,11 @@ func (o *owner) ChooseSave(m unit.Model, options []rules.SpecialChoice) int {
 	return o.ask("special_save_choice: which save does the model use against this attack group", names, 0)
 }
 
-// ChoosePacketOrder implements referee.PacketChooser (tow's
+// ChoosePacketOrder implements rearrank.PacketChooser (tow's
 // multi_packet_order owner_choice, RULES.md 22.13): the packets are taken
 // one at a time, the owner naming the next of those left; the default is
 // the order their dice were rolled.
-func (o *owner) ChoosePacketOrder(group string, packets []referee.PacketOption, formation string) []int {
+func (o *owner) ChoosePacketOrder(group string, packets []rearrank.PacketOption, formation string) []int {
 	left := make([]int, len(packets))
 	for i := range left {
 		left[i] = i

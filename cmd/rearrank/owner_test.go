@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
@@ -28,7 +29,7 @@ func TestOwnerAskedOnlyTheOddCasualty(t *testing.T) {
 			}
 			var out strings.Builder
 			o := &owner{in: bufio.NewReader(strings.NewReader(answer + "\n")), out: &out}
-			a := []referee.Attack{{Count: dice.ConstExpr(k), Strength: 3, Target: rf}}
+			a := []rearrank.Attack{{Count: dice.ConstExpr(k), Strength: 3, Target: rf}}
 			sixes := make([]int, k)
 			for i := range sixes {
 				sixes[i] = 6
@@ -73,7 +74,7 @@ func TestOwnerAskedBeforeTheDice(t *testing.T) {
 	}
 	var out strings.Builder
 	o := &owner{in: bufio.NewReader(strings.NewReader("2\n")), out: &out}
-	a := []referee.Attack{{Count: dice.ConstExpr(2), Strength: 10, NoSaves: true, MultipleWounds: dice.MustParseExpr("D3"),
+	a := []rearrank.Attack{{Count: dice.ConstExpr(2), Strength: 10, NoSaves: true, MultipleWounds: dice.MustParseExpr("D3"),
 		Target: unit.Target{Role: unit.RankAndFile}}}
 	res, err := referee.ResolveWith(u, a, dice.NewScripted(6, 6, 2, 2), o)
 	if err != nil {
@@ -85,11 +86,11 @@ func TestOwnerAskedBeforeTheDice(t *testing.T) {
 	var order []string
 	for _, e := range res.Events {
 		switch {
-		case e.Kind == referee.Roll && e.Stage == referee.Damage:
+		case e.Kind == rearrank.Roll && e.Stage == rearrank.Damage:
 			order = append(order, "die")
 		case strings.HasPrefix(e.Text, "the owner's choice"):
 			order = append(order, "asked")
-		case e.Kind == referee.Casualty:
+		case e.Kind == rearrank.Casualty:
 			order = append(order, e.Rule+" "+strings.SplitN(e.Text, ";", 2)[1])
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/words"
 	"github.com/rearrank/rearrank/referee"
@@ -147,10 +148,10 @@ func printResolve(w io.Writer, res *referee.Result, faces []int) {
 	run, at := 0, 0 // the run of the next event and its place in it
 	for _, e := range res.Events {
 		switch e.Kind {
-		case referee.BatchStart:
+		case rearrank.BatchStart:
 			fmt.Fprintf(w, "== %s\n", e.Text)
 			continue
-		case referee.BatchEnd:
+		case rearrank.BatchEnd:
 			fmt.Fprintf(w, "   -> %s\n\n", e.Text)
 			continue
 		}

@@ -11,6 +11,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/combat"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/gen"
@@ -151,7 +152,7 @@ func TestLogWordsSeeded(t *testing.T) {
 
 type seededScenario struct {
 	u       *unit.Unit
-	attacks []referee.Attack
+	attacks []rearrank.Attack
 	seed    uint64
 }
 

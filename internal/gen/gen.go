@@ -18,9 +18,9 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
-	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -176,12 +176,12 @@ func Spec(t *rapid.T, rs rules.Ruleset, z Sizes) unit.Spec {
 
 // Attacks draws one to three attack groups at the unit s describes, with at
 // most maxAttacks attacks between them (a D3 count is 3).
-func Attacks(t *rapid.T, s unit.Spec, maxAttacks int, z Sizes) []referee.Attack {
+func Attacks(t *rapid.T, s unit.Spec, maxAttacks int, z Sizes) []rearrank.Attack {
 	n := rapid.IntRange(1, 3).Draw(t, "groups")
-	out := make([]referee.Attack, n)
+	out := make([]rearrank.Attack, n)
 	left := maxAttacks
 	for i := range out {
-		a := referee.Attack{
+		a := rearrank.Attack{
 			Phase:    rules.Phase(rapid.IntRange(0, 2).Draw(t, "phase")),
 			Strength: rapid.IntRange(z.Strength[0], z.Strength[1]).Draw(t, "s"),
 			Target:   unit.Target{Role: unit.RankAndFile, TroopType: s.Profile.TroopType},
@@ -289,12 +289,12 @@ func Attacks(t *rapid.T, s unit.Spec, maxAttacks int, z Sizes) []referee.Attack 
 
 // Scenario draws a unit in a ruleset of its own choosing and attacks at it
 // that unit.New and the engine accept, skipping the draw otherwise.
-func Scenario(t *rapid.T, maxAttacks int, z Sizes) (*unit.Unit, []referee.Attack) {
+func Scenario(t *rapid.T, maxAttacks int, z Sizes) (*unit.Unit, []rearrank.Attack) {
 	return ScenarioIn(t, rapid.SampledFrom(rules.Rulesets()).Draw(t, "ruleset"), maxAttacks, z)
 }
 
 // ScenarioIn is Scenario in ruleset rs.
-func ScenarioIn(t *rapid.T, rs rules.Ruleset, maxAttacks int, z Sizes) (*unit.Unit, []referee.Attack) {
+func ScenarioIn(t *rapid.T, rs rules.Ruleset, maxAttacks int, z Sizes) (*unit.Unit, []rearrank.Attack) {
 	s := Spec(t, rs, z)
 	u, err := unit.New(s)
 	if err != nil {
@@ -315,7 +315,7 @@ func ScenarioIn(t *rapid.T, rs rules.Ruleset, maxAttacks int, z Sizes) (*unit.Un
 
 // Batches joins some groups to the batch of the group before it, in its
 // phase and at its target: batches of several profiles (C24).
-func Batches(t *rapid.T, rs rules.Ruleset, attacks []referee.Attack) {
+func Batches(t *rapid.T, rs rules.Ruleset, attacks []rearrank.Attack) {
 	for i := 1; i < len(attacks) && rs.Block(); i++ {
 		if rapid.IntRange(0, 2).Draw(t, "joinBatch") != 0 {
 			continue
@@ -330,7 +330,7 @@ func Batches(t *rapid.T, rs rules.Ruleset, attacks []referee.Attack) {
 }
 
 // Describe is a short text of a drawn scenario, for failures.
-func Describe(u *unit.Unit, attacks []referee.Attack) string {
+func Describe(u *unit.Unit, attacks []rearrank.Attack) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %v: %s", u.Ruleset(), u.Options().Changed(), u.DrawDamage())
 	for _, m := range u.Models() {
