@@ -752,7 +752,7 @@ func (l *loader) combatBlock(c *Combat, v *val) *scenario.Error {
 			if y == nil {
 				continue
 			}
-			w := c.Sides[i].Unit.Frontage()
+			w := au(c.Sides[i].Unit).Frontage()
 			n, e := l.integer(y, "combat.contact."+s, 1, scenario.MaxModels)
 			if e != nil {
 				return e
@@ -881,7 +881,7 @@ func (l *loader) side(c *Combat, i int, v *val, p string, height *val, fights []
 			}
 			fi.Strikes = st
 		}
-		if err := fi.check(s.Unit); err != nil {
+		if err := fi.check(au(s.Unit)); err != nil {
 			return l.invalid(fp+".by", "%v", err)
 		}
 	}

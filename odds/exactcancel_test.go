@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -44,7 +45,7 @@ func TestExactStopsSoonAfterCancel(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			var u *unit.Unit
+			var u *alloc.Unit
 			attacks := c.attacks
 			if attacks == nil {
 				u, attacks = tooBig(t)
@@ -57,7 +58,7 @@ func TestExactStopsSoonAfterCancel(t *testing.T) {
 				ctx, cancel := context.WithCancel(t.Context())
 				timer := time.AfterFunc(after, cancel)
 				start := time.Now()
-				_, err = Exact(ctx, u, attacks, Config{MaxStates: -1, MaxBytes: -1})
+				_, err = Exact(ctx, pub(u), attacks, Config{MaxStates: -1, MaxBytes: -1})
 				took := time.Since(start)
 				timer.Stop()
 				cancel()

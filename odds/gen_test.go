@@ -3,6 +3,7 @@ package odds
 import (
 	"pgregory.net/rapid"
 
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/gen"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
@@ -18,8 +19,10 @@ func genAttacks(t *rapid.T, s unit.Spec, maxAttacks int) []referee.Attack {
 	return gen.Attacks(t, s, maxAttacks, gen.Small)
 }
 
-func genScenario(t *rapid.T, maxAttacks int) (*unit.Unit, []referee.Attack) {
+func genScenario(t *rapid.T, maxAttacks int) (*alloc.Unit, []referee.Attack) {
 	return gen.Scenario(t, maxAttacks, gen.Small)
 }
 
-func describeScenario(u *unit.Unit, attacks []referee.Attack) string { return gen.Describe(u, attacks) }
+func describeScenario(u *alloc.Unit, attacks []referee.Attack) string {
+	return gen.Describe(u, attacks)
+}

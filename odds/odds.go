@@ -8,7 +8,9 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
@@ -102,7 +104,7 @@ const machineBytes = 1024
 // Per-model units of many models make cores of kilobytes, which a
 // budget in states alone misses (S2's target as battleaxe per-model took
 // 1.2 GB before passing 200,000 states).
-func coreBytes(u *unit.Unit) int64 { return machineBytes + int64(u.Footprint()) }
+func coreBytes(u *alloc.Unit) int64 { return machineBytes + int64(u.Footprint()) }
 
 // bytesLimitError is the error of a computation whose states passed the
 // memory budget max (Config.MaxBytes) after steps steps; why names the
@@ -335,10 +337,14 @@ type Result struct {
 // pass cfg.MaxStates it returns an error wrapping ErrStateLimit that says
 // what made them many, or, with cfg.Fallback, a Monte Carlo estimate whose
 // Exact is false and whose Fallback holds that error. u is not changed.
-func Exact(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Config) (*Result, error) {
+func Exact(ctx context.Context, u *rearrank.Unit, attacks []referee.Attack, cfg Config) (*Result, error) {
+	return exact(ctx, (*alloc.Unit)(u), attacks, cfg)
+}
+
+func exact(ctx context.Context, u *alloc.Unit, attacks []referee.Attack, cfg Config) (*Result, error) {
 	res, err := compute(ctx, u, attacks, cfg, true)
 	if err != nil && cfg.Fallback && errors.Is(err, ErrStateLimit) {
-		mc, mcErr := MonteCarlo(ctx, u, attacks, cfg)
+		mc, mcErr := monteCarlo(ctx, u, attacks, cfg)
 		if mcErr != nil {
 			return nil, mcErr
 		}
@@ -350,11 +356,11 @@ func Exact(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Conf
 
 // Enumerate is the reference reader: the referee's Machine stepped over
 // every die, with no fast path. It gives the same Result as Exact, slower.
-func Enumerate(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Config) (*Result, error) {
-	return compute(ctx, u, attacks, cfg, false)
+func Enumerate(ctx context.Context, u *rearrank.Unit, attacks []referee.Attack, cfg Config) (*Result, error) {
+	return compute(ctx, (*alloc.Unit)(u), attacks, cfg, false)
 }
 
-func compute(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Config, fast bool) (*Result, error) {
+func compute(ctx context.Context, u *alloc.Unit, attacks []referee.Attack, cfg Config, fast bool) (*Result, error) {
 	u, standIns := u.StandIn(nil) // nobody to ask (RULES.md 18)
 	m, err := engine.NewMachine(u, attacks, nil)
 	if err != nil {
@@ -385,7 +391,7 @@ func compute(ctx context.Context, u *unit.Unit, attacks []referee.Attack, cfg Co
 }
 
 // stages returns the per-attack stage odds of every group against u.
-func stages(ctx context.Context, u *unit.Unit, attacks []referee.Attack, fast bool) ([]StageOdds, error) {
+func stages(ctx context.Context, u *alloc.Unit, attacks []referee.Attack, fast bool) ([]StageOdds, error) {
 	var out []StageOdds
 	for i, a := range attacks {
 		c, err := engine.StageChances(u, a)
@@ -403,7 +409,7 @@ func stages(ctx context.Context, u *unit.Unit, attacks []referee.Attack, fast bo
 
 // oneAttack returns the chance that one attack of a, resolved by the
 // referee against u, leaves at least one unsaved wound or instant kill.
-func oneAttack(ctx context.Context, u *unit.Unit, a referee.Attack) (*big.Rat, error) {
+func oneAttack(ctx context.Context, u *alloc.Unit, a referee.Attack) (*big.Rat, error) {
 	a.Count = dice.ConstExpr(1)
 	m, err := engine.NewMachine(u, []referee.Attack{a}, nil)
 	if err != nil {
@@ -471,7 +477,7 @@ func countKeyable(attacks []referee.Attack) bool {
 // describe names what makes a scenario's state space large, for the state
 // limit error: per-model damage with many multi-wound hits, or many
 // distinct pooled totals.
-func describe(u *unit.Unit, attacks []referee.Attack) string {
+func describe(u *alloc.Unit, attacks []referee.Attack) string {
 	hits, multi := 0, 0
 	for _, a := range attacks {
 		hits += a.Count.Max()
@@ -506,7 +512,7 @@ func describe(u *unit.Unit, attacks []referee.Attack) string {
 // merges; with counted true (the unit's count key, unit.SetCountKey, which
 // keys identical models' damage as a multiset) the multisets of j sizes
 // out of v, C(j+v-1, j).
-func tooMany(ctx context.Context, u *unit.Unit, attacks []referee.Attack, limit int, counted bool, why func() string) error {
+func tooMany(ctx context.Context, u *alloc.Unit, attacks []referee.Attack, limit int, counted bool, why func() string) error {
 	if limit <= 0 || !rules.For(u.Ruleset()).PerModel(u.Options()) {
 		return nil
 	}

@@ -8,6 +8,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -116,7 +117,7 @@ func TestTowLastBatchEqualsEnumeration(t *testing.T) {
 		if rapid.Bool().Draw(t, "warded") {
 			s.Profile.Specials.Ward = rules.Need(rapid.IntRange(4, 6).Draw(t, "ward"))
 		}
-		u, err := unit.New(s)
+		u, err := alloc.New(s)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"maps"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -14,12 +16,12 @@ import (
 // Build turns a loaded File into what the engine runs: the target unit and
 // the attack groups in order. Errors name the field of the file, with its
 // line and column when the File came from Load.
-func (f *File) Build() (*unit.Unit, []referee.Attack, error) {
+func (f *File) Build() (*rearrank.Unit, []referee.Attack, error) {
 	spec, err := f.unitSpec(f.RuleOptions())
 	if err != nil {
 		return nil, nil, err
 	}
-	u, err := unit.New(spec)
+	u, err := alloc.New(spec)
 	var de *unit.DamageError
 	switch {
 	case errors.As(err, &de):
@@ -46,7 +48,7 @@ func (f *File) Build() (*unit.Unit, []referee.Attack, error) {
 		}
 		attacks = append(attacks, ra)
 	}
-	return u, attacks, nil
+	return (*rearrank.Unit)(u), attacks, nil
 }
 
 func profile(p Profile, helmet bool) unit.Profile {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -73,7 +74,7 @@ type ownedPacket struct {
 // owner_choice switch ch cannot answer (RULES.md 18): all of them for a nil
 // ch; special_save_choice without a SaveChooser; multi_packet_order without
 // a PacketChooser.
-func standInFor(u *unit.Unit, ch unit.Chooser) (*unit.Unit, []rules.StandIn) {
+func standInFor(u *alloc.Unit, ch unit.Chooser) (*alloc.Unit, []rules.StandIn) {
 	if ch == nil {
 		return u.StandIn(nil)
 	}
@@ -114,7 +115,7 @@ func (m *Machine) StandIns() []rules.StandIn { return m.standIns }
 // So a die is only rolled before the question where its use does not
 // depend on the answer, and the cost of knowing no more is a question in a
 // batch that turns out to take an even number.
-func (m *Machine) ownerOdd(log func(Event), p *unit.Packet) error {
+func (m *Machine) ownerOdd(log func(Event), p *alloc.Packet) error {
 	if m.owner == nil || !m.u.OddOpen() {
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -373,7 +374,7 @@ type Chances struct {
 
 // StageChances returns the chances of each stage of one attack of a against
 // u's receiving model, from the tests the referee rolls in the batch.
-func StageChances(u *unit.Unit, a Attack) (Chances, error) {
+func StageChances(u *alloc.Unit, a Attack) (Chances, error) {
 	n, err := Plan(u, a)
 	if err != nil {
 		return Chances{}, err
@@ -522,7 +523,7 @@ func (m *Machine) begin(log func(Event)) error {
 // against him.
 //
 // It also returns the target the wounds go to: the champion in that case.
-func receiver(u *unit.Unit, t unit.Target) (unit.Model, unit.Target, error) {
+func receiver(u *alloc.Unit, t unit.Target) (unit.Model, unit.Target, error) {
 	recv, err := u.Receiver(t)
 	if err == nil || t.Role != unit.RankAndFile || !rules.For(u.Ruleset()).ChampionPool {
 		return recv, t, err
@@ -583,7 +584,7 @@ type Needs struct {
 
 // Plan returns the target numbers of attack a against u's receiving model:
 // the numbers the referee rolls against in the batch.
-func Plan(u *unit.Unit, a Attack) (Needs, error) {
+func Plan(u *alloc.Unit, a Attack) (Needs, error) {
 	recv, _, err := receiver(u, a.Target)
 	if err != nil {
 		return Needs{}, err
@@ -591,7 +592,7 @@ func Plan(u *unit.Unit, a Attack) (Needs, error) {
 	return plan(u, a, recv), nil
 }
 
-func plan(u *unit.Unit, a Attack, recv unit.Model) Needs {
+func plan(u *alloc.Unit, a Attack, recv unit.Model) Needs {
 	rs, o := u.Ruleset(), u.Options()
 	var n Needs
 	var need rules.Target
@@ -1820,7 +1821,7 @@ func (m *Machine) killItem(d *dieSource) error {
 	// tow's blows take the model now losing Wounds (22.7, 22.17): only an
 	// instant_kill reads instant_kill_takes there
 	blow := !m.attack().InstantKill && rules.For(m.rs()).BlowsByCategory
-	p := unit.Packet{Target: m.s.aim, Wounds: 1, InstantKill: true, NowLosing: blow}
+	p := alloc.Packet{Target: m.s.aim, Wounds: 1, InstantKill: true, NowLosing: blow}
 	if err := m.ownerOdd(d.log, nil); err != nil {
 		return err
 	}
@@ -2009,7 +2010,7 @@ func (m *Machine) rollPacket(d *dieSource) (int, error) {
 // applyPacket hands one unsaved wound of k wounds (1 for a single wound) to
 // the unit, a packet when multi (C3), and records what it did.
 func (m *Machine) applyPacket(log func(Event), k int, multi bool) error {
-	p := unit.Packet{Target: m.s.aim, Wounds: k, Multi: multi}
+	p := alloc.Packet{Target: m.s.aim, Wounds: k, Multi: multi}
 	if err := m.ownerOdd(log, &p); err != nil {
 		return err
 	}
@@ -2028,7 +2029,7 @@ func (m *Machine) challenge() bool {
 }
 
 // record logs a change of the unit and adds it to the tallies.
-func (m *Machine) record(log func(Event), ch *unit.Change) {
+func (m *Machine) record(log func(Event), ch *alloc.Change) {
 	m.s.tally.Wounds += ch.Effective
 	m.s.tally.Wasted += ch.Wasted
 	if m.challenge() {
