@@ -18,10 +18,9 @@ import (
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/scenario"
-	"github.com/rearrank/rearrank/unit"
 )
 
-func load(tb testing.TB, name string) (*unit.Unit, []rearrank.Attack) {
+func load(tb testing.TB, name string) (*rearrank.Unit, []rearrank.Attack) {
 	tb.Helper()
 	path := filepath.Join("testdata", name)
 	data, err := os.ReadFile(path)
@@ -40,7 +39,7 @@ func load(tb testing.TB, name string) (*unit.Unit, []rearrank.Attack) {
 }
 
 // benchExact times odds.Exact, which may end in a state-limit error (S3).
-func benchExact(b *testing.B, u *unit.Unit, attacks []rearrank.Attack) {
+func benchExact(b *testing.B, u *rearrank.Unit, attacks []rearrank.Attack) {
 	ctx := context.Background()
 	res, err := odds.Exact(ctx, u, attacks, odds.Config{})
 	switch {
@@ -97,7 +96,7 @@ func BenchmarkMonteCarlo(b *testing.B) {
 	benchMonteCarlo(b, u, attacks)
 }
 
-func benchMonteCarlo(b *testing.B, u *unit.Unit, attacks []rearrank.Attack) {
+func benchMonteCarlo(b *testing.B, u *rearrank.Unit, attacks []rearrank.Attack) {
 	const samples = 1 << 16
 	perSample := dicePerSample(b, u, attacks, 1<<14)
 	ctx := context.Background()

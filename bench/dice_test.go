@@ -6,7 +6,6 @@ import (
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/engine"
-	"github.com/rearrank/rearrank/unit"
 )
 
 // diceCounter counts the dice the referee asks for.
@@ -19,11 +18,11 @@ func (c *diceCounter) Roll(sides int) int { c.n++; return c.r.Roll(sides) }
 
 // dicePerSample resolves the attacks samples times with seeded dice and
 // returns the mean number of dice one resolution rolls.
-func dicePerSample(b *testing.B, u *unit.Unit, attacks []rearrank.Attack, samples int) float64 {
+func dicePerSample(b *testing.B, u *rearrank.Unit, attacks []rearrank.Attack, samples int) float64 {
 	b.Helper()
 	c := &diceCounter{r: dice.NewSeeded(1)}
 	for range samples {
-		m, err := engine.NewMachine(u, attacks, nil)
+		m, err := engine.NewMachine(au(u), attacks, nil)
 		if err != nil {
 			b.Fatal(err)
 		}

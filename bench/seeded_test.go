@@ -42,7 +42,7 @@ func TestSeededFastPath(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tmpl, err := engine.NewMachine(u, attacks, nil)
+		tmpl, err := engine.NewMachine(au(u), attacks, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}

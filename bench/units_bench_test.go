@@ -5,7 +5,6 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/odds"
-	"github.com/rearrank/rearrank/unit"
 )
 
 // The same benchmarks over the scenarios built in Go.
@@ -25,7 +24,7 @@ func BenchmarkGoMonteCarlo(b *testing.B) { u, a := s1(); benchMonteCarlo(b, u, a
 func TestFilesMatchGo(t *testing.T) {
 	for _, c := range []struct {
 		file  string
-		build func() (*unit.Unit, []rearrank.Attack)
+		build func() (*rearrank.Unit, []rearrank.Attack)
 	}{{"s1.yaml", s1}, {"s2.yaml", s2}, {"s3.yaml", s3}, {"s4.yaml", s4}} {
 		fu, fa := load(t, c.file)
 		gu, ga := c.build()
@@ -42,7 +41,7 @@ func TestFilesMatchGo(t *testing.T) {
 			t.Errorf("%s: the file gives mean casualties %s, the Go scenario %s", c.file,
 				got.Casualties.Mean().FloatString(3), want.Casualties.Mean().FloatString(3))
 		}
-		if fu.Key() != gu.Key() || len(fa) != len(ga) {
+		if au(fu).Key() != au(gu).Key() || len(fa) != len(ga) {
 			t.Errorf("%s: the file's unit or attack groups differ from the Go scenario's", c.file)
 		}
 	}

@@ -13,8 +13,8 @@ import (
 
 var rankAndFile = unit.Target{Role: unit.RankAndFile}
 
-func mustUnit(s unit.Spec) *unit.Unit {
-	u, err := unit.New(s)
+func mustUnit(s unit.Spec) *rearrank.Unit {
+	u, err := rearrank.NewUnit(s)
 	if err != nil {
 		panic(err)
 	}
@@ -23,18 +23,18 @@ func mustUnit(s unit.Spec) *unit.Unit {
 
 // s1 is DESIGN.md's S1: 20 attacks, hit 3+, S4 vs T3, 5+ armour, ward 6+,
 // D3 wounds, 10 models of W3 (whfb8).
-func s1() (*unit.Unit, []rearrank.Attack) { return s1s2(20, 10, 5, 20) }
+func s1() (*rearrank.Unit, []rearrank.Attack) { return s1s2(20, 10, 5, 20) }
 
 // s2 is S1 with 200 attacks against 100 models.
-func s2() (*unit.Unit, []rearrank.Attack) { return s1s2(200, 100, 10, 200) }
+func s2() (*rearrank.Unit, []rearrank.Attack) { return s1s2(200, 100, 10, 200) }
 
 // s2split is S2 with its attacks in two groups of 100 in the same phase:
 // two batches (RULES.md 3), not one. It is not a DESIGN.md target; its
 // figure shows what a second batch costs, where the first batch's unsaved
 // count and damage must be joined.
-func s2split() (*unit.Unit, []rearrank.Attack) { return s1s2(200, 100, 10, 100) }
+func s2split() (*rearrank.Unit, []rearrank.Attack) { return s1s2(200, 100, 10, 100) }
 
-func s1s2(attacks, models, frontage, perGroup int) (*unit.Unit, []rearrank.Attack) {
+func s1s2(attacks, models, frontage, perGroup int) (*rearrank.Unit, []rearrank.Attack) {
 	u := mustUnit(unit.Spec{Ruleset: rules.WHFB8, Models: models, Frontage: frontage, Profile: unit.Profile{
 		TroopType: rules.MonstrousInfantry, W: 3, T: 3,
 		Save:     rules.SaveProfile{Armour: rules.HeavyArmour},
@@ -51,7 +51,7 @@ func s1s2(attacks, models, frontage, perGroup int) (*unit.Unit, []rearrank.Attac
 }
 
 // s3 is S3: battleaxe per-model damage, 30 hits, D6 wounds, 10 monsters of W6.
-func s3() (*unit.Unit, []rearrank.Attack) {
+func s3() (*rearrank.Unit, []rearrank.Attack) {
 	u := mustUnit(unit.Spec{Ruleset: rules.Battleaxe, Models: 10, Frontage: 5, Profile: unit.Profile{
 		TroopType: rules.Monster, W: 6, T: 5, Save: rules.SaveProfile{Armour: rules.LightArmour},
 	}})
@@ -60,7 +60,7 @@ func s3() (*unit.Unit, []rearrank.Attack) {
 
 // s4 is S4: skirmish, 10 attacks with criticals and injuries against a hero
 // of 3 Wounds.
-func s4() (*unit.Unit, []rearrank.Attack) {
+func s4() (*rearrank.Unit, []rearrank.Attack) {
 	u := mustUnit(unit.Spec{Ruleset: rules.Skirmish, Models: 1, Profile: unit.Profile{
 		W: 3, T: 3, WS: 4, Save: rules.SaveProfile{Armour: rules.LightArmour, Shield: true},
 	}})

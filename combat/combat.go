@@ -6,6 +6,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -249,7 +250,7 @@ type Fight struct {
 // Combatant is one side of a combat: its unit and what decides its score
 // and its break test.
 type Combatant struct {
-	Unit *unit.Unit
+	Unit *rearrank.Unit
 	// Leadership is the value the unit tests on (t9a: Discipline).
 	Leadership  int
 	Stubborn    bool
@@ -341,11 +342,11 @@ func (c *Combat) Validate() error {
 		if s.MassedInfantry && !cr.MassedInfantry {
 			return fmt.Errorf("sides.%s.special: %s massed_infantry", sideOf(i), onlyRead(rules.RulesetsWhere(func(t *rules.Traits) bool { return t.Combat.MassedInfantry })))
 		}
-		if c.Contact[i] < 0 || c.Contact[i] > s.Unit.Frontage() {
-			return fmt.Errorf("combat.contact.%s: %d is above the unit's width %d", sideOf(i), c.Contact[i], s.Unit.Frontage())
+		if c.Contact[i] < 0 || c.Contact[i] > au(s.Unit).Frontage() {
+			return fmt.Errorf("combat.contact.%s: %d is above the unit's width %d", sideOf(i), c.Contact[i], au(s.Unit).Frontage())
 		}
 		for j, f := range s.Fights {
-			if err := f.check(s.Unit); err != nil {
+			if err := f.check(au(s.Unit)); err != nil {
 				return fmt.Errorf("sides.%s.fights[%d]: %w", sideOf(i), j, err)
 			}
 		}
@@ -390,7 +391,7 @@ func (c *Combat) checkAttacks(i int) (int, error) {
 		a, plural(worstModels, "model", "models"), a, worstPart, all, dice.MaxCount)
 }
 
-func (f Fight) check(u *unit.Unit) error {
+func (f Fight) check(u *alloc.Unit) error {
 	switch {
 	case f.Attacks < 0:
 		return fmt.Errorf("attacks %d: want 0 or more", f.Attacks)
@@ -412,7 +413,7 @@ func (f Fight) check(u *unit.Unit) error {
 	return nil
 }
 
-func hasCharacter(u *unit.Unit, name string) bool {
+func hasCharacter(u *alloc.Unit, name string) bool {
 	for _, m := range u.Models() {
 		if m.Role == unit.Character && m.Name == name {
 			return true
@@ -420,3 +421,8 @@ func hasCharacter(u *unit.Unit, name string) bool {
 	}
 	return false
 }
+
+// au is a side's unit as the engine holds it, and handle the reverse: the
+// same unit, seen through the public type or the allocation machine's.
+func au(u *rearrank.Unit) *alloc.Unit     { return (*alloc.Unit)(u) }
+func handle(u *alloc.Unit) *rearrank.Unit { return (*rearrank.Unit)(u) }

@@ -51,7 +51,7 @@
 // # The fast exact reader
 //
 // Exact walks the steps keeping a distribution over round states: both
-// units' canonical keys (unit.Unit.Key) plus what the scores still need,
+// units' canonical keys (alloc.Unit.Key) plus what the scores still need,
 // the wounds each side caused and, under step_up: lost, the R&F each side
 // lost, each with an exact weight. Both sides count their attacks at the
 // start of a step and roll against the enemy as it stood then, so given the

@@ -9,6 +9,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	machine "github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -183,7 +184,7 @@ func ranksOf(g [][]unit.Cell) []int {
 // fullRanks counts the ranks with 5 or more models, the front included,
 // of a unit 5 or more wide (21.6, 21.8, 21.15): ranks for the rank bonus
 // and Steadfast, and t9a's Full Ranks.
-func fullRanks(u *unit.Unit) int {
+func fullRanks(u *alloc.Unit) int {
 	rs := ranksOf(u.Ranks())
 	if len(rs) == 0 || rs[0] < 5 {
 		return 0
@@ -222,7 +223,7 @@ func (c *Combat) contact(i int, g [2][][]unit.Cell) int {
 // round has added up so far.
 type engine struct {
 	c      *Combat
-	units  [2]*unit.Unit
+	units  [2]*alloc.Unit
 	start  [2][][]unit.Cell
 	win    [2]window
 	edge   int // index of the side engaged in a flank or rear, or -1
@@ -235,7 +236,7 @@ type engine struct {
 func newEngine(c *Combat, log *[]Step) *engine {
 	e := &engine{c: c, edge: -1, log: log}
 	for i := range c.Sides {
-		e.units[i] = c.Sides[i].Unit
+		e.units[i] = au(c.Sides[i].Unit)
 		e.start[i] = e.units[i].Ranks()
 	}
 	if c.Facing != Front && c.Charger != NoSide {
@@ -413,7 +414,7 @@ func (e *engine) attacksIn(i int, f Fight, now [][]unit.Cell) int {
 // aim returns where fight f's wounds go in the enemy unit u: its own
 // target, or when nobody is left there the rank and file, the champion or a
 // character, in that order (R60).
-func aim(u *unit.Unit, t unit.Target) (unit.Target, bool) {
+func aim(u *alloc.Unit, t unit.Target) (unit.Target, bool) {
 	if _, err := u.Receiver(t); err == nil {
 		return t, true
 	}
@@ -438,7 +439,7 @@ func aim(u *unit.Unit, t unit.Target) (unit.Target, bool) {
 // round (21.5), not at this step, reduce them.
 func (e *engine) step(p stepPlan, r dice.Roller) (StepCount, error) {
 	sc := StepCount{Key: p.key}
-	var next [2]*unit.Unit
+	var next [2]*alloc.Unit
 	var logs [2]StepSide
 	var groups [2][]rearrank.Attack
 	for i := range e.units {
@@ -464,7 +465,7 @@ func (e *engine) step(p stepPlan, r dice.Roller) (StepCount, error) {
 	e.units = next
 	if e.log != nil {
 		for i := range logs {
-			logs[i].After = e.units[i].Clone()
+			logs[i].After = handle(e.units[i].Clone())
 		}
 		*e.log = append(*e.log, Step{Key: p.key, Sides: logs})
 	}
@@ -613,7 +614,7 @@ func sameProfile(groups []rearrank.Attack, a rearrank.Attack) int {
 
 // batch resolves side i's attack groups against the enemy unit and adds
 // what they did to the round's totals.
-func (e *engine) batch(i int, enemy *unit.Unit, groups []rearrank.Attack, r dice.Roller) (*unit.Unit, []rearrank.Event, error) {
+func (e *engine) batch(i int, enemy *alloc.Unit, groups []rearrank.Attack, r dice.Roller) (*alloc.Unit, []rearrank.Event, error) {
 	after, t, events, err := e.resolve(enemy, groups, r)
 	if err != nil {
 		return nil, nil, fmt.Errorf("side %s: %w", sideOf(i), err)
@@ -631,7 +632,7 @@ func (e *engine) batch(i int, enemy *unit.Unit, groups []rearrank.Attack, r dice
 // step at a time (a die, or an unsaved wound's damage), so that a round
 // stops within a step once e.stop is set: one batch of 32,700 attacks (a
 // side's most at one step, dice.MaxCount) takes a good part of a second.
-func (e *engine) resolve(u *unit.Unit, groups []rearrank.Attack, r dice.Roller) (*unit.Unit, rearrank.Tally, []rearrank.Event, error) {
+func (e *engine) resolve(u *alloc.Unit, groups []rearrank.Attack, r dice.Roller) (*alloc.Unit, rearrank.Tally, []rearrank.Event, error) {
 	m, err := machine.NewMachine(u, groups, nil)
 	if err != nil {
 		return nil, rearrank.Tally{}, nil, err
@@ -656,7 +657,7 @@ func (e *engine) resolve(u *unit.Unit, groups []rearrank.Attack, r dice.Roller) 
 // Killing Blow's slaying note with only notes between (20.2: the ward
 // failed, the model struck is slain; one that finds its pool empty removes
 // nobody, 20.13, and the next die or event forgets it).
-func instantKillExtra(before *unit.Unit, groups []rearrank.Attack, ev []rearrank.Event) int {
+func instantKillExtra(before *alloc.Unit, groups []rearrank.Attack, ev []rearrank.Event) int {
 	extra := 0
 	models := before.Models()
 	slain := false // a slaying note waits for its casualty
@@ -706,7 +707,7 @@ func (c *Combat) play(st *stopper, r dice.Roller, log *[]Step) (*Outcome, error)
 		}
 		o.Steps = append(o.Steps, sc)
 	}
-	o.Units = e.units
+	o.Units = [2]*rearrank.Unit{handle(e.units[0]), handle(e.units[1])}
 	o.Wounds = e.wounds
 	for i := range e.units {
 		o.Casualties[i] = c.Sides[i].Unit.Size() - e.units[i].Size()

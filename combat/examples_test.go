@@ -10,6 +10,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -190,11 +191,11 @@ func TestE124InsaneCourageAndRerolls(t *testing.T) {
 }
 
 func TestE125T9AChargeWithAgility(t *testing.T) {
-	ua, err := unit.New(unit.Spec{Name: "A", Ruleset: rules.T9A, Models: 15, Frontage: 5, Profile: unit.Profile{W: 1, T: 3, WS: 4}})
+	ua, err := rearrank.NewUnit(unit.Spec{Name: "A", Ruleset: rules.T9A, Models: 15, Frontage: 5, Profile: unit.Profile{W: 1, T: 3, WS: 4}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ub, err := unit.New(unit.Spec{Name: "B", Ruleset: rules.T9A, Models: 15, Frontage: 5, Profile: unit.Profile{W: 1, T: 3, WS: 3, Save: saveT9A(t, 1)}})
+	ub, err := rearrank.NewUnit(unit.Spec{Name: "B", Ruleset: rules.T9A, Models: 15, Frontage: 5, Profile: unit.Profile{W: 1, T: 3, WS: 3, Save: saveT9A(t, 1)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -316,13 +317,13 @@ func TestE129Spears(t *testing.T) {
 
 // kill removes models from u in the engine's unit, as an enemy batch
 // would, by applying one packet per target.
-func kill(t *testing.T, u *unit.Unit, targets ...unit.Target) (*unit.Unit, int) {
+func kill(t *testing.T, u *rearrank.Unit, targets ...unit.Target) (*rearrank.Unit, int) {
 	t.Helper()
 	u = u.Clone()
-	u.StartBatch(nil)
+	au(u).StartBatch(nil)
 	rf := 0
 	for _, tg := range targets {
-		ch, err := u.Apply(unit.Packet{Target: tg, Wounds: 1, Multi: true})
+		ch, err := au(u).Apply(alloc.Packet{Target: tg, Wounds: 1, Multi: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -332,14 +333,14 @@ func kill(t *testing.T, u *unit.Unit, targets ...unit.Target) (*unit.Unit, int) 
 			}
 		}
 	}
-	if _, err := u.EndBatch(); err != nil {
+	if _, err := au(u).EndBatch(); err != nil {
 		t.Fatal(err)
 	}
 	return u, rf
 }
 
 func TestE130StepUp(t *testing.T) {
-	u, err := unit.New(unit.Spec{Name: "Men", Ruleset: rules.WHFB8, Models: 10, Frontage: 5, Layout: "R R H R R / R R R R R / R",
+	u, err := rearrank.NewUnit(unit.Spec{Name: "Men", Ruleset: rules.WHFB8, Models: 10, Frontage: 5, Layout: "R R H R R / R R R R R / R",
 		Profile: unit.Profile{W: 1, T: 3, WS: 3}, Characters: []unit.CharacterSpec{{Name: "Hero", Profile: unit.Profile{W: 1, T: 3, WS: 5}, File: -1}}})
 	if err != nil {
 		t.Fatal(err)
@@ -354,7 +355,7 @@ func TestE130StepUp(t *testing.T) {
 		c := &Combat{Ruleset: rules.WHFB8, Options: rules.Options{StepUp: tc.step}, Sides: [2]Combatant{{Unit: u, Leadership: 7, Fights: []Fight{rf, hero}}, enemy}}
 		e := newEngine(c, nil)
 		after, lost := kill(t, u, unit.Target{Role: unit.Character, Name: "Hero"}, unit.Target{Role: unit.RankAndFile}, unit.Target{Role: unit.RankAndFile})
-		e.units[0], e.lostRF[0] = after, lost
+		e.units[0], e.lostRF[0] = au(after), lost
 		if got := e.attacks(0, rf); got != tc.want {
 			t.Errorf("step_up %v: %d attacks at I3 (grid %s), want %d", tc.step, got, after.Draw(), tc.want)
 		}
@@ -401,7 +402,7 @@ func TestE132SingleRankWindow(t *testing.T) {
 	want := []int{7, 7, 7, 6, 5}
 	u := line.Unit
 	for losses, w := range want {
-		e.units[0] = u
+		e.units[0] = au(u)
 		if got := e.attacks(0, line.Fights[0]); got != w {
 			t.Errorf("after %d losses (%s): %d attacks, want %d", losses, u.Draw(), got, w)
 		}

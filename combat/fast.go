@@ -10,6 +10,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -20,7 +21,7 @@ import (
 // Between two steps a round is its two units and what the scores still
 // need from the past: the wounds each side caused and, for step_up: lost,
 // the rank and file each side lost. A state is those, keyed by both units'
-// canonical keys (unit.Unit.Key), with an exact chance; paths that reach
+// canonical keys (alloc.Unit.Key), with an exact chance; paths that reach
 // the same state merge. At a step each state's two sides roll
 // independently (each against the enemy as it stood at the start of the
 // step, engine.step), so its successors are the product of two per-side
@@ -114,7 +115,7 @@ func (c *Combat) Exact(ctx context.Context, cfg ExactConfig) (*Report, error) {
 
 // rstate is a round between two steps.
 type rstate struct {
-	units          [2]*unit.Unit
+	units          [2]*alloc.Unit
 	wounds, lostRF [2]int
 	p              *big.Rat
 }
@@ -122,7 +123,7 @@ type rstate struct {
 // sideWay is one way a side's batches at a step can end: the enemy after
 // them and what they add to the side's wounds and the enemy's R&F lost.
 type sideWay struct {
-	enemy     *unit.Unit
+	enemy     *alloc.Unit
 	dw, dlost int
 	p         *big.Rat
 }
@@ -144,7 +145,7 @@ func (c *Combat) exact(ctx context.Context, cfg ExactConfig) (*Report, error) {
 	f := &fastReader{c: c, cfg: cfg, ctx: ctx, stop: st, e: newEngine(c, nil), memo: map[string][]sideWay{},
 		stepUp: c.Options.StepUp == rules.StepUpLost}
 	f.e.stop = st
-	states := []rstate{{units: [2]*unit.Unit{c.Sides[0].Unit, c.Sides[1].Unit}, p: big.NewRat(1, 1)}}
+	states := []rstate{{units: [2]*alloc.Unit{au(c.Sides[0].Unit), au(c.Sides[1].Unit)}, p: big.NewRat(1, 1)}}
 	a := newAcc()
 	plan := c.plan()
 	a.steps = make([]StepCount, len(plan))
@@ -225,7 +226,7 @@ func (f *fastReader) step(k int, p stepPlan, states []rstate, a *acc) ([]rstate,
 				if pairs++; maxStates > 0 && pairs > 16*maxStates {
 					return nil, f.limit(k, 16*maxStates, "way through a step", "ways through a step")
 				}
-				t := rstate{units: [2]*unit.Unit{w1.enemy, w0.enemy}, wounds: s.wounds, lostRF: s.lostRF}
+				t := rstate{units: [2]*alloc.Unit{w1.enemy, w0.enemy}, wounds: s.wounds, lostRF: s.lostRF}
 				t.wounds[0] += w0.dw
 				t.wounds[1] += w1.dw
 				if f.stepUp {
@@ -294,12 +295,12 @@ func (f *fastReader) side(e *engine, k, i int, groups []rearrank.Attack) ([]side
 // batchSide is side i's ways out at step k from odds.BatchOutcomes: one
 // batch, re-rolls included (20.1), nothing read from its events. A batch
 // may hold ten times the round states (batchStates).
-func (f *fastReader) batchSide(k, i int, enemy *unit.Unit, groups []rearrank.Attack) ([]sideWay, error) {
+func (f *fastReader) batchSide(k, i int, enemy *alloc.Unit, groups []rearrank.Attack) ([]sideWay, error) {
 	limit := -1 // none
 	if n := f.cfg.maxStates(); n > 0 {
 		limit = batchStates * n
 	}
-	os, err := odds.BatchOutcomes(f.ctx, enemy, groups, odds.Config{MaxStates: limit})
+	os, err := odds.BatchOutcomes(f.ctx, handle(enemy), groups, odds.Config{MaxStates: limit})
 	switch {
 	case errors.Is(err, odds.ErrMemoryLimit):
 		return nil, fmt.Errorf("combat exact: side %s's batch at step %d of %d: %w", sideOf(i), k+1, len(f.c.plan()), err)
@@ -312,7 +313,7 @@ func (f *fastReader) batchSide(k, i int, enemy *unit.Unit, groups []rearrank.Att
 	ways := make([]sideWay, len(os))
 	for k, o := range os {
 		t := o.Tally
-		ways[k] = sideWay{enemy: o.Unit, dw: t.Wounds, dlost: t.ByRole[unit.RankAndFile] + t.ByRole[unit.Musician] + t.ByRole[unit.StandardBearer], p: o.P}
+		ways[k] = sideWay{enemy: au(o.Unit), dw: t.Wounds, dlost: t.ByRole[unit.RankAndFile] + t.ByRole[unit.Musician] + t.ByRole[unit.StandardBearer], p: o.P}
 	}
 	return ways, nil
 }
@@ -331,7 +332,7 @@ const walkPaths = 20_000
 // what they add. It estimates the paths first (Knuth's estimate, as
 // Enumerate does) and refuses at once what would pass the run's budget.
 func (f *fastReader) walkSide(e *engine, i int, groups []rearrank.Attack) ([]sideWay, error) {
-	run := func(r dice.Roller) (*unit.Unit, engine, error) {
+	run := func(r dice.Roller) (*alloc.Unit, engine, error) {
 		x := *e
 		x.wounds, x.lostRF, x.log = [2]int{}, [2]int{}, nil
 		after, _, err := x.batch(i, e.units[1-i], groups, r)
@@ -396,7 +397,7 @@ func (f *fastReader) finish(states []rstate, a *acc) error {
 		if err := f.stop.check(); err != nil {
 			return err
 		}
-		o := Outcome{Units: s.units, Wounds: s.wounds}
+		o := Outcome{Units: [2]*rearrank.Unit{handle(s.units[0]), handle(s.units[1])}, Wounds: s.wounds}
 		for i := range 2 {
 			o.Casualties[i] = f.c.Sides[i].Unit.Size() - s.units[i].Size()
 			o.Destroyed[i] = s.units[i].Destroyed()
@@ -426,8 +427,8 @@ func (f *fastReader) finish(states []rstate, a *acc) error {
 			return err
 		}
 		o := g.o
-		key := fmt.Sprint(o.Score, o.Destroyed, fullRanks(o.Units[0]), fullRanks(o.Units[1]),
-			o.Units[0].Count(unit.Musician) > 0, o.Units[1].Count(unit.Musician) > 0, f.strengths(o.Units))
+		key := fmt.Sprint(o.Score, o.Destroyed, fullRanks(au(o.Units[0])), fullRanks(au(o.Units[1])),
+			au(o.Units[0]).Count(unit.Musician) > 0, au(o.Units[1]).Count(unit.Musician) > 0, f.strengths([2]*alloc.Unit{au(o.Units[0]), au(o.Units[1])}))
 		ways, ok := memo[key]
 		if !ok {
 			d := o
@@ -479,7 +480,7 @@ func (f *fastReader) finish(states []rstate, a *acc) error {
 
 // strengths are both units' Unit Strength where the break test reads it
 // (22.11), else nil.
-func (f *fastReader) strengths(us [2]*unit.Unit) []int {
+func (f *fastReader) strengths(us [2]*alloc.Unit) []int {
 	cr := &rules.For(f.c.Ruleset).Combat
 	if !cr.ThreeOutcomes {
 		return nil

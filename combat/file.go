@@ -481,7 +481,7 @@ func (l *loader) combatBlock(c *Combat, v *fileCombat) *scenario.Error {
 			if !y.Given {
 				continue
 			}
-			w := c.Sides[i].Unit.Frontage()
+			w := au(c.Sides[i].Unit).Frontage()
 			n, e := l.integer(y, "combat.contact."+s, 1, scenario.MaxModels)
 			if e != nil {
 				return e
@@ -602,7 +602,7 @@ func (l *loader) side(c *Combat, i int, v *fileSide, p string) *scenario.Error {
 			}
 			fi.Strikes = st
 		}
-		if err := fi.check(s.Unit); err != nil {
+		if err := fi.check(au(s.Unit)); err != nil {
 			return l.invalid(fp+".by", "%v", err)
 		}
 	}

@@ -26,7 +26,7 @@ var (
 
 func block(t *testing.T, rs rules.Ruleset, tr troop, models, frontage int, command ...unit.Role) Combatant {
 	t.Helper()
-	u, err := unit.New(unit.Spec{Name: tr.name, Ruleset: rs, Models: models, Frontage: frontage,
+	u, err := rearrank.NewUnit(unit.Spec{Name: tr.name, Ruleset: rs, Models: models, Frontage: frontage,
 		Profile: unit.Profile{W: 1, T: tr.t, WS: tr.ws}, Command: command})
 	if err != nil {
 		t.Fatal(err)
@@ -52,7 +52,7 @@ var one = big.NewRat(1, 1)
 
 // woundedOgre is one W3 Ogre of troop type tt with 2 wounds already lost,
 // kept as rs keeps damage (per model or carried on the pool).
-func woundedOgre(t *testing.T, rs rules.Ruleset, tt rules.TroopType) *unit.Unit {
+func woundedOgre(t *testing.T, rs rules.Ruleset, tt rules.TroopType) *rearrank.Unit {
 	t.Helper()
 	spec := unit.Spec{Name: "Ogre", Ruleset: rs, Models: 1, Frontage: 1,
 		Profile: unit.Profile{TroopType: tt, W: 3, T: 4, WS: 3}}
@@ -61,7 +61,7 @@ func woundedOgre(t *testing.T, rs rules.Ruleset, tt rules.TroopType) *unit.Unit 
 	} else {
 		spec.Carried = 2
 	}
-	ogre, err := unit.New(spec)
+	ogre, err := rearrank.NewUnit(spec)
 	if err != nil {
 		t.Fatal(err)
 	}

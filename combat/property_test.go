@@ -63,7 +63,7 @@ func randomCombat(r *rand.Rand) (*Combat, error) {
 		if hero {
 			spec.Characters = []unit.CharacterSpec{{Name: "Hero", Profile: unit.Profile{W: 2, T: 4, WS: 5}, File: -1}}
 		}
-		u, err := unit.New(spec)
+		u, err := rearrank.NewUnit(spec)
 		if err != nil {
 			return nil, err
 		}
@@ -134,11 +134,11 @@ func TestExactAgreesWithMonteCarlo(t *testing.T) {
 // demand both.
 func specialsScore(c *Combat) (closeOrder, massed int) {
 	for i, s := range c.Sides {
-		us := unitStrength(s.Unit)
-		if s.CloseOrder && combatOrder(s.Unit) && us >= rules.For(c.Ruleset).Combat.CombatOrderStrength {
+		us := unitStrength(au(s.Unit))
+		if s.CloseOrder && combatOrder(au(s.Unit)) && us >= rules.For(c.Ruleset).Combat.CombatOrderStrength {
 			closeOrder++
 		}
-		if s.MassedInfantry && us > unitStrength(c.Sides[1-i].Unit) {
+		if s.MassedInfantry && us > unitStrength(au(c.Sides[1-i].Unit)) {
 			massed++
 		}
 	}

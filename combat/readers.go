@@ -295,7 +295,7 @@ func (c *Combat) StandIns() []rules.StandIn {
 		if s.Unit == nil {
 			continue
 		}
-		_, in := s.Unit.StandIn(nil)
+		_, in := au(s.Unit).StandIn(nil)
 		for _, x := range in {
 			if !slices.Contains(out, x) {
 				out = append(out, x)
@@ -416,7 +416,7 @@ func (c *Combat) copy() *Combat {
 	d := *c
 	for i := range d.Sides {
 		d.Sides[i].Unit = c.Sides[i].Unit.Clone()
-		d.Sides[i].Unit.SetQuiet(true) // nobody reads the notes of a sampled round
+		au(d.Sides[i].Unit).SetQuiet(true) // nobody reads the notes of a sampled round
 	}
 	return &d
 }

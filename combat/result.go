@@ -6,6 +6,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -31,7 +32,7 @@ type Outcome struct {
 	Break     *BreakTest
 	Destroyed [2]bool
 	// Units are the units after the round.
-	Units [2]*unit.Unit
+	Units [2]*rearrank.Unit
 }
 
 // Margin is side a's score less side b's (21.9); the musician's point is
@@ -107,7 +108,7 @@ func (r Result) Title() string {
 // rankPoints is the combat result for ranks of unit u (21.6, 22.11): its
 // ranks behind the first that hold the troop type's minimum, up to its
 // maximum.
-func rankPoints(u *unit.Unit, cr *rules.CombatRules) int {
+func rankPoints(u *alloc.Unit, cr *rules.CombatRules) int {
 	if cr.Troops == nil {
 		return max(0, min(3, fullRanks(u)-1))
 	}
@@ -123,7 +124,7 @@ func rankPoints(u *unit.Unit, cr *rules.CombatRules) int {
 
 // rankAndFileType is the troop type of u's first rank-and-file model
 // (infantry when it has none).
-func rankAndFileType(u *unit.Unit) rules.TroopType {
+func rankAndFileType(u *alloc.Unit) rules.TroopType {
 	for _, m := range u.Models() {
 		if m.Role != unit.Character {
 			return m.TroopType
@@ -134,7 +135,7 @@ func rankAndFileType(u *unit.Unit) rules.TroopType {
 
 // unitStrength is the Unit Strength of u's models (22.10), 0 where the
 // ruleset has none.
-func unitStrength(u *unit.Unit) int {
+func unitStrength(u *alloc.Unit) int {
 	n, _ := u.UnitStrength()
 	return n
 }
@@ -152,7 +153,7 @@ type StepSide struct {
 	// misses included (20.1).
 	Events []rearrank.Event
 	// After is the side's own unit after the step's removals.
-	After *unit.Unit
+	After *rearrank.Unit
 }
 
 // FightCount is the attacks one fight made at a step.
@@ -168,7 +169,7 @@ func (c *Combat) score(o *Outcome) {
 	cr := &rules.For(c.Ruleset).Combat
 	for i := range c.Sides {
 		s := &c.Sides[i]
-		u := o.Units[i]
+		u := au(o.Units[i])
 		add := func(name string, n int) {
 			if n != 0 {
 				o.Points[i] = append(o.Points[i], Point{name, n})
@@ -204,13 +205,13 @@ func (c *Combat) score(o *Outcome) {
 		if c.HighGround == side && cr.HighGround {
 			add("high ground", 1)
 		}
-		if c.Options.OutnumberBonus && u.Size() > o.Units[1-i].Size() {
+		if c.Options.OutnumberBonus && u.Size() > au(o.Units[1-i]).Size() {
 			add("outnumber", 1)
 		}
 		if s.CloseOrder && cr.CombatOrderStrength > 0 && combatOrder(u) && unitStrength(u) >= cr.CombatOrderStrength {
 			add("close order", 1)
 		}
-		if s.MassedInfantry && cr.MassedInfantry && unitStrength(u) > unitStrength(o.Units[1-i]) {
+		if s.MassedInfantry && cr.MassedInfantry && unitStrength(u) > unitStrength(au(o.Units[1-i])) {
 			add("massed infantry", 1)
 		}
 		add("bonus", s.Bonus)
@@ -220,7 +221,7 @@ func (c *Combat) score(o *Outcome) {
 // combatOrder reports whether u stands in Combat Order (22.11): as wide
 // as it is deep or wider, its front rank holding at least as many models
 // as it has ranks.
-func combatOrder(u *unit.Unit) bool {
+func combatOrder(u *alloc.Unit) bool {
 	ranks := ranksOf(u.Ranks())
 	return len(ranks) > 0 && ranks[0] >= len(ranks)
 }
@@ -233,11 +234,11 @@ func (c *Combat) disruptedIndex(o *Outcome) int {
 	if c.Charger == NoSide || c.Facing == Front {
 		return -1
 	}
-	charger, charged := o.Units[c.Charger.index()], c.Charger.Other().index()
+	charger, charged := au(o.Units[c.Charger.index()]), c.Charger.Other().index()
 	disrupts := fullRanks(charger) >= 2
 	if cr := &rules.For(c.Ruleset).Combat; cr.DisruptStrength > 0 {
 		need := cr.DisruptStrength
-		if rankAndFileType(o.Units[charged]) == rules.HeavyInfantry {
+		if rankAndFileType(au(o.Units[charged])) == rules.HeavyInfantry {
 			need = cr.DisruptStrengthHeavy
 		}
 		disrupts = unitStrength(charger) >= need
@@ -248,7 +249,7 @@ func (c *Combat) disruptedIndex(o *Outcome) int {
 	return -1
 }
 
-func (c *Combat) battleStandardAlive(i int, u *unit.Unit) bool {
+func (c *Combat) battleStandardAlive(i int, u *alloc.Unit) bool {
 	if len(c.Sides[i].BattleStandard) == 0 {
 		return false
 	}
@@ -290,7 +291,7 @@ func (c *Combat) judge(o *Outcome) int {
 	case cr.TieBothWin:
 		return 0 // both sides win, nobody tests
 	default:
-		ma, mb := o.Units[0].Count(unit.Musician) > 0, o.Units[1].Count(unit.Musician) > 0
+		ma, mb := au(o.Units[0]).Count(unit.Musician) > 0, au(o.Units[1]).Count(unit.Musician) > 0
 		switch {
 		case ma && !mb:
 			o.Winner = A
@@ -316,7 +317,7 @@ func (c *Combat) judge(o *Outcome) int {
 		bt.Auto = "unbreakable"
 		return 0
 	}
-	mine, theirs := fullRanks(o.Units[li]), fullRanks(o.Units[1-li])
+	mine, theirs := fullRanks(au(o.Units[li])), fullRanks(au(o.Units[1-li]))
 	bt.Steadfast = s.Stubborn || mine > theirs
 	if cr.DisruptedRanksCancelSteadfast && !s.Stubborn && c.Charger == o.Winner && c.Facing != Front && theirs >= 2 {
 		bt.Steadfast = false // Disrupted Ranks
@@ -337,7 +338,7 @@ func (c *Combat) judge(o *Outcome) int {
 func (c *Combat) judgeThree(o *Outcome, bt *BreakTest, s *Combatant, diff int) int {
 	li := bt.Side.index()
 	bt.Need, bt.LostBy = s.Leadership, diff
-	bt.Crushed = unitStrength(o.Units[1-li]) > 2*unitStrength(o.Units[li])
+	bt.Crushed = unitStrength(au(o.Units[1-li])) > 2*unitStrength(au(o.Units[li]))
 	switch {
 	case s.Unbreakable:
 		bt.Auto, bt.Result = "unbreakable", GiveGround

@@ -75,14 +75,14 @@ func TestResolveStepLog(t *testing.T) {
 // TestCombatDoesNotChangeUnits: the readers work on copies.
 func TestCombatDoesNotChangeUnits(t *testing.T) {
 	c := &Combat{Ruleset: rules.WHFB8, Sides: [2]Combatant{block(t, rules.WHFB8, elves, 10, 5), block(t, rules.WHFB8, men, 10, 5)}}
-	before := [2]string{c.Sides[0].Unit.Key(), c.Sides[1].Unit.Key()}
+	before := [2]string{au(c.Sides[0].Unit).Key(), au(c.Sides[1].Unit).Key()}
 	if _, err := c.MonteCarlo(context.Background(), 20, 1); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c.Resolve(dice.NewSeeded(3)); err != nil {
 		t.Fatal(err)
 	}
-	if after := [2]string{c.Sides[0].Unit.Key(), c.Sides[1].Unit.Key()}; after != before {
+	if after := [2]string{au(c.Sides[0].Unit).Key(), au(c.Sides[1].Unit).Key()}; after != before {
 		t.Error("a reader changed the combat's units")
 	}
 }
@@ -101,7 +101,7 @@ func TestUnbreakableAndStubborn(t *testing.T) {
 }
 
 func TestCharacterFightsFromTheWindow(t *testing.T) {
-	u, err := unit.New(unit.Spec{Name: "Guard", Ruleset: rules.WHFB8, Models: 10, Frontage: 5,
+	u, err := rearrank.NewUnit(unit.Spec{Name: "Guard", Ruleset: rules.WHFB8, Models: 10, Frontage: 5,
 		Profile: unit.Profile{W: 1, T: 3, WS: 3}, Characters: []unit.CharacterSpec{{Name: "Captain", Profile: unit.Profile{W: 2, T: 4, WS: 5}, File: 0}}})
 	if err != nil {
 		t.Fatal(err)
@@ -144,7 +144,8 @@ func TestFlankAndRearDefenders(t *testing.T) {
 	if got := e.attacks(1, rf); got != 2 {
 		t.Errorf("rear: the rear rank of 2 fights: %d attacks, want 2", got)
 	}
-	e.units[1], _ = kill(t, defender.Unit, unit.Target{Role: unit.RankAndFile}, unit.Target{Role: unit.RankAndFile})
+	k, _ := kill(t, defender.Unit, unit.Target{Role: unit.RankAndFile}, unit.Target{Role: unit.RankAndFile})
+	e.units[1] = au(k)
 	if got := e.attacks(1, rf); got != 5 {
 		t.Errorf("rear, the last rank gone (%s): %d attacks, want the next rank's 5", e.units[1].Draw(), got)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -129,7 +130,7 @@ func TestE171TowCombatResult(t *testing.T) {
 		b := block(t, tc.rs, men, 30, 10)
 		c := standoff(t, tc.rs, a, b)
 		c.Charger, c.Facing = A, FlankLeft
-		o := Outcome{Units: [2]*unit.Unit{a.Unit, b.Unit}, Wounds: [2]int{3, 0}}
+		o := Outcome{Units: [2]*rearrank.Unit{a.Unit, b.Unit}, Wounds: [2]int{3, 0}}
 		c.score(&o)
 		if o.Score[0] != tc.want || !slices.Equal(o.Points[0], tc.points) {
 			t.Errorf("%s: score %d %v, want %d %v", tc.rs, o.Score[0], o.Points[0], tc.want, tc.points)
@@ -160,7 +161,7 @@ func TestTowCloseOrderAndMassedInfantry(t *testing.T) {
 		a.CloseOrder, a.MassedInfantry = tc.close, tc.massed
 		b := block(t, rules.TOW, men, tc.enemy, 5)
 		c := standoff(t, rules.TOW, a, b)
-		o := Outcome{Units: [2]*unit.Unit{a.Unit, b.Unit}}
+		o := Outcome{Units: [2]*rearrank.Unit{a.Unit, b.Unit}}
 		c.score(&o)
 		has := func(name string) bool {
 			return slices.Contains(o.Points[0], Point{name, 1})
@@ -188,7 +189,7 @@ func TestTowCloseOrderAndMassedInfantry(t *testing.T) {
 func TestE171RoundCountsRegenerated(t *testing.T) {
 	a := block(t, rules.TOW, men, 20, 5, unit.StandardBearer)
 	a.CloseOrder = true
-	trolls, err := unit.New(unit.Spec{Name: "Trolls", Ruleset: rules.TOW, Models: 12, Frontage: 4,
+	trolls, err := rearrank.NewUnit(unit.Spec{Name: "Trolls", Ruleset: rules.TOW, Models: 12, Frontage: 4,
 		Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 3, WS: 3, Specials: rules.SpecialSaves{Regeneration: rules.Need(4)}}})
 	if err != nil {
 		t.Fatal(err)
@@ -220,9 +221,9 @@ func TestE171RoundCountsRegenerated(t *testing.T) {
 }
 
 // carriedOn is the wounds u's pools carry.
-func carriedOn(u *unit.Unit) int {
+func carriedOn(u *rearrank.Unit) int {
 	n := 0
-	for _, p := range u.Carried() {
+	for _, p := range au(u).Carried() {
 		n += p.Carried
 	}
 	return n
@@ -267,7 +268,7 @@ func TestTowDisruptedByUnitStrength(t *testing.T) {
 		a := block(t, tc.rs, men, tc.chargers, 5)
 		b := block(t, tc.rs, men, 30, 10)
 		if tc.heavy {
-			u, err := unit.New(unit.Spec{Name: "Greatswords", Ruleset: tc.rs, Models: 30, Frontage: 10,
+			u, err := rearrank.NewUnit(unit.Spec{Name: "Greatswords", Ruleset: tc.rs, Models: 30, Frontage: 10,
 				Profile: unit.Profile{TroopType: rules.HeavyInfantry, W: 1, T: 3, WS: 3}})
 			if err != nil {
 				t.Fatal(err)
@@ -276,7 +277,7 @@ func TestTowDisruptedByUnitStrength(t *testing.T) {
 		}
 		c := standoff(t, tc.rs, a, b)
 		c.Charger, c.Facing = A, FlankLeft
-		o := Outcome{Units: [2]*unit.Unit{a.Unit, b.Unit}}
+		o := Outcome{Units: [2]*rearrank.Unit{a.Unit, b.Unit}}
 		c.score(&o)
 		ranks := slices.ContainsFunc(o.Points[1], func(p Point) bool { return p.Name == "ranks" })
 		if ranks == tc.disrupted {

@@ -4,6 +4,7 @@ import (
 	"github.com/rearrank/rearrank/internal/engine"
 	"math/big"
 
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/unit"
 )
 
@@ -26,7 +27,7 @@ type accumulator struct {
 	slab                 slab                 // the marginals' big weights
 }
 
-func newAccumulator(u *unit.Unit) *accumulator {
+func newAccumulator(u *alloc.Unit) *accumulator {
 	a := &accumulator{hasChamp: u.Count(unit.Champion) > 0, hasStd: u.Count(unit.StandardBearer) > 0}
 	for r := unit.RankAndFile; r <= unit.Character; r++ {
 		a.present[r-1] = u.Count(r) > 0

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/rearrank/rearrank"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -14,7 +15,7 @@ import (
 // did (the referee's Tally, Wasted and Overkill left at 0) and its exact
 // chance.
 type Outcome struct {
-	Unit  *unit.Unit
+	Unit  *rearrank.Unit
 	Tally rearrank.Tally
 	P     *big.Rat
 }
@@ -23,12 +24,13 @@ type Outcome struct {
 // are resolved in order against u and of their tally: the enumeration of
 // Exact (with its binomial, single-wound and pooled fast paths) that keeps
 // each end state whole instead of adding it to marginals. End states with
-// the same unit key (unit.Unit.Key) and tally are one Outcome; the chances
+// the same unit key (alloc.Unit.Key) and tally are one Outcome; the chances
 // add up to exactly 1. Outcomes come in a fixed order (by tally, then key).
 // It returns an error wrapping ErrStateLimit past cfg.MaxStates (no
 // fallback: a caller that wants one samples the whole of what it computes).
 // u is not changed.
-func BatchOutcomes(ctx context.Context, u *unit.Unit, attacks []rearrank.Attack, cfg Config) ([]Outcome, error) {
+func BatchOutcomes(ctx context.Context, h *rearrank.Unit, attacks []rearrank.Attack, cfg Config) ([]Outcome, error) {
+	u := (*alloc.Unit)(h)
 	u, _ = u.StandIn(nil) // nobody to ask: the defaults stand in (RULES.md 18)
 	m, err := engine.NewMachine(u, attacks, nil)
 	if err != nil {
@@ -74,7 +76,7 @@ func BatchOutcomes(ctx context.Context, u *unit.Unit, attacks []rearrank.Attack,
 			keys = append(keys, k)
 			after := c.m.Unit().Clone()
 			after.SetQuiet(false)
-			out = append(out, Outcome{Unit: after, Tally: s.k.t.referee(), P: new(big.Rat).Set(p)})
+			out = append(out, Outcome{Unit: (*rearrank.Unit)(after), Tally: s.k.t.referee(), P: new(big.Rat).Set(p)})
 		}
 		e.states = keep
 		if len(e.states) == 0 {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -20,13 +21,13 @@ import (
 // unit's key and the tally (Wasted and its Overkill dropped, as
 // BatchOutcomes drops them): the joint distribution
 // BatchOutcomes must equal.
-func walkJoint(u *unit.Unit, attacks []rearrank.Attack, limit int) (map[string]*big.Rat, error) {
+func walkJoint(u *alloc.Unit, attacks []rearrank.Attack, limit int) (map[string]*big.Rat, error) {
 	out := map[string]*big.Rat{}
 	paths := 0
 	var rec func(prefix []int) error
 	rec = func(prefix []int) error {
 		r := &prefixRoller{faces: prefix}
-		res, err := referee.Resolve(u, attacks, r)
+		res, err := referee.Resolve(pub(u), attacks, r)
 		if errors.Is(err, dice.ErrOutOfDice) {
 			for f := 1; f <= r.want; f++ {
 				if err := rec(append(append([]int(nil), prefix...), f)); err != nil {
@@ -47,7 +48,7 @@ func walkJoint(u *unit.Unit, attacks []rearrank.Attack, limit int) (map[string]*
 		}
 		t := res.Tally
 		t.Wasted, t.Overkill = 0, 0
-		k := fmt.Sprintf("%s|%+v", res.After.Key(), t)
+		k := fmt.Sprintf("%s|%+v", au(res.After).Key(), t)
 		if out[k] == nil {
 			out[k] = new(big.Rat)
 		}
@@ -60,7 +61,7 @@ func walkJoint(u *unit.Unit, attacks []rearrank.Attack, limit int) (map[string]*
 func jointOf(os []Outcome) map[string]*big.Rat {
 	out := map[string]*big.Rat{}
 	for _, o := range os {
-		k := fmt.Sprintf("%s|%+v", o.Unit.Key(), o.Tally)
+		k := fmt.Sprintf("%s|%+v", au(o.Unit).Key(), o.Tally)
 		if out[k] != nil {
 			panic("BatchOutcomes: two outcomes with one key and tally: " + k)
 		}
@@ -88,7 +89,7 @@ func sameJoint(got, want map[string]*big.Rat) error {
 func TestBatchOutcomesBinomial(t *testing.T) {
 	u := mustUnit(t, unit.Spec{Ruleset: rules.WHFB8, Models: 10, Profile: unit.Profile{W: 1, T: 3, WS: 3}})
 	attacks := []rearrank.Attack{{Count: expr("3"), Hit: rearrank.HitSpec{WS: 3}, Strength: 3, Target: unit.Target{Role: unit.RankAndFile}}}
-	os, err := BatchOutcomes(context.Background(), u, attacks, Config{})
+	os, err := BatchOutcomes(context.Background(), pub(u), attacks, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +116,7 @@ func TestBatchOutcomesWalk(t *testing.T) {
 		if err != nil {
 			t.Skip(err)
 		}
-		os, err := BatchOutcomes(context.Background(), u, attacks, Config{MaxStates: -1})
+		os, err := BatchOutcomes(context.Background(), pub(u), attacks, Config{MaxStates: -1})
 		if err != nil {
 			t.Fatalf("%s: %v", describeScenario(u, attacks), err)
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/rearrank/rearrank"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/safe"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -20,7 +21,7 @@ import (
 // Multiple Wounds D3 at 1000 models of W20 with battleaxe's per-model
 // damage, where every packet picks its model (RULES.md 11.3): a third of
 // a second a sample, sixteen samples several seconds.
-func heavyScenario(t *testing.T) (*unit.Unit, []rearrank.Attack) {
+func heavyScenario(t *testing.T) (*alloc.Unit, []rearrank.Attack) {
 	t.Helper()
 	u := mustUnit(t, unit.Spec{Name: "Horde", Ruleset: rules.Battleaxe, Models: 1000, Frontage: 25,
 		Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 20, T: 6, Save: rules.SaveProfile{Armour: rules.HeavyArmour, Shield: true}}})
@@ -88,7 +89,7 @@ func TestMonteCarloStopsWhenCancelled(t *testing.T) {
 	u, attacks := heavyScenario(t)
 	for _, after := range []time.Duration{30 * time.Millisecond, 100 * time.Millisecond, 250 * time.Millisecond} {
 		lat, err := cancelLatency(t, after, func(ctx context.Context) error {
-			_, err := MonteCarlo(ctx, u, attacks, Config{Samples: 1_000_000, Seed: 1})
+			_, err := MonteCarlo(ctx, pub(u), attacks, Config{Samples: 1_000_000, Seed: 1})
 			return err
 		})
 		if !errors.Is(err, context.Canceled) {
@@ -117,7 +118,7 @@ func TestMonteCarloPanicIsAnError(t *testing.T) {
 		}
 	})
 	defer restore()
-	_, err := MonteCarlo(context.Background(), u, attacks, Config{Samples: 1_000_000, Seed: 1, Workers: 4})
+	_, err := MonteCarlo(context.Background(), pub(u), attacks, Config{Samples: 1_000_000, Seed: 1, Workers: 4})
 	took := time.Since(time.Unix(0, panicked.Load()))
 	restore()
 	var p *safe.PanicError

@@ -6,8 +6,8 @@ import (
 	"slices"
 
 	"github.com/rearrank/rearrank"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/engine"
-	"github.com/rearrank/rearrank/unit"
 )
 
 // The packet chain. After the binomial-attacks fast path
@@ -56,7 +56,7 @@ type chainEdge struct {
 // once stepped, and where it closes the batch once closed.
 type chainState struct {
 	m       *engine.Machine
-	u       *unit.Unit // unit-keyed: the state is the table's start with u
+	u       *alloc.Unit // unit-keyed: the state is the table's start with u
 	edges   []chainEdge
 	d       den
 	stepped bool
@@ -91,7 +91,7 @@ type chainTable struct {
 	edgeFree []chainEdge
 	// oneDie says that a packet's step rolls one die, its damage, whose
 	// wounds do not fall as its face rises (chainOneDie): where the
-	// packet's model is capped (unit.Unit.PacketCapped) the faces from the
+	// packet's model is capped (alloc.Unit.PacketCapped) the faces from the
 	// first that removes it on all step alike (chainTable.step).
 	oneDie bool
 	// unitKeyed says that the table's states differ in their unit alone,
@@ -165,7 +165,7 @@ func (t *chainTable) intern(e *enumerator, m *engine.Machine) (int32, error) {
 }
 
 // unitOf returns state s's unit, to read.
-func (t *chainTable) unitOf(s *chainState) *unit.Unit {
+func (t *chainTable) unitOf(s *chainState) *alloc.Unit {
 	if s.m != nil {
 		return s.m.ReadUnit()
 	}

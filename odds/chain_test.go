@@ -10,6 +10,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/internal/proptest"
 	"github.com/rearrank/rearrank/rules"
@@ -36,7 +37,7 @@ func TestPacketChainEqualsEnumeration(t *testing.T) {
 		s.Profile.W = rapid.IntRange(2, 4).Draw(t, "chainW")
 		s.Models = rapid.IntRange(max(1, len(s.Command)), 6).Draw(t, "chainModels")
 		s.Carried = min(s.Carried, s.Profile.W-1)
-		u, err := unit.New(s)
+		u, err := alloc.New(s)
 		if err != nil {
 			t.Skip(err)
 		}
@@ -49,7 +50,7 @@ func TestPacketChainEqualsEnumeration(t *testing.T) {
 			t.Skip(err)
 		}
 		equalsEnumeration(t, u, attacks)
-		if res, err := Exact(t.Context(), u, attacks, Config{}); err == nil && res.Method.Took(PacketChain) {
+		if res, err := Exact(t.Context(), pub(u), attacks, Config{}); err == nil && res.Method.Took(PacketChain) {
 			took++
 			tookBy[rs]++
 		}
@@ -86,7 +87,7 @@ func TestPacketChainBigCounts(t *testing.T) {
 func TestPacketChainMemoryBudget(t *testing.T) {
 	u := mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 10, Frontage: 5, Profile: unit.Profile{W: 6, T: 5}})
 	attacks := []rearrank.Attack{{Count: dice.ConstExpr(30), Strength: 6, MultipleWounds: dice.MustParseExpr("D6"), Target: rf}}
-	_, err := Exact(t.Context(), u, attacks, Config{MaxStates: -1, MaxBytes: 1 << 20})
+	_, err := Exact(t.Context(), pub(u), attacks, Config{MaxStates: -1, MaxBytes: 1 << 20})
 	if !errors.Is(err, ErrStateLimit) || !strings.Contains(err.Error(), "states of more than 1 MB") {
 		t.Fatalf("err %v, want the memory budget's error", err)
 	}
@@ -119,13 +120,13 @@ func TestPacketChainLastBatch(t *testing.T) {
 
 // chainEqualsEnumeration checks that Exact takes the packet chain and
 // gives exactly what the plain enumeration gives, and returns its Result.
-func chainEqualsEnumeration(t *testing.T, u *unit.Unit, attacks []rearrank.Attack) *Result {
+func chainEqualsEnumeration(t *testing.T, u *alloc.Unit, attacks []rearrank.Attack) *Result {
 	t.Helper()
-	want, err := Enumerate(t.Context(), u, attacks, Config{})
+	want, err := Enumerate(t.Context(), pub(u), attacks, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := Exact(t.Context(), u, attacks, Config{})
+	got, err := Exact(t.Context(), pub(u), attacks, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

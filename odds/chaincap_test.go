@@ -5,6 +5,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -71,7 +72,7 @@ func TestPacketChainCappedFaces(t *testing.T) {
 
 // chainStart returns an enumerator and the table of a chain of n packets
 // from u's first batch (newChainTable): its start is state 0.
-func chainStart(t *testing.T, u *unit.Unit, attacks []rearrank.Attack, n int) (*enumerator, *chainTable) {
+func chainStart(t *testing.T, u *alloc.Unit, attacks []rearrank.Attack, n int) (*enumerator, *chainTable) {
 	t.Helper()
 	m, err := engine.NewMachine(u, attacks, nil)
 	if err != nil {

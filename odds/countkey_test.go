@@ -8,6 +8,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -16,10 +17,10 @@ import (
 
 // genPerModel draws a battleaxe per-model scenario with multi-wound
 // attacks: the units whose states the count key (unit.SetCountKey) merges.
-func genPerModel(t *rapid.T, maxAttacks int) (*unit.Unit, []rearrank.Attack) {
+func genPerModel(t *rapid.T, maxAttacks int) (*alloc.Unit, []rearrank.Attack) {
 	s := genSpec(t, rules.Battleaxe)
 	s.Options.DamageModel = rules.PerModel
-	u, err := unit.New(s)
+	u, err := alloc.New(s)
 	if err != nil {
 		// The pooled spec's carried wounds and a damage list drawn for
 		// other models: per-model damage has none of the first and may
@@ -29,7 +30,7 @@ func genPerModel(t *rapid.T, maxAttacks int) (*unit.Unit, []rearrank.Attack) {
 		for i := range s.Groups {
 			s.Groups[i].Carried = 0
 		}
-		if u, err = unit.New(s); err != nil {
+		if u, err = alloc.New(s); err != nil {
 			t.Skip(err)
 		}
 	}
@@ -55,11 +56,11 @@ func TestCountKeyEqualsSlotKey(t *testing.T) {
 	rounds(t, func(t *rapid.T) {
 		u, attacks := genPerModel(t, 8)
 		cfg := Config{MaxStates: 50_000}
-		want, err := Exact(context.Background(), u, attacks, Config{MaxStates: cfg.MaxStates, slotKey: true})
+		want, err := Exact(context.Background(), pub(u), attacks, Config{MaxStates: cfg.MaxStates, slotKey: true})
 		if err != nil {
 			t.Skip(err)
 		}
-		got, err := Exact(context.Background(), u, attacks, cfg)
+		got, err := Exact(context.Background(), pub(u), attacks, cfg)
 		if err != nil {
 			t.Fatalf("count key: %v\n%s", err, describeScenario(u, attacks))
 		}
@@ -81,7 +82,7 @@ func TestCountKeyEqualsWalk(t *testing.T) {
 		if err != nil {
 			t.Skip(err)
 		}
-		got, err := Exact(context.Background(), u, attacks, Config{})
+		got, err := Exact(context.Background(), pub(u), attacks, Config{})
 		if err != nil {
 			t.Fatalf("Exact: %v\n%s", err, describeScenario(u, attacks))
 		}
@@ -116,7 +117,7 @@ func TestS3NotRefused(t *testing.T) {
 func TestCountKeyStates(t *testing.T) {
 	u := mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 7, Frontage: 7, Profile: unit.Profile{W: 6, T: 4}})
 	a := []rearrank.Attack{{Count: dice.ConstExpr(30), Strength: 4, MultipleWounds: expr("D3"), Target: rf}}
-	res, err := Exact(t.Context(), u, a, Config{})
+	res, err := Exact(t.Context(), pub(u), a, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +130,7 @@ func TestCountKeyStates(t *testing.T) {
 	// Every shot wounds on 4+ (S4 v T4, RULES.md 6) and no save is
 	// taken: 15 unsaved wounds expected, each of 2 wounds on average.
 	wantRat(t, "mean unsaved", res.Unsaved.Mean(), "15")
-	if _, err := Exact(t.Context(), u, a, Config{MaxStates: 20_000, slotKey: true}); !errors.Is(err, ErrStateLimit) {
+	if _, err := Exact(t.Context(), pub(u), a, Config{MaxStates: 20_000, slotKey: true}); !errors.Is(err, ErrStateLimit) {
 		t.Errorf("slot key under 20,000 states: err = %v, want ErrStateLimit", err)
 	}
 }
@@ -151,7 +152,7 @@ func TestCountKeyOffForC12(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := Exact(t.Context(), u, a, Config{})
+	got, err := Exact(t.Context(), pub(u), a, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

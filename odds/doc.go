@@ -5,7 +5,7 @@
 //
 // # Using it
 //
-// Build the target with unit.New and the attack groups as rearrank.Attack,
+// Build the target with rearrank.NewUnit and the attack groups as rearrank.Attack,
 // as for the referee, and ask:
 //
 //	res, err := odds.Exact(ctx, u, attacks, odds.Config{})

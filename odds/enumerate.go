@@ -9,6 +9,7 @@ import (
 	"slices"
 	"unsafe"
 
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/unit"
 )
 
@@ -128,7 +129,7 @@ type enumerator struct {
 	free   []*engine.Machine
 	// units are units no machine uses, for the next copies (the packet
 	// chain's released states)
-	units []*unit.Unit
+	units []*alloc.Unit
 	// noDice rolls no die: a close of the packet chain that asks for one
 	// is no last batch's (closeLast)
 	noDice pathRoller

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -45,7 +46,7 @@ func TestExactStopsSoonAfterCancel(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			var u *unit.Unit
+			var u *alloc.Unit
 			attacks := c.attacks
 			if attacks == nil {
 				u, attacks = tooBig(t)
@@ -58,7 +59,7 @@ func TestExactStopsSoonAfterCancel(t *testing.T) {
 				ctx, cancel := context.WithCancel(t.Context())
 				timer := time.AfterFunc(after, cancel)
 				start := time.Now()
-				_, err = Exact(ctx, u, attacks, Config{MaxStates: -1, MaxBytes: -1})
+				_, err = Exact(ctx, pub(u), attacks, Config{MaxStates: -1, MaxBytes: -1})
 				took := time.Since(start)
 				timer.Stop()
 				cancel()

@@ -14,7 +14,7 @@ import (
 // Twenty crossbows shoot at thirty infantry in light armour with shields
 // (RULES.md E85): each shot hits on 4+, wounds on 3+ and is saved on a 6.
 func ExampleExact() {
-	u, err := unit.New(unit.Spec{Ruleset: rules.Battleaxe, Models: 30, Profile: unit.Profile{
+	u, err := rearrank.NewUnit(unit.Spec{Ruleset: rules.Battleaxe, Models: 30, Profile: unit.Profile{
 		W: 1, T: 3, Save: rules.SaveProfile{Armour: rules.LightArmour, Shield: true},
 	}})
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -14,10 +15,10 @@ import (
 // and Enumerate alike.
 
 // both returns Exact's result after checking Enumerate gives the same.
-func both(t *testing.T, u *unit.Unit, attacks []rearrank.Attack) *Result {
+func both(t *testing.T, u *alloc.Unit, attacks []rearrank.Attack) *Result {
 	t.Helper()
 	got := exactly(t, u, attacks)
-	want, err := Enumerate(t.Context(), u, attacks, Config{})
+	want, err := Enumerate(t.Context(), pub(u), attacks, Config{})
 	if err != nil {
 		t.Fatalf("Enumerate: %v", err)
 	}

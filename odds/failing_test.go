@@ -11,6 +11,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -32,7 +33,7 @@ func binomial(n, k int, p *big.Rat) *big.Rat {
 // walked returns the result of the referee's Machine stepped over every
 // face of every die (walkMachine) after checking that Exact and Enumerate
 // give the same.
-func walked(t *testing.T, u *unit.Unit, attacks []rearrank.Attack) *Result {
+func walked(t *testing.T, u *alloc.Unit, attacks []rearrank.Attack) *Result {
 	t.Helper()
 	want, err := walkMachine(u, attacks, 2_000_000)
 	if err != nil {
@@ -81,9 +82,9 @@ func TestSevenPlusFailingDieAttacksIndependent(t *testing.T) {
 
 // monteCarloNear checks that seeded Monte Carlo gives the exact mean
 // unsaved wounds within 4 standard errors.
-func monteCarloNear(t *testing.T, u *unit.Unit, a []rearrank.Attack, exact *Result) {
+func monteCarloNear(t *testing.T, u *alloc.Unit, a []rearrank.Attack, exact *Result) {
 	t.Helper()
-	mc, err := MonteCarlo(t.Context(), u, a, Config{Samples: 40_000, Seed: 7})
+	mc, err := MonteCarlo(t.Context(), pub(u), a, Config{Samples: 40_000, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +130,7 @@ func TestSevenPlusRerollEqualsWalk(t *testing.T) {
 		rs := rapid.SampledFrom(rules.RulesetsWhere(func(tr *rules.Traits) bool { return tr.Block })).Draw(t, "ruleset")
 		s := genSpec(t, rs)
 		s.Options.SevenPlusReroll = rapid.SampledFrom([]rules.SevenPlusReroll{rules.FailingDie, rules.FailingDie, rules.WholeRoll, rules.EachDie}).Draw(t, "sevenPlusReroll")
-		u, err := unit.New(s)
+		u, err := alloc.New(s)
 		if err != nil {
 			t.Skip(err)
 		}
@@ -154,9 +155,9 @@ func TestSevenPlusRerollEqualsWalk(t *testing.T) {
 		}
 		for _, m := range []struct {
 			name string
-			f    func(context.Context, *unit.Unit, []rearrank.Attack, Config) (*Result, error)
+			f    func(context.Context, *rearrank.Unit, []rearrank.Attack, Config) (*Result, error)
 		}{{"Exact", Exact}, {"Enumerate", Enumerate}} {
-			got, err := m.f(t.Context(), u, attacks, Config{})
+			got, err := m.f(t.Context(), pub(u), attacks, Config{})
 			if err != nil {
 				t.Fatalf("%s: %v\n%s", m.name, err, describeScenario(u, attacks))
 			}

@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"math/bits"
 
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -404,7 +405,7 @@ func (e *enumerator) uniformPool(m *engine.Machine) (int, bool) {
 
 // emptyPoolCap finds, on a copy of u, the cap of a packet aimed at an
 // emptied pool: what one huge packet leaves waiting for the champion.
-func (e *enumerator) emptyPoolCap(u *unit.Unit, aim unit.Target) (int, bool) {
+func (e *enumerator) emptyPoolCap(u *alloc.Unit, aim unit.Target) (int, bool) {
 	if w, ok := e.capW[aim]; ok {
 		return w, w > 0
 	}
@@ -419,7 +420,7 @@ func (e *enumerator) emptyPoolCap(u *unit.Unit, aim unit.Target) (int, bool) {
 	}
 	v.StartBatch(nil)
 	for i := 0; poolLeft(v, aim) > 0; i++ {
-		if _, err := v.Apply(unit.Packet{Target: aim, Wounds: 1}); err != nil || i > 100_000 {
+		if _, err := v.Apply(alloc.Packet{Target: aim, Wounds: 1}); err != nil || i > 100_000 {
 			return 0, false
 		}
 	}
@@ -427,7 +428,7 @@ func (e *enumerator) emptyPoolCap(u *unit.Unit, aim unit.Target) (int, bool) {
 		return 0, false
 	}
 	v.StartBatch(nil)
-	if _, err := v.Apply(unit.Packet{Target: aim, Wounds: 1000, Multi: true}); err != nil {
+	if _, err := v.Apply(alloc.Packet{Target: aim, Wounds: 1000, Multi: true}); err != nil {
 		return 0, false
 	}
 	ch, err := v.EndBatch()
@@ -439,7 +440,7 @@ func (e *enumerator) emptyPoolCap(u *unit.Unit, aim unit.Target) (int, bool) {
 }
 
 // poolLeft returns the models left in the pool aim names.
-func poolLeft(u *unit.Unit, aim unit.Target) int {
+func poolLeft(u *alloc.Unit, aim unit.Target) int {
 	pools := u.Carried()
 	if len(pools) == 1 {
 		return pools[0].Models

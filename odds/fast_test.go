@@ -9,6 +9,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/internal/gen"
 	"github.com/rearrank/rearrank/internal/proptest"
@@ -35,15 +36,15 @@ func roundCount() int {
 
 // equalsEnumeration checks Exact against Enumerate on one scenario, and
 // returns Exact's result.
-func equalsEnumeration(t *rapid.T, u *unit.Unit, attacks []rearrank.Attack) *Result {
-	want, err := Enumerate(t.Context(), u, attacks, Config{MaxStates: 50_000})
+func equalsEnumeration(t *rapid.T, u *alloc.Unit, attacks []rearrank.Attack) *Result {
+	want, err := Enumerate(t.Context(), pub(u), attacks, Config{MaxStates: 50_000})
 	if errors.Is(err, ErrStateLimit) {
 		t.Skip(err)
 	}
 	if err != nil {
 		t.Fatalf("Enumerate: %v\n%s", err, describeScenario(u, attacks))
 	}
-	got, err := Exact(t.Context(), u, attacks, Config{})
+	got, err := Exact(t.Context(), pub(u), attacks, Config{})
 	if err != nil {
 		t.Fatalf("Exact: %v\n%s", err, describeScenario(u, attacks))
 	}
@@ -98,7 +99,7 @@ func TestPooledFastPathsEqualEnumeration(t *testing.T) {
 		}
 		s.Carried = min(s.Carried, s.Profile.W-1)
 		s.Models = rapid.IntRange(max(1, len(s.Command)), 12).Draw(t, "pooledModels")
-		u, err := unit.New(s)
+		u, err := alloc.New(s)
 		if err != nil {
 			t.Skip(err)
 		}

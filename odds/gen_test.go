@@ -4,6 +4,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/rearrank/rearrank"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/gen"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -18,10 +19,10 @@ func genAttacks(t *rapid.T, s unit.Spec, maxAttacks int) []rearrank.Attack {
 	return gen.Attacks(t, s, maxAttacks, gen.Small)
 }
 
-func genScenario(t *rapid.T, maxAttacks int) (*unit.Unit, []rearrank.Attack) {
+func genScenario(t *rapid.T, maxAttacks int) (*alloc.Unit, []rearrank.Attack) {
 	return gen.Scenario(t, maxAttacks, gen.Small)
 }
 
-func describeScenario(u *unit.Unit, attacks []rearrank.Attack) string {
+func describeScenario(u *alloc.Unit, attacks []rearrank.Attack) string {
 	return gen.Describe(u, attacks)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
@@ -25,11 +26,11 @@ func mustRat(s string) *big.Rat {
 	return r
 }
 
-func mustUnit(t testing.TB, s unit.Spec) *unit.Unit {
+func mustUnit(t testing.TB, s unit.Spec) *alloc.Unit {
 	t.Helper()
-	u, err := unit.New(s)
+	u, err := alloc.New(s)
 	if err != nil {
-		t.Fatalf("unit.New: %v", err)
+		t.Fatalf("alloc.New: %v", err)
 	}
 	return u
 }
@@ -67,7 +68,7 @@ func (p *prefixRoller) Ask(sides int, _ string) (int, error) {
 // of faces the referee asks for, each face of each die on its own, and
 // sums the results with their exact chances: the plainest reading of the
 // rules over all dice, which the enumeration must equal.
-func walk(t interface{ Helper() }, u *unit.Unit, attacks []rearrank.Attack, limit int) (*Result, error) {
+func walk(t interface{ Helper() }, u *alloc.Unit, attacks []rearrank.Attack, limit int) (*Result, error) {
 	t.Helper()
 	type acc struct {
 		cas, wounds, unsaved map[int]*big.Rat
@@ -91,7 +92,7 @@ func walk(t interface{ Helper() }, u *unit.Unit, attacks []rearrank.Attack, limi
 	var rec func(prefix []int) error
 	rec = func(prefix []int) error {
 		r := &prefixRoller{faces: prefix}
-		res, err := referee.Resolve(u, attacks, r)
+		res, err := referee.Resolve(pub(u), attacks, r)
 		if errors.Is(err, dice.ErrOutOfDice) {
 			for f := 1; f <= r.want; f++ {
 				if err := rec(append(append([]int(nil), prefix...), f)); err != nil {
@@ -226,9 +227,9 @@ func sumsToOne(res *Result) error {
 	return errors.Join(errs...)
 }
 
-func exactly(t testing.TB, u *unit.Unit, attacks []rearrank.Attack) *Result {
+func exactly(t testing.TB, u *alloc.Unit, attacks []rearrank.Attack) *Result {
 	t.Helper()
-	res, err := Exact(context.Background(), u, attacks, Config{})
+	res, err := Exact(context.Background(), pub(u), attacks, Config{})
 	if err != nil {
 		t.Fatalf("Exact: %v", err)
 	}
@@ -259,7 +260,7 @@ func (f faceRoller) Ask(sides int, _ string) (int, error) { return f.p.Branch(si
 // one path at a time, with no classes of faces and no merging of states,
 // and sums the end states with their exact chances. It is walk without the
 // event log, so it reaches larger scenarios.
-func walkMachine(u *unit.Unit, attacks []rearrank.Attack, limit int) (*Result, error) {
+func walkMachine(u *alloc.Unit, attacks []rearrank.Attack, limit int) (*Result, error) {
 	m, err := engine.NewMachine(u, attacks, nil)
 	if err != nil {
 		return nil, err

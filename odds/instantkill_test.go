@@ -9,6 +9,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/internal/gen"
 	"github.com/rearrank/rearrank/rules"
@@ -26,7 +27,7 @@ import (
 func mixedReached(t interface {
 	Helper()
 	Fatal(...any)
-}, u *unit.Unit, attacks []rearrank.Attack) bool {
+}, u *alloc.Unit, attacks []rearrank.Attack) bool {
 	t.Helper()
 	m, err := engine.NewMachine(u, attacks, nil)
 	if err != nil {
@@ -150,7 +151,7 @@ func TestBlowsEqualEnumerationRandom(t *testing.T) {
 		rs := rapid.SampledFrom([]rules.Ruleset{rules.Battleaxe, rules.WHFB8, rules.T9A1RU, rules.TOW}).Draw(t, "ruleset")
 		s := genSpec(t, rs)
 		s.Profile.TroopType = rapid.SampledFrom([]rules.TroopType{rules.Infantry, rules.Cavalry, rules.WarBeast, rules.MonstrousInfantry, rules.Monster}).Draw(t, "blowTroop")
-		u, err := unit.New(s)
+		u, err := alloc.New(s)
 		if err != nil {
 			t.Skip(err)
 		}
@@ -192,7 +193,7 @@ func TestBlowsEqualEnumerationRandom(t *testing.T) {
 // killingBlowForty is bench/testdata/killing-blow.yaml: 40 attacks with
 // Killing Blow, hitting on 4+, S4 against 15 infantry of T3 and W1 in heavy
 // armour (6+ against S4) with a 4+ ward (whfb8).
-func killingBlowForty(t testing.TB) (*unit.Unit, []rearrank.Attack) {
+func killingBlowForty(t testing.TB) (*alloc.Unit, []rearrank.Attack) {
 	u := mustUnit(t, unit.Spec{Ruleset: rules.WHFB8, Models: 15, Frontage: 5, Profile: unit.Profile{TroopType: rules.Infantry, W: 1, T: 3,
 		Save: rules.SaveProfile{Armour: rules.HeavyArmour}, Specials: rules.SpecialSaves{Ward: target("4+")}}})
 	a := []rearrank.Attack{{Count: dice.ConstExpr(40), Hit: rearrank.HitSpec{Need: target("4+")}, Strength: 4, KillingBlow: rules.NaturalSix, Target: rf}}
@@ -209,7 +210,7 @@ func killingBlowForty(t testing.TB) (*unit.Unit, []rearrank.Attack) {
 // binomial, Bin(40, 7/48), and the casualties are it capped at 15.
 func TestKillingBlowFortyAttacksFewStates(t *testing.T) {
 	u, attacks := killingBlowForty(t)
-	res, err := Exact(t.Context(), u, attacks, Config{MaxStates: 1_000, MaxBytes: 16 << 20})
+	res, err := Exact(t.Context(), pub(u), attacks, Config{MaxStates: 1_000, MaxBytes: 16 << 20})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,7 +251,7 @@ func TestTowCleavingThirtyAttacksFewStates(t *testing.T) {
 		Save: rules.SaveProfile{Armour: rules.HeavyArmour}, Specials: rules.SpecialSaves{Regeneration: target("5+")}}})
 	a := []rearrank.Attack{{Count: dice.ConstExpr(30), Hit: rearrank.HitSpec{Need: target("4+")}, Strength: 4,
 		MultipleWounds: expr("D3"), CleavingBlow: rules.NaturalSix, Target: rf}}
-	res, err := Exact(t.Context(), u, a, Config{MaxStates: 10_000, MaxBytes: 64 << 20})
+	res, err := Exact(t.Context(), pub(u), a, Config{MaxStates: 10_000, MaxBytes: 64 << 20})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -18,7 +19,7 @@ import (
 
 // s3 is DESIGN.md's S3: battleaxe per-model damage, 30 hits with D6
 // wounds on 10 monsters of W6.
-func s3(t testing.TB) (*unit.Unit, []rearrank.Attack) {
+func s3(t testing.TB) (*alloc.Unit, []rearrank.Attack) {
 	u := mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 10, Frontage: 5,
 		Profile: unit.Profile{TroopType: rules.Monster, W: 6, T: 5, Save: rules.SaveProfile{Armour: rules.LightArmour}}})
 	return u, []rearrank.Attack{{Count: dice.ConstExpr(30), Strength: 6, MultipleWounds: expr("D6"), Target: rf}}
@@ -27,7 +28,7 @@ func s3(t testing.TB) (*unit.Unit, []rearrank.Attack) {
 // tooBig is a per-model scenario past the default state limit even with
 // the count key (unit.SetCountKey): 40 packets on 40 fresh models of W10
 // with 6 sizes below 10 make C(45, 5) = 1,221,759 multisets of damage.
-func tooBig(t testing.TB) (*unit.Unit, []rearrank.Attack) {
+func tooBig(t testing.TB) (*alloc.Unit, []rearrank.Attack) {
 	u := mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 40, Frontage: 10,
 		Profile: unit.Profile{TroopType: rules.Monster, W: 10, T: 5}})
 	return u, []rearrank.Attack{{Count: dice.ConstExpr(60), Strength: 6, MultipleWounds: expr("D6"), Target: rf}}
@@ -38,7 +39,7 @@ func tooBig(t testing.TB) (*unit.Unit, []rearrank.Attack) {
 func TestStateLimitNamesTheCause(t *testing.T) {
 	u, a := tooBig(t)
 	start := time.Now()
-	_, err := Exact(t.Context(), u, a, Config{})
+	_, err := Exact(t.Context(), pub(u), a, Config{})
 	if !errors.Is(err, ErrStateLimit) {
 		t.Fatalf("err = %v, want ErrStateLimit", err)
 	}
@@ -55,7 +56,7 @@ func TestStateLimitNamesTheCause(t *testing.T) {
 func TestStateLimitAsStatesGrow(t *testing.T) {
 	for _, sc := range mediumScenarios() {
 		u := mustUnit(t, sc.spec)
-		_, err := Exact(t.Context(), u, sc.attacks, Config{MaxStates: 3})
+		_, err := Exact(t.Context(), pub(u), sc.attacks, Config{MaxStates: 3})
 		if !errors.Is(err, ErrStateLimit) {
 			t.Errorf("%s: err = %v, want ErrStateLimit", sc.name, err)
 			continue
@@ -63,7 +64,7 @@ func TestStateLimitAsStatesGrow(t *testing.T) {
 		if !strings.Contains(err.Error(), sc.spec.Ruleset.String()) || !strings.Contains(err.Error(), "more than 3 states") {
 			t.Errorf("%s: error %q names neither the ruleset nor the limit", sc.name, err)
 		}
-		if _, err := Exact(t.Context(), u, sc.attacks, Config{MaxStates: -1}); err != nil {
+		if _, err := Exact(t.Context(), pub(u), sc.attacks, Config{MaxStates: -1}); err != nil {
 			t.Errorf("%s: no limit: %v", sc.name, err)
 		}
 	}
@@ -110,7 +111,7 @@ func TestStateLimitEarlyIsSound(t *testing.T) {
 // its standard errors, marked as not exact and saying why.
 func TestFallbackToMonteCarlo(t *testing.T) {
 	u, a := tooBig(t)
-	res, err := Exact(t.Context(), u, a, Config{Fallback: true, Samples: 2000, Seed: 1})
+	res, err := Exact(t.Context(), pub(u), a, Config{Fallback: true, Samples: 2000, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,19 +133,19 @@ func TestCancelStopsPromptly(t *testing.T) {
 	u, a := tooBig(t)
 	cancelled, cancel := context.WithCancel(t.Context())
 	cancel()
-	if _, err := Exact(cancelled, u, a, Config{MaxStates: -1}); !errors.Is(err, context.Canceled) {
+	if _, err := Exact(cancelled, pub(u), a, Config{MaxStates: -1}); !errors.Is(err, context.Canceled) {
 		t.Errorf("Exact on a cancelled context: %v", err)
 	}
-	if _, err := MonteCarlo(cancelled, u, a, Config{}); !errors.Is(err, context.Canceled) {
+	if _, err := MonteCarlo(cancelled, pub(u), a, Config{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("MonteCarlo on a cancelled context: %v", err)
 	}
 	for name, run := range map[string]func(ctx context.Context) error{
 		"exact": func(ctx context.Context) error {
-			_, err := Exact(ctx, u, a, Config{MaxStates: -1})
+			_, err := Exact(ctx, pub(u), a, Config{MaxStates: -1})
 			return err
 		},
 		"monte carlo": func(ctx context.Context) error {
-			_, err := MonteCarlo(ctx, u, a, Config{Samples: 50_000_000})
+			_, err := MonteCarlo(ctx, pub(u), a, Config{Samples: 50_000_000})
 			return err
 		},
 	} {
@@ -168,7 +169,7 @@ func TestMonteCarloSameForAnyWorkers(t *testing.T) {
 		u := mustUnit(t, sc.spec)
 		var first *Result
 		for _, w := range []int{1, 2, 8} {
-			res, err := MonteCarlo(t.Context(), u, sc.attacks, Config{Samples: 10_000, Seed: 99, Workers: w})
+			res, err := MonteCarlo(t.Context(), pub(u), sc.attacks, Config{Samples: 10_000, Seed: 99, Workers: w})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -183,7 +184,7 @@ func TestMonteCarloSameForAnyWorkers(t *testing.T) {
 				t.Errorf("%s: %d workers: standard errors %v, want %v", sc.name, w, res.StdErr, first.StdErr)
 			}
 		}
-		other, err := MonteCarlo(t.Context(), u, sc.attacks, Config{Samples: 10_000, Seed: 100})
+		other, err := MonteCarlo(t.Context(), pub(u), sc.attacks, Config{Samples: 10_000, Seed: 100})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -217,7 +218,7 @@ func TestMonteCarloProgress(t *testing.T) {
 		mu.Unlock()
 	}
 	const n = 50_000
-	if _, err := MonteCarlo(t.Context(), u, sc.attacks, Config{Samples: n, Workers: 4, Progress: progress}); err != nil {
+	if _, err := MonteCarlo(t.Context(), pub(u), sc.attacks, Config{Samples: n, Workers: 4, Progress: progress}); err != nil {
 		t.Fatal(err)
 	}
 	if calls < 2 || last != n || total != n {
@@ -246,7 +247,7 @@ func TestJSON(t *testing.T) {
 		t.Errorf("float JSON: %v\n%s", err, b)
 	}
 	u3, a3 := tooBig(t)
-	mc, err := Exact(t.Context(), u3, a3, Config{Fallback: true, Samples: 1000})
+	mc, err := Exact(t.Context(), pub(u3), a3, Config{Fallback: true, Samples: 1000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,7 +263,7 @@ func TestManyDiceInOneStep(t *testing.T) {
 	u := mustUnit(t, unit.Spec{Ruleset: rules.WHFB8, Models: 10, Profile: unit.Profile{W: 1, T: 3}})
 	a := []rearrank.Attack{{Count: dice.MustParseExpr("10D6"), Strength: 3, Target: rf}}
 	start := time.Now()
-	_, err := Exact(t.Context(), u, a, Config{})
+	_, err := Exact(t.Context(), pub(u), a, Config{})
 	if !errors.Is(err, ErrStateLimit) || !strings.Contains(err.Error(), "ways") {
 		t.Errorf("err = %v, want the state limit on the ways one step's dice fall", err)
 	}

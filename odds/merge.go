@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"math/big"
 
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -165,7 +166,7 @@ func (e *enumerator) mergeable(m *engine.Machine, i, n int) ([]int, bool) {
 }
 
 // profilesAlike reports whether every living model of u has one profile.
-func profilesAlike(u *unit.Unit) bool {
+func profilesAlike(u *alloc.Unit) bool {
 	ms := u.Models()
 	for _, md := range ms {
 		if md.Profile != ms[0].Profile {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/proptest"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -17,7 +18,7 @@ import (
 // to four, fixed counts) in a pooled ruleset, at a unit of rank and file
 // only as often as not, with few enough models that the first batch often
 // destroys it.
-func genMergedBatches(t *rapid.T, maxModels, maxAttacks int) (*unit.Unit, []rearrank.Attack) {
+func genMergedBatches(t *rapid.T, maxModels, maxAttacks int) (*alloc.Unit, []rearrank.Attack) {
 	rs := rapid.SampledFrom([]rules.Ruleset{rules.Battleaxe, rules.WHFB8, rules.T9A, rules.T9A1RU, rules.TOW}).Draw(t, "ruleset")
 	s := genSpec(t, rs)
 	if rs == rules.Battleaxe {
@@ -29,7 +30,7 @@ func genMergedBatches(t *rapid.T, maxModels, maxAttacks int) (*unit.Unit, []rear
 		s.Command, s.Champion, s.Groups, s.Characters, s.Damage = nil, nil, nil, nil, nil
 	}
 	s.Models = rapid.IntRange(max(1, len(s.Command)), maxModels).Draw(t, "mergedModels")
-	u, err := unit.New(s)
+	u, err := alloc.New(s)
 	if err != nil {
 		t.Skip(err)
 	}
@@ -95,7 +96,7 @@ func TestMergedBatchesWalked(t *testing.T) {
 		if err != nil {
 			t.Fatalf("walk: %v\n%s", err, describeScenario(u, attacks))
 		}
-		got, err := Exact(t.Context(), u, attacks, Config{})
+		got, err := Exact(t.Context(), pub(u), attacks, Config{})
 		if err != nil {
 			t.Fatalf("Exact: %v\n%s", err, describeScenario(u, attacks))
 		}
@@ -155,7 +156,7 @@ func TestMergedBatchesAfterOtherBatch(t *testing.T) {
 				first.Strength, first.Flaming = 3, false
 				attacks := []rearrank.Attack{first, a, a}
 				got := exactly(t, u, attacks)
-				want, err := Enumerate(t.Context(), u, attacks, Config{})
+				want, err := Enumerate(t.Context(), pub(u), attacks, Config{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -192,7 +193,7 @@ func TestMergedBatchesMixedProfiles(t *testing.T) {
 	if got.Method.Took(MergedBatches) {
 		t.Errorf("method %q: batches at different receivers merged", got.Method)
 	}
-	want, err := Enumerate(t.Context(), u, attacks, Config{})
+	want, err := Enumerate(t.Context(), pub(u), attacks, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

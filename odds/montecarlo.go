@@ -11,6 +11,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/internal/safe"
 	"github.com/rearrank/rearrank/unit"
@@ -29,7 +30,11 @@ const chunk = 4096
 // ctx's error within a step of the referee's machine of ctx's end. A panic
 // of a worker, a bug, is returned as a *safe.PanicError, and stops the
 // others.
-func MonteCarlo(ctx context.Context, u *unit.Unit, attacks []rearrank.Attack, cfg Config) (*Result, error) {
+func MonteCarlo(ctx context.Context, u *rearrank.Unit, attacks []rearrank.Attack, cfg Config) (*Result, error) {
+	return monteCarlo(ctx, (*alloc.Unit)(u), attacks, cfg)
+}
+
+func monteCarlo(ctx context.Context, u *alloc.Unit, attacks []rearrank.Attack, cfg Config) (*Result, error) {
 	n := cfg.Samples
 	if n <= 0 {
 		n = DefaultSamples
@@ -210,7 +215,7 @@ func (c *counts) merge(o *counts) {
 	c.panicApplies = c.panicApplies || o.panicApplies
 }
 
-func (c *counts) fill(res *Result, u *unit.Unit, n int64) {
+func (c *counts) fill(res *Result, u *alloc.Unit, n int64) {
 	frac := func(k int64) *big.Rat { return big.NewRat(k, n) }
 	dist := func(s []int64) Dist {
 		d := Dist{P: make([]*big.Rat, len(s))}

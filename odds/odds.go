@@ -9,6 +9,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -101,7 +102,7 @@ const machineBytes = 1024
 // Per-model units of many models make cores of kilobytes, which a
 // budget in states alone misses (S2's target as battleaxe per-model took
 // 1.2 GB before passing 200,000 states).
-func coreBytes(u *unit.Unit) int64 { return machineBytes + int64(u.Footprint()) }
+func coreBytes(u *alloc.Unit) int64 { return machineBytes + int64(u.Footprint()) }
 
 // bytesLimitError is the error of a computation whose states passed the
 // memory budget max (Config.MaxBytes) after steps steps; why names the
@@ -334,10 +335,14 @@ type Result struct {
 // pass cfg.MaxStates it returns an error wrapping ErrStateLimit that says
 // what made them many, or, with cfg.Fallback, a Monte Carlo estimate whose
 // Exact is false and whose Fallback holds that error. u is not changed.
-func Exact(ctx context.Context, u *unit.Unit, attacks []rearrank.Attack, cfg Config) (*Result, error) {
+func Exact(ctx context.Context, u *rearrank.Unit, attacks []rearrank.Attack, cfg Config) (*Result, error) {
+	return exact(ctx, (*alloc.Unit)(u), attacks, cfg)
+}
+
+func exact(ctx context.Context, u *alloc.Unit, attacks []rearrank.Attack, cfg Config) (*Result, error) {
 	res, err := compute(ctx, u, attacks, cfg, true)
 	if err != nil && cfg.Fallback && errors.Is(err, ErrStateLimit) {
-		mc, mcErr := MonteCarlo(ctx, u, attacks, cfg)
+		mc, mcErr := monteCarlo(ctx, u, attacks, cfg)
 		if mcErr != nil {
 			return nil, mcErr
 		}
@@ -349,11 +354,11 @@ func Exact(ctx context.Context, u *unit.Unit, attacks []rearrank.Attack, cfg Con
 
 // Enumerate is the reference reader: the referee's Machine stepped over
 // every die, with no fast path. It gives the same Result as Exact, slower.
-func Enumerate(ctx context.Context, u *unit.Unit, attacks []rearrank.Attack, cfg Config) (*Result, error) {
-	return compute(ctx, u, attacks, cfg, false)
+func Enumerate(ctx context.Context, u *rearrank.Unit, attacks []rearrank.Attack, cfg Config) (*Result, error) {
+	return compute(ctx, (*alloc.Unit)(u), attacks, cfg, false)
 }
 
-func compute(ctx context.Context, u *unit.Unit, attacks []rearrank.Attack, cfg Config, fast bool) (*Result, error) {
+func compute(ctx context.Context, u *alloc.Unit, attacks []rearrank.Attack, cfg Config, fast bool) (*Result, error) {
 	u, standIns := u.StandIn(nil) // nobody to ask (RULES.md 18)
 	m, err := engine.NewMachine(u, attacks, nil)
 	if err != nil {
@@ -382,7 +387,7 @@ func compute(ctx context.Context, u *unit.Unit, attacks []rearrank.Attack, cfg C
 }
 
 // stages returns the per-attack stage odds of every group against u.
-func stages(ctx context.Context, u *unit.Unit, attacks []rearrank.Attack, fast bool) ([]StageOdds, error) {
+func stages(ctx context.Context, u *alloc.Unit, attacks []rearrank.Attack, fast bool) ([]StageOdds, error) {
 	var out []StageOdds
 	for i, a := range attacks {
 		c, err := engine.StageChances(u, a)
@@ -400,7 +405,7 @@ func stages(ctx context.Context, u *unit.Unit, attacks []rearrank.Attack, fast b
 
 // oneAttack returns the chance that one attack of a, resolved by the
 // referee against u, leaves at least one unsaved wound or instant kill.
-func oneAttack(ctx context.Context, u *unit.Unit, a rearrank.Attack) (*big.Rat, error) {
+func oneAttack(ctx context.Context, u *alloc.Unit, a rearrank.Attack) (*big.Rat, error) {
 	a.Count = dice.ConstExpr(1)
 	m, err := engine.NewMachine(u, []rearrank.Attack{a}, nil)
 	if err != nil {
@@ -468,7 +473,7 @@ func countKeyable(attacks []rearrank.Attack) bool {
 // describe names what makes a scenario's state space large, for the state
 // limit error: per-model damage with many multi-wound hits, or many
 // distinct pooled totals.
-func describe(u *unit.Unit, attacks []rearrank.Attack) string {
+func describe(u *alloc.Unit, attacks []rearrank.Attack) string {
 	hits, multi := 0, 0
 	for _, a := range attacks {
 		hits += a.Count.Max()
@@ -503,7 +508,7 @@ func describe(u *unit.Unit, attacks []rearrank.Attack) string {
 // merges; with counted true (the unit's count key, unit.SetCountKey, which
 // keys identical models' damage as a multiset) the multisets of j sizes
 // out of v, C(j+v-1, j).
-func tooMany(ctx context.Context, u *unit.Unit, attacks []rearrank.Attack, limit int, counted bool, why func() string) error {
+func tooMany(ctx context.Context, u *alloc.Unit, attacks []rearrank.Attack, limit int, counted bool, why func() string) error {
 	if limit <= 0 || !rules.For(u.Ruleset()).PerModel(u.Options()) {
 		return nil
 	}

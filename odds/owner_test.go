@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rearrank/rearrank"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -50,11 +51,11 @@ func TestOwnerChoiceStandsIn(t *testing.T) {
 			s := tc.spec
 			s.Options = tc.owner
 			owner := mustUnit(t, s)
-			want, err := Exact(context.Background(), def, tc.attacks, Config{})
+			want, err := Exact(context.Background(), pub(def), tc.attacks, Config{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := Exact(context.Background(), owner, tc.attacks, Config{})
+			got, err := Exact(context.Background(), pub(owner), tc.attacks, Config{})
 			if err != nil {
 				t.Fatalf("owner_choice: %v", err)
 			}
@@ -74,18 +75,18 @@ func TestOwnerChoiceStandsIn(t *testing.T) {
 			if strings.Join(names, " ") != tc.standIns || len(want.StandIns) != 0 {
 				t.Errorf("stand-ins %v (default %v), want %s", names, want.StandIns, tc.standIns)
 			}
-			mc, err := MonteCarlo(context.Background(), owner, tc.attacks, Config{Samples: 100})
+			mc, err := MonteCarlo(context.Background(), pub(owner), tc.attacks, Config{Samples: 100})
 			if err != nil || len(mc.StandIns) != 1 {
 				t.Errorf("Monte Carlo: %v, stand-ins %v", err, mc)
 			}
-			if _, err := BatchOutcomes(context.Background(), owner, tc.attacks, Config{}); err != nil {
+			if _, err := BatchOutcomes(context.Background(), pub(owner), tc.attacks, Config{}); err != nil {
 				t.Errorf("BatchOutcomes: %v", err)
 			}
 		})
 	}
 	t.Run("the special save the default takes: regeneration 5+", func(t *testing.T) {
-		res, err := Exact(context.Background(), mustUnit(t, unit.Spec{Ruleset: rules.T9A, Models: 3, Profile: trolls,
-			Options: rules.Options{SpecialSaveChoice: rules.SaveOwnerChoice}}),
+		res, err := Exact(context.Background(), pub(mustUnit(t, unit.Spec{Ruleset: rules.T9A, Models: 3, Profile: trolls,
+			Options: rules.Options{SpecialSaveChoice: rules.SaveOwnerChoice}})),
 			[]rearrank.Attack{{Count: expr("1"), Strength: 5, DivineAttacks: true, Target: rf}}, Config{})
 		if err != nil {
 			t.Fatal(err)
@@ -95,7 +96,7 @@ func TestOwnerChoiceStandsIn(t *testing.T) {
 		}
 	})
 	t.Run("multi_packet_order owner_choice outside tow is refused", func(t *testing.T) {
-		_, err := unit.New(unit.Spec{Ruleset: rules.Battleaxe, Models: 3, Profile: unit.Profile{W: 3, T: 4},
+		_, err := alloc.New(unit.Spec{Ruleset: rules.Battleaxe, Models: 3, Profile: unit.Profile{W: 3, T: 4},
 			Options: rules.Options{MultiPacketOrder: rules.PacketOwnerChoice}})
 		if err == nil || !strings.Contains(err.Error(), "owner_choice is tow's") {
 			t.Errorf("error %v, want one saying owner_choice is tow's", err)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -115,7 +116,7 @@ func TestTowLastBatchEqualsEnumeration(t *testing.T) {
 		if rapid.Bool().Draw(t, "warded") {
 			s.Profile.Specials.Ward = rules.Need(rapid.IntRange(4, 6).Draw(t, "ward"))
 		}
-		u, err := unit.New(s)
+		u, err := alloc.New(s)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -115,7 +115,7 @@ func TestEveryRulesetWalked(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			enum, err := Enumerate(t.Context(), u, sc.attacks, Config{})
+			enum, err := Enumerate(t.Context(), pub(u), sc.attacks, Config{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -141,7 +141,7 @@ func TestEveryRulesetFastPaths(t *testing.T) {
 	for _, sc := range mediumScenarios() {
 		t.Run(sc.name, func(t *testing.T) {
 			u := mustUnit(t, sc.spec)
-			want, err := Enumerate(t.Context(), u, sc.attacks, Config{})
+			want, err := Enumerate(t.Context(), pub(u), sc.attacks, Config{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -165,7 +165,7 @@ func TestMonteCarloAgreesWithExact(t *testing.T) {
 		t.Run(sc.name, func(t *testing.T) {
 			u := mustUnit(t, sc.spec)
 			exact := exactly(t, u, sc.attacks)
-			mc, err := MonteCarlo(t.Context(), u, sc.attacks, Config{Samples: samples, Seed: 42})
+			mc, err := MonteCarlo(t.Context(), pub(u), sc.attacks, Config{Samples: samples, Seed: 42})
 			if err != nil {
 				t.Fatal(err)
 			}

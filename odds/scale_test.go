@@ -134,7 +134,7 @@ func TestMemoryBudgetStops(t *testing.T) {
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
 	start := time.Now()
-	_, err := Exact(t.Context(), u, a, Config{MaxStates: -1, MaxBytes: 32 << 20})
+	_, err := Exact(t.Context(), pub(u), a, Config{MaxStates: -1, MaxBytes: 32 << 20})
 	if !errors.Is(err, ErrStateLimit) || !strings.Contains(err.Error(), "states of more than 32 MB") {
 		t.Fatalf("err %v, want the memory budget's state-limit error", err)
 	}

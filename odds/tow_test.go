@@ -6,6 +6,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -59,7 +60,7 @@ func TestE163E175Poison(t *testing.T) { // RULES.md 22.15
 	shot := []rearrank.Attack{{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: 1, Modifier: -1}, Strength: 3, Poison: rules.NaturalSix, Target: rf}}
 	wantRat(t, "E175 BS1 at -1", both(t, auto, shot).Stages[0].Unsaved, "1/36")
 	// E175: a BS3 shot, S1 v T7 (too tough)
-	tough := func(o rules.Options) *unit.Unit {
+	tough := func(o rules.Options) *alloc.Unit {
 		return mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 5, Options: o, Profile: unit.Profile{W: 1, T: 7}})
 	}
 	bs3 := []rearrank.Attack{{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: 3}, Strength: 1, Poison: rules.NaturalSix, Target: rf}}
@@ -169,10 +170,10 @@ func TestE162ArmourBane(t *testing.T) { // RULES.md 22.15
 
 // nearExact checks that a seeded Monte Carlo run agrees with the exact
 // result within 4 standard errors.
-func nearExact(t *testing.T, u *unit.Unit, a []rearrank.Attack, exact *Result) {
+func nearExact(t *testing.T, u *alloc.Unit, a []rearrank.Attack, exact *Result) {
 	t.Helper()
 	const samples = 20_000
-	mc, err := MonteCarlo(t.Context(), u, a, Config{Samples: samples, Seed: 22})
+	mc, err := MonteCarlo(t.Context(), pub(u), a, Config{Samples: samples, Seed: 22})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +186,7 @@ func TestE159RegenerationAfterWard(t *testing.T) { // RULES.md 22.15
 	// wound counts (unsaved, 22.17); Regeneration then keeps the Wound lost
 	// 1/2: a casualty 1/2 x 2/3 x 1/2 = 1/6. whfb8 rolls one save, the
 	// better Regeneration 4+: 1/2 x 1/2 = 1/4.
-	spec := func(rs rules.Ruleset) *unit.Unit {
+	spec := func(rs rules.Ruleset) *alloc.Unit {
 		return mustUnit(t, unit.Spec{Ruleset: rs, Models: 2, Profile: unit.Profile{W: 1, T: 3,
 			Specials: rules.SpecialSaves{Ward: target("5+"), Regeneration: target("4+")}}})
 	}
@@ -205,7 +206,7 @@ func TestE160FlamingTrolls(t *testing.T) { // RULES.md 22.15, 22.6
 	// casualties as without, mean 164375/331776, and P(>= 1 Troll removed)
 	// 731875/1492992. On a flammable unit Flaming stops Regeneration: every
 	// Wound stays lost, floor(wounds/3) Trolls, mean 6875/5184.
-	trolls := func(flammable bool) *unit.Unit {
+	trolls := func(flammable bool) *alloc.Unit {
 		return mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Frontage: 3, Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4,
 			Specials: rules.SpecialSaves{Regeneration: target("4+"), Flammable: flammable}}})
 	}
@@ -377,7 +378,7 @@ func TestTowHighBSRerollPoisoned(t *testing.T) { // RULES.md 22.2, 22.3, 22.14 T
 	// is re-rolled once, unmodified, needing 6+ (BS6) or 4+ (BS8), and a
 	// natural 6 there is a poisoned hit: it did not need 7+. S4 v T4
 	// wounds on 4+, a poisoned hit at +2 on 2+.
-	u := func(o rules.Options) *unit.Unit {
+	u := func(o rules.Options) *alloc.Unit {
 		return mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Options: o, Profile: unit.Profile{W: 1, T: 4}})
 	}
 	for _, c := range []struct {

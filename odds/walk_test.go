@@ -23,7 +23,7 @@ func TestEnumerateEqualsWalk(t *testing.T) {
 		if err != nil {
 			t.Fatalf("walk: %v\n%s", err, describeScenario(u, attacks))
 		}
-		got, err := Enumerate(context.Background(), u, attacks, Config{})
+		got, err := Enumerate(context.Background(), pub(u), attacks, Config{})
 		if err != nil {
 			t.Fatalf("Enumerate: %v\n%s", err, describeScenario(u, attacks))
 		}

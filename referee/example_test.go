@@ -15,7 +15,7 @@ import (
 // each unsaved wound, capped at the Ogres' 3 Wounds: 3 + 2 removes one Ogre
 // and leaves 2 wounds carried (RULES.md 11.1, E42).
 func ExampleResolve() {
-	ogres, err := unit.New(unit.Spec{Ruleset: rules.WHFB8, Models: 6, Frontage: 3,
+	ogres, err := rearrank.NewUnit(unit.Spec{Ruleset: rules.WHFB8, Models: 6, Frontage: 3,
 		Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4}})
 	if err != nil {
 		panic(err)
@@ -31,7 +31,7 @@ func ExampleResolve() {
 			fmt.Println(e.Text)
 		}
 	}
-	fmt.Println(res.After.Draw(), "carried:", res.After.Carried()[0].Carried)
+	fmt.Println(res.After.Draw(), "carried:", res.After.Snapshot().Carried[0].Carried)
 	// Output:
 	// to-wound, hit 1 of 2, S10 vs T4: 4 vs 2+, wounds
 	// to-wound, hit 2 of 2, S10 vs T4: 6 vs 2+, wounds
@@ -43,7 +43,7 @@ func ExampleResolve() {
 
 // A seeded roller makes a reproducible game: the same seed, the same dice.
 func ExampleResolve_seeded() {
-	spearmen, _ := unit.New(unit.Spec{Ruleset: rules.Battleaxe, Models: 20, Frontage: 5,
+	spearmen, _ := rearrank.NewUnit(unit.Spec{Ruleset: rules.Battleaxe, Models: 20, Frontage: 5,
 		Profile: unit.Profile{W: 1, T: 3, Save: rules.SaveProfile{Armour: rules.LightArmour, Shield: true}},
 		Command: []unit.Role{unit.Musician, unit.StandardBearer, unit.Champion}})
 	crossbows := rearrank.Attack{Count: dice.ConstExpr(10), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: 4},
@@ -71,7 +71,7 @@ func ExampleResolveWith() {
 	spec := unit.Spec{Ruleset: rules.T9A, Models: 5, Profile: unit.Profile{W: 1, T: 4,
 		Specials: rules.SpecialSaves{Regeneration: rules.Need(4), Aegis: rules.Need(6)}}}
 	spec.Options.SpecialSaveChoice = rules.SaveOwnerChoice
-	trolls, err := unit.New(spec)
+	trolls, err := rearrank.NewUnit(spec)
 	if err != nil {
 		panic(err)
 	}
@@ -96,7 +96,7 @@ func ExampleResolveWith() {
 // print: the dice used, every event, the totals, and the unit before and
 // after.
 func ExampleResult_View() {
-	goblins, err := unit.New(unit.Spec{Ruleset: rules.WHFB8, Models: 10, Frontage: 5, Profile: unit.Profile{W: 1, T: 3}})
+	goblins, err := rearrank.NewUnit(unit.Spec{Ruleset: rules.WHFB8, Models: 10, Frontage: 5, Profile: unit.Profile{W: 1, T: 3}})
 	if err != nil {
 		panic(err)
 	}

@@ -129,9 +129,9 @@ func TestE42PooledCannonball(t *testing.T) { // RULES.md 16.4
 	}
 }
 
-func carried(u *unit.Unit) int {
+func carried(u *rearrank.Unit) int {
 	n := 0
-	for _, p := range u.Carried() {
+	for _, p := range au(u).Carried() {
 		n += p.Carried
 	}
 	return n
@@ -142,11 +142,11 @@ func TestE43PerModelPackets(t *testing.T) { // RULES.md 16.4
 	single := rearrank.Attack{Count: dice.ConstExpr(2), Strength: 10, Target: rf}
 	res, _ := resolve(t, u, []rearrank.Attack{mw(3, "D3")}, 6, 6, 6, 2, 2, 3)
 	if got := res.After.Size(); got != 4 {
-		t.Fatalf("after the packets: %d Ogres, want 4 (%s)", got, res.After.DrawDamage())
+		t.Fatalf("after the packets: %d Ogres, want 4 (%s)", got, au(res.After).DrawDamage())
 	}
 	res, _ = resolve(t, res.After, []rearrank.Attack{single}, 6, 6)
 	if got := res.After.Size(); got != 2 || carried(res.After) != 0 || damaged(res.After) != 0 {
-		t.Errorf("after 2 ordinary wounds: %d Ogres (%s), want 2 undamaged", got, res.After.DrawDamage())
+		t.Errorf("after 2 ordinary wounds: %d Ogres (%s), want 2 undamaged", got, au(res.After).DrawDamage())
 	}
 	// whfb8 pooled, same input: 7 = 2 removed + 1 carried, then 3 = 1 removed
 	res, _ = resolve(t, mustUnit(t, ogres(rules.WHFB8, 5)), []rearrank.Attack{mw(3, "D3"), single}, 6, 6, 6, 2, 2, 3, 6, 6)
@@ -155,7 +155,7 @@ func TestE43PerModelPackets(t *testing.T) { // RULES.md 16.4
 	}
 }
 
-func damaged(u *unit.Unit) int {
+func damaged(u *rearrank.Unit) int {
 	n := 0
 	for _, rank := range u.Ranks() {
 		for _, c := range rank {
@@ -173,7 +173,7 @@ func TestE44PacketGoesToDamagedOgre(t *testing.T) { // RULES.md 16.4
 	res, _ := resolve(t, mustUnit(t, s), []rearrank.Attack{mw(1, "D6")}, 6, 6)
 	if res.After.Size() != 2 || damaged(res.After) != 0 || res.Tally.Wounds != 1 || res.Tally.Wasted != 5 {
 		t.Errorf("left %s, wounds %d, wasted %d; want 2 undamaged Ogres, 1 effective, 5 wasted",
-			res.After.DrawDamage(), res.Tally.Wounds, res.Tally.Wasted)
+			au(res.After).DrawDamage(), res.Tally.Wounds, res.Tally.Wasted)
 	}
 	// whfb8 pooled: 2 carried + 3 = 5: 1 removed, 2 carried
 	s.Ruleset, s.Damage, s.Carried = rules.WHFB8, nil, 2
@@ -188,11 +188,11 @@ func TestE45PacketOrderMatters(t *testing.T) { // RULES.md 16.4
 	s.Damage = []int{2}
 	res, _ := resolve(t, mustUnit(t, s), []rearrank.Attack{mw(2, "D3")}, 6, 6, 3, 1)
 	if res.After.Size() != 2 || damaged(res.After) != 1 {
-		t.Errorf("[3,1]: left %s; want 2 Ogres, one with 1 damage", res.After.DrawDamage())
+		t.Errorf("[3,1]: left %s; want 2 Ogres, one with 1 damage", au(res.After).DrawDamage())
 	}
 	res, _ = resolve(t, mustUnit(t, s), []rearrank.Attack{mw(2, "D3")}, 6, 6, 1, 3)
 	if res.After.Size() != 1 {
-		t.Errorf("[1,3]: left %s; want 1 Ogre", res.After.DrawDamage())
+		t.Errorf("[1,3]: left %s; want 1 Ogre", au(res.After).DrawDamage())
 	}
 }
 
@@ -217,7 +217,7 @@ func TestE48InstantKill(t *testing.T) { // RULES.md 16.4
 	s.Damage = []int{2}
 	res, _ = resolve(t, mustUnit(t, s), kill, 6)
 	if res.Tally.Wounds != 1 || damaged(res.After) != 0 || res.After.Size() != 2 {
-		t.Errorf("damaged: %d wounds, left %s; want the damaged Ogre removed, worth 1", res.Tally.Wounds, res.After.DrawDamage())
+		t.Errorf("damaged: %d wounds, left %s; want the damaged Ogre removed, worth 1", res.Tally.Wounds, au(res.After).DrawDamage())
 	}
 }
 

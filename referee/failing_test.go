@@ -33,7 +33,7 @@ func inOrder(t *testing.T, name, log string, lines ...string) {
 // usesAll resolves attacks against u with faces, checks that the
 // resolution uses every die and leaves unsaved wounds past every save, and
 // returns its log.
-func usesAll(t *testing.T, name string, u *unit.Unit, attacks []rearrank.Attack, unsaved int, faces ...int) string {
+func usesAll(t *testing.T, name string, u *rearrank.Unit, attacks []rearrank.Attack, unsaved int, faces ...int) string {
 	t.Helper()
 	res, r := resolve(t, u, attacks, faces...)
 	log := logText(res)
@@ -53,7 +53,7 @@ func sevenPlusBlocks(t *testing.T) []rules.Ruleset {
 			continue
 		}
 		s := unit.Spec{Ruleset: rs, Models: 5, Profile: unit.Profile{W: 1, T: 3}}
-		n, err := engine.Plan(mustUnit(t, s), rearrank.Attack{Phase: rules.Shooting, Hit: rearrank.HitSpec{Need: target("7+")}, Strength: 3, Target: rf})
+		n, err := engine.Plan(au(mustUnit(t, s)), rearrank.Attack{Phase: rules.Shooting, Hit: rearrank.HitSpec{Need: target("7+")}, Strength: 3, Target: rf})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -40,7 +40,7 @@ func (p *prefixRoller) Ask(sides int, _ string) (int, error) {
 // with it.
 //
 // The faces in start are forced: the probabilities are conditional on them.
-func exhaust(t *testing.T, u *unit.Unit, attacks []rearrank.Attack, start []int, visit func(*referee.Result, *big.Rat)) {
+func exhaust(t *testing.T, u *rearrank.Unit, attacks []rearrank.Attack, start []int, visit func(*referee.Result, *big.Rat)) {
 	t.Helper()
 	var walk func(prefix []int)
 	paths := 0
@@ -70,7 +70,7 @@ func exhaust(t *testing.T, u *unit.Unit, attacks []rearrank.Attack, start []int,
 }
 
 // probability returns the exact chance that pred holds after the attacks.
-func probability(t *testing.T, u *unit.Unit, attacks []rearrank.Attack, start []int, pred func(*referee.Result) bool) *big.Rat {
+func probability(t *testing.T, u *rearrank.Unit, attacks []rearrank.Attack, start []int, pred func(*referee.Result) bool) *big.Rat {
 	t.Helper()
 	sum, total := new(big.Rat), new(big.Rat)
 	exhaust(t, u, attacks, start, func(res *referee.Result, p *big.Rat) {
@@ -85,16 +85,16 @@ func probability(t *testing.T, u *unit.Unit, attacks []rearrank.Attack, start []
 	return sum
 }
 
-func mustUnit(t *testing.T, s unit.Spec) *unit.Unit {
+func mustUnit(t *testing.T, s unit.Spec) *rearrank.Unit {
 	t.Helper()
-	u, err := unit.New(s)
+	u, err := rearrank.NewUnit(s)
 	if err != nil {
-		t.Fatalf("unit.New: %v", err)
+		t.Fatalf("NewUnit: %v", err)
 	}
 	return u
 }
 
-func resolve(t *testing.T, u *unit.Unit, attacks []rearrank.Attack, faces ...int) (*referee.Result, *dice.Scripted) {
+func resolve(t *testing.T, u *rearrank.Unit, attacks []rearrank.Attack, faces ...int) (*referee.Result, *dice.Scripted) {
 	t.Helper()
 	r := dice.NewScripted(faces...)
 	res, err := referee.Resolve(u, attacks, r)

@@ -18,7 +18,7 @@ import (
 
 // meanWounds returns the expected combat result (wounds taken off models,
 // 9.3, R38) of the attacks on u, from the referee over every die.
-func meanWounds(t *testing.T, u *unit.Unit, a []rearrank.Attack) *big.Rat {
+func meanWounds(t *testing.T, u *rearrank.Unit, a []rearrank.Attack) *big.Rat {
 	t.Helper()
 	mean := new(big.Rat)
 	exhaust(t, u, a, nil, func(r *referee.Result, p *big.Rat) {
@@ -106,7 +106,7 @@ func TestE98KillingBlowPerModel(t *testing.T) { // RULES.md 20.2, 20.6, 20.13, 2
 	// KB six; packet: to-wound 2, D3 rolls 2; single: to-wound 2
 	res, _ := resolve(t, mustUnit(t, s), a, 6, 2, 2, 2)
 	if got := res.After.Size(); got != 1 || res.Tally.Wounds != 4 || damaged(res.After) != 1 {
-		t.Errorf("%d Ogres (%s), CR %d; want 1 Ogre with 1 damage, CR 4:\n%s", got, res.After.DrawDamage(), res.Tally.Wounds, logText(res))
+		t.Errorf("%d Ogres (%s), CR %d; want 1 Ogre with 1 damage, CR 4:\n%s", got, au(res.After).DrawDamage(), res.Tally.Wounds, logText(res))
 	}
 }
 

@@ -21,7 +21,7 @@ func TestPlanToHit(t *testing.T) {
 		{"9+", "6+", "6+", "9+"},
 		{"10+", "10+", "-", "10+"},
 	} {
-		n, err := engine.Plan(u, rearrank.Attack{Phase: rules.Shooting, Hit: rearrank.HitSpec{Need: target(c.need)}, Strength: 3, Target: rf})
+		n, err := engine.Plan(au(u), rearrank.Attack{Phase: rules.Shooting, Hit: rearrank.HitSpec{Need: target(c.need)}, Strength: 3, Target: rf})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -63,7 +63,7 @@ func TestOwnerDefaultsAreTheDefaults(t *testing.T) {
 		s.Options.SpecialSaveChoice = rules.SaveOwnerChoice
 		// the packet order's dice come all first: not the default's order
 		s.Options.MultiPacketOrder = rules.AsListed
-		u, err := unit.New(s)
+		u, err := rearrank.NewUnit(s)
 		if err != nil {
 			t.Skip(err)
 		}
@@ -80,8 +80,8 @@ func TestOwnerDefaultsAreTheDefaults(t *testing.T) {
 		if err != nil {
 			t.Fatalf("with an owner: %v", err)
 		}
-		if got.Tally != want.Tally || got.After.Key() != want.After.Key() {
-			t.Fatalf("an owner taking the defaults: %+v %s key %q; nobody asked: %+v %s key %q", got.Tally, got.After.DrawDamage(), got.After.Key(), want.Tally, want.After.DrawDamage(), want.After.Key())
+		if got.Tally != want.Tally || au(got.After).Key() != au(want.After).Key() {
+			t.Fatalf("an owner taking the defaults: %+v %s key %q; nobody asked: %+v %s key %q", got.Tally, au(got.After).DrawDamage(), au(got.After).Key(), want.Tally, au(want.After).DrawDamage(), au(want.After).Key())
 		}
 		var a, b []string
 		for _, e := range got.Events {
@@ -251,7 +251,7 @@ func TestOwnerDiceAreUsedAsAsked(t *testing.T) {
 		if rs == rules.TOW && rapid.Bool().Draw(t, "packetOwner") {
 			s.Options.MultiPacketOrder = rules.PacketOwnerChoice
 		}
-		u, err := unit.New(s)
+		u, err := rearrank.NewUnit(s)
 		if err != nil {
 			t.Skip(err)
 		}

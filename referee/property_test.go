@@ -38,14 +38,14 @@ func TestResolveInvariants(t *testing.T) {
 		r := dice.NewSeeded(rapid.Uint64().Draw(t, "seed"))
 		cur := u
 		for i, a := range attacks {
-			res, err := referee.Resolve(cur, []rearrank.Attack{a}, r)
+			res, err := referee.Resolve(pub(cur), []rearrank.Attack{a}, r)
 			if err != nil {
 				t.Fatalf("group %d: %v", i+1, err)
 			}
-			if err := res.After.Check(); err != nil {
-				t.Fatalf("group %d: invariant broken: %v\n%s", i+1, err, res.After.DrawDamage())
+			if err := au(res.After).Check(); err != nil {
+				t.Fatalf("group %d: invariant broken: %v\n%s", i+1, err, au(res.After).DrawDamage())
 			}
-			if res.Before.Key() != cur.Key() {
+			if au(res.Before).Key() != cur.Key() {
 				t.Fatalf("Resolve changed its input unit")
 			}
 			before, after := cur.Size(), res.After.Size()
@@ -65,7 +65,7 @@ func TestResolveInvariants(t *testing.T) {
 			if res.Tally.Unsaved > a.Count.Max()*hits {
 				t.Fatalf("group %d: %d unsaved from %d attacks (at most %d hits each)", i+1, res.Tally.Unsaved, a.Count.Max(), hits)
 			}
-			cur = res.After
+			cur = au(res.After)
 		}
 	})
 }
@@ -76,19 +76,19 @@ func TestScriptedReproducesSeeded(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		u, attacks := gen.Scenario(t, maxAttacks, gen.Large)
 		rec := dice.NewRecorder(dice.NewSeeded(rapid.Uint64().Draw(t, "seed")))
-		a, err := referee.Resolve(u, attacks, rec)
+		a, err := referee.Resolve(pub(u), attacks, rec)
 		if err != nil {
 			t.Fatal(err)
 		}
 		scripted := dice.NewScripted(rec.Faces()...)
-		b, err := referee.Resolve(u, attacks, scripted)
+		b, err := referee.Resolve(pub(u), attacks, scripted)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if scripted.Remaining() != 0 {
 			t.Fatalf("%d faces left over", scripted.Remaining())
 		}
-		if !reflect.DeepEqual(a.Events, b.Events) || a.Tally != b.Tally || a.After.Key() != b.After.Key() {
+		if !reflect.DeepEqual(a.Events, b.Events) || a.Tally != b.Tally || au(a.After).Key() != au(b.After).Key() {
 			t.Fatalf("the scripted replay differs from the seeded run")
 		}
 	})
@@ -144,8 +144,8 @@ func TestBetterArmourNeverRemovesMore(t *testing.T) {
 		} else {
 			better.Profile.Save.SaveBonus += rapid.IntRange(1, 3).Draw(t, "plus")
 		}
-		u1, err1 := unit.New(s)
-		u2, err2 := unit.New(better)
+		u1, err1 := rearrank.NewUnit(s)
+		u2, err2 := rearrank.NewUnit(better)
 		if err1 != nil || err2 != nil {
 			t.Skip("invalid spec")
 		}

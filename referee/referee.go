@@ -33,15 +33,20 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
 
+// before and after are the units of r as the engine holds them.
+func (r *Result) before() *alloc.Unit { return (*alloc.Unit)(r.Before) }
+func (r *Result) after() *alloc.Unit  { return (*alloc.Unit)(r.After) }
+
 // Result is what Resolve returns.
 type Result struct {
-	Before *unit.Unit       `json:"-"`
-	After  *unit.Unit       `json:"-"`
+	Before *rearrank.Unit   `json:"-"`
+	After  *rearrank.Unit   `json:"-"`
 	Events []rearrank.Event `json:"events"`
 	Tally  rearrank.Tally   `json:"tally"`
 	// PanicApplies is false when every batch was in close combat, where no
@@ -72,7 +77,7 @@ func (r *Result) Overkill() *Overkill {
 	if !r.challenge {
 		return nil
 	}
-	cr := &rules.For(r.After.Ruleset()).Combat
+	cr := &rules.For(r.after().Ruleset()).Combat
 	return &Overkill{Wounds: r.Tally.Overkill, CombatResult: cr.Overkill(r.Tally.Overkill)}
 }
 
@@ -91,7 +96,7 @@ func (r *Result) WastedText() string {
 	if o == nil || o.Wounds == 0 {
 		return text
 	}
-	cr := &rules.For(r.After.Ruleset()).Combat
+	cr := &rules.For(r.after().Ruleset()).Combat
 	if o.Wounds < w {
 		text += fmt.Sprintf(", %d of them overkill", o.Wounds)
 	} else {
@@ -99,7 +104,7 @@ func (r *Result) WastedText() string {
 	}
 	switch {
 	case cr.OverkillMost == 0:
-		return text + fmt.Sprintf(" in a challenge, not scored in %s (rules 9.3)", r.After.Ruleset())
+		return text + fmt.Sprintf(" in a challenge, not scored in %s (rules 9.3)", r.after().Ruleset())
 	case o.Wounds < w:
 		text += ":"
 	default:
@@ -117,11 +122,11 @@ func (r *Result) WastedText() string {
 // RULES.md 22.9, 22.10): "Unit Strength 7, 7 of 8 models at deployment
 // left". It is "" elsewhere.
 func (r *Result) StrengthText() string {
-	us, ok := r.After.UnitStrength()
+	us, ok := r.after().UnitStrength()
 	if !ok {
 		return ""
 	}
-	return fmt.Sprintf("Unit Strength %d, %d of %d models at deployment left", us, r.After.Size(), r.After.StartingModels())
+	return fmt.Sprintf("Unit Strength %d, %d of %d models at deployment left", us, r.after().Size(), r.after().StartingModels())
 }
 
 // challenge reports whether an attack group aims at the champion or a
@@ -136,14 +141,14 @@ func challenge(attacks []rearrank.Attack) bool {
 }
 
 // Destroyed reports whether no model of the unit is left.
-func (r *Result) Destroyed() bool { return r.After.Destroyed() }
+func (r *Result) Destroyed() bool { return r.after().Destroyed() }
 
 // Resolve applies the attack groups in order to a copy of u, asking r for
 // every die, and returns the new unit and the events. u is not changed.
 // With a dice.Scripted roller that runs out, the error is a
 // *rearrank.DiceNeeded wrapping dice.ErrOutOfDice: it says which step
 // needed how many more dice.
-func Resolve(u *unit.Unit, attacks []rearrank.Attack, r dice.Roller) (*Result, error) {
+func Resolve(u *rearrank.Unit, attacks []rearrank.Attack, r dice.Roller) (*Result, error) {
 	return ResolveWith(u, attacks, r, nil)
 }
 
@@ -153,19 +158,20 @@ func Resolve(u *unit.Unit, attacks []rearrank.Attack, r dice.Roller) (*Result, e
 // multi_packet_order. Where ch cannot answer a switch (Resolve: ch nil
 // answers none) the engine's default stands in, and Result.StandIns says
 // so.
-func ResolveWith(u *unit.Unit, attacks []rearrank.Attack, r dice.Roller, ch unit.Chooser) (*Result, error) {
+func ResolveWith(h *rearrank.Unit, attacks []rearrank.Attack, r dice.Roller, ch unit.Chooser) (*Result, error) {
+	u := (*alloc.Unit)(h)
 	m, err := engine.NewMachine(u, attacks, ch)
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Before: u.Clone(), challenge: challenge(attacks)}
+	res := &Result{Before: (*rearrank.Unit)(u.Clone()), challenge: challenge(attacks)}
 	log := func(e rearrank.Event) { res.Events = append(res.Events, e) }
 	for !m.Done() {
 		if err := m.Step(r, log); err != nil {
 			return nil, err
 		}
 	}
-	res.After = m.Unit()
+	res.After = (*rearrank.Unit)(m.Unit())
 	res.Tally = m.Tally()
 	res.PanicApplies = m.PanicApplies()
 	res.StandIns = m.StandIns()
@@ -180,12 +186,13 @@ func ResolveWith(u *unit.Unit, attacks []rearrank.Attack, r dice.Roller, ch unit
 // asks for. used is how many faces the completed steps took: the faces
 // after it began a step they could not finish. Any other error, such as a
 // 7 on a D6, is Resolve's.
-func ResolveSoFar(u *unit.Unit, attacks []rearrank.Attack, faces []int) (res *Result, need *rearrank.DiceNeeded, used int, err error) {
+func ResolveSoFar(h *rearrank.Unit, attacks []rearrank.Attack, faces []int) (res *Result, need *rearrank.DiceNeeded, used int, err error) {
+	u := (*alloc.Unit)(h)
 	m, err := engine.NewMachine(u, attacks, nil)
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	res = &Result{Before: u.Clone(), challenge: challenge(attacks)}
+	res = &Result{Before: (*rearrank.Unit)(u.Clone()), challenge: challenge(attacks)}
 	r := dice.NewScripted(faces...)
 	var step []rearrank.Event
 	log := func(e rearrank.Event) { step = append(step, e) }
@@ -202,7 +209,7 @@ func ResolveSoFar(u *unit.Unit, attacks []rearrank.Attack, faces []int) (res *Re
 		res.Events = append(res.Events, step...)
 		used = r.Used()
 	}
-	res.After = m.Unit().Clone()
+	res.After = (*rearrank.Unit)(m.Unit().Clone())
 	res.Tally = m.Tally()
 	res.PanicApplies = m.PanicApplies()
 	res.StandIns = m.StandIns()

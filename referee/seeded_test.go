@@ -11,12 +11,11 @@ import (
 	"github.com/rearrank/rearrank/internal/gen"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
-	"github.com/rearrank/rearrank/unit"
 )
 
 // scenario is a random unit and attacks of one ruleset.
 type scenario struct {
-	u       *unit.Unit
+	u       *rearrank.Unit
 	attacks []rearrank.Attack
 	seed    uint64
 }
@@ -24,7 +23,7 @@ type scenario struct {
 func genScenario(rs rules.Ruleset) *rapid.Generator[scenario] {
 	return rapid.Custom(func(t *rapid.T) scenario {
 		u, attacks := gen.ScenarioIn(t, rs, maxAttacks, gen.Large)
-		return scenario{u: u, attacks: attacks, seed: rapid.Uint64().Draw(t, "seed")}
+		return scenario{u: pub(u), attacks: attacks, seed: rapid.Uint64().Draw(t, "seed")}
 	})
 }
 
@@ -49,7 +48,7 @@ func TestSeededEqualsLogged(t *testing.T) {
 				ran++
 				dice0 += sc.attacks[0].Count.Max()
 				fast, logged := dice.NewSeeded(sc.seed), dice.NewSeeded(sc.seed)
-				m, err := engine.NewMachine(sc.u, sc.attacks, nil)
+				m, err := engine.NewMachine(au(sc.u), sc.attacks, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -62,7 +61,7 @@ func TestSeededEqualsLogged(t *testing.T) {
 				if err != nil {
 					t.Fatalf("scenario %d: logged: %v", i, err)
 				}
-				if m.Unit().Key() != res.After.Key() || m.Tally() != res.Tally || m.PanicApplies() != res.PanicApplies {
+				if m.Unit().Key() != au(res.After).Key() || m.Tally() != res.Tally || m.PanicApplies() != res.PanicApplies {
 					t.Fatalf("scenario %d: seeded %+v, logged %+v\nseeded unit:\n%s\nlogged unit:\n%s", i, m.Tally(), res.Tally, m.Unit().Draw(), res.After.Draw())
 				}
 				var next [4]int

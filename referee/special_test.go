@@ -20,7 +20,7 @@ import (
 // the spec, from the tests the referee rolls.
 func hitChance(t *testing.T, s unit.Spec, a rearrank.Attack) *big.Rat {
 	t.Helper()
-	c, err := engine.StageChances(mustUnit(t, single(s)), a)
+	c, err := engine.StageChances(au(mustUnit(t, single(s))), a)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +100,7 @@ func TestE111MultipleHitsPackets(t *testing.T) { // RULES.md 20.3, 20.10 E111
 	// two to-wound 6s, no saves, Multiple Wounds rolling 2 then 3
 	res, _ := resolve(t, mustUnit(t, ogres(rules.Battleaxe, 3)), a, 6, 6, 2, 3)
 	if got := res.After.Size(); got != 2 || res.Tally.Wounds != 5 || damaged(res.After) != 1 {
-		t.Errorf("battleaxe: %d Ogres (%s), CR %d; want 2 Ogres, one with 2 damage, CR 5", got, res.After.DrawDamage(), res.Tally.Wounds)
+		t.Errorf("battleaxe: %d Ogres (%s), CR %d; want 2 Ogres, one with 2 damage, CR 5", got, au(res.After).DrawDamage(), res.Tally.Wounds)
 	}
 	res, _ = resolve(t, mustUnit(t, ogres(rules.WHFB8, 3)), a, 6, 6, 2, 3)
 	if got := res.After.Size(); got != 2 || res.Tally.Wounds != 5 || carried(res.After) != 2 {
@@ -123,7 +123,7 @@ func TestMultipleHitsSkirmish(t *testing.T) { // RULES.md 20.3, 6.2
 // spec is saved, from the referee over every die: 1 - P(unsaved)/P(wound).
 func savedChance(t *testing.T, s unit.Spec, a rearrank.Attack) *big.Rat {
 	t.Helper()
-	c, err := engine.StageChances(mustUnit(t, single(s)), a)
+	c, err := engine.StageChances(au(mustUnit(t, single(s))), a)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +158,7 @@ func TestE94DivineAttacksChooseRegeneration(t *testing.T) { // RULES.md 20.5, 20
 	s := unit.Spec{Ruleset: rules.T9A, Profile: unit.Profile{W: 1, T: 1,
 		Specials: rules.SpecialSaves{Aegis: rules.Need(4), Regeneration: rules.Need(5)}}}
 	divine := rearrank.Attack{Strength: 3, DivineAttacks: true, Target: rf}
-	c, err := engine.StageChances(mustUnit(t, single(s)), divine)
+	c, err := engine.StageChances(au(mustUnit(t, single(s))), divine)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +209,7 @@ func TestE91SevenPlusEachDie(t *testing.T) { // RULES.md 20.1, 20.10 E91 (each_d
 func TestE104LethalStrikeReadsFinalRoll(t *testing.T) { // RULES.md 20.1, 20.10 E104
 	s := unit.Spec{Ruleset: rules.T9A, Profile: unit.Profile{W: 1, T: 4, Save: rules.SaveProfile{ArmourValue: 5}}}
 	a := rearrank.Attack{Strength: 3, RerollWound: rules.RerollFailed, LethalStrike: rules.NaturalSix, Target: rf}
-	c, err := engine.StageChances(mustUnit(t, single(s)), a)
+	c, err := engine.StageChances(au(mustUnit(t, single(s))), a)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,7 +27,7 @@ func sixes(n int) []int {
 
 // expectation returns the exact mean of f over every path of the dice after
 // the forced faces start.
-func expectation(t *testing.T, u *unit.Unit, attacks []rearrank.Attack, start []int, f func(*referee.Result) int) *big.Rat {
+func expectation(t *testing.T, u *rearrank.Unit, attacks []rearrank.Attack, start []int, f func(*referee.Result) int) *big.Rat {
 	t.Helper()
 	sum := new(big.Rat)
 	exhaust(t, u, attacks, start, func(res *referee.Result, p *big.Rat) {
@@ -60,7 +60,7 @@ func TestE153HighBSReroll(t *testing.T) { // RULES.md 22.15
 }
 
 func TestE159RegenerationAfterWard(t *testing.T) { // RULES.md 22.15
-	spec := func(rs rules.Ruleset) *unit.Unit {
+	spec := func(rs rules.Ruleset) *rearrank.Unit {
 		return mustUnit(t, unit.Spec{Ruleset: rs, Models: 2, Profile: unit.Profile{W: 1, T: 3,
 			Specials: rules.SpecialSaves{Ward: target("5+"), Regeneration: target("4+")}}})
 	}
@@ -75,7 +75,7 @@ func TestE159RegenerationAfterWard(t *testing.T) { // RULES.md 22.15
 }
 
 func TestE160TrollsRegenerate(t *testing.T) { // RULES.md 22.15
-	trolls := func(flammable bool) *unit.Unit {
+	trolls := func(flammable bool) *rearrank.Unit {
 		return mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Frontage: 3, Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4,
 			Specials: rules.SpecialSaves{Regeneration: target("4+"), Flammable: flammable}}})
 	}
@@ -88,7 +88,7 @@ func TestE160TrollsRegenerate(t *testing.T) { // RULES.md 22.15
 	// the first case's odds).
 	for _, c := range []struct {
 		name     string
-		u        *unit.Unit
+		u        *rearrank.Unit
 		flaming  bool
 		lost     string // Wounds that stay lost, expected
 		removed1 string // P(at least one Troll removed)
@@ -135,7 +135,7 @@ func TestE164MultipleWoundsCappedAtRemaining(t *testing.T) { // RULES.md 22.15
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			a := []rearrank.Attack{{Count: dice.ConstExpr(1), Strength: 4, NoSaves: true, MultipleWounds: expr("D3"), Target: rf}}
-			ogres := func(rs rules.Ruleset) *unit.Unit {
+			ogres := func(rs rules.Ruleset) *rearrank.Unit {
 				return mustUnit(t, unit.Spec{Ruleset: rs, Models: 3, Frontage: 3, Carried: c.carried,
 					Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4}})
 			}
@@ -177,7 +177,7 @@ func TestE165OgresNoSpill(t *testing.T) { // RULES.md 22.15
 }
 
 func TestE166TrollPacketRegenerates(t *testing.T) { // RULES.md 22.15
-	troll := func(carry int, timing rules.RegenTiming) *unit.Unit {
+	troll := func(carry int, timing rules.RegenTiming) *rearrank.Unit {
 		return mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 2, Frontage: 2, Carried: carry,
 			Options: rules.Options{RegenerationTiming: timing},
 			Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4, Specials: rules.SpecialSaves{Regeneration: target("4+")}}})

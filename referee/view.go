@@ -34,8 +34,8 @@ type View struct {
 
 // View returns the plain-data form of r; dice are the faces used, in order.
 func (r *Result) View(dice []int) View {
-	v := View{Ruleset: r.After.Ruleset().String(), Dice: dice, Events: r.Events, Tally: r.Tally,
-		Before: r.Before.Snapshot(), After: r.After.Snapshot(), StandIns: r.StandIns}
+	v := View{Ruleset: r.after().Ruleset().String(), Dice: dice, Events: r.Events, Tally: r.Tally,
+		Before: r.before().Snapshot(), After: r.after().Snapshot(), StandIns: r.StandIns}
 	if v.Dice == nil {
 		v.Dice = []int{}
 	}
@@ -63,9 +63,9 @@ const (
 // is "" where no test is taken or the ruleset does not say.
 func (r *Result) PanicFailed() string {
 	switch {
-	case !r.PanicApplies || !r.Tally.Panic || !rules.For(r.After.Ruleset()).PanicFallBack:
+	case !r.PanicApplies || !r.Tally.Panic || !rules.For(r.after().Ruleset()).PanicFallBack:
 		return ""
-	case r.After.PanicFlees():
+	case r.after().PanicFlees():
 		return PanicFlee
 	}
 	return PanicFallBack
@@ -79,20 +79,20 @@ func (r *Result) PanicFailed() string {
 // nothing is said (RULES.md 13), as for a unit no panic test applies to.
 func (r *Result) Outcome() string {
 	switch {
-	case r.After.Fighter() != nil:
-		if r.After.Destroyed() {
+	case r.after().Fighter() != nil:
+		if r.after().Destroyed() {
 			return "The warrior is out of action."
 		}
 		return ""
-	case r.After.Destroyed():
+	case r.after().Destroyed():
 		return "The unit is destroyed."
 	case !r.PanicApplies:
 		return ""
 	case !r.Tally.Panic:
 		return "No panic test."
 	}
-	s := "Panic: the unit lost " + rules.PanicLoss(r.Before.Ruleset(), r.Before.Options()) + " this phase and must test"
-	left := fmt.Sprintf(" (%d of %d models at deployment left)", r.After.Size(), r.After.StartingModels())
+	s := "Panic: the unit lost " + rules.PanicLoss(r.before().Ruleset(), r.before().Options()) + " this phase and must test"
+	left := fmt.Sprintf(" (%d of %d models at deployment left)", r.after().Size(), r.after().StartingModels())
 	switch r.PanicFailed() {
 	case PanicFlee:
 		s += "; if it fails, it flees" + left

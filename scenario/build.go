@@ -7,6 +7,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -14,12 +15,12 @@ import (
 // Build turns a loaded File into what the engine runs: the target unit and
 // the attack groups in order. Errors name the field of the file, with its
 // line and column when the File came from Load.
-func (f *File) Build() (*unit.Unit, []rearrank.Attack, error) {
+func (f *File) Build() (*rearrank.Unit, []rearrank.Attack, error) {
 	spec, err := f.unitSpec(f.RuleOptions())
 	if err != nil {
 		return nil, nil, err
 	}
-	u, err := unit.New(spec)
+	u, err := alloc.New(spec)
 	var de *unit.DamageError
 	switch {
 	case errors.As(err, &de):
@@ -46,7 +47,7 @@ func (f *File) Build() (*unit.Unit, []rearrank.Attack, error) {
 		}
 		attacks = append(attacks, ra)
 	}
-	return u, attacks, nil
+	return (*rearrank.Unit)(u), attacks, nil
 }
 
 func profile(p Profile, helmet bool) unit.Profile {

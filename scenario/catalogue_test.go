@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/rules"
-	"github.com/rearrank/rearrank/unit"
 )
 
 var update = flag.Bool("update", false, "rewrite the generated tables of docs/scenario.md from the field catalogue")
@@ -63,7 +63,7 @@ func TestCatalogueMatchesTypes(t *testing.T) {
 }
 
 // TestLimitsAreUnits checks that the catalogue's model and character limits
-// are the ones unit.New enforces, so a file that loads can be built.
+// are the ones alloc.New enforces, so a file that loads can be built.
 func TestLimitsAreUnits(t *testing.T) {
 	build := func(models, chars int) error {
 		f := &File{Ruleset: rules.WHFB8, Target: Target{Models: models, Frontage: max(chars, 5), Profile: Profile{Toughness: 3, Wounds: 1}}}
@@ -74,17 +74,17 @@ func TestLimitsAreUnits(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		_, err = unit.New(s)
+		_, err = rearrank.NewUnit(s)
 		return err
 	}
 	if err := build(MaxModels-MaxCharacters, MaxCharacters); err != nil {
-		t.Errorf("unit.New refuses %d models with %d characters, the catalogue's limits: %v", MaxModels-MaxCharacters, MaxCharacters, err)
+		t.Errorf("alloc.New refuses %d models with %d characters, the catalogue's limits: %v", MaxModels-MaxCharacters, MaxCharacters, err)
 	}
 	if err := build(MaxModels+1, 0); err == nil {
-		t.Errorf("unit.New accepts %d models, above MaxModels: raise MaxModels to unit's limit", MaxModels+1)
+		t.Errorf("alloc.New accepts %d models, above MaxModels: raise MaxModels to unit's limit", MaxModels+1)
 	}
 	if err := build(10, MaxCharacters+1); err == nil {
-		t.Errorf("unit.New accepts %d characters, above MaxCharacters: raise MaxCharacters to unit's limit", MaxCharacters+1)
+		t.Errorf("alloc.New accepts %d characters, above MaxCharacters: raise MaxCharacters to unit's limit", MaxCharacters+1)
 	}
 }
 

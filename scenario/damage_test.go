@@ -22,7 +22,7 @@ func TestDamageOneEntryList(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s damage %s: Build: %v", rs, damage, err)
 			}
-			pools := u.Carried()
+			pools := au(u).Carried()
 			if len(pools) == 0 {
 				t.Fatalf("%s: no pool", rs)
 			}
@@ -63,7 +63,7 @@ func TestDamageOnASharedPool(t *testing.T) {
 			t.Errorf("%s damage %s: Build: %v", c.rs, c.damage, err)
 			continue
 		}
-		if got := u.DrawDamage(); got != c.want {
+		if got := au(u).DrawDamage(); got != c.want {
 			t.Errorf("%s damage %s: %s, want %s", c.rs, c.damage, got, c.want)
 		}
 	}
@@ -73,7 +73,7 @@ func TestDamageOnASharedPool(t *testing.T) {
 		t.Errorf("t9a damage 2 on a same-type W3 group: %v", err)
 	} else if u, _, err := f.Build(); err != nil {
 		t.Errorf("t9a damage 2 on a same-type W3 group: Build: %v", err)
-	} else if got := u.DrawDamage(); got != "[R R R R] / [I(2) I]" { // I: infantry of another profile
+	} else if got := au(u).DrawDamage(); got != "[R R R R] / [I(2) I]" { // I: infantry of another profile
 		t.Errorf("t9a damage 2 on a same-type W3 group: %s, want [R R R R] / [I(2) I]", got)
 	}
 
@@ -119,7 +119,7 @@ func TestDamageOnTheUnitsOwnPool(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := u.DrawDamage(), "[R(2) R] / [I I] / [I I] / [I(1)]"; got != want {
+	if got, want := au(u).DrawDamage(), "[R(2) R] / [I I] / [I I] / [I(1)]"; got != want {
 		t.Errorf("%s, want %s", got, want)
 	}
 }

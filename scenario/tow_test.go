@@ -48,8 +48,8 @@ func TestTowFields(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.Target.TroopType != rules.HeavyInfantry || u.StartingModels() != 30 {
-		t.Errorf("troop type %s, starting models %d; want heavy_infantry, 30", f.Target.TroopType, u.StartingModels())
+	if f.Target.TroopType != rules.HeavyInfantry || au(u).StartingModels() != 30 {
+		t.Errorf("troop type %s, starting models %d; want heavy_infantry, 30", f.Target.TroopType, au(u).StartingModels())
 	}
 	if got := f.Target.Characters[0].MountArmour; got != rules.Need(4) {
 		t.Errorf("mount_armour %v, want 4+", got)
@@ -62,8 +62,8 @@ func TestTowFields(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if u.StartingModels() != 11 {
-		t.Errorf("default starting models %d, want 11 (10 and the Lord)", u.StartingModels())
+	if au(u).StartingModels() != 11 {
+		t.Errorf("default starting models %d, want 11 (10 and the Lord)", au(u).StartingModels())
 	}
 
 	for _, c := range []struct {

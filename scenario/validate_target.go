@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -432,7 +433,7 @@ func (c *checker) builtDamage() {
 		return
 	}
 	var de *unit.DamageError
-	if _, err := unit.New(spec); errors.As(err, &de) {
+	if _, err := alloc.New(spec); errors.As(err, &de) {
 		c.errs = append(c.errs, f.damageError(de))
 	}
 }

@@ -1,7 +1,5 @@
 package unit
 
-import "github.com/rearrank/rearrank/rules"
-
 // Snapshot is a plain-data picture of a unit for JSON, the CLI and the web
 // page: its formation rank by rank, front rank first, and its pools.
 type Snapshot struct {
@@ -34,32 +32,4 @@ type CellView struct {
 	// the same ID in the snapshots before and after, wherever it moved. -1
 	// for an empty slot.
 	ID int `json:"id"`
-}
-
-// Snapshot returns the unit as plain data.
-func (u *Unit) Snapshot() Snapshot {
-	s := Snapshot{Name: u.Name(), Ruleset: u.Ruleset().String(), Size: u.Size(), Destroyed: u.Destroyed(),
-		Formation: u.Draw(), Ranks: [][]CellView{}, Carried: u.Carried()}
-	if us, ok := u.UnitStrength(); ok {
-		start := u.StartingModels()
-		s.UnitStrength, s.StartingModels = &us, &start
-	}
-	block := rules.For(u.Ruleset()).Block
-	for _, rank := range u.Ranks() {
-		row := make([]CellView, 0, len(rank))
-		for _, c := range rank {
-			if c.Model == nil {
-				row = append(row, CellView{Role: "empty", Letter: ".", ID: -1})
-				continue
-			}
-			m := c.Model
-			v := CellView{Role: m.Role.String(), Letter: string(c.Letter), Name: m.Name, W: m.W, Damage: m.Damage, Carried: c.Carried, ID: c.ID}
-			if !block {
-				v.Status = m.Skirmish.Status.String()
-			}
-			row = append(row, v)
-		}
-		s.Ranks = append(s.Ranks, row)
-	}
-	return s
 }

@@ -16,7 +16,6 @@ import (
 	"github.com/rearrank/rearrank/internal/words"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/rules"
-	"github.com/rearrank/rearrank/unit"
 )
 
 const combatExample = "rearrank combat --seed 7 examples/combat-spears-halberds.yaml"
@@ -166,7 +165,7 @@ func printRound(w io.Writer, c *combat.Combat, r *combat.Round, faces []int) {
 	for i := range c.Sides {
 		drawSide(w, sideName(c, i), c.Sides[i].Unit, nil)
 	}
-	prev := [2]*unit.Unit{c.Sides[0].Unit, c.Sides[1].Unit}
+	prev := [2]*rearrank.Unit{c.Sides[0].Unit, c.Sides[1].Unit}
 	for k, s := range r.Steps {
 		fmt.Fprintf(w, "\n== Step %d: %s\n", k+1, s.Key.Words(c.Ruleset))
 		for i, ss := range s.Sides {
@@ -370,7 +369,7 @@ func dist(d combat.Dist) string {
 // drawSide draws a unit rank by rank under its name, as resolve does; with
 // a before unit, the models that fell since are also shown, marked x on the
 // formation they stood in.
-func drawSide(w io.Writer, name string, u, before *unit.Unit) {
+func drawSide(w io.Writer, name string, u, before *rearrank.Unit) {
 	fmt.Fprintf(w, "%s:\n", name)
 	after := u.Ranks()
 	drawFormation(w, after, nil)

@@ -24,7 +24,7 @@ func TestLogCitesDocsRules(t *testing.T) {
 	// event's rule, and a section, step or choice in brackets in its text
 	// ("(9.2)", "(11.2 step 3)", "(R18, C13)")
 	sources, _ := filepath.Glob("../../internal/engine/*.go")
-	units, _ := filepath.Glob("../../unit/*.go")
+	units, _ := filepath.Glob("../../internal/alloc/*.go")
 	quoted := regexp.MustCompile(`"(RULES\.md [^"%]+)"`)
 	literal := regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
 	paren := regexp.MustCompile(`\(([^()]*)\)`)
@@ -38,9 +38,9 @@ func TestLogCitesDocsRules(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// unit/state.go's texts are Check's: a broken invariant of
+		// internal/alloc/state.go's texts are Check's: a broken invariant of
 		// RULES.md 17.3, a bug for us to read, never a line of the log
-		check := !strings.HasSuffix(f, "/unit/state.go")
+		check := !strings.HasSuffix(f, "/internal/alloc/state.go")
 		for _, m := range quoted.FindAllStringSubmatch(string(b), -1) {
 			c, _, _ := strings.Cut(strings.TrimPrefix(rearrank.Cite(m[1]), "rules "), ":")
 			for _, ref := range strings.Split(c, ", ") {

@@ -11,24 +11,24 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/words"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
-	"github.com/rearrank/rearrank/unit"
 )
 
 // load reads and builds a scenario file; "-" is standard input. Every error
 // is bad input (exit status 2) and names its place. Nobody is asked the
 // owner_choice switches: the engine's defaults stand in, and a note on
 // standard error says so.
-func load(path string, e env) (*scenario.File, *unit.Unit, []rearrank.Attack, error) {
+func load(path string, e env) (*scenario.File, *rearrank.Unit, []rearrank.Attack, error) {
 	return loadAsking(path, e, false)
 }
 
 // loadAsking is load; with ask, the owner_choice switches stay for an owner
 // at the terminal to answer.
-func loadAsking(path string, e env, ask bool) (*scenario.File, *unit.Unit, []rearrank.Attack, error) {
+func loadAsking(path string, e env, ask bool) (*scenario.File, *rearrank.Unit, []rearrank.Attack, error) {
 	var f *scenario.File
 	var err error
 	if path == "-" {
@@ -191,7 +191,7 @@ func printTable(w io.Writer, title string, d odds.Dist, exact bool) {
 	fmt.Fprintln(w)
 }
 
-func printOdds(w io.Writer, res *odds.Result, u *unit.Unit, exact bool) {
+func printOdds(w io.Writer, res *odds.Result, u *rearrank.Unit, exact bool) {
 	printHeader(w, res.Ruleset, u)
 	// In a player's words (and --fallback's why); the fast paths taken are
 	// in --json's "method".
@@ -206,7 +206,7 @@ func printOdds(w io.Writer, res *odds.Result, u *unit.Unit, exact bool) {
 	printDists(w, res, exact)
 	fmt.Fprintf(w, "Unit destroyed: %s\n", num(res.Destroyed, exact))
 	if res.Panic != nil {
-		fmt.Fprintf(w, "Panic test (%s of the unit lost this phase): %s\n", rules.PanicLoss(res.Ruleset, u.Options()), num(res.Panic, exact))
+		fmt.Fprintf(w, "Panic test (%s of the unit lost this phase): %s\n", rules.PanicLoss(res.Ruleset, (*alloc.Unit)(u).Options()), num(res.Panic, exact))
 	} else {
 		fmt.Fprintln(w, "Panic test: does not apply (close combat)")
 	}
@@ -292,7 +292,7 @@ func stage(p *big.Rat, need rules.Target, auto, exact bool, impossible string) s
 // formation on one line, or, when that would not fit a screen, the
 // formation drawn rank by rank below as resolve draws it (abbreviated);
 // then what the letters of a second troop type or profile mean.
-func printHeader(w io.Writer, rs rules.Ruleset, u *unit.Unit) {
+func printHeader(w io.Writer, rs rules.Ruleset, u *rearrank.Unit) {
 	if f := u.Fighter(); f != nil { // skirmish: one warrior (RULES.md 13)
 		fmt.Fprintf(w, "%s: %s, one warrior, %d of %s left\n", rs, unitName(u), f.W-f.Damage, words.Count(f.W, "wound", "wounds"))
 		return

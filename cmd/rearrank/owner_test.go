@@ -22,7 +22,7 @@ func TestOwnerAskedOnlyTheOddCasualty(t *testing.T) {
 	rf := unit.Target{Role: unit.RankAndFile}
 	for k := 1; k <= 7; k++ {
 		for _, answer := range []string{"1", "2"} { // the left end (the default), the right
-			u, err := unit.New(unit.Spec{Ruleset: rules.WHFB8, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice},
+			u, err := rearrank.NewUnit(unit.Spec{Ruleset: rules.WHFB8, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice},
 				Models: 9, Frontage: 9, Profile: unit.Profile{W: 1, T: 3}})
 			if err != nil {
 				t.Fatal(err)
@@ -67,7 +67,7 @@ func TestOwnerAskedOnlyTheOddCasualty(t *testing.T) {
 // batch takes 2, an even number, and the owner was asked once all the
 // same, which is the cost docs/rules.md 11.2 states.
 func TestOwnerAskedBeforeTheDice(t *testing.T) {
-	u, err := unit.New(unit.Spec{Ruleset: rules.WHFB8, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice},
+	u, err := rearrank.NewUnit(unit.Spec{Ruleset: rules.WHFB8, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice},
 		Models: 5, Frontage: 5, Profile: unit.Profile{W: 2, T: 4}})
 	if err != nil {
 		t.Fatal(err)

@@ -124,7 +124,7 @@ const manyLines = 60
 
 // unitName is how the output calls the target: its name, or "the
 // warrior" (skirmish, RULES.md 13) or "the unit" when it has none.
-func unitName(u *unit.Unit) string {
+func unitName(u *rearrank.Unit) string {
 	switch {
 	case u.Name() != "":
 		return u.Name()
@@ -357,14 +357,14 @@ func cellText(c unit.Cell) string {
 // drawLegend prints, once, what the letters of the formations mean: the
 // roles', and those the units draw beyond them (troop types of a mixed
 // unit, unit.Legend).
-func drawLegend(w io.Writer, units ...*unit.Unit) {
+func drawLegend(w io.Writer, units ...*rearrank.Unit) {
 	fmt.Fprintln(w, "  R rank-and-file  M musician  S standard  C champion  H character  x removed  . empty  (n) damage")
 	drawKinds(w, units...)
 }
 
 // drawKinds prints, once each, the letters the units draw beyond the
 // roles' (unit.Legend): "I infantry (T4, W2)".
-func drawKinds(w io.Writer, units ...*unit.Unit) {
+func drawKinds(w io.Writer, units ...*rearrank.Unit) {
 	var seen []string
 	for _, u := range units {
 		for _, l := range u.Legend() {

@@ -17,7 +17,6 @@ import (
 	"github.com/rearrank/rearrank/internal/gen"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
-	"github.com/rearrank/rearrank/unit"
 )
 
 // TestNoRULESmdInOutput runs every command on every example, as text and
@@ -108,7 +107,7 @@ func TestLogWordsSeeded(t *testing.T) {
 		for _, z := range []gen.Sizes{gen.Small, gen.Large} {
 			g := rapid.Custom(func(t *rapid.T) seededScenario {
 				u, attacks := gen.ScenarioIn(t, rs, 30, z)
-				return seededScenario{u, attacks, rapid.Uint64().Draw(t, "seed")}
+				return seededScenario{pub(u), attacks, rapid.Uint64().Draw(t, "seed")}
 			})
 			ran := 0
 			for i := 0; ran < perRuleset/2 && i < 20*perRuleset; i++ {
@@ -151,7 +150,7 @@ func TestLogWordsSeeded(t *testing.T) {
 }
 
 type seededScenario struct {
-	u       *unit.Unit
+	u       *rearrank.Unit
 	attacks []rearrank.Attack
 	seed    uint64
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/rearrank/rearrank"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -97,7 +98,7 @@ func (m *Machine) killItem(d *dieSource) error {
 	// tow's blows take the model now losing Wounds (22.7, 22.17): only an
 	// instant_kill reads instant_kill_takes there
 	blow := !m.attack().InstantKill && rules.For(m.rs()).BlowsByCategory
-	p := unit.Packet{Target: m.s.aim, Wounds: 1, InstantKill: true, NowLosing: blow}
+	p := alloc.Packet{Target: m.s.aim, Wounds: 1, InstantKill: true, NowLosing: blow}
 	if err := m.ownerOdd(d.log, nil); err != nil {
 		return err
 	}
@@ -286,7 +287,7 @@ func (m *Machine) rollPacket(d *dieSource) (int, error) {
 // applyPacket hands one unsaved wound of k wounds (1 for a single wound) to
 // the unit, a packet when multi (C3), and records what it did.
 func (m *Machine) applyPacket(log func(rearrank.Event), k int, multi bool) error {
-	p := unit.Packet{Target: m.s.aim, Wounds: k, Multi: multi}
+	p := alloc.Packet{Target: m.s.aim, Wounds: k, Multi: multi}
 	if err := m.ownerOdd(log, &p); err != nil {
 		return err
 	}
@@ -305,7 +306,7 @@ func (m *Machine) challenge() bool {
 }
 
 // record logs a change of the unit and adds it to the tallies.
-func (m *Machine) record(log func(rearrank.Event), ch *unit.Change) {
+func (m *Machine) record(log func(rearrank.Event), ch *alloc.Change) {
 	m.s.tally.Wounds += ch.Effective
 	m.s.tally.Wasted += ch.Wasted
 	if m.challenge() {

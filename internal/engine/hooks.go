@@ -2,6 +2,7 @@ package engine
 
 import (
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/unit"
 )
 
@@ -159,7 +160,7 @@ func (m *Machine) SkipPackets() {
 
 // ReadUnit returns the unit as it stands, which m may share with its
 // copies: read it, never change it (Unit returns one m owns).
-func (m *Machine) ReadUnit() *unit.Unit { return m.u }
+func (m *Machine) ReadUnit() *alloc.Unit { return m.u }
 
 // Aim returns where the current batch's wounds go: the attack's target, or
 // the champion when he is all that is left of the rank and file (t9a,

@@ -9,6 +9,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -32,7 +33,7 @@ var keyLog = []string{"batchCas", "tally"}
 // says why not. A field added to state and forgotten in the key fails here
 // instead of silently merging different states in the odds.
 func TestStateKeyCoversState(t *testing.T) {
-	u, err := unit.New(unit.Spec{Ruleset: rules.T9A, Models: 10, Frontage: 5,
+	u, err := alloc.New(unit.Spec{Ruleset: rules.T9A, Models: 10, Frontage: 5,
 		Profile: unit.Profile{W: 1, T: 4, Save: rules.SaveProfile{ArmourValue: 2}, Specials: rules.SpecialSaves{Aegis: rules.Need(5)}}})
 	if err != nil {
 		t.Fatal(err)
@@ -141,7 +142,7 @@ func TestChanceIsThePassedFaces(t *testing.T) {
 // last (the merged batches probe a next batch that may not exist).
 func TestAttackRollsWhenDone(t *testing.T) {
 	// Killing Blow does not slay a monster (22.8): a one-wound blow
-	u, err := unit.New(unit.Spec{Ruleset: rules.TOW, Models: 2, Profile: unit.Profile{TroopType: rules.Monster, W: 2, T: 4}})
+	u, err := alloc.New(unit.Spec{Ruleset: rules.TOW, Models: 2, Profile: unit.Profile{TroopType: rules.Monster, W: 2, T: 4}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,7 +224,7 @@ type packetCase struct {
 // before its attack, which hits on WS 3 at the rank and file.
 func (c packetCase) machine(t *testing.T, countKey bool) *Machine {
 	t.Helper()
-	u, err := unit.New(c.spec)
+	u, err := alloc.New(c.spec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -267,7 +268,7 @@ func TestRewindPacketIsResetUnit(t *testing.T) {
 			for seed := range uint64(20) {
 				m := c.machine(t, false)
 				r := dice.NewRecorder(dice.NewSeeded(seed))
-				var units []*unit.Unit // units met in the loop of packets
+				var units []*alloc.Unit // units met in the loop of packets
 				for !m.Done() {
 					if _, ok := m.AppendPacketState(nil); ok && m.s.i+1 < m.s.n {
 						units = append(units, m.Unit().Clone())
@@ -281,7 +282,7 @@ func TestRewindPacketIsResetUnit(t *testing.T) {
 						leaf.RewindPacket(tmpl, other)
 						want := new(Machine)
 						want.ResetUnit(tmpl, other)
-						leaf.spare, leaf.scratch, want.spare, want.scratch = nil, unit.Change{}, nil, unit.Change{}
+						leaf.spare, leaf.scratch, want.spare, want.scratch = nil, alloc.Change{}, nil, alloc.Change{}
 						if !reflect.DeepEqual(leaf, want) {
 							t.Fatalf("seed %d: rewound\n%+v\nwant\n%+v", seed, leaf.s, want.s)
 						}

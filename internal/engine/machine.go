@@ -6,6 +6,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -20,7 +21,7 @@ import (
 // its loop of items. Step changes the Machine: Clone it first to keep the old
 // state. Clones share the unit until one of them changes it.
 type Machine struct {
-	u       *unit.Unit
+	u       *alloc.Unit
 	attacks []rearrank.Attack
 	ch      unit.Chooser
 	fixed   *fixed // what never changes after NewMachine, shared by clones
@@ -34,8 +35,8 @@ type Machine struct {
 	// spare is a unit m owned before a Reset, kept to copy the shared
 	// unit into when m first changes it; scratch takes the Change of each
 	// packet. Neither is ever copied to another machine.
-	spare   *unit.Unit
-	scratch unit.Change
+	spare   *alloc.Unit
+	scratch alloc.Change
 	// rrLog holds, for the log only, the first rolls awaiting their
 	// re-roll (20.8): no state, since only a logging run reads it.
 	rrLog []rrNote
@@ -143,7 +144,7 @@ type fixed struct {
 // special_save_choice, a PacketChooser for tow's multi_packet_order); for
 // each that ch cannot answer, nil answering none, the engine's default
 // stands in, and StandIns names it.
-func NewMachine(u *unit.Unit, attacks []rearrank.Attack, ch unit.Chooser) (*Machine, error) {
+func NewMachine(u *alloc.Unit, attacks []rearrank.Attack, ch unit.Chooser) (*Machine, error) {
 	if len(attacks) == 0 {
 		return nil, rearrank.ErrNoAttacks
 	}
@@ -214,7 +215,7 @@ func (m *Machine) Reset(from *Machine) {
 // does, with u, which it shares with the caller until it changes it. For
 // machines whose states differ in the unit alone (AppendPacketState), one
 // machine and the units describe them all.
-func (m *Machine) ResetUnit(from *Machine, u *unit.Unit) {
+func (m *Machine) ResetUnit(from *Machine, u *alloc.Unit) {
 	m.Reset(from)
 	m.u, m.ushared, m.ukeyOK = u, true, false
 }
@@ -224,7 +225,7 @@ func (m *Machine) ResetUnit(from *Machine, u *unit.Unit) {
 // before it): such a step changes the item, the tallies and the unit and
 // nothing else (TestRewindPacketIsResetUnit), so m undoes those instead of
 // copying the whole of from again.
-func (m *Machine) RewindPacket(from *Machine, u *unit.Unit) {
+func (m *Machine) RewindPacket(from *Machine, u *alloc.Unit) {
 	if m.u != nil && !m.ushared && m.u != from.u && m.spare == nil {
 		m.spare = m.u
 	}
@@ -234,7 +235,7 @@ func (m *Machine) RewindPacket(from *Machine, u *unit.Unit) {
 
 // TakeUnit hands m's unit to the caller, whose it is from then on, and
 // leaves m without one until its next Reset: m must not step before.
-func (m *Machine) TakeUnit() *unit.Unit {
+func (m *Machine) TakeUnit() *alloc.Unit {
 	u := m.uw() // m's own, copied if it was shared
 	m.u, m.ushared = nil, false
 	return u
@@ -243,7 +244,7 @@ func (m *Machine) TakeUnit() *unit.Unit {
 // GiveSpare hands m a unit it may copy a shared unit into when it first
 // changes it (see Reset), when it holds none, and reports whether it took
 // it: the caller gives u up then.
-func (m *Machine) GiveSpare(u *unit.Unit) bool {
+func (m *Machine) GiveSpare(u *alloc.Unit) bool {
 	if m.spare != nil {
 		return false
 	}
@@ -285,7 +286,7 @@ func (m *Machine) Fork(dst *Machine) *Machine {
 }
 
 // uw returns the unit for changing it, cloning it first if it is shared.
-func (m *Machine) uw() *unit.Unit {
+func (m *Machine) uw() *alloc.Unit {
 	if m.ushared {
 		if m.spare != nil {
 			m.spare.CopyFrom(m.u)
@@ -303,7 +304,7 @@ func (m *Machine) uw() *unit.Unit {
 func (m *Machine) Done() bool { return m.s.at == stepDone }
 
 // Unit returns the unit as it stands now (owned by m; Clone it to keep it).
-func (m *Machine) Unit() *unit.Unit { return m.uw() }
+func (m *Machine) Unit() *alloc.Unit { return m.uw() }
 
 // Tally returns the running totals.
 func (m *Machine) Tally() rearrank.Tally { return m.s.tally }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -56,7 +57,7 @@ type ownedPacket struct {
 // owner_choice switch ch cannot answer (RULES.md 18): all of them for a nil
 // ch; special_save_choice without a SaveChooser; multi_packet_order without
 // a PacketChooser.
-func standInFor(u *unit.Unit, ch unit.Chooser) (*unit.Unit, []rules.StandIn) {
+func standInFor(u *alloc.Unit, ch unit.Chooser) (*alloc.Unit, []rules.StandIn) {
 	if ch == nil {
 		return u.StandIn(nil)
 	}
@@ -97,7 +98,7 @@ func (m *Machine) StandIns() []rules.StandIn { return m.standIns }
 // So a die is only rolled before the question where its use does not
 // depend on the answer, and the cost of knowing no more is a question in a
 // batch that turns out to take an even number.
-func (m *Machine) ownerOdd(log func(rearrank.Event), p *unit.Packet) error {
+func (m *Machine) ownerOdd(log func(rearrank.Event), p *alloc.Packet) error {
 	if m.owner == nil || !m.u.OddOpen() {
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -25,7 +26,7 @@ type Chances struct {
 
 // StageChances returns the chances of each stage of one attack of a against
 // u's receiving model, from the tests the referee rolls in the batch.
-func StageChances(u *unit.Unit, a rearrank.Attack) (Chances, error) {
+func StageChances(u *alloc.Unit, a rearrank.Attack) (Chances, error) {
 	n, err := Plan(u, a)
 	if err != nil {
 		return Chances{}, err
@@ -174,7 +175,7 @@ func (m *Machine) begin(log func(rearrank.Event)) error {
 // against him.
 //
 // It also returns the target the wounds go to: the champion in that case.
-func receiver(u *unit.Unit, t unit.Target) (unit.Model, unit.Target, error) {
+func receiver(u *alloc.Unit, t unit.Target) (unit.Model, unit.Target, error) {
 	recv, err := u.Receiver(t)
 	if err == nil || t.Role != unit.RankAndFile || !rules.For(u.Ruleset()).ChampionPool {
 		return recv, t, err
@@ -191,7 +192,7 @@ func receiver(u *unit.Unit, t unit.Target) (unit.Model, unit.Target, error) {
 
 // Plan returns the target numbers of attack a against u's receiving model:
 // the numbers the referee rolls against in the batch.
-func Plan(u *unit.Unit, a rearrank.Attack) (rearrank.Needs, error) {
+func Plan(u *alloc.Unit, a rearrank.Attack) (rearrank.Needs, error) {
 	recv, _, err := receiver(u, a.Target)
 	if err != nil {
 		return rearrank.Needs{}, err
@@ -199,7 +200,7 @@ func Plan(u *unit.Unit, a rearrank.Attack) (rearrank.Needs, error) {
 	return plan(u, a, recv), nil
 }
 
-func plan(u *unit.Unit, a rearrank.Attack, recv unit.Model) rearrank.Needs {
+func plan(u *alloc.Unit, a rearrank.Attack, recv unit.Model) rearrank.Needs {
 	rs, o := u.Ruleset(), u.Options()
 	var n rearrank.Needs
 	var need rules.Target

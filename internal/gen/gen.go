@@ -20,6 +20,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -288,15 +289,15 @@ func Attacks(t *rapid.T, s unit.Spec, maxAttacks int, z Sizes) []rearrank.Attack
 }
 
 // Scenario draws a unit in a ruleset of its own choosing and attacks at it
-// that unit.New and the engine accept, skipping the draw otherwise.
-func Scenario(t *rapid.T, maxAttacks int, z Sizes) (*unit.Unit, []rearrank.Attack) {
+// that alloc.New and the engine accept, skipping the draw otherwise.
+func Scenario(t *rapid.T, maxAttacks int, z Sizes) (*alloc.Unit, []rearrank.Attack) {
 	return ScenarioIn(t, rapid.SampledFrom(rules.Rulesets()).Draw(t, "ruleset"), maxAttacks, z)
 }
 
 // ScenarioIn is Scenario in ruleset rs.
-func ScenarioIn(t *rapid.T, rs rules.Ruleset, maxAttacks int, z Sizes) (*unit.Unit, []rearrank.Attack) {
+func ScenarioIn(t *rapid.T, rs rules.Ruleset, maxAttacks int, z Sizes) (*alloc.Unit, []rearrank.Attack) {
 	s := Spec(t, rs, z)
-	u, err := unit.New(s)
+	u, err := alloc.New(s)
 	if err != nil {
 		t.Skip(err)
 	}
@@ -330,7 +331,7 @@ func Batches(t *rapid.T, rs rules.Ruleset, attacks []rearrank.Attack) {
 }
 
 // Describe is a short text of a drawn scenario, for failures.
-func Describe(u *unit.Unit, attacks []rearrank.Attack) string {
+func Describe(u *alloc.Unit, attacks []rearrank.Attack) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %v: %s", u.Ruleset(), u.Options().Changed(), u.DrawDamage())
 	for _, m := range u.Models() {

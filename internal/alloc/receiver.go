@@ -1,7 +1,9 @@
-package unit
+package alloc
 
 import (
 	"fmt"
+
+	"github.com/rearrank/rearrank/unit"
 )
 
 // target is a resolved Target: an R&F pool, or one model.
@@ -10,12 +12,12 @@ type target struct {
 	id   int // model, or -1
 }
 
-func (u *Unit) resolve(t Target) (target, error) {
+func (u *Unit) resolve(t unit.Target) (target, error) {
 	switch t.Role {
-	case RankAndFile:
+	case unit.RankAndFile:
 		if !u.s.champPool {
 			if len(u.s.pools) == 0 {
-				return target{}, fmt.Errorf("%w: the unit has no rank and file", ErrNoTarget)
+				return target{}, fmt.Errorf("%w: the unit has no rank and file", unit.ErrNoTarget)
 			}
 			return target{pool: 0, id: -1}, nil
 		}
@@ -27,20 +29,20 @@ func (u *Unit) resolve(t Target) (target, error) {
 		if len(u.s.pools) == 1 {
 			return target{pool: 0, id: -1}, nil
 		}
-		return target{}, fmt.Errorf("%w: no %s rank-and-file pool", ErrNoTarget, t.TroopType)
-	case Musician, StandardBearer, Champion:
+		return target{}, fmt.Errorf("%w: no %s rank-and-file pool", unit.ErrNoTarget, t.TroopType)
+	case unit.Musician, unit.StandardBearer, unit.Champion:
 		id := int(u.s.cmdID[t.Role])
 		if id < 0 {
-			return target{}, fmt.Errorf("%w: the unit has no %s", ErrNoTarget, t.Role)
+			return target{}, fmt.Errorf("%w: the unit has no %s", unit.ErrNoTarget, t.Role)
 		}
 		return target{pool: int(u.kindOf(id).pool), id: id}, nil
-	case Character:
+	case unit.Character:
 		for _, id := range u.s.chars {
 			if u.kindOf(int(id)).name == t.Name {
 				return target{pool: -1, id: int(id)}, nil
 			}
 		}
-		return target{}, fmt.Errorf("%w: no character %q", ErrNoTarget, t.Name)
+		return target{}, fmt.Errorf("%w: no character %q", unit.ErrNoTarget, t.Name)
 	}
 	return target{}, fmt.Errorf("target role %s: want rank_and_file, musician, standard, champion or character", t.Role)
 }
@@ -51,33 +53,33 @@ func (u *Unit) resolve(t Target) (target, error) {
 // added to its Damage; the champion, musician or standard bearer; the named
 // character. The error wraps ErrNoTarget when there is no living model. With
 // an owner_choice switch the default rule stands in for the owner.
-func (u *Unit) Receiver(t Target) (Model, error) {
+func (u *Unit) Receiver(t unit.Target) (unit.Model, error) {
 	if u.fighter != nil {
-		if u.fighter.Skirmish.Status == OutOfAction {
-			return Model{}, fmt.Errorf("%w: the fighter is out of action", ErrNoTarget)
+		if u.fighter.Skirmish.Status == unit.OutOfAction {
+			return unit.Model{}, fmt.Errorf("%w: the fighter is out of action", unit.ErrNoTarget)
 		}
 		return *u.fighter, nil
 	}
 	ref, err := u.resolve(t)
 	if err != nil {
-		return Model{}, err
+		return unit.Model{}, err
 	}
 	id := ref.id
-	if t.Role == RankAndFile {
+	if t.Role == unit.RankAndFile {
 		if u.s.perModel {
 			id, err = u.singleTarget(ref.pool, nil, false)
 		} else {
 			id, _, err = u.pickAt(ref.pool, nil, false)
 		}
 		if err != nil {
-			return Model{}, err
+			return unit.Model{}, err
 		}
 	}
 	if id < 0 || !u.models[id].alive {
-		if t.Role == RankAndFile {
-			return Model{}, fmt.Errorf("%w: no model is left of %s", ErrNoTarget, t.words())
+		if t.Role == unit.RankAndFile {
+			return unit.Model{}, fmt.Errorf("%w: no model is left of %s", unit.ErrNoTarget, t.Words())
 		}
-		return Model{}, fmt.Errorf("%w: %s is gone", ErrNoTarget, t.words())
+		return unit.Model{}, fmt.Errorf("%w: %s is gone", unit.ErrNoTarget, t.Words())
 	}
 	m := u.modelValue(id)
 	m.Damage += u.carriedOn(id)
@@ -93,7 +95,7 @@ func (u *Unit) Receiver(t Target) (Model, error) {
 // caps its overflow (10.1, C13). It is 0 for a champion, musician,
 // standard bearer or character who is gone. Where MixedW is false it is
 // the same for every packet. u is not changed.
-func (u *Unit) PacketW(t Target) int {
+func (u *Unit) PacketW(t unit.Target) int {
 	if u.fighter != nil {
 		return u.fighter.W
 	}
@@ -101,7 +103,7 @@ func (u *Unit) PacketW(t Target) int {
 	switch {
 	case err != nil:
 		return 0
-	case ref.id >= 0 && t.Role != RankAndFile:
+	case ref.id >= 0 && t.Role != unit.RankAndFile:
 		if !u.models[ref.id].alive {
 			return 0
 		}
@@ -131,8 +133,8 @@ func (u *Unit) PacketW(t Target) int {
 // MixedW reports whether the models a multi-wound packet aimed at t may
 // land on differ in W (a pool of R41's mixed profiles), so that PacketW
 // may change from one packet to the next. u is not changed.
-func (u *Unit) MixedW(t Target) bool {
-	if u.fighter != nil || t.Role != RankAndFile {
+func (u *Unit) MixedW(t unit.Target) bool {
+	if u.fighter != nil || t.Role != unit.RankAndFile {
 		return false
 	}
 	ref, err := u.resolve(t)

@@ -1,10 +1,11 @@
-package unit
+package alloc
 
 import (
 	"strconv"
 	"strings"
 
 	"github.com/rearrank/rearrank/internal/words"
+	"github.com/rearrank/rearrank/unit"
 )
 
 // StartBatch opens a batch (RULES.md 3): the batch end counters start at
@@ -13,7 +14,7 @@ import (
 // A batch still open is first closed as by EndBatch, and its report dropped:
 // call EndBatch yourself. Apply without StartBatch opens a batch with no
 // Chooser.
-func (u *Unit) StartBatch(ch Chooser) {
+func (u *Unit) StartBatch(ch unit.Chooser) {
 	if u.inBatch {
 		_, _ = u.EndBatch()
 	}
@@ -29,7 +30,7 @@ func (u *Unit) StartBatch(ch Chooser) {
 }
 
 // SetChooser replaces the Chooser of the batch open now.
-func (u *Unit) SetChooser(ch Chooser) { u.ch = ch }
+func (u *Unit) SetChooser(ch unit.Chooser) { u.ch = ch }
 
 // EndBatch closes the batch. Excess of R&F pools emptied in the batch reaches
 // the champion if no other R&F is left now, and is lost otherwise (C13); the
@@ -48,7 +49,7 @@ func (u *Unit) EndBatch() (Change, error) {
 	u.lost = [lostWhys]int{}
 	if w := u.pending; w > 0 {
 		u.pending = 0
-		champ := int(u.s.cmdID[Champion])
+		champ := int(u.s.cmdID[unit.Champion])
 		switch {
 		case champ >= 0 && u.models[champ].alive && u.rankAndFileGone():
 			rem := u.w(champ) - int(u.models[champ].damage)

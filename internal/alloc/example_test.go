@@ -1,38 +1,21 @@
-package unit_test
+package alloc_test
 
 import (
 	"fmt"
 
+	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
-
-// A unit of ten with full command stands five wide, the command group in the
-// centre of the front rank (RULES.md E59).
-func ExampleNew() {
-	u, err := unit.New(unit.Spec{
-		Name:    "Spearmen",
-		Ruleset: rules.Battleaxe,
-		Models:  10,
-		Profile: unit.Profile{W: 1, T: 3, WS: 3},
-		Command: []unit.Role{unit.Musician, unit.StandardBearer, unit.Champion},
-	})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Println(u.Draw(), u.Size())
-	// Output: [R M C S R] / [R R R R R] 10
-}
 
 // Battleaxe keeps damage per model: three multi-wound packets on five
 // ogres land on different models, and the one that takes 3 is removed from
 // its own slot (RULES.md E43).
 func ExampleUnit_Apply() {
-	u, _ := unit.New(unit.Spec{Ruleset: rules.Battleaxe, Models: 5, Profile: unit.Profile{W: 3, T: 4}})
+	u, _ := alloc.New(unit.Spec{Ruleset: rules.Battleaxe, Models: 5, Profile: unit.Profile{W: 3, T: 4}})
 	u.StartBatch(nil)
 	for _, k := range []int{2, 2, 3} {
-		c, _ := u.Apply(unit.Packet{Target: unit.Target{Role: unit.RankAndFile}, Wounds: k, Multi: true})
+		c, _ := u.Apply(alloc.Packet{Target: unit.Target{Role: unit.RankAndFile}, Wounds: k, Multi: true})
 		fmt.Println(k, "->", u.DrawDamage(), "removed", len(c.Removed))
 	}
 	u.EndBatch()
@@ -45,10 +28,10 @@ func ExampleUnit_Apply() {
 // In whfb8 the same wounds are pooled: capped at profile W, summed, and
 // turned into whole models with the rest carried (RULES.md E42, 11.1).
 func ExampleUnit_Apply_pooled() {
-	u, _ := unit.New(unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: unit.Profile{W: 3, T: 4}})
+	u, _ := alloc.New(unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: unit.Profile{W: 3, T: 4}})
 	u.StartBatch(nil)
 	for _, k := range []int{2, 2, 6} {
-		c, _ := u.Apply(unit.Packet{Target: unit.Target{Role: unit.RankAndFile}, Wounds: k, Multi: true})
+		c, _ := u.Apply(alloc.Packet{Target: unit.Target{Role: unit.RankAndFile}, Wounds: k, Multi: true})
 		fmt.Println(k, "->", u.DrawDamage(), c.Effective, c.Wasted, c.Notes)
 	}
 	u.EndBatch()
@@ -63,11 +46,11 @@ func ExampleUnit_Apply_pooled() {
 // In t9a the champion is a pool of his own; the excess of the emptied R&F
 // pool reaches him at the end of the batch (RULES.md E62, C13).
 func ExampleUnit_EndBatch() {
-	u, _ := unit.New(unit.Spec{Ruleset: rules.T9A, Models: 5, Profile: unit.Profile{W: 1, T: 3},
+	u, _ := alloc.New(unit.Spec{Ruleset: rules.T9A, Models: 5, Profile: unit.Profile{W: 1, T: 3},
 		Command: []unit.Role{unit.Champion}, Layout: "R R C R R"})
 	u.StartBatch(nil)
 	for range 6 {
-		u.Apply(unit.Packet{Target: unit.Target{Role: unit.RankAndFile}, Wounds: 1})
+		u.Apply(alloc.Packet{Target: unit.Target{Role: unit.RankAndFile}, Wounds: 1})
 	}
 	fmt.Println(u.Draw())
 	c, _ := u.EndBatch()
@@ -80,14 +63,14 @@ func ExampleUnit_EndBatch() {
 }
 
 // An owner_choice switch asks a Chooser (RULES.md R11).
-func ExampleChooserFunc() {
-	u, _ := unit.New(unit.Spec{Ruleset: rules.WHFB8, Models: 8, Frontage: 5, Profile: unit.Profile{W: 1, T: 3},
+func ExampleUnit_StartBatch() {
+	u, _ := alloc.New(unit.Spec{Ruleset: rules.WHFB8, Models: 8, Frontage: 5, Profile: unit.Profile{W: 1, T: 3},
 		Options: rules.Options{RearRankOrder: rules.RearRankOwnerChoice}})
 	u.StartBatch(unit.ChooserFunc(func(c unit.Choice) int {
 		fmt.Println(c.Switch, c.Formation, len(c.Options), "options, default", c.Default)
 		return 2 // the rear rank's right-hand model
 	}))
-	c, _ := u.Apply(unit.Packet{Target: unit.Target{Role: unit.RankAndFile}, Wounds: 1})
+	c, _ := u.Apply(alloc.Packet{Target: unit.Target{Role: unit.RankAndFile}, Wounds: 1})
 	u.EndBatch()
 	fmt.Println(u.Draw(), c.Removed[0].Slot)
 	// Output:
@@ -100,11 +83,11 @@ func ExampleChooserFunc() {
 // before the first die or wound the answer changes, and tells the unit
 // with SetOddEnd.
 func ExampleUnit_SetOddEnd() {
-	u, _ := unit.New(unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: unit.Profile{W: 1, T: 3},
+	u, _ := alloc.New(unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: unit.Profile{W: 1, T: 3},
 		Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice}})
 	u.StartBatch(nil)
 	u.SetOddEnd(1) // the right end
-	c, _ := u.Apply(unit.Packet{Target: unit.Target{Role: unit.RankAndFile}, Wounds: 1})
+	c, _ := u.Apply(alloc.Packet{Target: unit.Target{Role: unit.RankAndFile}, Wounds: 1})
 	u.EndBatch()
 	fmt.Println(u.Draw(), c.Removed[0].Rule)
 	// Output:

@@ -1,4 +1,4 @@
-package unit
+package alloc
 
 import (
 	"errors"
@@ -9,19 +9,20 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
 )
 
 // TestSwitches checks the RULES.md 18/19 switches this package reads, each
 // against its default.
 func TestSwitches(t *testing.T) {
-	line := func(o rules.Options) Spec {
-		return Spec{Ruleset: rules.WHFB8, Options: o, Models: 5, Profile: elf}
+	line := func(o rules.Options) unit.Spec {
+		return unit.Spec{Ruleset: rules.WHFB8, Options: o, Models: 5, Profile: elf}
 	}
-	ogres := func(rs rules.Ruleset, o rules.Options, carried int, damage ...int) Spec {
-		return Spec{Ruleset: rs, Options: o, Models: 3, Profile: ogre, Carried: carried, Damage: damage}
+	ogres := func(rs rules.Ruleset, o rules.Options, carried int, damage ...int) unit.Spec {
+		return unit.Spec{Ruleset: rs, Options: o, Models: 3, Profile: ogre, Carried: carried, Damage: damage}
 	}
-	twoPools := func(o rules.Options) Spec {
-		return Spec{Ruleset: rules.T9A, Options: o, Models: 3, Profile: elf, Groups: []Group{{Count: 2, Profile: troll}}}
+	twoPools := func(o rules.Options) unit.Spec {
+		return unit.Spec{Ruleset: rules.T9A, Options: o, Models: 3, Profile: elf, Groups: []unit.Group{{Count: 2, Profile: troll}}}
 	}
 	runExamples(t, []example{
 		{"R11 single_rank_policy left", line(rules.Options{SingleRankPolicy: rules.LeftEnd}),
@@ -32,17 +33,17 @@ func TestSwitches(t *testing.T) {
 			[]step{{packets: []Packet{kill(rf)}, draw: "[R(2) R]", eff: 3, wasted: 0, slots: "0.2"}}},
 		{"R5 instant_kill_takes fresh_model (per-model)", ogres(rules.Battleaxe, rules.Options{InstantKillTakes: rules.FreshModel}, 0, 0, 2),
 			[]step{{packets: []Packet{kill(rf)}, draw: "[R R(2)]", eff: 3, wasted: 0, slots: "0.0"}}},
-		{"R5 instant kill on a lone carrying model takes the carry", Spec{Ruleset: rules.WHFB8, Options: rules.Options{InstantKillTakes: rules.FreshModel}, Models: 1, Profile: ogre, Carried: 2},
+		{"R5 instant kill on a lone carrying model takes the carry", unit.Spec{Ruleset: rules.WHFB8, Options: rules.Options{InstantKillTakes: rules.FreshModel}, Models: 1, Profile: ogre, Carried: 2},
 			[]step{{packets: []Packet{kill(rf)}, draw: "[]", eff: 1, wasted: 0}}},
 		{"19.2 packet_target damaged_first", ogres(rules.Battleaxe, rules.Options{}, 0, 2),
 			[]step{{packets: packets(rf, 1), draw: "[R R]", eff: 1, wasted: 0, slots: "0.0"}}},
 		{"19.2 packet_target fresh_first", ogres(rules.Battleaxe, rules.Options{PacketTarget: rules.FreshFirst}, 0, 2),
 			[]step{{packets: packets(rf, 1), draw: "[R(2) R R(1)]", eff: 1, wasted: 0}}},
-		{"19.2 mw_cap profile", Spec{Ruleset: rules.WHFB8, Models: 5, Profile: ogre, Carried: 1},
+		{"19.2 mw_cap profile", unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: ogre, Carried: 1},
 			[]step{{packets: packets(rf, 6), draw: "[R R R R(1)]", eff: 3, wasted: 3}}},
-		{"19.2 mw_cap remaining", Spec{Ruleset: rules.WHFB8, Options: rules.Options{MWCap: rules.CapRemaining}, Models: 5, Profile: ogre, Carried: 1},
+		{"19.2 mw_cap remaining", unit.Spec{Ruleset: rules.WHFB8, Options: rules.Options{MWCap: rules.CapRemaining}, Models: 5, Profile: ogre, Carried: 1},
 			[]step{{packets: packets(rf, 6), draw: "[R R R R]", eff: 2, wasted: 4}}},
-		{"R1 damage_model pooled: battleaxe sums capped packets", Spec{Ruleset: rules.Battleaxe, Options: rules.Options{DamageModel: rules.Pooled}, Models: 5, Profile: ogre},
+		{"R1 damage_model pooled: battleaxe sums capped packets", unit.Spec{Ruleset: rules.Battleaxe, Options: rules.Options{DamageModel: rules.Pooled}, Models: 5, Profile: ogre},
 			[]step{{packets: packets(rf, 2, 2, 3), draw: "[R(1) R R]", eff: 7, wasted: 0}}},
 		{"R18 overflow_across_pools lost", twoPools(rules.Options{}),
 			[]step{{packets: singles(rf, 5), draw: "[I I]", eff: 3, wasted: 2}}},
@@ -52,21 +53,21 @@ func TestSwitches(t *testing.T) {
 }
 
 func TestCommandOrder(t *testing.T) {
-	spec := func(rs rules.Ruleset, o rules.CommandOrder) Spec {
-		return Spec{Ruleset: rs, Options: rules.Options{CommandOrder: o}, Models: 3, Profile: elf,
-			Command: []Role{Musician, StandardBearer}, Layout: "M R S"}
+	spec := func(rs rules.Ruleset, o rules.CommandOrder) unit.Spec {
+		return unit.Spec{Ruleset: rs, Options: rules.Options{CommandOrder: o}, Models: 3, Profile: elf,
+			Command: []unit.Role{unit.Musician, unit.StandardBearer}, Layout: "M R S"}
 	}
 	for _, tc := range []struct {
 		name string
-		spec Spec
-		ch   Chooser
+		spec unit.Spec
+		ch   unit.Chooser
 		want string
 		lost bool
 	}{
 		{"11.4 t9a musician first", spec(rules.T9A, rules.MusicianFirst), nil, "[S]", false},
 		{"11.4 t9a standard first", spec(rules.T9A, rules.StandardFirst), nil, "[M]", true},
-		{"11.4 t9a owner choice: the standard", spec(rules.T9A, rules.CommandOwnerChoice), ChooserFunc(func(c Choice) int {
-			if c.Switch != "command_order" || len(c.Options) != 2 || c.Options[1].Model.Role != StandardBearer {
+		{"11.4 t9a owner choice: the standard", spec(rules.T9A, rules.CommandOwnerChoice), unit.ChooserFunc(func(c unit.Choice) int {
+			if c.Switch != "command_order" || len(c.Options) != 2 || c.Options[1].Model.Role != unit.StandardBearer {
 				t.Errorf("unexpected choice %+v", c)
 			}
 			return 1
@@ -96,7 +97,7 @@ func TestCommandOrder(t *testing.T) {
 
 func TestChooser(t *testing.T) {
 	t.Run("R11 owner_choice without a Chooser: the default stands in (18)", func(t *testing.T) {
-		u := mustNew(t, Spec{Ruleset: rules.T9A, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice}, Models: 5, Profile: elf})
+		u := mustNew(t, unit.Spec{Ruleset: rules.T9A, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice}, Models: 5, Profile: elf})
 		u.StartBatch(nil)
 		c := applied(t, u, singles(rf, 3))
 		if got := files(c); got != "0.0 0.4 0.1" {
@@ -104,9 +105,9 @@ func TestChooser(t *testing.T) {
 		}
 	})
 	t.Run("R11 owner_choice: the unit never asks; the owner's odd end takes the batch's ties", func(t *testing.T) {
-		u := mustNew(t, Spec{Ruleset: rules.T9A, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice}, Models: 5, Profile: elf})
+		u := mustNew(t, unit.Spec{Ruleset: rules.T9A, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice}, Models: 5, Profile: elf})
 		asked := 0
-		u.StartBatch(ChooserFunc(func(c Choice) int { asked++; return 0 }))
+		u.StartBatch(unit.ChooserFunc(func(c unit.Choice) int { asked++; return 0 }))
 		if !u.OddOpen() || u.OddDefault() != 0 {
 			t.Errorf("OddOpen %v, OddDefault %d: want open, the left end", u.OddOpen(), u.OddDefault())
 		}
@@ -136,7 +137,7 @@ func TestChooser(t *testing.T) {
 		}
 	})
 	t.Run("R11 OddDefault: the end the default gives the batch's next tie", func(t *testing.T) {
-		u := mustNew(t, Spec{Ruleset: rules.WHFB8, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice}, Models: 7, Frontage: 7, Profile: elf})
+		u := mustNew(t, unit.Spec{Ruleset: rules.WHFB8, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice}, Models: 7, Frontage: 7, Profile: elf})
 		u.StartBatch(nil)
 		if _, err := u.Apply(Packet{Target: rf, Wounds: 1}); err != nil { // the left end
 			t.Fatal(err)
@@ -158,17 +159,17 @@ func TestChooser(t *testing.T) {
 		}
 	})
 	t.Run("R11 C25 OddChanges: nothing to ask when only one end may go", func(t *testing.T) {
-		ms := []Role{Musician, StandardBearer}
+		ms := []unit.Role{unit.Musician, unit.StandardBearer}
 		for _, tc := range []struct {
 			layout  string
-			command []Role
+			command []unit.Role
 			odd     bool
 		}{
 			{"R R R R R R M", ms[:1], false}, // C25: the musician's end gives way to the other, whatever the tie-break
 			{"M R R R R R S", ms, true},      // neither end may go: the nearest from each end, two different models
 			{"M R S", ms, false},             // one model may go: only the side that closes up differs
 		} {
-			u := mustNew(t, Spec{Ruleset: rules.WHFB8, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice},
+			u := mustNew(t, unit.Spec{Ruleset: rules.WHFB8, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice},
 				Models: len(strings.Fields(tc.layout)), Profile: elf, Command: tc.command, Layout: tc.layout})
 			u.StartBatch(nil)
 			before := u.Key()
@@ -181,7 +182,7 @@ func TestChooser(t *testing.T) {
 		}
 	})
 	t.Run("R11 OddChanges: a wound carried on a pool of one kind changes nothing; one that removes a model does", func(t *testing.T) {
-		u := mustNew(t, Spec{Ruleset: rules.WHFB8, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice}, Models: 4, Profile: Profile{W: 2, T: 4}})
+		u := mustNew(t, unit.Spec{Ruleset: rules.WHFB8, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice}, Models: 4, Profile: unit.Profile{W: 2, T: 4}})
 		u.StartBatch(nil)
 		one := Packet{Target: rf, Wounds: 1}
 		if u.OddChanges(one) {
@@ -199,9 +200,9 @@ func TestChooser(t *testing.T) {
 	})
 	t.Run("R11 R41: carried wounds stay on the model the owner's end put them on", func(t *testing.T) {
 		// [R R I I]: two men of 1 Wound, two of 3
-		u := mustNew(t, Spec{Ruleset: rules.WHFB8, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice}, Models: 2, Frontage: 4,
-			Profile: Profile{W: 1, T: 3}, Groups: []Group{{Count: 2, Profile: Profile{W: 3, T: 3}}}})
-		u.StartBatch(ChooserFunc(func(Choice) int { return 0 }))
+		u := mustNew(t, unit.Spec{Ruleset: rules.WHFB8, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice}, Models: 2, Frontage: 4,
+			Profile: unit.Profile{W: 1, T: 3}, Groups: []unit.Group{{Count: 2, Profile: unit.Profile{W: 3, T: 3}}}})
+		u.StartBatch(unit.ChooserFunc(func(unit.Choice) int { return 0 }))
 		if !u.OddChangesAim(rf) {
 			t.Error("left a model of 1 Wound, right one of 3: OddChangesAim false, want true")
 		}
@@ -246,7 +247,7 @@ func TestChooser(t *testing.T) {
 	t.Run("StandIn: the defaults of every owner_choice switch, named", func(t *testing.T) {
 		o := rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice, RearRankOrder: rules.RearRankOwnerChoice,
 			CommandOrder: rules.CommandOwnerChoice, SpecialSaveChoice: rules.SaveOwnerChoice}
-		u := mustNew(t, Spec{Ruleset: rules.T9A, Options: o, Models: 10, Profile: elf, Command: []Role{Musician, StandardBearer}})
+		u := mustNew(t, unit.Spec{Ruleset: rules.T9A, Options: o, Models: 10, Profile: elf, Command: []unit.Role{unit.Musician, unit.StandardBearer}})
 		v, in := u.StandIn(nil)
 		var got []string
 		for _, s := range in {
@@ -268,21 +269,21 @@ func TestChooser(t *testing.T) {
 	})
 	t.Run("R12 22.8 tow rear_rank_order owner_choice without a Chooser: left to right stands in", func(t *testing.T) {
 		for _, o := range []rules.Options{{RearRankOrder: rules.RearRankOwnerChoice}, {}} {
-			u := mustNew(t, Spec{Ruleset: rules.TOW, Options: o, Models: 9, Frontage: 5, Profile: elf})
+			u := mustNew(t, unit.Spec{Ruleset: rules.TOW, Options: o, Models: 9, Frontage: 5, Profile: elf})
 			u.StartBatch(nil)
 			c := applied(t, u, singles(rf, 3))
 			if got := files(c); got != "1.0 1.1 1.2" {
 				t.Errorf("%+v: removed %s, want 1.0 1.1 1.2 (from the left end)", o, got)
 			}
 		}
-		_, in := mustNew(t, Spec{Ruleset: rules.TOW, Options: rules.Options{RearRankOrder: rules.RearRankOwnerChoice}, Models: 9, Frontage: 5, Profile: elf}).StandIn(nil)
+		_, in := mustNew(t, unit.Spec{Ruleset: rules.TOW, Options: rules.Options{RearRankOrder: rules.RearRankOwnerChoice}, Models: 9, Frontage: 5, Profile: elf}).StandIn(nil)
 		if len(in) != 1 || in[0].String() != "rear_rank_order is owner_choice, and nobody is asked here: the engine's default (left to right) stands in" {
 			t.Errorf("stand-in %v", in)
 		}
 	})
 	t.Run("R12 rear_rank_order owner_choice: the middle model, gap closed (C4)", func(t *testing.T) {
-		u := mustNew(t, Spec{Ruleset: rules.WHFB8, Options: rules.Options{RearRankOrder: rules.RearRankOwnerChoice}, Models: 10, Profile: elf})
-		u.StartBatch(ChooserFunc(func(c Choice) int { return len(c.Options) / 2 }))
+		u := mustNew(t, unit.Spec{Ruleset: rules.WHFB8, Options: rules.Options{RearRankOrder: rules.RearRankOwnerChoice}, Models: 10, Profile: elf})
+		u.StartBatch(unit.ChooserFunc(func(c unit.Choice) int { return len(c.Options) / 2 }))
 		c, err := u.Apply(Packet{Target: rf, Wounds: 1})
 		if err != nil {
 			t.Fatal(err)
@@ -295,11 +296,11 @@ func TestChooser(t *testing.T) {
 		}
 	})
 	t.Run("R12 C1 per-model look-ahead asks only about the formation as it stands", func(t *testing.T) {
-		u := mustNew(t, Spec{Ruleset: rules.Battleaxe, Options: rules.Options{RearRankOrder: rules.RearRankOwnerChoice}, Models: 10, Frontage: 5,
-			Profile: Profile{W: 3, T: 4}})
+		u := mustNew(t, unit.Spec{Ruleset: rules.Battleaxe, Options: rules.Options{RearRankOrder: rules.RearRankOwnerChoice}, Models: 10, Frontage: 5,
+			Profile: unit.Profile{W: 3, T: 4}})
 		start := u.Draw()
 		var asked []string
-		u.StartBatch(ChooserFunc(func(c Choice) int {
+		u.StartBatch(unit.ChooserFunc(func(c unit.Choice) int {
 			asked = append(asked, regexp.MustCompile(`\(\d+\)`).ReplaceAllString(c.Formation, ""))
 			return c.Default
 		}))
@@ -318,8 +319,8 @@ func TestChooser(t *testing.T) {
 		}
 	})
 	t.Run("a Chooser answering out of range is an error", func(t *testing.T) {
-		u := mustNew(t, Spec{Ruleset: rules.WHFB8, Options: rules.Options{RearRankOrder: rules.RearRankOwnerChoice}, Models: 10, Profile: elf})
-		u.StartBatch(ChooserFunc(func(c Choice) int { return 9 }))
+		u := mustNew(t, unit.Spec{Ruleset: rules.WHFB8, Options: rules.Options{RearRankOrder: rules.RearRankOwnerChoice}, Models: 10, Profile: elf})
+		u.StartBatch(unit.ChooserFunc(func(c unit.Choice) int { return 9 }))
 		if _, err := u.Apply(Packet{Target: rf, Wounds: 1}); err == nil || !strings.Contains(err.Error(), "rear_rank_order") {
 			t.Errorf("error %v", err)
 		}
@@ -329,62 +330,62 @@ func TestChooser(t *testing.T) {
 // TestNamedModels checks packets and instant kills aimed at one model (C11,
 // C12, 10.1 whfb8 champion, 11.5 characters).
 func TestNamedModels(t *testing.T) {
-	full := []Role{Musician, StandardBearer, Champion}
-	hero := Target{Role: Character, Name: "Hero"}
+	full := []unit.Role{unit.Musician, unit.StandardBearer, unit.Champion}
+	hero := unit.Target{Role: unit.Character, Name: "Hero"}
 	runExamples(t, []example{
-		{"C12 instant kill aimed at the musician takes the closest R&F", Spec{Ruleset: rules.WHFB8, Models: 10, Profile: elf, Command: full},
-			[]step{{packets: []Packet{kill(Target{Role: Musician})}, draw: "[R M C S R] / [R R R R]", eff: 1, wasted: 0, slots: "0.0"}}},
-		{"C12 with no R&F left the musician goes", Spec{Ruleset: rules.WHFB8, Models: 3, Profile: elf, Command: full},
-			[]step{{packets: []Packet{kill(Target{Role: Musician})}, draw: "[C S]", eff: 1, wasted: 0, slots: "0.0"}}},
-		{"10.1 whfb8 champion attacked directly: excess lost", Spec{Ruleset: rules.WHFB8, Models: 3, Profile: ogre, Command: []Role{Champion}},
+		{"C12 instant kill aimed at the musician takes the closest R&F", unit.Spec{Ruleset: rules.WHFB8, Models: 10, Profile: elf, Command: full},
+			[]step{{packets: []Packet{kill(unit.Target{Role: unit.Musician})}, draw: "[R M C S R] / [R R R R]", eff: 1, wasted: 0, slots: "0.0"}}},
+		{"C12 with no R&F left the musician goes", unit.Spec{Ruleset: rules.WHFB8, Models: 3, Profile: elf, Command: full},
+			[]step{{packets: []Packet{kill(unit.Target{Role: unit.Musician})}, draw: "[C S]", eff: 1, wasted: 0, slots: "0.0"}}},
+		{"10.1 whfb8 champion attacked directly: excess lost", unit.Spec{Ruleset: rules.WHFB8, Models: 3, Profile: ogre, Command: []unit.Role{unit.Champion}},
 			[]step{{packets: packets(champ, 6), draw: "[R R]", eff: 3, wasted: 3, slots: "0.1"}}},
-		{"C10 whfb8 champion alone bears the carry", Spec{Ruleset: rules.WHFB8, Models: 1, Profile: ogre, Command: []Role{Champion}, Carried: 1},
+		{"C10 whfb8 champion alone bears the carry", unit.Spec{Ruleset: rules.WHFB8, Models: 1, Profile: ogre, Command: []unit.Role{unit.Champion}, Carried: 1},
 			[]step{
 				{packets: singles(champ, 1), draw: "[C(2)]", eff: 1, wasted: 0},
 				{packets: singles(champ, 2), draw: "[]", eff: 1, wasted: 1},
 			}},
-		{"C10 whfb8 damaged champion dies when the pool total reaches his wounds left", Spec{Ruleset: rules.WHFB8, Models: 2, Profile: ogre, Command: []Role{Champion}, ChampionDamage: 2},
+		{"C10 whfb8 damaged champion dies when the pool total reaches his wounds left", unit.Spec{Ruleset: rules.WHFB8, Models: 2, Profile: ogre, Command: []unit.Role{unit.Champion}, ChampionDamage: 2},
 			[]step{{packets: singles(rf, 4), draw: "[]", eff: 4, wasted: 0}}},
-		{"C11 t9a champion packet capped at profile W", Spec{Ruleset: rules.T9A, Models: 5, Profile: elf, Command: []Role{Champion}, Champion: &Profile{W: 2, T: 3}},
+		{"C11 t9a champion packet capped at profile W", unit.Spec{Ruleset: rules.T9A, Models: 5, Profile: elf, Command: []unit.Role{unit.Champion}, Champion: &unit.Profile{W: 2, T: 3}},
 			[]step{{packets: packets(champ, 6), draw: "[R R R R]", eff: 2, wasted: 4, slots: "0.2"}}},
-		{"11.5 character killed in a deep unit: repaired from the rear", Spec{Ruleset: rules.WHFB8, Models: 7, Profile: elf, Characters: []CharacterSpec{{Name: "Hero", Profile: Profile{W: 2}, File: -1}}},
+		{"11.5 character killed in a deep unit: repaired from the rear", unit.Spec{Ruleset: rules.WHFB8, Models: 7, Profile: elf, Characters: []unit.CharacterSpec{{Name: "Hero", Profile: unit.Profile{W: 2}, File: -1}}},
 			[]step{{packets: []Packet{kill(hero)}, draw: "[R R R R R] / [R R]", eff: 2, wasted: 0, slots: "0.2"}}},
-		{"11.5 dead character: later wounds lost", Spec{Ruleset: rules.WHFB8, Models: 2, Profile: elf, Characters: []CharacterSpec{{Name: "Hero", Profile: Profile{W: 1}, File: -1}}},
+		{"11.5 dead character: later wounds lost", unit.Spec{Ruleset: rules.WHFB8, Models: 2, Profile: elf, Characters: []unit.CharacterSpec{{Name: "Hero", Profile: unit.Profile{W: 1}, File: -1}}},
 			[]step{{packets: singles(hero, 3), draw: "[R R]", eff: 1, wasted: 2}}},
-		{"C4 character dies inside a single rank: shorter side steps in", Spec{Ruleset: rules.T9A, Models: 5, Profile: elf, Layout: "R H R R R R",
-			Characters: []CharacterSpec{{Name: "Hero", Profile: Profile{W: 1}}}},
+		{"C4 character dies inside a single rank: shorter side steps in", unit.Spec{Ruleset: rules.T9A, Models: 5, Profile: elf, Layout: "R H R R R R",
+			Characters: []unit.CharacterSpec{{Name: "Hero", Profile: unit.Profile{W: 1}}}},
 			[]step{{packets: singles(hero, 1), draw: "[R R R R R]", eff: 1, wasted: 0, slots: "0.1"}}},
 	})
 }
 
 func TestOnlyCharacters(t *testing.T) {
-	u := mustNew(t, Spec{Ruleset: rules.T9A, Models: 2, Profile: elf, Characters: []CharacterSpec{{Name: "Hero", Profile: Profile{W: 3}, File: -1}}})
+	u := mustNew(t, unit.Spec{Ruleset: rules.T9A, Models: 2, Profile: elf, Characters: []unit.CharacterSpec{{Name: "Hero", Profile: unit.Profile{W: 3}, File: -1}}})
 	batch(t, u, singles(rf, 3))
 	if !u.OnlyCharacters() || u.Destroyed() || u.Draw() != "[H]" || u.Size() != 1 {
 		t.Errorf("%s only characters %v destroyed %v size %d", u.Draw(), u.OnlyCharacters(), u.Destroyed(), u.Size())
 	}
-	batch(t, u, []Packet{kill(Target{Role: Character, Name: "Hero"})})
+	batch(t, u, []Packet{kill(unit.Target{Role: unit.Character, Name: "Hero"})})
 	if !u.Destroyed() || u.OnlyCharacters() || u.Draw() != "[]" {
 		t.Errorf("%s destroyed %v", u.Draw(), u.Destroyed())
 	}
 }
 
 func TestPlacement(t *testing.T) {
-	hero := func(name string, file int) CharacterSpec {
-		return CharacterSpec{Name: name, Profile: Profile{W: 2}, File: file}
+	hero := func(name string, file int) unit.CharacterSpec {
+		return unit.CharacterSpec{Name: name, Profile: unit.Profile{W: 2}, File: file}
 	}
 	for _, tc := range []struct {
 		name string
-		spec Spec
+		spec unit.Spec
 		want string
 	}{
-		{"E59 full command in the front centre", Spec{Ruleset: rules.Battleaxe, Models: 10, Profile: elf, Command: []Role{StandardBearer, Champion, Musician}}, "[R M C S R] / [R R R R R]"},
-		{"short rear rank centred", Spec{Ruleset: rules.WHFB8, Models: 8, Profile: elf}, "[R R R R R] / [R R R]"},
-		{"characters beside the command, first on the left", Spec{Ruleset: rules.WHFB8, Models: 13, Frontage: 7, Profile: elf, Command: []Role{Musician, StandardBearer},
-			Characters: []CharacterSpec{hero("A", -1), hero("B", -1)}}, "[R H M S H R R] / [R R R R R R R] / [R]"},
-		{"character on a fixed file", Spec{Ruleset: rules.WHFB8, Models: 5, Profile: elf, Command: []Role{Musician}, Characters: []CharacterSpec{hero("A", 0)}}, "[H R M R R] / [R]"},
-		{"frontage wider than the unit: centred", Spec{Ruleset: rules.WHFB8, Models: 3, Frontage: 7, Profile: elf}, "[R R R]"},
-		{"layout", Spec{Ruleset: rules.T9A, Models: 8, Profile: elf, Command: []Role{Champion}, Layout: "R R C R R / . R R R ."}, "[R R C R R] / [R R R]"},
+		{"E59 full command in the front centre", unit.Spec{Ruleset: rules.Battleaxe, Models: 10, Profile: elf, Command: []unit.Role{unit.StandardBearer, unit.Champion, unit.Musician}}, "[R M C S R] / [R R R R R]"},
+		{"short rear rank centred", unit.Spec{Ruleset: rules.WHFB8, Models: 8, Profile: elf}, "[R R R R R] / [R R R]"},
+		{"characters beside the command, first on the left", unit.Spec{Ruleset: rules.WHFB8, Models: 13, Frontage: 7, Profile: elf, Command: []unit.Role{unit.Musician, unit.StandardBearer},
+			Characters: []unit.CharacterSpec{hero("A", -1), hero("B", -1)}}, "[R H M S H R R] / [R R R R R R R] / [R]"},
+		{"character on a fixed file", unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: elf, Command: []unit.Role{unit.Musician}, Characters: []unit.CharacterSpec{hero("A", 0)}}, "[H R M R R] / [R]"},
+		{"frontage wider than the unit: centred", unit.Spec{Ruleset: rules.WHFB8, Models: 3, Frontage: 7, Profile: elf}, "[R R R]"},
+		{"layout", unit.Spec{Ruleset: rules.T9A, Models: 8, Profile: elf, Command: []unit.Role{unit.Champion}, Layout: "R R C R R / . R R R ."}, "[R R C R R] / [R R R]"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			u := mustNew(t, tc.spec)
@@ -393,22 +394,22 @@ func TestPlacement(t *testing.T) {
 			}
 		})
 	}
-	u := mustNew(t, Spec{Ruleset: rules.WHFB8, Models: 3, Frontage: 7, Profile: elf})
+	u := mustNew(t, unit.Spec{Ruleset: rules.WHFB8, Models: 3, Frontage: 7, Profile: elf})
 	if r := u.Ranks(); len(r) != 1 || r[0][1].Model != nil || r[0][2].Model == nil || r[0][4].Model == nil || r[0][5].Model != nil {
 		t.Errorf("three models on seven files should stand on files 2-4: %v", r)
 	}
 }
 
 func TestReceiver(t *testing.T) {
-	u := mustNew(t, Spec{Ruleset: rules.WHFB8, Models: 5, Profile: ogre, Command: []Role{Champion}, Champion: &Profile{W: 3, WS: 5}, Carried: 2,
-		Characters: []CharacterSpec{{Name: "Hero", Profile: Profile{W: 3, WS: 6}, File: -1}}})
+	u := mustNew(t, unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: ogre, Command: []unit.Role{unit.Champion}, Champion: &unit.Profile{W: 3, WS: 5}, Carried: 2,
+		Characters: []unit.CharacterSpec{{Name: "Hero", Profile: unit.Profile{W: 3, WS: 6}, File: -1}}})
 	for _, tc := range []struct {
-		t    Target
-		want Model
+		t    unit.Target
+		want unit.Model
 	}{
-		{rf, Model{Role: RankAndFile, Profile: ogre, Damage: 2}},
-		{champ, Model{Role: Champion, Profile: Profile{W: 3, WS: 5}}},
-		{Target{Role: Character, Name: "Hero"}, Model{Role: Character, Name: "Hero", Profile: Profile{W: 3, WS: 6}}},
+		{rf, unit.Model{Role: unit.RankAndFile, Profile: ogre, Damage: 2}},
+		{champ, unit.Model{Role: unit.Champion, Profile: unit.Profile{W: 3, WS: 5}}},
+		{unit.Target{Role: unit.Character, Name: "Hero"}, unit.Model{Role: unit.Character, Name: "Hero", Profile: unit.Profile{W: 3, WS: 6}}},
 	} {
 		got, err := u.Receiver(tc.t)
 		if err != nil {
@@ -418,33 +419,33 @@ func TestReceiver(t *testing.T) {
 			t.Errorf("Receiver(%s): (-want +got)\n%s", tc.t, d)
 		}
 	}
-	for _, bad := range []Target{{Role: Character, Name: "Nobody"}, {Role: Musician}} {
-		if _, err := u.Receiver(bad); !errors.Is(err, ErrNoTarget) {
+	for _, bad := range []unit.Target{{Role: unit.Character, Name: "Nobody"}, {Role: unit.Musician}} {
+		if _, err := u.Receiver(bad); !errors.Is(err, unit.ErrNoTarget) {
 			t.Errorf("Receiver(%s): %v, want ErrNoTarget", bad, err)
 		}
 	}
-	batch(t, u, []Packet{kill(Target{Role: Character, Name: "Hero"})})
-	if _, err := u.Receiver(Target{Role: Character, Name: "Hero"}); !errors.Is(err, ErrNoTarget) {
+	batch(t, u, []Packet{kill(unit.Target{Role: unit.Character, Name: "Hero"})})
+	if _, err := u.Receiver(unit.Target{Role: unit.Character, Name: "Hero"}); !errors.Is(err, unit.ErrNoTarget) {
 		t.Errorf("dead character: %v, want ErrNoTarget", err)
 	}
 	// Per-model: the most damaged model receives.
-	b := mustNew(t, Spec{Ruleset: rules.Battleaxe, Models: 3, Profile: ogre, Damage: []int{0, 0, 1}})
+	b := mustNew(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 3, Profile: ogre, Damage: []int{0, 0, 1}})
 	if m, _ := b.Receiver(rf); m.Damage != 1 {
 		t.Errorf("battleaxe receiver damage %d, want the damaged model", m.Damage)
 	}
 }
 
 func TestApplyErrors(t *testing.T) {
-	u := mustNew(t, Spec{Ruleset: rules.T9A, Models: 3, Profile: elf, Groups: []Group{{Count: 2, Profile: troll}}})
+	u := mustNew(t, unit.Spec{Ruleset: rules.T9A, Models: 3, Profile: elf, Groups: []unit.Group{{Count: 2, Profile: troll}}})
 	for _, tc := range []struct {
 		p    Packet
 		want string
 	}{
 		{Packet{Target: rf, Wounds: 2}, "single wound is 1"},
 		{Packet{Target: rf, Wounds: 0, Multi: true}, "want 1 to 1000"},
-		{Packet{Target: Target{Role: RankAndFile, TroopType: rules.Cavalry}, Wounds: 1}, "no cavalry rank-and-file pool"},
+		{Packet{Target: unit.Target{Role: unit.RankAndFile, TroopType: rules.Cavalry}, Wounds: 1}, "no cavalry rank-and-file pool"},
 		{Packet{Target: champ, Wounds: 1}, "no champion"},
-		{Packet{Target: Target{}, Wounds: 1}, "target role none"},
+		{Packet{Target: unit.Target{}, Wounds: 1}, "target role none"},
 	} {
 		before := u.Key()
 		if _, err := u.Apply(tc.p); err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -454,25 +455,25 @@ func TestApplyErrors(t *testing.T) {
 			t.Errorf("Apply(%+v) changed the unit", tc.p)
 		}
 	}
-	s := mustNew(t, Spec{Ruleset: rules.Skirmish, Models: 1, Profile: elf})
+	s := mustNew(t, unit.Spec{Ruleset: rules.Skirmish, Models: 1, Profile: elf})
 	if _, err := s.Apply(Packet{Target: rf, Wounds: 1}); err == nil {
 		t.Error("Apply on a skirmish fighter: no error")
 	}
 }
 
 func TestSkirmish(t *testing.T) {
-	u := mustNew(t, Spec{Ruleset: rules.Skirmish, Name: "Hero", Models: 1, Profile: Profile{W: 2, T: 3}})
+	u := mustNew(t, unit.Spec{Ruleset: rules.Skirmish, Name: "Hero", Models: 1, Profile: unit.Profile{W: 2, T: 3}})
 	k := u.Key()
 	v := u.Clone()
 	v.Fighter().Damage = 1
 	if u.Key() != k || v.Key() == k || v.DrawDamage() != "[R(1)]" {
 		t.Errorf("clone not independent: %q %q %s", u.Key(), v.Key(), v.DrawDamage())
 	}
-	v.Fighter().Skirmish.Status = OutOfAction
+	v.Fighter().Skirmish.Status = unit.OutOfAction
 	if !v.Destroyed() || v.Size() != 0 || v.Draw() != "[]" || u.Size() != 1 {
 		t.Errorf("out of action: destroyed %v size %d", v.Destroyed(), v.Size())
 	}
-	if _, err := v.Receiver(rf); !errors.Is(err, ErrNoTarget) {
+	if _, err := v.Receiver(rf); !errors.Is(err, unit.ErrNoTarget) {
 		t.Errorf("Receiver of a fighter out of action: %v", err)
 	}
 	if m, err := u.Receiver(rf); err != nil || m.Name != "Hero" {
@@ -481,48 +482,58 @@ func TestSkirmish(t *testing.T) {
 }
 
 func TestNewErrors(t *testing.T) {
-	base := Spec{Ruleset: rules.WHFB8, Models: 10, Profile: elf}
-	with := func(f func(*Spec)) Spec {
+	base := unit.Spec{Ruleset: rules.WHFB8, Models: 10, Profile: elf}
+	with := func(f func(*unit.Spec)) unit.Spec {
 		s := base
 		f(&s)
 		return s
 	}
 	for _, tc := range []struct {
-		spec Spec
+		spec unit.Spec
 		want string
 	}{
-		{with(func(s *Spec) { s.Ruleset = 0 }), "ruleset 0: want battleaxe"},
-		{with(func(s *Spec) { s.Frontage = -1 }), "frontage -1: want at least 1"},
-		{with(func(s *Spec) { s.Models = -3 }), "models -3: want 0 or more"},
-		{with(func(s *Spec) { s.Models = 0 }), "models 0: a unit needs at least one model"},
-		{with(func(s *Spec) { s.Profile.W = 0 }), "profile.w 0: want 1 to 100"},
-		{with(func(s *Spec) { s.Command = []Role{Musician, Musician} }), "command[1] musician: given twice"},
-		{with(func(s *Spec) { s.Command = []Role{Character} }), "command[0] character: want musician"},
-		{with(func(s *Spec) { s.Models = 2; s.Command = []Role{Musician, Champion, StandardBearer} }), "models 2: fewer than the 3 command models"},
-		{with(func(s *Spec) { s.ChampionDamage = 1 }), "champion_damage 1: no champion"},
-		{with(func(s *Spec) { s.Groups = []Group{{Count: 0, Profile: elf}} }), "groups[0].count 0"},
-		{with(func(s *Spec) { s.Characters = []CharacterSpec{{Profile: elf}} }), "characters[0].name: empty"},
-		{with(func(s *Spec) { s.Characters = []CharacterSpec{{Name: "A", Profile: elf, Damage: 1}} }), "characters[0].damage 1: want 0 to 0"},
-		{with(func(s *Spec) { s.Characters = []CharacterSpec{{Name: "A", Profile: elf, File: 7}} }), "characters[0].file 7: the front rank holds files 0 to 4"},
-		{with(func(s *Spec) { s.Frontage = 2; s.Command = []Role{Musician, Champion, StandardBearer} }), "frontage 2: the command group and characters need 3 front-rank slots"},
-		{with(func(s *Spec) { s.Carried = 1 }), "carried 1: want 0 to 0 (below the 1 wound of the next model, 11.1)"},
-		{with(func(s *Spec) { s.Models = 1; s.Command = []Role{Musician, Champion} }), "models 1: fewer than the 2 command models"},
-		{with(func(s *Spec) { s.Models = 2; s.Frontage = 1; s.Command = []Role{Musician, Champion} }), "need 2 front-rank slots, 1 is free"},
-		{with(func(s *Spec) { s.Models = 2; s.Command = []Role{Musician}; s.Layout = "M R / R" }), "layout: more R than the 1 rank-and-file model"},
-		{with(func(s *Spec) { s.Damage = []int{1} }), "damage: per-model starting damage needs battleaxe"},
-		{with(func(s *Spec) { s.Ruleset = rules.Battleaxe; s.Carried = 1 }), "carried 1: battleaxe per-model"},
-		{with(func(s *Spec) { s.Ruleset = rules.Battleaxe; s.Damage = make([]int, 11) }), "damage: 11 values for 10 models"},
-		{with(func(s *Spec) { s.Ruleset = rules.Battleaxe; s.Damage = []int{0, 1} }), "damage[1] 1: want 0 to 0"},
-		{with(func(s *Spec) { s.Options.SingleRankPolicy = 7 }), "options.single_rank_policy 7"},
-		{with(func(s *Spec) { s.Layout = "R R R R R / R R R / R R" }), "layout rank 3: 2 models behind a rank of 3"},
-		{with(func(s *Spec) { s.Models = 11; s.Layout = "R R R / R R R R / R R R R" }), "layout rank 2: 4 slots, wider than the front rank's 3"},
-		{with(func(s *Spec) { s.Layout = "R R R R R / R R . R R" }), "layout rank 2: a gap inside the rank"},
-		{with(func(s *Spec) { s.Layout = "R R R R R / R R R R" }), "layout: 1 rank-and-file model has no R"},
-		{with(func(s *Spec) { s.Layout = "R R R R R / R R R R M" }), "layout rank 2: M but the command has no musician"},
-		{with(func(s *Spec) { s.Command = []Role{Musician}; s.Layout = "R R R R R / R R R R M" }), "layout rank 2: M must stand in the front rank"},
-		{with(func(s *Spec) { s.Layout = "R R R R R / R R R R X" }), `layout rank 2: "X": want R, M, S, C or H`},
-		{with(func(s *Spec) { s.Frontage = 4; s.Layout = "R R R R R / R R R R R" }), "the front rank has 5 slots but frontage is 4"},
-		{with(func(s *Spec) { s.Ruleset = rules.Skirmish }), "models 10: a skirmish target is one fighter"},
+		{with(func(s *unit.Spec) { s.Ruleset = 0 }), "ruleset 0: want battleaxe"},
+		{with(func(s *unit.Spec) { s.Frontage = -1 }), "frontage -1: want at least 1"},
+		{with(func(s *unit.Spec) { s.Models = -3 }), "models -3: want 0 or more"},
+		{with(func(s *unit.Spec) { s.Models = 0 }), "models 0: a unit needs at least one model"},
+		{with(func(s *unit.Spec) { s.Profile.W = 0 }), "profile.w 0: want 1 to 100"},
+		{with(func(s *unit.Spec) { s.Command = []unit.Role{unit.Musician, unit.Musician} }), "command[1] musician: given twice"},
+		{with(func(s *unit.Spec) { s.Command = []unit.Role{unit.Character} }), "command[0] character: want musician"},
+		{with(func(s *unit.Spec) {
+			s.Models = 2
+			s.Command = []unit.Role{unit.Musician, unit.Champion, unit.StandardBearer}
+		}), "models 2: fewer than the 3 command models"},
+		{with(func(s *unit.Spec) { s.ChampionDamage = 1 }), "champion_damage 1: no champion"},
+		{with(func(s *unit.Spec) { s.Groups = []unit.Group{{Count: 0, Profile: elf}} }), "groups[0].count 0"},
+		{with(func(s *unit.Spec) { s.Characters = []unit.CharacterSpec{{Profile: elf}} }), "characters[0].name: empty"},
+		{with(func(s *unit.Spec) { s.Characters = []unit.CharacterSpec{{Name: "A", Profile: elf, Damage: 1}} }), "characters[0].damage 1: want 0 to 0"},
+		{with(func(s *unit.Spec) { s.Characters = []unit.CharacterSpec{{Name: "A", Profile: elf, File: 7}} }), "characters[0].file 7: the front rank holds files 0 to 4"},
+		{with(func(s *unit.Spec) {
+			s.Frontage = 2
+			s.Command = []unit.Role{unit.Musician, unit.Champion, unit.StandardBearer}
+		}), "frontage 2: the command group and characters need 3 front-rank slots"},
+		{with(func(s *unit.Spec) { s.Carried = 1 }), "carried 1: want 0 to 0 (below the 1 wound of the next model, 11.1)"},
+		{with(func(s *unit.Spec) { s.Models = 1; s.Command = []unit.Role{unit.Musician, unit.Champion} }), "models 1: fewer than the 2 command models"},
+		{with(func(s *unit.Spec) {
+			s.Models = 2
+			s.Frontage = 1
+			s.Command = []unit.Role{unit.Musician, unit.Champion}
+		}), "need 2 front-rank slots, 1 is free"},
+		{with(func(s *unit.Spec) { s.Models = 2; s.Command = []unit.Role{unit.Musician}; s.Layout = "M R / R" }), "layout: more R than the 1 rank-and-file model"},
+		{with(func(s *unit.Spec) { s.Damage = []int{1} }), "damage: per-model starting damage needs battleaxe"},
+		{with(func(s *unit.Spec) { s.Ruleset = rules.Battleaxe; s.Carried = 1 }), "carried 1: battleaxe per-model"},
+		{with(func(s *unit.Spec) { s.Ruleset = rules.Battleaxe; s.Damage = make([]int, 11) }), "damage: 11 values for 10 models"},
+		{with(func(s *unit.Spec) { s.Ruleset = rules.Battleaxe; s.Damage = []int{0, 1} }), "damage[1] 1: want 0 to 0"},
+		{with(func(s *unit.Spec) { s.Options.SingleRankPolicy = 7 }), "options.single_rank_policy 7"},
+		{with(func(s *unit.Spec) { s.Layout = "R R R R R / R R R / R R" }), "layout rank 3: 2 models behind a rank of 3"},
+		{with(func(s *unit.Spec) { s.Models = 11; s.Layout = "R R R / R R R R / R R R R" }), "layout rank 2: 4 slots, wider than the front rank's 3"},
+		{with(func(s *unit.Spec) { s.Layout = "R R R R R / R R . R R" }), "layout rank 2: a gap inside the rank"},
+		{with(func(s *unit.Spec) { s.Layout = "R R R R R / R R R R" }), "layout: 1 rank-and-file model has no R"},
+		{with(func(s *unit.Spec) { s.Layout = "R R R R R / R R R R M" }), "layout rank 2: M but the command has no musician"},
+		{with(func(s *unit.Spec) { s.Command = []unit.Role{unit.Musician}; s.Layout = "R R R R R / R R R R M" }), "layout rank 2: M must stand in the front rank"},
+		{with(func(s *unit.Spec) { s.Layout = "R R R R R / R R R R X" }), `layout rank 2: "X": want R, M, S, C or H`},
+		{with(func(s *unit.Spec) { s.Frontage = 4; s.Layout = "R R R R R / R R R R R" }), "the front rank has 5 slots but frontage is 4"},
+		{with(func(s *unit.Spec) { s.Ruleset = rules.Skirmish }), "models 10: a skirmish target is one fighter"},
 	} {
 		_, err := New(tc.spec)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -532,23 +543,23 @@ func TestNewErrors(t *testing.T) {
 }
 
 func TestRoleAndTargetText(t *testing.T) {
-	for r := RankAndFile; r <= Character; r++ {
-		got, err := ParseRole(r.String())
+	for r := unit.RankAndFile; r <= unit.Character; r++ {
+		got, err := unit.ParseRole(r.String())
 		if err != nil || got != r {
 			t.Errorf("ParseRole(%q) = %v, %v", r.String(), got, err)
 		}
 	}
-	if s := string([]byte{RankAndFile.Letter(), Musician.Letter(), StandardBearer.Letter(), Champion.Letter(), Character.Letter()}); s != "RMSCH" {
+	if s := string([]byte{unit.RankAndFile.Letter(), unit.Musician.Letter(), unit.StandardBearer.Letter(), unit.Champion.Letter(), unit.Character.Letter()}); s != "RMSCH" {
 		t.Errorf("letters %s", s)
 	}
 	for _, s := range []string{"rank_and_file", "rank_and_file:cavalry", "champion", "musician", "standard", "character:Grom the Paunch"} {
-		tg, err := ParseTarget(s)
+		tg, err := unit.ParseTarget(s)
 		if err != nil || tg.String() != s {
 			t.Errorf("ParseTarget(%q) = %+v, %v", s, tg, err)
 		}
 	}
 	for _, s := range []string{"", "hero", "character", "character:", "champion:x", "rank_and_file:horse"} {
-		if _, err := ParseTarget(s); err == nil {
+		if _, err := unit.ParseTarget(s); err == nil {
 			t.Errorf("ParseTarget(%q): no error", s)
 		}
 	}
@@ -559,11 +570,11 @@ func FuzzParseTarget(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		tg, err := ParseTarget(s)
+		tg, err := unit.ParseTarget(s)
 		if err != nil {
 			return
 		}
-		again, err := ParseTarget(tg.String())
+		again, err := unit.ParseTarget(tg.String())
 		if err != nil || again != tg {
 			t.Errorf("%q -> %+v -> %q -> %+v, %v", s, tg, tg.String(), again, err)
 		}
@@ -590,21 +601,21 @@ func full(u *Unit) string {
 
 func TestCountersAndRepair(t *testing.T) {
 	t.Run("C21 lifetime counters stay put while there are several ranks (E58)", func(t *testing.T) {
-		u := mustNew(t, Spec{Ruleset: rules.WHFB8, Models: 20, Profile: elf})
+		u := mustNew(t, unit.Spec{Ruleset: rules.WHFB8, Models: 20, Profile: elf})
 		batch(t, u, singles(rf, 7))
 		if u.ll != 0 || u.lr != 0 || u.bl != 0 || u.br != 0 {
 			t.Errorf("lifetime %d/%d batch %d/%d, want all 0", u.ll, u.lr, u.bl, u.br)
 		}
 	})
 	t.Run("C20 C21 the 6th casualty of E69 counts for the game", func(t *testing.T) {
-		u := mustNew(t, Spec{Ruleset: rules.WHFB8, Models: 10, Profile: elf, Command: []Role{Musician, StandardBearer, Champion}})
+		u := mustNew(t, unit.Spec{Ruleset: rules.WHFB8, Models: 10, Profile: elf, Command: []unit.Role{unit.Musician, unit.StandardBearer, unit.Champion}})
 		batch(t, u, singles(rf, 6))
 		if u.ll != 0 || u.lr != 1 {
 			t.Errorf("lifetime %d/%d, want 0/1", u.ll, u.lr)
 		}
 	})
 	t.Run("C6 repair comes from the end with fewer removals this batch", func(t *testing.T) {
-		u := mustNew(t, Spec{Ruleset: rules.T9A, Models: 10, Profile: elf, Command: []Role{Champion}})
+		u := mustNew(t, unit.Spec{Ruleset: rules.T9A, Models: 10, Profile: elf, Command: []unit.Role{unit.Champion}})
 		if got := full(u); got != "R R C R R / R R R R R" {
 			t.Fatalf("start %s", got)
 		}
@@ -617,21 +628,21 @@ func TestCountersAndRepair(t *testing.T) {
 		}
 	})
 	t.Run("C6 with even counters the left end fills the gap", func(t *testing.T) {
-		u := mustNew(t, Spec{Ruleset: rules.T9A, Models: 10, Profile: elf, Command: []Role{Champion}})
+		u := mustNew(t, unit.Spec{Ruleset: rules.T9A, Models: 10, Profile: elf, Command: []unit.Role{unit.Champion}})
 		batch(t, u, singles(champ, 1))
 		if got := full(u); got != "R R R R R / . R R R R" {
 			t.Errorf("%s", got)
 		}
 	})
 	t.Run("wounds aimed at the musician go to his pool", func(t *testing.T) {
-		u := mustNew(t, Spec{Ruleset: rules.WHFB8, Models: 10, Profile: elf, Command: []Role{Musician}})
-		c := batch(t, u, singles(Target{Role: Musician}, 2))
-		if u.Count(Musician) != 1 || files(c) != "1.0 1.4" {
-			t.Errorf("musicians %d, removed %s", u.Count(Musician), files(c))
+		u := mustNew(t, unit.Spec{Ruleset: rules.WHFB8, Models: 10, Profile: elf, Command: []unit.Role{unit.Musician}})
+		c := batch(t, u, singles(unit.Target{Role: unit.Musician}, 2))
+		if u.Count(unit.Musician) != 1 || files(c) != "1.0 1.4" {
+			t.Errorf("musicians %d, removed %s", u.Count(unit.Musician), files(c))
 		}
 	})
 	t.Run("11.3 more packets than models: start again with the survivors", func(t *testing.T) {
-		u := mustNew(t, Spec{Ruleset: rules.Battleaxe, Models: 2, Profile: ogre})
+		u := mustNew(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 2, Profile: ogre})
 		batch(t, u, packets(rf, 1, 1, 1))
 		if got := u.DrawDamage(); got != "[R(2) R(1)]" {
 			t.Errorf("%s, want [R(2) R(1)]", got)

@@ -1,7 +1,8 @@
-package unit
+package alloc
 
 import (
 	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
 )
 
 // hurt takes take wounds off model id, whose remaining wounds are rem; it is
@@ -19,7 +20,7 @@ func (u *Unit) hurt(id, take, rem int, c *Change, why string) {
 	}
 	m.damage += uint8(take)
 	if take > 0 {
-		c.Damaged = append(c.Damaged, Damage{Slot: Slot{int(m.rank), int(m.file)}, Role: u.role(id), Name: u.kindOf(id).name, Damage: int(m.damage)})
+		c.Damaged = append(c.Damaged, Damage{Slot: unit.Slot{Rank: int(m.rank), File: int(m.file)}, Role: u.role(id), Name: u.kindOf(id).name, Damage: int(m.damage)})
 	}
 }
 
@@ -91,7 +92,7 @@ func (u *Unit) woundPerModel(p, k int, multi bool, c *Change) error {
 	}
 	c.Effective += take
 	c.Wasted += k - take
-	if multi && u.role(id) == RankAndFile {
+	if multi && u.role(id) == unit.RankAndFile {
 		u.models[id].struck = true
 	}
 	u.hurt(id, take, rem, c, "11.3")
@@ -101,14 +102,14 @@ func (u *Unit) woundPerModel(p, k int, multi bool, c *Change) error {
 // ordinaryIn reports whether model id is a living ordinary R&F of pool p.
 func (u *Unit) ordinaryIn(id, p int) bool {
 	k := u.kindOf(id)
-	return u.models[id].alive && k.role == RankAndFile && int(k.pool) == p
+	return u.models[id].alive && k.role == unit.RankAndFile && int(k.pool) == p
 }
 
 // singleTarget is the model a single wound on pool p lands on in per-model
 // mode: the most damaged eligible model, the earliest in removal order on a
 // tie (C2), or the next to be removed if none is damaged (11.3 step 2).
 // It fills u's cache of the next model only if fill (pickAt).
-func (u *Unit) singleTarget(p int, ch Chooser, fill bool) (int, error) {
+func (u *Unit) singleTarget(p int, ch unit.Chooser, fill bool) (int, error) {
 	if u.pools[p].ord == 0 {
 		id, _, err := u.pickAt(p, ch, fill)
 		return id, err
@@ -196,7 +197,7 @@ func (u *Unit) packetTarget(p int) (int, error) {
 // firstInOrder returns the first model of pool p's removal order (C1: the
 // sequence 11.2 would give removing models one by one, each removal advancing
 // the end counters) for which ok holds; -1 if none.
-func (u *Unit) firstInOrder(p int, ch Chooser, fill bool, ok func(int) bool) (int, error) {
+func (u *Unit) firstInOrder(p int, ch unit.Chooser, fill bool, ok func(int) bool) (int, error) {
 	// an owner's rear_rank_order pick is among the models ok passes (R12)
 	id, e, err := u.pickFor(p, ch, true, fill, ok)
 	if err != nil || id < 0 || ok(id) {
@@ -233,7 +234,7 @@ func (u *Unit) firstInOrder(p int, ch Chooser, fill bool, ok func(int) bool) (in
 // of them, and any of them is as good for every count. It returns -1
 // otherwise (no count key, an owner's Chooser, none or several classes),
 // when firstInOrder walks the order itself.
-func (u *Unit) countedFirst(p int, ch Chooser, ok func(int) bool) int {
+func (u *Unit) countedFirst(p int, ch unit.Chooser, ok func(int) bool) int {
 	if ch != nil || !u.CountKeyed() {
 		return -1
 	}

@@ -1,15 +1,16 @@
-package unit
+package alloc
 
 import (
 	"testing"
 
 	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
 )
 
 // The exact-odds reader calls Clone, Apply and Key once per state and die
 // face; these benchmarks time them on the DESIGN.md scenarios' targets.
 
-func benchUnit(b *testing.B, s Spec) *Unit {
+func benchUnit(b *testing.B, s unit.Spec) *Unit {
 	u, err := New(s)
 	if err != nil {
 		b.Fatal(err)
@@ -19,9 +20,9 @@ func benchUnit(b *testing.B, s Spec) *Unit {
 }
 
 var (
-	s1Target = Spec{Ruleset: rules.WHFB8, Models: 10, Profile: ogre, Command: []Role{Musician, StandardBearer, Champion}}
-	s2Target = Spec{Ruleset: rules.WHFB8, Models: 100, Frontage: 10, Profile: elf}
-	s3Target = Spec{Ruleset: rules.Battleaxe, Models: 10, Profile: Profile{TroopType: rules.Monster, W: 6, T: 6}}
+	s1Target = unit.Spec{Ruleset: rules.WHFB8, Models: 10, Profile: ogre, Command: []unit.Role{unit.Musician, unit.StandardBearer, unit.Champion}}
+	s2Target = unit.Spec{Ruleset: rules.WHFB8, Models: 100, Frontage: 10, Profile: elf}
+	s3Target = unit.Spec{Ruleset: rules.Battleaxe, Models: 10, Profile: unit.Profile{TroopType: rules.Monster, W: 6, T: 6}}
 )
 
 func BenchmarkClone(b *testing.B) {

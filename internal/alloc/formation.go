@@ -1,4 +1,4 @@
-package unit
+package alloc
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
 )
 
 // Unit is a target unit: formation, pools, damage and counters. Build it with
@@ -32,7 +33,7 @@ type Unit struct {
 	// lost are the overflow wounds lost this batch, by why, told in one
 	// note each at EndBatch; kept only for the log (not in Key)
 	lost [lostWhys]int
-	ch   Chooser // the batch's Chooser
+	ch   unit.Chooser // the batch's Chooser
 	// odd is the end (endLeft+1 or endRight+1) that takes this batch's
 	// ties in a single rank in place of the lifetime counters and the left
 	// end (SetOddEnd, R11); 0 for those.
@@ -47,7 +48,7 @@ type Unit struct {
 	// packet may follow (SetCountKey).
 	placeTie bool
 
-	fighter *Model // skirmish only
+	fighter *unit.Model // skirmish only
 
 	// next caches pick(nextP, nil, _): the model 11.2 removes next from
 	// that pool by the default rules, asked for several times per packet.
@@ -96,9 +97,9 @@ const (
 	endNone  int8 = 2
 )
 
-func (u *Unit) kindOf(id int) *kind { return &u.s.kinds[u.models[id].kind] }
-func (u *Unit) w(id int) int        { return u.s.kinds[u.models[id].kind].profile.W }
-func (u *Unit) role(id int) Role    { return u.s.kinds[u.models[id].kind].role }
+func (u *Unit) kindOf(id int) *kind   { return &u.s.kinds[u.models[id].kind] }
+func (u *Unit) w(id int) int          { return u.s.kinds[u.models[id].kind].profile.W }
+func (u *Unit) role(id int) unit.Role { return u.s.kinds[u.models[id].kind].role }
 
 // Letter returns the letter the unit draws for model id (letters).
 func (u *Unit) Letter(id int) byte { return u.s.kinds[u.models[id].kind].letter }
@@ -126,7 +127,7 @@ func (u *Unit) count(id, delta int) {
 	if k.pool >= 0 {
 		ps := &u.pools[k.pool]
 		ps.n += int16(delta)
-		if k.role == RankAndFile {
+		if k.role == unit.RankAndFile {
 			ps.ord += int16(delta)
 		}
 	}
@@ -183,60 +184,60 @@ func (u *Unit) tally(e int8, single bool) {
 	}
 }
 
-func (u *Unit) eligible(id, p int, r Role) bool {
+func (u *Unit) eligible(id, p int, r unit.Role) bool {
 	k := u.kindOf(id)
 	return int(k.pool) == p && k.role == r
 }
 
-func (u *Unit) cmdAlive(r Role, p int) bool {
+func (u *Unit) cmdAlive(r unit.Role, p int) bool {
 	id := u.s.cmdID[r]
 	return id >= 0 && u.models[id].alive && int(u.kindOf(int(id)).pool) == p
 }
 
 // nextRole is the role pool p loses its next model from: ordinary R&F while
 // any remain, then the command group in the ruleset's order (11.4, C8).
-func (u *Unit) nextRole(p int, ch Chooser, ahead bool) (Role, error) {
+func (u *Unit) nextRole(p int, ch unit.Chooser, ahead bool) (unit.Role, error) {
 	ps := u.pools[p]
 	switch {
 	case ps.ord > 0:
-		return RankAndFile, nil
+		return unit.RankAndFile, nil
 	case ps.n == 0:
-		return NoRole, nil
+		return unit.NoRole, nil
 	}
 	if u.s.champPool && u.s.opts.CommandOrder == rules.CommandOwnerChoice && ch != nil &&
-		u.cmdAlive(Musician, p) && u.cmdAlive(StandardBearer, p) {
+		u.cmdAlive(unit.Musician, p) && u.cmdAlive(unit.StandardBearer, p) {
 		def := 0
-		if i := slices.Index(u.s.command, StandardBearer); i >= 0 && i < slices.Index(u.s.command, Musician) {
+		if i := slices.Index(u.s.command, unit.StandardBearer); i >= 0 && i < slices.Index(u.s.command, unit.Musician) {
 			def = 1
 		}
-		i, err := u.ask(ch, "command_order", ahead, []int{int(u.s.cmdID[Musician]), int(u.s.cmdID[StandardBearer])}, def)
-		return [2]Role{Musician, StandardBearer}[i], err
+		i, err := u.ask(ch, "command_order", ahead, []int{int(u.s.cmdID[unit.Musician]), int(u.s.cmdID[unit.StandardBearer])}, def)
+		return [2]unit.Role{unit.Musician, unit.StandardBearer}[i], err
 	}
 	for _, r := range u.s.command {
 		if u.cmdAlive(r, p) {
 			return r, nil
 		}
 	}
-	return NoRole, nil
+	return unit.NoRole, nil
 }
 
 // pick finds the model 11.2 removes next from pool p and the end it is
 // taken from, without changing anything: -1 when the pool is empty. With a
 // nil Chooser the owner_choice switches fall back to the defaults.
-func (u *Unit) pick(p int, ch Chooser, ahead bool) (int, int8, error) {
+func (u *Unit) pick(p int, ch unit.Chooser, ahead bool) (int, int8, error) {
 	return u.pickCached(p, ch, ahead, true)
 }
 
 // pickAt is pick looking ahead, filling u's cache of the next model only
 // if fill: Receiver only reads u, and Monte Carlo's workers share one unit
 // until they change it.
-func (u *Unit) pickAt(p int, ch Chooser, fill bool) (int, int8, error) {
+func (u *Unit) pickAt(p int, ch unit.Chooser, fill bool) (int, int8, error) {
 	return u.pickCached(p, ch, true, fill)
 }
 
 // pickCached is pick, reading the cache of the next model and, if fill,
 // filling it.
-func (u *Unit) pickCached(p int, ch Chooser, ahead, fill bool) (int, int8, error) {
+func (u *Unit) pickCached(p int, ch unit.Chooser, ahead, fill bool) (int, int8, error) {
 	if p < 0 || p >= len(u.pools) || u.pools[p].n == 0 {
 		return -1, endNone, nil
 	}
@@ -260,7 +261,7 @@ func (u *Unit) pickCached(p int, ch Chooser, ahead, fill bool) (int, int8, error
 // offered is the first in removal order that does (firstInOrder); when no
 // model of the rank passes, nothing is asked and the default's model
 // comes back, for the caller to walk on from.
-func (u *Unit) pickFor(p int, ch Chooser, ahead, fill bool, allow func(int) bool) (int, int8, error) {
+func (u *Unit) pickFor(p int, ch unit.Chooser, ahead, fill bool, allow func(int) bool) (int, int8, error) {
 	if ch == nil || allow == nil {
 		return u.pickCached(p, ch, ahead, fill)
 	}
@@ -271,9 +272,9 @@ func (u *Unit) pickFor(p int, ch Chooser, ahead, fill bool, allow func(int) bool
 }
 
 // pickRule is pick without the cache.
-func (u *Unit) pickRule(p int, ch Chooser, ahead bool, allow func(int) bool) (int, int8, error) {
+func (u *Unit) pickRule(p int, ch unit.Chooser, ahead bool, allow func(int) bool) (int, int8, error) {
 	role, err := u.nextRole(p, ch, ahead)
-	if err != nil || role == NoRole {
+	if err != nil || role == unit.NoRole {
 		return -1, endNone, err
 	}
 	if id, e, ok := u.pinned(p, role); ok {
@@ -391,7 +392,7 @@ func (u *Unit) endOf(id int) int8 {
 // pinned returns the model that bears pool p's carried wounds where an
 // owner's end put them (poolState.pin), and the end it leaves from: it
 // is the pool's next casualty while it lives and carries them.
-func (u *Unit) pinned(p int, role Role) (int, int8, bool) {
+func (u *Unit) pinned(p int, role unit.Role) (int, int8, bool) {
 	ps := u.pools[p]
 	if ps.pin == 0 || ps.carried == 0 {
 		return -1, endNone, false
@@ -467,7 +468,7 @@ func (u *Unit) removeAt(id int, e int8, worth int, c *Change, why string) {
 				rule = reason(why) + "; " + u.where(r, single, endNone, false, false) + ", the last model of the rank"
 			}
 		}
-		c.Removed = append(c.Removed, Casualty{Role: u.role(id), Name: u.kindOf(id).name, Slot: Slot{r, f}, Worth: worth, Rule: rule})
+		c.Removed = append(c.Removed, Casualty{Role: u.role(id), Name: u.kindOf(id).name, Slot: unit.Slot{Rank: r, File: f}, Worth: worth, Rule: rule})
 	}
 	u.kill(id, c)
 	if r < u.ranks-1 {
@@ -546,7 +547,7 @@ func (u *Unit) kill(id int, c *Change) {
 	u.count(id, -1)
 	u.phaseCas++
 	k := u.kindOf(id)
-	if k.role == StandardBearer {
+	if k.role == unit.StandardBearer {
 		u.standardLost = true
 		if c != nil {
 			c.StandardLost = true
@@ -587,32 +588,32 @@ func (u *Unit) dropRank() {
 }
 
 // cell returns the model on slot id as a Cell.
-func (u *Unit) cell(id int) Cell {
+func (u *Unit) cell(id int) unit.Cell {
 	m := u.modelValue(id)
-	return Cell{Model: &m, Slot: Slot{int(u.models[id].rank), int(u.models[id].file)}, ID: id, Letter: u.Letter(id)}
+	return unit.Cell{Model: &m, Slot: unit.Slot{Rank: int(u.models[id].rank), File: int(u.models[id].file)}, ID: id, Letter: u.Letter(id)}
 }
 
-func (u *Unit) modelValue(id int) Model {
+func (u *Unit) modelValue(id int) unit.Model {
 	k := u.kindOf(id)
-	return Model{Role: k.role, Name: k.name, Profile: k.profile, Damage: int(u.models[id].damage)}
+	return unit.Model{Role: k.role, Name: k.name, Profile: k.profile, Damage: int(u.models[id].damage)}
 }
 
 // Ranks returns the formation front to back, every rank frontage slots wide;
 // empty slots have a nil Model. The models are copies.
-func (u *Unit) Ranks() [][]Cell {
+func (u *Unit) Ranks() [][]unit.Cell {
 	if u.fighter != nil {
-		if u.fighter.Skirmish.Status == OutOfAction {
+		if u.fighter.Skirmish.Status == unit.OutOfAction {
 			return nil
 		}
 		m := *u.fighter
-		return [][]Cell{{{Model: &m, ID: 0, Letter: 'R'}}}
+		return [][]unit.Cell{{{Model: &m, ID: 0, Letter: 'R'}}}
 	}
 	f := u.s.frontage
-	out := make([][]Cell, u.ranks)
+	out := make([][]unit.Cell, u.ranks)
 	for r := range out {
-		out[r] = make([]Cell, f)
+		out[r] = make([]unit.Cell, f)
 		for x := range f {
-			out[r][x].Slot, out[r][x].ID = Slot{r, x}, -1
+			out[r][x].Slot, out[r][x].ID = unit.Slot{Rank: r, File: x}, -1
 			if id := u.at(r, x); id >= 0 {
 				out[r][x] = u.cell(id)
 			}
@@ -659,7 +660,7 @@ func (u *Unit) DrawDamage() string { return u.draw(true) }
 func (u *Unit) draw(damage bool) string {
 	if u.fighter != nil {
 		switch {
-		case u.fighter.Skirmish.Status == OutOfAction:
+		case u.fighter.Skirmish.Status == unit.OutOfAction:
 			return "[]"
 		case damage && u.fighter.Damage > 0:
 			return fmt.Sprintf("[R(%d)]", u.fighter.Damage)

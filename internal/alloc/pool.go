@@ -1,9 +1,10 @@
-package unit
+package alloc
 
 import (
 	"strings"
 
 	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
 )
 
 // capPool caps a packet aimed at a pooled R&F pool (9.2): whfb8 at the
@@ -119,7 +120,7 @@ func (u *Unit) overflow(p, w int, c *Change) error {
 			return u.applyPool(q, w, c)
 		}
 	}
-	champ := int(u.s.cmdID[Champion])
+	champ := int(u.s.cmdID[unit.Champion])
 	if champ >= 0 && u.models[champ].alive {
 		u.pending += w
 		u.note(c, "an overflow of ", counted{w, "wound", "wounds"}, " waits for the end of the batch: the champion takes it if no other rank and file remain (C13)")

@@ -1,20 +1,21 @@
-package unit
+package alloc
 
 import (
 	"testing"
 
 	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
 )
 
 // TestPacketWFollowsRemovalOrder is R41 with Multiple Wounds (RULES.md 9.2,
 // E41): in a pool of W1 and W3 models the W a packet lands on is the next
 // model's, packet by packet (a1 A), pooled and per-model alike.
 func TestPacketWFollowsRemovalOrder(t *testing.T) {
-	rf := Target{Role: RankAndFile}
+	rf := unit.Target{Role: unit.RankAndFile}
 	for _, o := range []rules.Options{{}, {DamageModel: rules.Pooled}} {
 		for _, rs := range []rules.Ruleset{rules.WHFB8, rules.Battleaxe} {
-			u, err := New(Spec{Ruleset: rs, Options: o, Models: 2, Frontage: 4, Profile: Profile{W: 1, T: 3},
-				Groups: []Group{{Count: 2, Profile: Profile{W: 3, T: 3}}}})
+			u, err := New(unit.Spec{Ruleset: rs, Options: o, Models: 2, Frontage: 4, Profile: unit.Profile{W: 1, T: 3},
+				Groups: []unit.Group{{Count: 2, Profile: unit.Profile{W: 3, T: 3}}}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -33,7 +34,7 @@ func TestPacketWFollowsRemovalOrder(t *testing.T) {
 			}
 		}
 	}
-	one, err := New(Spec{Ruleset: rules.WHFB8, Models: 5, Profile: Profile{W: 2, T: 3}})
+	one, err := New(unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: unit.Profile{W: 2, T: 3}})
 	if err != nil {
 		t.Fatal(err)
 	}

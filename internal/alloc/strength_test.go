@@ -1,4 +1,4 @@
-package unit
+package alloc
 
 import (
 	"encoding/json"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
 )
 
 // TestUnitStrength: tow's Unit Strength (RULES.md 22.10) of the models
@@ -15,14 +16,14 @@ import (
 func TestUnitStrength(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		spec Spec
+		spec unit.Spec
 		want int
 	}{
-		{"10 infantry", Spec{Ruleset: rules.TOW, Models: 10, Frontage: 5, Profile: Profile{W: 1, T: 3}}, 10},
-		{"5 heavy cavalry", Spec{Ruleset: rules.TOW, Models: 5, Frontage: 5, Profile: Profile{TroopType: rules.HeavyCavalry, W: 1, T: 3}}, 10},
-		{"3 Ogres and a W3 character", Spec{Ruleset: rules.TOW, Models: 3, Frontage: 4, Profile: Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4},
-			Characters: []CharacterSpec{{Name: "Hero", Profile: Profile{W: 3, T: 4}, File: -1}}}, 10},
-		{"a damaged W6 monster", Spec{Ruleset: rules.TOW, Models: 1, Frontage: 1, Profile: Profile{TroopType: rules.Monster, W: 6, T: 6}, Carried: 4}, 6},
+		{"10 infantry", unit.Spec{Ruleset: rules.TOW, Models: 10, Frontage: 5, Profile: unit.Profile{W: 1, T: 3}}, 10},
+		{"5 heavy cavalry", unit.Spec{Ruleset: rules.TOW, Models: 5, Frontage: 5, Profile: unit.Profile{TroopType: rules.HeavyCavalry, W: 1, T: 3}}, 10},
+		{"3 Ogres and a W3 character", unit.Spec{Ruleset: rules.TOW, Models: 3, Frontage: 4, Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4},
+			Characters: []unit.CharacterSpec{{Name: "Hero", Profile: unit.Profile{W: 3, T: 4}, File: -1}}}, 10},
+		{"a damaged W6 monster", unit.Spec{Ruleset: rules.TOW, Models: 1, Frontage: 1, Profile: unit.Profile{TroopType: rules.Monster, W: 6, T: 6}, Carried: 4}, 6},
 	} {
 		u := mustNew(t, tc.spec)
 		got, ok := u.UnitStrength()
@@ -30,7 +31,7 @@ func TestUnitStrength(t *testing.T) {
 			t.Errorf("%s: Unit Strength %d (%v), want %d", tc.name, got, ok, tc.want)
 		}
 	}
-	u := mustNew(t, Spec{Ruleset: rules.TOW, Models: 6, Frontage: 3, StartingModels: 9, Profile: Profile{TroopType: rules.Cavalry, W: 1, T: 3}})
+	u := mustNew(t, unit.Spec{Ruleset: rules.TOW, Models: 6, Frontage: 3, StartingModels: 9, Profile: unit.Profile{TroopType: rules.Cavalry, W: 1, T: 3}})
 	data, err := json.Marshal(u.Snapshot())
 	if err != nil {
 		t.Fatal(err)
@@ -38,7 +39,7 @@ func TestUnitStrength(t *testing.T) {
 	if s := string(data); !strings.HasSuffix(s, `"unit_strength":12,"starting_models":9}`) {
 		t.Errorf("tow snapshot %s, want unit_strength 12 and starting_models 9", s)
 	}
-	w := mustNew(t, Spec{Ruleset: rules.WHFB8, Models: 6, Frontage: 3, Profile: Profile{W: 1, T: 3}})
+	w := mustNew(t, unit.Spec{Ruleset: rules.WHFB8, Models: 6, Frontage: 3, Profile: unit.Profile{W: 1, T: 3}})
 	if n, ok := w.UnitStrength(); ok || n != 0 {
 		t.Errorf("whfb8 Unit Strength %d (%v), want none", n, ok)
 	}

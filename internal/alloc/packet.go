@@ -1,8 +1,10 @@
-package unit
+package alloc
+
+import "github.com/rearrank/rearrank/unit"
 
 // Packet is one unsaved wound after its damage dice, or one instant kill.
 type Packet struct {
-	Target Target
+	Target unit.Target
 	// Wounds is the number rolled (already +1 for Clipped Wings and the like);
 	// 1 for a single wound. Caps are applied here, not by the caller (9.2).
 	Wounds int
@@ -18,9 +20,6 @@ type Packet struct {
 	// (RULES.md 22.7, 22.17).
 	NowLosing bool
 }
-
-// maxPacket bounds Packet.Wounds.
-const maxPacket = 1000
 
 // Change is what one Apply or EndBatch did.
 type Change struct {
@@ -49,9 +48,9 @@ type Change struct {
 
 // Casualty is a removed model.
 type Casualty struct {
-	Role Role
+	Role unit.Role
 	Name string
-	Slot Slot // where it stood when removed
+	Slot unit.Slot // where it stood when removed
 	// Worth is what the model adds to this batch's combat result: the
 	// wounds it had left when the batch began, however many packets of the
 	// batch took them (R38, 11.1).
@@ -61,8 +60,8 @@ type Casualty struct {
 
 // Damage is a model left damaged, with its wounds lost so far.
 type Damage struct {
-	Slot   Slot
-	Role   Role
+	Slot   unit.Slot
+	Role   unit.Role
 	Name   string
 	Damage int
 }

@@ -1,9 +1,10 @@
-package unit
+package alloc
 
 import (
 	"fmt"
 
 	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
 )
 
 // instantKill removes one model outright (9.1): a named model, the closest
@@ -11,11 +12,11 @@ import (
 // (C12), or untargeted the model next in allocation order (R5). It counts
 // the wounds the model had left (R38); the pool's carried wounds leave with
 // the model that bears them.
-func (u *Unit) instantKill(role Role, ref target, nowLosing bool, c *Change) error {
+func (u *Unit) instantKill(role unit.Role, ref target, nowLosing bool, c *Change) error {
 	id, p := ref.id, ref.pool
 	switch role {
-	case Champion, Character:
-	case Musician, StandardBearer:
+	case unit.Champion, unit.Character:
+	case unit.Musician, unit.StandardBearer:
 		if p >= 0 && u.pools[p].ord > 0 {
 			if u.CountKeyed() {
 				return fmt.Errorf("apply: an instant kill aimed at the %s takes the closest rank and file (C12), which the count key of SetCountKey cannot tell", role)

@@ -1,8 +1,10 @@
-package unit
+package alloc
 
 import (
 	"errors"
 	"fmt"
+
+	"github.com/rearrank/rearrank/unit"
 )
 
 // Apply applies one packet (RULES.md 9-11). Packets of a batch come in C22
@@ -26,8 +28,8 @@ func (u *Unit) Apply(p Packet) (Change, error) {
 // is false where a packet could reach further: pooled damage, the champion
 // or a character (C11), or an empty pool whose overflow may pass on (10.1,
 // C13, C14). u is not changed.
-func (u *Unit) PacketCapped(t Target) bool {
-	if u.fighter != nil || !u.s.perModel || t.Role != RankAndFile {
+func (u *Unit) PacketCapped(t unit.Target) bool {
+	if u.fighter != nil || !u.s.perModel || t.Role != unit.RankAndFile {
 		return false
 	}
 	ref, err := u.resolve(t)
@@ -73,7 +75,7 @@ func (u *Unit) ApplyInto(c *Change, p Packet) error {
 	switch {
 	case p.InstantKill:
 		err = u.instantKill(p.Target.Role, ref, p.NowLosing, c)
-	case p.Target.Role == Champion || p.Target.Role == Character:
+	case p.Target.Role == unit.Champion || p.Target.Role == unit.Character:
 		err = u.woundModel(ref.id, k, p.Multi, c)
 	case u.s.perModel:
 		err = u.woundPerModel(ref.pool, k, p.Multi, c)
@@ -98,3 +100,6 @@ func (u *Unit) anyStruck() bool {
 	}
 	return false
 }
+
+// maxPacket bounds Packet.Wounds.
+const maxPacket = 1000

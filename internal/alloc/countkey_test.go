@@ -1,4 +1,4 @@
-package unit
+package alloc
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
 	"pgregory.net/rapid"
 )
 
@@ -14,14 +15,14 @@ import (
 // (odds.Result): casualties by role, wounds taken and wasted, the standard,
 // and what the referee reads before a batch (the receivers' profiles and
 // damage, the phase counters).
-func counts(u *Unit, c Change, targets []Target) string {
+func counts(u *Unit, c Change, targets []unit.Target) string {
 	var b strings.Builder
-	roles := map[Role]int{}
+	roles := map[unit.Role]int{}
 	for _, x := range c.Removed {
 		roles[x.Role]++
 	}
 	fmt.Fprintf(&b, "removed %v effective %d wasted %d standard %v;", roles, c.Effective, c.Wasted, c.StandardLost)
-	for r := RankAndFile; r <= Character; r++ {
+	for r := unit.RankAndFile; r <= unit.Character; r++ {
 		fmt.Fprintf(&b, " %s %d", r, u.Count(r))
 	}
 	fmt.Fprintf(&b, "; size %d phase %d/%d lost %v;", u.Size(), u.PhaseCasualties(), u.PhaseStartSize(), u.StandardLost())
@@ -34,7 +35,7 @@ func counts(u *Unit, c Change, targets []Target) string {
 
 // genCountKeyed draws a battleaxe per-model unit spec with one kind of rank
 // and file (the units SetCountKey applies to), and damage for its models.
-func genCountKeyed(t *rapid.T) Spec {
+func genCountKeyed(t *rapid.T) unit.Spec {
 	s := genSpec(t)
 	s.Ruleset, s.Groups, s.Carried = rules.Battleaxe, nil, 0
 	s.Options.DamageModel = rules.PerModel
@@ -48,9 +49,9 @@ func genCountKeyed(t *rapid.T) Spec {
 
 // noC12 is genPacket without instant kills aimed at the musician or the
 // standard bearer, which the count key refuses (C12).
-func noC12(t *rapid.T, targets []Target) Packet {
+func noC12(t *rapid.T, targets []unit.Target) Packet {
 	p := genPacket(t, targets)
-	if p.InstantKill && (p.Target.Role == Musician || p.Target.Role == StandardBearer) {
+	if p.InstantKill && (p.Target.Role == unit.Musician || p.Target.Role == unit.StandardBearer) {
 		p.InstantKill = false
 	}
 	return p
@@ -59,7 +60,7 @@ func noC12(t *rapid.T, targets []Target) Packet {
 // c22Batch draws up to max packets of one batch in C22 order, as the
 // referee hands them over: instant kills, then multi-wound packets, then
 // single wounds.
-func c22Batch(t *rapid.T, targets []Target, most int, label string) []Packet {
+func c22Batch(t *rapid.T, targets []unit.Target, most int, label string) []Packet {
 	ps := make([]Packet, rapid.IntRange(0, most).Draw(t, label))
 	for i := range ps {
 		ps[i] = noC12(t, targets)
@@ -172,7 +173,7 @@ func TestCountKeySameFuture(t *testing.T) {
 // identical model bears which damage share a key; without it they do not.
 // Models elsewhere (another kind, an owner_choice switch) keep the slot key.
 func TestCountKeyMerges(t *testing.T) {
-	spec := Spec{Ruleset: rules.Battleaxe, Models: 4, Frontage: 4, Profile: ogre}
+	spec := unit.Spec{Ruleset: rules.Battleaxe, Models: 4, Frontage: 4, Profile: ogre}
 	a, b := mustNew(t, spec), mustNew(t, spec)
 	batch(t, a, packets(rf, 1, 2))
 	// b's first packet lands on the same model as a's, its second on the
@@ -195,8 +196,8 @@ func TestCountKeyMerges(t *testing.T) {
 		t.Error("one more wound left the count key unchanged")
 	}
 
-	for _, s := range []Spec{
-		{Ruleset: rules.Battleaxe, Models: 4, Profile: ogre, Groups: []Group{{Count: 2, Profile: troll2}}},
+	for _, s := range []unit.Spec{
+		{Ruleset: rules.Battleaxe, Models: 4, Profile: ogre, Groups: []unit.Group{{Count: 2, Profile: troll2}}},
 		{Ruleset: rules.Battleaxe, Models: 4, Profile: ogre, Options: rules.Options{SingleRankPolicy: rules.SingleRankOwnerChoice}},
 		{Ruleset: rules.Battleaxe, Models: 4, Profile: ogre, Options: rules.Options{DamageModel: rules.Pooled}},
 		{Ruleset: rules.WHFB8, Models: 4, Profile: ogre},
@@ -211,16 +212,16 @@ func TestCountKeyMerges(t *testing.T) {
 }
 
 // troll2 is a second rank-and-file kind: W2 among W3 ogres.
-var troll2 = Profile{TroopType: rules.MonstrousInfantry, W: 2, T: 4, WS: 3}
+var troll2 = unit.Profile{TroopType: rules.MonstrousInfantry, W: 2, T: 4, WS: 3}
 
 // TestCountKeyRefusesC12: an instant kill aimed at the musician takes the
 // closest rank and file (C12), a model chosen by where it stands, which a
 // count key cannot tell: Apply refuses it and changes nothing.
 func TestCountKeyRefusesC12(t *testing.T) {
-	u := mustNew(t, Spec{Ruleset: rules.Battleaxe, Models: 5, Command: []Role{Musician}, Profile: ogre})
+	u := mustNew(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 5, Command: []unit.Role{unit.Musician}, Profile: ogre})
 	u.SetCountKey(true)
 	before := u.Key()
-	_, err := u.Apply(kill(Target{Role: Musician}))
+	_, err := u.Apply(kill(unit.Target{Role: unit.Musician}))
 	if err == nil || !strings.Contains(err.Error(), "C12") {
 		t.Fatalf("err = %v, want a C12 refusal", err)
 	}
@@ -228,7 +229,7 @@ func TestCountKeyRefusesC12(t *testing.T) {
 		t.Errorf("the refused packet changed the unit: %s", u.DrawDamage())
 	}
 	u.SetCountKey(false)
-	if c, err := u.Apply(kill(Target{Role: Musician})); err != nil || len(c.Removed) != 1 || c.Removed[0].Role != RankAndFile {
+	if c, err := u.Apply(kill(unit.Target{Role: unit.Musician})); err != nil || len(c.Removed) != 1 || c.Removed[0].Role != unit.RankAndFile {
 		t.Errorf("without the count key: %v, %+v", err, c.Removed)
 	}
 }

@@ -1,10 +1,11 @@
-package unit
+package alloc
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
 )
 
 // TestTowRearRankOrder is RULES.md 22.8: tow empties a rear rank from one
@@ -25,7 +26,7 @@ func TestTowRearRankOrder(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			// 13 models five wide: a rear rank of 3, centred in files 1 to 3
-			u := mustNew(t, Spec{Ruleset: c.rs, Options: rules.Options{RearRankOrder: c.order}, Models: 13, Frontage: 5, Profile: elf})
+			u := mustNew(t, unit.Spec{Ruleset: c.rs, Options: rules.Options{RearRankOrder: c.order}, Models: 13, Frontage: 5, Profile: elf})
 			u.StartBatch(nil)
 			var removed []string
 			for range 2 {
@@ -59,7 +60,7 @@ func TestTowRearRankOrder(t *testing.T) {
 func TestPacketAtEmptiedPool(t *testing.T) {
 	const lost = "an overflow of 3 wounds lost: the pool is empty (10.1)"
 	for _, rs := range []rules.Ruleset{rules.TOW, rules.WHFB8} {
-		u := mustNew(t, Spec{Ruleset: rs, Models: 1, Profile: Profile{W: 2, T: 3}})
+		u := mustNew(t, unit.Spec{Ruleset: rs, Models: 1, Profile: unit.Profile{W: 2, T: 3}})
 		u.StartBatch(nil)
 		if _, err := u.Apply(Packet{Target: rf, Wounds: 3, Multi: true}); err != nil {
 			t.Fatal(err)

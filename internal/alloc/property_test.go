@@ -1,4 +1,4 @@
-package unit
+package alloc
 
 import (
 	"errors"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
 	"pgregory.net/rapid"
 )
 
@@ -16,12 +17,12 @@ var troops = []rules.TroopType{rules.Infantry, rules.Cavalry, rules.MonstrousInf
 // towTroops adds tow's sub-categories (RULES.md 22.10), which only tow reads.
 var towTroops = append([]rules.TroopType{rules.HeavyInfantry, rules.HeavyCavalry, rules.Monster}, troops...)
 
-func genProfile(t *rapid.T, label string) Profile {
+func genProfile(t *rapid.T, label string) unit.Profile {
 	return genProfileOf(t, label, troops)
 }
 
-func genProfileOf(t *rapid.T, label string, troops []rules.TroopType) Profile {
-	return Profile{
+func genProfileOf(t *rapid.T, label string, troops []rules.TroopType) unit.Profile {
+	return unit.Profile{
 		TroopType: rapid.SampledFrom(troops).Draw(t, label+".troop"),
 		W:         rapid.IntRange(1, 4).Draw(t, label+".w"),
 		T:         rapid.IntRange(1, 6).Draw(t, label+".t"),
@@ -34,7 +35,7 @@ func genProfileOf(t *rapid.T, label string, troops []rules.TroopType) Profile {
 // pool switches), its troop sub-categories and starting_models; tow's own
 // ways (the rear rank emptied left to right, 22.8, and packets that never
 // spill, 22.7) come from its traits.
-func genSpec(t *rapid.T) Spec {
+func genSpec(t *rapid.T) unit.Spec {
 	rs := rapid.SampledFrom([]rules.Ruleset{rules.Battleaxe, rules.WHFB8, rules.T9A, rules.T9A1RU, rules.TOW}).Draw(t, "ruleset")
 	if rs == rules.TOW {
 		return genTowSpec(t)
@@ -49,7 +50,7 @@ func genSpec(t *rapid.T) Spec {
 		MWCap:               rules.MWCap(rapid.IntRange(0, 1).Draw(t, "mw_cap")),
 		PacketTarget:        rules.PacketTarget(rapid.IntRange(0, 1).Draw(t, "packet_target")),
 	}
-	s := Spec{
+	s := unit.Spec{
 		Name:     "Unit",
 		Ruleset:  rs,
 		Options:  o,
@@ -57,7 +58,7 @@ func genSpec(t *rapid.T) Spec {
 		Frontage: rapid.IntRange(0, 7).Draw(t, "frontage"),
 		Profile:  genProfile(t, "profile"),
 	}
-	for _, r := range []Role{Musician, StandardBearer, Champion} {
+	for _, r := range []unit.Role{unit.Musician, unit.StandardBearer, unit.Champion} {
 		if rapid.Bool().Draw(t, "has "+r.String()) {
 			s.Command = append(s.Command, r)
 		}
@@ -66,7 +67,7 @@ func genSpec(t *rapid.T) Spec {
 		s.Models = len(s.Command)
 	}
 	champW := s.Profile.W
-	if slices.Contains(s.Command, Champion) {
+	if slices.Contains(s.Command, unit.Champion) {
 		if rapid.Bool().Draw(t, "champion profile") {
 			p := genProfile(t, "champion")
 			s.Champion, champW = &p, p.W
@@ -74,9 +75,9 @@ func genSpec(t *rapid.T) Spec {
 		s.ChampionDamage = rapid.IntRange(0, champW-1).Draw(t, "champion_damage")
 	}
 	for i := range rapid.IntRange(0, 2).Draw(t, "groups") {
-		s.Groups = append(s.Groups, Group{Count: rapid.IntRange(1, 6).Draw(t, "count"), Profile: genProfile(t, fmt.Sprint("group", i))})
+		s.Groups = append(s.Groups, unit.Group{Count: rapid.IntRange(1, 6).Draw(t, "count"), Profile: genProfile(t, fmt.Sprint("group", i))})
 	}
-	genCharacters(t, &s, func(label string) Profile { return genProfile(t, label) })
+	genCharacters(t, &s, func(label string) unit.Profile { return genProfile(t, label) })
 	if rs == rules.Battleaxe && o.DamageModel == rules.PerModel && rapid.Bool().Draw(t, "damage?") {
 		s.Damage = rapid.SliceOfN(rapid.IntRange(0, s.Profile.W-1), 0, 6).Draw(t, "damage")
 	}
@@ -87,10 +88,10 @@ func genSpec(t *rapid.T) Spec {
 // own models: up to two characters of profiles drawn by profile, the
 // frontage widened to hold the front rank's command and characters, and
 // carried wounds.
-func genCharacters(t *rapid.T, s *Spec, profile func(label string) Profile) {
+func genCharacters(t *rapid.T, s *unit.Spec, profile func(label string) unit.Profile) {
 	for i := range rapid.IntRange(0, 2).Draw(t, "characters") {
 		p := profile("character")
-		s.Characters = append(s.Characters, CharacterSpec{
+		s.Characters = append(s.Characters, unit.CharacterSpec{
 			Name:    fmt.Sprint("H", i),
 			Profile: p,
 			Damage:  rapid.IntRange(0, p.W-1).Draw(t, "character damage"),
@@ -106,8 +107,8 @@ func genCharacters(t *rapid.T, s *Spec, profile func(label string) Profile) {
 }
 
 // genTowSpec draws a tow unit Spec (see genSpec).
-func genTowSpec(t *rapid.T) Spec {
-	s := Spec{
+func genTowSpec(t *rapid.T) unit.Spec {
+	s := unit.Spec{
 		Name:    "Unit",
 		Ruleset: rules.TOW,
 		Options: rules.Options{
@@ -119,13 +120,13 @@ func genTowSpec(t *rapid.T) Spec {
 		Frontage: rapid.IntRange(0, 7).Draw(t, "frontage"),
 		Profile:  genProfileOf(t, "profile", towTroops),
 	}
-	for _, r := range []Role{Musician, StandardBearer, Champion} {
+	for _, r := range []unit.Role{unit.Musician, unit.StandardBearer, unit.Champion} {
 		if rapid.Bool().Draw(t, "has "+r.String()) {
 			s.Command = append(s.Command, r)
 		}
 	}
 	s.Models = max(s.Models, len(s.Command))
-	if slices.Contains(s.Command, Champion) {
+	if slices.Contains(s.Command, unit.Champion) {
 		champW := s.Profile.W
 		if rapid.Bool().Draw(t, "champion profile") {
 			p := genProfileOf(t, "champion", towTroops)
@@ -133,7 +134,7 @@ func genTowSpec(t *rapid.T) Spec {
 		}
 		s.ChampionDamage = rapid.IntRange(0, champW-1).Draw(t, "champion_damage")
 	}
-	genCharacters(t, &s, func(label string) Profile { return genProfileOf(t, label, towTroops) })
+	genCharacters(t, &s, func(label string) unit.Profile { return genProfileOf(t, label, towTroops) })
 	if rapid.Bool().Draw(t, "starting_models?") {
 		s.StartingModels = s.Models + len(s.Characters) + rapid.IntRange(0, 10).Draw(t, "lost before")
 	}
@@ -141,23 +142,23 @@ func genTowSpec(t *rapid.T) Spec {
 }
 
 // genTargets lists the targets the unit has.
-func genTargets(u *Unit) []Target {
-	var ts []Target
+func genTargets(u *Unit) []unit.Target {
+	var ts []unit.Target
 	for _, p := range u.Carried() {
-		ts = append(ts, Target{Role: RankAndFile, TroopType: p.TroopType})
+		ts = append(ts, unit.Target{Role: unit.RankAndFile, TroopType: p.TroopType})
 	}
-	for _, r := range []Role{Musician, StandardBearer, Champion} {
+	for _, r := range []unit.Role{unit.Musician, unit.StandardBearer, unit.Champion} {
 		if u.s.cmdID[r] >= 0 {
-			ts = append(ts, Target{Role: r})
+			ts = append(ts, unit.Target{Role: r})
 		}
 	}
 	for _, id := range u.s.chars {
-		ts = append(ts, Target{Role: Character, Name: u.kindOf(int(id)).name})
+		ts = append(ts, unit.Target{Role: unit.Character, Name: u.kindOf(int(id)).name})
 	}
 	return ts
 }
 
-func genPacket(t *rapid.T, targets []Target) Packet {
+func genPacket(t *rapid.T, targets []unit.Target) Packet {
 	p := Packet{Target: rapid.SampledFrom(targets).Draw(t, "target"), Wounds: 1}
 	switch rapid.IntRange(0, 9).Draw(t, "kind") {
 	case 0:
@@ -199,7 +200,7 @@ func TestProperties(t *testing.T) {
 		}
 		start := u.Clone()
 		targets := genTargets(u)
-		chooser := ChooserFunc(func(c Choice) int {
+		chooser := unit.ChooserFunc(func(c unit.Choice) int {
 			return rapid.IntRange(0, len(c.Options)-1).Draw(t, "choice "+c.Switch)
 		})
 		for range rapid.IntRange(1, 5).Draw(t, "batches") {
@@ -228,7 +229,7 @@ func TestProperties(t *testing.T) {
 				if got := health(before) - health(u); got != c.Effective {
 					t.Fatalf("%s: health fell by %d, effective %d\n%s -> %s %+v", what, got, c.Effective, before.DrawDamage(), u.DrawDamage(), c)
 				}
-				for r := RankAndFile; r <= Character; r++ {
+				for r := unit.RankAndFile; r <= unit.Character; r++ {
 					if u.Count(r) > start.Count(r) {
 						t.Fatalf("%s: %d %s, started with %d", what, u.Count(r), r, start.Count(r))
 					}
@@ -316,7 +317,7 @@ func TestPerModelMatchesPooledOnSingles(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			for r := RankAndFile; r <= Character; r++ {
+			for r := unit.RankAndFile; r <= unit.Character; r++ {
 				if a.Count(r) != b.Count(r) {
 					t.Fatalf("%s: per-model %d, pooled %d (%s vs %s)", r, a.Count(r), b.Count(r), a.DrawDamage(), b.DrawDamage())
 				}
@@ -331,8 +332,8 @@ func TestPerModelMatchesPooledOnSingles(t *testing.T) {
 // TestNewNeverPanics feeds New arbitrary specs: it returns an error or a
 // unit that passes Check.
 func TestNewNeverPanics(t *testing.T) {
-	anyProfile := func(t *rapid.T, label string) Profile {
-		return Profile{
+	anyProfile := func(t *rapid.T, label string) unit.Profile {
+		return unit.Profile{
 			TroopType: rules.TroopType(rapid.IntRange(-2, 12).Draw(t, label+".troop")),
 			W:         rapid.IntRange(-1, 120).Draw(t, label+".w"),
 			T:         rapid.IntRange(-1, 25).Draw(t, label+".t"),
@@ -340,12 +341,12 @@ func TestNewNeverPanics(t *testing.T) {
 		}
 	}
 	rapid.Check(t, func(t *rapid.T) {
-		s := Spec{
+		s := unit.Spec{
 			Ruleset:        rules.Ruleset(rapid.IntRange(-1, 7).Draw(t, "ruleset")),
 			Models:         rapid.IntRange(-5, 1200).Draw(t, "models"),
 			Frontage:       rapid.IntRange(-2, 1200).Draw(t, "frontage"),
 			Profile:        anyProfile(t, "profile"),
-			Command:        rapid.SliceOfN(rapid.Custom(func(t *rapid.T) Role { return Role(rapid.IntRange(-1, 7).Draw(t, "role")) }), 0, 4).Draw(t, "command"),
+			Command:        rapid.SliceOfN(rapid.Custom(func(t *rapid.T) unit.Role { return unit.Role(rapid.IntRange(-1, 7).Draw(t, "role")) }), 0, 4).Draw(t, "command"),
 			ChampionDamage: rapid.IntRange(-1, 5).Draw(t, "champion_damage"),
 			Carried:        rapid.IntRange(-1, 5).Draw(t, "carried"),
 			Damage:         rapid.SliceOfN(rapid.IntRange(-1, 5), 0, 5).Draw(t, "damage"),
@@ -357,10 +358,10 @@ func TestNewNeverPanics(t *testing.T) {
 			s.Champion = &p
 		}
 		for range rapid.IntRange(0, 3).Draw(t, "groups") {
-			s.Groups = append(s.Groups, Group{Count: rapid.IntRange(-1, 10).Draw(t, "count"), Profile: anyProfile(t, "group")})
+			s.Groups = append(s.Groups, unit.Group{Count: rapid.IntRange(-1, 10).Draw(t, "count"), Profile: anyProfile(t, "group")})
 		}
 		for range rapid.IntRange(0, 3).Draw(t, "characters") {
-			s.Characters = append(s.Characters, CharacterSpec{
+			s.Characters = append(s.Characters, unit.CharacterSpec{
 				Name:    rapid.SampledFrom([]string{"", "A", "B"}).Draw(t, "name"),
 				Profile: anyProfile(t, "character"),
 				Damage:  rapid.IntRange(-1, 3).Draw(t, "damage"),
@@ -382,16 +383,16 @@ func TestNewNeverPanics(t *testing.T) {
 func TestKeyMergesIdenticalStates(t *testing.T) {
 	for _, tc := range []struct {
 		name           string
-		spec           Spec
+		spec           unit.Spec
 		route1, route2 [][]Packet
 	}{
-		{"single rank: both ends in one batch or in two (R11)", Spec{Ruleset: rules.WHFB8, Models: 6, Frontage: 6, Profile: elf},
+		{"single rank: both ends in one batch or in two (R11)", unit.Spec{Ruleset: rules.WHFB8, Models: 6, Frontage: 6, Profile: elf},
 			[][]Packet{singles(rf, 2)}, [][]Packet{singles(rf, 1), singles(rf, 1)}},
-		{"pooled: carried built up in one batch or two (11.1)", Spec{Ruleset: rules.WHFB8, Models: 4, Profile: ogre},
+		{"pooled: carried built up in one batch or two (11.1)", unit.Spec{Ruleset: rules.WHFB8, Models: 4, Profile: ogre},
 			[][]Packet{singles(rf, 2)}, [][]Packet{singles(rf, 1), singles(rf, 1)}},
-		{"pooled: a capped packet or singles (9.2)", Spec{Ruleset: rules.T9A, Models: 4, Profile: ogre},
+		{"pooled: a capped packet or singles (9.2)", unit.Spec{Ruleset: rules.T9A, Models: 4, Profile: ogre},
 			[][]Packet{packets(rf, 6)}, [][]Packet{singles(rf, 3)}},
-		{"per-model: which of two identical ogres died (11.3)", Spec{Ruleset: rules.Battleaxe, Models: 2, Frontage: 2, Profile: ogre},
+		{"per-model: which of two identical ogres died (11.3)", unit.Spec{Ruleset: rules.Battleaxe, Models: 2, Frontage: 2, Profile: ogre},
 			// A packet of 3 kills the left ogre; so does an instant kill.
 			[][]Packet{packets(rf, 3)}, [][]Packet{{kill(rf)}}},
 	} {
@@ -433,7 +434,7 @@ func TestDeterministic(t *testing.T) {
 			if (err1 == nil) != (err2 == nil) || fmt.Sprint(c1) != fmt.Sprint(c2) || u.Key() != v.Key() {
 				t.Fatalf("%+v: %v %v / %v %v", p, c1, err1, c2, err2)
 			}
-			if err1 != nil && !errors.Is(err1, ErrNoTarget) && !strings.Contains(err1.Error(), "owner_choice") {
+			if err1 != nil && !errors.Is(err1, unit.ErrNoTarget) && !strings.Contains(err1.Error(), "owner_choice") {
 				t.Fatalf("unexpected error %v", err1)
 			}
 		}

@@ -1,10 +1,11 @@
-package unit
+package alloc
 
 import (
 	"reflect"
 	"testing"
 
 	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
 )
 
 // TestPacketCapped: a multi-wound packet is capped at its model's W left
@@ -12,14 +13,14 @@ import (
 // 11.3, 9.2); the champion (C11), pooled damage (11.1) and an emptied pool
 // (10.1) are not, and asking changes nothing.
 func TestPacketCapped(t *testing.T) {
-	rf, champ := Target{Role: RankAndFile}, Target{Role: Champion}
-	perModel := Spec{Ruleset: rules.Battleaxe, Models: 4, Profile: ogre, Command: []Role{Champion}}
+	rf, champ := unit.Target{Role: unit.RankAndFile}, unit.Target{Role: unit.Champion}
+	perModel := unit.Spec{Ruleset: rules.Battleaxe, Models: 4, Profile: ogre, Command: []unit.Role{unit.Champion}}
 	pooled := perModel
 	pooled.Options.DamageModel = rules.Pooled
 	for _, tc := range []struct {
 		name string
-		spec Spec
-		t    Target
+		spec unit.Spec
+		t    unit.Target
 		want bool
 	}{
 		{"per-model rank and file", perModel, rf, true},
@@ -36,7 +37,7 @@ func TestPacketCapped(t *testing.T) {
 		}
 	}
 	// the pool emptied, a packet overflows instead (10.1)
-	u := mustNew(t, Spec{Ruleset: rules.Battleaxe, Models: 1, Profile: ogre})
+	u := mustNew(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 1, Profile: ogre})
 	if _, err := u.Apply(Packet{Target: rf, Wounds: ogre.W, Multi: true}); err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,12 @@
+package odds
+
+import (
+	"github.com/rearrank/rearrank"
+	"github.com/rearrank/rearrank/internal/alloc"
+)
+
+// au is a unit as the engine holds it, and pub the same unit through the
+// public type: tests reach the allocation machine's state (keys, carried
+// wounds, damage drawings) that the public type does not promise.
+func au(u *rearrank.Unit) *alloc.Unit  { return (*alloc.Unit)(u) }
+func pub(u *alloc.Unit) *rearrank.Unit { return (*rearrank.Unit)(u) }
