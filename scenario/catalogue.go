@@ -68,10 +68,10 @@ type FieldSpec struct {
 	Meaning string // one line; Markdown
 	Ref     string // docs/rules.md sections and choice codes, "" when it says nothing of it
 	// Hint says what to write instead, in the error for a ruleset that does
-	// not read the field; HintIn, for the rulesets it names, in place of
-	// Hint (what a player of that ruleset writes).
-	Hint   string
-	HintIn map[rules.Ruleset]string
+	// not read the field; HintWhere, for the rulesets whose traits it
+	// answers, in place of Hint (what a player of that ruleset writes).
+	Hint      string
+	HintWhere func(*rules.Traits) string
 	// Input is how a form asks for the field; NoInput leaves it to a file.
 	// The web page's form reads, writes back and loads each field by its
 	// Input, so a field given one reaches the page with no code there.
@@ -96,11 +96,22 @@ const (
 	InputChoice               // one word of the Type
 )
 
+// blowsByCategoryHint is what a player writes for Heroic Killing Blow where
+// the blows go by troop category (tow, rules 22.3).
+func blowsByCategoryHint(t *rules.Traits) string {
+	if !t.BlowsByCategory {
+		return ""
+	}
+	return "tow writes killing_blow (infantry and cavalry of every kind) and monster_slayer (monsters); an attack may have both (rules 22.3)"
+}
+
 // HintFor returns what the error for ruleset rs, which does not read the
 // field, says to write instead.
 func (s FieldSpec) HintFor(rs rules.Ruleset) string {
-	if h, ok := s.HintIn[rs]; ok {
-		return h
+	if s.HintWhere != nil {
+		if h := s.HintWhere(rules.For(rs)); h != "" {
+			return h
+		}
 	}
 	return s.Hint
 }
@@ -237,8 +248,8 @@ var catalogue = [...]FieldSpec{
 	{Object: ObjAttack, Name: "monster_slayer", Input: InputTrigger, Type: triggerType, Default: "false", Reads: towBlows, Meaning: "Monster Slayer: in melee, a to-wound roll of a natural 6 (or the score given) against a monster allows no armour or Regeneration save, and if the ward fails the monster loses every Wound it has left. Elsewhere, and outside melee, nothing.", Ref: "22.3, 22.7"},
 	{Object: ObjAttack, Name: "cleaving_blow", Input: InputTrigger, Type: triggerType, Default: "false", Reads: towBlows, Meaning: "Cleaving Blow: in melee, a to-wound roll of a natural 6 (or the score given) against infantry, cavalry or war beasts allows no armour or Regeneration save for that wound, which keeps the attack's Multiple Wounds. Elsewhere, and outside melee, nothing. With `killing_blow`, the same score.", Ref: "22.3"},
 	{Object: ObjAttack, Name: "heroic_killing_blow", Input: InputTrigger, Type: triggerType, Default: "false", Reads: heroic, Meaning: "Heroic Killing Blow: as `killing_blow`, against every troop type but swarms. Not with `killing_blow`.", Ref: "20.2",
-		Hint:   "t9a writes lethal_strike; skirmish has critical hits",
-		HintIn: map[rules.Ruleset]string{rules.TOW: "tow writes killing_blow (infantry and cavalry of every kind) and monster_slayer (monsters); an attack may have both (rules 22.3)"}},
+		Hint:      "t9a writes lethal_strike; skirmish has critical hits",
+		HintWhere: blowsByCategoryHint},
 	{Object: ObjAttack, Name: "armour_bane", Input: InputWhole, Type: "whole number", Ranged: true, Min: 0, Max: MaxStat, Default: "0", Meaning: "Armour Bane (X): a wound whose to-wound roll is a natural 6 (or `armour_bane_on`) has its armour save worsened by X (t9a and tow: AP + X). In tow it does nothing in the magic phase.", Ref: "20.2, 22.3"},
 	{Object: ObjAttack, Name: "armour_bane_on", Input: InputTrigger, Type: "[score](#scores) 2+..6+", Default: "6+", Meaning: "The natural to-wound roll from which `armour_bane` fires. Needs `armour_bane`.", Ref: "20.2"},
 	{Object: ObjAttack, Name: "ignore_armour", Input: InputFlag, Type: flagType, Default: "false", Meaning: "No armour save; special saves still apply.", Ref: "7"},
