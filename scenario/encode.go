@@ -1,7 +1,6 @@
 package scenario
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"github.com/rearrank/rearrank/rules"
@@ -9,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/goccy/go-yaml"
+	"github.com/rearrank/rearrank/internal/ordered"
 )
 
 // MarshalYAML writes the scenario as YAML in the field order of the Go
@@ -25,43 +25,12 @@ func (f File) MarshalJSON() ([]byte, error) {
 	return json.Marshal(encodeValue(reflect.ValueOf(f)))
 }
 
-// obj is a mapping that keeps its order.
-type obj []kv
-
-type kv struct {
-	k string
-	v any
-}
-
-func (o obj) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, e := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, err := json.Marshal(e.k)
-		if err != nil {
-			return nil, err
-		}
-		v, err := json.Marshal(e.v)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(k)
-		b.WriteByte(':')
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
-
 func toYAML(v any) any {
 	switch v := v.(type) {
-	case obj:
+	case ordered.Object:
 		m := make(yaml.MapSlice, len(v))
 		for i, e := range v {
-			m[i] = yaml.MapItem{Key: e.k, Value: toYAML(e.v)}
+			m[i] = yaml.MapItem{Key: e.Key, Value: toYAML(e.Value)}
 		}
 		return m
 	case []any:
@@ -87,8 +56,8 @@ func isEmpty(v reflect.Value) bool {
 	return v.IsZero()
 }
 
-// encodeValue turns a scenario value into plain data (obj, []any, string,
-// int, bool) in the form a file writes it.
+// encodeValue turns a scenario value into plain data (ordered.Object,
+// []any, string, int, bool) in the form a file writes it.
 func encodeValue(v reflect.Value) any {
 	switch v.Type() {
 	case typeRuleset, typePhase, typeArmour, typeTroopType, typeWeaponClass, typeTarget, typeToHit, typeAim:
@@ -137,13 +106,13 @@ func encodeValue(v reflect.Value) any {
 		return out
 	case typeOptions:
 		m := v.Interface().(map[string]string)
-		o := obj{}
+		o := ordered.Object{}
 		for _, k := range sortedKeys(m) {
 			var val any = m[k]
 			if s := strings.TrimSpace(m[k]); s == "true" || s == "false" {
 				val = s == "true"
 			}
-			o = append(o, kv{k, val})
+			o.Add(k, val)
 		}
 		return o
 	}
@@ -151,13 +120,13 @@ func encodeValue(v reflect.Value) any {
 	case reflect.Pointer:
 		return encodeValue(v.Elem())
 	case reflect.Struct:
-		o := obj{}
+		o := ordered.Object{}
 		for _, f := range fieldsOf(v.Type()) {
 			fv := v.FieldByIndex(f.index)
 			if f.omitempty && isEmpty(fv) {
 				continue
 			}
-			o = append(o, kv{f.name, encodeValue(fv)})
+			o.Add(f.name, encodeValue(fv))
 		}
 		return o
 	case reflect.Slice:

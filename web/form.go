@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank/internal/ordered"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
 )
@@ -279,7 +280,7 @@ func (f form) scenarioFor(rs rules.Ruleset) (*scenario.File, []string, error) {
 // document is the form as a scenario file under ruleset rs, its fields in
 // the catalogue's order, and the fields it leaves out because rs does not
 // read them.
-func (f form) document(rs rules.Ruleset) (obj, []string) {
+func (f form) document(rs rules.Ruleset) (ordered.Object, []string) {
 	fs := f.schema()
 	var dropped []string
 	keep := func(s scenario.FieldSpec, name string) bool {
@@ -291,16 +292,16 @@ func (f form) document(rs rules.Ruleset) (obj, []string) {
 		}
 		return true
 	}
-	doc := obj{}
-	doc = append(doc, kv{"ruleset", rs.String()})
-	opts := obj{}
+	doc := ordered.Object{}
+	doc.Add("ruleset", rs.String())
+	opts := ordered.Object{}
 	for _, s := range rules.Switches() {
 		if v, ok := f.Options[s.Name]; ok && s.AppliesTo(rs) {
-			opts = append(opts, kv{s.Name, v})
+			opts.Add(s.Name, v)
 		}
 	}
 	if len(opts) > 0 {
-		doc = append(doc, kv{"options", opts})
+		doc.Add("options", opts)
 	}
 	attacks := []any{}
 	for _, a := range f.Attacks {
@@ -315,17 +316,17 @@ func (f form) document(rs rules.Ruleset) (obj, []string) {
 				delete(a, ff.Name)
 			}
 		}
-		o := obj{}
+		o := ordered.Object{}
 		for _, ff := range fs.attackFile {
 			if v := ff.fileValue(a[ff.Name]); v != nil && keep(ff.readers, ff.Name) {
-				o = append(o, kv{ff.Name, v})
+				o.Add(ff.Name, v)
 			}
 		}
 		attacks = append(attacks, o)
 	}
-	doc = append(doc, kv{"attacks", attacks})
+	doc.Add("attacks", attacks)
 	t := f.Target
-	o := obj{}
+	o := ordered.Object{}
 	champion := false
 	for _, ff := range fs.targetFile {
 		var v any
@@ -345,11 +346,11 @@ func (f form) document(rs rules.Ruleset) (obj, []string) {
 			if !champion {
 				break
 			}
-			var own obj
+			var own ordered.Object
 			for _, c := range championFields() {
 				cs, _ := spec("t.champion." + c.name)
 				if x := t["champion."+c.name]; x != "" && keep(cs, "champion."+c.name) {
-					own = append(own, kv{c.name, championValue(c, x)})
+					own.Add(c.name, championValue(c, x))
 				}
 			}
 			if len(own) > 0 {
@@ -370,10 +371,10 @@ func (f form) document(rs rules.Ruleset) (obj, []string) {
 			}
 		}
 		if v != nil {
-			o = append(o, kv{ff.Name, v})
+			o.Add(ff.Name, v)
 		}
 	}
-	doc = append(doc, kv{"target", o})
+	doc.Add("target", o)
 	return doc, dropped
 }
 
@@ -450,35 +451,6 @@ func inputName(field string) string {
 		return "t.musician"
 	}
 	return name
-}
-
-// obj is a JSON object that keeps its keys in order.
-type obj []kv
-
-type kv struct {
-	k string
-	v any
-}
-
-// MarshalJSON writes the keys in order.
-func (o obj) MarshalJSON() ([]byte, error) {
-	var b strings.Builder
-	b.WriteByte('{')
-	for i, e := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(e.k)
-		v, err := json.Marshal(e.v)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(k)
-		b.WriteByte(':')
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return []byte(b.String()), nil
 }
 
 func sortedKeys(m map[string]string) []string {
