@@ -7,6 +7,7 @@ import (
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/alloc"
+	"github.com/rearrank/rearrank/internal/words"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -388,7 +389,7 @@ func (c *Combat) checkAttacks(i int) (int, error) {
 	}
 	a := c.Sides[i].Fights[worst].Attacks
 	return worst, fmt.Errorf("%d: %s making %d each could make %d attacks at one step%s: want at most %d attacks at one step",
-		a, plural(worstModels, "model", "models"), a, worstPart, all, dice.MaxCount)
+		a, words.Count(worstModels, "model", "models"), a, worstPart, all, dice.MaxCount)
 }
 
 func (f Fight) check(u *alloc.Unit) error {

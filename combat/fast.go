@@ -11,6 +11,7 @@ import (
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/alloc"
+	"github.com/rearrank/rearrank/internal/words"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -170,20 +171,12 @@ func (c *Combat) exact(ctx context.Context, cfg ExactConfig) (*Report, error) {
 // limit is the error of step k past max things, named one or many.
 func (f *fastReader) limit(k int, max int, one, many string) error {
 	return fmt.Errorf("combat exact: %w: more than %s at step %d of %d (%s against %s)",
-		odds.ErrStateLimit, plural(max, one, many), k+1, len(f.c.plan()), describeSide(f.c, 0), describeSide(f.c, 1))
-}
-
-// plural writes n with the singular noun for 1 and the plural otherwise.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
+		odds.ErrStateLimit, words.Count(max, one, many), k+1, len(f.c.plan()), describeSide(f.c, 0), describeSide(f.c, 1))
 }
 
 func describeSide(c *Combat, i int) string {
 	u := c.Sides[i].Unit
-	s := plural(u.Size(), "model", "models")
+	s := words.Count(u.Size(), "model", "models")
 	if u.Name() != "" {
 		s = u.Name() + ", " + s
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank"
+	"github.com/rearrank/rearrank/internal/words"
 )
 
 // StageRun is the dice of one stage of one attack group, as players roll
@@ -117,7 +118,7 @@ func (r *StageRun) Summary() string {
 	verb := stageWords[r.Stage][1]
 	switch {
 	case r.Dice == 0:
-		return fmt.Sprintf("%d %s without dice", len(r.Events), plural(len(r.Events), "step", "steps"))
+		return fmt.Sprintf("%d %s without dice", len(r.Events), words.Noun(len(r.Events) == 1, "step", "steps"))
 	case verb != "" && r.Need != "" && r.Need != "-":
 		return fmt.Sprintf("%d of %d %s on %s", r.Passed, r.Dice, verb, r.Need)
 	case verb != "":
@@ -129,7 +130,7 @@ func (r *StageRun) Summary() string {
 			total += e.Face
 		}
 	}
-	return fmt.Sprintf("%d %s rolled, %d in all", r.Dice, plural(r.Dice, "die", "dice"), total)
+	return fmt.Sprintf("%d %s rolled, %d in all", r.Dice, words.Noun(r.Dice == 1, "die", "dice"), total)
 }
 
 // Faces counts the run's faces: "3×1, 5×2, 2×6", faces from 1 to 6.
@@ -167,11 +168,4 @@ func (r *StageRun) Others() string {
 		parts = append(parts, fmt.Sprintf("%s ×%d", strings.ReplaceAll(k.String(), "_", " "), n[k]))
 	}
 	return strings.Join(parts, ", ")
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank/internal/words"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -404,16 +405,14 @@ func modelCell(v unit.CellView, x, y float64, place string) cell {
 
 // counted writes n with its plural noun, made singular for 1: "1
 // casualty", "3 casualties".
-func counted(n int, noun string) string {
-	return fmt.Sprintf("%d %s", n, nounFor(n, noun))
-}
+func counted(n int, noun string) string { return words.Count(n, singular(noun), noun) }
 
-// nounFor is the plural noun made singular for a count of 1: "casualties"
-// is "casualty", "dice" "die", "ranks" "rank".
-func nounFor(n int, noun string) string {
-	if n != 1 {
-		return noun
-	}
+// nounFor is the plural noun made singular for a count of 1.
+func nounFor(n int, noun string) string { return words.Noun(n == 1, singular(noun), noun) }
+
+// singular is a chart's plural noun made singular: "casualties" is
+// "casualty", "dice" "die", "ranks" "rank".
+func singular(noun string) string {
 	switch noun {
 	case "casualties":
 		return "casualty"

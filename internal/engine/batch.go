@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/rearrank/rearrank"
+	"github.com/rearrank/rearrank/internal/words"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -101,7 +102,7 @@ func (m *Machine) beginProfile(log func(rearrank.Event)) error {
 		m.nos = &woundNos{before: m.numbers().before}
 		first, last := m.batchSpan()
 		m.emit(log, rearrank.Event{Kind: rearrank.BatchStart, Text: fmt.Sprintf("%s: %s, S%d, %s phase; batch %s, profile %d of %d",
-			m.groupName(), countOf(a.Count.String(), "attack", "attacks"), a.Strength, a.Phase, a.Batch, s.batch-first+1, last-first+1)})
+			m.groupName(), words.CountOf(a.Count.String(), "attack", "attacks"), a.Strength, a.Phase, a.Batch, s.batch-first+1, last-first+1)})
 	}
 	recv, aim, err := receiver(m.u, a.Target)
 	if err != nil {
@@ -191,15 +192,15 @@ func (m *Machine) nextHeld(log func(rearrank.Event)) {
 			switch s.pass {
 			case passKills:
 				s.at = stepKill
-				m.note(log, rearrank.Allocation, "RULES.md C22", "%s: %s", m.groupName(), count(n, "instant kill", "instant kills"))
+				m.note(log, rearrank.Allocation, "RULES.md C22", "%s: %s", m.groupName(), words.Count(n, "instant kill", "instant kills"))
 			case passPackets:
 				each := "each a packet"
 				if n == 1 {
 					each = "a packet"
 				}
-				m.note(log, rearrank.Allocation, "RULES.md C22", "%s: %s, %s of Multiple Wounds", m.groupName(), count(n, "unsaved wound", "unsaved wounds"), each)
+				m.note(log, rearrank.Allocation, "RULES.md C22", "%s: %s, %s of Multiple Wounds", m.groupName(), words.Count(n, "unsaved wound", "unsaved wounds"), each)
 			default:
-				m.note(log, rearrank.Allocation, "RULES.md C22", "%s: %s", m.groupName(), count(n, "unsaved single wound", "unsaved single wounds"))
+				m.note(log, rearrank.Allocation, "RULES.md C22", "%s: %s", m.groupName(), words.Count(n, "unsaved single wound", "unsaved single wounds"))
 			}
 			return
 		}

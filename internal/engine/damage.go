@@ -5,6 +5,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/internal/alloc"
+	"github.com/rearrank/rearrank/internal/words"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -219,9 +220,9 @@ func (m *Machine) regenPacketItem(d *dieSource) error {
 	}
 	if d.log != nil {
 		if back == 0 {
-			m.note(d.log, rearrank.Regenerate, "RULES.md 22.6", "%s lost, none regenerated", count(lost, "Wound", "Wounds"))
+			m.note(d.log, rearrank.Regenerate, "RULES.md 22.6", "%s lost, none regenerated", words.Count(lost, "Wound", "Wounds"))
 		} else {
-			m.note(d.log, rearrank.Regenerate, "RULES.md 22.6", "%s lost, %d regenerated (counted for combat result all the same)", count(lost, "Wound", "Wounds"), back)
+			m.note(d.log, rearrank.Regenerate, "RULES.md 22.6", "%s lost, %d regenerated (counted for combat result all the same)", words.Count(lost, "Wound", "Wounds"), back)
 		}
 	}
 	if lost > back {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank"
+	"github.com/rearrank/rearrank/internal/words"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -43,9 +44,9 @@ func (m *Machine) panicFailText() string {
 	}
 	left, starting := m.u.Size(), m.u.StartingModels()
 	if m.u.PanicFlees() {
-		return fmt.Sprintf("; if it fails, it flees (%d of %s at deployment left, half or fewer)", left, count(starting, "model", "models"))
+		return fmt.Sprintf("; if it fails, it flees (%d of %s at deployment left, half or fewer)", left, words.Count(starting, "model", "models"))
 	}
-	return fmt.Sprintf("; if it fails, it falls back in good order (%d of %s at deployment left, more than half)", left, count(starting, "model", "models"))
+	return fmt.Sprintf("; if it fails, it falls back in good order (%d of %s at deployment left, more than half)", left, words.Count(starting, "model", "models"))
 }
 
 // end closes the batch: champion overflow, panic, destroyed.
@@ -72,7 +73,7 @@ func (m *Machine) end(log func(rearrank.Event)) error {
 			m.s.tally.Panic = true
 			if log != nil {
 				m.emit(log, rearrank.Event{Kind: rearrank.Panic, Rule: pick(m.fixed.panicMoreThan, "RULES.md 22.9", "RULES.md 12, 19.3"),
-					Text: fmt.Sprintf("%d of %s lost this phase (%s): panic test%s", lost, count(start, "model", "models"), m.panicWords(), m.panicFailText())})
+					Text: fmt.Sprintf("%d of %s lost this phase (%s): panic test%s", lost, words.Count(start, "model", "models"), m.panicWords(), m.panicFailText())})
 			}
 		}
 	}
@@ -120,9 +121,9 @@ func (m *Machine) numbers() *woundNos {
 func (m *Machine) batchEndText() string {
 	total := m.s.tally.Wounds
 	mine := total - m.numbers().before
-	text := fmt.Sprintf("%s removed, %s caused", count(m.s.batchCas, "model", "models"), count(mine, "wound", "wounds"))
+	text := fmt.Sprintf("%s removed, %s caused", words.Count(m.s.batchCas, "model", "models"), words.Count(mine, "wound", "wounds"))
 	if f := m.u.Fighter(); f != nil { // skirmish: one warrior (RULES.md 13)
-		text = count(mine, "wound", "wounds") + " caused"
+		text = words.Count(mine, "wound", "wounds") + " caused"
 		if total != mine {
 			text += fmt.Sprintf(" (%d in all so far)", total)
 		}
@@ -136,11 +137,11 @@ func (m *Machine) batchEndText() string {
 		carried += p.Carried
 	}
 	if carried > 0 {
-		text += fmt.Sprintf("; %s carried", count(carried, "wound", "wounds"))
+		text += fmt.Sprintf("; %s carried", words.Count(carried, "wound", "wounds"))
 	}
 	now := m.u.DrawDamage()
 	if len(now) > 80 { // wider than a screen: the grids after the log show it
-		now = fmt.Sprintf("%s in %s", count(m.u.Size(), "model", "models"), count(len(m.u.Ranks()), "rank", "ranks"))
+		now = fmt.Sprintf("%s in %s", words.Count(m.u.Size(), "model", "models"), words.Count(len(m.u.Ranks()), "rank", "ranks"))
 	}
 	return text + "; unit now " + now
 }

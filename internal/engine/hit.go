@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/rearrank/rearrank"
+	"github.com/rearrank/rearrank/internal/words"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -229,7 +230,7 @@ func (m *Machine) startMulti(log func(rearrank.Event)) {
 		// unless poison_multiple_hits is all (20.2)
 		if log != nil {
 			n := s.hits + s.poison
-			m.note(log, rearrank.MultiHits, "RULES.md 20.3", "%s %s (multiple hits %d)", count(n, "hit becomes", "hits become"), count(n*c, "hit", "hits"), c)
+			m.note(log, rearrank.MultiHits, "RULES.md 20.3", "%s %s (multiple hits %d)", words.Count(n, "hit becomes", "hits become"), words.Count(n*c, "hit", "hits"), c)
 		}
 		if m.opts().PoisonMultipleHits == rules.PoisonAllHits {
 			s.hits, s.poison = s.hits*c, s.poison*c
@@ -256,7 +257,7 @@ func (m *Machine) multiItem(d *dieSource) error {
 			return err
 		}
 		if d.log != nil {
-			m.note(d.log, rearrank.MultiHits, "RULES.md 20.3", "hit %d of %d becomes %s (%s)", s.i, s.n, count(k, "hit", "hits"), a.MultipleHits)
+			m.note(d.log, rearrank.MultiHits, "RULES.md 20.3", "hit %d of %d becomes %s (%s)", s.i, s.n, words.Count(k, "hit", "hits"), a.MultipleHits)
 		}
 		// the first items are the poisoned hits (20.2), told by the count
 		// left, not the item's place, so that the odds can take every place

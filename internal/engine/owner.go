@@ -4,11 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/internal/alloc"
+	"github.com/rearrank/rearrank/internal/words"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -244,13 +244,13 @@ func (m *Machine) orderPackets(d *dieSource) error {
 		return fmt.Errorf("attack group %d: multi_packet_order owner_choice: the order %v names %d of the %d packets", m.s.batch+1, order, len(order), n)
 	}
 	o.packets = make([]ownedPacket, n)
-	words := make([]string, n)
+	names := make([]string, n)
 	for j, i := range order {
 		o.packets[j] = ownedPacket{k: ks[i], no: i + 1, cleave: opts[i].CleavingBlow}
-		words[j] = countOf(strconv.Itoa(ks[i]), "Wound", "Wounds") + pick(opts[i].CleavingBlow, " (the Cleaving Blow)", "")
+		names[j] = words.Count(ks[i], "Wound", "Wounds") + pick(opts[i].CleavingBlow, " (the Cleaving Blow)", "")
 	}
 	if slices.Min(ks) != slices.Max(ks) {
-		m.note(d.log, rearrank.Damage, "RULES.md 22.7, T-5", "the owner orders the packets: %s", strings.Join(words, ", then "))
+		m.note(d.log, rearrank.Damage, "RULES.md 22.7, T-5", "the owner orders the packets: %s", strings.Join(names, ", then "))
 	}
 	return nil
 }

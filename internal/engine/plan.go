@@ -8,6 +8,7 @@ import (
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/alloc"
+	"github.com/rearrank/rearrank/internal/words"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -133,7 +134,7 @@ func (m *Machine) begin(log func(rearrank.Event)) error {
 	m.nos = nil
 	if log != nil {
 		m.numbers().before = s.tally.Wounds
-		text := fmt.Sprintf("%s: %s, S%d, %s phase", m.groupName(), countOf(a.Count.String(), "attack", "attacks"), a.Strength, a.Phase)
+		text := fmt.Sprintf("%s: %s, S%d, %s phase", m.groupName(), words.CountOf(a.Count.String(), "attack", "attacks"), a.Strength, a.Phase)
 		if n := m.profiles(); n > 1 {
 			text += fmt.Sprintf("; batch %s, profile 1 of %d", a.Batch, n)
 		}
@@ -414,7 +415,7 @@ func (m *Machine) count(d *dieSource) error {
 	if a.Hit.Auto() {
 		m.s.hits = n
 		if d.log != nil {
-			m.note(d.log, rearrank.Hit, "RULES.md 5", "%s", count(n, "automatic hit", "automatic hits"))
+			m.note(d.log, rearrank.Hit, "RULES.md 5", "%s", words.Count(n, "automatic hit", "automatic hits"))
 		}
 		m.startMulti(d.log)
 		return nil

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank"
+	"github.com/rearrank/rearrank/internal/words"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -52,7 +53,7 @@ func (m *Machine) startArmour(log func(rearrank.Event)) {
 	a, s := m.attack(), &m.s
 	s.pRoll = 0
 	if s.kills > 0 {
-		m.note(log, rearrank.Armour, "RULES.md 9.1", "%s: no saves of any kind", count(s.kills, "instant kill", "instant kills"))
+		m.note(log, rearrank.Armour, "RULES.md 9.1", "%s: no saves of any kind", words.Count(s.kills, "instant kill", "instant kills"))
 	}
 	total := s.wounds.total()
 	s.i, s.n, s.at = 0, total, stepArmour
@@ -90,7 +91,7 @@ func (m *Machine) startArmour(log func(rearrank.Event)) {
 		skip = fmt.Sprintf("armour save impossible (needs %s)", impossibleNeed(t, &s.wounds))
 	}
 	if skip != "" {
-		m.note(log, rearrank.Armour, rule, "%s: %s", count(total, "wound", "wounds"), skip)
+		m.note(log, rearrank.Armour, rule, "%s: %s", words.Count(total, "wound", "wounds"), skip)
 		s.failed, s.wounds = s.wounds, woundPool{}
 		if log != nil {
 			w := m.numbers()
@@ -222,7 +223,7 @@ func (m *Machine) startSpecial(log func(rearrank.Event)) {
 	}
 	if n := s.failed[lethalSix]; total > 0 && none && n > 0 && m.lethalTakesRegen(log) {
 		// the per-wound lines say it when some wound rolls a save
-		m.note(log, rearrank.Special, "RULES.md 8, 19.3", "%s: Lethal Strike, no Regeneration save", count(n, "wound", "wounds"))
+		m.note(log, rearrank.Special, "RULES.md 8, 19.3", "%s: Lethal Strike, no Regeneration save", words.Count(n, "wound", "wounds"))
 	}
 	if total > 0 && none {
 		for k := range woundKinds {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank"
+	"github.com/rearrank/rearrank/internal/words"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -150,7 +151,7 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 			return err
 		}
 		if d.log != nil {
-			m.note(d.log, rearrank.MultiHits, "RULES.md 20.3", "attack %d: the hit becomes %s (%s)", n, count(hits, "hit", "hits"), a.MultipleHits)
+			m.note(d.log, rearrank.MultiHits, "RULES.md 20.3", "attack %d: the hit becomes %s (%s)", n, words.Count(hits, "hit", "hits"), a.MultipleHits)
 		}
 	}
 	// the further hits are the next items (skirmishItem); a Body Blow's
@@ -278,9 +279,9 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 			if c.Wounds > 1 && d.log != nil {
 				gives := fmt.Sprintf("the critical gives %d", wounds)
 				if c.SeparateSaves {
-					gives = fmt.Sprintf("%d of the critical's %s went unsaved", unsaved, count(c.Wounds, "wound", "wounds"))
+					gives = fmt.Sprintf("%d of the critical's %s went unsaved", unsaved, words.Count(c.Wounds, "wound", "wounds"))
 				}
-				m.note(d.log, rearrank.Damage, "RULES.md 6.2, R39", "the weapon does %s; %s: the larger, %d, counts (never the sum)", count(w, "wound", "wounds"), gives, max(w, wounds))
+				m.note(d.log, rearrank.Damage, "RULES.md 6.2, R39", "the weapon does %s; %s: the larger, %d, counts (never the sum)", words.Count(w, "wound", "wounds"), gives, max(w, wounds))
 			}
 			wounds = max(w, wounds)
 		}
@@ -295,7 +296,7 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 			}
 		}
 		if d.log != nil {
-			m.note(d.log, rearrank.Damage, "RULES.md 13", "%s: the warrior has %d of %s left", count(wounds, "wound", "wounds"), f.W-f.Damage, count(f.W, "wound", "wounds"))
+			m.note(d.log, rearrank.Damage, "RULES.md 13", "%s: the warrior has %d of %s left", words.Count(wounds, "wound", "wounds"), f.W-f.Damage, words.Count(f.W, "wound", "wounds"))
 		}
 	}
 	if injuries > 0 && f.Skirmish.Status != unit.OutOfAction {

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/rearrank/rearrank/rules"
@@ -84,16 +83,3 @@ func roleName(r unit.Role, name string) string {
 	}
 	return r.Words()
 }
-
-// countOf writes the number n (a number or dice, such as "2D6") with the
-// singular noun for exactly 1 and the plural otherwise: "1 attack",
-// "3 attacks", "D6 attacks".
-func countOf(n, one, many string) string {
-	if n == "1" {
-		return n + " " + one
-	}
-	return n + " " + many
-}
-
-// count is countOf for a whole number: "1 hit", "0 hits", "3 hits".
-func count(n int, one, many string) string { return countOf(strconv.Itoa(n), one, many) }

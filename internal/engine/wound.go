@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/rearrank/rearrank"
+	"github.com/rearrank/rearrank/internal/words"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -14,12 +15,12 @@ func (m *Machine) startWounds(log func(rearrank.Event)) {
 	case s.poison == 0:
 	case !s.tests.woundPoison.need.IsNone(): // tow plus_two: they roll at +2 (22.3)
 		m.autoWounds(log != nil, s.poison)
-		m.note(log, rearrank.Wound, "RULES.md 22.3", "%s to wound at %s", count(s.poison, "poisoned hit rolls", "poisoned hits roll"), s.tests.woundPoison.need)
+		m.note(log, rearrank.Wound, "RULES.md 22.3", "%s to wound at %s", words.Count(s.poison, "poisoned hit rolls", "poisoned hits roll"), s.tests.woundPoison.need)
 	case !s.tests.wound.need.Possible() && rules.PoisonBlockedByToughness(m.rs(), m.opts()):
-		m.note(log, rearrank.Wound, "RULES.md 22.3", "%s cannot wound a target too tough to wound", count(s.poison, "poisoned hit", "poisoned hits"))
+		m.note(log, rearrank.Wound, "RULES.md 22.3", "%s cannot wound a target too tough to wound", words.Count(s.poison, "poisoned hit", "poisoned hits"))
 	default: // automatic wounds: no to-wound die, no to-wound trigger (20.2)
 		m.autoWounds(log != nil, s.poison)
-		m.note(log, rearrank.Wound, "RULES.md 20.2", "%s automatically", count(s.poison, "poisoned hit wounds", "poisoned hits wound"))
+		m.note(log, rearrank.Wound, "RULES.md 20.2", "%s automatically", words.Count(s.poison, "poisoned hit wounds", "poisoned hits wound"))
 	}
 	s.poison = 0
 	s.n = s.pRoll + s.hits + s.extra
