@@ -276,31 +276,17 @@ func (u *Unit) AppendKey(b []byte) []byte {
 // hold one kind of ordinary R&F and that set no owner_choice switch (a
 // unit StandIn made does not); Key of any other unit is unchanged by it.
 //
-// In such a unit the ordinary R&F of a pool are keyed as a multiset of
-// (damage, struck), the other models by their own damage, and the formation
-// and the end counters not at all. That is sound for every count the odds
-// report (casualties by role, wounds taken, wasted, destroyed, panic,
-// champion and standard): where a packet or single wound lands is decided
-// by damage and struck (the most damaged eligible model, C1, C2, 11.3), by
-// position only between ordinary models of equal damage and struck, which
-// are interchangeable for every count; removal order decides which of
-// them is removed, never how many or of which role (the command models go
-// after the last ordinary R&F of their pool in the ruleset's order, 11.4,
-// one model per role); pooled arithmetic, which could carry wounds onto a
-// model by position, is not used. Two states with one such key may stand
-// in different formations, so a caller that shows where models stand or
-// are removed must leave it off.
-//
-// Two things would break that, and with the count key on Apply refuses
-// them (an error, nothing changed). C12: an instant kill aimed at the
-// musician or standard bearer takes the closest ordinary R&F, a model
-// chosen by where it stands. And packets out of C22 order: a single wound
-// or an instant kill goes to the most damaged model, struck or not, the
-// first in removal order on a tie, so while some models are struck it may
-// take a struck or an unstruck one by position, which decides where a
-// later multi-wound packet of the batch lands; C22 puts every packet
-// before the singles, and the referee keeps to it. The state a Clone or
-// CopyFrom copies includes the setting.
+// Such a unit is keyed by the multiset of its ordinary R&F's (damage,
+// struck) per pool and the other models' damage, not by where they stand:
+// position decides only between ordinary models alike in both, which are
+// interchangeable for every count the odds report (C1, C2, 11.3, 11.4).
+// A caller that shows where models stand must leave it off. Apply refuses
+// the two packets that would choose by position (an instant kill aimed at
+// the musician or standard bearer, C12; a single wound before a packet of
+// its batch, against C22's order). odds' TestCountKeyEqualsSlotKey and
+// TestCountKeyEqualsWalk check the claim on random scenarios, against the
+// slot key and against the referee walked over every die. Clone and
+// CopyFrom copy the setting.
 func (u *Unit) SetCountKey(on bool) { u.countKey = on }
 
 // CountKeyed reports whether Key keys u by counts: SetCountKey is on and u
