@@ -7,7 +7,7 @@
 // on a unit built from a Spec by rearrank.NewUnit; they live in
 // internal/alloc, behind that handle's few methods.
 //
-// Every type here is a value a caller may build, copy and compare; nothing
+// Every type here is plain data a caller builds and copies; nothing
 // here changes a unit. A Spec is checked in full when a unit is built, and
 // every error names the field and what was wanted.
 package unit
