@@ -54,3 +54,32 @@ func TestRoleText(t *testing.T) {
 		t.Error("general: no error")
 	}
 }
+
+// TestRoleLetters: the letters the formation diagrams draw.
+func TestRoleLetters(t *testing.T) {
+	for r := RankAndFile; r <= Character; r++ {
+		got, err := ParseRole(r.String())
+		if err != nil || got != r {
+			t.Errorf("ParseRole(%q) = %v, %v", r.String(), got, err)
+		}
+	}
+	if s := string([]byte{RankAndFile.Letter(), Musician.Letter(), StandardBearer.Letter(), Champion.Letter(), Character.Letter()}); s != "RMSCH" {
+		t.Errorf("letters %s, want RMSCH", s)
+	}
+}
+
+func FuzzParseTarget(f *testing.F) {
+	for _, s := range []string{"rank_and_file", "rank_and_file:monster", "character:A:B", "standard_bearer", "x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		tg, err := ParseTarget(s)
+		if err != nil {
+			return
+		}
+		again, err := ParseTarget(tg.String())
+		if err != nil || again != tg {
+			t.Errorf("%q -> %+v -> %q -> %+v, %v", s, tg, tg.String(), again, err)
+		}
+	})
+}

@@ -542,45 +542,6 @@ func TestNewErrors(t *testing.T) {
 	}
 }
 
-func TestRoleAndTargetText(t *testing.T) {
-	for r := unit.RankAndFile; r <= unit.Character; r++ {
-		got, err := unit.ParseRole(r.String())
-		if err != nil || got != r {
-			t.Errorf("ParseRole(%q) = %v, %v", r.String(), got, err)
-		}
-	}
-	if s := string([]byte{unit.RankAndFile.Letter(), unit.Musician.Letter(), unit.StandardBearer.Letter(), unit.Champion.Letter(), unit.Character.Letter()}); s != "RMSCH" {
-		t.Errorf("letters %s", s)
-	}
-	for _, s := range []string{"rank_and_file", "rank_and_file:cavalry", "champion", "musician", "standard", "character:Grom the Paunch"} {
-		tg, err := unit.ParseTarget(s)
-		if err != nil || tg.String() != s {
-			t.Errorf("ParseTarget(%q) = %+v, %v", s, tg, err)
-		}
-	}
-	for _, s := range []string{"", "hero", "character", "character:", "champion:x", "rank_and_file:horse"} {
-		if _, err := unit.ParseTarget(s); err == nil {
-			t.Errorf("ParseTarget(%q): no error", s)
-		}
-	}
-}
-
-func FuzzParseTarget(f *testing.F) {
-	for _, s := range []string{"rank_and_file", "rank_and_file:monster", "character:A:B", "standard_bearer", "x"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		tg, err := unit.ParseTarget(s)
-		if err != nil {
-			return
-		}
-		again, err := unit.ParseTarget(tg.String())
-		if err != nil || again != tg {
-			t.Errorf("%q -> %+v -> %q -> %+v, %v", s, tg, tg.String(), again, err)
-		}
-	})
-}
-
 // full draws every slot of every rank, "." for empty, so tests see where
 // models stand.
 func full(u *Unit) string {
