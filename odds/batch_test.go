@@ -113,6 +113,12 @@ func TestBatchOutcomesWalk(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		u, attacks := genScenario(t, 3)
 		want, err := walkJoint(u, attacks, 600)
+		if err != nil && len(attacks) > 1 {
+			// past the walk's reach: its first group alone often is not,
+			// and a quick run's few checks are not spent on skips
+			attacks = attacks[:1]
+			want, err = walkJoint(u, attacks, 600)
+		}
 		if err != nil {
 			t.Skip(err)
 		}
