@@ -377,7 +377,7 @@ func (e *engine) attacksIn(i int, f Fight, now [][]unit.Cell) int {
 		return 0
 	}
 	g := now
-	if e.c.Options.StepUp == rules.StepUpLost {
+	if e.c.Options.StepUpLostIn(e.c.Ruleset) {
 		g = e.start[i]
 	}
 	front, support := e.positions(i, g)
@@ -402,7 +402,7 @@ func (e *engine) attacksIn(i int, f Fight, now [][]unit.Cell) int {
 			}
 		}
 	}
-	if e.c.Options.StepUp == rules.StepUpLost {
+	if e.c.Options.StepUpLostIn(e.c.Ruleset) {
 		d := e.lostRF[i]
 		take := min(d, nf)
 		nf -= take

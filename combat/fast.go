@@ -144,7 +144,7 @@ func (c *Combat) exact(ctx context.Context, cfg ExactConfig) (*Report, error) {
 	st, release := watch(ctx)
 	defer release()
 	f := &fastReader{c: c, cfg: cfg, ctx: ctx, stop: st, e: newEngine(c, nil), memo: map[string][]sideWay{},
-		stepUp: c.Options.StepUp == rules.StepUpLost}
+		stepUp: c.Options.StepUpLostIn(c.Ruleset)}
 	f.e.stop = st
 	states := []rstate{{units: [2]*alloc.Unit{au(c.Sides[0].Unit), au(c.Sides[1].Unit)}, p: big.NewRat(1, 1)}}
 	a := newAcc()

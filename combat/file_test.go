@@ -180,6 +180,7 @@ func TestOptionsSet(t *testing.T) {
 	}{
 		{rules.WHFB8, "contact_overlap", "0", rules.Options{NoContactOverlap: true}, ""},
 		{rules.WHFB8, "step_up", "lost", rules.Options{StepUp: rules.StepUpLost}, ""},
+		{rules.TOW, "step_up", "fights", rules.Options{StepUp: rules.StepUpFights}, ""}, // tow's default is lost (22.18)
 		{rules.WHFB8, "asf_tie", "initiative", rules.Options{ASFTie: rules.ASFInitiative}, ""},
 		{rules.T9A, "charge_initiative", "0", rules.Options{ChargeInitiative: rules.Off}, ""},
 		{rules.T9A1RU, "line_formation_width", "6", rules.Options{LineFormationWidth: 6}, ""},

@@ -2,6 +2,7 @@ package combat
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -282,6 +283,59 @@ func TestTowDisruptedByUnitStrength(t *testing.T) {
 		ranks := slices.ContainsFunc(o.Points[1], func(p Point) bool { return p.Name == "ranks" })
 		if ranks == tc.disrupted {
 			t.Errorf("%s: %d chargers, heavy %v: charged unit's points %v, want disrupted %v", tc.rs, tc.chargers, tc.heavy, o.Points[1], tc.disrupted)
+		}
+	}
+}
+
+// TestTowStepUpLostHalberds is examples/combat-tow-halberds.yaml: 20 Orc
+// Boyz charge 20 State Troops with halberds, who strike first at I3. A
+// model that steps forward to replace a casualty cannot attack in that
+// phase (RULES.md 22.18), so tow's step_up defaults to lost: the Orcs
+// strike back at I2 with their 10 less one for each model lost, and the
+// halberdiers win 37.72%, where an independent Old World simulator gives
+// 37.67% +- 0.05 over a million rounds of 25 against 25 (22.18). With
+// 25 a side (5 x 5) nothing changes: the casualties come from the rear,
+// both sides stay in Combat Order and score at most +2 for ranks. A file
+// that sets step_up: fights keeps 21.5's reading: the Orcs always make
+// 10 attacks and the halberdiers win 29.63%, tow's figure before 22.18.
+func TestTowStepUpLostHalberds(t *testing.T) {
+	data, err := os.ReadFile("../examples/combat-tow-halberds.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := string(data)
+	fights := strings.Replace(file, "ruleset: tow\n", "ruleset: tow\noptions: {step_up: fights}\n", 1)
+	bigger := strings.ReplaceAll(file, "models: 20", "models: 25")
+	const (
+		lostAWins   = "1558438443925537109375/3833759992447475122176"
+		lostDraw    = "829154376927431640625/3833759992447475122176"
+		lostBWins   = "30128482741552216087/79869999842655731712" // 0.37722
+		fightsAWins = "919663285247802734375/1916879996223737561088"
+		fightsDraw  = "214602335051142578125/958439998111868780544"
+		fightsBWins = "568012040873649670463/1916879996223737561088" // 0.29632
+	)
+	for _, tc := range []struct {
+		name, text         string
+		aWins, draw, bWins string
+		orcAttacks         string // mean, at I2
+	}{
+		// Under lost the Orcs' 10 less their mean casualties at I3: 10
+		// attacks x 1/2 to hit (WS3 v WS3) x 1/2 to wound (S4 v T4) x 2/3
+		// unsaved (5+) = 5/3, so 25/3.
+		{"default (lost)", file, lostAWins, lostDraw, lostBWins, "25/3"},
+		{"25 a side", bigger, lostAWins, lostDraw, lostBWins, "25/3"},
+		{"step_up: fights", fights, fightsAWins, fightsDraw, fightsBWins, "10"},
+	} {
+		c := loadText(t, tc.text)
+		for _, rep := range []*Report{exact(t, c), mc(t, c)} {
+			what := fmt.Sprintf("%s (samples %d)", tc.name, rep.N)
+			near(t, what+": Orc Boyz win", rep, rep.AWins, tc.aWins)
+			near(t, what+": draw", rep, rep.Draw, tc.draw)
+			near(t, what+": State Troops win", rep, rep.BWins, tc.bWins)
+			if len(rep.Steps) != 2 || rep.Steps[1].Key != (Key{1, 2}) || rep.Steps[1].Attacks[0] == nil {
+				t.Fatalf("%s: steps %+v, want the Orcs at I2 second", what, rep.Steps)
+			}
+			nearMean(t, what+": Orcs' attacks at I2", rep, *rep.Steps[1].Attacks[0], tc.orcAttacks)
 		}
 	}
 }

@@ -39,6 +39,12 @@ type CombatRules struct {
 	// at step 0, whatever its value, as great weapons do (21.4, R53).
 	LastAtStepZero bool
 
+	// StepUpLost is step_up's default (21.5, 21.11, R51): true where a
+	// model that steps forward to replace a casualty cannot attack that
+	// round, the attacks being the round-start grid less the models lost
+	// (tow, 22.18); false where it fights if its step has not passed (8th).
+	StepUpLost bool
+
 	// ChargeInitiative is charge_initiative's default (21.4, 21.11, R53):
 	// true where the charger adds 1 to its strike value.
 	ChargeInitiative bool
@@ -186,14 +192,16 @@ func (t Toggle) on(def bool) bool {
 	return def
 }
 
-// StepUp says who fights after casualties (RULES.md 21.5, R51).
+// StepUp says who fights after casualties (RULES.md 21.5, R51). The zero
+// StepUp is the ruleset's StepUpLost.
 type StepUp int8
 
 const (
+	StepUpByRuleset StepUp = iota
 	// StepUpFights counts attacks from the grid as it stands (8th).
-	StepUpFights StepUp = iota
+	StepUpFights
 	// StepUpLost counts from the round-start grid minus the models lost
-	// (5th/7th).
+	// (5th/7th; tow, 22.18).
 	StepUpLost
 )
 
@@ -237,8 +245,9 @@ func CombatSwitches() []Switch {
 	}{
 		{pairSwitch("contact_overlap", "21.3.1, R50", "1: the wider unit's contact reaches one file past each end of the narrower; 0: only its files",
 			[2]string{"1", "0"}, func(o *Options) *bool { return &o.NoContactOverlap }), round},
-		{combatEnum("step_up", "21.5, R51", "fights: models stepping up fight if their step has not passed (8th); lost: attacks are the round-start grid less the models lost (5th/7th)",
-			[]string{"fights", "lost"}, nil, func(o *Options) *StepUp { return &o.StepUp }), round},
+		{combatEnum("step_up", "21.5, R51, 22.18", "fights: models stepping up fight if their step has not passed (8th); lost: attacks are the round-start grid less the models lost (5th/7th, tow)",
+			[]string{"fights", "lost"}, func(c *CombatRules) bool { return c.StepUpLost },
+			func(o *Options) *StepUp { return &o.StepUp }), round},
 		{combatEnum("asf_tie", "21.4, R52", "two Always Strikes First fights: simultaneous, and neither re-rolls; or the higher Initiative first",
 			[]string{"simultaneous", "initiative"}, func(c *CombatRules) bool { return !c.ASFSimultaneous },
 			func(o *Options) *ASFTie { return &o.ASFTie }), round},
@@ -413,6 +422,19 @@ func readVerb(n int) string {
 // ContactOverlap is contact_overlap (21.3.1, R50): the files the wider
 // unit's contact reaches past each end of the narrower.
 func (o Options) ContactOverlap() int { return b2i(!o.NoContactOverlap) }
+
+// StepUpLostIn reports whether models stepping up into the fighting rank
+// cannot attack in ruleset r (step_up: lost, 21.5, R51, 22.18): the attacks
+// are then the round-start grid less the rank and file lost.
+func (o Options) StepUpLostIn(r Ruleset) bool {
+	switch o.StepUp {
+	case StepUpFights:
+		return false
+	case StepUpLost:
+		return true
+	}
+	return For(r).Combat.StepUpLost
+}
 
 // SimultaneousASF reports whether two Always Strikes First fights strike
 // together in ruleset r (asf_tie, 21.4, R52).

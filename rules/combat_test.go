@@ -202,6 +202,7 @@ func TestCombatSwitchesInTheCatalog(t *testing.T) {
 func TestCombatOptions(t *testing.T) {
 	var zero Options
 	if !zero.SimultaneousASF(WHFB8) || zero.SimultaneousASF(Battleaxe) || zero.ChargeBonus(T9A) != 1 || zero.ChargeBonus(WHFB8) != 0 ||
+		zero.StepUpLostIn(WHFB8) || !zero.StepUpLostIn(TOW) ||
 		!zero.InsaneCourageIn(Battleaxe) || zero.InsaneCourageIn(T9A1RU) || zero.WideRank(T9A) != 8 || zero.WideRank(WHFB8) != 10 || zero.ContactOverlap() != 1 {
 		t.Error("the zero Options are not RULES.md 21.11's defaults")
 	}
@@ -213,6 +214,8 @@ func TestCombatOptions(t *testing.T) {
 		check       func(Options) bool
 	}{
 		{"contact_overlap", "0", func(o Options) bool { return o.ContactOverlap() == 0 }},
+		{"step_up", "lost", func(o Options) bool { return o.StepUpLostIn(WHFB8) }},
+		{"step_up", "fights", func(o Options) bool { return !o.StepUpLostIn(TOW) }},
 		{"asf_tie", "simultaneous", func(o Options) bool { return o.SimultaneousASF(T9A) }},
 		{"charge_initiative", "0", func(o Options) bool { return o.ChargeBonus(T9A) == 0 }},
 		{"line_formation_width", "6", func(o Options) bool { return o.WideRank(T9A1RU) == 6 && o.WideRank(WHFB8) == 10 }},

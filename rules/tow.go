@@ -36,6 +36,7 @@ var towRules = Traits{
 		DisruptStrength: 5, DisruptStrengthHeavy: 10, // 22.11: by Unit Strength
 		CombatOrderStrength: 10, MassedInfantry: true, // 22.11
 		Troops: &towTroops, ThreeOutcomes: true, OverkillMost: 5, // 22.10, 22.11
+		StepUpLost: true, // 22.18: a model stepping forward to replace a casualty cannot attack
 	},
 }
 

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"maps"
 	"math/big"
 	"testing"
 )
@@ -281,5 +282,45 @@ func TestTroopTypeReadBy(t *testing.T) {
 	}
 	if got := HeavyCavalry.In(WHFB8); got != Cavalry {
 		t.Errorf("whfb8: heavy_cavalry is read as %s, want cavalry", got)
+	}
+}
+
+// TestTowStepUpLost: a model that steps forward into the fighting rank to
+// replace a casualty cannot attack in that phase (RULES.md 22.18), so tow's
+// step_up is lost by default; the block rulesets of 21.11 keep fights, and
+// a file's step_up: fights still lets them fight in tow.
+func TestTowStepUpLost(t *testing.T) {
+	defaults := map[Ruleset]string{}
+	for _, s := range CombatSwitches() {
+		if s.Name != "step_up" {
+			continue
+		}
+		for _, r := range s.Rulesets {
+			defaults[r] = s.DefaultFor(r)
+		}
+		if want := "fights (battleaxe, whfb8, t9a, t9a1-ru), lost (tow)"; s.Default != want {
+			t.Errorf("step_up default %q, want %q", s.Default, want)
+		}
+	}
+	want := map[Ruleset]string{Battleaxe: "fights", WHFB8: "fights", T9A: "fights", T9A1RU: "fights", TOW: "lost"}
+	if !maps.Equal(defaults, want) {
+		t.Errorf("step_up defaults %v, want %v", defaults, want)
+	}
+	for _, tc := range []struct {
+		value string
+		want  bool
+	}{{"", true}, {"lost", true}, {"fights", false}} {
+		var o Options
+		if tc.value != "" {
+			if err := o.Set("step_up", tc.value); err != nil {
+				t.Fatal(err)
+			}
+			if err := o.ReadBy(TOW); err != nil {
+				t.Errorf("step_up %s in tow: %v", tc.value, err)
+			}
+		}
+		if got := o.StepUpLostIn(TOW); got != tc.want {
+			t.Errorf("tow, step_up %q: lost %t, want %t", tc.value, got, tc.want)
+		}
 	}
 }
