@@ -2,6 +2,7 @@ package odds
 
 import (
 	"fmt"
+	"math/big"
 	"testing"
 
 	"github.com/rearrank/rearrank"
@@ -306,6 +307,44 @@ func TestTowBlowsStopRegeneration(t *testing.T) { // RULES.md 22.3, 22.6, 22.17
 			})
 		}
 	}
+}
+
+func TestTowSequentialRegenerationW1(t *testing.T) { // RULES.md 22.6, 22.18, T-4
+	// One hit, S4 v T4 (wounds on 4+), Multiple Wounds 2, Regeneration 4+,
+	// no armour, no ward. Under sequential a W1 model takes the packet's
+	// two Wounds one at a time with a roll after each (22.18): 1/2 x (1 -
+	// 1/2 x 1/2) = 3/8, as a W2 model with 1 Wound left does. The default
+	// caps the packet at the one Wound and rolls once: 1/2 x 1/2 = 1/4.
+	for _, c := range []struct {
+		name     string
+		w, carry int
+		timing   rules.RegenTiming
+		want     string
+	}{
+		{"W1, sequential", 1, 0, rules.RegenSequential, "3/8"},
+		{"W2 with 1 left, sequential", 2, 1, rules.RegenSequential, "3/8"},
+		{"W1, per_wound_lost", 1, 0, rules.RegenPerWoundLost, "1/4"},
+		{"W1, per_unsaved_wound", 1, 0, rules.RegenPerUnsavedWound, "1/4"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 2, Frontage: 2, Carried: c.carry,
+				Options: rules.Options{RegenerationTiming: c.timing},
+				Profile: unit.Profile{W: c.w, T: 4, Specials: rules.SpecialSaves{Regeneration: target("4+")}}})
+			a := []rearrank.Attack{{Count: dice.ConstExpr(1), Strength: 4, MultipleWounds: expr("2"), Target: rf}}
+			res := walked(t, u, a)
+			wantRat(t, "P(casualty)", res.Casualties.AtLeast(1), c.want)
+			wantRat(t, "expected casualties", res.Casualties.Mean(), c.want)
+			nearExact(t, u, a, res)
+		})
+	}
+	// Three W1 models, three such hits: each is a casualty with 3/8 on its
+	// own, so 9/8 expected, and none of them all with (5/8)^3 = 125/512.
+	u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Frontage: 3, Options: rules.Options{RegenerationTiming: rules.RegenSequential},
+		Profile: unit.Profile{W: 1, T: 4, Specials: rules.SpecialSaves{Regeneration: target("4+")}}})
+	a := []rearrank.Attack{{Count: dice.ConstExpr(3), Strength: 4, MultipleWounds: expr("2"), Target: rf}}
+	res := walked(t, u, a)
+	wantRat(t, "three hits: expected casualties", res.Casualties.Mean(), "9/8")
+	wantRat(t, "three hits: P(none)", new(big.Rat).Sub(big.NewRat(1, 1), res.Casualties.AtLeast(1)), "125/512")
 }
 
 func TestTowCleavingBlowPacketOrder(t *testing.T) { // RULES.md 22.3, 22.7, 22.17; RULES-NOTES

@@ -189,6 +189,37 @@ func TestOwnerPacketOrder(t *testing.T) {
 	}
 }
 
+// TestOwnerPacketOrderSequentialW1: under regeneration_timing sequential a
+// W1 model takes a packet's Wounds one at a time with a Regeneration roll
+// after each (RULES.md 22.6, 22.18), so the packets' sizes matter on it
+// and multi_packet_order owner_choice rolls them first and asks, as on
+// models of more Wounds (22.13, T-5). Two W1 models, Regeneration 4+;
+// both hits wound (6, 6), the packets roll 1 and 3, then Regeneration
+// 4, 4, 1, 1.
+func TestOwnerPacketOrderSequentialW1(t *testing.T) {
+	s := unit.Spec{Ruleset: rules.TOW, Models: 2, Frontage: 2, Profile: unit.Profile{W: 1, T: 4, Specials: rules.SpecialSaves{Regeneration: target("4+")}},
+		Options: rules.Options{MultiPacketOrder: rules.PacketOwnerChoice, RegenerationTiming: rules.RegenSequential}}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(2), Strength: 10, MultipleWounds: dice.MustParseExpr("D3"), Target: rf}}
+	for _, tc := range []struct {
+		order                      []int
+		casualties, wounds, wasted int
+	}{
+		// 1 comes back (4); of the 3, one comes back (4) and one stays (1): 1 wasted
+		{[]int{0, 1}, 1, 3, 1},
+		// of the 3, two come back (4, 4) and the third stays (1); the 1 stays (1)
+		{[]int{1, 0}, 2, 4, 0},
+	} {
+		o := &order{defaults: defaults{asked: map[string]int{}}, is: tc.order}
+		res, err := referee.ResolveWith(mustUnit(t, s), a, dice.NewScripted(6, 6, 1, 3, 4, 4, 1, 1), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Tally.Casualties != tc.casualties || res.Tally.Wounds != tc.wounds || res.Tally.Wasted != tc.wasted {
+			t.Errorf("order %v: %+v, want %d casualties, %d wounds, %d wasted", tc.order, res.Tally, tc.casualties, tc.wounds, tc.wasted)
+		}
+	}
+}
+
 // asking is a roller that asks for each die by what it is for, as the
 // terminal does, and keeps the questions: the dice come from r.
 type asking struct {

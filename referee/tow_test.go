@@ -196,6 +196,59 @@ func TestE166TrollPacketRegenerates(t *testing.T) { // RULES.md 22.15
 	wantRat(t, "undamaged, per_unsaved_wound: removed", probability(t, troll(0, rules.RegenPerUnsavedWound), a, []int{6}, removed), "1/2")
 }
 
+func TestTowSequentialRegenerationW1(t *testing.T) { // RULES.md 22.6, 22.18, T-4
+	// One hit, S4 v T4 (wounds on 4+), Multiple Wounds 2, Regeneration 4+,
+	// no armour, no ward. Under sequential the packet's two Wounds are
+	// taken one at a time with a roll after each, on a W1 model as on any
+	// other (22.18): a regenerated first Wound lets the second land, so
+	// P(casualty) = 1/2 x (1 - 1/2 x 1/2) = 3/8. per_wound_lost caps the
+	// packet at the model's one Wound and rolls once: 1/2 x 1/2 = 1/4.
+	unitOf := func(w, carry int, timing rules.RegenTiming) *rearrank.Unit {
+		return mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 2, Frontage: 2, Carried: carry,
+			Options: rules.Options{RegenerationTiming: timing},
+			Profile: unit.Profile{W: w, T: 4, Specials: rules.SpecialSaves{Regeneration: target("4+")}}})
+	}
+	a := []rearrank.Attack{{Count: dice.ConstExpr(1), Strength: 4, MultipleWounds: expr("2"), Target: rf}}
+	removed := func(r *referee.Result) bool { return r.Tally.Casualties == 1 }
+	for _, c := range []struct {
+		name        string
+		w, carry    int
+		timing      rules.RegenTiming
+		want, wound string // P(casualty); P(casualty | a forced 6 to wound)
+		counted     string // expected Wounds counted for combat result | a forced 6
+	}{
+		// the first Wound comes back (1/2) and the second counts whatever its roll: 1/2 x 2 + 1/2 x 1
+		{"W1, sequential", 1, 0, rules.RegenSequential, "3/8", "3/4", "3/2"},
+		{"W2 with 1 left, sequential", 2, 1, rules.RegenSequential, "3/8", "3/4", "3/2"},
+		{"W1, per_wound_lost", 1, 0, rules.RegenPerWoundLost, "1/4", "1/2", "1"},
+		{"W1, per_unsaved_wound", 1, 0, rules.RegenPerUnsavedWound, "1/4", "1/2", "1"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			u := unitOf(c.w, c.carry, c.timing)
+			wantRat(t, "P(casualty)", probability(t, u, a, nil, removed), c.want)
+			wantRat(t, "P(casualty | wounded)", probability(t, u, a, []int{6}, removed), c.wound)
+			// every Wound lost counts for combat result, regenerated or not (22.6)
+			wantRat(t, "expected Wounds counted", expectation(t, u, a, []int{6}, func(r *referee.Result) int { return r.Tally.Wounds }), c.counted)
+		})
+	}
+
+	// Scripted: wounds on a 6, the first Wound comes back on a 4, the
+	// second stays on a 3: the model is removed, and both Wounds count.
+	res, r := resolve(t, unitOf(1, 0, rules.RegenSequential), a, 6, 4, 3)
+	if res.Tally.Casualties != 1 || res.After.Size() != 1 || res.Tally.Wounds != 2 || res.Tally.Unsaved != 1 {
+		t.Errorf("regenerated then lost: %d removed, %d left, %d counted, %d unsaved; want 1, 1, 2, 1",
+			res.Tally.Casualties, res.After.Size(), res.Tally.Wounds, res.Tally.Unsaved)
+	}
+	if left := r.Remaining(); left != 0 {
+		t.Errorf("%d scripted dice left unread, want every one read", left)
+	}
+	// both rolls succeed: the model stands, undamaged
+	res, _ = resolve(t, unitOf(1, 0, rules.RegenSequential), a, 6, 4, 5)
+	if res.Tally.Casualties != 0 || res.After.Size() != 2 || res.Tally.Wounds != 2 {
+		t.Errorf("both regenerated: %d removed, %d left, %d counted; want 0, 2, 2", res.Tally.Casualties, res.After.Size(), res.Tally.Wounds)
+	}
+}
+
 func TestE169PanicMoreThanAQuarter(t *testing.T) { // RULES.md 22.15
 	for _, c := range []struct {
 		name         string

@@ -184,7 +184,7 @@ type RegenTiming int8
 
 const (
 	RegenPerWoundLost    RegenTiming = iota // errata: per Wound lost, after the packet is capped
-	RegenSequential                         // a packet's Wounds one at a time, a roll after each
+	RegenSequential                         // a packet's Wounds one at a time, a roll after each, on a W1 model too (22.18)
 	RegenPerUnsavedWound                    // 2024 text: one save per unsaved wound, before Multiple Wounds
 )
 

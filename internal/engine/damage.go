@@ -22,7 +22,11 @@ func (m *Machine) startDamage(log func(rearrank.Event)) {
 		m.regenNote(log)
 	}
 	if s.unsaved > 0 && m.attack().Multi() && s.recv.w == 1 && !s.recv.mixedW {
-		m.note(log, rearrank.Damage, "RULES.md 9.2, E41", "W1 models: each unsaved wound removes one model, no damage dice")
+		if m.regenEachWound() {
+			m.note(log, rearrank.Damage, "RULES.md 22.6, T-4", "W1 models: under regeneration_timing sequential a packet's Wounds are taken one at a time, a Regeneration roll after each")
+		} else {
+			m.note(log, rearrank.Damage, "RULES.md 9.2, E41", "W1 models: each unsaved wound removes one model, no damage dice")
+		}
 	}
 	if m.profiles() > 1 {
 		m.hold(log)
@@ -140,7 +144,7 @@ func (m *Machine) packetItem(d *dieSource) error {
 		return m.regenPacketItem(d)
 	}
 	multi := m.packetMulti()
-	k, err := m.rollPacket(d)
+	k, err := m.rollPacket(d, false)
 	if err != nil {
 		return err
 	}
@@ -157,7 +161,8 @@ func (m *Machine) packetItem(d *dieSource) error {
 // one D6 per Wound lost; a Wound that comes back is not taken from the
 // model but still counts for combat result. regeneration_timing
 // sequential takes the packet's Wounds one at a time with a roll after
-// each, so a Wound that comes back lets the next one land; per_unsaved_wound
+// each, so a Wound that comes back lets the next one land, on a model of
+// W1 too (22.18: its damage dice are rolled); per_unsaved_wound
 // (the 2024 text) rolls once per unsaved wound before the damage dice,
 // and a success keeps the whole packet off the model.
 func (m *Machine) regenPacketItem(d *dieSource) error {
@@ -173,7 +178,7 @@ func (m *Machine) regenPacketItem(d *dieSource) error {
 		}
 		early = pass
 	}
-	k, err := m.rollPacket(d)
+	k, err := m.rollPacket(d, timing == rules.RegenSequential)
 	if err != nil {
 		return err
 	}
@@ -233,6 +238,14 @@ func (m *Machine) regenPacketItem(d *dieSource) error {
 	return m.advance(d.log)
 }
 
+// regenEachWound reports whether the batch's packets that roll
+// Regeneration take their Wounds one at a time with a roll after each
+// (tow's regeneration_timing sequential, RULES.md 22.6, T-4): how many
+// Wounds such a packet has then matters on a model of W1 too (22.18).
+func (m *Machine) regenEachWound() bool {
+	return !m.s.tests.regen.need.IsNone() && m.opts().RegenerationTiming == rules.RegenSequential
+}
+
 // packetMulti reports whether the packet stage's next unsaved wound is a
 // packet (C3): the last s.singles of them are battleaxe's one-wound Killing
 // Blows, singles after the packets (20.2, C22).
@@ -251,8 +264,10 @@ func (m *Machine) multi() bool {
 // wounds: the Multiple Wounds roll (+1 for Clipped Wings against Fly, E52),
 // or 1 with no die for a single wound or a packet that lands on a model of
 // W1 (RULES.md 9.2, E41): in a pool of mixed Wounds the model it lands on
-// decides, packet by packet (R41).
-func (m *Machine) rollPacket(d *dieSource) (int, error) {
+// decides, packet by packet (R41). everyW rolls the dice on a model of W1
+// too, for a packet whose Wounds each roll Regeneration (regenEachWound):
+// there a regenerated Wound lets the next one land (22.18).
+func (m *Machine) rollPacket(d *dieSource, everyW bool) (int, error) {
 	a := m.attack()
 	if !m.packetMulti() {
 		return 1, nil
@@ -266,7 +281,7 @@ func (m *Machine) rollPacket(d *dieSource) (int, error) {
 			w = m.s.recv.w
 		}
 	}
-	if w <= 1 {
+	if w <= 1 && !everyW {
 		if d.log != nil && mixed {
 			m.note(d.log, rearrank.Damage, "RULES.md 9.2, R41", "unsaved wound %d of %d lands on a model of 1 Wound: no damage dice", m.s.i+1, m.s.n)
 		}

@@ -127,11 +127,13 @@ func (m *Machine) PendingKills() (n int, ok bool) {
 // rolls and returns its wounds, without applying it: the Multiple Wounds roll
 // (+1 for Clipped Wings against Fly), or 1 with no die for a single wound or
 // a receiver of W1 (RULES.md 9.2, E41, E52). m is not changed. It is
-// meaningful from SkipRolls until the batch closes.
+// meaningful from SkipRolls until the batch closes, where PendingPackets
+// is ok: a packet that rolls Regeneration under regeneration_timing
+// sequential rolls its dice on a W1 receiver too (22.18).
 func (m *Machine) RollPacket(r dice.Roller) (int, error) {
 	var d dieSource
 	d.init(m, r, nil)
-	return m.rollPacket(&d)
+	return m.rollPacket(&d, false)
 }
 
 // PacketsAlike reports whether every packet of the batch rolls the damage

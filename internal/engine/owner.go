@@ -204,7 +204,7 @@ func (a *noAnswers) ChoosePacketOrder(_ string, packets []rearrank.PacketOption,
 // it rolls nothing.
 func (m *Machine) orderPackets(d *dieSource) error {
 	o := m.owner
-	if o == nil || m.opts().MultiPacketOrder != rules.PacketOwnerChoice || !m.multi() || m.s.recv.w <= 1 {
+	if o == nil || m.opts().MultiPacketOrder != rules.PacketOwnerChoice || !m.multi() || m.s.recv.w <= 1 && !m.regenEachWound() {
 		return nil
 	}
 	pc, ok := m.ch.(rearrank.PacketChooser)
@@ -216,7 +216,8 @@ func (m *Machine) orderPackets(d *dieSource) error {
 	opts := make([]rearrank.PacketOption, n)
 	for j := range ks {
 		m.s.i = j // rollPacket names the die by its wound
-		k, err := m.rollPacket(d)
+		// a Cleaving Blow's packet rolls no Regeneration (22.3, 22.6)
+		k, err := m.rollPacket(d, m.regenEachWound() && j >= m.s.cleave)
 		if err != nil {
 			m.s.i = 0
 			return err
