@@ -449,6 +449,51 @@ func TestTowHighBSRerollPoisoned(t *testing.T) { // RULES.md 22.2, 22.3, 22.14 T
 	wantRat(t, "Battle Focus casualties", walked(t, u(rules.Options{}), a).Casualties.Mean(), "85/216")
 }
 
+func TestTowHighBSRerollOfSuccesses(t *testing.T) { // RULES.md 22.2, 22.18, 20.1 U1
+	// BS 6-10 with reroll_hit: successes imposed: a first roll that hit is
+	// re-rolled against its own need and the second result stands; a miss
+	// has the built-in re-roll only when no die of it was re-rolled. Under
+	// the 7+ procedure (BS6 at -5: a 6, then 4+; the re-roll 6+) the
+	// re-roll of a success follows seven_plus_reroll. S3 v T3 wounds on
+	// 4+, no saves. The shooter's own grants add nothing (22.17).
+	all := rules.RerollFailed | rules.RerollOnes | rules.RerollSuccesses
+	for _, c := range []struct {
+		name         string
+		bs, modifier int
+		rr           rules.Reroll
+		o            rules.SevenPlusReroll
+		hit          string
+	}{
+		{"BS6 successes", 6, 0, rules.RerollSuccesses, rules.EachDie, "13/18"}, // 5/6 x 5/6 + 1/6 x 1/6
+		{"BS6 all", 6, 0, all, rules.EachDie, "13/18"},
+		{"BS6 failed", 6, 0, rules.RerollFailed, rules.EachDie, "31/36"}, // E153
+		{"BS6 ones", 6, 0, rules.RerollOnes, rules.EachDie, "31/36"},
+		{"BS6 at -5 none", 6, -5, 0, rules.EachDie, "17/72"},                              // 1/12 + 11/12 x 1/6
+		{"BS6 at -5 each_die", 6, -5, rules.RerollSuccesses, rules.EachDie, "7/48"},       // 1/36 x 1/4 + 5/6 x 1/6
+		{"BS6 at -5 failing_die", 6, -5, rules.RerollSuccesses, rules.FailingDie, "7/36"}, // 1/6 x 1/4 + 11/12 x 1/6
+		{"BS6 at -5 whole_roll", 6, -5, rules.RerollSuccesses, rules.WholeRoll, "23/144"}, // 1/12 x 1/12 + 11/12 x 1/6
+		{"BS6 at -5 failing_die, all", 6, -5, all, rules.FailingDie, "7/36"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 5, Options: rules.Options{SevenPlusReroll: c.o}, Profile: unit.Profile{W: 1, T: 3}})
+			shots := func(n int) []rearrank.Attack {
+				return []rearrank.Attack{{Count: dice.ConstExpr(n), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: c.bs, Modifier: c.modifier},
+					Strength: 3, NoSaves: true, RerollHit: c.rr, Target: rf}}
+			}
+			res := walked(t, u, shots(1))
+			wantRat(t, "P(hit)", res.Stages[0].Hit, c.hit)
+			p := new(big.Rat).Mul(mustRat(c.hit), big.NewRat(1, 2))
+			wantRat(t, "unsaved per shot", res.Stages[0].Unsaved, p.RatString())
+			// two shots, walked die by die: independent, in 20.1's dice order
+			res = walked(t, u, shots(2))
+			for k := range 3 {
+				wantRat(t, fmt.Sprintf("P(%d unsaved of 2)", k), res.Unsaved.P[k], binomial(2, k, p).RatString())
+			}
+			monteCarloNear(t, u, shots(2), res)
+		})
+	}
+}
+
 func TestTowBlowsIgnoreInstantKillTakes(t *testing.T) { // RULES.md 22.7, 22.13, 22.17
 	// 3 Ogres W3, the pool carrying 2; one automatic S10 hit wounds T4 on
 	// 2+ (5/6). A Killing Blow (the 6) takes the damaged Ogre, the model

@@ -59,6 +59,121 @@ func TestE153HighBSReroll(t *testing.T) { // RULES.md 22.15
 	}
 }
 
+// TestHighBSRerollOfSuccesses: a BS 6-10 shot whose target imposes
+// reroll_hit: successes (RULES.md 22.18). A first roll that hit was not
+// re-rolled, so the imposed re-roll takes it and its second result stands;
+// a miss has the built-in re-roll only (20.1 U1). The shooter's own
+// reroll_hit grants add nothing (22.17). S3 v T3 wounds on 4+, no saves:
+// P(casualty) is P(hit) x 1/2.
+func TestHighBSRerollOfSuccesses(t *testing.T) {
+	s := unit.Spec{Ruleset: rules.TOW, Models: 5, Profile: unit.Profile{W: 1, T: 3}}
+	all := rules.RerollFailed | rules.RerollOnes | rules.RerollSuccesses
+	for _, c := range []struct {
+		name         string
+		bs, modifier int
+		rr           rules.Reroll
+		want         string // P(casualty)
+	}{
+		// 22.18: (5/6 x 5/6 + 1/6 x 1/6) x 1/2 = 13/18 x 1/2
+		{"BS6 successes", 6, 0, rules.RerollSuccesses, "13/36"},
+		{"BS6 [failed, ones, successes]", 6, 0, all, "13/36"},
+		// E153's 31/36 x 1/2: the miss's re-roll is its one re-roll
+		{"BS6 failed", 6, 0, rules.RerollFailed, "31/72"},
+		{"BS6 ones", 6, 0, rules.RerollOnes, "31/72"},
+		{"BS6 none", 6, 0, 0, "31/72"},
+		// 4+ then 4+: (1/2 x 1/2 + 1/2 x 1/2) x 1/2 (E153 without: 3/8)
+		{"BS8 at -2 successes", 8, -2, rules.RerollSuccesses, "1/4"},
+		{"BS8 at -2 failed", 8, -2, rules.RerollFailed, "3/8"},
+		// 2+ then 2+: (5/6 x 5/6 + 1/6 x 5/6) x 1/2
+		{"BS10 successes", 10, 0, rules.RerollSuccesses, "5/12"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a := []rearrank.Attack{{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: c.bs, Modifier: c.modifier},
+				Strength: 3, NoSaves: true, RerollHit: c.rr, Target: rf}}
+			got := probability(t, mustUnit(t, s), a, nil, func(r *referee.Result) bool { return r.Tally.Casualties == 1 })
+			wantRat(t, "P(casualty)", got, c.want)
+		})
+	}
+}
+
+// TestHighBSSevenPlusRerollOfSuccesses: a BS6 shot at -5 needs 7 on its
+// first roll, the 7+ procedure (a 6, then 4+; T-6), and re-rolls a miss
+// needing 6+. With reroll_hit: successes imposed, the re-roll of a
+// success follows seven_plus_reroll, and a miss has the built-in re-roll
+// only when no die of the first roll was re-rolled (RULES.md 22.18).
+// S3 v T3 wounds on 4+, no saves: P(casualty) is P(hit) x 1/2.
+func TestHighBSSevenPlusRerollOfSuccesses(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		o    rules.SevenPlusReroll
+		rr   rules.Reroll
+		want string // P(casualty)
+	}{
+		// no grant: 1/6 x 1/2 + 11/12 x 1/6 = 17/72 hits
+		{"none", rules.EachDie, 0, "17/144"},
+		// each_die: the first die's 6 is re-rolled, so a procedure that
+		// gets past it has no built-in re-roll: 1/6 x 1/6 (the 6 again)
+		// x 1/2 x 1/2 (the second die's success again) + 5/6 x 1/6 =
+		// 21/144 hits
+		{"each_die", rules.EachDie, rules.RerollSuccesses, "7/96"},
+		// failing_die: the second die, once it succeeded, is re-rolled;
+		// a miss with no die re-rolled (1 - 1/12) has the re-roll:
+		// 1/6 x 1/2 x 1/2 + 11/12 x 1/6 = 14/72 hits
+		{"failing_die", rules.FailingDie, rules.RerollSuccesses, "7/72"},
+		// whole_roll: a procedure that hit (1/12) is repeated, and a
+		// miss (11/12) has the re-roll: 1/12 x 1/12 + 11/12 x 1/6 =
+		// 23/144 hits
+		{"whole_roll", rules.WholeRoll, rules.RerollSuccesses, "23/288"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := unit.Spec{Ruleset: rules.TOW, Models: 5, Options: rules.Options{SevenPlusReroll: c.o}, Profile: unit.Profile{W: 1, T: 3}}
+			a := []rearrank.Attack{{Count: dice.ConstExpr(1), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: 6, Modifier: -5},
+				Strength: 3, NoSaves: true, RerollHit: c.rr, Target: rf}}
+			got := probability(t, mustUnit(t, s), a, nil, func(r *referee.Result) bool { return r.Tally.Casualties == 1 })
+			wantRat(t, "P(casualty)", got, c.want)
+		})
+	}
+}
+
+// TestHighBSRerollOfSuccessesDice: the dice of RULES.md 22.18 as the
+// referee asks for them (docs/rules.md 22.2): every first die; the
+// re-rolls the target imposes on hits, against the first roll's 2+; then
+// the misses' re-rolls at 6+; a re-rolled hit that misses stays missed.
+func TestHighBSRerollOfSuccessesDice(t *testing.T) {
+	s := unit.Spec{Ruleset: rules.TOW, Models: 5, Profile: unit.Profile{W: 1, T: 3}}
+	shots := []rearrank.Attack{{Count: dice.ConstExpr(3), Phase: rules.Shooting, Hit: rearrank.HitSpec{BS: 6}, Strength: 3,
+		NoSaves: true, RerollHit: rules.RerollSuccesses, Target: rf}}
+	// first dice 1, 3, 5; attack 2's 3 is re-rolled (1, a miss), attack
+	// 3's 5 (4, a hit); attack 1's 1 (6, a hit); two hits wound on 4, 4
+	faces := []int{1, 3, 5, 1, 4, 6, 4, 4}
+	log := usesAll(t, "BS6", mustUnit(t, s), shots, 2, faces...)
+	inOrder(t, "BS6", log,
+		"to-hit, attack 1 of 3: 1 vs 2+, miss",
+		"to-hit, attack 2 of 3: 3 vs 2+, to be re-rolled (re-roll of successes imposed by the target)",
+		"to-hit, attack 3 of 3: 5 vs 2+, to be re-rolled (re-roll of successes imposed by the target)",
+		"to-hit, attack 2 of 3: 3 re-rolled (re-roll of successes imposed by the target): 1, miss",
+		"to-hit, attack 3 of 3: 5 re-rolled (re-roll of successes imposed by the target): 4, hit",
+		"to-hit, attack 1 of 3: 1 re-rolled (BS 6+ re-rolls a miss): 6, hit",
+		"to-wound, hit 1 of 2, S3 vs T3: 4 vs 4+, wounds",
+		"to-wound, hit 2 of 2, S3 vs T3: 4 vs 4+, wounds")
+
+	// BS6 at -5, each_die: attack 1's 6 is re-rolled (6) before attack 2's
+	// miss (3, re-rolled 6+: 6, a hit); attack 1's second die (5) is
+	// re-rolled (2) and misses, with no built-in re-roll after it: one
+	// hit, wounding on 4
+	seven := []rearrank.Attack{shots[0]}
+	seven[0].Count, seven[0].Hit.Modifier = dice.ConstExpr(2), -5
+	log = usesAll(t, "BS6 at -5", mustUnit(t, s), seven, 1, 6, 3, 6, 6, 5, 2, 4)
+	inOrder(t, "BS6 at -5", log,
+		"to-hit, attack 1 of 2: 6 vs 6+, to be re-rolled (re-roll of successes imposed by the target)",
+		"to-hit, attack 2 of 2: 3 vs 6+, miss",
+		"to-hit, attack 1 of 2: 6 re-rolled (re-roll of successes imposed by the target): 6, hit",
+		"to-hit, attack 2 of 2: 3 re-rolled (BS 6+ re-rolls a miss): 6, hit",
+		"7+ to hit, second die 1 of 1: 5 vs 4+, to be re-rolled (re-roll of successes imposed by the target)",
+		"7+ to hit, second die 1 of 1: 5 re-rolled (re-roll of successes imposed by the target): 2, miss",
+		"to-wound, hit 1 of 1, S3 vs T3: 4 vs 4+, wounds")
+}
+
 func TestE159RegenerationAfterWard(t *testing.T) { // RULES.md 22.15
 	spec := func(rs rules.Ruleset) *rearrank.Unit {
 		return mustUnit(t, unit.Spec{Ruleset: rs, Models: 2, Profile: unit.Profile{W: 1, T: 3,

@@ -89,6 +89,10 @@ const (
 	// poisonHit is a poisoned hit rolling to wound with +2 (tow
 	// plus_two, 22.3): a kind at the wound stage's re-roll pass only.
 	poisonHit
+	// missed is a missed to-hit roll awaiting the BS 6+ re-roll (tow,
+	// 22.2): a kind at the to-hit stages' re-roll pass only, taken after
+	// the grants' re-rolls (22.18).
+	missed
 	woundKinds
 )
 

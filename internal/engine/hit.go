@@ -10,8 +10,8 @@ import (
 
 // hitItem is the item of the to-hit stages (RULES.md 5): one attack's
 // first die at stepHit, or at stepHitAgain one 7+ procedure's second die
-// (rollSecond). A die its grants re-roll waits for the stage's re-roll
-// pass (20.1).
+// (rollSecond). A die its grants re-roll, or a miss the BS 6+ re-roll
+// takes, waits for the stage's re-roll pass (20.1, 22.2).
 func (m *Machine) hitItem(d *dieSource) error {
 	s := &m.s
 	if s.at == stepHit && d.fast != nil && s.tests.hit.plain() && s.tests.hitAgain.need.IsNone() && s.tests.hitRetry.need.IsNone() {
@@ -20,13 +20,13 @@ func (m *Machine) hitItem(d *dieSource) error {
 	}
 	for {
 		s.i++
-		var pass, again, seven bool
+		var pass, seven bool
 		var face int
 		var err error
 		if s.at == stepHit {
-			pass, face, seven, again, err = m.rollHit(d, s.i, s.n, true)
+			pass, face, seven, err = m.rollHit(d, s.i, s.n, true)
 		} else {
-			pass, face, again, err = m.rollSecond(d, s.i, s.n)
+			pass, face, err = m.rollSecond(d, s.i, s.n)
 			seven = true
 		}
 		if err != nil {
@@ -36,7 +36,6 @@ func (m *Machine) hitItem(d *dieSource) error {
 		if pass {
 			m.hit(d, face, seven)
 		}
-		s.re[ordinary] += b2i(again)
 		if !d.more(s) {
 			return m.advance(d.log)
 		}
@@ -52,8 +51,8 @@ func (m *Machine) hitItem(d *dieSource) error {
 // whether that face was rolled needing 7+ (Poisoned Attacks, 22.3).
 //
 // With later (blocks), a first die that its grants re-roll (RULES.md 20.1)
-// is left for the re-roll pass after every first die: again is true and
-// the attack is decided there. A first die that passed under the 7+
+// is left for the re-roll pass after every first die: the attack is
+// decided there. A first die that passed under the 7+
 // procedure leaves its second die for the stage of second dice
 // (rollSecond), after every first die and its re-roll (20.1's dice
 // order). Under seven_plus_reroll failing_die only a failed first die is
@@ -62,49 +61,59 @@ func (m *Machine) hitItem(d *dieSource) error {
 // re-rolled at once, and under failing_die and whole_roll the procedure
 // is rolled whole (sevenPlusOnce); whole_roll is rolled whole in blocks
 // too, since its re-roll repeats the procedure from the first die.
-func (m *Machine) rollHit(d *dieSource, item, of int, later bool) (pass bool, face int, seven, again bool, err error) {
+//
+// A miss that no grant re-rolled, none of its dice, has the BS 6+ re-roll
+// (tow, 22.2, 22.18): at once, or with later in the re-roll pass, after
+// the grants' re-rolls.
+func (m *Machine) rollHit(d *dieSource, item, of int, later bool) (pass bool, face int, seven bool, err error) {
 	t := &m.s.tests
 	seven = !t.hitAgain.need.IsNone()
-	if later && t.seven == rules.FailingDie {
-		pass, face, again, err = d.firstFailing(&t.hit, item, of)
-		if err == nil && pass {
-			m.s.again++ // its second die, with the re-roll unspent
+	var rerolled bool // a grant re-rolled one of the attack's dice, or will
+	switch {
+	case later && t.seven == rules.FailingDie:
+		if pass, face, rerolled, err = d.firstFailing(&t.hit, item, of); err != nil || rerolled || pass {
+			m.s.re[ordinary] += b2i(rerolled)
+			m.s.again += b2i(pass && !rerolled) // its second die, with the re-roll unspent
+			return false, face, seven, err
 		}
-		return false, face, seven, again, err
-	}
-	if t.seven != rules.EachDie {
-		pass, face, err = m.sevenPlusOnce(d, item, of)
-		return pass, face, seven, false, err
-	}
-	if later {
-		pass, face, again, err = d.first(&t.hit, item, of)
-	} else {
-		pass, face, err = d.test(&t.hit, item, of)
-	}
-	if err != nil || again {
-		return pass, face, seven, again, err
-	}
-	if !pass || !seven {
-		if err == nil && !pass && !t.hitRetry.need.IsNone() {
-			if later { // the miss's one re-roll (22.2) waits with the stage's re-rolls (22.17, 20.1)
-				pass, face, again, err = d.leave(item, of, face)
-				return pass, face, seven, again, err
-			}
-			pass, face, err = d.again(&t.hitRetry, &rrNote{item: item, of: of, face: face}) // 22.2
-			seven = false                                                                   // the re-roll needs 6+..2+ (T-6)
+	case t.seven != rules.EachDie:
+		if pass, face, rerolled, err = m.sevenPlusOnce(d, item, of); err != nil || pass {
+			return pass, face, seven, err
 		}
-		return pass, face, seven, false, err
+	case later:
+		if pass, face, rerolled, err = d.first(&t.hit, item, of); err != nil || rerolled {
+			m.s.re[ordinary] += b2i(rerolled)
+			return false, face, seven, err
+		}
+		if pass && seven { // the second die waits for every first die and its re-roll (20.1)
+			m.s.again++
+			return false, face, seven, nil
+		}
+	default:
+		if pass, face, rerolled, err = d.once(&t.hit, item, of); err == nil && pass && seven {
+			var again bool
+			var f int
+			pass, f, again, err = d.once(&t.hitAgain, item, of)
+			face, rerolled = pick(pass, 6, f), rerolled || again // a hit's triggers read the first die's natural 6 (20.2)
+		}
 	}
-	if later { // the second die waits for every first die and its re-roll (20.1)
-		m.s.again++
-		return false, face, seven, false, nil
+	if err != nil || pass || rerolled || t.hitRetry.need.IsNone() {
+		return pass, face, seven, err
 	}
-	pass, _, err = d.test(&t.hitAgain, item, of)
-	if err == nil && !pass && !t.hitRetry.need.IsNone() {
-		pass, face, err = d.again(&t.hitRetry, &rrNote{item: item, of: of, face: face}) // 22.2
-		seven = false                                                                   // the re-roll needs 6+..2+ (T-6)
+	if later { // the miss's one re-roll (22.2) waits with the stage's re-rolls (22.17, 20.1)
+		m.retryLater(d, item, of, face)
+		return false, face, seven, nil
 	}
-	return pass, face, seven, false, err
+	pass, face, err = d.again(&t.hitRetry, &rrNote{item: item, of: of, face: face, retry: true}) // 22.2
+	return pass, face, false, err                                                                // the re-roll needs 6+..2+ (T-6)
+}
+
+// retryLater leaves the missed to-hit die of item of items, natural face,
+// for the BS 6+ re-roll (RULES.md 22.2) in the stage's re-roll pass, after
+// its grants' re-rolls (20.1, 22.18).
+func (m *Machine) retryLater(d *dieSource, item, of, face int) {
+	d.leave(item, of, face, true)
+	m.s.re[missed]++
 }
 
 // sevenPlusOnce rolls one attack's 7+ procedure with at most one re-roll
@@ -113,9 +122,11 @@ func (m *Machine) rollHit(d *dieSource, item, of int, later bool) (pass bool, fa
 // failing_die re-rolls the first die that fails (a natural 1 under ones),
 // or imposed, the second die once it succeeded; whole_roll repeats the
 // procedure once after a failure its grants re-roll, or imposed, after a
-// success. It returns whether the attack hits and the first die's final
-// face, which to-hit triggers read (20.2).
-func (m *Machine) sevenPlusOnce(d *dieSource, item, of int) (bool, int, error) {
+// success. It returns whether the attack hits; the first die's final
+// face, which to-hit triggers read (20.2), or after a miss the face of
+// the die that missed; and whether a grant re-rolled a die of it (a miss
+// then has no BS 6+ re-roll, 22.18).
+func (m *Machine) sevenPlusOnce(d *dieSource, item, of int) (pass bool, face int, rerolled bool, err error) {
 	t := &m.s.tests
 	rr := t.hit.rr
 	roll := func(tt *test, redo bool) (bool, int, error) {
@@ -124,25 +135,27 @@ func (m *Machine) sevenPlusOnce(d *dieSource, item, of int) (bool, int, error) {
 	}
 	p1, f1, err := roll(&t.hit, false)
 	if err != nil {
-		return false, 0, err
+		return false, 0, false, err
 	}
 	if t.seven == rules.FailingDie {
-		used := false
 		if !p1 && rr.Applies(f1, false) {
-			used = true
+			rerolled = true
 			if p1, f1, err = d.again(&t.hit, &rrNote{item: item, of: of, face: f1}); err != nil {
-				return false, 0, err
+				return false, 0, true, err
 			}
 		}
 		if !p1 {
-			return false, f1, nil
+			return false, f1, rerolled, nil
 		}
-		p2, f2, err := roll(&t.hitAgain, !used && t.hitAgain.redoesPass())
-		if err != nil || used || !rr.Applies(f2, p2) {
-			return p2, f1, err
+		p2, f2, err := roll(&t.hitAgain, !rerolled && t.hitAgain.redoesPass())
+		if err == nil && !rerolled && rr.Applies(f2, p2) {
+			rerolled = true
+			p2, f2, err = d.again(&t.hitAgain, &rrNote{item: item, of: of, face: f2})
 		}
-		p2, _, err = d.again(&t.hitAgain, &rrNote{item: item, of: of, face: f2})
-		return p2, f1, err
+		if err != nil || !p2 {
+			return false, f2, rerolled, err
+		}
+		return true, f1, rerolled, nil
 	}
 	// whole_roll: the face that decided the procedure is the first die's
 	// when it failed, else the second's
@@ -150,20 +163,20 @@ func (m *Machine) sevenPlusOnce(d *dieSource, item, of int) (bool, int, error) {
 	if p1 {
 		dt = &t.hitAgain
 		if pass, decider, err = roll(dt, false); err != nil {
-			return false, 0, err
+			return false, 0, false, err
 		}
 	}
 	if !rr.Applies(decider, pass) {
-		return pass, f1, nil
+		return pass, pick(pass, f1, decider), false, nil
 	}
 	if d.log != nil {
 		m.note(d.log, rearrank.Hit, "RULES.md 20.1", "attack %d: the whole 7+ roll is rolled again (%s, seven_plus_reroll: whole_roll)", item, m.rerollWhy(dt, decider))
 	}
 	if p1, f1, err = roll(&t.hit, false); err != nil || !p1 {
-		return false, f1, err
+		return false, f1, true, err
 	}
-	pass, _, err = roll(&t.hitAgain, false)
-	return pass, f1, err
+	pass, decider, err = roll(&t.hitAgain, false)
+	return pass, pick(pass, f1, decider), true, err
 }
 
 // startHitAgain starts the second dice of the batch's 7+ procedures
@@ -181,16 +194,22 @@ func (m *Machine) startHitAgain(log func(rearrank.Event)) {
 
 // rollSecond rolls the second die of a 7+ procedure whose first die was
 // a natural 6, item of the of second dice; its re-roll waits for the
-// stage's pass (again). The procedures of again come first, then those of
-// spent, whose one re-roll went on the first die (failing_die, 20.1). The
-// counts, not the item's place, say which comes next, so that the odds
-// can treat every place of the loop alike (AppendLoopState). It returns
-// whether the attack hits and the face to-hit triggers read: the first
-// die's natural 6 (20.2), or a BS 6+ re-roll's (22.2).
-func (m *Machine) rollSecond(d *dieSource, item, of int) (pass bool, face int, again bool, err error) {
+// stage's pass. The procedures of again come first, then
+// those of spent, whose one re-roll went on the first die (failing_die,
+// 20.1). The counts, not the item's place, say which comes next, so that
+// the odds can treat every place of the loop alike (AppendLoopState). It
+// returns whether the attack hits and the face to-hit triggers read: the
+// first die's natural 6 (20.2).
+//
+// A second die that misses has the BS 6+ re-roll (22.2, T-6), after every
+// second die (22.17, 20.1), when no grant re-rolled a die of its
+// procedure (22.18): not in a spent procedure, and not where the target
+// made each die's success re-rolled (each_die), its first die's 6 too.
+func (m *Machine) rollSecond(d *dieSource, item, of int) (pass bool, face int, err error) {
 	s := &m.s
 	t := &s.tests.hitAgain
 	var f int // the second die's natural face
+	var again bool
 	if s.again > 0 {
 		pass, f, again, err = d.first(t, item, of)
 	} else {
@@ -200,20 +219,22 @@ func (m *Machine) rollSecond(d *dieSource, item, of int) (pass bool, face int, a
 			m.note(d.log, rearrank.HitAgain, "RULES.md 20.1", "second die %d of %d: not re-rolled, its procedure's one re-roll went on the first die (seven_plus_reroll: failing_die)", item, of)
 		}
 	}
-	face = 6
-	if err == nil && !again && !pass && !s.tests.hitRetry.need.IsNone() {
-		// 22.2, T-6: the miss's one re-roll, after every second die (22.17, 20.1)
-		_, _, again, _ = d.leave(item, of, f)
-	}
 	if err != nil {
-		return false, 0, false, err
+		return false, 0, err
+	}
+	firstRerolled := s.again == 0 || s.tests.seven == rules.EachDie && s.tests.hit.redoesPass()
+	switch {
+	case again:
+		s.re[ordinary]++
+	case !pass && !firstRerolled && !s.tests.hitRetry.need.IsNone():
+		m.retryLater(d, item, of, f)
 	}
 	if s.again > 0 {
 		s.again--
 	} else {
 		s.spent--
 	}
-	return pass, face, again, nil
+	return pass, 6, nil
 }
 
 // startMulti starts the multiple-hits stage (RULES.md 20.3) over the

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
@@ -524,8 +525,13 @@ func (d *dieSource) passes(t *test, s *state) int {
 	return c
 }
 
-// rrNote is a first roll awaiting its re-roll, for the log.
-type rrNote struct{ item, of, face int }
+// rrNote is a first roll awaiting its re-roll, for the log; retry marks a
+// miss awaiting the BS 6+ re-roll (22.2), which the re-roll pass takes
+// after the grants' re-rolls (22.18).
+type rrNote struct {
+	item, of, face int
+	retry          bool
+}
 
 // first rolls the die of test t like test, but leaves a roll that t
 // re-rolls for the stage's re-roll pass (RULES.md 20.1: re-roll dice come
@@ -535,7 +541,17 @@ func (d *dieSource) first(t *test, item, of int) (pass bool, face int, again boo
 	if err != nil || !t.rerolls(face) {
 		return t.pass(face), face, false, err
 	}
-	return d.leave(item, of, face)
+	return d.leave(item, of, face, false)
+}
+
+// once is test that also reports whether the die was re-rolled.
+func (d *dieSource) once(t *test, item, of int) (pass bool, face int, rerolled bool, err error) {
+	face, err = d.d6(t, item, of, t.redoesPass())
+	if err != nil || !t.rerolls(face) {
+		return t.pass(face), face, false, err
+	}
+	pass, face, err = d.again(t, &rrNote{item: item, of: of, face: face})
+	return pass, face, true, err
 }
 
 // firstFailing is first for a die that only a failure of it re-rolls,
@@ -547,25 +563,29 @@ func (d *dieSource) firstFailing(t *test, item, of int) (pass bool, face int, ag
 	if err != nil || t.pass(face) || !t.rr.Applies(face, false) {
 		return t.pass(face), face, false, err
 	}
-	return d.leave(item, of, face)
+	return d.leave(item, of, face, false)
 }
 
 // leave leaves the first roll face of item of items for its stage's
-// re-roll pass (again is true), noting it for the log.
-func (d *dieSource) leave(item, of, face int) (pass bool, _ int, again bool, err error) {
+// re-roll pass (again is true), noting it for the log; retry says that
+// the BS 6+ re-roll of a miss takes it (22.2).
+func (d *dieSource) leave(item, of, face int, retry bool) (pass bool, _ int, again bool, err error) {
 	if d.log != nil {
-		d.m.rrLog = append(d.m.rrLog, rrNote{item: item, of: of, face: face})
+		d.m.rrLog = append(d.m.rrLog, rrNote{item: item, of: of, face: face, retry: retry})
 	}
 	return false, face, true, nil
 }
 
 // again rolls the re-roll of test t's die: the second roll stands for
 // every rule (U1) and is never re-rolled. Logged, it names the first roll
-// (first, or when nil the oldest of Machine.rrLog) and why it was re-rolled
-// (20.8).
+// (first, or when nil the oldest note of Machine.rrLog of its kind: a
+// miss's for the BS 6+ re-roll, 22.2) and why it was re-rolled (20.8).
 func (d *dieSource) again(t *test, first *rrNote) (pass bool, face int, err error) {
-	if first == nil && d.log != nil && len(d.m.rrLog) > 0 {
-		first, d.m.rrLog = &d.m.rrLog[0], d.m.rrLog[1:]
+	if first == nil && d.log != nil {
+		if i := slices.IndexFunc(d.m.rrLog, func(n rrNote) bool { return n.retry == t.retry }); i >= 0 {
+			n := d.m.rrLog[i] // a copy: the list is left as it was, clones may share it
+			first, d.m.rrLog = &n, append(slices.Clip(d.m.rrLog[:i]), d.m.rrLog[i+1:]...)
+		}
 	}
 	if first == nil {
 		first = &rrNote{}
@@ -723,7 +743,7 @@ func passWord(s rearrank.Stage, pass bool) string {
 	return pick(pass, "pass", "fail")
 }
 
-func pick(c bool, a, b string) string {
+func pick[T any](c bool, a, b T) T {
 	if c {
 		return a
 	}

@@ -51,10 +51,24 @@ func StageChances(u *alloc.Unit, a rearrank.Attack) (Chances, error) {
 		c.Hit = new(big.Rat).Mul(t.hit.chance(), t.hitAgain.chance())
 	}
 	if !t.hitRetry.need.IsNone() && c.Hit.Sign() > 0 { // 22.2: a miss is re-rolled once
-		miss := new(big.Rat).Sub(big.NewRat(1, 1), c.Hit)
-		c.Hit.Add(c.Hit, miss.Mul(miss, t.hitRetry.chance()))
+		c.Hit.Add(c.Hit, new(big.Rat).Mul(retriedMiss(&t), t.hitRetry.chance()))
 	}
 	return c, nil
+}
+
+// retriedMiss is the chance that the first to-hit roll of t misses with no
+// die of it re-rolled, so that the BS 6+ re-roll of a miss follows
+// (RULES.md 22.2, 22.18). The only other grant there is a re-roll of
+// successes that the target imposes (plan), which never touches a miss;
+// but under the 7+ procedure with each_die it re-rolls every first die's
+// 6, so only a first die that failed is retried.
+func retriedMiss(t *batchTests) *big.Rat {
+	p1 := big.NewRat(int64(7-min(t.hit.low, 7)), 6)
+	hit := p1 // the first roll hits, its re-rolls aside
+	if !t.hitAgain.need.IsNone() && !(t.hit.redoesPass() && t.seven == rules.EachDie) {
+		hit.Mul(p1, big.NewRat(int64(7-min(t.hitAgain.low, 7)), 6))
+	}
+	return hit.Sub(big.NewRat(1, 1), hit)
 }
 
 // sevenPlusChance is the chance that the 7+ procedure of t hits with one
@@ -292,7 +306,9 @@ func plan(u *alloc.Unit, a rearrank.Attack, recv unit.Model) rearrank.Needs {
 		n.HitReroll |= rules.RerollFailed // 20.1: Hatred, in melee
 	}
 	if !n.HitRetry.IsNone() {
-		n.HitReroll = 0 // 22.17: the BS 6+ re-roll is that die's one re-roll (U1)
+		// 22.17, 22.18: the BS 6+ re-roll is a miss's one re-roll (U1), so
+		// only a re-roll of successes that the target imposes is left
+		n.HitReroll &= rules.RerollSuccesses
 	}
 	n.HitReroll, n.WoundReroll = n.HitReroll.Normal(), n.WoundReroll.Normal()
 	if n.HitReroll != 0 && !n.HitAgain.IsNone() {

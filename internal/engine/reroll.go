@@ -32,11 +32,10 @@ func (m *Machine) rerollItem(d *dieSource) error {
 			return err
 		}
 		s.re[k]--
-		retry := !s.tests.hitRetry.need.IsNone() // the BS 6+ re-roll of a miss (22.2): it decides the attack, and its face is the one triggers read
 		switch s.reOf {
 		case stepHit:
 			switch {
-			case pass && retry:
+			case pass && k == missed: // the BS 6+ re-roll: it decides the attack, and its face is the one triggers read (22.2)
 				m.hit(d, face, false) // the re-roll needs 6+..2+, never 7+ (22.2, T-6)
 			case pass && !s.tests.hitAgain.need.IsNone() && s.tests.seven == rules.FailingDie:
 				s.spent++ // its second die after every first die, not re-rolled (20.1)
@@ -47,7 +46,7 @@ func (m *Machine) rerollItem(d *dieSource) error {
 			}
 		case stepHitAgain:
 			switch {
-			case pass && retry:
+			case pass && k == missed:
 				m.hit(d, face, false) // the re-roll needs 6+..2+, never 7+ (22.2, T-6)
 			case pass:
 				m.hit(d, 6, true) // the first die was a natural 6 (5)
@@ -74,9 +73,8 @@ func (m *Machine) rerollItem(d *dieSource) error {
 // rerolledTest is the test of kind k whose dice the re-roll pass rolls.
 func (m *Machine) rerolledTest(k woundKind) *test {
 	t := &m.s.tests
-	switch {
-	case (m.s.reOf == stepHit || m.s.reOf == stepHitAgain) && !t.hitRetry.need.IsNone():
-		return &t.hitRetry // the BS 6+ re-roll is the to-hit dice's only one (22.17)
+	if k == missed {
+		return &t.hitRetry // the BS 6+ re-roll of a miss (22.2)
 	}
 	switch m.s.reOf {
 	case stepHit:

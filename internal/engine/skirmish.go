@@ -131,7 +131,7 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 			}
 			return nil
 		}
-		pass, face, sevenPlus, _, err := m.rollHit(d, n, 0, false)
+		pass, face, sevenPlus, err := m.rollHit(d, n, 0, false)
 		if err != nil || !pass {
 			return err
 		}
