@@ -494,19 +494,45 @@ func TestTowHighBSRerollOfSuccesses(t *testing.T) { // RULES.md 22.2, 22.18, 20.
 	}
 }
 
-func TestTowBlowsIgnoreInstantKillTakes(t *testing.T) { // RULES.md 22.7, 22.13, 22.17
+func TestTowInstantKillsIgnoreInstantKillTakes(t *testing.T) { // RULES.md 22.7, 22.17, 22.18
 	// 3 Ogres W3, the pool carrying 2; one automatic S10 hit wounds T4 on
 	// 2+ (5/6). A Killing Blow (the 6) takes the damaged Ogre, the model
 	// now losing Wounds, whatever instant_kill_takes says: worth 1, as an
 	// ordinary wound (2-5) that finishes it. Wounds 5/6 (7/6 if the blow
-	// took a fresh Ogre). instant_kill keeps reading the switch: under
-	// fresh_model each kill takes a fresh Ogre, worth 3: 5/2.
+	// took a fresh Ogre). An instant_kill does the same: the kill takes
+	// the damaged Ogre, worth 1: 5/6 (5/2 where fresh_model was read).
 	for _, o := range []rules.InstantKillTake{rules.MostDamaged, rules.FreshModel} {
 		u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 3, Frontage: 3, Carried: 2, Options: rules.Options{InstantKillTakes: o},
 			Profile: unit.Profile{TroopType: rules.MonstrousInfantry, W: 3, T: 4}})
 		blow := []rearrank.Attack{{Count: dice.ConstExpr(1), Strength: 10, KillingBlow: rules.NaturalSix, Target: rf}}
 		wantRat(t, fmt.Sprintf("Killing Blow, instant_kill_takes %d", o), walked(t, u, blow).Wounds.Mean(), "5/6")
 		kill := []rearrank.Attack{{Count: dice.ConstExpr(1), Strength: 10, InstantKill: true, Target: rf}}
-		wantRat(t, fmt.Sprintf("instant_kill, instant_kill_takes %d", o), walked(t, u, kill).Wounds.Mean(), map[bool]string{false: "5/6", true: "5/2"}[o == rules.FreshModel])
+		wantRat(t, fmt.Sprintf("instant_kill, instant_kill_takes %d", o), walked(t, u, kill).Wounds.Mean(), "5/6")
+	}
+}
+
+// TestTowInstantKillsTakeModelNowLosing: Exact agrees with the referee
+// walked over every die on a small tow unit with damage, a champion and
+// instant kills (RULES.md 22.7, 11.4, 22.18). Four W2 infantry: two
+// ordinary models (the pool carrying 1), a musician and a champion who
+// lost 1 Wound of his own. Each of three instant_kill attacks hits on 4+
+// and wounds S3 v T3 on 4+: a kill with chance 1/4, so K kills of three
+// with P(K=1) = 27/64, P(K=2) = 9/64, P(K=3) = 1/64. The kills take the
+// damaged ordinary model (worth 1), the fresh one (2), then the musician
+// (2), never the champion while another model of the pool stands: wounds
+// 1, 3 and 5, a mean of (27 + 27 + 5)/64 = 59/64 under either value of
+// instant_kill_takes (where fresh_model was read: 2, 4 and 5, 95/64).
+func TestTowInstantKillsTakeModelNowLosing(t *testing.T) {
+	for _, o := range []rules.InstantKillTake{rules.MostDamaged, rules.FreshModel} {
+		u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 4, Profile: unit.Profile{TroopType: rules.Infantry, W: 2, T: 3},
+			Command: []unit.Role{unit.Musician, unit.Champion}, ChampionDamage: 1, Carried: 1, Options: rules.Options{InstantKillTakes: o}})
+		a := []rearrank.Attack{{Count: dice.ConstExpr(3), Hit: rearrank.HitSpec{Need: target("4+")}, Strength: 3, InstantKill: true, Target: rf}}
+		res := walked(t, u, a)
+		name := fmt.Sprintf("instant_kill_takes %d", o)
+		wantRat(t, name+": mean wounds", res.Wounds.Mean(), "59/64")
+		wantRat(t, name+": P(wounds 1)", res.Wounds.P[1], "27/64")
+		wantRat(t, name+": P(wounds 3)", res.Wounds.P[3], "9/64")
+		wantRat(t, name+": P(wounds 5)", res.Wounds.P[5], "1/64")
+		wantRat(t, name+": mean casualties", res.Casualties.Mean(), "3/4")
 	}
 }

@@ -550,3 +550,49 @@ func TestE174CharacterOnMonster(t *testing.T) {
 		})
 	}
 }
+
+// TestTowInstantKillTakesModelNowLosing: in tow every instant kill takes
+// the model now losing Wounds, the damaged one, else the next in removal
+// order, command models last (RULES.md 22.7, 11.4, 22.18), whatever
+// instant_kill_takes says (a file cannot set it; a library caller's value
+// is not read). Four W2 infantry in one rank: two ordinary models, a
+// musician and a champion who lost 1 Wound of his own; the pool carries 1,
+// on the ordinary model now losing Wounds. Automatic S10 hits wound T3 on
+// 2+; each kill counts the Wounds its model had left (R38).
+func TestTowInstantKillTakesModelNowLosing(t *testing.T) {
+	spec := func(o rules.InstantKillTake) unit.Spec {
+		return unit.Spec{Ruleset: rules.TOW, Models: 4, Profile: unit.Profile{TroopType: rules.Infantry, W: 2, T: 3},
+			Command: []unit.Role{unit.Musician, unit.Champion}, ChampionDamage: 1, Carried: 1, Options: rules.Options{InstantKillTakes: o}}
+	}
+	for _, o := range []rules.InstantKillTake{rules.MostDamaged, rules.FreshModel} {
+		for kills, want := range []struct{ ordinary, musician, champion, carried, wounds int }{
+			{2, 1, 1, 1, 0},
+			{1, 1, 1, 0, 1}, // the damaged model, worth its 1 Wound left; not a fresh one (fresh_model took one, worth 2)
+			{0, 1, 1, 0, 3}, // then the fresh ordinary model, worth 2; fresh_model took the musician and left the damaged model
+			{0, 0, 1, 0, 5}, // then the musician (11.4), not the damaged champion
+			{0, 0, 0, 0, 6}, // the champion last, worth his 1 Wound left
+		} {
+			t.Run(fmt.Sprintf("instant_kill_takes %d, %d kills", o, kills), func(t *testing.T) {
+				a := []rearrank.Attack{{Count: dice.ConstExpr(kills), Strength: 10, InstantKill: true, Target: rf}}
+				res, _ := resolve(t, mustUnit(t, spec(o)), a, sixes(kills)...)
+				after := au(res.After)
+				got := [...]int{after.Count(unit.RankAndFile), after.Count(unit.Musician), after.Count(unit.Champion), carried(res.After), res.Tally.Wounds}
+				if got != [...]int{want.ordinary, want.musician, want.champion, want.carried, want.wounds} {
+					t.Errorf("ordinary, musician, champion, carried, wounds = %v, want %v:\n%s", got, want, logText(res))
+				}
+			})
+		}
+	}
+	// Over every die: three instant kills hitting on 4+, S3 v T3 wounding
+	// on 4+, so K kills of three with chance 1/4 each: P(K=1) = 27/64,
+	// P(K=2) = 9/64, P(K=3) = 1/64, worth 1, 3 and 5 as above:
+	// (27 + 27 + 5)/64 = 59/64 (where fresh_model was read, they were
+	// worth 2, 4 and 5: 95/64).
+	for _, o := range []rules.InstantKillTake{rules.MostDamaged, rules.FreshModel} {
+		a := []rearrank.Attack{{Count: dice.ConstExpr(3), Hit: rearrank.HitSpec{Need: target("4+")}, Strength: 3, InstantKill: true, Target: rf}}
+		got := expectation(t, mustUnit(t, spec(o)), a, nil, func(r *referee.Result) int { return r.Tally.Wounds })
+		if got.Cmp(big.NewRat(59, 64)) != 0 {
+			t.Errorf("instant_kill_takes %d: mean wounds %s, want 59/64", o, got.RatString())
+		}
+	}
+}

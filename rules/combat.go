@@ -398,6 +398,9 @@ func b2i(b bool) int {
 func (o Options) ReadBy(r Ruleset) error {
 	for _, s := range allSwitches() {
 		if s.get(&o) != s.Default && !s.AppliesTo(r) {
+			if why := s.NotReadBy(r); why != "" {
+				return fmt.Errorf("option %s: only %s %s it: %s", s.Name, rulesetNames(s.Rulesets), readVerb(len(s.Rulesets)), why)
+			}
 			return fmt.Errorf("option %s: only %s %s it", s.Name, rulesetNames(s.Rulesets), readVerb(len(s.Rulesets)))
 		}
 	}

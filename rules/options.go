@@ -63,7 +63,9 @@ const (
 	Pooled                      // whfb8 arithmetic (RULES.md 11.1)
 )
 
-// InstantKillTake decides which model an untargeted instant kill removes (R5).
+// InstantKillTake decides which model an untargeted instant kill removes
+// (R5). tow does not read it: there every instant kill takes the model now
+// losing Wounds (RULES.md 22.18, Traits.InstantKillNowLosing).
 type InstantKillTake int8
 
 const (
@@ -252,6 +254,29 @@ type Switch struct {
 	// valuesFor is the values one ruleset accepts where they depend on
 	// the ruleset's row; nil means Values.
 	valuesFor func(*Traits) []string
+	// notRead says, for a ruleset that does not read the switch, why and
+	// what it does instead; "" where there is nothing to say.
+	notRead func(*Traits) string
+}
+
+// NotReadBy returns what the refusal of the switch in a file of ruleset
+// r, which does not read it, adds after the rulesets that do: why, in the
+// words of docs/rules.md ("... takes the model now losing Wounds, command
+// models last (rules 22.8)"); "" where there is nothing more to say.
+func (s Switch) NotReadBy(r Ruleset) string {
+	if s.notRead == nil || !r.Valid() || s.AppliesTo(r) {
+		return ""
+	}
+	return s.notRead(For(r))
+}
+
+// instantKillNotRead is why a ruleset does not read instant_kill_takes
+// (InstantKillNowLosing, RULES.md 22.18).
+func instantKillNotRead(t *Traits) string {
+	if !t.InstantKillNowLosing {
+		return ""
+	}
+	return "every instant kill (instant_kill, killing_blow, monster_slayer) takes the model now losing Wounds, command models last (rules 22.8)"
 }
 
 // ValuesFor returns the values ruleset r accepts for the switch, default
@@ -304,6 +329,13 @@ func aliases(s Switch, m map[string]string) Switch {
 		}
 		return set(o, v)
 	}
+	return s
+}
+
+// notReadWhy gives s the words of its refusal in a ruleset that does not
+// read it (NotReadBy).
+func notReadWhy(s Switch, why func(*Traits) string) Switch {
+	s.notRead = why
 	return s
 }
 
@@ -407,8 +439,8 @@ func Switches() []Switch {
 			false, func(o *Options) *bool { return &o.CapAfterModifiers }),
 		boolSwitch("unarmoured_cavalry_save", swUnarmouredCavalrySave, "R3", "cavalry without armour save on 6+",
 			true, func(o *Options) *bool { return &o.NoUnarmouredCavalrySave }),
-		enumSwitch("instant_kill_takes", swInstantKillTakes, "R5", "which model an untargeted instant kill removes (and a Killing Blow's, but not in tow: its blows take the model losing Wounds)",
-			[]string{"most_damaged", "fresh_model"}, func(o *Options) *InstantKillTake { return &o.InstantKillTakes }),
+		notReadWhy(enumSwitch("instant_kill_takes", swInstantKillTakes, "R5, 22.8", "which model an untargeted instant kill or Killing Blow removes; tow does not read it: there every instant kill takes the model now losing Wounds",
+			[]string{"most_damaged", "fresh_model"}, func(o *Options) *InstantKillTake { return &o.InstantKillTakes }), instantKillNotRead),
 		enumSwitch("single_rank_policy", swSingleRankPolicy, "R11, 11.2", "which end of a single rank gives up the next casualty",
 			[]string{"balance", "left", "right", "owner_choice"}, func(o *Options) *SingleRankPolicy { return &o.SingleRankPolicy }),
 		enumSwitch("rear_rank_order", swRearRankOrder, "R12, 22.8", "order of casualties in a rear rank: by_ruleset is alternate_ends, and left_to_right in tow",

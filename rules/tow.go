@@ -10,13 +10,16 @@ var towRules = Traits{
 	Ruleset: TOW, Block: true, SuitWithAP: true, Barding: true, Ward: true, Regeneration: true,
 	HighBSRetry: true, RegenerationAfterDamage: true, MWRemaining: true, PanicMoreThan: true, PanicFallBack: true,
 	TroopCategories: true, PacketOwnerOrder: true, // 22.13, T-5
-	KillingBlow: true, BlowsByCategory: true, ArmourBaneNotInMagic: true, NoPoisonOnMeleeSeven: true,
+	ArmourBaneNotInMagic: true, NoPoisonOnMeleeSeven: true,
+	KillingBlow: true, BlowsByCategory: true, InstantKillNowLosing: true, // 22.3, 22.7, 22.18
 	Command: []CommandPost{MusicianPost, StandardPost, ChampionPost}, // 22.8, as whfb8 11.4
 
 	name:        "tow",
 	title:       "Warhammer: The Old World",
 	description: "Warhammer: The Old World (2024), FAQ & Errata 1.5.2: armour values and AP, Regeneration per Wound lost",
-	switches: unitSwitches | switchSetOf(swSpecialSaveChoice, swMultiPacketOrder,
+	// every instant kill takes the model now losing Wounds: no
+	// instant_kill_takes (22.18, InstantKillNowLosing)
+	switches: unitSwitches&^switchSetOf(swInstantKillTakes) | switchSetOf(swSpecialSaveChoice, swMultiPacketOrder,
 		swPoisonedAttacks, swTooToughBlocksPoison, swRegenerationTiming),
 
 	meleeToHit:   towMeleeToHit, // 22.2, E150

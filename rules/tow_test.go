@@ -324,3 +324,31 @@ func TestTowStepUpLost(t *testing.T) {
 		}
 	}
 }
+
+// TestTowRefusesInstantKillTakes: tow reads no instant_kill_takes, and its
+// refusal says why in docs/rules.md's words (RULES.md 22.18); the rulesets
+// that read it, and one that does not for another reason, add nothing.
+func TestTowRefusesInstantKillTakes(t *testing.T) {
+	const why = "every instant kill (instant_kill, killing_blow, monster_slayer) takes the model now losing Wounds, command models last (rules 22.8)"
+	var sw Switch
+	for _, s := range Switches() {
+		if s.Name == "instant_kill_takes" {
+			sw = s
+		}
+	}
+	for _, c := range []struct {
+		rs   Ruleset
+		want string
+	}{{TOW, why}, {WHFB8, ""}, {Battleaxe, ""}, {Skirmish, ""}} {
+		if got := sw.NotReadBy(c.rs); got != c.want {
+			t.Errorf("NotReadBy(%v) = %q, want %q", c.rs, got, c.want)
+		}
+	}
+	o := Options{InstantKillTakes: FreshModel}
+	if err := o.ReadBy(TOW); err == nil || err.Error() != "option instant_kill_takes: only battleaxe, whfb8, t9a or t9a1-ru read it: "+why {
+		t.Errorf("ReadBy(tow) = %v", err)
+	}
+	if err := o.ReadBy(WHFB8); err != nil {
+		t.Errorf("ReadBy(whfb8) = %v", err)
+	}
+}

@@ -150,6 +150,14 @@ type Traits struct {
 	// does not exist (tow, 22.3, 22.10, 22.17; BlowSlays).
 	BlowsByCategory bool
 
+	// InstantKillNowLosing is true where every instant kill that names no
+	// model (instant_kill, Killing Blow, Monster Slayer) takes the model
+	// now losing Wounds: the damaged one, else the next in removal order,
+	// command models last (11.4). Such a ruleset does not read
+	// instant_kill_takes, and a file that sets it is refused (tow, 22.7,
+	// 22.17, 22.18).
+	InstantKillNowLosing bool
+
 	// NoPoisonOnMeleeSeven is true where a close-combat hit whose modified
 	// need is 7+ still hits on a natural 6 (20.4) but Poisoned Attacks do
 	// not fire on it (tow, 22.3, 22.17).

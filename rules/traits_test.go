@@ -45,6 +45,7 @@ func TestTraitFamilies(t *testing.T) {
 		{"panic on more than the threshold", "22.9", func(t *Traits) bool { return t.PanicMoreThan }, []Ruleset{O}},
 		{"a failed panic test falls back or flees by size", "22.9, E169", func(t *Traits) bool { return t.PanicFallBack }, []Ruleset{O}},
 		{"troop sub-categories", "22.10, 22.12", func(t *Traits) bool { return t.TroopCategories }, []Ruleset{O}},
+		{"every instant kill takes the model now losing Wounds", "22.7, 22.18", func(t *Traits) bool { return t.InstantKillNowLosing }, []Ruleset{O}},
 	} {
 		if got := RulesetsWhere(c.has); !slices.Equal(got, c.want) {
 			t.Errorf("%s (RULES.md %s): %v, want %v", c.trait, c.ref, got, c.want)
@@ -96,7 +97,7 @@ func TestSwitchRulesets(t *testing.T) {
 		"damage_model":                {"R1, 11.3", []Ruleset{B}},
 		"cap_after_modifiers":         {"R2", []Ruleset{B}},
 		"unarmoured_cavalry_save":     {"R3", []Ruleset{B}},
-		"instant_kill_takes":          {"R5", block},
+		"instant_kill_takes":          {"R5, 22.18", []Ruleset{B, W, T, R}},
 		"single_rank_policy":          {"R11", block},
 		"rear_rank_order":             {"R12", block},
 		"multi_packet_order":          {"R35, 22.13", []Ruleset{B, O}},
@@ -172,7 +173,13 @@ func TestEveryRulesetHasARow(t *testing.T) {
 			t.Errorf("%v: sixThenUpTo %d, armourFloor %d, specialFloor %d: want at least 6, 1, 1",
 				r, tr.sixThenUpTo, tr.armourFloor, tr.specialFloor)
 		}
-		if tr.Block && tr.switches&unitSwitches != unitSwitches {
+		// a ruleset whose instant kills all take the model now losing
+		// Wounds reads every unit switch but instant_kill_takes (22.18)
+		want := unitSwitches
+		if tr.InstantKillNowLosing {
+			want &^= switchSetOf(swInstantKillTakes)
+		}
+		if tr.Block && tr.switches&want != want {
 			t.Errorf("%v: ranked units but does not read every unit switch", r)
 		}
 		for _, c := range []struct {
@@ -183,6 +190,7 @@ func TestEveryRulesetHasARow(t *testing.T) {
 			{tr.DamageModelSwitch, swDamageModel, "DamageModelSwitch"},
 			{tr.MWCapSwitch, swMWCap, "MWCapSwitch"},
 			{tr.ChampionPool, swCommandOrder, "ChampionPool (command_order)"},
+			{tr.Block && !tr.InstantKillNowLosing, swInstantKillTakes, "Block and not InstantKillNowLosing (instant_kill_takes)"},
 		} {
 			if c.flag != tr.switches.has(c.id) {
 				t.Errorf("%v: %s is %t but the switch set says %t", r, c.name, c.flag, tr.switches.has(c.id))

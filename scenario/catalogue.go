@@ -254,7 +254,7 @@ var catalogue = [...]FieldSpec{
 	{Object: ObjAttack, Name: "armour_bane_on", Input: InputTrigger, Type: "[score](#scores) 2+..6+", Default: "6+", Meaning: "The natural to-wound roll from which `armour_bane` fires. Needs `armour_bane`.", Ref: "20.2"},
 	{Object: ObjAttack, Name: "ignore_armour", Input: InputFlag, Type: flagType, Default: "false", Meaning: "No armour save; special saves still apply.", Ref: "7"},
 	{Object: ObjAttack, Name: "no_saves", Input: InputFlag, Type: flagType, Default: "false", Meaning: "No saves at all.", Ref: "19.3"},
-	{Object: ObjAttack, Name: "instant_kill", Input: InputFlag, Type: flagType, Default: "false", Reads: block, Meaning: "Each wound skips every save and removes a model outright.", Ref: "9.1, R5, R38"},
+	{Object: ObjAttack, Name: "instant_kill", Input: InputFlag, Type: flagType, Default: "false", Reads: block, Meaning: "Each wound skips every save and removes a model outright: with no model named, the most damaged (`instant_kill_takes`); in tow always the model now losing Wounds, command models last.", Ref: "9.1, R5, R38, 22.8"},
 	// clipped_wings is accepted wherever fly is, as before the catalogue;
 	// the referee applies it where rules.Traits.ClippedWings says (t9a).
 	{Object: ObjAttack, Name: "clipped_wings", Type: flagType, Default: "false", Reads: fly, Meaning: "Multiple Wounds +1 against a model with `fly`. Needs `multiple_wounds`.", Ref: "9.2"},

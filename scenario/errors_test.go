@@ -204,6 +204,13 @@ func TestLoadErrors(t *testing.T) {
 			`x.yaml:2:20: options.step_up: step_up is a switch of a close-combat round (rules 21.11): set it in a combat file's options (rearrank combat)`, ErrInvalid},
 		{"option of another ruleset", with(t, "ruleset: whfb8", "ruleset: whfb8\noptions: {damage_model: pooled}"),
 			`x.yaml:2:25: options.damage_model: whfb8 does not read damage_model (battleaxe only)`, ErrInvalid},
+		// tow's instant kills all take the model now losing Wounds (rules
+		// 22.8; RULES.md 22.18): the option is refused with the reason,
+		// at either of its values
+		{"instant_kill_takes in tow", with(t, "ruleset: whfb8", "ruleset: tow\noptions:\n  instant_kill_takes: fresh_model"),
+			`x.yaml:3:23: options.instant_kill_takes: tow does not read instant_kill_takes (battleaxe, whfb8, t9a and t9a1-ru only): every instant kill (instant_kill, killing_blow, monster_slayer) takes the model now losing Wounds, command models last (rules 22.8)`, ErrInvalid},
+		{"instant_kill_takes: most_damaged in tow", with(t, "ruleset: whfb8", "ruleset: tow\noptions: {instant_kill_takes: most_damaged}"),
+			`x.yaml:2:31: options.instant_kill_takes: tow does not read instant_kill_takes (battleaxe, whfb8, t9a and t9a1-ru only): every instant kill (instant_kill, killing_blow, monster_slayer) takes the model now losing Wounds, command models last (rules 22.8)`, ErrInvalid},
 		{"option value", with(t, "ruleset: whfb8", "ruleset: battleaxe\noptions:\n  damage_model: pool"),
 			`x.yaml:3:17: options.damage_model: damage_model "pool": want per_model or pooled`, ErrInvalid},
 		{"option fraction", with(t, "ruleset: whfb8", "ruleset: whfb8\noptions:\n  panic_threshold: 2"),

@@ -166,7 +166,7 @@ func (c *checker) options() {
 			continue
 		}
 		if f.Ruleset.Valid() && !s.AppliesTo(f.Ruleset) {
-			c.notRead(p, k, s.Rulesets, "")
+			c.notRead(p, k, s.Rulesets, s.NotReadBy(f.Ruleset))
 		}
 		var o rules.Options
 		if err := o.Set(k, f.Options[k]); err != nil {

@@ -15,9 +15,10 @@ type Packet struct {
 	// InstantKill removes a model outright, no W involved (9.1, R5, R38, C12).
 	InstantKill bool
 	// NowLosing makes an untargeted InstantKill take the model now losing
-	// Wounds (the damaged one, else the next in removal order) whatever
-	// instant_kill_takes says: tow's Killing Blow and Monster Slayer
-	// (RULES.md 22.7, 22.17).
+	// Wounds (the damaged one, else the next in removal order, command
+	// models last) whatever instant_kill_takes says: every instant kill in
+	// tow, an instant_kill, a Killing Blow or a Monster Slayer (RULES.md
+	// 22.7, 22.17, 22.18).
 	NowLosing bool
 }
 

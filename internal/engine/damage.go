@@ -100,10 +100,10 @@ func (m *Machine) killItem(d *dieSource) error {
 		}
 		m.note(d.log, rearrank.Damage, m.kindRule(slaying)+", 9.1", "%s %d of %d: %s", m.kindName(slaying), m.s.i, m.s.n, why)
 	}
-	// tow's blows take the model now losing Wounds (22.7, 22.17): only an
-	// instant_kill reads instant_kill_takes there
-	blow := !m.attack().InstantKill && rules.For(m.rs()).BlowsByCategory
-	p := alloc.Packet{Target: m.s.aim, Wounds: 1, InstantKill: true, NowLosing: blow}
+	// in tow every instant kill, an instant_kill as well as a blow, takes
+	// the model now losing Wounds whatever instant_kill_takes says (22.7,
+	// 22.17, 22.18)
+	p := alloc.Packet{Target: m.s.aim, Wounds: 1, InstantKill: true, NowLosing: rules.For(m.rs()).InstantKillNowLosing}
 	if err := m.ownerOdd(d.log, nil); err != nil {
 		return err
 	}
