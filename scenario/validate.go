@@ -284,9 +284,6 @@ func (c *checker) attack(i int) {
 	if a.Hatred && a.Phase != rules.Melee {
 		c.add(at("hatred"), "Hatred re-rolls to-hit in close combat, and this group's phase is %s (rules 20.1)", a.Phase)
 	}
-	if a.Hatred && a.ToHit.Auto {
-		c.add(at("hatred"), "these attacks hit automatically, so there is no to-hit roll to re-roll")
-	}
 	c.reads(a.InstantKill, ObjAttack, "instant_kill", at("instant_kill"))
 	c.reads(a.WeaponClass != rules.NoWeaponClass, ObjAttack, "weapon_class", at("weapon_class"))
 	c.reads(a.Attacker != "", ObjAttack, "attacker", at("attacker"))

@@ -395,6 +395,14 @@ func specialSave(rs rules.Ruleset, sp rules.SpecialSaves, ctx rules.SaveContext,
 	return need, kind, rr
 }
 
+// hatredUnused says that the group's Hatred did nothing: its attacks hit
+// automatically, so there is no to-hit roll to re-roll (RULES.md 20.1).
+func (m *Machine) hatredUnused(log func(rearrank.Event)) {
+	if a := m.attack(); a.Hatred && a.Hit.Auto() {
+		m.note(log, rearrank.Hit, "RULES.md 20.1", "Hatred: the attacks hit automatically, so there is no to-hit roll to re-roll")
+	}
+}
+
 // count rolls the number of attacks when it is a dice expression.
 func (m *Machine) count(d *dieSource) error {
 	a := m.attack()
@@ -409,6 +417,7 @@ func (m *Machine) count(d *dieSource) error {
 		}
 	}
 	if !rules.For(m.rs()).Block {
+		m.hatredUnused(d.log)
 		m.s.i, m.s.n, m.s.at = 0, n, stepSkirmish
 		return m.advance(d.log)
 	}
@@ -417,6 +426,7 @@ func (m *Machine) count(d *dieSource) error {
 		if d.log != nil {
 			m.note(d.log, rearrank.Hit, "RULES.md 5", "%s", words.Count(n, "automatic hit", "automatic hits"))
 		}
+		m.hatredUnused(d.log)
 		m.startMulti(d.log)
 		return nil
 	}
