@@ -272,9 +272,6 @@ func (c *checker) attack(i int) {
 	c.reads(a.HeroicKillingBlow != 0, ObjAttack, "heroic_killing_blow", at("heroic_killing_blow"))
 	c.reads(a.MonsterSlayer != 0, ObjAttack, "monster_slayer", at("monster_slayer"))
 	c.reads(a.CleavingBlow != 0, ObjAttack, "cleaving_blow", at("cleaving_blow"))
-	if a.KillingBlow != 0 && a.CleavingBlow != 0 && a.KillingBlow != a.CleavingBlow {
-		c.add(at("cleaving_blow"), "killing_blow and cleaving_blow fire on one to-wound roll: give both the same score (rules 22.3)")
-	}
 	if a.KillingBlow != 0 && a.HeroicKillingBlow != 0 {
 		c.add(at("heroic_killing_blow"), "an attack has Killing Blow or Heroic Killing Blow, not both (rules 20.2)")
 	}
