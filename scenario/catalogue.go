@@ -268,7 +268,7 @@ var catalogue = [...]FieldSpec{
 	// The target unit; its profile fields are below.
 	{Object: ObjTarget, Name: "name", Input: InputText, Type: "text", Meaning: "Label for logs."},
 	{Object: ObjTarget, Name: "models", Input: InputWhole, Type: "whole number", Ranged: true, Min: 1, Max: MaxModels, Required: true, Meaning: "Every model of the unit except characters: rank and file and the whole command group. A unit of 20 with full command is `models: 20, command: [musician, standard, champion]`. In skirmish, 1."},
-	{Object: ObjTarget, Name: "frontage", Input: InputWhole, Type: "whole number", Ranged: true, Min: 1, Max: MaxModels, Default: "`layout`'s front rank, else the smaller of `models` and 5", Reads: block, Meaning: "Files in the front rank."},
+	{Object: ObjTarget, Name: "frontage", Input: InputWhole, Type: "whole number", Ranged: true, Min: 1, Max: MaxModels, Default: "`layout`'s front rank, else the smaller of `models` and 5", Reads: block, Meaning: "Files in the front rank. Wider than the unit, it stands in one rank of all its models, and a note says so."},
 	{Object: ObjTarget, Name: "helmet", Input: InputFlag, Type: flagType, Default: "false", Reads: skirmish, Meaning: "A stunned result becomes knocked down on a 4+.", Ref: "13"},
 	{Object: ObjTarget, Name: "layout", Type: "text", Reads: block, Meaning: "[Explicit formation](#formation-frontage-and-layout)."},
 	{Object: ObjTarget, Name: "command", Type: "list of `musician`, `standard`, `champion`", Reads: block, Meaning: "[Command group](#command-group-and-champion).", Ref: "11.4"},
