@@ -131,8 +131,6 @@ func (a Attack) Validate(rs rules.Ruleset) error {
 		return fmt.Errorf("killing_blow and heroic_killing_blow: an attack has at most one of the two (rules 20.2)")
 	case (a.MonsterSlayer != 0 || a.CleavingBlow != 0) && !rules.For(rs).BlowsByCategory:
 		return fmt.Errorf("monster_slayer, cleaving_blow: %s has neither (rules 22.3: tow)", rs)
-	case a.KillingBlow != 0 && a.CleavingBlow != 0 && a.KillingBlow != a.CleavingBlow:
-		return fmt.Errorf("killing_blow %s and cleaving_blow %s: give both the same score (rules 22.3)", a.KillingBlow, a.CleavingBlow)
 	case (a.KillingBlow != 0 || a.HeroicKillingBlow != 0) && !rules.For(rs).KillingBlow:
 		return fmt.Errorf("killing_blow: %s has no Killing Blow (rules 20.2: t9a writes lethal_strike, skirmish has criticals)", rs)
 	case a.Hatred && a.Phase != rules.Melee:

@@ -37,6 +37,12 @@ type Needs struct {
 	KillingBlow, LethalStrike, ArmourBane rules.Trigger
 	KBSlays                               bool
 	ArmourBaned                           rules.Target
+	// Cleaving is tow's Cleaving Blow where it fires on a score of its own
+	// beside a Killing Blow that slays the receiver (22.3, 22.18): one
+	// wound with no armour or Regeneration on a roll that fires it alone;
+	// a roll that fires both is the Killing Blow's. It is 0 otherwise (a
+	// Cleaving Blow alone is KillingBlow with KBSlays false).
+	Cleaving rules.Trigger
 	// Killing Blow wounds: the ward alone (no Regeneration, 20.2)
 	SpecialKB       rules.Target
 	SpecialKindKB   rules.SpecialKind

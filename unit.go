@@ -59,6 +59,11 @@ func (u *Unit) Ranks() [][]unit.Cell { return u.alloc().Ranks() }
 // "[R M C S R] / [R R R]"; an empty unit is "[]".
 func (u *Unit) Draw() string { return u.alloc().Draw() }
 
+// Notes says, in a player's words, where the unit formed up otherwise than
+// its Spec asked: a frontage wider than the unit stands as one rank of all
+// its models (RULES.md 22.18).
+func (u *Unit) Notes() []string { return u.alloc().Notes() }
+
 // Legend names the letters Draw writes beyond the roles' own: rank and file
 // of a second troop type or profile, "I monstrous infantry (W3)".
 func (u *Unit) Legend() []string { return u.alloc().Legend() }

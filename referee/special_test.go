@@ -335,3 +335,29 @@ func TestE101PoisonAllHits(t *testing.T) { // RULES.md 20.2, 20.9, 20.10 E101
 	}
 	wantRat(t, "mean wounds with one (the default)", mean, "7/12")
 }
+
+// TestHatredOnAutomaticHits: Hatred re-rolls failed to-hit rolls, and
+// automatic hits roll none, so it does nothing and the log says so
+// (RULES.md 20.1, 22.18). Two automatic hits, S4 v T4 (4+), no saves:
+// each is unsaved with 1/2, with or without Hatred.
+func TestHatredOnAutomaticHits(t *testing.T) {
+	s := unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: unit.Profile{W: 1, T: 4}}
+	auto := rearrank.Attack{Phase: rules.Melee, Strength: 4, Hatred: true, Target: rf}
+	if err := auto.Validate(rules.WHFB8); err != nil {
+		t.Fatalf("Hatred on automatic hits: %v, want it accepted", err)
+	}
+	wantRat(t, "with Hatred", unsavedChance(t, s, auto), "1/2")
+	plain := auto
+	plain.Hatred = false
+	wantRat(t, "without", unsavedChance(t, s, plain), "1/2")
+	// to-wound 4 and 1: no to-hit die is asked for, none re-rolled
+	auto.Count = dice.ConstExpr(2)
+	res, r := resolve(t, mustUnit(t, s), []rearrank.Attack{auto}, 4, 1)
+	log := logText(res)
+	if !strings.Contains(log, "Hatred: the attacks hit automatically, so there is no to-hit roll to re-roll  [rules 20.1]") {
+		t.Errorf("want the note that Hatred had nothing to re-roll:\n%s", log)
+	}
+	if res.Tally.Unsaved != 1 || r.Remaining() != 0 {
+		t.Errorf("unsaved %d, %d dice left; want 1 and 0:\n%s", res.Tally.Unsaved, r.Remaining(), log)
+	}
+}

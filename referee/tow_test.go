@@ -3,6 +3,7 @@ package referee_test
 import (
 	"fmt"
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/rearrank/rearrank"
@@ -594,5 +595,36 @@ func TestTowInstantKillTakesModelNowLosing(t *testing.T) {
 		if got.Cmp(big.NewRat(59, 64)) != 0 {
 			t.Errorf("instant_kill_takes %d: mean wounds %s, want 59/64", o, got.RatString())
 		}
+	}
+}
+
+// TestKillingAndCleavingBlowOwnScores: killing_blow 6+ and cleaving_blow
+// 5+ each fire on their own natural score (RULES.md 22.3, 22.18). Two
+// automatic hits in close combat, S4 v T4, Multiple Wounds 2, on W3
+// infantry with armour 3+ and Regeneration 4+: the to-wound 6 is a
+// Killing Blow (the model loses its 3 Wounds), the 5 a Cleaving Blow (no
+// armour, no Regeneration, its 2 Wounds land): no other die is rolled,
+// 1 casualty and 5 Wounds for combat result.
+func TestKillingAndCleavingBlowOwnScores(t *testing.T) {
+	s := unit.Spec{Ruleset: rules.TOW, Models: 3, Profile: unit.Profile{TroopType: rules.Infantry, W: 3, T: 4,
+		Save: rules.SaveProfile{ArmourSave: target("3+")}, Specials: rules.SpecialSaves{Regeneration: target("4+")}}}
+	a := rearrank.Attack{Count: dice.ConstExpr(2), Phase: rules.Melee, Strength: 4, MultipleWounds: dice.ConstExpr(2),
+		KillingBlow: rules.NaturalSix, CleavingBlow: 5, Target: rf}
+	if err := a.Validate(rules.TOW); err != nil {
+		t.Fatalf("killing_blow 6+ and cleaving_blow 5+: %v, want them accepted", err)
+	}
+	res, r := resolve(t, mustUnit(t, s), []rearrank.Attack{a}, 6, 5)
+	log := logText(res)
+	for _, want := range []string{
+		"natural 6 to wound: Killing Blow, no armour or Regeneration save",
+		"natural 5 to wound: Cleaving Blow, no armour or Regeneration save",
+		"unsaved wound 1 of 1 is a Cleaving Blow: no Regeneration",
+	} {
+		if !strings.Contains(log, want) {
+			t.Errorf("the log lacks %q:\n%s", want, log)
+		}
+	}
+	if res.Tally.Casualties != 1 || res.Tally.Wounds != 5 || r.Remaining() != 0 {
+		t.Errorf("%d casualties, %d Wounds, %d dice left; want 1, 5 and 0:\n%s", res.Tally.Casualties, res.Tally.Wounds, r.Remaining(), log)
 	}
 }

@@ -272,9 +272,6 @@ func (c *checker) attack(i int) {
 	c.reads(a.HeroicKillingBlow != 0, ObjAttack, "heroic_killing_blow", at("heroic_killing_blow"))
 	c.reads(a.MonsterSlayer != 0, ObjAttack, "monster_slayer", at("monster_slayer"))
 	c.reads(a.CleavingBlow != 0, ObjAttack, "cleaving_blow", at("cleaving_blow"))
-	if a.KillingBlow != 0 && a.CleavingBlow != 0 && a.KillingBlow != a.CleavingBlow {
-		c.add(at("cleaving_blow"), "killing_blow and cleaving_blow fire on one to-wound roll: give both the same score (rules 22.3)")
-	}
 	if a.KillingBlow != 0 && a.HeroicKillingBlow != 0 {
 		c.add(at("heroic_killing_blow"), "an attack has Killing Blow or Heroic Killing Blow, not both (rules 20.2)")
 	}
@@ -283,9 +280,6 @@ func (c *checker) attack(i int) {
 	}
 	if a.Hatred && a.Phase != rules.Melee {
 		c.add(at("hatred"), "Hatred re-rolls to-hit in close combat, and this group's phase is %s (rules 20.1)", a.Phase)
-	}
-	if a.Hatred && a.ToHit.Auto {
-		c.add(at("hatred"), "these attacks hit automatically, so there is no to-hit roll to re-roll")
 	}
 	c.reads(a.InstantKill, ObjAttack, "instant_kill", at("instant_kill"))
 	c.reads(a.WeaponClass != rules.NoWeaponClass, ObjAttack, "weapon_class", at("weapon_class"))

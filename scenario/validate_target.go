@@ -50,14 +50,21 @@ func (c *checker) target() {
 	if total > MaxModels {
 		c.add("target.models", "the unit has %d models with its groups and characters: want at most %d", total, MaxModels)
 	}
-	if block && t.Frontage > total && t.Models > 0 {
-		c.add("target.frontage", "frontage %d is wider than the unit's %d models", t.Frontage, total)
-	}
 	if front := len(t.Command) + len(t.Characters); block && t.Layout == "" && t.Frontage > 0 && front > t.Frontage {
 		c.add("target.frontage", "the front rank holds the command group and the characters (%d models), so the frontage must be at least %d", front, front)
 	}
 	c.layout()
 	c.damage()
+}
+
+// frontRank is the width of the front rank a frontage gives: a frontage
+// wider than the unit stands as one rank of all its models (RULES.md 22.18).
+func (t *Target) frontRank() int {
+	total := t.Models + len(t.Characters)
+	for _, g := range t.Groups {
+		total += g.Models
+	}
+	return min(t.Frontage, total)
 }
 
 func (c *checker) skirmishTarget() {
@@ -161,8 +168,8 @@ func (c *checker) characters() {
 			switch {
 			case s < 0:
 				c.add(p+".slot", "slot %d: want 0 (the left end of the front rank) or more", s)
-			case t.Frontage > 0 && s >= t.Frontage:
-				c.add(p+".slot", "slot %d is outside the front rank of %d files (0 is the left end)", s, t.Frontage)
+			case t.Frontage > 0 && s >= t.frontRank():
+				c.add(p+".slot", "slot %d is outside the front rank of %d files (0 is the left end)", s, t.frontRank())
 			case slots[s]:
 				c.add(p+".slot", "two characters stand in slot %d", s)
 			}

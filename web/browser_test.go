@@ -310,11 +310,18 @@ func TestBrowser(t *testing.T) {
 		}
 		fill(t, ctx, "a0-strength", "4")
 		// The server's check, through the API error's field: a frontage
-		// wider than the unit.
-		fill(t, ctx, "t-frontage", "50")
+		// narrower than a command group of three (a frontage wider than
+		// the unit is one rank of it, RULES.md 22.18).
+		for _, c := range []string{"t-musician", "t-standard", "t-champion"} {
+			check(t, ctx, c, true)
+		}
+		fill(t, ctx, "t-frontage", "2")
 		must(t, ctx, chromedp.Click(chromedp.CSS("#submit")))
-		waitFor(t, ctx, "the server's check of frontage", `var e = document.getElementById('t-frontage-error'); return !e.hidden && e.textContent.includes('wider') && document.getElementById('t-frontage').getAttribute('aria-invalid') === 'true'`)
+		waitFor(t, ctx, "the server's check of frontage", `var e = document.getElementById('t-frontage-error'); return !e.hidden && e.textContent.includes('at least 3') && document.getElementById('t-frontage').getAttribute('aria-invalid') === 'true'`)
 		screenshot(t, ctx, "error-phone", 390, 844)
+		for _, c := range []string{"t-musician", "t-standard", "t-champion"} {
+			check(t, ctx, c, false)
+		}
 		fill(t, ctx, "t-frontage", "10")
 		must(t, ctx, chromedp.Click(chromedp.CSS("#submit")))
 		waitFor(t, ctx, "the error to clear", `return document.getElementById('t-frontage-error').hidden && !!document.querySelector('#results [data-exact="50/9"]')`)

@@ -147,8 +147,8 @@ func TestPageErrorsInline(t *testing.T) {
 		}
 	}
 	// A field the form has no input for goes to the summary.
-	w = do(t, h, "GET", "/?"+with(spearmenQuery(), "t.frontage", "50").Encode(), "", "")
-	if w.Code != 400 || !strings.Contains(w.Body.String(), "frontage 50 is wider") {
+	w = do(t, h, "GET", "/?"+with(spearmenQuery(), "t.frontage", "2").Encode(), "", "")
+	if w.Code != 400 || !strings.Contains(w.Body.String(), "so the frontage must be at least 3") {
 		t.Errorf("frontage: %d", w.Code)
 	}
 	// A scenario file: line and column.
@@ -554,5 +554,24 @@ func TestPageSkirmishWords(t *testing.T) {
 	contains(t, "skirmish referee", body, "The warrior is out of action.")
 	if strings.Contains(body, "The unit is destroyed") {
 		t.Errorf("the skirmish referee says the unit is destroyed")
+	}
+}
+
+// TestPageFrontageWiderThanUnit: back from skirmish, the form keeps the one
+// warrior (models 1) beside frontage 5; a frontage wider than the unit is
+// one rank of all its models (RULES.md 22.18), so the page shows the odds:
+// 10 attacks at 4+ (1/2), S4 v T3 (3+, 2/3), light armour and shield saving
+// on 6+ against S4 (5/6 fail): each a casualty with 5/18, so the one model
+// falls with 1 - (13/18)^10 = 3432608734775/3570467226624.
+func TestPageFrontageWiderThanUnit(t *testing.T) {
+	h := testServer(t, Config{}).Handler()
+	q := with(spearmenQuery(), "t.models", "1", "t.musician", "", "t.standard", "", "t.champion", "")
+	w := do(t, h, "GET", "/?"+q.Encode(), "", "")
+	body := w.Body.String()
+	if w.Code != 200 || strings.Contains(body, "wider") {
+		t.Fatalf("models 1, frontage 5: %d\n%s", w.Code, body)
+	}
+	if !strings.Contains(body, `id="results-title">The odds`) || !strings.Contains(body, `data-exact="3432608734775/3570467226624"`) {
+		t.Errorf("the page shows no odds for one model with frontage 5, or not 1 - (13/18)^10 for its fall")
 	}
 }

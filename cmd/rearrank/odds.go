@@ -52,6 +52,9 @@ func loadAsking(path string, e env, ask bool) (*scenario.File, *rearrank.Unit, [
 	if err != nil {
 		return nil, nil, nil, usageError{Err: err}
 	}
+	for _, n := range u.Notes() {
+		fmt.Fprintf(e.stderr, "rearrank: note: %s\n", n)
+	}
 	return f, u, attacks, nil
 }
 

@@ -36,10 +36,14 @@ type poolInfo struct {
 
 // shared is the part of a unit that never changes after New; clones share it.
 type shared struct {
-	name      string
-	ruleset   rules.Ruleset
-	opts      rules.Options
-	frontage  int
+	name     string
+	ruleset  rules.Ruleset
+	opts     rules.Options
+	frontage int
+	// wide is the frontage the Spec asked for where it was wider than
+	// the unit, which then stands in one rank of all its models
+	// (RULES.md 22.18); 0 otherwise
+	wide      int
 	kinds     []kind
 	pools     []poolInfo
 	perModel  bool                // battleaxe per-model damage (11.3)
@@ -63,8 +67,9 @@ type shared struct {
 // name the field, such as `frontage -1: want at least 1`.
 //
 // Automatic placement (no Layout): ranks of Frontage are filled front to back
-// and only the rear rank may be short; a short rear rank, or a single rank
-// narrower than the frontage, is centred (left-biased). The command group
+// and only the rear rank may be short; a short rear rank is centred
+// (left-biased). A Frontage wider than the unit is no error: the unit
+// stands in one rank of all its models, and Notes says so (RULES.md 22.18). The command group
 // stands in the front-rank centre in the order musician, champion, standard;
 // characters with File -1 stand beside it, the first on its left, the second on
 // its right, and so on; a character with a File >= 0 stands on that front-rank
@@ -447,6 +452,9 @@ func (u *Unit) placeAuto(s unit.Spec, total int) error {
 	f := s.Frontage
 	if f == 0 {
 		f = min(total, 5)
+	}
+	if f > total {
+		u.s.wide, f = f, total // one rank of all its models (22.18)
 	}
 	u.s.frontage = f
 	nr := (total + f - 1) / f

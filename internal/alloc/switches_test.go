@@ -384,7 +384,7 @@ func TestPlacement(t *testing.T) {
 		{"characters beside the command, first on the left", unit.Spec{Ruleset: rules.WHFB8, Models: 13, Frontage: 7, Profile: elf, Command: []unit.Role{unit.Musician, unit.StandardBearer},
 			Characters: []unit.CharacterSpec{hero("A", -1), hero("B", -1)}}, "[R H M S H R R] / [R R R R R R R] / [R]"},
 		{"character on a fixed file", unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: elf, Command: []unit.Role{unit.Musician}, Characters: []unit.CharacterSpec{hero("A", 0)}}, "[H R M R R] / [R]"},
-		{"frontage wider than the unit: centred", unit.Spec{Ruleset: rules.WHFB8, Models: 3, Frontage: 7, Profile: elf}, "[R R R]"},
+		{"frontage wider than the unit: one rank of all its models (22.18)", unit.Spec{Ruleset: rules.WHFB8, Models: 3, Frontage: 7, Profile: elf}, "[R R R]"},
 		{"layout", unit.Spec{Ruleset: rules.T9A, Models: 8, Profile: elf, Command: []unit.Role{unit.Champion}, Layout: "R R C R R / . R R R ."}, "[R R C R R] / [R R R]"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -394,9 +394,18 @@ func TestPlacement(t *testing.T) {
 			}
 		})
 	}
+	// RULES.md 22.18: a frontage wider than the unit is one rank of all
+	// its models, 3 files wide, and a note says so.
 	u := mustNew(t, unit.Spec{Ruleset: rules.WHFB8, Models: 3, Frontage: 7, Profile: elf})
-	if r := u.Ranks(); len(r) != 1 || r[0][1].Model != nil || r[0][2].Model == nil || r[0][4].Model == nil || r[0][5].Model != nil {
-		t.Errorf("three models on seven files should stand on files 2-4: %v", r)
+	if r := u.Ranks(); len(r) != 1 || len(r[0]) != 3 || r[0][0].Model == nil || r[0][2].Model == nil || u.Frontage() != 3 {
+		t.Errorf("three models asked for seven files should stand in one rank of 3 files: frontage %d, %v", u.Frontage(), r)
+	}
+	want := "frontage 7 is wider than the unit's 3 models: it stands in one rank of 3 files (rules 19.1)"
+	if n := u.Notes(); len(n) != 1 || n[0] != want {
+		t.Errorf("notes %q, want %q", n, want)
+	}
+	if n := mustNew(t, unit.Spec{Ruleset: rules.WHFB8, Models: 3, Frontage: 3, Profile: elf}).Notes(); n != nil {
+		t.Errorf("frontage 3 on 3 models: notes %q, want none", n)
 	}
 }
 

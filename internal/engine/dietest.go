@@ -168,9 +168,11 @@ type batchTests struct {
 	special     [woundKinds]test
 	regen       test // Regeneration per Wound lost (tow, 22.6); need None when not rolled
 	// the to-wound triggers (20.2): the natural rolls that fire them, 0
-	// for none; kbSlays says whether a Killing Blow slays the receiver
-	kb, lethal, bane rules.Trigger
-	kbSlays          bool
+	// for none; kbSlays says whether a Killing Blow slays the receiver;
+	// cleave is a tow Cleaving Blow on a score of its own beside a slaying
+	// Killing Blow (Needs.Cleaving, 22.18)
+	kb, lethal, bane, cleave rules.Trigger
+	kbSlays                  bool
 	// poison is the to-hit trigger of Poisoned Attacks (20.2), 0 where it
 	// cannot fire (Needs.Poison)
 	poison rules.Trigger
@@ -192,7 +194,8 @@ func testsOf(rs rules.Ruleset, a *rearrank.Attack, n rearrank.Needs) batchTests 
 	t.hitRetry.retry = true
 	t.regen.kind = rules.Regeneration
 	t.kb, t.kbSlays, t.lethal, t.bane, t.seven = n.KillingBlow, n.KBSlays, n.LethalStrike, n.ArmourBane, n.SevenPlusReroll
-	for _, tr := range []rules.Trigger{t.kb, t.lethal, t.bane} { // to-wound triggers read the final roll (20.2)
+	t.cleave = n.Cleaving
+	for _, tr := range []rules.Trigger{t.kb, t.cleave, t.lethal, t.bane} { // to-wound triggers read the final roll (20.2)
 		if tr != 0 {
 			t.wound.trig |= 1 << tr
 		}

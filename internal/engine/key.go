@@ -94,7 +94,7 @@ func (t *batchTests) appendKey(b []byte) []byte {
 	b = t.wound.appendKey(b)
 	b = t.woundPoison.appendKey(b)
 	b = t.regen.appendKey(b)
-	b = append(b, byte(t.kb), byte(t.lethal), byte(t.bane), b2byte(t.kbSlays), byte(t.seven), byte(t.poison), byte(t.meleeSeven.Value()))
+	b = append(b, byte(t.kb), byte(t.cleave), byte(t.lethal), byte(t.bane), b2byte(t.kbSlays), byte(t.seven), byte(t.poison), byte(t.meleeSeven.Value()))
 	for k := range t.armour {
 		b = t.armour[k].appendKey(b)
 		b = t.special[k].appendKey(b)

@@ -288,7 +288,7 @@ func plan(u *alloc.Unit, a rearrank.Attack, recv unit.Model) rearrank.Needs {
 		}
 		n.ArmourBaned = rules.ArmourSave(rs, recv.Save, recv.TroopType, bp, o)
 	}
-	n.KillingBlow, n.KBSlays = killingBlow(rs, &a, recv.TroopType, o)
+	n.KillingBlow, n.KBSlays, n.Cleaving = killingBlow(rs, &a, recv.TroopType, o)
 	if a.NoSaves || a.IgnoreArmour || a.InstantKill {
 		n.Armour, n.ArmourLethal, n.ArmourBaned = rules.None, rules.None, rules.None
 	}
@@ -325,8 +325,9 @@ func plan(u *alloc.Unit, a rearrank.Attack, recv unit.Model) rearrank.Needs {
 // killingBlow returns the natural to-wound roll that fires a's Killing Blow
 // against a model of troop type tt (0 when it has none, or when it changes
 // nothing: an instant kill, or a troop type it cannot slay where that is an
-// ordinary wound), and whether it slays (RULES.md 20.2, 20.6, 20.9).
-func killingBlow(rs rules.Ruleset, a *rearrank.Attack, tt rules.TroopType, o rules.Options) (rules.Trigger, bool) {
+// ordinary wound), whether it slays (RULES.md 20.2, 20.6, 20.9), and the
+// roll that fires a tow Cleaving Blow of its own beside it (categoryBlow).
+func killingBlow(rs rules.Ruleset, a *rearrank.Attack, tt rules.TroopType, o rules.Options) (rules.Trigger, bool, rules.Trigger) {
 	tr, heroic := a.KillingBlow, false
 	if a.HeroicKillingBlow != 0 {
 		tr, heroic = a.HeroicKillingBlow, true
@@ -336,13 +337,13 @@ func killingBlow(rs rules.Ruleset, a *rearrank.Attack, tt rules.TroopType, o rul
 	}
 	switch {
 	case tr == 0 || a.InstantKill || !rules.For(rs).KillingBlow:
-		return 0, false
+		return 0, false, 0
 	case rules.BlowSlays(rs, tt, heroic):
-		return tr, true
+		return tr, true, 0
 	case rules.For(rs).KBOtherOf(o) == rules.KBNoArmourNoRegen:
-		return tr, false
+		return tr, false, 0
 	}
-	return 0, false
+	return 0, false, 0
 }
 
 // categoryBlow returns the natural to-wound roll that fires one of a's
@@ -352,22 +353,30 @@ func killingBlow(rs rules.Ruleset, a *rearrank.Attack, tt rules.TroopType, o rul
 // infantry and cavalry categories and Monster Slayer against monsters take
 // every Wound left; Cleaving Blow against regular infantry, cavalry and
 // war beasts takes the armour and Regeneration saves of that one wound.
-func categoryBlow(rs rules.Ruleset, a *rearrank.Attack, tt rules.TroopType) (rules.Trigger, bool) {
+// Killing Blow and Cleaving Blow each fire on their own score (22.18):
+// the third result is the Cleaving Blow's where it fires on rolls the
+// Killing Blow does not (a lower score), since a roll that fires both is
+// the Killing Blow's; it is 0 otherwise.
+func categoryBlow(rs rules.Ruleset, a *rearrank.Attack, tt rules.TroopType) (rules.Trigger, bool, rules.Trigger) {
 	kb := a.KillingBlow
 	if kb == 0 {
 		kb = a.HeroicKillingBlow // a Killing Blow in tow (the file refuses it)
 	}
+	cleaves := a.CleavingBlow != 0 && rules.Cleaves(tt)
 	switch {
 	case a.InstantKill || a.Phase != rules.Melee:
-		return 0, false // 22.17: the blows fire in close combat only
+		return 0, false, 0 // 22.17: the blows fire in close combat only
 	case kb != 0 && rules.BlowSlays(rs, tt, false):
-		return kb, true
+		if cleaves && a.CleavingBlow < kb {
+			return kb, true, a.CleavingBlow
+		}
+		return kb, true, 0
 	case a.MonsterSlayer != 0 && tt.Category() == rules.Monster:
-		return a.MonsterSlayer, true
-	case a.CleavingBlow != 0 && rules.Cleaves(tt):
-		return a.CleavingBlow, false
+		return a.MonsterSlayer, true, 0
+	case cleaves:
+		return a.CleavingBlow, false, 0
 	}
-	return 0, false
+	return 0, false, 0
 }
 
 // saveContext is what attack a says about the special saves against its
@@ -411,6 +420,14 @@ func specialSave(rs rules.Ruleset, sp rules.SpecialSaves, ctx rules.SaveContext,
 	return need, kind, rr
 }
 
+// hatredUnused says that the group's Hatred did nothing: its attacks hit
+// automatically, so there is no to-hit roll to re-roll (RULES.md 20.1).
+func (m *Machine) hatredUnused(log func(rearrank.Event)) {
+	if a := m.attack(); a.Hatred && a.Hit.Auto() {
+		m.note(log, rearrank.Hit, "RULES.md 20.1", "Hatred: the attacks hit automatically, so there is no to-hit roll to re-roll")
+	}
+}
+
 // count rolls the number of attacks when it is a dice expression.
 func (m *Machine) count(d *dieSource) error {
 	a := m.attack()
@@ -425,6 +442,7 @@ func (m *Machine) count(d *dieSource) error {
 		}
 	}
 	if !rules.For(m.rs()).Block {
+		m.hatredUnused(d.log)
 		m.s.i, m.s.n, m.s.at = 0, n, stepSkirmish
 		return m.advance(d.log)
 	}
@@ -433,6 +451,7 @@ func (m *Machine) count(d *dieSource) error {
 		if d.log != nil {
 			m.note(d.log, rearrank.Hit, "RULES.md 5", "%s", words.Count(n, "automatic hit", "automatic hits"))
 		}
+		m.hatredUnused(d.log)
 		m.startMulti(d.log)
 		return nil
 	}

@@ -64,7 +64,8 @@ func (m *Machine) woundItem(d *dieSource) error {
 
 // wounded routes a hit that wounded on the final natural face by its kind:
 // the to-wound triggers of RULES.md 20.2, an eligible Killing Blow first
-// (20.6), then Lethal Strike (19.3), then Armour Bane.
+// (20.6; before a tow Cleaving Blow that the same roll fires, 22.18), then
+// Lethal Strike (19.3), then Armour Bane.
 func (m *Machine) wounded(d *dieSource, face int) {
 	s, a, t := &m.s, m.attack(), &m.s.tests
 	k := ordinary
@@ -74,7 +75,7 @@ func (m *Machine) wounded(d *dieSource, face int) {
 		return
 	case t.kb.Fires(face) && t.kbSlays:
 		k = slaying
-	case t.kb.Fires(face):
+	case t.kb.Fires(face), t.cleave.Fires(face):
 		k = kbSingle
 	case t.lethal.Fires(face):
 		k = lethalSix

@@ -242,10 +242,8 @@ func Attacks(t *rapid.T, s unit.Spec, maxAttacks int, z Sizes) []rearrank.Attack
 		if rules.For(s.Ruleset).BlowsByCategory { // RULES.md 22.3: tow's blows
 			a.MonsterSlayer = rapid.SampledFrom(trig).Draw(t, "monsterSlayer")
 			if rapid.IntRange(0, 3).Draw(t, "cleaving") == 0 {
-				a.CleavingBlow = rules.NaturalSix
-				if a.KillingBlow != 0 {
-					a.CleavingBlow = a.KillingBlow // one score for both (22.3)
-				}
+				// its own score, beside Killing Blow's or the same (22.18)
+				a.CleavingBlow = rapid.SampledFrom([]rules.Trigger{rules.NaturalSix, 5}).Draw(t, "cleavingBlow")
 			}
 		}
 		if rapid.IntRange(0, 3).Draw(t, "bane") == 0 {
