@@ -142,26 +142,34 @@ func IsFile(data []byte) bool {
 	return ok && slices.Contains(keys, "combat")
 }
 
-// The fields of the combat file's own mappings, and a fight's own, for
-// the schema's tests: what file declares, listed once.
-var (
-	topFields    = scenario.FieldNames(reflect.TypeFor[file]())
-	combatFields = scenario.FieldNames(reflect.TypeFor[fileCombat]())
-	sideFields   = scenario.FieldNames(reflect.TypeFor[fileSide]())
-	// fightOnly are a fight's fields that are not attack-group fields.
-	fightOnly = slices.DeleteFunc(scenario.FieldNames(reflect.TypeFor[fileFight]()), func(n string) bool {
-		return slices.Contains(scenario.FieldNames(reflect.TypeFor[scenario.Attack]()), n)
-	})
-	// notInFight are attack-group fields a fight does not take (21.10),
-	// and why.
-	notInFight = map[string]string{
-		"count":    "a fight gives attacks per model; the step counts the models",
-		"phase":    "a fight is always melee",
-		"bs":       "a fight is melee: give ws",
-		"attacker": "attacker names a warrior where there are no units; a fight's models are its by",
-		"batch":    "a side's fights at one step are one batch by the rules (21.2); the file does not say it",
+// fileNames are the fields of the combat file's own mappings, and a
+// fight's own, for the decoder and the schema's tests: what file declares,
+// listed once. They are read off the types on first use, not when the
+// program starts (every rearrank command links combat).
+var fileNames = sync.OnceValue(func() fileFieldNames {
+	return fileFieldNames{
+		top:    scenario.FieldNames(reflect.TypeFor[file]()),
+		combat: scenario.FieldNames(reflect.TypeFor[fileCombat]()),
+		side:   scenario.FieldNames(reflect.TypeFor[fileSide]()),
+		fightOnly: slices.DeleteFunc(scenario.FieldNames(reflect.TypeFor[fileFight]()), func(n string) bool {
+			return slices.Contains(scenario.FieldNames(reflect.TypeFor[scenario.Attack]()), n)
+		}),
 	}
-)
+})
+
+// fileFieldNames are the field names of a combat file's mappings;
+// fightOnly are a fight's fields that are not attack-group fields.
+type fileFieldNames struct{ top, combat, side, fightOnly []string }
+
+// notInFight are attack-group fields a fight does not take (21.10),
+// and why.
+var notInFight = map[string]string{
+	"count":    "a fight gives attacks per model; the step counts the models",
+	"phase":    "a fight is always melee",
+	"bs":       "a fight is melee: give ws",
+	"attacker": "attacker names a warrior where there are no units; a fight's models are its by",
+	"batch":    "a side's fights at one step are one batch by the rules (21.2); the file does not say it",
+}
 
 // fieldsOf lists the scenario fields of the catalogue's objects.
 func fieldsOf(objs ...scenario.Object) []string {
@@ -189,10 +197,11 @@ var fileDecoder = sync.OnceValue(func() *scenario.Decoder {
 		silent = append(silent, n)
 	}
 	unitNames := append(fieldsOf(scenario.ObjTarget, scenario.ObjProfile), "height")
-	fightNames := append(slices.DeleteFunc(fieldsOf(scenario.ObjAttack), func(n string) bool { return slices.Contains(silent, n) }), fightOnly...)
-	side := scenario.Fields{Of: "the side", Names: sideFields}
-	top := scenario.Fields{Of: "the file's top level", Names: topFields}
-	own := func(t reflect.Type, of string) scenario.Mapping {
+	own := fileNames()
+	fightNames := append(slices.DeleteFunc(fieldsOf(scenario.ObjAttack), func(n string) bool { return slices.Contains(silent, n) }), own.fightOnly...)
+	side := scenario.Fields{Of: "the side", Names: own.side}
+	top := scenario.Fields{Of: "the file's top level", Names: own.top}
+	mapping := func(t reflect.Type, of string) scenario.Mapping {
 		return scenario.Mapping{Type: t, Of: of, Want: "a mapping of fields", ListFields: true, NameField: true}
 	}
 	// A scenario's objects, as a unit's characters, groups and champion
@@ -217,7 +226,7 @@ var fileDecoder = sync.OnceValue(func() *scenario.Decoder {
 		}
 		return m
 	}
-	topLevel := own(reflect.TypeFor[file](), "the file's top level")
+	topLevel := mapping(reflect.TypeFor[file](), "the file's top level")
 	for _, k := range []string{"attacks", "target"} {
 		topLevel.Refused = append(topLevel.Refused, scenario.Refusal{Name: k, Err: scenario.ErrOtherFile,
 			Msg: "a combat file has combat and sides, not attacks and target; for a scenario file use rearrank odds or resolve"})
@@ -233,10 +242,10 @@ var fileDecoder = sync.OnceValue(func() *scenario.Decoder {
 		TwiceFirst: true,
 		Mappings: []scenario.Mapping{
 			topLevel,
-			own(reflect.TypeFor[fileCombat](), "combat"),
-			own(reflect.TypeFor[fileContact](), "contact"),
-			own(reflect.TypeFor[fileSides](), "sides"),
-			own(reflect.TypeFor[fileSide](), "the side"),
+			mapping(reflect.TypeFor[fileCombat](), "combat"),
+			mapping(reflect.TypeFor[fileContact](), "contact"),
+			mapping(reflect.TypeFor[fileSides](), "sides"),
+			mapping(reflect.TypeFor[fileSide](), "the side"),
 			{Type: reflect.TypeFor[fileUnit](), Of: "a unit", Want: "a mapping of fields (the target fields of docs/scenario.md)", Own: unitNames,
 				Others: []scenario.Fields{{Of: "a fight", Names: fightNames}, side, top}},
 			fight,

@@ -292,10 +292,10 @@ func TestCombatSchema(t *testing.T) {
 		fields []string
 		schema map[string]prop
 	}{
-		{"top level", topFields, top},
-		{"combat", combatFields, add["combat"]},
-		{"side", sideFields, add["side"]},
-		{"fight-only", fightOnly, add["fight"]},
+		{"top level", fileNames().top, top},
+		{"combat", fileNames().combat, add["combat"]},
+		{"side", fileNames().side, add["side"]},
+		{"fight-only", fileNames().fightOnly, add["fight"]},
 	} {
 		var got []string
 		for k := range c.schema {
@@ -368,13 +368,13 @@ func combatTable(name string) (string, error) {
 		for k, v := range add["root"] {
 			top[k] = v
 		}
-		fields(top, topFields)
+		fields(top, fileNames().top)
 	case "combat":
-		fields(add["combat"], combatFields)
+		fields(add["combat"], fileNames().combat)
 	case "side":
-		fields(add["side"], sideFields)
+		fields(add["side"], fileNames().side)
 	case "fight":
-		fields(add["fight"], fightOnly)
+		fields(add["fight"], fileNames().fightOnly)
 	case "switches":
 		row("Option", "Values", "Default", "Rulesets", "Meaning")
 		row("---", "---", "---", "---", "---")

@@ -70,7 +70,7 @@ type form struct {
 // others.
 func (f form) schema() *formFields {
 	if f.fields == nil {
-		return catalogueFields
+		return catalogueFields()
 	}
 	return f.fields
 }
@@ -85,7 +85,7 @@ func defaultForm() form {
 		Target: fieldValues{"name": "Spearmen", "troop_type": "infantry", "models": "20", "frontage": "5", "toughness": "3",
 			"wounds": "1", "armour": "light", "shield": "1", "musician": "1", "standard": "1", "champion": "1"},
 		Compare: []string{"battleaxe", "whfb8", "t9a1-ru"},
-		fields:  catalogueFields,
+		fields:  catalogueFields(),
 	}
 }
 
@@ -93,7 +93,7 @@ var attackKey = regexp.MustCompile(`^a([0-9])\.([a-z_]+)$`)
 
 // parseForm reads the query string. An empty query is the default form;
 // unknown names are ignored, so an old link still opens.
-func parseForm(q url.Values) form { return catalogueFields.parse(q) }
+func parseForm(q url.Values) form { return catalogueFields().parse(q) }
 
 // parse reads the query string into a form of the inputs fs.
 func (fs *formFields) parse(q url.Values) form {
@@ -465,7 +465,7 @@ func sortedKeys(m map[string]string) []string {
 // fileForm fills the form from a scenario file, for "use the form
 // instead". What the form cannot say (characters, groups, a layout) is
 // left out.
-func fileForm(file *scenario.File, tab string) form { return catalogueFields.fileForm(file, tab) }
+func fileForm(file *scenario.File, tab string) form { return catalogueFields().fileForm(file, tab) }
 
 // fileForm fills a form of the inputs fs from a scenario file: each
 // field's Go value by its file name.

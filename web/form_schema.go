@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
@@ -187,8 +188,9 @@ type formFields struct {
 	attackFile, targetFile []formField
 }
 
-// catalogueFields are the form's inputs for scenario.Catalogue.
-var catalogueFields = newFormFields(scenario.Catalogue())
+// catalogueFields are the form's inputs for scenario.Catalogue, laid out
+// on first use: every rearrank command links web, and only serve needs it.
+var catalogueFields = sync.OnceValue(func() *formFields { return newFormFields(scenario.Catalogue()) })
 
 // newFormFields lays out the inputs of catalogue cat: the looks' fields in
 // their order, then the catalogue's other fields with an Input.

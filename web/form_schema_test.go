@@ -80,7 +80,7 @@ func TestFormLooksNameFields(t *testing.T) {
 	for _, c := range []struct {
 		looks []look
 		page  []formField
-	}{{attackLooks, catalogueFields.attack}, {targetLooks, catalogueFields.target}} {
+	}{{attackLooks, catalogueFields().attack}, {targetLooks, catalogueFields().target}} {
 		for i, l := range c.looks {
 			if i >= len(c.page) || c.page[i].Name != l.name {
 				t.Errorf("look %q: no catalogue field with an input in its place", l.name)

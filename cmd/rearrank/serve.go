@@ -4,64 +4,101 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
+	"log/slog"
+	"net"
+	"net/http"
+	"runtime/debug"
 	"time"
 
-	"github.com/rearrank/rearrank/internal/cli"
+	"github.com/rearrank/rearrank/web"
 )
 
-// serveCommand is the binary that serves the web page: rearrank serve runs
-// it with its flags. It is a command of its own so that rearrank does not
-// link net/http, which took more than half of the start of every other
-// command (see cmd/rearrank-serve).
-const serveCommand = "rearrank-serve"
+// defaultMemoryLimit is serve's soft memory limit: the garbage collector
+// works harder as the heap nears it, so bursts of large computations do not
+// leave the process large.
+const defaultMemoryLimit = 1 << 30
 
-// serveStopWait is how long rearrank serve waits for the server to finish
-// after passing it SIGINT or SIGTERM: more than the server's own grace of
-// 10 seconds for the requests in flight.
-const serveStopWait = 30 * time.Second
+// shutdownGrace is how long serve lets requests in flight finish after
+// SIGINT or SIGTERM.
+const shutdownGrace = 10 * time.Second
 
-// runServe runs rearrank-serve with args, its standard streams rearrank's,
-// and passes SIGINT and SIGTERM (the end of ctx) on as an interrupt, on
-// which it shuts down gracefully. Its failures it reports itself: rearrank
-// exits with its status.
+// runServe is `rearrank serve args...`: it serves the page and the JSON
+// API until ctx is done (main cancels it on SIGINT and SIGTERM), then
+// shuts down gracefully.
+//
+// The server is linked into rearrank, so `rearrank serve` works wherever
+// rearrank does (installed alone, or through go run). What it costs the
+// other commands' start is net/http's package initialisation; web and
+// combat build their templates and tables on first use, not at start
+// (bench/README.md, "Process start").
 func runServe(ctx context.Context, args []string, e env) error {
-	path, err := findServe()
+	fs := newFlags(e, "serve", "[--addr 127.0.0.1:8080] [--timeout 10s] [--max-concurrent N] [--max-states N] [--queue-wait 2s] [--memory-limit BYTES]",
+		"rearrank serve --addr 127.0.0.1:8080   (then open http://127.0.0.1:8080/ on this machine)")
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on; 0.0.0.0:8080 lets phones on your network in")
+	timeout := fs.Duration("timeout", web.DefaultTimeout, "time limit for one computation")
+	maxConc := fs.Int("max-concurrent", 0, "computations at once in the cheap lane, and one fewer (at least one) in the heavy lane; the excess waits, then gets 503 (0: one per core)")
+	maxStates := fs.Int("max-states", web.DefaultMaxStates, "state limit of the exact odds; past it, 422 (the default keeps one computation under 256 MB)")
+	queueWait := fs.Duration("queue-wait", web.DefaultQueueWait, "how long a request waits for a computation slot before 503")
+	memLimit := fs.Int64("memory-limit", defaultMemoryLimit, "soft memory limit of the process in bytes (runtime/debug.SetMemoryLimit; GOMEMLIMIT in the environment wins)")
+	pos, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
-	cmd := exec.CommandContext(ctx, path, args...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = e.stdin, e.stdout, e.stderr
-	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
-	cmd.WaitDelay = serveStopWait
-	err = cmd.Run()
-	var exit *exec.ExitError
-	switch {
-	case err == nil:
-		return nil
-	case errors.As(err, &exit) && exit.Exited():
-		return cli.Exited{Status: exit.ExitCode()}
-	case ctx.Err() != nil && cmd.ProcessState != nil && cmd.ProcessState.Success():
-		return nil // stopped on the signal, gracefully
+	if len(pos) > 0 {
+		return usagef("serve: takes no arguments, got %q (see rearrank serve --help)", pos[0])
 	}
-	return fmt.Errorf("serve: %s: %w", path, err)
-}
+	if *timeout <= 0 {
+		return usagef("serve: --timeout %s: want a positive duration such as 10s", *timeout)
+	}
+	if *maxConc < 0 {
+		return usagef("serve: --max-concurrent %d: want 0 or more", *maxConc)
+	}
+	if *maxStates < 1 {
+		return usagef("serve: --max-states %d: want at least 1", *maxStates)
+	}
+	if *queueWait <= 0 {
+		return usagef("serve: --queue-wait %s: want a positive duration such as 2s", *queueWait)
+	}
+	if *memLimit < 64<<20 {
+		return usagef("serve: --memory-limit %d: want at least %d (64 MiB)", *memLimit, 64<<20)
+	}
+	if e.getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(*memLimit)
+	}
+	log := slog.New(slog.NewTextHandler(e.stderr, nil))
+	srv := web.New(web.Config{Logger: log, Timeout: *timeout, MaxConcurrent: *maxConc, MaxStates: *maxStates,
+		QueueWait: *queueWait, ReturnMemory: true, Version: version})
 
-// findServe returns the path of rearrank-serve: beside the running rearrank
-// (go install puts the two there), else on the PATH.
-func findServe() (string, error) {
-	if exe, err := os.Executable(); err == nil {
-		if exe, err := filepath.EvalSymlinks(exe); err == nil {
-			if path, err := exec.LookPath(filepath.Join(filepath.Dir(exe), serveCommand)); err == nil {
-				return path, nil
-			}
-		}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
 	}
-	if path, err := exec.LookPath(serveCommand); err == nil {
-		return path, nil
+	hs := &http.Server{
+		Handler:           srv.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      *timeout + 30*time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	return "", fmt.Errorf("serve: the web server is the command %[1]s, found neither beside rearrank nor on the PATH; "+
-		"install it with: go install github.com/rearrank/rearrank/cmd/%[1]s@latest (in a checkout: go run ./cmd/%[1]s)", serveCommand)
+	log.Info("serving", "url", "http://"+ln.Addr().String()+"/", "version", version)
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+	select {
+	case err := <-done:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	log.Info("shutting down", "grace", shutdownGrace.String())
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil {
+		return fmt.Errorf("serve: shutdown: %w", err)
+	}
+	if err := <-done; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("serve: %w", err)
+	}
+	log.Info("stopped")
+	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"io"
@@ -10,25 +11,93 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
 
-// TestServeRunsRearrankServe builds rearrank-serve, puts it on the PATH and
-// checks that rearrank serve is it: its --help, its usage error and exit
-// status, reported once, and a server that answers and stops gracefully
-// when run's context ends, as on SIGINT.
-func TestServeRunsRearrankServe(t *testing.T) {
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command to build rearrank-serve with:", err)
-	}
-	dir := t.TempDir()
-	if out, err := exec.Command(goTool, "build", "-o", filepath.Join(dir, serveCommand), "github.com/rearrank/rearrank/cmd/rearrank-serve").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+// syncBuffer is a bytes.Buffer safe for the server's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
 
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+var listening = regexp.MustCompile(`url=(http://127\.0\.0\.1:[0-9]+/)`)
+
+// TestServe starts rearrank serve on a free port of 127.0.0.1, asks it a
+// question, and stops it as SIGINT would: by cancelling run's context.
+func TestServe(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stderr syncBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0"}, env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &stderr, getenv: func(string) string { return "" }})
+	}()
+	var base string
+	for range 200 {
+		if m := listening.FindStringSubmatch(stderr.String()); m != nil {
+			base = m[1]
+			break
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("serve stopped: %v\n%s", err, stderr.String())
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	if base == "" {
+		t.Fatalf("serve did not say where it listens:\n%s", stderr.String())
+	}
+	resp, err := http.Get(base + "healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), `"status": "ok"`) || !strings.Contains(string(body), version) {
+		t.Errorf("healthz: %d %s", resp.StatusCode, body)
+	}
+	resp, err = http.Post(base+"api/odds?exact=1", "application/yaml", strings.NewReader("ruleset: whfb8\nattacks: [{count: 1, strength: 3}]\ntarget: {models: 5, toughness: 3}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	// One automatic hit, S3 against T3 wounds on 4+ (RULES.md 6.1).
+	if resp.StatusCode != 200 || !strings.Contains(string(body), `"mean": "1/2"`) {
+		t.Errorf("odds: %d %s", resp.StatusCode, body)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("serve returned %v after the signal", err)
+		}
+	case <-time.After(shutdownGrace + 5*time.Second):
+		t.Fatal("serve did not stop after the signal")
+	}
+	log := stderr.String()
+	for _, want := range []string{"msg=request method=GET path=/healthz status=200", "msg=request method=POST path=/api/odds status=200", `msg="shutting down"`, "msg=stopped"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("the log lacks %q:\n%s", want, log)
+		}
+	}
+}
+
+func TestServeUsage(t *testing.T) {
 	for _, c := range []struct {
 		args       []string
 		code       int
@@ -36,8 +105,14 @@ func TestServeRunsRearrankServe(t *testing.T) {
 		errsRepeat int
 	}{
 		{[]string{"serve", "--help"}, 0, "Usage: rearrank serve [--addr 127.0.0.1:8080]", "", 0},
+		{[]string{"help", "serve"}, 0, "rearrank serve --addr 127.0.0.1:8080", "", 0},
 		{[]string{"serve", "extra"}, 2, "", `rearrank: serve: takes no arguments, got "extra"`, 1},
+		{[]string{"serve", "--timeout", "0s"}, 2, "", "rearrank: serve: --timeout 0s: want a positive duration", 1},
 		{[]string{"serve", "--max-states", "0"}, 2, "", "rearrank: serve: --max-states 0: want at least 1", 1},
+		{[]string{"serve", "--max-concurrent", "-1"}, 2, "", "rearrank: serve: --max-concurrent -1: want 0 or more", 1},
+		{[]string{"serve", "--queue-wait", "0s"}, 2, "", "rearrank: serve: --queue-wait 0s", 1},
+		{[]string{"serve", "--memory-limit", "1000"}, 2, "", "rearrank: serve: --memory-limit 1000: want at least 67108864", 1},
+		{[]string{"serve", "--addr", "256.0.0.1:99999"}, 1, "", "rearrank: serve:", 1},
 	} {
 		var out, errb bytes.Buffer
 		err := run(context.Background(), c.args, env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: os.Getenv})
@@ -48,66 +123,79 @@ func TestServeRunsRearrankServe(t *testing.T) {
 				strings.Join(c.args, " "), code, c.code, c.out, c.errs, out.String(), errb.String())
 		}
 	}
+}
 
-	// The server's log goes to a file it writes itself, read as it grows.
-	logf, err := os.Create(filepath.Join(t.TempDir(), "log"))
+// TestServeInstalledAlone builds rearrank by itself into an empty folder,
+// the only thing on the PATH, and runs `rearrank serve` as a process: it
+// serves the page, and stops gracefully on SIGINT. (It needed a second
+// binary, rearrank-serve, beside it or on the PATH before.)
+func TestServeInstalledAlone(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command to build rearrank with:", err)
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "rearrank")
+	if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0")
+	cmd.Env = []string{"PATH=" + dir, "HOME=" + dir}
+	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer logf.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	done := make(chan error, 1)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	lines := make(chan string, 64)
 	go func() {
-		done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0"}, env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: logf, getenv: os.Getenv})
+		defer close(lines)
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
 	}()
-	log := func() string { b, _ := os.ReadFile(logf.Name()); return string(b) }
-	addr := regexp.MustCompile(`url=(http://127\.0\.0\.1:[0-9]+/)`)
 	var base string
-	for range 200 {
-		if m := addr.FindStringSubmatch(log()); m != nil {
-			base = m[1]
-			break
-		}
+	var log []string
+	deadline := time.After(30 * time.Second)
+	for base == "" {
 		select {
-		case err := <-done:
-			t.Fatalf("serve stopped: %v\n%s", err, log())
-		case <-time.After(50 * time.Millisecond):
+		case l, ok := <-lines:
+			if !ok {
+				t.Fatalf("rearrank serve stopped:\n%s", strings.Join(log, "\n"))
+			}
+			log = append(log, l)
+			if m := listening.FindStringSubmatch(l); m != nil {
+				base = m[1]
+			}
+		case <-deadline:
+			t.Fatalf("rearrank serve did not say where it listens within 30 s:\n%s", strings.Join(log, "\n"))
 		}
 	}
-	if base == "" {
-		t.Fatalf("serve did not say where it listens:\n%s", log())
-	}
-	resp, err := http.Get(base + "healthz")
+	resp, err := http.Get(base)
 	if err != nil {
 		t.Fatal(err)
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != 200 || !strings.Contains(string(body), `"status": "ok"`) {
-		t.Errorf("healthz: %d %s", resp.StatusCode, body)
+	if resp.StatusCode != 200 || !strings.Contains(string(body), "<form") {
+		t.Errorf("GET /: %d, want 200 and the page:\n%.300s", resp.StatusCode, body)
 	}
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("serve returned %v after the signal", err)
-		}
-	case <-time.After(serveStopWait + 5*time.Second):
-		t.Fatal("serve did not stop after the signal")
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
 	}
-	if !strings.Contains(log(), `msg="shutting down"`) || !strings.Contains(log(), "msg=stopped") {
-		t.Errorf("the server did not shut down gracefully:\n%s", log())
+	for l := range lines {
+		log = append(log, l)
 	}
-}
-
-// TestServeMissing: without rearrank-serve, rearrank serve says how to
-// install it.
-func TestServeMissing(t *testing.T) {
-	t.Setenv("PATH", t.TempDir())
-	var out, errb bytes.Buffer
-	err := run(context.Background(), []string{"serve"}, env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: os.Getenv})
-	if code := exitCode(err, &errb); code != 1 || !strings.Contains(errb.String(), "go install github.com/rearrank/rearrank/cmd/rearrank-serve@latest") {
-		t.Errorf("rearrank serve without rearrank-serve: exit %d, want 1 and how to install it:\n%s", code, errb.String())
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("rearrank serve after SIGINT: %v, want exit 0", err)
+	}
+	if got := strings.Join(log, "\n"); !strings.Contains(got, "msg=stopped") {
+		t.Errorf("rearrank serve did not stop gracefully:\n%s", got)
 	}
 }

@@ -1,8 +1,7 @@
 // Package cli is what the rearrank commands share of the command line:
 // flag sets whose --help prints a usage line and an example, flags before
 // and after the arguments, and the exit statuses (0 success, 1 runtime
-// failure, 2 bad input or usage). rearrank and rearrank-serve, the binary
-// behind rearrank serve, both use it, so the two answer alike.
+// failure, 2 bad input or usage).
 package cli
 
 import (
