@@ -16,10 +16,15 @@ import (
 // query string, since a combat file has a top-level "combat" field of its
 // own and cannot sit in an envelope:
 //
-//	?exact=1 [&fallback=1]   the exact report (rearrank combat --exact --json)
+//	(nothing)                the exact report, as rearrank combat --json: past
+//	                         the state limit, Monte Carlo over
+//	                         DefaultCombatRounds rounds, and "fallback" says why
+//	?exact=1 [&fallback=1]   the exact report or 422 past the state limit
+//	                         (with fallback=1, the Monte Carlo estimate), as
+//	                         rearrank combat --exact [--fallback] --json
 //	?dice=6,3,... | ?seed=N  one round, as rearrank combat --dice/--seed --json
-//	[?n=N] [&seed=N]         otherwise Monte Carlo over n rounds (default
-//	                         DefaultCombatRounds), as rearrank combat --json
+//	?n=N [&seed=N]           Monte Carlo over n rounds, as rearrank combat
+//	                         --n N --json
 
 // CombatRound is the body of POST /api/combat with dice or a seed: the
 // round as rearrank combat --json prints it, with the seed when the server
@@ -64,7 +69,7 @@ func (s *Server) handleCombat(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, badRequest("exact", "exact=1 walks every die: it takes no dice or n, and a seed only with fallback=1"))
 		return
 	case fallback && !exact:
-		s.fail(w, r, badRequest("fallback", "fallback=1 goes with exact=1"))
+		s.fail(w, r, badRequest("fallback", "fallback=1 goes with exact=1 (without exact=1 the exact odds fall back to Monte Carlo by themselves)"))
 		return
 	case hasN && hasDice:
 		s.fail(w, r, badRequest("n", "n is for Monte Carlo; dice play one round"))
@@ -73,6 +78,10 @@ func (s *Server) handleCombat(w http.ResponseWriter, r *http.Request) {
 	if !exact && (hasDice || (hasSeed && !hasN)) {
 		s.combatRound(w, r, req, c)
 		return
+	}
+	// Without exact=1 or n, the exact odds with the fallback.
+	if !exact && !hasN {
+		exact, fallback = true, true
 	}
 	n := DefaultCombatRounds
 	if hasN {
@@ -152,7 +161,7 @@ func (s *Server) combatRound(w http.ResponseWriter, r *http.Request, req *reques
 // one a small state limit and no fallback, so that a large combat moves to
 // the heavy lane (admission.go) before it samples.
 func (s *Server) combatExact(cheap, fallback bool, seed uint64) combat.ExactConfig {
-	cfg := combat.ExactConfig{MaxStates: s.cfg.MaxStates, Fallback: fallback, Seed: seed}
+	cfg := combat.ExactConfig{MaxStates: s.cfg.MaxStates, Fallback: fallback, Samples: DefaultCombatRounds, Seed: seed}
 	if cheap && (cfg.MaxStates <= 0 || cfg.MaxStates > cheapStates) {
 		cfg.MaxStates, cfg.Fallback = cheapStates, false
 	}

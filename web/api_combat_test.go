@@ -70,9 +70,25 @@ func TestCombatStateLimit(t *testing.T) {
 	if v["method"] != "monte_carlo" || !strings.Contains(v["fallback"].(string), "state limit") || v["seed"] != 3.0 {
 		t.Errorf("fallback: method %v, fallback %v, seed %v", v["method"], v["fallback"], v["seed"])
 	}
-	// 464/729 = 0.6365; 20000 rounds give an SE of 0.0034.
-	if p := v["a_wins"].(float64); p < 0.6365-4*0.0034 || p > 0.6365+4*0.0034 {
-		t.Errorf("fallback a_wins %.4f, want 0.6365 within 4 SE", p)
+	// 464/729 = 0.6365; 10000 rounds give an SE of 0.0048.
+	if p := v["a_wins"].(float64); p < 0.6365-4*0.0048 || p > 0.6365+4*0.0048 || v["n"] != 10000.0 {
+		t.Errorf("fallback a_wins %.4f over %v rounds, want 0.6365 within 4 SE over 10000", p, v["n"])
+	}
+	// Asked for nothing, the server answers exactly where it can and
+	// falls back by itself past the state limit, saying why.
+	v = combatBody(t, do(t, h, "POST", "/api/combat", "application/yaml", duelYAML), 200)
+	if v["method"] != "monte_carlo" || !strings.Contains(v["fallback"].(string), "state limit") || v["n"] != 10000.0 || v["seed"] != 0.0 {
+		t.Errorf("default past the limit: method %v, fallback %v, n %v, seed %v", v["method"], v["fallback"], v["n"], v["seed"])
+	}
+}
+
+// TestCombatDefaultExact: POST /api/combat with no parameter is the exact
+// report (it was Monte Carlo over 10,000 rounds, slower and to +-0.5%).
+func TestCombatDefaultExact(t *testing.T) {
+	h := testServer(t, Config{}).Handler()
+	v := combatBody(t, do(t, h, "POST", "/api/combat", "application/yaml", duelYAML), 200)
+	if v["method"] != "exact" || v["a_wins"] != "464/729" || v["draw"] != "1960/6561" || v["fallback"] != nil {
+		t.Errorf("method %v, a_wins %v, draw %v, fallback %v; want exact, 464/729, 1960/6561 and no fallback", v["method"], v["a_wins"], v["draw"], v["fallback"])
 	}
 }
 

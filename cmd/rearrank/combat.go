@@ -21,20 +21,22 @@ import (
 const combatExample = "rearrank combat --seed 7 examples/combat-spears-halberds.yaml"
 
 func runCombat(ctx context.Context, args []string, e env) error {
-	fs := newFlags(e, "combat", "[--exact [--max-states N] [--fallback]] [--json] [--n N] [--dice 6,3,...|--seed N] FILE|-", combatExample)
-	exact := fs.Bool("exact", false, "exact odds over every die, equal round states merged (past --max-states an error)")
-	asJSON := fs.Bool("json", false, "print JSON (with --exact, chances as fractions \"a/b\")")
-	n := fs.Int("n", 10000, "Monte Carlo rounds")
+	fs := newFlags(e, "combat", "[--exact] [--max-states N] [--json] [--n N [--seed N]] [--dice 6,3,...|--seed N] FILE|-", combatExample)
+	exact := fs.Bool("exact", false, "exact odds and nothing else: past --max-states an error instead of the Monte Carlo estimate (or with --fallback, the estimate as without --exact)")
+	asJSON := fs.Bool("json", false, "print JSON (exact chances as fractions \"a/b\")")
+	n := fs.Int("n", combatRounds, "Monte Carlo over N rounds instead of the exact odds (the default answer is exact, and these rounds only its fallback)")
 	faces := fs.String("dice", "", "play one round with the faces you rolled, in the order the steps ask for them")
 	seed := fs.Uint64("seed", 0, "play one round with a seeded generator (with --n: the Monte Carlo seed)")
-	states := fs.Int("max-states", combat.DefaultMaxStates, "with --exact: the most round states after a step")
-	fallback := fs.Bool("fallback", false, "with --exact: past --max-states, Monte Carlo over --n rounds with --seed instead of an error")
+	states := fs.Int("max-states", combat.DefaultMaxStates, "the most round states after a step of the exact odds; past it, Monte Carlo over 10000 rounds (an error with --exact)")
+	fallback := fs.Bool("fallback", false, "with --exact: past --max-states, Monte Carlo with --n and --seed instead of an error (the default without --exact)")
 	path, err := parseFile(fs, args)
 	if err != nil {
 		return err
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	sampled := set["n"] && !*exact                                // Monte Carlo, as asked
+	round := set["dice"] || (set["seed"] && !set["n"] && !*exact) // one round played
 	switch {
 	case set["dice"] && set["seed"]:
 		return usagef("combat: give --dice or --seed, not both")
@@ -42,8 +44,10 @@ func runCombat(ctx context.Context, args []string, e env) error {
 		return usagef("combat: --exact walks every die: it takes no --dice")
 	case *exact && !*fallback && (set["seed"] || set["n"]):
 		return usagef("combat: --exact takes --seed and --n only for its --fallback")
-	case (*fallback || set["max-states"]) && !*exact:
-		return usagef("combat: --max-states and --fallback go with --exact")
+	case *fallback && !*exact:
+		return usagef("combat: --fallback goes with --exact (without --exact, the exact odds fall back to Monte Carlo by themselves)")
+	case set["max-states"] && (sampled || round):
+		return usagef("combat: --max-states limits the exact odds; --n and --dice or --seed alone do not compute them")
 	case set["n"] && set["dice"]:
 		return usagef("combat: --n is for Monte Carlo; --dice plays one round")
 	case *n < 1:
@@ -57,24 +61,35 @@ func runCombat(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	switch {
-	case set["dice"] || (set["seed"] && !set["n"] && !*exact):
+	case round:
 		return playRound(c, *faces, set["dice"], *seed, *asJSON, e)
-	case *exact:
-		rep, err := c.Exact(ctx, combat.ExactConfig{MaxStates: *states, Fallback: *fallback, Samples: *n, Seed: *seed})
-		if errors.Is(err, odds.ErrStateLimit) {
-			return fmt.Errorf("%w; add --fallback or drop --exact for a Monte Carlo estimate", err)
-		}
+	case sampled:
+		rep, err := c.MonteCarlo(ctx, *n, *seed)
 		if err != nil {
 			return err
 		}
 		return printReport(e.stdout, c, rep, *asJSON)
 	}
-	rep, err := c.MonteCarlo(ctx, *n, *seed)
+	// The exact odds, by default with the fallback: a combat past the
+	// state limit is estimated instead, and the report says so.
+	rep, err := c.Exact(ctx, combat.ExactConfig{MaxStates: *states, Fallback: *fallback || !*exact, Samples: *n, Seed: *seed})
+	if errors.Is(err, odds.ErrStateLimit) {
+		return fmt.Errorf("%w; add --fallback or drop --exact for a Monte Carlo estimate", err)
+	}
 	if err != nil {
 		return err
 	}
+	if rep.Fallback != "" && !*exact && !*asJSON {
+		fmt.Fprintf(e.stderr, "rearrank: note: too large to compute exactly (%s): Monte Carlo over %s instead; raise --max-states for the exact odds\n",
+			rep.Fallback, words.Count(rep.N, "round", "rounds"))
+	}
 	return printReport(e.stdout, c, rep, *asJSON)
 }
+
+// combatRounds is the number of Monte Carlo rounds of rearrank combat, as
+// of POST /api/combat: what --n samples, and what a combat too large to
+// compute exactly is estimated over.
+const combatRounds = 10_000
 
 func loadCombat(path string, e env) (*combat.Combat, error) {
 	var c *combat.Combat
