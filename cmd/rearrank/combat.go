@@ -14,6 +14,7 @@ import (
 	"github.com/rearrank/rearrank/combat"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/words"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/rules"
 )
@@ -80,8 +81,7 @@ func runCombat(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	if rep.Fallback != "" && !*exact && !*asJSON {
-		fmt.Fprintf(e.stderr, "rearrank: note: too large to compute exactly (%s): Monte Carlo over %s instead; raise --max-states for the exact odds\n",
-			rep.Fallback, words.Count(rep.N, "round", "rounds"))
+		e.note(msg.New("cli.combat.fallback", rep.Fallback, rep.N))
 	}
 	return printReport(e.stdout, c, rep, *asJSON)
 }
@@ -135,7 +135,7 @@ func playRound(c *combat.Combat, faces string, scripted bool, seed uint64, asJSO
 		return err
 	}
 	if sc != nil && sc.Remaining() > 0 {
-		fmt.Fprintf(e.stderr, "rearrank: note: %s left over, the round needed %d\n", words.Count(sc.Remaining(), "die", "dice"), sc.Used())
+		e.note(msg.New("cli.combat.dice_left", sc.Remaining(), sc.Used()))
 	}
 	if asJSON {
 		return writeJSON(e.stdout, round.View(c, rec.Faces()))

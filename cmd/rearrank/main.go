@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"os/signal"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/rearrank/rearrank/internal/cli"
 	"github.com/rearrank/rearrank/internal/safe"
+	"github.com/rearrank/rearrank/msg"
 )
 
 func main() {
@@ -35,6 +37,14 @@ type env struct {
 	// tty: standard input is a terminal, so a person is there to be asked
 	// for dice and for the owner's choices (resolve)
 	tty bool
+	// lang is the language of what a person reads (msg); JSON and the
+	// names of fields, flags and codes stay English whatever it is.
+	lang msg.Lang
+}
+
+// note writes m on standard error as a note beside the answer.
+func (e env) note(m msg.Message) {
+	fmt.Fprintln(e.stderr, msg.New("cli.note", m).Text(e.lang))
 }
 
 // usageError marks bad input or usage: exit status 2.
