@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -110,7 +111,20 @@ type Event struct {
 	// Rule is the RULES.md section that decided it; the JSON and the log
 	// cite it as a player finds it in docs/rules.md (Cite).
 	Rule string `json:"rule,omitempty"`
-	Text string `json:"text"` // a sentence for people
+	Text string `json:"text"` // a sentence for people, in English
+
+	// Msg is Text as data: a message of the catalogue (package msg) that
+	// TextIn renders in a reader's language. An event of a stage not yet
+	// written as messages has none, and TextIn gives its Text.
+	Msg msg.Message `json:"-"`
+}
+
+// TextIn returns the event's sentence in language l.
+func (e Event) TextIn(l msg.Lang) string {
+	if e.Msg.IsZero() || l == msg.English && e.Text != "" {
+		return e.Text
+	}
+	return e.Msg.Text(l)
 }
 
 // Citation is the event's rule as a player finds it in docs/rules.md:

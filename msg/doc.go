@@ -22,6 +22,27 @@
 // fourth, other, for fractions (without it a fraction takes few, which is
 // the genitive singular Russian uses after a fraction: "1,5 модели").
 //
+// # Writing messages
+//
+// IDs are "family.area.what": the family is the package that says it
+// (cli, rules, combat, scenario, alloc, engine, odds, referee, web, term
+// for the game's words used as arguments), and a message for one ruleset
+// has the ruleset's code as a part ("rules.t9a1-ru.name"). Each family's
+// entries are in catalogue_<family>.go, added with family().
+//
+// Arguments: an int for a count (the plural forms follow it), a string for
+// what is never translated (a unit's or model's name, a field path, a
+// code, a flag, a value of a scenario file), Dec for a decimal, Count for
+// a number written as text ("D6"), and a Message for a translated word or
+// phrase (a stage, a troop type, a side of a unit). A sentence is never
+// built from pieces of English: a variant is a message of its own.
+//
+// An error a player reads is an *Error (Errorf), which wraps the sentinel
+// the package's callers test with errors.Is; its Error is the English. The
+// English of every message is byte for byte what the program wrote before
+// it became a message; the Russian follows docs/glossary.md, which a test
+// checks.
+//
 // # Why not golang.org/x/text/message
 //
 // golang.org/x/text gives the language matching (Accept-Language, the

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank/internal/cli"
+	"github.com/rearrank/rearrank/msg"
 	"golang.org/x/term"
 )
 
@@ -30,7 +31,9 @@ Commands:
   serve     the calculator and referee as a web page and JSON API
   version   print the version
 
-Run "rearrank <command> --help" for a command's flags.
+Run "rearrank <command> --help" for a command's flags. Every command takes
+--lang en|ru, the language of what it writes for people (JSON, field names
+and codes stay English).
 
 Example:
   rearrank odds examples/crossbows.yaml
@@ -42,6 +45,10 @@ Example:
 // are hundreds of small writes, each of them a system call on a pipe or a
 // terminal.
 func run(ctx context.Context, args []string, e env) (err error) {
+	args, e.lang, err = langFlag(args, e.lang)
+	if err != nil {
+		return err
+	}
 	if len(args) > 0 && args[0] != "serve" {
 		out := bufio.NewWriter(e.stdout)
 		e.stdout = out
@@ -154,4 +161,36 @@ func isHelpFlag(a string) bool {
 		return true
 	}
 	return false
+}
+
+// langFlag takes --lang L (or --lang=L) out of args, wherever it stands
+// before a lone "--", and returns the language it names, or lang when
+// there is none: every command writes in it.
+func langFlag(args []string, lang msg.Lang) ([]string, msg.Lang, error) {
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			out = append(out, args[i:]...)
+			break
+		}
+		name, val, hasVal := strings.Cut(a, "=")
+		if name != "--lang" && name != "-lang" {
+			out = append(out, a)
+			continue
+		}
+		if !hasVal {
+			if i+1 >= len(args) {
+				return nil, lang, usagef("--lang: want en or ru")
+			}
+			i++
+			val = args[i]
+		}
+		l, err := msg.ParseLang(val)
+		if err != nil {
+			return nil, lang, usagef("--lang: %v", err)
+		}
+		lang = l
+	}
+	return out, lang, nil
 }
