@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"github.com/rearrank/rearrank/combat"
+	"github.com/rearrank/rearrank/msg"
 	"os"
 	"path/filepath"
 	"strings"
@@ -48,7 +49,18 @@ func TestScripts(t *testing.T) {
 // combat --exact and combat --seed 1 on every combat file (a top-level
 // combat key, RULES.md 21.10), and compares the output with
 // testdata/golden. -update rewrites the files.
-func TestExamplesGolden(t *testing.T) {
+func TestExamplesGolden(t *testing.T) { examplesGolden(t, msg.English, "golden", true) }
+
+// TestExamplesGoldenRussian is TestExamplesGolden with --lang ru, into
+// testdata/golden-ru, with rearrank rulesets beside the examples (issue
+// 25). What the catalogue does not hold yet is still English there; the
+// scenarios' odds and resolve join when the referee's log is in it.
+func TestExamplesGoldenRussian(t *testing.T) {
+	examplesGolden(t, msg.Russian, "golden-ru", false)
+	checkGolden(t, []string{"rulesets"}, msg.Russian, filepath.Join("testdata", "golden-ru", "rulesets.txt"))
+}
+
+func examplesGolden(t *testing.T, lang msg.Lang, dir string, scenarios bool) {
 	yamls, err := filepath.Glob("../../examples/*.yaml")
 	jsons, _ := filepath.Glob("../../examples/*.json")
 	files := append(yamls, jsons...)
@@ -69,6 +81,9 @@ func TestExamplesGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if !combat.IsFile(data) && !scenarios {
+			continue
+		}
 		if combat.IsFile(data) {
 			commands = []command{
 				{"exact", []string{"combat", "--exact", path}},
@@ -77,26 +92,35 @@ func TestExamplesGolden(t *testing.T) {
 		}
 		for _, c := range commands {
 			t.Run(base+"/"+c.suffix, func(t *testing.T) {
-				var out, errb bytes.Buffer
-				err := run(context.Background(), c.args, env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }})
-				if err != nil {
-					t.Fatalf("rearrank %s: %v\n%s", strings.Join(c.args, " "), err, errb.String())
-				}
-				golden := filepath.Join("testdata", "golden", strings.TrimSuffix(base, filepath.Ext(base))+"."+c.suffix+".txt")
-				if *update {
-					if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
-						t.Fatal(err)
-					}
-					return
-				}
-				want, err := os.ReadFile(golden)
-				if err != nil {
-					t.Fatalf("%v (run go test -update to create it)", err)
-				}
-				if !bytes.Equal(out.Bytes(), want) {
-					t.Errorf("rearrank %s differs from %s (go test -update to accept):\n%s", strings.Join(c.args, " "), golden, out.String())
-				}
+				checkGolden(t, c.args, lang, filepath.Join("testdata", dir, strings.TrimSuffix(base, filepath.Ext(base))+"."+c.suffix+".txt"))
 			})
 		}
+	}
+}
+
+// checkGolden runs rearrank args in language lang and compares its
+// standard output with the file golden (-update rewrites it).
+func checkGolden(t *testing.T, args []string, lang msg.Lang, golden string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	err := run(context.Background(), args, env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }, lang: lang})
+	if err != nil {
+		t.Fatalf("rearrank %s: %v\n%s", strings.Join(args, " "), err, errb.String())
+	}
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(out.Bytes(), want) {
+		t.Errorf("rearrank %s differs from %s (go test -update to accept):\n%s", strings.Join(args, " "), golden, out.String())
 	}
 }
