@@ -1,8 +1,10 @@
 package rules
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
+
+	"github.com/rearrank/rearrank/msg"
 )
 
 // Against is the set of attacks a conditional special save works against
@@ -96,7 +98,7 @@ func ParseAgainst(s string) (Against, error) {
 			}
 		}
 		if !found {
-			return 0, fmt.Errorf("condition %q: want %s, or a list of them", part, strings.Join(AgainstNames(), ", "))
+			return 0, msg.Errorf(nil, "rules.error.condition", strconv.Quote(part), strings.Join(AgainstNames(), ", "))
 		}
 	}
 	return a, nil

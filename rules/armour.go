@@ -98,7 +98,7 @@ func (d ArmourDetail) String() string {
 	case d.Modifier == 0 && d.Need.Possible():
 		return d.Need.String()
 	case !d.Need.Possible():
-		return fmt.Sprintf("%d%+d = %d: impossible", d.Base.Value(), d.Modifier, d.Need.Value())
+		return d.Msg().String()
 	default:
 		return fmt.Sprintf("%d%+d = %v", d.Base.Value(), d.Modifier, d.Need)
 	}

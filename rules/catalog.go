@@ -3,6 +3,8 @@ package rules
 import (
 	"slices"
 	"strings"
+
+	"github.com/rearrank/rearrank/msg"
 )
 
 // RulesetInfo describes one ruleset and the switches it reads, for
@@ -15,7 +17,18 @@ type RulesetInfo struct {
 	Description string       `json:"description"`
 	Seed        string       `json:"seed"`
 	Switches    []SwitchInfo `json:"switches"`
+
+	// TitleMsg and DescriptionMsg are the ruleset's title and Description
+	// as messages, to be said in a reader's language (DescriptionIn).
+	TitleMsg       msg.Message `json:"-"`
+	DescriptionMsg msg.Message `json:"-"`
 }
+
+// DescriptionIn is the description in language l.
+func (i RulesetInfo) DescriptionIn(l msg.Lang) string { return i.DescriptionMsg.Text(l) }
+
+// TitleIn is the ruleset's title in language l.
+func (i RulesetInfo) TitleIn(l msg.Lang) string { return i.TitleMsg.Text(l) }
 
 // SwitchInfo is one switch of a ruleset (RULES.md 18, 19).
 type SwitchInfo struct {
@@ -30,14 +43,30 @@ type SwitchInfo struct {
 	// Aliases are earlier names of values, still accepted: the value
 	// each stands for, by name.
 	Aliases map[string]string `json:"aliases,omitempty"`
+
+	// DocMsg and RefMsg are Doc, in the words of the ruleset listed, and
+	// Ref as messages, to be said in a reader's language (DocIn, RefIn).
+	DocMsg msg.Message `json:"-"`
+	RefMsg msg.Message `json:"-"`
 }
+
+// DocIn is the switch's doc in language l.
+func (s SwitchInfo) DocIn(l msg.Lang) string { return s.DocMsg.Text(l) }
+
+// RefIn is the switch's reference in language l: "правила R1, 11.3".
+func (s SwitchInfo) RefIn(l msg.Lang) string { return s.RefMsg.Text(l) }
+
+// ValueIn is one of the switch's values in words in language l, as a form
+// lists it (ValueMsg).
+func (s SwitchInfo) ValueIn(value string, l msg.Lang) string { return ValueMsg(s.Name, value).Text(l) }
 
 // Catalog lists every ruleset with the switches it reads, those of a
 // combat round (21.11) last, each with its default in that ruleset.
 func Catalog() []RulesetInfo {
 	var list []RulesetInfo
 	for _, r := range Rulesets() {
-		info := RulesetInfo{Name: r.String(), Description: r.Description(), Seed: r.Description(), Switches: []SwitchInfo{}}
+		info := RulesetInfo{Name: r.String(), Description: r.Description(), Seed: r.Description(), Switches: []SwitchInfo{},
+			TitleMsg: r.TitleMsg(), DescriptionMsg: r.DescriptionMsg()}
 		for _, s := range allSwitches() {
 			if !s.AppliesTo(r) {
 				continue
@@ -46,7 +75,8 @@ func Catalog() []RulesetInfo {
 			for _, x := range s.Rulesets {
 				names = append(names, x.String())
 			}
-			info.Switches = append(info.Switches, SwitchInfo{s.Name, s.DefaultFor(r), s.ValuesFor(r), names, Cite(s.Ref), s.Doc, s.Combat, s.Aliases})
+			info.Switches = append(info.Switches, SwitchInfo{s.Name, s.DefaultFor(r), s.ValuesFor(r), names, Cite(s.Ref), s.Doc, s.Combat, s.Aliases,
+				s.DocMsg(r), CiteMsg(s.Ref)})
 		}
 		list = append(list, info)
 	}

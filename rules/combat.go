@@ -1,11 +1,12 @@
 package rules
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/rearrank/rearrank/msg"
 )
 
 // CombatRules is a ruleset's column of the close-combat round (RULES.md 21):
@@ -229,9 +230,9 @@ const (
 )
 
 // ErrProperRanks is the error for combat_score: proper_ranks (R54).
-var ErrProperRanks = errors.New("combat_score proper_ranks: the rulebook pages only sketch the Proper-Ranks page set (rules 21.6, R54): " +
-	"they do not say how many models make a Proper Rank or when a unit is Solid, and no worked example checks it, " +
-	"so it is refused; full_ranks (the 2.x lexicon's set, the default) is the value there is")
+// It is a message (msg.Error), to be said in a reader's language, and
+// errors.Is finds it as any sentinel.
+var ErrProperRanks error = msg.Errorf(nil, "rules.error.proper_ranks")
 
 // CombatSwitches lists the switches of a close-combat round (RULES.md
 // 21.11): which rulesets read each (their Combat column says), its values
@@ -264,7 +265,7 @@ func CombatSwitches() []Switch {
 				case "proper_ranks":
 					return ErrProperRanks
 				}
-				return fmt.Errorf("option combat_score: value %q: want full_ranks (proper_ranks is refused, R54)", v)
+				return msg.Errorf(nil, "rules.error.combat_score", strconv.Quote(v))
 			}}, func(t *Traits) bool { return t.Combat.CombatScoreSwitch }},
 		{Switch{Name: "line_formation_width", Ref: "21.3.4, R55",
 			Doc: "front-rank width from which one more rank supports (Line Formation), 1 to 100",
@@ -277,7 +278,7 @@ func CombatSwitches() []Switch {
 			set: func(o *Options, v string) error {
 				n, err := strconv.Atoi(strings.TrimSpace(v))
 				if err != nil || n < 1 || n > 100 {
-					return fmt.Errorf("option line_formation_width: value %q: want a width from 1 to 100", v)
+					return msg.Errorf(nil, "rules.error.line_formation_width", strconv.Quote(v))
 				}
 				o.LineFormationWidth = int8(n)
 				return nil
@@ -339,7 +340,7 @@ func combatEnum[T ~int8](name, ref, doc string, values []string, second func(*Co
 		set: func(o *Options, v string) error {
 			i := slices.Index(values, v)
 			if i < 0 {
-				return fmt.Errorf("option %s: value %q: want %s", name, v, enumNames(append([]string{""}, values...)).list())
+				return msg.Errorf(nil, "rules.error.option_value", name, strconv.Quote(v), listOr(values))
 			}
 			*field(o) = T(i + shift)
 			return nil
@@ -362,7 +363,7 @@ func pairSwitch(name, ref, doc string, values [2]string, field func(*Options) *b
 				*field(o) = v == values[1]
 				return nil
 			}
-			return fmt.Errorf("option %s: value %q: want %s or %s", name, v, values[0], values[1])
+			return msg.Errorf(nil, "rules.error.option_value", name, strconv.Quote(v), listOr(values[:]))
 		},
 	}
 }
@@ -398,28 +399,28 @@ func b2i(b bool) int {
 func (o Options) ReadBy(r Ruleset) error {
 	for _, s := range allSwitches() {
 		if s.get(&o) != s.Default && !s.AppliesTo(r) {
-			if why := s.NotReadBy(r); why != "" {
-				return fmt.Errorf("option %s: only %s %s it: %s", s.Name, rulesetNames(s.Rulesets), readVerb(len(s.Rulesets)), why)
+			if why := s.NotReadMsg(r); !why.IsZero() {
+				return msg.Errorf(nil, "rules.error.not_read_why", s.Name, rulesetNames(s.Rulesets), subjects(len(s.Rulesets)), why)
 			}
-			return fmt.Errorf("option %s: only %s %s it", s.Name, rulesetNames(s.Rulesets), readVerb(len(s.Rulesets)))
+			return msg.Errorf(nil, "rules.error.not_read", s.Name, rulesetNames(s.Rulesets), subjects(len(s.Rulesets)))
 		}
 	}
 	return nil
 }
 
-func rulesetNames(rs []Ruleset) string {
-	names := enumNames{""}
-	for _, r := range rs {
-		names = append(names, r.String())
-	}
-	return names.list()
-}
+// subjects is the count a verb agrees with when its subject is a list of
+// n names: 1 for one name, 2 for several ("only a and b read it": Russian
+// "читают" for 21 names too, where the plural rule of the number 21 would
+// give "читает").
+func subjects(n int) int { return min(n, 2) }
 
-func readVerb(n int) string {
-	if n == 1 {
-		return "reads"
+// rulesetNames lists rulesets as "a, b or c" ("a, b и c" in Russian).
+func rulesetNames(rs []Ruleset) any {
+	names := make([]string, len(rs))
+	for i, r := range rs {
+		names[i] = r.String()
 	}
-	return "read"
+	return listOf("rules.list.rulesets", names)
 }
 
 // ContactOverlap is contact_overlap (21.3.1, R50): the files the wider

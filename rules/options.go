@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"math/big"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/rearrank/rearrank/msg"
 )
 
 // Options holds the switches of RULES.md 18 and 19. The zero Options is every
@@ -255,28 +258,32 @@ type Switch struct {
 	// the ruleset's row; nil means Values.
 	valuesFor func(*Traits) []string
 	// notRead says, for a ruleset that does not read the switch, why and
-	// what it does instead; "" where there is nothing to say.
-	notRead func(*Traits) string
+	// what it does instead; the zero Message where there is nothing to say.
+	notRead func(*Traits) msg.Message
 }
 
 // NotReadBy returns what the refusal of the switch in a file of ruleset
 // r, which does not read it, adds after the rulesets that do: why, in the
 // words of docs/rules.md ("... takes the model now losing Wounds, command
 // models last (rules 22.8)"); "" where there is nothing more to say.
-func (s Switch) NotReadBy(r Ruleset) string {
+func (s Switch) NotReadBy(r Ruleset) string { return s.NotReadMsg(r).String() }
+
+// NotReadMsg is NotReadBy as a message, to be said in a reader's language;
+// the zero Message where there is nothing more to say.
+func (s Switch) NotReadMsg(r Ruleset) msg.Message {
 	if s.notRead == nil || !r.Valid() || s.AppliesTo(r) {
-		return ""
+		return msg.Message{}
 	}
 	return s.notRead(For(r))
 }
 
 // instantKillNotRead is why a ruleset does not read instant_kill_takes
 // (InstantKillNowLosing, RULES.md 22.18).
-func instantKillNotRead(t *Traits) string {
+func instantKillNotRead(t *Traits) msg.Message {
 	if !t.InstantKillNowLosing {
-		return ""
+		return msg.Message{}
 	}
-	return "every instant kill (instant_kill, killing_blow, monster_slayer) takes the model now losing Wounds, command models last (rules 22.8)"
+	return msg.New("rules.not_read.instant_kill")
 }
 
 // ValuesFor returns the values ruleset r accepts for the switch, default
@@ -310,7 +317,7 @@ func enumSwitch[T ~int8](name string, id switchID, ref, doc string, values []str
 			// RULES.md 18 writes values in camelCase ("sixThenFourPlus").
 			i := slices.Index(values, snakeCase(v))
 			if i < 0 {
-				return fmt.Errorf("option %s: value %q: want %s", name, v, enumNames(append([]string{""}, values...)).list())
+				return msg.Errorf(nil, "rules.error.option_value", name, strconv.Quote(v), listOr(values))
 			}
 			*field(o) = T(i)
 			return nil
@@ -334,7 +341,7 @@ func aliases(s Switch, m map[string]string) Switch {
 
 // notReadWhy gives s the words of its refusal in a ruleset that does not
 // read it (NotReadBy).
-func notReadWhy(s Switch, why func(*Traits) string) Switch {
+func notReadWhy(s Switch, why func(*Traits) msg.Message) Switch {
 	s.notRead = why
 	return s
 }
@@ -366,7 +373,7 @@ func boolSwitch(name string, id switchID, ref, doc string, def bool, field func(
 				*field(o) = (v == "true") != def
 				return nil
 			}
-			return fmt.Errorf("option %s: value %q: want true or false", name, v)
+			return msg.Errorf(nil, "rules.error.option_bool", name, strconv.Quote(v))
 		},
 	}
 }
@@ -475,7 +482,7 @@ func Switches() []Switch {
 			set: func(o *Options, v string) error {
 				r, ok := new(big.Rat).SetString(strings.TrimSpace(v))
 				if !ok || r.Sign() <= 0 || r.Cmp(big.NewRat(1, 1)) > 0 {
-					return fmt.Errorf("option panic_threshold: value %q: want a fraction above 0 and at most 1, such as 1/4 or 0.25", v)
+					return msg.Errorf(nil, "rules.error.panic_threshold", strconv.Quote(v))
 				}
 				o.PanicThreshold = r
 				return nil
@@ -537,7 +544,7 @@ func (o *Options) Set(name, value string) error {
 			return s.set(o, value)
 		}
 	}
-	return fmt.Errorf("unknown option %q: want one of %s", name, strings.Join(switchNames(), ", "))
+	return msg.Errorf(nil, "rules.error.unknown_option", strconv.Quote(name), strings.Join(switchNames(), ", "))
 }
 
 // Get returns the value of one switch by its scenario name.
@@ -548,7 +555,7 @@ func (o Options) Get(name string) (string, error) {
 			return s.get(&o), nil
 		}
 	}
-	return "", fmt.Errorf("unknown option %q", name)
+	return "", msg.Errorf(nil, "rules.error.unknown_option_get", strconv.Quote(name))
 }
 
 // Changed lists the switches that differ from their default, as name=value.

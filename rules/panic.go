@@ -17,9 +17,4 @@ func (o Options) PanicShare() string {
 // switches o, as a player reads them: "25% or more" (RULES.md 12), or
 // "more than 25%" where the test needs more than the threshold (tow,
 // 22.9). The odds' label and the referee's summary say it with this.
-func PanicLoss(rs Ruleset, o Options) string {
-	if rs.Valid() && For(rs).PanicMoreThan {
-		return "more than " + o.PanicShare()
-	}
-	return o.PanicShare() + " or more"
-}
+func PanicLoss(rs Ruleset, o Options) string { return PanicLossMsg(rs, o).String() }

@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/rearrank/rearrank/msg"
 )
 
 // Reroll is the set of kinds of roll a stage re-rolls (RULES.md 20.1). The
@@ -85,7 +87,7 @@ func ParseReroll(s string) (Reroll, error) {
 			}
 		}
 		if !found {
-			return 0, fmt.Errorf("re-roll %q: want none, failed, ones, successes or a list of them", part)
+			return 0, msg.Errorf(nil, "rules.error.reroll", strconv.Quote(part))
 		}
 	}
 	return r.Normal(), nil
@@ -159,5 +161,5 @@ func ParseTrigger(s string) (Trigger, error) {
 	if v, err := strconv.Atoi(strings.TrimSuffix(s, "+")); err == nil && strings.HasSuffix(s, "+") && v >= 2 && v <= 6 {
 		return Trigger(v), nil
 	}
-	return 0, fmt.Errorf("trigger %q: want true, false or a score from 2+ to 6+", s)
+	return 0, msg.Errorf(nil, "rules.error.trigger", strconv.Quote(s))
 }

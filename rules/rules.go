@@ -67,7 +67,10 @@ package rules
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+
+	"github.com/rearrank/rearrank/msg"
 )
 
 // Ruleset names one of the six rulesets of RULES.md 2 and 22. The zero Ruleset is
@@ -125,14 +128,14 @@ func (r invalidRuleset) Error() string { return fmt.Sprintf("rules: invalid rule
 
 // ParseRuleset reads a ruleset label such as "t9a1-ru".
 func ParseRuleset(s string) (Ruleset, error) {
-	names := enumNames{""}
+	var names []string
 	for _, r := range Rulesets() {
 		if r.String() == s {
 			return r, nil
 		}
 		names = append(names, r.String())
 	}
-	return NoRuleset, fmt.Errorf("unknown ruleset %q: want %s", s, names.list())
+	return NoRuleset, msg.Errorf(nil, "rules.error.unknown_ruleset", strconv.Quote(s), listOr(names))
 }
 
 // Title is the name players know the ruleset by: "Warhammer Fantasy
@@ -272,10 +275,10 @@ func ParseTarget(s string) (Target, error) {
 	v := strings.TrimSuffix(s, "+")
 	var n int
 	if _, err := fmt.Sscanf(v, "%d", &n); err != nil || fmt.Sprint(n) != v {
-		return None, fmt.Errorf("target %q: want a score such as 4+, or - for none", s)
+		return None, msg.Errorf(nil, "rules.error.target_score", strconv.Quote(s))
 	}
 	if n < 0 || n > 10 {
-		return None, fmt.Errorf("target %q: want 0+ to 10+", s)
+		return None, msg.Errorf(nil, "rules.error.target_range", strconv.Quote(s))
 	}
 	return Need(n), nil
 }

@@ -1,6 +1,10 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/rearrank/rearrank/msg"
+)
 
 // skirmishRules is the Mordheim-like skirmish game (RULES.md 2, seed 003):
 // one model is one fighter, with no ranks or wound pools. A natural 6 to
@@ -94,8 +98,11 @@ type Critical struct {
 	// InjuryBonusOnlyIfSaveFails: the bonus applies only if the armour save
 	// fails (unarmed 5).
 	InjuryBonusOnlyIfSaveFails bool
-	// Text describes the result in one line for logs.
+	// Text describes the result in one line for logs, in English (Msg).
 	Text string
+	// text is the message of the result, without its class and roll; ""
+	// for no critical hit.
+	text msg.ID
 }
 
 // CriticalHit returns the result of critical roll on the table of class
@@ -108,7 +115,7 @@ func CriticalHit(class WeaponClass, roll int) Critical {
 	}
 	c := Critical{Class: class, Roll: roll, Wounds: 1}
 	if roll <= 3 || class == NoWeaponClass {
-		c.Text = fmt.Sprintf("%v %d: no critical hit, ordinary wound", class, roll)
+		c.Text = c.Msg().String()
 		return c
 	}
 	c.Caused = true
@@ -119,54 +126,63 @@ func CriticalHit(class WeaponClass, roll int) Critical {
 	switch (cell{class, roll}) {
 	case cell{Missile, 4}:
 		c.NoArmour = true
-		c.Text = "no armour save"
+		c.text = "rules.critical.no_armour"
 	case cell{Missile, 5}:
 		c.Ricochet = true
-		c.Text = `ricochet: the closest enemy within 6" of the target is hit too`
+		c.text = "rules.critical.ricochet"
 	case cell{Missile, 6}:
 		c.NoArmour, c.Wounds = true, 2
-		c.Text = "2 wounds, no armour save"
+		c.text = "rules.critical.two_no_armour"
 	case cell{Bludgeoning, 4}:
 		c.NoArmour, c.NoHelmet, c.CannotFight = true, true, true
-		c.Text = "no armour save, no helmet save, cannot fight this turn if it has not fought yet"
+		c.text = "rules.critical.stun_blow"
 	case cell{Bludgeoning, 5}:
 		c.Disarm = true
-		c.Text = "disarmed for the rest of the combat, armour save as normal"
+		c.text = "rules.critical.disarm"
 	case cell{Bludgeoning, 6}:
 		c.OutOfActionIfArmourFails = true
-		c.Text = "out of action if the armour save fails"
+		c.text = "rules.critical.out_if_armour_fails"
 	case cell{Bladed, 4}:
 		c.NoArmour = true
-		c.Text = "no armour save"
+		c.text = "rules.critical.no_armour"
 	case cell{Bladed, 5}:
 		c.Wounds, c.SeparateSaves = 2, true
-		c.Text = "2 wounds, each with its own armour save"
+		c.text = "rules.critical.two_own_saves"
 	case cell{Bladed, 6}:
 		c.NoArmour, c.Wounds, c.InjuryBonus = true, 2, 2
-		c.Text = "no armour save, 2 wounds, +2 to injury rolls"
+		c.text = "rules.critical.two_no_armour_plus_two"
 	case cell{Unarmed, 4}:
 		c.ExtraAttack = true
-		c.Text = "an extra attack at once, saves as normal"
+		c.text = "rules.critical.extra_attack"
 	case cell{Unarmed, 5}:
 		c.InjuryBonus, c.InjuryBonusOnlyIfSaveFails = 1, true
-		c.Text = "+1 to injury rolls if the save fails"
+		c.text = "rules.critical.injury_if_save_fails"
 	case cell{Unarmed, 6}:
 		c.NoArmour, c.InjuryBonus = true, 2
-		c.Text = "no armour save, +2 to injury rolls"
+		c.text = "rules.critical.no_armour_plus_two"
 	case cell{Thrusting, 4}:
 		c.InjuryBonus = 1
-		c.Text = "+1 to injury rolls, armour save as normal"
+		c.text = "rules.critical.plus_one_injury"
 	case cell{Thrusting, 5}:
 		c.KnockDown = true
-		c.Text = "knocked down whatever the save, wounded only if it fails"
+		c.text = "rules.critical.knocked_down"
 	case cell{Thrusting, 6}:
 		c.NoArmour, c.InjuryBonus, c.Knockback = true, 2, true
-		c.Text = `no armour save, +2 to injury rolls, knocked back D6"`
+		c.text = "rules.critical.knockback"
 	default:
 		panic(fmt.Sprintf("rules: invalid weapon class %d", int(class)))
 	}
-	c.Text = fmt.Sprintf("%v %d: %s", class, roll, c.Text)
+	c.Text = c.Msg().String()
 	return c
+}
+
+// Msg is the result in one line as a message, to be said in a reader's
+// language: Text is its English.
+func (c Critical) Msg() msg.Message {
+	if c.text == "" {
+		return msg.New("rules.critical.none", c.Class.String(), c.Roll)
+	}
+	return msg.New("rules.critical.line", c.Class.String(), c.Roll, msg.New(c.text))
 }
 
 // UsesAllowance reports whether rolling this critical result spends the

@@ -2,8 +2,8 @@ package rules
 
 import (
 	"encoding/json"
-	"fmt"
-	"strings"
+
+	"github.com/rearrank/rearrank/msg"
 )
 
 // OwnerChoice is the value of a switch that leaves a choice to the owner of
@@ -21,8 +21,12 @@ type StandIn struct {
 
 // String says so in a player's words: "single_rank_policy is owner_choice,
 // and nobody is asked here: the engine's default (balance) stands in".
-func (s StandIn) String() string {
-	return fmt.Sprintf("%s is owner_choice, and nobody is asked here: the engine's default (%s) stands in", s.Switch, strings.ReplaceAll(s.Default, "_", " "))
+func (s StandIn) String() string { return s.Msg().String() }
+
+// Msg is String as a message, to be said in a reader's language: the
+// default in words (ValueMsg), "left to right", "слева направо".
+func (s StandIn) Msg() msg.Message {
+	return msg.New("rules.stand_in", s.Switch, ValueMsg(s.Switch, s.Default))
 }
 
 // MarshalJSON writes {"switch", "default", "note"}, the note being String.
@@ -73,7 +77,7 @@ func (o Options) standIns(r Ruleset, asked func(name string) bool) (Options, []S
 // other rulesets apply packets as their dice were rolled, R35).
 func (o Options) CheckValues(r Ruleset) error {
 	if o.MultiPacketOrder == PacketOwnerChoice && r.Valid() && !For(r).PacketOwnerOrder {
-		return fmt.Errorf("option multi_packet_order: owner_choice is tow's (rules 22.7); %s applies packets in the order their dice were rolled (as_listed)", r)
+		return msg.Errorf(nil, "rules.error.packet_owner_order", r.String())
 	}
 	return nil
 }

@@ -1,6 +1,11 @@
 package rules
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/rearrank/rearrank/msg"
+)
 
 // enumNames is the shared text form of the small enums below: index i holds
 // the name of value i, and index 0 the name of the zero value.
@@ -13,34 +18,26 @@ func (n enumNames) str(i int8) string {
 	return n[i]
 }
 
-func (n enumNames) parse(what, s string) (int8, error) {
+// parse reads s as one of the names; the error is the message id, "unknown
+// troop type %q: want a, b or c".
+func (n enumNames) parse(id msg.ID, s string) (int8, error) {
 	for i, v := range n {
 		if v == s {
 			return int8(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown %s %q: want %s", what, s, n.list())
+	return 0, msg.Errorf(nil, id, strconv.Quote(s), n.list())
 }
 
-func (n enumNames) list() string {
+// list is the names as "a, b or c", leaving out an empty name at index 0.
+func (n enumNames) list() any {
 	var names []string
 	for i, v := range n {
 		if i > 0 || v != "" {
 			names = append(names, v)
 		}
 	}
-	out := ""
-	for i, v := range names {
-		switch {
-		case i == 0:
-		case i == len(names)-1:
-			out += " or "
-		default:
-			out += ", "
-		}
-		out += v
-	}
-	return out
+	return listOr(names)
 }
 
 // TroopType is a model's troop type. It keys R&F wound pools (RULES.md 10.1)
@@ -135,7 +132,7 @@ func (t TroopType) String() string { return troopTypeNames.str(int8(t)) }
 
 // ParseTroopType reads a troop type name such as "monstrous_infantry".
 func ParseTroopType(s string) (TroopType, error) {
-	v, err := troopTypeNames.parse("troop type", s)
+	v, err := troopTypeNames.parse("rules.error.unknown_troop_type", s)
 	return TroopType(v), err
 }
 
@@ -175,7 +172,7 @@ func ParseArmour(s string) (Armour, error) {
 	if s == armourFullPlate {
 		return PlateArmour, nil
 	}
-	v, err := armourNames.parse("armour", s)
+	v, err := armourNames.parse("rules.error.unknown_armour", s)
 	return Armour(v), err
 }
 
@@ -201,7 +198,7 @@ func (p Phase) String() string { return phaseNames.str(int8(p)) }
 
 // ParsePhase reads "melee", "shooting", "magic" or "other".
 func ParsePhase(s string) (Phase, error) {
-	v, err := phaseNames.parse("phase", s)
+	v, err := phaseNames.parse("rules.error.unknown_phase", s)
 	return Phase(v), err
 }
 
@@ -233,7 +230,7 @@ func ParseWeaponClass(s string) (WeaponClass, error) {
 	if s == "none" {
 		return NoWeaponClass, nil
 	}
-	v, err := weaponClassNames.parse("weapon class", s)
+	v, err := weaponClassNames.parse("rules.error.unknown_weapon_class", s)
 	return WeaponClass(v), err
 }
 

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
@@ -422,20 +423,21 @@ func runRulesets(args []string, e env) error {
 		}
 	}
 	for _, r := range list {
-		fmt.Fprintf(e.stdout, "%s: %s\n", r.Name, r.Description)
+		fmt.Fprintf(e.stdout, "%s: %s\n", r.Name, r.DescriptionIn(e.lang))
 		for _, s := range r.Switches {
-			vals := strings.Join(s.Values, "|")
+			var vals any = strings.Join(s.Values, "|")
 			switch {
-			case vals == "" && s.Combat:
-				vals = "a whole number"
-			case vals == "":
-				vals = "a fraction"
+			case s.Values == nil && s.Combat:
+				vals = msg.New("cli.rulesets.whole_number")
+			case s.Values == nil:
+				vals = msg.New("cli.rulesets.fraction")
 			}
-			fmt.Fprintf(e.stdout, "  %-28s default %-*s %s  (%s)\n      %s\n", s.Name, width, s.Default, vals, s.Ref, s.Doc)
+			line := msg.New("cli.rulesets.switch", fmt.Sprintf("%-28s", s.Name), fmt.Sprintf("%-*s", width, s.Default), vals, s.RefMsg)
+			fmt.Fprintf(e.stdout, "  %s\n      %s\n", line.Text(e.lang), s.DocIn(e.lang))
 		}
 		fmt.Fprintln(e.stdout)
 	}
-	fmt.Fprintln(e.stdout, "Set a switch in a scenario file under options: (snake_case, no ruleset prefix), or with compare --set name=value.")
-	fmt.Fprintln(e.stdout, "The last switches of a block ruleset (contact_overlap to insane_courage, rules 21.11) belong to a combat file's options: (rearrank combat).")
+	fmt.Fprintln(e.stdout, msg.New("cli.rulesets.set").Text(e.lang))
+	fmt.Fprintln(e.stdout, msg.New("cli.rulesets.combat").Text(e.lang))
 	return nil
 }
