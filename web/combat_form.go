@@ -686,7 +686,9 @@ func fromCombatFile(data []byte) (combatForm, []string, error) {
 				}
 			}
 			if by := fv["by"]; by != "" && by != "rank_and_file" && by != "champion" {
-				leave(fmt.Sprintf("sides.%s.fights[%d].by", sideName[1-s], j))
+				// a character's fight goes with the character
+				leave(fmt.Sprintf("sides.%s.fights[%d] (by %s)", sideName[1-s], j, by))
+				continue
 			}
 			f.Sides[1-s].Fights = append(f.Sides[1-s].Fights, fv)
 		}

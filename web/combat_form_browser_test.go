@@ -75,6 +75,12 @@ func TestBrowserCombatForm(t *testing.T) {
 			waitFor(t, ctx, "the link and the file of the form", `return location.search.includes('a.f0.strength=5') &&
 				(document.getElementById('file') || {}).value.includes('{attacks: 1, initiative: 5, ws: 4, strength: 5}')`)
 
+			// After the button, the answer's headline is on screen.
+			eval[bool](t, ctx, `window.scrollTo(0, 0); return true`)
+			press(t, ctx, "#combat-submit")
+			waitFor(t, ctx, "the headline on screen", `var h = document.getElementById('results-title'); if (!h) return false;
+				var r = h.getBoundingClientRect(); return r.top >= -1 && r.bottom <= window.innerHeight`)
+
 			// A fight added in place, a copy of the side's last.
 			press(t, ctx, `button[name="add"][value="b"]`)
 			waitFor(t, ctx, "a second fight for side b", `var i = document.getElementById('b-f1-initiative'); return !!i && i.value === '3' && location.search.includes('b.f1.attacks=1')`)

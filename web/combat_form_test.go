@@ -189,9 +189,17 @@ sides:
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"description", "sides.a.fights[1].by", "sides.a.unit.characters"}
+	want := []string{"description", "sides.a.fights[1] (by character:Hero)", "sides.a.unit.characters"}
 	if !reflect.DeepEqual(left, want) {
 		t.Errorf("left out %v, want %v", left, want)
+	}
+	// The page says so, above the form, and works out the rest.
+	h := testServer(t, Config{}).Handler()
+	body := page(t, h, "/combat?"+url.Values{"file": {file}}.Encode())
+	contains(t, "a file with a character", body, `id="combat-left"`,
+		"left out: description, sides.a.fights[1] (by character:Hero), sides.a.unit.characters.", `id="outcome-bar"`, `id="a-u-models" name="a.u.models" value="20"`)
+	if strings.Contains(body, "a-f1-attacks") {
+		t.Error("the character's fight is in the form")
 	}
 }
 

@@ -37,6 +37,7 @@ import (
 //	load=1        load the chosen example (a redirect without file)
 //	reroll=1      roll the round again with a new seed (a redirect)
 //	add=a         add a fight to side a (a redirect); remove=a1 removes one
+//	swap=1        swap the sides (a redirect)
 
 // combatExamples is where the example combat files are: copies of
 // examples/combat-*.yaml (TestCombatExamplesInStep keeps them equal).
@@ -151,11 +152,14 @@ func (s *Server) handleCombatPage(w http.ResponseWriter, r *http.Request) {
 		next.Set("seed", linkSeed())
 		redirect(next)
 		return
-	case q.Has("ruleset") && !q.Has("fromfile") && (q.Has("add") || q.Has("remove") || q.Has("file")):
+	case q.Has("ruleset") && !q.Has("fromfile") && (q.Has("add") || q.Has("remove") || q.Has("swap") || q.Has("file")):
 		// A button of the form, or the form sent with its text box: the
 		// form's own link, without the file it makes.
 		f := parseCombatForm(q)
 		f.fightAction(q.Get("add"), q.Get("remove"))
+		if q.Has("swap") {
+			f.swapSides()
+		}
 		redirect(f.values())
 		return
 	}
@@ -245,6 +249,27 @@ func (f *combatForm) fightAction(add, remove string) {
 		if i >= 0 && err == nil && j >= 0 && j < len(f.Sides[i].Fights) {
 			f.Sides[i].Fights = slices.Delete(f.Sides[i].Fights, j, j+1)
 		}
+	}
+}
+
+// swapSides makes side a side b and side b side a, the charge, the high
+// ground and the contact widths with them.
+func (f *combatForm) swapSides() {
+	f.Sides[0], f.Sides[1] = f.Sides[1], f.Sides[0]
+	other := map[string]string{"a": "b", "b": "a"}
+	for _, k := range []string{"charger", "high_ground"} {
+		if v, ok := other[f.Combat[k]]; ok {
+			f.Combat[k] = v
+		}
+	}
+	a, b := f.Combat["contact.a"], f.Combat["contact.b"]
+	delete(f.Combat, "contact.a")
+	delete(f.Combat, "contact.b")
+	if b != "" {
+		f.Combat["contact.a"] = b
+	}
+	if a != "" {
+		f.Combat["contact.b"] = a
 	}
 }
 

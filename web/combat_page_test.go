@@ -142,3 +142,26 @@ sides:
 		}
 	}
 }
+
+// TestCombatPageSwap: "Swap the sides" makes side a side b, the charge
+// with it, and the chances swap.
+func TestCombatPageSwap(t *testing.T) {
+	h := testServer(t, Config{}).Handler()
+	file, _ := exampleFile(defaultCombatExample)
+	f, _, _ := fromCombatFile([]byte(file))
+	q := f.values()
+	q.Set("swap", "1")
+	w := do(t, h, "GET", "/combat?"+q.Encode(), "", "")
+	if w.Code != 303 {
+		t.Fatalf("swap: %d", w.Code)
+	}
+	next, _ := url.Parse(w.Header().Get("Location"))
+	got := next.Query()
+	for k, v := range map[string]string{"a.u.name": "Men", "b.u.name": "Elves", "c.charger": "a", "a.leadership": "7", "b.f0.initiative": "5"} {
+		if got.Get(k) != v {
+			t.Errorf("after the swap %s = %q, want %q", k, got.Get(k), v)
+		}
+	}
+	body := page(t, h, next.String())
+	contains(t, "swapped", body, `<dt>Elves win</dt><dd><span class="value" data-exact="290507921/764411904"`, "<h3>a: Men</h3>")
+}
