@@ -116,6 +116,12 @@ func TestBrowserCombatForm(t *testing.T) {
 				t.Errorf("Elves against Elves win %s, want %s", got, mirror)
 			}
 
+			// Another ruleset: its fields and its words, and its answer.
+			choose(t, ctx, "ruleset", "t9a")
+			waitFor(t, ctx, "t9a's words and answer", `var l = [...document.querySelectorAll('label[for="a-f0-initiative"] span')].filter(s => !s.hidden);
+				return l.length === 1 && l[0].textContent === 'Agility' && !document.getElementById('a-u-armour-value').disabled &&
+				document.getElementById('a-u-armour').disabled && document.querySelector('#results-title .sub').textContent.startsWith('t9a, ')`)
+
 			// A file pasted in the box fills the form.
 			horde, _ := exampleFile("combat-horde")
 			eval[bool](t, ctx, `document.getElementById('combat-file').open = true; (document.getElementById('file') || {}).value = `+jsString(horde)+`; return true`)

@@ -2,7 +2,11 @@ package web
 
 import (
 	"context"
+	"encoding/json"
+	"github.com/rearrank/rearrank/scenario"
 	"net/url"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -253,6 +257,66 @@ func TestCombatFormError(t *testing.T) {
 		}
 		if !strings.Contains(body, `id="`+c.input+`-error">`) || strings.Contains(body, `id="`+c.input+`-error" hidden`) {
 			t.Errorf("%s: no error beside %s", c.set, c.input)
+		}
+	}
+}
+
+// TestCombatFormFromSchema: every field of a combat file
+// (docs/combat.schema.json, which the combat package's tests hold to the
+// loader) is an input of the form, or one the odds form has no input for
+// either (a scenario catalogue field without an Input: characters,
+// groups, a layout). A field added to the catalogue with an Input reaches
+// both forms.
+func TestCombatFormFromSchema(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "docs", "combat.schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var schema struct {
+		Defs map[string]struct {
+			Properties map[string]any `json:"properties"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(data, &schema); err != nil {
+		t.Fatal(err)
+	}
+	noInput := map[string]bool{}
+	for _, s := range scenario.Catalogue() {
+		if s.Input == scenario.NoInput && s.Name != "command" && s.Name != "champion" {
+			noInput[s.Name] = true
+		}
+	}
+	names := func(ffs []formField) map[string]bool {
+		out := map[string]bool{}
+		for _, ff := range ffs {
+			out[ff.Name] = true
+		}
+		return out
+	}
+	ci := combatFields()
+	unit := names(ci.unit)
+	unit["command"], unit["champion"] = true, true
+	own := names(ci.own)
+	own["special"] = true // one box for each special rule
+	own["unit"], own["fights"] = true, true
+	combatBlock := names(ci.combat)
+	combatBlock["contact"] = true // contact.a and contact.b
+	switches := map[string]bool{}
+	for _, sw := range allSwitches() {
+		switches[sw.Name] = true
+	}
+	for _, c := range []struct {
+		def  string
+		form map[string]bool
+	}{{"fight", names(ci.fight)}, {"unit", unit}, {"side", own}, {"combat", combatBlock}, {"options", switches}} {
+		props := schema.Defs[c.def].Properties
+		if len(props) == 0 {
+			t.Fatalf("no %s in the schema", c.def)
+		}
+		for name := range props {
+			if !c.form[name] && !noInput[name] {
+				t.Errorf("%s.%s: a combat file field with no input in the form", c.def, name)
+			}
 		}
 	}
 }

@@ -183,10 +183,23 @@
       });
   }
 
+  // titles names each side by its unit as its name is typed.
+  function titles() {
+    ['a', 'b'].forEach(function (s) {
+      var side = document.getElementById('side-' + s);
+      var name = form().elements[s + '.u.name'];
+      if (!side || !name) return;
+      var title = 'Side ' + s + (name.value.trim() ? ' (' + name.value.trim() + ')' : '');
+      side.querySelector('legend').textContent = title;
+      side.querySelectorAll('fieldset.fight > legend').forEach(function (l, i) { l.textContent = title + ': fight ' + (i + 1); });
+    });
+  }
+
   // changed runs as the form changes: the results are marked out of date
   // at once, and fetched when the typing pauses, if every input is valid.
   function changed() {
     markStale();
+    titles();
     clearTimeout(liveTimer);
     liveTimer = setTimeout(function () {
       var bad = null;
