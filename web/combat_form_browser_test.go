@@ -185,7 +185,8 @@ func TestBrowserCombatNoScript(t *testing.T) {
 			horde, _ := exampleFile("combat-horde")
 			press(t, ctx, "#combat-file summary")
 			must(t, ctx, chromedp.SetValue(chromedp.CSS("#file"), horde))
-			click("#combat-fromfile", "the pasted horde", `return (document.getElementById('a-u-name') || {}).value === 'Clanrats' && !!document.getElementById('outcome-bar')`)
+			// The box edited and the form sent: the file fills the form.
+			click("#combat-submit", "the pasted horde", `return (document.getElementById('a-u-name') || {}).value === 'Clanrats' && !!document.getElementById('outcome-bar')`)
 		})
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"hash/fnv"
 	"html/template"
 	"io/fs"
 	"maps"
@@ -55,7 +56,8 @@ type combatPageData struct {
 	Sides      [2]combatSideFields
 	Options    []field
 	File       string
-	FileError  bool // the error is the text box's
+	FileSum    string // fileSum of File: a form sent with it changed sends the file
+	FileError  bool   // the error is the text box's
 	Seed       string
 	Query      string   // the form's link
 	Left       []string // what the form left out of a loaded file
@@ -152,6 +154,11 @@ func (s *Server) handleCombatPage(w http.ResponseWriter, r *http.Request) {
 		next.Set("seed", linkSeed())
 		redirect(next)
 		return
+	case q.Has("ruleset") && !q.Has("fromfile") && q.Has("file") && q.Has("filesum") && fileSum(q.Get("file")) != q.Get("filesum") &&
+		!q.Has("add") && !q.Has("remove") && !q.Has("swap"):
+		// The text box was edited and the form sent: the file fills the
+		// form, as "Load this file into the form" does.
+		q.Set("fromfile", "1")
 	case q.Has("ruleset") && !q.Has("fromfile") && (q.Has("add") || q.Has("remove") || q.Has("swap") || q.Has("file")):
 		// A button of the form, or the form sent with its text box: the
 		// form's own link, without the file it makes.
@@ -227,6 +234,7 @@ func (s *Server) handleCombatPage(w http.ResponseWriter, r *http.Request) {
 	if d.Error != nil {
 		status = d.Error.Status
 	}
+	d.FileSum = fileSum(d.File)
 	s.writePage(w, status, "combat-page", d)
 }
 
@@ -250,6 +258,15 @@ func (f *combatForm) fightAction(add, remove string) {
 			f.Sides[i].Fights = slices.Delete(f.Sides[i].Fights, j, j+1)
 		}
 	}
+}
+
+// fileSum identifies the text box's file as the page wrote it, so that a
+// form sent without the script says whether the box was edited: the
+// browser sends its lines ended with CR LF.
+func fileSum(text string) string {
+	h := fnv.New64a()
+	h.Write([]byte(strings.TrimSpace(strings.ReplaceAll(text, "\r\n", "\n"))))
+	return strconv.FormatUint(h.Sum64(), 36)
 }
 
 // swapSides makes side a side b and side b side a, the charge, the high

@@ -165,3 +165,25 @@ func TestCombatPageSwap(t *testing.T) {
 	body := page(t, h, next.String())
 	contains(t, "swapped", body, `<dt>Elves win</dt><dd><span class="value" data-exact="290507921/764411904"`, "<h3>a: Men</h3>")
 }
+
+// TestCombatPageEditedFile: without the script the form sends its text
+// box too. Unchanged, the form is what counts, and the link drops the
+// file; changed, the file fills the form.
+func TestCombatPageEditedFile(t *testing.T) {
+	h := testServer(t, Config{}).Handler()
+	file, _ := exampleFile(defaultCombatExample)
+	f, _, _ := fromCombatFile([]byte(file))
+	text, _ := f.fileText()
+	q := f.values()
+	q.Set("a.f0.strength", "5") // typed in the form
+	q.Set("file", strings.ReplaceAll(text, "\n", "\r\n"))
+	q.Set("filesum", fileSum(text))
+	w := do(t, h, "GET", "/combat?"+q.Encode(), "", "")
+	if loc := w.Header().Get("Location"); w.Code != 303 || strings.Contains(loc, "file") || !strings.Contains(loc, "a.f0.strength=5") {
+		t.Errorf("the form sent with its file unchanged: %d %s", w.Code, loc)
+	}
+	horde, _ := exampleFile("combat-horde")
+	q.Set("file", horde)
+	body := page(t, h, "/combat?"+q.Encode())
+	contains(t, "the box edited", body, `id="a-u-name" name="a.u.name" value="Clanrats"`, `id="outcome-bar"`)
+}

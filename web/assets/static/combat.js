@@ -17,7 +17,7 @@
   function query(f) {
     var q = new URLSearchParams();
     new FormData(f || form()).forEach(function (v, k) {
-      if (v !== '' && k !== 'file' && k !== 'example') q.append(k, v);
+      if (v !== '' && k !== 'file' && k !== 'filesum' && k !== 'example') q.append(k, v);
     });
     return q;
   }
@@ -291,7 +291,7 @@
   // A change of the form's inputs (not of the text box, the example list
   // or a saved unit's controls, which have buttons of their own).
   function ownInput(el) {
-    return form() && form().contains(el) && el.name && el.name !== 'file' && el.name !== 'example';
+    return form() && form().contains(el) && el.name && el.name !== 'file' && el.name !== 'filesum' && el.name !== 'example';
   }
   document.addEventListener('change', function (ev) {
     if (!ownInput(ev.target)) return;
