@@ -545,6 +545,9 @@ func fromCombatFile(data []byte) (combatForm, []string, error) {
 	for k, v := range mapOf(raw["options"]) {
 		name := rules.SwitchName(k)
 		f.Options[name] = textValue(v)
+		if b, ok := v.(bool); ok {
+			f.Options[name] = strconv.FormatBool(b) // a switch's yes or no, not a box
+		}
 		if !slices.Contains(combatSwitchNames(), name) {
 			scenOpts[k] = v
 		}

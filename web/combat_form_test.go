@@ -320,3 +320,40 @@ func TestCombatFormFromSchema(t *testing.T) {
 		}
 	}
 }
+
+// TestCombatFormSwitches: a file's switches come into the form and go back
+// into its file, a yes-or-no one as the file writes it, a combat switch
+// at the ruleset's default value too (step_up's default is not the same
+// in every ruleset).
+func TestCombatFormSwitches(t *testing.T) {
+	file := `ruleset: whfb8
+options: {insane_courage: false, step_up: fights, mw_cap: remaining, contact_overlap: 0}
+sides:
+  a:
+    unit: {models: 20, toughness: 3, ws: 3}
+    leadership: 7
+    fights: [{attacks: 1, initiative: 3, ws: 3, strength: 3}]
+  b:
+    unit: {models: 20, toughness: 3, ws: 3}
+    leadership: 7
+    fights: [{attacks: 1, initiative: 3, ws: 3, strength: 3}]
+`
+	f, left, err := fromCombatFile([]byte(file))
+	if err != nil || len(left) > 0 {
+		t.Fatalf("%v %v", err, left)
+	}
+	want := map[string]string{"insane_courage": "false", "step_up": "fights", "contact_overlap": "0"}
+	for k, v := range want {
+		if f.Options[k] != v {
+			t.Errorf("%s = %q, want %q", k, f.Options[k], v)
+		}
+	}
+	text, err := f.fileText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text, "  insane_courage: \"false\"\n") && !strings.Contains(text, "  insane_courage: false\n") {
+		t.Errorf("the file's switches:\n%s", text)
+	}
+	sameReport(t, "switches", exactReport(t, "file", file), exactReport(t, "form", text))
+}
