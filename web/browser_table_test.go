@@ -77,7 +77,8 @@ func TestBrowserTable(t *testing.T) {
 			screenshot(t, ctx, "combat-"+vp.name, vp.width, vp.height)
 			choose(t, ctx, "example", "combat-horde")
 			must(t, ctx, chromedp.Click(chromedp.CSS("#combat-load")))
-			waitFor(t, ctx, "the horde", `return location.search.includes('example=combat-horde') && document.getElementById('file').value.includes('horde') && !!document.getElementById('outcome-bar')`)
+			// The link is the form's, and the text box its file (issue 26 item 10).
+			waitFor(t, ctx, "the horde", `return location.search.includes('a.u.name=Clanrats') && document.getElementById('file').value.includes('name: Clanrats') && !!document.getElementById('outcome-bar')`)
 			seedBefore := eval[string](t, ctx, `return document.getElementById('combat-round').textContent`)
 			must(t, ctx, chromedp.Click(chromedp.CSS("#combat-reroll")))
 			waitFor(t, ctx, "a new round", `return location.search.includes('seed=') && !!document.getElementById('combat-round')`)

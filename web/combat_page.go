@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"hash/fnv"
 	"html/template"
 	"io/fs"
+	"maps"
 	"math/big"
 	"net/http"
 	"net/url"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -17,19 +20,25 @@ import (
 	"github.com/rearrank/rearrank/odds"
 )
 
-// GET /combat: the Combat tab (RULES.md 21). A combat file
-// (docs/combat.md, 21.10) comes from the textarea or the example list; the
-// page shows both units side by side, who wins, draws or loses and who
-// breaks, exactly (or by Monte Carlo past the state limit), the
-// distributions as charts, and one round rolled with a seed, step by step,
-// with both formations after each step. Like the main page it works
-// without JavaScript: every button is a GET of this page.
+// GET /combat: the Combat tab (RULES.md 21). The combat is a form like
+// the odds tab's (combat_form.go): two sides, each a unit and its fights,
+// and the combat's own fields, with the combat file (docs/combat.md,
+// 21.10) it makes shown in a text box, where a file can be pasted and
+// loaded into the form. The page shows both units side by side, who wins,
+// draws or loses and who breaks, exactly (or by Monte Carlo past the
+// state limit), the distributions as charts, and one round rolled with a
+// seed, step by step, with both formations after each step. Like the main
+// page it works without JavaScript: every button is a GET of this page.
 //
-//	file=...      the combat file, YAML or JSON
-//	example=NAME  an example of assets/combat when file is empty
+//	ruleset=...   the form (combat_form.go); without it the file or example
+//	file=...      a combat file, YAML or JSON: read into the form when the
+//	              query has no ruleset, or with fromfile=1
+//	example=NAME  an example of assets/combat when there is no file
 //	seed=N        the seed of the round shown step by step (default 1)
 //	load=1        load the chosen example (a redirect without file)
 //	reroll=1      roll the round again with a new seed (a redirect)
+//	add=a         add a fight to side a (a redirect); remove=a1 removes one
+//	swap=1        swap the sides (a redirect)
 
 // combatExamples is where the example combat files are: copies of
 // examples/combat-*.yaml (TestCombatExamplesInStep keeps them equal).
@@ -39,12 +48,31 @@ const combatExamples = "assets/combat"
 const defaultCombatExample = "combat-elves-men"
 
 type combatPageData struct {
-	Tabs     []tabLink
-	Examples []choice
-	File     string
-	Seed     string
-	Error    *pageError
-	Results  template.HTML
+	Tabs       []tabLink
+	Examples   []choice
+	Rulesets   []choice
+	RulesetDoc string
+	Combat     []field
+	Sides      [2]combatSideFields
+	Options    []field
+	File       string
+	FileSum    string // fileSum of File: a form sent with it changed sends the file
+	FileError  bool   // the error is the text box's
+	Seed       string
+	Query      string   // the form's link
+	Left       []string // what the form left out of a loaded file
+	Error      *pageError
+	Results    template.HTML
+}
+
+// combatSideFields are a side's inputs.
+type combatSideFields struct {
+	Letter, Title string
+	Own           []field
+	Unit          []field
+	Command       []field
+	Fights        [][]field
+	CanAdd        bool
 }
 
 type combatData struct {
@@ -109,40 +137,157 @@ func exampleFile(name string) (string, bool) {
 
 func (s *Server) handleCombatPage(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
+	redirect := func(next url.Values) {
+		http.Redirect(w, r, "/combat?"+next.Encode(), http.StatusSeeOther)
+	}
 	switch {
 	case q.Has("load"):
-		http.Redirect(w, r, "/combat?"+url.Values{"example": {q.Get("example")}}.Encode(), http.StatusSeeOther)
+		redirect(url.Values{"example": {q.Get("example")}})
 		return
 	case q.Has("reroll"):
 		next := url.Values{}
-		for _, k := range []string{"file", "example"} {
-			if v := q.Get(k); v != "" {
-				next.Set(k, v)
+		for k, v := range q {
+			if k != "reroll" && k != "seed" {
+				next[k] = v
 			}
 		}
 		next.Set("seed", linkSeed())
-		http.Redirect(w, r, "/combat?"+next.Encode(), http.StatusSeeOther)
+		redirect(next)
+		return
+	case q.Has("ruleset") && !q.Has("fromfile") && q.Has("file") && q.Has("filesum") && fileSum(q.Get("file")) != q.Get("filesum") &&
+		!q.Has("add") && !q.Has("remove") && !q.Has("swap"):
+		// The text box was edited and the form sent: the file fills the
+		// form, as "Load this file into the form" does.
+		q.Set("fromfile", "1")
+	case q.Has("ruleset") && !q.Has("fromfile") && (q.Has("add") || q.Has("remove") || q.Has("swap") || q.Has("file")):
+		// A button of the form, or the form sent with its text box: the
+		// form's own link, without the file it makes.
+		f := parseCombatForm(q)
+		f.fightAction(q.Get("add"), q.Get("remove"))
+		if q.Has("swap") {
+			f.swapSides()
+		}
+		redirect(f.values())
 		return
 	}
+	d := &combatPageData{Tabs: combatTabs()}
+	var f combatForm
+	var fileErr error
 	example := q.Get("example")
-	file := q.Get("file")
-	if file == "" {
-		if example == "" {
-			example = defaultCombatExample
+	if q.Has("ruleset") && !q.Has("fromfile") {
+		f = parseCombatForm(q)
+	} else {
+		text := q.Get("file")
+		if text == "" && !q.Has("fromfile") {
+			if example == "" {
+				example = defaultCombatExample
+			}
+			text, _ = exampleFile(example)
 		}
-		file, _ = exampleFile(example)
+		var err error
+		var left []string
+		if strings.TrimSpace(text) == "" {
+			err = badRequest("file", "the combat file is empty: paste one, or load an example")
+		} else {
+			err = s.parsing(r.Context(), len(text), func() (err error) {
+				f, left, err = fromCombatFile([]byte(text))
+				return err
+			})
+		}
+		if err != nil {
+			// The form stays as it was (or the first example), the text
+			// as pasted, with the error beside it.
+			fileErr, d.File = err, text
+			if q.Has("ruleset") {
+				f = parseCombatForm(q)
+			} else {
+				e, _ := exampleFile(defaultCombatExample)
+				f, _, _ = fromCombatFile([]byte(e))
+			}
+		}
+		f.Seed = strings.TrimSpace(q.Get("seed"))
+		d.Left = left
 	}
-	d := &combatPageData{File: file, Seed: q.Get("seed"), Tabs: combatTabs()}
 	for _, name := range exampleNames() {
 		d.Examples = append(d.Examples, choice{Value: name, Label: strings.ReplaceAll(strings.TrimPrefix(name, "combat-"), "-", " "), Selected: name == example})
 	}
+	d.Seed = f.Seed
+	d.Query = f.values().Encode()
 	status := http.StatusOK
-	res, perr := s.combatResults(r, file, d.Seed, q)
-	if perr != nil {
-		d.Error, status = perr, perr.Status
+	text, ferr := f.fileText()
+	if d.File == "" {
+		d.File = text
 	}
-	d.Results = res
+	s.combatFormData(d, f)
+	switch {
+	case fileErr != nil:
+		d.Error, d.FileError = s.combatFileError(fileErr), true
+	case ferr != nil:
+		d.Error = s.combatFormError(toAPIError(ferr, s.cfg.Timeout), d)
+	default:
+		res, perr := s.combatResults(r, text, f)
+		if perr != nil && perr.Input == "file" {
+			perr = s.combatFormError(perr.api, d)
+		}
+		d.Results, d.Error = res, perr
+	}
+	if d.Error != nil {
+		status = d.Error.Status
+	}
+	d.FileSum = fileSum(d.File)
 	s.writePage(w, status, "combat-page", d)
+}
+
+// fightAction adds a fight to a side ("a", "b"), a copy of its last, or
+// removes one ("a1").
+func (f *combatForm) fightAction(add, remove string) {
+	if i := strings.Index("ab", add); add != "" && i >= 0 && len(add) == 1 {
+		fs := f.Sides[i].Fights
+		if len(fs) < maxFights {
+			next := fieldValues{"attacks": "1", "initiative": "3", "ws": "3", "strength": "3"}
+			if len(fs) > 0 {
+				next = maps.Clone(fs[len(fs)-1])
+			}
+			f.Sides[i].Fights = append(fs, next)
+		}
+	}
+	if len(remove) >= 2 {
+		i := strings.Index("ab", remove[:1])
+		j, err := strconv.Atoi(remove[1:])
+		if i >= 0 && err == nil && j >= 0 && j < len(f.Sides[i].Fights) {
+			f.Sides[i].Fights = slices.Delete(f.Sides[i].Fights, j, j+1)
+		}
+	}
+}
+
+// fileSum identifies the text box's file as the page wrote it, so that a
+// form sent without the script says whether the box was edited: the
+// browser sends its lines ended with CR LF.
+func fileSum(text string) string {
+	h := fnv.New64a()
+	h.Write([]byte(strings.TrimSpace(strings.ReplaceAll(text, "\r\n", "\n"))))
+	return strconv.FormatUint(h.Sum64(), 36)
+}
+
+// swapSides makes side a side b and side b side a, the charge, the high
+// ground and the contact widths with them.
+func (f *combatForm) swapSides() {
+	f.Sides[0], f.Sides[1] = f.Sides[1], f.Sides[0]
+	other := map[string]string{"a": "b", "b": "a"}
+	for _, k := range []string{"charger", "high_ground"} {
+		if v, ok := other[f.Combat[k]]; ok {
+			f.Combat[k] = v
+		}
+	}
+	a, b := f.Combat["contact.a"], f.Combat["contact.b"]
+	delete(f.Combat, "contact.a")
+	delete(f.Combat, "contact.b")
+	if b != "" {
+		f.Combat["contact.a"] = b
+	}
+	if a != "" {
+		f.Combat["contact.b"] = a
+	}
 }
 
 // writePage renders a whole HTML page with the page's security headers.
@@ -169,18 +314,74 @@ func combatTabs() []tabLink {
 	}
 }
 
-// combatResults loads the file, computes its report and rolls one round.
-func (s *Server) combatResults(r *http.Request, file, seedText string, q url.Values) (template.HTML, *pageError) {
-	perr := func(err error, input string) *pageError {
-		e := toAPIError(err, s.cfg.Timeout)
-		pe := &pageError{Message: e.Message, Status: e.Status, Input: input, InputID: input, api: e}
-		if e.Line > 0 {
-			pe.Message = fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Message)
-		}
+// combatFileError is an error of the text box's file, with its line.
+func (s *Server) combatFileError(err error) *pageError {
+	e := toAPIError(err, s.cfg.Timeout)
+	pe := &pageError{Message: e.Message, Status: e.Status, Input: "file", InputID: "file", api: e}
+	if e.Line > 0 {
+		pe.Message = fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Message)
+	}
+	return pe
+}
+
+// combatFormError puts an error of the form's file beside its input, and
+// says in the summary where that is in a player's words: "Side a
+// (Elves), fight 1, Strength: want 1 to 10, got 11".
+func (s *Server) combatFormError(e *apiError, d *combatPageData) *pageError {
+	pe := &pageError{Message: e.Message, Status: e.Status, api: e}
+	msg := strings.TrimPrefix(e.Message, e.Field+": ")
+	name := combatInputName(e.Field, msg)
+	if name == "" {
 		return pe
 	}
-	if strings.TrimSpace(file) == "" {
-		return "", perr(badRequest("file", "the combat file is empty: paste one, or load an example"), "file")
+	if own, _, ok := strings.Cut(name, "."); ok && strings.HasPrefix(msg, name[strings.LastIndex(name, ".")+1:]+": ") && own != "" {
+		msg = msg[strings.Index(msg, ": ")+2:] // "attacks: required": the label says which
+	}
+	mark := func(fs []field, place string) bool {
+		for i := range fs {
+			if fs[i].Name == name {
+				fs[i].Error, fs[i].Hidden = msg, false
+				pe.Input, pe.InputID = name, fs[i].ID
+				pe.Message = place + fieldWords(fs[i]) + ": " + msg
+				return true
+			}
+		}
+		return false
+	}
+	if mark(d.Combat, "") || mark(d.Options, "Rule switches, ") {
+		return pe
+	}
+	for i := range d.Sides {
+		sd := &d.Sides[i]
+		if mark(sd.Own, sd.Title+", ") || mark(sd.Unit, sd.Title+", unit, ") || mark(sd.Command, sd.Title+", unit, ") {
+			return pe
+		}
+		for j := range sd.Fights {
+			if mark(sd.Fights[j], fmt.Sprintf("%s, fight %d, ", sd.Title, j+1)) {
+				return pe
+			}
+		}
+	}
+	return pe
+}
+
+// fieldWords is a field's label as the page shows it under the form's
+// ruleset.
+func fieldWords(fl field) string {
+	for _, l := range fl.Labels {
+		if !l.Hidden {
+			return l.Text
+		}
+	}
+	return fl.Label
+}
+
+// combatResults loads the form's file, computes its report and rolls one
+// round.
+func (s *Server) combatResults(r *http.Request, file string, f combatForm) (template.HTML, *pageError) {
+	perr := func(err error, input string) *pageError {
+		e := toAPIError(err, s.cfg.Timeout)
+		return &pageError{Message: e.Message, Status: e.Status, Input: input, InputID: input, api: e}
 	}
 	var c *combat.Combat
 	err := s.parsing(r.Context(), len(file), func() (err error) {
@@ -191,9 +392,9 @@ func (s *Server) combatResults(r *http.Request, file, seedText string, q url.Val
 		return "", perr(err, "file")
 	}
 	seed := uint64(1)
-	if seedText != "" {
-		if seed, err = strconv.ParseUint(strings.TrimSpace(seedText), 10, 64); err != nil {
-			return "", perr(badRequest("seed", "seed %q: want a whole number", seedText), "seed")
+	if f.Seed != "" {
+		if seed, err = strconv.ParseUint(f.Seed, 10, 64); err != nil {
+			return "", perr(badRequest("seed", "seed %q: want a whole number", f.Seed), "seed")
 		}
 	}
 	ctx, release, _ := s.acquire(r)
@@ -214,12 +415,8 @@ func (s *Server) combatResults(r *http.Request, file, seedText string, q url.Val
 	}
 	d := s.combatData(c, rep, round)
 	d.Seed = strconv.FormatUint(seed, 10)
-	reroll := url.Values{"reroll": {"1"}}
-	if q.Get("file") != "" {
-		reroll.Set("file", file)
-	} else if ex := q.Get("example"); ex != "" {
-		reroll.Set("example", ex)
-	}
+	reroll := f.values()
+	reroll.Set("reroll", "1")
 	d.Reroll = "/combat?" + reroll.Encode()
 	var b bytes.Buffer
 	if err := s.pages.t.ExecuteTemplate(&b, "combat-results", d); err != nil {
