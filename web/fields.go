@@ -233,7 +233,43 @@ func (s *Server) pageData(f form) *pageData {
 		}
 	}
 	d.Attacks = d.Attacks[:len(f.Attacks)]
+	for _, row := range d.Attacks {
+		keepHidden(row)
+	}
+	keepHidden(d.Target)
+	keepHidden(d.Command)
+	keepHidden(d.Options)
 	return d
+}
+
+// keepHidden gives each hidden field that holds a value a hidden input of
+// its own carrying it (Keep): a hidden field is drawn disabled, out of the
+// GET, and without script a change of ruleset would lose what was typed
+// for the rulesets that read it. Carried, the value comes back when the
+// player switches back (issue 26, item 6); the file leaves it out in the
+// meantime (form.document). The page's script drops the carriers, as it
+// keeps the disabled fields' values itself.
+func keepHidden(fs []field) {
+	for i := range fs {
+		f := &fs[i]
+		if !f.Hidden {
+			continue
+		}
+		switch f.Kind {
+		case "checkbox":
+			if f.Checked {
+				f.Keep = f.Value
+			}
+		case "select":
+			for _, c := range f.Choices {
+				if c.Selected && c.Value != "" && c.Value != f.Choices[0].Value {
+					f.Keep = c.Value
+				}
+			}
+		default:
+			f.Keep = f.Value
+		}
+	}
 }
 
 // commandLabels name the command group's boxes.
@@ -295,7 +331,7 @@ func (d *pageData) markError() {
 		for i := range fs {
 			if fs[i].Name == e.Input {
 				fs[i].Error = e.Message
-				fs[i].Hidden = false
+				fs[i].Hidden, fs[i].Keep = false, ""
 				e.InputID = fs[i].ID
 				return true
 			}

@@ -98,6 +98,7 @@ type field struct {
 	Hint             string
 	Rulesets         string // data-rulesets: the rulesets that read it, space-separated; empty for all
 	Hidden           bool
+	Keep             string // what a hidden field carries through a GET without script (keepHidden)
 	Error            string
 	Min, Max         string
 	Pattern          string
