@@ -519,8 +519,9 @@ type batchView struct {
 }
 
 type stepView struct {
-	Kind, Stage, Die, Mark, Text, Rule string
-	Pass, Roll                         bool
+	Kind, Stage, Die, Mark, Text string
+	Rule                         template.HTML // the rules cited, linked (citeHTML)
+	Pass, Roll                   bool
 }
 
 func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {
@@ -554,7 +555,7 @@ func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {
 			d.Batches = append(d.Batches, batchView{Title: "Attacks"})
 			cur = &d.Batches[len(d.Batches)-1]
 		}
-		st := stepView{Kind: strings.ReplaceAll(e.Kind.String(), "_", " "), Text: e.Text, Rule: e.Citation()}
+		st := stepView{Kind: strings.ReplaceAll(e.Kind.String(), "_", " "), Text: e.Text, Rule: citeHTML(e.Citation())}
 		if e.Kind == rearrank.Roll {
 			st.Roll, st.Pass = true, e.Pass
 			st.Stage = strings.ReplaceAll(e.Stage.String(), "_", " ")

@@ -186,7 +186,7 @@ func TestPageReferee(t *testing.T) {
 	// Two hits (6, 6), two wounds (6, 6), armour 6+ fails twice (1, 1):
 	// two rank-and-file casualties (RULES.md 5, 6.1, 7.1).
 	for _, want := range []string{`id="formation-before"`, `id="formation-after"`, `<strong id="tally-casualties">2</strong>`,
-		`class="model removed"`, `&#10003; pass`, `&#10007; fail`, `rules 5`} {
+		`class="model removed"`, `&#10003; pass`, `&#10007; fail`, `rules, <a href="/docs/rules#s5">section 5 (hit)</a>`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the referee tab lacks %s", want)
 		}
