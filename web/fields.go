@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -184,7 +185,7 @@ func (s *Server) pageData(f form) *pageData {
 	d.Command = append(d.Command, championInputs(rs, t, hide)...)
 	for _, sw := range rules.Switches() {
 		fl := field{Name: "opt." + sw.Name, ID: "opt-" + strings.ReplaceAll(sw.Name, "_", "-"), Label: switchLabel(sw),
-			Scenario: "options." + sw.Name, Hint: sw.Doc}
+			Scenario: "options." + sw.Name, Hint: hintWords(sw.Doc)}
 		value := orDefault(f.Options[sw.Name], sw.Default)
 		if sw.Values == nil {
 			fl.Kind, fl.Value, fl.Placeholder = "text", f.Options[sw.Name], sw.Default
@@ -305,6 +306,28 @@ var switchLabels = map[string]string{
 	"seven_plus_reroll":           "Re-rolling a roll that needs 7+",
 }
 
+// snakeName is a name of the file's, such as by_ruleset or auto_wound.
+var snakeName = regexp.MustCompile(`\b[a-z0-9]+(?:_[a-z0-9]+)+\b`)
+
+// hintWords is a switch's doc in the words of the page: a choice's name
+// as its select shows it, quoted ("by_ruleset is alternate_ends" reads
+// “by ruleset” is “alternate ends”), another name of the file's in words.
+func hintWords(doc string) string {
+	values := map[string]bool{}
+	for _, sw := range rules.Switches() {
+		for _, v := range sw.Values {
+			values[v] = true
+		}
+	}
+	return snakeName.ReplaceAllStringFunc(doc, func(name string) string {
+		words := strings.ReplaceAll(name, "_", " ")
+		if values[name] {
+			return "“" + words + "”"
+		}
+		return words
+	})
+}
+
 // switchLabel is a switch in players' words, or its name in words when it
 // has no label here (TestPageWording holds every switch to having one).
 func switchLabel(sw rules.Switch) string {
@@ -312,6 +335,15 @@ func switchLabel(sw rules.Switch) string {
 		return l
 	}
 	return strings.ReplaceAll(sw.Name, "_", " ")
+}
+
+// rulesetTitle is a ruleset's name as a title shows it ("Warhammer
+// Fantasy Battles, 8th edition" for whfb8); an unknown name as it is.
+func rulesetTitle(name string) string {
+	if rs, err := rules.ParseRuleset(name); err == nil {
+		return rs.Title()
+	}
+	return name
 }
 
 func orDefault(v, def string) string {

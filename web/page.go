@@ -26,6 +26,10 @@ func mustPages() *pages {
 		"inc":   func(i int) int { return i + 1 },
 		"join":  strings.Join,
 		"lower": strings.ToLower,
+		// exact and frac show an exact value, folded when long (fraction.go).
+		"exact":      func(s string) template.HTML { return fractionHTML(s, "exact", "= ") },
+		"frac":       func(s string) template.HTML { return fractionHTML(s, "frac", "") },
+		"shortExact": shortFraction,
 		// moreOpen opens a folded group whose field shows an error.
 		"moreOpen": func(fs []field) bool {
 			return slices.ContainsFunc(fs, func(f field) bool { return f.More && f.Error != "" })
@@ -526,7 +530,7 @@ type stepView struct {
 
 func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {
 	v := res.json.View
-	d := &resolveData{Ruleset: v.Ruleset, Tally: v.Tally, Wasted: res.result.WastedText(), Strength: res.result.StrengthText(), DiceLeft: res.json.DiceLeft, StandIns: standInNotes(v.StandIns)}
+	d := &resolveData{Ruleset: rulesetTitle(v.Ruleset), Tally: v.Tally, Wasted: res.result.WastedText(), Strength: res.result.StrengthText(), DiceLeft: res.json.DiceLeft, StandIns: standInNotes(v.StandIns)}
 	faces := make([]string, len(v.Dice))
 	for i, x := range v.Dice {
 		faces[i] = strconv.Itoa(x)

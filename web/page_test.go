@@ -216,8 +216,11 @@ func TestPageCompare(t *testing.T) {
 	if w.Code != 200 {
 		t.Fatalf("status %d", w.Code)
 	}
-	for _, want := range []string{`<th scope="col">whfb8</th>`, `<th scope="col">t9a</th>`, "target: light armour, shield (5&#43;) carried over as armour_value 2 (5&#43;)",
-		`id="chart-compare-exactly"`, `id="chart-compare-at-least"`, "whfb8 mw_cap=remaining", `class="error-inline"`} {
+	// The columns are named by the rulesets' titles, and the notes in the
+	// form's words (issue 26, item 11).
+	for _, want := range []string{`<th scope="col">Warhammer Fantasy Battles, 8th edition</th>`, `<th scope="col">The 9th Age: Fantasy Battles (2nd edition)</th>`,
+		"Target: light armour, shield (5&#43;) carried over as Armour 2 (5&#43;)",
+		`id="chart-compare-exactly"`, `id="chart-compare-at-least"`, "Warhammer Fantasy Battles, 8th edition: Multiple wounds are capped at remaining", `class="error-inline"`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the compare tab lacks %s", want)
 		}
