@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -142,6 +144,60 @@ func TestBrowserShortLink(t *testing.T) {
 			}
 			if e := eval[bool](t, ctx, `return !document.getElementById('error-summary').hidden`); e {
 				t.Errorf("the short link shows an error")
+			}
+		})
+	}
+}
+
+// TestBrowserWords: on a phone and a desktop, a step's citation is a
+// link that opens the rules' section, and an exact value too long to
+// read is a tap away, without the page growing wider than the screen
+// (issue 26, item 11).
+func TestBrowserWords(t *testing.T) {
+	ctx := browser(t)
+	srv := httptest.NewServer(New(Config{}).Handler())
+	t.Cleanup(srv.Close)
+	long := url.Values{"ruleset": {"whfb8"}, "a0.count": {"2D6"}, "a0.to_hit": {"4+"}, "a0.strength": {"4"}, "a0.multiple_wounds": {"D3"},
+		"t.models": {"20"}, "t.toughness": {"4"}, "t.wounds": {"3"}}
+	for _, vp := range viewports {
+		t.Run(vp.name, func(t *testing.T) {
+			emulate(t, ctx, vp.width, vp.height)
+			must(t, ctx, chromedp.Navigate(srv.URL+"/?"+with(spearmenQuery(), "tab", "resolve", "seed", "5").Encode()))
+			waitFor(t, ctx, "the referee's steps", `return !!document.querySelector('.step .rule a')`)
+			text := eval[string](t, ctx, `return document.querySelector('.step .rule').textContent`)
+			if !strings.HasPrefix(text, "rules, section ") {
+				t.Errorf("a step cites %q, want rules, section ...", text)
+			}
+			// A stage's steps are folded under "Every step": open them.
+			eval[bool](t, ctx, `document.querySelector('.stage-steps summary').scrollIntoView({block: 'center'}); return true`)
+			must(t, ctx, chromedp.Click(chromedp.CSS(".stage-steps summary")))
+			eval[bool](t, ctx, `document.querySelector('.step .rule a').scrollIntoView({block: 'center'}); return true`)
+			must(t, ctx, chromedp.Click(chromedp.CSS(".step .rule a")))
+			waitFor(t, ctx, "the rules' section", `return location.pathname === '/docs/rules' && !!location.hash && document.readyState === 'complete'`)
+			at := eval[map[string]float64](t, ctx, `var h = document.getElementById(decodeURIComponent(location.hash.slice(1))); var r = h.getBoundingClientRect();
+				return {top: r.top, height: innerHeight, wide: document.documentElement.scrollWidth}`)
+			if at["top"] < 0 || at["top"] > at["height"]/2 {
+				t.Errorf("the cited section's heading is at %v px of a %v px screen", at["top"], at["height"])
+			}
+			if at["wide"] > float64(vp.width)+1 {
+				t.Errorf("/docs/rules is %v px wide at %d", at["wide"], vp.width)
+			}
+
+			must(t, ctx, chromedp.Navigate(srv.URL+"/?"+long.Encode()))
+			// The first long value on screen: a phone shows the headline's
+			// copy at the top, a desktop the results' own.
+			waitFor(t, ctx, "the odds", `var ds = Array.from(document.querySelectorAll('details.exact')).filter(function (d) { return d.getClientRects().length > 0 });
+				if (!ds.length) return false; ds.forEach(function (d) { d.removeAttribute('id') }); ds[0].id = 'long-exact'; return true`)
+			shown := `var d = document.getElementById('long-exact'); var e = d.querySelector('span'), s = e.getBoundingClientRect();
+				return {open: d.open, seen: e.checkVisibility(), right: s.right, wide: document.documentElement.scrollWidth}`
+			if got := eval[map[string]any](t, ctx, shown); got["open"] != false || got["seen"] != false {
+				t.Errorf("the long fraction is shown before a tap: %v", got)
+			}
+			eval[bool](t, ctx, `document.getElementById('long-exact').scrollIntoView({block: 'center'}); return true`)
+			must(t, ctx, chromedp.Click(chromedp.CSS("#long-exact summary")))
+			got := eval[map[string]any](t, ctx, shown)
+			if got["open"] != true || got["seen"] != true || got["right"].(float64) > float64(vp.width) || got["wide"].(float64) > float64(vp.width)+1 {
+				t.Errorf("after a tap, the long fraction: %v (screen %d wide)", got, vp.width)
 			}
 		})
 	}
