@@ -32,11 +32,6 @@ func e120With(t *testing.T, set url.Values) string {
 	return exactReport(t, "E120 changed", text).AWins.RatString()
 }
 
-var viewports = []struct {
-	name          string
-	width, height int64
-}{{"phone", 390, 844}, {"desktop", 1280, 900}}
-
 // TestBrowserCombatForm: the Combat tab is a form like the odds tab's
 // (issue 26 item 10). A field typed in marks the answer out of date at
 // once and brings the new one; the text box follows with the form's

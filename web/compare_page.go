@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"math/big"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -60,6 +61,9 @@ func parseVariants(q url.Values) []variantForm {
 	var out []variantForm
 	for n := 1; n <= maxFormVariants+1; n++ {
 		v := variantForm{Label: strings.TrimSpace(q.Get(fmt.Sprintf("vl%d", n))), Changes: strings.TrimSpace(q.Get(fmt.Sprintf("v%d", n)))}
+		if oldDuplicate.MatchString(v.Label) {
+			v.Label = "" // no player's name: the column says what changed
+		}
 		v.Parts = partsOf(q.Get(fmt.Sprintf("vp%d", n)), v.Changes)
 		v.Changes = formChanges(q, n, v)
 		if (v.Changes != "" || len(v.Parts) > 0) && len(out) < maxFormVariants {
@@ -248,21 +252,36 @@ func addVariants(q url.Values, vs []variantForm) {
 }
 
 // duplicate adds a variant to be edited in attack group i's form
-// ("a<i>") or the target's ("t"), with no changes yet.
+// ("a<i>") or the target's ("t"), with no changes yet and no name: its
+// column is named for what it changes (variantLabel).
 func (f form) duplicate(what string) form {
 	if len(f.Variants) >= maxFormVariants {
 		return f
 	}
-	label := "Target"
 	if what != "t" {
-		i := attackPart(what)
-		if i < 0 || i >= len(f.Attacks) {
+		if i := attackPart(what); i < 0 || i >= len(f.Attacks) {
 			return f
 		}
-		label = fmt.Sprintf("Attack group %d", i+1)
 	}
-	f.Variants = append(f.Variants, variantForm{Label: label + ", changed", Parts: []string{what}})
+	f.Variants = append(f.Variants, variantForm{Parts: []string{what}})
 	return f
+}
+
+// oldDuplicate is the name an older page gave a duplicated part, "Attack
+// group 1, changed", which is no player's (parseVariants drops it).
+var oldDuplicate = regexp.MustCompile(`^(Attack group [0-9]+|Target), changed$`)
+
+// variantLabel is the name of variant n (from 1) as its column and legend
+// show it: the player's, else what its changes change ("Attack group 1:
+// Strength 5"), else "Variant n".
+func variantLabel(v variantForm, n int) string {
+	if v.Label != "" {
+		return v.Label
+	}
+	if v.Changes != "" {
+		return changesWords(v.Changes)
+	}
+	return fmt.Sprintf("Variant %d", n)
 }
 
 // removeVariant takes out variant n, numbered from 1.
@@ -340,6 +359,7 @@ type compareForm struct {
 type variantRow struct {
 	N              int // from 1
 	Label, Changes string
+	Says           string // what the changes change, when the player has not named it (variantLabel)
 	PartsValue     string // vp<N>
 	Parts          []variantPart
 }
@@ -363,6 +383,9 @@ func (s *Server) compareFormOf(f form, rulesets []field, legacy field) compareFo
 	for i, v := range f.Variants {
 		n := i + 1
 		row := variantRow{N: n, Label: v.Label, Changes: v.Changes, PartsValue: strings.Join(v.Parts, ",")}
+		if says := variantLabel(v, n); says != v.Label && v.Changes != "" {
+			row.Says = says
+		}
 		d := s.pageData(f.variantOf(v))
 		rename := func(fs []field) []field {
 			out := make([]field, len(fs))
@@ -432,7 +455,10 @@ func (s *Server) compareView(ctx context.Context, f form, base *scenario.File) (
 			continue
 		}
 		v, notes, err := base.Translate(rs)
-		cols = append(cols, col{label: name, file: v, notes: notes, err: err})
+		for i := range notes {
+			notes[i] = noteWords(notes[i])
+		}
+		cols = append(cols, col{label: rs.Title(), file: v, notes: notes, err: err})
 	}
 	if len(cols) == 0 && (len(f.Variants) > 0 || strings.TrimSpace(f.Sets) != "") {
 		cols = append(cols, col{label: "As in the form", file: base})
@@ -451,15 +477,11 @@ func (s *Server) compareView(ctx context.Context, f form, base *scenario.File) (
 	}
 	for line := range strings.SplitSeq(f.Sets, "\n") {
 		if line = strings.TrimSpace(line); line != "" {
-			variant(base.Ruleset.String()+" "+line, line)
+			variant(base.Ruleset.Title()+": "+changesWords(line), line)
 		}
 	}
 	for i, v := range f.Variants {
-		label := v.Label
-		if label == "" {
-			label = fmt.Sprintf("Variant %d", i+1)
-		}
-		variant(label, v.Changes)
+		variant(variantLabel(v, i+1), v.Changes)
 	}
 	switch {
 	case len(cols) == 0:
@@ -479,7 +501,7 @@ func (s *Server) compareView(ctx context.Context, f form, base *scenario.File) (
 			if errors.Is(err, context.DeadlineExceeded) {
 				return nil, err
 			}
-			cc.Error = toAPIError(err, s.cfg.Timeout).Message
+			cc.Error = noteWords(toAPIError(err, s.cfg.Timeout).Message)
 		}
 		d.Columns = append(d.Columns, cc)
 	}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -184,7 +185,7 @@ func (s *Server) pageData(f form) *pageData {
 	d.Command = append(d.Command, championInputs(rs, t, hide)...)
 	for _, sw := range rules.Switches() {
 		fl := field{Name: "opt." + sw.Name, ID: "opt-" + strings.ReplaceAll(sw.Name, "_", "-"), Label: switchLabel(sw),
-			Scenario: "options." + sw.Name, Hint: sw.Doc}
+			Scenario: "options." + sw.Name, Hint: hintWords(sw.Doc)}
 		value := orDefault(f.Options[sw.Name], sw.Default)
 		if sw.Values == nil {
 			fl.Kind, fl.Value, fl.Placeholder = "text", f.Options[sw.Name], sw.Default
@@ -233,7 +234,43 @@ func (s *Server) pageData(f form) *pageData {
 		}
 	}
 	d.Attacks = d.Attacks[:len(f.Attacks)]
+	for _, row := range d.Attacks {
+		keepHidden(row)
+	}
+	keepHidden(d.Target)
+	keepHidden(d.Command)
+	keepHidden(d.Options)
 	return d
+}
+
+// keepHidden gives each hidden field that holds a value a hidden input of
+// its own carrying it (Keep): a hidden field is drawn disabled, out of the
+// GET, and without script a change of ruleset would lose what was typed
+// for the rulesets that read it. Carried, the value comes back when the
+// player switches back (issue 26, item 6); the file leaves it out in the
+// meantime (form.document). The page's script drops the carriers, as it
+// keeps the disabled fields' values itself.
+func keepHidden(fs []field) {
+	for i := range fs {
+		f := &fs[i]
+		if !f.Hidden {
+			continue
+		}
+		switch f.Kind {
+		case "checkbox":
+			if f.Checked {
+				f.Keep = f.Value
+			}
+		case "select":
+			for _, c := range f.Choices {
+				if c.Selected && c.Value != "" && c.Value != f.Choices[0].Value {
+					f.Keep = c.Value
+				}
+			}
+		default:
+			f.Keep = f.Value
+		}
+	}
 }
 
 // commandLabels name the command group's boxes.
@@ -269,6 +306,28 @@ var switchLabels = map[string]string{
 	"seven_plus_reroll":           "Re-rolling a roll that needs 7+",
 }
 
+// snakeName is a name of the file's, such as by_ruleset or auto_wound.
+var snakeName = regexp.MustCompile(`\b[a-z0-9]+(?:_[a-z0-9]+)+\b`)
+
+// hintWords is a switch's doc in the words of the page: a choice's name
+// as its select shows it, quoted ("by_ruleset is alternate_ends" reads
+// “by ruleset” is “alternate ends”), another name of the file's in words.
+func hintWords(doc string) string {
+	values := map[string]bool{}
+	for _, sw := range rules.Switches() {
+		for _, v := range sw.Values {
+			values[v] = true
+		}
+	}
+	return snakeName.ReplaceAllStringFunc(doc, func(name string) string {
+		words := strings.ReplaceAll(name, "_", " ")
+		if values[name] {
+			return "“" + words + "”"
+		}
+		return words
+	})
+}
+
 // switchLabel is a switch in players' words, or its name in words when it
 // has no label here (TestPageWording holds every switch to having one).
 func switchLabel(sw rules.Switch) string {
@@ -276,6 +335,15 @@ func switchLabel(sw rules.Switch) string {
 		return l
 	}
 	return strings.ReplaceAll(sw.Name, "_", " ")
+}
+
+// rulesetTitle is a ruleset's name as a title shows it ("Warhammer
+// Fantasy Battles, 8th edition" for whfb8); an unknown name as it is.
+func rulesetTitle(name string) string {
+	if rs, err := rules.ParseRuleset(name); err == nil {
+		return rs.Title()
+	}
+	return name
 }
 
 func orDefault(v, def string) string {
@@ -295,7 +363,7 @@ func (d *pageData) markError() {
 		for i := range fs {
 			if fs[i].Name == e.Input {
 				fs[i].Error = e.Message
-				fs[i].Hidden = false
+				fs[i].Hidden, fs[i].Keep = false, ""
 				e.InputID = fs[i].ID
 				return true
 			}

@@ -89,11 +89,46 @@ func defaultForm() form {
 	}
 }
 
+// defaultFormFor is the default form under ruleset rs, what a short link
+// fills in around the fields it gives: the same spearmen and swordsmen,
+// their light armour and shield an Armour of 2 where the target has an
+// Armour characteristic instead (t9a: the same 5+, rules 7.2). The form
+// keeps what rs does not read (a skirmish target's 20 models), and the
+// file leaves it out.
+func defaultFormFor(rs rules.Ruleset) form {
+	f := defaultForm()
+	if !rs.Valid() {
+		return f
+	}
+	f.Ruleset = rs.String()
+	if !reads(rs, "t.armour") && reads(rs, "t.armour_value") {
+		f.Target["armour_value"] = "2"
+	}
+	return f
+}
+
 var attackKey = regexp.MustCompile(`^a([0-9])\.([a-z_]+)$`)
 
 // parseForm reads the query string. An empty query is the default form;
 // unknown names are ignored, so an old link still opens.
+//
+// A short link gives some fields only ("/?ruleset=tow",
+// "/?a0.strength=5"): what it leaves out comes from the ruleset's default
+// form (defaultFormFor). A link of the page always names its parts' key
+// fields, empty or not, so that an empty field stays empty: an attack row
+// without its a<i>.count is the default row with the row's given fields
+// applied, and a target with neither t.models nor t.toughness the default
+// target with its given fields applied (boxes too: "t.shield=0" unticks
+// one); a part that names them is read as given. A link without a
+// ruleset is in the default's, and one without any attack row has the
+// default's.
 func parseForm(q url.Values) form { return catalogueFields().parse(q) }
+
+// formKey reports whether query key k is one of the form's own fields.
+func formKey(k string) bool {
+	return k == "ruleset" || k == "yaml" || attackKey.MatchString(k) || strings.HasPrefix(k, "t.") || strings.HasPrefix(k, "opt.") ||
+		k == "dice" || k == "seed" || k == "cmp" || k == "sets"
+}
 
 // parse reads the query string into a form of the inputs fs.
 func (fs *formFields) parse(q url.Values) form {
@@ -105,10 +140,14 @@ func (fs *formFields) parse(q url.Values) form {
 			f.Tab = t
 		}
 	}
-	if !q.Has("ruleset") && !q.Has("yaml") {
+	if !slices.ContainsFunc(slices.Collect(maps.Keys(q)), formKey) {
 		return f
 	}
-	f.Ruleset = q.Get("ruleset")
+	if q.Has("ruleset") {
+		f.Ruleset = q.Get("ruleset")
+	}
+	rs, _ := rules.ParseRuleset(f.Ruleset)
+	def := defaultFormFor(rs)
 	f.Options = map[string]string{}
 	f.Attacks = nil
 	f.Compare = nil
@@ -129,30 +168,54 @@ func (fs *formFields) parse(q url.Values) form {
 			n = max(n, i+1)
 		}
 	}
+	// A scenario file says it all: no defaults around it.
+	useDef := !q.Has("yaml")
+	if n == 0 && useDef {
+		n = len(def.Attacks)
+	}
+	// set applies the query's key k to m[name]: a short part keeps its
+	// default where the query does not give the field.
+	set := func(m fieldValues, short bool, k, name, v string) {
+		if v != "" {
+			m[name] = v
+		} else if !short || q.Has(k) {
+			delete(m, name)
+		}
+	}
 	f.Attacks = make([]fieldValues, min(n, maxFormAttacks))
 	for i := range f.Attacks {
+		short := useDef && !q.Has(fmt.Sprintf("a%d.count", i))
 		f.Attacks[i] = fieldValues{}
+		if short {
+			f.Attacks[i] = maps.Clone(def.Attacks[min(i, len(def.Attacks)-1)])
+		}
 		for _, ff := range fs.attack {
-			if v := ff.read(q.Get(fmt.Sprintf("a%d.%s", i, ff.Name))); v != "" {
-				f.Attacks[i][ff.Name] = v
-			}
+			k := fmt.Sprintf("a%d.%s", i, ff.Name)
+			set(f.Attacks[i], short, k, ff.Name, ff.read(q.Get(k)))
 		}
 	}
+	short := useDef && !q.Has("t.models") && !q.Has("t.toughness")
 	f.Target = fieldValues{}
+	if short {
+		f.Target = maps.Clone(def.Target)
+	}
 	for _, ff := range fs.target {
-		if v := ff.read(q.Get("t." + ff.Name)); v != "" {
-			f.Target[ff.Name] = v
-		}
+		k := "t." + ff.Name
+		set(f.Target, short, k, ff.Name, ff.read(q.Get(k)))
 	}
 	for _, c := range commandNames {
+		v := ""
 		if ticked(q.Get("t." + c)) {
-			f.Target[c] = "1"
+			v = "1"
 		}
+		set(f.Target, short, "t."+c, c, v)
 	}
 	for _, c := range championFields() {
-		if v := strings.TrimSpace(q.Get("t.champion." + c.name)); v != "" {
-			f.Target["champion."+c.name] = v
-		}
+		k := "t.champion." + c.name
+		set(f.Target, short, k, "champion."+c.name, strings.TrimSpace(q.Get(k)))
+	}
+	if short && !q.Has("cmp") {
+		f.Compare = def.Compare
 	}
 	for _, s := range rules.Switches() {
 		if v := strings.TrimSpace(q.Get("opt." + s.Name)); v != "" && v != s.Default {
@@ -196,6 +259,9 @@ func (f form) values() url.Values {
 	t := f.Target
 	for _, ff := range fs.target {
 		add("t."+ff.Name, t[ff.Name])
+		if ff.Required && t[ff.Name] == "" {
+			q.Set("t."+ff.Name, "") // an empty target is no short link
+		}
 	}
 	for _, c := range commandNames {
 		add("t."+c, t[c])

@@ -147,12 +147,19 @@ func apLabels(rs rules.Ruleset, fl *field) {
 	}
 }
 
-// oneWarrior shows the one model a target is where a target is one
-// warrior (docs/scenario.md: "In skirmish, 1"), as the file gets it.
+// oneWarrior hides Models where a target is one warrior (docs/scenario.md:
+// "In skirmish, 1"; the file gets 1 whatever the form holds), so that the
+// number typed for a regiment is kept, not overwritten, and is there again
+// on a switch back to a ruleset of ranked units (keepHidden).
 func oneWarrior(rs rules.Ruleset, fl *field) {
-	if rs.Valid() && !rs.Block() {
-		fl.Value, fl.Hint = "1", "a skirmish target is one warrior"
+	var block []rules.Ruleset
+	for _, r := range rules.Rulesets() {
+		if r.Block() {
+			block = append(block, r)
+		}
 	}
+	fl.Rulesets = rulesetNames(block)
+	fl.Hidden = rs.Valid() && !rs.Block()
 }
 
 // formField is one input of an attack row or of the target: its catalogue

@@ -26,6 +26,10 @@ func mustPages() *pages {
 		"inc":   func(i int) int { return i + 1 },
 		"join":  strings.Join,
 		"lower": strings.ToLower,
+		// exact and frac show an exact value, folded when long (fraction.go).
+		"exact":      func(s string) template.HTML { return fractionHTML(s, "exact", "= ") },
+		"frac":       func(s string) template.HTML { return fractionHTML(s, "frac", "") },
+		"shortExact": shortFraction,
 		// moreOpen opens a folded group whose field shows an error.
 		"moreOpen": func(fs []field) bool {
 			return slices.ContainsFunc(fs, func(f field) bool { return f.More && f.Error != "" })
@@ -98,6 +102,7 @@ type field struct {
 	Hint             string
 	Rulesets         string // data-rulesets: the rulesets that read it, space-separated; empty for all
 	Hidden           bool
+	Keep             string // what a hidden field carries through a GET without script (keepHidden)
 	Error            string
 	Min, Max         string
 	Pattern          string
@@ -518,13 +523,14 @@ type batchView struct {
 }
 
 type stepView struct {
-	Kind, Stage, Die, Mark, Text, Rule string
-	Pass, Roll                         bool
+	Kind, Stage, Die, Mark, Text string
+	Rule                         template.HTML // the rules cited, linked (citeHTML)
+	Pass, Roll                   bool
 }
 
 func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {
 	v := res.json.View
-	d := &resolveData{Ruleset: v.Ruleset, Tally: v.Tally, Wasted: res.result.WastedText(), Strength: res.result.StrengthText(), DiceLeft: res.json.DiceLeft, StandIns: standInNotes(v.StandIns)}
+	d := &resolveData{Ruleset: rulesetTitle(v.Ruleset), Tally: v.Tally, Wasted: res.result.WastedText(), Strength: res.result.StrengthText(), DiceLeft: res.json.DiceLeft, StandIns: standInNotes(v.StandIns)}
 	faces := make([]string, len(v.Dice))
 	for i, x := range v.Dice {
 		faces[i] = strconv.Itoa(x)
@@ -553,7 +559,7 @@ func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {
 			d.Batches = append(d.Batches, batchView{Title: "Attacks"})
 			cur = &d.Batches[len(d.Batches)-1]
 		}
-		st := stepView{Kind: strings.ReplaceAll(e.Kind.String(), "_", " "), Text: e.Text, Rule: e.Citation()}
+		st := stepView{Kind: strings.ReplaceAll(e.Kind.String(), "_", " "), Text: e.Text, Rule: citeHTML(e.Citation())}
 		if e.Kind == rearrank.Roll {
 			st.Roll, st.Pass = true, e.Pass
 			st.Stage = strings.ReplaceAll(e.Stage.String(), "_", " ")

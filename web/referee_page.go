@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"fmt"
+	"html/template"
 	"net/url"
 	"strconv"
 	"strings"
@@ -101,7 +102,8 @@ type stageView struct {
 
 // refStep is one line of a stage.
 type refStep struct {
-	Die, Mark, Text, Rule string
+	Die, Mark, Text string
+	Rule            template.HTML // the rules cited, linked (citeHTML)
 }
 
 type hiddenInput struct{ Name, Value string }
@@ -223,7 +225,7 @@ func stagesOf(stages []RefereeStage) []stageView {
 }
 
 func refStepOf(e rearrank.Event) refStep {
-	st := refStep{Text: e.Text, Rule: e.Citation()}
+	st := refStep{Text: e.Text, Rule: citeHTML(e.Citation())}
 	if referee.IsDie(e) {
 		st.Die = fmt.Sprintf("D%d: %d", e.Sides, e.Face)
 		if !e.Need.IsNone() {

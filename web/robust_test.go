@@ -99,7 +99,7 @@ func TestPagesFromCache(t *testing.T) {
 			t.Errorf("GET /: the cached page lost its headers: %v", w.Header())
 		}
 	}
-	if w := do(t, h, "GET", "/?t.models=11", "", ""); w.Code != 503 {
+	if w := do(t, h, "GET", "/?a0.strength=7", "", ""); w.Code != 503 { // a short link, the default with Strength 7
 		t.Errorf("a page not seen before, with the lanes full: %d, want 503", w.Code)
 	}
 }

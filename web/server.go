@@ -155,6 +155,7 @@ func New(cfg Config) *Server {
 		{path: "/{$}", methods: []string{http.MethodGet}, handle: s.pageCached(s.handlePage)},
 		{path: "/results", methods: []string{http.MethodGet}, handle: s.pageCached(s.handleResults)},
 		{path: "/combat", methods: []string{http.MethodGet}, handle: s.pageCached(s.handleCombatPage)},
+		{path: "/docs/{name}", methods: []string{http.MethodGet}, handle: s.handleDocs},
 		{path: "/assets/", methods: []string{http.MethodGet}, handle: s.handleAsset(files)},
 		{path: "/healthz", methods: []string{http.MethodGet}, handle: s.handleHealth, api: true},
 		{path: "/readyz", methods: []string{http.MethodGet}, handle: s.handleReady},

@@ -22,6 +22,13 @@
   // ruleset (changed) hides the chosen one, the select takes the one the
   // ruleset reads in its place (data-instead). On load the chosen one
   // stays, as the server drew it, beside the server's error.
+  //
+  // A switch of ruleset keeps what the player gave: a hidden field keeps
+  // its value, disabled, and a choice put in place of a hidden one is
+  // remembered (chosen: select name -> the player's choice and the one put
+  // in its place), so that switching back gives it back unless the player
+  // has chosen again since (issue 26, item 6).
+  var chosen = {};
   function applyRuleset(changed) {
     var f = form();
     if (!f || !f.elements.ruleset) return;
@@ -33,7 +40,11 @@
         var keep = el.selected && !changed;
         el.hidden = el.disabled = !on && !keep;
         var s = el.parentElement;
-        if (!on && changed && el.selected && el.hasAttribute('data-instead')) s.value = el.getAttribute('data-instead');
+        if (!on && changed && el.selected && el.hasAttribute('data-instead')) {
+          var before = chosen[s.name] && chosen[s.name].instead === el.value ? chosen[s.name].value : el.value;
+          s.value = el.getAttribute('data-instead');
+          chosen[s.name] = { value: before, instead: s.value };
+        }
         return;
       }
       el.hidden = !on;
@@ -44,17 +55,22 @@
         i.disabled = !(on && shown);
       });
     });
+    if (changed) {
+      Object.keys(chosen).forEach(function (name) {
+        var s = f.elements[name], c = chosen[name];
+        if (!s || s.value !== c.instead) { delete chosen[name]; return; }
+        for (var i = 0; i < s.options.length; i++) {
+          if (s.options[i].value === c.value && !s.options[i].disabled) {
+            s.value = c.value;
+            delete chosen[name];
+            return;
+          }
+        }
+      });
+    }
     var opt = select.options[select.selectedIndex];
     var hint = document.getElementById('ruleset-hint');
     if (hint && opt) hint.textContent = opt.getAttribute('data-doc') || '';
-    // A ruleset without ranked units fights one warrior: the target is
-    // one model, as the server makes it.
-    var models = f.elements['t.models'];
-    if (opt && !opt.hasAttribute('data-block') && models && models.value !== '1') {
-      models.value = '1';
-      var mh = document.getElementById('t-models-hint');
-      if (mh) mh.textContent = 'a skirmish target is one warrior';
-    }
   }
 
   // unfold opens the folded group ("More", "Command group") holding el.
@@ -182,7 +198,13 @@
   function query() {
     var data = new FormData(form());
     var q = new URLSearchParams();
-    data.forEach(function (v, k) { if (v !== '' && !/^v\d+\./.test(k)) q.append(k, v); });
+    // A required input goes in even empty: a link without a0.count, or
+    // without both t.models and t.toughness, is a short link that the
+    // server fills in from the ruleset's defaults (form.go, parseForm).
+    data.forEach(function (v, k) {
+      var el = form().elements[k];
+      if ((v !== '' || (el && el.required)) && !/^v\d+\./.test(k)) q.append(k, v);
+    });
     return q;
   }
 
@@ -423,6 +445,7 @@
   document.addEventListener('change', function (ev) {
     if (!form() || !form().contains(ev.target) || !ev.target.name) return;
     if (ev.target.name === 'ruleset') applyRuleset(true);
+    else delete chosen[ev.target.name];
     check(ev.target);
     changed();
   });
@@ -667,6 +690,9 @@
     if (!f) return;
     f.noValidate = true; // the inline messages replace the browser's bubbles
     document.querySelectorAll('[data-js]').forEach(function (el) { el.hidden = false; });
+    // The hidden fields' carriers are for a GET without script: here the
+    // disabled fields keep their values themselves.
+    f.querySelectorAll('input[data-keep]').forEach(function (el) { el.remove(); });
     applyRuleset();
     showTab(currentTab());
     savedUnits();

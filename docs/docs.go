@@ -1,0 +1,20 @@
+// Package docs holds the players' documentation, embedded so that the web
+// server can serve it beside the page that cites it (web: /docs/rules).
+package docs
+
+import _ "embed"
+
+// Rules is docs/rules.md: how rearrank applies the rules, by section.
+//
+//go:embed rules.md
+var Rules string
+
+// Scenario is docs/scenario.md: the fields of a scenario file.
+//
+//go:embed scenario.md
+var Scenario string
+
+// Combat is docs/combat.md: the fields of a combat file.
+//
+//go:embed combat.md
+var Combat string

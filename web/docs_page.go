@@ -1,0 +1,275 @@
+package web
+
+import (
+	"fmt"
+	"html"
+	"html/template"
+	"net/http"
+	"regexp"
+	"strings"
+
+	"github.com/rearrank/rearrank/docs"
+)
+
+// The players' documentation is served beside the page that cites it:
+// /docs/rules is docs/rules.md, each numbered section anchored as "s6.1"
+// and each reading of its table of choices as "R39", so that a step's
+// "rules 6.1" links to what it cites (citeHTML). /docs/scenario and
+// /docs/combat are the file formats the page's file boxes take.
+
+// doc is one page of the documentation.
+type doc struct {
+	name, title, text string
+	body              template.HTML
+	sections          map[string]string // "6.1" -> "The to-wound roll"
+}
+
+// docPages are the documentation's pages by name, rendered once.
+var docPages = func() map[string]*doc {
+	out := map[string]*doc{}
+	for _, d := range []*doc{
+		{name: "rules", title: "How rearrank applies the rules", text: docs.Rules},
+		{name: "scenario", title: "Scenario files", text: docs.Scenario},
+		{name: "combat", title: "Combat files", text: docs.Combat},
+	} {
+		d.body, d.sections = renderMarkdown(d.text)
+		out[d.name] = d
+	}
+	return out
+}()
+
+// docsData is what the docs template shows.
+type docsData struct {
+	Title string
+	Body  template.HTML
+	Docs  []tabLink
+}
+
+// handleDocs serves a page of the documentation.
+func (s *Server) handleDocs(w http.ResponseWriter, r *http.Request) {
+	d, ok := docPages[r.PathValue("name")]
+	if !ok {
+		writeError(w, &apiError{Status: http.StatusNotFound, Code: "not_found",
+			Message: fmt.Sprintf("no such page: %s (the documentation is /docs/rules, /docs/scenario and /docs/combat)", r.URL.Path)})
+		return
+	}
+	data := docsData{Title: d.title, Body: d.body}
+	for _, name := range []string{"rules", "scenario", "combat"} {
+		data.Docs = append(data.Docs, tabLink{Name: name, Label: docPages[name].title, Href: "/docs/" + name, Current: name == d.name})
+	}
+	s.writePage(w, http.StatusOK, "docs", data)
+}
+
+var (
+	numbered  = regexp.MustCompile(`^([0-9]+(?:\.[0-9]+)?)\.? +(.*)$`)
+	choiceRow = regexp.MustCompile(`^[RC][0-9]+$`)
+	sectionNo = regexp.MustCompile(`^[0-9]+(\.[0-9]+)*$`)
+	inlineMD  = regexp.MustCompile("`[^`]+`|\\*\\*[^*]+\\*\\*|\\[[^\\]]+\\]\\([^)]+\\)")
+)
+
+// headingID is a heading's anchor: "s6.1" for a numbered section, else
+// the slug GitHub gives it ("strict-reading-and-errors"), which the
+// documents' own links use.
+func headingID(text string) (id, number, title string) {
+	if m := numbered.FindStringSubmatch(text); m != nil {
+		return "s" + m[1], m[1], strings.ReplaceAll(m[2], "`", "")
+	}
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.ReplaceAll(text, "`", "")) {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_':
+			b.WriteRune(r)
+		case r == ' ':
+			b.WriteByte('-')
+		}
+	}
+	return b.String(), "", ""
+}
+
+// docLink is where a link of the documentation goes on this server: the
+// documents' links to each other are served ones, an address outside
+// stays, and a file of the repository has no page ("").
+func docLink(target string) string {
+	file, frag, _ := strings.Cut(target, "#")
+	if frag != "" {
+		frag = "#" + frag
+	}
+	switch {
+	case strings.HasPrefix(target, "http://") || strings.HasPrefix(target, "https://"):
+		return target
+	case file == "":
+		return frag
+	}
+	for _, name := range []string{"rules", "scenario", "combat"} {
+		if strings.TrimPrefix(file, "docs/") == name+".md" {
+			return "/docs/" + name + frag
+		}
+	}
+	return ""
+}
+
+// inline renders a line's code, bold and links.
+func inline(s string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range inlineMD.FindAllStringIndex(s, -1) {
+		b.WriteString(html.EscapeString(s[last:m[0]]))
+		tok := s[m[0]:m[1]]
+		switch {
+		case strings.HasPrefix(tok, "`"):
+			b.WriteString("<code>" + html.EscapeString(strings.Trim(tok, "`")) + "</code>")
+		case strings.HasPrefix(tok, "**"):
+			b.WriteString("<strong>" + inline(strings.Trim(tok, "*")) + "</strong>")
+		default:
+			text, target, _ := strings.Cut(tok[1:len(tok)-1], "](")
+			if href := docLink(target); href != "" {
+				b.WriteString(`<a href="` + html.EscapeString(href) + `">` + inline(text) + "</a>")
+			} else {
+				b.WriteString(inline(text))
+			}
+		}
+		last = m[1]
+	}
+	b.WriteString(html.EscapeString(s[last:]))
+	return b.String()
+}
+
+// renderMarkdown renders the documentation's Markdown: headings with
+// anchors, paragraphs, lists, tables (a row whose first cell is a choice's
+// code, "R39", anchored by it), fenced code and inline code, bold and
+// links. It returns the numbered sections' titles too.
+func renderMarkdown(src string) (template.HTML, map[string]string) {
+	var b strings.Builder
+	sections := map[string]string{}
+	lines := strings.Split(strings.ReplaceAll(src, "\r\n", "\n"), "\n")
+	var para []string
+	flush := func() {
+		if len(para) > 0 {
+			b.WriteString("<p>" + inline(strings.Join(para, " ")) + "</p>\n")
+			para = nil
+		}
+	}
+	list := "" // "ul" or "ol" while in a list
+	closeList := func() {
+		if list != "" {
+			b.WriteString("</li></" + list + ">\n")
+			list = ""
+		}
+	}
+	item := regexp.MustCompile(`^(?:([-*])|[0-9]+\.) +(.*)$`)
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		trim := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(trim, "```"):
+			flush()
+			closeList()
+			b.WriteString("<pre><code>")
+			for i++; i < len(lines) && !strings.HasPrefix(strings.TrimSpace(lines[i]), "```"); i++ {
+				b.WriteString(html.EscapeString(lines[i]) + "\n")
+			}
+			b.WriteString("</code></pre>\n")
+		case trim == "" || strings.HasPrefix(trim, "<!--"):
+			flush()
+			if trim == "" && list != "" && i+1 < len(lines) && (item.MatchString(strings.TrimSpace(lines[i+1])) || strings.HasPrefix(lines[i+1], "  ")) {
+				continue // a loose list goes on
+			}
+			closeList()
+		case strings.HasPrefix(trim, "#"):
+			flush()
+			closeList()
+			level := len(trim) - len(strings.TrimLeft(trim, "#"))
+			text := strings.TrimSpace(trim[level:])
+			id, number, title := headingID(text)
+			if number != "" {
+				sections[number] = title
+			}
+			fmt.Fprintf(&b, "<h%d id=\"%s\">%s</h%d>\n", min(level+1, 6), html.EscapeString(id), inline(text), min(level+1, 6))
+		case strings.HasPrefix(trim, "|"):
+			flush()
+			closeList()
+			b.WriteString("<div class=\"scroll\"><table>\n")
+			head := true
+			for ; i < len(lines) && strings.HasPrefix(strings.TrimSpace(lines[i]), "|"); i++ {
+				cells := strings.Split(strings.Trim(strings.TrimSpace(lines[i]), "|"), "|")
+				if strings.Trim(strings.Join(cells, ""), "-: ") == "" {
+					continue // the line under the header
+				}
+				tag, id := "td", ""
+				if head {
+					tag = "th"
+				} else if c := strings.TrimSpace(cells[0]); choiceRow.MatchString(c) {
+					id = ` id="` + c + `"`
+				}
+				b.WriteString("<tr" + id + ">")
+				for _, c := range cells {
+					b.WriteString("<" + tag + ">" + inline(strings.TrimSpace(c)) + "</" + tag + ">")
+				}
+				b.WriteString("</tr>\n")
+				head = false
+			}
+			i--
+			b.WriteString("</table></div>\n")
+		case item.MatchString(trim) && (list != "" || !strings.HasPrefix(line, " ")):
+			flush()
+			m := item.FindStringSubmatch(trim)
+			kind := "ol"
+			if m[1] != "" {
+				kind = "ul"
+			}
+			if list != kind {
+				closeList()
+				b.WriteString("<" + kind + "><li>")
+				list = kind
+			} else {
+				b.WriteString("</li><li>")
+			}
+			b.WriteString(inline(m[2]))
+		case list != "":
+			b.WriteString(" " + inline(trim))
+		default:
+			para = append(para, trim)
+		}
+	}
+	flush()
+	closeList()
+	return template.HTML(b.String()), sections
+}
+
+// citeHTML is a step's citation ("rules 6.1, R39", rules.Cite) in words a
+// player reads, each part a link to what it cites on /docs/rules: "rules,
+// section 6.1 (the to-wound roll), choice R39". A section the page lacks
+// links to the section it is part of; text after a colon is kept.
+func citeHTML(cite string) template.HTML {
+	refs, ok := strings.CutPrefix(cite, "rules ")
+	if !ok {
+		return template.HTML(html.EscapeString(cite))
+	}
+	refs, tail, colon := strings.Cut(refs, ":")
+	rules := docPages["rules"]
+	parts := []string{"rules"}
+	for r := range strings.SplitSeq(refs, ", ") {
+		r = strings.TrimSpace(r)
+		switch {
+		case choiceRow.MatchString(r):
+			parts = append(parts, fmt.Sprintf(`<a href="/docs/rules#%s">choice %s</a>`, r, r))
+		case sectionNo.MatchString(r):
+			sec := r
+			for rules.sections[sec] == "" && strings.Contains(sec, ".") {
+				sec = sec[:strings.LastIndex(sec, ".")]
+			}
+			words := "section " + r
+			if title := rules.sections[sec]; title != "" {
+				words += " (" + strings.ToLower(title[:1]) + title[1:] + ")"
+			}
+			parts = append(parts, fmt.Sprintf(`<a href="/docs/rules#s%s">%s</a>`, html.EscapeString(sec), html.EscapeString(words)))
+		case r != "":
+			parts = append(parts, html.EscapeString(r))
+		}
+	}
+	out := strings.Join(parts, ", ")
+	if colon {
+		out += ":" + html.EscapeString(tail)
+	}
+	return template.HTML(out)
+}

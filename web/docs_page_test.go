@@ -1,0 +1,61 @@
+package web
+
+import (
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestDocsServed: docs/rules.md is served at /docs/rules with an anchor
+// for each numbered section and each choice of its table, and the steps
+// of the referee cite it in words, each citation a link to an anchor the
+// page has (issue 26, item 11: the steps ended in a bare "rules 5").
+func TestDocsServed(t *testing.T) {
+	h := testServer(t, Config{}).Handler()
+	rules := page(t, h, "/docs/rules")
+	for _, want := range []string{`<h3 id="s6">6. Wound</h3>`, `<h4 id="s6.1">6.1 The to-wound roll</h4>`, `<tr id="R39">`, `<tr id="C24">`,
+		`<a href="/docs/scenario">`} {
+		if !strings.Contains(rules, want) {
+			t.Errorf("/docs/rules lacks %s", want)
+		}
+	}
+	if scen := page(t, h, "/docs/scenario"); !strings.Contains(scen, `<a href="#strict-reading-and-errors">`) || !strings.Contains(scen, `id="strict-reading-and-errors"`) {
+		t.Errorf("/docs/scenario: its own links and anchors differ")
+	}
+	page(t, h, "/docs/combat")
+	if w := do(t, h, "GET", "/docs/nothing", "", ""); w.Code != 404 {
+		t.Errorf("/docs/nothing: %d, want 404", w.Code)
+	}
+	// Every citation of the referee's steps, in either tab, links to an
+	// anchor of /docs/rules.
+	link := regexp.MustCompile(`href="/docs/rules#([^"]+)"`)
+	for _, q := range []url.Values{
+		with(spearmenQuery(), "tab", "resolve", "seed", "5"),
+		with(spearmenQuery(), "tab", "resolve", "staged", "1", "dice", "6 6 6 6 5 4 4 1 2 3"),
+		with(spearmenQuery(), "ruleset", "tow", "tab", "resolve", "seed", "9", "a0.multiple_wounds", "2", "t.wounds", "2", "t.regeneration", "5+"),
+	} {
+		body := page(t, h, "/?"+q.Encode())
+		ms := link.FindAllStringSubmatch(body, -1)
+		if len(ms) == 0 {
+			t.Errorf("%s: no step links to the rules", q.Encode())
+		}
+		if strings.Contains(body, `<span class="rule">rules `) {
+			t.Errorf("%s: a bare citation is left", q.Encode())
+		}
+		for _, m := range ms {
+			if !strings.Contains(rules, `id="`+m[1]+`"`) {
+				t.Errorf("a step links to /docs/rules#%s, which /docs/rules lacks", m[1])
+			}
+		}
+	}
+	for _, c := range []struct{ in, want string }{
+		{"rules 6.2, R39", `rules, <a href="/docs/rules#s6.2">section 6.2 (critical hits (skirmish))</a>, <a href="/docs/rules#R39">choice R39</a>`},
+		{"rules 21.10", `rules, <a href="/docs/rules#s21">section 21.10 (a close-combat round)</a>`},
+		{"rules 9.1: kill", `rules, <a href="/docs/rules#s9.1">section 9.1 (outright kills)</a>: kill`},
+	} {
+		if got := string(citeHTML(c.in)); got != c.want {
+			t.Errorf("citeHTML(%q) = %s, want %s", c.in, got, c.want)
+		}
+	}
+}
