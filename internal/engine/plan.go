@@ -173,6 +173,7 @@ func (m *Machine) begin(log func(rearrank.Event)) error {
 		m.note(log, rearrank.NoStage, "RULES.md 10.1", "only the champion is left of the rank and file: the attacks strike him")
 	}
 	s.tests = testsOf(m.rs(), a, plan(m.u, *a, recv))
+	s.tests.ordered, s.seq = m.orderedGroup(), ""
 	if err := m.ownerSaves(log, recv); err != nil {
 		return err
 	}
