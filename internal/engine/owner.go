@@ -279,8 +279,9 @@ func (m *Machine) packetNo() int {
 
 // cleavingNext reports whether the packet step's next unsaved wound is a
 // Cleaving Blow's, which rolls no Regeneration (tow, 22.3, 22.6), and
-// counts it off: the first of them in the packet stage, or the one the
-// owner's order puts next.
+// counts it off: the next in the order of the dice where the group keeps
+// it (order.go, 22.18), or the one the owner's order puts next; else (a
+// group whose order changes nothing) the first of them.
 func (m *Machine) cleavingNext() bool {
 	if o := m.owner; o != nil && len(o.packets) > 0 {
 		if !o.packets[0].cleave {

@@ -15,7 +15,8 @@ import (
 // packet stage; a battleaxe one-wound Killing Blow is a single there even
 // when the attack's wounds are packets (20.2, C22: after the packets). A
 // tow Cleaving Blow keeps its packet (22.17) and rolls no Regeneration
-// after damage (22.3, 22.6): the packet stage takes those first.
+// after damage (22.3, 22.6): counted in cleave, and taken in the order of
+// the dice where that matters (order.go, 22.18).
 func (m *Machine) unsave(k woundKind, n int) {
 	switch k {
 	case slaying:
