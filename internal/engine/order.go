@@ -47,8 +47,10 @@ func (m *Machine) orderedGroup() bool {
 // born adds n wounds of kind k, awaiting their armour save, after the
 // wounds before them.
 func (m *Machine) born(k woundKind, n int) {
-	if !m.s.tests.ordered || k == slaying || n <= 0 {
-		return // a Killing Blow that slays is a kill, taken before the packets (22.7)
+	if !m.s.tests.ordered || k == slaying || n <= 0 || m.s.round || m.s.later > 0 {
+		// a Killing Blow that slays is a kill, taken before the packets
+		// (22.7); in rounds a round's one wound needs no order
+		return
 	}
 	b := make([]byte, len(m.s.seq), len(m.s.seq)+n)
 	copy(b, m.s.seq)
