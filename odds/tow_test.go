@@ -8,6 +8,7 @@ import (
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/alloc"
+	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -363,10 +364,49 @@ func TestTowCleavingBlowPacketOrder(t *testing.T) { // RULES.md 22.3, 22.7, 22.1
 	cleaver.CleavingBlow = rules.NaturalSix
 	wantRat(t, "axes listed first", walked(t, u, []rearrank.Attack{axes, cleaver}).Casualties.Mean(), "55/192")
 	wantRat(t, "cleaver listed first", walked(t, u, []rearrank.Attack{cleaver, axes}).Casualties.Mean(), "9/32")
-	// Within one group of two cleaver attacks its Cleaving Blows come
-	// first: 31/96 (95/288 were they last).
+	// Within one group of two cleaver attacks the packets come in the
+	// order of their dice (22.18): where one is a Cleaving Blow and the
+	// other not, either goes first with 1/2, so the mean is halfway
+	// between 31/96 (the Cleaving Blows first, as the engine took them
+	// before 22.18) and 95/288 (last): 47/144.
 	cleaver.Count, cleaver.Batch = dice.ConstExpr(2), ""
-	wantRat(t, "one group of two cleavers", walked(t, u, []rearrank.Attack{cleaver}).Casualties.Mean(), "31/96")
+	wantRat(t, "one group of two cleavers", walked(t, u, []rearrank.Attack{cleaver}).Casualties.Mean(), "47/144")
+}
+
+// TestTowCleavingPacketsInDiceOrder: a group's packets come in the order
+// of its dice, so a Cleaving Blow's packet (no Regeneration) and an
+// ordinary one (Regeneration after damage) are taken in either order with
+// 1/2 (RULES.md 22.18). One infantry model of W3, Regeneration 4+, no
+// armour; two automatic hits, S4 v T4 (4, 5: an ordinary wound, 1/3; 6: a
+// Cleaving Blow, 1/6), Multiple Wounds 2, each packet capped at the Wounds
+// left (22.7). P(casualty), by the hits' kinds:
+//
+//	ordinary, ordinary (1/9): 1/2 x 1/4 + 1/4 x 1/2 = 1/4
+//	Cleaving, Cleaving (1/36): 1
+//	one of each (1/9): Cleaving first, the ordinary packet capped at 1
+//	  Wound: 1/2; ordinary first, the Cleaving Blow kills once a Wound is
+//	  kept lost: 3/4; either first with 1/2: 5/8
+//
+// 1/36 + 1/36 + 5/72 = 1/8; taking the Cleaving Blow first gave 1/9.
+func TestTowCleavingPacketsInDiceOrder(t *testing.T) {
+	u := mustUnit(t, unit.Spec{Ruleset: rules.TOW, Models: 1, Frontage: 1,
+		Profile: unit.Profile{TroopType: rules.Infantry, W: 3, T: 4, Specials: rules.SpecialSaves{Regeneration: target("4+")}}})
+	a := []rearrank.Attack{{Count: dice.ConstExpr(2), Phase: rules.Melee, Strength: 4, MultipleWounds: dice.ConstExpr(2),
+		CleavingBlow: rules.NaturalSix, Target: rf}}
+	want := "1/8"
+	// the referee over every die, logging (the dice order of its log)
+	ref, err := walk(t, u, a, 100_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRat(t, "referee over every die: P(casualty)", ref.Casualties.AtLeast(1), want)
+	// the machine over every die without a log, Exact and Enumerate
+	res := walked(t, u, a)
+	wantRat(t, "P(casualty)", res.Casualties.AtLeast(1), want)
+	if err := sameResult(res, ref); err != nil {
+		t.Fatalf("Exact differs from the referee over every die: %v", err)
+	}
+	nearExact(t, u, a, res)
 }
 
 func TestTowArmourBaneParryAndMagic(t *testing.T) { // RULES.md 22.3, 22.4, 22.17
@@ -535,4 +575,109 @@ func TestTowInstantKillsTakeModelNowLosing(t *testing.T) {
 		wantRat(t, name+": P(wounds 5)", res.Wounds.P[5], "1/64")
 		wantRat(t, name+": mean casualties", res.Casualties.Mean(), "3/4")
 	}
+}
+
+// TestTowPacketKindsEqualReferee: groups whose packets differ in their
+// Regeneration after damage (tow Cleaving Blows beside ordinary wounds,
+// Multiple Wounds, RULES.md 22.18) - resolved a hit at a time by the odds
+// where they can, their wounds kept in the order of their dice where they
+// cannot (internal/engine, order.go) - give exactly what the logging
+// referee gives over every die, which takes the packets in the order of
+// its log; and Monte Carlo, which rolls the dice as the referee does,
+// agrees.
+func TestTowPacketKindsEqualReferee(t *testing.T) {
+	regen := rules.SpecialSaves{Regeneration: target("4+")}
+	inf := func(w int, save rules.SaveProfile, sp rules.SpecialSaves) unit.Profile {
+		return unit.Profile{TroopType: rules.Infantry, W: w, T: 3, WS: 3, Save: save, Specials: sp}
+	}
+	// automatic hits, S4 v T3: 1-2 fail, 3-5 an ordinary wound, 6 a
+	// Cleaving Blow; packets of 2
+	atk := func(n int, mod func(*rearrank.Attack)) rearrank.Attack {
+		a := rearrank.Attack{Count: dice.ConstExpr(n), Phase: rules.Melee, Strength: 4, MultipleWounds: dice.ConstExpr(2),
+			CleavingBlow: rules.NaturalSix, Target: rf}
+		if mod != nil {
+			mod(&a)
+		}
+		return a
+	}
+	light := rules.SaveProfile{Armour: rules.LightArmour, Reroll: rules.RerollFailed}
+	for _, c := range []struct {
+		name    string
+		spec    unit.Spec
+		attacks []rearrank.Attack
+	}{
+		{"three hits on W2", unit.Spec{Ruleset: rules.TOW, Models: 3, Profile: inf(2, rules.SaveProfile{}, regen)}, []rearrank.Attack{atk(3, nil)}},
+		{"D3 packets, to hit 4+", unit.Spec{Ruleset: rules.TOW, Models: 2, Profile: inf(2, rules.SaveProfile{}, regen)},
+			[]rearrank.Attack{atk(3, func(a *rearrank.Attack) { a.Hit.Need = target("4+"); a.MultipleWounds = expr("D3") })}},
+		{"re-rolled armour and a ward", unit.Spec{Ruleset: rules.TOW, Models: 2,
+			Profile: inf(3, light, rules.SpecialSaves{Regeneration: target("4+"), Ward: target("5+")})}, []rearrank.Attack{atk(3, nil)}},
+		{"re-rolled wounds, sequential Regeneration on W1", unit.Spec{Ruleset: rules.TOW, Models: 3,
+			Options: rules.Options{RegenerationTiming: rules.RegenSequential}, Profile: inf(1, rules.SaveProfile{}, regen)},
+			[]rearrank.Attack{atk(3, func(a *rearrank.Attack) { a.RerollWound = rules.RerollFailed })}},
+		{"poisoned hits wound automatically", unit.Spec{Ruleset: rules.TOW, Models: 2,
+			Options: rules.Options{PoisonedAttacks: rules.PoisonAutoWound}, Profile: inf(2, rules.SaveProfile{}, regen)},
+			[]rearrank.Attack{atk(3, func(a *rearrank.Attack) { a.Hit.Need = target("4+"); a.Poison = rules.NaturalSix })}},
+		{"poisoned hits at +2, re-rolled wounds", unit.Spec{Ruleset: rules.TOW, Models: 2, Profile: inf(2, rules.SaveProfile{}, regen)},
+			[]rearrank.Attack{atk(3, func(a *rearrank.Attack) {
+				a.Hit.Need, a.Poison, a.RerollWound = target("4+"), rules.NaturalSix, rules.RerollOnes
+			})}},
+		{"a Killing Blow beside Cleaving Blows", unit.Spec{Ruleset: rules.TOW, Models: 3, Profile: inf(2, rules.SaveProfile{}, regen)},
+			[]rearrank.Attack{atk(3, func(a *rearrank.Attack) { a.KillingBlow, a.CleavingBlow = rules.NaturalSix, rules.Trigger(5) })}},
+		{"a batch of two groups", unit.Spec{Ruleset: rules.TOW, Models: 2, Profile: inf(2, rules.SaveProfile{}, regen)},
+			[]rearrank.Attack{atk(2, func(a *rearrank.Attack) { a.Batch = "b" }), atk(1, func(a *rearrank.Attack) { a.Batch, a.CleavingBlow = "b", 0 })}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			u := mustUnit(t, c.spec)
+			for i := range c.attacks {
+				if err := c.attacks[i].Validate(rules.TOW); err != nil {
+					t.Fatalf("attack group %d: %v", i+1, err)
+				}
+			}
+			ref, err := walkLogged(u, c.attacks, 2_000_000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := both(t, u, c.attacks)
+			if err := sameResult(got, ref); err != nil {
+				t.Fatalf("Exact (%s) differs from the logging referee over every die: %v", got.Method, err)
+			}
+			nearExact(t, u, c.attacks, got)
+		})
+	}
+}
+
+// walkLogged is walkMachine with the referee's log: the Machine takes the
+// referee's path (the dice in the log's order), over every class of faces
+// of every die.
+func walkLogged(u *alloc.Unit, attacks []rearrank.Attack, limit int) (*Result, error) {
+	m, err := engine.NewMachine(u, attacks, nil)
+	if err != nil {
+		return nil, err
+	}
+	acc := newAccumulator(u)
+	leaves := 0
+	log := func(rearrank.Event) {}
+	var rec func(m *engine.Machine, w weight, d den) error
+	rec = func(m *engine.Machine, w weight, d den) error {
+		if m.Done() {
+			if leaves++; leaves > limit {
+				return fmt.Errorf("more than %d dice paths", limit)
+			}
+			acc.addState(tallyOf(m.Tally()), m, w, d)
+			return nil
+		}
+		var child *engine.Machine
+		return paths(new(pathRoller), func(r *pathRoller) error {
+			child = m.Clone()
+			return child.Step(r, log)
+		}, func(count weight, dd den) error {
+			return rec(child, w.mul(count), d.mul(dd))
+		})
+	}
+	if err := rec(m, one, den{}); err != nil {
+		return nil, err
+	}
+	res := &Result{Ruleset: u.Ruleset(), Exact: true}
+	acc.fill(res)
+	return res, nil
 }

@@ -361,3 +361,36 @@ func TestHatredOnAutomaticHits(t *testing.T) {
 		t.Errorf("unsaved %d, %d dice left; want 1 and 0:\n%s", res.Tally.Unsaved, r.Remaining(), log)
 	}
 }
+
+// TestRerollHitOnAutomaticHits: a re-roll of to-hit rolls, of any kind,
+// has nothing to re-roll on automatic hits, and the log says so as it
+// does for Hatred (RULES.md 20.1, 22.18). Two automatic hits, S4 v T4
+// (4+), no saves: each is unsaved with 1/2 whatever the re-roll.
+func TestRerollHitOnAutomaticHits(t *testing.T) {
+	s := unit.Spec{Ruleset: rules.WHFB8, Models: 5, Profile: unit.Profile{W: 1, T: 4}}
+	for _, c := range []struct {
+		rr   rules.Reroll
+		want string
+	}{
+		{rules.RerollFailed, "re-roll failed to hit"},
+		{rules.RerollOnes, "re-roll ones to hit"},
+		{rules.RerollSuccesses, "re-roll successes to hit"},
+		{rules.RerollFailed | rules.RerollOnes, "re-roll failed to hit"},
+		{rules.RerollOnes | rules.RerollSuccesses, "re-roll [ones, successes] to hit"},
+	} {
+		auto := rearrank.Attack{Phase: rules.Melee, Strength: 4, RerollHit: c.rr, Target: rf}
+		if err := auto.Validate(rules.WHFB8); err != nil {
+			t.Fatalf("reroll_hit %s on automatic hits: %v, want it accepted", c.rr, err)
+		}
+		wantRat(t, "reroll_hit "+c.rr.String(), unsavedChance(t, s, auto), "1/2")
+		auto.Count = dice.ConstExpr(2)
+		res, r := resolve(t, mustUnit(t, s), []rearrank.Attack{auto}, 4, 1)
+		log := logText(res)
+		if want := c.want + ": the attacks hit automatically, so there is no to-hit roll to re-roll  [rules 20.1]"; !strings.Contains(log, want) {
+			t.Errorf("reroll_hit %s: want the note %q:\n%s", c.rr, want, log)
+		}
+		if res.Tally.Unsaved != 1 || r.Remaining() != 0 {
+			t.Errorf("reroll_hit %s: unsaved %d, %d dice left; want 1 and 0:\n%s", c.rr, res.Tally.Unsaved, r.Remaining(), log)
+		}
+	}
+}

@@ -32,12 +32,13 @@ import (
 
 // held is what one group's rolls handed to the batch's allocation.
 type held struct {
-	group   int  // the attack group
-	kills   int  // instant kills (9.1, 20.2)
-	unsaved int  // wounds past every save
-	singles int  // of those, the last that are singles in a batch of packets (20.2)
-	cleave  int  // of those, the Cleaving Blows that roll no Regeneration (tow, 22.3, 22.6)
-	regen   test // the group's Regeneration after damage (22.6)
+	group   int    // the attack group
+	kills   int    // instant kills (9.1, 20.2)
+	unsaved int    // wounds past every save
+	singles int    // of those, the last that are singles in a batch of packets (20.2)
+	cleave  int    // of those, the Cleaving Blows that roll no Regeneration (tow, 22.3, 22.6)
+	regen   test   // the group's Regeneration after damage (22.6)
+	seq     string // the unsaved wounds in the order of their dice, where the group keeps it (order.go)
 }
 
 // heldPass is a pass of a batch's allocation over its held entries (C22).
@@ -111,6 +112,7 @@ func (m *Machine) beginProfile(log func(rearrank.Event)) error {
 	s.recv, s.aim = receivingOf(recv), aim
 	s.recv.mixedW = m.u.MixedW(aim)
 	s.tests = testsOf(m.rs(), a, plan(m.u, *a, recv))
+	s.tests.ordered, s.seq = m.orderedGroup(), ""
 	if err := m.ownerSaves(log, recv); err != nil {
 		return err
 	}
@@ -124,10 +126,10 @@ func (m *Machine) beginProfile(log func(rearrank.Event)) error {
 // (Rolled).
 func (m *Machine) hold(log func(rearrank.Event)) {
 	s := &m.s
-	if h := (held{group: s.batch, kills: s.kills, unsaved: s.unsaved, singles: s.singles, cleave: s.cleave, regen: s.tests.regen}); h.kills+h.unsaved > 0 {
+	if h := (held{group: s.batch, kills: s.kills, unsaved: s.unsaved, singles: s.singles, cleave: s.cleave, regen: s.tests.regen, seq: s.seq}); h.kills+h.unsaved > 0 {
 		s.held = append(s.held[:len(s.held):len(s.held)], h) // a clone may share the array: never write it
 	}
-	s.hits, s.kills, s.unsaved, s.singles, s.cleave = 0, 0, 0, 0, 0
+	s.hits, s.kills, s.unsaved, s.singles, s.cleave, s.seq = 0, 0, 0, 0, 0, ""
 	s.i, s.n = 0, 0
 	s.at = stepHold
 }
@@ -184,9 +186,10 @@ func (m *Machine) nextHeld(log func(rearrank.Event)) {
 				continue
 			}
 			s.tests.regen = h.regen
-			s.i, s.n, s.singles, s.cleave = 0, n, singles, 0
+			s.i, s.n, s.singles, s.cleave, s.seq = 0, n, singles, 0, ""
+			s.tests.ordered = h.seq != ""
 			if s.pass != passKills {
-				s.cleave = h.cleave // the batch's packets or singles, whichever pass takes its unsaved wounds
+				s.cleave, s.seq = h.cleave, h.seq // the batch's packets or singles, whichever pass takes its unsaved wounds
 			}
 			s.at = stepPacket
 			switch s.pass {

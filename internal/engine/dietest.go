@@ -179,6 +179,9 @@ type batchTests struct {
 	// seven is how the to-hit re-rolls meet a 7+ procedure (20.1); each
 	// die unless the batch has both a procedure and a re-roll
 	seven rules.SevenPlusReroll
+	// ordered says that the group keeps its wounds in the order of their
+	// dice to the packet stage (state.seq, order.go; 22.18)
+	ordered bool
 }
 
 // testsOf returns the tests the stages roll for needs n.

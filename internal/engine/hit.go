@@ -367,6 +367,7 @@ func (m *Machine) autoWounds(logging bool, k int) {
 		m.s.kills += k
 	default:
 		m.s.wounds[ordinary] += k
+		m.born(ordinary, k)
 		for range k * b2i(logging) {
 			m.numbers().add(ordinary)
 		}

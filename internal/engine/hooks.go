@@ -43,7 +43,9 @@ type RollOutcome struct {
 // attacks are independent and alike. Skirmish attacks are not (a critical
 // spends the warrior's allowance, 6.2), and ok is false for them.
 func (m *Machine) AttackRolls() (n int, ok bool) {
-	if !m.rs().Block() || m.s.i != 0 || m.s.at != stepHit && m.s.at != stepWound {
+	if !m.rs().Block() || m.s.i != 0 || m.s.at != stepHit && m.s.at != stepWound || m.s.tests.ordered {
+		// a group that keeps its wounds in the order of their dice
+		// (order.go): counts of what the attacks hand on lose it
 		return 0, false // elsewhere, or done: no attack to read
 	}
 	switch m.s.at {
@@ -98,7 +100,7 @@ func (m *Machine) Rolled() (RollOutcome, bool) {
 // allocation.
 func (m *Machine) SkipRolls(o RollOutcome) {
 	m.s.flamed = o.RegenLost && !m.u.RegenLost()
-	m.s.hits, m.s.wounds, m.s.failed, m.s.re, m.s.reOf, m.s.singles, m.s.cleave = 0, woundPool{}, woundPool{}, woundPool{}, stepBegin, o.Singles, o.NoRegen
+	m.s.hits, m.s.wounds, m.s.failed, m.s.re, m.s.reOf, m.s.singles, m.s.cleave, m.s.seq = 0, woundPool{}, woundPool{}, woundPool{}, stepBegin, o.Singles, o.NoRegen, ""
 	m.s.poison, m.s.mPoison, m.s.pRoll, m.s.extra, m.s.again, m.s.spent = 0, 0, 0, 0, 0, 0
 	m.s.unsaved, m.s.kills = o.Unsaved, o.Kills
 	m.s.at = stepSpecial

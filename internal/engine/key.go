@@ -40,7 +40,7 @@ func (m *Machine) AppendState(b []byte) []byte {
 	s := &m.s
 	b = appendInt(b, len(m.ukey))
 	b = append(b, m.ukey...)
-	for _, v := range [...]int{s.batch, int(s.at), s.i, s.n, s.hits, s.kills, s.unsaved, s.pend, s.pendX, int(s.reOf), s.poison, s.pRoll, s.extra, s.singles, s.cleave, s.again, s.spent, s.mPoison} {
+	for _, v := range [...]int{s.batch, int(s.at), s.i, s.n, s.hits, s.kills, s.unsaved, s.pend, s.pendX, int(s.reOf), s.poison, s.pRoll, s.extra, s.singles, s.cleave, s.again, s.spent, s.mPoison, s.later, s.laterP} {
 		b = appendInt(b, v)
 	}
 	for k := range s.wounds {
@@ -49,12 +49,14 @@ func (m *Machine) AppendState(b []byte) []byte {
 		b = appendInt(b, s.re[k])
 	}
 	var flags byte
-	for i, f := range [...]bool{s.inBatch, s.panicked, s.panicApplies, s.flamed, s.pendPoison, s.pendXPoison} {
+	for i, f := range [...]bool{s.inBatch, s.panicked, s.panicApplies, s.flamed, s.pendPoison, s.pendXPoison, s.round} {
 		if f {
 			flags |= 1 << i
 		}
 	}
 	b = append(b, flags)
+	b = appendInt(b, len(s.seq))
+	b = append(b, s.seq...)
 	if s.at > stepBegin && s.at < stepEnd || s.at == stepSkirmish || s.at == stepHold {
 		b = s.tests.appendKey(b)
 		b = append(b, byte(s.recv.troop), byte(s.aim.Role), byte(s.aim.TroopType))
@@ -72,6 +74,8 @@ func (m *Machine) AppendState(b []byte) []byte {
 				b = appendInt(b, v)
 			}
 			b = h.regen.appendKey(b)
+			b = appendInt(b, len(h.seq))
+			b = append(b, h.seq...)
 		}
 		b = append(b, byte(s.pass))
 		b = appendInt(b, s.hi)
@@ -94,7 +98,7 @@ func (t *batchTests) appendKey(b []byte) []byte {
 	b = t.wound.appendKey(b)
 	b = t.woundPoison.appendKey(b)
 	b = t.regen.appendKey(b)
-	b = append(b, byte(t.kb), byte(t.cleave), byte(t.lethal), byte(t.bane), b2byte(t.kbSlays), byte(t.seven), byte(t.poison), byte(t.meleeSeven.Value()))
+	b = append(b, byte(t.kb), byte(t.cleave), byte(t.lethal), byte(t.bane), b2byte(t.kbSlays), byte(t.seven), byte(t.poison), byte(t.meleeSeven.Value()), b2byte(t.ordered))
 	for k := range t.armour {
 		b = t.armour[k].appendKey(b)
 		b = t.special[k].appendKey(b)

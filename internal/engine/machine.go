@@ -48,6 +48,11 @@ type Machine struct {
 	// for which the defaults stand in (NewMachine).
 	owner    *ownerRun
 	standIns []rules.StandIn
+	// branching says that the roller of the current Step walks every
+	// face of its dice (dice.Brancher: the odds) and nobody reads a log:
+	// a group that keeps its wounds in the order of their dice then
+	// resolves in rounds (order.go). Set by every Step.
+	branching bool
 
 	s state // everything else that changes: one struct, keyed whole (key.go)
 }
@@ -76,7 +81,11 @@ type state struct {
 	extra   int       // Battle Focus hits (20.2), joining the hits after the multiple-hits stage
 	unsaved int       // wounds past every save awaiting damage and allocation
 	singles int       // of those, the last ones that are singles in a batch of packets (battleaxe Killing Blow, 20.2)
-	cleave  int       // of those, the ones still to take that roll no Regeneration after damage (tow Cleaving Blow, 22.3, 22.6): the packet stage takes them first
+	cleave  int       // of those, the ones still to take that roll no Regeneration after damage (tow Cleaving Blow, 22.3, 22.6)
+	seq     string    // where tests.ordered: the wounds that can become packets, in the order of their dice, each its kind and stage (order.go, 22.18)
+	later   int       // rounds (order.go): hits still to roll to wound, one round each
+	laterP  int       // of those, the poisoned hits rolling at +2 (22.3), the first
+	round   bool      // rounds: a hit's round is under way, one Step from its to-wound roll to its packet
 	again   int       // 7+ procedures whose first die passed, awaiting their second die (5, 20.1)
 	spent   int       // of the 7+ procedures awaiting their second die, those whose one re-roll went on the first die (failing_die, 20.1): taken after the again ones
 	pend    int       // skirmish: hits of the current attack still to resolve (20.3)
@@ -348,8 +357,14 @@ func (m *Machine) Step(r dice.Roller, log func(rearrank.Event)) error {
 func (m *Machine) loop(d *dieSource) error {
 	at, batch := m.s.at, m.s.batch
 	for {
-		if err := m.item(d); err != nil || d.fast == nil || m.s.at != at || m.s.batch != batch {
+		if err := m.item(d); err != nil {
 			return err
+		}
+		if m.s.round && (m.s.at != stepWound || m.s.i > 0) { // a hit's round is one Step (order.go)
+			continue
+		}
+		if d.fast == nil || m.s.at != at || m.s.batch != batch {
+			return nil
 		}
 	}
 }
@@ -428,6 +443,7 @@ type dieSource struct {
 func (d *dieSource) init(m *Machine, r dice.Roller, log func(rearrank.Event)) {
 	d.m, d.log = m, log
 	d.caps.set(r)
+	m.branching = d.caps.b != nil && log == nil
 	if log == nil {
 		d.fast = d.caps.seeded
 	}

@@ -217,14 +217,14 @@ func (m *Machine) orderPackets(d *dieSource) error {
 	for j := range ks {
 		m.s.i = j // rollPacket names the die by its wound
 		// a Cleaving Blow's packet rolls no Regeneration (22.3, 22.6)
-		k, err := m.rollPacket(d, m.regenEachWound() && j >= m.s.cleave)
+		k, err := m.rollPacket(d, m.regenEachWound() && !m.cleavingAt(j))
 		if err != nil {
 			m.s.i = 0
 			return err
 		}
 		ks[j] = k
-		// the packet stage takes the Cleaving Blows first (unsave)
-		opts[j] = rearrank.PacketOption{Wounds: k, CleavingBlow: j < m.s.cleave}
+		// the packets in the order of their dice (22.18)
+		opts[j] = rearrank.PacketOption{Wounds: k, CleavingBlow: m.cleavingAt(j)}
 	}
 	m.s.i = 0
 	order := make([]int, n)
@@ -279,13 +279,17 @@ func (m *Machine) packetNo() int {
 
 // cleavingNext reports whether the packet step's next unsaved wound is a
 // Cleaving Blow's, which rolls no Regeneration (tow, 22.3, 22.6), and
-// counts it off: the first of them in the packet stage, or the one the
-// owner's order puts next.
+// counts it off: the next in the order of the dice where the group keeps
+// it (order.go, 22.18), or the one the owner's order puts next; else (a
+// group whose order changes nothing) the first of them.
 func (m *Machine) cleavingNext() bool {
 	if o := m.owner; o != nil && len(o.packets) > 0 {
 		if !o.packets[0].cleave {
 			return false
 		}
+	} else if cleave, ok := m.nextToken(); ok {
+		m.s.cleave -= b2i(cleave)
+		return cleave
 	} else if m.s.cleave == 0 {
 		return false
 	}

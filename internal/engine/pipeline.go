@@ -130,6 +130,11 @@ func (m *Machine) nextStage(log func(rearrank.Event)) {
 			m.nextHeld(log)
 			return
 		}
+		m.s.round = false
+		if m.s.later > 0 {
+			m.nextRound()
+			return
+		}
 		m.toEnd()
 	case stepSkirmish:
 		m.toEnd()
@@ -138,4 +143,6 @@ func (m *Machine) nextStage(log func(rearrank.Event)) {
 
 // toEnd moves on to closing the batch. The item counters mean nothing
 // there, so they are zeroed: paths that close alike describe alike.
-func (m *Machine) toEnd() { m.s.at, m.s.i, m.s.n, m.s.singles, m.s.cleave = stepEnd, 0, 0, 0, 0 }
+func (m *Machine) toEnd() {
+	m.s.at, m.s.i, m.s.n, m.s.singles, m.s.cleave, m.s.seq = stepEnd, 0, 0, 0, 0, ""
+}

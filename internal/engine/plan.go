@@ -173,6 +173,7 @@ func (m *Machine) begin(log func(rearrank.Event)) error {
 		m.note(log, rearrank.NoStage, "RULES.md 10.1", "only the champion is left of the rank and file: the attacks strike him")
 	}
 	s.tests = testsOf(m.rs(), a, plan(m.u, *a, recv))
+	s.tests.ordered, s.seq = m.orderedGroup(), ""
 	if err := m.ownerSaves(log, recv); err != nil {
 		return err
 	}
@@ -420,11 +421,19 @@ func specialSave(rs rules.Ruleset, sp rules.SpecialSaves, ctx rules.SaveContext,
 	return need, kind, rr
 }
 
-// hatredUnused says that the group's Hatred did nothing: its attacks hit
-// automatically, so there is no to-hit roll to re-roll (RULES.md 20.1).
+// hatredUnused says that the group's Hatred and its re-roll of to-hit
+// rolls did nothing: its attacks hit automatically, so there is no to-hit
+// roll to re-roll (RULES.md 20.1, 22.18).
 func (m *Machine) hatredUnused(log func(rearrank.Event)) {
-	if a := m.attack(); a.Hatred && a.Hit.Auto() {
+	a := m.attack()
+	if log == nil || !a.Hit.Auto() {
+		return
+	}
+	if a.Hatred {
 		m.note(log, rearrank.Hit, "RULES.md 20.1", "Hatred: the attacks hit automatically, so there is no to-hit roll to re-roll")
+	}
+	if rr := a.RerollHit.Normal(); rr != 0 {
+		m.note(log, rearrank.Hit, "RULES.md 20.1", "re-roll %s to hit: the attacks hit automatically, so there is no to-hit roll to re-roll", rr)
 	}
 }
 

@@ -60,6 +60,7 @@ func (m *Machine) rerollItem(d *dieSource) error {
 			if d.log != nil {
 				item = take(&m.numbers().re[k])
 			}
+			m.saveTokens(k, s.reOf == stepSpecial, true, pass, false)
 			if !pass {
 				m.saveFailed(d, k, item, s.reOf == stepSpecial)
 			}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/rearrank/rearrank"
@@ -14,7 +15,8 @@ import (
 // packet stage; a battleaxe one-wound Killing Blow is a single there even
 // when the attack's wounds are packets (20.2, C22: after the packets). A
 // tow Cleaving Blow keeps its packet (22.17) and rolls no Regeneration
-// after damage (22.3, 22.6): the packet stage takes those first.
+// after damage (22.3, 22.6): counted in cleave, and taken in the order of
+// the dice where that matters (order.go, 22.18).
 func (m *Machine) unsave(k woundKind, n int) {
 	switch k {
 	case slaying:
@@ -93,6 +95,7 @@ func (m *Machine) startArmour(log func(rearrank.Event)) {
 	if skip != "" {
 		m.note(log, rearrank.Armour, rule, "%s: %s", words.Count(total, "wound", "wounds"), skip)
 		s.failed, s.wounds = s.wounds, woundPool{}
+		m.moveTokens(tokArmour, tokSpecial)
 		if log != nil {
 			w := m.numbers()
 			w.failed, w.wounds = w.wounds, [woundKinds][]int{}
@@ -125,7 +128,7 @@ func (m *Machine) saveItem(d *dieSource) error {
 	if special {
 		pool, tests = &s.failed, &s.tests.special
 	}
-	if t := &tests[ordinary]; d.fast != nil && t.plain() && saveRolled(t, special) && pool[ordinary] == pool.total() {
+	if t := &tests[ordinary]; d.fast != nil && t.plain() && saveRolled(t, special) && pool[ordinary] == pool.total() && !s.tests.ordered {
 		n := s.n - s.i
 		pool[ordinary] -= n
 		if f := n - d.passes(t, s); special {
@@ -157,6 +160,7 @@ func (m *Machine) saveItem(d *dieSource) error {
 				return err
 			}
 			if again {
+				m.saveTokens(k, special, false, false, true)
 				if d.log != nil {
 					m.numbers().re[k] = append(m.numbers().re[k], item)
 				}
@@ -178,6 +182,7 @@ func (m *Machine) saveItem(d *dieSource) error {
 			m.note(d.log, rearrank.Armour, m.kindRule(k), "wound %d: %s, no armour save", item, m.kindName(k))
 		}
 		pool[k]--
+		m.saveTokens(k, special, false, pass, false)
 		if !pass {
 			m.saveFailed(d, k, item, special)
 		}
@@ -206,7 +211,13 @@ func (m *Machine) saveFailed(d *dieSource, k woundKind, item int, special bool) 
 	}
 	m.s.failed[k]++
 	if d.log != nil {
-		m.numbers().failed[k] = append(m.numbers().failed[k], item)
+		l := &m.numbers().failed[k]
+		*l = append(*l, item)
+		if m.s.tests.ordered {
+			// the special save takes them in the order of their dice, as
+			// the packets (order.go), a re-rolled armour save's wound too
+			slices.Sort(*l)
+		}
 	}
 }
 
@@ -230,6 +241,7 @@ func (m *Machine) startSpecial(log func(rearrank.Event)) {
 			m.unsave(woundKind(k), s.failed[k])
 		}
 		s.failed = woundPool{}
+		m.moveTokens(tokSpecial, tokUnsaved)
 		s.n = 0
 	}
 	_ = m.advance(log)

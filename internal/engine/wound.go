@@ -29,6 +29,12 @@ func (m *Machine) startWounds(log func(rearrank.Event)) {
 		m.note(log, rearrank.Wound, "RULES.md 6.1", "S%d vs T%d cannot wound: nothing is rolled", m.attack().Strength, s.recv.t)
 		s.n, s.pRoll = 0, 0
 	}
+	if s.n > 0 && m.inRounds() {
+		// the wounds waiting (poisoned hits that wound automatically)
+		// first, on their own, then each hit in a round of its own
+		s.later, s.laterP = s.n, s.pRoll
+		s.n, s.pRoll = 0, 0
+	}
 	_ = m.advance(log)
 }
 
@@ -83,6 +89,7 @@ func (m *Machine) wounded(d *dieSource, face int) {
 		k = baned
 	}
 	s.wounds[k]++
+	m.born(k, 1)
 	if d.log != nil {
 		m.numbers().add(k)
 		m.woundNote(d.log, k, face)
