@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // The page's layout at a phone's width (390x844) and a desktop's (issue 26
@@ -461,4 +462,35 @@ func TestBrowserPhoneSaysWhichScenario(t *testing.T) {
 	fill(t, ctx, "a0-count", "12")
 	waitFor(t, ctx, "the odds of 12 attacks", `return location.search.includes('a0.count=12') && document.getElementById('results').getAttribute('aria-busy') === 'false' && document.getElementById('live').hidden`)
 	first("Your scenario: 12 attacks at Strength 4 against 20 Spearmen, Toughness 3")
+}
+
+// TestBrowserEnterWorksItOut: Enter in a field works out the answer, with
+// and without JavaScript, as the form's first button did not: it was "Add
+// an attack group".
+func TestBrowserEnterWorksItOut(t *testing.T) {
+	ctx := browser(t)
+	h := New(Config{}).Handler()
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	bare := httptest.NewServer(noScript(h))
+	t.Cleanup(bare.Close)
+	for _, size := range layoutSizes {
+		for _, base := range []string{srv.URL, bare.URL} {
+			how := "with script"
+			if base == bare.URL {
+				how = "without script"
+			}
+			t.Run(how+", "+size.name, func(t *testing.T) {
+				must(t, ctx, viewport(size), chromedp.Navigate(base+"/"))
+				waitFor(t, ctx, "the page", `return document.readyState === 'complete' && !!document.getElementById('chart-casualties')`)
+				eval[bool](t, ctx, `document.getElementById('a0-count').value = ''; return true`)
+				must(t, ctx, chromedp.SendKeys(chromedp.CSS("#a0-count"), "12"+kb.Enter))
+				waitFor(t, ctx, "the odds of 12 attacks", `return location.search.includes('a0.count=12') && document.readyState === 'complete' && document.getElementById('results').getAttribute('aria-busy') === 'false' && !!document.querySelector('#results [data-exact="10/3"]')`)
+				if n := eval[int](t, ctx, `return document.querySelectorAll('fieldset.attack').length`); n != 1 {
+					t.Errorf("Enter made %d attack groups, want 1", n)
+				}
+				answerOnScreen(t, ctx, "Enter", "headline", "results-title")
+			})
+		}
+	}
 }
