@@ -32,7 +32,9 @@
 // 422 past the state or time limit, 503 with Retry-After when every
 // computation slot is busy and the short queue is full or its wait ran
 // out (code busy), or when a handler has not answered half a second
-// after the time limit (code time_limit), 404 and 405 with JSON bodies.
+// after the time limit (code time_limit), 404 and 405 with JSON bodies
+// (but a browser, asking for text/html, gets the page's 404 outside
+// /api/).
 // A panic is a bug: one set off by a request body while loading it is a
 // 400, any other the only 500; both are logged with the stack.
 //
@@ -54,7 +56,8 @@
 // charts and formation diagrams included, so it works without JavaScript;
 // assets/static/app.js only swaps in GET /results without a reload, shows
 // the fields of the chosen ruleset, checks inputs as they are typed, and
-// keeps the URL and history in step.
+// keeps the URL and history in step. POST / answers 405: the form is a
+// GET, and programs POST to the API.
 //
 // The Compare tab (compare_page.go) sets the form against up to six
 // variants of it, each edited in its own copy of an attack group's or the

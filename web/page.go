@@ -1,6 +1,8 @@
 package web
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"html/template"
@@ -142,6 +144,7 @@ type pageError struct {
 	Message string
 	Input   string // the input name it belongs to, if any
 	InputID string // its id, for the link in the summary
+	Label   string // the input in the form's words, for the summary: "Attack group 1, Strength"
 	Status  int
 	api     *apiError
 }
@@ -175,9 +178,47 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 		data.Error = perr
 		status = perr.Status
 		data.markError()
+		data.nameError()
 	}
 	data.Results, data.Headline = results, headline
 	s.writePage(w, status, "page", data) // combat_page.go
+}
+
+// nameError names the input an error is beside in the words the form
+// shows, group and label ("Attack group 1, Strength"), so that the summary
+// above the form says which field is wrong as well as why; app.js names
+// it the same way (fieldName).
+func (d *pageData) nameError() {
+	e := d.Error
+	if e == nil || e.InputID == "" || e.Input == "yaml" {
+		return
+	}
+	find := func(group string, fs []field) bool {
+		for _, f := range fs {
+			if f.ID != e.InputID {
+				continue
+			}
+			label := f.Label
+			for _, l := range f.Labels {
+				if !l.Hidden {
+					label = l.Text
+					break
+				}
+			}
+			e.Label = label
+			if group != "" && group != label {
+				e.Label = group + ", " + label
+			}
+			return true
+		}
+		return false
+	}
+	for i, row := range d.Attacks {
+		if find(fmt.Sprintf("Attack group %d", i+1), row) {
+			return
+		}
+	}
+	_ = find("Target unit", d.Target) || find("Command group", d.Command) || find("Rule switches", d.Options) || find("Dice", d.Resolve)
 }
 
 // export answers "download as a scenario file" with the form as a YAML
@@ -318,7 +359,11 @@ func (s *Server) resultsParts(r *http.Request, f form) (results, headline templa
 		body, err = s.compareView(ctx, f, file)
 	default:
 		name = "odds-results"
-		body, err = s.oddsView(ctx, file)
+		var d *oddsData
+		if d, err = s.oddsView(ctx, file); err == nil {
+			d.ForLabel, d.For = scenarioFor(f, file)
+		}
+		body = d
 	}
 	if err != nil {
 		return "", "", s.pageError(err, f)
@@ -352,6 +397,50 @@ func (s *Server) pageError(err error, f form) *pageError {
 	return pe
 }
 
+// scenarioFor says what the odds are for, at the top of the headline:
+// "The example" for the page's own (the form with nothing changed), else
+// "Your scenario", and the scenario in a line: "10 attacks at Strength 4
+// against 20 Spearmen, Toughness 3".
+func scenarioFor(f form, file *scenario.File) (label, line string) {
+	label = "Your scenario"
+	if f.YAML == "" {
+		if def, err := defaultForm().scenario(); err == nil {
+			a, errA := def.MarshalYAML()
+			b, errB := file.MarshalYAML()
+			if errA == nil && errB == nil && bytes.Equal(a, b) {
+				label = "The example"
+			}
+		}
+	}
+	var groups []string
+	for _, a := range file.Attacks {
+		g := a.Count.String() + " attack"
+		if n, ok := a.Count.Fixed(); !ok || n != 1 {
+			g += "s"
+		}
+		if a.Strength > 0 {
+			g += fmt.Sprintf(" at Strength %d", a.Strength)
+		}
+		if a.Name != "" {
+			g += " (" + a.Name + ")"
+		}
+		groups = append(groups, g)
+	}
+	attacks := strings.Join(groups, ", ")
+	if i := strings.LastIndex(attacks, ", "); i >= 0 {
+		attacks = attacks[:i] + " and " + attacks[i+2:]
+	}
+	t := file.Target
+	target := fmt.Sprintf("%d %s", t.Models, cmp.Or(t.Name, "models"))
+	if t.Models == 1 {
+		target = "one model"
+		if t.Name != "" {
+			target = t.Name + ", one model"
+		}
+	}
+	return label, fmt.Sprintf("%s against %s, Toughness %d", attacks, target, t.Toughness)
+}
+
 // stat is one headline number.
 type stat struct {
 	Label, Value, Exact, Note string
@@ -359,6 +448,10 @@ type stat struct {
 
 type oddsData struct {
 	Ruleset, Method string
+	// ForLabel and For say what the numbers are for, first on a phone's
+	// screen: "The example" or "Your scenario", and its attacks against its
+	// target in a line (scenarioFor).
+	ForLabel, For string
 	// Warrior is a skirmish target, one warrior (RULES.md 13): wounds and
 	// out of action, no casualties, unit or panic test.
 	Warrior    bool

@@ -171,10 +171,43 @@ func New(cfg Config) *Server {
 		s.mux.HandleFunc(r.path, methods(r))
 	}
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, &apiError{Status: http.StatusNotFound, Code: "not_found",
-			Message: fmt.Sprintf("no such page: %s (the API is under /api/, described at /api/openapi.json)", r.URL.Path)})
+		s.notFound(w, r, fmt.Sprintf("no such page: %s (the API is under /api/, described at /api/openapi.json)", r.URL.Path))
 	})
 	return s
+}
+
+// notFound answers an address the server does not know. A browser (one
+// that asks for text/html) gets the page's 404, in the site's style with
+// a way back; the API's paths, and every other client, the JSON error
+// with msg.
+func (s *Server) notFound(w http.ResponseWriter, r *http.Request, msg string) {
+	if !strings.HasPrefix(r.URL.Path, "/api/") && acceptsHTML(r) {
+		tabs := combatTabs()
+		for i := range tabs {
+			tabs[i].Current = false
+		}
+		s.writePage(w, http.StatusNotFound, "not-found", struct {
+			Path string
+			Tabs []tabLink
+		}{r.URL.Path, tabs})
+		return
+	}
+	writeError(w, &apiError{Status: http.StatusNotFound, Code: "not_found", Message: msg})
+}
+
+// acceptsHTML reports whether the request's Accept header names text/html
+// (and does not refuse it with q=0), as a browser's navigation does.
+func acceptsHTML(r *http.Request) bool {
+	for _, v := range r.Header.Values("Accept") {
+		for part := range strings.SplitSeq(v, ",") {
+			name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+			if strings.EqualFold(strings.TrimSpace(name), "text/html") {
+				q := strings.ReplaceAll(params, " ", "")
+				return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+			}
+		}
+	}
+	return false
 }
 
 // Handler returns the server's handler: the routes inside the deadline
@@ -199,16 +232,17 @@ func methods(rt route) http.HandlerFunc {
 	}
 }
 
-// handleAsset serves the embedded files, with a JSON 404 for a missing one.
+// handleAsset serves the embedded files, with a 404 for a missing one
+// (notFound).
 func (s *Server) handleAsset(files http.Handler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		name := strings.TrimPrefix(r.URL.Path, "/assets/")
 		if name == "" || strings.HasSuffix(name, "/") {
-			writeError(w, &apiError{Status: http.StatusNotFound, Code: "not_found", Message: "no such asset: " + r.URL.Path})
+			s.notFound(w, r, "no such asset: "+r.URL.Path)
 			return
 		}
 		if _, err := fs.Stat(assets, "assets/static/"+name); err != nil {
-			writeError(w, &apiError{Status: http.StatusNotFound, Code: "not_found", Message: "no such asset: " + r.URL.Path})
+			s.notFound(w, r, "no such asset: "+r.URL.Path)
 			return
 		}
 		w.Header().Set("Cache-Control", "public, max-age=3600")

@@ -97,11 +97,16 @@
     return ok;
   }
 
+  // summary says an error above the form; with id, a link to the input at
+  // fault, the field named in the form's words ("Attack group 1,
+  // Strength: ...").
   function summary(msg, id) {
     var box = document.getElementById('error-summary');
     if (!box) return;
     box.textContent = '';
     if (!msg) { box.hidden = true; return; }
+    var el = id && id !== 'yaml' && document.getElementById(id);
+    if (el) msg = named(el, msg);
     var h = document.createElement('h2');
     h.textContent = 'There is a problem';
     var p = document.createElement('p');
@@ -229,7 +234,7 @@
   // always on screen, and the headline numbers above the form fade with
   // the results.
   var short = { stale: 'Out of date, updating…', busy: 'Busy, retrying…' };
-  function live(kind, text) {
+  function live(kind, text, brief) {
     var el = document.getElementById('live');
     if (!el) return;
     el.className = 'live' + (kind ? ' ' + kind : '');
@@ -239,7 +244,7 @@
     var s = document.getElementById('live-short');
     if (s) {
       s.className = 'live-short' + (kind ? ' ' + kind : '');
-      s.textContent = (text && short[kind]) || '';
+      s.textContent = (text && (brief || short[kind])) || '';
       s.hidden = !s.textContent;
     }
     var head = document.getElementById('headline');
@@ -307,13 +312,10 @@
           var title = out.querySelector('h2');
           if (status) status.textContent = 'Results updated' + (title ? ': ' + title.textContent : '');
           if (quiet) return;
-          // On a phone the results are below the form: bring them into
-          // view, and tell screen readers where they are.
-          var top = out.getBoundingClientRect().top;
-          if (top > window.innerHeight * 0.8 || top < 0) {
-            out.scrollIntoView({ block: 'start' });
-            out.focus({ preventScroll: true });
-          }
+          // Bring the answer's headline into view (on a phone the numbers
+          // above the form, not the charts below it), and tell screen
+          // readers where the results are.
+          if (showAnswer()) out.focus({ preventScroll: true });
         });
       })
       .catch(function (e) {
@@ -322,6 +324,62 @@
       .finally(function () {
         if (pending === ctl) { pending = null; out.setAttribute('aria-busy', 'false'); }
       });
+  }
+
+  // The answer's headline is on screen after every button that asks for
+  // an answer: the headline numbers above the form on a phone (#headline),
+  // else the results' title (#results-title, which the odds, referee,
+  // compare and Combat results all have), or the element a link's or
+  // form's fragment names (#combat-round). Without JavaScript the same
+  // fragment on the button's form action does it. showAnswer scrolls only
+  // when the headline's top is off the screen or under the sticky bar of
+  // buttons, and reports whether it did.
+  function rendered(el) { return !!el && !el.hidden && el.getClientRects().length > 0; }
+
+  function showAnswer(id) {
+    var el = id && document.getElementById(id);
+    if (!rendered(el)) el = document.getElementById('headline');
+    if (!rendered(el)) el = document.getElementById('results-title');
+    if (!rendered(el)) return false;
+    var top = el.getBoundingClientRect().top;
+    var bar = document.getElementById('actions') || document.querySelector('.actions');
+    var bottom = window.innerHeight - (bar ? bar.getBoundingClientRect().height : 0);
+    if (top >= 0 && top + 40 <= bottom) return false;
+    el.scrollIntoView({ block: 'start' });
+    return true;
+  }
+
+  // A page whose own script swaps its answer in (combat.js) gets the same:
+  // a form outside the results sent, or a link in the results followed,
+  // asks for the answer, and the first swap of #results (or of its title)
+  // after it shows it; an answer with no title (an error, which that
+  // script focuses) only ends the asking. The odds form is load's.
+  var asked = null;
+  function ask(hash) {
+    asked = { at: Date.now(), id: (hash || '').replace(/^#/, ''), results: results(), title: document.getElementById('results-title') };
+  }
+  document.addEventListener('submit', function (ev) {
+    var f = ev.target;
+    if (!f || f === form() || (results() && results().contains(f))) return;
+    var by = ev.submitter;
+    var action = (by && by.getAttribute('formaction')) || f.getAttribute('action') || '';
+    ask(action.indexOf('#') >= 0 ? action.slice(action.indexOf('#')) : '');
+  }, true);
+  document.addEventListener('click', function (ev) {
+    var a = ev.target.closest && ev.target.closest('a[href*="#"]');
+    if (!a || form() || !results() || !results().contains(a) || a.getAttribute('href').charAt(0) === '#') return;
+    ask(a.hash);
+  }, true);
+  if (window.MutationObserver) {
+    new MutationObserver(function () {
+      if (!asked) return;
+      if (Date.now() - asked.at > 60000) { asked = null; return; }
+      var title = document.getElementById('results-title');
+      if (results() === asked.results && (!title || title === asked.title)) return;
+      var id = asked.id;
+      asked = null;
+      if (title) showAnswer(id);
+    }).observe(document.documentElement, { childList: true, subtree: true });
   }
 
   // prepare gives the referee a seed when it has neither dice nor seed,
@@ -377,8 +435,12 @@
         if (!bad && el.willValidate && el.type !== 'hidden' && !el.checkValidity()) bad = el;
       });
       if (bad) {
+        // Not updating: the results wait for the input at fault, and the
+        // lines above them and beside the button say which and why.
         check(bad);
-        live('stale', 'Out of date: fix “' + labelOf(bad) + '” to update the results.');
+        var why = errorOf(bad) ? errorOf(bad).textContent : bad.validationMessage;
+        live('invalid', 'Not updated: ' + named(bad, why).replace(/\.?$/, '.') + ' These results are for the form before.',
+          'Not updated: fix “' + labelOf(bad) + '”');
         return;
       }
       go(true);
@@ -407,9 +469,39 @@
     });
   }
 
+  // labelOf is an input's label as the form shows it: of a label whose
+  // words change with the ruleset, the words shown.
   function labelOf(el) {
     var l = el.id && document.querySelector('label[for="' + el.id + '"]');
-    return l ? l.textContent : el.name;
+    if (!l) return el.name;
+    var parts = l.querySelectorAll('[data-rulesets]');
+    if (!parts.length) return l.textContent.trim();
+    return Array.prototype.filter.call(parts, function (p) { return !p.hidden; })
+      .map(function (p) { return p.textContent; }).join(' ').trim();
+  }
+
+  // fieldName names an input in the form's words, with its group:
+  // "Attack group 1, Strength", "Command group, Champion", as the server
+  // names it (page.go, nameError).
+  function fieldName(el) {
+    var label = labelOf(el);
+    var group = '';
+    var g;
+    if (el.closest('details.command')) group = 'Command group';
+    else if (el.closest('details.options')) group = 'Rule switches';
+    else if ((g = el.closest('fieldset.group')) && g.querySelector('legend')) group = g.querySelector('legend').textContent.trim();
+    return group && group !== label ? group + ', ' + label : label;
+  }
+
+  // named puts the input's name before a message about it, or only its
+  // group when the message starts with its label ("Strength is a whole
+  // number...").
+  function named(el, msg) {
+    var label = labelOf(el);
+    var name = fieldName(el);
+    if (!label || msg.indexOf(label) !== 0) return name + ': ' + msg;
+    var group = name.slice(0, name.length - label.length).replace(/, $/, '');
+    return group ? group + ': ' + msg : msg;
   }
 
   // The button that submitted, for browsers without SubmitEvent.submitter.
@@ -464,6 +556,7 @@
 
   // Back and forward: fetch the page of that URL and swap its parts in.
   window.addEventListener('popstate', function () {
+    if (!form()) return; // another page's script (combat.js) does its own
     fetch(location.href, { headers: { Accept: 'text/html' } })
       .then(function (resp) { return resp.text(); })
       .then(function (html) {
