@@ -429,7 +429,7 @@ func (s *Server) combatResults(r *http.Request, file string, f combatForm) (temp
 var sideNames = [2]string{"a", "b"}
 
 func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.Round) *combatData {
-	d := &combatData{Ruleset: rep.Ruleset.String(), Method: "exact", StandIns: standInNotes(rep.StandIns)}
+	d := &combatData{Ruleset: rep.Ruleset.Title(), Method: "exact", StandIns: standInNotes(rep.StandIns)}
 	if rep.N > 0 {
 		d.Method = fmt.Sprintf("simulated, %d rounds", rep.N)
 		d.Fallback = rep.Fallback

@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -21,7 +22,22 @@ func TestCombatPage(t *testing.T) {
 		`data-exact="5/2"`,                    // casualties on Elves
 		`id="outcome-bar"`, `id="combat-before-a"`, `id="combat-before-b"`,
 		`id="combat-step1-a"`, `id="combat-step2-b"`, `id="chart-combat-casualties-a"`, `id="chart-combat-result-b"`,
-		"whfb8, exact", "One round, rolled with seed 1", `id="combat-winner"`, `<a href="/combat" aria-current="page">Combat</a>`)
+		"Warhammer Fantasy Battles, 8th edition, exact", "One round, rolled with seed 1", `id="combat-winner"`, `<a href="/combat" aria-current="page">Combat</a>`)
+
+	// Words a player reads (issue 26 item 11): the ruleset by its name,
+	// the file's guide linked, a long fraction folded under "exact value";
+	// Enter works the combat out, not "Load the
+	// example" (the form's first button is a hidden copy of the main one).
+	contains(t, "E120's words", body, `<a href="/docs/combat">the combat file's guide</a>`,
+		`<details class="exact"><summary>exact value</summary>`)
+	for _, bad := range []string{"whfb8, exact", "in docs/combat.md", `<span class="exact">= 290507921/764411904</span>`} {
+		if strings.Contains(body, bad) {
+			t.Errorf("the combat page says %q", bad)
+		}
+	}
+	if first := regexp.MustCompile(`<button[^>]*>[^<]*</button>`).FindString(body[strings.Index(body, `id="combat-form"`):]); !strings.Contains(first, "Work out the combat") {
+		t.Errorf("the combat form's first button, which Enter presses, is %s", first)
+	}
 
 	// The same file through the textarea gives the same page.
 	e120, _ := exampleFile(defaultCombatExample)

@@ -180,7 +180,7 @@ func TestCombatPageFallback(t *testing.T) {
 	if w.Code != 200 {
 		t.Fatalf("status %d: %s", w.Code, w.Body.String())
 	}
-	contains(t, "E120 past 5 states", w.Body.String(), "whfb8, simulated, ", "Too many states to count exactly", `id="outcome-bar"`)
+	contains(t, "E120 past 5 states", w.Body.String(), "Warhammer Fantasy Battles, 8th edition, simulated, ", "Too many states to count exactly", `id="outcome-bar"`)
 }
 
 // TestPanicWording: the page says what rearrank resolve and odds say of a
