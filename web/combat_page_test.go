@@ -26,8 +26,8 @@ func TestCombatPage(t *testing.T) {
 
 	// Words a player reads (issue 26 item 11): the ruleset by its name,
 	// the file's guide linked, a long fraction folded under "exact value";
-	// Enter works the combat out, not "Load the
-	// example" (the form's first button is a hidden copy of the main one).
+	// Enter works the combat out, not "Load the example" (the form's first
+	// button is a hidden copy of the main one).
 	contains(t, "E120's words", body, `<a href="/docs/combat">the combat file's guide</a>`,
 		`<details class="exact"><summary>exact value</summary>`)
 	for _, bad := range []string{"whfb8, exact", "in docs/combat.md", `<span class="exact">= 290507921/764411904</span>`} {
