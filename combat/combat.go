@@ -8,6 +8,7 @@ import (
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/words"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -99,6 +100,15 @@ func ParseFacing(s string) (Facing, error) {
 		}
 	}
 	return Front, fmt.Errorf("facing %q: want %s", s, strings.Join(facingNames, ", "))
+}
+
+// Msg names the facing in players' words, "left flank", as a word of the
+// catalogue (for the front: "front").
+func (f Facing) Msg() msg.Message {
+	if f < 0 || int(f) >= len(facingNames) {
+		return msg.New("term.combat.facing.front")
+	}
+	return msg.New(msg.ID("term.combat.facing." + facingNames[f]))
 }
 
 // flank reports whether f is a flank.
@@ -226,6 +236,25 @@ func (b By) Words() string {
 	}
 	return "rank and file"
 }
+
+// Msg is Words as a message of the catalogue under ruleset rs, whose
+// Russian names a champion as the ruleset does (t9a: командир).
+func (b By) Msg(rs rules.Ruleset) msg.Message {
+	switch b.Role {
+	case unit.Champion:
+		if t9aWords(rs) {
+			return msg.New("term.combat.by.t9a.champion")
+		}
+		return msg.New("term.combat.by.champion")
+	case unit.Character:
+		return msg.New("term.combat.name", b.Name)
+	}
+	return msg.New("term.combat.by.rank_and_file")
+}
+
+// t9aWords reports whether rs takes its Russian words from The 9th Age's
+// Russian rules (docs/glossary.md).
+func t9aWords(rs rules.Ruleset) bool { return rs == rules.T9A || rs == rules.T9A1RU }
 
 func (b By) rankAndFile() bool { return b.Role == unit.RankAndFile || b.Role == unit.NoRole }
 

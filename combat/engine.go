@@ -11,6 +11,7 @@ import (
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/alloc"
 	machine "github.com/rearrank/rearrank/internal/engine"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -35,19 +36,37 @@ func (k Key) String() string { return fmt.Sprintf("%d/%d", k.Class, k.Value) }
 // (t9a: "Agility 5"), "strikes first, Initiative 5", "strikes last,
 // Initiative 2", or "strikes first" and "strikes last" alone where the
 // value is not compared (21.4, 21.15).
-func (k Key) Words(rs rules.Ruleset) string {
-	value := fmt.Sprintf("%s %d", rules.For(rs).Combat.StrikeValue, k.Value)
+func (k Key) Words(rs rules.Ruleset) string { return k.Msg(rs).String() }
+
+// Msg is Words as a message of the catalogue, to be written in a reader's
+// language.
+func (k Key) Msg(rs rules.Ruleset) msg.Message {
+	value := strikeValue(rs)
 	switch {
 	case k.Class == 1:
-		return value
+		return msg.New("combat.step.value", value, k.Value)
+	case k.Value == 0 && k.Class == 2:
+		return msg.New("combat.step.first")
 	case k.Value == 0:
-		return strikesWords[k.Class]
+		return msg.New("combat.step.last")
+	case k.Class == 2:
+		return msg.New("combat.step.first_value", value, k.Value)
 	}
-	return strikesWords[k.Class] + ", " + value
+	return msg.New("combat.step.last_value", value, k.Value)
 }
 
-// strikesWords name the strike classes but the normal one.
-var strikesWords = map[int]string{2: "strikes first", 0: "strikes last"}
+// strikeValue names the characteristic the strike order compares under
+// rs (rules.CombatRules.StrikeValue) as a word of the catalogue.
+func strikeValue(rs rules.Ruleset) msg.Message {
+	switch v := rules.For(rs).Combat.StrikeValue; v {
+	case "Agility":
+		return msg.New("term.combat.strike_value.agility")
+	case "Initiative", "":
+		return msg.New("term.combat.strike_value.initiative")
+	default:
+		panic("combat: no word for the strike value " + v)
+	}
+}
 
 // stepPlan is one step: the fights of each side that strike at it, and
 // whether each re-rolls its misses.

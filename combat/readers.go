@@ -9,11 +9,13 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/safe"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -110,6 +112,9 @@ type Report struct {
 	// Fallback, for a Monte Carlo report that Exact returned in place of
 	// an exact one (ExactConfig.Fallback), is the state limit error.
 	Fallback string
+	// FallbackMsg is Fallback as a message of the catalogue, to be
+	// written in a reader's language.
+	FallbackMsg msg.Message `json:"-"`
 	// StandIns are the units' owner_choice switches: nobody is asked in a
 	// combat round, so the engine's default stands in for each (RULES.md
 	// 18; Combat.StandIns).
@@ -303,6 +308,14 @@ func (c *Combat) StandIns() []rules.StandIn {
 		}
 	}
 	return out
+}
+
+// StandInMsg is the note that says an owner_choice switch's default stands
+// in, as rules.StandIn's String says it: "single_rank_policy is
+// owner_choice, and nobody is asked here: the engine's default (balance)
+// stands in".
+func StandInMsg(s rules.StandIn) msg.Message {
+	return msg.New("combat.note.stand_in", s.Switch, strings.ReplaceAll(s.Default, "_", " "))
 }
 
 func (a *acc) report(rs rules.Ruleset) *Report {

@@ -1,0 +1,229 @@
+package msg
+
+// The combat family: what package combat and `rearrank combat` say about
+// a round of close combat between two block units: its words (facings,
+// steps, the parts of a combat result, break test outcomes), its notes,
+// the errors a player reads and the text report of the command.
+var _ = family(func() map[ID]Entry {
+	return map[ID]Entry{
+		// The game's words, as arguments of the sentences below.
+		"term.combat.facing.front":             {EN: "front", RU: "фронт"},
+		"term.combat.name":                     {EN: "{0}", RU: "{0}"},
+		"term.combat.facing.flank_left":        {EN: "left flank", RU: "левый фланг"},
+		"term.combat.facing.flank_right":       {EN: "right flank", RU: "правый фланг"},
+		"term.combat.facing.rear":              {EN: "rear", RU: "тыл"},
+		"term.combat.strike_value.initiative":  {EN: "Initiative", RU: "Инициатива"},
+		"term.combat.strike_value.agility":     {EN: "Agility", RU: "Ловкость"},
+		"term.combat.by.rank_and_file":         {EN: "rank and file", RU: "рядовые модели"},
+		"term.combat.by.champion":              {EN: "champion", RU: "чемпион"},
+		"term.combat.by.t9a.champion":          {EN: "champion", RU: "командир"},
+		"term.combat.point.wounds":             {EN: "wounds", RU: "раны"},
+		"term.combat.point.charge":             {EN: "charge", RU: "натиск"},
+		"term.combat.point.ranks":              {EN: "ranks", RU: "ряды"},
+		"term.combat.point.standard":           {EN: "standard", RU: "знамя"},
+		"term.combat.point.battle_standard":    {EN: "battle standard", RU: "армейское знамя"},
+		"term.combat.point.high_ground":        {EN: "high ground", RU: "возвышенность"},
+		"term.combat.point.outnumber":          {EN: "outnumber", RU: "численный перевес"},
+		"term.combat.point.close_order":        {EN: "close order", RU: "сомкнутый строй"},
+		"term.combat.point.massed_infantry":    {EN: "massed infantry", RU: "массовая пехота"},
+		"term.combat.point.bonus":              {EN: "bonus", RU: "бонус"},
+		"term.combat.result.break":             {EN: "breaks", RU: "бегство"},
+		"term.combat.result.fall_back":         {EN: "falls back in good order", RU: "отход в порядке"},
+		"term.combat.result.give_ground":       {EN: "gives ground", RU: "отступление"},
+		"term.combat.result.title.break":       {EN: "Break", RU: "Бегство"},
+		"term.combat.result.title.fall_back":   {EN: "Fall Back in Good Order", RU: "Отход в порядке"},
+		"term.combat.result.title.give_ground": {EN: "Give Ground", RU: "Отступление"},
+		"term.combat.auto.unbreakable":         {EN: "unbreakable", RU: "Несокрушимость"},
+		"term.combat.auto.stubborn":            {EN: "stubborn", RU: "Упорство"},
+
+		// Text that is not in the catalogue (another package's error),
+		// written as it is.
+		"combat.text": {EN: "{0}", RU: "{0}"},
+
+		// The exact reader past its limits (fast.go); "state limit
+		// reached" is odds.ErrStateLimit's text.
+		"combat.exact.side":       {EN: "{0} {0:model|models}", RU: "{0} {0:модель|модели|моделей}"},
+		"combat.exact.side_named": {EN: "{0}, {1} {1:model|models}", RU: "{0}, {1} {1:модель|модели|моделей}"},
+		"combat.error.limit_ways": {
+			EN: "combat exact: state limit reached: more than {0} {0:way through a step|ways through a step} at step {1} of {2} ({3} against {4})",
+			RU: "точный расчёт боя: достигнут предел состояний: больше {0} {0:способа пройти шаг|способов пройти шаг|способов пройти шаг} на шаге {1} из {2} ({3} против {4})",
+		},
+		"combat.error.limit_states": {
+			EN: "combat exact: state limit reached: more than {0} {0:round state|round states} at step {1} of {2} ({3} against {4})",
+			RU: "точный расчёт боя: достигнут предел состояний: больше {0} {0:состояния раунда|состояний раунда|состояний раунда} на шаге {1} из {2} ({3} против {4})",
+		},
+		"combat.error.limit_bytes": {
+			EN: "combat exact: state limit reached: more than {0} {0:byte of round states|bytes of round states} at step {1} of {2} ({3} against {4})",
+			RU: "точный расчёт боя: достигнут предел состояний: больше {0} {0:байта|байтов|байтов} состояний раунда на шаге {1} из {2} ({3} против {4})",
+		},
+		"combat.error.batch_memory": {
+			EN: "combat exact: side {0}'s batch at step {1} of {2}: {3}",
+			RU: "точный расчёт боя: серия атак стороны {0} на шаге {1} из {2}: {3}",
+		},
+		"combat.error.batch_states": {
+			EN: "combat exact: side {0}'s batch at step {1} of {2} (a batch may hold {3} times the round states, {4} here): {5}",
+			RU: "точный расчёт боя: серия атак стороны {0} на шаге {1} из {2} (в серии может быть в {3} раз больше состояний, чем в раунде, здесь {4}): {5}",
+		},
+		"combat.error.walk_estimate": {
+			EN: "combat exact: state limit reached: side {0} scores instant kills by profile, so its batch is walked die by die, and it has about {1} dice paths where {2} are left of {3}",
+			RU: "точный расчёт боя: достигнут предел состояний: сторона {0} засчитывает мгновенные убийства по профилю, поэтому её серия перебирается кубик за кубиком, а в ней около {1} путей кубиков, тогда как осталось {2} из {3}",
+		},
+		"combat.error.walk_passed": {
+			EN: "combat exact: state limit reached: side {0} scores instant kills by profile, so its batch is walked die by die, and the run passed {1} dice paths",
+			RU: "точный расчёт боя: достигнут предел состояний: сторона {0} засчитывает мгновенные убийства по профилю, поэтому её серия перебирается кубик за кубиком, и расчёт превысил {1} путей кубиков",
+		},
+
+		// A step of the strike order (RULES.md 21.4).
+		"combat.step.value":       {EN: "{0} {1}", RU: "{0} {1}"},
+		"combat.step.first":       {EN: "strikes first", RU: "бьёт первым"},
+		"combat.step.last":        {EN: "strikes last", RU: "бьёт последним"},
+		"combat.step.first_value": {EN: "strikes first, {0} {1}", RU: "бьёт первым, {0} {1}"},
+		"combat.step.last_value":  {EN: "strikes last, {0} {1}", RU: "бьёт последним, {0} {1}"},
+
+		// A side as a player names it.
+		"combat.side.named":   {EN: "{0} ({1})", RU: "{0} ({1})"},
+		"combat.side.unnamed": {EN: "side {0}", RU: "сторона {0}"},
+
+		// Notes.
+		"combat.note.stand_in": {
+			EN: "{0} is owner_choice, and nobody is asked here: the engine's default ({1}) stands in",
+			RU: "{0} = owner_choice, но здесь некого спросить: действует значение движка по умолчанию ({1})",
+		},
+
+		// The head of the report and of a round.
+		"combat.describe": {
+			EN: "{0} close combat: {1} against {2}",
+			RU: "{0}, ближний бой: {1} против {2}",
+		},
+		"combat.describe.charge": {
+			EN: "{0} close combat: {1} against {2}; {3} charged",
+			RU: "{0}, ближний бой: {1} против {2}; натиск: {3}",
+		},
+		"combat.describe.charge_facing": {
+			EN: "{0} close combat: {1} against {2}; {3} charged into the {4}",
+			RU: "{0}, ближний бой: {1} против {2}; натиск: {3}, в {4}",
+		},
+
+		// rearrank combat's report of the odds.
+		"combat.report.exact": {
+			EN: "Exact: every die walked, equal round states merged.",
+			RU: "Точный расчёт: перебраны все значения каждого кубика, одинаковые состояния раунда объединены.",
+		},
+		"combat.report.simulated": {
+			EN: "Simulated: Monte Carlo over {0} {0:round|rounds} (seed {1}); ± is one standard error.",
+			RU: "Оценка методом Монте-Карло по {0} {0:раунду|раундам|раундам} (--seed {1}); ± — одна стандартная ошибка.",
+		},
+		"combat.report.fallback": {
+			EN: "Simulated instead of exact ({0}): Monte Carlo over {1} {1:round|rounds} (seed {2}); ± is one standard error.",
+			RU: "Оценка вместо точного расчёта ({0}): метод Монте-Карло по {1} {1:раунду|раундам|раундам} (--seed {2}); ± — одна стандартная ошибка.",
+		},
+		"combat.report.percent":       {EN: "{0}%", RU: "{0}%"},
+		"combat.report.percent_below": {EN: "<{0}%", RU: "<{0}%"},
+		"combat.report.percent_above": {EN: ">{0}%", RU: ">{0}%"},
+		"combat.report.plus_minus":    {EN: "{0} ±{1}", RU: "{0} ±{1}"},
+		"combat.report.win":           {EN: "{0} win", RU: "победа: {0}"},
+		"combat.report.wins":          {EN: "{0} wins", RU: "победа: {0}"},
+		"combat.report.draw":          {EN: "draw", RU: "ничья"},
+		"combat.report.loser_breaks":  {EN: "loser breaks", RU: "проигравший бежит"},
+		"combat.report.loser_falls_back": {
+			EN: "loser falls back",
+			RU: "проигравший отходит в порядке",
+		},
+		"combat.report.loser_gives_ground": {
+			EN: "loser gives ground",
+			RU: "проигравший отступает",
+		},
+		"combat.report.breaks":        {EN: "breaks", RU: "бегство"},
+		"combat.report.destroyed":     {EN: "destroyed", RU: "уничтожение"},
+		"combat.report.casualties":    {EN: "casualties", RU: "потери"},
+		"combat.report.wounds_caused": {EN: "wounds caused", RU: "нанесено ран"},
+		"combat.report.combat_result": {EN: "combat result", RU: "результат боя"},
+		"combat.report.margin":        {EN: "margin (a - b)", RU: "разница (a - b)"},
+		"combat.report.mean":          {EN: "mean {0}", RU: "в среднем {0}"},
+		"combat.report.steps":         {EN: "Steps, attacks rolled:", RU: "Шаги, брошено атак:"},
+
+		// rearrank combat's account of one round.
+		"combat.round.dice":         {EN: "dice used: {0}", RU: "брошенные кубики: {0}"},
+		"combat.round.no_dice":      {EN: "none", RU: "нет"},
+		"combat.round.before":       {EN: "Before:", RU: "Перед боем:"},
+		"combat.round.step":         {EN: "== Step {0}: {1}", RU: "== Шаг {0}: {1}"},
+		"combat.round.fight":        {EN: "{0}, {1}: {2} {2:attack|attacks}", RU: "{0}, {1}: {2} {2:атака|атаки|атак}"},
+		"combat.round.fight_reroll": {EN: "{0}, {1}: {2} {2:attack|attacks}, misses re-rolled", RU: "{0}, {1}: {2} {2:атака|атаки|атак}, промахи перебрасываются"},
+		"combat.round.after":        {EN: "After the step:", RU: "После шага:"},
+		"combat.round.removed":      {EN: "removed (x), where they stood:", RU: "убитые модели (x) на своих местах:"},
+		"combat.round.result":       {EN: "Combat result:", RU: "Результат боя:"},
+		"combat.round.point":        {EN: "{0} {1}", RU: "{0} {1}"},
+		"combat.round.no_points":    {EN: "nothing", RU: "ничего"},
+		"combat.round.score": {
+			EN: "{0}: {1} ({2}); lost {3} {3:model|models}",
+			RU: "{0}: {1} ({2}); потери: {3} {3:модель|модели|моделей}",
+		},
+		"combat.round.draw": {EN: "A draw: nobody tests.", RU: "Ничья: теста на бегство нет ни у кого."},
+		"combat.round.musician_win": {
+			EN: "Scores equal: {0} win by 1 with the musician.",
+			RU: "Результаты равны: побеждает {0} — на 1 благодаря музыканту.",
+		},
+		"combat.round.musician_wins": {
+			EN: "Scores equal: {0} wins by 1 with the musician.",
+			RU: "Результаты равны: побеждает {0} — на 1 благодаря музыканту.",
+		},
+		"combat.round.win":  {EN: "{0} win by {1}.", RU: "Побеждает {0} с перевесом {1}."},
+		"combat.round.wins": {EN: "{0} wins by {1}.", RU: "Побеждает {0} с перевесом {1}."},
+		"combat.round.destroyed": {
+			EN: "The loser is destroyed: no break test.",
+			RU: "Проигравший уничтожен: теста на бегство нет.",
+		},
+
+		// The loser's break test in a round (RULES.md 21.8, 22.11).
+		"combat.break.auto": {
+			EN: "{0} is {1}: no break test.",
+			RU: "{0}: {1}, теста на бегство нет.",
+		},
+		"combat.break.auto_result": {
+			EN: "{0} is {1}: no break test, {2}.",
+			RU: "{0}: {1}, теста на бегство нет; итог — {2}.",
+		},
+		"combat.break.three": {
+			EN: "Break test for {0}: 2D6 against Ld {1}, lost by {2}:{3}: {4}.",
+			RU: "Тест на бегство для {0}: 2D6 против Лд {1}, проигрыш на {2}:{3}: {4}.",
+		},
+		"combat.break.three_crushed": {
+			EN: "Break test for {0}: 2D6 against Ld {1}, lost by {2}, the winners' Unit Strength more than double:{3}: {4}.",
+			RU: "Тест на бегство для {0}: 2D6 против Лд {1}, проигрыш на {2}, Сила подразделения победителей больше чем вдвое:{3}: {4}.",
+		},
+		"combat.break.test": {
+			EN: "Break test for {0}: 2D6 <= {1} ({2}):{3}: {4}",
+			RU: "Тест на бегство для {0}: 2D6 <= {1} ({2}):{3}: {4}",
+		},
+		"combat.break.why.lost": {
+			EN: "Ld {0}, lost by {1}",
+			RU: "Лд {0}, проигрыш на {1}",
+		},
+		"combat.break.why.steadfast": {
+			EN: "Ld {0}, Steadfast",
+			RU: "Лд {0}, Стойкость",
+		},
+		"combat.break.why.lost_insane": {
+			EN: "Ld {0}, lost by {1}; only a double 1 holds, Insane Courage",
+			RU: "Лд {0}, проигрыш на {1}; устоять можно только на дубле единиц, Безумная храбрость",
+		},
+		"combat.break.why.steadfast_insane": {
+			EN: "Ld {0}, Steadfast; only a double 1 holds, Insane Courage",
+			RU: "Лд {0}, Стойкость; устоять можно только на дубле единиц, Безумная храбрость",
+		},
+		"combat.break.breaks": {EN: "breaks.", RU: "тест провален, бегство."},
+		"combat.break.holds":  {EN: "holds.", RU: "тест пройден."},
+		"combat.break.holds_insane": {
+			EN: "holds on the double 1 (Insane Courage, rules 21.8).",
+			RU: "тест пройден на дубле единиц (Безумная храбрость, правила 21.8).",
+		},
+		"combat.break.breaks_no_insane": {
+			EN: "breaks (a double 1 holds only with Insane Courage, and {0} has none, rules 21.8).",
+			RU: "тест провален, бегство (дубль единиц спасает только при Безумной храбрости, а в {0} её нет; правила 21.8).",
+		},
+		"combat.break.breaks_insane_off": {
+			EN: "breaks (a double 1 holds only with Insane Courage, and the file sets insane_courage: false, rules 21.8).",
+			RU: "тест провален, бегство (дубль единиц спасает только при Безумной храбрости, а в файле insane_courage: false; правила 21.8).",
+		},
+	}
+})
