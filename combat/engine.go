@@ -547,7 +547,7 @@ func (e *engine) groups(i int, p stepPlan) (groups []rearrank.Attack, fights []F
 	for g := range groups {
 		groups[g].Name = groupName(e.c.Sides[i].Unit.Name(), names[g], auto[g])
 		if groups[g].Count, err = dice.CountExpr(counts[g]); err != nil {
-			return nil, nil, 0, fmt.Errorf("side %s, %s: %w", sideOf(i), groups[g].Name, err)
+			return nil, nil, 0, msg.Errorf(err, "combat.error.group", sideOf(i).String(), groups[g].Name, errText{err})
 		}
 	}
 	return oneBatch(groups, e.c.Sides[i].Unit.Name()), fights, attacks, nil
@@ -636,7 +636,7 @@ func sameProfile(groups []rearrank.Attack, a rearrank.Attack) int {
 func (e *engine) batch(i int, enemy *alloc.Unit, groups []rearrank.Attack, r dice.Roller) (*alloc.Unit, []rearrank.Event, error) {
 	after, t, events, err := e.resolve(enemy, groups, r)
 	if err != nil {
-		return nil, nil, fmt.Errorf("side %s: %w", sideOf(i), err)
+		return nil, nil, msg.Errorf(err, "combat.error.side", sideOf(i).String(), errText{err})
 	}
 	e.wounds[i] += t.Wounds
 	if e.c.Options.InstantKillScore == rules.ScoreProfile {
@@ -710,7 +710,8 @@ func instantKillExtra(before *alloc.Unit, groups []rearrank.Attack, ev []rearran
 // casualty of a Killing Blow whose ward failed (RULES.md 20.2, 9.1).
 const killingBlowSlays = "RULES.md 20.2, 9.1"
 
-// ErrNoFights is returned by the readers when neither side has a fight.
+// ErrNoFights is what the readers' error wraps (errors.Is) when neither side
+// has a fight.
 var ErrNoFights = errors.New("no fights: give each side's fights")
 
 // play runs one round with r, until st is set (a nil st never is). log,
@@ -722,7 +723,7 @@ func (c *Combat) play(st *stopper, r dice.Roller, log *[]Step) (*Outcome, error)
 	for k, p := range c.plan() {
 		sc, err := e.step(p, r)
 		if err != nil {
-			return nil, fmt.Errorf("step %d (%s), %w", k+1, p.key.Words(c.Ruleset), err)
+			return nil, msg.Errorf(err, "combat.error.step", k+1, p.key.Msg(c.Ruleset), errText{err})
 		}
 		o.Steps = append(o.Steps, sc)
 	}

@@ -50,7 +50,7 @@ func (c *Combat) ready() error {
 		return err
 	}
 	if len(c.Sides[0].Fights)+len(c.Sides[1].Fights) == 0 {
-		return ErrNoFights
+		return msg.Errorf(ErrNoFights, "combat.error.no_fights")
 	}
 	return nil
 }
@@ -358,7 +358,7 @@ func (c *Combat) MonteCarlo(ctx context.Context, n int, seed uint64) (*Report, e
 		return nil, err
 	}
 	if n < 1 {
-		return nil, fmt.Errorf("monte carlo: n %d: want at least 1", n)
+		return nil, msg.Errorf(nil, "combat.error.monte_carlo_n", n)
 	}
 	st, release := watch(ctx)
 	defer release()

@@ -1,7 +1,6 @@
 package combat
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/rearrank/rearrank"
@@ -422,11 +421,11 @@ func (c *Combat) rollBreak(bt *BreakTest, tries int, r dice.Roller) error {
 	for range tries {
 		d1, err := dice.Ask(r, 6, "break test, first die")
 		if err != nil {
-			return fmt.Errorf("side %s break test: %w", bt.Side, err)
+			return msg.Errorf(err, "combat.error.break_test", bt.Side.String(), errText{err})
 		}
 		d2, err := dice.Ask(r, 6, "break test, second die")
 		if err != nil {
-			return fmt.Errorf("side %s break test: %w", bt.Side, err)
+			return msg.Errorf(err, "combat.error.break_test", bt.Side.String(), errText{err})
 		}
 		bt.Rolls = append(bt.Rolls, [2]int{d1, d2})
 		if rules.For(c.Ruleset).Combat.ThreeOutcomes {

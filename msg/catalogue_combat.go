@@ -66,12 +66,83 @@ var _ = family(func() map[ID]Entry {
 		},
 		"combat.error.walk_estimate": {
 			EN: "combat exact: state limit reached: side {0} scores instant kills by profile, so its batch is walked die by die, and it has about {1} dice paths where {2} are left of {3}",
-			RU: "точный расчёт боя: достигнут предел состояний: сторона {0} засчитывает мгновенные убийства по профилю, поэтому её серия перебирается кубик за кубиком, а в ней около {1} путей кубиков, тогда как осталось {2} из {3}",
+			RU: "точный расчёт боя: достигнут предел состояний: сторона {0} засчитывает мгновенные убийства по профилю, поэтому её серия перебирается кубик за кубиком, а в ней около {1} вариантов бросков, тогда как осталось {2} из {3}",
 		},
 		"combat.error.walk_passed": {
 			EN: "combat exact: state limit reached: side {0} scores instant kills by profile, so its batch is walked die by die, and the run passed {1} dice paths",
-			RU: "точный расчёт боя: достигнут предел состояний: сторона {0} засчитывает мгновенные убийства по профилю, поэтому её серия перебирается кубик за кубиком, и расчёт превысил {1} путей кубиков",
+			RU: "точный расчёт боя: достигнут предел состояний: сторона {0} засчитывает мгновенные убийства по профилю, поэтому её серия перебирается кубик за кубиком, и расчёт превысил {1} вариантов бросков",
 		},
+
+		// Lists of codes: "a, b or c".
+		"combat.list.or": {EN: "{0} or {1}", RU: "{0} или {1}"},
+
+		// The errors of a combat a player reads: its values, fields and
+		// switches (combat.go, options.go), and what stops a round.
+		"combat.error.parse_side":    {EN: "side {0}: want a, b or none", RU: "side {0}: допустимы a, b или none"},
+		"combat.error.parse_facing":  {EN: "facing {0}: want {1}", RU: "facing {0}: допустимы {1}"},
+		"combat.error.parse_strikes": {EN: "strikes {0}: want normal, first or last", RU: "strikes {0}: допустимы normal, first или last"},
+		"combat.error.parse_height":  {EN: "height {0}: want standard, large or gigantic", RU: "height {0}: допустимы standard, large или gigantic"},
+		"combat.error.parse_by": {
+			EN: "by {0}: want rank_and_file, champion or character:<name>",
+			RU: "by {0}: допустимы rank_and_file, champion (чемпион) или character:<имя персонажа>",
+		},
+		"combat.error.block_ruleset": {
+			EN: "ruleset {0}: a combat needs a block ruleset ({1})",
+			RU: "ruleset {0}: для боя нужен свод правил с полками ({1})",
+		},
+		"combat.error.high_ground": {
+			EN: "high_ground: only {0} {1:reads|read} it (use bonus)",
+			RU: "high_ground: это поле читает только {0} (используйте bonus)",
+		},
+		"combat.error.no_unit": {EN: "sides.{0}.unit: missing", RU: "sides.{0}.unit: подразделение не задано"},
+		"combat.error.close_order": {
+			EN: "sides.{0}.special: only {1} {2:reads|read} close_order",
+			RU: "sides.{0}.special: close_order читает только {1}",
+		},
+		"combat.error.massed_infantry": {
+			EN: "sides.{0}.special: only {1} {2:reads|read} massed_infantry",
+			RU: "sides.{0}.special: massed_infantry читает только {1}",
+		},
+		"combat.error.contact": {
+			EN: "combat.contact.{0}: {1} is above the unit's width {2}",
+			RU: "combat.contact.{0}: {1} больше ширины фронта подразделения ({2})",
+		},
+		"combat.error.fight":         {EN: "sides.{0}.fights[{1}]: {2}", RU: "sides.{0}.fights[{1}]: {2}"},
+		"combat.error.fight_attacks": {EN: "sides.{0}.fights[{1}].attacks: {2}", RU: "sides.{0}.fights[{1}].attacks: {2}"},
+		"combat.error.too_many_attacks": {
+			EN: "{0}: {1} {1:model|models} making {0} each could make {2} attacks at one step: want at most {3} attacks at one step",
+			RU: "{0}: {1} {1:модель|модели|моделей} по {0} {0:атаке|атаки|атак} у каждой могут провести до {2} {2:атаки|атак|атак} за один шаг; допустимо не больше {3} {3:атаки|атак|атак} за шаг",
+		},
+		"combat.error.too_many_attacks_all": {
+			EN: "{0}: {1} {1:model|models} making {0} each could make {2} attacks at one step, the side's fights {4} in all: want at most {3} attacks at one step",
+			RU: "{0}: {1} {1:модель|модели|моделей} по {0} {0:атаке|атаки|атак} у каждой могут провести до {2} {2:атаки|атак|атак} за один шаг, а все профили атак стороны вместе — до {4}; допустимо не больше {3} {3:атаки|атак|атак} за шаг",
+		},
+		"combat.error.attacks":      {EN: "attacks {0}: want 0 or more", RU: "attacks {0}: нужно 0 или больше"},
+		"combat.error.supporting":   {EN: "supporting {0}: want 0 to 5", RU: "supporting {0}: нужно от 0 до 5"},
+		"combat.error.extra_ranks":  {EN: "extra_ranks {0}: want 0 to 10", RU: "extra_ranks {0}: нужно от 0 до 10"},
+		"combat.error.no_champion":  {EN: "by champion: the unit has no champion", RU: "by champion: в подразделении нет чемпиона"},
+		"combat.error.no_character": {EN: "by {0}: the unit has no character {1}", RU: "by {0}: в подразделении нет персонажа {1}"},
+		"combat.error.unknown_switch": {
+			EN: "unknown combat switch {0}",
+			RU: "неизвестный переключатель боя {0}",
+		},
+		"combat.error.switch_not_read": {
+			EN: "{0}: only {1} {2:reads|read} it",
+			RU: "{0}: этот переключатель читает только {1}",
+		},
+		"combat.error.switch_value": {EN: "{0} {1}: want {2}", RU: "{0} {1}: допустимы {2}"},
+		"combat.error.no_fights": {
+			EN: "no fights: give each side's fights",
+			RU: "нет профилей атак: задайте fights каждой стороны",
+		},
+		"combat.error.monte_carlo_n": {
+			EN: "monte carlo: n {0}: want at least 1",
+			RU: "метод Монте-Карло: n {0}: нужно не меньше 1",
+		},
+		"combat.error.group":      {EN: "side {0}, {1}: {2}", RU: "сторона {0}, {1}: {2}"},
+		"combat.error.side":       {EN: "side {0}: {1}", RU: "сторона {0}: {1}"},
+		"combat.error.step":       {EN: "step {0} ({1}), {2}", RU: "шаг {0} ({1}), {2}"},
+		"combat.error.break_test": {EN: "side {0} break test: {1}", RU: "сторона {0}, тест на бегство: {1}"},
 
 		// A step of the strike order (RULES.md 21.4).
 		"combat.step.value":       {EN: "{0} {1}", RU: "{0} {1}"},
