@@ -56,6 +56,10 @@ var _ = family(func() map[ID]Entry {
 			EN: "combat exact: state limit reached: more than {0} {0:byte of round states|bytes of round states} at step {1} of {2} ({3} against {4})",
 			RU: "точный расчёт боя: достигнут предел состояний: больше {0} {0:байта|байтов|байтов} состояний раунда на шаге {1} из {2} ({3} против {4})",
 		},
+		"combat.error.exact_limit": {
+			EN: "{0}; add --fallback or drop --exact for a Monte Carlo estimate",
+			RU: "{0}; для оценки методом Монте-Карло добавьте --fallback или уберите --exact",
+		},
 		"combat.error.batch_memory": {
 			EN: "combat exact: side {0}'s batch at step {1} of {2}: {3}",
 			RU: "точный расчёт боя: серия атак стороны {0} на шаге {1} из {2}: {3}",
@@ -229,7 +233,7 @@ var _ = family(func() map[ID]Entry {
 			EN: "{0}: {1} ({2}); lost {3} {3:model|models}",
 			RU: "{0}: {1} ({2}); потери: {3} {3:модель|модели|моделей}",
 		},
-		"combat.round.draw": {EN: "A draw: nobody tests.", RU: "Ничья: теста на бегство нет ни у кого."},
+		"combat.round.draw": {EN: "A draw: nobody tests.", RU: "Ничья: никто не проходит тест на бегство."},
 		"combat.round.musician_win": {
 			EN: "Scores equal: {0} win by 1 with the musician.",
 			RU: "Результаты равны: побеждает {0} — на 1 благодаря музыканту.",
@@ -276,25 +280,25 @@ var _ = family(func() map[ID]Entry {
 		},
 		"combat.break.why.lost_insane": {
 			EN: "Ld {0}, lost by {1}; only a double 1 holds, Insane Courage",
-			RU: "Лд {0}, проигрыш на {1}; устоять можно только на дубле единиц, Безумная храбрость",
+			RU: "Лд {0}, проигрыш на {1}; устоять можно только на двух единицах — Безумная храбрость",
 		},
 		"combat.break.why.steadfast_insane": {
 			EN: "Ld {0}, Steadfast; only a double 1 holds, Insane Courage",
-			RU: "Лд {0}, Стойкость; устоять можно только на дубле единиц, Безумная храбрость",
+			RU: "Лд {0}, Стойкость; устоять можно только на двух единицах — Безумная храбрость",
 		},
 		"combat.break.breaks": {EN: "breaks.", RU: "тест провален, бегство."},
 		"combat.break.holds":  {EN: "holds.", RU: "тест пройден."},
 		"combat.break.holds_insane": {
 			EN: "holds on the double 1 (Insane Courage, rules 21.8).",
-			RU: "тест пройден на дубле единиц (Безумная храбрость, правила 21.8).",
+			RU: "тест пройден на двух единицах (Безумная храбрость, правила 21.8).",
 		},
 		"combat.break.breaks_no_insane": {
 			EN: "breaks (a double 1 holds only with Insane Courage, and {0} has none, rules 21.8).",
-			RU: "тест провален, бегство (дубль единиц спасает только при Безумной храбрости, а в {0} её нет; правила 21.8).",
+			RU: "тест провален, бегство (две единицы спасают только при Безумной храбрости, а в {0} её нет; правила 21.8).",
 		},
 		"combat.break.breaks_insane_off": {
 			EN: "breaks (a double 1 holds only with Insane Courage, and the file sets insane_courage: false, rules 21.8).",
-			RU: "тест провален, бегство (дубль единиц спасает только при Безумной храбрости, а в файле insane_courage: false; правила 21.8).",
+			RU: "тест провален, бегство (две единицы спасают только при Безумной храбрости, а в файле insane_courage: false; правила 21.8).",
 		},
 	}
 })

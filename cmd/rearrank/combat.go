@@ -75,7 +75,11 @@ func runCombat(ctx context.Context, args []string, e env) error {
 	// state limit is estimated instead, and the report says so.
 	rep, err := c.Exact(ctx, combat.ExactConfig{MaxStates: *states, Fallback: *fallback || !*exact, Samples: *n, Seed: *seed})
 	if errors.Is(err, odds.ErrStateLimit) {
-		return fmt.Errorf("%w; add --fallback or drop --exact for a Monte Carlo estimate", err)
+		var cause any = err.Error()
+		if t, ok := err.(msg.Texter); ok {
+			cause = t
+		}
+		return msg.Errorf(err, "combat.error.exact_limit", cause)
 	}
 	if err != nil {
 		return err
