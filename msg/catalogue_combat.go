@@ -215,7 +215,7 @@ var _ = family(func() map[ID]Entry {
 		"combat.report.combat_result": {EN: "combat result", RU: "результат боя"},
 		"combat.report.margin":        {EN: "margin (a - b)", RU: "разница (a - b)"},
 		"combat.report.mean":          {EN: "mean {0}", RU: "в среднем {0}"},
-		"combat.report.steps":         {EN: "Steps, attacks rolled:", RU: "Шаги, брошено атак:"},
+		"combat.report.steps":         {EN: "Steps, attacks rolled:", RU: "Брошено атак по шагам:"},
 
 		// rearrank combat's account of one round.
 		"combat.round.dice":         {EN: "dice used: {0}", RU: "брошенные кубики: {0}"},
