@@ -92,7 +92,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"combat.error.block_ruleset": {
 			EN: "ruleset {0}: a combat needs a block ruleset ({1})",
-			RU: "ruleset {0}: для боя нужен свод правил с полками ({1})",
+			RU: "ruleset {0}: для боя нужен свод правил для подразделений в строю ({1})",
 		},
 		"combat.error.high_ground": {
 			EN: "high_ground: only {0} {1:reads|read} it (use bonus)",
@@ -264,7 +264,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"combat.break.three_crushed": {
 			EN: "Break test for {0}: 2D6 against Ld {1}, lost by {2}, the winners' Unit Strength more than double:{3}: {4}.",
-			RU: "Тест на бегство для {0}: 2D6 против Лд {1}, проигрыш на {2}, Сила подразделения победителей больше чем вдвое:{3}: {4}.",
+			RU: "Тест на бегство для {0}: 2D6 против Лд {1}, проигрыш на {2}, Сила подразделения победителей более чем вдвое больше:{3}: {4}.",
 		},
 		"combat.break.test": {
 			EN: "Break test for {0}: 2D6 <= {1} ({2}):{3}: {4}",
