@@ -159,6 +159,19 @@ var _ = family(func() map[ID]Entry {
 		"combat.side.named":   {EN: "{0} ({1})", RU: "{0} ({1})"},
 		"combat.side.unnamed": {EN: "side {0}", RU: "сторона {0}"},
 
+		// A unit drawn rank by rank (rearrank combat, and resolve's
+		// formations, which are English yet).
+		"combat.draw.front":     {EN: "front", RU: "фронт"},
+		"combat.draw.no_models": {EN: "(no models)", RU: "(нет моделей)"},
+		"combat.draw.legend": {
+			EN: "R rank-and-file  M musician  S standard  C champion  H character  x removed  . empty  (n) damage",
+			RU: "R рядовая модель  M музыкант  S знаменосец  C чемпион  H персонаж  x убита  . пусто  (n) урон",
+		},
+		"combat.draw.legend.t9a": {
+			EN: "R rank-and-file  M musician  S standard  C champion  H character  x removed  . empty  (n) damage",
+			RU: "R рядовая модель  M музыкант  S знаменосец  C командир  H персонаж  x убита  . пусто  (n) урон",
+		},
+
 		// Notes.
 		"combat.note.stand_in": {
 			EN: "{0} is owner_choice, and nobody is asked here: the engine's default ({1}) stands in",

@@ -186,7 +186,7 @@ func printRound(w io.Writer, c *combat.Combat, r *combat.Round, faces []int, l m
 	} else {
 		say("combat.round.dice", joinInts(faces))
 	}
-	drawLegend(w, c.Sides[0].Unit, c.Sides[1].Unit)
+	drawLegendIn(w, l, c.Sides[0].Unit, c.Sides[1].Unit)
 	fmt.Fprintln(w)
 	say("combat.round.before")
 	for i := range c.Sides {
@@ -440,12 +440,26 @@ func dist(d combat.Dist) string {
 func drawSide(w io.Writer, name string, u, before *rearrank.Unit, l msg.Lang) {
 	fmt.Fprintf(w, "%s:\n", name)
 	after := u.Ranks()
-	drawFormation(w, after, nil)
+	drawFormationIn(w, after, nil, l)
 	if before == nil || len(after) == 0 {
 		return
 	}
 	if was := before.Ranks(); len(fallen(was, after)) > 0 {
 		fmt.Fprintf(w, "  %s\n", msg.New("combat.round.removed").Text(l))
-		drawFormation(w, was, fallen(was, after))
+		drawFormationIn(w, was, fallen(was, after), l)
 	}
+}
+
+// drawLegendIn is drawLegend with the roles' line in language l (a t9a
+// unit's champion is its командир); the letters the units draw beyond
+// them (unit.Legend) are still English.
+func drawLegendIn(w io.Writer, l msg.Lang, units ...*rearrank.Unit) {
+	id := msg.ID("combat.draw.legend")
+	for _, u := range units {
+		if rs := u.Ruleset(); rs == rules.T9A || rs == rules.T9A1RU {
+			id = "combat.draw.legend.t9a"
+		}
+	}
+	fmt.Fprintf(w, "  %s\n", msg.New(id).Text(l))
+	drawKinds(w, units...)
 }
