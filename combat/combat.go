@@ -242,19 +242,28 @@ func (b By) Words() string {
 func (b By) Msg(rs rules.Ruleset) msg.Message {
 	switch b.Role {
 	case unit.Champion:
-		if t9aWords(rs) {
-			return msg.New("term.combat.by.t9a.champion")
-		}
-		return msg.New("term.combat.by.champion")
+		return ForRuleset("term.combat.by.champion", rs)
 	case unit.Character:
 		return msg.New("term.combat.name", b.Name)
 	}
 	return msg.New("term.combat.by.rank_and_file")
 }
 
-// t9aWords reports whether rs takes its Russian words from The 9th Age's
-// Russian rules (docs/glossary.md).
-func t9aWords(rs rules.Ruleset) bool { return rs == rules.T9A || rs == rules.T9A1RU }
+// ForRuleset returns the message id, or its variant for ruleset rs where
+// the catalogue has one (id + "." + the ruleset's code): a term the
+// rulesets name differently in Russian (docs/glossary.md), asked of the
+// catalogue so that no ruleset is named here.
+func ForRuleset(id msg.ID, rs rules.Ruleset, args ...any) msg.Message {
+	if v := msg.ID(string(id) + "." + rs.String()); hasEntry(v) {
+		return msg.New(v, args...)
+	}
+	return msg.New(id, args...)
+}
+
+func hasEntry(id msg.ID) bool {
+	_, ok := msg.Lookup(id)
+	return ok
+}
 
 func (b By) rankAndFile() bool { return b.Role == unit.RankAndFile || b.Role == unit.NoRole }
 

@@ -24,6 +24,7 @@ func TestWordsRussian(t *testing.T) {
 		{Key{1, 3}.Msg(rules.T9A), "Agility 3", "Ловкость 3"},
 		{By{Role: unit.Champion}.Msg(rules.WHFB8), "champion", "чемпион"},
 		{By{Role: unit.Champion}.Msg(rules.T9A1RU), "champion", "командир"},
+		{By{Role: unit.Champion}.Msg(rules.T9A), "champion", "командир"},
 		{By{Role: unit.RankAndFile}.Msg(rules.T9A), "rank and file", "рядовые модели"},
 		{By{Role: unit.Character, Name: "Hero"}.Msg(rules.T9A), "Hero", "Hero"},
 		{FlankLeft.Msg(), "left flank", "левый фланг"},

@@ -16,7 +16,8 @@ var _ = family(func() map[ID]Entry {
 		"term.combat.strike_value.agility":     {EN: "Agility", RU: "Ловкость"},
 		"term.combat.by.rank_and_file":         {EN: "rank and file", RU: "рядовые модели"},
 		"term.combat.by.champion":              {EN: "champion", RU: "чемпион"},
-		"term.combat.by.t9a.champion":          {EN: "champion", RU: "командир"},
+		"term.combat.by.champion.t9a":          {EN: "champion", RU: "командир"},
+		"term.combat.by.champion.t9a1-ru":      {EN: "champion", RU: "командир"},
 		"term.combat.point.wounds":             {EN: "wounds", RU: "раны"},
 		"term.combat.point.charge":             {EN: "charge", RU: "натиск"},
 		"term.combat.point.ranks":              {EN: "ranks", RU: "ряды"},
@@ -168,6 +169,10 @@ var _ = family(func() map[ID]Entry {
 			RU: "R рядовая модель  M музыкант  S знаменосец  C чемпион  H персонаж  x убита  . пусто  (n) урон",
 		},
 		"combat.draw.legend.t9a": {
+			EN: "R rank-and-file  M musician  S standard  C champion  H character  x removed  . empty  (n) damage",
+			RU: "R рядовая модель  M музыкант  S знаменосец  C командир  H персонаж  x убита  . пусто  (n) урон",
+		},
+		"combat.draw.legend.t9a1-ru": {
 			EN: "R rank-and-file  M musician  S standard  C champion  H character  x removed  . empty  (n) damage",
 			RU: "R рядовая модель  M музыкант  S знаменосец  C командир  H персонаж  x убита  . пусто  (n) урон",
 		},

@@ -454,12 +454,10 @@ func drawSide(w io.Writer, name string, u, before *rearrank.Unit, l msg.Lang) {
 // unit's champion is its командир); the letters the units draw beyond
 // them (unit.Legend) are still English.
 func drawLegendIn(w io.Writer, l msg.Lang, units ...*rearrank.Unit) {
-	id := msg.ID("combat.draw.legend")
-	for _, u := range units {
-		if rs := u.Ruleset(); rs == rules.T9A || rs == rules.T9A1RU {
-			id = "combat.draw.legend.t9a"
-		}
+	m := msg.New("combat.draw.legend")
+	if len(units) > 0 {
+		m = combat.ForRuleset("combat.draw.legend", units[0].Ruleset())
 	}
-	fmt.Fprintf(w, "  %s\n", msg.New(id).Text(l))
+	fmt.Fprintf(w, "  %s\n", m.Text(l))
 	drawKinds(w, units...)
 }
