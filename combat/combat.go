@@ -2,12 +2,13 @@ package combat
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/alloc"
-	"github.com/rearrank/rearrank/internal/words"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -46,7 +47,7 @@ func ParseSide(s string) (Side, error) {
 	case "none", "":
 		return NoSide, nil
 	}
-	return NoSide, fmt.Errorf("side %q: want a, b or none", s)
+	return NoSide, msg.Errorf(nil, "combat.error.parse_side", strconv.Quote(s))
 }
 
 // Other returns the opposing side; NoSide stays NoSide.
@@ -98,7 +99,16 @@ func ParseFacing(s string) (Facing, error) {
 			return Facing(i), nil
 		}
 	}
-	return Front, fmt.Errorf("facing %q: want %s", s, strings.Join(facingNames, ", "))
+	return Front, msg.Errorf(nil, "combat.error.parse_facing", strconv.Quote(s), strings.Join(facingNames, ", "))
+}
+
+// Msg names the facing in players' words, "left flank", as a word of the
+// catalogue (for the front: "front").
+func (f Facing) Msg() msg.Message {
+	if f < 0 || int(f) >= len(facingNames) {
+		return msg.New("term.combat.facing.front")
+	}
+	return msg.New(msg.ID("term.combat.facing." + facingNames[f]))
 }
 
 // flank reports whether f is a flank.
@@ -131,7 +141,7 @@ func ParseStrikes(s string) (Strikes, error) {
 			return Strikes(i), nil
 		}
 	}
-	return Normal, fmt.Errorf("strikes %q: want normal, first or last", s)
+	return Normal, msg.Errorf(nil, "combat.error.parse_strikes", strconv.Quote(s))
 }
 
 // class is the first part of the step key (RULES.md 21.4).
@@ -173,7 +183,7 @@ func ParseHeight(s string) (Height, error) {
 			return Height(i), nil
 		}
 	}
-	return Standard, fmt.Errorf("height %q: want standard, large or gigantic", s)
+	return Standard, msg.Errorf(nil, "combat.error.parse_height", strconv.Quote(s))
 }
 
 // DefaultSupporting returns the supporting attacks per model a fight makes
@@ -201,7 +211,7 @@ func ParseBy(s string) (By, error) {
 	case strings.HasPrefix(s, "character:") && len(s) > len("character:"):
 		return By{Role: unit.Character, Name: strings.TrimPrefix(s, "character:")}, nil
 	}
-	return By{}, fmt.Errorf("by %q: want rank_and_file, champion or character:<name>", s)
+	return By{}, msg.Errorf(nil, "combat.error.parse_by", strconv.Quote(s))
 }
 
 // String writes the By as the file does.
@@ -225,6 +235,34 @@ func (b By) Words() string {
 		return b.Name
 	}
 	return "rank and file"
+}
+
+// Msg is Words as a message of the catalogue under ruleset rs, whose
+// Russian names a champion as the ruleset does (t9a: командир).
+func (b By) Msg(rs rules.Ruleset) msg.Message {
+	switch b.Role {
+	case unit.Champion:
+		return ForRuleset("term.combat.by.champion", rs)
+	case unit.Character:
+		return msg.New("term.combat.name", b.Name)
+	}
+	return msg.New("term.combat.by.rank_and_file")
+}
+
+// ForRuleset returns the message id, or its variant for ruleset rs where
+// the catalogue has one (id + "." + the ruleset's code): a term the
+// rulesets name differently in Russian (docs/glossary.md), asked of the
+// catalogue so that no ruleset is named here.
+func ForRuleset(id msg.ID, rs rules.Ruleset, args ...any) msg.Message {
+	if v := msg.ID(string(id) + "." + rs.String()); hasEntry(v) {
+		return msg.New(v, args...)
+	}
+	return msg.New(id, args...)
+}
+
+func hasEntry(id msg.ID) bool {
+	_, ok := msg.Lookup(id)
+	return ok
 }
 
 func (b By) rankAndFile() bool { return b.Role == unit.RankAndFile || b.Role == unit.NoRole }
@@ -323,10 +361,11 @@ func (c *Combat) Agree(i int, plural, singular string) string {
 // make more than dice.MaxCount attacks at one step.
 func (c *Combat) Validate() error {
 	if !c.Ruleset.Valid() || !rules.For(c.Ruleset).Combat.Round {
-		return fmt.Errorf("ruleset %s: a combat needs a block ruleset (%s)", c.Ruleset, rulesetsWhere(blockRound))
+		return msg.Errorf(nil, "combat.error.block_ruleset", c.Ruleset.String(), rulesetsMsg(rules.RulesetsWhere(blockRound)))
 	}
 	if c.HighGround != NoSide && !rules.For(c.Ruleset).Combat.HighGround {
-		return fmt.Errorf("high_ground: %s it (use bonus)", onlyRead(rules.RulesetsWhere(func(t *rules.Traits) bool { return t.Combat.HighGround })))
+		rs := rules.RulesetsWhere(func(t *rules.Traits) bool { return t.Combat.HighGround })
+		return msg.Errorf(nil, "combat.error.high_ground", rulesetsMsg(rs), len(rs))
 	}
 	if err := c.Options.ReadBy(c.Ruleset); err != nil {
 		return err
@@ -334,25 +373,27 @@ func (c *Combat) Validate() error {
 	for i := range c.Sides {
 		s := &c.Sides[i]
 		if s.Unit == nil {
-			return fmt.Errorf("sides.%s.unit: missing", sideOf(i))
+			return msg.Errorf(nil, "combat.error.no_unit", sideOf(i).String())
 		}
 		cr := &rules.For(c.Ruleset).Combat
 		if s.CloseOrder && cr.CombatOrderStrength == 0 {
-			return fmt.Errorf("sides.%s.special: %s close_order", sideOf(i), onlyRead(rules.RulesetsWhere(func(t *rules.Traits) bool { return t.Combat.CombatOrderStrength > 0 })))
+			rs := rules.RulesetsWhere(func(t *rules.Traits) bool { return t.Combat.CombatOrderStrength > 0 })
+			return msg.Errorf(nil, "combat.error.close_order", sideOf(i).String(), rulesetsMsg(rs), len(rs))
 		}
 		if s.MassedInfantry && !cr.MassedInfantry {
-			return fmt.Errorf("sides.%s.special: %s massed_infantry", sideOf(i), onlyRead(rules.RulesetsWhere(func(t *rules.Traits) bool { return t.Combat.MassedInfantry })))
+			rs := rules.RulesetsWhere(func(t *rules.Traits) bool { return t.Combat.MassedInfantry })
+			return msg.Errorf(nil, "combat.error.massed_infantry", sideOf(i).String(), rulesetsMsg(rs), len(rs))
 		}
 		if c.Contact[i] < 0 || c.Contact[i] > au(s.Unit).Frontage() {
-			return fmt.Errorf("combat.contact.%s: %d is above the unit's width %d", sideOf(i), c.Contact[i], au(s.Unit).Frontage())
+			return msg.Errorf(nil, "combat.error.contact", sideOf(i).String(), c.Contact[i], au(s.Unit).Frontage())
 		}
 		for j, f := range s.Fights {
 			if err := f.check(au(s.Unit)); err != nil {
-				return fmt.Errorf("sides.%s.fights[%d]: %w", sideOf(i), j, err)
+				return msg.Errorf(err, "combat.error.fight", sideOf(i).String(), j, errText{err})
 			}
 		}
 		if j, err := c.checkAttacks(i); err != nil {
-			return fmt.Errorf("sides.%s.fights[%d].attacks: %w", sideOf(i), j, err)
+			return msg.Errorf(err, "combat.error.fight_attacks", sideOf(i).String(), j, errText{err})
 		}
 	}
 	return nil
@@ -383,32 +424,30 @@ func (c *Combat) checkAttacks(i int) (int, error) {
 	if total <= dice.MaxCount {
 		return 0, nil
 	}
-	all := ""
-	if total > worstPart {
-		all = fmt.Sprintf(", the side's fights %d in all", total)
-	}
 	a := c.Sides[i].Fights[worst].Attacks
-	return worst, fmt.Errorf("%d: %s making %d each could make %d attacks at one step%s: want at most %d attacks at one step",
-		a, words.Count(worstModels, "model", "models"), a, worstPart, all, dice.MaxCount)
+	if total > worstPart {
+		return worst, msg.Errorf(nil, "combat.error.too_many_attacks_all", a, worstModels, worstPart, dice.MaxCount, total)
+	}
+	return worst, msg.Errorf(nil, "combat.error.too_many_attacks", a, worstModels, worstPart, dice.MaxCount)
 }
 
 func (f Fight) check(u *alloc.Unit) error {
 	switch {
 	case f.Attacks < 0:
-		return fmt.Errorf("attacks %d: want 0 or more", f.Attacks)
+		return msg.Errorf(nil, "combat.error.attacks", f.Attacks)
 	case f.Supporting < 0 || f.Supporting > 5:
-		return fmt.Errorf("supporting %d: want 0 to 5", f.Supporting)
+		return msg.Errorf(nil, "combat.error.supporting", f.Supporting)
 	case f.ExtraRanks < 0 || f.ExtraRanks > 10:
-		return fmt.Errorf("extra_ranks %d: want 0 to 10", f.ExtraRanks)
+		return msg.Errorf(nil, "combat.error.extra_ranks", f.ExtraRanks)
 	}
 	switch f.By.Role {
 	case unit.Champion:
 		if u.Count(unit.Champion) == 0 {
-			return fmt.Errorf("by champion: the unit has no champion")
+			return msg.Errorf(nil, "combat.error.no_champion")
 		}
 	case unit.Character:
 		if !hasCharacter(u, f.By.Name) {
-			return fmt.Errorf("by %s: the unit has no character %q", f.By, f.By.Name)
+			return msg.Errorf(nil, "combat.error.no_character", f.By.String(), strconv.Quote(f.By.Name))
 		}
 	}
 	return nil

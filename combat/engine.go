@@ -11,6 +11,7 @@ import (
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/alloc"
 	machine "github.com/rearrank/rearrank/internal/engine"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -35,19 +36,37 @@ func (k Key) String() string { return fmt.Sprintf("%d/%d", k.Class, k.Value) }
 // (t9a: "Agility 5"), "strikes first, Initiative 5", "strikes last,
 // Initiative 2", or "strikes first" and "strikes last" alone where the
 // value is not compared (21.4, 21.15).
-func (k Key) Words(rs rules.Ruleset) string {
-	value := fmt.Sprintf("%s %d", rules.For(rs).Combat.StrikeValue, k.Value)
+func (k Key) Words(rs rules.Ruleset) string { return k.Msg(rs).String() }
+
+// Msg is Words as a message of the catalogue, to be written in a reader's
+// language.
+func (k Key) Msg(rs rules.Ruleset) msg.Message {
+	value := strikeValue(rs)
 	switch {
 	case k.Class == 1:
-		return value
+		return msg.New("combat.step.value", value, k.Value)
+	case k.Value == 0 && k.Class == 2:
+		return msg.New("combat.step.first")
 	case k.Value == 0:
-		return strikesWords[k.Class]
+		return msg.New("combat.step.last")
+	case k.Class == 2:
+		return msg.New("combat.step.first_value", value, k.Value)
 	}
-	return strikesWords[k.Class] + ", " + value
+	return msg.New("combat.step.last_value", value, k.Value)
 }
 
-// strikesWords name the strike classes but the normal one.
-var strikesWords = map[int]string{2: "strikes first", 0: "strikes last"}
+// strikeValue names the characteristic the strike order compares under
+// rs (rules.CombatRules.StrikeValue) as a word of the catalogue.
+func strikeValue(rs rules.Ruleset) msg.Message {
+	switch v := rules.For(rs).Combat.StrikeValue; v {
+	case "Agility":
+		return msg.New("term.combat.strike_value.agility")
+	case "Initiative", "":
+		return msg.New("term.combat.strike_value.initiative")
+	default:
+		panic("combat: no word for the strike value " + v)
+	}
+}
 
 // stepPlan is one step: the fights of each side that strike at it, and
 // whether each re-rolls its misses.
@@ -528,7 +547,7 @@ func (e *engine) groups(i int, p stepPlan) (groups []rearrank.Attack, fights []F
 	for g := range groups {
 		groups[g].Name = groupName(e.c.Sides[i].Unit.Name(), names[g], auto[g])
 		if groups[g].Count, err = dice.CountExpr(counts[g]); err != nil {
-			return nil, nil, 0, fmt.Errorf("side %s, %s: %w", sideOf(i), groups[g].Name, err)
+			return nil, nil, 0, msg.Errorf(err, "combat.error.group", sideOf(i).String(), groups[g].Name, errText{err})
 		}
 	}
 	return oneBatch(groups, e.c.Sides[i].Unit.Name()), fights, attacks, nil
@@ -617,7 +636,7 @@ func sameProfile(groups []rearrank.Attack, a rearrank.Attack) int {
 func (e *engine) batch(i int, enemy *alloc.Unit, groups []rearrank.Attack, r dice.Roller) (*alloc.Unit, []rearrank.Event, error) {
 	after, t, events, err := e.resolve(enemy, groups, r)
 	if err != nil {
-		return nil, nil, fmt.Errorf("side %s: %w", sideOf(i), err)
+		return nil, nil, msg.Errorf(err, "combat.error.side", sideOf(i).String(), errText{err})
 	}
 	e.wounds[i] += t.Wounds
 	if e.c.Options.InstantKillScore == rules.ScoreProfile {
@@ -691,7 +710,8 @@ func instantKillExtra(before *alloc.Unit, groups []rearrank.Attack, ev []rearran
 // casualty of a Killing Blow whose ward failed (RULES.md 20.2, 9.1).
 const killingBlowSlays = "RULES.md 20.2, 9.1"
 
-// ErrNoFights is returned by the readers when neither side has a fight.
+// ErrNoFights is what the readers' error wraps (errors.Is) when neither side
+// has a fight.
 var ErrNoFights = errors.New("no fights: give each side's fights")
 
 // play runs one round with r, until st is set (a nil st never is). log,
@@ -703,7 +723,7 @@ func (c *Combat) play(st *stopper, r dice.Roller, log *[]Step) (*Outcome, error)
 	for k, p := range c.plan() {
 		sc, err := e.step(p, r)
 		if err != nil {
-			return nil, fmt.Errorf("step %d (%s), %w", k+1, p.key.Words(c.Ruleset), err)
+			return nil, msg.Errorf(err, "combat.error.step", k+1, p.key.Msg(c.Ruleset), errText{err})
 		}
 		o.Steps = append(o.Steps, sc)
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/alloc"
-	"github.com/rearrank/rearrank/internal/words"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -106,6 +106,7 @@ func (c *Combat) Exact(ctx context.Context, cfg ExactConfig) (*Report, error) {
 			return nil, mcErr
 		}
 		mc.Fallback = err.Error()
+		mc.FallbackMsg = errorMsg(err)
 		return mc, nil
 	}
 	if rep != nil {
@@ -168,19 +169,18 @@ func (c *Combat) exact(ctx context.Context, cfg ExactConfig) (*Report, error) {
 	return a.report(c.Ruleset), nil
 }
 
-// limit is the error of step k past max things, named one or many.
-func (f *fastReader) limit(k int, max int, one, many string) error {
-	return fmt.Errorf("combat exact: %w: more than %s at step %d of %d (%s against %s)",
-		odds.ErrStateLimit, words.Count(max, one, many), k+1, len(f.c.plan()), describeSide(f.c, 0), describeSide(f.c, 1))
+// limit is the error of step k past max of what (ways, states or bytes).
+func (f *fastReader) limit(k int, max int, what msg.ID) error {
+	return msg.Errorf(odds.ErrStateLimit, what, max, k+1, len(f.c.plan()), describeSide(f.c, 0), describeSide(f.c, 1))
 }
 
-func describeSide(c *Combat, i int) string {
+// describeSide names side i and its size: "Elves, 20 models", "1 model".
+func describeSide(c *Combat, i int) msg.Message {
 	u := c.Sides[i].Unit
-	s := words.Count(u.Size(), "model", "models")
 	if u.Name() != "" {
-		s = u.Name() + ", " + s
+		return msg.New("combat.exact.side_named", u.Name(), u.Size())
 	}
-	return s
+	return msg.New("combat.exact.side", u.Size())
 }
 
 // step moves every state over step k.
@@ -217,7 +217,7 @@ func (f *fastReader) step(k int, p stepPlan, states []rstate, a *acc) ([]rstate,
 					return nil, err
 				}
 				if pairs++; maxStates > 0 && pairs > 16*maxStates {
-					return nil, f.limit(k, 16*maxStates, "way through a step", "ways through a step")
+					return nil, f.limit(k, 16*maxStates, "combat.error.limit_ways")
 				}
 				t := rstate{units: [2]*alloc.Unit{w1.enemy, w0.enemy}, wounds: s.wounds, lostRF: s.lostRF}
 				t.wounds[0] += w0.dw
@@ -246,10 +246,10 @@ func (f *fastReader) step(k int, p stepPlan, states []rstate, a *acc) ([]rstate,
 				next = append(next, t)
 				bytes += 2*len(key) + 96
 				if maxStates > 0 && len(next) > maxStates {
-					return nil, f.limit(k, maxStates, "round state", "round states")
+					return nil, f.limit(k, maxStates, "combat.error.limit_states")
 				}
 				if maxBytes > 0 && bytes > maxBytes {
-					return nil, f.limit(k, maxBytes, "byte of round states", "bytes of round states")
+					return nil, f.limit(k, maxBytes, "combat.error.limit_bytes")
 				}
 			}
 		}
@@ -296,10 +296,9 @@ func (f *fastReader) batchSide(k, i int, enemy *alloc.Unit, groups []rearrank.At
 	os, err := odds.BatchOutcomes(f.ctx, handle(enemy), groups, odds.Config{MaxStates: limit})
 	switch {
 	case errors.Is(err, odds.ErrMemoryLimit):
-		return nil, fmt.Errorf("combat exact: side %s's batch at step %d of %d: %w", sideOf(i), k+1, len(f.c.plan()), err)
+		return nil, msg.Errorf(err, "combat.error.batch_memory", sideOf(i).String(), k+1, len(f.c.plan()), errText{err})
 	case errors.Is(err, odds.ErrStateLimit):
-		return nil, fmt.Errorf("combat exact: side %s's batch at step %d of %d (a batch may hold %d times the round states, %d here): %w",
-			sideOf(i), k+1, len(f.c.plan()), batchStates, limit, err)
+		return nil, msg.Errorf(err, "combat.error.batch_states", sideOf(i).String(), k+1, len(f.c.plan()), batchStates, limit, errText{err})
 	case err != nil:
 		return nil, err
 	}
@@ -344,8 +343,7 @@ func (f *fastReader) walkSide(e *engine, i int, groups []rearrank.Attack) ([]sid
 			sum += p.prod
 		}
 		if est := sum / 16; est > float64(limit) {
-			return nil, fmt.Errorf("combat exact: %w: side %s scores instant kills by profile, so its batch is walked die by die, and it has about %.2g dice paths where %d are left of %d",
-				odds.ErrStateLimit, sideOf(i), est, max(limit, 0), walkPaths)
+			return nil, msg.Errorf(odds.ErrStateLimit, "combat.error.walk_estimate", sideOf(i).String(), strconv.FormatFloat(est, 'g', 2, 64), max(limit, 0), walkPaths)
 		}
 	}
 	index := map[string]int{}
@@ -370,8 +368,7 @@ func (f *fastReader) walkSide(e *engine, i int, groups []rearrank.Attack) ([]sid
 	})
 	f.walked += n
 	if errors.Is(err, ErrTooLarge) {
-		return nil, fmt.Errorf("combat exact: %w: side %s scores instant kills by profile, so its batch is walked die by die, and the run passed %d dice paths",
-			odds.ErrStateLimit, sideOf(i), walkPaths)
+		return nil, msg.Errorf(odds.ErrStateLimit, "combat.error.walk_passed", sideOf(i).String(), walkPaths)
 	}
 	return ways, err
 }

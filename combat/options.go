@@ -2,8 +2,10 @@ package combat
 
 import (
 	"errors"
-	"fmt"
+	"strconv"
+	"strings"
 
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -28,17 +30,17 @@ func combatSwitch(name string) (rules.Switch, bool) {
 func setOption(o *rules.Options, rs rules.Ruleset, name, value string) error {
 	s, ok := combatSwitch(name)
 	if !ok {
-		return fmt.Errorf("unknown combat switch %q", name)
+		return msg.Errorf(nil, "combat.error.unknown_switch", strconv.Quote(name))
 	}
 	if !s.AppliesTo(rs) {
-		return fmt.Errorf("%s: %s it", name, onlyRead(s.Rulesets))
+		return msg.Errorf(nil, "combat.error.switch_not_read", name, rulesetsMsg(s.Rulesets), len(s.Rulesets))
 	}
 	if err := o.Set(name, value); err != nil {
 		if errors.Is(err, rules.ErrProperRanks) {
 			return err
 		}
 		if s.Values != nil {
-			return fmt.Errorf("%s %q: want %s", name, value, listText(s.Values))
+			return msg.Errorf(nil, "combat.error.switch_value", name, strconv.Quote(value), listMsg(s.Values))
 		}
 		return err
 	}
@@ -65,6 +67,24 @@ func onlyRead(rs []rules.Ruleset) string {
 		return "only " + rulesetText(rs) + " reads"
 	}
 	return "only " + rulesetText(rs) + " read"
+}
+
+// rulesetsMsg names rulesets as listMsg does.
+func rulesetsMsg(rs []rules.Ruleset) msg.Message {
+	names := make([]string, len(rs))
+	for i, r := range rs {
+		names[i] = r.String()
+	}
+	return listMsg(names)
+}
+
+// listMsg writes names as "a, b or c" in a reader's language (Russian:
+// "a, b или c"); names are codes, never translated.
+func listMsg(names []string) msg.Message {
+	if len(names) < 2 {
+		return msg.New("combat.text", strings.Join(names, ""))
+	}
+	return msg.New("combat.list.or", strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 }
 
 // blockRound reports whether a ruleset fights a round of close combat.

@@ -9,11 +9,13 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/safe"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -48,7 +50,7 @@ func (c *Combat) ready() error {
 		return err
 	}
 	if len(c.Sides[0].Fights)+len(c.Sides[1].Fights) == 0 {
-		return ErrNoFights
+		return msg.Errorf(ErrNoFights, "combat.error.no_fights")
 	}
 	return nil
 }
@@ -110,6 +112,9 @@ type Report struct {
 	// Fallback, for a Monte Carlo report that Exact returned in place of
 	// an exact one (ExactConfig.Fallback), is the state limit error.
 	Fallback string
+	// FallbackMsg is Fallback as a message of the catalogue, to be
+	// written in a reader's language.
+	FallbackMsg msg.Message `json:"-"`
 	// StandIns are the units' owner_choice switches: nobody is asked in a
 	// combat round, so the engine's default stands in for each (RULES.md
 	// 18; Combat.StandIns).
@@ -305,6 +310,14 @@ func (c *Combat) StandIns() []rules.StandIn {
 	return out
 }
 
+// StandInMsg is the note that says an owner_choice switch's default stands
+// in, as rules.StandIn's String says it: "single_rank_policy is
+// owner_choice, and nobody is asked here: the engine's default (balance)
+// stands in".
+func StandInMsg(s rules.StandIn) msg.Message {
+	return msg.New("combat.note.stand_in", s.Switch, strings.ReplaceAll(s.Default, "_", " "))
+}
+
 func (a *acc) report(rs rules.Ruleset) *Report {
 	q := func(x *big.Rat) *big.Rat { return new(big.Rat).Quo(x, a.total) }
 	r := &Report{Ruleset: rs, AWins: q(a.aw), Draw: q(a.dr), BWins: q(a.bw), LoserBreaks: q(a.lb), Margin: a.dist(a.margin, false)}
@@ -345,7 +358,7 @@ func (c *Combat) MonteCarlo(ctx context.Context, n int, seed uint64) (*Report, e
 		return nil, err
 	}
 	if n < 1 {
-		return nil, fmt.Errorf("monte carlo: n %d: want at least 1", n)
+		return nil, msg.Errorf(nil, "combat.error.monte_carlo_n", n)
 	}
 	st, release := watch(ctx)
 	defer release()

@@ -1,12 +1,12 @@
 package combat
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/alloc"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -70,6 +70,18 @@ func (p Point) Words() string {
 	return strings.ReplaceAll(p.Name, "_", " ")
 }
 
+// Msg is Words as a message of the catalogue.
+func (p Point) Msg() msg.Message {
+	switch p.Name {
+	case "flank_left", "flank_right", "rear":
+		return msg.New(msg.ID("term.combat.facing." + p.Name))
+	}
+	if _, ok := msg.Lookup(msg.ID("term.combat.point." + strings.ReplaceAll(p.Name, " ", "_"))); !ok {
+		panic("combat: no word for the combat result's part " + p.Name)
+	}
+	return msg.New(msg.ID("term.combat.point." + strings.ReplaceAll(p.Name, " ", "_")))
+}
+
 // BreakTest is a loser's break test (21.8).
 type BreakTest struct {
 	Side Side `json:"side"`
@@ -103,6 +115,38 @@ const (
 // Good Order", "Give Ground"; "" for the zero Result.
 func (r Result) Title() string {
 	return map[Result]string{Break: "Break", FallBackInGoodOrder: "Fall Back in Good Order", GiveGround: "Give Ground"}[r]
+}
+
+// Msg says the outcome as a sentence ends with it: "breaks", "falls back
+// in good order", "gives ground".
+func (r Result) Msg() msg.Message {
+	switch r {
+	case Break:
+		return msg.New("term.combat.result.break")
+	case FallBackInGoodOrder:
+		return msg.New("term.combat.result.fall_back")
+	}
+	return msg.New("term.combat.result.give_ground")
+}
+
+// TitleMsg is Title as a message of the catalogue; the zero message for
+// the zero Result.
+func (r Result) TitleMsg() msg.Message {
+	switch r {
+	case Break:
+		return msg.New("term.combat.result.title.break")
+	case FallBackInGoodOrder:
+		return msg.New("term.combat.result.title.fall_back")
+	case GiveGround:
+		return msg.New("term.combat.result.title.give_ground")
+	}
+	return msg.Message{}
+}
+
+// AutoMsg names why no dice were rolled (Auto: "unbreakable",
+// "stubborn") as a word of the catalogue.
+func (b *BreakTest) AutoMsg() msg.Message {
+	return msg.New(msg.ID("term.combat.auto." + b.Auto))
 }
 
 // rankPoints is the combat result for ranks of unit u (21.6, 22.11): its
@@ -377,11 +421,11 @@ func (c *Combat) rollBreak(bt *BreakTest, tries int, r dice.Roller) error {
 	for range tries {
 		d1, err := dice.Ask(r, 6, "break test, first die")
 		if err != nil {
-			return fmt.Errorf("side %s break test: %w", bt.Side, err)
+			return msg.Errorf(err, "combat.error.break_test", bt.Side.String(), errText{err})
 		}
 		d2, err := dice.Ask(r, 6, "break test, second die")
 		if err != nil {
-			return fmt.Errorf("side %s break test: %w", bt.Side, err)
+			return msg.Errorf(err, "combat.error.break_test", bt.Side.String(), errText{err})
 		}
 		bt.Rolls = append(bt.Rolls, [2]int{d1, d2})
 		if rules.For(c.Ruleset).Combat.ThreeOutcomes {

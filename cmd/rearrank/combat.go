@@ -9,11 +9,11 @@ import (
 	"math/big"
 	"os"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/combat"
 	"github.com/rearrank/rearrank/dice"
-	"github.com/rearrank/rearrank/internal/words"
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/rules"
@@ -69,21 +69,25 @@ func runCombat(ctx context.Context, args []string, e env) error {
 		if err != nil {
 			return err
 		}
-		return printReport(e.stdout, c, rep, *asJSON)
+		return printReport(e.stdout, c, rep, *asJSON, e.lang)
 	}
 	// The exact odds, by default with the fallback: a combat past the
 	// state limit is estimated instead, and the report says so.
 	rep, err := c.Exact(ctx, combat.ExactConfig{MaxStates: *states, Fallback: *fallback || !*exact, Samples: *n, Seed: *seed})
 	if errors.Is(err, odds.ErrStateLimit) {
-		return fmt.Errorf("%w; add --fallback or drop --exact for a Monte Carlo estimate", err)
+		var cause any = err.Error()
+		if t, ok := err.(msg.Texter); ok {
+			cause = t
+		}
+		return msg.Errorf(err, "combat.error.exact_limit", cause)
 	}
 	if err != nil {
 		return err
 	}
 	if rep.Fallback != "" && !*exact && !*asJSON {
-		e.note(msg.New("cli.combat.fallback", rep.Fallback, rep.N))
+		e.note(msg.New("cli.combat.fallback", rep.FallbackMsg, rep.N))
 	}
-	return printReport(e.stdout, c, rep, *asJSON)
+	return printReport(e.stdout, c, rep, *asJSON, e.lang)
 }
 
 // combatRounds is the number of Monte Carlo rounds of rearrank combat, as
@@ -110,7 +114,7 @@ func loadCombat(path string, e env) (*combat.Combat, error) {
 	// Nobody is asked during a round, at a terminal or not: the defaults
 	// stand in (RULES.md 18), and the note says so.
 	for _, s := range c.StandIns() {
-		fmt.Fprintf(e.stderr, "rearrank: note: %s\n", s)
+		e.note(combat.StandInMsg(s))
 	}
 	return c, nil
 }
@@ -140,146 +144,159 @@ func playRound(c *combat.Combat, faces string, scripted bool, seed uint64, asJSO
 	if asJSON {
 		return writeJSON(e.stdout, round.View(c, rec.Faces()))
 	}
-	printRound(e.stdout, c, round, rec.Faces())
+	printRound(e.stdout, c, round, rec.Faces(), e.lang)
 	return nil
 }
 
 // sideName names side i as a player does: its unit and the file's letter,
 // "Elves (a)", or "side a" for an unnamed unit.
-func sideName(c *combat.Combat, i int) string {
+func sideName(c *combat.Combat, i int) msg.Message {
 	s := "ab"[i : i+1]
 	if n := c.Sides[i].Unit.Name(); n != "" {
-		return n + " (" + s + ")"
+		return msg.New("combat.side.named", n, s)
 	}
-	return "side " + s
+	return msg.New("combat.side.unnamed", s)
 }
 
-// sideVerb is sideName with a verb agreeing with it: a unit of several
-// models is read as plural ("Elves (a) win"); one model ("Hero (a) wins")
-// and "side a" as singular.
-func sideVerb(c *combat.Combat, i int, plural, singular string) string {
-	return sideName(c, i) + " " + c.Agree(i, plural, singular)
+// sideVerb is the message id, or id with an s, whose verb agrees with
+// sideName: a unit of several models is read as plural ("Elves (a)
+// win"); one model ("Hero (a) wins") and "side a" as singular. Russian
+// writes both alike.
+func sideVerb(c *combat.Combat, i int, id msg.ID) msg.ID {
+	return msg.ID(c.Agree(i, string(id), string(id)+"s"))
 }
 
-func describeCombat(w io.Writer, c *combat.Combat) {
-	fmt.Fprintf(w, "%s close combat: %s against %s", c.Ruleset, sideName(c, 0), sideName(c, 1))
+func describeCombat(w io.Writer, c *combat.Combat, l msg.Lang) {
+	rs, a, b := c.Ruleset.String(), sideName(c, 0), sideName(c, 1)
+	m := msg.New("combat.describe", rs, a, b)
 	if c.Charger != combat.NoSide {
-		fmt.Fprintf(w, "; %s charged", sideName(c, int(c.Charger)-1))
+		m = msg.New("combat.describe.charge", rs, a, b, sideName(c, int(c.Charger)-1))
 		if c.Facing != combat.Front {
-			fmt.Fprintf(w, " into the %s", map[combat.Facing]string{combat.FlankLeft: "left flank", combat.FlankRight: "right flank", combat.Rear: "rear"}[c.Facing])
+			m = msg.New("combat.describe.charge_facing", rs, a, b, sideName(c, int(c.Charger)-1), c.Facing.Msg())
 		}
 	}
-	fmt.Fprintln(w)
+	fmt.Fprintln(w, m.Text(l))
 }
 
-func printRound(w io.Writer, c *combat.Combat, r *combat.Round, faces []int) {
-	describeCombat(w, c)
-	fmt.Fprintf(w, "dice used: %s\n", joinInts(faces))
-	drawLegend(w, c.Sides[0].Unit, c.Sides[1].Unit)
-	fmt.Fprintln(w, "\nBefore:")
+func printRound(w io.Writer, c *combat.Combat, r *combat.Round, faces []int, l msg.Lang) {
+	say := func(id msg.ID, args ...any) { fmt.Fprintln(w, msg.New(id, args...).Text(l)) }
+	describeCombat(w, c, l)
+	if len(faces) == 0 {
+		say("combat.round.dice", msg.New("combat.round.no_dice"))
+	} else {
+		say("combat.round.dice", joinInts(faces))
+	}
+	drawLegendIn(w, l, c.Sides[0].Unit, c.Sides[1].Unit)
+	fmt.Fprintln(w)
+	say("combat.round.before")
 	for i := range c.Sides {
-		drawSide(w, sideName(c, i), c.Sides[i].Unit, nil)
+		drawSide(w, sideName(c, i).Text(l), c.Sides[i].Unit, nil, l)
 	}
 	prev := [2]*rearrank.Unit{c.Sides[0].Unit, c.Sides[1].Unit}
 	for k, s := range r.Steps {
-		fmt.Fprintf(w, "\n== Step %d: %s\n", k+1, s.Key.Words(c.Ruleset))
+		fmt.Fprintln(w)
+		say("combat.round.step", k+1, s.Key.Msg(c.Ruleset))
 		for i, ss := range s.Sides {
 			for _, f := range ss.Fights {
-				re := ""
+				id := msg.ID("combat.round.fight")
 				if f.Reroll {
-					re = ", misses re-rolled"
+					id = "combat.round.fight_reroll"
 				}
-				fmt.Fprintf(w, "%s, %s: %s%s\n", sideName(c, i), f.By.Words(), words.Count(f.Attacks, "attack", "attacks"), re)
+				say(id, sideName(c, i), f.By.Msg(c.Ruleset), f.Attacks)
 			}
-			printEvents(w, ss.Events)
+			printEvents(w, ss.Events, l)
 		}
-		fmt.Fprintln(w, "After the step:")
+		say("combat.round.after")
 		for i, ss := range s.Sides {
-			drawSide(w, sideName(c, i), ss.After, prev[i])
+			drawSide(w, sideName(c, i).Text(l), ss.After, prev[i], l)
 			prev[i] = ss.After
 		}
 	}
-	fmt.Fprintln(w, "\nCombat result:")
+	fmt.Fprintln(w)
+	say("combat.round.result")
 	for i := range c.Sides {
 		var parts []string
 		for _, p := range r.Points[i] {
-			parts = append(parts, fmt.Sprintf("%s %+d", p.Words(), p.Points))
+			parts = append(parts, msg.New("combat.round.point", p.Msg(), fmt.Sprintf("%+d", p.Points)).Text(l))
 		}
 		if len(parts) == 0 {
-			parts = []string{"nothing"}
+			parts = []string{msg.New("combat.round.no_points").Text(l)}
 		}
-		fmt.Fprintf(w, "  %s: %d (%s); lost %s\n", sideName(c, i), r.Score[i], strings.Join(parts, ", "), words.Count(r.Casualties[i], "model", "models"))
+		fmt.Fprintf(w, "  %s\n", msg.New("combat.round.score", sideName(c, i), r.Score[i], strings.Join(parts, ", "), r.Casualties[i]).Text(l))
 	}
 	switch {
 	case r.Winner == combat.NoSide:
-		fmt.Fprintln(w, "A draw: nobody tests.")
+		say("combat.round.draw")
 	case r.Musician:
-		fmt.Fprintf(w, "Scores equal: %s by 1 with the musician.\n", sideVerb(c, int(r.Winner)-1, "win", "wins"))
+		say(sideVerb(c, int(r.Winner)-1, "combat.round.musician_win"), sideName(c, int(r.Winner)-1))
 	default:
-		fmt.Fprintf(w, "%s by %d.\n", sideVerb(c, int(r.Winner)-1, "win", "wins"), abs(r.Margin()))
+		say(sideVerb(c, int(r.Winner)-1, "combat.round.win"), sideName(c, int(r.Winner)-1), abs(r.Margin()))
 	}
 	if b := r.Break; b != nil {
-		name := sideName(c, int(b.Side)-1)
-		if b.Auto != "" && b.Result != "" {
-			fmt.Fprintf(w, "%s is %s: no break test, %s.\n", name, b.Auto, resultText(b.Result))
-			return
-		}
-		if b.Auto != "" {
-			fmt.Fprintf(w, "%s is %s: no break test.\n", name, b.Auto)
-			return
-		}
-		if b.Result != "" {
-			crushed := ""
-			if b.Crushed {
-				crushed = ", the winners' Unit Strength more than double"
-			}
-			fmt.Fprintf(w, "Break test for %s: 2D6 against Ld %d, lost by %d%s:", name, b.Need, b.LostBy, crushed)
-			for _, r := range b.Rolls {
-				fmt.Fprintf(w, " %d+%d", r[0], r[1])
-			}
-			fmt.Fprintf(w, ": %s.\n", resultText(b.Result))
-			return
-		}
-		ld := c.Sides[int(b.Side)-1].Leadership
-		why := fmt.Sprintf("Ld %d, lost by %d", ld, ld-b.Need)
-		if b.Steadfast {
-			why = fmt.Sprintf("Ld %d, Steadfast", ld)
-		}
-		insane := c.Options.InsaneCourageIn(c.Ruleset)
-		if b.Need < 2 && insane {
-			why += "; only a double 1 holds, Insane Courage"
-		}
-		fmt.Fprintf(w, "Break test for %s: 2D6 <= %d (%s):", name, b.Need, why)
-		for _, r := range b.Rolls {
-			fmt.Fprintf(w, " %d+%d", r[0], r[1])
-		}
-		last := b.Rolls[len(b.Rolls)-1]
-		switch {
-		case b.Broke && last == [2]int{1, 1}:
-			off := fmt.Sprintf("%s has none", c.Ruleset)
-			if rules.For(c.Ruleset).Combat.InsaneCourage {
-				off = "the file sets insane_courage: false"
-			}
-			fmt.Fprintf(w, ": breaks (a double 1 holds only with Insane Courage, and %s, rules 21.8).\n", off)
-		case b.Broke:
-			fmt.Fprintln(w, ": breaks.")
-		case last[0]+last[1] > b.Need:
-			fmt.Fprintln(w, ": holds on the double 1 (Insane Courage, rules 21.8).")
-		default:
-			fmt.Fprintln(w, ": holds.")
-		}
+		printBreak(w, c, b, l)
 	} else if r.Winner != combat.NoSide {
-		fmt.Fprintln(w, "The loser is destroyed: no break test.")
+		say("combat.round.destroyed")
 	}
 }
 
-func printEvents(w io.Writer, ev []rearrank.Event) {
+// printBreak writes the loser's break test in a round (RULES.md 21.8,
+// 22.11).
+func printBreak(w io.Writer, c *combat.Combat, b *combat.BreakTest, l msg.Lang) {
+	say := func(id msg.ID, args ...any) { fmt.Fprintln(w, msg.New(id, args...).Text(l)) }
+	name := sideName(c, int(b.Side)-1)
+	var rolls strings.Builder
+	for _, r := range b.Rolls {
+		fmt.Fprintf(&rolls, " %d+%d", r[0], r[1])
+	}
+	switch {
+	case b.Auto != "" && b.Result != "":
+		say("combat.break.auto_result", name, b.AutoMsg(), b.Result.Msg())
+		return
+	case b.Auto != "":
+		say("combat.break.auto", name, b.AutoMsg())
+		return
+	case b.Result != "" && b.Crushed:
+		say("combat.break.three_crushed", name, b.Need, b.LostBy, rolls.String(), b.Result.Msg())
+		return
+	case b.Result != "":
+		say("combat.break.three", name, b.Need, b.LostBy, rolls.String(), b.Result.Msg())
+		return
+	}
+	ld := c.Sides[int(b.Side)-1].Leadership
+	insane := b.Need < 2 && c.Options.InsaneCourageIn(c.Ruleset)
+	why := msg.New("combat.break.why.lost", ld, ld-b.Need)
+	switch {
+	case b.Steadfast && insane:
+		why = msg.New("combat.break.why.steadfast_insane", ld)
+	case b.Steadfast:
+		why = msg.New("combat.break.why.steadfast", ld)
+	case insane:
+		why = msg.New("combat.break.why.lost_insane", ld, ld-b.Need)
+	}
+	last := b.Rolls[len(b.Rolls)-1]
+	var outcome msg.Message
+	switch {
+	case b.Broke && last == [2]int{1, 1} && rules.For(c.Ruleset).Combat.InsaneCourage:
+		outcome = msg.New("combat.break.breaks_insane_off")
+	case b.Broke && last == [2]int{1, 1}:
+		outcome = msg.New("combat.break.breaks_no_insane", c.Ruleset.String())
+	case b.Broke:
+		outcome = msg.New("combat.break.breaks")
+	case last[0]+last[1] > b.Need:
+		outcome = msg.New("combat.break.holds_insane")
+	default:
+		outcome = msg.New("combat.break.holds")
+	}
+	say("combat.break.test", name, b.Need, why, rolls.String(), outcome)
+}
+
+func printEvents(w io.Writer, ev []rearrank.Event, l msg.Lang) {
 	for _, e := range ev {
 		switch e.Kind {
 		case rearrank.BatchStart:
-			fmt.Fprintf(w, "   %s\n", e.Text)
+			fmt.Fprintf(w, "   %s\n", e.TextIn(l))
 		case rearrank.BatchEnd:
-			fmt.Fprintf(w, "   -> %s\n", e.Text)
+			fmt.Fprintf(w, "   -> %s\n", e.TextIn(l))
 		default:
 			fmt.Fprintf(w, "     %s\n", e)
 		}
@@ -293,78 +310,114 @@ func abs(x int) int {
 	return x
 }
 
-func printReport(w io.Writer, c *combat.Combat, r *combat.Report, asJSON bool) error {
+func printReport(w io.Writer, c *combat.Combat, r *combat.Report, asJSON bool, l msg.Lang) error {
 	if asJSON {
 		return writeJSON(w, r.View())
 	}
+	text := func(id msg.ID, args ...any) string { return msg.New(id, args...).Text(l) }
 	exact := r.N == 0
-	describeCombat(w, c)
+	describeCombat(w, c, l)
 	switch {
 	case exact:
-		fmt.Fprintln(w, "Exact: every die walked, equal round states merged.")
+		fmt.Fprintln(w, text("combat.report.exact"))
 	case r.Fallback != "":
-		fmt.Fprintf(w, "Simulated instead of exact (%s): Monte Carlo over %s (seed %d); ± is one standard error.\n", r.Fallback, words.Count(r.N, "round", "rounds"), r.Seed)
+		fallback := r.FallbackMsg
+		if fallback.IsZero() {
+			fallback = msg.New("combat.text", r.Fallback)
+		}
+		fmt.Fprintln(w, text("combat.report.fallback", fallback, r.N, fmt.Sprint(r.Seed)))
 	default:
-		fmt.Fprintf(w, "Simulated: Monte Carlo over %s (seed %d); ± is one standard error.\n", words.Count(r.N, "round", "rounds"), r.Seed)
+		fmt.Fprintln(w, text("combat.report.simulated", r.N, fmt.Sprint(r.Seed)))
 	}
 	// chances as odds prints them (num): <0.01% and >99.99% where they
 	// would round to 0 or 100% without being it
 	p := func(x *big.Rat) string {
 		if exact {
-			return fmt.Sprintf("%7s (%s)", num(x, false), x.RatString())
+			return fmt.Sprintf("%7s (%s)", percent(x, l), x.RatString())
 		}
-		return fmt.Sprintf("%7s ±%.2f%%", num(x, false), 100*r.SE(x))
+		return fmt.Sprintf("%7s ±%s", percent(x, l), text("combat.report.percent", msg.Dec{V: 100 * r.SE(x), Places: 2}))
 	}
 	fmt.Fprintln(w)
-	wins := [2]string{sideVerb(c, 0, "win", "wins"), sideVerb(c, 1, "win", "wins")}
-	width := max(len(wins[0]), len(wins[1]), len("loser breaks"))
-	if r.LoserFallsBack != nil {
-		width = max(width, len("loser gives ground"))
+	labels := []string{
+		text(sideVerb(c, 0, "combat.report.win"), sideName(c, 0)),
+		text("combat.report.draw"),
+		text(sideVerb(c, 1, "combat.report.win"), sideName(c, 1)),
+		text("combat.report.loser_breaks"),
 	}
-	row := func(label, value string) { fmt.Fprintf(w, "  %-*s  %s\n", width, label, value) }
-	row(wins[0], p(r.AWins))
-	row("draw", p(r.Draw))
-	row(wins[1], p(r.BWins))
-	row("loser breaks", p(r.LoserBreaks))
+	values := []*big.Rat{r.AWins, r.Draw, r.BWins, r.LoserBreaks}
+	width := max(runes(labels[0]), runes(labels[2]), runes(labels[3]))
 	if r.LoserFallsBack != nil {
-		row("loser falls back", p(r.LoserFallsBack))
-		row("loser gives ground", p(r.LoserGivesGround))
+		labels = append(labels, text("combat.report.loser_falls_back"), text("combat.report.loser_gives_ground"))
+		values = append(values, r.LoserFallsBack, r.LoserGivesGround)
+		width = max(width, runes(labels[4]), runes(labels[5]))
+	}
+	for k, label := range labels {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, label, p(values[k]))
 	}
 	mean := func(d combat.Dist) string {
 		f, _ := d.Mean().Float64()
+		m := msg.Dec{V: f, Places: 3}
 		if exact {
-			return fmt.Sprintf("%.3f", f)
+			return text("combat.report.mean", m)
 		}
-		return fmt.Sprintf("%.3f ±%.3f", f, r.MeanSE(d))
+		return text("combat.report.mean", msg.New("combat.report.plus_minus", m, msg.Dec{V: r.MeanSE(d), Places: 3}))
 	}
+	// The sides' rows: labels in a column as wide as the longest, 13 in
+	// English ("wounds caused"), and the margin's values under theirs.
+	rows := []msg.ID{"combat.report.breaks", "combat.report.destroyed", "combat.report.casualties", "combat.report.wounds_caused", "combat.report.combat_result"}
+	col := 0
+	for _, id := range rows {
+		col = max(col, runes(text(id)))
+	}
+	margin := text("combat.report.margin")
+	col = max(col+4, runes(margin)+3)
 	for i := range c.Sides {
 		s := r.Sides[i]
-		fmt.Fprintf(w, "\n%s:\n", sideName(c, i))
-		fmt.Fprintf(w, "  breaks         %s\n", p(s.Breaks))
-		fmt.Fprintf(w, "  destroyed      %s\n", p(s.Destroyed))
-		fmt.Fprintf(w, "  casualties     mean %s  %s\n", mean(s.Casualties), dist(s.Casualties))
-		fmt.Fprintf(w, "  wounds caused  mean %s  %s\n", mean(s.Wounds), dist(s.Wounds))
-		fmt.Fprintf(w, "  combat result  mean %s  %s\n", mean(s.CombatResult), dist(s.CombatResult))
+		fmt.Fprintf(w, "\n%s:\n", sideName(c, i).Text(l))
+		fmt.Fprintf(w, "  %-*s%s\n", col-2, text(rows[0]), p(s.Breaks))
+		fmt.Fprintf(w, "  %-*s%s\n", col-2, text(rows[1]), p(s.Destroyed))
+		fmt.Fprintf(w, "  %-*s%s  %s\n", col-2, text(rows[2]), mean(s.Casualties), dist(s.Casualties))
+		fmt.Fprintf(w, "  %-*s%s  %s\n", col-2, text(rows[3]), mean(s.Wounds), dist(s.Wounds))
+		fmt.Fprintf(w, "  %-*s%s  %s\n", col-2, text(rows[4]), mean(s.CombatResult), dist(s.CombatResult))
 	}
-	fmt.Fprintf(w, "\nmargin (a - b)   mean %s  %s\n", mean(r.Margin), dist(r.Margin))
-	fmt.Fprintln(w, "\nSteps, attacks rolled:")
+	fmt.Fprintf(w, "\n%-*s%s  %s\n", col, margin, mean(r.Margin), dist(r.Margin))
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, text("combat.report.steps"))
 	keyWidth := 0
 	for _, s := range r.Steps {
-		keyWidth = max(keyWidth, len(s.Key.Words(c.Ruleset)))
+		keyWidth = max(keyWidth, runes(s.Key.Msg(c.Ruleset).Text(l)))
 	}
 	for _, s := range r.Steps {
-		fmt.Fprintf(w, "  %-*s", keyWidth, s.Key.Words(c.Ruleset))
+		fmt.Fprintf(w, "  %-*s", keyWidth, s.Key.Msg(c.Ruleset).Text(l))
 		for i, d := range s.Attacks {
 			if d == nil {
 				fmt.Fprintf(w, "  %s: -", "ab"[i:i+1])
 				continue
 			}
-			fmt.Fprintf(w, "  %s: mean %s", "ab"[i:i+1], mean(*d))
+			fmt.Fprintf(w, "  %s: %s", "ab"[i:i+1], mean(*d))
 		}
 		fmt.Fprintln(w)
 	}
 	return nil
 }
+
+// percent writes a chance as odds prints it (num), in language l:
+// "38.00%", in Russian "38,00%"; <0.01% and >99.99% where it would round
+// to 0 or 100% without being it.
+func percent(x *big.Rat, l msg.Lang) string {
+	f, _ := x.Float64()
+	switch {
+	case x.Sign() > 0 && f < 0.00005:
+		return msg.New("combat.report.percent_below", msg.Dec{V: 0.01, Places: 2}).Text(l)
+	case x.Cmp(one) < 0 && f >= 0.99995:
+		return msg.New("combat.report.percent_above", msg.Dec{V: 99.99, Places: 2}).Text(l)
+	}
+	return msg.New("combat.report.percent", msg.Dec{V: 100 * f, Places: 2}).Text(l)
+}
+
+// runes is the width of s on a terminal, as fmt pads it: its count of
+// runes.
+func runes(s string) int { return utf8.RuneCountInString(s) }
 
 // dist writes a distribution as "value:chance" for every possible value.
 func dist(d combat.Dist) string {
@@ -384,27 +437,27 @@ func dist(d combat.Dist) string {
 // drawSide draws a unit rank by rank under its name, as resolve does; with
 // a before unit, the models that fell since are also shown, marked x on the
 // formation they stood in.
-func drawSide(w io.Writer, name string, u, before *rearrank.Unit) {
+func drawSide(w io.Writer, name string, u, before *rearrank.Unit, l msg.Lang) {
 	fmt.Fprintf(w, "%s:\n", name)
 	after := u.Ranks()
-	drawFormation(w, after, nil)
+	drawFormationIn(w, after, nil, l)
 	if before == nil || len(after) == 0 {
 		return
 	}
 	if was := before.Ranks(); len(fallen(was, after)) > 0 {
-		fmt.Fprintln(w, "  removed (x), where they stood:")
-		drawFormation(w, was, fallen(was, after))
+		fmt.Fprintf(w, "  %s\n", msg.New("combat.round.removed").Text(l))
+		drawFormationIn(w, was, fallen(was, after), l)
 	}
 }
 
-// resultText writes a three-outcome break test's result as the rulebook
-// names it (RULES.md 22.11).
-func resultText(r combat.Result) string {
-	switch r {
-	case combat.Break:
-		return "breaks"
-	case combat.FallBackInGoodOrder:
-		return "falls back in good order"
+// drawLegendIn is drawLegend with the roles' line in language l (a t9a
+// unit's champion is its командир); the letters the units draw beyond
+// them (unit.Legend) are still English.
+func drawLegendIn(w io.Writer, l msg.Lang, units ...*rearrank.Unit) {
+	m := msg.New("combat.draw.legend")
+	if len(units) > 0 {
+		m = combat.ForRuleset("combat.draw.legend", units[0].Ruleset())
 	}
-	return "gives ground"
+	fmt.Fprintf(w, "  %s\n", m.Text(l))
+	drawKinds(w, units...)
 }

@@ -10,10 +10,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/words"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -252,15 +254,22 @@ func joinInts(v []int) string {
 // drawFormation draws a formation rank by rank, front rank first, with .
 // for an empty slot and x for the models in gone.
 func drawFormation(w io.Writer, ranks [][]unit.Cell, gone map[int]bool) {
+	drawFormationIn(w, ranks, gone, msg.English)
+}
+
+// drawFormationIn is drawFormation with its words in language l.
+func drawFormationIn(w io.Writer, ranks [][]unit.Cell, gone map[int]bool, l msg.Lang) {
+	front := msg.New("combat.draw.front").Text(l)
+	blank := strings.Repeat(" ", utf8.RuneCountInString(front))
 	for r, rank := range ranks {
-		label := "      "
+		label := blank
 		if r == 0 {
-			label = "front "
+			label = front
 		}
-		fmt.Fprintf(w, "  %s[%s]\n", label, strings.Join(abbreviate(rankCells(rank, gone), rankWidth), " "))
+		fmt.Fprintf(w, "  %s [%s]\n", label, strings.Join(abbreviate(rankCells(rank, gone), rankWidth), " "))
 	}
 	if len(ranks) == 0 {
-		fmt.Fprintln(w, "  (no models)")
+		fmt.Fprintf(w, "  %s\n", msg.New("combat.draw.no_models").Text(l))
 	}
 }
 
