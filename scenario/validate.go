@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -62,6 +63,11 @@ func (c *checker) add(field, format string, args ...any) {
 	c.errs = append(c.errs, c.f.errorf(ErrInvalid, field, format, args...))
 }
 
+// say adds the error m about field.
+func (c *checker) say(field string, m msg.Message) {
+	c.errs = append(c.errs, c.f.fail(ErrInvalid, field, m))
+}
+
 // ranges checks every number with a range tag: values the file wrote, or
 // that are not zero (zero is "left out" in a File built in Go).
 func (c *checker) ranges(v reflect.Value, path string) {
@@ -79,7 +85,7 @@ func (c *checker) ranges(v reflect.Value, path string) {
 				}
 				n := int(fv.Int())
 				if (n != 0 || c.f.src.has(p)) && (n < f.lo || n > f.hi) {
-					c.add(p, "want %d to %d, got %d", f.lo, f.hi, n)
+					c.say(p, say("scenario.range", f.lo, f.hi, n))
 				}
 				continue
 			}
