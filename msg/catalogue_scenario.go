@@ -267,5 +267,256 @@ var _ = family(func() map[ID]Entry {
 			EN: "{0} does not read {1} ({2} only): write {3}",
 			RU: "{0} не читает {1} (только {2}): напишите {3}",
 		},
+
+		// The target: its unit, command, characters, groups, layout, damage.
+		"scenario.target.required": {
+			EN: "required: the unit the attacks are aimed at, such as {{models: 10, toughness: 3}}",
+			RU: "обязательно: подразделение, по которому идут атаки, например {{models: 10, toughness: 3}} (10 моделей с Выносливостью 3)",
+		},
+		"scenario.target.models_required": {
+			EN: "required: the models in the unit, command group included, characters not",
+			RU: "обязательно: число моделей в подразделении, включая командную группу, но не персонажей",
+		},
+		"scenario.target.toughness_required": {
+			EN: "required: the unit's Toughness (t9a: Resilience), 1 to 10",
+			RU: "обязательно: Выносливость подразделения (в t9a — Resilience), от 1 до 10",
+		},
+		"scenario.target.starting_models": {
+			EN: "the unit has {0} models now, characters included, so it had at least that many at deployment (rules 22.9)",
+			RU: "сейчас в подразделении {0} {0:модель|модели|моделей}, включая персонажей, значит, при расстановке их было не меньше (правила 22.9)",
+		},
+		"scenario.target.too_many_models": {
+			EN: "the unit has {0} models with its groups and characters: want at most {1}",
+			RU: "в подразделении {0} {0:модель|модели|моделей} вместе с группами и персонажами: нужно не больше {1}",
+		},
+		"scenario.target.frontage_small": {
+			EN: "the front rank holds the command group and the characters ({0} models), so the frontage must be at least {1}",
+			RU: "в первом ряду стоят командная группа и персонажи ({0} {0:модель|модели|моделей}), поэтому ширина фронта (frontage) должна быть не меньше {1}",
+		},
+		"scenario.skirmish.models": {
+			EN: "a skirmish target is one warrior: models must be 1",
+			RU: "цель в skirmish — один боец: models (число моделей) должно быть 1",
+		},
+		"scenario.skirmish.frontage": {
+			EN: "a skirmish warrior has no formation: leave frontage out",
+			RU: "у бойца skirmish нет строя: уберите frontage (ширину фронта)",
+		},
+		"scenario.skirmish.layout": {
+			EN: "a skirmish warrior has no formation: leave layout out",
+			RU: "у бойца skirmish нет строя: уберите layout",
+		},
+		"scenario.skirmish.command": {
+			EN: "a skirmish warrior has no command group",
+			RU: "у бойца skirmish нет командной группы",
+		},
+		"scenario.command.unknown": {
+			EN: "command {0}: want {1}",
+			RU: "command {0}: нужно {1}",
+		},
+		"scenario.command.twice": {
+			EN: "{0} is listed twice",
+			RU: "{0} указан дважды",
+		},
+		"scenario.command.too_many": {
+			EN: "{0} command models in a unit of {1} models",
+			RU: "{0} {0:модель|модели|моделей} командной группы в подразделении из {1} {1:модели|моделей|моделей}",
+		},
+		"scenario.champion.none": {
+			EN: "the unit has no champion to override: add champion to {0}",
+			RU: "в подразделении нет чемпиона, чьи поля можно изменить: добавьте champion в {0}",
+		},
+		"scenario.champion.parry": {
+			EN: "he is {0} and has the unit's parry, which is for infantry and heavy_infantry only (rules 22.4): set his parry: false",
+			RU: "он {0} и получает parry подразделения, а оно только для пехоты (infantry и heavy_infantry; правила 22.4): задайте ему parry: false",
+		},
+		"scenario.champion.damage": {
+			EN: "the champion has {0}, so damage must be less than {1}",
+			RU: "у чемпиона {0}, поэтому damage должен быть меньше {1}",
+		},
+		"scenario.skirmish.characters": {
+			EN: "a skirmish warrior fights alone: no characters",
+			RU: "боец skirmish сражается один: без персонажей",
+		},
+		"scenario.characters.too_many": {
+			EN: "{0} characters: want at most {1}",
+			RU: "{0} {0:персонаж|персонажа|персонажей}: нужно не больше {1}",
+		},
+		"scenario.character.name_required": {
+			EN: "required: attacks aim at a character with target: character:<name>",
+			RU: "обязательно: атаки целятся в персонажа через target: character:<name>",
+		},
+		"scenario.character.name_twice": {
+			EN: "two characters are named {0}",
+			RU: "двух персонажей зовут {0}",
+		},
+		"scenario.character.toughness_required": {
+			EN: "required: the character's Toughness, 1 to 10",
+			RU: "обязательно: Выносливость персонажа, от 1 до 10",
+		},
+		"scenario.character.damage": {
+			EN: "the character has {0}, so damage must be less than {1}",
+			RU: "у персонажа {0}, поэтому damage должен быть меньше {1}",
+		},
+		"scenario.character.slot_negative": {
+			EN: "slot {0}: want 0 (the left end of the front rank) or more",
+			RU: "slot {0}: нужно 0 (левый край первого ряда) или больше",
+		},
+		"scenario.character.slot_outside": {
+			EN: "slot {0} is outside the front rank of {1} files (0 is the left end)",
+			RU: "slot {0} вне первого ряда шириной {1} {1:модель|модели|моделей} (0 — левый край)",
+		},
+		"scenario.character.slot_twice": {
+			EN: "two characters stand in slot {0}",
+			RU: "два персонажа стоят в slot {0}",
+		},
+		"scenario.groups.skirmish": {
+			EN: "{0} has no formation: the target is one warrior",
+			RU: "в {0} нет строя: цель — один боец",
+		},
+		"scenario.groups.too_many": {
+			EN: "{0} groups: want at most {1}",
+			RU: "{0} {0:группа|группы|групп}: нужно не больше {1}",
+		},
+		"scenario.group.damage_per_model": {
+			EN: "battleaxe keeps damage per model (damage_model per_model, rules 11.3): write the group's in {0}, a list of every model's damage in removal order",
+			RU: "battleaxe ведёт урон по моделям (damage_model per_model, правила 11.3): запишите урон группы в {0}, списком урона каждой модели в порядке снятия",
+		},
+		"scenario.group.damage_shared": {
+			EN: "the group shares its rank-and-file pool with the models before it (rules 10.1, R41): write the pool's carried wounds in {0}",
+			RU: "у группы общий пул рядовых моделей с моделями перед ней (правила 10.1, R41): запишите раны, которые несёт пул, в {0}",
+		},
+		"scenario.group.models_required": {
+			EN: "required: the number of models in the group",
+			RU: "обязательно: число моделей в группе",
+		},
+		"scenario.group.toughness_required": {
+			EN: "required: the group's Toughness, 1 to 10",
+			RU: "обязательно: Выносливость группы, от 1 до 10",
+		},
+		"scenario.layout.groups": {
+			EN: "a layout cannot place groups of other troop types yet: leave layout out",
+			RU: "layout пока не умеет расставлять группы других типов войск: уберите layout",
+		},
+		"scenario.layout.rank_empty": {
+			EN: "rank {0} is empty",
+			RU: "ряд {0} пуст",
+		},
+		"scenario.layout.letter": {
+			EN: "{0} is not a model: want R (rank and file), M (musician), S (standard), C (champion) or H (character)",
+			RU: "{0} — не модель: нужно R (рядовая модель), M (музыкант), S (знаменосец), C (чемпион) или H (персонаж)",
+		},
+		"scenario.layout.not_front": {
+			EN: "{0} stands in rank {1}: command models and characters stand in the front rank",
+			RU: "{0} стоит в ряду {1}: модели командной группы и персонажи стоят в первом ряду",
+		},
+		"scenario.layout.frontage": {
+			EN: "the front rank has {0} files but frontage is {1}",
+			RU: "в первом ряду {0} {0:модель|модели|моделей}, а ширина фронта (frontage) — {1}",
+		},
+		"scenario.layout.rank_width": {
+			EN: "rank {0} has {1} files: every rank but the last is as wide as the front ({2})",
+			RU: "в ряду {0} {1} {1:модель|модели|моделей}: каждый ряд, кроме последнего, так же широк, как первый ({2})",
+		},
+		"scenario.layout.rank_wider": {
+			EN: "rank {0} has {1} files, wider than the front ({2})",
+			RU: "в ряду {0} {1} {1:модель|модели|моделей}, шире первого ({2})",
+		},
+		"scenario.layout.models": {
+			EN: "the layout has {0} models (R, M, S, C) but models is {1}",
+			RU: "в layout {0} {0:модель|модели|моделей} (R, M, S, C), а models равно {1}",
+		},
+		"scenario.layout.characters": {
+			EN: "the layout has {0} H but there are {1} characters",
+			RU: "в layout {0} H, а персонажей {1}",
+		},
+		"scenario.layout.slot": {
+			EN: "slot {0} of the layout's front rank is {1}, not H",
+			RU: "в slot {0} первого ряда layout стоит {1}, а не H",
+		},
+		"scenario.damage.skirmish_list": {
+			EN: "{0} does not keep damage per model: write one number, the wounds the warrior has lost (rules 13)",
+			RU: "{0} не ведёт урон по моделям: напишите одно число — сколько ран потерял боец (правила 13)",
+		},
+		"scenario.damage.pool_list": {
+			EN: "{0} does not keep damage per model: write one number, the wounds the pool carries (rules 11.1)",
+			RU: "{0} не ведёт урон по моделям: напишите одно число — сколько ран несёт пул (правила 11.1)",
+		},
+		"scenario.damage.entries_mixed": {
+			EN: "{0} entries for the {1} models of the unit's rank and file and the groups that share its pool",
+			RU: "{0} {0:запись|записи|записей} на {1} {1:модель|модели|моделей} рядовых подразделения и групп с общим с ними пулом",
+		},
+		"scenario.damage.entries": {
+			EN: "{0} entries for a unit of {1} models",
+			RU: "{0} {0:запись|записи|записей} для подразделения из {1} {1:модели|моделей|моделей}",
+		},
+		"scenario.layout.no_command": {
+			EN: "the layout has {0}, but the command group has no {1}: add {1} to {2}, or write R",
+			RU: "в layout есть {0}, а в командной группе нет {1}: добавьте {1} в {2} или напишите R",
+		},
+		"scenario.layout.no_letter": {
+			EN: "the command group has a {0}, but the layout has no {1}: write {1} in the front rank",
+			RU: "в командной группе есть {0}, а в layout нет {1}: напишите {1} в первом ряду",
+		},
+		"scenario.layout.letters": {
+			EN: "the layout has {0} for the command group's one {1}: write one {2}",
+			RU: "в layout {0}, а {1} в командной группе один: напишите одну {2}",
+		},
+		"scenario.layout.a_letter":  {EN: "a {0}", RU: "{0}"},
+		"scenario.layout.an_letter": {EN: "an {0}", RU: "{0}"},
+		"scenario.layout.n_letters": {EN: "{0} {1}", RU: "{0} {1}"},
+		"scenario.damage.why_pool": {
+			EN: "the pool carries less than one model's {0} (rules 11.1)",
+			RU: "пул несёт меньше ран, чем у одной модели: {0} (правила 11.1)",
+		},
+		"scenario.damage.why_warrior": {
+			EN: "the warrior has {0} and has lost fewer than that",
+			RU: "у бойца {0}, и потерял он меньше",
+		},
+		"scenario.damage.why_model": {EN: "a model has {0}", RU: "у модели {0}"},
+		"scenario.damage.per_model_mixed": {
+			EN: "battleaxe keeps damage per model (damage_model per_model, rules 11.3): write a list in removal order, the wounds each model has lost",
+			RU: "battleaxe ведёт урон по моделям (damage_model per_model, правила 11.3): напишите список в порядке снятия — сколько ран потеряла каждая модель",
+		},
+		"scenario.damage.per_model_one_wound": {
+			EN: "battleaxe keeps damage per model (damage_model per_model, rules 11.3), and a model of 1 wound carries no damage: leave damage out",
+			RU: "battleaxe ведёт урон по моделям (damage_model per_model, правила 11.3), а модель с 1 раной урона не несёт: уберите damage",
+		},
+		"scenario.damage.per_model_such_as": {
+			EN: "battleaxe keeps damage per model (damage_model per_model, rules 11.3): write a list in removal order, such as [{0}]",
+			RU: "battleaxe ведёт урон по моделям (damage_model per_model, правила 11.3): напишите список в порядке снятия, например [{0}]",
+		},
+		"scenario.damage.per_model": {
+			EN: "battleaxe keeps damage per model (damage_model per_model, rules 11.3): write a list in removal order, the wounds each model has lost, each less than its {0} wounds, such as [{1}]",
+			RU: "battleaxe ведёт урон по моделям (damage_model per_model, правила 11.3): напишите список в порядке снятия — сколько ран потеряла каждая модель, у каждой меньше {0} {0:раны|ран|ран}, например [{1}]",
+		},
+		"scenario.model.own_rank_and_file": {EN: "a model of the unit's own rank and file", RU: "рядовая модель самого подразделения"},
+		"scenario.model.of_group":          {EN: "a model of {0}", RU: "модель из {0}"},
+		"scenario.model.champion":          {EN: "the champion", RU: "чемпион"},
+		"scenario.model.musician":          {EN: "the musician", RU: "музыкант"},
+		"scenario.model.standard_bearer":   {EN: "the standard bearer", RU: "знаменосец"},
+		"scenario.want_zero":               {EN: "want 0", RU: "нужно 0"},
+		"scenario.want_zero_to":            {EN: "want 0 to {0}", RU: "нужно от 0 до {0}"},
+		"scenario.damage.entry_model": {
+			EN: "{0}, got {1}: entry {2} is the damage of model {3} in removal order, {4}, which has {5} (rules 11.3)",
+			RU: "{0}, а не {1}: запись {2} — урон {3}-й по порядку снятия модели ({4}, {5}) (правила 11.3)",
+		},
+		"scenario.damage.next_model_one": {
+			EN: "{0}, got {1}: the carried wounds sit on the next model to be removed, {2}, which has 1 wound and carries no damage (a wound removes it; rules 11.1)",
+			RU: "{0}, а не {1}: перенесённые раны ложатся на следующую снимаемую модель ({2}), а у неё 1 рана, и урона она не несёт (рана снимает её; правила 11.1)",
+		},
+		"scenario.damage.next_model": {
+			EN: "{0}, got {1}: the carried wounds sit on the next model to be removed, {2}, which has {3} left (rules 11.1)",
+			RU: "{0}, а не {1}: перенесённые раны ложатся на следующую снимаемую модель ({2}), у неё осталось {3} (правила 11.1)",
+		},
+		"scenario.damage.negative": {
+			EN: "want 0 or more, got {0}: damage is the wounds already lost",
+			RU: "нужно 0 или больше, а не {0}: damage — это уже потерянные раны",
+		},
+		"scenario.damage.one_wound": {
+			EN: "want 0, got {0}: a model of 1 wound carries no damage (a wound removes it)",
+			RU: "нужно 0, а не {0}: модель с 1 раной урона не несёт (рана снимает её)",
+		},
+		"scenario.damage.range": {EN: "want 0 to {0}, got {1}: {2}", RU: "нужно от 0 до {0}, а не {1}: {2}"},
+		"scenario.wounds":       {EN: "{0} {0:wound|wounds}", RU: "{0} {0:рана|раны|ран}"},
 	}
 })
