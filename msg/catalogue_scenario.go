@@ -518,5 +518,87 @@ var _ = family(func() map[ID]Entry {
 		},
 		"scenario.damage.range": {EN: "want 0 to {0}, got {1}: {2}", RU: "нужно от 0 до {0}, а не {1}: {2}"},
 		"scenario.wounds":       {EN: "{0} {0:wound|wounds}", RU: "{0} {0:рана|раны|ран}"},
+
+		// Reading the text.
+		"scenario.list.or_word": {EN: "or", RU: "или"},
+		"scenario.load.read":    {EN: "read: {0}", RU: "не удалось прочитать: {0}"},
+		"scenario.load.too_large": {
+			EN: "larger than {0} bytes (1 MiB); a scenario is a few kilobytes",
+			RU: "больше {0} байт (1 МиБ), а сценарий занимает несколько килобайт",
+		},
+		"scenario.load.not_utf8": {EN: "not UTF-8 text", RU: "это не текст в UTF-8"},
+		"scenario.load.too_deep": {
+			EN: "nested deeper than {0} levels; a scenario needs about 5",
+			RU: "вложенность глубже {0} {0:уровня|уровней|уровней}, а сценарию нужно около 5",
+		},
+		"scenario.load.too_many_tokens": {
+			EN: "more than {0} keys, values and symbols; a scenario has a few thousand",
+			RU: "больше {0} ключей, значений и символов, а в сценарии их несколько тысяч",
+		},
+		"scenario.load.anchors": {
+			EN: "anchors and aliases (&name, *name) are not supported: write each value out",
+			RU: "якоря и ссылки (&name, *name) не поддерживаются: напишите каждое значение полностью",
+		},
+		"scenario.load.tags":        {EN: "tags such as {0} are not supported", RU: "теги вроде {0} не поддерживаются"},
+		"scenario.load.merge_keys":  {EN: "merge keys (<<) are not supported: write each field out", RU: "ключи слияния (<<) не поддерживаются: напишите каждое поле полностью"},
+		"scenario.load.tab":         {EN: "a tab: YAML indents with spaces, not tabs", RU: "табуляция: в YAML отступы делают пробелами, а не табуляцией"},
+		"scenario.load.cannot_read": {EN: "cannot read {0}", RU: "не удаётся прочитать {0}"},
+		"scenario.load.missing_comma": {
+			EN: "a ',' is missing before {0}: the fields of a mapping {{ ... }} are separated by commas",
+			RU: "перед {0} не хватает ',': поля набора {{ ... }} разделяются запятыми",
+		},
+		"scenario.load.cannot_parse":    {EN: "cannot parse: {0}", RU: "не удаётся разобрать: {0}"},
+		"scenario.load.second_document": {EN: "a scenario file holds one YAML document; this is a second", RU: "в файле сценария один документ YAML, а это второй"},
+		"scenario.load.closes_nothing": {
+			EN: "this '{0}' closes no '{1}': remove it, or check the brackets before it",
+			RU: "эта '{0}' не закрывает никакую '{1}': уберите её или проверьте скобки перед ней",
+		},
+		"scenario.load.indented": {
+			EN: "{0} is indented to column {1}, where no mapping above it has its fields (they start at column {2}): line it up with the fields it belongs with",
+			RU: "{0} стоит с отступом до колонки {1}, а ни у одного набора полей выше поля не начинаются там (они начинаются в колонке {2}): выровняйте его по полям, к которым он относится",
+		},
+		"scenario.empty":            {EN: "empty file: want a scenario with ruleset, attacks and target", RU: "пустой файл: нужен сценарий с ruleset (свод правил), attacks и target"},
+		"scenario.empty_combat":     {EN: "empty or unreadable file: want a combat with ruleset, combat and sides", RU: "файл пуст или не читается: нужен бой с ruleset (свод правил), combat и sides"},
+		"scenario.syntax.file_ends": {EN: " (the file ends at {0}:{1})", RU: " (файл кончается в {0}:{1})"},
+		"scenario.syntax.list_comma": {
+			EN: "a list [ ... ] goes on without a ',' between its items or a ']' to close it",
+			RU: "список [ ... ] продолжается без ',' между элементами или ']' в конце",
+		},
+		"scenario.syntax.mapping_comma": {
+			EN: "a mapping {{ ... }} goes on without a ',' between its fields or a '}}' to close it",
+			RU: "набор полей {{ ... }} продолжается без ',' между полями или '}}' в конце",
+		},
+		"scenario.syntax.list_open":    {EN: "this '[' is never closed with ']'{0}", RU: "эта '[' так и не закрыта ']'{0}"},
+		"scenario.syntax.mapping_open": {EN: "this '{{' is never closed with '}}'{0}", RU: "эта '{{' так и не закрыта '}}'{0}"},
+		"scenario.syntax.double_quote": {EN: "this \" is never closed with another \"{0}", RU: "эта \" так и не закрыта второй \"{0}"},
+		"scenario.syntax.single_quote": {EN: "this ' is never closed with another '{0}", RU: "эта ' так и не закрыта второй '{0}"},
+		"scenario.syntax.mapping_value": {
+			EN: "a 'name: value' where none can start: check the indentation, or quote a value that holds ': '",
+			RU: "'имя: значение' там, где оно не может начаться: проверьте отступы или возьмите в кавычки значение, в котором есть ': '",
+		},
+		"scenario.syntax.key_name": {
+			EN: "a field name where none can be: check the indentation above",
+			RU: "имя поля там, где его не может быть: проверьте отступы выше",
+		},
+		"scenario.syntax.value": {
+			EN: "a value where none can stand: check this line's indentation and the brackets before it",
+			RU: "значение там, где его не может быть: проверьте отступ этой строки и скобки перед ней",
+		},
+		"scenario.scan.blank":      {EN: "more than {0} bytes of blank space in a row", RU: "больше {0} байт пробелов подряд"},
+		"scenario.scan.long_value": {EN: "a value longer than {0} bytes", RU: "значение длиннее {0} байт"},
+		"scenario.scan.angles":     {EN: "too many '<' in a row", RU: "слишком много '<' подряд"},
+		"scenario.scan.documents": {
+			EN: "more than {0} document markers (--- or ...); a scenario file holds one document",
+			RU: "больше {0} разделителей документов (--- или ...), а в файле сценария один документ",
+		},
+		"scenario.scan.fields":  {EN: "more than {0} fields in one mapping", RU: "больше {0} полей в одном наборе"},
+		"scenario.scan.comment": {EN: "a comment longer than {0} bytes", RU: "комментарий длиннее {0} байт"},
+		"scenario.scan.values": {
+			EN: "more than {0} bytes of keys and values; a scenario has a few thousand",
+			RU: "больше {0} байт ключей и значений, а в сценарии их несколько тысяч",
+		},
+		"scenario.scan.block":       {EN: "more than {0} bytes of block text (| or >)", RU: "больше {0} байт блочного текста (| или >)"},
+		"scenario.scan.blank_lines": {EN: "too many blank lines in block text (| or >)", RU: "слишком много пустых строк в блочном тексте (| или >)"},
+		"scenario.scan.tabs":        {EN: "too many tabs inside \"...\" for a line this long: write them as \\t", RU: "слишком много табуляций внутри \"...\" для такой длинной строки: пишите их как \\t"},
 	}
 })

@@ -48,6 +48,9 @@ var phrases = map[string]msg.ID{
 	"nothing":         "term.scenario.got.nothing",
 	"a mapping":       "term.scenario.got.mapping",
 	"a block of text": "term.scenario.got.block",
+	// whole sentences a caller gives (Decoder.Empty, Refusal.Msg)
+	"empty file: want a scenario with ruleset, attacks and target":            "scenario.empty",
+	"empty or unreadable file: want a combat with ruleset, combat and sides": "scenario.empty_combat",
 	// the names of the enumerations
 	"ruleset":      "term.scenario.ruleset",
 	"phase":        "term.scenario.phase",
@@ -65,11 +68,28 @@ func phrase(s string) any {
 	return s
 }
 
+// sentence is an English sentence of this package or its callers as a
+// message: the catalogue's when it has one, else the text itself (said in
+// English in every language).
+func sentence(s string) msg.Message {
+	if id, ok := phrases[s]; ok {
+		return msg.New(id)
+	}
+	return msg.New("scenario.error", s)
+}
+
 // orList is a list of names written "a, b or c" ("a, b или c"); the names
 // are a file's words and stay as they are.
 type orList []string
 
 func (n orList) Text(l msg.Lang) string { return joinList(n, "scenario.list.or", l) }
+
+// orEach is a list of names written "a or b or c".
+type orEach []string
+
+func (n orEach) Text(l msg.Lang) string {
+	return strings.Join(n, " "+msg.New("scenario.list.or_word").Text(l)+" ")
+}
 
 // andList is a list of names written "a, b and c".
 type andList []string
