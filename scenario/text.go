@@ -49,7 +49,7 @@ var phrases = map[string]msg.ID{
 	"a mapping":       "term.scenario.got.mapping",
 	"a block of text": "term.scenario.got.block",
 	// whole sentences a caller gives (Decoder.Empty, Refusal.Msg)
-	"empty file: want a scenario with ruleset, attacks and target":            "scenario.empty",
+	"empty file: want a scenario with ruleset, attacks and target":           "scenario.empty",
 	"empty or unreadable file: want a combat with ruleset, combat and sides": "scenario.empty_combat",
 	// the names of the enumerations
 	"ruleset":      "term.scenario.ruleset",
