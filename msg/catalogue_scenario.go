@@ -600,5 +600,45 @@ var _ = family(func() map[ID]Entry {
 		"scenario.scan.block":       {EN: "more than {0} bytes of block text (| or >)", RU: "больше {0} байт блочного текста (| или >)"},
 		"scenario.scan.blank_lines": {EN: "too many blank lines in block text (| or >)", RU: "слишком много пустых строк в блочном тексте (| или >)"},
 		"scenario.scan.tabs":        {EN: "too many tabs inside \"...\" for a line this long: write them as \\t", RU: "слишком много табуляций внутри \"...\" для такой длинной строки: пишите их как \\t"},
+
+		// Parsing a value, --set, building, comparing.
+		"scenario.expr.empty": {
+			EN: "empty dice expression: want a number such as 20 or dice such as 2D6",
+			RU: "пустое выражение кубиков: нужно число, например 20, или кубики, например 2D6",
+		},
+		"scenario.aim.error": {EN: "target {0}: {1}", RU: "target {0}: {1}"},
+		"scenario.aim.unknown": {
+			EN: "target {0}: want rank_and_file, rank_and_file:<troop_type>, champion, character:<name>, musician or standard",
+			RU: "target {0}: нужно rank_and_file, rank_and_file:<troop_type>, champion (чемпион), character:<name> (персонаж), musician (музыкант) или standard (знаменосец)",
+		},
+		"scenario.set.syntax": {
+			EN: "{0}: want path=value, such as attacks[0].strength=5 or damage_model=pooled",
+			RU: "{0}: нужно путь=значение, например attacks[0].strength=5 (Сила) или damage_model=pooled",
+		},
+		"term.scenario.the_file": {EN: "the file", RU: "файл"},
+		"scenario.set.no_fields": {EN: "{0} has no fields: write its value after =", RU: "{0}: полей нет, напишите значение после ="},
+		"scenario.set.no_field":  {EN: "{0} has no field {1}{2}", RU: "{0}: нет поля {1}{2}"},
+		"scenario.set.not_list":  {EN: "{0} is not a list", RU: "{0} — не список"},
+		"scenario.set.one_entry": {EN: "{0} has 1 entry, numbered 0", RU: "в {0} 1 элемент, с номером 0"},
+		"scenario.set.entries":   {EN: "{0} has {1} entries, numbered from 0", RU: "в {0} {1} {1:элемент|элемента|элементов}, нумерация с 0"},
+		"scenario.set.score": {
+			EN: "{0} writes {1} as a number such as 3; for a target number set to_hit",
+			RU: "{0} пишет {1} числом, например 3; для нужного результата броска задайте to_hit",
+		},
+		"scenario.set.want_name":  {EN: "{0}: want a field name, such as attacks[0] or strength", RU: "{0}: нужно имя поля, например attacks[0] или strength (Сила)"},
+		"scenario.set.want_index": {EN: "{0}: want an index such as {1}[0]", RU: "{0}: нужен номер, например {1}[0]"},
+		"scenario.build.fighter_damage": {
+			EN: "{0}: the fighter has W{1}; starting damage must leave it at least 1",
+			RU: "{0}: у бойца W{1}; начальный урон должен оставить ему хотя бы 1 рану",
+		},
+		"scenario.variants.nothing": {
+			EN: "nothing to compare: give a second file, rulesets (such as whfb8,t9a) or sets (such as attacks[0].strength=5 or damage_model=pooled)",
+			RU: "нечего сравнивать: дайте второй файл, своды правил (например whfb8,t9a) или изменения (например attacks[0].strength=5, Сила 5, или damage_model=pooled)",
+		},
+		"scenario.variants.too_many_files": {
+			EN: "compare at most {0} scenarios at once",
+			RU: "сравнивайте не больше {0} {0:сценария|сценариев|сценариев} за раз",
+		},
+		"scenario.variants.too_many": {EN: "compare at most {0} at once", RU: "сравнивайте не больше {0} за раз"},
 	}
 })

@@ -227,6 +227,15 @@ func (f *File) fail(kind error, field string, m msg.Message) *Error {
 	return f.src.fail(kind, field, m)
 }
 
+// message is the error's message: Message, or Msg as a message when the
+// error has only English.
+func (e *Error) message() msg.Message {
+	if e.Message.IsZero() {
+		return say("scenario.error", e.Msg)
+	}
+	return e.Message
+}
+
 // setText gives the error an English text and no message.
 func (e *Error) setText(s string) *Error {
 	e.Message, e.Msg = msg.Message{}, s
