@@ -640,5 +640,61 @@ var _ = family(func() map[ID]Entry {
 			RU: "сравнивайте не больше {0} {0:сценария|сценариев|сценариев} за раз",
 		},
 		"scenario.variants.too_many": {EN: "compare at most {0} at once", RU: "сравнивайте не больше {0} за раз"},
+
+		// A combat file's loader (package combat), through this package's reader.
+		"scenario.combat_file.scenario": {
+			EN: "this is a scenario file (attacks and target): use rearrank odds or resolve",
+			RU: "это файл сценария (attacks и target): его читают rearrank odds и resolve",
+		},
+		"scenario.combat_file.scenario_keys": {
+			EN: "a combat file has combat and sides, not attacks and target; for a scenario file use rearrank odds or resolve",
+			RU: "в файле боя есть combat и sides, а не attacks и target; файл сценария читают rearrank odds и resolve",
+		},
+		"scenario.combat_file.not_fight_field":       {EN: "{0} is not a fight field: {1}", RU: "{0} — не поле схватки: {1}"},
+		"scenario.combat_file.not_in_fight.count":    {EN: "a fight gives attacks per model; the step counts the models", RU: "схватка задаёт атаки на модель, а модели считает шаг"},
+		"scenario.combat_file.not_in_fight.phase":    {EN: "a fight is always melee", RU: "схватка — всегда ближний бой"},
+		"scenario.combat_file.not_in_fight.bs":       {EN: "a fight is melee: give ws", RU: "схватка — ближний бой: укажите ws"},
+		"scenario.combat_file.not_in_fight.attacker": {EN: "attacker names a warrior where there are no units; a fight's models are its by", RU: "attacker называет бойца там, где нет подразделений; модели схватки задаёт её by"},
+		"scenario.combat_file.not_in_fight.batch":    {EN: "a side's fights at one step are one batch by the rules (21.2); the file does not say it", RU: "схватки одной стороны на одном шаге — один batch по правилам (21.2); файл этого не пишет"},
+		"scenario.combat_file.whole_number":          {EN: "want a whole number from {0} to {1}", RU: "нужно целое число от {0} до {1}"},
+		"scenario.combat_file.range":                 {EN: "{0}: want {1} to {2}", RU: "{0}: нужно от {1} до {2}"},
+		"scenario.combat_file.required":              {EN: "required", RU: "обязательно"},
+		"scenario.combat_file.not_block": {
+			EN: "{0}: a combat is between two block units ({1}); {0} fights stay attack by attack (rearrank odds)",
+			RU: "{0}: бой идёт между двумя подразделениями в строю ({1}); в {0} схватки разбираются атака за атакой (rearrank odds)",
+		},
+		"scenario.combat_file.side_required": {EN: "side {0}: required (a combat has sides a and b)", RU: "сторона {0}: обязательна (у боя есть стороны a и b)"},
+		"scenario.combat_file.unit_required": {EN: "unit: required", RU: "unit (подразделение): обязательно"},
+		"scenario.combat_file.leadership_required": {
+			EN: "leadership: required (the value the unit tests on: Leadership, or Discipline)",
+			RU: "leadership: обязательно (значение, на которое подразделение проходит тесты: Лидерство или Дисциплина)",
+		},
+		"scenario.combat_file.only_read_bonus": {
+			EN: "only {0} {1:reads|read} {2}; in {3} use bonus",
+			RU: "{2} {1:читает|читают|читают} только {0}; в {3} используйте bonus",
+		},
+		"scenario.combat_file.only_read": {
+			EN: "only {0} {1:reads|read} {2}",
+			RU: "{2} {1:читает|читают|читают} только {0}",
+		},
+		"scenario.combat_file.facing_charger": {
+			EN: "{0}: a flank or rear is the charged unit's; name the charger",
+			RU: "{0}: фланг или тыл бывает у подразделения, принявшего натиск; укажите charger",
+		},
+		"scenario.combat_file.contact_width": {
+			EN: "{0} is above the unit's width of {1} files",
+			RU: "{0} больше ширины подразделения: {1} {1:колонна|колонны|колонн}",
+		},
+		"scenario.combat_file.special":             {EN: "special {0}: want {1}", RU: "special {0}: нужно {1}"},
+		"scenario.combat_file.attacks_required":    {EN: "attacks: required (attacks per model)", RU: "attacks: обязательно (атаки на модель)"},
+		"scenario.combat_file.initiative_required": {EN: "initiative: required ({0})", RU: "initiative (Инициатива): обязательно ({0})"},
+		"term.scenario.want.side":                  {EN: "a, b or none", RU: "a, b или none"},
+		"term.scenario.want.facing":                {EN: "front, flank_left, flank_right or rear", RU: "front (фронт), flank_left, flank_right (фланги) или rear (тыл)"},
+		"term.scenario.want.special_values":        {EN: "stubborn, unbreakable, close_order or massed_infantry", RU: "stubborn (Упорство), unbreakable (Несокрушимость), close_order или massed_infantry"},
+		"term.scenario.want.height":                {EN: "standard, large or gigantic", RU: "standard, large или gigantic"},
+		"term.scenario.want.by":                    {EN: "rank_and_file, champion or character:<name>", RU: "rank_and_file, champion (чемпион) или character:<name> (персонаж)"},
+		"term.scenario.want.strikes":               {EN: "normal, first or last", RU: "normal, first или last"},
+		"term.scenario.initiative":                 {EN: "Initiative", RU: "Инициатива"},
+		"term.scenario.agility":                    {EN: "Agility", RU: "Ловкость"},
 	}
 })

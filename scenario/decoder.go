@@ -373,6 +373,12 @@ func (d *Doc) Errorf(kind error, field, format string, args ...any) *Error {
 	return d.src.errorf(kind, field, format, args...)
 }
 
+// Fail is Errorf with a message of the catalogue, said in the reader's
+// language (Error.Text).
+func (d *Doc) Fail(kind error, field string, m msg.Message) *Error {
+	return d.src.fail(kind, field, m)
+}
+
 // Scenario returns f, a scenario made of parts of the document, such as
 // a combat file's unit and fights, so that Defaults, Validate and Build
 // report its problems at the document's fields and places, and name them

@@ -236,6 +236,18 @@ func (e *Error) message() msg.Message {
 	return e.Message
 }
 
+// ErrorOf returns an *Error with no place whose message is m, for a
+// caller's problem with a file that no field holds.
+func ErrorOf(kind error, m msg.Message) *Error {
+	return (&Error{Err: kind}).setMessage(m)
+}
+
+// ErrorIn returns an *Error in the named file, with no line, whose message
+// is m.
+func ErrorIn(file string, line, col int, kind error, m msg.Message) *Error {
+	return (&Error{File: file, Line: line, Column: col, Err: kind}).setMessage(m)
+}
+
 // setText gives the error an English text and no message.
 func (e *Error) setText(s string) *Error {
 	e.Message, e.Msg = msg.Message{}, s

@@ -33,6 +33,15 @@ var phrases = map[string]msg.ID{
 	"a mapping of switch names to values, such as {step_up: lost}": "term.scenario.want.combat_options",
 	"a list such as [stubborn]":                                    "term.scenario.want.special",
 	"a list of fights":                                             "term.scenario.want.fights",
+	"a, b or none":                                                 "term.scenario.want.side",
+	"front, flank_left, flank_right or rear":                       "term.scenario.want.facing",
+	"stubborn, unbreakable, close_order or massed_infantry":        "term.scenario.want.special_values",
+	"standard, large or gigantic":                                  "term.scenario.want.height",
+	"rank_and_file, champion or character:<name>":                  "term.scenario.want.by",
+	"normal, first or last":                                        "term.scenario.want.strikes",
+	// the characteristic a strike order compares (rules.Combat.StrikeValue)
+	"Initiative": "term.scenario.initiative",
+	"Agility":    "term.scenario.agility",
 	// what holds a field, as "a field of X" names it
 	"the file's top level": "term.scenario.of.top",
 	"target":               "term.scenario.of.target",
@@ -68,6 +77,11 @@ func phrase(s string) any {
 	return s
 }
 
+// Phrase is an English phrase of a file's reader (a Mapping's Want, a
+// field's want, what a field holds) as a message's argument: the
+// catalogue's message for it when it has one, else the text itself.
+func Phrase(s string) any { return phrase(s) }
+
 // sentence is an English sentence of this package or its callers as a
 // message: the catalogue's when it has one, else the text itself (said in
 // English in every language).
@@ -90,6 +104,15 @@ type orEach []string
 func (n orEach) Text(l msg.Lang) string {
 	return strings.Join(n, " "+msg.New("scenario.list.or_word").Text(l)+" ")
 }
+
+// OrList is a list of names as a message's argument, written "a, b or c"
+// in English and "a, b или c" in Russian: for the callers whose messages
+// list a file's words (combat's loader).
+type OrList = orList
+
+// ErrArg is an error as a message's argument: said in the message's
+// language when it can be (msg.Texter), else in English.
+func ErrArg(err error) any { return errArg(err) }
 
 // andList is a list of names written "a, b and c".
 type andList []string
