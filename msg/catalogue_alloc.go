@@ -245,5 +245,9 @@ var _ = family(func() map[ID]Entry {
 			EN: "damage[{0}]: the champion's damage is also given as champion_damage",
 			RU: "damage[{0}]: урон чемпиона задан ещё и в champion_damage",
 		},
+		"alloc.profile.w":          {EN: "{0}.w {1}: want 1 to {2}", RU: "{0}.w {1}: нужно от 1 до {2}"},
+		"alloc.profile.t":          {EN: "{0}.t {1}: want 0 to 20", RU: "{0}.t {1}: нужно от 0 до 20"},
+		"alloc.profile.ws":         {EN: "{0}.ws {1}: want 0 to 20", RU: "{0}.ws {1}: нужно от 0 до 20"},
+		"alloc.profile.troop_type": {EN: "{0}.troop_type {1}: want one of {2}", RU: "{0}.troop_type {1}: нужно одно из: {2}"},
 	}
 })
