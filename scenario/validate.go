@@ -60,10 +60,6 @@ func (c *checker) tooMany(path string, n int) bool {
 	return c.f.src != nil && limit > 0 && n > limit
 }
 
-func (c *checker) add(field, format string, args ...any) {
-	c.errs = append(c.errs, c.f.errorf(ErrInvalid, field, format, args...))
-}
-
 // say adds the error m about field.
 func (c *checker) say(field string, m msg.Message) {
 	c.errs = append(c.errs, c.f.fail(ErrInvalid, field, m))
