@@ -327,7 +327,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"scenario.champion.parry": {
 			EN: "he is {0} and has the unit's parry, which is for infantry and heavy_infantry only (rules 22.4): set his parry: false",
-			RU: "он {0} и получает parry подразделения, а оно только для пехоты (infantry и heavy_infantry; правила 22.4): задайте ему parry: false",
+			RU: "он {0} и получает parry (Парирование) подразделения, а оно только для пехоты (infantry и heavy_infantry; правила 22.4): задайте ему parry: false",
 		},
 		"scenario.champion.damage": {
 			EN: "the champion has {0}, so damage must be less than {1}",
