@@ -459,7 +459,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"scenario.layout.letters": {
 			EN: "the layout has {0} for the command group's one {1}: write one {2}",
-			RU: "в layout {0}, а {1} в командной группе один: напишите одну {2}",
+			RU: "в layout {0}, а {1} в командной группе один: напишите одну букву {2}",
 		},
 		"scenario.layout.a_letter":  {EN: "a {0}", RU: "{0}"},
 		"scenario.layout.an_letter": {EN: "an {0}", RU: "{0}"},
