@@ -213,7 +213,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"scenario.profile.aegis_against": {
 			EN: "limits aegis, which this model does not have (rules 8.2)",
-			RU: "ограничивает aegis, которого у этой модели нет (правила 8.2)",
+			RU: "ограничивает aegis (Эгиду), которой у этой модели нет (правила 8.2)",
 		},
 		"scenario.profile.regeneration_against": {
 			EN: "limits regeneration, which this model does not have (rules 8.2)",
