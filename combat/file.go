@@ -6,8 +6,10 @@ import (
 	"io"
 	"reflect"
 	"slices"
+	"strconv"
 	"sync"
 
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
 	"github.com/rearrank/rearrank/unit"
@@ -96,7 +98,7 @@ type fileFight struct {
 func Read(name string, r io.Reader) (*Combat, error) {
 	data, err := io.ReadAll(io.LimitReader(r, scenario.MaxSize+1))
 	if err != nil {
-		return nil, &scenario.Error{File: displayName(name), Msg: fmt.Sprintf("read: %v", err), Err: fmt.Errorf("%w: %w", scenario.ErrInvalid, err)}
+		return nil, scenario.ErrorIn(displayName(name), 0, 0, fmt.Errorf("%w: %w", scenario.ErrInvalid, err), msg.New("scenario.load.read", err.Error()))
 	}
 	return Load(name, data)
 }
@@ -120,7 +122,7 @@ func Load(name string, data []byte) (*Combat, error) {
 			// A scenario's attacks or target: a whole scenario is named
 			// as such, and read a second time only then.
 			if _, err := scenario.Load(name, data); err == nil {
-				return nil, &scenario.Error{File: name, Line: 1, Column: 1, Msg: "this is a scenario file (attacks and target): use rearrank odds or resolve", Err: scenario.ErrInvalid}
+				return nil, scenario.ErrorIn(name, 1, 1, scenario.ErrInvalid, msg.New("scenario.combat_file.scenario"))
 			}
 		}
 		return nil, err
@@ -229,13 +231,14 @@ var fileDecoder = sync.OnceValue(func() *scenario.Decoder {
 	topLevel := mapping(reflect.TypeFor[file](), "the file's top level")
 	for _, k := range []string{"attacks", "target"} {
 		topLevel.Refused = append(topLevel.Refused, scenario.Refusal{Name: k, Err: scenario.ErrOtherFile,
-			Msg: "a combat file has combat and sides, not attacks and target; for a scenario file use rearrank odds or resolve"})
+			Msg:     "a combat file has combat and sides, not attacks and target; for a scenario file use rearrank odds or resolve",
+			Message: msg.New("scenario.combat_file.scenario_keys")})
 	}
 	fight := scenario.Mapping{Type: reflect.TypeFor[fileFight](), Of: "a fight", Want: "a mapping of fields", Own: fightNames,
 		Others: []scenario.Fields{{Of: "a unit", Names: unitNames}, side, top}}
 	for n, why := range notInFight {
 		fight.Refused = append(fight.Refused, scenario.Refusal{Name: n, Err: scenario.ErrUnknownField,
-			Msg: fmt.Sprintf("%s is not a fight field: %s", n, why)})
+			Msg: fmt.Sprintf("%s is not a fight field: %s", n, why), Message: msg.New("scenario.combat_file.not_fight_field", n, msg.New("scenario.combat_file.not_in_fight."+msg.ID(n)))})
 	}
 	return &scenario.Decoder{
 		Empty:      "empty or unreadable file: want a combat with ruleset, combat and sides",
@@ -261,15 +264,32 @@ type loader struct {
 	doc *scenario.Doc
 }
 
-func (l *loader) invalid(path, format string, args ...any) *scenario.Error {
-	return l.doc.Errorf(scenario.ErrInvalid, path, format, args...)
+// invalid is the error about path whose message is id with args.
+func (l *loader) invalid(path string, id msg.ID, args ...any) *scenario.Error {
+	return l.doc.Fail(scenario.ErrInvalid, path, msg.New(id, args...))
+}
+
+// failed is the error about path that err, a problem of this package's
+// parsers and checks, is.
+func (l *loader) failed(path string, err error) *scenario.Error {
+	return l.invalid(path, "scenario.error", scenario.ErrArg(err))
+}
+
+// onlyReadMsg is "only tow reads", "only t9a or t9a1-ru read", as a
+// message's arguments: the names and their count.
+func onlyReadMsg(rs []rules.Ruleset) (scenario.OrList, int) {
+	names := make([]string, len(rs))
+	for i, r := range rs {
+		names[i] = r.String()
+	}
+	return scenario.OrList(names), len(names)
 }
 
 // mapping refuses a mapping that the file wrote with no value ("unit:"),
 // which the decoder leaves out: given says whether it has one.
 func (l *loader) mapping(given bool, path, want string) *scenario.Error {
 	if !given && l.doc.Has(path) {
-		return l.invalid(path, "want %s", want)
+		return l.invalid(path, "scenario.want", scenario.Phrase(want))
 	}
 	return nil
 }
@@ -277,10 +297,10 @@ func (l *loader) mapping(given bool, path, want string) *scenario.Error {
 func (l *loader) integer(v scenario.Scalar, path string, lo, hi int) (int, *scenario.Error) {
 	x, ok := v.Value.(int64)
 	if !ok {
-		return 0, l.invalid(path, "want a whole number from %d to %d", lo, hi)
+		return 0, l.invalid(path, "scenario.combat_file.whole_number", lo, hi)
 	}
 	if x < int64(lo) || x > int64(hi) {
-		return 0, l.invalid(path, "%d: want %d to %d", x, lo, hi)
+		return 0, l.invalid(path, "scenario.combat_file.range", x, lo, hi)
 	}
 	return int(x), nil
 }
@@ -288,7 +308,7 @@ func (l *loader) integer(v scenario.Scalar, path string, lo, hi int) (int, *scen
 func (l *loader) text(v scenario.Scalar, path, want string) (string, *scenario.Error) {
 	s, ok := v.Value.(string)
 	if !ok {
-		return "", l.invalid(path, "want %s", want)
+		return "", l.invalid(path, "scenario.want", scenario.Phrase(want))
 	}
 	return s, nil
 }
@@ -296,7 +316,7 @@ func (l *loader) text(v scenario.Scalar, path, want string) (string, *scenario.E
 func (l *loader) boolean(v scenario.Scalar, path string) (bool, *scenario.Error) {
 	b, ok := v.Value.(bool)
 	if !ok {
-		return false, l.invalid(path, "want true or false")
+		return false, l.invalid(path, "scenario.want", scenario.Phrase("true or false"))
 	}
 	return b, nil
 }
@@ -307,15 +327,15 @@ const specialWant = "stubborn, unbreakable, close_order or massed_infantry"
 func (l *loader) combat(f *file) (*Combat, *scenario.Error) {
 	for _, k := range []string{"ruleset", "sides"} {
 		if !l.doc.Has(k) {
-			return nil, l.invalid(k, "required")
+			return nil, l.invalid(k, "scenario.combat_file.required")
 		}
 	}
 	if !f.Ruleset.Valid() {
-		return nil, l.invalid("ruleset", "want a ruleset name")
+		return nil, l.invalid("ruleset", "scenario.want", scenario.Phrase("a ruleset name"))
 	}
 	if rs := f.Ruleset; !rules.For(rs).Combat.Round {
-		return nil, l.invalid("ruleset", "%s: a combat is between two block units (%s); %s fights stay attack by attack (rearrank odds)",
-			rs, rulesetsWhere(blockRound), rs)
+		block, _ := onlyReadMsg(rules.RulesetsWhere(blockRound))
+		return nil, l.invalid("ruleset", "scenario.combat_file.not_block", rs.String(), block)
 	}
 	// The scenario switches are checked by the scenario package with the
 	// units; here only what a combat needs.
@@ -333,16 +353,16 @@ func (l *loader) combat(f *file) (*Combat, *scenario.Error) {
 		p := "sides." + s
 		v := sides[i]
 		if !l.doc.Has(p) {
-			return nil, l.invalid("sides", "side %s: required (a combat has sides a and b)", s)
+			return nil, l.invalid("sides", "scenario.combat_file.side_required", s)
 		}
 		if e := l.mapping(v != nil, p, "a mapping of fields"); e != nil {
 			return nil, e
 		}
 		if !l.doc.Has(p + ".unit") {
-			return nil, l.invalid(p, "unit: required")
+			return nil, l.invalid(p, "scenario.combat_file.unit_required")
 		}
 		if !v.Leadership.Given {
-			return nil, l.invalid(p, "leadership: required (the value the unit tests on: Leadership, or Discipline)")
+			return nil, l.invalid(p, "scenario.combat_file.leadership_required")
 		}
 	}
 	// The fields a combat adds to a unit stay out of the scenario's.
@@ -411,7 +431,7 @@ func (l *loader) combat(f *file) (*Combat, *scenario.Error) {
 			continue
 		}
 		if err := setOption(&c.Options, c.Ruleset, sw.Name, v); err != nil {
-			return nil, l.invalid("options."+sw.Name, "%v", err)
+			return nil, l.failed("options."+sw.Name, err)
 		}
 	}
 	if e := l.combatBlock(c, f.Combat); e != nil {
@@ -424,7 +444,7 @@ func (l *loader) combat(f *file) (*Combat, *scenario.Error) {
 		c.Sides[i].BattleStandard = bsb[i]
 	}
 	if err := c.Validate(); err != nil {
-		return nil, l.invalid("", "%v", err)
+		return nil, l.failed("", err)
 	}
 	return c, nil
 }
@@ -435,7 +455,7 @@ func asError(err error) *scenario.Error {
 	if errors.As(err, &se) {
 		return se
 	}
-	return &scenario.Error{Msg: err.Error(), Err: scenario.ErrInvalid}
+	return scenario.ErrorOf(scenario.ErrInvalid, msg.New("scenario.error", scenario.ErrArg(err)))
 }
 
 func (l *loader) combatBlock(c *Combat, v *fileCombat) *scenario.Error {
@@ -452,7 +472,7 @@ func (l *loader) combatBlock(c *Combat, v *fileCombat) *scenario.Error {
 		}
 		sd, err := ParseSide(s)
 		if err != nil {
-			return NoSide, l.invalid("combat."+k, "%v", err)
+			return NoSide, l.failed("combat."+k, err)
 		}
 		return sd, nil
 	}
@@ -464,8 +484,8 @@ func (l *loader) combatBlock(c *Combat, v *fileCombat) *scenario.Error {
 		return e
 	}
 	if c.HighGround != NoSide && !rules.For(c.Ruleset).Combat.HighGround {
-		return l.invalid("combat.high_ground", "%s high_ground; in %s use bonus",
-			onlyRead(rules.RulesetsWhere(func(t *rules.Traits) bool { return t.Combat.HighGround })), c.Ruleset)
+		names, n := onlyReadMsg(rules.RulesetsWhere(func(t *rules.Traits) bool { return t.Combat.HighGround }))
+		return l.invalid("combat.high_ground", "scenario.combat_file.only_read_bonus", names, n, "high_ground", c.Ruleset.String())
 	}
 	if v.Facing.Given {
 		s, e := l.text(v.Facing, "combat.facing", "front, flank_left, flank_right or rear")
@@ -474,10 +494,10 @@ func (l *loader) combatBlock(c *Combat, v *fileCombat) *scenario.Error {
 		}
 		f, err := ParseFacing(s)
 		if err != nil {
-			return l.invalid("combat.facing", "%v", err)
+			return l.failed("combat.facing", err)
 		}
 		if f != Front && c.Charger == NoSide {
-			return l.invalid("combat.facing", "%s: a flank or rear is the charged unit's; name the charger", f)
+			return l.invalid("combat.facing", "scenario.combat_file.facing_charger", f.String())
 		}
 		c.Facing = f
 	}
@@ -496,7 +516,7 @@ func (l *loader) combatBlock(c *Combat, v *fileCombat) *scenario.Error {
 				return e
 			}
 			if n > w {
-				return l.invalid("combat.contact."+s, "%d is above the unit's width of %d files", n, w)
+				return l.invalid("combat.contact."+s, "scenario.combat_file.contact_width", n, w)
 			}
 			c.Contact[i] = n
 		}
@@ -534,23 +554,26 @@ func (l *loader) side(c *Combat, i int, v *fileSide, p string) *scenario.Error {
 			s.Unbreakable = true
 		case "close_order":
 			if cr.CombatOrderStrength == 0 {
-				return l.invalid(sp, "%s close_order; in %s use bonus", onlyRead(rules.RulesetsWhere(func(t *rules.Traits) bool { return t.Combat.CombatOrderStrength > 0 })), c.Ruleset)
+				names, n := onlyReadMsg(rules.RulesetsWhere(func(t *rules.Traits) bool { return t.Combat.CombatOrderStrength > 0 }))
+				return l.invalid(sp, "scenario.combat_file.only_read_bonus", names, n, "close_order", c.Ruleset.String())
 			}
 			s.CloseOrder = true
 		case "massed_infantry":
 			if !cr.MassedInfantry {
-				return l.invalid(sp, "%s massed_infantry; in %s use bonus", onlyRead(rules.RulesetsWhere(func(t *rules.Traits) bool { return t.Combat.MassedInfantry })), c.Ruleset)
+				names, n := onlyReadMsg(rules.RulesetsWhere(func(t *rules.Traits) bool { return t.Combat.MassedInfantry }))
+				return l.invalid(sp, "scenario.combat_file.only_read_bonus", names, n, "massed_infantry", c.Ruleset.String())
 			}
 			s.MassedInfantry = true
 		default:
-			return l.invalid(sp, "special %q: want %s", name, specialWant)
+			return l.invalid(sp, "scenario.combat_file.special", strconv.Quote(name), scenario.Phrase(specialWant))
 		}
 	}
 	h := Standard
 	if height := v.Unit.Height; height.Given {
 		hp := p + ".unit.height"
 		if !rules.For(c.Ruleset).Combat.Height {
-			return l.invalid(hp, "%s height", onlyRead(rules.RulesetsWhere(func(t *rules.Traits) bool { return t.Combat.Height })))
+			names, n := onlyReadMsg(rules.RulesetsWhere(func(t *rules.Traits) bool { return t.Combat.Height }))
+			return l.invalid(hp, "scenario.combat_file.only_read", names, n, "height")
 		}
 		t, e := l.text(height, hp, "standard, large or gigantic")
 		if e != nil {
@@ -558,7 +581,7 @@ func (l *loader) side(c *Combat, i int, v *fileSide, p string) *scenario.Error {
 		}
 		var err error
 		if h, err = ParseHeight(t); err != nil {
-			return l.invalid(hp, "%v", err)
+			return l.failed(hp, err)
 		}
 	}
 	for j, f := range v.Fights {
@@ -572,20 +595,20 @@ func (l *loader) side(c *Combat, i int, v *fileSide, p string) *scenario.Error {
 			}
 			b, err := ParseBy(t)
 			if err != nil {
-				return l.invalid(fp+".by", "%v", err)
+				return l.failed(fp+".by", err)
 			}
 			fi.By = b
 		} else {
 			fi.By = By{Role: unit.RankAndFile}
 		}
 		if !f.Attacks.Given {
-			return l.invalid(fp, "attacks: required (attacks per model)")
+			return l.invalid(fp, "scenario.combat_file.attacks_required")
 		}
 		if fi.Attacks, e = l.integer(f.Attacks, fp+".attacks", 0, 100); e != nil {
 			return e
 		}
 		if !f.Initiative.Given {
-			return l.invalid(fp, "initiative: required (%s)", rules.For(c.Ruleset).Combat.StrikeValue)
+			return l.invalid(fp, "scenario.combat_file.initiative_required", scenario.Phrase(rules.For(c.Ruleset).Combat.StrikeValue))
 		}
 		if fi.Initiative, e = l.integer(f.Initiative, fp+".initiative", 0, 10); e != nil {
 			return e
@@ -607,16 +630,16 @@ func (l *loader) side(c *Combat, i int, v *fileSide, p string) *scenario.Error {
 			}
 			st, err := ParseStrikes(t)
 			if err != nil {
-				return l.invalid(fp+".strikes", "%v", err)
+				return l.failed(fp+".strikes", err)
 			}
 			fi.Strikes = st
 		}
 		if err := fi.check(au(s.Unit)); err != nil {
-			return l.invalid(fp+".by", "%v", err)
+			return l.failed(fp+".by", err)
 		}
 	}
 	if j, err := c.checkAttacks(i); err != nil {
-		return l.invalid(fmt.Sprintf("%s.fights[%d].attacks", p, j), "%v", err)
+		return l.failed(fmt.Sprintf("%s.fights[%d].attacks", p, j), err)
 	}
 	return nil
 }

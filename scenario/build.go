@@ -26,13 +26,13 @@ func (f *File) Build() (*rearrank.Unit, []rearrank.Attack, error) {
 	case errors.As(err, &de):
 		return nil, nil, f.damageError(de)
 	case err != nil:
-		return nil, nil, f.Errorf("target", "%v", err)
+		return nil, nil, f.Fail("target", say("scenario.error", errArg(err)))
 	}
 	damage := f.Target.Damage.pooled(f.perModel())
 	if !rules.For(f.Ruleset).Block && damage.Carried > 0 {
 		fighter := u.Fighter()
 		if damage.Carried >= fighter.W {
-			return nil, nil, f.Errorf("target.damage", "%d: the fighter has W%d; starting damage must leave it at least 1", damage.Carried, fighter.W)
+			return nil, nil, f.Fail("target.damage", say("scenario.build.fighter_damage", damage.Carried, fighter.W))
 		}
 		fighter.Damage = damage.Carried
 	}
@@ -43,7 +43,7 @@ func (f *File) Build() (*rearrank.Unit, []rearrank.Attack, error) {
 			return nil, nil, err
 		}
 		if err := ra.Validate(f.Ruleset); err != nil {
-			return nil, nil, f.Errorf(fmt.Sprintf("attacks[%d]", i), "%v", err)
+			return nil, nil, f.Fail(fmt.Sprintf("attacks[%d]", i), say("scenario.error", errArg(err)))
 		}
 		attacks = append(attacks, ra)
 	}
@@ -126,18 +126,18 @@ func (f *File) attack(i int, a Attack) (rearrank.Attack, error) {
 	field := func(name string) string { return fmt.Sprintf("attacks[%d].%s", i, name) }
 	count, err := dice.ParseExpr(string(a.Count))
 	if err != nil {
-		return rearrank.Attack{}, f.Errorf(field("count"), "%v", err)
+		return rearrank.Attack{}, f.Fail(field("count"), say("scenario.error", errArg(err)))
 	}
 	var mw dice.Expr
 	if a.MultipleWounds != "" {
 		if mw, err = dice.ParseExpr(string(a.MultipleWounds)); err != nil {
-			return rearrank.Attack{}, f.Errorf(field("multiple_wounds"), "%v", err)
+			return rearrank.Attack{}, f.Fail(field("multiple_wounds"), say("scenario.error", errArg(err)))
 		}
 	}
 	var mh dice.Expr
 	if a.MultipleHits != "" {
 		if mh, err = dice.ParseExpr(string(a.MultipleHits)); err != nil {
-			return rearrank.Attack{}, f.Errorf(field("multiple_hits"), "%v", err)
+			return rearrank.Attack{}, f.Fail(field("multiple_hits"), say("scenario.error", errArg(err)))
 		}
 	}
 	ra := rearrank.Attack{

@@ -11,6 +11,7 @@ import (
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/token"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -134,13 +135,33 @@ type decoder struct {
 	shapes map[reflect.Type]*Mapping
 }
 
-func (d *decoder) fail(n ast.Node, path, format string, args ...any) *Error {
+func (d *decoder) fail(n ast.Node, path string, m msg.Message) *Error {
 	p := nodePos(n)
-	return &Error{File: d.src.name, Line: p.line, Column: p.col, Field: path, Msg: fmt.Sprintf(format, args...), Err: ErrInvalid}
+	return (&Error{File: d.src.name, Line: p.line, Column: p.col, Field: path, Err: ErrInvalid}).setMessage(m)
 }
 
-func (d *decoder) want(n ast.Node, path, what string) *Error {
-	return d.fail(n, path, "want %s, got %s", what, describe(n))
+// want is "want what, got" what n is; what is an English phrase (see
+// phrase) or a message's argument.
+func (d *decoder) want(n ast.Node, path string, what any) *Error {
+	return d.fail(n, path, say("scenario.want_got", wantArg(what), describe(n)))
+}
+
+// wantOnly is "want what", for a value of the wrong kind.
+func (d *decoder) wantOnly(n ast.Node, path string, what any) *Error {
+	return d.fail(n, path, say("scenario.want", wantArg(what)))
+}
+
+func wantArg(what any) any {
+	if s, ok := what.(string); ok {
+		return phrase(s)
+	}
+	return what
+}
+
+// failErr is an error of a parser (ParseAim, ParseExpr, the rules' own) as
+// the field's.
+func (d *decoder) failErr(n ast.Node, path string, err error) *Error {
+	return d.fail(n, path, say("scenario.error", errArg(err)))
 }
 
 // decode stores node n into v, the Go value of the field at path. want,
@@ -161,7 +182,7 @@ func (d *decoder) decode(n ast.Node, v reflect.Value, path, want string) *Error 
 		return nil // "field:" with no value is the field left out
 	}
 	if want != "" && !fits(n, t) {
-		return d.fail(n, path, "want %s", want)
+		return d.wantOnly(n, path, want)
 	}
 	switch t {
 	case typeRuleset:
@@ -202,7 +223,7 @@ func (d *decoder) decode(n ast.Node, v reflect.Value, path, want string) *Error 
 		}
 		a, err := ParseAim(s.Value)
 		if err != nil {
-			return d.fail(n, path, "%v", err)
+			return d.failErr(n, path, err)
 		}
 		v.Set(reflect.ValueOf(a))
 		return nil
@@ -240,7 +261,7 @@ func (d *decoder) decode(n ast.Node, v reflect.Value, path, want string) *Error 
 			p := fmt.Sprintf("%s[%d]", path, i)
 			if _, null := item.(*ast.NullNode); null && t.Elem() != typeScalar {
 				if m := d.shapes[t.Elem()]; m != nil && m.Want != "" {
-					return d.fail(item, p, "want %s", m.Want)
+					return d.wantOnly(item, p, m.Want)
 				}
 				return d.want(item, p, wantOf(t.Elem()))
 			}
@@ -272,7 +293,7 @@ func (d *decoder) decode(n ast.Node, v reflect.Value, path, want string) *Error 
 		v.SetString(s.Value)
 		return nil
 	}
-	return d.fail(n, path, "cannot decode into %v", t) // a Go type the walker does not know: a programming error caught by the tests
+	return d.fail(n, path, say("scenario.error", fmt.Sprintf("cannot decode into %v", t))) // a Go type the walker does not know: a programming error caught by the tests
 }
 
 // reroll reads a re-roll (RULES.md 20.1, 20.7): one of none, failed, ones,
@@ -285,7 +306,7 @@ func (d *decoder) reroll(n ast.Node, v reflect.Value, path string) *Error {
 	}
 	r, err := rules.ParseReroll(strings.Join(text, ","))
 	if err != nil {
-		return d.fail(n, path, "%v", err)
+		return d.failErr(n, path, err)
 	}
 	v.Set(reflect.ValueOf(r))
 	return nil
@@ -293,7 +314,7 @@ func (d *decoder) reroll(n ast.Node, v reflect.Value, path string) *Error {
 
 // names reads one name or a list of names (a re-roll, the conditions of
 // a save); what says what the field wants.
-func (d *decoder) names(n ast.Node, path, what string) ([]string, *Error) {
+func (d *decoder) names(n ast.Node, path string, what any) ([]string, *Error) {
 	var text []string
 	switch n := n.(type) {
 	case *ast.StringNode:
@@ -315,8 +336,8 @@ func (d *decoder) names(n ast.Node, path, what string) ([]string, *Error) {
 // against reads the conditions of a special save (RULES.md 8.2): one of
 // flaming, shooting, melee, magic, or a list of them.
 func (d *decoder) against(n ast.Node, v reflect.Value, path string) *Error {
-	what := listText(rules.AgainstNames()) + ", or a list of them"
-	text, e := d.names(n, path, what)
+	whatMsg := say("scenario.want.against", orList(rules.AgainstNames()))
+	text, e := d.names(n, path, whatMsg)
 	if e != nil {
 		return e
 	}
@@ -324,7 +345,7 @@ func (d *decoder) against(n ast.Node, v reflect.Value, path string) *Error {
 	for _, s := range text {
 		one, err := rules.ParseAgainst(s)
 		if err != nil || one == 0 || strings.Contains(s, ",") {
-			return d.fail(n, path, "condition %q: want %s", shorten(s), what)
+			return d.fail(n, path, say("scenario.condition", strconv.Quote(shorten(s)), whatMsg))
 		}
 		a |= one
 	}
@@ -346,7 +367,7 @@ func (d *decoder) trigger(n ast.Node, v reflect.Value, path string) *Error {
 	}
 	t, err := rules.ParseTrigger(text)
 	if err != nil {
-		return d.fail(n, path, "%v", err)
+		return d.failErr(n, path, err)
 	}
 	v.Set(reflect.ValueOf(t))
 	return nil
@@ -402,7 +423,7 @@ func (d *decoder) mapping(n ast.Node, v reflect.Value, path string) *Error {
 	}
 	kvs, ok := entries(n)
 	if !ok && m.Want != "" {
-		return d.fail(n, path, "want %s", m.Want)
+		return d.wantOnly(n, path, m.Want)
 	}
 	if !ok {
 		return d.want(n, path, "a mapping of fields")
@@ -420,7 +441,7 @@ func (d *decoder) mapping(n ast.Node, v reflect.Value, path string) *Error {
 	for _, kv := range kvs {
 		name, ok := keyOf(kv)
 		if !ok {
-			return d.fail(kv.Key, path, "want a field name, got %s", describe(kv.Key))
+			return d.fail(kv.Key, path, say("scenario.want_field_name", describe(kv.Key)))
 		}
 		var f *field
 		for i := range fields {
@@ -430,7 +451,7 @@ func (d *decoder) mapping(n ast.Node, v reflect.Value, path string) *Error {
 			}
 		}
 		if f == nil {
-			e := d.fail(kv.Key, path, "unknown field %q%s", name, m.hint(name))
+			e := d.fail(kv.Key, path, say("scenario.unknown_field", strconv.Quote(name), m.hint(name)))
 			e.Err = ErrUnknownField
 			if m.NameField {
 				e.Field = join(path, name)
@@ -439,7 +460,7 @@ func (d *decoder) mapping(n ast.Node, v reflect.Value, path string) *Error {
 		}
 		if seen[name] {
 			first := d.src.key[join(path, name)]
-			return d.fail(kv.Key, join(path, name), "given twice (first at %d:%d)", first.line, first.col)
+			return d.fail(kv.Key, join(path, name), say("scenario.twice", first.line, first.col))
 		}
 		seen[name] = true
 		p := join(path, name)
@@ -479,11 +500,11 @@ func (d *decoder) combatFile(kvs []*ast.MappingValueNode) *Error {
 		return nil
 	case scenario:
 		name, _ := keyOf(combat)
-		e := d.fail(combat.Key, name, "a scenario file has attacks and target, not combat and sides; for a combat file use rearrank combat")
+		e := d.fail(combat.Key, name, say("scenario.file.combat_keys"))
 		e.Err = errOtherFile
 		return e
 	}
-	e := d.fail(combat.Key, "", "this is a combat file (combat and sides): use rearrank combat")
+	e := d.fail(combat.Key, "", say("scenario.file.combat"))
 	e.Err = errOtherFile
 	return e
 }
@@ -504,13 +525,13 @@ func (d *decoder) integer(n ast.Node, path, what string) (int, *Error) {
 			}
 		}
 		if i > 1<<30 || i < -(1<<30) {
-			return 0, d.fail(n, path, "%s is out of range", n.Token.Value)
+			return 0, d.fail(n, path, say("scenario.out_of_range", n.Token.Value))
 		}
 		return int(i), nil
 	case *ast.StringNode:
 		// goccy gives a plain number too large for int64 as text.
 		if n.Token.Type == token.StringType && isDigits(strings.TrimPrefix(n.Value, "-")) {
-			return 0, d.fail(n, path, "%s is out of range", shorten(n.Value))
+			return 0, d.fail(n, path, say("scenario.out_of_range", shorten(n.Value)))
 		}
 	}
 	return 0, d.want(n, path, what)
@@ -520,11 +541,11 @@ func (d *decoder) integer(n ast.Node, path, what string) (int, *Error) {
 func (d *decoder) enum(n ast.Node, v reflect.Value, path, what string, names []string, parse func(string) (int64, error)) *Error {
 	s, ok := n.(*ast.StringNode)
 	if !ok {
-		return d.want(n, path, listText(names))
+		return d.fail(n, path, say("scenario.want_got", orList(names), describe(n)))
 	}
 	i, err := parse(s.Value)
 	if err != nil {
-		return d.fail(n, path, "%s %q: want %s", what, shorten(s.Value), listText(names))
+		return d.fail(n, path, say("scenario.enum", phrase(what), strconv.Quote(shorten(s.Value)), orList(names)))
 	}
 	v.SetInt(i)
 	return nil
@@ -556,7 +577,7 @@ func (d *decoder) score(n ast.Node, v reflect.Value, path string) *Error {
 	}
 	t, err := parseScore(text, 1, 6)
 	if err != nil {
-		return d.fail(n, path, "save %q: want 1+ to 6+, or 0 for none", shorten(text))
+		return d.fail(n, path, say("scenario.save", strconv.Quote(shorten(text))))
 	}
 	v.Set(reflect.ValueOf(t))
 	return nil
@@ -573,7 +594,7 @@ func (d *decoder) toHit(n ast.Node, v reflect.Value, path string) *Error {
 		err = fmt.Errorf("no roll")
 	}
 	if err != nil {
-		return d.fail(n, path, "to_hit %q: want a score from 1+ to 10+, such as 4+, or auto", shorten(text))
+		return d.fail(n, path, say("scenario.to_hit", strconv.Quote(shorten(text))))
 	}
 	v.Set(reflect.ValueOf(h))
 	return nil
@@ -589,7 +610,7 @@ func (d *decoder) expr(n ast.Node, v reflect.Value, path string) *Error {
 			return e
 		}
 		if i < 0 || i > dice.MaxConst {
-			return d.fail(n, path, "want 0 to %d, got %d", dice.MaxConst, i)
+			return d.fail(n, path, say("scenario.range", 0, dice.MaxConst, i))
 		}
 		text = strconv.Itoa(i)
 	case *ast.StringNode:
@@ -602,7 +623,7 @@ func (d *decoder) expr(n ast.Node, v reflect.Value, path string) *Error {
 	}
 	e, err := ParseExpr(text)
 	if err != nil {
-		return d.fail(n, path, "%v", err)
+		return d.failErr(n, path, err)
 	}
 	v.Set(reflect.ValueOf(e))
 	return nil
@@ -647,13 +668,13 @@ func (d *decoder) options(n ast.Node, v reflect.Value, path string) *Error {
 	for _, kv := range kvs {
 		name, ok := keyOf(kv)
 		if !ok {
-			return d.fail(kv.Key, path, "want a switch name, got %s", describe(kv.Key))
+			return d.fail(kv.Key, path, say("scenario.want_switch_name", describe(kv.Key)))
 		}
 		canon := rules.SwitchName(name)
 		p := join(path, canon)
 		if _, dup := m[canon]; dup {
 			first := d.src.key[p]
-			return d.fail(kv.Key, p, "given twice (first at %d:%d)", first.line, first.col)
+			return d.fail(kv.Key, p, say("scenario.twice", first.line, first.col))
 		}
 		d.src.key[p] = nodePos(kv.Key)
 		d.src.pos[p] = nodePos(kv.Value)
@@ -677,29 +698,31 @@ func (d *decoder) options(n ast.Node, v reflect.Value, path string) *Error {
 }
 
 // describe says what a node is, for "want X, got Y".
-func describe(n ast.Node) string {
+// It is a message's argument: a message, or text for what is written as
+// it is (true, false).
+func describe(n ast.Node) any {
 	switch n := n.(type) {
 	case *ast.StringNode:
 		if plainNumber(n) {
-			return "the number " + shorten(n.Value)
+			return say("scenario.got.number", shorten(n.Value))
 		}
-		return fmt.Sprintf("text %q", shorten(n.Value))
+		return say("scenario.got.text", strconv.Quote(shorten(n.Value)))
 	case *ast.IntegerNode:
-		return "the number " + n.Token.Value
+		return say("scenario.got.number", n.Token.Value)
 	case *ast.FloatNode:
-		return "the number " + n.Token.Value
+		return say("scenario.got.number", n.Token.Value)
 	case *ast.BoolNode:
 		return strconv.FormatBool(n.Value)
 	case *ast.NullNode:
-		return "nothing"
+		return phrase("nothing")
 	case *ast.SequenceNode:
-		return "a list"
+		return phrase("a list")
 	case *ast.MappingNode, *ast.MappingValueNode:
-		return "a mapping"
+		return phrase("a mapping")
 	case *ast.LiteralNode:
-		return "a block of text"
+		return phrase("a block of text")
 	case *ast.InfinityNode, *ast.NanNode:
-		return "the number " + n.GetToken().Value
+		return say("scenario.got.number", n.GetToken().Value)
 	}
 	return "a " + strings.ToLower(n.Type().String())
 }

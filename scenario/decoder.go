@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/goccy/go-yaml/ast"
+	"github.com/rearrank/rearrank/msg"
 )
 
 // A Decoder reads a YAML or JSON file into a Go struct declared as File
@@ -69,6 +70,9 @@ type Mapping struct {
 type Refusal struct {
 	Name string
 	Msg  string
+	// Message, when set, is Msg as a message of the catalogue, said in
+	// the reader's language.
+	Message msg.Message
 	// Err is the kind of the error: ErrUnknownField, which points at the
 	// name; ErrOtherFile (wrapping ErrInvalid too) or nil for ErrInvalid,
 	// which point at the value.
@@ -174,16 +178,20 @@ func (d *decoder) refused(kvs []*ast.MappingValueNode, path string, m *Mapping) 
 			continue
 		}
 		r := m.Refused[i]
+		why := r.Message
+		if why.IsZero() {
+			why = say("scenario.error", r.Msg)
+		}
 		var e *Error
 		switch r.Err {
 		case ErrUnknownField:
-			e = d.fail(kv.Key, join(path, name), "%s", r.Msg)
+			e = d.fail(kv.Key, join(path, name), why)
 			e.Err = ErrUnknownField
 		case ErrOtherFile:
-			e = d.fail(kv.Value, join(path, name), "%s", r.Msg)
+			e = d.fail(kv.Value, join(path, name), why)
 			e.Err = errOtherFile
 		default:
-			e = d.fail(kv.Value, join(path, name), "%s", r.Msg)
+			e = d.fail(kv.Value, join(path, name), why)
 		}
 		return e
 	}
@@ -219,7 +227,7 @@ func (d *decoder) twice(n ast.Node, path string) *Error {
 		}
 		if last >= 0 && !slices.ContainsFunc(kvs[:i], func(kv *ast.MappingValueNode) bool { k, _ := keyOf(kv); return k == name }) {
 			first := nodePos(kv.Key)
-			return d.fail(kvs[last].Key, join(path, name), "given twice (first at %d:%d)", first.line, first.col)
+			return d.fail(kvs[last].Key, join(path, name), say("scenario.twice", first.line, first.col))
 		}
 		if e := d.twice(kv.Value, join(path, name)); e != nil {
 			return e
@@ -229,8 +237,8 @@ func (d *decoder) twice(n ast.Node, path string) *Error {
 }
 
 // hint says what a file probably meant by a field name that m does not
-// have, in parentheses after a space, or "".
-func (m *Mapping) hint(name string) string {
+// have, in parentheses after a space, or "": a message's argument.
+func (m *Mapping) hint(name string) any {
 	own := m.Own
 	if own == nil {
 		own = fieldNames(m.Type)
@@ -239,13 +247,16 @@ func (m *Mapping) hint(name string) string {
 	switch {
 	case silent:
 		return ""
-	case h == "" && m.ValueHint:
+	case h == nil && m.ValueHint:
 		h = valueHint(name, m.Type)
 	}
-	if h == "" && m.ListFields {
-		h = " (want " + listText(own) + ")"
+	if h == nil && m.ListFields {
+		return say("scenario.hint.want", orList(own))
 	}
-	return h
+	if h == nil {
+		return ""
+	}
+	return *h
 }
 
 // FieldNames lists the field names a Decoder reads for struct type t, in
@@ -360,6 +371,12 @@ func (d *Doc) Has(field string) bool { return d.src.has(field) }
 // file does not have the field, at the nearest field around it.
 func (d *Doc) Errorf(kind error, field, format string, args ...any) *Error {
 	return d.src.errorf(kind, field, format, args...)
+}
+
+// Fail is Errorf with a message of the catalogue, said in the reader's
+// language (Error.Text).
+func (d *Doc) Fail(kind error, field string, m msg.Message) *Error {
+	return d.src.fail(kind, field, m)
 }
 
 // Scenario returns f, a scenario made of parts of the document, such as

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/rearrank/rearrank/msg"
 )
 
 // Sentinel errors. Every error Load, Read and Validate return is an *Error
@@ -34,19 +36,54 @@ var errOtherFile = fmt.Errorf("%w: %w", ErrInvalid, ErrOtherFile)
 // Error is a problem with a scenario file, and where it is. Line and Column
 // are 1-based and zero when unknown; Field is the dotted path of the field
 // ("attacks[1].strength", "target.characters[0].name"), empty for the file
-// as a whole.
+// as a whole. Msg is what is wrong, in English; Message, when it is set,
+// is the same as a message of the catalogue, which Text renders in another
+// language (an error built with Msg alone is English in every language).
 type Error struct {
-	File   string
-	Line   int
-	Column int
-	Field  string
-	Msg    string
-	Err    error // the sentinel: ErrSyntax, ErrUnknownField, ...
+	File    string
+	Line    int
+	Column  int
+	Field   string
+	Msg     string
+	Message msg.Message
+	Err     error // the sentinel: ErrSyntax, ErrUnknownField, ...
 }
 
 // Error formats the error as "name:line:col: field: message", leaving out
 // the parts that are unknown.
-func (e *Error) Error() string {
+func (e *Error) Error() string { return e.place() + e.Msg }
+
+// Text is the error in language l: the place as Error writes it (the
+// file, line, column and field path are the same in every language), then
+// the message in l.
+func (e *Error) Text(l msg.Lang) string {
+	if l == msg.English || e.Message.IsZero() {
+		return e.Error()
+	}
+	return e.place() + e.Message.Text(l)
+}
+
+// setMessage makes m the error's message, its English the Msg.
+func (e *Error) setMessage(m msg.Message) *Error {
+	e.Message, e.Msg = m, m.String()
+	return e
+}
+
+// errArg is an error as a message's argument: rendered in the message's
+// language when it can be (msg.Texter), else its English.
+func errArg(err error) any {
+	if t, ok := err.(msg.Texter); ok {
+		return t
+	}
+	return err.Error()
+}
+
+// say is msg.New, short for the many messages of this package.
+func say(id msg.ID, args ...any) msg.Message { return msg.New(id, args...) }
+
+// place writes "name:line:col: field: ", leaving out the parts that are
+// unknown.
+func (e *Error) place() string {
 	var b strings.Builder
 	b.WriteString(e.File)
 	if e.Line > 0 {
@@ -66,7 +103,6 @@ func (e *Error) Error() string {
 	if b.Len() > 0 {
 		b.WriteString(": ")
 	}
-	b.WriteString(e.Msg)
 	return b.String()
 }
 
@@ -175,7 +211,51 @@ func (f *File) errorf(kind error, field, format string, args ...any) *Error {
 }
 
 func (s *source) errorf(kind error, field, format string, args ...any) *Error {
-	e := &Error{Field: field, Msg: fmt.Sprintf(format, args...), Err: kind}
+	return s.fail(kind, field, msg.Message{}).setText(fmt.Sprintf(format, args...))
+}
+
+// Fail returns an *Error about the named field, as Errorf does, whose
+// message is m: what other packages find later, said in the reader's
+// language.
+func (f *File) Fail(field string, m msg.Message) error {
+	return f.fail(ErrInvalid, field, m)
+}
+
+// fail returns an *Error of the given kind about the field whose message
+// is m.
+func (f *File) fail(kind error, field string, m msg.Message) *Error {
+	return f.src.fail(kind, field, m)
+}
+
+// message is the error's message: Message, or Msg as a message when the
+// error has only English.
+func (e *Error) message() msg.Message {
+	if e.Message.IsZero() {
+		return say("scenario.error", e.Msg)
+	}
+	return e.Message
+}
+
+// ErrorOf returns an *Error with no place whose message is m, for a
+// caller's problem with a file that no field holds.
+func ErrorOf(kind error, m msg.Message) *Error {
+	return (&Error{Err: kind}).setMessage(m)
+}
+
+// ErrorIn returns an *Error in the named file, with no line, whose message
+// is m.
+func ErrorIn(file string, line, col int, kind error, m msg.Message) *Error {
+	return (&Error{File: file, Line: line, Column: col, Err: kind}).setMessage(m)
+}
+
+// setText gives the error an English text and no message.
+func (e *Error) setText(s string) *Error {
+	e.Message, e.Msg = msg.Message{}, s
+	return e
+}
+
+func (s *source) fail(kind error, field string, m msg.Message) *Error {
+	e := (&Error{Field: field, Err: kind}).setMessage(m)
 	if s == nil {
 		return e
 	}

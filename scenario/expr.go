@@ -1,10 +1,10 @@
 package scenario
 
 import (
-	"errors"
 	"strings"
 
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/msg"
 )
 
 // Expr is a number or a dice expression as a scenario writes it: "20",
@@ -17,7 +17,7 @@ type Expr string
 
 // errEmptyExpr is the one thing a scenario refuses that dice.ParseExpr
 // accepts: in a file, an empty expression is a field left out, never 0.
-var errEmptyExpr = errors.New("empty dice expression: want a number such as 20 or dice such as 2D6")
+var errEmptyExpr = msg.Errorf(nil, "scenario.expr.empty")
 
 // ParseExpr reads a number or a dice expression with [dice.ParseExpr] and
 // returns its canonical form: " 2d6 + 1 " is "2D6+1". Unlike dice.ParseExpr

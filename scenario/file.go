@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -176,7 +178,7 @@ func ParseToHit(s string) (ToHit, error) {
 	}
 	t, err := parseScore(s, 1, 10)
 	if err != nil {
-		return ToHit{}, fmt.Errorf("to_hit %q: want a score from 1+ to 10+, such as 4+, or auto", s)
+		return ToHit{}, msg.Errorf(nil, "scenario.to_hit", strconv.Quote(s))
 	}
 	return ToHit{Need: t}, nil
 }
@@ -189,7 +191,7 @@ func parseScore(s string, lo, hi int) (rules.Target, error) {
 		return rules.None, err
 	}
 	if !t.IsNone() && (t.Value() < lo || t.Value() > hi) {
-		return rules.None, fmt.Errorf("%s is out of range", s)
+		return rules.None, msg.Errorf(nil, "scenario.out_of_range", s)
 	}
 	return t, nil
 }
@@ -244,7 +246,7 @@ func ParseAim(s string) (Aim, error) {
 	case head == "rank_and_file":
 		tt, err := rules.ParseTroopType(tail)
 		if err != nil {
-			return Aim{}, fmt.Errorf("target %q: %v", s, err)
+			return Aim{}, msg.Errorf(nil, "scenario.aim.error", strconv.Quote(s), errArg(err))
 		}
 		return Aim{Pool: &tt}, nil
 	case head == "champion" && !colon:
@@ -256,7 +258,7 @@ func ParseAim(s string) (Aim, error) {
 	case head == "character" && tail != "":
 		return Aim{Role: AimCharacter, Character: tail}, nil
 	}
-	return Aim{}, fmt.Errorf("target %q: want rank_and_file, rank_and_file:<troop_type>, champion, character:<name>, musician or standard", s)
+	return Aim{}, msg.Errorf(nil, "scenario.aim.unknown", strconv.Quote(s))
 }
 
 // String returns the aim as a scenario writes it.

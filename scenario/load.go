@@ -15,6 +15,7 @@ import (
 	"github.com/goccy/go-yaml/parser"
 	"github.com/goccy/go-yaml/scanner"
 	"github.com/goccy/go-yaml/token"
+	"github.com/rearrank/rearrank/msg"
 )
 
 // Read reads a scenario from r, at most MaxSize bytes, and loads it. The
@@ -22,7 +23,7 @@ import (
 func Read(name string, r io.Reader) (*File, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxSize+1))
 	if err != nil {
-		return nil, &Error{File: displayName(name), Msg: fmt.Sprintf("read: %v", err), Err: fmt.Errorf("%w: %w", ErrInvalid, err)}
+		return nil, (&Error{File: displayName(name), Err: fmt.Errorf("%w: %w", ErrInvalid, err)}).setMessage(say("scenario.load.read", err.Error()))
 	}
 	return Load(name, data)
 }
@@ -64,7 +65,7 @@ const emptyScenario = "empty file: want a scenario with ruleset, attacks and tar
 // file with none.
 func read(name string, data []byte, empty string) (ast.Node, *Error) {
 	if len(data) > MaxSize {
-		return nil, &Error{File: name, Msg: fmt.Sprintf("larger than %d bytes (1 MiB); a scenario is a few kilobytes", MaxSize), Err: ErrTooLarge}
+		return nil, (&Error{File: name, Err: ErrTooLarge}).setMessage(say("scenario.load.too_large", MaxSize))
 	}
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	// Both passes stop at the first problem: precheck reports what it
@@ -129,7 +130,7 @@ func precheck(name string, data []byte) *Error {
 		if c >= utf8.RuneSelf {
 			r, n := utf8.DecodeRune(data[i:])
 			if r == utf8.RuneError && n <= 1 {
-				return &Error{File: name, Line: line, Column: col + 1, Msg: "not UTF-8 text", Err: ErrSyntax}
+				return (&Error{File: name, Line: line, Column: col + 1, Err: ErrSyntax}).setMessage(say("scenario.load.not_utf8"))
 			}
 			size = n
 		}
@@ -200,7 +201,7 @@ func stopAt(bytes string) (stop [256]uint8) {
 }
 
 func deepError(name string, line, col int) *Error {
-	return &Error{File: name, Line: line, Column: col, Msg: fmt.Sprintf("nested deeper than %d levels; a scenario needs about 5", MaxDepth), Err: ErrUnsupported}
+	return (&Error{File: name, Line: line, Column: col, Err: ErrUnsupported}).setMessage(say("scenario.load.too_deep", MaxDepth))
 }
 
 // tokenize runs the YAML tokenizer and refuses anchors, aliases, tags,
@@ -218,11 +219,11 @@ func tokenize(name string, data []byte) (tks token.Tokens, e *Error) {
 	tks = lex(data)
 	if len(tks) > MaxTokens {
 		tk := tks[MaxTokens]
-		return nil, &Error{File: name, Line: tk.Position.Line, Column: tk.Position.Column,
-			Msg: fmt.Sprintf("more than %d keys, values and symbols; a scenario has a few thousand", MaxTokens), Err: ErrUnsupported}
+		return nil, (&Error{File: name, Line: tk.Position.Line, Column: tk.Position.Column, Err: ErrUnsupported}).
+			setMessage(say("scenario.load.too_many_tokens", MaxTokens))
 	}
-	at := func(tk *token.Token, msg string, kind error) *Error {
-		return &Error{File: name, Line: tk.Position.Line, Column: tk.Position.Column, Msg: msg, Err: kind}
+	at := func(tk *token.Token, m msg.Message, kind error) *Error {
+		return (&Error{File: name, Line: tk.Position.Line, Column: tk.Position.Column, Err: kind}).setMessage(m)
 	}
 	flow := 0
 	var block []int // columns of the open block collections
@@ -235,11 +236,11 @@ func tokenize(name string, data []byte) (tks token.Tokens, e *Error) {
 	for i, tk := range tks {
 		switch tk.Type {
 		case token.AnchorType, token.AliasType:
-			return nil, at(tk, "anchors and aliases (&name, *name) are not supported: write each value out", ErrUnsupported)
+			return nil, at(tk, say("scenario.load.anchors"), ErrUnsupported)
 		case token.TagType:
-			return nil, at(tk, fmt.Sprintf("tags such as %s are not supported", tk.Value), ErrUnsupported)
+			return nil, at(tk, say("scenario.load.tags", tk.Value), ErrUnsupported)
 		case token.MergeKeyType:
-			return nil, at(tk, "merge keys (<<) are not supported: write each field out", ErrUnsupported)
+			return nil, at(tk, say("scenario.load.merge_keys"), ErrUnsupported)
 		case token.SequenceStartType, token.MappingStartType:
 			flow++
 		case token.SequenceEndType, token.MappingEndType:
@@ -259,16 +260,16 @@ func tokenize(name string, data []byte) (tks token.Tokens, e *Error) {
 				}
 			}
 		case token.InvalidType:
-			msg := tk.Error
+			var m msg.Message
 			switch {
-			case strings.Contains(msg, "'\t'"):
-				msg = "a tab: YAML indents with spaces, not tabs"
-			case msg == "":
-				msg = fmt.Sprintf("cannot read %q", shorten(tk.Value))
+			case strings.Contains(tk.Error, "'\t'"):
+				m = say("scenario.load.tab")
+			case tk.Error == "":
+				m = say("scenario.load.cannot_read", strconv.Quote(shorten(tk.Value)))
 			default:
-				msg = plainSyntax(msg, endOf(tks))
+				m = plainSyntax(tk.Error, endOf(tks))
 			}
-			return nil, at(tk, msg, ErrSyntax)
+			return nil, at(tk, m, ErrSyntax)
 		}
 		if flow+len(block) > MaxDepth {
 			return nil, deepError(name, tk.Position.Line, tk.Position.Column)
@@ -325,19 +326,18 @@ func missingComma(name string, tk *token.Token) *Error {
 		}
 	}
 	key := strings.Trim(o[start:k], `"'`)
-	return &Error{File: name, Line: line, Column: col, Err: ErrSyntax,
-		Msg: fmt.Sprintf("a ',' is missing before %q: the fields of a mapping { ... } are separated by commas", shorten(key))}
+	return (&Error{File: name, Line: line, Column: col, Err: ErrSyntax}).setMessage(say("scenario.load.missing_comma", strconv.Quote(shorten(key))))
 }
 
 // parse builds the syntax tree and returns the body of its one document.
 func parse(name string, tks token.Tokens, empty string) (body ast.Node, e *Error) {
 	defer func() {
 		if r := recover(); r != nil {
-			body, e = nil, &Error{File: name, Msg: fmt.Sprintf("cannot parse: %v", r), Err: ErrSyntax}
+			body, e = nil, (&Error{File: name, Err: ErrSyntax}).setMessage(say("scenario.load.cannot_parse", fmt.Sprint(r)))
 		}
 	}()
 	if len(tks) == 0 {
-		return nil, &Error{File: name, Msg: empty, Err: ErrInvalid}
+		return nil, (&Error{File: name, Err: ErrInvalid}).setMessage(sentence(empty))
 	}
 	// Duplicate keys are the decoder's to report, with the field's path.
 	f, err := parser.Parse(tks, 0, parser.AllowDuplicateMapKey())
@@ -352,7 +352,7 @@ func parse(name string, tks token.Tokens, empty string) (body ast.Node, e *Error
 	}
 	switch len(docs) {
 	case 0:
-		return nil, &Error{File: name, Msg: empty, Err: ErrInvalid}
+		return nil, (&Error{File: name, Err: ErrInvalid}).setMessage(sentence(empty))
 	case 1:
 		return docs[0].Body, nil
 	}
@@ -360,38 +360,37 @@ func parse(name string, tks token.Tokens, empty string) (body ast.Node, e *Error
 	if docs[1].Start != nil {
 		p = tokenPos(docs[1].Start)
 	}
-	return nil, &Error{File: name, Line: p.line, Column: p.col, Msg: "a scenario file holds one YAML document; this is a second", Err: ErrUnsupported}
+	return nil, (&Error{File: name, Line: p.line, Column: p.col, Err: ErrUnsupported}).setMessage(say("scenario.load.second_document"))
 }
 
 func syntaxError(name string, err error, tks token.Tokens) *Error {
 	e := &Error{File: name, Err: ErrSyntax}
 	var se *yaml.SyntaxError
 	var ye yaml.Error
+	var text string
 	switch {
 	case errors.As(err, &se) && se.Token != nil:
-		e.Line, e.Column, e.Msg = se.Token.Position.Line, se.Token.Position.Column, se.Message
+		e.Line, e.Column, text = se.Token.Position.Line, se.Token.Position.Column, se.Message
 	case errors.As(err, &ye) && ye.GetToken() != nil:
 		tk := ye.GetToken()
-		e.Line, e.Column, e.Msg = tk.Position.Line, tk.Position.Column, ye.GetMessage()
+		e.Line, e.Column, text = tk.Position.Line, tk.Position.Column, ye.GetMessage()
 	default:
-		e.Msg, _, _ = strings.Cut(err.Error(), "\n")
+		text, _, _ = strings.Cut(err.Error(), "\n")
 	}
-	if strings.HasPrefix(e.Msg, "value is not allowed in this context") {
-		if msg := misplaced(tks, e.Line, e.Column); msg != "" {
-			e.Msg = msg
-			return e
+	if strings.HasPrefix(text, "value is not allowed in this context") {
+		if m, ok := misplaced(tks, e.Line, e.Column); ok {
+			return e.setMessage(m)
 		}
 	}
-	e.Msg = plainSyntax(e.Msg, endOf(tks))
-	return e
+	return e.setMessage(plainSyntax(text, endOf(tks)))
 }
 
 // misplaced says in a player's words why the token at line:col cannot
 // stand where it is, for the parser's "value is not allowed in this
 // context": a ']' or '}' that closes nothing, or a field indented to a
 // column where no mapping above it has its fields. It is "" for anything
-// else.
-func misplaced(tks token.Tokens, line, col int) string {
+// else, and false.
+func misplaced(tks token.Tokens, line, col int) (msg.Message, bool) {
 	var cols []int // the columns of the block mappings open above
 	for i, tk := range tks {
 		if tk.Position == nil {
@@ -402,17 +401,16 @@ func misplaced(tks token.Tokens, line, col int) string {
 		switch {
 		case at && (tk.Value == "]" || tk.Value == "}"): // past the end of the flow, the tokenizer reads a '}' as text
 			open := map[string]string{"]": "[", "}": "{"}[tk.Value]
-			return fmt.Sprintf("this '%s' closes no '%s': remove it, or check the brackets before it", tk.Value, open)
+			return say("scenario.load.closes_nothing", tk.Value, open), true
 		case at:
 			if i+1 < len(tks) && tks[i+1].Type == token.MappingValueType && len(cols) > 0 && !slices.Contains(cols, col) {
 				where := make([]string, len(cols))
 				for j, c := range cols {
 					where[j] = strconv.Itoa(c)
 				}
-				return fmt.Sprintf("%q is indented to column %d, where no mapping above it has its fields (they start at column %s): line it up with the fields it belongs with",
-					shorten(tk.Value), col, strings.Join(where, " or "))
+				return say("scenario.load.indented", strconv.Quote(shorten(tk.Value)), col, orEach(where)), true
 			}
-			return ""
+			return msg.Message{}, false
 		}
 		// A block mapping's key, the first token of its line: the
 		// mappings it is inside start left of it.
@@ -428,33 +426,40 @@ func misplaced(tks token.Tokens, line, col int) string {
 			}
 		}
 	}
-	return ""
+	return msg.Message{}, false
 }
 
 // plainSyntax says a YAML parser's message in a player's words; end is
 // where the text ends, for what is opened and never closed.
-func plainSyntax(msg string, end position) string {
-	ends := ""
+func plainSyntax(text string, end position) msg.Message {
+	var ends any = ""
 	if end.line > 0 {
-		ends = fmt.Sprintf(" (the file ends at %d:%d)", end.line, end.col)
+		ends = say("scenario.syntax.file_ends", end.line, end.col)
 	}
-	for _, r := range []struct{ parser, plain string }{
-		{"',' or ']' must be specified", "a list [ ... ] goes on without a ',' between its items or a ']' to close it"},
-		{"',' or '}' must be specified", "a mapping { ... } goes on without a ',' between its fields or a '}' to close it"},
-		{"sequence end token ']' not found", "this '[' is never closed with ']'" + ends},
-		{"could not find flow mapping end token '}'", "this '{' is never closed with '}'" + ends},
-		{"could not find end character of double-quoted text", "this \" is never closed with another \"" + ends},
-		{"could not find end character of single-quoted text", "this ' is never closed with another '" + ends},
-		{"mapping value is not allowed in this context", "a 'name: value' where none can start: check the indentation, or quote a value that holds ': '"},
-		{"unexpected key name", "a field name where none can be: check the indentation above"},
-		{"value is not allowed in this context", "a value where none can stand: check this line's indentation and the brackets before it"},
-		{"found character that cannot start any token", "a character that cannot begin a value here: quote the value"},
+	for _, r := range []struct {
+		parser string
+		plain  msg.ID
+	}{
+		{"',' or ']' must be specified", "scenario.syntax.list_comma"},
+		{"',' or '}' must be specified", "scenario.syntax.mapping_comma"},
+		{"sequence end token ']' not found", "scenario.syntax.list_open"},
+		{"could not find flow mapping end token '}'", "scenario.syntax.mapping_open"},
+		{"could not find end character of double-quoted text", "scenario.syntax.double_quote"},
+		{"could not find end character of single-quoted text", "scenario.syntax.single_quote"},
+		{"mapping value is not allowed in this context", "scenario.syntax.mapping_value"},
+		{"unexpected key name", "scenario.syntax.key_name"},
+		{"value is not allowed in this context", "scenario.syntax.value"},
 	} {
-		if strings.Contains(msg, r.parser) {
-			return r.plain
+		if strings.Contains(text, r.parser) {
+			return say(r.plain, ends)
 		}
 	}
-	return msg
+	if strings.Contains(text, "found character that cannot start any token") {
+		// English in every language: the glossary's "character" is a
+		// model, and a test holds every message that says it to that.
+		return say("scenario.error", "a character that cannot begin a value here: quote the value")
+	}
+	return say("scenario.error", text)
 }
 
 // endOf returns where the text of tks ends: after the last token.

@@ -2,8 +2,9 @@ package scenario
 
 import (
 	"bytes"
-	"fmt"
 	"unicode/utf8"
+
+	"github.com/rearrank/rearrank/msg"
 )
 
 // Load reads a text twice before the YAML reader (goccy/go-yaml) sees it,
@@ -234,12 +235,12 @@ func (m *measurer) newLine() {
 	m.anchor, m.alias, m.directive = false, false, false
 }
 
-func (m *measurer) fail(p position, format string, args ...any) *Error {
-	return &Error{File: m.name, Line: p.line, Column: p.col, Msg: fmt.Sprintf(format, args...), Err: ErrUnsupported}
+func (m *measurer) fail(p position, id msg.ID, args ...any) *Error {
+	return (&Error{File: m.name, Line: p.line, Column: p.col, Err: ErrUnsupported}).setMessage(say(id, args...))
 }
 
 func (m *measurer) tooMany(p position) *Error {
-	return m.fail(p, "more than %d keys, values and symbols; a scenario has a few thousand", m.lim.tokens)
+	return m.fail(p, "scenario.load.too_many_tokens", m.lim.tokens)
 }
 
 // addOrigin counts n bytes of the token being read or of the blank space
@@ -251,10 +252,10 @@ func (m *measurer) addOrigin(n int) *Error {
 	m.origin += n
 	switch {
 	case m.text == 0 && !m.block && m.origin > m.lim.value:
-		return m.fail(m.originAt, "more than %d bytes of blank space in a row", m.lim.value)
+		return m.fail(m.originAt, "scenario.scan.blank", m.lim.value)
 	case m.origin > 2*m.lim.value:
 		// A value that goes on over lines, with the indentation of each.
-		return m.fail(m.textAt(), "a value longer than %d bytes", m.lim.value)
+		return m.fail(m.textAt(), "scenario.scan.long_value", m.lim.value)
 	}
 	return nil
 }
@@ -273,7 +274,7 @@ func (m *measurer) addText(c rune, n int) *Error {
 		m.textNonSpace = m.textRunes
 	}
 	if m.text > m.lim.value {
-		return m.fail(m.textStart, "a value longer than %d bytes", m.lim.value)
+		return m.fail(m.textStart, "scenario.scan.long_value", m.lim.value)
 	}
 	return m.addValue(n, m.textStart)
 }
@@ -457,7 +458,7 @@ func (m *measurer) char() *Error {
 		}
 		m.ltWork += m.ltEnd - m.i
 		if m.ltWork > m.lim.work {
-			return m.fail(m.pos(), "too many '<' in a row")
+			return m.fail(m.pos(), "scenario.scan.angles")
 		}
 		if m.ltEnd-m.i == 2 && m.mergeKey() {
 			p := m.pos()
@@ -585,7 +586,7 @@ func (m *measurer) plainRun() *Error {
 	m.state = keep
 	m.text += n
 	if m.text > m.lim.value {
-		return m.fail(m.textStart, "a value longer than %d bytes", m.lim.value)
+		return m.fail(m.textStart, "scenario.scan.long_value", m.lim.value)
 	}
 	if e := m.addValue(n, m.textStart); e != nil {
 		return e
@@ -641,7 +642,7 @@ func (m *measurer) marker() *Error {
 	m.clear()
 	m.nlevels = 0
 	if m.docs++; m.docs > m.lim.docs {
-		return m.fail(p, "more than %d document markers (--- or ...); a scenario file holds one document", m.lim.docs)
+		return m.fail(p, "scenario.scan.documents", m.lim.docs)
 	}
 	return m.emit(tokOther, p)
 }
@@ -660,7 +661,7 @@ func (m *measurer) entry(col int, mapping bool, p position) *Error {
 	if n := m.nlevels; n > 0 && m.levels[n-1].col == col {
 		if top := &m.levels[n-1]; top.mapping == mapping {
 			if top.entries++; mapping && top.entries > m.lim.fields {
-				return m.fail(p, "more than %d fields in one mapping", m.lim.fields)
+				return m.fail(p, "scenario.scan.fields", m.lim.fields)
 			}
 			return nil
 		}
@@ -768,7 +769,7 @@ func (m *measurer) comment() *Error {
 		m.col += 1 + utf8.RuneCount(m.src[start:]) // the line ends no column
 	}
 	if m.i-start > m.lim.value {
-		return m.fail(p, "a comment longer than %d bytes", m.lim.value)
+		return m.fail(p, "scenario.scan.comment", m.lim.value)
 	}
 	m.clear()
 	if e := m.emit(tokOther, p); e != nil {
@@ -783,7 +784,7 @@ func (m *measurer) comment() *Error {
 // addValue counts n bytes of keys and values.
 func (m *measurer) addValue(n int, p position) *Error {
 	if m.values += n; m.values > m.lim.values {
-		return m.fail(p, "more than %d bytes of keys and values; a scenario has a few thousand", m.lim.values)
+		return m.fail(p, "scenario.scan.values", m.lim.values)
 	}
 	return nil
 }
@@ -813,7 +814,7 @@ func (m *measurer) tag() *Error {
 			break
 		}
 		if m.i-start > m.lim.value {
-			return m.fail(p, "a value longer than %d bytes", m.lim.value)
+			return m.fail(p, "scenario.scan.long_value", m.lim.value)
 		}
 		m.step()
 	}

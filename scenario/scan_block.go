@@ -21,7 +21,7 @@ func (m *measurer) blockHeader() *Error {
 	}
 	header := m.src[start:m.i]
 	if len(header) > m.lim.value {
-		return m.fail(p, "a value longer than %d bytes", m.lim.value)
+		return m.fail(p, "scenario.scan.long_value", m.lim.value)
 	}
 	m.col += utf8.RuneCount(header)
 	blank := m.origin
@@ -129,7 +129,7 @@ func (b *blockBuf) empty() bool {
 func (m *measurer) blockChar(c rune, n int) *Error {
 	m.blockText += n
 	if m.blockText > m.lim.block {
-		return m.fail(m.blockAt, "more than %d bytes of block text (| or >)", m.lim.block)
+		return m.fail(m.blockAt, "scenario.scan.block", m.lim.block)
 	}
 	if e := m.addValue(n, m.blockAt); e != nil {
 		return e
@@ -151,7 +151,7 @@ func (m *measurer) blockChar(c rune, n int) *Error {
 		m.bb.add('\n', true)
 		m.bb.trail++
 		if m.blockWork+m.bb.trail*m.bb.n > m.lim.work/8 {
-			return m.fail(m.pos(), "too many blank lines in block text (| or >)")
+			return m.fail(m.pos(), "scenario.scan.blank_lines")
 		}
 		m.newLine()
 		if m.separatorAhead() {

@@ -20,7 +20,7 @@ func (m *measurer) quoted(q rune) *Error {
 		// "<" as "\u003c") and by the indentation of its lines, but not
 		// without end.
 		if n > m.lim.value || m.i-start > 8*m.lim.value {
-			return m.fail(p, "a value longer than %d bytes", m.lim.value)
+			return m.fail(p, "scenario.scan.long_value", m.lim.value)
 		}
 		if b := m.src[m.i]; quotedStop[b] == 0 {
 			// A run of characters that are only text.
@@ -75,7 +75,7 @@ func (m *measurer) quoted(q rune) *Error {
 			m.lineEnd()
 			m.tabWork += m.eol - m.i
 			if m.tabWork > m.lim.work {
-				return m.fail(m.pos(), `too many tabs inside "..." for a line this long: write them as \t`)
+				return m.fail(m.pos(), "scenario.scan.tabs")
 			}
 			if m.lastText > m.i && m.next() != '"' {
 				skip++
@@ -103,7 +103,7 @@ func (m *measurer) quoted(q rune) *Error {
 // endQuoted counts a quoted value of n bytes at p.
 func (m *measurer) endQuoted(n int, p position) *Error {
 	if n > m.lim.value {
-		return m.fail(p, "a value longer than %d bytes", m.lim.value)
+		return m.fail(p, "scenario.scan.long_value", m.lim.value)
 	}
 	m.clear()
 	if e := m.addValue(n, p); e != nil {

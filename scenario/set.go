@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -41,7 +42,7 @@ func ParseAssignments(s string) ([]Assignment, error) {
 		k, v, ok := strings.Cut(p, "=")
 		k = strings.TrimSpace(k)
 		if !ok || k == "" {
-			return nil, fmt.Errorf("%q: want path=value, such as attacks[0].strength=5 or damage_model=pooled", strings.TrimSpace(p))
+			return nil, msg.Errorf(nil, "scenario.set.syntax", strconv.Quote(strings.TrimSpace(p)))
 		}
 		out = append(out, Assignment{Path: k, Value: strings.TrimSpace(v)})
 	}
@@ -115,13 +116,13 @@ func isSwitch(path string) (string, bool) {
 
 // assign makes one assignment on c, which is a detached copy.
 func (c *File) assign(a Assignment) error {
-	fail := func(kind error, format string, args ...any) error {
-		return &Error{Field: a.Path, Msg: fmt.Sprintf(format, args...), Err: kind}
+	fail := func(kind error, m msg.Message) error {
+		return (&Error{Field: a.Path, Err: kind}).setMessage(m)
 	}
 	if name, ok := isSwitch(a.Path); ok {
 		var o rules.Options
 		if err := o.Set(name, a.Value); err != nil {
-			return fail(ErrInvalid, "%v", err)
+			return fail(ErrInvalid, say("scenario.error", errArg(err)))
 		}
 		if c.Options == nil {
 			c.Options = map[string]string{}
@@ -135,7 +136,7 @@ func (c *File) assign(a Assignment) error {
 	for seg := range strings.SplitSeq(a.Path, ".") {
 		name, index, hasIndex, err := splitSegment(seg)
 		if err != nil {
-			return fail(ErrNoField, "%v", err)
+			return fail(ErrNoField, say("scenario.error", errArg(err)))
 		}
 		if v.Kind() == reflect.Pointer {
 			if v.IsNil() {
@@ -144,7 +145,7 @@ func (c *File) assign(a Assignment) error {
 			v = v.Elem()
 		}
 		if v.Kind() != reflect.Struct || objectOf(v.Type()) == "" {
-			return fail(ErrNoField, "%s has no fields: write its value after =", orFile(path))
+			return fail(ErrNoField, say("scenario.set.no_fields", orFile(path)))
 		}
 		fields := fieldsOf(v.Type())
 		leaf = nil
@@ -154,19 +155,19 @@ func (c *File) assign(a Assignment) error {
 			}
 		}
 		if leaf == nil {
-			return fail(ErrNoField, "%s has no field %q%s", orFile(path), name, suggest(name, fields))
+			return fail(ErrNoField, say("scenario.set.no_field", orFile(path), strconv.Quote(name), suggest(name, fields)))
 		}
 		v = v.FieldByIndex(leaf.index)
 		path = join(path, name)
 		if hasIndex {
 			if v.Kind() != reflect.Slice {
-				return fail(ErrNoField, "%s is not a list", path)
+				return fail(ErrNoField, say("scenario.set.not_list", path))
 			}
 			if index >= v.Len() {
 				if v.Len() == 1 {
-					return fail(ErrNoField, "%s has 1 entry, numbered 0", path)
+					return fail(ErrNoField, say("scenario.set.one_entry", path))
 				}
-				return fail(ErrNoField, "%s has %d entries, numbered from 0", path, v.Len())
+				return fail(ErrNoField, say("scenario.set.entries", path, v.Len()))
 			}
 			v = v.Index(index)
 			path = fmt.Sprintf("%s[%d]", path, index)
@@ -180,22 +181,22 @@ func (c *File) assign(a Assignment) error {
 	}
 	if leaf != nil && leaf.plus && strings.HasSuffix(text, "+") {
 		if s := lookup(ObjAttack, leaf.name); s == nil || !s.ScoreBy(c.Ruleset) {
-			return fail(ErrInvalid, "%s writes %s as a number such as 3; for a target number set to_hit", c.Ruleset, leaf.name)
+			return fail(ErrInvalid, say("scenario.set.score", c.Ruleset.String(), leaf.name))
 		}
 		text = strings.TrimSuffix(text, "+")
 	}
 	src := newSource("")
 	tks, e := tokenize("", []byte(text))
 	if e != nil {
-		return fail(ErrInvalid, "%s", e.Msg)
+		return fail(ErrInvalid, e.message())
 	}
 	body, e := parse("", tks, emptyScenario)
 	if e != nil {
-		return fail(ErrInvalid, "%s", e.Msg)
+		return fail(ErrInvalid, e.message())
 	}
 	d := decoder{src: src, shapes: scenarioShapes()}
 	if e := d.decode(body, v, a.Path, ""); e != nil {
-		return fail(e.Err, "%s", e.Msg)
+		return fail(e.Err, e.message())
 	}
 	if leaf != nil && leaf.ranged {
 		n := v
@@ -203,15 +204,15 @@ func (c *File) assign(a Assignment) error {
 			n = n.Elem()
 		}
 		if got := int(n.Int()); got < leaf.lo || got > leaf.hi {
-			return fail(ErrInvalid, "want %d to %d, got %d", leaf.lo, leaf.hi, got)
+			return fail(ErrInvalid, say("scenario.range", leaf.lo, leaf.hi, got))
 		}
 	}
 	return nil
 }
 
-func orFile(path string) string {
+func orFile(path string) any {
 	if path == "" {
-		return "the file"
+		return say("term.scenario.the_file")
 	}
 	return path
 }
@@ -220,7 +221,7 @@ func orFile(path string) string {
 func splitSegment(seg string) (name string, index int, hasIndex bool, err error) {
 	name, rest, hasIndex := strings.Cut(seg, "[")
 	if name == "" {
-		return "", 0, false, fmt.Errorf("%q: want a field name, such as attacks[0] or strength", seg)
+		return "", 0, false, msg.Errorf(nil, "scenario.set.want_name", strconv.Quote(seg))
 	}
 	if !hasIndex {
 		return name, 0, false, nil
@@ -228,7 +229,7 @@ func splitSegment(seg string) (name string, index int, hasIndex bool, err error)
 	digits, ok := strings.CutSuffix(rest, "]")
 	index, err = strconv.Atoi(digits)
 	if !ok || err != nil || index < 0 {
-		return "", 0, false, fmt.Errorf("%q: want an index such as %s[0]", seg, name)
+		return "", 0, false, msg.Errorf(nil, "scenario.set.want_index", strconv.Quote(seg), name)
 	}
 	return name, index, true, nil
 }

@@ -1,23 +1,26 @@
 package scenario
 
 import (
-	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
+
+	"github.com/rearrank/rearrank/msg"
 
 	"github.com/rearrank/rearrank/rules"
 )
 
 // suggest returns ` (did you mean "x"?)` for the known field that is a
-// likely intended spelling of a misspelt name (see closest), or "".
-func suggest(name string, fields []field) string {
+// likely intended spelling of a misspelt name (see closest), or "": a
+// message's argument.
+func suggest(name string, fields []field) any {
 	names := make([]string, len(fields))
 	for i, f := range fields {
 		names[i] = f.name
 	}
 	if best, _ := closest(name, names); best != "" {
-		return fmt.Sprintf(" (did you mean %q?)", best)
+		return say("scenario.hint.did_you_mean", strconv.Quote(best))
 	}
 	return ""
 }
@@ -61,8 +64,8 @@ func likely(d int, want string) bool {
 }
 
 // valueHint says which field of t takes a misplaced field name as its
-// value ("bladed: true" is "weapon_class: bladed"), or "".
-func valueHint(name string, t reflect.Type) string {
+// value ("bladed: true" is "weapon_class: bladed"), or nil.
+func valueHint(name string, t reflect.Type) *msg.Message {
 	norm := normalName(name)
 	for _, f := range fieldsOf(t) {
 		var names []string
@@ -79,10 +82,11 @@ func valueHint(name string, t reflect.Type) string {
 			names = WeaponClassNames()
 		}
 		if slices.Contains(names, value) {
-			return fmt.Sprintf(" (%s is a value of %s: write %s: %s)", value, f.name, f.name, value)
+			m := say("scenario.hint.value", value, f.name)
+			return &m
 		}
 	}
-	return ""
+	return nil
 }
 
 func fieldNames(t reflect.Type) []string {
@@ -99,8 +103,9 @@ func fieldNames(t reflect.Type) []string {
 // another object, or a likely spelling of one, named as such ("damage is a
 // field of target, not of an attack group"), whichever is the closer; the
 // first of others wins a tie. It is "" when nothing is close, and "" and
-// true when the closest is a name of others that is Silent.
-func hint(name, here string, own []string, others ...Fields) (string, bool) {
+// true when the closest is a name of others that is Silent. The hint is a
+// message, nil for none.
+func hint(name, here string, own []string, others ...Fields) (*msg.Message, bool) {
 	mine, myD := closest(name, own)
 	other, of, otherD, silent := "", "", 3, false
 	for _, o := range others {
@@ -115,17 +120,20 @@ func hint(name, here string, own []string, others ...Fields) (string, bool) {
 			silent = slices.Contains(o.Silent, n)
 		}
 	}
+	var m msg.Message
 	switch {
 	case other != "" && (mine == "" || otherD < myD) && silent:
-		return "", true
+		return nil, true
 	case other != "" && (mine == "" || otherD < myD) && otherD == 0:
-		return fmt.Sprintf(" (%s is a field of %s, not of %s)", other, of, here), false
+		m = say("scenario.hint.field_of", other, phrase(of), phrase(here))
 	case other != "" && (mine == "" || otherD < myD):
-		return fmt.Sprintf(" (did you mean %q? It is a field of %s, not of %s)", other, of, here), false
+		m = say("scenario.hint.did_you_mean_of", strconv.Quote(other), phrase(of), phrase(here))
 	case mine != "":
-		return fmt.Sprintf(" (did you mean %q?)", mine), false
+		m = say("scenario.hint.did_you_mean", strconv.Quote(mine))
+	default:
+		return nil, false
 	}
-	return "", false
+	return &m, false
 }
 
 // editDistance is the number of letters to add, drop or change, or pairs

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -58,8 +60,9 @@ func (c *checker) tooMany(path string, n int) bool {
 	return c.f.src != nil && limit > 0 && n > limit
 }
 
-func (c *checker) add(field, format string, args ...any) {
-	c.errs = append(c.errs, c.f.errorf(ErrInvalid, field, format, args...))
+// say adds the error m about field.
+func (c *checker) say(field string, m msg.Message) {
+	c.errs = append(c.errs, c.f.fail(ErrInvalid, field, m))
 }
 
 // ranges checks every number with a range tag: values the file wrote, or
@@ -79,7 +82,7 @@ func (c *checker) ranges(v reflect.Value, path string) {
 				}
 				n := int(fv.Int())
 				if (n != 0 || c.f.src.has(p)) && (n < f.lo || n > f.hi) {
-					c.add(p, "want %d to %d, got %d", f.lo, f.hi, n)
+					c.say(p, say("scenario.range", f.lo, f.hi, n))
 				}
 				continue
 			}
@@ -122,23 +125,32 @@ func (c *checker) reads(set bool, obj Object, name, path string) {
 }
 
 func (c *checker) notRead(path, name string, rs []rules.Ruleset, hint string) {
-	msg := fmt.Sprintf("%s does not read %s (%s only)", c.f.Ruleset, name, rulesetList(rs))
 	if hint != "" {
-		msg += ": " + hint
+		c.say(path, say("scenario.not_read_hint", c.f.Ruleset.String(), name, andList(rulesetNamesOf(rs)), hint))
+		return
 	}
-	c.add(path, "%s", msg)
+	c.say(path, say("scenario.not_read", c.f.Ruleset.String(), name, andList(rulesetNamesOf(rs))))
+}
+
+// rulesetNamesOf lists the names of rs.
+func rulesetNamesOf(rs []rules.Ruleset) []string {
+	names := make([]string, len(rs))
+	for i, r := range rs {
+		names[i] = r.String()
+	}
+	return names
 }
 
 func (c *checker) root() {
 	f := c.f
 	if !f.Ruleset.Valid() {
-		c.add("ruleset", "required: %s", listText(rulesetNames()))
+		c.say("ruleset", say("scenario.ruleset_required", orList(rulesetNames())))
 	}
 	switch {
 	case len(f.Attacks) == 0:
-		c.add("attacks", "required: at least one attack group, such as {count: 10, strength: 3}")
+		c.say("attacks", say("scenario.attacks_required"))
 	case len(f.Attacks) > MaxAttacks:
-		c.add("attacks", "%d attack groups: want at most %d", len(f.Attacks), MaxAttacks)
+		c.say("attacks", say("scenario.attacks_too_many", len(f.Attacks), MaxAttacks))
 	}
 }
 
@@ -154,7 +166,7 @@ func (c *checker) options() {
 		p := "options." + k
 		s, ok := byName[k]
 		if !ok && isCombatSwitch(k) {
-			c.add(p, "%s is a switch of a close-combat round (rules 21.11): set it in a combat file's options (rearrank combat)", k)
+			c.say(p, say("scenario.options.combat_switch", k))
 			continue
 		}
 		if !ok {
@@ -162,7 +174,7 @@ func (c *checker) options() {
 			for i, n := range names {
 				fields[i].name = n
 			}
-			c.errs = append(c.errs, f.errorf(ErrUnknownField, p, "unknown option %q%s; the options are %s", k, suggest(k, fields), listText(names)))
+			c.errs = append(c.errs, f.fail(ErrUnknownField, p, say("scenario.options.unknown", strconv.Quote(k), suggest(k, fields), orList(names))))
 			continue
 		}
 		if f.Ruleset.Valid() && !s.AppliesTo(f.Ruleset) {
@@ -171,12 +183,12 @@ func (c *checker) options() {
 		var o rules.Options
 		if err := o.Set(k, f.Options[k]); err != nil {
 			if s.Values != nil {
-				c.add(p, "%s %q: want %s", k, shorten(f.Options[k]), listText(s.Values))
+				c.say(p, say("scenario.enum", k, strconv.Quote(shorten(f.Options[k])), orList(s.Values)))
 			} else {
-				c.add(p, "%v", err)
+				c.say(p, say("scenario.error", errArg(err)))
 			}
 		} else if err := o.CheckValues(f.Ruleset); err != nil {
-			c.add(p, "%s", strings.TrimPrefix(err.Error(), "option "+k+": "))
+			c.say(p, say("scenario.error", strings.TrimPrefix(err.Error(), "option "+k+": ")))
 		}
 	}
 	// too_tough_blocks_poison is for poison that wounds automatically
@@ -185,7 +197,7 @@ func (c *checker) options() {
 	o := f.RuleOptions()
 	for _, k := range sortedKeys(f.Options) {
 		if rules.SwitchName(k) == "too_tough_blocks_poison" && o.TooToughBlocksPoison && f.Ruleset.Valid() && !rules.PoisonAutoWounds(f.Ruleset, o) {
-			c.add("options."+k, "too_tough_blocks_poison: true needs poisoned_attacks: auto_wound (rules 22.3, T-2); under poisoned_attacks: plus_two a poisoned hit rolls to wound with +2, and a target too tough to wound stays so (T-1)")
+			c.say("options."+k, say("scenario.options.too_tough"))
 		}
 	}
 }
@@ -207,51 +219,51 @@ func (c *checker) attack(i int) {
 	p := fmt.Sprintf("attacks[%d]", i)
 	at := func(name string) string { return p + "." + name }
 	if a.Count.IsZero() {
-		c.add(at("count"), "required: the number of attacks, such as 20, or dice such as 2D6")
+		c.say(at("count"), say("scenario.attack.count_required"))
 	} else if lo, _ := a.Count.Range(); lo < 0 {
-		c.add(at("count"), "%s can give fewer than 0 attacks", a.Count)
+		c.say(at("count"), say("scenario.attack.count_negative", fmt.Sprint(a.Count)))
 	} else if _, err := ParseExpr(string(a.Count)); err != nil {
-		c.add(at("count"), "%v", err)
+		c.say(at("count"), say("scenario.error", errArg(err)))
 	}
 	if a.Strength == 0 {
-		c.add(at("strength"), "required: the Strength of the attacks, 1 to 10")
+		c.say(at("strength"), say("scenario.attack.strength_required"))
 	}
 	if !a.MultipleWounds.IsZero() {
 		if _, err := ParseExpr(string(a.MultipleWounds)); err != nil {
-			c.add(at("multiple_wounds"), "%v", err)
+			c.say(at("multiple_wounds"), say("scenario.error", errArg(err)))
 		} else if lo, _ := a.MultipleWounds.Range(); lo < 1 {
-			c.add(at("multiple_wounds"), "%s can give fewer than 1 wound: every unsaved wound does at least 1", a.MultipleWounds)
+			c.say(at("multiple_wounds"), say("scenario.attack.mw_below_one", fmt.Sprint(a.MultipleWounds)))
 		}
 	}
 
 	if !a.MultipleHits.IsZero() {
 		if _, err := ParseExpr(string(a.MultipleHits)); err != nil {
-			c.add(at("multiple_hits"), "%v", err)
+			c.say(at("multiple_hits"), say("scenario.error", errArg(err)))
 		} else if lo, _ := a.MultipleHits.Range(); lo < 1 {
-			c.add(at("multiple_hits"), "%s can give fewer than 1 hit: every hit makes at least 1 (rules 20.3)", a.MultipleHits)
+			c.say(at("multiple_hits"), say("scenario.attack.mh_below_one", fmt.Sprint(a.MultipleHits)))
 		}
 	}
 
 	// To hit (RULES.md 5).
 	switch {
 	case !a.ToHit.IsZero() && (a.BS != 0 || a.WS != 0):
-		c.add(at("to_hit"), "give to_hit, or bs/ws to work it out, not both")
+		c.say(at("to_hit"), say("scenario.attack.to_hit_and_skill"))
 	case a.BS != 0 && a.WS != 0:
-		c.add(at("ws"), "give bs for shooting or ws for melee, not both")
+		c.say(at("ws"), say("scenario.attack.bs_and_ws"))
 	case a.BS != 0 && a.Phase != rules.Shooting:
-		c.add(at("bs"), "bs is for shooting, and this group's phase is %s: set phase: shooting, or give to_hit", a.Phase)
+		c.say(at("bs"), say("scenario.attack.bs_phase", fmt.Sprint(a.Phase)))
 	case a.WS != 0 && a.Phase != rules.Melee:
-		c.add(at("ws"), "ws is for melee, and this group's phase is %s: give to_hit instead", a.Phase)
+		c.say(at("ws"), say("scenario.attack.ws_phase", fmt.Sprint(a.Phase)))
 	}
 	if f.src.isScore(at("bs")) && !lookup(ObjAttack, "bs").ScoreBy(f.Ruleset) && f.Ruleset.Valid() {
 		if a.BS >= 2 && a.BS <= 6 {
-			c.add(at("bs"), "%s writes Ballistic Skill as a number: for %d+ write bs: %d (BS %d needs %d+), or write to_hit: %d+", f.Ruleset, a.BS, 7-a.BS, 7-a.BS, a.BS, a.BS)
+			c.say(at("bs"), say("scenario.attack.bs_score", fmt.Sprint(f.Ruleset), a.BS, 7-a.BS, 7-a.BS, a.BS, a.BS))
 		} else {
-			c.add(at("bs"), "%s writes Ballistic Skill as a number such as 3 (BS 3 needs 4+); for a target number write to_hit: %d+", f.Ruleset, a.BS)
+			c.say(at("bs"), say("scenario.attack.bs_score_other", fmt.Sprint(f.Ruleset), a.BS))
 		}
 	}
 	if a.HitModifier != 0 && a.ToHit.Auto {
-		c.add(at("hit_modifier"), "these attacks hit automatically, so there is no roll to modify; give to_hit, bs or ws")
+		c.say(at("hit_modifier"), say("scenario.attack.auto_modifier"))
 	}
 	if a.WS != 0 && a.Phase == rules.Melee {
 		c.defenderWS(i)
@@ -260,7 +272,7 @@ func (c *checker) attack(i int) {
 	// Which ruleset reads what.
 	c.reads(a.AP != 0, ObjAttack, "ap", at("ap"))
 	if a.AP < 0 && f.Ruleset.Valid() && lookup(ObjAttack, "ap").ReadBy(f.Ruleset) {
-		c.add(at("ap"), "want 0 to %d, got %d: %s writes Armour Penetration without a sign", MaxStat, a.AP, f.Ruleset)
+		c.say(at("ap"), say("scenario.attack.ap_sign", MaxStat, a.AP, fmt.Sprint(f.Ruleset)))
 	}
 	c.reads(a.ArmourPiercing != 0, ObjAttack, "armour_piercing", at("armour_piercing"))
 	c.reads(a.MWAgainst != nil, ObjAttack, "mw_against", at("mw_against"))
@@ -273,13 +285,13 @@ func (c *checker) attack(i int) {
 	c.reads(a.MonsterSlayer != 0, ObjAttack, "monster_slayer", at("monster_slayer"))
 	c.reads(a.CleavingBlow != 0, ObjAttack, "cleaving_blow", at("cleaving_blow"))
 	if a.KillingBlow != 0 && a.HeroicKillingBlow != 0 {
-		c.add(at("heroic_killing_blow"), "an attack has Killing Blow or Heroic Killing Blow, not both (rules 20.2)")
+		c.say(at("heroic_killing_blow"), say("scenario.attack.kb_and_hkb"))
 	}
 	if a.ArmourBaneOn != 0 && a.ArmourBane == 0 {
-		c.add(at("armour_bane_on"), "says when armour_bane fires, and this group has no armour_bane (rules 20.2)")
+		c.say(at("armour_bane_on"), say("scenario.attack.bane_on"))
 	}
 	if a.Hatred && a.Phase != rules.Melee {
-		c.add(at("hatred"), "Hatred re-rolls to-hit in close combat, and this group's phase is %s (rules 20.1)", a.Phase)
+		c.say(at("hatred"), say("scenario.attack.hatred_phase", fmt.Sprint(a.Phase)))
 	}
 	c.reads(a.InstantKill, ObjAttack, "instant_kill", at("instant_kill"))
 	c.reads(a.WeaponClass != rules.NoWeaponClass, ObjAttack, "weapon_class", at("weapon_class"))
@@ -287,13 +299,13 @@ func (c *checker) attack(i int) {
 	c.reads(a.Batch != "", ObjAttack, "batch", at("batch"))
 	c.batch(i)
 	if a.MWAgainst != nil && a.MultipleWounds.IsZero() {
-		c.add(at("mw_against"), "limits multiple_wounds, which this group does not have")
+		c.say(at("mw_against"), say("scenario.attack.mw_against"))
 	}
 	if a.ClippedWings && a.MultipleWounds.IsZero() {
-		c.add(at("clipped_wings"), "adds 1 to multiple_wounds against Fly, and this group has no multiple_wounds (E52)")
+		c.say(at("clipped_wings"), say("scenario.attack.clipped_wings"))
 	}
 	if a.WeaponClass != rules.NoWeaponClass && a.Phase != rules.Melee && a.Phase != rules.Shooting {
-		c.add(at("weapon_class"), "critical hits happen only in melee and shooting (rules 6.2), and this group's phase is %s", a.Phase)
+		c.say(at("weapon_class"), say("scenario.attack.critical_phase", fmt.Sprint(a.Phase)))
 	}
 	c.aim(i)
 }
@@ -309,16 +321,16 @@ func (c *checker) batch(i int) {
 	if i > 0 && c.f.Attacks[i-1].Batch == a.Batch {
 		prev := &c.f.Attacks[i-1]
 		if a.Phase != prev.Phase {
-			c.add(p, "batch %q: this group's phase is %s and the group before it fires in the %s phase: one batch is one phase (C24)", a.Batch, a.Phase, prev.Phase)
+			c.say(p, say("scenario.batch.phase", strconv.Quote(a.Batch), fmt.Sprint(a.Phase), fmt.Sprint(prev.Phase)))
 		}
 		if a.Target.String() != prev.Target.String() {
-			c.add(p, "batch %q: this group aims at %s and the group before it at %s: one batch is one unit firing at one target (C24)", a.Batch, a.Target, prev.Target)
+			c.say(p, say("scenario.batch.target", strconv.Quote(a.Batch), fmt.Sprint(a.Target), fmt.Sprint(prev.Target)))
 		}
 		return
 	}
 	for j := range i {
 		if c.f.Attacks[j].Batch == a.Batch {
-			c.add(p, "batch %q: %s is in it, and the groups between are not: the groups of one batch follow one another", a.Batch, c.f.pathName(fmt.Sprintf("attacks[%d]", j)))
+			c.say(p, say("scenario.batch.apart", strconv.Quote(a.Batch), c.f.pathName(fmt.Sprintf("attacks[%d]", j))))
 			return
 		}
 	}
@@ -350,7 +362,7 @@ func (c *checker) defenderWS(i int) {
 		}
 	}
 	if ws == 0 {
-		c.add(fmt.Sprintf("attacks[%d].ws", i), "the attack gives ws, so the defender needs one: set %s (Weapon Skill; t9a Defensive Skill)", c.f.pathName(field))
+		c.say(fmt.Sprintf("attacks[%d].ws", i), say("scenario.attack.defender_ws", c.f.pathName(field)))
 	}
 }
 
@@ -362,28 +374,28 @@ func (c *checker) aim(i int) {
 	switch a.Target.Role {
 	case AimChampion:
 		if !t.HasCommand(CommandChampion) {
-			c.add(p, "the unit has no champion: add champion to %s", c.f.pathName("target.command"))
+			c.say(p, say("scenario.aim.no_champion", c.f.pathName("target.command")))
 		}
 	case AimCharacter:
 		if t.Character(a.Target.Character) == nil {
-			c.add(p, "no character named %q in %s", a.Target.Character, c.f.pathName("target.characters"))
+			c.say(p, say("scenario.aim.no_character", strconv.Quote(a.Target.Character), c.f.pathName("target.characters")))
 		}
 	case AimMusician, AimStandard:
 		post := map[AimRole]string{AimMusician: CommandMusician, AimStandard: CommandStandard}[a.Target.Role]
 		switch {
 		case !a.InstantKill:
-			c.add(p, "only an instant kill is aimed at the %s (C12); other attacks strike the rank and file", a.Target)
+			c.say(p, say("scenario.aim.instant_kill_only", fmt.Sprint(a.Target)))
 		case !t.HasCommand(post):
-			c.add(p, "the unit has no %s: add %s to %s", a.Target, post, c.f.pathName("target.command"))
+			c.say(p, say("scenario.aim.no_command", fmt.Sprint(a.Target), post, c.f.pathName("target.command")))
 		}
 	default:
 		if a.Target.Pool == nil {
 			return
 		}
 		if !c.pooledByType() {
-			c.add(p, "%s keeps one rank-and-file pool (rules 10.1): aim at rank_and_file", f.Ruleset)
+			c.say(p, say("scenario.aim.one_pool", fmt.Sprint(f.Ruleset)))
 		} else if t.Group(*a.Target.Pool) == nil {
-			c.add(p, "the unit has no %s: the troop types are %s", a.Target.Pool, listText(c.troopTypes()))
+			c.say(p, say("scenario.aim.no_pool", fmt.Sprint(a.Target.Pool), orList(c.troopTypes())))
 		}
 	}
 }
@@ -412,10 +424,10 @@ func (c *checker) profile(p *Profile, path string) {
 	c.reads(p.RegenerationAgainst != 0, ObjProfile, "regeneration_against", at("regeneration_against"))
 	c.reads(p.RegenerationPlus != 0, ObjProfile, "regeneration_plus", at("regeneration_plus"))
 	if p.AegisAgainst != 0 && p.Aegis.IsNone() {
-		c.add(at("aegis_against"), "limits aegis, which this model does not have (rules 8.2)")
+		c.say(at("aegis_against"), say("scenario.profile.aegis_against"))
 	}
 	if p.RegenerationAgainst != 0 && p.Regeneration.IsNone() && p.RegenerationPlus == 0 {
-		c.add(at("regeneration_against"), "limits regeneration, which this model does not have (rules 8.2)")
+		c.say(at("regeneration_against"), say("scenario.profile.regeneration_against"))
 	}
 	c.reads(p.Fly, ObjProfile, "fly", at("fly"))
 	c.reads(!p.ArmourSave.IsNone(), ObjProfile, "armour_save", at("armour_save"))
@@ -424,10 +436,10 @@ func (c *checker) profile(p *Profile, path string) {
 	if rs := c.f.Ruleset; rs.Valid() {
 		switch cat := rules.For(rs).TroopCategories; {
 		case p.TroopType.TowOnly() && !cat:
-			c.add(at("troop_type"), "%s does not read %s (%s only): write %s", rs, p.TroopType,
-				rulesetList(rules.RulesetsWhere(func(t *rules.Traits) bool { return t.TroopCategories })), p.TroopType.Category())
+			c.say(at("troop_type"), say("scenario.profile.tow_troop_type", rs.String(), p.TroopType.String(),
+				andList(rulesetNamesOf(rules.RulesetsWhere(func(t *rules.Traits) bool { return t.TroopCategories }))), fmt.Sprint(p.TroopType.Category())))
 		case p.TroopType == rules.MonstrousBeast && cat:
-			c.add(at("troop_type"), "%s has no monstrous_beast (rules 22.10): write war_beast, monstrous_cavalry or monstrous_creature", rs)
+			c.say(at("troop_type"), say("scenario.profile.monstrous_beast", fmt.Sprint(rs)))
 		}
 	}
 	for _, r := range []struct {
@@ -435,13 +447,13 @@ func (c *checker) profile(p *Profile, path string) {
 		r    rules.Reroll
 	}{{"reroll_armour", p.RerollArmour}, {"reroll_special", p.RerollSpecial}} {
 		if r.r&rules.RerollSuccesses != 0 {
-			c.add(at(r.name), "a model re-rolls only its own failed saves or natural 1s; a re-roll of successful saves is the attack's force_reroll_armour or force_reroll_special (rules 20.1)")
+			c.say(at(r.name), say("scenario.profile.reroll_successes"))
 		}
 	}
 	if p.Barding && !p.TroopType.Mounted() && c.f.Ruleset.Valid() && rules.For(c.f.Ruleset).Barding {
-		c.add(at("barding"), "barding helps only cavalry and monstrous_cavalry (rules 19.3), and this is %s", p.TroopType)
+		c.say(at("barding"), say("scenario.profile.barding", fmt.Sprint(p.TroopType)))
 	}
 	if p.Parry && !rules.Parries(p.TroopType) && lookup(ObjProfile, "parry").ReadBy(c.f.Ruleset) && c.f.Ruleset.Valid() {
-		c.add(at("parry"), "Parry is for infantry and heavy_infantry only (rules 22.4), and this is %s", p.TroopType)
+		c.say(at("parry"), say("scenario.profile.parry", fmt.Sprint(p.TroopType)))
 	}
 }

@@ -4,9 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/rearrank/rearrank/internal/alloc"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -20,14 +22,14 @@ func (c *checker) target() {
 	rs := f.Ruleset
 	block := rs.Block()
 	if f.src != nil && !f.src.has("target") {
-		c.add("target", "required: the unit the attacks are aimed at, such as {models: 10, toughness: 3}")
+		c.say("target", say("scenario.target.required"))
 		return
 	}
 	if t.Models == 0 {
-		c.add("target.models", "required: the models in the unit, command group included, characters not")
+		c.say("target.models", say("scenario.target.models_required"))
 	}
 	if t.Toughness == 0 {
-		c.add("target.toughness", "required: the unit's Toughness (t9a: Resilience), 1 to 10")
+		c.say("target.toughness", say("scenario.target.toughness_required"))
 	}
 	c.profile(&t.Profile, "target")
 	c.reads(t.Helmet, ObjTarget, "helmet", "target.helmet")
@@ -45,13 +47,13 @@ func (c *checker) target() {
 	}
 	c.reads(t.StartingModels != 0, ObjTarget, "starting_models", "target.starting_models")
 	if t.StartingModels != 0 && t.StartingModels < total && total <= MaxModels {
-		c.add("target.starting_models", "the unit has %d models now, characters included, so it had at least that many at deployment (rules 22.9)", total)
+		c.say("target.starting_models", say("scenario.target.starting_models", total))
 	}
 	if total > MaxModels {
-		c.add("target.models", "the unit has %d models with its groups and characters: want at most %d", total, MaxModels)
+		c.say("target.models", say("scenario.target.too_many_models", total, MaxModels))
 	}
 	if front := len(t.Command) + len(t.Characters); block && t.Layout == "" && t.Frontage > 0 && front > t.Frontage {
-		c.add("target.frontage", "the front rank holds the command group and the characters (%d models), so the frontage must be at least %d", front, front)
+		c.say("target.frontage", say("scenario.target.frontage_small", front, front))
 	}
 	c.layout()
 	c.damage()
@@ -70,13 +72,13 @@ func (t *Target) frontRank() int {
 func (c *checker) skirmishTarget() {
 	t := &c.f.Target
 	if t.Models > 1 {
-		c.add("target.models", "a skirmish target is one warrior: models must be 1")
+		c.say("target.models", say("scenario.skirmish.models"))
 	}
 	if t.Frontage > 1 && t.Models <= 1 {
-		c.add("target.frontage", "a skirmish warrior has no formation: leave frontage out")
+		c.say("target.frontage", say("scenario.skirmish.frontage"))
 	}
 	if t.Layout != "" {
-		c.add("target.layout", "a skirmish warrior has no formation: leave layout out")
+		c.say("target.layout", say("scenario.skirmish.layout"))
 	}
 }
 
@@ -84,28 +86,28 @@ func (c *checker) command() {
 	f := c.f
 	t := &f.Target
 	if len(t.Command) > 0 && !lookup(ObjTarget, "command").ReadBy(f.Ruleset) {
-		c.add("target.command", "a skirmish warrior has no command group")
+		c.say("target.command", say("scenario.skirmish.command"))
 	}
 	seen := map[string]bool{}
 	for i, r := range t.Command {
 		p := fmt.Sprintf("target.command[%d]", i)
 		switch {
 		case !slices.Contains(commandRoles, r):
-			c.add(p, "command %q: want %s", shorten(r), listText(commandRoles))
+			c.say(p, say("scenario.command.unknown", strconv.Quote(shorten(r)), orList(commandRoles)))
 		case seen[r]:
-			c.add(p, "%s is listed twice", r)
+			c.say(p, say("scenario.command.twice", r))
 		}
 		seen[r] = true
 	}
 	if t.Models > 0 && len(t.Command) > t.Models {
-		c.add("target.command", "%d command models in a unit of %d models", len(t.Command), t.Models)
+		c.say("target.command", say("scenario.command.too_many", len(t.Command), t.Models))
 	}
 	ch := t.Champion
 	if ch == nil {
 		return
 	}
 	if !t.HasCommand(CommandChampion) {
-		c.add("target.champion", "the unit has no champion to override: add champion to %s", c.f.pathName("target.command"))
+		c.say("target.champion", say("scenario.champion.none", c.f.pathName("target.command")))
 	}
 	// His overrides are checked as the unit's fields are, against what he
 	// ends up with where one field limits another.
@@ -120,10 +122,10 @@ func (c *checker) command() {
 	}
 	c.profile(&o, "target.champion")
 	if whole.Parry && ch.Parry == nil && ch.TroopType != nil && !rules.Parries(whole.TroopType) && lookup(ObjProfile, "parry").ReadBy(f.Ruleset) {
-		c.add("target.champion.troop_type", "he is %s and has the unit's parry, which is for infantry and heavy_infantry only (rules 22.4): set his parry: false", whole.TroopType)
+		c.say("target.champion.troop_type", say("scenario.champion.parry", fmt.Sprint(whole.TroopType)))
 	}
 	if w := whole.Wounds; ch.Damage >= w && w > 0 {
-		c.add("target.champion.damage", "the champion has %s, so damage must be less than %d", woundsText(w), w)
+		c.say("target.champion.damage", say("scenario.champion.damage", woundsText((w)), w))
 	}
 }
 
@@ -134,11 +136,11 @@ func (c *checker) characters() {
 		return
 	}
 	if !lookup(ObjTarget, "characters").ReadBy(f.Ruleset) {
-		c.add("target.characters", "a skirmish warrior fights alone: no characters")
+		c.say("target.characters", say("scenario.skirmish.characters"))
 		return
 	}
 	if len(t.Characters) > MaxCharacters {
-		c.add("target.characters", "%d characters: want at most %d", len(t.Characters), MaxCharacters)
+		c.say("target.characters", say("scenario.characters.too_many", len(t.Characters), MaxCharacters))
 	}
 	if c.tooMany("target.characters", len(t.Characters)) {
 		return
@@ -150,28 +152,28 @@ func (c *checker) characters() {
 		p := fmt.Sprintf("target.characters[%d]", i)
 		switch {
 		case ch.Name == "":
-			c.add(p+".name", "required: attacks aim at a character with target: character:<name>")
+			c.say(p+".name", say("scenario.character.name_required"))
 		case names[ch.Name]:
-			c.add(p+".name", "two characters are named %q", ch.Name)
+			c.say(p+".name", say("scenario.character.name_twice", strconv.Quote(ch.Name)))
 		}
 		names[ch.Name] = true
 		if ch.Toughness == 0 {
-			c.add(p+".toughness", "required: the character's Toughness, 1 to 10")
+			c.say(p+".toughness", say("scenario.character.toughness_required"))
 		}
 		c.profile(&ch.Profile, p)
 		c.reads(!ch.MountArmour.IsNone(), ObjCharacter, "mount_armour", p+".mount_armour")
 		if ch.Damage >= ch.Wounds && ch.Wounds > 0 {
-			c.add(p+".damage", "the character has %s, so damage must be less than %d", woundsText(ch.Wounds), ch.Wounds)
+			c.say(p+".damage", say("scenario.character.damage", woundsText((ch.Wounds)), ch.Wounds))
 		}
 		if ch.Slot != nil {
 			s := *ch.Slot
 			switch {
 			case s < 0:
-				c.add(p+".slot", "slot %d: want 0 (the left end of the front rank) or more", s)
+				c.say(p+".slot", say("scenario.character.slot_negative", s))
 			case t.Frontage > 0 && s >= t.frontRank():
-				c.add(p+".slot", "slot %d is outside the front rank of %d files (0 is the left end)", s, t.frontRank())
+				c.say(p+".slot", say("scenario.character.slot_outside", s, t.frontRank()))
 			case slots[s]:
-				c.add(p+".slot", "two characters stand in slot %d", s)
+				c.say(p+".slot", say("scenario.character.slot_twice", s))
 			}
 			slots[s] = true
 		}
@@ -186,14 +188,14 @@ func (c *checker) groups() {
 	}
 	if s := lookup(ObjTarget, "groups"); !s.ReadBy(f.Ruleset) {
 		if !f.Ruleset.Block() {
-			c.add("target.groups", "%s has no formation: the target is one warrior", f.Ruleset)
+			c.say("target.groups", say("scenario.groups.skirmish", fmt.Sprint(f.Ruleset)))
 		} else {
 			c.notRead("target.groups", "groups", s.Rulesets(), "its units have one rank-and-file profile (rules 22): a model of another profile is a character, or a unit of its own")
 		}
 		return
 	}
 	if len(t.Groups) > MaxGroups {
-		c.add("target.groups", "%d groups: want at most %d", len(t.Groups), MaxGroups)
+		c.say("target.groups", say("scenario.groups.too_many", len(t.Groups), MaxGroups))
 	}
 	if c.tooMany("target.groups", len(t.Groups)) {
 		return
@@ -210,19 +212,19 @@ func (c *checker) groups() {
 		seen[g.TroopType] = true
 		switch {
 		case g.Damage != 0 && f.perModel():
-			c.add(p+".damage", "battleaxe keeps damage per model (damage_model per_model, rules 11.3): write the group's in %s, a list of every model's damage in removal order", c.f.pathName("target.damage"))
+			c.say(p+".damage", say("scenario.group.damage_per_model", c.f.pathName("target.damage")))
 		case shared && g.Damage != 0:
-			c.add(p+".damage", "the group shares its rank-and-file pool with the models before it (rules 10.1, R41): write the pool's carried wounds in %s", c.poolDamagePath(g.TroopType))
+			c.say(p+".damage", say("scenario.group.damage_shared", fmt.Sprint(c.poolDamagePath(g.TroopType))))
 		}
 		if g.Models == 0 {
-			c.add(p+".models", "required: the number of models in the group")
+			c.say(p+".models", say("scenario.group.models_required"))
 		}
 		if g.Toughness == 0 {
-			c.add(p+".toughness", "required: the group's Toughness, 1 to 10")
+			c.say(p+".toughness", say("scenario.group.toughness_required"))
 		}
 		c.profile(&g.Profile, p)
 		if g.Damage < 0 || g.Damage >= g.Wounds && g.Wounds > 0 && (shared || c.joined(i) == 0) {
-			c.add(p+".damage", "%s", damageRange(g.Damage, g.Wounds, "the pool carries less than one model's "+woundsText(g.Wounds)+" (rules 11.1)"))
+			c.say(p+".damage", damageRange(g.Damage, g.Wounds, say("scenario.damage.why_pool", woundsText(g.Wounds))))
 		}
 	}
 }
@@ -260,35 +262,35 @@ func (c *checker) layout() {
 	}
 	const p = "target.layout"
 	if len(t.Groups) > 0 {
-		c.add(p, "a layout cannot place groups of other troop types yet: leave layout out")
+		c.say(p, say("scenario.layout.groups"))
 		return
 	}
 	count := map[rune]int{}
 	for i, r := range ranks {
 		if r == "" {
-			c.add(p, "rank %d is empty", i+1)
+			c.say(p, say("scenario.layout.rank_empty", i+1))
 			return
 		}
 		for _, ch := range r {
 			if !strings.ContainsRune("RMSCH", ch) {
-				c.add(p, "%q is not a model: want R (rank and file), M (musician), S (standard), C (champion) or H (character)", ch)
+				c.say(p, say("scenario.layout.letter", strconv.QuoteRune(ch)))
 				return
 			}
 			if ch != 'R' && i > 0 {
-				c.add(p, "%c stands in rank %d: command models and characters stand in the front rank", ch, i+1)
+				c.say(p, say("scenario.layout.not_front", string(ch), i+1))
 				return
 			}
 			count[ch]++
 		}
 		switch {
 		case i == 0 && t.Frontage != len(r):
-			c.add(p, "the front rank has %d files but frontage is %d", len(r), t.Frontage)
+			c.say(p, say("scenario.layout.frontage", len(r), t.Frontage))
 			return
 		case i > 0 && i < len(ranks)-1 && len(r) != len(ranks[0]):
-			c.add(p, "rank %d has %d files: every rank but the last is as wide as the front (%d)", i+1, len(r), len(ranks[0]))
+			c.say(p, say("scenario.layout.rank_width", i+1, len(r), len(ranks[0])))
 			return
 		case i > 0 && len(r) > len(ranks[0]):
-			c.add(p, "rank %d has %d files, wider than the front (%d)", i+1, len(r), len(ranks[0]))
+			c.say(p, say("scenario.layout.rank_wider", i+1, len(r), len(ranks[0])))
 			return
 		}
 	}
@@ -304,20 +306,20 @@ func (c *checker) layout() {
 		case n == want:
 			continue
 		case want == 0:
-			c.add(p, "the layout has %s, but the command group has no %s: add %s to %s, or write R", layoutLetters(n, role.letter), role.name, role.name, c.f.pathName("target.command"))
+			c.say(p, say("scenario.layout.no_command", layoutLetters(n, role.letter), role.name, c.f.pathName("target.command")))
 		case n == 0:
-			c.add(p, "the command group has a %s, but the layout has no %c: write %c in the front rank", role.name, role.letter, role.letter)
+			c.say(p, say("scenario.layout.no_letter", role.name, string(role.letter)))
 		default:
-			c.add(p, "the layout has %s for the command group's one %s: write one %c", layoutLetters(n, role.letter), role.name, role.letter)
+			c.say(p, say("scenario.layout.letters", layoutLetters(n, role.letter), role.name, string(role.letter)))
 		}
 		return
 	}
 	if n := count['R'] + count['M'] + count['S'] + count['C']; n != t.Models {
-		c.add(p, "the layout has %d models (R, M, S, C) but models is %d", n, t.Models)
+		c.say(p, say("scenario.layout.models", n, t.Models))
 		return
 	}
 	if count['H'] != len(t.Characters) {
-		c.add(p, "the layout has %d H but there are %d characters", count['H'], len(t.Characters))
+		c.say(p, say("scenario.layout.characters", count['H'], len(t.Characters)))
 		return
 	}
 	for i, ch := range t.Characters {
@@ -327,20 +329,20 @@ func (c *checker) layout() {
 			continue
 		}
 		if s := *ch.Slot; ranks[0][s] != 'H' {
-			c.add(fmt.Sprintf("target.characters[%d].slot", i), "slot %d of the layout's front rank is %c, not H", s, ranks[0][s])
+			c.say(fmt.Sprintf("target.characters[%d].slot", i), say("scenario.layout.slot", s, string(rune(ranks[0][s]))))
 		}
 	}
 }
 
 // layoutLetters writes n of a layout's letter: "an M", "a C", "2 M".
-func layoutLetters(n int, letter rune) string {
+func layoutLetters(n int, letter rune) msg.Message {
 	switch {
 	case n == 1 && letter == 'C':
-		return "a C"
+		return say("scenario.layout.a_letter", string(letter))
 	case n == 1:
-		return fmt.Sprintf("an %c", letter)
+		return say("scenario.layout.an_letter", string(letter))
 	}
-	return fmt.Sprintf("%d %c", n, letter)
+	return say("scenario.layout.n_letters", n, string(letter))
 }
 
 // damage checks the starting damage against the ruleset's bookkeeping:
@@ -357,29 +359,29 @@ func (c *checker) damage() {
 	const p = "target.damage"
 	switch {
 	case d.Carried != 0 && perModel:
-		c.add(p, "%s", perModelHint(d.Carried, t.Wounds, mixed))
+		c.say(p, perModelHint(d.Carried, t.Wounds, mixed))
 	case len(d.PerModel) > 0 && !perModel && f.Ruleset.Valid() && !rules.For(f.Ruleset).Block:
-		c.add(p, "%s does not keep damage per model: write one number, the wounds the warrior has lost (rules 13)", f.Ruleset)
+		c.say(p, say("scenario.damage.skirmish_list", fmt.Sprint(f.Ruleset)))
 	case len(d.PerModel) > 0 && !perModel && f.Ruleset.Valid():
-		c.add(p, "%s does not keep damage per model: write one number, the wounds the pool carries (rules 11.1)", f.Ruleset)
+		c.say(p, say("scenario.damage.pool_list", fmt.Sprint(f.Ruleset)))
 	case d.Carried < 0 || d.Carried >= t.Wounds && t.Wounds > 0 && !mixed:
-		what := "the pool carries less than one model's " + woundsText(t.Wounds) + " (rules 11.1)"
+		what := say("scenario.damage.why_pool", woundsText(t.Wounds))
 		if f.Ruleset.Valid() && !rules.For(f.Ruleset).Block {
-			what = "the warrior has " + woundsText(t.Wounds) + " and has lost fewer than that"
+			what = say("scenario.damage.why_warrior", woundsText(t.Wounds))
 		}
-		c.add(p, "%s", damageRange(d.Carried, t.Wounds, what))
+		c.say(p, damageRange(d.Carried, t.Wounds, what))
 	}
 	if n := t.Models + c.joined(-1); len(d.PerModel) > n && t.Models > 0 {
 		if mixed {
-			c.add(p, "%d entries for the %d models of the unit's rank and file and the groups that share its pool", len(d.PerModel), n)
+			c.say(p, say("scenario.damage.entries_mixed", len(d.PerModel), n))
 		} else {
-			c.add(p, "%d entries for a unit of %d models", len(d.PerModel), n)
+			c.say(p, say("scenario.damage.entries", len(d.PerModel), n))
 		}
 		return // the entries' own errors stand after this one
 	}
 	for i, x := range d.PerModel {
 		if x < 0 || x >= t.Wounds && !mixed {
-			c.add(fmt.Sprintf("%s[%d]", p, i), "%s", damageRange(x, t.Wounds, "a model has "+woundsText(t.Wounds)))
+			c.say(fmt.Sprintf("%s[%d]", p, i), damageRange(x, t.Wounds, say("scenario.damage.why_model", woundsText(t.Wounds))))
 		}
 	}
 }
@@ -388,17 +390,16 @@ func (c *checker) damage() {
 // damage that a file gave as the number carried, for models of w wounds
 // (or, mixed, of the unit's and its groups' wounds): a list whose example
 // is itself valid.
-func perModelHint(carried, w int, mixed bool) string {
-	const keeps = "battleaxe keeps damage per model (damage_model per_model, rules 11.3)"
+func perModelHint(carried, w int, mixed bool) msg.Message {
 	switch {
 	case mixed:
-		return keeps + ": write a list in removal order, the wounds each model has lost"
+		return say("scenario.damage.per_model_mixed")
 	case w <= 1:
-		return keeps + ", and a model of 1 wound carries no damage: leave damage out"
+		return say("scenario.damage.per_model_one_wound")
 	case carried > 0 && carried < w:
-		return fmt.Sprintf("%s: write a list in removal order, such as [%d]", keeps, carried)
+		return say("scenario.damage.per_model_such_as", carried)
 	}
-	return fmt.Sprintf("%s: write a list in removal order, the wounds each model has lost, each less than its %d wounds, such as [%d]", keeps, w, w-1)
+	return say("scenario.damage.per_model", w, w-1)
 }
 
 // joined is the number of models of the groups that share the pool of the
@@ -448,52 +449,46 @@ func (c *checker) builtDamage() {
 // damageError says, at the field that gave it, why the model starting
 // damage sits on cannot carry it, naming the model (unit.DamageError).
 func (f *File) damageError(de *unit.DamageError) *Error {
-	model := "a model of the unit's own rank and file"
+	model := say("scenario.model.own_rank_and_file")
 	switch {
 	case de.ModelGroup >= 0:
-		model = "a model of " + f.pathName(fmt.Sprintf("target.groups[%d]", de.ModelGroup))
+		model = say("scenario.model.of_group", f.pathName(fmt.Sprintf("target.groups[%d]", de.ModelGroup)))
 	case de.Role == unit.Champion:
-		model = "the champion"
+		model = say("scenario.model.champion")
 	case de.Role == unit.Musician:
-		model = "the musician"
+		model = say("scenario.model.musician")
 	case de.Role == unit.StandardBearer:
-		model = "the standard bearer"
+		model = say("scenario.model.standard_bearer")
 	}
-	field, want := "target.damage", "want 0"
+	field, want := "target.damage", say("scenario.want_zero")
 	if de.Group >= 0 {
 		field = fmt.Sprintf("target.groups[%d].damage", de.Group)
 	}
 	if de.Left > 1 {
-		want = fmt.Sprintf("want 0 to %d", de.Left-1)
+		want = say("scenario.want_zero_to", de.Left-1)
 	}
 	if de.Entry >= 0 {
-		return f.errorf(ErrInvalid, fmt.Sprintf("%s[%d]", field, de.Entry), "%s, got %d: entry %d is the damage of model %d in removal order, %s, which has %s (rules 11.3)",
-			want, de.Got, de.Entry, de.Entry+1, model, woundsText(de.Left))
+		return f.fail(ErrInvalid, fmt.Sprintf("%s[%d]", field, de.Entry), say("scenario.damage.entry_model",
+			want, de.Got, de.Entry, de.Entry+1, model, woundsText(de.Left)))
 	}
 	if de.Left == 1 {
-		return f.errorf(ErrInvalid, field, "%s, got %d: the carried wounds sit on the next model to be removed, %s, which has 1 wound and carries no damage (a wound removes it; rules 11.1)",
-			want, de.Got, model)
+		return f.fail(ErrInvalid, field, say("scenario.damage.next_model_one", want, de.Got, model))
 	}
-	return f.errorf(ErrInvalid, field, "%s, got %d: the carried wounds sit on the next model to be removed, %s, which has %s left (rules 11.1)",
-		want, de.Got, model, woundsText(de.Left))
+	return f.fail(ErrInvalid, field, say("scenario.damage.next_model", want, de.Got, model, woundsText(de.Left)))
 }
 
 // damageRange says why got is not a starting damage for models of w
 // wounds: damage is wounds already lost, 0 or more and fewer than w (why
 // says what the bound is).
-func damageRange(got, w int, why string) string {
+func damageRange(got, w int, why msg.Message) msg.Message {
 	switch {
 	case got < 0:
-		return fmt.Sprintf("want 0 or more, got %d: damage is the wounds already lost", got)
+		return say("scenario.damage.negative", got)
 	case w == 1:
-		return fmt.Sprintf("want 0, got %d: a model of 1 wound carries no damage (a wound removes it)", got)
+		return say("scenario.damage.one_wound", got)
 	}
-	return fmt.Sprintf("want 0 to %d, got %d: %s", w-1, got, why)
+	return say("scenario.damage.range", w-1, got, why)
 }
 
-func woundsText(n int) string {
-	if n == 1 {
-		return "1 wound"
-	}
-	return fmt.Sprintf("%d wounds", n)
-}
+// woundsText is "1 wound", "3 wounds".
+func woundsText(n int) msg.Message { return say("scenario.wounds", n) }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -42,6 +43,12 @@ type VariantError struct {
 }
 
 func (e *VariantError) Error() string { return fmt.Sprintf("%s %s: %s", e.Item, e.What, e.Reason()) }
+
+// Text is the error in language l: Item and What as they are, the reason
+// in l.
+func (e *VariantError) Text(l msg.Lang) string {
+	return fmt.Sprintf("%s %s: %s", e.Item, e.What, e.ReasonText(l))
+}
 func (e *VariantError) Unwrap() error { return e.Err }
 
 // Reason is Err's text, without the field's path where What already names
@@ -55,9 +62,18 @@ func (e *VariantError) Reason() string {
 	return e.Err.Error()
 }
 
+// ReasonText is Reason in language l.
+func (e *VariantError) ReasonText(l msg.Lang) string {
+	var se *Error
+	if errors.As(e.Err, &se) && se.Line == 0 && se.File == "" && se.Field != "" && strings.Contains(e.What, se.Field) {
+		return se.message().Text(l)
+	}
+	return msg.ErrorText(e.Err, l)
+}
+
 // ErrNothingToCompare is returned by Variants when it is given one scenario
 // and neither rulesets nor sets.
-var ErrNothingToCompare = errors.New("nothing to compare: give a second file, rulesets (such as whfb8,t9a) or sets (such as attacks[0].strength=5 or damage_model=pooled)")
+var ErrNothingToCompare error = msg.Errorf(nil, "scenario.variants.nothing")
 
 // Variants returns f under each ruleset named and with each set of
 // assignments; see the function Variants. Without rulesets the file as
@@ -83,11 +99,11 @@ func Variants(files []Source, rulesets, sets []string) ([]Variant, error) {
 	case len(files) == 0:
 		return nil, ErrNothingToCompare
 	case len(files) > MaxSources:
-		return nil, &VariantError{"scenarios", fmt.Sprint(len(files), " files"), fmt.Errorf("compare at most %d scenarios at once", MaxSources)}
+		return nil, &VariantError{"scenarios", fmt.Sprint(len(files), " files"), msg.Errorf(nil, "scenario.variants.too_many_files", MaxSources)}
 	case len(files) == 1 && len(rulesets) == 0 && len(sets) == 0:
 		return nil, ErrNothingToCompare
 	case max(len(rulesets), 1)*len(files)+len(sets) > MaxVariants:
-		return nil, &VariantError{"rulesets", fmt.Sprint(max(len(rulesets), 1)*len(files)+len(sets), " variants"), fmt.Errorf("compare at most %d at once", MaxVariants)}
+		return nil, &VariantError{"rulesets", fmt.Sprint(max(len(rulesets), 1)*len(files)+len(sets), " variants"), msg.Errorf(nil, "scenario.variants.too_many", MaxVariants)}
 	}
 	var out []Variant
 	var rs []rules.Ruleset

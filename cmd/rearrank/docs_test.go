@@ -150,7 +150,7 @@ func TestErrorsCiteDocsRules(t *testing.T) {
 	ref := `(?:[0-9]+(?:\.[0-9]+)?|[RC][0-9]+)`
 	cited := regexp.MustCompile(`rules (` + ref + `(?:, ` + ref + `)*)`)
 	var files []string
-	for _, dir := range []string{"scenario", "rules", "internal/engine", "unit", "odds", "combat", "web", "cmd/rearrank"} {
+	for _, dir := range []string{"scenario", "rules", "internal/engine", "unit", "odds", "combat", "web", "cmd/rearrank", "msg"} {
 		m, _ := filepath.Glob("../../" + dir + "/*.go")
 		files = append(files, m...)
 	}

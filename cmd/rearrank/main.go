@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -54,6 +55,32 @@ func usagef(format string, args ...any) error { return cli.Usagef(format, args..
 
 // errHelp is returned after --help was printed: exit status 0.
 var errHelp = cli.ErrHelp
+
+// inLang is an error as its reader reads it: its Error is err in lang
+// when err can be said in a language (a file's error, msg.Texter), and it
+// wraps err, so that exitCode sorts it as before.
+type inLang struct {
+	err  error
+	lang msg.Lang
+}
+
+func (e inLang) Error() string { return errorText(e.err, e.lang) }
+func (e inLang) Unwrap() error { return e.err }
+
+// errorText is err in language l: err itself when it can be said in a
+// language (msg.ErrorText), else the first error it wraps that can and
+// that says all err says, as a usageError wrapping a scenario file's error
+// does. An error that adds words of its own ("odds.yaml: ...") stays
+// English.
+func errorText(err error, l msg.Lang) string {
+	text := err.Error()
+	for e := err; e != nil; e = errors.Unwrap(e) {
+		if _, ok := e.(msg.Texter); ok && e.Error() == text {
+			return msg.ErrorText(e, l)
+		}
+	}
+	return text
+}
 
 // exitCode prints err and returns the exit status: 0 success, 1 runtime
 // failure, 2 bad input or usage.

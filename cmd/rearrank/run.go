@@ -49,6 +49,13 @@ func run(ctx context.Context, args []string, e env) (err error) {
 	if err != nil {
 		return err
 	}
+	if e.lang != msg.English {
+		defer func() {
+			if err != nil {
+				err = inLang{err, e.lang}
+			}
+		}()
+	}
 	if len(args) > 0 && args[0] != "serve" {
 		out := bufio.NewWriter(e.stdout)
 		e.stdout = out

@@ -3,9 +3,10 @@ package alloc
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
-	"github.com/rearrank/rearrank/internal/words"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -76,7 +77,7 @@ type shared struct {
 // file. Note that 0 is a valid file: use -1 for automatic placement.
 func New(s unit.Spec) (*Unit, error) {
 	if !s.Ruleset.Valid() {
-		return nil, fmt.Errorf("ruleset %d: want battleaxe, whfb8, t9a, t9a1-ru or skirmish", int(s.Ruleset))
+		return nil, msg.Errorf(nil, "alloc.spec.ruleset", int(s.Ruleset))
 	}
 	if err := checkOptions(s.Options); err != nil {
 		return nil, err
@@ -117,7 +118,7 @@ func New(s unit.Spec) (*Unit, error) {
 	case s.StartingModels == 0:
 		sh.starting = u.alive
 	case s.StartingModels < u.alive:
-		return nil, fmt.Errorf("starting_models %d: want at least the %s the unit has now", s.StartingModels, words.Count(u.alive, "model", "models"))
+		return nil, msg.Errorf(nil, "alloc.spec.starting_models", s.StartingModels, u.alive)
 	default:
 		sh.starting = s.StartingModels
 	}
@@ -139,7 +140,7 @@ func checkOptions(o rules.Options) error {
 		{"packet_target", int8(o.PacketTarget), 2},
 	} {
 		if c.v < 0 || c.v >= c.n {
-			return fmt.Errorf("options.%s %d: not a value of the switch", c.name, c.v)
+			return msg.Errorf(nil, "alloc.spec.option_value", c.name, int(c.v))
 		}
 	}
 	return nil
@@ -148,28 +149,28 @@ func checkOptions(o rules.Options) error {
 func newSkirmish(s unit.Spec) (*Unit, error) {
 	switch {
 	case s.Models != 1:
-		return nil, fmt.Errorf("models %d: a skirmish target is one fighter, want 1", s.Models)
+		return nil, msg.Errorf(nil, "alloc.spec.skirmish_models", s.Models)
 	case s.Frontage != 0 && s.Frontage != 1:
-		return nil, fmt.Errorf("frontage %d: a skirmish fighter has no formation, want 0 or 1", s.Frontage)
+		return nil, msg.Errorf(nil, "alloc.spec.skirmish_frontage", s.Frontage)
 	case len(s.Command) > 0:
-		return nil, fmt.Errorf("command: a skirmish fighter has no command group")
+		return nil, msg.Errorf(nil, "alloc.spec.skirmish_command")
 	case len(s.Groups) > 0:
-		return nil, fmt.Errorf("groups: a skirmish fighter has no groups")
+		return nil, msg.Errorf(nil, "alloc.spec.skirmish_groups")
 	case len(s.Characters) > 0:
-		return nil, fmt.Errorf("characters: a skirmish fighter has no characters")
+		return nil, msg.Errorf(nil, "alloc.spec.skirmish_characters")
 	case s.Layout != "":
-		return nil, fmt.Errorf("layout: a skirmish fighter has no formation")
+		return nil, msg.Errorf(nil, "alloc.spec.skirmish_layout")
 	case s.Carried != 0:
-		return nil, fmt.Errorf("carried %d: a skirmish fighter has no pool", s.Carried)
+		return nil, msg.Errorf(nil, "alloc.spec.skirmish_carried", s.Carried)
 	case s.Champion != nil || s.ChampionDamage != 0:
-		return nil, fmt.Errorf("champion: a skirmish fighter has no champion")
+		return nil, msg.Errorf(nil, "alloc.spec.skirmish_champion")
 	case len(s.Damage) > 1:
-		return nil, fmt.Errorf("damage: %s for one fighter", words.Count(len(s.Damage), "value", "values"))
+		return nil, msg.Errorf(nil, "alloc.spec.skirmish_damage", len(s.Damage))
 	}
 	f := &unit.Model{Role: unit.RankAndFile, Name: s.Name, Profile: s.Profile}
 	if len(s.Damage) == 1 {
 		if d := s.Damage[0]; d < 0 || d > s.Profile.W {
-			return nil, fmt.Errorf("damage[0] %d: want 0 to W %d", d, s.Profile.W)
+			return nil, msg.Errorf(nil, "alloc.spec.skirmish_damage_range", d, s.Profile.W)
 		}
 		f.Damage = s.Damage[0]
 	}
@@ -182,24 +183,24 @@ func newSkirmish(s unit.Spec) (*Unit, error) {
 
 func checkCounts(s *unit.Spec) error {
 	if s.Models < 0 {
-		return fmt.Errorf("models %d: want 0 or more", s.Models)
+		return msg.Errorf(nil, "alloc.spec.models_negative", s.Models)
 	}
 	seen := map[unit.Role]bool{}
 	for i, r := range s.Command {
 		if r != unit.Musician && r != unit.StandardBearer && r != unit.Champion {
-			return fmt.Errorf("command[%d] %s: want musician, standard or champion", i, r)
+			return msg.Errorf(nil, "alloc.spec.command_role", i, r.String())
 		}
 		if seen[r] {
-			return fmt.Errorf("command[%d] %s: given twice", i, r)
+			return msg.Errorf(nil, "alloc.spec.command_twice", i, r.String())
 		}
 		seen[r] = true
 	}
 	if len(s.Command) > s.Models {
-		return fmt.Errorf("models %d: fewer than the %s (models counts the whole command group)", s.Models, words.Count(len(s.Command), "command model", "command models"))
+		return msg.Errorf(nil, "alloc.spec.models_command", s.Models, len(s.Command))
 	}
 	if s.Champion != nil {
 		if !seen[unit.Champion] {
-			return fmt.Errorf("champion: a champion profile without champion in command")
+			return msg.Errorf(nil, "alloc.spec.champion_profile")
 		}
 		if err := checkProfile(*s.Champion, "champion"); err != nil {
 			return err
@@ -207,23 +208,23 @@ func checkCounts(s *unit.Spec) error {
 	}
 	if s.ChampionDamage != 0 {
 		if !seen[unit.Champion] {
-			return fmt.Errorf("champion_damage %d: no champion in command", s.ChampionDamage)
+			return msg.Errorf(nil, "alloc.spec.champion_damage_none", s.ChampionDamage)
 		}
 		w := s.Profile.W
 		if s.Champion != nil {
 			w = s.Champion.W
 		}
 		if s.ChampionDamage < 0 || s.ChampionDamage >= w {
-			return fmt.Errorf("champion_damage %d: want 0 to %d (below W %d)", s.ChampionDamage, w-1, w)
+			return msg.Errorf(nil, "alloc.spec.champion_damage", s.ChampionDamage, w-1, w)
 		}
 	}
 	if len(s.Groups) > maxGroups {
-		return fmt.Errorf("groups: %d groups, want at most %d", len(s.Groups), maxGroups)
+		return msg.Errorf(nil, "alloc.spec.groups_too_many", len(s.Groups), maxGroups)
 	}
 	total := s.Models
 	for i, g := range s.Groups {
 		if g.Count < 1 || g.Count > maxModels {
-			return fmt.Errorf("groups[%d].count %d: want 1 to %d", i, g.Count, maxModels)
+			return msg.Errorf(nil, "alloc.spec.group_count", i, g.Count, maxModels)
 		}
 		if err := checkProfile(g.Profile, fmt.Sprintf("groups[%d].profile", i)); err != nil {
 			return err
@@ -231,38 +232,38 @@ func checkCounts(s *unit.Spec) error {
 		total += g.Count
 	}
 	if len(s.Characters) > maxCharacters {
-		return fmt.Errorf("characters: %d characters, want at most %d", len(s.Characters), maxCharacters)
+		return msg.Errorf(nil, "alloc.spec.characters_too_many", len(s.Characters), maxCharacters)
 	}
 	names := map[string]bool{}
 	for i, c := range s.Characters {
 		f := fmt.Sprintf("characters[%d]", i)
 		switch {
 		case c.Name == "":
-			return fmt.Errorf("%s.name: empty; characters are targeted by name", f)
+			return msg.Errorf(nil, "alloc.spec.character_name", f)
 		case names[c.Name]:
-			return fmt.Errorf("%s.name %q: two characters with that name", f, c.Name)
+			return msg.Errorf(nil, "alloc.spec.character_name_twice", f, strconv.Quote(c.Name))
 		}
 		names[c.Name] = true
 		if err := checkProfile(c.Profile, f+".profile"); err != nil {
 			return err
 		}
 		if c.Damage < 0 || c.Damage >= c.Profile.W {
-			return fmt.Errorf("%s.damage %d: want 0 to %d (below W %d)", f, c.Damage, c.Profile.W-1, c.Profile.W)
+			return msg.Errorf(nil, "alloc.spec.character_damage", f, c.Damage, c.Profile.W-1, c.Profile.W)
 		}
 		if c.File < -1 {
-			return fmt.Errorf("%s.file %d: want a front-rank file, or -1 to place automatically", f, c.File)
+			return msg.Errorf(nil, "alloc.spec.character_file", f, c.File)
 		}
 	}
 	total += len(s.Characters)
 	switch {
 	case total == 0:
-		return fmt.Errorf("models 0: a unit needs at least one model")
+		return msg.Errorf(nil, "alloc.spec.models_zero")
 	case total > maxModels:
-		return fmt.Errorf("models: %d in all, want at most %d", total, maxModels)
+		return msg.Errorf(nil, "alloc.spec.models_too_many", total, maxModels)
 	case s.Frontage < 0:
-		return fmt.Errorf("frontage %d: want at least 1 (0 for the default)", s.Frontage)
+		return msg.Errorf(nil, "alloc.spec.frontage_low", s.Frontage)
 	case s.Frontage > maxModels:
-		return fmt.Errorf("frontage %d: want at most %d", s.Frontage, maxModels)
+		return msg.Errorf(nil, "alloc.spec.frontage_high", s.Frontage, maxModels)
 	}
 	return nil
 }
@@ -471,10 +472,10 @@ func (u *Unit) placeAuto(s unit.Spec, total int) error {
 			continue
 		}
 		if c.File < off || c.File >= off+front {
-			return fmt.Errorf("characters[%d].file %d: the front rank holds files %d to %d", i, c.File, off, off+front-1)
+			return msg.Errorf(nil, "alloc.spec.character_file_range", i, c.File, off, off+front-1)
 		}
 		if u.grid[c.File] >= 0 {
-			return fmt.Errorf("characters[%d].file %d: taken by another character", i, c.File)
+			return msg.Errorf(nil, "alloc.spec.character_file_taken", i, c.File)
 		}
 		u.put(id, 0, c.File)
 	}
@@ -486,7 +487,7 @@ func (u *Unit) placeAuto(s unit.Spec, total int) error {
 		}
 	}
 	if len(block) > free {
-		return fmt.Errorf("frontage %d: the command group and characters need %s, %s", f, words.Count(len(block), "front-rank slot", "front-rank slots"), words.Count(free, "is free", "are free"))
+		return msg.Errorf(nil, "alloc.spec.frontage_slots", f, len(block), free)
 	}
 	u.placeBlock(block, off, front)
 	// Rank and file in reading order.
@@ -599,13 +600,13 @@ func (u *Unit) placeLayout(s unit.Spec) error {
 	for i, r := range strings.Split(s.Layout, "/") {
 		toks := strings.Fields(r)
 		if len(toks) == 0 {
-			return fmt.Errorf("layout rank %d: empty", i+1)
+			return msg.Errorf(nil, "alloc.spec.layout_rank_empty", i+1)
 		}
 		ranks = append(ranks, toks)
 	}
 	f := len(ranks[0])
 	if s.Frontage != 0 && s.Frontage != f {
-		return fmt.Errorf("layout: the front rank has %s but frontage is %d", words.Count(f, "slot", "slots"), s.Frontage)
+		return msg.Errorf(nil, "alloc.spec.layout_frontage", f, s.Frontage)
 	}
 	u.s.frontage = f
 	u.ranks = len(ranks)
@@ -616,7 +617,7 @@ func (u *Unit) placeLayout(s unit.Spec) error {
 	prev := 0
 	for r, toks := range ranks {
 		if len(toks) > f {
-			return fmt.Errorf("layout rank %d: %s, wider than the front rank's %d", r+1, words.Count(len(toks), "slot", "slots"), f)
+			return msg.Errorf(nil, "alloc.spec.layout_wider", r+1, len(toks), f)
 		}
 		// Trim end dots; inner dots are gaps, which 17.3 forbids.
 		lo, hi := 0, len(toks)-1
@@ -627,11 +628,11 @@ func (u *Unit) placeLayout(s unit.Spec) error {
 			hi--
 		}
 		if lo > hi {
-			return fmt.Errorf("layout rank %d: no models", r+1)
+			return msg.Errorf(nil, "alloc.spec.layout_no_models", r+1)
 		}
 		n := hi - lo + 1
 		if r > 0 && prev < f {
-			return fmt.Errorf("layout rank %d: %s behind a rank of %d", r+1, words.Count(n, "model", "models"), prev)
+			return msg.Errorf(nil, "alloc.spec.layout_behind", r+1, n, prev)
 		}
 		base := 0
 		if len(toks) < f {
@@ -642,46 +643,46 @@ func (u *Unit) placeLayout(s unit.Spec) error {
 			t := toks[x]
 			switch t {
 			case ".":
-				return fmt.Errorf("layout rank %d: a gap inside the rank (every rank is contiguous, 11.2)", r+1)
+				return msg.Errorf(nil, "alloc.spec.layout_gap", r+1)
 			case "R":
 				if len(rf) == 0 {
-					return fmt.Errorf("layout: more R than the %s", words.Count(len(u.rankAndFileIDs()), "rank-and-file model", "rank-and-file models"))
+					return msg.Errorf(nil, "alloc.spec.layout_more_r", len(u.rankAndFileIDs()))
 				}
 				id, rf = rf[0], rf[1:]
 			case "H":
 				if len(chars) == 0 {
-					return fmt.Errorf("layout: more H than the %s", words.Count(len(s.Characters), "character", "characters"))
+					return msg.Errorf(nil, "alloc.spec.layout_more_h", len(s.Characters))
 				}
 				id, chars = chars[0], chars[1:]
 			case "M", "S", "C":
 				role := map[string]unit.Role{"M": unit.Musician, "S": unit.StandardBearer, "C": unit.Champion}[t]
 				id = u.s.cmdID[role]
 				if id < 0 {
-					return fmt.Errorf("layout rank %d: %s but the command has no %s", r+1, t, role)
+					return msg.Errorf(nil, "alloc.spec.layout_no_role", r+1, t, role.String())
 				}
 				if used[role] {
-					return fmt.Errorf("layout rank %d: a second %s", r+1, t)
+					return msg.Errorf(nil, "alloc.spec.layout_second", r+1, t)
 				}
 				used[role] = true
 			default:
-				return fmt.Errorf("layout rank %d: %q: want R, M, S, C or H (or . at an end)", r+1, t)
+				return msg.Errorf(nil, "alloc.spec.layout_letter", r+1, strconv.Quote(t))
 			}
 			if r > 0 && t != "R" {
-				return fmt.Errorf("layout rank %d: %s must stand in the front rank", r+1, t)
+				return msg.Errorf(nil, "alloc.spec.layout_front", r+1, t)
 			}
 			u.put(id, r, base+x)
 		}
 		prev = n
 	}
 	if len(rf) > 0 {
-		return fmt.Errorf("layout: %s no R", words.Count(len(rf), "rank-and-file model has", "rank-and-file models have"))
+		return msg.Errorf(nil, "alloc.spec.layout_no_r", len(rf))
 	}
 	if len(chars) > 0 {
-		return fmt.Errorf("layout: %s no H", words.Count(len(chars), "character has", "characters have"))
+		return msg.Errorf(nil, "alloc.spec.layout_no_h", len(chars))
 	}
 	for _, r := range []unit.Role{unit.Musician, unit.StandardBearer, unit.Champion} {
 		if u.s.cmdID[r] >= 0 && !used[r] {
-			return fmt.Errorf("layout: no %c for the %s", r.Letter(), r)
+			return msg.Errorf(nil, "alloc.spec.layout_no_letter", string(r.Letter()), r.String())
 		}
 	}
 	return nil
@@ -709,7 +710,7 @@ func (u *Unit) groupCarried(s *unit.Spec, i int) error {
 		return nil
 	}
 	if u.s.perModel {
-		return fmt.Errorf("carried %d: battleaxe per-model damage keeps no pool count", g.Carried)
+		return msg.Errorf(nil, "alloc.spec.carried_per_model", g.Carried)
 	}
 	p := -1
 	for i, pi := range u.s.pools {
@@ -718,16 +719,16 @@ func (u *Unit) groupCarried(s *unit.Spec, i int) error {
 		}
 	}
 	if p < 0 || p == 0 && u.s.ownPool {
-		return fmt.Errorf("carried %d: the %s share the unit's own pool; give its carried wounds with Spec.Carried", g.Carried, g.Profile.TroopType)
+		return msg.Errorf(nil, "alloc.spec.carried_shared_unit", g.Carried, g.Profile.TroopType.String())
 	}
 	for j := range i {
 		if s.Groups[j].Profile.TroopType == g.Profile.TroopType {
-			return fmt.Errorf("carried %d: the %s share the pool of groups[%d]; give its carried wounds there", g.Carried, g.Profile.TroopType, j)
+			return msg.Errorf(nil, "alloc.spec.carried_shared_group", g.Carried, g.Profile.TroopType.String(), j)
 		}
 	}
 	id, _, _ := u.pick(p, nil, false)
 	if id < 0 {
-		return fmt.Errorf("carried %d: the %s pool has no model", g.Carried, g.Profile.TroopType)
+		return msg.Errorf(nil, "alloc.spec.carried_no_model", g.Carried, g.Profile.TroopType.String())
 	}
 	if g.Carried < 0 || g.Carried >= u.w(id)-int(u.models[id].damage) {
 		return u.damageError(s, i, -1, g.Carried, id)
@@ -740,10 +741,10 @@ func (u *Unit) groupCarried(s *unit.Spec, i int) error {
 func (u *Unit) startDamage(s unit.Spec) error {
 	if s.Carried != 0 {
 		if u.s.perModel {
-			return fmt.Errorf("carried %d: battleaxe per-model damage keeps no pool count; use damage", s.Carried)
+			return msg.Errorf(nil, "alloc.spec.carried_use_damage", s.Carried)
 		}
 		if !u.s.ownPool {
-			return fmt.Errorf("carried %d: the unit has no rank-and-file pool of its own profile", s.Carried)
+			return msg.Errorf(nil, "alloc.spec.carried_no_pool", s.Carried)
 		}
 		id, _, _ := u.pick(0, nil, false)
 		if s.Carried < 0 || s.Carried >= u.w(id)-int(u.models[id].damage) {
@@ -753,21 +754,21 @@ func (u *Unit) startDamage(s unit.Spec) error {
 	}
 	for i := range s.Groups {
 		if err := u.groupCarried(&s, i); err != nil {
-			return fmt.Errorf("groups[%d]: %w", i, err)
+			return &msg.Error{Msg: msg.New("alloc.spec.group", i, err), Err: err}
 		}
 	}
 	if len(s.Damage) == 0 {
 		return nil
 	}
 	if !u.s.perModel {
-		return fmt.Errorf("damage: per-model starting damage needs battleaxe with damage_model per_model; pooled rulesets use carried")
+		return msg.Errorf(nil, "alloc.spec.damage_per_model")
 	}
 	if len(u.s.pools) == 0 {
-		return fmt.Errorf("damage: the unit has no rank-and-file pool")
+		return msg.Errorf(nil, "alloc.spec.damage_no_pool")
 	}
 	order := u.removalOrder(0)
 	if len(s.Damage) > len(order) {
-		return fmt.Errorf("damage: %s for %s in the pool", words.Count(len(s.Damage), "value", "values"), words.Count(len(order), "model", "models"))
+		return msg.Errorf(nil, "alloc.spec.damage_count", len(s.Damage), len(order))
 	}
 	for i, d := range s.Damage {
 		id := int(order[i])
@@ -780,7 +781,7 @@ func (u *Unit) startDamage(s unit.Spec) error {
 			continue
 		}
 		if u.s.kinds[u.models[id].kind].role == unit.Champion && s.ChampionDamage != 0 {
-			return fmt.Errorf("damage[%d]: the champion's damage is also given as champion_damage", i)
+			return msg.Errorf(nil, "alloc.spec.damage_champion", i)
 		}
 		u.models[id].damage = uint8(d)
 	}

@@ -81,9 +81,9 @@
 package alloc
 
 import (
-	"fmt"
 	"strings"
 
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -94,13 +94,13 @@ const maxW = 100
 func checkProfile(p unit.Profile, field string) error {
 	switch {
 	case p.W < 1 || p.W > maxW:
-		return fmt.Errorf("%s.w %d: want 1 to %d", field, p.W, maxW)
+		return msg.Errorf(nil, "alloc.profile.w", field, int(p.W), maxW)
 	case p.T < 0 || p.T > 20:
-		return fmt.Errorf("%s.t %d: want 0 to 20", field, p.T)
+		return msg.Errorf(nil, "alloc.profile.t", field, int(p.T))
 	case p.WS < 0 || p.WS > 20:
-		return fmt.Errorf("%s.ws %d: want 0 to 20", field, p.WS)
+		return msg.Errorf(nil, "alloc.profile.ws", field, int(p.WS))
 	case p.TroopType < 0 || int(p.TroopType) >= len(rules.TroopTypeNames()):
-		return fmt.Errorf("%s.troop_type %d: want one of %s", field, p.TroopType, strings.Join(rules.TroopTypeNames(), ", "))
+		return msg.Errorf(nil, "alloc.profile.troop_type", field, int(p.TroopType), strings.Join(rules.TroopTypeNames(), ", "))
 	}
 	return nil
 }

@@ -1,0 +1,253 @@
+package msg
+
+// The alloc family: the checks of a unit's description (internal/alloc's
+// Spec), which a scenario or combat file's error may wrap. The spec's
+// field names stay English: they are the scenario file's, or Go's.
+var _ = family(func() map[ID]Entry {
+	return map[ID]Entry{
+		"alloc.spec.group": {
+			EN: "groups[{0}]: {1}",
+			RU: "groups[{0}]: {1}",
+		},
+		"alloc.spec.ruleset": {
+			EN: "ruleset {0}: want battleaxe, whfb8, t9a, t9a1-ru or skirmish",
+			RU: "ruleset {0} (свод правил): нужно battleaxe, whfb8, t9a, t9a1-ru или skirmish",
+		},
+		"alloc.spec.starting_models": {
+			EN: "starting_models {0}: want at least the {1} {1:model|models} the unit has now",
+			RU: "starting_models {0}: нужно не меньше, чем моделей в подразделении сейчас ({1})",
+		},
+		"alloc.spec.option_value": {
+			EN: "options.{0} {1}: not a value of the switch",
+			RU: "options.{0} {1}: у переключателя нет такого значения",
+		},
+		"alloc.spec.skirmish_models": {
+			EN: "models {0}: a skirmish target is one fighter, want 1",
+			RU: "models {0}: цель в skirmish — один боец (одна модель), нужно 1",
+		},
+		"alloc.spec.skirmish_frontage": {
+			EN: "frontage {0}: a skirmish fighter has no formation, want 0 or 1",
+			RU: "frontage {0}: у бойца skirmish нет строя (ширины фронта), нужно 0 или 1",
+		},
+		"alloc.spec.skirmish_command": {
+			EN: "command: a skirmish fighter has no command group",
+			RU: "command: у бойца skirmish нет командной группы",
+		},
+		"alloc.spec.skirmish_groups": {
+			EN: "groups: a skirmish fighter has no groups",
+			RU: "groups: у бойца skirmish нет групп",
+		},
+		"alloc.spec.skirmish_characters": {
+			EN: "characters: a skirmish fighter has no characters",
+			RU: "characters: у бойца skirmish нет персонажей",
+		},
+		"alloc.spec.skirmish_layout": {
+			EN: "layout: a skirmish fighter has no formation",
+			RU: "layout: у бойца skirmish нет строя",
+		},
+		"alloc.spec.skirmish_carried": {
+			EN: "carried {0}: a skirmish fighter has no pool",
+			RU: "carried {0}: у бойца skirmish нет пула",
+		},
+		"alloc.spec.skirmish_champion": {
+			EN: "champion: a skirmish fighter has no champion",
+			RU: "champion: у бойца skirmish нет чемпиона",
+		},
+		"alloc.spec.skirmish_damage": {
+			EN: "damage: {0} {0:value|values} for one fighter",
+			RU: "damage: {0} {0:значение|значения|значений} для одного бойца",
+		},
+		"alloc.spec.skirmish_damage_range": {
+			EN: "damage[0] {0}: want 0 to W {1}",
+			RU: "damage[0] {0}: нужно от 0 до W {1}",
+		},
+		"alloc.spec.models_negative": {
+			EN: "models {0}: want 0 or more",
+			RU: "models {0}: нужно 0 или больше (число моделей)",
+		},
+		"alloc.spec.command_role": {
+			EN: "command[{0}] {1}: want musician, standard or champion",
+			RU: "command[{0}] {1}: нужно musician (музыкант), standard (знаменосец) или champion (чемпион)",
+		},
+		"alloc.spec.command_twice": {
+			EN: "command[{0}] {1}: given twice",
+			RU: "command[{0}] {1}: указано дважды",
+		},
+		"alloc.spec.models_command": {
+			EN: "models {0}: fewer than the {1} {1:command model|command models} (models counts the whole command group)",
+			RU: "models {0}: меньше, чем моделей командной группы ({1}) (models считает всю командную группу)",
+		},
+		"alloc.spec.champion_profile": {
+			EN: "champion: a champion profile without champion in command",
+			RU: "champion: профиль чемпиона без champion в command",
+		},
+		"alloc.spec.champion_damage_none": {
+			EN: "champion_damage {0}: no champion in command",
+			RU: "champion_damage {0}: в command нет чемпиона (champion)",
+		},
+		"alloc.spec.champion_damage": {
+			EN: "champion_damage {0}: want 0 to {1} (below W {2})",
+			RU: "champion_damage {0}: нужно от 0 до {1} (меньше W {2})",
+		},
+		"alloc.spec.groups_too_many": {
+			EN: "groups: {0} groups, want at most {1}",
+			RU: "groups: {0} {0:группа|группы|групп}, нужно не больше {1}",
+		},
+		"alloc.spec.group_count": {
+			EN: "groups[{0}].count {1}: want 1 to {2}",
+			RU: "groups[{0}].count {1}: нужно от 1 до {2}",
+		},
+		"alloc.spec.characters_too_many": {
+			EN: "characters: {0} characters, want at most {1}",
+			RU: "characters: {0} {0:персонаж|персонажа|персонажей}, нужно не больше {1}",
+		},
+		"alloc.spec.character_name": {
+			EN: "{0}.name: empty; characters are targeted by name",
+			RU: "{0}.name: пусто; в персонажей целятся по имени",
+		},
+		"alloc.spec.character_name_twice": {
+			EN: "{0}.name {1}: two characters with that name",
+			RU: "{0}.name {1}: так зовут двух персонажей",
+		},
+		"alloc.spec.character_damage": {
+			EN: "{0}.damage {1}: want 0 to {2} (below W {3})",
+			RU: "{0}.damage {1}: нужно от 0 до {2} (меньше W {3})",
+		},
+		"alloc.spec.character_file": {
+			EN: "{0}.file {1}: want a front-rank file, or -1 to place automatically",
+			RU: "{0}.file {1}: нужна колонна первого ряда или -1, чтобы поставить автоматически",
+		},
+		"alloc.spec.models_zero": {
+			EN: "models 0: a unit needs at least one model",
+			RU: "models 0: в подразделении нужна хотя бы одна модель",
+		},
+		"alloc.spec.models_too_many": {
+			EN: "models: {0} in all, want at most {1}",
+			RU: "models: всего {0} {0:модель|модели|моделей}, нужно не больше {1}",
+		},
+		"alloc.spec.frontage_low": {
+			EN: "frontage {0}: want at least 1 (0 for the default)",
+			RU: "frontage {0}: нужно не меньше 1 (0 — ширина фронта по умолчанию)",
+		},
+		"alloc.spec.frontage_high": {
+			EN: "frontage {0}: want at most {1}",
+			RU: "frontage {0}: нужно не больше {1} (ширина фронта)",
+		},
+		"alloc.spec.character_file_range": {
+			EN: "characters[{0}].file {1}: the front rank holds files {2} to {3}",
+			RU: "characters[{0}].file {1}: персонаж стоит вне первого ряда, в нём колонны с {2} по {3}",
+		},
+		"alloc.spec.character_file_taken": {
+			EN: "characters[{0}].file {1}: taken by another character",
+			RU: "characters[{0}].file {1}: занята другим персонажем",
+		},
+		"alloc.spec.frontage_slots": {
+			EN: "frontage {0}: the command group and characters need {1} {1:front-rank slot|front-rank slots}, {2} {2:is free|are free}",
+			RU: "frontage {0} (ширина фронта): командной группе и персонажам нужно мест в первом ряду: {1}, свободно: {2}",
+		},
+		"alloc.spec.layout_rank_empty": {
+			EN: "layout rank {0}: empty",
+			RU: "layout, ряд {0}: пусто",
+		},
+		"alloc.spec.layout_frontage": {
+			EN: "layout: the front rank has {0} {0:slot|slots} but frontage is {1}",
+			RU: "layout: в первом ряду {0} {0:место|места|мест}, а ширина фронта (frontage) — {1}",
+		},
+		"alloc.spec.layout_wider": {
+			EN: "layout rank {0}: {1} {1:slot|slots}, wider than the front rank's {2}",
+			RU: "layout, ряд {0}: {1} {1:место|места|мест}, шире первого ряда ({2})",
+		},
+		"alloc.spec.layout_no_models": {
+			EN: "layout rank {0}: no models",
+			RU: "layout, ряд {0}: нет моделей",
+		},
+		"alloc.spec.layout_behind": {
+			EN: "layout rank {0}: {1} {1:model|models} behind a rank of {2}",
+			RU: "layout, ряд {0}: {1} {1:модель|модели|моделей} за рядом из {2}",
+		},
+		"alloc.spec.layout_gap": {
+			EN: "layout rank {0}: a gap inside the rank (every rank is contiguous, 11.2)",
+			RU: "layout, ряд {0}: разрыв внутри ряда (каждый ряд сплошной, 11.2)",
+		},
+		"alloc.spec.layout_more_r": {
+			EN: "layout: more R than the {0} {0:rank-and-file model|rank-and-file models}",
+			RU: "layout: R больше, чем рядовых моделей ({0})",
+		},
+		"alloc.spec.layout_more_h": {
+			EN: "layout: more H than the {0} {0:character|characters}",
+			RU: "layout: H больше, чем персонажей ({0})",
+		},
+		"alloc.spec.layout_no_role": {
+			EN: "layout rank {0}: {1} but the command has no {2}",
+			RU: "layout, ряд {0}: {1}, а в командной группе нет {2}",
+		},
+		"alloc.spec.layout_second": {
+			EN: "layout rank {0}: a second {1}",
+			RU: "layout, ряд {0}: второй {1}",
+		},
+		"alloc.spec.layout_letter": {
+			EN: "layout rank {0}: {1}: want R, M, S, C or H (or . at an end)",
+			RU: "layout, ряд {0}: {1}: нужно R, M, S, C или H (или . с краю)",
+		},
+		"alloc.spec.layout_front": {
+			EN: "layout rank {0}: {1} must stand in the front rank",
+			RU: "layout, ряд {0}: {1} должен стоять в первом ряду",
+		},
+		"alloc.spec.layout_no_r": {
+			EN: "layout: {0} {0:rank-and-file model has|rank-and-file models have} no R",
+			RU: "layout: без R {0} {0:рядовая модель|рядовые модели|рядовых моделей}",
+		},
+		"alloc.spec.layout_no_h": {
+			EN: "layout: {0} {0:character has|characters have} no H",
+			RU: "layout: без H {0} {0:персонаж|персонажа|персонажей}",
+		},
+		"alloc.spec.layout_no_letter": {
+			EN: "layout: no {0} for the {1}",
+			RU: "layout: нет {0} для {1}",
+		},
+		"alloc.spec.carried_per_model": {
+			EN: "carried {0}: battleaxe per-model damage keeps no pool count",
+			RU: "carried {0}: при уроне по моделям в battleaxe пул ран не ведётся",
+		},
+		"alloc.spec.carried_shared_unit": {
+			EN: "carried {0}: the {1} share the unit's own pool; give its carried wounds with Spec.Carried",
+			RU: "carried {0}: у {1} общий пул с самим подразделением; его перенесённые раны задаются в Spec.Carried",
+		},
+		"alloc.spec.carried_shared_group": {
+			EN: "carried {0}: the {1} share the pool of groups[{2}]; give its carried wounds there",
+			RU: "carried {0}: у {1} общий пул с groups[{2}]; перенесённые раны задаются там",
+		},
+		"alloc.spec.carried_no_model": {
+			EN: "carried {0}: the {1} pool has no model",
+			RU: "carried {0}: в пуле {1} нет ни одной модели",
+		},
+		"alloc.spec.carried_use_damage": {
+			EN: "carried {0}: battleaxe per-model damage keeps no pool count; use damage",
+			RU: "carried {0}: при уроне по моделям в battleaxe пул ран не ведётся; используйте damage",
+		},
+		"alloc.spec.carried_no_pool": {
+			EN: "carried {0}: the unit has no rank-and-file pool of its own profile",
+			RU: "carried {0}: у подразделения нет пула рядовых моделей с его собственным профилем",
+		},
+		"alloc.spec.damage_per_model": {
+			EN: "damage: per-model starting damage needs battleaxe with damage_model per_model; pooled rulesets use carried",
+			RU: "damage: начальный урон по моделям бывает только в battleaxe с damage_model per_model; своды правил с пулом используют carried",
+		},
+		"alloc.spec.damage_no_pool": {
+			EN: "damage: the unit has no rank-and-file pool",
+			RU: "damage: у подразделения нет пула рядовых моделей",
+		},
+		"alloc.spec.damage_count": {
+			EN: "damage: {0} {0:value|values} for {1} {1:model|models} in the pool",
+			RU: "damage: {0} {0:значение|значения|значений} на {1} {1:модель|модели|моделей} в пуле",
+		},
+		"alloc.spec.damage_champion": {
+			EN: "damage[{0}]: the champion's damage is also given as champion_damage",
+			RU: "damage[{0}]: урон чемпиона задан ещё и в champion_damage",
+		},
+		"alloc.profile.w":          {EN: "{0}.w {1}: want 1 to {2}", RU: "{0}.w {1}: нужно от 1 до {2}"},
+		"alloc.profile.t":          {EN: "{0}.t {1}: want 0 to 20", RU: "{0}.t {1}: нужно от 0 до 20"},
+		"alloc.profile.ws":         {EN: "{0}.ws {1}: want 0 to 20", RU: "{0}.ws {1}: нужно от 0 до 20"},
+		"alloc.profile.troop_type": {EN: "{0}.troop_type {1}: want one of {2}", RU: "{0}.troop_type {1}: нужно одно из: {2}"},
+	}
+})
