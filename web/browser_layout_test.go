@@ -137,7 +137,7 @@ func TestBrowserAnswerOnScreen(t *testing.T) {
 				waitFor(t, ctx, "the Combat tab", `return document.readyState === 'complete' && !!document.getElementById('outcome-bar')`)
 				eval[bool](t, ctx, `window.scrollTo(0, 0); return true`)
 				must(t, ctx, chromedp.Click(chromedp.CSS("#combat-submit")))
-				waitFor(t, ctx, "the combat worked out", `return location.search.includes('file=') && document.readyState === 'complete' && !!document.getElementById('results-title') && document.getElementById('results').getAttribute('aria-busy') === 'false'`)
+				waitFor(t, ctx, "the combat worked out", `return location.search.includes('ruleset=') && document.readyState === 'complete' && !!document.getElementById('results-title') && document.getElementById('results').getAttribute('aria-busy') === 'false'`)
 				answerOnScreen(t, ctx, "Work out the combat", "results-title")
 				seed := eval[string](t, ctx, `return document.getElementById('combat-round').textContent`)
 				eval[bool](t, ctx, `window.scrollTo(0, 0); return true`)
