@@ -115,7 +115,7 @@ func TestBrowserCombatForm(t *testing.T) {
 			choose(t, ctx, "ruleset", "t9a")
 			waitFor(t, ctx, "t9a's words and answer", `var l = [...document.querySelectorAll('label[for="a-f0-initiative"] span')].filter(s => !s.hidden);
 				return l.length === 1 && l[0].textContent === 'Agility' && !document.getElementById('a-u-armour-value').disabled &&
-				document.getElementById('a-u-armour').disabled && document.querySelector('#results-title .sub').textContent.startsWith('t9a, ')`)
+				document.getElementById('a-u-armour').disabled && document.querySelector('#results-title .sub').textContent.startsWith('The 9th Age: Fantasy Battles (2nd edition), ')`)
 
 			// A file pasted in the box fills the form.
 			horde, _ := exampleFile("combat-horde")
@@ -165,10 +165,12 @@ func TestBrowserCombatNoScript(t *testing.T) {
 			if eval[bool](t, ctx, `return !document.querySelector('.saved-box') && document.getElementById('units').hidden`) != true {
 				t.Error("the script ran, or the saved units show without it")
 			}
+			// Each button loads a page: wait until it has loaded whole, or
+			// the next query may find the nodes of the page it replaced.
 			click := func(sel, what, ready string) {
 				t.Helper()
 				press(t, ctx, sel)
-				waitFor(t, ctx, what, ready)
+				waitFor(t, ctx, what, "if (document.readyState !== 'complete') return false;\n"+ready)
 			}
 			must(t, ctx, chromedp.SetValue(chromedp.CSS("#a-f0-strength"), "5"))
 			click("#combat-submit", "the answer for Strength 5", `var v = document.querySelector('#combat-outcomes .value');
