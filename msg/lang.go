@@ -3,6 +3,7 @@ package msg
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"golang.org/x/text/language"
 )
@@ -63,7 +64,9 @@ func ParseLang(s string) (Lang, error) {
 	return English, fmt.Errorf("language %q: want en or ru", s)
 }
 
-var matcher = language.NewMatcher(langTags[:])
+// matcher is built on first use: a command that is not asked for a
+// language does not pay for it at its start.
+var matcher = sync.OnceValue(func() language.Matcher { return language.NewMatcher(langTags[:]) })
 
 // Match returns the language that serves an Accept-Language header best,
 // English when it names none of rearrank's languages or cannot be read.
@@ -76,7 +79,7 @@ func Match(acceptLanguage string) Lang {
 }
 
 func matchTags(tags []language.Tag) Lang {
-	_, i, conf := matcher.Match(tags...)
+	_, i, conf := matcher().Match(tags...)
 	if conf == language.No || i < 0 || i >= int(nLangs) {
 		return English
 	}

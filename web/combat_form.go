@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"net/url"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -214,7 +213,7 @@ func combatSwitchNames() []string {
 func allSwitches() []rules.Switch { return append(rules.Switches(), rules.CombatSwitches()...) }
 
 var (
-	sideKey  = regexp.MustCompile(`^([ab])\.f([0-9])\.`)
+	sideKey  = lazyRegexp(`^([ab])\.f([0-9])\.`)
 	sideName = [2]string{"a", "b"}
 )
 
@@ -238,7 +237,7 @@ func parseCombatForm(q url.Values) combatForm {
 	}
 	var n [2]int
 	for k := range q {
-		if m := sideKey.FindStringSubmatch(k); m != nil {
+		if m := sideKey().FindStringSubmatch(k); m != nil {
 			i, _ := strconv.Atoi(m[2])
 			s := strings.Index("ab", m[1])
 			n[s] = max(n[s], i+1)
@@ -504,7 +503,7 @@ func flowYAML(v any) string {
 	return string(b)
 }
 
-var plainYAML = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_ +./-]*$`)
+var plainYAML = lazyRegexp(`^[A-Za-z0-9][A-Za-z0-9_ +./-]*$`)
 
 // yamlString writes text plain where YAML reads it back as the same text,
 // else quoted.
@@ -514,7 +513,7 @@ func yamlString(s string) string {
 	case "true", "false", "yes", "no", "on", "off", "null", "y", "n", "~":
 		numErr = nil
 	}
-	if plainYAML.MatchString(s) && numErr != nil && !strings.HasSuffix(s, " ") && !strings.Contains(s, " #") {
+	if plainYAML().MatchString(s) && numErr != nil && !strings.HasSuffix(s, " ") && !strings.Contains(s, " #") {
 		return s
 	}
 	return strconv.Quote(s)

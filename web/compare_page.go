@@ -7,7 +7,6 @@ import (
 	"html/template"
 	"math/big"
 	"net/url"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -61,7 +60,7 @@ func parseVariants(q url.Values) []variantForm {
 	var out []variantForm
 	for n := 1; n <= maxFormVariants+1; n++ {
 		v := variantForm{Label: strings.TrimSpace(q.Get(fmt.Sprintf("vl%d", n))), Changes: strings.TrimSpace(q.Get(fmt.Sprintf("v%d", n)))}
-		if oldDuplicate.MatchString(v.Label) {
+		if oldDuplicate().MatchString(v.Label) {
 			v.Label = "" // no player's name: the column says what changed
 		}
 		v.Parts = partsOf(q.Get(fmt.Sprintf("vp%d", n)), v.Changes)
@@ -269,7 +268,7 @@ func (f form) duplicate(what string) form {
 
 // oldDuplicate is the name an older page gave a duplicated part, "Attack
 // group 1, changed", which is no player's (parseVariants drops it).
-var oldDuplicate = regexp.MustCompile(`^(Attack group [0-9]+|Target), changed$`)
+var oldDuplicate = lazyRegexp(`^(Attack group [0-9]+|Target), changed$`)
 
 // variantLabel is the name of variant n (from 1) as its column and legend
 // show it: the player's, else what its changes change ("Attack group 1:

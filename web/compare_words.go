@@ -2,7 +2,6 @@ package web
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -88,7 +87,7 @@ func switchNamed(name string) (rules.Switch, bool) {
 // "Attack group 1: AP", target.armour_value "Target: Armour",
 // target.champion.ward "Champion: Ward save", a switch its label.
 func pathLabel(path string) string {
-	if m := attackPath.FindStringSubmatch(path); m != nil {
+	if m := attackPath().FindStringSubmatch(path); m != nil {
 		i, _ := strconv.Atoi(m[1])
 		group := fmt.Sprintf("Attack group %d", i+1)
 		if m[2] == "" {
@@ -109,8 +108,8 @@ func pathLabel(path string) string {
 }
 
 var (
-	attackPath = regexp.MustCompile(`^attacks\[([0-9]+)\](?:\.([a-z_]+))?$`)
-	pathInText = regexp.MustCompile(`attacks\[[0-9]+\](?:\.[a-z_]+)?|target\.champion\.[a-z_]+|target\.[a-z_]+|\btarget:|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+=[^\s,;)]+|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b(?:ap|bs|ws)\b`)
+	attackPath = lazyRegexp(`^attacks\[([0-9]+)\](?:\.([a-z_]+))?$`)
+	pathInText = lazyRegexp(`attacks\[[0-9]+\](?:\.[a-z_]+)?|target\.champion\.[a-z_]+|target\.[a-z_]+|\btarget:|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+=[^\s,;)]+|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b(?:ap|bs|ws)\b`)
 )
 
 // changesWords says what a variant's changes change, in the form's words:
@@ -143,7 +142,7 @@ func changesWords(changes string) string {
 // compare tab in the form's words: "attacks[0]: bs 3+ carried over as
 // to_hit 3+" reads "Attack group 1: BS 3+ carried over as To hit 3+".
 func noteWords(s string) string {
-	return pathInText.ReplaceAllStringFunc(s, func(m string) string {
+	return pathInText().ReplaceAllStringFunc(s, func(m string) string {
 		switch {
 		case m == "target:":
 			return "Target:"

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/rearrank/rearrank/docs"
 )
@@ -24,8 +25,9 @@ type doc struct {
 	sections          map[string]string // "6.1" -> "The to-wound roll"
 }
 
-// docPages are the documentation's pages by name, rendered once.
-var docPages = func() map[string]*doc {
+// docPages are the documentation's pages by name, rendered on first use
+// (every rearrank command links web; only serve shows them).
+var docPages = sync.OnceValue(func() map[string]*doc {
 	out := map[string]*doc{}
 	for _, d := range []*doc{
 		{name: "rules", title: "How rearrank applies the rules", text: docs.Rules},
@@ -36,7 +38,7 @@ var docPages = func() map[string]*doc {
 		out[d.name] = d
 	}
 	return out
-}()
+})
 
 // docsData is what the docs template shows.
 type docsData struct {
@@ -47,7 +49,7 @@ type docsData struct {
 
 // handleDocs serves a page of the documentation.
 func (s *Server) handleDocs(w http.ResponseWriter, r *http.Request) {
-	d, ok := docPages[r.PathValue("name")]
+	d, ok := docPages()[r.PathValue("name")]
 	if !ok {
 		writeError(w, &apiError{Status: http.StatusNotFound, Code: "not_found",
 			Message: fmt.Sprintf("no such page: %s (the documentation is /docs/rules, /docs/scenario and /docs/combat)", r.URL.Path)})
@@ -55,23 +57,23 @@ func (s *Server) handleDocs(w http.ResponseWriter, r *http.Request) {
 	}
 	data := docsData{Title: d.title, Body: d.body}
 	for _, name := range []string{"rules", "scenario", "combat"} {
-		data.Docs = append(data.Docs, tabLink{Name: name, Label: docPages[name].title, Href: "/docs/" + name, Current: name == d.name})
+		data.Docs = append(data.Docs, tabLink{Name: name, Label: docPages()[name].title, Href: "/docs/" + name, Current: name == d.name})
 	}
 	s.writePage(w, http.StatusOK, "docs", data)
 }
 
 var (
-	numbered  = regexp.MustCompile(`^([0-9]+(?:\.[0-9]+)?)\.? +(.*)$`)
-	choiceRow = regexp.MustCompile(`^[RC][0-9]+$`)
-	sectionNo = regexp.MustCompile(`^[0-9]+(\.[0-9]+)*$`)
-	inlineMD  = regexp.MustCompile("`[^`]+`|\\*\\*[^*]+\\*\\*|\\[[^\\]]+\\]\\([^)]+\\)")
+	numbered  = lazyRegexp(`^([0-9]+(?:\.[0-9]+)?)\.? +(.*)$`)
+	choiceRow = lazyRegexp(`^[RC][0-9]+$`)
+	sectionNo = lazyRegexp(`^[0-9]+(\.[0-9]+)*$`)
+	inlineMD  = lazyRegexp("`[^`]+`|\\*\\*[^*]+\\*\\*|\\[[^\\]]+\\]\\([^)]+\\)")
 )
 
 // headingID is a heading's anchor: "s6.1" for a numbered section, else
 // the slug GitHub gives it ("strict-reading-and-errors"), which the
 // documents' own links use.
 func headingID(text string) (id, number, title string) {
-	if m := numbered.FindStringSubmatch(text); m != nil {
+	if m := numbered().FindStringSubmatch(text); m != nil {
 		return "s" + m[1], m[1], strings.ReplaceAll(m[2], "`", "")
 	}
 	var b strings.Builder
@@ -112,7 +114,7 @@ func docLink(target string) string {
 func inline(s string) string {
 	var b strings.Builder
 	last := 0
-	for _, m := range inlineMD.FindAllStringIndex(s, -1) {
+	for _, m := range inlineMD().FindAllStringIndex(s, -1) {
 		b.WriteString(html.EscapeString(s[last:m[0]]))
 		tok := s[m[0]:m[1]]
 		switch {
@@ -198,7 +200,7 @@ func renderMarkdown(src string) (template.HTML, map[string]string) {
 				tag, id := "td", ""
 				if head {
 					tag = "th"
-				} else if c := strings.TrimSpace(cells[0]); choiceRow.MatchString(c) {
+				} else if c := strings.TrimSpace(cells[0]); choiceRow().MatchString(c) {
 					id = ` id="` + c + `"`
 				}
 				b.WriteString("<tr" + id + ">")
@@ -246,14 +248,14 @@ func citeHTML(cite string) template.HTML {
 		return template.HTML(html.EscapeString(cite))
 	}
 	refs, tail, colon := strings.Cut(refs, ":")
-	rules := docPages["rules"]
+	rules := docPages()["rules"]
 	parts := []string{"rules"}
 	for r := range strings.SplitSeq(refs, ", ") {
 		r = strings.TrimSpace(r)
 		switch {
-		case choiceRow.MatchString(r):
+		case choiceRow().MatchString(r):
 			parts = append(parts, fmt.Sprintf(`<a href="/docs/rules#%s">choice %s</a>`, r, r))
-		case sectionNo.MatchString(r):
+		case sectionNo().MatchString(r):
 			sec := r
 			for rules.sections[sec] == "" && strings.Contains(sec, ".") {
 				sec = sec[:strings.LastIndex(sec, ".")]

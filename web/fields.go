@@ -2,7 +2,6 @@ package web
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -307,7 +306,7 @@ var switchLabels = map[string]string{
 }
 
 // snakeName is a name of the file's, such as by_ruleset or auto_wound.
-var snakeName = regexp.MustCompile(`\b[a-z0-9]+(?:_[a-z0-9]+)+\b`)
+var snakeName = lazyRegexp(`\b[a-z0-9]+(?:_[a-z0-9]+)+\b`)
 
 // hintWords is a switch's doc in the words of the page: a choice's name
 // as its select shows it, quoted ("by_ruleset is alternate_ends" reads
@@ -319,7 +318,7 @@ func hintWords(doc string) string {
 			values[v] = true
 		}
 	}
-	return snakeName.ReplaceAllStringFunc(doc, func(name string) string {
+	return snakeName().ReplaceAllStringFunc(doc, func(name string) string {
 		words := strings.ReplaceAll(name, "_", " ")
 		if values[name] {
 			return "“" + words + "”"

@@ -6,7 +6,6 @@ import (
 	"maps"
 	"net/url"
 	"reflect"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -107,7 +106,7 @@ func defaultFormFor(rs rules.Ruleset) form {
 	return f
 }
 
-var attackKey = regexp.MustCompile(`^a([0-9])\.([a-z_]+)$`)
+var attackKey = lazyRegexp(`^a([0-9])\.([a-z_]+)$`)
 
 // parseForm reads the query string. An empty query is the default form;
 // unknown names are ignored, so an old link still opens.
@@ -126,7 +125,7 @@ func parseForm(q url.Values) form { return catalogueFields().parse(q) }
 
 // formKey reports whether query key k is one of the form's own fields.
 func formKey(k string) bool {
-	return k == "ruleset" || k == "yaml" || attackKey.MatchString(k) || strings.HasPrefix(k, "t.") || strings.HasPrefix(k, "opt.") ||
+	return k == "ruleset" || k == "yaml" || attackKey().MatchString(k) || strings.HasPrefix(k, "t.") || strings.HasPrefix(k, "opt.") ||
 		k == "dice" || k == "seed" || k == "cmp" || k == "sets"
 }
 
@@ -163,7 +162,7 @@ func (fs *formFields) parse(q url.Values) form {
 	}
 	n := 0
 	for k := range q {
-		if m := attackKey.FindStringSubmatch(k); m != nil {
+		if m := attackKey().FindStringSubmatch(k); m != nil {
 			i, _ := strconv.Atoi(m[1])
 			n = max(n, i+1)
 		}
