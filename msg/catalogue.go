@@ -40,33 +40,39 @@ var catalogue = sync.OnceValues(func() (map[ID]Entry, []ID) {
 	return out, twice
 })
 
-// parsed holds the catalogue's templates, parsed on first use.
-var parsed = sync.OnceValue(func() map[ID][nLangs]*template {
-	entries, _ := catalogue()
-	out := make(map[ID][nLangs]*template, len(entries))
-	for id, e := range entries {
-		var ts [nLangs]*template
-		for l, s := range [nLangs]string{e.EN, e.RU} {
-			t, err := parse(s, Lang(l))
-			if err != nil {
-				t = &template{parts: []part{{text: string(id) + ": " + err.Error(), arg: -1}}}
-			}
-			ts[l] = t
-		}
-		out[id] = ts
-	}
-	return out
-})
+// parsed holds the templates parsed so far, by ID and language: each is
+// parsed on its first use, so that a command that says one thing does not
+// parse the two thousand others.
+var parsed sync.Map // parseKey -> *template
+
+type parseKey struct {
+	id ID
+	l  Lang
+}
 
 func lookup(id ID, l Lang) *template {
-	ts, ok := parsed()[id]
-	if !ok || l >= nLangs {
+	if l >= nLangs {
+		l = English
+	}
+	k := parseKey{id, l}
+	if t, ok := parsed.Load(k); ok {
+		return t.(*template)
+	}
+	entries, _ := catalogue()
+	e, ok := entries[id]
+	if !ok {
 		return nil
 	}
-	if ts[l] == nil {
-		return ts[English]
+	s, sl := e.EN, English // a missing Russian, which a test prevents, is the English
+	if l == Russian && e.RU != "" {
+		s, sl = e.RU, Russian
 	}
-	return ts[l]
+	t, err := parse(s, sl)
+	if err != nil { // a test keeps the catalogue free of these
+		t = &template{parts: []part{{text: string(id) + ": " + err.Error(), arg: -1}}}
+	}
+	parsed.Store(k, t)
+	return t
 }
 
 // IDs lists the catalogue's IDs in order, for tests and tools.
