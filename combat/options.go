@@ -61,14 +61,6 @@ func rulesetText(rs []rules.Ruleset) string {
 	return listText(names)
 }
 
-// onlyRead writes "only battleaxe reads" or "only t9a or t9a1-ru read".
-func onlyRead(rs []rules.Ruleset) string {
-	if len(rs) == 1 {
-		return "only " + rulesetText(rs) + " reads"
-	}
-	return "only " + rulesetText(rs) + " read"
-}
-
 // rulesetsMsg names rulesets as listMsg does.
 func rulesetsMsg(rs []rules.Ruleset) msg.Message {
 	names := make([]string, len(rs))
