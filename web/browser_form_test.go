@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -14,22 +13,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 )
-
-// viewports are the two widths the page is tried at: a phone's and a
-// desktop's.
-var viewports = []struct {
-	name          string
-	width, height int64
-}{{"phone", 390, 844}, {"desktop", 1280, 900}}
-
-func emulate(t *testing.T, ctx context.Context, width, height int64) {
-	t.Helper()
-	var opts []chromedp.EmulateViewportOption
-	if width < 600 {
-		opts = append(opts, chromedp.EmulateMobile)
-	}
-	must(t, ctx, chromedp.EmulateViewport(width, height, opts...))
-}
 
 // scriptTag matches the page's script elements.
 var scriptTag = regexp.MustCompile(`<script[^>]*>[^<]*</script>`)
@@ -75,7 +58,7 @@ func TestBrowserRulesetSwitch(t *testing.T) {
 	}
 	for _, vp := range viewports {
 		t.Run("script/"+vp.name, func(t *testing.T) {
-			emulate(t, ctx, vp.width, vp.height)
+			must(t, ctx, viewport(vp))
 			must(t, ctx, chromedp.Navigate(srv.URL+"/?"+start.Encode()))
 			waitFor(t, ctx, "the first odds", `return !!document.getElementById('results-title')`)
 			choose(t, ctx, "ruleset", "skirmish")
@@ -100,7 +83,7 @@ func TestBrowserRulesetSwitch(t *testing.T) {
 			waitFor(t, ctx, "the odds of whfb8 again", `return !!document.getElementById('results-title') && !document.querySelector('#results.stale, #results[aria-busy="true"]') && document.getElementById('error-summary').hidden`)
 		})
 		t.Run("no script/"+vp.name, func(t *testing.T) {
-			emulate(t, ctx, vp.width, vp.height)
+			must(t, ctx, viewport(vp))
 			must(t, ctx, chromedp.Navigate(bare.URL+"/?"+with(start, "t.troop_type", "", "t.armour_value", "3").Encode()))
 			for _, rs := range []string{"skirmish", "t9a", "whfb8"} {
 				eval[bool](t, ctx, fmt.Sprintf(`document.getElementById('ruleset').value = %q; return true`, rs))
@@ -135,7 +118,7 @@ func TestBrowserShortLink(t *testing.T) {
 	t.Cleanup(srv.Close)
 	for _, vp := range viewports {
 		t.Run(vp.name, func(t *testing.T) {
-			emulate(t, ctx, vp.width, vp.height)
+			must(t, ctx, viewport(vp))
 			must(t, ctx, chromedp.Navigate(srv.URL+"/?ruleset=tow&a0.strength=5"))
 			waitFor(t, ctx, "the odds of the short link", `return !!document.getElementById('results-title')`)
 			got := eval[[]string](t, ctx, `return ['ruleset', 'a0-count', 'a0-strength', 't-models'].map(function (id) { return document.getElementById(id).value })`)
@@ -161,7 +144,7 @@ func TestBrowserWords(t *testing.T) {
 		"t.models": {"20"}, "t.toughness": {"4"}, "t.wounds": {"3"}}
 	for _, vp := range viewports {
 		t.Run(vp.name, func(t *testing.T) {
-			emulate(t, ctx, vp.width, vp.height)
+			must(t, ctx, viewport(vp))
 			must(t, ctx, chromedp.Navigate(srv.URL+"/?"+with(spearmenQuery(), "tab", "resolve", "seed", "5").Encode()))
 			waitFor(t, ctx, "the referee's steps", `return !!document.querySelector('.step .rule a')`)
 			text := eval[string](t, ctx, `return document.querySelector('.step .rule').textContent`)

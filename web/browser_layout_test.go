@@ -24,7 +24,9 @@ type screenSize struct {
 	width, height int64
 }
 
-var layoutSizes = []screenSize{{"phone", 390, 844}, {"desktop", 1280, 900}}
+// viewports are the two widths the page is tried at: a phone's and a
+// desktop's.
+var viewports = []screenSize{{"phone", 390, 844}, {"desktop", 1280, 900}}
 
 // viewport sets the screen's size, as a phone (mobile) below 600 px.
 func viewport(s screenSize) chromedp.Action[chromedp.Void] {
@@ -81,7 +83,7 @@ func TestBrowserAnswerOnScreen(t *testing.T) {
 	// headline is the odds' answer: the numbers above the form on a
 	// phone, the results' title beside the form on a desktop.
 	headline := []string{"headline", "results-title"}
-	for _, size := range layoutSizes {
+	for _, size := range viewports {
 		t.Run("odds with script, "+size.name, func(t *testing.T) {
 			must(t, ctx, viewport(size), chromedp.Navigate(srv.URL+"/"))
 			waitFor(t, ctx, "the page's script", `return document.getElementById('scenario').noValidate === true && !!document.getElementById('chart-casualties')`)
@@ -104,7 +106,7 @@ func TestBrowserAnswerOnScreen(t *testing.T) {
 			answerOnScreen(t, ctx, "odds", headline...)
 		})
 	}
-	size := layoutSizes[0]
+	size := viewports[0]
 	t.Run("referee without script, phone", func(t *testing.T) {
 		must(t, ctx, viewport(size), chromedp.Navigate(bare.URL+"/?"+with(spearmenQuery(), "tab", "resolve", "seed", "7").Encode()))
 		waitFor(t, ctx, "the referee", `return document.readyState === 'complete' && !!document.getElementById('formation-after')`)
@@ -126,7 +128,7 @@ func TestBrowserAnswerOnScreen(t *testing.T) {
 		waitFor(t, ctx, "the error", `return location.search.includes('t.models=2') && document.readyState === 'complete' && !document.getElementById('error-summary').hidden`)
 		answerOnScreen(t, ctx, "the error", "error-summary")
 	})
-	for _, size := range layoutSizes {
+	for _, size := range viewports {
 		for _, script := range []bool{true, false} {
 			base, how := srv.URL, "with script"
 			if !script {
@@ -183,7 +185,7 @@ func TestBrowserChartsFit(t *testing.T) {
 		{"odds", "/", `return !!document.getElementById('chart-wounds')`, 2},
 		{"combat", "/combat", `return !!document.getElementById('outcome-bar')`, 2},
 	}
-	for _, size := range layoutSizes {
+	for _, size := range viewports {
 		for _, p := range pages {
 			t.Run(p.name+", "+size.name, func(t *testing.T) {
 				must(t, ctx, viewport(size), chromedp.Navigate(srv.URL+p.path))
@@ -202,7 +204,7 @@ func TestBrowserChartsFit(t *testing.T) {
 		}
 	}
 	// The compare chart's axis reaches its last number, drawn inside.
-	must(t, ctx, viewport(layoutSizes[0]), chromedp.Navigate(srv.URL+pages[0].path))
+	must(t, ctx, viewport(viewports[0]), chromedp.Navigate(srv.URL+pages[0].path))
 	waitFor(t, ctx, "compare", pages[0].ready)
 	last := eval[[2]float64](t, ctx, `var svg = document.getElementById('chart-compare-exactly'), ticks = svg.querySelectorAll('text[dy="16"]'), t = ticks[ticks.length - 1];
 		return [t.getBoundingClientRect().right, svg.closest('figure').getBoundingClientRect().right]`)
@@ -238,7 +240,7 @@ func TestBrowserFocusClearOfBar(t *testing.T) {
 	ctx := browser(t)
 	srv := httptest.NewServer(New(Config{}).Handler())
 	t.Cleanup(srv.Close)
-	for _, size := range layoutSizes {
+	for _, size := range viewports {
 		for _, tab := range []string{"odds", "resolve"} {
 			t.Run(tab+", "+size.name, func(t *testing.T) {
 				must(t, ctx, viewport(size), chromedp.Navigate(srv.URL+"/?"+with(spearmenQuery(), "tab", tab).Encode()))
@@ -301,7 +303,7 @@ func TestBrowserNotFoundPage(t *testing.T) {
 	srv := httptest.NewServer(New(Config{}).Handler())
 	t.Cleanup(srv.Close)
 	long := "/" + strings.Repeat("a-very-long-address-", 12)
-	for _, size := range layoutSizes {
+	for _, size := range viewports {
 		t.Run(size.name, func(t *testing.T) {
 			must(t, ctx, viewport(size), chromedp.Navigate(srv.URL+long))
 			waitFor(t, ctx, "the 404 page", `return !!document.getElementById('not-found-title')`)
@@ -366,7 +368,7 @@ func TestBrowserErrorNamesField(t *testing.T) {
 	ctx := browser(t)
 	srv := httptest.NewServer(New(Config{}).Handler())
 	t.Cleanup(srv.Close)
-	for _, size := range layoutSizes {
+	for _, size := range viewports {
 		t.Run(size.name, func(t *testing.T) {
 			must(t, ctx, viewport(size), chromedp.Navigate(srv.URL+"/"))
 			waitFor(t, ctx, "the page's script", `return document.getElementById('scenario').noValidate === true && !!document.getElementById('chart-casualties')`)
@@ -428,7 +430,7 @@ func TestBrowserPhoneSaysWhichScenario(t *testing.T) {
 	ctx := browser(t)
 	srv := httptest.NewServer(New(Config{}).Handler())
 	t.Cleanup(srv.Close)
-	must(t, ctx, viewport(layoutSizes[0]), chromedp.Navigate(srv.URL+"/"))
+	must(t, ctx, viewport(viewports[0]), chromedp.Navigate(srv.URL+"/"))
 	waitFor(t, ctx, "the page's script", `return document.getElementById('scenario').noValidate === true && !!document.getElementById('chart-casualties')`)
 	first := func(want string) {
 		t.Helper()
@@ -461,7 +463,7 @@ func TestBrowserEnterWorksItOut(t *testing.T) {
 	t.Cleanup(srv.Close)
 	bare := httptest.NewServer(noScript(h))
 	t.Cleanup(bare.Close)
-	for _, size := range layoutSizes {
+	for _, size := range viewports {
 		for _, base := range []string{srv.URL, bare.URL} {
 			how := "with script"
 			if base == bare.URL {

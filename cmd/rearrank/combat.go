@@ -17,6 +17,7 @@ import (
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/web"
 )
 
 const combatExample = "rearrank combat --seed 7 examples/combat-spears-halberds.yaml"
@@ -25,7 +26,7 @@ func runCombat(ctx context.Context, args []string, e env) error {
 	fs := newFlags(e, "combat", "[--exact] [--max-states N] [--json] [--n N [--seed N]] [--dice 6,3,...|--seed N] FILE|-", combatExample)
 	exact := fs.Bool("exact", false, "exact odds and nothing else: past --max-states an error instead of the Monte Carlo estimate (or with --fallback, the estimate as without --exact)")
 	asJSON := fs.Bool("json", false, "print JSON (exact chances as fractions \"a/b\")")
-	n := fs.Int("n", combatRounds, "Monte Carlo over N rounds instead of the exact odds (the default answer is exact, and these rounds only its fallback)")
+	n := fs.Int("n", web.DefaultCombatRounds, "Monte Carlo over N rounds instead of the exact odds (the default answer is exact, and these rounds only its fallback)")
 	faces := fs.String("dice", "", "play one round with the faces you rolled, in the order the steps ask for them")
 	seed := fs.Uint64("seed", 0, "play one round with a seeded generator (with --n: the Monte Carlo seed)")
 	states := fs.Int("max-states", combat.DefaultMaxStates, "the most round states after a step of the exact odds; past it, Monte Carlo over 10000 rounds (an error with --exact)")
@@ -89,11 +90,6 @@ func runCombat(ctx context.Context, args []string, e env) error {
 	}
 	return printReport(e.stdout, c, rep, *asJSON, e.lang)
 }
-
-// combatRounds is the number of Monte Carlo rounds of rearrank combat, as
-// of POST /api/combat: what --n samples, and what a combat too large to
-// compute exactly is estimated over.
-const combatRounds = 10_000
 
 func loadCombat(path string, e env) (*combat.Combat, error) {
 	var c *combat.Combat
