@@ -261,6 +261,13 @@ func (f faceRoller) Ask(sides int, _ string) (int, error) { return f.p.Branch(si
 // and sums the end states with their exact chances. It is walk without the
 // event log, so it reaches larger scenarios.
 func walkMachine(u *alloc.Unit, attacks []rearrank.Attack, limit int) (*Result, error) {
+	return walkSteps(u, attacks, limit, func(m *engine.Machine, r *pathRoller) error { return m.Step(faceRoller{r}, nil) })
+}
+
+// walkSteps walks the Machine of u and attacks over every die, one path at
+// a time, taking each step with step, and sums the end states with their
+// exact chances (past limit paths, an error).
+func walkSteps(u *alloc.Unit, attacks []rearrank.Attack, limit int, step func(*engine.Machine, *pathRoller) error) (*Result, error) {
 	m, err := engine.NewMachine(u, attacks, nil)
 	if err != nil {
 		return nil, err
@@ -279,7 +286,7 @@ func walkMachine(u *alloc.Unit, attacks []rearrank.Attack, limit int) (*Result, 
 		var child *engine.Machine
 		return paths(new(pathRoller), func(r *pathRoller) error {
 			child = m.Clone()
-			return child.Step(faceRoller{r}, nil)
+			return step(child, r)
 		}, func(count weight, dd den) error {
 			return rec(child, w.mul(count), d.mul(dd))
 		})

@@ -650,34 +650,6 @@ func TestTowPacketKindsEqualReferee(t *testing.T) {
 // referee's path (the dice in the log's order), over every class of faces
 // of every die.
 func walkLogged(u *alloc.Unit, attacks []rearrank.Attack, limit int) (*Result, error) {
-	m, err := engine.NewMachine(u, attacks, nil)
-	if err != nil {
-		return nil, err
-	}
-	acc := newAccumulator(u)
-	leaves := 0
 	log := func(rearrank.Event) {}
-	var rec func(m *engine.Machine, w weight, d den) error
-	rec = func(m *engine.Machine, w weight, d den) error {
-		if m.Done() {
-			if leaves++; leaves > limit {
-				return fmt.Errorf("more than %d dice paths", limit)
-			}
-			acc.addState(tallyOf(m.Tally()), m, w, d)
-			return nil
-		}
-		var child *engine.Machine
-		return paths(new(pathRoller), func(r *pathRoller) error {
-			child = m.Clone()
-			return child.Step(r, log)
-		}, func(count weight, dd den) error {
-			return rec(child, w.mul(count), d.mul(dd))
-		})
-	}
-	if err := rec(m, one, den{}); err != nil {
-		return nil, err
-	}
-	res := &Result{Ruleset: u.Ruleset(), Exact: true}
-	acc.fill(res)
-	return res, nil
+	return walkSteps(u, attacks, limit, func(m *engine.Machine, r *pathRoller) error { return m.Step(r, log) })
 }
