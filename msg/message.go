@@ -88,7 +88,7 @@ func writeArg(b *strings.Builder, a any, l Lang) {
 		b.WriteString(v.Text)
 	case Message:
 		b.WriteString(v.Text(l))
-	case interface{ Text(Lang) string }:
+	case Texter:
 		b.WriteString(v.Text(l))
 	default:
 		b.WriteString("?")
