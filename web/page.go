@@ -15,16 +15,29 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
 )
 
-// pages holds the parsed templates.
-type pages struct{ t *template.Template }
+// pages holds the parsed templates: t in English, and a copy for each
+// language whose t, tm and lang functions speak it (lang.go).
+type pages struct {
+	t      *template.Template
+	byLang []*template.Template
+}
+
+// in returns the templates that speak language l.
+func (p *pages) in(l msg.Lang) *template.Template {
+	if int(l) < len(p.byLang) {
+		return p.byLang[l]
+	}
+	return p.t
+}
 
 func mustPages() *pages {
-	t := template.Must(template.New("").Funcs(template.FuncMap{
+	t := template.Must(template.New("").Funcs(langFuncs(msg.English)).Funcs(template.FuncMap{
 		"inc":   func(i int) int { return i + 1 },
 		"join":  strings.Join,
 		"lower": strings.ToLower,
@@ -48,7 +61,12 @@ func mustPages() *pages {
 			return n
 		},
 	}).ParseFS(assets, "assets/*.tmpl"))
-	return &pages{t: t}
+	p := &pages{t: t}
+	for _, l := range msg.Langs() {
+		c := template.Must(t.Clone())
+		p.byLang = append(p.byLang, c.Funcs(langFuncs(l)))
+	}
+	return p
 }
 
 // pageData is everything the page template shows.
