@@ -1,6 +1,7 @@
 package web
 
 import (
+	"encoding/json"
 	"html/template"
 	"net/http"
 	"time"
@@ -43,11 +44,29 @@ func rememberLang(w http.ResponseWriter, r *http.Request, l msg.Lang) {
 }
 
 // langFuncs are the template functions bound to a language: t renders a
-// message of the catalogue, lang is the language's code for lang="...".
+// message of the catalogue, tm a message made in Go, lang is the
+// language's code for lang="...", and jsWords the messages a script
+// writes, as a JSON object of ID to text for
+// <script type="application/json" id="rearrank-words">.
 func langFuncs(l msg.Lang) template.FuncMap {
 	return template.FuncMap{
-		"t":    func(id string, args ...any) string { return msg.New(msg.ID(id), args...).Text(l) },
-		"tm":   func(m msg.Message) string { return m.Text(l) },
-		"lang": func() string { return l.String() },
+		"t":       func(id string, args ...any) string { return msg.New(msg.ID(id), args...).Text(l) },
+		"tm":      func(m msg.Message) string { return m.Text(l) },
+		"lang":    func() string { return l.String() },
+		"jsWords": func(ids ...string) template.JS { return jsWords(l, ids) },
 	}
+}
+
+// jsWords is the messages ids in language l as a JSON object, for the
+// page's scripts: they take a sentence from it by its ID, so that what a
+// script writes is in the page's language too. A script's message takes
+// no arguments; one that needs a number writes it into a message with
+// "{0}" itself.
+func jsWords(l msg.Lang, ids []string) template.JS {
+	words := make(map[string]string, len(ids))
+	for _, id := range ids {
+		words[id] = msg.New(msg.ID(id)).Text(l)
+	}
+	b, _ := json.Marshal(words) // strings only: cannot fail
+	return template.JS(b)
 }

@@ -37,7 +37,7 @@ func TestRequestLang(t *testing.T) {
 func TestPagesInLang(t *testing.T) {
 	p := mustPages()
 	for _, l := range msg.Langs() {
-		tm, err := p.in(l).New("probe").Parse(`{{lang}}|{{t "term.combat.facing.front"}}`)
+		tm, err := p.in(l).New("probe").Parse(`{{lang}}|{{t "term.combat.facing.front"}}|<script type="application/json">{{jsWords "term.combat.facing.rear"}}</script>`)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -45,7 +45,7 @@ func TestPagesInLang(t *testing.T) {
 		if err := tm.Execute(&b, nil); err != nil {
 			t.Fatal(err)
 		}
-		want := map[msg.Lang]string{msg.English: "en|front", msg.Russian: "ru|фронт"}[l]
+		want := map[msg.Lang]string{msg.English: `en|front|<script type="application/json">{"term.combat.facing.rear":"rear"}</script>`, msg.Russian: `ru|фронт|<script type="application/json">{"term.combat.facing.rear":"тыл"}</script>`}[l]
 		if b.String() != want {
 			t.Errorf("%v: %q, want %q", l, b.String(), want)
 		}
