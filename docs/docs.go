@@ -9,6 +9,12 @@ import _ "embed"
 //go:embed rules.md
 var Rules string
 
+// RulesRU is docs/rules.ru.md, Rules in Russian: the same sections under
+// the same anchors ("s6.1", "R39"), so that a citation links to either.
+//
+//go:embed rules.ru.md
+var RulesRU string
+
 // Scenario is docs/scenario.md: the fields of a scenario file.
 //
 //go:embed scenario.md
