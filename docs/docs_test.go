@@ -158,7 +158,7 @@ func TestRulesRUSections(t *testing.T) {
 var (
 	englishRun  = regexp.MustCompile(`[A-Za-z]{2,} +[A-Za-z]{2,}`)
 	latinWord   = regexp.MustCompile(`[A-Za-z]{2,}`)
-	notProse    = regexp.MustCompile("\\]\\([^)]*\\)|[\\w./-]+\\.md\\b|\\b[RCT]-?[0-9]+\\b")
+	notProse    = regexp.MustCompile(`\]\([^)]*\)|[\w./-]+\.md\b|\b[RCT]-?[0-9]+\b`)
 	latinNames  = regexp.MustCompile(`Battleaxe: Fantasy Generals|Warhammer Fantasy Battles|Warhammer: The Old World|The 9th Age|\b(?:Warhammer|Mordheim|rearrank|JSON|API|battleaxe|whfb8|t9a1-ru|t9a|skirmish|tow)\b`)
 	markupLines = regexp.MustCompile(`^(?:<a id="[^"]+"></a>|<!--.*)$`)
 )
