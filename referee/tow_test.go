@@ -2,6 +2,7 @@ package referee_test
 
 import (
 	"fmt"
+	"github.com/rearrank/rearrank/internal/wire"
 	"math/big"
 	"strings"
 	"testing"
@@ -504,7 +505,7 @@ func TestE167ChampionOverkill(t *testing.T) {
 			if s := res.WastedText(); s != tc.text {
 				t.Errorf("wasted: %q, want %q", s, tc.text)
 			}
-			if v := res.View(nil); (v.Overkill == nil) != (tc.want == nil) {
+			if v := wire.ResolutionOf(res, nil); (v.Overkill == nil) != (tc.want == nil) {
 				t.Errorf("the JSON view's overkill %+v, want %+v", v.Overkill, tc.want)
 			}
 			if tc.name != "E167" {

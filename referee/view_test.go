@@ -2,6 +2,7 @@ package referee_test
 
 import (
 	"encoding/json"
+	"github.com/rearrank/rearrank/internal/wire"
 	"reflect"
 	"testing"
 
@@ -16,7 +17,7 @@ func TestEventsJSONRoundTrip(t *testing.T) {
 	u := mustUnit(t, unit.Spec{Ruleset: rules.WHFB8, Models: 10, Frontage: 5, Profile: unit.Profile{W: 1, T: 3,
 		Save: rules.SaveProfile{Armour: rules.LightArmour}}, Command: []unit.Role{unit.StandardBearer}})
 	res, _ := resolve(t, u, []rearrank.Attack{{Count: dice.ConstExpr(3), Phase: rules.Shooting, Strength: 4, Target: rf}}, 6, 6, 2, 1, 1)
-	data, err := json.Marshal(res.View([]int{6, 6, 2, 1, 1}))
+	data, err := json.Marshal(wire.ResolutionOf(res, []int{6, 6, 2, 1, 1}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/rearrank/rearrank/internal/wire"
 	"net/http"
 	"strconv"
 	"strings"
@@ -21,7 +22,7 @@ import (
 // resolve --json, with the seed when the server rolled and the dice left
 // over when the request gave more than the attacks needed.
 type ResolveResult struct {
-	referee.View
+	wire.Resolution
 	Seed     *uint64 `json:"seed,omitempty"`
 	DiceLeft int     `json:"dice_left,omitempty"`
 }
@@ -255,7 +256,7 @@ func (s *Server) resolve(ctx context.Context, f *scenario.File, faces []int, see
 	if err != nil {
 		return nil, err
 	}
-	out := &resolution{json: ResolveResult{View: res.View(rolls.Faces()), Seed: seed, DiceLeft: rolls.left()}, result: res}
+	out := &resolution{json: ResolveResult{Resolution: wire.ResolutionOf(res, rolls.Faces()), Seed: seed, DiceLeft: rolls.left()}, result: res}
 	return out, nil
 }
 
@@ -470,7 +471,7 @@ func (s *Server) resolveStaged(ctx context.Context, f *scenario.File, faces []in
 	} else if res, need, used, err = referee.ResolveSoFar(u, attacks, faces); err != nil {
 		return nil, err
 	}
-	out := &staged{resolution: &resolution{json: ResolveResult{View: res.View(faces[:used]), Seed: seed}, result: res},
+	out := &staged{resolution: &resolution{json: ResolveResult{Resolution: wire.ResolutionOf(res, faces[:used]), Seed: seed}, result: res},
 		Stages: groupStages(res.Events), Next: need, Used: used}
 	if need != nil {
 		out.Pending = faces[used:]

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"errors"
+	"github.com/rearrank/rearrank/internal/wire"
 	"net/http"
 	"strconv"
 	"strings"
@@ -30,7 +31,7 @@ import (
 // round as rearrank combat --json prints it, with the seed when the server
 // rolled and the dice left over when the request gave more than it needed.
 type CombatRound struct {
-	combat.RoundView
+	wire.Round
 	Seed     *uint64 `json:"seed,omitempty"`
 	DiceLeft int     `json:"dice_left,omitempty"`
 }
@@ -116,7 +117,7 @@ func (s *Server) handleCombat(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return err
 		}
-		data, err = encodeJSON(rep.View())
+		data, err = encodeJSON(wire.ReportOf(rep))
 		return err
 	})
 	if errors.Is(err, odds.ErrStateLimit) {
@@ -147,7 +148,7 @@ func (s *Server) combatRound(w http.ResponseWriter, r *http.Request, req *reques
 		if err != nil {
 			return err
 		}
-		out = CombatRound{RoundView: round.View(c, rolls.Faces()), Seed: seed, DiceLeft: rolls.left()}
+		out = CombatRound{Round: wire.RoundOf(round, c, rolls.Faces()), Seed: seed, DiceLeft: rolls.left()}
 		return nil
 	})
 	if err != nil {

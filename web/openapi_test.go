@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/rearrank/rearrank/internal/wire"
 	"net/http"
 	"os"
 	"reflect"
@@ -326,7 +327,7 @@ func TestOpenAPICombatResponse(t *testing.T) {
 		t.Fatal(err)
 	}
 	props := op.Responses["200"].Content["application/json"].Schema.Properties
-	names := append(jsonNames(reflect.TypeFor[combat.ReportView]()), jsonNames(reflect.TypeFor[CombatRound]())...)
+	names := append(jsonNames(reflect.TypeFor[wire.Report]()), jsonNames(reflect.TypeFor[CombatRound]())...)
 	for p := range props {
 		if !slices.Contains(names, p) {
 			t.Errorf("/api/combat answers no %s", p)

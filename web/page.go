@@ -640,7 +640,7 @@ type stepView struct {
 }
 
 func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {
-	v := res.json.View
+	v := res.json.Resolution
 	d := &resolveData{Ruleset: rulesetTitle(v.Ruleset), Tally: v.Tally, Wasted: res.result.WastedText(), Strength: res.result.StrengthText(), DiceLeft: res.json.DiceLeft, StandIns: standInNotes(v.StandIns)}
 	faces := make([]string, len(v.Dice))
 	for i, x := range v.Dice {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/rearrank/rearrank/internal/wire"
 	"io"
 	"math/big"
 	"os"
@@ -138,7 +139,7 @@ func playRound(c *combat.Combat, faces string, scripted bool, seed uint64, asJSO
 		e.note(msg.New("cli.combat.dice_left", sc.Remaining(), sc.Used()))
 	}
 	if asJSON {
-		return writeJSON(e.stdout, round.View(c, rec.Faces()))
+		return writeJSON(e.stdout, wire.RoundOf(round, c, rec.Faces()))
 	}
 	printRound(e.stdout, c, round, rec.Faces(), e.lang)
 	return nil
@@ -308,7 +309,7 @@ func abs(x int) int {
 
 func printReport(w io.Writer, c *combat.Combat, r *combat.Report, asJSON bool, l msg.Lang) error {
 	if asJSON {
-		return writeJSON(w, r.View())
+		return writeJSON(w, wire.ReportOf(r))
 	}
 	text := func(id msg.ID, args ...any) string { return msg.New(id, args...).Text(l) }
 	exact := r.N == 0

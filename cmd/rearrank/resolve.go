@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/rearrank/rearrank/internal/wire"
 	"io"
 	"slices"
 	"strconv"
@@ -81,7 +82,7 @@ func runResolve(ctx context.Context, args []string, e env) error {
 			words.Count(scripted.Remaining(), "die", "dice"), scripted.Faces()[scripted.Used():], scripted.Used())
 	}
 	if *asJSON {
-		return writeJSON(e.stdout, res.View(rec.Faces()))
+		return writeJSON(e.stdout, wire.ResolutionOf(res, rec.Faces()))
 	}
 	printResolve(e.stdout, res, rec.Faces())
 	return nil

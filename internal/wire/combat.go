@@ -1,16 +1,17 @@
-package combat
+package wire
 
 import (
 	"math/big"
 
 	"github.com/rearrank/rearrank"
+	"github.com/rearrank/rearrank/combat"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
 
-// ReportView is the JSON form of a Report (RULES.md 21.10): chances as
+// Report is the JSON form of a combat.Report (RULES.md 21.10): chances as
 // numbers, or as exact fractions "a/b" in an exact report.
-type ReportView struct {
+type Report struct {
 	Ruleset string `json:"ruleset"`
 	// Method is "exact" or "monte_carlo"; a Monte Carlo report gives N,
 	// Seed and the standard error of every chance in SE.
@@ -26,44 +27,44 @@ type ReportView struct {
 	LoserBreaks any     `json:"loser_breaks"`
 	// LoserFallsBack and LoserGivesGround are the other two outcomes of a
 	// three-outcome break test (22.11), absent elsewhere.
-	LoserFallsBack   any                 `json:"loser_falls_back,omitempty"`
-	LoserGivesGround any                 `json:"loser_gives_ground,omitempty"`
-	Margin           DistView            `json:"margin"`
-	Steps            []StepView          `json:"steps"`
-	Sides            map[string]SideView `json:"sides"`
-	SE               map[string]float64  `json:"se,omitempty"`
+	LoserFallsBack   any                `json:"loser_falls_back,omitempty"`
+	LoserGivesGround any                `json:"loser_gives_ground,omitempty"`
+	Margin           Dist               `json:"margin"`
+	Steps            []Step             `json:"steps"`
+	Sides            map[string]Side    `json:"sides"`
+	SE               map[string]float64 `json:"se,omitempty"`
 	// StandIns: the owner_choice switches nobody is asked about in a
 	// round, whose defaults stand in (RULES.md 18)
 	StandIns []rules.StandIn `json:"stand_ins,omitempty"`
 }
 
-// DistView is a distribution: P(min + i) = dist[i].
-type DistView struct {
+// Dist is a distribution: P(min + i) = dist[i].
+type Dist struct {
 	Mean any   `json:"mean"`
 	Min  int   `json:"min"`
 	Dist []any `json:"dist"`
 }
 
-// StepView is one step: its key [class, value] and the attacks each side
+// Step is one step: its key [class, value] and the attacks each side
 // rolled, null for a side with no fight at the step.
-type StepView struct {
-	Key [2]int       `json:"key"`
-	A   *AttacksView `json:"a"`
-	B   *AttacksView `json:"b"`
+type Step struct {
+	Key [2]int   `json:"key"`
+	A   *Attacks `json:"a"`
+	B   *Attacks `json:"b"`
 }
 
-// AttacksView holds a step's attacks distribution.
-type AttacksView struct {
-	Attacks DistView `json:"attacks"`
+// Attacks holds a step's attacks distribution.
+type Attacks struct {
+	Attacks Dist `json:"attacks"`
 }
 
-// SideView is one side's part of a report.
-type SideView struct {
-	Casualties   DistView `json:"casualties"`
-	Wounds       DistView `json:"wounds"`
-	CombatResult DistView `json:"combat_result"`
-	Destroyed    any      `json:"destroyed"`
-	Breaks       any      `json:"breaks"`
+// Side is one side's part of a report.
+type Side struct {
+	Casualties   Dist `json:"casualties"`
+	Wounds       Dist `json:"wounds"`
+	CombatResult Dist `json:"combat_result"`
+	Destroyed    any  `json:"destroyed"`
+	Breaks       any  `json:"breaks"`
 }
 
 func number(p *big.Rat, exact bool) any {
@@ -74,21 +75,21 @@ func number(p *big.Rat, exact bool) any {
 	return f
 }
 
-func (r *Report) distView(d Dist) DistView {
+func distOf(r *combat.Report, d combat.Dist) Dist {
 	exact := r.N == 0
-	v := DistView{Mean: number(d.Mean(), exact), Min: d.Min, Dist: make([]any, len(d.P))}
+	v := Dist{Mean: number(d.Mean(), exact), Min: d.Min, Dist: make([]any, len(d.P))}
 	for i, p := range d.P {
 		v.Dist[i] = number(p, exact)
 	}
 	return v
 }
 
-// View returns the JSON form of r.
-func (r *Report) View() ReportView {
+// ReportOf returns the JSON form of r.
+func ReportOf(r *combat.Report) Report {
 	exact := r.N == 0
-	v := ReportView{Ruleset: r.Ruleset.String(), Method: "exact", StandIns: r.StandIns,
+	v := Report{Ruleset: r.Ruleset.String(), Method: "exact", StandIns: r.StandIns,
 		AWins: number(r.AWins, exact), Draw: number(r.Draw, exact), BWins: number(r.BWins, exact),
-		LoserBreaks: number(r.LoserBreaks, exact), Margin: r.distView(r.Margin), Sides: map[string]SideView{}, Steps: []StepView{}}
+		LoserBreaks: number(r.LoserBreaks, exact), Margin: distOf(r, r.Margin), Sides: map[string]Side{}, Steps: []Step{}}
 	if r.LoserFallsBack != nil {
 		v.LoserFallsBack, v.LoserGivesGround = number(r.LoserFallsBack, exact), number(r.LoserGivesGround, exact)
 	}
@@ -103,34 +104,34 @@ func (r *Report) View() ReportView {
 		}
 	}
 	for _, s := range r.Steps {
-		sv := StepView{Key: [2]int{s.Key.Class, s.Key.Value}}
+		sv := Step{Key: [2]int{s.Key.Class, s.Key.Value}}
 		if s.Attacks[0] != nil {
-			sv.A = &AttacksView{Attacks: r.distView(*s.Attacks[0])}
+			sv.A = &Attacks{Attacks: distOf(r, *s.Attacks[0])}
 		}
 		if s.Attacks[1] != nil {
-			sv.B = &AttacksView{Attacks: r.distView(*s.Attacks[1])}
+			sv.B = &Attacks{Attacks: distOf(r, *s.Attacks[1])}
 		}
 		v.Steps = append(v.Steps, sv)
 	}
 	for i, name := range []string{"a", "b"} {
 		s := r.Sides[i]
-		v.Sides[name] = SideView{Casualties: r.distView(s.Casualties), Wounds: r.distView(s.Wounds), CombatResult: r.distView(s.CombatResult),
+		v.Sides[name] = Side{Casualties: distOf(r, s.Casualties), Wounds: distOf(r, s.Wounds), CombatResult: distOf(r, s.CombatResult),
 			Destroyed: number(s.Destroyed, exact), Breaks: number(s.Breaks, exact)}
 	}
 	return v
 }
 
-// RoundView is the JSON form of a resolved round: the dice, both units
+// Round is the JSON form of a resolved round: the dice, both units
 // before, every step and the result.
-type RoundView struct {
+type Round struct {
 	Ruleset    string                   `json:"ruleset"`
 	Dice       []int                    `json:"dice"`
 	Before     map[string]unit.Snapshot `json:"before"`
-	Steps      []StepLogView            `json:"steps"`
-	Scores     map[string]ScoreView     `json:"scores"`
+	Steps      []StepLog                `json:"steps"`
+	Scores     map[string]Score         `json:"scores"`
 	Winner     string                   `json:"winner"`
 	Musician   bool                     `json:"musician_tie_break,omitempty"`
-	Break      *BreakTest               `json:"break_test"`
+	Break      *combat.BreakTest        `json:"break_test"`
 	Casualties map[string]int           `json:"casualties"`
 	Wounds     map[string]int           `json:"wounds"`
 	// StandIns: the owner_choice switches nobody is asked about in a
@@ -138,37 +139,37 @@ type RoundView struct {
 	StandIns []rules.StandIn `json:"stand_ins,omitempty"`
 }
 
-// StepLogView is one step of a resolved round.
-type StepLogView struct {
-	Key   [2]int                   `json:"key"`
-	Sides map[string]*SideStepView `json:"sides"`
+// StepLog is one step of a resolved round.
+type StepLog struct {
+	Key   [2]int               `json:"key"`
+	Sides map[string]*SideStep `json:"sides"`
 }
 
-// SideStepView is what one side did at a step and its unit after it.
-type SideStepView struct {
-	Fights []FightView      `json:"fights"`
+// SideStep is what one side did at a step and its unit after it.
+type SideStep struct {
+	Fights []Fight          `json:"fights"`
 	Events []rearrank.Event `json:"events"`
 	After  unit.Snapshot    `json:"after"`
 }
 
-// FightView is one fight's attacks at a step.
-type FightView struct {
+// Fight is one fight's attacks at a step.
+type Fight struct {
 	By      string `json:"by"`
 	Attacks int    `json:"attacks"`
 	Reroll  bool   `json:"reroll_misses,omitempty"`
 }
 
-// ScoreView is a side's combat result and its parts.
-type ScoreView struct {
-	Total  int     `json:"total"`
-	Points []Point `json:"points"`
+// Score is a side's combat result and its parts.
+type Score struct {
+	Total  int            `json:"total"`
+	Points []combat.Point `json:"points"`
 }
 
-// View returns the JSON form of the round; before is the combat it was
+// RoundOf returns the JSON form of the round r; c is the combat it was
 // resolved from, dice the faces used.
-func (r *Round) View(c *Combat, dice []int) RoundView {
-	v := RoundView{Ruleset: c.Ruleset.String(), Dice: dice, Before: map[string]unit.Snapshot{}, Steps: []StepLogView{},
-		Scores: map[string]ScoreView{}, Winner: r.Winner.String(), Musician: r.Musician, Break: r.Break,
+func RoundOf(r *combat.Round, c *combat.Combat, dice []int) Round {
+	v := Round{Ruleset: c.Ruleset.String(), Dice: dice, Before: map[string]unit.Snapshot{}, Steps: []StepLog{},
+		Scores: map[string]Score{}, Winner: r.Winner.String(), Musician: r.Musician, Break: r.Break,
 		Casualties: map[string]int{}, Wounds: map[string]int{}, StandIns: c.StandIns()}
 	if v.Dice == nil {
 		v.Dice = []int{}
@@ -177,21 +178,21 @@ func (r *Round) View(c *Combat, dice []int) RoundView {
 		v.Before[name] = c.Sides[i].Unit.Snapshot()
 		pts := r.Points[i]
 		if pts == nil {
-			pts = []Point{}
+			pts = []combat.Point{}
 		}
-		v.Scores[name] = ScoreView{Total: r.Score[i], Points: pts}
+		v.Scores[name] = Score{Total: r.Score[i], Points: pts}
 		v.Casualties[name], v.Wounds[name] = r.Casualties[i], r.Wounds[i]
 	}
 	for _, s := range r.Steps {
-		sv := StepLogView{Key: [2]int{s.Key.Class, s.Key.Value}, Sides: map[string]*SideStepView{}}
+		sv := StepLog{Key: [2]int{s.Key.Class, s.Key.Value}, Sides: map[string]*SideStep{}}
 		for i, name := range []string{"a", "b"} {
 			ss := s.Sides[i]
-			x := &SideStepView{Fights: []FightView{}, Events: ss.Events, After: ss.After.Snapshot()}
+			x := &SideStep{Fights: []Fight{}, Events: ss.Events, After: ss.After.Snapshot()}
 			if x.Events == nil {
 				x.Events = []rearrank.Event{}
 			}
 			for _, f := range ss.Fights {
-				x.Fights = append(x.Fights, FightView{By: f.By.String(), Attacks: f.Attacks, Reroll: f.Reroll})
+				x.Fights = append(x.Fights, Fight{By: f.By.String(), Attacks: f.Attacks, Reroll: f.Reroll})
 			}
 			sv.Sides[name] = x
 		}
