@@ -2,7 +2,8 @@ package dice
 
 import (
 	"errors"
-	"fmt"
+
+	"github.com/rearrank/rearrank/msg"
 )
 
 // Roller gives the face of one die with the given number of sides (1..sides).
@@ -42,17 +43,12 @@ func Ask(r Roller, sides int, what string) (int, error) {
 		face = r.Roll(sides)
 	}
 	if face < 1 || face > sides {
-		return 0, fmt.Errorf("%s%w %d on a D%d", labelColon(what), ErrBadFace, face, sides)
+		if what == "" {
+			return 0, msg.Errorf(ErrBadFace, "dice.bad_face", face, sides)
+		}
+		return 0, msg.Errorf(ErrBadFace, "dice.bad_face_for", face, sides, what)
 	}
 	return face, nil
-}
-
-// labelColon returns "what: ", or "" when there is nothing to say.
-func labelColon(what string) string {
-	if what == "" {
-		return ""
-	}
-	return what + ": "
 }
 
 // Brancher is an optional interface for rollers that may decline a die with
