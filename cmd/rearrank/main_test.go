@@ -40,6 +40,11 @@ func TestScripts(t *testing.T) {
 		UpdateScripts: *update,
 		Setup: func(e *testscript.Env) error {
 			e.Setenv("EXAMPLES", examples)
+			// a fixed locale, whatever the developer's: a script that
+			// wants Russian says so (--lang ru, env LANG=ru_RU.UTF-8)
+			e.Setenv("LANG", "C")
+			e.Setenv("LC_ALL", "")
+			e.Setenv("LC_MESSAGES", "")
 			return nil
 		},
 	})
@@ -103,7 +108,8 @@ func examplesGolden(t *testing.T, lang msg.Lang, dir string, scenarios bool) {
 func checkGolden(t *testing.T, args []string, lang msg.Lang, golden string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	err := run(context.Background(), args, env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }, lang: lang})
+	args = append([]string{"--lang", lang.String()}, args...)
+	err := run(context.Background(), args, env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }})
 	if err != nil {
 		t.Fatalf("rearrank %s: %v\n%s", strings.Join(args, " "), err, errb.String())
 	}
