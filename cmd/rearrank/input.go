@@ -63,7 +63,9 @@ func stopped(err error, d time.Duration) error {
 // the memory they take (odds.ErrMemoryLimit), and the ways one step's dice
 // can fall, a fixed bound of the enumeration; no flag raises the last two. Monte Carlo answers either: odds has --fallback,
 // compare (exact only) leaves it to rearrank sim.
-func stateAdvice(err error, hasFallback bool) string { return stateAdviceMsg(err, hasFallback).String() }
+func stateAdvice(err error, hasFallback bool) string {
+	return stateAdviceMsg(err, hasFallback).String()
+}
 
 // stateAdviceMsg is stateAdvice as a message.
 func stateAdviceMsg(err error, hasFallback bool) msg.Message {

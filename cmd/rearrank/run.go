@@ -17,7 +17,6 @@ import (
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "0.1.0-dev"
 
-
 // run is the whole program: main only wires it to the process. Standard
 // output goes through a buffer that is written out when the command ends
 // (serve, which runs until stopped, writes straight through): the tables

@@ -94,7 +94,7 @@ func NewFlagsIn(stdout io.Writer, name string, l msg.Lang, usage msg.Message, ex
 		fmt.Fprint(stdout, msg.New("cli.help.command", name, usage, example).Text(l))
 		fs.VisitAll(func(f *flag.Flag) {
 			if f.Usage == "" {
-				f.Usage = msg.New(msg.ID("cli."+name+".flag."+f.Name)).Text(l)
+				f.Usage = msg.New(msg.ID("cli." + name + ".flag." + f.Name)).Text(l)
 			}
 		})
 		var b bytes.Buffer
