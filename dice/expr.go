@@ -330,21 +330,31 @@ func (e Expr) Roll(r Roller) int {
 	return max(v, 0)
 }
 
-// Ask rolls e like Roll, but through [Ask], so a roller that can fail or
-// prompt gets to say so. what says what the roll is for; each die is
+// Ask rolls e like Roll, but through [AskMsg], so a roller that can fail
+// or prompt gets to say so. what says what the roll is for; each die is
 // described as what plus the expression, such as "multiple wounds, D3" or
 // "attacks, 2D6 die 1 of 2".
 func (e Expr) Ask(r Roller, what string) (int, error) {
+	var m msg.Message
+	if what != "" {
+		m = msg.New("dice.ask.text", what)
+	}
+	return e.AskMsg(r, m)
+}
+
+// AskMsg is Ask with what as a message (zero: nothing to say), for a
+// roller that asks a person in the person's language ([MsgAsker]).
+func (e Expr) AskMsg(r Roller, what msg.Message) (int, error) {
 	v := int(e.mod)
 	for i := range int(e.n) {
-		label := e.String()
+		label := msg.New("dice.ask.text", e.String())
 		if e.n > 1 {
-			label = fmt.Sprintf("%s die %d of %d", label, i+1, e.n)
+			label = msg.New("dice.ask.die_of", e.String(), i+1, int(e.n))
 		}
-		if what != "" {
-			label = what + ", " + label
+		if !what.IsZero() {
+			label = msg.New("dice.ask.for", what, label)
 		}
-		face, err := Ask(r, int(e.sides), label)
+		face, err := AskMsg(r, int(e.sides), label)
 		if err != nil {
 			return 0, err
 		}

@@ -36,10 +36,17 @@ func NewScripted(faces ...int) *Scripted {
 // or one wrapping [ErrBadFace] when the face is not in 1..sides, such as
 //
 //	die 4 (armour save): bad face 7 on a D6
-func (s *Scripted) Ask(sides int, what string) (int, error) {
+func (s *Scripted) Ask(sides int, what string) (int, error) { return s.ask(sides, what) }
+
+// AskMsg implements [MsgAsker]: Ask with what as a message, so that its
+// errors say it in their reader's language.
+func (s *Scripted) AskMsg(sides int, what msg.Message) (int, error) { return s.ask(sides, what) }
+
+// ask is Ask and AskMsg: what is a string or a message.
+func (s *Scripted) ask(sides int, what any) (int, error) {
 	die := s.next + 1
 	if s.next >= len(s.faces) {
-		if what == "" {
+		if isZeroWhat(what) {
 			return 0, s.fail(msg.Errorf(ErrOutOfDice, "dice.scripted.out", die, len(s.faces)))
 		}
 		return 0, s.fail(msg.Errorf(ErrOutOfDice, "dice.scripted.out_for", die, len(s.faces), what))
@@ -47,7 +54,7 @@ func (s *Scripted) Ask(sides int, what string) (int, error) {
 	face := s.faces[s.next]
 	s.next++
 	if face < 1 || face > sides {
-		if what == "" {
+		if isZeroWhat(what) {
 			return 0, s.fail(msg.Errorf(ErrBadFace, "dice.scripted.bad_face", die, face, sides))
 		}
 		return 0, s.fail(msg.Errorf(ErrBadFace, "dice.scripted.bad_face_for", die, face, sides, what))

@@ -93,6 +93,12 @@ var _ = family(func() map[ID]Entry {
 			RU: "{2}: на D{1} не бывает грани {0}",
 		},
 
+		// What a die is for, as a roller asks for it: "attacks, 2D6 die 1
+		// of 2".
+		"dice.ask.text":   {EN: "{0}", RU: "{0}"},
+		"dice.ask.die_of": {EN: "{0} die {1} of {2}", RU: "{0}, кубик {1} из {2}"},
+		"dice.ask.for":    {EN: "{0}, {1}", RU: "{0}, {1}"},
+
 		// The faces a person types (--dice 6,3,5).
 		"dice.faces.empty": {
 			EN: "item {0}: empty (two commas in a row, or a comma at an end)",

@@ -95,7 +95,14 @@ func (p *prompter) Roll(sides int) int {
 }
 
 // Ask prompts until it gets a face in 1..sides; end of input is an error.
-func (p *prompter) Ask(sides int, what string) (int, error) {
+func (p *prompter) Ask(sides int, what string) (int, error) { return p.ask(sides, what) }
+
+// AskMsg implements dice.MsgAsker: Ask with what said in the person's
+// language.
+func (p *prompter) AskMsg(sides int, what msg.Message) (int, error) { return p.ask(sides, what) }
+
+// ask is Ask and AskMsg: what is a string or a message.
+func (p *prompter) ask(sides int, what any) (int, error) {
 	for {
 		fmt.Fprint(p.out, msg.New("cli.prompt.die", sides, what).Text(p.lang))
 		line, err := p.in.ReadString('\n')
