@@ -23,6 +23,9 @@ type owner struct {
 	in   *bufio.Reader
 	out  io.Writer
 	lang msg.Lang
+	// rs is the target's ruleset, which names a champion its own way
+	// (a t9a champion is a командир in Russian)
+	rs rules.Ruleset
 }
 
 // Choose implements unit.Chooser.
@@ -32,7 +35,7 @@ func (o *owner) Choose(c unit.Choice) int {
 	}
 	var names []string
 	for _, cell := range c.Options {
-		names = append(names, o.text("cli.owner.at", cellName(cell), cell.Slot.Rank+1, cell.Slot.File+1))
+		names = append(names, o.text("cli.owner.at", cellName(cell, o.rs), cell.Slot.Rank+1, cell.Slot.File+1))
 	}
 	var question msg.Message
 	switch {
@@ -68,17 +71,15 @@ func (o *owner) chooseOdd(c unit.Choice) int {
 }
 
 // cellName names the model of a cell as the log does: a character by his
-// name, "rank-and-file", "standard bearer".
-func cellName(cell unit.Cell) string {
+// name, "rank-and-file", "standard bearer" (a role of ruleset rs).
+func cellName(cell unit.Cell, rs rules.Ruleset) msg.Message {
 	switch {
 	case cell.Model == nil:
-		return "empty"
+		return msg.New("cli.owner.empty")
 	case cell.Model.Name != "" && cell.Model.Role == unit.Character:
-		return cell.Model.Name
-	case cell.Model.Role == unit.RankAndFile:
-		return "rank-and-file"
+		return msg.New("cli.text", cell.Model.Name)
 	}
-	return cell.Model.Role.Words()
+	return msg.New(forRuleset(msg.ID("cli.owner.role."+cell.Model.Role.String()), rs))
 }
 
 // ChooseSave implements rearrank.SaveChooser: options come with the save

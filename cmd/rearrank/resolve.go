@@ -60,7 +60,7 @@ func runResolve(ctx context.Context, args []string, e env) error {
 	rec := dice.NewRecorder(r)
 	var ch unit.Chooser
 	if e.tty {
-		ch = &owner{in: in, out: e.stderr, lang: e.lang}
+		ch = &owner{in: in, out: e.stderr, lang: e.lang, rs: u.Ruleset()}
 	}
 	res, err := referee.ResolveWith(u, attacks, rec, ch)
 	if err != nil {
