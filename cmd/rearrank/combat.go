@@ -200,7 +200,7 @@ func printRound(w io.Writer, c *combat.Combat, r *combat.Round, faces []int, l m
 				}
 				say(id, sideName(c, i), f.By.Msg(c.Ruleset), f.Attacks)
 			}
-			printEvents(w, ss.Events, l)
+			printEvents(w, c, ss.Events, l)
 		}
 		say("combat.round.after")
 		for i, ss := range s.Sides {
@@ -286,7 +286,7 @@ func printBreak(w io.Writer, c *combat.Combat, b *combat.BreakTest, l msg.Lang) 
 	say("combat.break.test", name, b.Need, why, rolls.String(), outcome)
 }
 
-func printEvents(w io.Writer, ev []rearrank.Event, l msg.Lang) {
+func printEvents(w io.Writer, c *combat.Combat, ev []rearrank.Event, l msg.Lang) {
 	for _, e := range ev {
 		switch e.Kind {
 		case rearrank.BatchStart:
@@ -294,7 +294,7 @@ func printEvents(w io.Writer, ev []rearrank.Event, l msg.Lang) {
 		case rearrank.BatchEnd:
 			fmt.Fprintf(w, "   -> %s\n", e.TextIn(l))
 		default:
-			fmt.Fprintf(w, "     %s\n", e)
+			fmt.Fprintf(w, "     %s\n", eventLine(e, c.Ruleset, l))
 		}
 	}
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
@@ -88,17 +87,17 @@ func runServe(ctx context.Context, args []string, e env) error {
 	go func() { done <- hs.Serve(ln) }()
 	select {
 	case err := <-done:
-		return fmt.Errorf("serve: %w", err)
+		return msg.Errorf(err, "cli.error.at", "serve", errArg(err))
 	case <-ctx.Done():
 	}
 	log.Info("shutting down", "grace", shutdownGrace.String())
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	if err := hs.Shutdown(sctx); err != nil {
-		return fmt.Errorf("serve: shutdown: %w", err)
+		return msg.Errorf(err, "cli.error.at", "serve: shutdown", errArg(err))
 	}
 	if err := <-done; err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("serve: %w", err)
+		return msg.Errorf(err, "cli.error.at", "serve", errArg(err))
 	}
 	log.Info("stopped")
 	return nil

@@ -69,18 +69,10 @@ func ExitCodeIn(err error, stderr io.Writer, l msg.Lang) int {
 }
 
 // NewFlags returns a FlagSet for the subcommand name whose --help prints
-// the usage line, the example and the flags to stdout.
+// the usage line, the example and the flags to stdout (NewFlagsIn in
+// English, with usage written as it is).
 func NewFlags(stdout io.Writer, name, usage, example string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {
-		fmt.Fprintf(stdout, "Usage: rearrank %s %s\n\n", name, usage)
-		fmt.Fprintf(stdout, "Example:\n  %s\n\nFlags:\n", example)
-		fs.SetOutput(stdout)
-		fs.PrintDefaults()
-		fs.SetOutput(io.Discard)
-	}
-	return fs
+	return NewFlagsIn(stdout, name, msg.English, msg.New("cli.text", usage), example)
 }
 
 // NewFlagsIn is NewFlags for a subcommand whose help is in the catalogue,
