@@ -219,7 +219,7 @@ points).`,
 		"cli.combat.flag.json": {EN: `print JSON (exact chances as fractions "a/b")`, RU: `писать JSON (точные шансы дробями "a/b")`},
 		"cli.combat.flag.n": {
 			EN: "Monte Carlo over N rounds instead of the exact odds (the default answer is exact, and these rounds only its fallback)",
-			RU: "метод Монте-Карло по N раундам вместо точных шансов (по умолчанию ответ точный, а эти раунды — лишь его запасной путь)",
+			RU: "метод Монте-Карло по N раундам вместо точных шансов (обычно ответ точный, а эти раунды — лишь его запасной путь)",
 		},
 		"cli.combat.flag.dice": {
 			EN: "play one round with the faces you rolled, in the order the steps ask for them",
@@ -235,7 +235,7 @@ points).`,
 		},
 		"cli.combat.flag.fallback": {
 			EN: "with --exact: past --max-states, Monte Carlo with --n and --seed instead of an error (the default without --exact)",
-			RU: "с --exact: сверх --max-states метод Монте-Карло с --n и --seed вместо ошибки (так и без --exact)",
+			RU: "с --exact: сверх --max-states метод Монте-Карло с --n и --seed вместо ошибки (без --exact это делается и так)",
 		},
 
 		"cli.rulesets.usage":     {EN: "[--json]", RU: "[--json]"},
