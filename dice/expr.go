@@ -2,10 +2,11 @@ package dice
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"strconv"
+
+	"github.com/rearrank/rearrank/msg"
 )
 
 // Limits of a dice expression. Nothing in the rulesets comes near them; they
@@ -58,7 +59,7 @@ func ConstExpr(c int) Expr {
 // count above MaxConst does not parse back.
 func CountExpr(c int) (Expr, error) {
 	if c < 0 || c > MaxCount {
-		return Expr{}, fmt.Errorf("count %d: want 0 to %d", c, MaxCount)
+		return Expr{}, msg.Errorf(nil, "dice.count.range", c, MaxCount)
 	}
 	return Expr{mod: int16(c)}, nil
 }
@@ -68,33 +69,33 @@ func CountExpr(c int) (Expr, error) {
 // checks the same limits as [ParseExpr].
 func ExprFrom(n, sides, mod int) (Expr, error) {
 	if err := check(n, sides, mod); err != nil {
-		return Expr{}, fmt.Errorf("dice expression with %d dice of %d sides and modifier %+d: %s", n, sides, mod, err)
+		return Expr{}, msg.Errorf(nil, "dice.expr.from", n, sides, fmt.Sprintf("%+d", mod), err.Msg)
 	}
 	return Expr{n: uint8(n), sides: uint8(sides), mod: int16(mod)}, nil
 }
 
-// wantD3OrD6 is the whole complaint about sides: the games use no others.
-const wantD3OrD6 = "want D3 or D6 dice"
+// errD3OrD6 is the whole complaint about sides: the games use no others.
+var errD3OrD6 = msg.Errorf(nil, "dice.expr.d3_or_d6")
 
 // check returns the first limit n, sides and mod break, or nil.
-func check(n, sides, mod int) error {
+func check(n, sides, mod int) *msg.Error {
 	if n == 0 {
 		if sides != 0 {
-			return fmt.Errorf("count of dice 0: want 1 to %d", MaxDice)
+			return msg.Errorf(nil, "dice.expr.count_range", "0", MaxDice)
 		}
 		if mod < 0 || mod > MaxConst {
-			return fmt.Errorf("constant %d: want 0 to %d", mod, MaxConst)
+			return msg.Errorf(nil, "dice.expr.constant_range", strconv.Itoa(mod), MaxConst)
 		}
 		return nil
 	}
 	if n < 0 || n > MaxDice {
-		return fmt.Errorf("count of dice %d: want 1 to %d", n, MaxDice)
+		return msg.Errorf(nil, "dice.expr.count_range", strconv.Itoa(n), MaxDice)
 	}
 	if sides != 3 && sides != 6 {
-		return errors.New(wantD3OrD6)
+		return errD3OrD6
 	}
 	if mod < -MaxModifier || mod > MaxModifier {
-		return fmt.Errorf("modifier %+d: want -%d to +%d", mod, MaxModifier, MaxModifier)
+		return msg.Errorf(nil, "dice.expr.modifier_range", fmt.Sprintf("%+d", mod), MaxModifier)
 	}
 	return nil
 }
@@ -114,7 +115,7 @@ func check(n, sides, mod int) error {
 func ParseExpr(s string) (Expr, error) {
 	e, err := parseExpr(s)
 	if err != nil {
-		return Expr{}, fmt.Errorf("dice expression %q: %s", s, err)
+		return Expr{}, msg.Errorf(nil, "dice.expr.error", strconv.Quote(s), err.Msg)
 	}
 	return e, nil
 }
@@ -163,29 +164,31 @@ func (sc *exprScanner) number() (text string, v int, ok bool) {
 // rest returns the unread input, for messages.
 func (sc *exprScanner) rest() string { return sc.s[sc.i:] }
 
-func parseExpr(s string) (Expr, error) {
+// parseExpr is ParseExpr; its error says what is wrong, and ParseExpr
+// adds the input.
+func parseExpr(s string) (Expr, *msg.Error) {
 	sc := &exprScanner{s: s}
 	sc.skipSpace()
 	if sc.peek() == 0 {
 		if sc.i < len(s) {
-			return Expr{}, fmt.Errorf("unexpected %q", sc.rest())
+			return Expr{}, msg.Errorf(nil, "dice.expr.unexpected", strconv.Quote(sc.rest()))
 		}
 		return Expr{}, nil
 	}
 	countText, n, hasCount := sc.number()
 	if c := sc.peek(); c != 'D' && c != 'd' {
 		if !hasCount {
-			return Expr{}, fmt.Errorf("want a number or D, found %q", sc.rest())
+			return Expr{}, msg.Errorf(nil, "dice.expr.want_number_or_d", strconv.Quote(sc.rest()))
 		}
 		// A constant.
 		sc.skipSpace()
 		switch {
 		case sc.peek() == '+' || sc.peek() == '-':
-			return Expr{}, fmt.Errorf("a constant takes no modifier, found %q after %s", sc.rest(), countText)
+			return Expr{}, msg.Errorf(nil, "dice.expr.constant_modifier", strconv.Quote(sc.rest()), countText)
 		case sc.i < len(s):
-			return Expr{}, fmt.Errorf("unexpected %q after %s", sc.rest(), countText)
+			return Expr{}, msg.Errorf(nil, "dice.expr.unexpected_after", strconv.Quote(sc.rest()), countText)
 		case n > MaxConst:
-			return Expr{}, fmt.Errorf("constant %s: want 0 to %d", countText, MaxConst)
+			return Expr{}, msg.Errorf(nil, "dice.expr.constant_range", countText, MaxConst)
 		}
 		return Expr{mod: int16(n)}, nil
 	}
@@ -194,14 +197,14 @@ func parseExpr(s string) (Expr, error) {
 		n, countText = 1, "1"
 	}
 	if n < 1 || n > MaxDice {
-		return Expr{}, fmt.Errorf("count of dice %s: want 1 to %d", countText, MaxDice)
+		return Expr{}, msg.Errorf(nil, "dice.expr.count_range", countText, MaxDice)
 	}
 	sidesText, sides, ok := sc.number()
 	switch {
 	case !ok:
-		return Expr{}, fmt.Errorf("want the number of sides after D, found %q", sc.rest())
+		return Expr{}, msg.Errorf(nil, "dice.expr.want_sides", strconv.Quote(sc.rest()))
 	case sides != 3 && sides != 6:
-		return Expr{}, errors.New(wantD3OrD6)
+		return Expr{}, errD3OrD6
 	}
 	e := Expr{n: uint8(n), sides: uint8(sides)}
 	sc.skipSpace()
@@ -210,16 +213,16 @@ func parseExpr(s string) (Expr, error) {
 	}
 	sign := sc.peek()
 	if sign != '+' && sign != '-' {
-		return Expr{}, fmt.Errorf("unexpected %q after D%s: want + or - and a modifier", sc.rest(), sidesText)
+		return Expr{}, msg.Errorf(nil, "dice.expr.want_sign", strconv.Quote(sc.rest()), sidesText)
 	}
 	sc.i++
 	sc.skipSpace()
 	modText, mod, ok := sc.number()
 	if !ok {
-		return Expr{}, fmt.Errorf("want a number after %q, found %q", sign, sc.rest())
+		return Expr{}, msg.Errorf(nil, "dice.expr.want_modifier", strconv.QuoteRune(rune(sign)), strconv.Quote(sc.rest()))
 	}
 	if mod > MaxModifier {
-		return Expr{}, fmt.Errorf("modifier %c%s: want -%d to +%d", sign, modText, MaxModifier, MaxModifier)
+		return Expr{}, msg.Errorf(nil, "dice.expr.modifier_range", string(sign)+modText, MaxModifier)
 	}
 	if sign == '-' {
 		mod = -mod
@@ -227,7 +230,7 @@ func parseExpr(s string) (Expr, error) {
 	e.mod = int16(mod)
 	sc.skipSpace()
 	if sc.i < len(s) {
-		return Expr{}, fmt.Errorf("unexpected %q after the modifier", sc.rest())
+		return Expr{}, msg.Errorf(nil, "dice.expr.unexpected_after_modifier", strconv.Quote(sc.rest()))
 	}
 	return e, nil
 }
@@ -327,21 +330,31 @@ func (e Expr) Roll(r Roller) int {
 	return max(v, 0)
 }
 
-// Ask rolls e like Roll, but through [Ask], so a roller that can fail or
-// prompt gets to say so. what says what the roll is for; each die is
+// Ask rolls e like Roll, but through [AskMsg], so a roller that can fail
+// or prompt gets to say so. what says what the roll is for; each die is
 // described as what plus the expression, such as "multiple wounds, D3" or
 // "attacks, 2D6 die 1 of 2".
 func (e Expr) Ask(r Roller, what string) (int, error) {
+	var m msg.Message
+	if what != "" {
+		m = msg.New("dice.ask.text", what)
+	}
+	return e.AskMsg(r, m)
+}
+
+// AskMsg is Ask with what as a message (zero: nothing to say), for a
+// roller that asks a person in the person's language ([MsgAsker]).
+func (e Expr) AskMsg(r Roller, what msg.Message) (int, error) {
 	v := int(e.mod)
 	for i := range int(e.n) {
-		label := e.String()
+		label := msg.New("dice.ask.text", e.String())
 		if e.n > 1 {
-			label = fmt.Sprintf("%s die %d of %d", label, i+1, e.n)
+			label = msg.New("dice.ask.die_of", e.String(), i+1, int(e.n))
 		}
-		if what != "" {
-			label = what + ", " + label
+		if !what.IsZero() {
+			label = msg.New("dice.ask.for", what, label)
 		}
-		face, err := Ask(r, int(e.sides), label)
+		face, err := AskMsg(r, int(e.sides), label)
 		if err != nil {
 			return 0, err
 		}

@@ -1,5 +1,7 @@
 package dice
 
+import "github.com/rearrank/rearrank/msg"
+
 // Recorder is a [Roller] that passes every request to another Roller and keeps
 // the faces handed out, in order. A [Scripted] given those faces replays the
 // run: this is how a seeded run is shown to a person, or turned into a test.
@@ -23,6 +25,17 @@ func (rec *Recorder) Roll(sides int) int {
 // when there is no error.
 func (rec *Recorder) Ask(sides int, what string) (int, error) {
 	face, err := Ask(rec.r, sides, what)
+	if err != nil {
+		return 0, err
+	}
+	rec.faces = append(rec.faces, face)
+	return face, nil
+}
+
+// AskMsg implements [MsgAsker] through [AskMsg] on the inner Roller, as
+// Ask does through Ask.
+func (rec *Recorder) AskMsg(sides int, what msg.Message) (int, error) {
+	face, err := AskMsg(rec.r, sides, what)
 	if err != nil {
 		return 0, err
 	}

@@ -2,7 +2,8 @@ package dice
 
 import (
 	"errors"
-	"fmt"
+
+	"github.com/rearrank/rearrank/msg"
 )
 
 // Roller gives the face of one die with the given number of sides (1..sides).
@@ -15,6 +16,13 @@ type Roller interface{ Roll(sides int) int }
 // returns an error instead of a face when it cannot give one.
 type Asker interface {
 	Ask(sides int, what string) (int, error)
+}
+
+// MsgAsker is an optional interface of an [Asker] that says what a die is
+// for in its reader's language (a person at a terminal): AskMsg is Ask with
+// what as a message of the catalogue. [AskMsg] prefers it to Ask.
+type MsgAsker interface {
+	AskMsg(sides int, what msg.Message) (int, error)
 }
 
 // Errors a Roller reports, wrapped with the die they concern; test for them
@@ -41,18 +49,45 @@ func Ask(r Roller, sides int, what string) (int, error) {
 	} else {
 		face = r.Roll(sides)
 	}
-	if face < 1 || face > sides {
-		return 0, fmt.Errorf("%s%w %d on a D%d", labelColon(what), ErrBadFace, face, sides)
-	}
-	return face, nil
+	return checkFace(face, sides, what)
 }
 
-// labelColon returns "what: ", or "" when there is nothing to say.
-func labelColon(what string) string {
-	if what == "" {
-		return ""
+// AskMsg is [Ask] with what as a message: r's AskMsg when r is a
+// [MsgAsker], else Ask with what in English.
+func AskMsg(r Roller, sides int, what msg.Message) (int, error) {
+	a, ok := r.(MsgAsker)
+	if !ok {
+		return Ask(r, sides, what.String())
 	}
-	return what + ": "
+	face, err := a.AskMsg(sides, what)
+	if err != nil {
+		return 0, err
+	}
+	return checkFace(face, sides, what)
+}
+
+// checkFace returns face, or an error wrapping [ErrBadFace] when it is
+// not in 1..sides; what (a string or a message) says what the die was
+// for, or nothing when it is zero.
+func checkFace(face, sides int, what any) (int, error) {
+	if face >= 1 && face <= sides {
+		return face, nil
+	}
+	if isZeroWhat(what) {
+		return 0, msg.Errorf(ErrBadFace, "dice.bad_face", face, sides)
+	}
+	return 0, msg.Errorf(ErrBadFace, "dice.bad_face_for", face, sides, what)
+}
+
+// isZeroWhat reports whether what, a string or a message, says nothing.
+func isZeroWhat(what any) bool {
+	switch w := what.(type) {
+	case string:
+		return w == ""
+	case msg.Message:
+		return w.IsZero()
+	}
+	return what == nil
 }
 
 // Brancher is an optional interface for rollers that may decline a die with

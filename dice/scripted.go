@@ -1,9 +1,10 @@
 package dice
 
 import (
-	"errors"
-	"fmt"
+	"strconv"
 	"strings"
+
+	"github.com/rearrank/rearrank/msg"
 )
 
 // Scripted is a [Roller] that hands out given faces in order: the dice a
@@ -35,15 +36,28 @@ func NewScripted(faces ...int) *Scripted {
 // or one wrapping [ErrBadFace] when the face is not in 1..sides, such as
 //
 //	die 4 (armour save): bad face 7 on a D6
-func (s *Scripted) Ask(sides int, what string) (int, error) {
+func (s *Scripted) Ask(sides int, what string) (int, error) { return s.ask(sides, what) }
+
+// AskMsg implements [MsgAsker]: Ask with what as a message, so that its
+// errors say it in their reader's language.
+func (s *Scripted) AskMsg(sides int, what msg.Message) (int, error) { return s.ask(sides, what) }
+
+// ask is Ask and AskMsg: what is a string or a message.
+func (s *Scripted) ask(sides int, what any) (int, error) {
 	die := s.next + 1
 	if s.next >= len(s.faces) {
-		return 0, s.fail(fmt.Errorf("die %d%s: %w: %d given", die, inParens(what), ErrOutOfDice, len(s.faces)))
+		if isZeroWhat(what) {
+			return 0, s.fail(msg.Errorf(ErrOutOfDice, "dice.scripted.out", die, len(s.faces)))
+		}
+		return 0, s.fail(msg.Errorf(ErrOutOfDice, "dice.scripted.out_for", die, len(s.faces), what))
 	}
 	face := s.faces[s.next]
 	s.next++
 	if face < 1 || face > sides {
-		return 0, s.fail(fmt.Errorf("die %d%s: %w %d on a D%d", die, inParens(what), ErrBadFace, face, sides))
+		if isZeroWhat(what) {
+			return 0, s.fail(msg.Errorf(ErrBadFace, "dice.scripted.bad_face", die, face, sides))
+		}
+		return 0, s.fail(msg.Errorf(ErrBadFace, "dice.scripted.bad_face_for", die, face, sides, what))
 	}
 	return face, nil
 }
@@ -80,14 +94,6 @@ func (s *Scripted) Remaining() int { return len(s.faces) - s.next }
 // Faces returns a copy of all the faces, used or not.
 func (s *Scripted) Faces() []int { return append([]int(nil), s.faces...) }
 
-// inParens returns " (what)", or "" when there is nothing to say.
-func inParens(what string) string {
-	if what == "" {
-		return ""
-	}
-	return " (" + what + ")"
-}
-
 // ParseFaces reads a list of faces as a person types it: numbers separated by
 // commas, spaces or both, as in "6,3,5, 2" or "6 3 5 2". A blank string is
 // the empty list. Faces are checked against their dice only when rolled; here
@@ -104,13 +110,13 @@ func ParseFaces(s string) ([]int, error) {
 			if i == 0 && strings.TrimSpace(s) == "" {
 				return nil, nil
 			}
-			return nil, fmt.Errorf("item %d: empty (two commas in a row, or a comma at an end)", item+1)
+			return nil, msg.Errorf(nil, "dice.faces.empty", item+1)
 		}
 		for _, f := range fields {
 			item++
-			face, err := parseFace(f)
-			if err != nil {
-				return nil, fmt.Errorf("item %d %q: %s", item, f, err)
+			face, why := parseFace(f)
+			if !why.IsZero() {
+				return nil, msg.Errorf(nil, "dice.faces.item", item, strconv.Quote(f), why)
 			}
 			faces = append(faces, face)
 		}
@@ -121,20 +127,21 @@ func ParseFaces(s string) ([]int, error) {
 // maxFace bounds a typed face; any real die is far smaller.
 const maxFace = 1000
 
-// parseFace reads one face: decimal digits, 1..maxFace.
-func parseFace(f string) (int, error) {
+// parseFace reads one face: decimal digits, 1..maxFace; or it says what
+// is wrong with f.
+func parseFace(f string) (int, msg.Message) {
 	n := 0
 	for _, c := range []byte(f) {
 		if c < '0' || c > '9' {
-			return 0, errors.New("not a number")
+			return 0, msg.New("dice.faces.not_a_number")
 		}
 		n = min(n*10+int(c-'0'), maxFace+1)
 	}
 	switch {
 	case n == 0:
-		return 0, errors.New("faces start at 1")
+		return 0, msg.New("dice.faces.zero")
 	case n > maxFace:
-		return 0, errors.New("too large")
+		return 0, msg.New("dice.faces.too_large")
 	}
-	return n, nil
+	return n, msg.Message{}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/engine"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/unit"
 )
 
@@ -36,7 +37,7 @@ func BatchOutcomes(ctx context.Context, h *rearrank.Unit, attacks []rearrank.Att
 	if err != nil {
 		return nil, err
 	}
-	why := func() string { return describe(u, attacks) }
+	why := func() msg.Message { return describe(u, attacks) }
 	// The slot key, never the count key (unit.SetCountKey): a caller such
 	// as a combat round reads where each model stands after the batch.
 	cfg.coreBytes = coreBytes(u)

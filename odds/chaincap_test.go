@@ -7,6 +7,7 @@ import (
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/engine"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -90,7 +91,7 @@ func chainStart(t *testing.T, u *alloc.Unit, attacks []rearrank.Attack, n int) (
 			t.Fatal(err)
 		}
 	}
-	e := newEnumerator(t.Context(), Config{}, true, nil, func() string { return "test" })
+	e := newEnumerator(t.Context(), Config{}, true, nil, func() msg.Message { return msg.New("odds.text", "test") })
 	tab, err := newChainTable(e, m, n, false)
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/engine"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 	"pgregory.net/rapid"
@@ -98,7 +99,7 @@ func TestCountKeyEqualsWalk(t *testing.T) {
 // multisets are C(14, 4) = 1001, under the default limit.
 func TestS3NotRefused(t *testing.T) {
 	u, a := s3(t)
-	why := func() string { return "S3" }
+	why := func() msg.Message { return msg.New("odds.text", "S3") }
 	if err := tooMany(t.Context(), u, a, DefaultMaxStates, true, why); err != nil {
 		t.Errorf("count key: %v", err)
 	}

@@ -3,9 +3,9 @@ package odds
 import (
 	"context"
 	"errors"
-	"fmt"
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/internal/engine"
+	"github.com/rearrank/rearrank/msg"
 	"slices"
 	"unsafe"
 
@@ -101,10 +101,10 @@ type enumerator struct {
 	// (heldBytes).
 	maxBytes, coreBytes, bytes, prevBytes int64
 	ntrans                                int
-	why                                   func() string // what makes the space large, for the limit error
-	fast                                  bool          // take the fast paths of fast.go
-	join                                  bool          // keep each end state whole, no last-batch marginals (batch.go)
-	used                                  Method        // the fast paths taken, in order
+	why                                   func() msg.Message // what makes the space large, for the limit error
+	fast                                  bool               // take the fast paths of fast.go
+	join                                  bool               // keep each end state whole, no last-batch marginals (batch.go)
+	used                                  Method             // the fast paths taken, in order
 
 	// the run's attack groups, and the unsaved distributions of merged
 	// batches by their inputs (merge.go)
@@ -154,7 +154,7 @@ type enumerator struct {
 	finalSeq    int
 }
 
-func newEnumerator(ctx context.Context, cfg Config, fast bool, acc *accumulator, why func() string) *enumerator {
+func newEnumerator(ctx context.Context, cfg Config, fast bool, acc *accumulator, why func() msg.Message) *enumerator {
 	return &enumerator{ctx: ctx, roller: pathRoller{ctx: ctx}, max: cfg.maxStates(), maxBytes: cfg.maxBytes(), coreBytes: cfg.coreBytes, why: why, fast: fast, acc: acc,
 		nextIndex: map[string]int32{}, nsIndex: map[stateKey]int32{}, merge: map[stateKey]int{},
 		memo: map[string][]memoLeaf{}, finalGroups: map[*finalBatch]*finalGroup{}, sweeps: map[string]*sweeper{},
@@ -166,7 +166,7 @@ func newEnumerator(ctx context.Context, cfg Config, fast bool, acc *accumulator,
 var ErrStateLimit = errors.New("state limit reached")
 
 func (e *enumerator) limitError() error {
-	return fmt.Errorf("%w: more than %d states after %d steps: %s", ErrStateLimit, e.max, e.steps, e.why())
+	return msg.Errorf(ErrStateLimit, "odds.error.states", e.max, e.steps, e.why())
 }
 
 // tickEvery is how many units of work tick lets pass between looks at

@@ -3,9 +3,9 @@ package odds
 import (
 	"context"
 	"encoding/binary"
-	"fmt"
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/internal/engine"
+	"github.com/rearrank/rearrank/msg"
 	"math/big"
 	"math/bits"
 
@@ -113,7 +113,7 @@ func probeRolls(ctx context.Context, m *engine.Machine) ([]rollCase, den, error)
 		// its re-roll, to wound and its re-roll, armour, special save and
 		// Regeneration with theirs; past that the machine is looping
 		if depth > maxRollSteps {
-			return fmt.Errorf("odds: one attack's rolls take more than %d steps", maxRollSteps)
+			return msg.Errorf(nil, "odds.error.roll_steps", maxRollSteps)
 		}
 		var leaf *engine.Machine
 		return paths(&pathRoller{ctx: ctx}, func(r *pathRoller) error {

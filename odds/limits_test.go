@@ -13,6 +13,7 @@ import (
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/engine"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -84,12 +85,12 @@ func TestStateLimitEarlyIsSound(t *testing.T) {
 		for _, counted := range []bool{false, true} {
 			checked := 0
 			for limit := 2; limit <= 300; limit *= 2 {
-				early := tooMany(t.Context(), u, a, limit, counted, func() string { return "" })
+				early := tooMany(t.Context(), u, a, limit, counted, func() msg.Message { return msg.New("odds.text", "") })
 				if early == nil {
 					continue
 				}
 				checked++
-				e := newEnumerator(t.Context(), Config{MaxStates: limit}, false, newAccumulator(u), func() string { return "" })
+				e := newEnumerator(t.Context(), Config{MaxStates: limit}, false, newAccumulator(u), func() msg.Message { return msg.New("odds.text", "") })
 				m, err := engine.NewMachine(u, a, nil)
 				if err != nil {
 					t.Fatal(err)

@@ -3,7 +3,6 @@ package odds
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math"
 	"math/big"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/engine"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -107,8 +107,8 @@ func coreBytes(u *alloc.Unit) int64 { return machineBytes + int64(u.Footprint())
 // bytesLimitError is the error of a computation whose states passed the
 // memory budget max (Config.MaxBytes) after steps steps; why names the
 // scenario (describe). It wraps ErrStateLimit, so that Fallback applies.
-func bytesLimitError(max int64, steps int, why string) error {
-	return &memoryLimitError{fmt.Sprintf("%v: states of more than %d MB after %d steps: %s", ErrStateLimit, max>>20, steps, why)}
+func bytesLimitError(max int64, steps int, why msg.Message) error {
+	return &memoryLimitError{msg.New("odds.error.bytes", int(max>>20), steps, why)}
 }
 
 // ErrMemoryLimit is wrapped, with ErrStateLimit, by the error of an exact
@@ -117,11 +117,23 @@ func bytesLimitError(max int64, steps int, why string) error {
 // advises raising the latter can tell the two apart.
 var ErrMemoryLimit = errors.New("memory budget reached")
 
-// memoryLimitError is bytesLimitError's error.
-type memoryLimitError struct{ msg string }
+// memoryLimitError is bytesLimitError's error: a message of the
+// catalogue (msg.Texter) that wraps both sentinels.
+type memoryLimitError struct{ m msg.Message }
 
-func (e *memoryLimitError) Error() string   { return e.msg }
-func (e *memoryLimitError) Unwrap() []error { return []error{ErrStateLimit, ErrMemoryLimit} }
+func (e *memoryLimitError) Error() string          { return e.m.String() }
+func (e *memoryLimitError) Text(l msg.Lang) string { return e.m.Text(l) }
+func (e *memoryLimitError) Unwrap() []error        { return []error{ErrStateLimit, ErrMemoryLimit} }
+
+// errorMsg is err as a message: its own when it is one of the catalogue's,
+// else its English text.
+func errorMsg(err error) msg.Message {
+	var t msg.Texter
+	if errors.As(err, &t) && t.(error).Error() == err.Error() {
+		return msg.New("odds.text", t)
+	}
+	return msg.New("odds.text", err.Error())
+}
 
 // Dist is a distribution over 0, 1, 2, ...: P[i] is the chance of exactly i.
 type Dist struct {
@@ -281,19 +293,24 @@ type StageOdds struct {
 
 // MethodSummary says how r was computed, in a player's words: "exact", or
 // "simulated, 1000 samples", and why when Monte Carlo stands in for the
-// exact odds (Config.Fallback). Method names the algorithm.
-func (r *Result) MethodSummary() string {
+// exact odds (Config.Fallback). Method names the algorithm. It is
+// MethodMsg in English.
+func (r *Result) MethodSummary() string { return r.MethodMsg().String() }
+
+// MethodMsg is MethodSummary as a message, for a reader of any language.
+func (r *Result) MethodMsg() msg.Message {
 	if r.Exact {
-		return "exact"
+		return msg.New("odds.method.exact")
 	}
-	s := fmt.Sprintf("simulated, %d samples", r.Samples)
-	if r.Samples == 1 {
-		s = "simulated, 1 sample"
-	}
+	m := msg.New("odds.method.simulated", r.Samples)
 	if r.Fallback != "" {
-		s += ", instead of exact (" + r.Fallback + ")"
+		why := r.FallbackMsg
+		if why.IsZero() {
+			why = msg.New("odds.text", r.Fallback)
+		}
+		m = msg.New("odds.method.fallback", m, why)
 	}
-	return s
+	return m
 }
 
 // Result is the distribution of what a scenario's attacks do to the target.
@@ -322,6 +339,8 @@ type Result struct {
 	// Fallback, for a Monte Carlo result that Exact returned in place of an
 	// exact one (Config.Fallback), says why: the state limit error.
 	Fallback string
+	// FallbackMsg is Fallback as a message, for a reader of any language.
+	FallbackMsg msg.Message
 	// StandIns are the unit's owner_choice switches: nobody is asked here,
 	// so the engine's default stands in for each (RULES.md 18), and the
 	// result is the default's. Readers say so.
@@ -347,6 +366,7 @@ func exact(ctx context.Context, u *alloc.Unit, attacks []rearrank.Attack, cfg Co
 			return nil, mcErr
 		}
 		mc.Fallback = err.Error()
+		mc.FallbackMsg = errorMsg(err)
 		return mc, nil
 	}
 	return res, err
@@ -364,7 +384,7 @@ func compute(ctx context.Context, u *alloc.Unit, attacks []rearrank.Attack, cfg 
 	if err != nil {
 		return nil, err
 	}
-	why := func() string { return describe(u, attacks) }
+	why := func() msg.Message { return describe(u, attacks) }
 	m.Unit().SetQuiet(true)
 	m.Unit().SetCountKey(!cfg.slotKey && countKeyable(attacks))
 	cfg.coreBytes = coreBytes(u)
@@ -438,7 +458,7 @@ func oneAttack(ctx context.Context, u *alloc.Unit, a rearrank.Attack) (*big.Rat,
 	}
 	// Skirmish, or nothing to roll: the whole attack, over every die.
 	acc := newAccumulator(u)
-	e := newEnumerator(ctx, Config{MaxStates: -1}, false, acc, func() string { return "" })
+	e := newEnumerator(ctx, Config{MaxStates: -1}, false, acc, func() msg.Message { return msg.Message{} })
 	if err := e.run(m); err != nil {
 		return nil, err
 	}
@@ -473,7 +493,7 @@ func countKeyable(attacks []rearrank.Attack) bool {
 // describe names what makes a scenario's state space large, for the state
 // limit error: per-model damage with many multi-wound hits, or many
 // distinct pooled totals.
-func describe(u *alloc.Unit, attacks []rearrank.Attack) string {
+func describe(u *alloc.Unit, attacks []rearrank.Attack) msg.Message {
 	hits, multi := 0, 0
 	for _, a := range attacks {
 		hits += a.Count.Max()
@@ -488,13 +508,13 @@ func describe(u *alloc.Unit, attacks []rearrank.Attack) string {
 	perModel := rules.For(u.Ruleset()).PerModel(u.Options())
 	switch {
 	case perModel && multi > 0:
-		return fmt.Sprintf("battleaxe per-model damage: %d models of W%d after %d multi-wound hits", u.Size(), recv.W, multi)
+		return msg.New("odds.why.per_model", u.Size(), recv.W, multi)
 	case multi > 0:
-		return fmt.Sprintf("%s: %d models of W%d after %d multi-wound hits", u.Ruleset(), u.Size(), recv.W, multi)
+		return msg.New("odds.why.multi", u.Ruleset().String(), u.Size(), recv.W, multi)
 	case len(attacks) > 1:
-		return fmt.Sprintf("%s: %d models after %d attack groups of up to %d attacks in all", u.Ruleset(), u.Size(), len(attacks), hits)
+		return msg.New("odds.why.groups", u.Ruleset().String(), u.Size(), len(attacks), hits)
 	}
-	return fmt.Sprintf("%s: %d models after up to %d attacks", u.Ruleset(), u.Size(), hits)
+	return msg.New("odds.why.attacks", u.Ruleset().String(), u.Size(), hits)
 }
 
 // tooMany fails at once, before any work, for a scenario certain to pass
@@ -508,7 +528,7 @@ func describe(u *alloc.Unit, attacks []rearrank.Attack) string {
 // merges; with counted true (the unit's count key, unit.SetCountKey, which
 // keys identical models' damage as a multiset) the multisets of j sizes
 // out of v, C(j+v-1, j).
-func tooMany(ctx context.Context, u *alloc.Unit, attacks []rearrank.Attack, limit int, counted bool, why func() string) error {
+func tooMany(ctx context.Context, u *alloc.Unit, attacks []rearrank.Attack, limit int, counted bool, why func() msg.Message) error {
 	if limit <= 0 || !rules.For(u.Ruleset()).PerModel(u.Options()) {
 		return nil
 	}
@@ -583,6 +603,5 @@ func tooMany(ctx context.Context, u *alloc.Unit, attacks []rearrank.Attack, limi
 	if bound.Cmp(big.NewInt(int64(limit))) <= 0 {
 		return nil
 	}
-	return fmt.Errorf("%w: more than %d states: %s (%d packets on %d different models of W%d make %s damage states alone, rules 11.3)",
-		ErrStateLimit, limit, why(), j, j, w, bound)
+	return msg.Errorf(ErrStateLimit, "odds.error.damage_states", limit, why(), j, w, bound.String())
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/rearrank/rearrank/internal/engine"
+	"github.com/rearrank/rearrank/msg"
 	"math/bits"
 )
 
@@ -46,7 +47,7 @@ func (c choice) face() (face, size int) {
 }
 
 // errTooManyDice reports a step that asks for more than maxStepDice dice.
-var errTooManyDice = fmt.Errorf("odds: one step asks for more than %d dice", maxStepDice)
+var errTooManyDice = msg.Errorf(nil, "odds.error.step_dice", maxStepDice)
 
 // pathRoller replays a path and extends it with first classes.
 type pathRoller struct {
@@ -139,7 +140,7 @@ func paths(r *pathRoller, run func(r *pathRoller) error, visit func(count weight
 	r.path = r.path[:0]
 	for n := 0; ; n++ {
 		if n == maxPaths {
-			return fmt.Errorf("%w: one step's dice fall more than %d ways", ErrStateLimit, maxPaths)
+			return msg.Errorf(ErrStateLimit, "odds.error.paths", maxPaths)
 		}
 		if n&255 == 255 && r.ctx != nil {
 			if err := r.ctx.Err(); err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 	"pgregory.net/rapid"
@@ -82,7 +83,7 @@ func TestMemoryBudget(t *testing.T) {
 	if got := stateBytes(huge); got < perState+65*8 {
 		t.Errorf("4097-bit weight: %d bytes, want at least %d", got, perState+65*8)
 	}
-	err := bytesLimitError(256<<20, 7, "S3")
+	err := bytesLimitError(256<<20, 7, msg.New("odds.text", "S3"))
 	if !errors.Is(err, ErrStateLimit) || !errors.Is(err, ErrMemoryLimit) || err.Error() != "state limit reached: states of more than 256 MB after 7 steps: S3" {
 		t.Errorf("bytesLimitError: %v", err)
 	}

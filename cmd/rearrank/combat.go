@@ -24,14 +24,14 @@ import (
 const combatExample = "rearrank combat --seed 7 examples/combat-spears-halberds.yaml"
 
 func runCombat(ctx context.Context, args []string, e env) error {
-	fs := newFlags(e, "combat", "[--exact] [--max-states N] [--json] [--n N [--seed N]] [--dice 6,3,...|--seed N] FILE|-", combatExample)
-	exact := fs.Bool("exact", false, "exact odds and nothing else: past --max-states an error instead of the Monte Carlo estimate (or with --fallback, the estimate as without --exact)")
-	asJSON := fs.Bool("json", false, "print JSON (exact chances as fractions \"a/b\")")
-	n := fs.Int("n", web.DefaultCombatRounds, "Monte Carlo over N rounds instead of the exact odds (the default answer is exact, and these rounds only its fallback)")
-	faces := fs.String("dice", "", "play one round with the faces you rolled, in the order the steps ask for them")
-	seed := fs.Uint64("seed", 0, "play one round with a seeded generator (with --n: the Monte Carlo seed)")
-	states := fs.Int("max-states", combat.DefaultMaxStates, "the most round states after a step of the exact odds; past it, Monte Carlo over 10000 rounds (an error with --exact)")
-	fallback := fs.Bool("fallback", false, "with --exact: past --max-states, Monte Carlo with --n and --seed instead of an error (the default without --exact)")
+	fs := newFlags(e, "combat", combatExample, "[--exact] [--max-states N] [--json] [--n N [--seed N]] [--dice 6,3,...|--seed N]")
+	exact := fs.Bool("exact", false, "")
+	asJSON := fs.Bool("json", false, "")
+	n := fs.Int("n", web.DefaultCombatRounds, "")
+	faces := fs.String("dice", "", "")
+	seed := fs.Uint64("seed", 0, "")
+	states := fs.Int("max-states", combat.DefaultMaxStates, "")
+	fallback := fs.Bool("fallback", false, "")
 	path, err := parseFile(fs, args)
 	if err != nil {
 		return err
@@ -42,19 +42,19 @@ func runCombat(ctx context.Context, args []string, e env) error {
 	round := set["dice"] || (set["seed"] && !set["n"] && !*exact) // one round played
 	switch {
 	case set["dice"] && set["seed"]:
-		return usagef("combat: give --dice or --seed, not both")
+		return usage("cli.combat.error.dice_and_seed")
 	case *exact && set["dice"]:
-		return usagef("combat: --exact walks every die: it takes no --dice")
+		return usage("cli.combat.error.exact_dice")
 	case *exact && !*fallback && (set["seed"] || set["n"]):
-		return usagef("combat: --exact takes --seed and --n only for its --fallback")
+		return usage("cli.combat.error.exact_seed")
 	case *fallback && !*exact:
-		return usagef("combat: --fallback goes with --exact (without --exact, the exact odds fall back to Monte Carlo by themselves)")
+		return usage("cli.combat.error.fallback")
 	case set["max-states"] && (sampled || round):
-		return usagef("combat: --max-states limits the exact odds; --n and --dice or --seed alone do not compute them")
+		return usage("cli.combat.error.max_states")
 	case set["n"] && set["dice"]:
-		return usagef("combat: --n is for Monte Carlo; --dice plays one round")
+		return usage("cli.combat.error.n_dice")
 	case *n < 1:
-		return usagef("combat: --n %d: want at least 1", *n)
+		return usage("cli.combat.error.n", *n)
 	}
 	if err := checkMaxStates(fs, *states); err != nil {
 		return err
@@ -122,7 +122,7 @@ func playRound(c *combat.Combat, faces string, scripted bool, seed uint64, asJSO
 	if scripted {
 		fv, err := dice.ParseFaces(faces)
 		if err != nil {
-			return usagef("combat: --dice: %v", err)
+			return usage("cli.error.at", "combat: --dice", errArg(err))
 		}
 		sc = dice.NewScripted(fv...)
 		r = sc
@@ -131,7 +131,7 @@ func playRound(c *combat.Combat, faces string, scripted bool, seed uint64, asJSO
 	round, err := c.Resolve(rec)
 	if err != nil {
 		if errors.Is(err, dice.ErrOutOfDice) || errors.Is(err, dice.ErrBadFace) {
-			return usagef("combat: --dice: %v", err)
+			return usageError{Err: msg.Errorf(err, "cli.error.at", "combat: --dice", errArg(err))}
 		}
 		return err
 	}
@@ -201,7 +201,7 @@ func printRound(w io.Writer, c *combat.Combat, r *combat.Round, faces []int, l m
 				}
 				say(id, sideName(c, i), f.By.Msg(c.Ruleset), f.Attacks)
 			}
-			printEvents(w, ss.Events, l)
+			printEvents(w, c, ss.Events, l)
 		}
 		say("combat.round.after")
 		for i, ss := range s.Sides {
@@ -287,7 +287,7 @@ func printBreak(w io.Writer, c *combat.Combat, b *combat.BreakTest, l msg.Lang) 
 	say("combat.break.test", name, b.Need, why, rolls.String(), outcome)
 }
 
-func printEvents(w io.Writer, ev []rearrank.Event, l msg.Lang) {
+func printEvents(w io.Writer, c *combat.Combat, ev []rearrank.Event, l msg.Lang) {
 	for _, e := range ev {
 		switch e.Kind {
 		case rearrank.BatchStart:
@@ -295,7 +295,7 @@ func printEvents(w io.Writer, ev []rearrank.Event, l msg.Lang) {
 		case rearrank.BatchEnd:
 			fmt.Fprintf(w, "   -> %s\n", e.TextIn(l))
 		default:
-			fmt.Fprintf(w, "     %s\n", e)
+			fmt.Fprintf(w, "     %s\n", eventLine(e, c.Ruleset, l))
 		}
 	}
 }
@@ -405,11 +405,17 @@ func percent(x *big.Rat, l msg.Lang) string {
 	f, _ := x.Float64()
 	switch {
 	case x.Sign() > 0 && f < 0.00005:
-		return msg.New("combat.report.percent_below", msg.Dec{V: 0.01, Places: 2}).Text(l)
+		return percentBelow(l)
 	case x.Cmp(one) < 0 && f >= 0.99995:
 		return msg.New("combat.report.percent_above", msg.Dec{V: 99.99, Places: 2}).Text(l)
 	}
 	return msg.New("combat.report.percent", msg.Dec{V: 100 * f, Places: 2}).Text(l)
+}
+
+// percentBelow is "<0.01%": a chance that is not zero, though it rounds
+// to 0.00%.
+func percentBelow(l msg.Lang) string {
+	return msg.New("combat.report.percent_below", msg.Dec{V: 0.01, Places: 2}).Text(l)
 }
 
 // runes is the width of s on a terminal, as fmt pads it: its count of

@@ -26,49 +26,29 @@ func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 // Variant is one column of a comparison: its label, its odds, and what a
 // change of ruleset carried over or left out.
 type Variant struct {
-	Label  string
-	Notes  []string
+	Label string
+	Notes []string
+	// Text is Label as a reader reads it: a file's ruleset "(as written)"
+	// in the reader's language.
+	Text   msg.Message
 	Result *odds.Result
 }
 
-const compareUsage = `[--ruleset a,b,c] [--set path=value[,path=value...]]... [--exact] [--json] [--max-states N] [--timeout D] FILE|- [FILE...]
-
-Compares up to six scenario files side by side, and variants of the first:
-
-  FILE FILE...        each file as written, one column each
-  --ruleset a,b       each file under each ruleset; what a ruleset writes
-                      in another form is carried over (BS 3 as 4+, light
-                      armour and shield as armour_value 2, ward as aegis)
-                      and what it cannot read is left out, with a note
-  --set path=value    one more column: the first file with a field or a
-                      switch changed. path uses the file's own names
-                      (docs/scenario.md): attacks[0].strength,
-                      target.armour, target.characters[0].ward, or a
-                      switch such as mw_cap. Several in one --set, joined
-                      by commas, make one column; each --set is a column:
-                        --set 'attacks[0].strength=5' --set 'attacks[0].strength=6'
-                      An empty value leaves the field out: target.ward=
-
-The table gives each column's means and key chances; a difference from
-the first column follows its value in brackets (chances in percentage
-points).`
-
 func runCompare(ctx context.Context, args []string, e env) error {
-	fs := newFlags(e, "compare", compareUsage,
-		"rearrank compare --ruleset whfb8,battleaxe,t9a examples/cannon-ogres.yaml")
-	rulesetsFlag := fs.String("ruleset", "", "rulesets to compare, comma-separated (default: each file's own)")
+	fs := newFlags(e, "compare", "rearrank compare --ruleset whfb8,battleaxe,t9a examples/cannon-ogres.yaml")
+	rulesetsFlag := fs.String("ruleset", "", "")
 	var sets multiFlag
-	fs.Var(&sets, "set", "a column: the first file with fields or switches changed, path=value[,path=value...] (repeatable: one column each)")
-	exact := fs.Bool("exact", false, "print exact fractions")
-	asJSON := fs.Bool("json", false, "print JSON: one odds result per column, with its notes")
-	maxStates := fs.Int("max-states", odds.DefaultMaxStates, "most states each exact computation may hold; past it, an error")
+	fs.Var(&sets, "set", "")
+	exact := fs.Bool("exact", false, "")
+	asJSON := fs.Bool("json", false, "")
+	maxStates := fs.Int("max-states", odds.DefaultMaxStates, "")
 	timeout := timeoutFlag(fs)
 	paths, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(paths) == 0 {
-		return usagef("compare: no scenario file given (a path, or - for standard input; see rearrank compare --help)")
+		return usage("cli.error.no_file", "compare")
 	}
 	if err := checkMaxStates(fs, *maxStates); err != nil {
 		return err
@@ -82,24 +62,30 @@ func runCompare(ctx context.Context, args []string, e env) error {
 	if err != nil {
 		return err
 	}
+	asWritten := len(files) == 1 // the one file's column, when it has one
 	variants, err := compareVariants(files, *rulesetsFlag, sets)
 	if err != nil {
 		return err
 	}
 	var out []Variant
-	for _, v := range variants {
+	for i, v := range variants {
 		u, attacks, err := v.File.Build()
 		if err != nil {
-			return usagef("compare: %s: %v", v.Label, err)
+			return usage("cli.error.at", "compare: "+v.Label, errArg(err))
 		}
 		res, err := odds.Exact(ctx, u, attacks, odds.Config{MaxStates: *maxStates})
 		if errors.Is(err, odds.ErrStateLimit) {
-			return fmt.Errorf("compare: %s: %w (%s)", v.Label, err, stateAdvice(err, false))
+			return msg.Errorf(err, "cli.error.state_limit", "compare: "+v.Label, errArg(err), stateAdviceMsg(err, false))
 		}
 		if err != nil {
-			return fmt.Errorf("compare: %s: %w", v.Label, stopped(err, *timeout))
+			err = stopped(err, *timeout)
+			return msg.Errorf(err, "cli.error.at", "compare: "+v.Label, errArg(err))
 		}
-		out = append(out, Variant{Label: v.Label, Notes: v.Notes, Result: res})
+		text := msg.New("cli.text", v.Label)
+		if i == 0 && asWritten && *rulesetsFlag == "" {
+			text = msg.New("cli.compare.as_written", v.File.Ruleset.String())
+		}
+		out = append(out, Variant{Label: v.Label, Notes: v.Notes, Text: text, Result: res})
 	}
 	if *asJSON {
 		type entry struct {
@@ -113,7 +99,7 @@ func runCompare(ctx context.Context, args []string, e env) error {
 		}
 		return writeJSON(e.stdout, js)
 	}
-	printCompare(e.stdout, out, *exact)
+	printCompare(e.stdout, out, *exact, e.lang)
 	return nil
 }
 
@@ -121,7 +107,7 @@ func runCompare(ctx context.Context, args []string, e env) error {
 // (its path where two names are the same).
 func loadSources(paths []string, e env) ([]scenario.Source, error) {
 	if len(paths) > scenario.MaxSources {
-		return nil, usagef("compare: %d files: compare at most %d at once", len(paths), scenario.MaxSources)
+		return nil, usage("cli.compare.error.files", len(paths), scenario.MaxSources)
 	}
 	names := map[string]int{}
 	for _, p := range paths {
@@ -130,7 +116,7 @@ func loadSources(paths []string, e env) ([]scenario.Source, error) {
 	var out []scenario.Source
 	for i, p := range paths {
 		if p == "-" && slices.Contains(paths[:i], "-") {
-			return nil, usagef("compare: standard input (-) given twice")
+			return nil, usage("cli.compare.error.stdin_twice")
 		}
 		f, _, _, err := load(p, e)
 		if err != nil {
@@ -161,14 +147,19 @@ func compareVariants(files []scenario.Source, rs string, sets []string) ([]scena
 	var ve *scenario.VariantError
 	switch {
 	case errors.As(err, &ve) && strings.HasPrefix(ve.Item, "rulesets["):
-		return nil, usagef("compare: --ruleset %s: %s", ve.What, ve.Reason())
+		return nil, usage("cli.compare.error.ruleset", ve.What, reason{ve})
 	case errors.As(err, &ve) && strings.HasPrefix(ve.Item, "sets["):
-		return nil, usagef("compare: --set %s: %s", ve.What, ve.Reason())
+		return nil, usage("cli.compare.error.set", ve.What, reason{ve})
 	case err != nil:
-		return nil, usagef("compare: %v", err)
+		return nil, usage("cli.error.at", "compare", errArg(err))
 	}
 	return vs, nil
 }
+
+// reason is a VariantError's reason, said in a reader's language.
+type reason struct{ ve *scenario.VariantError }
+
+func (r reason) Text(l msg.Lang) string { return r.ve.ReasonText(l) }
 
 // printCompare prints the columns side by side: means and key chances,
 // each later column's difference from the first in brackets, then the
@@ -177,7 +168,7 @@ func compareVariants(files []scenario.Source, rs string, sets []string) ([]scena
 // action, and has no casualties, unit or panic test; a unit is never out
 // of action. Each row says what is true of its columns and is "n/a" in
 // the others, and a row no column has is left out.
-func printCompare(w io.Writer, vs []Variant, exact bool) {
+func printCompare(w io.Writer, vs []Variant, exact bool, l msg.Lang) {
 	type row struct {
 		label string
 		cells []string
@@ -193,8 +184,9 @@ func printCompare(w io.Writer, vs []Variant, exact bool) {
 		hasWarrior = hasWarrior || !v.Result.Ruleset.Block()
 		hasUnit = hasUnit || v.Result.Ruleset.Block()
 	}
+	na := msg.New("cli.compare.na").Text(l)
 	var rows []row
-	add := func(label string, of int, value func(*odds.Result) *big.Rat, format func(*big.Rat, bool) string, diff func(*big.Rat) string) {
+	add := func(label msg.Message, of int, value func(*odds.Result) *big.Rat, format func(*big.Rat, bool, msg.Lang) string, diff func(*big.Rat) string) {
 		if of == units && !hasUnit || of == warriors && !hasWarrior {
 			return
 		}
@@ -204,18 +196,18 @@ func printCompare(w io.Writer, vs []Variant, exact bool) {
 			}
 			return value(r)
 		}
-		r := row{label: label}
+		r := row{label: label.Text(l)}
 		first := get(vs[0].Result)
 		for i, v := range vs {
 			x := get(v.Result)
 			switch {
 			case x == nil:
-				r.cells = append(r.cells, "n/a")
+				r.cells = append(r.cells, na)
 			case i == 0 || first == nil || x.Cmp(first) == 0:
-				r.cells = append(r.cells, format(x, exact))
+				r.cells = append(r.cells, format(x, exact, l))
 			default:
 				d := new(big.Rat).Sub(x, first)
-				r.cells = append(r.cells, format(x, exact)+" ("+diff(d)+")")
+				r.cells = append(r.cells, format(x, exact, l)+" ("+diff(d)+")")
 			}
 		}
 		rows = append(rows, r)
@@ -225,16 +217,16 @@ func printCompare(w io.Writer, vs []Variant, exact bool) {
 			return signed(d)
 		}
 		f, _ := d.Float64()
-		return fmt.Sprintf("%+.3f", f)
+		return plus(decimal(f, 3, l))
 	}
 	chanceDiff := func(d *big.Rat) string {
 		if exact {
 			return signed(d)
 		}
 		f, _ := d.Float64()
-		s := fmt.Sprintf("%+.2f", 100*f)
-		if s == "+0.00" || s == "-0.00" {
-			return s[:1] + "<0.01"
+		s := plus(decimal(100*f, 2, l))
+		if s[1:] == decimal(0, 2, l) { // not zero, though it rounds to it
+			return s[:1] + "<" + decimal(0.01, 2, l)
 		}
 		return s
 	}
@@ -254,28 +246,34 @@ func printCompare(w io.Writer, vs []Variant, exact bool) {
 			return new(big.Rat)
 		}
 	}
-	add("casualties (mean)", units, func(r *odds.Result) *big.Rat { return r.Casualties.Mean() }, mean, meanDiff)
-	add("wounds caused (mean)", all, func(r *odds.Result) *big.Rat { return r.Wounds.Mean() }, mean, meanDiff)
-	add("unsaved (mean)", all, func(r *odds.Result) *big.Rat { return r.Unsaved.Mean() }, mean, meanDiff)
-	add("at least 1 casualty", units, atLeast(1), num, chanceDiff)
-	add("out of action", warriors, func(r *odds.Result) *big.Rat { return r.Destroyed }, num, chanceDiff)
-	add("unit destroyed", units, func(r *odds.Result) *big.Rat { return r.Destroyed }, num, chanceDiff)
-	add("panic test", units, func(r *odds.Result) *big.Rat { return r.Panic }, num, chanceDiff)
+	label := func(id msg.ID, args ...any) msg.Message { return msg.New(id, args...) }
+	add(label("cli.compare.row.casualties_mean"), units, func(r *odds.Result) *big.Rat { return r.Casualties.Mean() }, mean, meanDiff)
+	add(label("cli.compare.row.wounds_mean"), all, func(r *odds.Result) *big.Rat { return r.Wounds.Mean() }, mean, meanDiff)
+	add(label("cli.compare.row.unsaved_mean"), all, func(r *odds.Result) *big.Rat { return r.Unsaved.Mean() }, mean, meanDiff)
+	add(label("cli.compare.row.at_least_one"), units, atLeast(1), num, chanceDiff)
+	add(label("cli.compare.row.out_of_action"), warriors, func(r *odds.Result) *big.Rat { return r.Destroyed }, num, chanceDiff)
+	add(label("cli.compare.row.destroyed"), units, func(r *odds.Result) *big.Rat { return r.Destroyed }, num, chanceDiff)
+	add(label("cli.compare.row.panic"), units, func(r *odds.Result) *big.Rat { return r.Panic }, num, chanceDiff)
 	for i := 2; i <= maxCas && i <= 20; i++ {
-		add(fmt.Sprintf("at least %d casualties", i), units, atLeast(i), num, chanceDiff)
+		add(label("cli.compare.row.at_least", i), units, atLeast(i), num, chanceDiff)
 	}
 
-	labelWidth := 24
+	labelWidth := 24 // wider where a label in the reader's language is
+	for _, r := range rows {
+		labelWidth = max(labelWidth, runes(r.label)+2)
+	}
+	labels := make([]string, len(vs))
 	widths := make([]int, len(vs))
 	for i, v := range vs {
-		widths[i] = len(v.Label) + 2
+		labels[i] = v.Text.Text(l)
+		widths[i] = runes(labels[i]) + 2
 		for _, r := range rows {
-			widths[i] = max(widths[i], len(r.cells[i])+2)
+			widths[i] = max(widths[i], runes(r.cells[i])+2)
 		}
 	}
 	fmt.Fprintf(w, "%-*s", labelWidth, "")
-	for i, v := range vs {
-		fmt.Fprintf(w, "%*s", widths[i], v.Label)
+	for i := range vs {
+		fmt.Fprintf(w, "%*s", widths[i], labels[i])
 	}
 	fmt.Fprintln(w)
 	for _, r := range rows {
@@ -286,24 +284,33 @@ func printCompare(w io.Writer, vs []Variant, exact bool) {
 		fmt.Fprintln(w)
 	}
 	if len(vs) > 1 {
-		fmt.Fprintf(w, "\n(+x): the difference from %s", vs[0].Label)
-		if !exact {
-			fmt.Fprint(w, "; for chances, in percentage points")
+		id := msg.ID("cli.compare.difference")
+		if exact {
+			id = "cli.compare.difference_exact"
 		}
-		fmt.Fprintln(w)
+		fmt.Fprintf(w, "\n%s\n", msg.New(id, vs[0].Text).Text(l))
 	}
 	if hasUnit && hasWarrior {
-		fmt.Fprintln(w, "n/a: skirmish fights one warrior, who is put out of action; a unit has casualties and a panic test instead")
+		fmt.Fprintln(w, msg.New("cli.compare.na_skirmish").Text(l))
 	}
-	for _, v := range vs {
+	for i, v := range vs {
 		if len(v.Notes) == 0 {
 			continue
 		}
-		fmt.Fprintf(w, "\n%s:\n", v.Label)
+		fmt.Fprintf(w, "\n%s:\n", labels[i])
 		for _, n := range v.Notes {
 			fmt.Fprintf(w, "  %s\n", n)
 		}
 	}
+}
+
+// plus writes a signed number as fmt's %+f does: "+" before one that has
+// no "-".
+func plus(s string) string {
+	if strings.HasPrefix(s, "-") {
+		return s
+	}
+	return "+" + s
 }
 
 // signed writes an exact difference with its sign: "+1/6", "-2".
@@ -315,22 +322,21 @@ func signed(d *big.Rat) string {
 }
 
 func runSim(ctx context.Context, args []string, e env) error {
-	fs := newFlags(e, "sim", "[--n N] [--seed S] [--workers W] [--json] [--timeout D] FILE",
-		"rearrank sim --n 1000000 --seed 7 examples/crossbows.yaml")
-	n := fs.Int("n", odds.DefaultSamples, "number of samples")
-	seed := fs.Uint64("seed", 1, "seed: the same seed and n give the same result on any number of cores")
-	workers := fs.Int("workers", 0, "how many cores to use (0: every core); the result does not depend on it")
-	asJSON := fs.Bool("json", false, "print JSON like odds --json, with std_err")
+	fs := newFlags(e, "sim", "rearrank sim --n 1000000 --seed 7 examples/crossbows.yaml")
+	n := fs.Int("n", odds.DefaultSamples, "")
+	seed := fs.Uint64("seed", 1, "")
+	workers := fs.Int("workers", 0, "")
+	asJSON := fs.Bool("json", false, "")
 	timeout := timeoutFlag(fs)
 	path, err := parseFile(fs, args)
 	if err != nil {
 		return err
 	}
 	if *n < 1 || *n > 1_000_000_000 {
-		return usagef("sim: --n %d: want 1 to 1000000000", *n)
+		return usage("cli.sim.error.n", *n)
 	}
 	if *workers < 0 || *workers > 4096 {
-		return usagef("sim: --workers %d: want 0 (one per core) to 4096", *workers)
+		return usage("cli.sim.error.workers", *workers)
 	}
 	ctx, cancel, err := withTimeout(ctx, "sim", *timeout)
 	if err != nil {
@@ -344,7 +350,7 @@ func runSim(ctx context.Context, args []string, e env) error {
 	if !flagSet(fs, "n") {
 		var capped bool
 		if *n, capped = simSamples(attacks); capped {
-			fmt.Fprintf(e.stderr, "sim: %d samples, not the default %d: this scenario rolls many attacks (give --n to choose)\n", *n, odds.DefaultSamples)
+			fmt.Fprintln(e.stderr, e.text("cli.sim.capped", *n, odds.DefaultSamples))
 		}
 	}
 	cfg := odds.Config{Samples: *n, Seed: *seed, Workers: *workers}
@@ -356,37 +362,48 @@ func runSim(ctx context.Context, args []string, e env) error {
 		fmt.Fprint(e.stderr, "\r\033[K")
 	}
 	if err != nil {
-		return fmt.Errorf("sim: %s: %w", path, stopped(err, *timeout))
+		err = stopped(err, *timeout)
+		return msg.Errorf(err, "cli.error.at", "sim: "+path, errArg(err))
 	}
 	if *asJSON {
 		return writeJSON(e.stdout, odds.JSON(res, false))
 	}
-	printOdds(e.stdout, res, u, false)
-	printIntervals(e.stdout, res, u.Fighter() != nil)
+	printOdds(e.stdout, res, u, false, e.lang)
+	printIntervals(e.stdout, res, u.Fighter() != nil, e.lang)
 	return nil
 }
 
 // printIntervals prints sim's 95% confidence intervals. A skirmish
 // warrior (RULES.md 13) has wounds and is put out of action: no
 // casualties, and his one "casualty" is the chance he is out of action.
-func printIntervals(w io.Writer, res *odds.Result, warrior bool) {
-	fmt.Fprintf(w, "\n95%% confidence intervals of the means (mean +- 1.96 standard errors):\n")
+func printIntervals(w io.Writer, res *odds.Result, warrior bool, l msg.Lang) {
+	fmt.Fprintf(w, "\n%s\n", msg.New("cli.sim.intervals", msg.Dec{V: 1.96, Places: 2}).Text(l))
 	type row struct {
 		name string
 		d    odds.Dist
 		se   float64
 	}
-	rows := []row{{"casualties", res.Casualties, res.StdErr.Casualties}, {"wounds", res.Wounds, res.StdErr.Wounds}, {"unsaved", res.Unsaved, res.StdErr.Unsaved}}
+	text := func(id msg.ID) string { return msg.New(id).Text(l) }
+	rows := []row{{text("cli.sim.casualties"), res.Casualties, res.StdErr.Casualties}, {text("cli.sim.wounds"), res.Wounds, res.StdErr.Wounds},
+		{text("cli.sim.unsaved"), res.Unsaved, res.StdErr.Unsaved}}
 	if warrior {
 		rows = rows[1:]
 	}
+	out := text("cli.sim.out_of_action")
+	width := 13 // the names' column, wider for a longer name in the reader's language
+	for _, c := range rows {
+		width = max(width, runes(c.name))
+	}
+	if warrior {
+		width = max(width, runes(out))
+	}
 	for _, c := range rows {
 		m, _ := c.d.Mean().Float64()
-		fmt.Fprintf(w, "  %-13s %.4f +- %.4f\n", c.name, m, 1.96*c.se)
+		fmt.Fprintf(w, "  %-*s %s\n", width, c.name, msg.New("cli.sim.interval", msg.Dec{V: m, Places: 4}, msg.Dec{V: 1.96 * c.se, Places: 4}).Text(l))
 	}
 	if warrior {
 		m, _ := res.Casualties.Mean().Float64()
-		fmt.Fprintf(w, "  %-13s %.2f%% +- %.2f%%\n", "out of action", 100*m, 196*res.StdErr.Casualties)
+		fmt.Fprintf(w, "  %-*s %s\n", width, out, msg.New("cli.sim.interval_percent", msg.Dec{V: 100 * m, Places: 2}, msg.Dec{V: 196 * res.StdErr.Casualties, Places: 2}).Text(l))
 	}
 }
 
@@ -403,14 +420,14 @@ func progressBar(w io.Writer, start time.Time) func(done, total int) {
 }
 
 func runRulesets(args []string, e env) error {
-	fs := newFlags(e, "rulesets", "[--json]", "rearrank rulesets")
-	asJSON := fs.Bool("json", false, "print JSON")
+	fs := newFlags(e, "rulesets", "rearrank rulesets")
+	asJSON := fs.Bool("json", false, "")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) > 0 {
-		return usagef("rulesets: takes no arguments")
+		return usage("cli.rulesets.error.args", "rulesets")
 	}
 	list := rules.Catalog()
 	if *asJSON {

@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"os"
 	"strings"
 	"time"
 
 	"github.com/rearrank/rearrank"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/scenario"
 )
@@ -28,14 +28,14 @@ func readFile(path string) (*scenario.File, error) {
 
 // timeoutFlag adds --timeout to a command that computes.
 func timeoutFlag(fs *flag.FlagSet) *time.Duration {
-	return fs.Duration("timeout", 0, "stop the computation after this long, such as 30s (0: no limit; Ctrl-C stops it too)")
+	return fs.Duration("timeout", 0, "")
 }
 
 // withTimeout bounds ctx by the --timeout of command name.
 func withTimeout(ctx context.Context, name string, d time.Duration) (context.Context, context.CancelFunc, error) {
 	switch {
 	case d < 0:
-		return nil, nil, usagef("%s: --timeout %s: want 0 (no limit) or a positive duration such as 30s", name, d)
+		return nil, nil, usage("cli.error.timeout", name, d.String())
 	case d == 0:
 		ctx, cancel := context.WithCancel(ctx)
 		return ctx, cancel, nil
@@ -51,22 +51,12 @@ func withTimeout(ctx context.Context, name string, d time.Duration) (context.Con
 func stopped(err error, d time.Duration) error {
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
-		return stoppedError{fmt.Sprintf("stopped after --timeout %s (allow longer with a larger --timeout, or make the scenario smaller)", d), err}
+		return msg.Errorf(err, "cli.stopped.timeout", d.String())
 	case errors.Is(err, context.Canceled):
-		return stoppedError{"interrupted", err}
+		return msg.Errorf(err, "cli.stopped.interrupted")
 	}
 	return err
 }
-
-// stoppedError is stopped's error: its message, and the context's error
-// below it.
-type stoppedError struct {
-	msg string
-	err error
-}
-
-func (e stoppedError) Error() string { return e.msg }
-func (e stoppedError) Unwrap() error { return e.err }
 
 // stateAdvice says what helps past a state limit. Three limits wrap
 // odds.ErrStateLimit: the states held at once, which --max-states raises,
@@ -74,17 +64,22 @@ func (e stoppedError) Unwrap() error { return e.err }
 // can fall, a fixed bound of the enumeration; no flag raises the last two. Monte Carlo answers either: odds has --fallback,
 // compare (exact only) leaves it to rearrank sim.
 func stateAdvice(err error, hasFallback bool) string {
-	mc := "rearrank sim for a Monte Carlo estimate"
+	return stateAdviceMsg(err, hasFallback).String()
+}
+
+// stateAdviceMsg is stateAdvice as a message.
+func stateAdviceMsg(err error, hasFallback bool) msg.Message {
+	mc := msg.New("cli.advice.sim")
 	if hasFallback {
-		mc = "--fallback for a Monte Carlo estimate"
+		mc = msg.New("cli.advice.fallback")
 	}
 	if strings.Contains(err.Error(), "dice fall more than") {
-		return "the ways one roll's dice fall are a fixed bound of the exact odds; use " + mc
+		return msg.New("cli.advice.paths", mc)
 	}
 	if errors.Is(err, odds.ErrMemoryLimit) {
-		return "the states outgrew the exact odds' memory budget, which no flag raises; make the scenario smaller, or use " + mc
+		return msg.New("cli.advice.memory", mc)
 	}
-	return "raise --max-states, or use " + mc
+	return msg.New("cli.advice.states", mc)
 }
 
 // simBudget bounds the default sim: samples times attacks rolled. At

@@ -12,7 +12,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/internal/alloc"
-	"github.com/rearrank/rearrank/internal/words"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
@@ -40,12 +40,12 @@ func loadAsking(path string, e env, ask bool) (*scenario.File, *rearrank.Unit, [
 		return nil, nil, nil, usageError{Err: err}
 	}
 	if !ask {
-		var notes []string
+		var notes []msg.Message
 		if f, notes, err = standIn(f); err != nil {
 			return nil, nil, nil, usageError{Err: err}
 		}
 		for _, n := range notes {
-			fmt.Fprintf(e.stderr, "rearrank: note: %s\n", n)
+			e.note(n)
 		}
 	}
 	u, attacks, err := f.Build()
@@ -53,19 +53,18 @@ func loadAsking(path string, e env, ask bool) (*scenario.File, *rearrank.Unit, [
 		return nil, nil, nil, usageError{Err: err}
 	}
 	for _, n := range u.Notes() {
-		fmt.Fprintf(e.stderr, "rearrank: note: %s\n", n)
+		e.note(msg.New("cli.text", n))
 	}
 	return f, u, attacks, nil
 }
 
 func runOdds(ctx context.Context, args []string, e env) error {
-	fs := newFlags(e, "odds", "[--exact] [--json] [--max-states N] [--fallback [--samples N]] [--timeout D] FILE|-",
-		"rearrank odds examples/crossbows.yaml")
-	exact := fs.Bool("exact", false, "print probabilities as exact fractions")
-	asJSON := fs.Bool("json", false, "print JSON for programs: the distributions of casualties, wounds and unsaved wounds, the chances, the per-attack table (described by rearrank serve at /api/openapi.json)")
-	maxStates := fs.Int("max-states", odds.DefaultMaxStates, "most states the exact computation may hold; past it, an error")
-	fallback := fs.Bool("fallback", false, "past the state limit, estimate with Monte Carlo instead of failing")
-	samples := fs.Int("samples", odds.DefaultSamples, "Monte Carlo samples for --fallback")
+	fs := newFlags(e, "odds", "rearrank odds examples/crossbows.yaml")
+	exact := fs.Bool("exact", false, "")
+	asJSON := fs.Bool("json", false, "")
+	maxStates := fs.Int("max-states", odds.DefaultMaxStates, "")
+	fallback := fs.Bool("fallback", false, "")
+	samples := fs.Int("samples", odds.DefaultSamples, "")
 	timeout := timeoutFlag(fs)
 	path, err := parseFile(fs, args)
 	if err != nil {
@@ -75,7 +74,7 @@ func runOdds(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	if *samples < 1 || *samples > 1_000_000_000 {
-		return usagef("odds: --samples %d: want 1 to 1000000000", *samples)
+		return usage("cli.odds.error.samples", *samples)
 	}
 	ctx, cancel, err := withTimeout(ctx, "odds", *timeout)
 	if err != nil {
@@ -89,14 +88,15 @@ func runOdds(ctx context.Context, args []string, e env) error {
 	res, err := odds.Exact(ctx, u, attacks, odds.Config{MaxStates: *maxStates, Fallback: *fallback, Samples: *samples})
 	if err != nil {
 		if errors.Is(err, odds.ErrStateLimit) {
-			return fmt.Errorf("%s: %w (%s)", path, err, stateAdvice(err, true))
+			return msg.Errorf(err, "cli.error.state_limit", path, errArg(err), stateAdviceMsg(err, true))
 		}
-		return fmt.Errorf("%s: %w", path, stopped(err, *timeout))
+		err = stopped(err, *timeout)
+		return msg.Errorf(err, "cli.error.at", path, errArg(err))
 	}
 	if *asJSON {
 		return writeJSON(e.stdout, odds.JSON(res, *exact))
 	}
-	printOdds(e.stdout, res, u, *exact)
+	printOdds(e.stdout, res, u, *exact, e.lang)
 	return nil
 }
 
@@ -106,19 +106,13 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// num formats a probability as a percentage or an exact fraction.
-func num(p *big.Rat, exact bool) string {
+// num formats a probability as a percentage or an exact fraction, in
+// language l (percent).
+func num(p *big.Rat, exact bool, l msg.Lang) string {
 	if exact {
 		return p.RatString()
 	}
-	f, _ := p.Float64()
-	switch {
-	case p.Sign() > 0 && f < 0.00005:
-		return "<0.01%" // not zero, though it rounds to 0.00%
-	case p.Cmp(one) < 0 && f >= 0.99995:
-		return ">99.99%" // below one, though it rounds to 100.00%
-	}
-	return fmt.Sprintf("%.2f%%", 100*f)
+	return percent(p, l)
 }
 
 var one = big.NewRat(1, 1)
@@ -151,12 +145,19 @@ func sameDist(a, b odds.Dist) bool {
 	return true
 }
 
-func mean(p *big.Rat, exact bool) string {
+// mean formats a mean as an exact fraction or with three decimals.
+func mean(p *big.Rat, exact bool, l msg.Lang) string {
 	if exact {
 		return p.RatString()
 	}
 	f, _ := p.Float64()
-	return fmt.Sprintf("%.3f", f)
+	return decimal(f, 3, l)
+}
+
+// decimal writes f with places decimals in language l: "5.556", in
+// Russian "5,556".
+func decimal(f float64, places int, l msg.Lang) string {
+	return msg.New("cli.number", msg.Dec{V: f, Places: places}).Text(l)
 }
 
 const barWidth = 30
@@ -168,8 +169,8 @@ func bar(p *big.Rat) string {
 }
 
 // printTable prints one distribution: value, P(exactly), P(at least), a bar.
-func printTable(w io.Writer, title string, d odds.Dist, exact bool) {
-	fmt.Fprintf(w, "%s (mean %s)\n", title, mean(d.Mean(), exact))
+func printTable(w io.Writer, title msg.Message, d odds.Dist, exact bool, l msg.Lang) {
+	fmt.Fprintln(w, msg.New("cli.odds.table", title, mean(d.Mean(), exact, l)).Text(l))
 	tails := d.Tails()
 	width := 8
 	if exact && len(d.P) > 0 {
@@ -186,89 +187,108 @@ func printTable(w io.Writer, title string, d odds.Dist, exact bool) {
 			break
 		}
 		if !exact && i > 0 && rest.Cmp(tiny) < 0 {
-			fmt.Fprintf(w, "  %4d+  %*s  %*s\n", i, width, "", width, "<0.01%")
+			fmt.Fprintf(w, "  %4d+  %*s  %*s\n", i, width, "", width, percentBelow(l))
 			break
 		}
-		fmt.Fprintf(w, "  %5d  %*s  %*s  %s\n", i, width, num(p, exact), width, num(rest, exact), bar(p))
+		fmt.Fprintf(w, "  %5d  %*s  %*s  %s\n", i, width, num(p, exact, l), width, num(rest, exact, l), bar(p))
 	}
 	fmt.Fprintln(w)
 }
 
-func printOdds(w io.Writer, res *odds.Result, u *rearrank.Unit, exact bool) {
-	printHeader(w, res.Ruleset, u)
+func printOdds(w io.Writer, res *odds.Result, u *rearrank.Unit, exact bool, l msg.Lang) {
+	say := func(id msg.ID, args ...any) { fmt.Fprintln(w, msg.New(id, args...).Text(l)) }
+	printHeader(w, res.Ruleset, u, l)
 	// In a player's words (and --fallback's why); the fast paths taken are
 	// in --json's "method".
-	fmt.Fprintf(w, "method: %s\n\n", res.MethodSummary())
+	say("cli.odds.method", res.MethodMsg())
+	fmt.Fprintln(w)
 	if u.Fighter() != nil { // skirmish: one warrior (RULES.md 13), no unit, no panic
-		printTable(w, "Wounds caused", res.Wounds, exact)
-		printTable(w, "Unsaved wounds (before multiple wounds)", res.Unsaved, exact)
-		fmt.Fprintf(w, "Out of action: %s\n", num(res.Destroyed, exact))
-		printStages(w, res, "the warrior", exact)
+		printTable(w, msg.New("cli.odds.title.wounds"), res.Wounds, exact, l)
+		printTable(w, msg.New("cli.odds.title.unsaved"), res.Unsaved, exact, l)
+		say("cli.odds.out_of_action", num(res.Destroyed, exact, l))
+		printStages(w, res, msg.New("cli.odds.against.warrior"), exact, l)
 		return
 	}
-	printDists(w, res, exact)
-	fmt.Fprintf(w, "Unit destroyed: %s\n", num(res.Destroyed, exact))
+	printDists(w, res, exact, l)
+	say("cli.odds.destroyed", num(res.Destroyed, exact, l))
 	if res.Panic != nil {
-		fmt.Fprintf(w, "Panic test (%s of the unit lost this phase): %s\n", rules.PanicLoss(res.Ruleset, (*alloc.Unit)(u).Options()), num(res.Panic, exact))
+		say("cli.odds.panic", rules.PanicLossMsg(res.Ruleset, (*alloc.Unit)(u).Options()), num(res.Panic, exact, l))
 	} else {
-		fmt.Fprintln(w, "Panic test: does not apply (close combat)")
+		say("cli.odds.no_panic")
 	}
 	if res.ChampionDead != nil {
-		fmt.Fprintf(w, "Champion killed: %s\n", num(res.ChampionDead, exact))
+		say(forRuleset("cli.odds.champion_killed", res.Ruleset), num(res.ChampionDead, exact, l))
 	}
 	if res.StandardLost != nil {
-		fmt.Fprintf(w, "Standard lost: %s\n", num(res.StandardLost, exact))
+		say("cli.odds.standard_lost", num(res.StandardLost, exact, l))
 	}
-	printStages(w, res, "the first model to be hit", exact)
+	printStages(w, res, msg.New("cli.odds.against.first"), exact, l)
+}
+
+// forRuleset is id's variant for ruleset rs, "id.t9a", where the catalogue
+// has one (a term the ruleset names its own way), else id.
+func forRuleset(id msg.ID, rs rules.Ruleset) msg.ID {
+	if v := msg.ID(string(id) + "." + rs.String()); hasMessage(v) {
+		return v
+	}
+	return id
+}
+
+func hasMessage(id msg.ID) bool {
+	_, ok := msg.Lookup(id)
+	return ok
 }
 
 // printDists prints the casualties, wounds caused and unsaved wounds, a
 // table each, and once for two or three that are the same distribution.
-func printDists(w io.Writer, res *odds.Result, exact bool) {
+func printDists(w io.Writer, res *odds.Result, exact bool, l msg.Lang) {
 	cas, wounds, unsaved := res.Casualties, res.Wounds, res.Unsaved
+	title := func(id msg.ID) msg.Message { return msg.New(id) }
 	switch cw, wu, cu := sameDist(cas, wounds), sameDist(wounds, unsaved), sameDist(cas, unsaved); {
 	case cw && wu:
 		// Models of one Wound and no multiple wounds: the three are one.
-		printTable(w, "Casualties = wounds caused = unsaved wounds (each unsaved wound removes one model)", cas, exact)
+		printTable(w, title("cli.odds.title.all_three"), cas, exact, l)
 	case cw:
-		printTable(w, "Casualties (models removed) = wounds caused (combat result)", cas, exact)
-		printTable(w, "Unsaved wounds (before multiple wounds)", unsaved, exact)
+		printTable(w, title("cli.odds.title.casualties_wounds"), cas, exact, l)
+		printTable(w, title("cli.odds.title.unsaved"), unsaved, exact, l)
 	case wu:
-		printTable(w, "Casualties (models removed)", cas, exact)
-		printTable(w, "Wounds caused (combat result) = unsaved wounds", wounds, exact)
+		printTable(w, title("cli.odds.title.casualties"), cas, exact, l)
+		printTable(w, title("cli.odds.title.wounds_unsaved"), wounds, exact, l)
 	case cu:
-		printTable(w, "Casualties (models removed) = unsaved wounds", cas, exact)
-		printTable(w, "Wounds caused (combat result)", wounds, exact)
+		printTable(w, title("cli.odds.title.casualties_unsaved"), cas, exact, l)
+		printTable(w, title("cli.odds.title.wounds_result"), wounds, exact, l)
 	default:
-		printTable(w, "Casualties (models removed)", cas, exact)
-		printTable(w, "Wounds caused (combat result)", wounds, exact)
-		printTable(w, "Unsaved wounds (before multiple wounds)", unsaved, exact)
+		printTable(w, title("cli.odds.title.casualties"), cas, exact, l)
+		printTable(w, title("cli.odds.title.wounds_result"), wounds, exact, l)
+		printTable(w, title("cli.odds.title.unsaved"), unsaved, exact, l)
 	}
 }
 
 // printStages prints the per-attack chances of each stage against whom,
 // each column as wide as its widest cell.
-func printStages(w io.Writer, res *odds.Result, whom string, exact bool) {
+func printStages(w io.Writer, res *odds.Result, whom msg.Message, exact bool, l msg.Lang) {
 	if len(res.Stages) == 0 {
 		return
 	}
-	rows := [][]string{{"group", "hit", "wound", "armour fails", "special fails", "unsaved"}}
+	text := func(id msg.ID) string { return msg.New(id).Text(l) }
+	rows := [][]string{{text("cli.odds.col.group"), text("cli.odds.col.hit"), text("cli.odds.col.wound"),
+		text("cli.odds.col.armour"), text(forRuleset("cli.odds.col.special", res.Ruleset)), text("cli.odds.col.unsaved")}}
 	for _, s := range res.Stages {
 		rows = append(rows, []string{strconv.Itoa(s.Group),
-			stage(s.Hit, s.Needs.ToHit, s.Needs.AutoHit, exact, "cannot hit"),
-			stage(s.Wound, s.Needs.Wound, false, exact, "cannot wound"),
-			stage(s.ArmourFailed, s.Needs.Armour, false, exact, "no save"),
-			stage(s.SpecialFailed, s.Needs.Special, false, exact, "no save"),
-			num(s.Unsaved, exact)})
+			stage(s.Hit, s.Needs.ToHit, s.Needs.AutoHit, exact, "cli.odds.cannot_hit", l),
+			stage(s.Wound, s.Needs.Wound, false, exact, "cli.odds.cannot_wound", l),
+			stage(s.ArmourFailed, s.Needs.Armour, false, exact, "cli.odds.no_save", l),
+			stage(s.SpecialFailed, s.Needs.Special, false, exact, "cli.odds.no_save", l),
+			num(s.Unsaved, exact, l)})
 	}
 	// the widths of the table before cells grew with them, at least
 	widths := []int{5, 12, 12, 17, 17, 0}
 	for _, r := range rows {
 		for i, c := range r {
-			widths[i] = max(widths[i], len(c))
+			widths[i] = max(widths[i], runes(c))
 		}
 	}
-	fmt.Fprintf(w, "\nPer attack, against %s:\n", whom)
+	fmt.Fprintf(w, "\n%s\n", msg.New("cli.odds.per_attack", whom).Text(l))
 	for _, r := range rows {
 		line := ""
 		for i, c := range r[:len(r)-1] {
@@ -281,31 +301,31 @@ func printStages(w io.Writer, res *odds.Result, whom string, exact bool) {
 // stage is one cell of the per-attack table: the chance and what the roll
 // needs, or impossible (a save of 7+ or none is "no save", not "(9+)").
 // A to-hit of 7+ that can still hit (a 6, then a second roll) is "(7+)".
-func stage(p *big.Rat, need rules.Target, auto, exact bool, impossible string) string {
+func stage(p *big.Rat, need rules.Target, auto, exact bool, impossible msg.ID, l msg.Lang) string {
 	switch {
 	case auto:
-		return "auto"
-	case !need.Possible() && (impossible != "cannot hit" || p.Sign() == 0):
-		return num(p, exact) + " (" + impossible + ")"
+		return msg.New("cli.odds.auto").Text(l)
+	case !need.Possible() && (impossible != "cli.odds.cannot_hit" || p.Sign() == 0):
+		return msg.New("cli.odds.cell", num(p, exact, l), msg.New(impossible)).Text(l)
 	}
-	return num(p, exact) + " (" + need.String() + ")"
+	return msg.New("cli.odds.cell", num(p, exact, l), need.String()).Text(l)
 }
 
 // printHeader names the target: the ruleset, the unit, its size and its
 // formation on one line, or, when that would not fit a screen, the
 // formation drawn rank by rank below as resolve draws it (abbreviated);
 // then what the letters of a second troop type or profile mean.
-func printHeader(w io.Writer, rs rules.Ruleset, u *rearrank.Unit) {
+func printHeader(w io.Writer, rs rules.Ruleset, u *rearrank.Unit, l msg.Lang) {
 	if f := u.Fighter(); f != nil { // skirmish: one warrior (RULES.md 13)
-		fmt.Fprintf(w, "%s: %s, one warrior, %d of %s left\n", rs, unitName(u), f.W-f.Damage, words.Count(f.W, "wound", "wounds"))
+		fmt.Fprintln(w, msg.New("cli.odds.header.warrior", rs.String(), unitName(u), f.W-f.Damage, f.W).Text(l))
 		return
 	}
-	head := fmt.Sprintf("%s: %s, %s", rs, unitName(u), words.Count(u.Size(), "model", "models"))
-	if line := head + ", " + formationLine(u.Ranks()); len(line) <= screenWidth {
+	head := msg.New("cli.odds.header", rs.String(), unitName(u), u.Size()).Text(l)
+	if line := msg.New("cli.odds.header.line", head, formationLine(u.Ranks(), l)).Text(l); runes(line) <= screenWidth {
 		fmt.Fprintln(w, line)
 	} else {
-		fmt.Fprintln(w, head+":")
-		drawFormation(w, u.Ranks(), nil)
+		fmt.Fprintln(w, msg.New("cli.odds.header.drawn", head).Text(l))
+		drawFormationIn(w, u.Ranks(), nil, l)
 	}
 	drawKinds(w, u)
 }

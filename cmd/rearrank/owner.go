@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank"
-	"github.com/rearrank/rearrank/internal/words"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
 	"github.com/rearrank/rearrank/unit"
@@ -20,8 +20,12 @@ import (
 // save the engine would roll); an empty answer or the end of the input
 // takes it.
 type owner struct {
-	in  *bufio.Reader
-	out io.Writer
+	in   *bufio.Reader
+	out  io.Writer
+	lang msg.Lang
+	// rs is the target's ruleset, which names a champion its own way
+	// (a t9a champion is a командир in Russian)
+	rs rules.Ruleset
 }
 
 // Choose implements unit.Chooser.
@@ -31,52 +35,51 @@ func (o *owner) Choose(c unit.Choice) int {
 	}
 	var names []string
 	for _, cell := range c.Options {
-		names = append(names, fmt.Sprintf("%s at rank %d, file %d", cellName(cell), cell.Slot.Rank+1, cell.Slot.File+1))
+		names = append(names, o.text("cli.owner.at", cellName(cell, o.rs), cell.Slot.Rank+1, cell.Slot.File+1))
 	}
-	question := ""
+	var question msg.Message
 	switch {
 	case c.Switch == "rear_rank_order" && c.Ahead:
 		// battleaxe per-model damage: the model the wound damages goes
 		// before the others (11.3)
-		question = "rear_rank_order: which model of the rear rank of " + c.Formation + " does the next wound go to"
+		question = msg.New("cli.owner.rear_rank_wound", c.Formation)
 	case c.Switch == "rear_rank_order":
-		question = "rear_rank_order: which model of the rear rank of " + c.Formation + " is removed"
+		question = msg.New("cli.owner.rear_rank", c.Formation)
+	case c.Switch == "command_order" && c.Ahead:
+		question = msg.New("cli.owner.command_order_ahead", c.Formation)
 	case c.Switch == "command_order":
-		question = "command_order: which of the command group of " + c.Formation + " is removed first"
-		if c.Ahead {
-			question += " (to find the model the next wound lands on)"
-		}
+		question = msg.New("cli.owner.command_order", c.Formation)
 	default:
-		question = c.Switch + ", unit " + c.Formation
+		question = msg.New("cli.owner.switch", c.Switch, c.Formation)
 	}
-	return o.ask(question, names, c.Default)
+	return o.ask(question.Text(o.lang), names, c.Default)
 }
+
+// text renders the message id with args in the owner's language.
+func (o *owner) text(id msg.ID, args ...any) string { return msg.New(id, args...).Text(o.lang) }
 
 // chooseOdd asks which end of the single rank goes first at the batch's
 // ties, and so gives up its odd casualty (R11). The count is not known
 // when it is asked (dice may be left to roll), so it names none.
 func (o *owner) chooseOdd(c unit.Choice) int {
-	names := []string{"the left end", "the right end"}
-	takes := "this batch takes its casualties from both ends of the single rank " + c.Formation + " in turn"
+	names := []string{o.text("cli.owner.left_end"), o.text("cli.owner.right_end")}
+	q := msg.New("cli.owner.single_rank", c.Formation)
 	if c.Ahead { // battleaxe per-model damage (11.3)
-		takes = "this batch's wounds go to the models of the single rank " + c.Formation + " from both ends in turn, a wounded model being the next to go"
+		q = msg.New("cli.owner.single_rank_wounds", c.Formation)
 	}
-	q := "single_rank_policy: " + takes + "; when both ends have given up as many, which end goes first, and so gives up the odd one if the batch takes an odd number"
-	return o.ask(q, names, c.Default)
+	return o.ask(q.Text(o.lang), names, c.Default)
 }
 
 // cellName names the model of a cell as the log does: a character by his
-// name, "rank-and-file", "standard bearer".
-func cellName(cell unit.Cell) string {
+// name, "rank-and-file", "standard bearer" (a role of ruleset rs).
+func cellName(cell unit.Cell, rs rules.Ruleset) msg.Message {
 	switch {
 	case cell.Model == nil:
-		return "empty"
+		return msg.New("cli.owner.empty")
 	case cell.Model.Name != "" && cell.Model.Role == unit.Character:
-		return cell.Model.Name
-	case cell.Model.Role == unit.RankAndFile:
-		return "rank-and-file"
+		return msg.New("cli.text", cell.Model.Name)
 	}
-	return cell.Model.Role.Words()
+	return msg.New(forRuleset(msg.ID("cli.owner.role."+cell.Model.Role.String()), rs))
 }
 
 // ChooseSave implements rearrank.SaveChooser: options come with the save
@@ -86,7 +89,7 @@ func (o *owner) ChooseSave(m unit.Model, options []rules.SpecialChoice) int {
 	for _, s := range options {
 		names = append(names, fmt.Sprintf("%s %s", s.Kind, s.Save))
 	}
-	return o.ask("special_save_choice: which save does the model use against this attack group", names, 0)
+	return o.ask(o.text("cli.owner.special_save"), names, 0)
 }
 
 // ChoosePacketOrder implements rearrank.PacketChooser (tow's
@@ -102,37 +105,36 @@ func (o *owner) ChoosePacketOrder(group string, packets []rearrank.PacketOption,
 	for len(left) > 1 {
 		var names []string
 		for _, i := range left {
-			kind := ""
+			id := msg.ID("cli.owner.packet")
 			if packets[i].CleavingBlow {
-				kind = ", the Cleaving Blow: no Regeneration"
+				id = "cli.owner.packet_cleaving"
 			}
-			names = append(names, fmt.Sprintf("%s (rolled %s%s)", words.Count(packets[i].Wounds, "Wound", "Wounds"), ordinal(i+1), kind))
+			names = append(names, o.text(id, packets[i].Wounds, msg.New(ordinal(i+1), i+1)))
 		}
-		next := "next"
+		id := msg.ID("cli.owner.packet_next")
 		if len(order) == 0 {
-			next = "first"
+			id = "cli.owner.packet_first"
 		}
-		q := fmt.Sprintf("multi_packet_order: the Multiple Wounds packets of %s against %s; which is applied %s", group, formation, next)
-		i := o.ask(q, names, 0)
+		i := o.ask(o.text(id, group, formation), names, 0)
 		order = append(order, left[i])
 		left = append(left[:i:i], left[i+1:]...)
 	}
 	return append(order, left...)
 }
 
-// ordinal is "1st", "2nd", "3rd", "4th"...
-func ordinal(n int) string {
-	suffix := "th"
+// ordinal is the message of the ordinal n, "1st", "2nd", "3rd", "4th"...:
+// English endings differ by n (Russian's "1-м" does not).
+func ordinal(n int) msg.ID {
 	switch {
 	case n%100 >= 11 && n%100 <= 13:
 	case n%10 == 1:
-		suffix = "st"
+		return "cli.owner.ordinal.st"
 	case n%10 == 2:
-		suffix = "nd"
+		return "cli.owner.ordinal.nd"
 	case n%10 == 3:
-		suffix = "rd"
+		return "cli.owner.ordinal.rd"
 	}
-	return strconv.Itoa(n) + suffix
+	return "cli.owner.ordinal.th"
 }
 
 // ask asks question until it reads one of options; def (an index) is the
@@ -150,7 +152,7 @@ func (o *owner) ask(question string, options []string, def int) int {
 		fmt.Fprintf(o.out, "  %d) %s\n", n+1, options[i])
 	}
 	for {
-		fmt.Fprintf(o.out, "choose 1-%d [1]: ", len(options))
+		fmt.Fprint(o.out, o.text("cli.owner.choose", len(options)))
 		line, err := o.in.ReadString('\n')
 		line = strings.TrimSpace(line)
 		if line == "" && err == nil {
@@ -160,10 +162,10 @@ func (o *owner) ask(question string, options []string, def int) int {
 			return order[n-1]
 		}
 		if err != nil {
-			fmt.Fprintf(o.out, "  input ended: taking option 1\n")
+			fmt.Fprintf(o.out, "  %s\n", o.text("cli.owner.input_ended"))
 			return def
 		}
-		fmt.Fprintf(o.out, "  want a number from 1 to %d\n", len(options))
+		fmt.Fprintf(o.out, "  %s\n", o.text("cli.prompt.want_number", len(options)))
 	}
 }
 
@@ -173,16 +175,16 @@ func (o *owner) ask(question string, options []string, def int) int {
 // 18). The library would stand the defaults in by itself; setting them in
 // the file first makes the note and lets every reader (compare's columns
 // too) see one scenario.
-func standIn(f *scenario.File) (*scenario.File, []string, error) {
+func standIn(f *scenario.File) (*scenario.File, []msg.Message, error) {
 	_, in := f.RuleOptions().StandIns(f.Ruleset, nil)
-	var notes []string
+	var notes []msg.Message
 	for _, s := range in {
 		g, err := f.WithOption(s.Switch, s.Default) // the ruleset's own value: by_ruleset's in tow is left_to_right
 		if err != nil {
 			return nil, nil, err
 		}
 		f = g
-		notes = append(notes, s.String())
+		notes = append(notes, s.Msg())
 	}
 	return f, notes, nil
 }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"github.com/rearrank/rearrank/internal/wire"
 	"io"
@@ -15,33 +14,27 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
-	"github.com/rearrank/rearrank/internal/words"
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
 
 func runResolve(ctx context.Context, args []string, e env) error {
-	fs := newFlags(e, "resolve", "[--dice 6,3,5,...|--seed N] [--json] FILE",
-		"rearrank resolve --dice 6,3,5,2,4,1 examples/champion-challenge.yaml")
-	faces := fs.String("dice", "", "the faces you rolled, in the order the steps ask for them (commas or spaces)")
-	seed := fs.Uint64("seed", 0, "roll with a seeded generator instead (same seed, same dice)")
-	asJSON := fs.Bool("json", false, "print the events and the final unit as JSON")
+	fs := newFlags(e, "resolve", "rearrank resolve --dice 6,3,5,2,4,1 examples/champion-challenge.yaml", "[--dice 6,3,5,...|--seed N] [--json]")
+	faces := fs.String("dice", "", "")
+	seed := fs.Uint64("seed", 0, "")
+	asJSON := fs.Bool("json", false, "")
 	path, err := parseFile(fs, args)
 	if err != nil {
 		return err
 	}
-	seedSet := false
-	fs.Visit(func(f *flag.Flag) {
-		if f.Name == "seed" {
-			seedSet = true
-		}
-	})
+	seedSet := flagSet(fs, "seed")
 	if seedSet && *faces != "" {
-		return usagef("resolve: give --dice or --seed, not both")
+		return usage("cli.resolve.error.dice_and_seed")
 	}
 	if path == "-" && *faces == "" && !seedSet {
-		return usagef("resolve: reading the scenario from standard input needs --dice or --seed")
+		return usage("cli.resolve.error.stdin")
 	}
 	_, u, attacks, err := loadAsking(path, e, e.tty)
 	if err != nil {
@@ -54,44 +47,44 @@ func runResolve(ctx context.Context, args []string, e env) error {
 	case *faces != "":
 		fv, err := dice.ParseFaces(*faces)
 		if err != nil {
-			return usagef("resolve: --dice: %v", err)
+			return usage("cli.error.at", "resolve: --dice", errArg(err))
 		}
 		scripted = dice.NewScripted(fv...)
 		r = scripted
 	case seedSet:
 		r = dice.NewSeeded(*seed)
 	case e.tty:
-		r = &prompter{in: in, out: e.stderr}
+		r = &prompter{in: in, out: e.stderr, lang: e.lang}
 	default:
-		return usagef("resolve: no dice: give --dice 6,3,5,... or --seed N (or run it in a terminal to be asked for each die)")
+		return usage("cli.resolve.error.no_dice")
 	}
 	rec := dice.NewRecorder(r)
 	var ch unit.Chooser
 	if e.tty {
-		ch = &owner{in: in, out: e.stderr}
+		ch = &owner{in: in, out: e.stderr, lang: e.lang, rs: u.Ruleset()}
 	}
 	res, err := referee.ResolveWith(u, attacks, rec, ch)
 	if err != nil {
 		if errors.Is(err, dice.ErrOutOfDice) || errors.Is(err, dice.ErrBadFace) {
-			return usagef("resolve: --dice: %v", err)
+			return usageError{Err: msg.Errorf(err, "cli.error.at", "resolve: --dice", errArg(err))}
 		}
 		return err
 	}
 	if scripted != nil && scripted.Remaining() > 0 {
-		fmt.Fprintf(e.stderr, "rearrank: note: %s left over (%v), the attacks needed %d\n",
-			words.Count(scripted.Remaining(), "die", "dice"), scripted.Faces()[scripted.Used():], scripted.Used())
+		e.note(msg.New("cli.resolve.dice_left", scripted.Remaining(), fmt.Sprint(scripted.Faces()[scripted.Used():]), scripted.Used()))
 	}
 	if *asJSON {
 		return writeJSON(e.stdout, wire.ResolutionOf(res, rec.Faces()))
 	}
-	printResolve(e.stdout, res, rec.Faces())
+	printResolve(e.stdout, res, rec.Faces(), e.lang)
 	return nil
 }
 
 // prompter asks a person for each die at the terminal.
 type prompter struct {
-	in  *bufio.Reader
-	out io.Writer
+	in   *bufio.Reader
+	out  io.Writer
+	lang msg.Lang
 }
 
 func (p *prompter) Roll(sides int) int {
@@ -103,21 +96,28 @@ func (p *prompter) Roll(sides int) int {
 }
 
 // Ask prompts until it gets a face in 1..sides; end of input is an error.
-func (p *prompter) Ask(sides int, what string) (int, error) {
+func (p *prompter) Ask(sides int, what string) (int, error) { return p.ask(sides, what) }
+
+// AskMsg implements dice.MsgAsker: Ask with what said in the person's
+// language.
+func (p *prompter) AskMsg(sides int, what msg.Message) (int, error) { return p.ask(sides, what) }
+
+// ask is Ask and AskMsg: what is a string or a message.
+func (p *prompter) ask(sides int, what any) (int, error) {
 	for {
-		fmt.Fprintf(p.out, "D%d for %s: ", sides, what)
+		fmt.Fprint(p.out, msg.New("cli.prompt.die", sides, what).Text(p.lang))
 		line, err := p.in.ReadString('\n')
 		line = strings.TrimSpace(line)
 		if line == "" && err != nil {
-			return 0, fmt.Errorf("%s: %w: input ended", what, dice.ErrOutOfDice)
+			return 0, msg.Errorf(dice.ErrOutOfDice, "cli.prompt.ended", what)
 		}
 		f, convErr := strconv.Atoi(line)
 		if convErr == nil && f >= 1 && f <= sides {
 			return f, nil
 		}
-		fmt.Fprintf(p.out, "  want a number from 1 to %d\n", sides)
+		fmt.Fprintf(p.out, "  %s\n", msg.New("cli.prompt.want_number", sides).Text(p.lang))
 		if err != nil {
-			return 0, fmt.Errorf("%s: %w: input ended", what, dice.ErrOutOfDice)
+			return 0, msg.Errorf(dice.ErrOutOfDice, "cli.prompt.ended", what)
 		}
 	}
 }
@@ -127,22 +127,29 @@ const manyLines = 60
 
 // unitName is how the output calls the target: its name, or "the
 // warrior" (skirmish, RULES.md 13) or "the unit" when it has none.
-func unitName(u *rearrank.Unit) string {
+func unitName(u *rearrank.Unit) msg.Message {
 	switch {
 	case u.Name() != "":
-		return u.Name()
+		return msg.New("cli.text", u.Name())
 	case u.Fighter() != nil:
-		return "the warrior"
+		return msg.New("cli.name.warrior")
 	}
-	return "the unit"
+	return msg.New("cli.name.unit")
 }
 
-func printResolve(w io.Writer, res *referee.Result, faces []int) {
-	fmt.Fprintf(w, "%s: %s, dice used: %s\n\nBefore:\n", res.Before.Ruleset(), unitName(res.Before), joinInts(faces))
+func printResolve(w io.Writer, res *referee.Result, faces []int, l msg.Lang) {
+	say := func(id msg.ID, args ...any) { fmt.Fprintln(w, msg.New(id, args...).Text(l)) }
+	used := any(msg.New("combat.round.no_dice"))
+	if len(faces) > 0 {
+		used = joinInts(faces)
+	}
+	say("cli.resolve.header", res.Before.Ruleset().String(), unitName(res.Before), used)
+	fmt.Fprintln(w)
+	say("cli.resolve.before")
 	if f := res.Before.Fighter(); f != nil {
-		printWarrior(w, f)
+		printWarrior(w, f, l)
 	} else {
-		drawFormation(w, res.Before.Ranks(), nil)
+		drawFormationIn(w, res.Before.Ranks(), nil, l)
 	}
 	fmt.Fprintln(w)
 	// A stage of more than manyLines steps (a batch of 5,000 attacks) is
@@ -152,24 +159,24 @@ func printResolve(w io.Writer, res *referee.Result, faces []int) {
 	for _, e := range res.Events {
 		switch e.Kind {
 		case rearrank.BatchStart:
-			fmt.Fprintf(w, "== %s\n", e.Text)
+			fmt.Fprintf(w, "== %s\n", e.TextIn(l))
 			continue
 		case rearrank.BatchEnd:
-			fmt.Fprintf(w, "   -> %s\n\n", e.Text)
+			fmt.Fprintf(w, "   -> %s\n\n", e.TextIn(l))
 			continue
 		}
 		r := &runs[run]
 		switch {
 		case len(r.Events) <= manyLines:
-			fmt.Fprintf(w, "   %s\n", e)
+			fmt.Fprintf(w, "   %s\n", eventLine(e, res.Before.Ruleset(), l))
 		case at == 0:
 			fmt.Fprintf(w, "   %-9s %s", referee.StageLabel(r.Stage, r.Reroll)+":", r.Summary())
 			if r.Dice > 0 {
-				fmt.Fprintf(w, " (faces %s)", r.Faces())
+				fmt.Fprint(w, msg.New("cli.resolve.faces", r.Faces()).Text(l))
 			}
 			fmt.Fprintln(w)
 			if others := r.Others(); others != "" && r.Dice > 0 {
-				fmt.Fprintf(w, "             and %s\n", others)
+				fmt.Fprintf(w, "             %s\n", msg.New("cli.resolve.others", others).Text(l))
 			}
 		}
 		if at++; at == len(r.Events) {
@@ -179,11 +186,11 @@ func printResolve(w io.Writer, res *referee.Result, faces []int) {
 	t := res.Tally
 	if f := res.After.Fighter(); f != nil {
 		// skirmish: one warrior, no formation, no panic (RULES.md 13)
-		fmt.Fprintf(w, "After: %s caused, %s\n", words.Count(t.Wounds, "wound", "wounds"), words.Count(t.Unsaved, "unsaved", "unsaved"))
-		printWarrior(w, f)
+		say("cli.resolve.after_warrior", t.Wounds, t.Unsaved)
+		printWarrior(w, f, l)
 		return
 	}
-	fmt.Fprintf(w, "After: %s, %s caused (combat result), %d unsaved", words.Count(t.Casualties, "casualty", "casualties"), words.Count(t.Wounds, "wound", "wounds"), t.Unsaved)
+	fmt.Fprint(w, msg.New("cli.resolve.after", t.Casualties, t.Wounds, t.Unsaved).Text(l))
 	if s := res.WastedText(); s != "" {
 		fmt.Fprintf(w, ", %s", s)
 	}
@@ -193,29 +200,66 @@ func printResolve(w io.Writer, res *referee.Result, faces []int) {
 	}
 	fmt.Fprintln(w)
 	after := res.After.Ranks()
-	drawFormation(w, after, nil)
+	drawFormationIn(w, after, nil, l)
 	if gone := fallen(res.Before.Ranks(), after); len(gone) > 0 {
 		// Slides and repairs refill the slots the dead left, so the
 		// formation after cannot show where they stood: the one before can
 		// (a destroyed unit's too).
-		fmt.Fprintln(w, "Removed (x), where they stood before:")
-		drawFormation(w, res.Before.Ranks(), gone)
+		say("cli.resolve.removed")
+		drawFormationIn(w, res.Before.Ranks(), gone, l)
 	}
-	drawLegend(w, res.Before)
+	drawLegendIn(w, l, res.Before)
 	if o := res.Outcome(); o != "" {
 		fmt.Fprintln(w, o)
 	}
 }
 
+// eventLine is one line of the referee's log in language l: the event's
+// String in English; in another language the same columns, the stage or
+// kind in words of the catalogue ("cli.log.stage.hit"), then the event's
+// sentence (TextIn) and the rule it cites.
+func eventLine(ev rearrank.Event, rs rules.Ruleset, l msg.Lang) string {
+	if l == msg.English {
+		return ev.String()
+	}
+	var b strings.Builder
+	switch ev.Kind {
+	case rearrank.Roll:
+		fmt.Fprintf(&b, "%-9s", msg.New(forRuleset(msg.ID("cli.log.stage."+ev.Stage.String()), rs)).Text(l))
+		if ev.Attack > 0 {
+			fmt.Fprintf(&b, " #%-3d", ev.Attack)
+		}
+		fmt.Fprintf(&b, " D%d=%d", ev.Sides, ev.Face)
+	case rearrank.BatchStart, rearrank.BatchEnd:
+	default:
+		fmt.Fprintf(&b, "%-9s", msg.New(msg.ID("cli.log.kind."+ev.Kind.String())).Text(l))
+	}
+	if text := ev.TextIn(l); text != "" {
+		if b.Len() > 0 {
+			b.WriteString("  ")
+		}
+		b.WriteString(text)
+	}
+	if ev.Rule != "" {
+		b.WriteString("  ")
+		if ref, ok := strings.CutPrefix(ev.Citation(), "rules "); ok {
+			b.WriteString(msg.New("cli.log.rules", ref).Text(l))
+		} else {
+			fmt.Fprintf(&b, "[%s]", ev.Citation())
+		}
+	}
+	return b.String()
+}
+
 // printWarrior says how a skirmish warrior stands (RULES.md 13).
-func printWarrior(w io.Writer, f *unit.Model) {
-	status := strings.ReplaceAll(f.Skirmish.Status.String(), "_", " ")
-	fmt.Fprintf(w, "  %s, %d of %s left", status, max(0, f.W-f.Damage), words.Count(f.W, "wound", "wounds"))
+func printWarrior(w io.Writer, f *unit.Model, l msg.Lang) {
+	status := msg.New(msg.ID("cli.warrior.status." + f.Skirmish.Status.String()))
+	fmt.Fprintf(w, "  %s", msg.New("cli.warrior.left", status, max(0, f.W-f.Damage), f.W).Text(l))
 	if f.Skirmish.Disarmed {
-		fmt.Fprint(w, ", disarmed")
+		fmt.Fprint(w, msg.New("cli.warrior.disarmed").Text(l))
 	}
 	if f.Skirmish.CannotFight {
-		fmt.Fprint(w, ", may not fight this turn")
+		fmt.Fprint(w, msg.New("cli.warrior.cannot_fight").Text(l))
 	}
 	fmt.Fprintln(w)
 }
@@ -241,10 +285,9 @@ func fallen(before, after [][]unit.Cell) map[int]bool {
 	return gone
 }
 
+// joinInts writes faces as the command line takes them, "6,3,5"; callers
+// say "none" for no faces in their reader's language.
 func joinInts(v []int) string {
-	if len(v) == 0 {
-		return "none"
-	}
 	s := make([]string, len(v))
 	for i, x := range v {
 		s[i] = strconv.Itoa(x)
@@ -252,13 +295,9 @@ func joinInts(v []int) string {
 	return strings.Join(s, ",")
 }
 
-// drawFormation draws a formation rank by rank, front rank first, with .
-// for an empty slot and x for the models in gone.
-func drawFormation(w io.Writer, ranks [][]unit.Cell, gone map[int]bool) {
-	drawFormationIn(w, ranks, gone, msg.English)
-}
-
-// drawFormationIn is drawFormation with its words in language l.
+// drawFormationIn draws a formation rank by rank, front rank first, with
+// . for an empty slot and x for the models in gone, its words in
+// language l.
 func drawFormationIn(w io.Writer, ranks [][]unit.Cell, gone map[int]bool, l msg.Lang) {
 	front := msg.New("combat.draw.front").Text(l)
 	blank := strings.Repeat(" ", utf8.RuneCountInString(front))
@@ -267,7 +306,7 @@ func drawFormationIn(w io.Writer, ranks [][]unit.Cell, gone map[int]bool, l msg.
 		if r == 0 {
 			label = front
 		}
-		fmt.Fprintf(w, "  %s [%s]\n", label, strings.Join(abbreviate(rankCells(rank, gone), rankWidth), " "))
+		fmt.Fprintf(w, "  %s [%s]\n", label, strings.Join(abbreviate(rankCells(rank, gone), rankWidth, l), " "))
 	}
 	if len(ranks) == 0 {
 		fmt.Fprintf(w, "  %s\n", msg.New("combat.draw.no_models").Text(l))
@@ -275,14 +314,14 @@ func drawFormationIn(w io.Writer, ranks [][]unit.Cell, gone map[int]bool, l msg.
 }
 
 // formationLine writes a formation on one line, "[R R R] / [R R]", each
-// rank abbreviated as drawFormation does.
-func formationLine(ranks [][]unit.Cell) string {
+// rank abbreviated as drawFormationIn does.
+func formationLine(ranks [][]unit.Cell, l msg.Lang) string {
 	if len(ranks) == 0 {
 		return "[]"
 	}
 	out := make([]string, len(ranks))
 	for r, rank := range ranks {
-		out[r] = "[" + strings.Join(abbreviate(rankCells(rank, nil), rankWidth), " ") + "]"
+		out[r] = "[" + strings.Join(abbreviate(rankCells(rank, nil), rankWidth, l), " ") + "]"
 	}
 	return strings.Join(out, " / ")
 }
@@ -315,14 +354,14 @@ const rankWidth = screenWidth - 12
 // casualties are taken (11.2), and the plain middle becomes "...n more...".
 // A middle cell that is not a plain R, such as a removed x, a command model
 // or a damaged one, is never hidden.
-func abbreviate(cells []string, width int) []string {
-	if len(strings.Join(cells, " ")) <= width {
+func abbreviate(cells []string, width int, l msg.Lang) []string {
+	if runes(strings.Join(cells, " ")) <= width {
 		return cells
 	}
 	var out []string
 	for keep := (width - 16) / 4; keep >= 2; keep-- { // cells kept at each end
-		out = abbreviateKeeping(cells, keep)
-		if len(strings.Join(out, " ")) <= width {
+		out = abbreviateKeeping(cells, keep, l)
+		if runes(strings.Join(out, " ")) <= width {
 			break
 		}
 	}
@@ -330,7 +369,7 @@ func abbreviate(cells []string, width int) []string {
 }
 
 // abbreviateKeeping is abbreviate keeping keep cells at each end.
-func abbreviateKeeping(cells []string, keep int) []string {
+func abbreviateKeeping(cells []string, keep int, l msg.Lang) []string {
 	if len(cells) <= 2*keep+1 {
 		return cells
 	}
@@ -338,7 +377,7 @@ func abbreviateKeeping(cells []string, keep int) []string {
 	hidden := 0
 	flush := func() {
 		if hidden > 0 {
-			out = append(out, fmt.Sprintf("...%d more...", hidden))
+			out = append(out, msg.New("cli.draw.more", hidden).Text(l))
 			hidden = 0
 		}
 	}
@@ -362,14 +401,6 @@ func cellText(c unit.Cell) string {
 		s += fmt.Sprintf("(%d)", n)
 	}
 	return s
-}
-
-// drawLegend prints, once, what the letters of the formations mean: the
-// roles', and those the units draw beyond them (troop types of a mixed
-// unit, unit.Legend).
-func drawLegend(w io.Writer, units ...*rearrank.Unit) {
-	fmt.Fprintln(w, "  R rank-and-file  M musician  S standard  C champion  H character  x removed  . empty  (n) damage")
-	drawKinds(w, units...)
 }
 
 // drawKinds prints, once each, the letters the units draw beyond the

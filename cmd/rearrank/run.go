@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/rearrank/rearrank/internal/cli"
@@ -16,36 +17,13 @@ import (
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "0.1.0-dev"
 
-const topUsage = `rearrank resolves wounds in tabletop wargames and tells you the odds.
-
-Usage:
-  rearrank <command> [flags] FILE|-
-
-Commands:
-  odds      the exact distribution of what an attack does
-  resolve   the referee: apply the rules to the dice you rolled, step by step
-  compare   the same attack under several rulesets or switches, side by side
-  sim       Monte Carlo over the referee, with a confidence interval
-  combat    one round of close combat between two units: who wins, who breaks
-  rulesets  the rulesets, their switches and their defaults
-  serve     the calculator and referee as a web page and JSON API
-  version   print the version
-
-Run "rearrank <command> --help" for a command's flags. Every command takes
---lang en|ru, the language of what it writes for people (JSON, field names
-and codes stay English).
-
-Example:
-  rearrank odds examples/crossbows.yaml
-`
-
 // run is the whole program: main only wires it to the process. Standard
 // output goes through a buffer that is written out when the command ends
 // (serve, which runs until stopped, writes straight through): the tables
 // are hundreds of small writes, each of them a system call on a pipe or a
 // terminal.
 func run(ctx context.Context, args []string, e env) (err error) {
-	args, e.lang, err = langFlag(args, e.lang)
+	args, e.lang, err = langFlag(args, localeLang(e))
 	if err != nil {
 		return err
 	}
@@ -71,8 +49,8 @@ func run(ctx context.Context, args []string, e env) (err error) {
 // dispatch runs the command args[0].
 func dispatch(ctx context.Context, args []string, e env) error {
 	if len(args) == 0 {
-		fmt.Fprint(e.stderr, topUsage)
-		return usagef("no command given")
+		fmt.Fprint(e.stderr, e.text("cli.usage.top"))
+		return usage("cli.error.no_command")
 	}
 	cmd, rest := args[0], args[1:]
 	switch cmd {
@@ -80,18 +58,18 @@ func dispatch(ctx context.Context, args []string, e env) error {
 		if len(rest) > 0 && rest[0] != "help" { // rearrank help odds: odds' own help
 			return dispatch(ctx, []string{rest[0], "--help"}, e)
 		}
-		fmt.Fprint(e.stdout, topUsage)
+		fmt.Fprint(e.stdout, e.text("cli.usage.top"))
 		return errHelp
 	case "-h", "-help", "--help":
-		fmt.Fprint(e.stdout, topUsage)
+		fmt.Fprint(e.stdout, e.text("cli.usage.top"))
 		return errHelp
 	case "--version", "-version", "version":
 		if len(rest) > 0 && isHelpFlag(rest[0]) {
-			fmt.Fprint(e.stdout, "Usage: rearrank version\n\nPrints the version of rearrank.\n")
+			fmt.Fprint(e.stdout, e.text("cli.version.help"))
 			return errHelp
 		}
 		if len(rest) > 0 {
-			return usagef("version takes no arguments, got %q", rest[0])
+			return usage("cli.version.args", strconv.Quote(rest[0]))
 		}
 		fmt.Fprintf(e.stdout, "rearrank %s\n", version)
 		return nil
@@ -110,14 +88,16 @@ func dispatch(ctx context.Context, args []string, e env) error {
 	case "serve":
 		return runServe(ctx, rest, e)
 	}
-	fmt.Fprint(e.stderr, topUsage)
-	return usagef("unknown command %q", cmd)
+	fmt.Fprint(e.stderr, e.text("cli.usage.top"))
+	return usage("cli.error.unknown_command", strconv.Quote(cmd))
 }
 
 // newFlags returns a FlagSet for a subcommand whose --help prints the
-// usage line, the example and the flags to stdout.
-func newFlags(e env, name, usage, example string) *flag.FlagSet {
-	return cli.NewFlags(e.stdout, name, usage, example)
+// usage line ("cli.<name>.usage" with args, the flags it writes as they
+// are), the example and the flags ("cli.<name>.flag.<flag>", for the
+// flags declared with no usage) to stdout, in e's language.
+func newFlags(e env, name, example string, args ...any) *flag.FlagSet {
+	return cli.NewFlagsIn(e.stdout, name, e.lang, msg.New(msg.ID("cli."+name+".usage"), args...), example)
 }
 
 // parse parses flags, allowing them before and after the positional
@@ -129,7 +109,7 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) { return cli.Parse
 // compare, combat).
 func checkMaxStates(fs *flag.FlagSet, n int) error {
 	if n < 1 {
-		return usagef("%s: --max-states %d: want at least 1", fs.Name(), n)
+		return usage("cli.error.max_states", fs.Name(), n)
 	}
 	return nil
 }
@@ -149,9 +129,9 @@ func oneFile(fs *flag.FlagSet, pos []string) (string, error) {
 	case 1:
 		return pos[0], nil
 	case 0:
-		return "", usagef("%s: no scenario file given (a path, or - for standard input; see rearrank %s --help)", fs.Name(), fs.Name())
+		return "", usage("cli.error.no_file", fs.Name())
 	}
-	return "", usagef("%s: want one scenario file, got %d: %s", fs.Name(), len(pos), strings.Join(pos, " "))
+	return "", usage("cli.error.files", fs.Name(), len(pos), strings.Join(pos, " "))
 }
 
 // isTerminal reports whether w (or r) is a terminal, for colour, prompts and
@@ -188,14 +168,14 @@ func langFlag(args []string, lang msg.Lang) ([]string, msg.Lang, error) {
 		}
 		if !hasVal {
 			if i+1 >= len(args) {
-				return nil, lang, usagef("--lang: want en or ru")
+				return nil, lang, usage("cli.error.lang_missing")
 			}
 			i++
 			val = args[i]
 		}
 		l, err := msg.ParseLang(val)
 		if err != nil {
-			return nil, lang, usagef("--lang: %v", err)
+			return nil, lang, usage("cli.error.lang", strconv.Quote(val))
 		}
 		lang = l
 	}

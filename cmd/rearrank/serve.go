@@ -3,13 +3,14 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
 	"runtime/debug"
+	"strconv"
 	"time"
 
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/web"
 )
 
@@ -32,35 +33,34 @@ const shutdownGrace = 10 * time.Second
 // combat build their templates and tables on first use, not at start
 // (bench/README.md, "Process start").
 func runServe(ctx context.Context, args []string, e env) error {
-	fs := newFlags(e, "serve", "[--addr 127.0.0.1:8080] [--timeout 10s] [--max-concurrent N] [--max-states N] [--queue-wait 2s] [--memory-limit BYTES]",
-		"rearrank serve --addr 127.0.0.1:8080   (then open http://127.0.0.1:8080/ on this machine)")
-	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on; 0.0.0.0:8080 lets phones on your network in")
-	timeout := fs.Duration("timeout", web.DefaultTimeout, "time limit for one computation")
-	maxConc := fs.Int("max-concurrent", 0, "computations at once in the cheap lane, and one fewer (at least one) in the heavy lane; the excess waits, then gets 503 (0: one per core)")
-	maxStates := fs.Int("max-states", web.DefaultMaxStates, "state limit of the exact odds; past it, 422 (the default keeps one computation under 256 MB)")
-	queueWait := fs.Duration("queue-wait", web.DefaultQueueWait, "how long a request waits for a computation slot before 503")
-	memLimit := fs.Int64("memory-limit", defaultMemoryLimit, "soft memory limit of the process in bytes (runtime/debug.SetMemoryLimit; GOMEMLIMIT in the environment wins)")
+	fs := newFlags(e, "serve", e.text("cli.serve.example"))
+	addr := fs.String("addr", "127.0.0.1:8080", "")
+	timeout := fs.Duration("timeout", web.DefaultTimeout, "")
+	maxConc := fs.Int("max-concurrent", 0, "")
+	maxStates := fs.Int("max-states", web.DefaultMaxStates, "")
+	queueWait := fs.Duration("queue-wait", web.DefaultQueueWait, "")
+	memLimit := fs.Int64("memory-limit", defaultMemoryLimit, "")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) > 0 {
-		return usagef("serve: takes no arguments, got %q (see rearrank serve --help)", pos[0])
+		return usage("cli.serve.error.args", strconv.Quote(pos[0]))
 	}
 	if *timeout <= 0 {
-		return usagef("serve: --timeout %s: want a positive duration such as 10s", *timeout)
+		return usage("cli.serve.error.timeout", timeout.String())
 	}
 	if *maxConc < 0 {
-		return usagef("serve: --max-concurrent %d: want 0 or more", *maxConc)
+		return usage("cli.serve.error.max_concurrent", *maxConc)
 	}
 	if *maxStates < 1 {
-		return usagef("serve: --max-states %d: want at least 1", *maxStates)
+		return usage("cli.error.max_states", "serve", *maxStates)
 	}
 	if *queueWait <= 0 {
-		return usagef("serve: --queue-wait %s: want a positive duration such as 2s", *queueWait)
+		return usage("cli.serve.error.queue_wait", queueWait.String())
 	}
 	if *memLimit < 64<<20 {
-		return usagef("serve: --memory-limit %d: want at least %d (64 MiB)", *memLimit, 64<<20)
+		return usage("cli.serve.error.memory_limit", strconv.FormatInt(*memLimit, 10), 64<<20)
 	}
 	if e.getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(*memLimit)
@@ -71,7 +71,7 @@ func runServe(ctx context.Context, args []string, e env) error {
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		return fmt.Errorf("serve: %w", err)
+		return msg.Errorf(err, "cli.error.at", "serve", errArg(err))
 	}
 	hs := &http.Server{
 		Handler:           srv.Handler(),
@@ -87,17 +87,17 @@ func runServe(ctx context.Context, args []string, e env) error {
 	go func() { done <- hs.Serve(ln) }()
 	select {
 	case err := <-done:
-		return fmt.Errorf("serve: %w", err)
+		return msg.Errorf(err, "cli.error.at", "serve", errArg(err))
 	case <-ctx.Done():
 	}
 	log.Info("shutting down", "grace", shutdownGrace.String())
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	if err := hs.Shutdown(sctx); err != nil {
-		return fmt.Errorf("serve: shutdown: %w", err)
+		return msg.Errorf(err, "cli.error.at", "serve: shutdown", errArg(err))
 	}
 	if err := <-done; err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("serve: %w", err)
+		return msg.Errorf(err, "cli.error.at", "serve", errArg(err))
 	}
 	log.Info("stopped")
 	return nil

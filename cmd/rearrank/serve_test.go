@@ -115,7 +115,7 @@ func TestServeUsage(t *testing.T) {
 		{[]string{"serve", "--addr", "256.0.0.1:99999"}, 1, "", "rearrank: serve:", 1},
 	} {
 		var out, errb bytes.Buffer
-		err := run(context.Background(), c.args, env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: os.Getenv})
+		err := run(context.Background(), c.args, env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: cLocale(os.Getenv)})
 		code := exitCode(err, &errb)
 		if code != c.code || !strings.Contains(out.String(), c.out) || strings.Count(errb.String(), c.errs) < c.errsRepeat ||
 			strings.Count(errb.String(), "rearrank:") != c.errsRepeat {
@@ -197,5 +197,19 @@ func TestServeInstalledAlone(t *testing.T) {
 	}
 	if got := strings.Join(log, "\n"); !strings.Contains(got, "msg=stopped") {
 		t.Errorf("rearrank serve did not stop gracefully:\n%s", got)
+	}
+}
+
+// cLocale is getenv with the locale fixed to C, so that a developer's
+// ru_RU locale does not change what a test reads.
+func cLocale(getenv func(string) string) func(string) string {
+	return func(k string) string {
+		switch k {
+		case "LANG":
+			return "C"
+		case "LC_ALL", "LC_MESSAGES":
+			return ""
+		}
+		return getenv(k)
 	}
 }

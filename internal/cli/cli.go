@@ -5,13 +5,16 @@
 package cli
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/rearrank/rearrank/internal/safe"
+	"github.com/rearrank/rearrank/msg"
 )
 
 // UsageError marks bad input or usage: exit status 2.
@@ -35,7 +38,11 @@ func (e Exited) Error() string { return fmt.Sprintf("exit status %d", e.Status) 
 
 // ExitCode prints err and returns the exit status: 0 success, 1 runtime
 // failure, 2 bad input or usage, an Exited's own status.
-func ExitCode(err error, stderr io.Writer) int {
+func ExitCode(err error, stderr io.Writer) int { return ExitCodeIn(err, stderr, msg.English) }
+
+// ExitCodeIn is ExitCode with rearrank's own words (a bug's line) in
+// language l; err says itself.
+func ExitCodeIn(err error, stderr io.Writer, l msg.Lang) int {
 	var exited Exited
 	switch {
 	case err == nil, errors.Is(err, ErrHelp):
@@ -47,7 +54,7 @@ func ExitCode(err error, stderr io.Writer) int {
 	if errors.As(err, &p) {
 		// A bug met on this input: say so in one line, and keep the
 		// stack for the report (REARRANK_DEBUG=1 prints it).
-		fmt.Fprintf(stderr, "rearrank: internal error: %v (this is a bug in rearrank: please report it with the command and its input)\n", p.Value)
+		fmt.Fprintln(stderr, msg.New("cli.error.internal", fmt.Sprint(p.Value)).Text(l))
 		if os.Getenv("REARRANK_DEBUG") != "" {
 			stderr.Write(p.Stack)
 		}
@@ -62,16 +69,35 @@ func ExitCode(err error, stderr io.Writer) int {
 }
 
 // NewFlags returns a FlagSet for the subcommand name whose --help prints
-// the usage line, the example and the flags to stdout.
+// the usage line, the example and the flags to stdout (NewFlagsIn in
+// English, with usage written as it is).
 func NewFlags(stdout io.Writer, name, usage, example string) *flag.FlagSet {
+	return NewFlagsIn(stdout, name, msg.English, msg.New("cli.text", usage), example)
+}
+
+// NewFlagsIn is NewFlags for a subcommand whose help is in the catalogue,
+// rendered in language l when --help asks for it (and so never built
+// otherwise): the synopsis and what follows it are usage, and a flag
+// declared with an empty usage takes the message "cli.<name>.flag.<flag>".
+func NewFlagsIn(stdout io.Writer, name string, l msg.Lang, usage msg.Message, example string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {
-		fmt.Fprintf(stdout, "Usage: rearrank %s %s\n\n", name, usage)
-		fmt.Fprintf(stdout, "Example:\n  %s\n\nFlags:\n", example)
-		fs.SetOutput(stdout)
+		fmt.Fprint(stdout, msg.New("cli.help.command", name, usage, example).Text(l))
+		fs.VisitAll(func(f *flag.Flag) {
+			if f.Usage == "" {
+				f.Usage = msg.New(msg.ID("cli." + name + ".flag." + f.Name)).Text(l)
+			}
+		})
+		var b bytes.Buffer
+		fs.SetOutput(&b)
 		fs.PrintDefaults()
 		fs.SetOutput(io.Discard)
+		out := b.String()
+		if l != msg.English { // the flag package's own words
+			out = strings.ReplaceAll(out, " (default ", " ("+msg.New("cli.help.default").Text(l)+" ")
+		}
+		io.WriteString(stdout, out)
 	}
 	return fs
 }
@@ -93,7 +119,7 @@ func Parse(fs *flag.FlagSet, args []string) ([]string, error) {
 				usage()
 				return nil, ErrHelp
 			}
-			return nil, Usagef("%s: %v (see rearrank %s --help)", fs.Name(), err, fs.Name())
+			return nil, UsageError{msg.Errorf(nil, "cli.error.flag", fs.Name(), flagError(err))}
 		}
 		args = fs.Args()
 		if len(args) == 0 {
@@ -102,4 +128,32 @@ func Parse(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+}
+
+// flagError is an error of the flag package in a player's words: the
+// flag package's three common errors as messages, any other as it is.
+func flagError(err error) any {
+	text := err.Error()
+	if name, ok := strings.CutPrefix(text, "flag provided but not defined: -"); ok {
+		return msg.New("cli.flag.undefined", name)
+	}
+	if name, ok := strings.CutPrefix(text, "flag needs an argument: -"); ok {
+		return msg.New("cli.flag.needs_argument", name)
+	}
+	// invalid value "x" for flag -n: parse error
+	if rest, ok := strings.CutPrefix(text, "invalid value "); ok {
+		value, rest, ok1 := strings.Cut(rest, " for flag -")
+		name, why, ok2 := strings.Cut(rest, ": ")
+		if ok1 && ok2 {
+			var reason any = why
+			switch why {
+			case "parse error":
+				reason = msg.New("cli.flag.parse_error")
+			case "value out of range":
+				reason = msg.New("cli.flag.out_of_range")
+			}
+			return msg.New("cli.flag.invalid", value, name, reason)
+		}
+	}
+	return text
 }
