@@ -15,8 +15,10 @@ package unit
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -95,7 +97,7 @@ func ParseRole(s string) (Role, error) {
 			return r, nil
 		}
 	}
-	return NoRole, fmt.Errorf("role %q: want rank_and_file, musician, standard, champion or character", s)
+	return NoRole, msg.Errorf(nil, "unit.role.unknown", strconv.Quote(s))
 }
 
 // Slot is a place in the formation. Rank 0 is the front rank; File 0 is the
@@ -226,22 +228,31 @@ func ParseTarget(s string) (Target, error) {
 	head, tail, colon := strings.Cut(s, ":")
 	r, err := ParseRole(head)
 	if err != nil {
-		return Target{}, fmt.Errorf("target %q: want rank_and_file[:troop_type], musician, standard, champion or character:<name>", s)
+		return Target{}, msg.Errorf(nil, "unit.target.unknown", strconv.Quote(s))
 	}
 	switch {
 	case r == RankAndFile && colon:
 		tt, err := rules.ParseTroopType(tail)
 		if err != nil {
-			return Target{}, fmt.Errorf("target %q: %w", s, err)
+			return Target{}, msg.Errorf(err, "unit.target.troop_type", strconv.Quote(s), errArg(err))
 		}
 		return Target{Role: r, TroopType: tt}, nil
 	case r == Character:
 		if tail == "" {
-			return Target{}, fmt.Errorf("target %q: want character:<name>", s)
+			return Target{}, msg.Errorf(nil, "unit.target.no_name", strconv.Quote(s))
 		}
 		return Target{Role: r, Name: tail}, nil
 	case colon:
-		return Target{}, fmt.Errorf("target %q: only rank_and_file and character take a suffix", s)
+		return Target{}, msg.Errorf(nil, "unit.target.suffix", strconv.Quote(s))
 	}
 	return Target{Role: r}, nil
+}
+
+// errArg is err as an argument of a message: itself when it can be said
+// in a language, else its English text.
+func errArg(err error) any {
+	if t, ok := err.(msg.Texter); ok {
+		return t
+	}
+	return err.Error()
 }
