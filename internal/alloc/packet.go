@@ -1,6 +1,9 @@
 package alloc
 
-import "github.com/rearrank/rearrank/unit"
+import (
+	"github.com/rearrank/rearrank/msg"
+	"github.com/rearrank/rearrank/unit"
+)
 
 // Packet is one unsaved wound after its damage dice, or one instant kill.
 type Packet struct {
@@ -39,7 +42,7 @@ type Change struct {
 	// model of their own; Unit.Carried reports them.
 	Damaged      []Damage
 	StandardLost bool
-	Notes        []string // short rule notes citing RULES.md; none after SetQuiet
+	Notes        []msg.Message // short rule notes citing RULES.md; none after SetQuiet
 
 	// sim is the scratch unit on which ApplyInto walks the removal order
 	// (firstInOrder), kept for the next packet: a caller that reuses its
