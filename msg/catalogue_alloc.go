@@ -291,6 +291,9 @@ var _ = family(func() map[ID]Entry {
 			RU: "роль цели {0}: нужно rank_and_file (рядовые модели), musician (музыкант), standard (знаменосец), champion (чемпион) или character (персонаж)",
 		},
 
+		// An unsaved wound aimed at a target the unit cannot supply.
+		"alloc.apply.target": {EN: "apply {0}: {1}", RU: "рана по цели {0}: {1}"},
+
 		// A unit that stands otherwise than its Spec asked (Unit.Notes).
 		"alloc.note.frontage_wide": {
 			EN: "frontage {0} is wider than the unit's {1} {1:model|models}: it stands in one rank of {2} {2:file|files} (rules 19.1)",

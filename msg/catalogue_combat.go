@@ -57,6 +57,16 @@ var _ = family(func() map[ID]Entry {
 			EN: "combat exact: state limit reached: more than {0} {0:byte of round states|bytes of round states} at step {1} of {2} ({3} against {4})",
 			RU: "точный расчёт боя: достигнут предел состояний: больше {0} {0:байта|байтов|байтов} состояний раунда на шаге {1} из {2} ({3} против {4})",
 		},
+		// The brute-force reader (Enumerate) past its limit; the first
+		// words are combat.ErrTooLarge's text.
+		"combat.error.enumerate_estimate": {
+			EN: "too many dice paths for the brute-force exact reader: about {0}, the limit is {1}",
+			RU: "слишком много вариантов бросков кубиков для точного перебора: около {0}, а предел — {1}",
+		},
+		"combat.error.enumerate_limit": {
+			EN: "too many dice paths for the brute-force exact reader: more than {0}",
+			RU: "слишком много вариантов бросков кубиков для точного перебора: больше {0}",
+		},
 		"combat.error.exact_limit": {
 			EN: "{0}; add --fallback or drop --exact for a Monte Carlo estimate",
 			RU: "{0}; для оценки методом Монте-Карло добавьте --fallback или уберите --exact",

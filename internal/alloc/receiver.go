@@ -56,6 +56,15 @@ func (u *Unit) noTarget(id msg.ID, args ...any) error {
 	return msg.Errorf(unit.ErrNoTarget, "alloc.no_target", u.say(id, args...))
 }
 
+// errArg is err as an argument of a message: itself when it can be said
+// in a language, else its English text.
+func errArg(err error) any {
+	if t, ok := err.(msg.Texter); ok {
+		return t
+	}
+	return err.Error()
+}
+
 // Receiver returns the model whose profile an attack on t rolls against: for
 // an R&F pool the model the next wound lands on (the next to be removed,
 // R41, or in battleaxe per-model the most damaged), with any carried wounds
