@@ -696,5 +696,182 @@ var _ = family(func() map[ID]Entry {
 		"term.scenario.want.strikes":               {EN: "normal, first or last", RU: "normal, first или last"},
 		"term.scenario.initiative":                 {EN: "Initiative", RU: "Инициатива"},
 		"term.scenario.agility":                    {EN: "Agility", RU: "Ловкость"},
+
+		// The YAML tokenizer's panic, which the loader turns into an error.
+		"scenario.load.tokenize": {EN: "cannot tokenize: {0}", RU: "не удалось разобрать текст на лексемы: {0}"},
+
+		// The notes of a change of ruleset (File.TranslateMsg): what was
+		// carried over in another form, or not carried over (RULES.md 5,
+		// 7, 8, 22). Paths, field names and values stay as the file
+		// writes them.
+		"scenario.note.switch_absent": {
+			EN: "not carried over: the switch {0}={1} ({2} has no such switch)",
+			RU: "не перенесено: параметр {0}={1} (в {2} такого параметра нет)",
+		},
+		"scenario.note.switch_default_only": {
+			EN: "not carried over: the switch {0}={1} ({2} has only its default)",
+			RU: "не перенесено: параметр {0}={1} (в {2} у него есть только значение по умолчанию)",
+		},
+		"scenario.note.bs_need_to_skill": {
+			EN: "{0}: bs {1}+ carried over as BS {2}",
+			RU: "{0}: bs {1}+ переведено в BS {2}",
+		},
+		"scenario.note.bs_need_to_hit": {
+			EN: "{0}: bs {1}+ carried over as to_hit {1}+ (no Ballistic Skill needs it)",
+			RU: "{0}: bs {1}+ переведено в to_hit {1}+ (такого значения не даёт ни один Навык стрельбы)",
+		},
+		"scenario.note.bs_skill_to_need": {
+			EN: "{0}: BS {1} carried over as bs {2}+",
+			RU: "{0}: BS {1} переведено в bs {2}+",
+		},
+		"scenario.note.troop_type": {
+			EN: "{0}: troop_type {1} carried over as {2}",
+			RU: "{0}: troop_type {1} переведён в {2}",
+		},
+		"scenario.note.monstrous_beast": {
+			EN: "{0}: troop_type monstrous_beast carried over as war_beast (tow has no monstrous beasts)",
+			RU: "{0}: troop_type monstrous_beast переведён в war_beast (в tow нет чудовищных зверей)",
+		},
+		"scenario.note.armour": {
+			EN: "{0}: {1} carried over as {2} ({3})",
+			RU: "{0}: {1} переведено в {2} ({3})",
+		},
+		"scenario.note.with_save":    {EN: "{0} ({1})", RU: "{0} ({1})"},
+		"scenario.note.no_save":      {EN: "no save", RU: "без спасброска"},
+		"scenario.note.armour_value": {EN: "armour_value {0}", RU: "armour_value {0}"},
+		"scenario.note.armour_save":  {EN: "armour_save {0}", RU: "armour_save {0}"},
+		"scenario.note.suit":         {EN: "{0} armour", RU: "доспехи {0}"},
+		"scenario.note.shield":       {EN: "shield", RU: "щит (shield)"},
+		"scenario.note.barding":      {EN: "barding", RU: "попона (barding)"},
+		"scenario.note.save_bonus":   {EN: "save_bonus {0}", RU: "save_bonus {0}"},
+		"scenario.note.no_armour":    {EN: "no armour", RU: "без доспехов"},
+		"scenario.note.regeneration_plus": {
+			EN: "{0}: regeneration_plus {1} carried over as regeneration {2}",
+			RU: "{0}: regeneration_plus {1} переведено в regeneration {2} (Регенерация)",
+		},
+		"scenario.note.aegis_to_ward": {
+			EN: "{0}: aegis {1} carried over as ward {1}",
+			RU: "{0}: aegis {1} (Эгида) переведено в ward {1} (особый спасбросок)",
+		},
+		"scenario.note.ward_to_aegis": {
+			EN: "{0}: ward {1} carried over as aegis {1}",
+			RU: "{0}: ward {1} (особый спасбросок) переведено в aegis {1} (Эгида)",
+		},
+		"scenario.note.one_warrior": {
+			EN: "target: one warrior of the unit of {0} (skirmish fights warriors, not units)",
+			RU: "target: один боец из подразделения в {0} {0:модель|модели|моделей} (в skirmish сражаются бойцы, а не подразделения)",
+		},
+		"scenario.note.warrior_damage": {
+			EN: "not carried over: target.damage (a warrior keeps only the wounds he has lost)",
+			RU: "не перенесено: target.damage (боец хранит только те раны, что потерял сам)",
+		},
+		"scenario.note.aim_warrior": {
+			EN: "attacks[{0}]: aimed at the warrior, not {1}",
+			RU: "attacks[{0}]: нацелено на бойца, а не на {1}",
+		},
+		"scenario.note.carried_to_damage": {
+			EN: "target: {0} {0:carried wound|carried wounds} carried over as the damage of the first model removed",
+			RU: "target: {0} {0:перенесённая рана переведена|перенесённые раны переведены|перенесённых ран переведено} в урон первой снимаемой модели",
+		},
+		"scenario.note.damage_to_pool": {
+			EN: "not carried over: target.damage {0} (a pool carries the wounds of one model only)",
+			RU: "не перенесено: target.damage {0} (пул несёт раны только одной модели)",
+		},
+		"scenario.note.group_damage": {
+			EN: "not carried over: target.groups[{0}].damage ({1} keeps one rank-and-file pool)",
+			RU: "не перенесено: target.groups[{0}].damage (в {1} один пул рядовых моделей)",
+		},
+		"scenario.note.aim_rank_and_file": {
+			EN: "attacks[{0}]: aimed at the rank and file, not {1}",
+			RU: "attacks[{0}]: нацелено на рядовые модели, а не на {1}",
+		},
+		"scenario.note.unread": {
+			EN: "not carried over: {0} ({1} only)",
+			RU: "не перенесено: {0} (только {1})",
+		},
+		"scenario.note.heroic_killing_blow": {
+			EN: "attacks[{0}]: heroic_killing_blow carried over as killing_blow and monster_slayer (tow has no Heroic Killing Blow; chariots and war machines are spared)",
+			RU: "attacks[{0}]: heroic_killing_blow переведён в killing_blow и monster_slayer (в tow нет Героического смертельного удара; колесниц и боевых машин он не касается)",
+		},
+		"scenario.note.regeneration_to_tow": {
+			EN: "{0}: regeneration in tow is rolled once per Wound lost, after the ward save and Multiple Wounds, not as a save instead of the ward",
+			RU: "{0}: Регенерация в tow бросается один раз за каждую потерянную рану, после особого спасброска и Множественных ран, а не как спасбросок вместо особого",
+		},
+		"scenario.note.regeneration_from_tow.ward": {
+			EN: "{0}: regeneration in {1} is one save per unsaved wound, the better of it and any ward, not a roll per Wound lost as in tow",
+			RU: "{0}: Регенерация в {1} — один спасбросок за каждую неспасённую рану, лучший из неё и особого спасброска, а не бросок за каждую потерянную рану, как в tow",
+		},
+		"scenario.note.regeneration_from_tow.aegis": {
+			EN: "{0}: regeneration in {1} is one save per unsaved wound, the better of it and any aegis, not a roll per Wound lost as in tow",
+			RU: "{0}: Регенерация в {1} — один спасбросок за каждую неспасённую рану, лучший из неё и Эгиды, а не бросок за каждую потерянную рану, как в tow",
+		},
+		"scenario.note.killing_blow_melee": {
+			EN: "{0}: killing_blow fires in close combat only in tow",
+			RU: "{0}: killing_blow в tow срабатывает только в ближнем бою",
+		},
+		"scenario.note.killing_blow_slays": {
+			EN: "{0}: killing_blow slays {1} in {2}, not in {3}",
+			RU: "{0}: killing_blow убивает {1} в {2}, но не в {3}",
+		},
+		"scenario.note.flaming_tow": {
+			EN: "{0}: flaming stops Regeneration in tow only on a flammable target (set flammable: true for Trolls)",
+			RU: "{0}: в tow flaming отменяет Регенерацию только у горючей цели (задайте flammable: true для троллей)",
+		},
+		"scenario.note.flaming_other": {
+			EN: "{0}: flaming stops Regeneration in {1} whether or not the target is flammable",
+			RU: "{0}: в {1} flaming отменяет Регенерацию, горюча цель или нет",
+		},
+		"scenario.note.poison_tow": {
+			EN: "{0}: poison in tow rolls to wound with +2 (errata); poisoned_attacks: auto_wound wounds automatically, as {1}",
+			RU: "{0}: poison в tow даёт +2 к броску на ранение (errata); с poisoned_attacks: auto_wound яд ранит автоматически, как в {1}",
+		},
+		"scenario.note.poison_other": {
+			EN: "{0}: poison in {1} wounds automatically, not with tow's +2",
+			RU: "{0}: poison в {1} ранит автоматически, а не даёт +2, как в tow",
+		},
+		"scenario.note.multiple_wounds_tow": {
+			EN: "{0}: multiple_wounds in tow land on one model and never spill to the next",
+			RU: "{0}: multiple_wounds в tow ложатся на одну модель и никогда не переходят на следующую",
+		},
+		"scenario.note.multiple_wounds_other": {
+			EN: "{0}: multiple_wounds in {1} are capped at the model's Wounds on its profile, and may finish one model and go on to the next",
+			RU: "{0}: multiple_wounds в {1} ограничены ранами модели по профилю и могут добить одну модель и перейти на следующую",
+		},
+		"scenario.note.strength_ap_to_ap": {
+			EN: "{0}: the save modifier of Strength {1} and armour_piercing {2} (-{3}) carried over as ap {3} (Strength does not worsen saves in {4})",
+			RU: "{0}: модификатор спасброска от Силы {1} и armour_piercing {2} (-{3}) переведён в ap {3} (в {4} Сила не ухудшает спасброски)",
+		},
+		"scenario.note.strength_to_ap": {
+			EN: "{0}: the save modifier of Strength {1} (-{2}) carried over as ap {2} (Strength does not worsen saves in {3})",
+			RU: "{0}: модификатор спасброска от Силы {1} (-{2}) переведён в ap {2} (в {3} Сила не ухудшает спасброски)",
+		},
+		"scenario.note.ap_to_armour_piercing": {
+			EN: "{0}: ap {1} carried over as armour_piercing {1}",
+			RU: "{0}: ap {1} переведено в armour_piercing {1}",
+		},
+		"scenario.note.ap_to_strength_and_piercing": {
+			EN: "{0}: ap {1} carried over as Strength {2}'s -{3} and armour_piercing {4}",
+			RU: "{0}: ap {1} переведено в -{3} от Силы {2} и armour_piercing {4}",
+		},
+		"scenario.note.strength_new": {
+			EN: "{0}: Strength {1} now worsens the save by {2} (in {3} only ap did, and it was 0)",
+			RU: "{0}: Сила {1} теперь ухудшает спасбросок на {2} (в {3} его ухудшал только ap, а он был равен 0)",
+		},
+		"scenario.note.ap_lost": {
+			EN: "{0}: ap {1} not carried over: Strength {2} worsens the save by {3} in {4}",
+			RU: "{0}: ap {1} не перенесено: в {4} Сила {2} ухудшает спасбросок на {3}",
+		},
+		"scenario.note.ap_to_strength": {
+			EN: "{0}: ap {1} carried over as Strength {2}'s -{3}",
+			RU: "{0}: ap {1} переведено в -{3} от Силы {2}",
+		},
+		"scenario.note.saves_differently": {
+			EN: "{0}: {1} saves {2} in {3}, {4} in {5} ({6})",
+			RU: "{0}: спасбросок за {1}: в {3} — {2}, в {5} — {4} ({6})",
+		},
+		"scenario.note.why.points": {EN: "{0} counts armour in points", RU: "в {0} доспехи считаются в очках"},
+		"scenario.note.why.mount":  {EN: "{0} gives a mount bonus", RU: "в {0} есть бонус за верховое животное"},
+		"scenario.note.why.cap":    {EN: "tow caps it at {0}+", RU: "в tow он ограничен {0}+"},
+		"scenario.note.why.suits":  {EN: "the suits save differently", RU: "доспехи дают разные спасброски"},
 	}
 })

@@ -102,15 +102,14 @@ func (c *checker) ranges(v reflect.Value, path string) {
 	}
 }
 
-func rulesetList(rs []rules.Ruleset) string {
-	names := make([]string, len(rs))
+// rulesetAnd is the rulesets' codes as a message's argument, "t9a and
+// tow", "whfb8, battleaxe and tow".
+func rulesetAnd(rs []rules.Ruleset) andList {
+	names := make(andList, len(rs))
 	for i, r := range rs {
 		names[i] = r.String()
 	}
-	if len(names) == 2 {
-		return names[0] + " and " + names[1]
-	}
-	return strings.Replace(listText(names), " or ", " and ", 1)
+	return names
 }
 
 // reads checks that the file's ruleset reads the field name of obj, set at
