@@ -294,6 +294,27 @@ var _ = family(func() map[ID]Entry {
 		// An unsaved wound aimed at a target the unit cannot supply.
 		"alloc.apply.target": {EN: "apply {0}: {1}", RU: "рана по цели {0}: {1}"},
 
+		// Why a model was removed and from where (Casualty.Rule): the
+		// reason, then the place, "rear rank, left end".
+		"alloc.rule":             {EN: "{0}; {1}", RU: "{0}; {1}"},
+		"alloc.why.pool":         {EN: "the pool's wounds reach its W (11.1)", RU: "раны пула достигли W модели (11.1)"},
+		"alloc.why.own_damage":   {EN: "its own damage reaches its W (11.3)", RU: "собственный урон модели достиг её W (11.3)"},
+		"alloc.why.packet":       {EN: "a wound packet takes its last W (C11)", RU: "пакет ран снимает последнюю W модели (C11)"},
+		"alloc.why.overflow":     {EN: "overflow from the rank and file (10.1)", RU: "лишние раны рядовых моделей (10.1)"},
+		"alloc.why.instant_kill": {EN: "instant kill (9.1)", RU: "мгновенное убийство (9.1)"},
+		"alloc.why.raw":          {EN: "{0}", RU: "{0}"},
+		"alloc.where.single":     {EN: "single rank", RU: "единственный ряд"},
+		"alloc.where.rear":       {EN: "rear rank", RU: "задний ряд"},
+		"alloc.where.front":      {EN: "front rank", RU: "передний ряд"},
+		"alloc.where.rank":       {EN: "rank {0}", RU: "ряд {0}"},
+		"alloc.where.own_left":   {EN: "own slot in the left half (C5)", RU: "своё место в левой половине ряда (C5)"},
+		"alloc.where.own_right":  {EN: "own slot in the right half (C5)", RU: "своё место в правой половине ряда (C5)"},
+		"alloc.where.own_centre": {EN: "own slot at the centre (C5)", RU: "своё место в центре ряда (C5)"},
+		"alloc.where.left_end":   {EN: "left end", RU: "левый край"},
+		"alloc.where.right_end":  {EN: "right end", RU: "правый край"},
+		"alloc.where.slid":       {EN: "skipped models slide in (11.2 step 3)", RU: "пропущенные модели сдвигаются (11.2, шаг 3)"},
+		"alloc.where.last":       {EN: "the last model of the rank", RU: "последняя модель ряда"},
+
 		// A unit that stands otherwise than its Spec asked (Unit.Notes).
 		"alloc.note.frontage_wide": {
 			EN: "frontage {0} is wider than the unit's {1} {1:model|models}: it stands in one rank of {2} {2:file|files} (rules 19.1)",

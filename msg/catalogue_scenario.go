@@ -697,6 +697,73 @@ var _ = family(func() map[ID]Entry {
 		"term.scenario.initiative":                 {EN: "Initiative", RU: "Инициатива"},
 		"term.scenario.agility":                    {EN: "Agility", RU: "Ловкость"},
 
+		// A field's hint when the file's ruleset does not read it
+		// (FieldSpec.Hint, said through scenario's phrases).
+		"scenario.field_hint.ap": {
+			EN: "the others worsen the save by armour_piercing",
+			RU: "в остальных сводах правил спасбросок ухудшает armour_piercing",
+		},
+		"scenario.field_hint.armour_piercing": {
+			EN: "t9a and tow write Armour Penetration as ap",
+			RU: "в t9a и tow Бронепробитие (пробитие доспехов) записывается как ap",
+		},
+		"scenario.field_hint.flaming": {
+			EN: "skirmish has no Regeneration for it to stop",
+			RU: "в skirmish нет Регенерации, которую оно могло бы отменить",
+		},
+		"scenario.field_hint.reroll_special": {
+			EN: "write force_reroll_special for a rule that makes every special save re-roll",
+			RU: "для правила, по которому перебрасывается каждый магический спасбросок, напишите force_reroll_special",
+		},
+		"scenario.field_hint.killing_blow": {
+			EN: "t9a writes lethal_strike; skirmish has critical hits",
+			RU: "в t9a пишется lethal_strike, а в skirmish есть критические попадания",
+		},
+		"scenario.field_hint.heroic_killing_blow.tow": {
+			EN: "tow writes killing_blow (infantry and cavalry of every kind) and monster_slayer (monsters); an attack may have both (rules 22.3)",
+			RU: "в tow пишутся killing_blow (пехота и кавалерия всех видов) и monster_slayer (чудовища); у атаки могут быть оба (правила 22.3)",
+		},
+		"scenario.field_hint.attacker": {
+			EN: "it names the warrior whose critical allowance the group uses",
+			RU: "он называет бойца, чей лимит критических попаданий расходует группа",
+		},
+		"scenario.field_hint.batch": {
+			EN: "skirmish resolves each attack on its own",
+			RU: "skirmish разыгрывает каждую атаку отдельно",
+		},
+		"scenario.field_hint.armour": {
+			EN: "t9a adds every armour source into armour_value, the model's Armour (rules 7.2)",
+			RU: "t9a складывает все источники доспехов в armour_value, Доспехи модели (правила 7.2)",
+		},
+		"scenario.field_hint.armour_value": {
+			EN: "the others build the save from armour, shield, barding and save_bonus",
+			RU: "в остальных сводах правил спасбросок складывается из armour (доспехи), shield (щит), barding (попона) и save_bonus",
+		},
+		"scenario.field_hint.ward": {
+			EN: "t9a's special saves are aegis and regeneration (rules 8.2)",
+			RU: "магические спасброски t9a — aegis (Эгида) и regeneration (Регенерация) (правила 8.2)",
+		},
+		"scenario.field_hint.aegis": {
+			EN: "the others' special save is ward",
+			RU: "в остальных сводах правил магический спасбросок — это ward (особый спасбросок)",
+		},
+		"scenario.field_hint.against": {
+			EN: "conditional special saves are t9a's",
+			RU: "условные магические спасброски есть только в t9a",
+		},
+		"scenario.field_hint.regeneration_plus": {
+			EN: "write the improved save as regeneration",
+			RU: "запишите улучшенный спасбросок как regeneration (Регенерация)",
+		},
+		"scenario.field_hint.fly": {
+			EN: "fly matters only to clipped_wings",
+			RU: "fly важен только для clipped_wings",
+		},
+		"scenario.field_hint.groups": {
+			EN: "its units have one rank-and-file profile (rules 22): a model of another profile is a character, or a unit of its own",
+			RU: "у его подразделений один профиль рядовых моделей (правила 22): модель с другим профилем — это персонаж или отдельное подразделение",
+		},
+
 		// The YAML tokenizer's panic, which the loader turns into an error.
 		"scenario.load.tokenize": {EN: "cannot tokenize: {0}", RU: "не удалось разобрать текст на лексемы: {0}"},
 

@@ -120,11 +120,22 @@ func (c *checker) reads(set bool, obj Object, name, path string) {
 	if !set || s.ReadBy(c.f.Ruleset) {
 		return
 	}
-	c.notRead(path, name, s.Rulesets(), s.HintFor(c.f.Ruleset))
+	c.notRead(path, name, s.Rulesets(), hintMsg(s.HintFor(c.f.Ruleset)))
 }
 
-func (c *checker) notRead(path, name string, rs []rules.Ruleset, hint string) {
-	if hint != "" {
+// hintMsg is a field's hint as a message: the catalogue's (scenario's
+// phrases), or the zero Message for none.
+func hintMsg(hint string) msg.Message {
+	if hint == "" {
+		return msg.Message{}
+	}
+	return sentence(hint)
+}
+
+// notRead is the error of field name at path, which the file's ruleset
+// does not read: only rulesets rs do, and hint, when not zero, says more.
+func (c *checker) notRead(path, name string, rs []rules.Ruleset, hint msg.Message) {
+	if !hint.IsZero() {
 		c.say(path, say("scenario.not_read_hint", c.f.Ruleset.String(), name, andList(rulesetNamesOf(rs)), hint))
 		return
 	}
@@ -177,7 +188,7 @@ func (c *checker) options() {
 			continue
 		}
 		if f.Ruleset.Valid() && !s.AppliesTo(f.Ruleset) {
-			c.notRead(p, k, s.Rulesets, s.NotReadBy(f.Ruleset))
+			c.notRead(p, k, s.Rulesets, s.NotReadMsg(f.Ruleset))
 		}
 		var o rules.Options
 		if err := o.Set(k, f.Options[k]); err != nil {

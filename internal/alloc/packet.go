@@ -59,7 +59,10 @@ type Casualty struct {
 	// wounds it had left when the batch began, however many packets of the
 	// batch took them (R38, 11.1).
 	Worth int
-	Rule  string // why and from where, e.g. "11.2: rear rank, left end"
+	Rule  string // why and from where, e.g. "11.2: rear rank, left end"; RuleMsg in English
+	// RuleMsg is Rule as a message of the catalogue, said in the
+	// reader's language; zero when the unit is quiet.
+	RuleMsg msg.Message
 }
 
 // Damage is a model left damaged, with its wounds lost so far.
