@@ -5,6 +5,17 @@ package msg
 // codes and field names stay English: they are the scenario file's.
 var _ = family(func() map[ID]Entry {
 	return map[ID]Entry{
+		// The roles in words (Role.Msg), the nominative; The 9th Age's
+		// champion is a командир.
+		"term.unit.role.rank_and_file":    {EN: "rank and file", RU: "рядовые модели"},
+		"term.unit.role.musician":         {EN: "musician", RU: "музыкант"},
+		"term.unit.role.standard":         {EN: "standard bearer", RU: "знаменосец"},
+		"term.unit.role.champion":         {EN: "champion", RU: "чемпион"},
+		"term.unit.role.champion.t9a":     {EN: "champion", RU: "командир"},
+		"term.unit.role.champion.t9a1-ru": {EN: "champion", RU: "командир"},
+		"term.unit.role.character":        {EN: "character", RU: "персонаж"},
+		"unit.raw":                        {EN: "{0}", RU: "{0}"},
+
 		"unit.role.unknown": {
 			EN: "role {0}: want rank_and_file, musician, standard, champion or character",
 			RU: "role {0}: нужно rank_and_file (рядовые модели), musician (музыкант), standard (знаменосец), champion (чемпион) или character (персонаж)",

@@ -68,6 +68,25 @@ func (r Role) Words() string {
 	return r.String()
 }
 
+// Msg is the role in words in the reader's language, as ruleset rs names
+// it: "rank and file", "рядовые модели"; the champion is The 9th Age's
+// командир in Russian (docs/glossary.md). In English it is Words.
+func (r Role) Msg(rs rules.Ruleset) msg.Message {
+	id := msg.ID("term.unit.role." + r.String())
+	if v := id + msg.ID("."+rs.String()); hasEntry(v) {
+		return msg.New(v)
+	}
+	if !hasEntry(id) {
+		return msg.New("unit.raw", r.Words())
+	}
+	return msg.New(id)
+}
+
+func hasEntry(id msg.ID) bool {
+	_, ok := msg.Lookup(id)
+	return ok
+}
+
 // Letter returns the letter Draw uses: R, M, S, C or H (H for a character,
 // a hero); '?' for NoRole.
 func (r Role) Letter() byte {
