@@ -19,7 +19,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"alloc.spec.option_value": {
 			EN: "options.{0} {1}: not a value of the switch",
-			RU: "options.{0} {1}: у переключателя нет такого значения",
+			RU: "options.{0} {1}: у параметра нет такого значения",
 		},
 		"alloc.spec.skirmish_models": {
 			EN: "models {0}: a skirmish target is one fighter, want 1",

@@ -16,7 +16,7 @@ var _ = family(func() map[ID]Entry {
 		"scenario.want":             {EN: "want {0}", RU: "нужно {0}"},
 		"scenario.want_got":         {EN: "want {0}, got {1}", RU: "нужно {0}, а здесь {1}"},
 		"scenario.want_field_name":  {EN: "want a field name, got {0}", RU: "нужно имя поля, а здесь {0}"},
-		"scenario.want_switch_name": {EN: "want a switch name, got {0}", RU: "нужно имя переключателя, а здесь {0}"},
+		"scenario.want_switch_name": {EN: "want a switch name, got {0}", RU: "нужно имя параметра, а здесь {0}"},
 		"scenario.want.against":     {EN: "{0}, or a list of them", RU: "{0} или их список"},
 		"scenario.got.number":       {EN: "the number {0}", RU: "число {0}"},
 		"scenario.got.text":         {EN: "text {0}", RU: "текст {0}"},
@@ -58,11 +58,11 @@ var _ = family(func() map[ID]Entry {
 		"term.scenario.want.to_hit":         {EN: "a score such as 4+, or auto", RU: "значение, например 4+, или auto"},
 		"term.scenario.want.expr":           {EN: "a number such as 20, or dice such as 2D6", RU: "число, например 20, или кубики, например 2D6"},
 		"term.scenario.want.damage":         {EN: "a number (wounds carried by the pool) or a list (damage per model)", RU: "число (раны, которые несёт пул) или список (урон каждой модели)"},
-		"term.scenario.want.options":        {EN: "a mapping of switch names to values, such as {{damage_model: pooled}}", RU: "набор переключателей и их значений, например {{damage_model: pooled}}"},
+		"term.scenario.want.options":        {EN: "a mapping of switch names to values, such as {{damage_model: pooled}}", RU: "набор параметров и их значений, например {{damage_model: pooled}}"},
 		"term.scenario.want.option_value":   {EN: "a value such as pooled, true or 1/4", RU: "значение, например pooled, true или 1/4"},
 		"term.scenario.want.unit":           {EN: "a mapping of fields (the target fields of docs/scenario.md)", RU: "набор полей (поля target из docs/scenario.md)"},
 		"term.scenario.want.ruleset":        {EN: "a ruleset name", RU: "название свода правил"},
-		"term.scenario.want.combat_options": {EN: "a mapping of switch names to values, such as {{step_up: lost}}", RU: "набор переключателей и их значений, например {{step_up: lost}}"},
+		"term.scenario.want.combat_options": {EN: "a mapping of switch names to values, such as {{step_up: lost}}", RU: "набор параметров и их значений, например {{step_up: lost}}"},
 		"term.scenario.want.special":        {EN: "a list such as [stubborn]", RU: "список, например [stubborn] (Упорство)"},
 		"term.scenario.want.fights":         {EN: "a list of fights", RU: "список схваток"},
 
@@ -93,7 +93,7 @@ var _ = family(func() map[ID]Entry {
 		// Validation.
 		"scenario.options.combat_switch": {
 			EN: "{0} is a switch of a close-combat round (rules 21.11): set it in a combat file's options (rearrank combat)",
-			RU: "{0} — переключатель раунда ближнего боя (правила 21.11): задайте его в options файла боя (rearrank combat)",
+			RU: "{0} — параметр раунда ближнего боя (правила 21.11): задайте его в options файла боя (rearrank combat)",
 		},
 		"scenario.attack.count_required": {
 			EN: "required: the number of attacks, such as 20, or dice such as 2D6",
@@ -763,6 +763,10 @@ var _ = family(func() map[ID]Entry {
 			EN: "its units have one rank-and-file profile (rules 22): a model of another profile is a character, or a unit of its own",
 			RU: "у его подразделений один профиль рядовых моделей (правила 22): модель с другим профилем — это персонаж или отдельное подразделение",
 		},
+
+		// What a comparison that asks too much is refused for.
+		"scenario.variants.files":    {EN: "{0} {0:file|files}", RU: "{0} {0:файл|файла|файлов}"},
+		"scenario.variants.variants": {EN: "{0} {0:variant|variants}", RU: "{0} {0:вариант|варианта|вариантов}"},
 
 		// The YAML tokenizer's panic, which the loader turns into an error.
 		"scenario.load.tokenize": {EN: "cannot tokenize: {0}", RU: "не удалось разобрать текст на лексемы: {0}"},

@@ -1,7 +1,9 @@
 package scenario
 
 import (
+	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/rearrank/rearrank/msg"
@@ -77,5 +79,23 @@ func TestCarriedNoteRussianPlural(t *testing.T) {
 	}
 	if got, want := msg.New("scenario.note.carried_to_damage", 1).String(), "target: 1 carried wound carried over as the damage of the first model removed"; got != want {
 		t.Errorf("English %q, want %q", got, want)
+	}
+}
+
+// TestVariantErrorRussian: a comparison of too many scenarios says how
+// many in the reader's language: "7 files", "7 файлов".
+func TestVariantErrorRussian(t *testing.T) {
+	f := mustLoad(t, "test.yaml", crossbowsWhfb8)
+	files := make([]Source, MaxSources+1)
+	for i := range files {
+		files[i] = Source{Label: "a", File: f}
+	}
+	_, err := Variants(files, nil, nil)
+	var ve *VariantError
+	if !errors.As(err, &ve) {
+		t.Fatalf("%T %v, want *VariantError", err, err)
+	}
+	if ve.What != "7 files" || !strings.HasPrefix(ve.Text(msg.Russian), "scenarios 7 файлов: ") {
+		t.Errorf("What %q, Russian %q", ve.What, ve.Text(msg.Russian))
 	}
 }

@@ -42,7 +42,11 @@ const (
 // assignments.
 type VariantError struct {
 	Item, What string
-	Err        error
+	// WhatMsg, when set, is What as a message of the catalogue ("7
+	// files"), for Text; What names a file, ruleset or assignment as
+	// written otherwise.
+	WhatMsg msg.Message
+	Err     error
 }
 
 func (e *VariantError) Error() string { return fmt.Sprintf("%s %s: %s", e.Item, e.What, e.Reason()) }
@@ -50,7 +54,11 @@ func (e *VariantError) Error() string { return fmt.Sprintf("%s %s: %s", e.Item, 
 // Text is the error in language l: Item and What as they are, the reason
 // in l.
 func (e *VariantError) Text(l msg.Lang) string {
-	return fmt.Sprintf("%s %s: %s", e.Item, e.What, e.ReasonText(l))
+	what := e.What
+	if !e.WhatMsg.IsZero() {
+		what = e.WhatMsg.Text(l)
+	}
+	return fmt.Sprintf("%s %s: %s", e.Item, what, e.ReasonText(l))
 }
 func (e *VariantError) Unwrap() error { return e.Err }
 
@@ -102,11 +110,13 @@ func Variants(files []Source, rulesets, sets []string) ([]Variant, error) {
 	case len(files) == 0:
 		return nil, ErrNothingToCompare
 	case len(files) > MaxSources:
-		return nil, &VariantError{"scenarios", fmt.Sprint(len(files), " files"), msg.Errorf(nil, "scenario.variants.too_many_files", MaxSources)}
+		what := msg.New("scenario.variants.files", len(files))
+		return nil, &VariantError{Item: "scenarios", What: what.String(), WhatMsg: what, Err: msg.Errorf(nil, "scenario.variants.too_many_files", MaxSources)}
 	case len(files) == 1 && len(rulesets) == 0 && len(sets) == 0:
 		return nil, ErrNothingToCompare
 	case max(len(rulesets), 1)*len(files)+len(sets) > MaxVariants:
-		return nil, &VariantError{"rulesets", fmt.Sprint(max(len(rulesets), 1)*len(files)+len(sets), " variants"), msg.Errorf(nil, "scenario.variants.too_many", MaxVariants)}
+		what := msg.New("scenario.variants.variants", max(len(rulesets), 1)*len(files)+len(sets))
+		return nil, &VariantError{Item: "rulesets", What: what.String(), WhatMsg: what, Err: msg.Errorf(nil, "scenario.variants.too_many", MaxVariants)}
 	}
 	var out []Variant
 	var rs []rules.Ruleset
@@ -114,7 +124,7 @@ func Variants(files []Source, rulesets, sets []string) ([]Variant, error) {
 		name = strings.TrimSpace(name)
 		r, err := rules.ParseRuleset(name)
 		if err != nil {
-			return nil, &VariantError{fmt.Sprintf("rulesets[%d]", i), name, err}
+			return nil, &VariantError{Item: fmt.Sprintf("rulesets[%d]", i), What: name, Err: err}
 		}
 		rs = append(rs, r)
 	}
@@ -126,7 +136,7 @@ func Variants(files []Source, rulesets, sets []string) ([]Variant, error) {
 		for i, r := range rs {
 			v, notes, err := src.File.TranslateMsg(r)
 			if err != nil {
-				return nil, &VariantError{fmt.Sprintf("rulesets[%d]", i), r.String(), err}
+				return nil, &VariantError{Item: fmt.Sprintf("rulesets[%d]", i), What: r.String(), Err: err}
 			}
 			label := r.String()
 			if len(files) > 1 {
@@ -144,11 +154,11 @@ func Variants(files []Source, rulesets, sets []string) ([]Variant, error) {
 		item := fmt.Sprintf("sets[%d]", i)
 		as, err := ParseAssignments(set)
 		if err != nil {
-			return nil, &VariantError{item, set, err}
+			return nil, &VariantError{Item: item, What: set, Err: err}
 		}
 		v, err := base.File.With(as...)
 		if err != nil {
-			return nil, &VariantError{item, set, err}
+			return nil, &VariantError{Item: item, What: set, Err: err}
 		}
 		out = append(out, Variant{Label: prefix + " " + set, File: v})
 	}
