@@ -195,11 +195,11 @@ var _ = family(func() map[ID]Entry {
 		},
 		"alloc.spec.layout_no_r": {
 			EN: "layout: {0} {0:rank-and-file model has|rank-and-file models have} no R",
-			RU: "layout: без R {0} {0:рядовая модель|рядовые модели|рядовых моделей}",
+			RU: "layout: у {0} {0:рядовой модели|рядовых моделей|рядовых моделей} нет R",
 		},
 		"alloc.spec.layout_no_h": {
 			EN: "layout: {0} {0:character has|characters have} no H",
-			RU: "layout: без H {0} {0:персонаж|персонажа|персонажей}",
+			RU: "layout: у {0} {0:персонажа|персонажей|персонажей} нет H",
 		},
 		"alloc.spec.layout_no_letter": {
 			EN: "layout: no {0} for the {1}",

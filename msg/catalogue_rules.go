@@ -239,7 +239,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"rules.switch.insane_courage.doc": {
 			EN: "a break test on a double 1 always passes",
-			RU: "тест на бегство, на котором выпали две единицы, всегда пройден",
+			RU: "тест на бегство при двух выпавших единицах всегда пройден",
 		},
 
 		// Why a ruleset does not read a switch (Switch.NotReadMsg).

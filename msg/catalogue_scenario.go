@@ -197,11 +197,11 @@ var _ = family(func() map[ID]Entry {
 		},
 		"scenario.aim.instant_kill_only": {
 			EN: "only an instant kill is aimed at the {0} (C12); other attacks strike the rank and file",
-			RU: "в {0} целится только мгновенное убийство (C12); остальные атаки бьют по рядовым моделям",
+			RU: "в цель {0} бьёт только мгновенное убийство (C12); остальные атаки бьют по рядовым моделям",
 		},
 		"scenario.aim.no_command": {
 			EN: "the unit has no {0}: add {1} to {2}",
-			RU: "в подразделении нет {0}: добавьте {1} в {2}",
+			RU: "{0}: такой модели в подразделении нет; добавьте {1} в {2}",
 		},
 		"scenario.aim.one_pool": {
 			EN: "{0} keeps one rank-and-file pool (rules 10.1): aim at rank_and_file",
@@ -209,7 +209,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"scenario.aim.no_pool": {
 			EN: "the unit has no {0}: the troop types are {1}",
-			RU: "в подразделении нет {0}: его типы войск — {1}",
+			RU: "{0}: таких рядовых моделей в подразделении нет; его типы войск — {1}",
 		},
 		"scenario.profile.aegis_against": {
 			EN: "limits aegis, which this model does not have (rules 8.2)",
@@ -261,7 +261,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"scenario.options.unknown": {
 			EN: "unknown option {0}{1}; the options are {2}",
-			RU: "неизвестная опция {0}{1}; опции: {2}",
+			RU: "неизвестный параметр {0}{1}; параметры: {2}",
 		},
 		"scenario.profile.tow_troop_type": {
 			EN: "{0} does not read {1} ({2} only): write {3}",
@@ -327,7 +327,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"scenario.champion.parry": {
 			EN: "he is {0} and has the unit's parry, which is for infantry and heavy_infantry only (rules 22.4): set his parry: false",
-			RU: "он {0} и получает parry (Парирование) подразделения, а оно только для пехоты (infantry и heavy_infantry; правила 22.4): задайте ему parry: false",
+			RU: "его тип войск — {0}, а он получает parry (Парирование) подразделения, которое бывает только у пехоты (infantry и heavy_infantry; правила 22.4): задайте ему parry: false",
 		},
 		"scenario.champion.damage": {
 			EN: "the champion has {0}, so damage must be less than {1}",
@@ -363,7 +363,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"scenario.character.slot_outside": {
 			EN: "slot {0} is outside the front rank of {1} files (0 is the left end)",
-			RU: "slot {0} вне первого ряда шириной {1} {1:модель|модели|моделей} (0 — левый край)",
+			RU: "slot {0} вне первого ряда шириной {1} {1:колонна|колонны|колонн} (0 — левый край)",
 		},
 		"scenario.character.slot_twice": {
 			EN: "two characters stand in slot {0}",
@@ -443,7 +443,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"scenario.damage.entries_mixed": {
 			EN: "{0} entries for the {1} models of the unit's rank and file and the groups that share its pool",
-			RU: "{0} {0:запись|записи|записей} на {1} {1:модель|модели|моделей} рядовых подразделения и групп с общим с ними пулом",
+			RU: "{0} {0:запись|записи|записей} на {1} {1:рядовую модель|рядовые модели|рядовых моделей} подразделения и групп с общим с ними пулом",
 		},
 		"scenario.damage.entries": {
 			EN: "{0} entries for a unit of {1} models",
