@@ -1,7 +1,7 @@
 package rearrank
 
 import (
-	"fmt"
+	"github.com/rearrank/rearrank/msg"
 
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/rules"
@@ -110,35 +110,37 @@ type Tally struct {
 	Overkill int `json:"-"`
 }
 
-// Validate checks an attack group against the ruleset it will be resolved in.
+// Validate checks an attack group against the ruleset it will be resolved
+// in. Its error is an *msg.Error, which the edges render in the reader's
+// language.
 func (a Attack) Validate(rs rules.Ruleset) error {
 	switch {
 	case a.Strength < 0 || a.Strength > 10:
-		return fmt.Errorf("strength %d: want 0 to 10", a.Strength)
+		return msg.Errorf(nil, "root.attack.strength", a.Strength)
 	case a.AP < 0 || a.AP > 10:
-		return fmt.Errorf("ap %d: want 0 to 10", a.AP)
+		return msg.Errorf(nil, "root.attack.ap", a.AP)
 	case a.ArmourPiercing < 0 || a.ArmourPiercing > 10:
-		return fmt.Errorf("armour_piercing %d: want 0 to 10", a.ArmourPiercing)
+		return msg.Errorf(nil, "root.attack.armour_piercing", a.ArmourPiercing)
 	case a.WoundModifier < -10 || a.WoundModifier > 10:
-		return fmt.Errorf("wound_modifier %d: want -10 to 10", a.WoundModifier)
+		return msg.Errorf(nil, "root.attack.wound_modifier", a.WoundModifier)
 	case !a.MultipleHits.IsZero() && a.MultipleHits.Min() < 1:
-		return fmt.Errorf("multiple_hits %s: every hit makes at least 1 hit", a.MultipleHits)
+		return msg.Errorf(nil, "root.attack.multiple_hits", a.MultipleHits.String())
 	case a.ArmourBane < 0 || a.ArmourBane > 10:
-		return fmt.Errorf("armour_bane %d: want 0 to 10", a.ArmourBane)
+		return msg.Errorf(nil, "root.attack.armour_bane", a.ArmourBane)
 	case a.ArmourBaneOn != 0 && a.ArmourBane == 0:
-		return fmt.Errorf("armour_bane_on %s: needs armour_bane (rules 20.2)", a.ArmourBaneOn)
+		return msg.Errorf(nil, "root.attack.armour_bane_on", a.ArmourBaneOn.String())
 	case a.KillingBlow != 0 && a.HeroicKillingBlow != 0:
-		return fmt.Errorf("killing_blow and heroic_killing_blow: an attack has at most one of the two (rules 20.2)")
+		return msg.Errorf(nil, "root.attack.killing_blow_both")
 	case (a.MonsterSlayer != 0 || a.CleavingBlow != 0) && !rules.For(rs).BlowsByCategory:
-		return fmt.Errorf("monster_slayer, cleaving_blow: %s has neither (rules 22.3: tow)", rs)
+		return msg.Errorf(nil, "root.attack.blows_by_category", rs.String())
 	case (a.KillingBlow != 0 || a.HeroicKillingBlow != 0) && !rules.For(rs).KillingBlow:
-		return fmt.Errorf("killing_blow: %s has no Killing Blow (rules 20.2: t9a writes lethal_strike, skirmish has criticals)", rs)
+		return msg.Errorf(nil, "root.attack.killing_blow", rs.String())
 	case a.Hatred && a.Phase != rules.Melee:
-		return fmt.Errorf("hatred: Hatred re-rolls to-hit in close combat, and this group's phase is %s (rules 20.1)", a.Phase)
+		return msg.Errorf(nil, "root.attack.hatred", a.Phase.String())
 	case a.Count.Min() < 0:
-		return fmt.Errorf("count %s: cannot be negative", a.Count)
+		return msg.Errorf(nil, "root.attack.count", a.Count.String())
 	case !rules.For(rs).Block && a.Target.Role != unit.RankAndFile && a.Target.Role != unit.NoRole:
-		return fmt.Errorf("target %s: a skirmish target is one fighter", a.Target.Role)
+		return msg.Errorf(nil, "root.attack.skirmish_target", a.Target.Role.String())
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package rearrank
 
 import (
 	"github.com/rearrank/rearrank/internal/alloc"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -62,7 +63,7 @@ func (u *Unit) Draw() string { return u.alloc().Draw() }
 // Notes says, in a player's words, where the unit formed up otherwise than
 // its Spec asked: a frontage wider than the unit stands as one rank of all
 // its models (RULES.md 22.18).
-func (u *Unit) Notes() []string { return u.alloc().Notes() }
+func (u *Unit) Notes() []msg.Message { return u.alloc().Notes() }
 
 // Legend names the letters Draw writes beyond the roles' own: rank and file
 // of a second troop type or profile, "I monstrous infantry (W3)".

@@ -164,13 +164,13 @@ var fileNames = sync.OnceValue(func() fileFieldNames {
 type fileFieldNames struct{ top, combat, side, fightOnly []string }
 
 // notInFight are attack-group fields a fight does not take (21.10),
-// and why.
-var notInFight = map[string]string{
-	"count":    "a fight gives attacks per model; the step counts the models",
-	"phase":    "a fight is always melee",
-	"bs":       "a fight is melee: give ws",
-	"attacker": "attacker names a warrior where there are no units; a fight's models are its by",
-	"batch":    "a side's fights at one step are one batch by the rules (21.2); the file does not say it",
+// and the message that says why.
+var notInFight = map[string]msg.ID{
+	"count":    "scenario.combat_file.not_in_fight.count",
+	"phase":    "scenario.combat_file.not_in_fight.phase",
+	"bs":       "scenario.combat_file.not_in_fight.bs",
+	"attacker": "scenario.combat_file.not_in_fight.attacker",
+	"batch":    "scenario.combat_file.not_in_fight.batch",
 }
 
 // fieldsOf lists the scenario fields of the catalogue's objects.
@@ -230,15 +230,14 @@ var fileDecoder = sync.OnceValue(func() *scenario.Decoder {
 	}
 	topLevel := mapping(reflect.TypeFor[file](), "the file's top level")
 	for _, k := range []string{"attacks", "target"} {
-		topLevel.Refused = append(topLevel.Refused, scenario.Refusal{Name: k, Err: scenario.ErrOtherFile,
-			Msg:     "a combat file has combat and sides, not attacks and target; for a scenario file use rearrank odds or resolve",
-			Message: msg.New("scenario.combat_file.scenario_keys")})
+		m := msg.New("scenario.combat_file.scenario_keys")
+		topLevel.Refused = append(topLevel.Refused, scenario.Refusal{Name: k, Err: scenario.ErrOtherFile, Msg: m.String(), Message: m})
 	}
 	fight := scenario.Mapping{Type: reflect.TypeFor[fileFight](), Of: "a fight", Want: "a mapping of fields", Own: fightNames,
 		Others: []scenario.Fields{{Of: "a unit", Names: unitNames}, side, top}}
 	for n, why := range notInFight {
-		fight.Refused = append(fight.Refused, scenario.Refusal{Name: n, Err: scenario.ErrUnknownField,
-			Msg: fmt.Sprintf("%s is not a fight field: %s", n, why), Message: msg.New("scenario.combat_file.not_fight_field", n, msg.New("scenario.combat_file.not_in_fight."+msg.ID(n)))})
+		m := msg.New("scenario.combat_file.not_fight_field", n, msg.New(why))
+		fight.Refused = append(fight.Refused, scenario.Refusal{Name: n, Err: scenario.ErrUnknownField, Msg: m.String(), Message: m})
 	}
 	return &scenario.Decoder{
 		Empty:      "empty or unreadable file: want a combat with ruleset, combat and sides",

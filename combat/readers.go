@@ -3,12 +3,12 @@ package combat
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math"
 	"math/big"
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -464,7 +464,7 @@ func (c *Combat) Enumerate(ctx context.Context, maxPaths int) (*Report, error) {
 	if est, err := c.estimatePaths(st); err != nil {
 		return nil, st.cause(err)
 	} else if est > 2*float64(maxPaths) {
-		return nil, fmt.Errorf("%w: about %.2g, the limit is %d", ErrTooLarge, est, maxPaths)
+		return nil, msg.Errorf(ErrTooLarge, "combat.error.enumerate_estimate", strconv.FormatFloat(est, 'g', 2, 64), maxPaths)
 	}
 	a := newAcc()
 	err := enumerate(st, maxPaths, func(r dice.Roller) error {
@@ -608,7 +608,7 @@ func enumerate(st *stopper, limit int, f func(r dice.Roller) error) error {
 			return err
 		}
 		if n == limit {
-			return fmt.Errorf("%w: more than %d", ErrTooLarge, limit)
+			return msg.Errorf(ErrTooLarge, "combat.error.enumerate_limit", limit)
 		}
 		o.pos = 0
 		if err := f(o); err != nil {

@@ -73,10 +73,10 @@ func TestPluralsRussian(t *testing.T) {
 		{"combat.round.score", func(n int) []any { return []any{"Men (b)", 3, "раны +3", n} },
 			[]string{"Men (b): 3 (раны +3); потери: 1 модель", "Men (b): 3 (раны +3); потери: 2 модели", "Men (b): 3 (раны +3); потери: 5 моделей", "Men (b): 3 (раны +3); потери: 21 модель"}},
 		{"combat.report.simulated", func(n int) []any { return []any{n, "7"} },
-			[]string{"Оценка методом Монте-Карло по 1 раунду (--seed 7); ± — одна стандартная ошибка.",
-				"Оценка методом Монте-Карло по 2 раундам (--seed 7); ± — одна стандартная ошибка.",
-				"Оценка методом Монте-Карло по 5 раундам (--seed 7); ± — одна стандартная ошибка.",
-				"Оценка методом Монте-Карло по 21 раунду (--seed 7); ± — одна стандартная ошибка."}},
+			[]string{"Оценка методом Монте-Карло: 1 раунд (--seed 7); ± — одна стандартная ошибка.",
+				"Оценка методом Монте-Карло: 2 раунда (--seed 7); ± — одна стандартная ошибка.",
+				"Оценка методом Монте-Карло: 5 раундов (--seed 7); ± — одна стандартная ошибка.",
+				"Оценка методом Монте-Карло: 21 раунд (--seed 7); ± — одна стандартная ошибка."}},
 		{"combat.exact.side_named", func(n int) []any { return []any{"Goblins", n} },
 			[]string{"Goblins, 1 модель", "Goblins, 2 модели", "Goblins, 5 моделей", "Goblins, 21 модель"}},
 	} {
@@ -101,7 +101,7 @@ func TestErrorsRussian(t *testing.T) {
 	}
 	var o rules.Options
 	err = setOption(&o, rules.WHFB8, "no_such_switch", "x")
-	if err.Error() != `unknown combat switch "no_such_switch"` || msg.ErrorText(err, msg.Russian) != `неизвестный переключатель боя "no_such_switch"` {
+	if err.Error() != `unknown combat switch "no_such_switch"` || msg.ErrorText(err, msg.Russian) != `неизвестный параметр боя "no_such_switch"` {
 		t.Errorf("setOption: %q, %q", err, msg.ErrorText(err, msg.Russian))
 	}
 
@@ -125,7 +125,7 @@ func TestErrorsRussian(t *testing.T) {
 	if err == nil {
 		t.Fatal("Resolve(nil): no error")
 	}
-	if err := c.ready(); !errors.Is(err, ErrNoFights) || err.Error() != ErrNoFights.Error() || msg.ErrorText(err, msg.Russian) != "нет профилей атак: задайте fights каждой стороны" {
+	if err := c.ready(); !errors.Is(err, ErrNoFights) || err.Error() != ErrNoFights.Error() || msg.ErrorText(err, msg.Russian) != "нет схваток: задайте fights каждой стороны" {
 		t.Errorf("no fights: %v", err)
 	}
 }

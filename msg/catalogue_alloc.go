@@ -19,7 +19,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"alloc.spec.option_value": {
 			EN: "options.{0} {1}: not a value of the switch",
-			RU: "options.{0} {1}: у переключателя нет такого значения",
+			RU: "options.{0} {1}: у параметра нет такого значения",
 		},
 		"alloc.spec.skirmish_models": {
 			EN: "models {0}: a skirmish target is one fighter, want 1",
@@ -195,11 +195,11 @@ var _ = family(func() map[ID]Entry {
 		},
 		"alloc.spec.layout_no_r": {
 			EN: "layout: {0} {0:rank-and-file model has|rank-and-file models have} no R",
-			RU: "layout: без R {0} {0:рядовая модель|рядовые модели|рядовых моделей}",
+			RU: "layout: у {0} {0:рядовой модели|рядовых моделей|рядовых моделей} нет R",
 		},
 		"alloc.spec.layout_no_h": {
 			EN: "layout: {0} {0:character has|characters have} no H",
-			RU: "layout: без H {0} {0:персонаж|персонажа|персонажей}",
+			RU: "layout: у {0} {0:персонажа|персонажей|персонажей} нет H",
 		},
 		"alloc.spec.layout_no_letter": {
 			EN: "layout: no {0} for the {1}",
@@ -249,5 +249,181 @@ var _ = family(func() map[ID]Entry {
 		"alloc.profile.t":          {EN: "{0}.t {1}: want 0 to 20", RU: "{0}.t {1}: нужно от 0 до 20"},
 		"alloc.profile.ws":         {EN: "{0}.ws {1}: want 0 to 20", RU: "{0}.ws {1}: нужно от 0 до 20"},
 		"alloc.profile.troop_type": {EN: "{0}.troop_type {1}: want one of {2}", RU: "{0}.troop_type {1}: нужно одно из: {2}"},
+
+		// A role as an argument, in the genitive in Russian ("нет
+		// чемпиона"), in English as the role's words; The 9th Age's
+		// champion is a командир (docs/glossary.md).
+		"term.alloc.role_gen.rank_and_file":    {EN: "rank and file", RU: "рядовых моделей"},
+		"term.alloc.role_gen.musician":         {EN: "musician", RU: "музыканта"},
+		"term.alloc.role_gen.standard":         {EN: "standard bearer", RU: "знаменосца"},
+		"term.alloc.role_gen.champion":         {EN: "champion", RU: "чемпиона"},
+		"term.alloc.role_gen.champion.t9a":     {EN: "champion", RU: "командира"},
+		"term.alloc.role_gen.champion.t9a1-ru": {EN: "champion", RU: "командира"},
+		"term.alloc.role_gen.character":        {EN: "character", RU: "персонажа"},
+
+		// A target the unit cannot supply (unit.ErrNoTarget, whose text
+		// is "no such target"): the reason is the argument.
+		"alloc.no_target": {EN: "no such target: {0}", RU: "нет такой цели: {0}"},
+		"alloc.target.no_rank_and_file": {
+			EN: "the unit has no rank and file",
+			RU: "в подразделении нет рядовых моделей",
+		},
+		"alloc.target.no_pool": {
+			EN: "no {0} rank-and-file pool",
+			RU: "нет пула рядовых моделей {0} (troop_type)",
+		},
+		"alloc.target.no_musician":         {EN: "the unit has no musician", RU: "в подразделении нет музыканта"},
+		"alloc.target.no_standard":         {EN: "the unit has no standard", RU: "в подразделении нет знаменосца"},
+		"alloc.target.no_champion":         {EN: "the unit has no champion", RU: "в подразделении нет чемпиона"},
+		"alloc.target.no_champion.t9a":     {EN: "the unit has no champion", RU: "в подразделении нет командира"},
+		"alloc.target.no_champion.t9a1-ru": {EN: "the unit has no champion", RU: "в подразделении нет командира"},
+		"alloc.target.no_character":        {EN: "no character {0}", RU: "нет персонажа {0}"},
+		"alloc.target.out_of_action":       {EN: "the fighter is out of action", RU: "боец выведен из строя"},
+		"alloc.target.none_left":           {EN: "no model is left of the rank and file", RU: "не осталось ни одной рядовой модели"},
+		"alloc.target.none_left_of_troop": {
+			EN: "no model is left of the {0} rank and file",
+			RU: "не осталось ни одной рядовой модели типа «{0}»",
+		},
+		"alloc.target.character_gone": {EN: "{0} is gone", RU: "персонажа {0} уже нет"},
+		"alloc.target.gone":           {EN: "the {0} is gone", RU: "{0} уже нет"},
+		"alloc.target.role": {
+			EN: "target role {0}: want rank_and_file, musician, standard, champion or character",
+			RU: "роль цели {0}: нужно rank_and_file (рядовые модели), musician (музыкант), standard (знаменосец), champion (чемпион) или character (персонаж)",
+		},
+
+		// An unsaved wound aimed at a target the unit cannot supply.
+		"alloc.apply.target": {EN: "apply {0}: {1}", RU: "рана по цели {0}: {1}"},
+
+		// Why a model was removed and from where (Casualty.Rule): the
+		// reason, then the place, "rear rank, left end".
+		"alloc.rule":             {EN: "{0}; {1}", RU: "{0}; {1}"},
+		"alloc.why.pool":         {EN: "the pool's wounds reach its W (11.1)", RU: "раны пула достигли W модели (11.1)"},
+		"alloc.why.own_damage":   {EN: "its own damage reaches its W (11.3)", RU: "собственный урон модели достиг её W (11.3)"},
+		"alloc.why.packet":       {EN: "a wound packet takes its last W (C11)", RU: "пакет ран снимает последнюю W модели (C11)"},
+		"alloc.why.overflow":     {EN: "overflow from the rank and file (10.1)", RU: "лишние раны рядовых моделей (10.1)"},
+		"alloc.why.instant_kill": {EN: "instant kill (9.1)", RU: "мгновенное убийство (9.1)"},
+		"alloc.why.raw":          {EN: "{0}", RU: "{0}"},
+		"alloc.where.single":     {EN: "single rank", RU: "единственный ряд"},
+		"alloc.where.rear":       {EN: "rear rank", RU: "задний ряд"},
+		"alloc.where.front":      {EN: "front rank", RU: "передний ряд"},
+		"alloc.where.rank":       {EN: "rank {0}", RU: "ряд {0}"},
+		"alloc.where.own_left":   {EN: "own slot in the left half (C5)", RU: "своё место в левой половине ряда (C5)"},
+		"alloc.where.own_right":  {EN: "own slot in the right half (C5)", RU: "своё место в правой половине ряда (C5)"},
+		"alloc.where.own_centre": {EN: "own slot at the centre (C5)", RU: "своё место в центре ряда (C5)"},
+		"alloc.where.left_end":   {EN: "left end", RU: "левый край"},
+		"alloc.where.right_end":  {EN: "right end", RU: "правый край"},
+		"alloc.where.slid":       {EN: "skipped models slide in (11.2 step 3)", RU: "пропущенные модели сдвигаются (11.2, шаг 3)"},
+		"alloc.where.last":       {EN: "the last model of the rank", RU: "последняя модель ряда"},
+
+		// A unit that stands otherwise than its Spec asked (Unit.Notes).
+		"alloc.note.frontage_wide": {
+			EN: "frontage {0} is wider than the unit's {1} {1:model|models}: it stands in one rank of {2} {2:file|files} (rules 19.1)",
+			RU: "ширина фронта {0} больше, чем моделей в подразделении ({1}): оно стоит в один ряд из {2} {2:колонны|колонн|колонн} (правила 19.1)",
+		},
+
+		// The notes of a wound's allocation (Change.Notes), citing
+		// RULES.md: overflow of an emptied pool (10.1, C13, C14, R18).
+		"alloc.note.overflow_lost.empty_pool": {
+			EN: "an overflow of {0} {0:wound|wounds} lost: the pool is empty (10.1)",
+			RU: "{0} {0:лишняя рана потеряна|лишние раны потеряны|лишних ран потеряно}: пул пуст (10.1)",
+		},
+		"alloc.note.overflow_lost.no_champion": {
+			EN: "an overflow of {0} {0:wound|wounds} lost: no champion (10.1)",
+			RU: "{0} {0:лишняя рана потеряна|лишние раны потеряны|лишних ран потеряно}: нет чемпиона (10.1)",
+		},
+		"alloc.note.overflow_lost.no_champion.t9a": {
+			EN: "an overflow of {0} {0:wound|wounds} lost: no champion (10.1)",
+			RU: "{0} {0:лишняя рана потеряна|лишние раны потеряны|лишних ран потеряно}: нет командира (10.1)",
+		},
+		"alloc.note.overflow_lost.no_champion.t9a1-ru": {
+			EN: "an overflow of {0} {0:wound|wounds} lost: no champion (10.1)",
+			RU: "{0} {0:лишняя рана потеряна|лишние раны потеряны|лишних ран потеряно}: нет командира (10.1)",
+		},
+		"alloc.note.overflow_lost.other_pool": {
+			EN: "an overflow of {0} {0:wound|wounds} lost: another rank-and-file pool remains (R18)",
+			RU: "{0} {0:лишняя рана потеряна|лишние раны потеряны|лишних ран потеряно}: остаётся другой пул рядовых моделей (R18)",
+		},
+		"alloc.note.overflow_lost.rank_and_file_remain": {
+			EN: "an overflow of {0} {0:wound|wounds} lost: other rank and file remain at the end of the batch (R18, C13)",
+			RU: "{0} {0:лишняя рана потеряна|лишние раны потеряны|лишних ран потеряно}: в конце серии остались другие рядовые модели (R18, C13)",
+		},
+		"alloc.note.overflow_to_champion": {
+			EN: "an overflow of {0} {0:wound|wounds} goes to the champion, who takes {1} (10.1, C13)",
+			RU: "{0} {0:лишняя рана переходит|лишние раны переходят|лишних ран переходят} к чемпиону, он получает {1} (10.1, C13)",
+		},
+		"alloc.note.overflow_to_champion.t9a": {
+			EN: "an overflow of {0} {0:wound|wounds} goes to the champion, who takes {1} (10.1, C13)",
+			RU: "{0} {0:лишняя рана переходит|лишние раны переходят|лишних ран переходят} к командиру, он получает {1} (10.1, C13)",
+		},
+		"alloc.note.overflow_to_champion.t9a1-ru": {
+			EN: "an overflow of {0} {0:wound|wounds} goes to the champion, who takes {1} (10.1, C13)",
+			RU: "{0} {0:лишняя рана переходит|лишние раны переходят|лишних ран переходят} к командиру, он получает {1} (10.1, C13)",
+		},
+		"alloc.note.overflow_to_pool": {
+			EN: "an overflow of {0} {0:wound|wounds} goes to the {1} pool (C14)",
+			RU: "{0} {0:лишняя рана переходит|лишние раны переходят|лишних ран переходят} в пул «{1}» (C14)",
+		},
+		"alloc.note.overflow_waits": {
+			EN: "an overflow of {0} {0:wound|wounds} waits for the end of the batch: the champion takes it if no other rank and file remain (C13)",
+			RU: "{0} {0:лишняя рана ждёт|лишние раны ждут|лишних ран ждут} конца серии: их получит чемпион, если других рядовых моделей не останется (C13)",
+		},
+		"alloc.note.overflow_waits.t9a": {
+			EN: "an overflow of {0} {0:wound|wounds} waits for the end of the batch: the champion takes it if no other rank and file remain (C13)",
+			RU: "{0} {0:лишняя рана ждёт|лишние раны ждут|лишних ран ждут} конца серии: их получит командир, если других рядовых моделей не останется (C13)",
+		},
+		"alloc.note.overflow_waits.t9a1-ru": {
+			EN: "an overflow of {0} {0:wound|wounds} waits for the end of the batch: the champion takes it if no other rank and file remain (C13)",
+			RU: "{0} {0:лишняя рана ждёт|лишние раны ждут|лишних ран ждут} конца серии: их получит командир, если других рядовых моделей не останется (C13)",
+		},
+
+		// Multiple Wounds capped (9.2, 22.7, C11).
+		"alloc.note.mw_cap.remaining_rest_lost": {
+			EN: "Multiple Wounds of {0} capped at the {1} {1:Wound|Wounds} the model has left; the rest are lost (22.7)",
+			RU: "Множественные раны ({0}) ограничены ранами, что остались у модели ({1}); остальные потеряны (22.7)",
+		},
+		"alloc.note.mw_cap.next_remaining": {
+			EN: "Multiple Wounds of {0} capped at the {1} {1:Wound|Wounds} the next model has left (9.2, mw_cap: remaining)",
+			RU: "Множественные раны ({0}) ограничены ранами, что остались у следующей модели ({1}) (9.2, mw_cap: remaining)",
+		},
+		"alloc.note.mw_cap.profile": {
+			EN: "Multiple Wounds of {0} capped at the model's {1} {1:Wound|Wounds} (9.2)",
+			RU: "Множественные раны ({0}) ограничены ранами модели по профилю ({1}) (9.2)",
+		},
+		"alloc.note.mw_cap.model": {
+			EN: "Multiple Wounds of {0} capped at the model's {1} {1:Wound|Wounds} (9.2, C11)",
+			RU: "Множественные раны ({0}) ограничены ранами модели по профилю ({1}) (9.2, C11)",
+		},
+
+		// Wounds on one model past what it has left (C11, R10, R41).
+		"alloc.note.wounds_lost_gone": {
+			EN: "{0} {0:wound|wounds} lost: the {1} is gone",
+			RU: "{0} {0:рана потеряна|раны потеряны|ран потеряно}: {1} уже нет",
+		},
+		"alloc.note.wounds_over_left": {
+			EN: "{0} {0:wound|wounds} on a model with {1} {1:Wound|Wounds} left: {2} lost (C11)",
+			RU: "{0} {0:рана|раны|ран} по модели, у которой {1:осталась|осталось|осталось} {1} {1:рана|раны|ран}: потеряно {2} (C11)",
+		},
+		"alloc.note.packet_over_left": {
+			EN: "a packet of {0} {0:wound|wounds} on a model with {1} {1:Wound|Wounds} left: {2} wasted (9.2, R10)",
+			RU: "пакет из {0} {0:раны|ран|ран} по модели, у которой {1:осталась|осталось|осталось} {1} {1:рана|раны|ран}: впустую потеряно {2} (9.2, R10)",
+		},
+		"alloc.note.carried_removes": {
+			EN: "{0} {0:carried wound removes|carried wounds remove} the next model, which has {1} {1:Wound|Wounds} left (R41)",
+			RU: "{0} {0:перенесённая рана убирает|перенесённые раны убирают|перенесённых ран убирают} следующую модель, у которой {1:осталась|осталось|осталось} {1} {1:рана|раны|ран} (R41)",
+		},
+
+		// Instant kills (9.1, C12).
+		"alloc.note.kill_closest": {
+			EN: "instant kill aimed at the {0} takes the closest rank and file instead (C12)",
+			RU: "мгновенное убийство, нацеленное на {0}, вместо него забирает ближайшую рядовую модель (C12)",
+		},
+		"alloc.note.kill_lost_gone": {
+			EN: "instant kill lost: the {0} is gone (9.1)",
+			RU: "мгновенное убийство потеряно: {0} уже нет (9.1)",
+		},
+		"alloc.note.kill_lost_none": {
+			EN: "instant kill lost: it finds no model (9.1)",
+			RU: "мгновенное убийство потеряно: ему не досталось ни одной модели (9.1)",
+		},
 	}
 })

@@ -57,6 +57,16 @@ var _ = family(func() map[ID]Entry {
 			EN: "combat exact: state limit reached: more than {0} {0:byte of round states|bytes of round states} at step {1} of {2} ({3} against {4})",
 			RU: "точный расчёт боя: достигнут предел состояний: больше {0} {0:байта|байтов|байтов} состояний раунда на шаге {1} из {2} ({3} против {4})",
 		},
+		// The brute-force reader (Enumerate) past its limit; the first
+		// words are combat.ErrTooLarge's text.
+		"combat.error.enumerate_estimate": {
+			EN: "too many dice paths for the brute-force exact reader: about {0}, the limit is {1}",
+			RU: "слишком много вариантов бросков кубиков для точного перебора: около {0}, а предел — {1}",
+		},
+		"combat.error.enumerate_limit": {
+			EN: "too many dice paths for the brute-force exact reader: more than {0}",
+			RU: "слишком много вариантов бросков кубиков для точного перебора: больше {0}",
+		},
 		"combat.error.exact_limit": {
 			EN: "{0}; add --fallback or drop --exact for a Monte Carlo estimate",
 			RU: "{0}; для оценки методом Монте-Карло добавьте --fallback или уберите --exact",
@@ -129,16 +139,16 @@ var _ = family(func() map[ID]Entry {
 		"combat.error.no_character": {EN: "by {0}: the unit has no character {1}", RU: "by {0}: в подразделении нет персонажа {1}"},
 		"combat.error.unknown_switch": {
 			EN: "unknown combat switch {0}",
-			RU: "неизвестный переключатель боя {0}",
+			RU: "неизвестный параметр боя {0}",
 		},
 		"combat.error.switch_not_read": {
 			EN: "{0}: only {1} {2:reads|read} it",
-			RU: "{0}: этот переключатель читает только {1}",
+			RU: "{0}: этот параметр читает только {1}",
 		},
 		"combat.error.switch_value": {EN: "{0} {1}: want {2}", RU: "{0} {1}: допустимы {2}"},
 		"combat.error.no_fights": {
 			EN: "no fights: give each side's fights",
-			RU: "нет профилей атак: задайте fights каждой стороны",
+			RU: "нет схваток: задайте fights каждой стороны",
 		},
 		"combat.error.monte_carlo_n": {
 			EN: "monte carlo: n {0}: want at least 1",
@@ -194,7 +204,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"combat.describe.charge_facing": {
 			EN: "{0} close combat: {1} against {2}; {3} charged into the {4}",
-			RU: "{0}, ближний бой: {1} против {2}; натиск: {3}, в {4}",
+			RU: "{0}, ближний бой: {1} против {2}; натиск: {3}, направление: {4}",
 		},
 
 		// rearrank combat's report of the odds.
@@ -204,11 +214,11 @@ var _ = family(func() map[ID]Entry {
 		},
 		"combat.report.simulated": {
 			EN: "Simulated: Monte Carlo over {0} {0:round|rounds} (seed {1}); ± is one standard error.",
-			RU: "Оценка методом Монте-Карло по {0} {0:раунду|раундам|раундам} (--seed {1}); ± — одна стандартная ошибка.",
+			RU: "Оценка методом Монте-Карло: {0} {0:раунд|раунда|раундов} (--seed {1}); ± — одна стандартная ошибка.",
 		},
 		"combat.report.fallback": {
 			EN: "Simulated instead of exact ({0}): Monte Carlo over {1} {1:round|rounds} (seed {2}); ± is one standard error.",
-			RU: "Оценка вместо точного расчёта ({0}): метод Монте-Карло по {1} {1:раунду|раундам|раундам} (--seed {2}); ± — одна стандартная ошибка.",
+			RU: "Оценка вместо точного расчёта ({0}): метод Монте-Карло, {1} {1:раунд|раунда|раундов} (--seed {2}); ± — одна стандартная ошибка.",
 		},
 		"combat.report.percent":       {EN: "{0}%", RU: "{0}%"},
 		"combat.report.percent_below": {EN: "<{0}%", RU: "<{0}%"},
@@ -251,7 +261,7 @@ var _ = family(func() map[ID]Entry {
 			EN: "{0}: {1} ({2}); lost {3} {3:model|models}",
 			RU: "{0}: {1} ({2}); потери: {3} {3:модель|модели|моделей}",
 		},
-		"combat.round.draw": {EN: "A draw: nobody tests.", RU: "Ничья: никто не проходит тест на бегство."},
+		"combat.round.draw": {EN: "A draw: nobody tests.", RU: "Ничья: теста на бегство нет."},
 		"combat.round.musician_win": {
 			EN: "Scores equal: {0} win by 1 with the musician.",
 			RU: "Результаты равны: побеждает {0} — на 1 благодаря музыканту.",

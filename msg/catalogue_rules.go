@@ -239,7 +239,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"rules.switch.insane_courage.doc": {
 			EN: "a break test on a double 1 always passes",
-			RU: "тест на бегство, на котором выпали две единицы, всегда пройден",
+			RU: "тест на бегство при двух выпавших единицах всегда пройден",
 		},
 
 		// Why a ruleset does not read a switch (Switch.NotReadMsg).
@@ -488,7 +488,8 @@ var _ = family(func() map[ID]Entry {
 
 		// The words of the game's enums as a form or a log shows them
 		// (TroopType.Msg, Armour.Msg, Phase.Msg, WeaponClass.Msg,
-		// Injury.Msg): the nominative, for labels.
+		// Injury.Msg, SpecialKind.Msg and SaveMsg): the nominative, for
+		// labels.
 		"term.rules.troop_type.infantry":           {EN: "infantry", RU: "пехота"},
 		"term.rules.troop_type.cavalry":            {EN: "cavalry", RU: "кавалерия"},
 		"term.rules.troop_type.monstrous_infantry": {EN: "monstrous infantry", RU: "чудовищная пехота"},
@@ -520,6 +521,13 @@ var _ = family(func() map[ID]Entry {
 		"term.rules.weapon_class.bladed":           {EN: "bladed", RU: "клинковое"},
 		"term.rules.weapon_class.unarmed":          {EN: "unarmed", RU: "без оружия"},
 		"term.rules.weapon_class.thrusting":        {EN: "thrusting", RU: "колющее"},
+		"term.rules.special_kind.none":             {EN: "none", RU: "нет"},
+		"term.rules.special_kind.ward":             {EN: "ward", RU: "особый спасбросок"},
+		"term.rules.special_kind.regeneration":     {EN: "regeneration", RU: "Регенерация"},
+		"term.rules.special_kind.aegis":            {EN: "aegis", RU: "Эгида"},
+		"term.rules.special_save.ward":             {EN: "ward save", RU: "особый спасбросок"},
+		"term.rules.special_save.regeneration":     {EN: "regeneration save", RU: "спасбросок Регенерации"},
+		"term.rules.special_save.aegis":            {EN: "aegis save", RU: "спасбросок Эгиды"},
 		"term.rules.injury.none":                   {EN: "none", RU: "нет"},
 		"term.rules.injury.knocked_down":           {EN: "knocked down", RU: "сбит с ног"},
 		"term.rules.injury.stunned":                {EN: "stunned", RU: "оглушён"},

@@ -16,7 +16,7 @@ var _ = family(func() map[ID]Entry {
 		"scenario.want":             {EN: "want {0}", RU: "нужно {0}"},
 		"scenario.want_got":         {EN: "want {0}, got {1}", RU: "нужно {0}, а здесь {1}"},
 		"scenario.want_field_name":  {EN: "want a field name, got {0}", RU: "нужно имя поля, а здесь {0}"},
-		"scenario.want_switch_name": {EN: "want a switch name, got {0}", RU: "нужно имя переключателя, а здесь {0}"},
+		"scenario.want_switch_name": {EN: "want a switch name, got {0}", RU: "нужно имя параметра, а здесь {0}"},
 		"scenario.want.against":     {EN: "{0}, or a list of them", RU: "{0} или их список"},
 		"scenario.got.number":       {EN: "the number {0}", RU: "число {0}"},
 		"scenario.got.text":         {EN: "text {0}", RU: "текст {0}"},
@@ -58,11 +58,11 @@ var _ = family(func() map[ID]Entry {
 		"term.scenario.want.to_hit":         {EN: "a score such as 4+, or auto", RU: "значение, например 4+, или auto"},
 		"term.scenario.want.expr":           {EN: "a number such as 20, or dice such as 2D6", RU: "число, например 20, или кубики, например 2D6"},
 		"term.scenario.want.damage":         {EN: "a number (wounds carried by the pool) or a list (damage per model)", RU: "число (раны, которые несёт пул) или список (урон каждой модели)"},
-		"term.scenario.want.options":        {EN: "a mapping of switch names to values, such as {{damage_model: pooled}}", RU: "набор переключателей и их значений, например {{damage_model: pooled}}"},
+		"term.scenario.want.options":        {EN: "a mapping of switch names to values, such as {{damage_model: pooled}}", RU: "набор параметров и их значений, например {{damage_model: pooled}}"},
 		"term.scenario.want.option_value":   {EN: "a value such as pooled, true or 1/4", RU: "значение, например pooled, true или 1/4"},
 		"term.scenario.want.unit":           {EN: "a mapping of fields (the target fields of docs/scenario.md)", RU: "набор полей (поля target из docs/scenario.md)"},
 		"term.scenario.want.ruleset":        {EN: "a ruleset name", RU: "название свода правил"},
-		"term.scenario.want.combat_options": {EN: "a mapping of switch names to values, such as {{step_up: lost}}", RU: "набор переключателей и их значений, например {{step_up: lost}}"},
+		"term.scenario.want.combat_options": {EN: "a mapping of switch names to values, such as {{step_up: lost}}", RU: "набор параметров и их значений, например {{step_up: lost}}"},
 		"term.scenario.want.special":        {EN: "a list such as [stubborn]", RU: "список, например [stubborn] (Упорство)"},
 		"term.scenario.want.fights":         {EN: "a list of fights", RU: "список схваток"},
 
@@ -93,7 +93,7 @@ var _ = family(func() map[ID]Entry {
 		// Validation.
 		"scenario.options.combat_switch": {
 			EN: "{0} is a switch of a close-combat round (rules 21.11): set it in a combat file's options (rearrank combat)",
-			RU: "{0} — переключатель раунда ближнего боя (правила 21.11): задайте его в options файла боя (rearrank combat)",
+			RU: "{0} — параметр раунда ближнего боя (правила 21.11): задайте его в options файла боя (rearrank combat)",
 		},
 		"scenario.attack.count_required": {
 			EN: "required: the number of attacks, such as 20, or dice such as 2D6",
@@ -197,11 +197,11 @@ var _ = family(func() map[ID]Entry {
 		},
 		"scenario.aim.instant_kill_only": {
 			EN: "only an instant kill is aimed at the {0} (C12); other attacks strike the rank and file",
-			RU: "в {0} целится только мгновенное убийство (C12); остальные атаки бьют по рядовым моделям",
+			RU: "в цель {0} бьёт только мгновенное убийство (C12); остальные атаки бьют по рядовым моделям",
 		},
 		"scenario.aim.no_command": {
 			EN: "the unit has no {0}: add {1} to {2}",
-			RU: "в подразделении нет {0}: добавьте {1} в {2}",
+			RU: "{0}: такой модели в подразделении нет; добавьте {1} в {2}",
 		},
 		"scenario.aim.one_pool": {
 			EN: "{0} keeps one rank-and-file pool (rules 10.1): aim at rank_and_file",
@@ -209,7 +209,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"scenario.aim.no_pool": {
 			EN: "the unit has no {0}: the troop types are {1}",
-			RU: "в подразделении нет {0}: его типы войск — {1}",
+			RU: "{0}: таких рядовых моделей в подразделении нет; его типы войск — {1}",
 		},
 		"scenario.profile.aegis_against": {
 			EN: "limits aegis, which this model does not have (rules 8.2)",
@@ -261,7 +261,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"scenario.options.unknown": {
 			EN: "unknown option {0}{1}; the options are {2}",
-			RU: "неизвестная опция {0}{1}; опции: {2}",
+			RU: "неизвестный параметр {0}{1}; параметры: {2}",
 		},
 		"scenario.profile.tow_troop_type": {
 			EN: "{0} does not read {1} ({2} only): write {3}",
@@ -327,7 +327,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"scenario.champion.parry": {
 			EN: "he is {0} and has the unit's parry, which is for infantry and heavy_infantry only (rules 22.4): set his parry: false",
-			RU: "он {0} и получает parry (Парирование) подразделения, а оно только для пехоты (infantry и heavy_infantry; правила 22.4): задайте ему parry: false",
+			RU: "его тип войск — {0}, а он получает parry (Парирование) подразделения, которое бывает только у пехоты (infantry и heavy_infantry; правила 22.4): задайте ему parry: false",
 		},
 		"scenario.champion.damage": {
 			EN: "the champion has {0}, so damage must be less than {1}",
@@ -363,7 +363,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"scenario.character.slot_outside": {
 			EN: "slot {0} is outside the front rank of {1} files (0 is the left end)",
-			RU: "slot {0} вне первого ряда шириной {1} {1:модель|модели|моделей} (0 — левый край)",
+			RU: "slot {0} вне первого ряда шириной {1} {1:колонна|колонны|колонн} (0 — левый край)",
 		},
 		"scenario.character.slot_twice": {
 			EN: "two characters stand in slot {0}",
@@ -443,7 +443,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"scenario.damage.entries_mixed": {
 			EN: "{0} entries for the {1} models of the unit's rank and file and the groups that share its pool",
-			RU: "{0} {0:запись|записи|записей} на {1} {1:модель|модели|моделей} рядовых подразделения и групп с общим с ними пулом",
+			RU: "{0} {0:запись|записи|записей} на {1} {1:рядовую модель|рядовые модели|рядовых моделей} подразделения и групп с общим с ними пулом",
 		},
 		"scenario.damage.entries": {
 			EN: "{0} entries for a unit of {1} models",
@@ -696,5 +696,253 @@ var _ = family(func() map[ID]Entry {
 		"term.scenario.want.strikes":               {EN: "normal, first or last", RU: "normal, first или last"},
 		"term.scenario.initiative":                 {EN: "Initiative", RU: "Инициатива"},
 		"term.scenario.agility":                    {EN: "Agility", RU: "Ловкость"},
+
+		// A field's hint when the file's ruleset does not read it
+		// (FieldSpec.Hint, said through scenario's phrases).
+		"scenario.field_hint.ap": {
+			EN: "the others worsen the save by armour_piercing",
+			RU: "в остальных сводах правил спасбросок ухудшает armour_piercing",
+		},
+		"scenario.field_hint.armour_piercing": {
+			EN: "t9a and tow write Armour Penetration as ap",
+			RU: "в t9a и tow Бронепробитие (пробитие доспехов) записывается как ap",
+		},
+		"scenario.field_hint.flaming": {
+			EN: "skirmish has no Regeneration for it to stop",
+			RU: "в skirmish нет Регенерации, которую оно могло бы отменить",
+		},
+		"scenario.field_hint.reroll_special": {
+			EN: "write force_reroll_special for a rule that makes every special save re-roll",
+			RU: "для правила, по которому перебрасывается каждый магический спасбросок, напишите force_reroll_special",
+		},
+		"scenario.field_hint.killing_blow": {
+			EN: "t9a writes lethal_strike; skirmish has critical hits",
+			RU: "в t9a пишется lethal_strike, а в skirmish есть критические попадания",
+		},
+		"scenario.field_hint.heroic_killing_blow.tow": {
+			EN: "tow writes killing_blow (infantry and cavalry of every kind) and monster_slayer (monsters); an attack may have both (rules 22.3)",
+			RU: "в tow пишутся killing_blow (пехота и кавалерия всех видов) и monster_slayer (чудовища); у атаки могут быть оба (правила 22.3)",
+		},
+		"scenario.field_hint.attacker": {
+			EN: "it names the warrior whose critical allowance the group uses",
+			RU: "он называет бойца, чей лимит критических попаданий расходует группа",
+		},
+		"scenario.field_hint.batch": {
+			EN: "skirmish resolves each attack on its own",
+			RU: "skirmish разыгрывает каждую атаку отдельно",
+		},
+		"scenario.field_hint.armour": {
+			EN: "t9a adds every armour source into armour_value, the model's Armour (rules 7.2)",
+			RU: "t9a складывает все источники доспехов в armour_value, Доспехи модели (правила 7.2)",
+		},
+		"scenario.field_hint.armour_value": {
+			EN: "the others build the save from armour, shield, barding and save_bonus",
+			RU: "в остальных сводах правил спасбросок складывается из armour (доспехи), shield (щит), barding (попона) и save_bonus",
+		},
+		"scenario.field_hint.ward": {
+			EN: "t9a's special saves are aegis and regeneration (rules 8.2)",
+			RU: "магические спасброски t9a — aegis (Эгида) и regeneration (Регенерация) (правила 8.2)",
+		},
+		"scenario.field_hint.aegis": {
+			EN: "the others' special save is ward",
+			RU: "в остальных сводах правил магический спасбросок — это ward (особый спасбросок)",
+		},
+		"scenario.field_hint.against": {
+			EN: "conditional special saves are t9a's",
+			RU: "условные магические спасброски есть только в t9a",
+		},
+		"scenario.field_hint.regeneration_plus": {
+			EN: "write the improved save as regeneration",
+			RU: "запишите улучшенный спасбросок как regeneration (Регенерация)",
+		},
+		"scenario.field_hint.fly": {
+			EN: "fly matters only to clipped_wings",
+			RU: "fly важен только для clipped_wings",
+		},
+		"scenario.field_hint.groups": {
+			EN: "its units have one rank-and-file profile (rules 22): a model of another profile is a character, or a unit of its own",
+			RU: "у его подразделений один профиль рядовых моделей (правила 22): модель с другим профилем — это персонаж или отдельное подразделение",
+		},
+
+		// What a comparison that asks too much is refused for.
+		"scenario.variants.files":    {EN: "{0} {0:file|files}", RU: "{0} {0:файл|файла|файлов}"},
+		"scenario.variants.variants": {EN: "{0} {0:variant|variants}", RU: "{0} {0:вариант|варианта|вариантов}"},
+
+		// The YAML tokenizer's panic, which the loader turns into an error.
+		"scenario.load.tokenize": {EN: "cannot tokenize: {0}", RU: "не удалось разобрать текст на лексемы: {0}"},
+
+		// The notes of a change of ruleset (File.TranslateMsg): what was
+		// carried over in another form, or not carried over (RULES.md 5,
+		// 7, 8, 22). Paths, field names and values stay as the file
+		// writes them.
+		"scenario.note.switch_absent": {
+			EN: "not carried over: the switch {0}={1} ({2} has no such switch)",
+			RU: "не перенесено: параметр {0}={1} (в {2} такого параметра нет)",
+		},
+		"scenario.note.switch_default_only": {
+			EN: "not carried over: the switch {0}={1} ({2} has only its default)",
+			RU: "не перенесено: параметр {0}={1} (в {2} у него есть только значение по умолчанию)",
+		},
+		"scenario.note.bs_need_to_skill": {
+			EN: "{0}: bs {1}+ carried over as BS {2}",
+			RU: "{0}: bs {1}+ переведено в BS {2}",
+		},
+		"scenario.note.bs_need_to_hit": {
+			EN: "{0}: bs {1}+ carried over as to_hit {1}+ (no Ballistic Skill needs it)",
+			RU: "{0}: bs {1}+ переведено в to_hit {1}+ (такого значения не даёт ни один Навык стрельбы)",
+		},
+		"scenario.note.bs_skill_to_need": {
+			EN: "{0}: BS {1} carried over as bs {2}+",
+			RU: "{0}: BS {1} переведено в bs {2}+",
+		},
+		"scenario.note.troop_type": {
+			EN: "{0}: troop_type {1} carried over as {2}",
+			RU: "{0}: troop_type {1} переведён в {2}",
+		},
+		"scenario.note.monstrous_beast": {
+			EN: "{0}: troop_type monstrous_beast carried over as war_beast (tow has no monstrous beasts)",
+			RU: "{0}: troop_type monstrous_beast переведён в war_beast (в tow нет чудовищных зверей)",
+		},
+		"scenario.note.armour": {
+			EN: "{0}: {1} carried over as {2} ({3})",
+			RU: "{0}: {1} переведено в {2} ({3})",
+		},
+		"scenario.note.with_save":    {EN: "{0} ({1})", RU: "{0} ({1})"},
+		"scenario.note.no_save":      {EN: "no save", RU: "без спасброска"},
+		"scenario.note.armour_value": {EN: "armour_value {0}", RU: "armour_value {0}"},
+		"scenario.note.armour_save":  {EN: "armour_save {0}", RU: "armour_save {0}"},
+		"scenario.note.suit":         {EN: "{0} armour", RU: "доспехи {0}"},
+		"scenario.note.shield":       {EN: "shield", RU: "щит (shield)"},
+		"scenario.note.barding":      {EN: "barding", RU: "попона (barding)"},
+		"scenario.note.save_bonus":   {EN: "save_bonus {0}", RU: "save_bonus {0}"},
+		"scenario.note.no_armour":    {EN: "no armour", RU: "без доспехов"},
+		"scenario.note.regeneration_plus": {
+			EN: "{0}: regeneration_plus {1} carried over as regeneration {2}",
+			RU: "{0}: regeneration_plus {1} переведено в regeneration {2} (Регенерация)",
+		},
+		"scenario.note.aegis_to_ward": {
+			EN: "{0}: aegis {1} carried over as ward {1}",
+			RU: "{0}: aegis {1} (Эгида) переведено в ward {1} (особый спасбросок)",
+		},
+		"scenario.note.ward_to_aegis": {
+			EN: "{0}: ward {1} carried over as aegis {1}",
+			RU: "{0}: ward {1} (особый спасбросок) переведено в aegis {1} (Эгида)",
+		},
+		"scenario.note.one_warrior": {
+			EN: "target: one warrior of the unit of {0} (skirmish fights warriors, not units)",
+			RU: "target: один боец из подразделения в {0} {0:модель|модели|моделей} (в skirmish сражаются бойцы, а не подразделения)",
+		},
+		"scenario.note.warrior_damage": {
+			EN: "not carried over: target.damage (a warrior keeps only the wounds he has lost)",
+			RU: "не перенесено: target.damage (боец хранит только те раны, что потерял сам)",
+		},
+		"scenario.note.aim_warrior": {
+			EN: "attacks[{0}]: aimed at the warrior, not {1}",
+			RU: "attacks[{0}]: нацелено на бойца, а не на {1}",
+		},
+		"scenario.note.carried_to_damage": {
+			EN: "target: {0} {0:carried wound|carried wounds} carried over as the damage of the first model removed",
+			RU: "target: {0} {0:перенесённая рана переведена|перенесённые раны переведены|перенесённых ран переведено} в урон первой снимаемой модели",
+		},
+		"scenario.note.damage_to_pool": {
+			EN: "not carried over: target.damage {0} (a pool carries the wounds of one model only)",
+			RU: "не перенесено: target.damage {0} (пул несёт раны только одной модели)",
+		},
+		"scenario.note.group_damage": {
+			EN: "not carried over: target.groups[{0}].damage ({1} keeps one rank-and-file pool)",
+			RU: "не перенесено: target.groups[{0}].damage (в {1} один пул рядовых моделей)",
+		},
+		"scenario.note.aim_rank_and_file": {
+			EN: "attacks[{0}]: aimed at the rank and file, not {1}",
+			RU: "attacks[{0}]: нацелено на рядовые модели, а не на {1}",
+		},
+		"scenario.note.unread": {
+			EN: "not carried over: {0} ({1} only)",
+			RU: "не перенесено: {0} (только {1})",
+		},
+		"scenario.note.heroic_killing_blow": {
+			EN: "attacks[{0}]: heroic_killing_blow carried over as killing_blow and monster_slayer (tow has no Heroic Killing Blow; chariots and war machines are spared)",
+			RU: "attacks[{0}]: heroic_killing_blow переведён в killing_blow и monster_slayer (в tow нет Героического смертельного удара; колесниц и боевых машин он не касается)",
+		},
+		"scenario.note.regeneration_to_tow": {
+			EN: "{0}: regeneration in tow is rolled once per Wound lost, after the ward save and Multiple Wounds, not as a save instead of the ward",
+			RU: "{0}: Регенерация в tow бросается один раз за каждую потерянную рану, после особого спасброска и Множественных ран, а не как спасбросок вместо особого",
+		},
+		"scenario.note.regeneration_from_tow.ward": {
+			EN: "{0}: regeneration in {1} is one save per unsaved wound, the better of it and any ward, not a roll per Wound lost as in tow",
+			RU: "{0}: Регенерация в {1} — один спасбросок за каждую неспасённую рану, лучший из неё и особого спасброска, а не бросок за каждую потерянную рану, как в tow",
+		},
+		"scenario.note.regeneration_from_tow.aegis": {
+			EN: "{0}: regeneration in {1} is one save per unsaved wound, the better of it and any aegis, not a roll per Wound lost as in tow",
+			RU: "{0}: Регенерация в {1} — один спасбросок за каждую неспасённую рану, лучший из неё и Эгиды, а не бросок за каждую потерянную рану, как в tow",
+		},
+		"scenario.note.killing_blow_melee": {
+			EN: "{0}: killing_blow fires in close combat only in tow",
+			RU: "{0}: killing_blow в tow срабатывает только в ближнем бою",
+		},
+		"scenario.note.killing_blow_slays": {
+			EN: "{0}: killing_blow slays {1} in {2}, not in {3}",
+			RU: "{0}: killing_blow убивает {1} в {2}, но не в {3}",
+		},
+		"scenario.note.flaming_tow": {
+			EN: "{0}: flaming stops Regeneration in tow only on a flammable target (set flammable: true for Trolls)",
+			RU: "{0}: в tow flaming отменяет Регенерацию только у горючей цели (задайте flammable: true для троллей)",
+		},
+		"scenario.note.flaming_other": {
+			EN: "{0}: flaming stops Regeneration in {1} whether or not the target is flammable",
+			RU: "{0}: в {1} flaming отменяет Регенерацию, горюча цель или нет",
+		},
+		"scenario.note.poison_tow": {
+			EN: "{0}: poison in tow rolls to wound with +2 (errata); poisoned_attacks: auto_wound wounds automatically, as {1}",
+			RU: "{0}: poison в tow даёт +2 к броску на ранение (errata); с poisoned_attacks: auto_wound яд ранит автоматически, как в {1}",
+		},
+		"scenario.note.poison_other": {
+			EN: "{0}: poison in {1} wounds automatically, not with tow's +2",
+			RU: "{0}: poison в {1} ранит автоматически, а не даёт +2, как в tow",
+		},
+		"scenario.note.multiple_wounds_tow": {
+			EN: "{0}: multiple_wounds in tow land on one model and never spill to the next",
+			RU: "{0}: multiple_wounds в tow ложатся на одну модель и никогда не переходят на следующую",
+		},
+		"scenario.note.multiple_wounds_other": {
+			EN: "{0}: multiple_wounds in {1} are capped at the model's Wounds on its profile, and may finish one model and go on to the next",
+			RU: "{0}: multiple_wounds в {1} ограничены ранами модели по профилю и могут добить одну модель и перейти на следующую",
+		},
+		"scenario.note.strength_ap_to_ap": {
+			EN: "{0}: the save modifier of Strength {1} and armour_piercing {2} (-{3}) carried over as ap {3} (Strength does not worsen saves in {4})",
+			RU: "{0}: модификатор спасброска от Силы {1} и armour_piercing {2} (-{3}) переведён в ap {3} (в {4} Сила не ухудшает спасброски)",
+		},
+		"scenario.note.strength_to_ap": {
+			EN: "{0}: the save modifier of Strength {1} (-{2}) carried over as ap {2} (Strength does not worsen saves in {3})",
+			RU: "{0}: модификатор спасброска от Силы {1} (-{2}) переведён в ap {2} (в {3} Сила не ухудшает спасброски)",
+		},
+		"scenario.note.ap_to_armour_piercing": {
+			EN: "{0}: ap {1} carried over as armour_piercing {1}",
+			RU: "{0}: ap {1} переведено в armour_piercing {1}",
+		},
+		"scenario.note.ap_to_strength_and_piercing": {
+			EN: "{0}: ap {1} carried over as Strength {2}'s -{3} and armour_piercing {4}",
+			RU: "{0}: ap {1} переведено в -{3} от Силы {2} и armour_piercing {4}",
+		},
+		"scenario.note.strength_new": {
+			EN: "{0}: Strength {1} now worsens the save by {2} (in {3} only ap did, and it was 0)",
+			RU: "{0}: Сила {1} теперь ухудшает спасбросок на {2} (в {3} его ухудшал только ap, а он был равен 0)",
+		},
+		"scenario.note.ap_lost": {
+			EN: "{0}: ap {1} not carried over: Strength {2} worsens the save by {3} in {4}",
+			RU: "{0}: ap {1} не перенесено: в {4} Сила {2} ухудшает спасбросок на {3}",
+		},
+		"scenario.note.ap_to_strength": {
+			EN: "{0}: ap {1} carried over as Strength {2}'s -{3}",
+			RU: "{0}: ap {1} переведено в -{3} от Силы {2}",
+		},
+		"scenario.note.saves_differently": {
+			EN: "{0}: {1} saves {2} in {3}, {4} in {5} ({6})",
+			RU: "{0}: спасбросок за {1}: в {3} — {2}, в {5} — {4} ({6})",
+		},
+		"scenario.note.why.points": {EN: "{0} counts armour in points", RU: "в {0} доспехи считаются в очках"},
+		"scenario.note.why.mount":  {EN: "{0} gives a mount bonus", RU: "в {0} есть бонус за верховое животное"},
+		"scenario.note.why.cap":    {EN: "tow caps it at {0}+", RU: "в tow он ограничен {0}+"},
+		"scenario.note.why.suits":  {EN: "the suits save differently", RU: "доспехи дают разные спасброски"},
 	}
 })

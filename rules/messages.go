@@ -127,3 +127,12 @@ func (w WeaponClass) Msg() msg.Message { return termMsg("weapon_class", w.String
 
 // Msg is the injury in words: "knocked down", "сбит с ног".
 func (i Injury) Msg() msg.Message { return termMsg("injury", i.String()) }
+
+// Msg is the kind of special save in words: "ward", "особый спасбросок";
+// "aegis", "Эгида".
+func (k SpecialKind) Msg() msg.Message { return termMsg("special_kind", k.String()) }
+
+// SaveMsg is the special save of kind k as a noun, for a sentence about
+// its roll: "ward save", "особый спасбросок"; "aegis save", "спасбросок
+// Эгиды".
+func (k SpecialKind) SaveMsg() msg.Message { return termMsg("special_save", k.String()) }

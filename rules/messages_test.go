@@ -164,3 +164,24 @@ func TestNotReadPlurals(t *testing.T) {
 		}
 	}
 }
+
+// TestSpecialKindMsg: the special saves' words for the log, in English as
+// the engine wrote them ("ward save") and in Russian by docs/glossary.md
+// (особый спасбросок, Регенерация, Эгида).
+func TestSpecialKindMsg(t *testing.T) {
+	for _, c := range []struct {
+		k                SpecialKind
+		en, ru, save, sr string
+	}{
+		{Ward, "ward", "особый спасбросок", "ward save", "особый спасбросок"},
+		{Regeneration, "regeneration", "Регенерация", "regeneration save", "спасбросок Регенерации"},
+		{Aegis, "aegis", "Эгида", "aegis save", "спасбросок Эгиды"},
+	} {
+		if got := c.k.Msg(); got.String() != c.en || got.String() != c.k.String() || got.Text(msg.Russian) != c.ru {
+			t.Errorf("%s: Msg %q, %q", c.k, got, got.Text(msg.Russian))
+		}
+		if got := c.k.SaveMsg(); got.String() != c.save || got.Text(msg.Russian) != c.sr {
+			t.Errorf("%s: SaveMsg %q, %q", c.k, got, got.Text(msg.Russian))
+		}
+	}
+}

@@ -590,10 +590,8 @@ func (d *decoder) toHit(n ast.Node, v reflect.Value, path string) *Error {
 		return e
 	}
 	h, err := ParseToHit(text)
-	if err == nil && h.IsZero() {
-		err = fmt.Errorf("no roll")
-	}
-	if err != nil {
+	if err != nil || h.IsZero() { // no roll is not a to_hit
+
 		return d.fail(n, path, say("scenario.to_hit", strconv.Quote(shorten(text))))
 	}
 	v.Set(reflect.ValueOf(h))

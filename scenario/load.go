@@ -213,7 +213,7 @@ func deepError(name string, line, col int) *Error {
 func tokenize(name string, data []byte) (tks token.Tokens, e *Error) {
 	defer func() {
 		if r := recover(); r != nil {
-			tks, e = nil, &Error{File: name, Msg: fmt.Sprintf("cannot tokenize: %v", r), Err: ErrSyntax}
+			tks, e = nil, (&Error{File: name, Err: ErrSyntax}).setMessage(say("scenario.load.tokenize", fmt.Sprint(r)))
 		}
 	}()
 	tks = lex(data)

@@ -73,7 +73,7 @@ func TestFrontageWiderThanUnitRead(t *testing.T) {
 			t.Fatalf("%s: %v", rs, err)
 		}
 		want := "frontage 5 is wider than the unit's 1 model: it stands in one rank of 1 file (rules 19.1)"
-		if n := u.Notes(); len(n) != 1 || n[0] != want || u.Draw() != "[R]" {
+		if n := u.Notes(); len(n) != 1 || n[0].String() != want || u.Draw() != "[R]" {
 			t.Errorf("%s: %s, notes %q; want [R] and %q", rs, u.Draw(), n, want)
 		}
 		if got := settledOdds(t, src).Casualties.AtLeast(1).RatString(); got != "26/27" {

@@ -2,8 +2,8 @@ package scenario
 
 import (
 	"fmt"
+	"github.com/rearrank/rearrank/msg"
 	"slices"
-	"strings"
 
 	"github.com/rearrank/rearrank/rules"
 )
@@ -20,7 +20,7 @@ import (
 // shared with t9a; what reads differently in tow, whichever the other
 // ruleset, is meaningNotes'. Fields the other ruleset does not read at all
 // are left to dropUnread, and the champion's overrides to Translate.
-func translateTow(c, f *File, note func(string, ...any)) {
+func translateTow(c, f *File, note noter) {
 	if !towBetween(f.Ruleset, c.Ruleset) {
 		return
 	}
@@ -37,7 +37,7 @@ func translateTow(c, f *File, note func(string, ...any)) {
 	for i := range c.Attacks {
 		a := &c.Attacks[i]
 		if a.HeroicKillingBlow != 0 && to.BlowsByCategory {
-			note("attacks[%d]: heroic_killing_blow carried over as killing_blow and monster_slayer (tow has no Heroic Killing Blow; chariots and war machines are spared)", i)
+			note("scenario.note.heroic_killing_blow", i)
 			a.KillingBlow, a.MonsterSlayer, a.HeroicKillingBlow = a.HeroicKillingBlow, a.HeroicKillingBlow, 0
 		}
 	}
@@ -48,7 +48,7 @@ func translateTow(c, f *File, note func(string, ...any)) {
 // Killing Blow fires and whom it slays (22.3, 22.10), Flaming against
 // Regeneration, Regeneration itself (22.6), Poisoned Attacks (22.3) and
 // Multiple Wounds (22.7).
-func meaningNotes(c, f *File, note func(string, ...any)) {
+func meaningNotes(c, f *File, note noter) {
 	from, to := rules.For(f.Ruleset), rules.For(c.Ruleset)
 	if from.SuitWithAP == to.SuitWithAP {
 		return // neither is tow
@@ -58,9 +58,9 @@ func meaningNotes(c, f *File, note func(string, ...any)) {
 	regen := c.regenerationAt()
 	if regen != "" && from.RegenerationAfterDamage != to.RegenerationAfterDamage && to.Regeneration {
 		if to.RegenerationAfterDamage {
-			note("%s: regeneration in tow is rolled once per Wound lost, after the ward save and Multiple Wounds, not as a save instead of the ward", regen)
+			note("scenario.note.regeneration_to_tow", regen)
 		} else {
-			note("%s: regeneration in %s is one save per unsaved wound, the better of it and %s, not a roll per Wound lost as in tow", regen, c.Ruleset, pick(to.Ward, "any ward", "any aegis"))
+			note(pick[msg.ID](to.Ward, "scenario.note.regeneration_from_tow.ward", "scenario.note.regeneration_from_tow.aegis"), regen, c.Ruleset.String())
 		}
 	}
 	for i := range c.Attacks {
@@ -68,35 +68,35 @@ func meaningNotes(c, f *File, note func(string, ...any)) {
 		path := fmt.Sprintf("attacks[%d]", i)
 		if a.KillingBlow != 0 && reads(ObjAttack, "killing_blow") {
 			if to.BlowsByCategory && a.Phase != rules.Melee {
-				note("%s: killing_blow fires in close combat only in tow", path)
+				note("scenario.note.killing_blow_melee", path)
 			}
 			if was.KillingBlow != 0 {
 				if tts := blowDiffers(c, f); len(tts) > 0 {
-					note("%s: killing_blow slays %s in %s, not in %s", path, listText(tts), pick(to.BlowsByCategory, c.Ruleset, f.Ruleset), pick(to.BlowsByCategory, f.Ruleset, c.Ruleset))
+					note("scenario.note.killing_blow_slays", path, orList(tts), pick(to.BlowsByCategory, c.Ruleset, f.Ruleset).String(), pick(to.BlowsByCategory, f.Ruleset, c.Ruleset).String())
 				}
 			}
 		}
 		if a.Flaming && regen != "" && reads(ObjAttack, "flaming") && to.Regeneration {
 			if to.RegenerationAfterDamage {
-				note("%s: flaming stops Regeneration in tow only on a flammable target (set flammable: true for Trolls)", path)
+				note("scenario.note.flaming_tow", path)
 			} else {
-				note("%s: flaming stops Regeneration in %s whether or not the target is flammable", path, c.Ruleset)
+				note("scenario.note.flaming_other", path, c.Ruleset.String())
 			}
 		}
 		if a.Poison != 0 && reads(ObjAttack, "poison") {
 			switch {
 			case to.SuitWithAP:
-				note("%s: poison in tow rolls to wound with +2 (errata); poisoned_attacks: auto_wound wounds automatically, as %s", path, f.Ruleset)
+				note("scenario.note.poison_tow", path, f.Ruleset.String())
 			case fo.PoisonedAttacks == rules.PoisonPlusTwo:
-				note("%s: poison in %s wounds automatically, not with tow's +2", path, c.Ruleset)
+				note("scenario.note.poison_other", path, c.Ruleset.String())
 			}
 		}
 		if !a.MultipleWounds.IsZero() && a.MultipleWounds != "1" && reads(ObjAttack, "multiple_wounds") && to.Block {
 			switch {
 			case to.MWRemaining && !onOneModel(from, fo):
-				note("%s: multiple_wounds in tow land on one model and never spill to the next", path)
+				note("scenario.note.multiple_wounds_tow", path)
 			case from.MWRemaining && !onOneModel(to, ro):
-				note("%s: multiple_wounds in %s are capped at the model's Wounds on its profile, and may finish one model and go on to the next", path, c.Ruleset)
+				note("scenario.note.multiple_wounds_other", path, c.Ruleset.String())
 			}
 		}
 	}
@@ -171,12 +171,15 @@ func towBetween(from, to rules.Ruleset) bool {
 // becomes armour_piercing 2, at S4 the Strength's -1 and armour_piercing
 // 1. An AP smaller than the Strength's modifier cannot carry over, and
 // Strength's modifier where the AP was 0 is new: the notes say so.
-func translateAP(a *Attack, path string, from, to rules.Ruleset, fo, ro rules.Options, note func(string, ...any)) {
+func translateAP(a *Attack, path string, from, to rules.Ruleset, fo, ro rules.Options, note noter) {
 	if apSaves(rules.For(to)) {
 		mod := saveModifier(from, a.Strength, a.ArmourPiercing, fo)
 		if mod != 0 {
-			note("%s: the save modifier of Strength %d%s (-%d) carried over as ap %d (Strength does not worsen saves in %s)",
-				path, a.Strength, pick(a.ArmourPiercing != 0, fmt.Sprintf(" and armour_piercing %d", a.ArmourPiercing), ""), mod, mod, to)
+			if a.ArmourPiercing != 0 {
+				note("scenario.note.strength_ap_to_ap", path, a.Strength, a.ArmourPiercing, mod, to.String())
+			} else {
+				note("scenario.note.strength_to_ap", path, a.Strength, mod, to.String())
+			}
 		}
 		a.AP, a.ArmourPiercing = min(mod, MaxStat), 0
 		return
@@ -184,17 +187,17 @@ func translateAP(a *Attack, path string, from, to rules.Ruleset, fo, ro rules.Op
 	strength := saveModifier(to, a.Strength, 0, ro)
 	switch {
 	case a.AP > strength && strength == 0:
-		note("%s: ap %d carried over as armour_piercing %d", path, a.AP, a.AP)
+		note("scenario.note.ap_to_armour_piercing", path, a.AP)
 		a.ArmourPiercing = a.AP
 	case a.AP > strength:
-		note("%s: ap %d carried over as Strength %d's -%d and armour_piercing %d", path, a.AP, a.Strength, strength, a.AP-strength)
+		note("scenario.note.ap_to_strength_and_piercing", path, a.AP, a.Strength, strength, a.AP-strength)
 		a.ArmourPiercing = a.AP - strength
 	case a.AP < strength && a.AP == 0:
-		note("%s: Strength %d now worsens the save by %d (in %s only ap did, and it was 0)", path, a.Strength, strength, from)
+		note("scenario.note.strength_new", path, a.Strength, strength, from.String())
 	case a.AP < strength:
-		note("%s: ap %d not carried over: Strength %d worsens the save by %d in %s", path, a.AP, a.Strength, strength, to)
+		note("scenario.note.ap_lost", path, a.AP, a.Strength, strength, to.String())
 	case a.AP != 0:
-		note("%s: ap %d carried over as Strength %d's -%d", path, a.AP, a.Strength, strength)
+		note("scenario.note.ap_to_strength", path, a.AP, a.Strength, strength)
 	}
 	a.AP = 0
 }
@@ -210,7 +213,7 @@ func saveModifier(rs rules.Ruleset, s, ap int, o rules.Options) int {
 // armour_save as the suit that gives it, and a note where the same
 // equipment saves differently (RULES.md 22.4), saying why; translateProfile
 // has carried the troop type over before (22.10).
-func towProfile(p *Profile, path string, from, to rules.Ruleset, fo, ro rules.Options, note func(string, ...any)) {
+func towProfile(p *Profile, path string, from, to rules.Ruleset, fo, ro rules.Options, note noter) {
 	tt := rules.For(to)
 	sp := saveProfile(*p)
 	sp.ArmourSave = p.ArmourSave
@@ -220,7 +223,7 @@ func towProfile(p *Profile, path string, from, to rules.Ruleset, fo, ro rules.Op
 		p.Armour, p.SaveBonus = suitFor(to, was, p.TroopType, ro)
 		p.Shield, p.Barding, p.ArmourSave = false, false, rules.None
 		got := rules.ArmourSaveDetail(to, saveProfile(*p), p.TroopType, rules.Penetration{}, ro).Base
-		note("%s: %s carried over as %s (%v)", path, withSave(text, was), armourText(*p, tt), saveText(got))
+		note("scenario.note.armour", path, withSave(text, was), armourText(*p, tt), saveText(got))
 		return
 	}
 	// What the other ruleset reads of the equipment: skirmish has no
@@ -234,7 +237,7 @@ func towProfile(p *Profile, path string, from, to rules.Ruleset, fo, ro rules.Op
 		if !tt.SuitWithAP {
 			tow, other, towSave, otherSave, otherO = from, to, was, got, ro
 		}
-		note("%s: %s saves %s in %s, %s in %s (%s)", path, armourText(*p, tt), saveText(got), to, saveText(was), from,
+		note("scenario.note.saves_differently", path, armourText(*p, tt), saveText(got), to.String(), saveText(was), from.String(),
 			armourReason(tow, other, read, p.TroopType, towSave, otherSave, otherO))
 	}
 }
@@ -242,21 +245,21 @@ func towProfile(p *Profile, path string, from, to rules.Ruleset, fo, ro rules.Op
 // armourReason says why the same equipment saves towSave in tow and
 // otherSave in ruleset other (RULES.md 7, 22.4): other's mount bonus,
 // tow's cap, skirmish's points.
-func armourReason(tow, other rules.Ruleset, sp rules.SaveProfile, tt rules.TroopType, towSave, otherSave rules.Target, o rules.Options) string {
+func armourReason(tow, other rules.Ruleset, sp rules.SaveProfile, tt rules.TroopType, towSave, otherSave rules.Target, o rules.Options) commaList {
 	if !rules.For(other).Barding {
-		return fmt.Sprintf("%s counts armour in points", other)
+		return commaList{say("scenario.note.why.points", other.String())}
 	}
-	var why []string
+	var why commaList
 	if tt.Mounted() && rules.ArmourSaveDetail(other, sp, tt, rules.Penetration{}, o).Base != rules.ArmourSaveDetail(other, sp, rules.Infantry, rules.Penetration{}, o).Base {
-		why = append(why, fmt.Sprintf("%s gives a mount bonus", other))
+		why = append(why, say("scenario.note.why.mount", other.String()))
 	}
 	if c := rules.TowArmourCap(tt); towSave.Value() == c && (otherSave.IsNone() || otherSave.Value() < c) {
-		why = append(why, fmt.Sprintf("tow caps it at %d+", c))
+		why = append(why, say("scenario.note.why.cap", c))
 	}
 	if len(why) == 0 {
-		return "the suits save differently"
+		return commaList{say("scenario.note.why.suits")}
 	}
-	return strings.Join(why, ", ")
+	return why
 }
 
 func pick[T any](c bool, a, b T) T {

@@ -102,15 +102,14 @@ func (c *checker) ranges(v reflect.Value, path string) {
 	}
 }
 
-func rulesetList(rs []rules.Ruleset) string {
-	names := make([]string, len(rs))
+// rulesetAnd is the rulesets' codes as a message's argument, "t9a and
+// tow", "whfb8, battleaxe and tow".
+func rulesetAnd(rs []rules.Ruleset) andList {
+	names := make(andList, len(rs))
 	for i, r := range rs {
 		names[i] = r.String()
 	}
-	if len(names) == 2 {
-		return names[0] + " and " + names[1]
-	}
-	return strings.Replace(listText(names), " or ", " and ", 1)
+	return names
 }
 
 // reads checks that the file's ruleset reads the field name of obj, set at
@@ -121,11 +120,22 @@ func (c *checker) reads(set bool, obj Object, name, path string) {
 	if !set || s.ReadBy(c.f.Ruleset) {
 		return
 	}
-	c.notRead(path, name, s.Rulesets(), s.HintFor(c.f.Ruleset))
+	c.notRead(path, name, s.Rulesets(), hintMsg(s.HintFor(c.f.Ruleset)))
 }
 
-func (c *checker) notRead(path, name string, rs []rules.Ruleset, hint string) {
-	if hint != "" {
+// hintMsg is a field's hint as a message: the catalogue's (scenario's
+// phrases), or the zero Message for none.
+func hintMsg(hint string) msg.Message {
+	if hint == "" {
+		return msg.Message{}
+	}
+	return sentence(hint)
+}
+
+// notRead is the error of field name at path, which the file's ruleset
+// does not read: only rulesets rs do, and hint, when not zero, says more.
+func (c *checker) notRead(path, name string, rs []rules.Ruleset, hint msg.Message) {
+	if !hint.IsZero() {
 		c.say(path, say("scenario.not_read_hint", c.f.Ruleset.String(), name, andList(rulesetNamesOf(rs)), hint))
 		return
 	}
@@ -178,7 +188,7 @@ func (c *checker) options() {
 			continue
 		}
 		if f.Ruleset.Valid() && !s.AppliesTo(f.Ruleset) {
-			c.notRead(p, k, s.Rulesets, s.NotReadBy(f.Ruleset))
+			c.notRead(p, k, s.Rulesets, s.NotReadMsg(f.Ruleset))
 		}
 		var o rules.Options
 		if err := o.Set(k, f.Options[k]); err != nil {

@@ -190,7 +190,7 @@ func (c *checker) groups() {
 		if !f.Ruleset.Block() {
 			c.say("target.groups", say("scenario.groups.skirmish", fmt.Sprint(f.Ruleset)))
 		} else {
-			c.notRead("target.groups", "groups", s.Rulesets(), "its units have one rank-and-file profile (rules 22): a model of another profile is a character, or a unit of its own")
+			c.notRead("target.groups", "groups", s.Rulesets(), say("scenario.field_hint.groups"))
 		}
 		return
 	}

@@ -13,11 +13,14 @@ import (
 
 // Variant is one column of a comparison: a label, the scenario it
 // computes, and notes in players' words of what a change of ruleset
-// carried over in another form or could not carry over.
+// carried over in another form or could not carry over: NoteMsgs, the
+// notes as messages of the catalogue, said in the reader's language, and
+// Notes, the same in English.
 type Variant struct {
-	Label string
-	File  *File
-	Notes []string
+	Label    string
+	File     *File
+	Notes    []string
+	NoteMsgs []msg.Message
 }
 
 // Source is one scenario given to a comparison, with the label of its
@@ -39,7 +42,11 @@ const (
 // assignments.
 type VariantError struct {
 	Item, What string
-	Err        error
+	// WhatMsg, when set, is What as a message of the catalogue ("7
+	// files"), for Text; What names a file, ruleset or assignment as
+	// written otherwise.
+	WhatMsg msg.Message
+	Err     error
 }
 
 func (e *VariantError) Error() string { return fmt.Sprintf("%s %s: %s", e.Item, e.What, e.Reason()) }
@@ -47,7 +54,11 @@ func (e *VariantError) Error() string { return fmt.Sprintf("%s %s: %s", e.Item, 
 // Text is the error in language l: Item and What as they are, the reason
 // in l.
 func (e *VariantError) Text(l msg.Lang) string {
-	return fmt.Sprintf("%s %s: %s", e.Item, e.What, e.ReasonText(l))
+	what := e.What
+	if !e.WhatMsg.IsZero() {
+		what = e.WhatMsg.Text(l)
+	}
+	return fmt.Sprintf("%s %s: %s", e.Item, what, e.ReasonText(l))
 }
 func (e *VariantError) Unwrap() error { return e.Err }
 
@@ -99,11 +110,13 @@ func Variants(files []Source, rulesets, sets []string) ([]Variant, error) {
 	case len(files) == 0:
 		return nil, ErrNothingToCompare
 	case len(files) > MaxSources:
-		return nil, &VariantError{"scenarios", fmt.Sprint(len(files), " files"), msg.Errorf(nil, "scenario.variants.too_many_files", MaxSources)}
+		what := msg.New("scenario.variants.files", len(files))
+		return nil, &VariantError{Item: "scenarios", What: what.String(), WhatMsg: what, Err: msg.Errorf(nil, "scenario.variants.too_many_files", MaxSources)}
 	case len(files) == 1 && len(rulesets) == 0 && len(sets) == 0:
 		return nil, ErrNothingToCompare
 	case max(len(rulesets), 1)*len(files)+len(sets) > MaxVariants:
-		return nil, &VariantError{"rulesets", fmt.Sprint(max(len(rulesets), 1)*len(files)+len(sets), " variants"), msg.Errorf(nil, "scenario.variants.too_many", MaxVariants)}
+		what := msg.New("scenario.variants.variants", max(len(rulesets), 1)*len(files)+len(sets))
+		return nil, &VariantError{Item: "rulesets", What: what.String(), WhatMsg: what, Err: msg.Errorf(nil, "scenario.variants.too_many", MaxVariants)}
 	}
 	var out []Variant
 	var rs []rules.Ruleset
@@ -111,7 +124,7 @@ func Variants(files []Source, rulesets, sets []string) ([]Variant, error) {
 		name = strings.TrimSpace(name)
 		r, err := rules.ParseRuleset(name)
 		if err != nil {
-			return nil, &VariantError{fmt.Sprintf("rulesets[%d]", i), name, err}
+			return nil, &VariantError{Item: fmt.Sprintf("rulesets[%d]", i), What: name, Err: err}
 		}
 		rs = append(rs, r)
 	}
@@ -121,15 +134,15 @@ func Variants(files []Source, rulesets, sets []string) ([]Variant, error) {
 			continue
 		}
 		for i, r := range rs {
-			v, notes, err := src.File.Translate(r)
+			v, notes, err := src.File.TranslateMsg(r)
 			if err != nil {
-				return nil, &VariantError{fmt.Sprintf("rulesets[%d]", i), r.String(), err}
+				return nil, &VariantError{Item: fmt.Sprintf("rulesets[%d]", i), What: r.String(), Err: err}
 			}
 			label := r.String()
 			if len(files) > 1 {
 				label = src.Label + " " + label
 			}
-			out = append(out, Variant{Label: label, File: v, Notes: notes})
+			out = append(out, Variant{Label: label, File: v, Notes: english(notes), NoteMsgs: notes})
 		}
 	}
 	base := files[0]
@@ -141,11 +154,11 @@ func Variants(files []Source, rulesets, sets []string) ([]Variant, error) {
 		item := fmt.Sprintf("sets[%d]", i)
 		as, err := ParseAssignments(set)
 		if err != nil {
-			return nil, &VariantError{item, set, err}
+			return nil, &VariantError{Item: item, What: set, Err: err}
 		}
 		v, err := base.File.With(as...)
 		if err != nil {
-			return nil, &VariantError{item, set, err}
+			return nil, &VariantError{Item: item, What: set, Err: err}
 		}
 		out = append(out, Variant{Label: prefix + " " + set, File: v})
 	}
@@ -159,25 +172,48 @@ func Variants(files []Source, rulesets, sets []string) ([]Variant, error) {
 // give before any modifier; armour_piercing and t9a's ap; a ward save and
 // t9a's Aegis. A block unit becomes one warrior of it in skirmish. What r
 // does not read at all, switches included, is left out. Each change is a
-// note in players' words. The error is the copy's Validate error, when
-// what is left still does not make a scenario.
+// note in players' words, in English (TranslateMsg gives them as
+// messages). The error is the copy's Validate error, when what is left
+// still does not make a scenario.
 func (f *File) Translate(r rules.Ruleset) (*File, []string, error) {
+	c, notes, err := f.TranslateMsg(r)
+	return c, english(notes), err
+}
+
+// english is notes in English.
+func english(notes []msg.Message) []string {
+	if notes == nil {
+		return nil
+	}
+	out := make([]string, len(notes))
+	for i, n := range notes {
+		out[i] = n.String()
+	}
+	return out
+}
+
+// noter adds a note of a change of ruleset: the message id with args.
+type noter func(id msg.ID, args ...any)
+
+// TranslateMsg is Translate with the notes as messages of the catalogue,
+// which the edges say in the reader's language.
+func (f *File) TranslateMsg(r rules.Ruleset) (*File, []msg.Message, error) {
 	c := f.detached()
 	c.Ruleset = r
 	from, to := rules.For(f.Ruleset), rules.For(r)
-	var notes []string
-	note := func(format string, args ...any) { notes = append(notes, fmt.Sprintf(format, args...)) }
+	var notes []msg.Message
+	note := func(id msg.ID, args ...any) { notes = append(notes, msg.New(id, args...)) }
 	for _, k := range sortedKeys(c.Options) {
 		for _, s := range rules.Switches() {
 			if s.Name == rules.SwitchName(k) && !s.AppliesTo(r) {
 				delete(c.Options, k)
-				note("not carried over: the switch %s=%s (%s has no such switch)", k, f.Options[k], r)
+				note("scenario.note.switch_absent", k, f.Options[k], r.String())
 			}
 		}
 		var o rules.Options
 		if _, ok := c.Options[k]; ok && o.Set(k, c.Options[k]) == nil && o.CheckValues(r) != nil {
 			delete(c.Options, k) // multi_packet_order: owner_choice is tow's alone (22.13)
-			note("not carried over: the switch %s=%s (%s has only its default)", k, f.Options[k], r)
+			note("scenario.note.switch_default_only", k, f.Options[k], r.String())
 		}
 	}
 	if f.Ruleset != r {
@@ -199,9 +235,10 @@ func (f *File) Translate(r rules.Ruleset) (*File, []string, error) {
 			// His whole profile is carried over as the unit's was, and
 			// his overrides are what then differs from the unit's; a note
 			// the unit's profile already has is not said again for him.
-			said := slices.Clone(notes)
-			his := func(format string, args ...any) {
-				if n := fmt.Sprintf(format, args...); !slices.Contains(said, strings.Replace(n, "target.champion:", "target:", 1)) {
+			said := english(notes)
+			his := func(id msg.ID, args ...any) {
+				n := msg.New(id, args...)
+				if !slices.Contains(said, strings.Replace(n.String(), "target.champion:", "target:", 1)) {
 					notes = append(notes, n)
 				}
 			}
@@ -232,21 +269,21 @@ func (f *File) Translate(r rules.Ruleset) (*File, []string, error) {
 // penetration over to a ruleset that writes them in another form: the
 // save modifier of Strength and armour_piercing as the AP of a ruleset
 // whose saves Strength does not worsen, and back (translateAP).
-func translateAttack(a *Attack, path string, fromRS, toRS rules.Ruleset, fo, ro rules.Options, note func(string, ...any)) {
+func translateAttack(a *Attack, path string, fromRS, toRS rules.Ruleset, fo, ro rules.Options, note noter) {
 	from, to := rules.For(fromRS), rules.For(toRS)
 	if a.BS != 0 && from.BSTarget != to.BSTarget {
 		if from.BSTarget {
 			// A target number n+ is the characteristic 7 - n (RULES.md 5).
 			if bs := 7 - a.BS; bs >= 1 {
-				note("%s: bs %d+ carried over as BS %d", path, a.BS, bs)
+				note("scenario.note.bs_need_to_skill", path, a.BS, bs)
 				a.BS = bs
 			} else {
-				note("%s: bs %d+ carried over as to_hit %d+ (no Ballistic Skill needs it)", path, a.BS, a.BS)
+				note("scenario.note.bs_need_to_hit", path, a.BS)
 				a.ToHit, a.BS = ToHit{Need: rules.Need(a.BS)}, 0
 			}
 		} else {
 			need := max(7-a.BS, 1)
-			note("%s: BS %d carried over as bs %d+", path, a.BS, need)
+			note("scenario.note.bs_skill_to_need", path, a.BS, need)
 			a.BS = need
 		}
 	}
@@ -262,15 +299,15 @@ func apSaves(t *rules.Traits) bool { return t.ArmourValue || t.SuitWithAP }
 // translateProfile carries a profile's armour and ward over to a ruleset
 // that writes them in another form: the armour by the save it gives before
 // any modifier (RULES.md 7), the ward as an Aegis save and back (8).
-func translateProfile(p *Profile, path string, from, to rules.Ruleset, fo, ro rules.Options, note func(string, ...any)) {
+func translateProfile(p *Profile, path string, from, to rules.Ruleset, fo, ro rules.Options, note noter) {
 	ft, tt := rules.For(from), rules.For(to)
 	// troop types tow alone has, or lacks, as their nearest (22.10)
 	switch {
 	case p.TroopType.TowOnly() && !tt.TroopCategories:
-		note("%s: troop_type %s carried over as %s", path, p.TroopType, p.TroopType.Category())
+		note("scenario.note.troop_type", path, p.TroopType.String(), p.TroopType.Category().String())
 		p.TroopType = p.TroopType.Category()
 	case p.TroopType == rules.MonstrousBeast && tt.TroopCategories:
-		note("%s: troop_type monstrous_beast carried over as war_beast (tow has no monstrous beasts)", path)
+		note("scenario.note.monstrous_beast", path)
 		p.TroopType = rules.WarBeast
 	}
 	if ft.ArmourValue != tt.ArmourValue {
@@ -286,20 +323,20 @@ func translateProfile(p *Profile, path string, from, to rules.Ruleset, fo, ro ru
 				p.Armour, p.SaveBonus = suitFor(to, base, p.TroopType, ro)
 			}
 			got := rules.ArmourSaveDetail(to, saveProfile(*p), p.TroopType, rules.Penetration{}, ro).Base
-			note("%s: %s carried over as %s (%v)", path, withSave(was, base), armourText(*p, tt), saveText(got))
+			note("scenario.note.armour", path, withSave(was, base), armourText(*p, tt), saveText(got))
 		}
 	}
 	if plus := lookup(ObjProfile, "regeneration_plus"); p.RegenerationPlus != 0 && !plus.ReadBy(to) && tt.Regeneration {
 		regen := p.regeneration()
-		note("%s: regeneration_plus %d carried over as regeneration %v", path, p.RegenerationPlus, regen)
+		note("scenario.note.regeneration_plus", path, p.RegenerationPlus, regen.String())
 		p.Regeneration, p.RegenerationPlus = regen, 0
 	}
 	if ft.Ward != tt.Ward {
 		if tt.Ward && !p.Aegis.IsNone() {
-			note("%s: aegis %v carried over as ward %v", path, p.Aegis, p.Aegis)
+			note("scenario.note.aegis_to_ward", path, p.Aegis.String())
 			p.Ward, p.Aegis = p.Aegis, rules.None
 		} else if !tt.Ward && !p.Ward.IsNone() {
-			note("%s: ward %v carried over as aegis %v", path, p.Ward, p.Ward)
+			note("scenario.note.ward_to_aegis", path, p.Ward.String())
 			p.Aegis, p.Ward = p.Ward, rules.None
 		}
 	}
@@ -311,47 +348,60 @@ func saveProfile(p Profile) rules.SaveProfile {
 	return rules.SaveProfile{Armour: p.Armour, Shield: p.Shield, Barding: p.Barding, SaveBonus: p.SaveBonus, ArmourValue: p.ArmourValue}
 }
 
-func saveText(t rules.Target) string {
+// saveText is a save as a note's argument: "5+", or "no save".
+func saveText(t rules.Target) any {
 	if t.IsNone() {
-		return "no save"
+		return say("scenario.note.no_save")
 	}
 	return t.String()
 }
 
-// withSave is an armour's text with the save it gives, unless the text
-// is that save (a tow armour_save alone).
-func withSave(text string, save rules.Target) string {
-	if text == "armour_save "+save.String() {
+// withSave is an armour's words with the save it gives, unless the words
+// are that save (a tow armour_save alone).
+func withSave(text commaList, save rules.Target) any {
+	if text.Text(msg.English) == "armour_save "+save.String() {
 		return text
 	}
-	return fmt.Sprintf("%s (%v)", text, saveText(save))
+	return say("scenario.note.with_save", text, saveText(save))
+}
+
+// commaList is phrases written one after the other with commas: "heavy
+// armour, shield".
+type commaList []msg.Message
+
+func (c commaList) Text(l msg.Lang) string {
+	parts := make([]string, len(c))
+	for i, m := range c {
+		parts[i] = m.Text(l)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // armourText names a profile's armour as the file writes it.
-func armourText(p Profile, t *rules.Traits) string {
+func armourText(p Profile, t *rules.Traits) commaList {
 	if t.ArmourValue {
-		return fmt.Sprintf("armour_value %d", p.ArmourValue)
+		return commaList{say("scenario.note.armour_value", p.ArmourValue)}
 	}
-	var parts []string
+	var parts commaList
 	if !p.ArmourSave.IsNone() {
-		parts = append(parts, "armour_save "+p.ArmourSave.String())
+		parts = append(parts, say("scenario.note.armour_save", p.ArmourSave.String()))
 	}
 	if p.Armour != rules.NoArmour && p.ArmourSave.IsNone() { // tow's armour_save replaces the suit (22.4)
-		parts = append(parts, p.Armour.String()+" armour")
+		parts = append(parts, say("scenario.note.suit", p.Armour.String()))
 	}
 	if p.Shield {
-		parts = append(parts, "shield")
+		parts = append(parts, say("scenario.note.shield"))
 	}
 	if p.Barding {
-		parts = append(parts, "barding")
+		parts = append(parts, say("scenario.note.barding"))
 	}
 	if p.SaveBonus != 0 {
-		parts = append(parts, fmt.Sprintf("save_bonus %d", p.SaveBonus))
+		parts = append(parts, say("scenario.note.save_bonus", p.SaveBonus))
 	}
 	if len(parts) == 0 {
-		return "no armour"
+		return commaList{say("scenario.note.no_armour")}
 	}
-	return strings.Join(parts, ", ")
+	return parts
 }
 
 // suitFor returns the suit and save_bonus that give the save want in
@@ -379,17 +429,17 @@ func suitFor(rs rules.Ruleset, want rules.Target, tt rules.TroopType, o rules.Op
 // toWarrior makes a block target one skirmish warrior (RULES.md 2: one
 // model is one fighter): one model, no formation, no damage it cannot
 // carry, and attacks at the command or characters aimed at him instead.
-func toWarrior(c *File, note func(string, ...any)) {
+func toWarrior(c *File, note noter) {
 	t := &c.Target
 	if t.Models > 1 {
-		note("target: one warrior of the unit of %d (skirmish fights warriors, not units)", t.Models)
+		note("scenario.note.one_warrior", t.Models)
 		t.Models = 1
 	}
 	t.Frontage = 0
 	if !t.Damage.IsZero() {
 		d := t.Damage.pooled(false)
 		if len(d.PerModel) > 0 || d.Carried >= max(t.Wounds, 1) {
-			note("not carried over: target.damage (a warrior keeps only the wounds he has lost)")
+			note("scenario.note.warrior_damage")
 			t.Damage = Damage{}
 		} else {
 			t.Damage = d
@@ -397,7 +447,7 @@ func toWarrior(c *File, note func(string, ...any)) {
 	}
 	for i := range c.Attacks {
 		if a := &c.Attacks[i]; !a.Target.IsZero() {
-			note("attacks[%d]: aimed at the warrior, not %s", i, a.Target)
+			note("scenario.note.aim_warrior", i, a.Target.String())
 			a.Target = Aim{}
 		}
 	}
@@ -406,28 +456,28 @@ func toWarrior(c *File, note func(string, ...any)) {
 // carryDamage writes the target's starting damage as c's ruleset keeps
 // it (RULES.md 11.1, 11.3): a pool's carried wounds are the damage of the
 // model removed first, and that model's damage is the pool's.
-func carryDamage(c *File, wasPerModel bool, note func(string, ...any)) {
+func carryDamage(c *File, wasPerModel bool, note noter) {
 	d := &c.Target.Damage
 	perModel := c.perModel()
 	switch {
 	case d.IsZero() || perModel == wasPerModel:
 	case perModel && d.Carried > 0:
-		note("target: %s carried over as the damage of the first model removed", pick(d.Carried == 1, "1 carried wound", fmt.Sprintf("%d carried wounds", d.Carried)))
+		note("scenario.note.carried_to_damage", d.Carried)
 		*d = Damage{PerModel: []int{d.Carried}}
 	case !perModel && len(d.PerModel) > 1:
-		note("not carried over: target.damage %v (a pool carries the wounds of one model only)", d.PerModel)
+		note("scenario.note.damage_to_pool", fmt.Sprint(d.PerModel))
 		*d = Damage{}
 	}
 }
 
 // reaim aims at the rank and file every attack whose model c no longer
 // has: a pool of a troop type, the champion, a character.
-func reaim(c *File, note func(string, ...any)) {
+func reaim(c *File, note noter) {
 	t := &c.Target
 	byType := rules.For(c.Ruleset).TroopTypes // pools by troop type (10.1)
 	for i := range t.Groups {
 		if g := &t.Groups[i]; g.Damage != 0 && !byType {
-			note("not carried over: target.groups[%d].damage (%s keeps one rank-and-file pool)", i, c.Ruleset)
+			note("scenario.note.group_damage", i, c.Ruleset.String())
 			g.Damage = 0
 		}
 	}
@@ -437,7 +487,7 @@ func reaim(c *File, note func(string, ...any)) {
 			a.Target.Role == AimChampion && !t.HasCommand(CommandChampion) ||
 			a.Target.Role == AimCharacter && t.Character(a.Target.Character) == nil
 		if gone {
-			note("attacks[%d]: aimed at the rank and file, not %s", i, a.Target)
+			note("scenario.note.aim_rank_and_file", i, a.Target.String())
 			a.Target = Aim{}
 		}
 	}
@@ -445,7 +495,7 @@ func reaim(c *File, note func(string, ...any)) {
 
 // dropUnread zeroes every field set in v that ruleset r does not read, as
 // the catalogue says, with a note for each.
-func dropUnread(v reflect.Value, path string, r rules.Ruleset, note func(string, ...any)) {
+func dropUnread(v reflect.Value, path string, r rules.Ruleset, note noter) {
 	switch v.Kind() {
 	case reflect.Pointer:
 		if !v.IsNil() {
@@ -468,7 +518,7 @@ func dropUnread(v reflect.Value, path string, r rules.Ruleset, note func(string,
 			if s := lookup(obj, f.name); s != nil && !s.ReadBy(r) && !fv.IsZero() {
 				fv.Set(reflect.Zero(fv.Type()))
 				if p != "target.frontage" {
-					note("not carried over: %s (%s only)", p, rulesetList(s.Rulesets()))
+					note("scenario.note.unread", p, rulesetAnd(s.Rulesets()))
 				}
 				continue
 			}

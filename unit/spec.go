@@ -1,9 +1,7 @@
 package unit
 
 import (
-	"fmt"
-
-	"github.com/rearrank/rearrank/internal/words"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -88,9 +86,15 @@ type DamageError struct {
 	ModelGroup int
 }
 
-func (e *DamageError) Error() string {
+func (e *DamageError) Error() string { return e.Msg().String() }
+
+// Text renders the error in language l.
+func (e *DamageError) Text(l msg.Lang) string { return e.Msg().Text(l) }
+
+// Msg is the error as a message of the catalogue.
+func (e *DamageError) Msg() msg.Message {
 	if e.Entry >= 0 {
-		return fmt.Sprintf("damage[%d] %d: want 0 to %d (below W %d)", e.Entry, e.Got, e.Left-1, e.Left)
+		return msg.New("unit.damage.entry", e.Entry, e.Got, e.Left-1, e.Left)
 	}
-	return fmt.Sprintf("carried %d: want 0 to %d (below the %s of the next model, 11.1)", e.Got, e.Left-1, words.Count(e.Left, "wound", "wounds"))
+	return msg.New("unit.damage.carried", e.Got, e.Left-1, e.Left)
 }

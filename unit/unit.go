@@ -15,8 +15,10 @@ package unit
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -66,6 +68,25 @@ func (r Role) Words() string {
 	return r.String()
 }
 
+// Msg is the role in words in the reader's language, as ruleset rs names
+// it: "rank and file", "рядовые модели"; the champion is The 9th Age's
+// командир in Russian (docs/glossary.md). In English it is Words.
+func (r Role) Msg(rs rules.Ruleset) msg.Message {
+	id := msg.ID("term.unit.role." + r.String())
+	if v := id + msg.ID("."+rs.String()); hasEntry(v) {
+		return msg.New(v)
+	}
+	if !hasEntry(id) {
+		return msg.New("unit.raw", r.Words())
+	}
+	return msg.New(id)
+}
+
+func hasEntry(id msg.ID) bool {
+	_, ok := msg.Lookup(id)
+	return ok
+}
+
 // Letter returns the letter Draw uses: R, M, S, C or H (H for a character,
 // a hero); '?' for NoRole.
 func (r Role) Letter() byte {
@@ -95,7 +116,7 @@ func ParseRole(s string) (Role, error) {
 			return r, nil
 		}
 	}
-	return NoRole, fmt.Errorf("role %q: want rank_and_file, musician, standard, champion or character", s)
+	return NoRole, msg.Errorf(nil, "unit.role.unknown", strconv.Quote(s))
 }
 
 // Slot is a place in the formation. Rank 0 is the front rank; File 0 is the
@@ -226,22 +247,31 @@ func ParseTarget(s string) (Target, error) {
 	head, tail, colon := strings.Cut(s, ":")
 	r, err := ParseRole(head)
 	if err != nil {
-		return Target{}, fmt.Errorf("target %q: want rank_and_file[:troop_type], musician, standard, champion or character:<name>", s)
+		return Target{}, msg.Errorf(nil, "unit.target.unknown", strconv.Quote(s))
 	}
 	switch {
 	case r == RankAndFile && colon:
 		tt, err := rules.ParseTroopType(tail)
 		if err != nil {
-			return Target{}, fmt.Errorf("target %q: %w", s, err)
+			return Target{}, msg.Errorf(err, "unit.target.troop_type", strconv.Quote(s), errArg(err))
 		}
 		return Target{Role: r, TroopType: tt}, nil
 	case r == Character:
 		if tail == "" {
-			return Target{}, fmt.Errorf("target %q: want character:<name>", s)
+			return Target{}, msg.Errorf(nil, "unit.target.no_name", strconv.Quote(s))
 		}
 		return Target{Role: r, Name: tail}, nil
 	case colon:
-		return Target{}, fmt.Errorf("target %q: only rank_and_file and character take a suffix", s)
+		return Target{}, msg.Errorf(nil, "unit.target.suffix", strconv.Quote(s))
 	}
 	return Target{Role: r}, nil
+}
+
+// errArg is err as an argument of a message: itself when it can be said
+// in a language, else its English text.
+func errArg(err error) any {
+	if t, ok := err.(msg.Texter); ok {
+		return t
+	}
+	return err.Error()
 }

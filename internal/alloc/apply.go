@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/unit"
 )
 
@@ -53,7 +54,7 @@ func (u *Unit) ApplyInto(c *Change, p Packet) error {
 	}
 	ref, err := u.resolve(p.Target)
 	if err != nil {
-		return fmt.Errorf("apply %s: %w", p.Target, err)
+		return msg.Errorf(err, "alloc.apply.target", p.Target.String(), errArg(err))
 	}
 	k := 1
 	switch {

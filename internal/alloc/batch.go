@@ -1,10 +1,7 @@
 package alloc
 
 import (
-	"strconv"
-	"strings"
-
-	"github.com/rearrank/rearrank/internal/words"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/unit"
 )
 
@@ -43,7 +40,7 @@ func (u *Unit) EndBatch() (Change, error) {
 	}
 	for why, w := range u.lost {
 		if w > 0 {
-			u.note(&c, "an overflow of ", counted{w, "wound", "wounds"}, lostText[why])
+			u.note(&c, lostID[why], w)
 		}
 	}
 	u.lost = [lostWhys]int{}
@@ -56,14 +53,14 @@ func (u *Unit) EndBatch() (Change, error) {
 			take := min(w, rem)
 			c.Effective += take
 			c.Wasted += w - take
-			u.note(&c, "an overflow of ", counted{w, "wound", "wounds"}, " goes to the champion, who takes ", take, " (10.1, C13)")
+			u.note(&c, "alloc.note.overflow_to_champion", w, take)
 			u.hurt(champ, take, rem, &c, "10.1 overflow")
 		case champ >= 0 && u.models[champ].alive:
 			c.Wasted += w
-			u.note(&c, "an overflow of ", counted{w, "wound", "wounds"}, " lost: other rank and file remain at the end of the batch (R18, C13)")
+			u.note(&c, "alloc.note.overflow_lost.rank_and_file_remain", w)
 		default:
 			c.Wasted += w
-			u.note(&c, "an overflow of ", counted{w, "wound", "wounds"}, " lost: no champion (10.1)")
+			u.note(&c, "alloc.note.overflow_lost.no_champion", w)
 		}
 	}
 	for i := range u.models {
@@ -119,28 +116,33 @@ func (u *Unit) rankAndFileGone() bool {
 	return true
 }
 
-// note appends a note built from strings and ints, unless the unit is quiet.
-func (u *Unit) note(c *Change, parts ...any) {
+// note appends the note id with args, in the words of the unit's
+// ruleset (say), unless the unit is quiet.
+func (u *Unit) note(c *Change, id msg.ID, args ...any) {
 	if u.quiet {
 		return
 	}
-	var b strings.Builder
-	for _, p := range parts {
-		switch v := p.(type) {
-		case string:
-			b.WriteString(v)
-		case int:
-			b.WriteString(strconv.Itoa(v))
-		case counted:
-			b.WriteString(words.Count(v.n, v.one, v.many))
-		}
-	}
-	c.Notes = append(c.Notes, b.String())
+	c.Notes = append(c.Notes, u.say(id, args...))
 }
 
-// counted is a part of a note written as count writes it, "1 wound",
-// "3 wounds", when the note is written at all (not when quiet).
-type counted struct {
-	n         int
-	one, many string
+// say is the message id with args in the words of the unit's ruleset: the
+// catalogue's id + "." + the ruleset's code where it has one, for a term
+// the rulesets name differently in Russian (the champion, docs/glossary.md).
+func (u *Unit) say(id msg.ID, args ...any) msg.Message {
+	if v := id + msg.ID("."+u.s.ruleset.String()); hasEntry(v) {
+		return msg.New(v, args...)
+	}
+	return msg.New(id, args...)
+}
+
+func hasEntry(id msg.ID) bool {
+	_, ok := msg.Lookup(id)
+	return ok
+}
+
+// roleGen is role r as an argument of a note or error: the word in the
+// genitive in Russian ("чемпиона": "нет чемпиона"), in English what
+// Role.Words writes.
+func (u *Unit) roleGen(r unit.Role) msg.Message {
+	return u.say(msg.ID("term.alloc.role_gen." + r.String()))
 }

@@ -3,9 +3,9 @@ package alloc
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -459,16 +459,17 @@ func (u *Unit) removeAt(id int, e int8, worth int, c *Change, why string) {
 	}
 	u.tally(e, single)
 	if c != nil {
-		rule := ""
+		var rule msg.Message
 		if !u.quiet {
 			// A model at an end of its rank is named by that end, not by
 			// the half it stood in (C5 matters only inside the rank).
-			rule = reason(why) + "; " + u.where(r, single, e, inner && f != lo && f != hi, vac != f)
 			if lo == hi {
-				rule = reason(why) + "; " + u.where(r, single, endNone, false, false) + ", the last model of the rank"
+				rule = msg.New("alloc.rule", reason(why), append(u.where(r, single, endNone, false, false), msg.New("alloc.where.last")))
+			} else {
+				rule = msg.New("alloc.rule", reason(why), u.where(r, single, e, inner && f != lo && f != hi, vac != f))
 			}
 		}
-		c.Removed = append(c.Removed, Casualty{Role: u.role(id), Name: u.kindOf(id).name, Slot: unit.Slot{Rank: r, File: f}, Worth: worth, Rule: rule})
+		c.Removed = append(c.Removed, Casualty{Role: u.role(id), Name: u.kindOf(id).name, Slot: unit.Slot{Rank: r, File: f}, Worth: worth, Rule: rule.String(), RuleMsg: rule})
 	}
 	u.kill(id, c)
 	if r < u.ranks-1 {
@@ -493,51 +494,64 @@ func (u *Unit) removeAt(id int, e int8, worth int, c *Change, why string) {
 
 // reason says in words why a model was removed, from the RULES.md reference
 // the removal code passes.
-func reason(why string) string {
+func reason(why string) msg.Message {
 	switch why {
 	case "11.1":
-		return "the pool's wounds reach its W (11.1)"
+		return msg.New("alloc.why.pool")
 	case "11.3":
-		return "its own damage reaches its W (11.3)"
+		return msg.New("alloc.why.own_damage")
 	case "C11":
-		return "a wound packet takes its last W (C11)"
+		return msg.New("alloc.why.packet")
 	case "10.1 overflow":
-		return "overflow from the rank and file (10.1)"
+		return msg.New("alloc.why.overflow")
 	case "9.1 instant kill":
-		return "instant kill (9.1)"
+		return msg.New("alloc.why.instant_kill")
 	}
-	return why
+	return msg.New("alloc.why.raw", why)
 }
 
-// where describes a removal for Casualty.Rule.
-func (u *Unit) where(r int, single bool, e int8, inner, slid bool) string {
-	var b strings.Builder
+// where describes a removal for Casualty.Rule: the rank, then the end or
+// half of it, then whether models slid in.
+func (u *Unit) where(r int, single bool, e int8, inner, slid bool) commaList {
+	var out commaList
 	switch {
 	case single:
-		b.WriteString("single rank")
+		out = append(out, msg.New("alloc.where.single"))
 	case r == u.ranks-1:
-		b.WriteString("rear rank")
+		out = append(out, msg.New("alloc.where.rear"))
 	case r == 0:
-		b.WriteString("front rank")
+		out = append(out, msg.New("alloc.where.front"))
 	default:
-		b.WriteString("rank " + strconv.Itoa(r+1))
+		out = append(out, msg.New("alloc.where.rank", r+1))
 	}
 	switch {
 	case inner && e == endLeft:
-		b.WriteString(", own slot in the left half (C5)")
+		out = append(out, msg.New("alloc.where.own_left"))
 	case inner && e == endRight:
-		b.WriteString(", own slot in the right half (C5)")
+		out = append(out, msg.New("alloc.where.own_right"))
 	case inner:
-		b.WriteString(", own slot at the centre (C5)")
+		out = append(out, msg.New("alloc.where.own_centre"))
 	case e == endLeft:
-		b.WriteString(", left end")
+		out = append(out, msg.New("alloc.where.left_end"))
 	case e == endRight:
-		b.WriteString(", right end")
+		out = append(out, msg.New("alloc.where.right_end"))
 	}
 	if slid {
-		b.WriteString(", skipped models slide in (11.2 step 3)")
+		out = append(out, msg.New("alloc.where.slid"))
 	}
-	return b.String()
+	return out
+}
+
+// commaList is phrases written one after the other with commas: "rear
+// rank, left end".
+type commaList []msg.Message
+
+func (c commaList) Text(l msg.Lang) string {
+	parts := make([]string, len(c))
+	for i, m := range c {
+		parts[i] = m.Text(l)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // kill marks model id dead and updates the counts.

@@ -22,7 +22,7 @@ func (u *Unit) instantKill(role unit.Role, ref target, nowLosing bool, c *Change
 				return fmt.Errorf("apply: an instant kill aimed at the %s takes the closest rank and file (C12), which the count key of SetCountKey cannot tell", role)
 			}
 			id = u.closestOrdinary(id, p)
-			u.note(c, "instant kill aimed at the ", role.Words(), " takes the closest rank and file instead (C12)")
+			u.note(c, "alloc.note.kill_closest", u.roleGen(role))
 		}
 	default:
 		var err error
@@ -36,9 +36,9 @@ func (u *Unit) instantKill(role unit.Role, ref target, nowLosing bool, c *Change
 		// (9.3, 22.7, 22.8)
 		c.Wasted++
 		if id >= 0 {
-			u.note(c, "instant kill lost: the ", u.role(id).Words(), " is gone (9.1)")
+			u.note(c, "alloc.note.kill_lost_gone", u.roleGen(u.role(id)))
 		} else {
-			u.note(c, "instant kill lost: it finds no model (9.1)")
+			u.note(c, "alloc.note.kill_lost_none")
 		}
 		return nil
 	}

@@ -1,6 +1,9 @@
 package alloc
 
-import "github.com/rearrank/rearrank/unit"
+import (
+	"github.com/rearrank/rearrank/msg"
+	"github.com/rearrank/rearrank/unit"
+)
 
 // Packet is one unsaved wound after its damage dice, or one instant kill.
 type Packet struct {
@@ -39,7 +42,7 @@ type Change struct {
 	// model of their own; Unit.Carried reports them.
 	Damaged      []Damage
 	StandardLost bool
-	Notes        []string // short rule notes citing RULES.md; none after SetQuiet
+	Notes        []msg.Message // short rule notes citing RULES.md; none after SetQuiet
 
 	// sim is the scratch unit on which ApplyInto walks the removal order
 	// (firstInOrder), kept for the next packet: a caller that reuses its
@@ -56,7 +59,10 @@ type Casualty struct {
 	// wounds it had left when the batch began, however many packets of the
 	// batch took them (R38, 11.1).
 	Worth int
-	Rule  string // why and from where, e.g. "11.2: rear rank, left end"
+	Rule  string // why and from where, e.g. "11.2: rear rank, left end"; RuleMsg in English
+	// RuleMsg is Rule as a message of the catalogue, said in the
+	// reader's language; zero when the unit is quiet.
+	RuleMsg msg.Message
 }
 
 // Damage is a model left damaged, with its wounds lost so far.

@@ -44,7 +44,7 @@ func (u *Unit) die(id, worth int, c *Change, why string) {
 func (u *Unit) woundModel(id, k int, multi bool, c *Change) error {
 	if !u.models[id].alive {
 		c.Wasted += k
-		u.note(c, counted{k, "wound", "wounds"}, " lost: the ", u.role(id).Words(), " is gone")
+		u.note(c, "alloc.note.wounds_lost_gone", k, u.roleGen(u.role(id)))
 		return nil
 	}
 	w := u.w(id)
@@ -55,10 +55,10 @@ func (u *Unit) woundModel(id, k int, multi bool, c *Change) error {
 	carry := u.carriedOn(id)
 	rem := w - int(u.models[id].damage) - carry
 	if take > rem {
-		u.note(c, counted{k, "wound", "wounds"}, " on a model with ", counted{rem, "Wound", "Wounds"}, " left: ", k-rem, " lost (C11)")
+		u.note(c, "alloc.note.wounds_over_left", k, rem, k-rem)
 		take = rem
 	} else if take < k {
-		u.note(c, "Multiple Wounds of ", k, " capped at the model's ", counted{w, "Wound", "Wounds"}, " (9.2, C11)")
+		u.note(c, "alloc.note.mw_cap.model", k, w)
 	}
 	c.Effective += take
 	c.Wasted += k - take
@@ -88,7 +88,7 @@ func (u *Unit) woundPerModel(p, k int, multi bool, c *Change) error {
 	rem := u.w(id) - int(u.models[id].damage)
 	take := min(k, rem)
 	if take < k {
-		u.note(c, "a packet of ", counted{k, "wound", "wounds"}, " on a model with ", counted{rem, "Wound", "Wounds"}, " left: ", k-take, " wasted (9.2, R10)")
+		u.note(c, "alloc.note.packet_over_left", k, rem, k-take)
 	}
 	c.Effective += take
 	c.Wasted += k - take

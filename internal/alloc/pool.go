@@ -1,8 +1,7 @@
 package alloc
 
 import (
-	"strings"
-
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -33,11 +32,11 @@ func (u *Unit) capPool(p, k int, multi bool, c *Change) int {
 	}
 	switch {
 	case tr.MWRemaining:
-		u.note(c, "Multiple Wounds of ", k, " capped at the ", counted{cp, "Wound", "Wounds"}, " the model has left; the rest are lost (22.7)")
+		u.note(c, "alloc.note.mw_cap.remaining_rest_lost", k, cp)
 	case remaining:
-		u.note(c, "Multiple Wounds of ", k, " capped at the ", counted{cp, "Wound", "Wounds"}, " the next model has left (9.2, mw_cap: remaining)")
+		u.note(c, "alloc.note.mw_cap.next_remaining", k, cp)
 	default:
-		u.note(c, "Multiple Wounds of ", k, " capped at the model's ", counted{cp, "Wound", "Wounds"}, " (9.2)")
+		u.note(c, "alloc.note.mw_cap.profile", k, cp)
 	}
 	return cp
 }
@@ -82,7 +81,7 @@ func (u *Unit) applyPool(p, w int, c *Change) error {
 			}
 		}
 		if carried >= rem { // the next model changed under carried wounds (R41)
-			u.note(c, counted{carried, "carried wound removes", "carried wounds remove"}, " the next model, which has ", counted{rem, "Wound", "Wounds"}, " left (R41)")
+			u.note(c, "alloc.note.carried_removes", carried, rem)
 			ps.carried = int16(carried - rem)
 			u.removeAt(id, e, ps.worth(rem), c, "11.1")
 			continue
@@ -116,14 +115,14 @@ func (u *Unit) overflow(p, w int, c *Change) error {
 	}
 	if u.s.opts.OverflowAcrossPools == rules.OverflowToNextPool {
 		if q := u.nextPool(); q >= 0 {
-			u.note(c, "an overflow of ", counted{w, "wound", "wounds"}, " goes to the ", strings.ReplaceAll(u.s.pools[q].troop.String(), "_", " "), " pool (C14)")
+			u.note(c, "alloc.note.overflow_to_pool", w, u.s.pools[q].troop.Msg())
 			return u.applyPool(q, w, c)
 		}
 	}
 	champ := int(u.s.cmdID[unit.Champion])
 	if champ >= 0 && u.models[champ].alive {
 		u.pending += w
-		u.note(c, "an overflow of ", counted{w, "wound", "wounds"}, " waits for the end of the batch: the champion takes it if no other rank and file remain (C13)")
+		u.note(c, "alloc.note.overflow_waits", w)
 		return nil
 	}
 	c.Wasted += w
@@ -143,10 +142,10 @@ const (
 	lostWhys
 )
 
-var lostText = [lostWhys]string{
-	lostEmptyPool:  " lost: the pool is empty (10.1)",
-	lostNoChampion: " lost: no champion (10.1)",
-	lostOtherPool:  " lost: another rank-and-file pool remains (R18)",
+var lostID = [lostWhys]msg.ID{
+	lostEmptyPool:  "alloc.note.overflow_lost.empty_pool",
+	lostNoChampion: "alloc.note.overflow_lost.no_champion",
+	lostOtherPool:  "alloc.note.overflow_lost.other_pool",
 }
 
 // lose counts w overflow wounds lost for why, to be told once for the

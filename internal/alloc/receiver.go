@@ -1,8 +1,10 @@
 package alloc
 
 import (
-	"fmt"
+	"strconv"
 
+	"github.com/rearrank/rearrank/msg"
+	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
 
@@ -17,7 +19,7 @@ func (u *Unit) resolve(t unit.Target) (target, error) {
 	case unit.RankAndFile:
 		if !u.s.champPool {
 			if len(u.s.pools) == 0 {
-				return target{}, fmt.Errorf("%w: the unit has no rank and file", unit.ErrNoTarget)
+				return target{}, u.noTarget("alloc.target.no_rank_and_file")
 			}
 			return target{pool: 0, id: -1}, nil
 		}
@@ -29,11 +31,11 @@ func (u *Unit) resolve(t unit.Target) (target, error) {
 		if len(u.s.pools) == 1 {
 			return target{pool: 0, id: -1}, nil
 		}
-		return target{}, fmt.Errorf("%w: no %s rank-and-file pool", unit.ErrNoTarget, t.TroopType)
+		return target{}, u.noTarget("alloc.target.no_pool", t.TroopType.String())
 	case unit.Musician, unit.StandardBearer, unit.Champion:
 		id := int(u.s.cmdID[t.Role])
 		if id < 0 {
-			return target{}, fmt.Errorf("%w: the unit has no %s", unit.ErrNoTarget, t.Role)
+			return target{}, u.noTarget(msg.ID("alloc.target.no_" + t.Role.String()))
 		}
 		return target{pool: int(u.kindOf(id).pool), id: id}, nil
 	case unit.Character:
@@ -42,9 +44,25 @@ func (u *Unit) resolve(t unit.Target) (target, error) {
 				return target{pool: -1, id: int(id)}, nil
 			}
 		}
-		return target{}, fmt.Errorf("%w: no character %q", unit.ErrNoTarget, t.Name)
+		return target{}, u.noTarget("alloc.target.no_character", strconv.Quote(t.Name))
 	}
-	return target{}, fmt.Errorf("target role %s: want rank_and_file, musician, standard, champion or character", t.Role)
+	return target{}, msg.Errorf(nil, "alloc.target.role", t.Role.String())
+}
+
+// noTarget is the error of a target the unit cannot supply: it wraps
+// unit.ErrNoTarget, and its message "no such target: {0}" holds the reason
+// (id with args, in the words of the unit's ruleset) as its argument.
+func (u *Unit) noTarget(id msg.ID, args ...any) error {
+	return msg.Errorf(unit.ErrNoTarget, "alloc.no_target", u.say(id, args...))
+}
+
+// errArg is err as an argument of a message: itself when it can be said
+// in a language, else its English text.
+func errArg(err error) any {
+	if t, ok := err.(msg.Texter); ok {
+		return t
+	}
+	return err.Error()
 }
 
 // Receiver returns the model whose profile an attack on t rolls against: for
@@ -56,7 +74,7 @@ func (u *Unit) resolve(t unit.Target) (target, error) {
 func (u *Unit) Receiver(t unit.Target) (unit.Model, error) {
 	if u.fighter != nil {
 		if u.fighter.Skirmish.Status == unit.OutOfAction {
-			return unit.Model{}, fmt.Errorf("%w: the fighter is out of action", unit.ErrNoTarget)
+			return unit.Model{}, u.noTarget("alloc.target.out_of_action")
 		}
 		return *u.fighter, nil
 	}
@@ -77,9 +95,15 @@ func (u *Unit) Receiver(t unit.Target) (unit.Model, error) {
 	}
 	if id < 0 || !u.models[id].alive {
 		if t.Role == unit.RankAndFile {
-			return unit.Model{}, fmt.Errorf("%w: no model is left of %s", unit.ErrNoTarget, t.Words())
+			if t.TroopType != rules.Infantry {
+				return unit.Model{}, u.noTarget("alloc.target.none_left_of_troop", t.TroopType.Msg())
+			}
+			return unit.Model{}, u.noTarget("alloc.target.none_left")
 		}
-		return unit.Model{}, fmt.Errorf("%w: %s is gone", unit.ErrNoTarget, t.Words())
+		if t.Role == unit.Character {
+			return unit.Model{}, u.noTarget("alloc.target.character_gone", t.Name)
+		}
+		return unit.Model{}, u.noTarget("alloc.target.gone", u.roleGen(t.Role))
 	}
 	m := u.modelValue(id)
 	m.Damage += u.carriedOn(id)

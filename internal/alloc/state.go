@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unsafe"
 
-	"github.com/rearrank/rearrank/internal/words"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -66,12 +66,11 @@ func (u *Unit) Frontage() int { return u.s.frontage }
 // Notes says, in a player's words, how the unit formed up where that is
 // not what its Spec asked for: a frontage wider than the unit stands as
 // one rank of all its models (RULES.md 22.18; docs/rules.md 19.1).
-func (u *Unit) Notes() []string {
+func (u *Unit) Notes() []msg.Message {
 	if u.s.wide == 0 {
 		return nil
 	}
-	return []string{fmt.Sprintf("frontage %d is wider than the unit's %s: it stands in one rank of %s (rules 19.1)",
-		u.s.wide, words.Count(len(u.models), "model", "models"), words.Count(u.s.frontage, "file", "files"))}
+	return []msg.Message{msg.New("alloc.note.frontage_wide", u.s.wide, len(u.models), u.s.frontage)}
 }
 
 // Size returns the number of living models, champion and characters included

@@ -401,7 +401,7 @@ func TestPlacement(t *testing.T) {
 		t.Errorf("three models asked for seven files should stand in one rank of 3 files: frontage %d, %v", u.Frontage(), r)
 	}
 	want := "frontage 7 is wider than the unit's 3 models: it stands in one rank of 3 files (rules 19.1)"
-	if n := u.Notes(); len(n) != 1 || n[0] != want {
+	if n := u.Notes(); len(n) != 1 || n[0].String() != want {
 		t.Errorf("notes %q, want %q", n, want)
 	}
 	if n := mustNew(t, unit.Spec{Ruleset: rules.WHFB8, Models: 3, Frontage: 3, Profile: elf}).Notes(); n != nil {

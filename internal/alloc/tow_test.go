@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -76,8 +77,17 @@ func TestPacketAtEmptiedPool(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := strings.Join(end.Notes, "; "); got != lost {
+		if got := strings.Join(noteTexts(end.Notes), "; "); got != lost {
 			t.Errorf("%s: end of batch notes %q, want %q", rs, got, lost)
 		}
 	}
+}
+
+// noteTexts is notes in English.
+func noteTexts(notes []msg.Message) []string {
+	out := make([]string, len(notes))
+	for i, n := range notes {
+		out[i] = n.String()
+	}
+	return out
 }
