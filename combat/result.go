@@ -419,11 +419,11 @@ func threeOutcome(bt *BreakTest, d1, d2 int) Result {
 // total of Need or less, or on a double 1 with Insane Courage.
 func (c *Combat) rollBreak(bt *BreakTest, tries int, r dice.Roller) error {
 	for range tries {
-		d1, err := dice.Ask(r, 6, "break test, first die")
+		d1, err := dice.AskMsg(r, 6, msg.New("combat.ask.break_first"))
 		if err != nil {
 			return msg.Errorf(err, "combat.error.break_test", bt.Side.String(), errText{err})
 		}
-		d2, err := dice.Ask(r, 6, "break test, second die")
+		d2, err := dice.AskMsg(r, 6, msg.New("combat.ask.break_second"))
 		if err != nil {
 			return msg.Errorf(err, "combat.error.break_test", bt.Side.String(), errText{err})
 		}

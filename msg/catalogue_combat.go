@@ -188,6 +188,10 @@ var _ = family(func() map[ID]Entry {
 		},
 
 		// Notes.
+		// The break test's dice, as a prompt asks for them.
+		"combat.ask.break_first":  {EN: "break test, first die", RU: "тест на бегство, первый кубик"},
+		"combat.ask.break_second": {EN: "break test, second die", RU: "тест на бегство, второй кубик"},
+
 		"combat.note.stand_in": {
 			EN: "{0} is owner_choice, and nobody is asked here: the engine's default ({1}) stands in",
 			RU: "{0} = owner_choice, но здесь некого спросить: действует значение движка по умолчанию ({1})",

@@ -3,6 +3,7 @@ package odds
 import (
 	"context"
 	"errors"
+	"fmt"
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/msg"
@@ -164,6 +165,11 @@ func newEnumerator(ctx context.Context, cfg Config, fast bool, acc *accumulator,
 // ErrStateLimit is wrapped by the error returned when the reachable states
 // pass Config.MaxStates.
 var ErrStateLimit = errors.New("state limit reached")
+
+// ErrDicePaths is the ErrStateLimit of one step whose dice fall more ways
+// than the odds follow (a huge pool of dice rolled at once): no state
+// budget helps it, only Monte Carlo does.
+var ErrDicePaths = fmt.Errorf("%w: dice paths", ErrStateLimit)
 
 func (e *enumerator) limitError() error {
 	return msg.Errorf(ErrStateLimit, "odds.error.states", e.max, e.steps, e.why())

@@ -140,7 +140,7 @@ func paths(r *pathRoller, run func(r *pathRoller) error, visit func(count weight
 	r.path = r.path[:0]
 	for n := 0; ; n++ {
 		if n == maxPaths {
-			return msg.Errorf(ErrStateLimit, "odds.error.paths", maxPaths)
+			return msg.Errorf(ErrDicePaths, "odds.error.paths", maxPaths)
 		}
 		if n&255 == 255 && r.ctx != nil {
 			if err := r.ctx.Err(); err != nil {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/rearrank/rearrank"
@@ -73,7 +72,7 @@ func stateAdviceMsg(err error, hasFallback bool) msg.Message {
 	if hasFallback {
 		mc = msg.New("cli.advice.fallback")
 	}
-	if strings.Contains(err.Error(), "dice fall more than") {
+	if errors.Is(err, odds.ErrDicePaths) {
 		return msg.New("cli.advice.paths", mc)
 	}
 	if errors.Is(err, odds.ErrMemoryLimit) {

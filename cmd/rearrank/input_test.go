@@ -69,7 +69,7 @@ func TestStateAdvice(t *testing.T) {
 	}{
 		{fmt.Errorf("%w: more than 200 states after 3 steps: S3", odds.ErrStateLimit), true, "--fallback"},
 		{fmt.Errorf("s3.yaml: %w", odds.ErrMemoryLimit), false, "--fallback"},
-		{fmt.Errorf("%w: the dice fall more than 1000000 ways", odds.ErrStateLimit), false, "--fallback"},
+		{fmt.Errorf("s.yaml: %w", odds.ErrDicePaths), false, "--fallback"},
 	}
 	for _, c := range cases {
 		got := stateAdvice(c.err, true)
