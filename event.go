@@ -48,6 +48,19 @@ func (k Kind) String() string {
 	return kindNames[k]
 }
 
+// Words names the kind for players, as the log writes it: "standard
+// lost"; String is its JSON name.
+func (k Kind) Words() string { return strings.ReplaceAll(k.String(), "_", " ") }
+
+// Msg is Words as a message of the catalogue (term.kind.NAME), to be said
+// in a reader's language: "потеря" for a casualty.
+func (k Kind) Msg() msg.Message {
+	if k <= 0 || int(k) >= len(kindNames) {
+		return msg.New("engine.text", k.Words())
+	}
+	return msg.New(msg.ID("term.kind." + kindNames[k]))
+}
+
 // MarshalText implements encoding.TextMarshaler.
 func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
@@ -88,6 +101,15 @@ func (s Stage) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 // Words names the stage for players, as the log writes it: "hit again",
 // "multiple hits"; String is its JSON name.
 func (s Stage) Words() string { return strings.ReplaceAll(s.String(), "_", " ") }
+
+// Msg is Words as a message of the catalogue (term.stage.NAME), to be
+// said in a reader's language: "попадание" for hit.
+func (s Stage) Msg() msg.Message {
+	if s <= 0 || int(s) >= len(stageNames) {
+		return msg.New("engine.text", s.Words())
+	}
+	return msg.New(msg.ID("term.stage." + stageNames[s]))
+}
 
 // Event is one step of a resolution, plain data for text, JSON and pictures;
 // its String is one line of the referee's log. Fields that do not apply to
@@ -140,6 +162,37 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	return json.Marshal(p)
 }
 
+// StringIn formats the event as one line of the referee's log in
+// language l: String's line, its words (the stage or kind, the sentence,
+// the rule's citation) in l.
+func (e Event) StringIn(l msg.Lang) string {
+	if l == msg.English {
+		return e.String()
+	}
+	var b strings.Builder
+	switch e.Kind {
+	case Roll:
+		fmt.Fprintf(&b, "%-9s", e.Stage.Msg().Text(l))
+		if e.Attack > 0 {
+			fmt.Fprintf(&b, " #%-3d", e.Attack)
+		}
+		fmt.Fprintf(&b, " D%d=%d", e.Sides, e.Face)
+	case BatchStart, BatchEnd:
+	default:
+		fmt.Fprintf(&b, "%-9s", e.Kind.Msg().Text(l))
+	}
+	if text := e.TextIn(l); text != "" {
+		if b.Len() > 0 {
+			b.WriteString("  ")
+		}
+		b.WriteString(text)
+	}
+	if e.Rule != "" {
+		fmt.Fprintf(&b, "  [%s]", CiteMsg(e.Rule).Text(l))
+	}
+	return b.String()
+}
+
 // String formats the event as one line of the referee's log.
 func (e Event) String() string {
 	var b strings.Builder
@@ -181,6 +234,32 @@ func Cite(rule string) string {
 		out += ":" + tail
 	}
 	return out
+}
+
+// CiteMsg is Cite as a message: "rules 6.2, R39", "правила 6.2, R39";
+// what follows a colon is kept as it is written.
+func CiteMsg(rule string) msg.Message {
+	r, ok := strings.CutPrefix(rule, "RULES.md ")
+	if !ok {
+		return msg.New("engine.text", rule)
+	}
+	head, tail, colon := strings.Cut(r, ":")
+	if !colon {
+		return rules.CiteMsg(head)
+	}
+	var why any = tail
+	if id, ok := ruleTails[tail]; ok {
+		why = msg.New(id)
+	}
+	return msg.New("engine.cite.tail", rules.CiteMsg(head), why)
+}
+
+// ruleTails are the words after the colon of the rule references the
+// engine writes (a skirmish warrior's worse status, RULES.md 6.2), by
+// their English as Rule keeps it, with the message that says them.
+var ruleTails = map[string]msg.ID{
+	" knocked down whether or not the save succeeds": "engine.rule_tail.knocked_down",
+	" bludgeoned, out of action at once":             "engine.rule_tail.bludgeoned",
 }
 
 // UnmarshalText implements encoding.TextUnmarshaler, so Go clients can
