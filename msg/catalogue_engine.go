@@ -16,7 +16,7 @@ var _ = family(func() map[ID]Entry {
 		"term.stage.wound":         {EN: "wound", RU: "ранение"},
 		"term.stage.critical":      {EN: "critical", RU: "критическое"},
 		"term.stage.armour":        {EN: "armour", RU: "доспехи"},
-		"term.stage.special":       {EN: "special", RU: "особый спасбросок"},
+		"term.stage.special":       {EN: "special", RU: "особый (магический) спасбросок"},
 		"term.stage.damage":        {EN: "damage", RU: "урон"},
 		"term.stage.allocation":    {EN: "allocation", RU: "распределение"},
 		"term.stage.injury":        {EN: "injury", RU: "травма"},
@@ -339,8 +339,6 @@ var _ = family(func() map[ID]Entry {
 			EN: "{0} of {1} {1:model|models} lost this phase ({2}): panic test{3}",
 			RU: "в этой фазе потеряно {0} из {1} {1:модели|моделей|моделей} ({2}): тест на панику{3}",
 		},
-		"engine.panic.at_least":  {EN: "{0} or more", RU: "{0} или больше"},
-		"engine.panic.more_than": {EN: "more than {0}", RU: "больше {0}"},
 		"engine.panic.flees": {
 			EN: "; if it fails, it flees ({0} of {1} {1:model|models} at deployment left, half or fewer)",
 			RU: "; при провале бежит (осталось {0} из {1} {1:модели|моделей|моделей} при расстановке, половина или меньше)",

@@ -28,9 +28,9 @@ func (m *Machine) panicCrossed(lost, start int) bool {
 func (m *Machine) panicWords() msg.Message {
 	th := m.opts().Panic().RatString()
 	if m.fixed.panicMoreThan {
-		return msg.New("engine.panic.more_than", th)
+		return msg.New("rules.panic.more_than", th)
 	}
-	return msg.New("engine.panic.at_least", th)
+	return msg.New("rules.panic.at_least", th)
 }
 
 // panicFailText says what a failed panic test does where the ruleset reads
