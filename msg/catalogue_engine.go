@@ -313,8 +313,8 @@ var _ = family(func() map[ID]Entry {
 		"engine.kill.no_saves":    {EN: "the attack allows no saves, the model struck is slain outright", RU: "атака не позволяет спасбросков, поражённая модель убита на месте"},
 
 		// The unit's changes (damage.go's record).
-		"engine.casualty":      {EN: "{0} removed from rank {1}, file {2} (worth {3})", RU: "убрана модель: {0}, ряд {1}, колонна {2} (ран оставалось: {3})"},
-		"engine.casualty.why":  {EN: "{0} removed from rank {1}, file {2} (worth {3}): {4}", RU: "убрана модель: {0}, ряд {1}, колонна {2} (ран оставалось: {3}): {4}"},
+		"engine.casualty":      {EN: "{0} removed from rank {1}, file {2} (worth {3})", RU: "{0} убирается из ряда {1}, колонны {2} (ран оставалось: {3})"},
+		"engine.casualty.why":  {EN: "{0} removed from rank {1}, file {2} (worth {3}): {4}", RU: "{0} убирается из ряда {1}, колонны {2} (ран оставалось: {3}): {4}"},
 		"engine.damaged":       {EN: "{0} at rank {1}, file {2} carries {3} damage", RU: "{0} в ряду {1}, колонне {2}: урон {3}"},
 		"engine.standard_lost": {EN: "the standard bearer is removed: standard lost", RU: "знаменосец убран: знамя потеряно"},
 

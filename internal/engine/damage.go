@@ -327,7 +327,9 @@ func (m *Machine) record(log func(rearrank.Event), ch *alloc.Change) {
 		m.s.tally.Overkill += ch.Wasted
 	}
 	for _, n := range ch.Notes {
-		m.note(log, rearrank.Allocation, "", "engine.text", n) // the unit's note, in English (internal/alloc)
+		if log != nil {
+			m.note(log, rearrank.Allocation, "", "engine.text", n) // the unit's note, in English (internal/alloc)
+		}
 	}
 	for _, c := range ch.Removed {
 		m.s.tally.Casualties++

@@ -353,6 +353,8 @@ func (m *Machine) ownerSaves(log func(rearrank.Event), recv unit.Model) error {
 			}
 		}
 	}
-	m.note(log, rearrank.Special, "RULES.md 8, 18", "engine.owner.save", specialMsg(options[i].Kind), options[i].Save.String())
+	if log != nil {
+		m.note(log, rearrank.Special, "RULES.md 8, 18", "engine.owner.save", specialMsg(options[i].Kind), options[i].Save.String())
+	}
 	return nil
 }

@@ -170,7 +170,7 @@ func (m *Machine) begin(log func(rearrank.Event)) error {
 	}
 	s.recv, s.aim = receivingOf(recv), aim
 	s.recv.mixedW = m.u.MixedW(aim)
-	if aim != a.Target {
+	if aim != a.Target && log != nil {
 		m.note(log, rearrank.NoStage, "RULES.md 10.1", "engine.plan.champion_left", m.roleName(unit.Champion, ""))
 	}
 	s.tests = testsOf(m.rs(), a, plan(m.u, *a, recv))
