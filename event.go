@@ -136,8 +136,9 @@ type Event struct {
 	Text string `json:"text"` // a sentence for people, in English
 
 	// Msg is Text as data: a message of the catalogue (package msg) that
-	// TextIn renders in a reader's language. An event of a stage not yet
-	// written as messages has none, and TextIn gives its Text.
+	// TextIn renders in a reader's language; every event of the engine
+	// has one (msg/catalogue_engine.go). An event made elsewhere without
+	// one says its Text in every language.
 	Msg msg.Message `json:"-"`
 }
 

@@ -143,7 +143,7 @@ var _ = family(func() map[ID]Entry {
 			EN: "re-roll {0} to hit: the attacks hit automatically, so there is no to-hit roll to re-roll",
 			RU: "переброс ({0}) на попадание: атаки попадают автоматически, так что перебрасывать нечего — броска на попадание нет",
 		},
-		"engine.plan.attacks":    {EN: "{0} attacks: {1}", RU: "атак по {0}: {1}"},
+		"engine.plan.attacks":    {EN: "{0} attacks: {1}", RU: "число атак ({0}): {1}"},
 		"engine.plan.auto_hits":  {EN: "{0} {0:automatic hit|automatic hits}", RU: "{0} {0:автоматическое попадание|автоматических попадания|автоматических попаданий}"},
 		"engine.plan.cannot_hit": {EN: "cannot hit: nothing is rolled", RU: "попадание невозможно: кубики не бросаются"},
 		"engine.plan.melee_seven": {

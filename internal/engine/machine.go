@@ -695,15 +695,31 @@ func (d *dieSource) d6(t *test, item, of int, redo bool) (int, error) {
 			word = naturalFails(word, t.need, int(t.floor))
 		}
 		d.m.emit(d.log, rearrank.Event{Kind: rearrank.Roll, Stage: t.stage, Attack: item, Sides: 6, Face: face, Need: need, Pass: pass,
-			Rule: t.rule(of == 0), Msg: msg.New("engine.die.roll", d.m.what(t, item, of), face, need.String(), word)})
+			Rule: t.rule(of == 0), Msg: msg.New("engine.die.roll", d.m.what(t, item, of), face, targetArg(need), word)})
 	}
 	return face, nil
 }
 
+// targetArg is a target number as an argument of a message, "4+": the
+// usual ones boxed once (targets), as passWords are.
+func targetArg(t rules.Target) any {
+	if v := t.Value(); !t.IsNone() && v >= 0 && v < len(targets) {
+		return targets[v]
+	}
+	return t.String()
+}
+
+var targets = func() (out [11]any) {
+	for v := range out {
+		out[v] = rules.Need(v).String()
+	}
+	return out
+}()
+
 // naturalFails is word, the outcome of a die that failed, with the reason
 // a face the written target need would meet failed: the natural faces up
 // to floor always fail, "1" or "1 or 2".
-func naturalFails(word msg.Message, need rules.Target, floor int) msg.Message {
+func naturalFails(word any, need rules.Target, floor int) msg.Message {
 	if floor <= 1 {
 		return msg.New("engine.word.natural_one_fails", word, need.String())
 	}
@@ -764,19 +780,32 @@ func (t *test) rule(skirmish bool) string {
 	return "RULES.md 13" // the helmet (13)
 }
 
-// passWord says what a die of stage s did: "hit", "fails to wound".
-func passWord(s rearrank.Stage, pass bool) msg.Message {
+// passWord says what a die of stage s did: "hit", "fails to wound", as
+// an argument of the die's message.
+func passWord(s rearrank.Stage, pass bool) any {
+	w := &passWords.other
 	switch s {
 	case rearrank.Hit, rearrank.HitAgain:
-		return msg.New(pick[msg.ID](pass, "engine.word.hit", "engine.word.miss"))
+		w = &passWords.hit
 	case rearrank.Wound:
-		return msg.New(pick[msg.ID](pass, "engine.word.wounds", "engine.word.no_wound"))
+		w = &passWords.wound
 	case rearrank.Armour, rearrank.Special, rearrank.Helmet:
-		return msg.New(pick[msg.ID](pass, "engine.word.saved", "engine.word.failed"))
+		w = &passWords.save
 	case rearrank.Regenerate:
-		return msg.New(pick[msg.ID](pass, "engine.word.regenerated", "engine.word.lost"))
+		w = &passWords.regen
 	}
-	return msg.New(pick[msg.ID](pass, "engine.word.pass", "engine.word.fail"))
+	return w[b2i(pass)]
+}
+
+// passWords are the words of passWord, failed and passed, boxed once: an
+// argument of a message is an interface, and boxing a Message for every
+// die of a log would cost an allocation each.
+var passWords = struct{ hit, wound, save, regen, other [2]any }{
+	hit:   [2]any{msg.New("engine.word.miss"), msg.New("engine.word.hit")},
+	wound: [2]any{msg.New("engine.word.no_wound"), msg.New("engine.word.wounds")},
+	save:  [2]any{msg.New("engine.word.failed"), msg.New("engine.word.saved")},
+	regen: [2]any{msg.New("engine.word.lost"), msg.New("engine.word.regenerated")},
+	other: [2]any{msg.New("engine.word.fail"), msg.New("engine.word.pass")},
 }
 
 func pick[T any](c bool, a, b T) T {
