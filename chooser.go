@@ -1,6 +1,7 @@
 package rearrank
 
 import (
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -20,11 +21,10 @@ type SaveChooser interface {
 // multi_packet_order owner_choice (RULES.md 22.13, T-5): given the
 // Multiple Wounds packets of an attack group (PacketOption), in the order
 // their dice were rolled, and the unit as it stands (unit.DrawDamage), it
-// returns the
-// order its owner applies them in, a permutation of the indices. It is
+// returns the order its owner applies them in, a permutation of the indices. It is
 // asked only when the packets differ.
 type PacketChooser interface {
-	ChoosePacketOrder(group string, packets []PacketOption, formation string) []int
+	ChoosePacketOrder(group msg.Message, packets []PacketOption, formation string) []int
 }
 
 // PacketOption is one packet a PacketChooser orders: its Wounds, and

@@ -2,7 +2,9 @@ package rearrank
 
 import (
 	"errors"
-	"fmt"
+
+	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/msg"
 )
 
 // DiceNeeded is the error of a step whose dice ran out (dice.ErrOutOfDice,
@@ -21,16 +23,19 @@ type DiceNeeded struct {
 	Err            error
 }
 
-func (e *DiceNeeded) Error() string {
-	if e.Of > 0 {
-		more := fmt.Sprintf("%d more dice", e.More)
-		if e.More == 1 {
-			more = "1 more die"
-		}
-		return fmt.Sprintf("attack group %d, %s: %v; this step needs at least %s (%d of %d done)",
-			e.Batch, e.Stage.Words(), e.Err, more, e.Done, e.Of)
+func (e *DiceNeeded) Error() string { return e.Text(msg.English) }
+
+// Text says the error in language l (msg.Texter): the step, the roller's
+// error as msg.ErrorText says it, and the dice the step needs.
+func (e *DiceNeeded) Text(l msg.Lang) string {
+	var cause any = msg.ErrorText(e.Err, l)
+	if e.Err == dice.ErrOutOfDice { // the roller's own words, not another package's
+		cause = msg.New("engine.error.out_of_dice")
 	}
-	return fmt.Sprintf("attack group %d, %s: %v", e.Batch, e.Stage.Words(), e.Err)
+	if e.Of > 0 {
+		return msg.New("engine.error.dice_needed", e.Batch, e.Stage.Msg(), cause, e.More, e.Done, e.Of).Text(l)
+	}
+	return msg.New("engine.error.step", e.Batch, e.Stage.Msg(), cause).Text(l)
 }
 
 // Unwrap returns the roller's error, dice.ErrOutOfDice for a scripted

@@ -48,6 +48,19 @@ func (k Kind) String() string {
 	return kindNames[k]
 }
 
+// Words names the kind for players, as the log writes it: "standard
+// lost"; String is its JSON name.
+func (k Kind) Words() string { return strings.ReplaceAll(k.String(), "_", " ") }
+
+// Msg is Words as a message of the catalogue (term.kind.NAME), to be said
+// in a reader's language: "потеря" for a casualty.
+func (k Kind) Msg() msg.Message {
+	if k <= 0 || int(k) >= len(kindNames) {
+		return msg.New("engine.text", k.Words())
+	}
+	return msg.New(msg.ID("term.kind." + kindNames[k]))
+}
+
 // MarshalText implements encoding.TextMarshaler.
 func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
@@ -89,6 +102,27 @@ func (s Stage) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 // "multiple hits"; String is its JSON name.
 func (s Stage) Words() string { return strings.ReplaceAll(s.String(), "_", " ") }
 
+// Msg is Words as a message of the catalogue (term.stage.NAME), to be
+// said in a reader's language: "попадание" for hit.
+func (s Stage) Msg() msg.Message {
+	if s <= 0 || int(s) >= len(stageNames) {
+		return msg.New("engine.text", s.Words())
+	}
+	return msg.New(msg.ID("term.stage." + stageNames[s]))
+}
+
+// MsgFor is Msg in ruleset rs's words, where they differ (the special
+// save is The 9th Age's magical save).
+func (s Stage) MsgFor(rs rules.Ruleset) msg.Message {
+	m := s.Msg()
+	if id := msg.ID(string(m.ID) + "." + rs.String()); s > 0 && int(s) < len(stageNames) {
+		if _, ok := msg.Lookup(id); ok {
+			m.ID = id
+		}
+	}
+	return m
+}
+
 // Event is one step of a resolution, plain data for text, JSON and pictures;
 // its String is one line of the referee's log. Fields that do not apply to
 // a Kind are zero.
@@ -114,8 +148,9 @@ type Event struct {
 	Text string `json:"text"` // a sentence for people, in English
 
 	// Msg is Text as data: a message of the catalogue (package msg) that
-	// TextIn renders in a reader's language. An event of a stage not yet
-	// written as messages has none, and TextIn gives its Text.
+	// TextIn renders in a reader's language; every event of the engine
+	// has one (msg/catalogue_engine.go). An event made elsewhere without
+	// one says its Text in every language.
 	Msg msg.Message `json:"-"`
 }
 
@@ -138,6 +173,37 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	p := plain(e)
 	p.Rule = e.Citation()
 	return json.Marshal(p)
+}
+
+// StringIn formats the event as one line of the referee's log in
+// language l: String's line, its words (the stage or kind, the sentence,
+// the rule's citation) in l, the stage named as ruleset rs names it.
+func (e Event) StringIn(l msg.Lang, rs rules.Ruleset) string {
+	if l == msg.English {
+		return e.String()
+	}
+	var b strings.Builder
+	switch e.Kind {
+	case Roll:
+		fmt.Fprintf(&b, "%-9s", e.Stage.MsgFor(rs).Text(l))
+		if e.Attack > 0 {
+			fmt.Fprintf(&b, " #%-3d", e.Attack)
+		}
+		fmt.Fprintf(&b, " D%d=%d", e.Sides, e.Face)
+	case BatchStart, BatchEnd:
+	default:
+		fmt.Fprintf(&b, "%-9s", e.Kind.Msg().Text(l))
+	}
+	if text := e.TextIn(l); text != "" {
+		if b.Len() > 0 {
+			b.WriteString("  ")
+		}
+		b.WriteString(text)
+	}
+	if e.Rule != "" {
+		fmt.Fprintf(&b, "  [%s]", CiteMsg(e.Rule).Text(l))
+	}
+	return b.String()
 }
 
 // String formats the event as one line of the referee's log.
@@ -181,6 +247,32 @@ func Cite(rule string) string {
 		out += ":" + tail
 	}
 	return out
+}
+
+// CiteMsg is Cite as a message: "rules 6.2, R39", "правила 6.2, R39";
+// what follows a colon is kept as it is written.
+func CiteMsg(rule string) msg.Message {
+	r, ok := strings.CutPrefix(rule, "RULES.md ")
+	if !ok {
+		return msg.New("engine.text", rule)
+	}
+	head, tail, colon := strings.Cut(r, ":")
+	if !colon {
+		return rules.CiteMsg(head)
+	}
+	var why any = tail
+	if id, ok := ruleTails[tail]; ok {
+		why = msg.New(id)
+	}
+	return msg.New("engine.cite.tail", rules.CiteMsg(head), why)
+}
+
+// ruleTails are the words after the colon of the rule references the
+// engine writes (a skirmish warrior's worse status, RULES.md 6.2), by
+// their English as Rule keeps it, with the message that says them.
+var ruleTails = map[string]msg.ID{
+	" knocked down whether or not the save succeeds": "engine.rule_tail.knocked_down",
+	" bludgeoned, out of action at once":             "engine.rule_tail.bludgeoned",
 }
 
 // UnmarshalText implements encoding.TextUnmarshaler, so Go clients can

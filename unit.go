@@ -67,7 +67,7 @@ func (u *Unit) Notes() []msg.Message { return u.alloc().Notes() }
 
 // Legend names the letters Draw writes beyond the roles' own: rank and file
 // of a second troop type or profile, "I monstrous infantry (W3)".
-func (u *Unit) Legend() []string { return u.alloc().Legend() }
+func (u *Unit) Legend() []msg.Message { return u.alloc().Legend() }
 
 // Snapshot returns the unit as plain data: its formation rank by rank, its
 // pools, and where the ruleset reads them its Unit Strength and size at

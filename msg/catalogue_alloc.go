@@ -5,6 +5,10 @@ package msg
 // field names stay English: they are the scenario file's, or Go's.
 var _ = family(func() map[ID]Entry {
 	return map[ID]Entry{
+		// A letter a formation draws beyond the roles' own: rank and file
+		// of a second troop type or profile.
+		"alloc.legend": {EN: "{0} {1} (T{2}, W{3})", RU: "{0} — {1} (В{2}, Р{3})"},
+
 		"alloc.spec.group": {
 			EN: "groups[{0}]: {1}",
 			RU: "groups[{0}]: {1}",

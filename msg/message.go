@@ -46,6 +46,7 @@ func (m Message) Text(l Lang) string {
 		return b.String()
 	}
 	var b strings.Builder
+	b.Grow(t.size)
 	t.render(&b, m.Args, l)
 	return b.String()
 }
@@ -87,7 +88,11 @@ func writeArg(b *strings.Builder, a any, l Lang) {
 	case Count:
 		b.WriteString(v.Text)
 	case Message:
-		b.WriteString(v.Text(l))
+		if t := lookup(v.ID, l); t != nil {
+			t.render(b, v.Args, l)
+		} else {
+			b.WriteString(v.Text(l))
+		}
 	case Texter:
 		b.WriteString(v.Text(l))
 	default:

@@ -12,6 +12,7 @@ import (
 // template is a parsed template: literal text and placeholders.
 type template struct {
 	parts []part
+	size  int // the bytes a rendering takes at least, its literal text and a few per argument
 }
 
 // part is literal text (arg < 0) or a placeholder of argument arg, with
@@ -68,6 +69,9 @@ func parse(s string, l Lang) (*template, error) {
 		}
 	}
 	flush()
+	for _, p := range t.parts {
+		t.size += len(p.text) + 8
+	}
 	return t, nil
 }
 

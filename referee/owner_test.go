@@ -1,6 +1,7 @@
 package referee_test
 
 import (
+	"github.com/rearrank/rearrank/msg"
 	"strings"
 	"testing"
 
@@ -23,7 +24,7 @@ func (d *defaults) ChooseSave(unit.Model, []rules.SpecialChoice) int {
 	d.asked["special_save_choice"]++
 	return 0
 }
-func (d *defaults) ChoosePacketOrder(_ string, packets []rearrank.PacketOption, _ string) []int {
+func (d *defaults) ChoosePacketOrder(_ msg.Message, packets []rearrank.PacketOption, _ string) []int {
 	d.asked["multi_packet_order"]++
 	order := make([]int, len(packets))
 	for i := range order {
@@ -145,7 +146,7 @@ type order struct {
 	is []int
 }
 
-func (o *order) ChoosePacketOrder(string, []rearrank.PacketOption, string) []int { return o.is }
+func (o *order) ChoosePacketOrder(msg.Message, []rearrank.PacketOption, string) []int { return o.is }
 
 // TestOwnerPacketOrder: tow's multi_packet_order owner_choice (RULES.md
 // 22.13, T-5) rolls both packets first and applies them in the owner's
@@ -255,7 +256,7 @@ func (o *anyAnswer) ChooseSave(_ unit.Model, options []rules.SpecialChoice) int 
 	return rapid.IntRange(0, len(options)-1).Draw(o.t, "save")
 }
 
-func (o *anyAnswer) ChoosePacketOrder(_ string, packets []rearrank.PacketOption, _ string) []int {
+func (o *anyAnswer) ChoosePacketOrder(_ msg.Message, packets []rearrank.PacketOption, _ string) []int {
 	return rapid.Permutation(seq(len(packets))).Draw(o.t, "order")
 }
 

@@ -29,12 +29,12 @@ package referee
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/engine"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -86,47 +86,54 @@ func (r *Result) Overkill() *Overkill {
 // overkill, +2 combat result in a challenge" (tow, RULES.md 22.11), "2
 // wasted: overkill in a challenge, not scored in whfb8 (rules 9.3)". It is
 // "" when nothing was wasted.
-func (r *Result) WastedText() string {
+func (r *Result) WastedText() string { return r.WastedMsg().String() }
+
+// WastedMsg is WastedText as a message of the catalogue, to be said in a
+// reader's language; the zero Message when nothing was wasted.
+func (r *Result) WastedMsg() msg.Message {
 	w := r.Tally.Wasted
 	if w == 0 {
-		return ""
+		return msg.Message{}
 	}
-	text := fmt.Sprintf("%d wasted", w)
 	o := r.Overkill()
 	if o == nil || o.Wounds == 0 {
-		return text
+		return msg.New("referee.wasted", w)
 	}
 	cr := &rules.For(r.after().Ruleset()).Combat
-	if o.Wounds < w {
-		text += fmt.Sprintf(", %d of them overkill", o.Wounds)
-	} else {
-		text += ": overkill"
+	some := o.Wounds < w // some of the wasted wounds are overkill, not all
+	if cr.OverkillMost == 0 {
+		return msg.New(pick(some, "referee.wasted.unscored_some", "referee.wasted.unscored_all"), w, o.Wounds, r.after().Ruleset().String())
 	}
-	switch {
-	case cr.OverkillMost == 0:
-		return text + fmt.Sprintf(" in a challenge, not scored in %s (rules 9.3)", r.after().Ruleset())
-	case o.Wounds < w:
-		text += ":"
-	default:
-		text += ","
-	}
-	text += fmt.Sprintf(" +%d combat result in a challenge", o.CombatResult)
+	var most any = ""
 	if o.Wounds > cr.OverkillMost {
-		text += fmt.Sprintf(" (at most +%d)", cr.OverkillMost)
+		most = msg.New("referee.wasted.at_most", cr.OverkillMost)
 	}
-	return text
+	return msg.New(pick(some, "referee.wasted.scored_some", "referee.wasted.scored_all"), w, o.Wounds, o.CombatResult, most)
+}
+
+// WastedTextIn is WastedText in language l.
+func (r *Result) WastedTextIn(l msg.Lang) string { return r.WastedMsg().Text(l) }
+
+func pick(c bool, a, b msg.ID) msg.ID {
+	if c {
+		return a
+	}
+	return b
 }
 
 // StrengthText says what the combat result and a failed panic test read of
 // the unit after the attacks, where the ruleset has Unit Strength (tow,
 // RULES.md 22.9, 22.10): "Unit Strength 7, 7 of 8 models at deployment
 // left". It is "" elsewhere.
-func (r *Result) StrengthText() string {
+func (r *Result) StrengthText() string { return r.StrengthTextIn(msg.English) }
+
+// StrengthTextIn is StrengthText in language l.
+func (r *Result) StrengthTextIn(l msg.Lang) string {
 	us, ok := r.after().UnitStrength()
 	if !ok {
 		return ""
 	}
-	return fmt.Sprintf("Unit Strength %d, %d of %d models at deployment left", us, r.after().Size(), r.after().StartingModels())
+	return msg.New("referee.strength", us, r.after().Size(), r.after().StartingModels()).Text(l)
 }
 
 // challenge reports whether an attack group aims at the champion or a

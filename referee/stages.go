@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank"
-	"github.com/rearrank/rearrank/internal/words"
+	"github.com/rearrank/rearrank/msg"
 )
 
 // StageRun is the dice of one stage of one attack group, as players roll
@@ -23,9 +23,18 @@ type StageRun struct {
 	// else "".
 	Need string
 	// Events are the run's events; End is the text of its attack group's
-	// end when the run is the group's last.
+	// end when the run is the group's last, EndMsg its message.
 	Events []rearrank.Event
 	End    string
+	EndMsg msg.Message
+}
+
+// EndIn is End in language l.
+func (r *StageRun) EndIn(l msg.Lang) string {
+	if r.EndMsg.IsZero() || l == msg.English {
+		return r.End
+	}
+	return r.EndMsg.Text(l)
 }
 
 // IsDie reports whether e is a die: a roll or a re-roll.
@@ -43,7 +52,7 @@ func StageRuns(events []rearrank.Event) []StageRun {
 			continue
 		case rearrank.BatchEnd:
 			if cur >= 0 {
-				out[cur].End = e.Text
+				out[cur].End, out[cur].EndMsg = e.Text, e.Msg
 			}
 			continue
 		}
@@ -74,55 +83,67 @@ func StageRuns(events []rearrank.Event) []StageRun {
 	return out
 }
 
-// stageWords are a stage's name for players and the verb of a die that
-// passes it.
+// stageWords are a stage's name for players (referee.stage.NAME) and the
+// verb of a die that passes it (referee.summary.VERB).
 var stageWords = map[rearrank.Stage][2]string{
-	rearrank.Attacks:    {"number of attacks", ""},
-	rearrank.Hit:        {"to hit", "hit"},
-	rearrank.HitAgain:   {"to hit, second die", "hit"},
-	rearrank.MultiHits:  {"multiple hits", ""},
-	rearrank.Wound:      {"to wound", "wound"},
-	rearrank.Critical:   {"critical hits", ""},
-	rearrank.Armour:     {"armour saves", "saved"},
-	rearrank.Special:    {"special saves", "saved"},
-	rearrank.Damage:     {"multiple wounds", ""},
+	rearrank.Attacks:    {"attacks", ""},
+	rearrank.Hit:        {"hit", "hit"},
+	rearrank.HitAgain:   {"hit_again", "hit"},
+	rearrank.MultiHits:  {"multiple_hits", ""},
+	rearrank.Wound:      {"wound", "wound"},
+	rearrank.Critical:   {"critical", ""},
+	rearrank.Armour:     {"armour", "saved"},
+	rearrank.Special:    {"special", "saved"},
+	rearrank.Damage:     {"damage", ""},
 	rearrank.Allocation: {"allocation", ""},
-	rearrank.Injury:     {"injuries", ""},
-	rearrank.Helmet:     {"helmet saves", "saved"},
+	rearrank.Injury:     {"injury", ""},
+	rearrank.Helmet:     {"helmet", "saved"},
 }
 
 // StageLabel names a stage for players: "to hit", "armour saves, re-rolls".
-func StageLabel(st rearrank.Stage, reroll bool) string {
-	w, ok := stageWords[st]
-	label := w[0]
-	if !ok {
-		label = strings.ReplaceAll(st.String(), "_", " ")
-	}
-	if label == "" {
-		label = "before the dice"
+func StageLabel(st rearrank.Stage, reroll bool) string { return StageLabelMsg(st, reroll).String() }
+
+// StageLabelIn is StageLabel in language l.
+func StageLabelIn(st rearrank.Stage, reroll bool, l msg.Lang) string {
+	return StageLabelMsg(st, reroll).Text(l)
+}
+
+// StageLabelMsg is StageLabel as a message of the catalogue.
+func StageLabelMsg(st rearrank.Stage, reroll bool) msg.Message {
+	label := msg.New("referee.stage.none") // before the dice
+	if w, ok := stageWords[st]; ok {
+		label = msg.New(msg.ID("referee.stage." + w[0]))
+	} else if st != rearrank.NoStage {
+		label = st.Msg()
 	}
 	if reroll {
-		label += ", re-rolls"
+		return msg.New("referee.stage.rerolls", label)
 	}
 	return label
 }
 
 // Title is "Attack group 1: to hit".
-func (r *StageRun) Title() string {
-	return fmt.Sprintf("Attack group %d: %s", r.Batch, StageLabel(r.Stage, r.Reroll))
+func (r *StageRun) Title() string { return r.TitleIn(msg.English) }
+
+// TitleIn is Title in language l.
+func (r *StageRun) TitleIn(l msg.Lang) string {
+	return msg.New("referee.stage.title", r.Batch, StageLabelMsg(r.Stage, r.Reroll)).Text(l)
 }
 
 // Summary says what the run's dice did: "7 of 10 hit on 4+", or for dice
 // without a target number, "2 dice rolled, 7 in all".
-func (r *StageRun) Summary() string {
+func (r *StageRun) Summary() string { return r.SummaryIn(msg.English) }
+
+// SummaryIn is Summary in language l.
+func (r *StageRun) SummaryIn(l msg.Lang) string {
 	verb := stageWords[r.Stage][1]
 	switch {
 	case r.Dice == 0:
-		return fmt.Sprintf("%d %s without dice", len(r.Events), words.Noun(len(r.Events) == 1, "step", "steps"))
+		return msg.New("referee.summary.no_dice", len(r.Events)).Text(l)
 	case verb != "" && r.Need != "" && r.Need != "-":
-		return fmt.Sprintf("%d of %d %s on %s", r.Passed, r.Dice, verb, r.Need)
+		return msg.New(msg.ID("referee.summary."+verb+".need"), r.Passed, r.Dice, r.Need).Text(l)
 	case verb != "":
-		return fmt.Sprintf("%d of %d %s", r.Passed, r.Dice, verb)
+		return msg.New(msg.ID("referee.summary."+verb), r.Passed, r.Dice).Text(l)
 	}
 	total := 0
 	for _, e := range r.Events {
@@ -130,7 +151,7 @@ func (r *StageRun) Summary() string {
 			total += e.Face
 		}
 	}
-	return fmt.Sprintf("%d %s rolled, %d in all", r.Dice, words.Noun(r.Dice == 1, "die", "dice"), total)
+	return msg.New("referee.summary.dice", r.Dice, total).Text(l)
 }
 
 // Faces counts the run's faces: "3×1, 5×2, 2×6", faces from 1 to 6.
@@ -151,7 +172,10 @@ func (r *StageRun) Faces() string {
 }
 
 // Others counts the run's steps without dice by kind: "casualty ×12, panic ×1".
-func (r *StageRun) Others() string {
+func (r *StageRun) Others() string { return r.OthersIn(msg.English) }
+
+// OthersIn is Others in language l.
+func (r *StageRun) OthersIn(l msg.Lang) string {
 	var order []rearrank.Kind
 	n := map[rearrank.Kind]int{}
 	for _, e := range r.Events {
@@ -165,7 +189,7 @@ func (r *StageRun) Others() string {
 	}
 	parts := make([]string, 0, len(order))
 	for _, k := range order {
-		parts = append(parts, fmt.Sprintf("%s ×%d", strings.ReplaceAll(k.String(), "_", " "), n[k]))
+		parts = append(parts, msg.New("referee.others", k.Msg(), n[k]).Text(l))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -1,8 +1,7 @@
 package referee
 
 import (
-	"fmt"
-
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -32,27 +31,33 @@ func (r *Result) PanicFailed() string {
 // 12, tow's "more than", 22.9) and, where the ruleset says, what a failed
 // test does; or no panic test. A skirmish warrior is out of action or
 // nothing is said (RULES.md 13), as for a unit no panic test applies to.
-func (r *Result) Outcome() string {
+func (r *Result) Outcome() string { return r.OutcomeMsg().String() }
+
+// OutcomeIn is Outcome in language l.
+func (r *Result) OutcomeIn(l msg.Lang) string { return r.OutcomeMsg().Text(l) }
+
+// OutcomeMsg is Outcome as a message of the catalogue; the zero Message
+// where nothing is said.
+func (r *Result) OutcomeMsg() msg.Message {
 	switch {
 	case r.after().Fighter() != nil:
 		if r.after().Destroyed() {
-			return "The warrior is out of action."
+			return msg.New("referee.outcome.out_of_action")
 		}
-		return ""
+		return msg.Message{}
 	case r.after().Destroyed():
-		return "The unit is destroyed."
+		return msg.New("referee.outcome.destroyed")
 	case !r.PanicApplies:
-		return ""
+		return msg.Message{}
 	case !r.Tally.Panic:
-		return "No panic test."
+		return msg.New("referee.outcome.no_panic")
 	}
-	s := "Panic: the unit lost " + rules.PanicLoss(r.before().Ruleset(), r.before().Options()) + " this phase and must test"
-	left := fmt.Sprintf(" (%d of %d models at deployment left)", r.after().Size(), r.after().StartingModels())
+	var fails any = ""
 	switch r.PanicFailed() {
 	case PanicFlee:
-		s += "; if it fails, it flees" + left
+		fails = msg.New("referee.outcome.flees", r.after().Size(), r.after().StartingModels())
 	case PanicFallBack:
-		s += "; if it fails, it falls back in good order" + left
+		fails = msg.New("referee.outcome.falls_back", r.after().Size(), r.after().StartingModels())
 	}
-	return s + "."
+	return msg.New("referee.outcome.panic", rules.PanicLossMsg(r.before().Ruleset(), r.before().Options()), fails)
 }

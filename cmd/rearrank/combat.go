@@ -295,7 +295,7 @@ func printEvents(w io.Writer, c *combat.Combat, ev []rearrank.Event, l msg.Lang)
 		case rearrank.BatchEnd:
 			fmt.Fprintf(w, "   -> %s\n", e.TextIn(l))
 		default:
-			fmt.Fprintf(w, "     %s\n", eventLine(e, c.Ruleset, l))
+			fmt.Fprintf(w, "     %s\n", e.StringIn(l, c.Ruleset))
 		}
 	}
 }
@@ -453,14 +453,14 @@ func drawSide(w io.Writer, name string, u, before *rearrank.Unit, l msg.Lang) {
 	}
 }
 
-// drawLegendIn is drawLegend with the roles' line in language l (a t9a
-// unit's champion is its командир); the letters the units draw beyond
-// them (unit.Legend) are still English.
+// drawLegendIn is drawLegend in language l (a t9a unit's champion is its
+// командир), with the letters the units draw beyond the roles' own
+// (unit.Legend).
 func drawLegendIn(w io.Writer, l msg.Lang, units ...*rearrank.Unit) {
 	m := msg.New("combat.draw.legend")
 	if len(units) > 0 {
 		m = combat.ForRuleset("combat.draw.legend", units[0].Ruleset())
 	}
 	fmt.Fprintf(w, "  %s\n", m.Text(l))
-	drawKinds(w, units...)
+	drawKinds(w, l, units...)
 }

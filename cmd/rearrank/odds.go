@@ -327,5 +327,5 @@ func printHeader(w io.Writer, rs rules.Ruleset, u *rearrank.Unit, l msg.Lang) {
 		fmt.Fprintln(w, msg.New("cli.odds.header.drawn", head).Text(l))
 		drawFormationIn(w, u.Ranks(), nil, l)
 	}
-	drawKinds(w, u)
+	drawKinds(w, l, u)
 }

@@ -96,7 +96,7 @@ func (o *owner) ChooseSave(m unit.Model, options []rules.SpecialChoice) int {
 // multi_packet_order owner_choice, RULES.md 22.13): the packets are taken
 // one at a time, the owner naming the next of those left; the default is
 // the order their dice were rolled.
-func (o *owner) ChoosePacketOrder(group string, packets []rearrank.PacketOption, formation string) []int {
+func (o *owner) ChoosePacketOrder(group msg.Message, packets []rearrank.PacketOption, formation string) []int {
 	left := make([]int, len(packets))
 	for i := range left {
 		left[i] = i

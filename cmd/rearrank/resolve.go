@@ -16,7 +16,6 @@ import (
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/referee"
-	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
 
@@ -168,14 +167,14 @@ func printResolve(w io.Writer, res *referee.Result, faces []int, l msg.Lang) {
 		r := &runs[run]
 		switch {
 		case len(r.Events) <= manyLines:
-			fmt.Fprintf(w, "   %s\n", eventLine(e, res.Before.Ruleset(), l))
+			fmt.Fprintf(w, "   %s\n", e.StringIn(l, res.Before.Ruleset()))
 		case at == 0:
-			fmt.Fprintf(w, "   %-9s %s", referee.StageLabel(r.Stage, r.Reroll)+":", r.Summary())
+			fmt.Fprintf(w, "   %-9s %s", referee.StageLabelIn(r.Stage, r.Reroll, l)+":", r.SummaryIn(l))
 			if r.Dice > 0 {
 				fmt.Fprint(w, msg.New("cli.resolve.faces", r.Faces()).Text(l))
 			}
 			fmt.Fprintln(w)
-			if others := r.Others(); others != "" && r.Dice > 0 {
+			if others := r.OthersIn(l); others != "" && r.Dice > 0 {
 				fmt.Fprintf(w, "             %s\n", msg.New("cli.resolve.others", others).Text(l))
 			}
 		}
@@ -191,10 +190,10 @@ func printResolve(w io.Writer, res *referee.Result, faces []int, l msg.Lang) {
 		return
 	}
 	fmt.Fprint(w, msg.New("cli.resolve.after", t.Casualties, t.Wounds, t.Unsaved).Text(l))
-	if s := res.WastedText(); s != "" {
+	if s := res.WastedTextIn(l); s != "" {
 		fmt.Fprintf(w, ", %s", s)
 	}
-	if s := res.StrengthText(); s != "" {
+	if s := res.StrengthTextIn(l); s != "" {
 		// tow (RULES.md 22.9, 22.10): what the combat result and a failed panic test read
 		fmt.Fprintf(w, "; %s", s)
 	}
@@ -209,46 +208,9 @@ func printResolve(w io.Writer, res *referee.Result, faces []int, l msg.Lang) {
 		drawFormationIn(w, res.Before.Ranks(), gone, l)
 	}
 	drawLegendIn(w, l, res.Before)
-	if o := res.Outcome(); o != "" {
+	if o := res.OutcomeIn(l); o != "" {
 		fmt.Fprintln(w, o)
 	}
-}
-
-// eventLine is one line of the referee's log in language l: the event's
-// String in English; in another language the same columns, the stage or
-// kind in words of the catalogue ("cli.log.stage.hit"), then the event's
-// sentence (TextIn) and the rule it cites.
-func eventLine(ev rearrank.Event, rs rules.Ruleset, l msg.Lang) string {
-	if l == msg.English {
-		return ev.String()
-	}
-	var b strings.Builder
-	switch ev.Kind {
-	case rearrank.Roll:
-		fmt.Fprintf(&b, "%-9s", msg.New(forRuleset(msg.ID("cli.log.stage."+ev.Stage.String()), rs)).Text(l))
-		if ev.Attack > 0 {
-			fmt.Fprintf(&b, " #%-3d", ev.Attack)
-		}
-		fmt.Fprintf(&b, " D%d=%d", ev.Sides, ev.Face)
-	case rearrank.BatchStart, rearrank.BatchEnd:
-	default:
-		fmt.Fprintf(&b, "%-9s", msg.New(msg.ID("cli.log.kind."+ev.Kind.String())).Text(l))
-	}
-	if text := ev.TextIn(l); text != "" {
-		if b.Len() > 0 {
-			b.WriteString("  ")
-		}
-		b.WriteString(text)
-	}
-	if ev.Rule != "" {
-		b.WriteString("  ")
-		if ref, ok := strings.CutPrefix(ev.Citation(), "rules "); ok {
-			b.WriteString(msg.New("cli.log.rules", ref).Text(l))
-		} else {
-			fmt.Fprintf(&b, "[%s]", ev.Citation())
-		}
-	}
-	return b.String()
 }
 
 // printWarrior says how a skirmish warrior stands (RULES.md 13).
@@ -405,13 +367,13 @@ func cellText(c unit.Cell) string {
 
 // drawKinds prints, once each, the letters the units draw beyond the
 // roles' (unit.Legend): "I infantry (T4, W2)".
-func drawKinds(w io.Writer, units ...*rearrank.Unit) {
+func drawKinds(w io.Writer, l msg.Lang, units ...*rearrank.Unit) {
 	var seen []string
 	for _, u := range units {
-		for _, l := range u.Legend() {
-			if !slices.Contains(seen, l) {
-				seen = append(seen, l)
-				fmt.Fprintf(w, "  %s\n", l)
+		for _, m := range u.Legend() {
+			if s := m.Text(l); !slices.Contains(seen, s) {
+				seen = append(seen, s)
+				fmt.Fprintf(w, "  %s\n", s)
 			}
 		}
 	}

@@ -415,12 +415,12 @@ func letters(kinds []kind) {
 }
 
 // Legend names the letters the unit draws beyond the roles' own: rank and
-// file of a second troop type or profile, "I monstrous infantry (W3)".
-func (u *Unit) Legend() []string {
-	var out []string
+// file of a second troop type or profile, "I monstrous infantry (T4, W3)".
+func (u *Unit) Legend() []msg.Message {
+	var out []msg.Message
 	for _, k := range u.s.kinds {
 		if k.role == unit.RankAndFile && k.letter != 'R' {
-			out = append(out, fmt.Sprintf("%c %s (T%d, W%d)", k.letter, strings.ReplaceAll(k.profile.TroopType.String(), "_", " "), k.profile.T, k.profile.W))
+			out = append(out, msg.New("alloc.legend", string(k.letter), k.profile.TroopType.Msg(), k.profile.T, k.profile.W))
 		}
 	}
 	return out

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/rearrank/rearrank"
-	"github.com/rearrank/rearrank/internal/words"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -82,12 +82,22 @@ func (m *Machine) profiles() int {
 	return last - first + 1
 }
 
-// groupName names the current group for the log.
-func (m *Machine) groupName() string {
+// groupMsg names the current group for an owner's question: its name as
+// it is written, or "attack group 2" in the reader's language.
+func (m *Machine) groupMsg() msg.Message {
+	if a := m.attack(); a.Name != "" {
+		return msg.New("engine.text", a.Name)
+	}
+	return msg.New("engine.group", m.s.batch+1)
+}
+
+// groupArg is groupMsg as an argument of a message: the group's name as
+// it is written, or "attack group 2" in the reader's language.
+func (m *Machine) groupArg() any {
 	if a := m.attack(); a.Name != "" {
 		return a.Name
 	}
-	return fmt.Sprintf("attack group %d", m.s.batch+1)
+	return msg.New("engine.group", m.s.batch+1)
 }
 
 // beginProfile starts a group that joins the batch begun by a group before
@@ -102,8 +112,8 @@ func (m *Machine) beginProfile(log func(rearrank.Event)) error {
 	if log != nil {
 		m.nos = &woundNos{before: m.numbers().before}
 		first, last := m.batchSpan()
-		m.emit(log, rearrank.Event{Kind: rearrank.BatchStart, Text: fmt.Sprintf("%s: %s, S%d, %s phase; batch %s, profile %d of %d",
-			m.groupName(), words.CountOf(a.Count.String(), "attack", "attacks"), a.Strength, a.Phase, a.Batch, s.batch-first+1, last-first+1)})
+		m.emit(log, rearrank.Event{Kind: rearrank.BatchStart, Msg: msg.New("engine.batch.start_profile",
+			m.groupArg(), countOf(a.Count.String()), a.Strength, a.Phase.Msg(), a.Batch, s.batch-first+1, last-first+1)})
 	}
 	recv, aim, err := receiver(m.u, a.Target)
 	if err != nil {
@@ -155,7 +165,7 @@ func (m *Machine) afterHold(log func(rearrank.Event)) {
 		return
 	}
 	if len(s.held) > 0 {
-		m.note(log, rearrank.Allocation, "RULES.md C22, C24", "every profile has rolled: the batch's unsaved wounds are allocated together, instant kills first, then packets in the order their dice were rolled, then single wounds")
+		m.note(log, rearrank.Allocation, "RULES.md C22, C24", "engine.batch.allocate_together")
 	}
 	s.pass, s.hi = passKills, 0
 	m.nextHeld(log)
@@ -195,15 +205,17 @@ func (m *Machine) nextHeld(log func(rearrank.Event)) {
 			switch s.pass {
 			case passKills:
 				s.at = stepKill
-				m.note(log, rearrank.Allocation, "RULES.md C22", "%s: %s", m.groupName(), words.Count(n, "instant kill", "instant kills"))
-			case passPackets:
-				each := "each a packet"
-				if n == 1 {
-					each = "a packet"
+				if log != nil {
+					m.note(log, rearrank.Allocation, "RULES.md C22", "engine.batch.kills", m.groupArg(), n)
 				}
-				m.note(log, rearrank.Allocation, "RULES.md C22", "%s: %s, %s of Multiple Wounds", m.groupName(), words.Count(n, "unsaved wound", "unsaved wounds"), each)
+			case passPackets:
+				if log != nil {
+					m.note(log, rearrank.Allocation, "RULES.md C22", "engine.batch.packets", m.groupArg(), n)
+				}
 			default:
-				m.note(log, rearrank.Allocation, "RULES.md C22", "%s: %s", m.groupName(), words.Count(n, "unsaved single wound", "unsaved single wounds"))
+				if log != nil {
+					m.note(log, rearrank.Allocation, "RULES.md C22", "engine.batch.singles", m.groupArg(), n)
+				}
 			}
 			return
 		}

@@ -1,11 +1,9 @@
 package engine
 
 import (
-	"fmt"
-
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/internal/alloc"
-	"github.com/rearrank/rearrank/internal/words"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -23,9 +21,9 @@ func (m *Machine) startDamage(log func(rearrank.Event)) {
 	}
 	if s.unsaved > 0 && m.attack().Multi() && s.recv.w == 1 && !s.recv.mixedW {
 		if m.regenEachWound() {
-			m.note(log, rearrank.Damage, "RULES.md 22.6, T-4", "W1 models: under regeneration_timing sequential a packet's Wounds are taken one at a time, a Regeneration roll after each")
+			m.note(log, rearrank.Damage, "RULES.md 22.6, T-4", "engine.damage.w1_sequential")
 		} else {
-			m.note(log, rearrank.Damage, "RULES.md 9.2, E41", "W1 models: each unsaved wound removes one model, no damage dice")
+			m.note(log, rearrank.Damage, "RULES.md 9.2, E41", "engine.damage.w1")
 		}
 	}
 	if m.profiles() > 1 {
@@ -70,7 +68,7 @@ func (m *Machine) regenNote(log func(rearrank.Event)) {
 	a, rs, o := m.attack(), m.rs(), m.opts()
 	if rules.For(rs).RegenerationAfterDamage {
 		if a.Flaming && recv.Specials.Flammable && !a.NoSaves && !a.InstantKill {
-			m.note(log, rearrank.Regenerate, "RULES.md 22.6", "Flaming Attacks on a flammable model: no Regeneration")
+			m.note(log, rearrank.Regenerate, "RULES.md 22.6", "engine.regen.flammable")
 		}
 		return
 	}
@@ -81,9 +79,9 @@ func (m *Machine) regenNote(log func(rearrank.Event)) {
 	}
 	switch {
 	case m.u.RegenLost():
-		m.note(log, rearrank.Special, "RULES.md 8.1, 19.3, C26", "Regeneration was lost this phase to an unsaved Flaming wound: no Regeneration save")
+		m.note(log, rearrank.Special, "RULES.md 8.1, 19.3, C26", "engine.special.regen_lost")
 	case a.Flaming && !rules.RegenerationUsable(rs, saveContext(a, false), o):
-		m.note(log, rearrank.Special, "RULES.md 8", "Flaming Attacks: no Regeneration save")
+		m.note(log, rearrank.Special, "RULES.md 8", "engine.special.flaming")
 	}
 }
 
@@ -91,14 +89,14 @@ func (m *Machine) regenNote(log func(rearrank.Event)) {
 func (m *Machine) killItem(d *dieSource) error {
 	m.s.i++
 	if d.log != nil && !m.attack().InstantKill {
-		why := "the model struck has no ward save and is slain outright"
+		why := msg.New("engine.kill.no_ward")
 		switch t := &m.s.tests.special[slaying]; {
 		case !t.need.IsNone():
-			why = fmt.Sprintf("the %s save failed, the model struck is slain outright", t.kind)
+			why = msg.New("engine.kill.save_failed", specialMsg(t.kind))
 		case m.attack().NoSaves:
-			why = "the attack allows no saves, the model struck is slain outright"
+			why = msg.New("engine.kill.no_saves")
 		}
-		m.note(d.log, rearrank.Damage, m.kindRule(slaying)+", 9.1", "%s %d of %d: %s", m.kindName(slaying), m.s.i, m.s.n, why)
+		m.note(d.log, rearrank.Damage, m.kindRule(slaying)+", 9.1", "engine.kill", m.kindName(slaying), m.s.i, m.s.n, why)
 	}
 	// in tow every instant kill, an instant_kill as well as a blow, takes
 	// the model now losing Wounds whatever instant_kill_takes says (22.7,
@@ -138,7 +136,7 @@ func (m *Machine) packetItem(d *dieSource) error {
 	switch {
 	case m.cleavingNext(): // a Cleaving Blow: no Regeneration for it (22.3, 22.6)
 		if d.log != nil {
-			m.note(d.log, rearrank.Regenerate, "RULES.md 22.3, 22.6", "unsaved wound %d of %d is a Cleaving Blow: no Regeneration", m.packetNo(), m.s.n)
+			m.note(d.log, rearrank.Regenerate, "RULES.md 22.3, 22.6", "engine.regen.cleaving", m.packetNo(), m.s.n)
 		}
 	case !m.s.tests.regen.need.IsNone():
 		return m.regenPacketItem(d)
@@ -225,9 +223,9 @@ func (m *Machine) regenPacketItem(d *dieSource) error {
 	}
 	if d.log != nil {
 		if back == 0 {
-			m.note(d.log, rearrank.Regenerate, "RULES.md 22.6", "%s lost, none regenerated", words.Count(lost, "Wound", "Wounds"))
+			m.note(d.log, rearrank.Regenerate, "RULES.md 22.6", "engine.regen.none", lost)
 		} else {
-			m.note(d.log, rearrank.Regenerate, "RULES.md 22.6", "%s lost, %d regenerated (counted for combat result all the same)", words.Count(lost, "Wound", "Wounds"), back)
+			m.note(d.log, rearrank.Regenerate, "RULES.md 22.6", "engine.regen.some", lost, back)
 		}
 	}
 	if lost > back {
@@ -283,17 +281,17 @@ func (m *Machine) rollPacket(d *dieSource, everyW bool) (int, error) {
 	}
 	if w <= 1 && !everyW {
 		if d.log != nil && mixed {
-			m.note(d.log, rearrank.Damage, "RULES.md 9.2, R41", "unsaved wound %d of %d lands on a model of 1 Wound: no damage dice", m.s.i+1, m.s.n)
+			m.note(d.log, rearrank.Damage, "RULES.md 9.2, R41", "engine.damage.mixed_w1", m.s.i+1, m.s.n)
 		}
 		return 1, nil
 	}
-	k, err := m.rollExpr(d, a.MultipleWounds, rearrank.Damage, m.s.i+1, func() string { return fmt.Sprintf("multiple wounds, unsaved wound %d of %d", m.s.i+1, m.s.n) })
+	k, err := m.rollExpr(d, a.MultipleWounds, rearrank.Damage, m.s.i+1, func() msg.Message { return msg.New("engine.die.damage", m.s.i+1, m.s.n) })
 	if err != nil {
 		return 0, err
 	}
 	if a.ClippedWings && m.s.recv.fly && rules.For(m.rs()).ClippedWings {
 		if d.log != nil {
-			m.note(d.log, rearrank.Damage, "RULES.md 9.2, E52", "Clipped Wings against Fly: %d+1", k)
+			m.note(d.log, rearrank.Damage, "RULES.md 9.2, E52", "engine.damage.clipped_wings", k)
 		}
 		k++
 	}
@@ -329,7 +327,9 @@ func (m *Machine) record(log func(rearrank.Event), ch *alloc.Change) {
 		m.s.tally.Overkill += ch.Wasted
 	}
 	for _, n := range ch.Notes {
-		m.note(log, rearrank.Allocation, "", "%s", n)
+		if log != nil {
+			m.note(log, rearrank.Allocation, "", "engine.text", n) // the unit's note (internal/alloc), said in the reader's language
+		}
 	}
 	for _, c := range ch.Removed {
 		m.s.tally.Casualties++
@@ -341,11 +341,15 @@ func (m *Machine) record(log func(rearrank.Event), ch *alloc.Change) {
 			continue
 		}
 		slot := c.Slot
-		text := fmt.Sprintf("%s removed from rank %d, file %d (worth %d)", roleName(c.Role, c.Name), slot.Rank+1, slot.File+1, c.Worth)
+		text := msg.New("engine.casualty", m.roleName(c.Role, c.Name), slot.Rank+1, slot.File+1, c.Worth)
 		if c.Rule != "" {
-			text += ": " + c.Rule
+			var why any = c.Rule
+			if !c.RuleMsg.IsZero() {
+				why = c.RuleMsg
+			}
+			text = msg.New("engine.casualty.why", text.Args[0], slot.Rank+1, slot.File+1, c.Worth, why)
 		}
-		m.emit(log, rearrank.Event{Kind: rearrank.Casualty, Role: c.Role, Name: c.Name, Slot: &slot, Worth: c.Worth, Rule: "RULES.md 11", Text: text})
+		m.emit(log, rearrank.Event{Kind: rearrank.Casualty, Role: c.Role, Name: c.Name, Slot: &slot, Worth: c.Worth, Rule: "RULES.md 11", Msg: text})
 	}
 	for _, dm := range ch.Damaged {
 		if log == nil {
@@ -353,10 +357,10 @@ func (m *Machine) record(log func(rearrank.Event), ch *alloc.Change) {
 		}
 		slot := dm.Slot
 		m.emit(log, rearrank.Event{Kind: rearrank.Damaged, Role: dm.Role, Name: dm.Name, Slot: &slot, Worth: dm.Damage, Rule: "RULES.md 11",
-			Text: fmt.Sprintf("%s at rank %d, file %d carries %d damage", roleName(dm.Role, dm.Name), slot.Rank+1, slot.File+1, dm.Damage)})
+			Msg: msg.New("engine.damaged", m.roleName(dm.Role, dm.Name), slot.Rank+1, slot.File+1, dm.Damage)})
 	}
 	if ch.StandardLost && !m.s.tally.Standard {
 		m.s.tally.Standard = true
-		m.emit(log, rearrank.Event{Kind: rearrank.StandardLost, Rule: "RULES.md 12", Text: "the standard bearer is removed: standard lost"})
+		m.emit(log, rearrank.Event{Kind: rearrank.StandardLost, Rule: "RULES.md 12", Msg: msg.New("engine.standard_lost")})
 	}
 }

@@ -1,13 +1,11 @@
 package engine
 
 import (
-	"fmt"
 	"math/big"
 	"slices"
-	"strings"
 
 	"github.com/rearrank/rearrank"
-	"github.com/rearrank/rearrank/internal/words"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -27,26 +25,26 @@ func (m *Machine) panicCrossed(lost, start int) bool {
 
 // panicWords says what the panic threshold compares: "1/4 or more", or
 // in tow "more than 1/4" (RULES.md 12, 22.9).
-func (m *Machine) panicWords() string {
+func (m *Machine) panicWords() msg.Message {
 	th := m.opts().Panic().RatString()
 	if m.fixed.panicMoreThan {
-		return "more than " + th
+		return msg.New("rules.panic.more_than", th)
 	}
-	return th + " or more"
+	return msg.New("rules.panic.at_least", th)
 }
 
 // panicFailText says what a failed panic test does where the ruleset reads
 // it by size (tow, RULES.md 22.9): fall back in good order while more than
 // half the models at deployment remain, else flee. Elsewhere it is "".
-func (m *Machine) panicFailText() string {
+func (m *Machine) panicFailText() any {
 	if !rules.For(m.rs()).PanicFallBack {
 		return ""
 	}
 	left, starting := m.u.Size(), m.u.StartingModels()
 	if m.u.PanicFlees() {
-		return fmt.Sprintf("; if it fails, it flees (%d of %s at deployment left, half or fewer)", left, words.Count(starting, "model", "models"))
+		return msg.New("engine.panic.flees", left, starting)
 	}
-	return fmt.Sprintf("; if it fails, it falls back in good order (%d of %s at deployment left, more than half)", left, words.Count(starting, "model", "models"))
+	return msg.New("engine.panic.falls_back", left, starting)
 }
 
 // end closes the batch: champion overflow, panic, destroyed.
@@ -62,7 +60,7 @@ func (m *Machine) end(log func(rearrank.Event)) error {
 	if m.s.flamed && !m.u.RegenLost() {
 		m.uw().SetRegenLost()
 		m.emit(log, rearrank.Event{Kind: rearrank.RegenLost, Rule: "RULES.md 19.3, C26",
-			Text: "an unsaved Flaming wound: no Regeneration for the rest of the phase"})
+			Msg: msg.New("engine.regen_lost")})
 	}
 	a := m.attack()
 	if m.rs().Block() && a.Phase != rules.Melee && !m.s.panicked {
@@ -73,15 +71,15 @@ func (m *Machine) end(log func(rearrank.Event)) error {
 			m.s.tally.Panic = true
 			if log != nil {
 				m.emit(log, rearrank.Event{Kind: rearrank.Panic, Rule: pick(m.fixed.panicMoreThan, "RULES.md 22.9", "RULES.md 12, 19.3"),
-					Text: fmt.Sprintf("%d of %s lost this phase (%s): panic test%s", lost, words.Count(start, "model", "models"), m.panicWords(), m.panicFailText())})
+					Msg: msg.New("engine.panic", lost, start, m.panicWords(), m.panicFailText())})
 			}
 		}
 	}
 	if m.u.Destroyed() && m.s.batchCas > 0 && m.u.Fighter() == nil { // said once, by the group that did it; a warrior's out of action says it (13)
-		m.emit(log, rearrank.Event{Kind: rearrank.Destroyed, Rule: "RULES.md 12", Text: "no model is left: the unit is destroyed"})
+		m.emit(log, rearrank.Event{Kind: rearrank.Destroyed, Rule: "RULES.md 12", Msg: msg.New("engine.destroyed")})
 	}
 	if log != nil {
-		m.emit(log, rearrank.Event{Kind: rearrank.BatchEnd, Text: m.batchEndText()})
+		m.emit(log, rearrank.Event{Kind: rearrank.BatchEnd, Msg: m.batchEndText()})
 	}
 	m.s.batch++
 	if m.s.batch >= len(m.attacks) {
@@ -118,30 +116,28 @@ func (m *Machine) numbers() *woundNos {
 // batchEndText says what the batch did, apart from the running total: its
 // removals and wounds, the wounds carried on after it (11.1) and the unit
 // as it stands, carried wounds drawn on the model that bears them.
-func (m *Machine) batchEndText() string {
+func (m *Machine) batchEndText() msg.Message {
 	total := m.s.tally.Wounds
 	mine := total - m.numbers().before
-	text := fmt.Sprintf("%s removed, %s caused", words.Count(m.s.batchCas, "model", "models"), words.Count(mine, "wound", "wounds"))
-	if f := m.u.Fighter(); f != nil { // skirmish: one warrior (RULES.md 13)
-		text = words.Count(mine, "wound", "wounds") + " caused"
-		if total != mine {
-			text += fmt.Sprintf(" (%d in all so far)", total)
-		}
-		return text + "; the warrior is " + strings.ReplaceAll(f.Skirmish.Status.String(), "_", " ")
-	}
+	var soFar any = ""
 	if total != mine {
-		text += fmt.Sprintf(" (%d in all so far)", total)
+		soFar = msg.New("engine.end.so_far", total)
+	}
+	if f := m.u.Fighter(); f != nil { // skirmish: one warrior (RULES.md 13)
+		return msg.New("engine.end.warrior", mine, soFar, statusMsg(f.Skirmish.Status))
 	}
 	carried := 0
 	for _, p := range m.u.Carried() {
 		carried += p.Carried
 	}
+	var carriedText any = ""
 	if carried > 0 {
-		text += fmt.Sprintf("; %s carried", words.Count(carried, "wound", "wounds"))
+		carriedText = msg.New("engine.end.carried", carried)
 	}
-	now := m.u.DrawDamage()
-	if len(now) > 80 { // wider than a screen: the grids after the log show it
-		now = fmt.Sprintf("%s in %s", words.Count(m.u.Size(), "model", "models"), words.Count(len(m.u.Ranks()), "rank", "ranks"))
+	draw := m.u.DrawDamage() // a drawing: the same in every language
+	var now any = draw
+	if len(draw) > 80 { // wider than a screen: the grids after the log show it
+		now = msg.New("engine.end.size", m.u.Size(), len(m.u.Ranks()))
 	}
-	return text + "; unit now " + now
+	return msg.New("engine.end", m.s.batchCas, mine, soFar, carriedText, now)
 }

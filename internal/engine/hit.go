@@ -1,10 +1,8 @@
 package engine
 
 import (
-	"fmt"
-
 	"github.com/rearrank/rearrank"
-	"github.com/rearrank/rearrank/internal/words"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -170,7 +168,7 @@ func (m *Machine) sevenPlusOnce(d *dieSource, item, of int) (pass bool, face int
 		return pass, pick(pass, f1, decider), false, nil
 	}
 	if d.log != nil {
-		m.note(d.log, rearrank.Hit, "RULES.md 20.1", "attack %d: the whole 7+ roll is rolled again (%s, seven_plus_reroll: whole_roll)", item, m.rerollWhy(dt, decider))
+		m.note(d.log, rearrank.Hit, "RULES.md 20.1", "engine.hit.whole_roll_again", item, m.rerollWhy(dt, decider))
 	}
 	if p1, f1, err = roll(&t.hit, false); err != nil || !p1 {
 		return false, f1, true, err
@@ -216,7 +214,7 @@ func (m *Machine) rollSecond(d *dieSource, item, of int) (pass bool, face int, e
 		f, err = d.d6(t, item, of, false)
 		pass = t.pass(f)
 		if err == nil && d.log != nil && t.rerolls(f) {
-			m.note(d.log, rearrank.HitAgain, "RULES.md 20.1", "second die %d of %d: not re-rolled, its procedure's one re-roll went on the first die (seven_plus_reroll: failing_die)", item, of)
+			m.note(d.log, rearrank.HitAgain, "RULES.md 20.1", "engine.hit.failing_die", item, of)
 		}
 	}
 	if err != nil {
@@ -251,7 +249,7 @@ func (m *Machine) startMulti(log func(rearrank.Event)) {
 		// unless poison_multiple_hits is all (20.2)
 		if log != nil {
 			n := s.hits + s.poison
-			m.note(log, rearrank.MultiHits, "RULES.md 20.3", "%s %s (multiple hits %d)", words.Count(n, "hit becomes", "hits become"), words.Count(n*c, "hit", "hits"), c)
+			m.note(log, rearrank.MultiHits, "RULES.md 20.3", "engine.multi.const", n, n*c, c)
 		}
 		if m.opts().PoisonMultipleHits == rules.PoisonAllHits {
 			s.hits, s.poison = s.hits*c, s.poison*c
@@ -278,7 +276,7 @@ func (m *Machine) multiItem(d *dieSource) error {
 			return err
 		}
 		if d.log != nil {
-			m.note(d.log, rearrank.MultiHits, "RULES.md 20.3", "hit %d of %d becomes %s (%s)", s.i, s.n, words.Count(k, "hit", "hits"), a.MultipleHits)
+			m.note(d.log, rearrank.MultiHits, "RULES.md 20.3", "engine.multi.rolled", s.i, s.n, k, a.MultipleHits.String())
 		}
 		// the first items are the poisoned hits (20.2), told by the count
 		// left, not the item's place, so that the odds can take every place
@@ -312,19 +310,19 @@ func (m *Machine) hit(d *dieSource, face int, sevenPlus bool) {
 	if poisoned {
 		s.poison++
 		if d.log != nil && !s.tests.woundPoison.need.IsNone() {
-			m.note(d.log, rearrank.Hit, "RULES.md 22.3", "natural %d to hit: Poisoned Attacks, rolls to wound with +2", face)
+			m.note(d.log, rearrank.Hit, "RULES.md 22.3", "engine.hit.poison_plus_two", face)
 		} else if d.log != nil {
-			m.note(d.log, rearrank.Hit, "RULES.md 20.2", "natural %d to hit: Poisoned Attacks, wounds automatically", face)
+			m.note(d.log, rearrank.Hit, "RULES.md 20.2", "engine.hit.poison_auto", face)
 		}
 	} else {
 		switch {
 		case d.log == nil || !a.Poison.Fires(face):
 		case s.tests.poison == 0:
-			m.note(d.log, rearrank.Hit, "RULES.md 22.3", "natural %d to hit, where 7+ was needed (a natural 6 hits in close combat): Poisoned Attacks do not fire", face)
+			m.note(d.log, rearrank.Hit, "RULES.md 22.3", "engine.hit.poison_melee_seven", face)
 		case !s.tests.woundPoison.need.IsNone():
-			m.note(d.log, rearrank.Hit, "RULES.md 22.3", "needs 7+ to hit: Poisoned Attacks do not fire")
+			m.note(d.log, rearrank.Hit, "RULES.md 22.3", "engine.hit.poison_seven")
 		default:
-			m.note(d.log, rearrank.Hit, "RULES.md 20.2", "needs 7+ to hit: Poisoned Attacks cannot wound automatically")
+			m.note(d.log, rearrank.Hit, "RULES.md 20.2", "engine.hit.poison_seven_auto")
 		}
 		s.hits++
 	}
@@ -333,23 +331,23 @@ func (m *Machine) hit(d *dieSource, face int, sevenPlus bool) {
 	case poisoned && m.opts().PoisonMultipleHits == rules.PoisonAllHits:
 		m.autoWounds(d.log != nil, 1) // poison_multiple_hits all: the extra hit is poisoned too
 		if d.log != nil {
-			m.note(d.log, rearrank.Hit, "RULES.md 20.2", "natural %d to hit: Battle Focus, 1 more hit, poisoned too", face)
+			m.note(d.log, rearrank.Hit, "RULES.md 20.2", "engine.hit.focus_poisoned", face)
 		}
 	default:
 		s.extra++
 		if d.log != nil {
-			m.note(d.log, rearrank.Hit, "RULES.md 20.2", "natural %d to hit: Battle Focus, 1 more hit", face)
+			m.note(d.log, rearrank.Hit, "RULES.md 20.2", "engine.hit.focus", face)
 		}
 	}
 }
 
 // rollHits rolls how many hits one hit makes (RULES.md 20.3).
 func (m *Machine) rollHits(d *dieSource, item, of int) (int, error) {
-	return m.rollExpr(d, m.attack().MultipleHits, rearrank.MultiHits, item, func() string {
+	return m.rollExpr(d, m.attack().MultipleHits, rearrank.MultiHits, item, func() msg.Message {
 		if of == 0 {
-			return fmt.Sprintf("multiple hits, attack %d", item)
+			return msg.New("engine.die.multi.attack", item)
 		}
-		return fmt.Sprintf("multiple hits, hit %d of %d", item, of)
+		return msg.New("engine.die.multi", item, of)
 	})
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/alloc"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -380,9 +381,15 @@ func b2i(b bool) int {
 func (m *Machine) rs() rules.Ruleset        { return m.u.Ruleset() }
 func (m *Machine) opts() rules.Options      { return m.u.Options() }
 func (m *Machine) attack() *rearrank.Attack { return &m.attacks[m.s.batch] }
+
+// emit passes e to log, when there is one, with its English Text
+// rendered from its message.
 func (m *Machine) emit(log func(rearrank.Event), e rearrank.Event) {
 	if log != nil {
 		e.Batch = m.s.batch + 1
+		if e.Text == "" {
+			e.Text = e.Msg.Text(msg.English)
+		}
 		log(e)
 	}
 }
@@ -451,7 +458,7 @@ func (d *dieSource) init(m *Machine, r dice.Roller, log func(rearrank.Event)) {
 
 // roll asks for one die with the given sides. what describes the die for a
 // person rolling it; it is only called when the roller can use it.
-func (d *dieSource) roll(sides int, stage rearrank.Stage, what func() string) (int, error) {
+func (d *dieSource) roll(sides int, stage rearrank.Stage, what func() msg.Message) (int, error) {
 	if d.caps.seeded != nil {
 		return d.caps.seeded.Roll(sides), nil
 	}
@@ -463,7 +470,7 @@ func (d *dieSource) roll(sides int, stage rearrank.Stage, what func() string) (i
 
 // rollClass is roll for a die whose faces fall into the classes of cuts
 // (see ClassBrancher).
-func (d *dieSource) rollClass(sides int, cuts uint64, stage rearrank.Stage, what func() string) (int, error) {
+func (d *dieSource) rollClass(sides int, cuts uint64, stage rearrank.Stage, what func() msg.Message) (int, error) {
 	if d.caps.seeded != nil {
 		return d.caps.seeded.Roll(sides), nil
 	}
@@ -476,20 +483,22 @@ func (d *dieSource) rollClass(sides int, cuts uint64, stage rearrank.Stage, what
 	return d.ask(sides, stage, what)
 }
 
-func (d *dieSource) ask(sides int, stage rearrank.Stage, what func() string) (int, error) {
+// ask asks an Asker for the die, in English: dice.Asker takes the die's
+// description as a string.
+func (d *dieSource) ask(sides int, stage rearrank.Stage, what func() msg.Message) (int, error) {
 	if d.caps.a != nil {
-		face, err := d.caps.a.Ask(sides, what())
+		face, err := d.caps.a.Ask(sides, what().String())
 		if err != nil {
 			return 0, d.m.stepError(stage, sides, err)
 		}
 		if face < 1 || face > sides {
-			return 0, d.m.stepError(stage, sides, fmt.Errorf("%s: %w %d on a D%d", what(), dice.ErrBadFace, face, sides))
+			return 0, d.m.stepError(stage, sides, msg.Errorf(dice.ErrBadFace, "engine.error.bad_face", what(), face, sides))
 		}
 		return face, nil
 	}
 	face := d.caps.r.Roll(sides)
 	if face < 1 || face > sides {
-		return 0, d.m.stepError(stage, sides, fmt.Errorf("%s: %w %d on a D%d", what(), dice.ErrBadFace, face, sides))
+		return 0, d.m.stepError(stage, sides, msg.Errorf(dice.ErrBadFace, "engine.error.bad_face", what(), face, sides))
 	}
 	return face, nil
 }
@@ -508,8 +517,14 @@ func (m *Machine) stepError(stage rearrank.Stage, sides int, err error) error {
 		}
 		return e
 	}
-	return fmt.Errorf("attack group %d, %s: %w", m.s.batch+1, stage.Words(), err)
+	return msg.Errorf(err, "engine.error.step", m.s.batch+1, stage.Msg(), cause{err})
 }
+
+// cause is an error as an argument of a message: said in the reader's
+// language when it can be (msg.ErrorText).
+type cause struct{ err error }
+
+func (c cause) Text(l msg.Lang) string { return msg.ErrorText(c.err, l) }
 
 // more reports whether a stage goes on to its next item within this Step:
 // when nobody watches between the items (seeded dice, no log, as in Monte
@@ -612,8 +627,8 @@ func (d *dieSource) again(t *test, first *rrNote) (pass bool, face int, err erro
 	case d.caps.seeded != nil:
 		face = d.caps.seeded.Roll(6)
 	default:
-		face, err = d.rollClass(6, t.finalCuts(), t.stage, func() string {
-			return fmt.Sprintf("re-roll of %s (first roll %d), need %s", d.m.what(t, first.item, first.of), first.face, t.need)
+		face, err = d.rollClass(6, t.finalCuts(), t.stage, func() msg.Message {
+			return msg.New("engine.die.reroll_of", d.m.what(t, first.item, first.of), first.face, t.need.String())
 		})
 		if err != nil {
 			return false, 0, err
@@ -622,31 +637,31 @@ func (d *dieSource) again(t *test, first *rrNote) (pass bool, face int, err erro
 	pass = t.pass(face)
 	if d.log != nil {
 		d.m.emit(d.log, rearrank.Event{Kind: rearrank.Reroll, Stage: t.stage, Attack: first.item, Sides: 6, Face: face, Need: t.need, Pass: pass, Rule: pick(t.retry, "RULES.md 20.1, 22.2", "RULES.md 20.1"),
-			Text: fmt.Sprintf("%s: %d re-rolled (%s): %d, %s", d.m.what(t, first.item, first.of), first.face, d.m.rerollWhy(t, first.face), face, passWord(t.stage, pass))})
+			Msg: msg.New("engine.die.rerolled", d.m.what(t, first.item, first.of), first.face, d.m.rerollWhy(t, first.face), face, passWord(t.stage, pass))})
 	}
 	return pass, face, nil
 }
 
 // rerollWhy names the grant that re-rolls test t's first roll face (20.8).
-func (m *Machine) rerollWhy(t *test, face int) string {
+func (m *Machine) rerollWhy(t *test, face int) msg.Message {
 	a := m.attack()
 	if t.pass(face) {
 		switch {
 		case t.stage == rearrank.Special && a.DivineAttacks && !a.ForceRerollSpecial:
-			return "Divine Attacks"
+			return msg.New("engine.why.divine_attacks")
 		case t.stage == rearrank.Armour || t.stage == rearrank.Special:
-			return "the attack forces a re-roll of successful saves"
+			return msg.New("engine.why.forced_saves")
 		}
-		return "re-roll of successes imposed by the target"
+		return msg.New("engine.why.imposed")
 	}
 	if t.retry {
-		return "BS 6+ re-rolls a miss"
+		return msg.New("engine.why.bs_six")
 	}
 	own := t.rr.Own()
 	if (t.stage == rearrank.Hit || t.stage == rearrank.HitAgain) && a.Hatred && a.RerollHit.Own() == 0 {
-		return "Hatred"
+		return msg.New("engine.why.hatred")
 	}
-	return "re-roll " + own.String()
+	return msg.New("engine.why.reroll", rerollMsg(own))
 }
 
 // d6 rolls and logs the die of test t (face 0 on error). Only this is a
@@ -662,7 +677,9 @@ func (d *dieSource) d6(t *test, item, of int, redo bool) (int, error) {
 		face = d.caps.seeded.Roll(6)
 	} else {
 		var err error
-		face, err = d.rollClass(6, t.cuts(), t.stage, func() string { return d.m.what(t, item, of) + ", need " + t.need.Floored(int(t.floor)).String() })
+		face, err = d.rollClass(6, t.cuts(), t.stage, func() msg.Message {
+			return msg.New("engine.die.need", d.m.what(t, item, of), t.need.Floored(int(t.floor)).String())
+		})
 		if err != nil {
 			return 0, err
 		}
@@ -671,60 +688,78 @@ func (d *dieSource) d6(t *test, item, of int, redo bool) (int, error) {
 		pass := t.pass(face)
 		word := passWord(t.stage, pass)
 		if pass && redo {
-			word = "to be re-rolled (" + d.m.rerollWhy(t, face) + ")"
+			word = msg.New("engine.word.to_reroll", d.m.rerollWhy(t, face))
 		}
 		need := t.need.Floored(int(t.floor))
 		if !pass && face >= t.need.Value() && need != t.need { // a face the written target would meet
-			word += fmt.Sprintf(" (a %s save: a natural %s always fails)", t.need, naturalFails(int(t.floor)))
+			word = naturalFails(word, t.need, int(t.floor))
 		}
 		d.m.emit(d.log, rearrank.Event{Kind: rearrank.Roll, Stage: t.stage, Attack: item, Sides: 6, Face: face, Need: need, Pass: pass,
-			Rule: t.rule(of == 0), Text: fmt.Sprintf("%s: %d vs %s, %s", d.m.what(t, item, of), face, need, word)})
+			Rule: t.rule(of == 0), Msg: msg.New("engine.die.roll", d.m.what(t, item, of), face, targetArg(need), word)})
 	}
 	return face, nil
 }
 
-// naturalFails names the natural faces up to floor: "1", "1 or 2".
-func naturalFails(floor int) string {
-	if floor <= 1 {
-		return "1"
+// targetArg is a target number as an argument of a message, "4+": the
+// usual ones boxed once (targets), as passWords are.
+func targetArg(t rules.Target) any {
+	if v := t.Value(); !t.IsNone() && v >= 0 && v < len(targets) {
+		return targets[v]
 	}
-	return fmt.Sprintf("1 or %d", floor)
+	return t.String()
+}
+
+var targets = func() (out [11]any) {
+	for v := range out {
+		out[v] = rules.Need(v).String()
+	}
+	return out
+}()
+
+// naturalFails is word, the outcome of a die that failed, with the reason
+// a face the written target need would meet failed: the natural faces up
+// to floor always fail, "1" or "1 or 2".
+func naturalFails(word any, need rules.Target, floor int) msg.Message {
+	if floor <= 1 {
+		return msg.New("engine.word.natural_one_fails", word, need.String())
+	}
+	return msg.New("engine.word.natural_fails", word, need.String(), floor)
 }
 
 // what names the die of test t for item of items, for the log and for a
 // person asked to roll it.
-func (m *Machine) what(t *test, item, of int) string {
+func (m *Machine) what(t *test, item, of int) msg.Message {
 	a := m.attack()
 	switch t.stage {
 	case rearrank.Hit:
 		if of > 0 {
-			return fmt.Sprintf("to-hit, attack %d of %d", item, of)
+			return msg.New("engine.die.hit", item, of)
 		}
-		return fmt.Sprintf("to-hit, attack %d", item)
+		return msg.New("engine.die.hit.attack", item)
 	case rearrank.HitAgain:
 		if of > 0 {
-			return fmt.Sprintf("%d+ to hit, second die %d of %d", t.need.Value()+3, item, of)
+			return msg.New("engine.die.hit_again", t.need.Value()+3, item, of)
 		}
-		return fmt.Sprintf("%d+ to hit, second die, attack %d", t.need.Value()+3, item)
+		return msg.New("engine.die.hit_again.attack", t.need.Value()+3, item)
 	case rearrank.Wound:
 		if of > 0 {
-			return fmt.Sprintf("to-wound, hit %d of %d, S%d vs T%d", item, of, a.Strength, m.s.recv.t)
+			return msg.New("engine.die.wound", item, of, a.Strength, m.s.recv.t)
 		}
-		return fmt.Sprintf("to-wound, attack %d, S%d vs T%d", item, a.Strength, m.s.recv.t)
+		return msg.New("engine.die.wound.attack", item, a.Strength, m.s.recv.t)
 	case rearrank.Armour:
 		if of > 0 {
-			return fmt.Sprintf("armour save, wound %d of %d", item, of)
+			return msg.New("engine.die.armour", item, of)
 		}
-		return fmt.Sprintf("armour save, attack %d", item)
+		return msg.New("engine.die.armour.attack", item)
 	case rearrank.Special:
 		if of > 0 {
-			return fmt.Sprintf("%s save, wound %d of %d", t.kind, item, of)
+			return msg.New("engine.die.special", specialMsg(t.kind), item, of)
 		}
-		return fmt.Sprintf("%s save, attack %d", t.kind, item)
+		return msg.New("engine.die.special.attack", specialMsg(t.kind), item)
 	case rearrank.Regenerate:
-		return fmt.Sprintf("Regeneration, unsaved wound %d of %d", item, of)
+		return msg.New("engine.die.regenerate", item, of)
 	}
-	return t.stage.Words()
+	return t.stage.Msg()
 }
 
 // rule returns the RULES.md section of the test's stage, in skirmish's
@@ -745,18 +780,32 @@ func (t *test) rule(skirmish bool) string {
 	return "RULES.md 13" // the helmet (13)
 }
 
-func passWord(s rearrank.Stage, pass bool) string {
+// passWord says what a die of stage s did: "hit", "fails to wound", as
+// an argument of the die's message.
+func passWord(s rearrank.Stage, pass bool) any {
+	w := &passWords.other
 	switch s {
 	case rearrank.Hit, rearrank.HitAgain:
-		return pick(pass, "hit", "miss")
+		w = &passWords.hit
 	case rearrank.Wound:
-		return pick(pass, "wounds", "fails to wound")
+		w = &passWords.wound
 	case rearrank.Armour, rearrank.Special, rearrank.Helmet:
-		return pick(pass, "saved", "failed")
+		w = &passWords.save
 	case rearrank.Regenerate:
-		return pick(pass, "regenerated", "lost")
+		w = &passWords.regen
 	}
-	return pick(pass, "pass", "fail")
+	return w[b2i(pass)]
+}
+
+// passWords are the words of passWord, failed and passed, boxed once: an
+// argument of a message is an interface, and boxing a Message for every
+// die of a log would cost an allocation each.
+var passWords = struct{ hit, wound, save, regen, other [2]any }{
+	hit:   [2]any{msg.New("engine.word.miss"), msg.New("engine.word.hit")},
+	wound: [2]any{msg.New("engine.word.no_wound"), msg.New("engine.word.wounds")},
+	save:  [2]any{msg.New("engine.word.failed"), msg.New("engine.word.saved")},
+	regen: [2]any{msg.New("engine.word.lost"), msg.New("engine.word.regenerated")},
+	other: [2]any{msg.New("engine.word.fail"), msg.New("engine.word.pass")},
 }
 
 func pick[T any](c bool, a, b T) T {
@@ -766,11 +815,13 @@ func pick[T any](c bool, a, b T) T {
 	return b
 }
 
-// note logs a rule applied without a die. Its arguments are boxed before
-// the call, so calls on paths that run per die check log first.
-func (m *Machine) note(log func(rearrank.Event), stage rearrank.Stage, rule, format string, args ...any) {
+// note logs a rule applied without a die: the message id of the catalogue
+// with args. Its arguments are boxed before the call, so calls on paths
+// that run per die check log first; the message holds a copy of them, made
+// only when there is a log, so that the caller's slice stays on its stack.
+func (m *Machine) note(log func(rearrank.Event), stage rearrank.Stage, rule string, id msg.ID, args ...any) {
 	if log == nil {
 		return
 	}
-	m.emit(log, rearrank.Event{Kind: rearrank.Note, Stage: stage, Rule: rule, Text: fmt.Sprintf(format, args...)})
+	m.emit(log, rearrank.Event{Kind: rearrank.Note, Stage: stage, Rule: rule, Msg: msg.Message{ID: id, Args: slices.Clone(args)}})
 }

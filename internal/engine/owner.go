@@ -4,11 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/internal/alloc"
-	"github.com/rearrank/rearrank/internal/words"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -129,8 +128,7 @@ func (m *Machine) askOdd(log func(rearrank.Event)) error {
 		return fmt.Errorf("attack group %d: single_rank_policy owner_choice: the Chooser picked %d of 2 options", m.s.batch+1, i)
 	}
 	u.SetOddEnd(i)
-	m.note(log, rearrank.Allocation, "RULES.md 11.2, R11", "the owner's choice: when both ends of the single rank have given up as many models in this batch, the %s end goes first, so it gives up the odd one if the batch takes an odd number",
-		[2]string{"left", "right"}[i])
+	m.note(log, rearrank.Allocation, "RULES.md 11.2, R11", [2]msg.ID{"engine.owner.odd_left", "engine.owner.odd_right"}[i])
 	return nil
 }
 
@@ -185,7 +183,7 @@ func (a *noAnswers) Choose(c unit.Choice) int { a.asked = true; return c.Default
 
 func (a *noAnswers) ChooseSave(unit.Model, []rules.SpecialChoice) int { a.asked = true; return 0 }
 
-func (a *noAnswers) ChoosePacketOrder(_ string, packets []rearrank.PacketOption, _ string) []int {
+func (a *noAnswers) ChoosePacketOrder(_ msg.Message, packets []rearrank.PacketOption, _ string) []int {
 	a.asked = true
 	order := make([]int, len(packets))
 	for i := range order {
@@ -232,7 +230,7 @@ func (m *Machine) orderPackets(d *dieSource) error {
 		order[j] = j
 	}
 	if slices.Min(ks) != slices.Max(ks) {
-		order = pc.ChoosePacketOrder(m.groupName(), slices.Clone(opts), m.u.DrawDamage())
+		order = pc.ChoosePacketOrder(m.groupMsg(), slices.Clone(opts), m.u.DrawDamage())
 	}
 	seen := make([]bool, n)
 	for _, i := range order {
@@ -245,13 +243,20 @@ func (m *Machine) orderPackets(d *dieSource) error {
 		return fmt.Errorf("attack group %d: multi_packet_order owner_choice: the order %v names %d of the %d packets", m.s.batch+1, order, len(order), n)
 	}
 	o.packets = make([]ownedPacket, n)
-	names := make([]string, n)
 	for j, i := range order {
 		o.packets[j] = ownedPacket{k: ks[i], no: i + 1, cleave: opts[i].CleavingBlow}
-		names[j] = words.Count(ks[i], "Wound", "Wounds") + pick(opts[i].CleavingBlow, " (the Cleaving Blow)", "")
 	}
-	if slices.Min(ks) != slices.Max(ks) {
-		m.note(d.log, rearrank.Damage, "RULES.md 22.7, T-5", "the owner orders the packets: %s", strings.Join(names, ", then "))
+	if d.log != nil && slices.Min(ks) != slices.Max(ks) {
+		var names any
+		for j, i := range order {
+			name := msg.New(pick[msg.ID](opts[i].CleavingBlow, "engine.owner.packet_cleaving", "engine.owner.packet"), ks[i])
+			if j == 0 {
+				names = name
+			} else {
+				names = msg.New("engine.owner.then", names, name)
+			}
+		}
+		m.note(d.log, rearrank.Damage, "RULES.md 22.7, T-5", "engine.owner.packets", names)
 	}
 	return nil
 }
@@ -348,6 +353,8 @@ func (m *Machine) ownerSaves(log func(rearrank.Event), recv unit.Model) error {
 			}
 		}
 	}
-	m.note(log, rearrank.Special, "RULES.md 8, 18", "the owner uses %s %s", options[i].Kind, options[i].Save)
+	if log != nil {
+		m.note(log, rearrank.Special, "RULES.md 8, 18", "engine.owner.save", specialMsg(options[i].Kind), options[i].Save.String())
+	}
 	return nil
 }

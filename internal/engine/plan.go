@@ -1,14 +1,13 @@
 package engine
 
 import (
-	"fmt"
 	"math/big"
 	"strings"
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/alloc"
-	"github.com/rearrank/rearrank/internal/words"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -148,29 +147,31 @@ func (m *Machine) begin(log func(rearrank.Event)) error {
 	m.nos = nil
 	if log != nil {
 		m.numbers().before = s.tally.Wounds
-		text := fmt.Sprintf("%s: %s, S%d, %s phase", m.groupName(), words.CountOf(a.Count.String(), "attack", "attacks"), a.Strength, a.Phase)
+		text := msg.New("engine.batch.start", m.groupArg(), countOf(a.Count.String()), a.Strength, a.Phase.Msg())
 		if n := m.profiles(); n > 1 {
-			text += fmt.Sprintf("; batch %s, profile 1 of %d", a.Batch, n)
+			text = msg.New("engine.batch.start_profile", m.groupArg(), countOf(a.Count.String()), a.Strength, a.Phase.Msg(), a.Batch, 1, n)
 		}
-		m.emit(log, rearrank.Event{Kind: rearrank.BatchStart, Text: text})
+		m.emit(log, rearrank.Event{Kind: rearrank.BatchStart, Msg: text})
 	}
 	recv, aim, err := receiver(m.u, a.Target)
 	if err != nil {
 		switch {
 		case m.u.Fighter() != nil: // skirmish: one warrior, no unit (13)
-			m.note(log, rearrank.NoStage, "RULES.md 13", "the warrior is out of action: nothing is rolled")
+			m.note(log, rearrank.NoStage, "RULES.md 13", "engine.plan.out_of_action")
 		case m.u.Destroyed():
-			m.note(log, rearrank.NoStage, "RULES.md 12", "the unit is destroyed: nothing is rolled")
+			m.note(log, rearrank.NoStage, "RULES.md 12", "engine.plan.destroyed")
 		default:
-			m.note(log, rearrank.NoStage, "RULES.md 10", "no model to receive the attacks (%s): nothing is rolled", strings.TrimPrefix(err.Error(), unit.ErrNoTarget.Error()+": "))
+			if log != nil {
+				m.note(log, rearrank.NoStage, "RULES.md 10", "engine.plan.no_target", noTarget{err})
+			}
 		}
 		m.toEnd()
 		return nil
 	}
 	s.recv, s.aim = receivingOf(recv), aim
 	s.recv.mixedW = m.u.MixedW(aim)
-	if aim != a.Target {
-		m.note(log, rearrank.NoStage, "RULES.md 10.1", "only the champion is left of the rank and file: the attacks strike him")
+	if aim != a.Target && log != nil {
+		m.note(log, rearrank.NoStage, "RULES.md 10.1", "engine.plan.champion_left", m.roleName(unit.Champion, ""))
 	}
 	s.tests = testsOf(m.rs(), a, plan(m.u, *a, recv))
 	s.tests.ordered, s.seq = m.orderedGroup(), ""
@@ -430,10 +431,10 @@ func (m *Machine) hatredUnused(log func(rearrank.Event)) {
 		return
 	}
 	if a.Hatred {
-		m.note(log, rearrank.Hit, "RULES.md 20.1", "Hatred: the attacks hit automatically, so there is no to-hit roll to re-roll")
+		m.note(log, rearrank.Hit, "RULES.md 20.1", "engine.plan.hatred_auto")
 	}
 	if rr := a.RerollHit.Normal(); rr != 0 {
-		m.note(log, rearrank.Hit, "RULES.md 20.1", "re-roll %s to hit: the attacks hit automatically, so there is no to-hit roll to re-roll", rr)
+		m.note(log, rearrank.Hit, "RULES.md 20.1", "engine.plan.reroll_auto", rerollMsg(rr))
 	}
 }
 
@@ -443,11 +444,11 @@ func (m *Machine) count(d *dieSource) error {
 	n, ok := a.Count.Const()
 	if !ok {
 		var err error
-		if n, err = m.rollExpr(d, a.Count, rearrank.Attacks, 0, func() string { return "number of attacks" }); err != nil {
+		if n, err = m.rollExpr(d, a.Count, rearrank.Attacks, 0, func() msg.Message { return msg.New("engine.die.attacks") }); err != nil {
 			return err
 		}
 		if d.log != nil {
-			m.note(d.log, rearrank.Attacks, "", "%s attacks: %d", a.Count, n)
+			m.note(d.log, rearrank.Attacks, "", "engine.plan.attacks", countOf(a.Count.String()), n)
 		}
 	}
 	if !rules.For(m.rs()).Block {
@@ -458,14 +459,14 @@ func (m *Machine) count(d *dieSource) error {
 	if a.Hit.Auto() {
 		m.s.hits = n
 		if d.log != nil {
-			m.note(d.log, rearrank.Hit, "RULES.md 5", "%s", words.Count(n, "automatic hit", "automatic hits"))
+			m.note(d.log, rearrank.Hit, "RULES.md 5", "engine.plan.auto_hits", n)
 		}
 		m.hatredUnused(d.log)
 		m.startMulti(d.log)
 		return nil
 	}
 	if !m.s.tests.canHit {
-		m.note(d.log, rearrank.Hit, "RULES.md 5", "cannot hit: nothing is rolled")
+		m.note(d.log, rearrank.Hit, "RULES.md 5", "engine.plan.cannot_hit")
 		if m.profiles() > 1 {
 			m.hold(d.log) // the batch's other profiles still roll (C24)
 			return nil
@@ -474,17 +475,25 @@ func (m *Machine) count(d *dieSource) error {
 		return nil
 	}
 	if d.log != nil && !m.s.tests.meleeSeven.IsNone() {
-		m.note(d.log, rearrank.Hit, "RULES.md 5", "in close combat a need of %s still hits on a natural 6", m.s.tests.meleeSeven)
+		m.note(d.log, rearrank.Hit, "RULES.md 5", "engine.plan.melee_seven", m.s.tests.meleeSeven.String())
 	}
 	if m.s.tests.seven == rules.WholeRoll && d.log != nil {
-		m.note(d.log, rearrank.Hit, "RULES.md 20.1", "seven_plus_reroll whole_roll: each attack rolls its whole 7+ procedure, and its repeat, before the next attack")
+		m.note(d.log, rearrank.Hit, "RULES.md 20.1", "engine.plan.whole_roll")
 	}
 	m.s.i, m.s.n, m.s.at = 0, n, stepHit
 	return m.advance(d.log)
 }
 
+// noTarget is the error of a target the unit cannot supply, said without
+// the words of unit.ErrNoTarget that it begins with.
+type noTarget struct{ err error }
+
+func (e noTarget) Text(l msg.Lang) string {
+	return strings.TrimPrefix(msg.ErrorText(e.err, l), unit.ErrNoTarget.Error()+": ")
+}
+
 // rollExpr rolls a dice expression die by die.
-func (m *Machine) rollExpr(d *dieSource, e dice.Expr, stage rearrank.Stage, attack int, what func() string) (int, error) {
+func (m *Machine) rollExpr(d *dieSource, e dice.Expr, stage rearrank.Stage, attack int, what func() msg.Message) (int, error) {
 	n, sides := e.Dice()
 	total := e.Modifier()
 	if s := d.caps.seeded; s != nil && d.log == nil {
@@ -494,25 +503,26 @@ func (m *Machine) rollExpr(d *dieSource, e dice.Expr, stage rearrank.Stage, atta
 		return max(total, 0), nil
 	}
 	for k := 0; k < n; k++ {
-		face, err := d.roll(sides, stage, func() string {
+		face, err := d.roll(sides, stage, func() msg.Message {
 			if n == 1 {
-				return fmt.Sprintf("%s (%s)", what(), e)
+				return msg.New("engine.die.expr", what(), e.String())
 			}
-			return fmt.Sprintf("%s (%s, die %d of %d)", what(), e, k+1, n)
+			return msg.New("engine.die.expr_die", what(), e.String(), k+1, n)
 		})
 		if err != nil {
 			return 0, err
 		}
 		total += face
 		if d.log != nil {
-			text := fmt.Sprintf("%s: %s die %d of %d rolls %d", what(), e, k+1, n, face)
-			if n == 1 {
-				text = fmt.Sprintf("%s: %s rolls %d", what(), e, face)
-			}
+			var all any = ""
 			if k == n-1 && e.Modifier() != 0 { // D3+1: the die is not the total
-				text += fmt.Sprintf(", %d in all", max(total, 0))
+				all = msg.New("engine.die.in_all", max(total, 0))
 			}
-			m.emit(d.log, rearrank.Event{Kind: rearrank.Roll, Stage: stage, Attack: attack, Sides: sides, Face: face, Text: text})
+			text := msg.New("engine.die.expr_rolls_die", what(), e.String(), k+1, n, face, all)
+			if n == 1 {
+				text = msg.New("engine.die.expr_rolls", what(), e.String(), face, all)
+			}
+			m.emit(d.log, rearrank.Event{Kind: rearrank.Roll, Stage: stage, Attack: attack, Sides: sides, Face: face, Msg: text})
 		}
 	}
 	return max(total, 0), nil

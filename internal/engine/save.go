@@ -1,12 +1,11 @@
 package engine
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/rearrank/rearrank"
-	"github.com/rearrank/rearrank/internal/words"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -55,7 +54,7 @@ func (m *Machine) startArmour(log func(rearrank.Event)) {
 	a, s := m.attack(), &m.s
 	s.pRoll = 0
 	if s.kills > 0 {
-		m.note(log, rearrank.Armour, "RULES.md 9.1", "%s: no saves of any kind", words.Count(s.kills, "instant kill", "instant kills"))
+		m.note(log, rearrank.Armour, "RULES.md 9.1", "engine.armour.kills", s.kills)
 	}
 	total := s.wounds.total()
 	s.i, s.n, s.at = 0, total, stepArmour
@@ -63,7 +62,8 @@ func (m *Machine) startArmour(log func(rearrank.Event)) {
 		_ = m.advance(log)
 		return
 	}
-	skip, rule := "", "RULES.md 7"
+	var skip msg.Message // why no armour save is rolled, if none is
+	rule := "RULES.md 7"
 	t := &s.tests.armour
 	saveable := false // some wound waiting has an armour save to roll
 	for k := range woundKinds {
@@ -71,16 +71,16 @@ func (m *Machine) startArmour(log func(rearrank.Event)) {
 	}
 	switch {
 	case a.NoSaves:
-		skip = "the attack allows no saves"
+		skip = msg.New("engine.armour.no_saves")
 	case a.IgnoreArmour:
-		skip = "the attack ignores armour"
+		skip = msg.New("engine.armour.ignores")
 	case saveable:
 	case s.wounds[slaying]+s.wounds[kbSingle]+s.wounds[lethalSix] == total:
 		// every wound's trigger took its save (20.2, 19.3: a t9a Lethal
 		// Strike's AP 10 as much as t9a1-ru's no save)
-		skip = "no armour save" // named only for the log: odds walk this millions of times
+		skip = msg.New("engine.armour.none") // named only for the log: odds walk this millions of times
 		if log != nil {
-			skip = m.triggerNames(&s.wounds) + ", no armour save"
+			skip = msg.New("engine.armour.triggers", m.triggerNames(&s.wounds))
 			for _, k := range [...]woundKind{slaying, kbSingle, lethalSix} {
 				if r := ", " + strings.TrimPrefix(m.kindRule(k), "RULES.md "); s.wounds[k] > 0 && !strings.Contains(rule, r) {
 					rule += r
@@ -88,12 +88,17 @@ func (m *Machine) startArmour(log func(rearrank.Event)) {
 			}
 		}
 	case t[ordinary].need.IsNone():
-		skip = "the model has no armour save"
+		skip = msg.New("engine.armour.model_none")
 	default:
-		skip = fmt.Sprintf("armour save impossible (needs %s)", impossibleNeed(t, &s.wounds))
+		skip = msg.New("engine.armour.impossible") // the need is named only for the log
+		if log != nil {
+			skip = msg.New("engine.armour.impossible", impossibleNeed(t, &s.wounds).String())
+		}
 	}
-	if skip != "" {
-		m.note(log, rearrank.Armour, rule, "%s: %s", words.Count(total, "wound", "wounds"), skip)
+	if !skip.IsZero() {
+		if log != nil {
+			m.note(log, rearrank.Armour, rule, "engine.armour.skip", total, skip)
+		}
 		s.failed, s.wounds = s.wounds, woundPool{}
 		m.moveTokens(tokArmour, tokSpecial)
 		if log != nil {
@@ -173,13 +178,13 @@ func (m *Machine) saveItem(d *dieSource) error {
 			}
 		case d.log == nil:
 		case special && k == lethalSix && m.lethalTakesRegen(d.log):
-			m.note(d.log, rearrank.Special, "RULES.md 8, 19.3", "wound %d: Lethal Strike, no Regeneration save", item)
+			m.note(d.log, rearrank.Special, "RULES.md 8, 19.3", "engine.special.lethal_wound", item)
 		case special:
-			m.note(d.log, rearrank.Special, "RULES.md 8", "wound %d: no special save applies", item)
+			m.note(d.log, rearrank.Special, "RULES.md 8", "engine.special.none", item, msg.New(msg.ID("term.engine.special_save."+m.rs().String())))
 		default:
 			// a wound whose trigger took its save: startArmour skips the
 			// stage when no wound can be saved
-			m.note(d.log, rearrank.Armour, m.kindRule(k), "wound %d: %s, no armour save", item, m.kindName(k))
+			m.note(d.log, rearrank.Armour, m.kindRule(k), "engine.armour.trigger_wound", item, m.kindName(k))
 		}
 		pool[k]--
 		m.saveTokens(k, special, false, pass, false)
@@ -234,7 +239,7 @@ func (m *Machine) startSpecial(log func(rearrank.Event)) {
 	}
 	if n := s.failed[lethalSix]; total > 0 && none && n > 0 && m.lethalTakesRegen(log) {
 		// the per-wound lines say it when some wound rolls a save
-		m.note(log, rearrank.Special, "RULES.md 8, 19.3", "%s: Lethal Strike, no Regeneration save", words.Count(n, "wound", "wounds"))
+		m.note(log, rearrank.Special, "RULES.md 8, 19.3", "engine.special.lethal", n)
 	}
 	if total > 0 && none {
 		for k := range woundKinds {

@@ -2,10 +2,9 @@ package engine
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/rearrank/rearrank"
-	"github.com/rearrank/rearrank/internal/words"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )
@@ -32,7 +31,7 @@ func (m *Machine) skirmishItem(d *dieSource) error {
 	if f == nil || f.Skirmish.Status == unit.OutOfAction {
 		s.pend, s.pendX, s.pendPoison, s.pendXPoison = 0, 0, false, false
 		if d.log != nil {
-			m.note(d.log, rearrank.NoStage, "RULES.md 13", "attack %d: the warrior is out of action, nothing is rolled", s.i)
+			m.note(d.log, rearrank.NoStage, "RULES.md 13", "engine.skirmish.out_of_action", s.i)
 		}
 		return m.advance(d.log)
 	}
@@ -127,7 +126,7 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 	if !a.Hit.Auto() {
 		if !m.s.tests.canHit {
 			if d.log != nil {
-				m.note(d.log, rearrank.Hit, "RULES.md 5", "attack %d cannot hit", n)
+				m.note(d.log, rearrank.Hit, "RULES.md 5", "engine.skirmish.cannot_hit", n)
 			}
 			return nil
 		}
@@ -138,10 +137,10 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 		poisoned = a.Poison.Fires(face) && (!sevenPlus || rules.For(m.rs()).PoisonSevenPlus)
 		focus = a.BattleFocus.Fires(face)
 		if d.log != nil && poisoned {
-			m.note(d.log, rearrank.Hit, "RULES.md 20.2", "natural %d to hit: Poisoned Attacks, wounds automatically", face)
+			m.note(d.log, rearrank.Hit, "RULES.md 20.2", "engine.hit.poison_auto", face)
 		}
 		if d.log != nil && focus {
-			m.note(d.log, rearrank.Hit, "RULES.md 20.2", "natural %d to hit: Battle Focus, 1 more hit", face)
+			m.note(d.log, rearrank.Hit, "RULES.md 20.2", "engine.hit.focus", face)
 		}
 	}
 	hits := 1
@@ -151,7 +150,7 @@ func (m *Machine) skirmishAttack(d *dieSource, n int, critOK bool) error {
 			return err
 		}
 		if d.log != nil {
-			m.note(d.log, rearrank.MultiHits, "RULES.md 20.3", "attack %d: the hit becomes %s (%s)", n, words.Count(hits, "hit", "hits"), a.MultipleHits)
+			m.note(d.log, rearrank.MultiHits, "RULES.md 20.3", "engine.skirmish.multi", n, hits, a.MultipleHits.String())
 		}
 	}
 	// the further hits are the next items (skirmishItem); a Body Blow's
@@ -182,11 +181,11 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 	switch {
 	case poisoned:
 		if d.log != nil {
-			m.note(d.log, rearrank.Wound, "RULES.md 20.2", "attack %d: poisoned, wounds automatically", n)
+			m.note(d.log, rearrank.Wound, "RULES.md 20.2", "engine.skirmish.poisoned", n)
 		}
 	case !wound.need.Possible():
 		if d.log != nil {
-			m.note(d.log, rearrank.Wound, "RULES.md 6.1", "attack %d: S%d vs T%d cannot wound", n, a.Strength, m.s.recv.t)
+			m.note(d.log, rearrank.Wound, "RULES.md 6.1", "engine.skirmish.cannot_wound", n, a.Strength, m.s.recv.t)
 		}
 		return nil
 	default:
@@ -203,16 +202,16 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 	var c rules.Critical
 	if face == 6 && crit {
 		if m.allowanceUsed() {
-			m.note(d.log, rearrank.Critical, "RULES.md 6.2, E74", "natural 6, but this warrior already caused a critical this phase: ordinary wound")
+			m.note(d.log, rearrank.Critical, "RULES.md 6.2, E74", "engine.critical.used")
 		} else {
-			roll, err := d.rollClass(6, m.fixed.critCuts[m.s.batch], rearrank.Critical, func() string { return fmt.Sprintf("critical hit (%s), attack %d", a.WeaponClass, n) })
+			roll, err := d.rollClass(6, m.fixed.critCuts[m.s.batch], rearrank.Critical, func() msg.Message { return msg.New("engine.die.critical", a.WeaponClass.Msg(), n) })
 			if err != nil {
 				return err
 			}
 			c = m.fixed.crit[m.s.batch][roll-1] // rules.CriticalHit(a.WeaponClass, roll)
 			if d.log != nil {
 				m.emit(d.log, rearrank.Event{Kind: rearrank.Roll, Stage: rearrank.Critical, Attack: n, Sides: 6, Face: roll, Pass: c.Caused,
-					Rule: "RULES.md 6.2", Text: fmt.Sprintf("critical roll %d: %s", roll, c.Text)})
+					Rule: "RULES.md 6.2", Msg: msg.New("engine.critical.roll", roll, c.Msg())})
 			}
 			if c.Caused || o.LowCritConsumes {
 				m.s.crits = append(m.s.crits, m.s.allow)
@@ -226,16 +225,16 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 	if c.CannotFight && !f.Skirmish.CannotFight {
 		f = m.fighterW()
 		f.Skirmish.CannotFight = true
-		m.emit(d.log, rearrank.Event{Kind: rearrank.CannotFight, Rule: "RULES.md 6.2", Text: "the target may not fight this turn if it has not fought yet"})
+		m.emit(d.log, rearrank.Event{Kind: rearrank.CannotFight, Rule: "RULES.md 6.2", Msg: msg.New("engine.critical.cannot_fight")})
 	}
 	if c.Disarm && !f.Skirmish.Disarmed {
 		f = m.fighterW()
 		f.Skirmish.Disarmed = true
-		m.emit(d.log, rearrank.Event{Kind: rearrank.Disarmed, Rule: "RULES.md 6.2, R40", Text: "the target loses a weapon and fights on with a back-up weapon or unarmed"})
+		m.emit(d.log, rearrank.Event{Kind: rearrank.Disarmed, Rule: "RULES.md 6.2, R40", Msg: msg.New("engine.critical.disarmed")})
 	}
 	if c.Ricochet {
 		m.emit(d.log, rearrank.Event{Kind: rearrank.RicochetHit, Rule: "RULES.md 6.2, R29, C15",
-			Text: "ricochet: the closest other enemy within 6\" of the target is hit too; the caller resolves it"})
+			Msg: msg.New("engine.critical.ricochet")})
 	}
 	if c.KnockDown {
 		m.worsen(d.log, unit.KnockedDown, "RULES.md 6.2, R27: knocked down whether or not the save succeeds")
@@ -243,7 +242,7 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 	}
 	if c.Knockback {
 		m.emit(d.log, rearrank.Event{Kind: rearrank.Knockback, Rule: "RULES.md 6.2",
-			Text: "the target is pushed back D6\" and the attacker follows; a model it collides with takes one S3 hit (caller resolves)"})
+			Msg: msg.New("engine.critical.knockback")})
 	}
 
 	// Saves and wounds: bladed 5 makes two wounds with a save each. A weapon
@@ -272,16 +271,16 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 	if unsaved > 0 {
 		wounds := per * unsaved
 		if a.Multi() {
-			w, err := m.rollExpr(d, a.MultipleWounds, rearrank.Damage, n, func() string { return fmt.Sprintf("multiple wounds, attack %d", n) })
+			w, err := m.rollExpr(d, a.MultipleWounds, rearrank.Damage, n, func() msg.Message { return msg.New("engine.die.damage.attack", n) })
 			if err != nil {
 				return err
 			}
 			if c.Wounds > 1 && d.log != nil {
-				gives := fmt.Sprintf("the critical gives %d", wounds)
+				gives := msg.New("engine.critical.gives", wounds)
 				if c.SeparateSaves {
-					gives = fmt.Sprintf("%d of the critical's %s went unsaved", unsaved, words.Count(c.Wounds, "wound", "wounds"))
+					gives = msg.New("engine.critical.unsaved", unsaved, c.Wounds)
 				}
-				m.note(d.log, rearrank.Damage, "RULES.md 6.2, R39", "the weapon does %s; %s: the larger, %d, counts (never the sum)", words.Count(w, "wound", "wounds"), gives, max(w, wounds))
+				m.note(d.log, rearrank.Damage, "RULES.md 6.2, R39", "engine.critical.larger", w, gives, max(w, wounds))
 			}
 			wounds = max(w, wounds)
 		}
@@ -296,7 +295,7 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 			}
 		}
 		if d.log != nil {
-			m.note(d.log, rearrank.Damage, "RULES.md 13", "%s: the warrior has %d of %s left", words.Count(wounds, "wound", "wounds"), f.W-f.Damage, words.Count(f.W, "wound", "wounds"))
+			m.note(d.log, rearrank.Damage, "RULES.md 13", "engine.skirmish.wounds_left", wounds, f.W-f.Damage, f.W)
 		}
 	}
 	if injuries > 0 && f.Skirmish.Status != unit.OutOfAction {
@@ -306,7 +305,7 @@ func (m *Machine) skirmishHit(d *dieSource, n int, critOK, poisoned bool) error 
 		f = m.u.Fighter()
 	}
 	if c.ExtraAttack && f.Skirmish.Status != unit.OutOfAction {
-		m.emit(d.log, rearrank.Event{Kind: rearrank.ExtraAttack, Attack: n, Rule: "RULES.md 6.2, C19", Text: "body blow: an extra attack at once"})
+		m.emit(d.log, rearrank.Event{Kind: rearrank.ExtraAttack, Attack: n, Rule: "RULES.md 6.2, C19", Msg: msg.New("engine.critical.extra_attack")})
 		return m.skirmishAttack(d, n, false)
 	}
 	return nil
@@ -323,32 +322,32 @@ func (m *Machine) skirmishSaves(d *dieSource, n int, c rules.Critical, bane bool
 	if bane { // Armour Bane on the final natural to-wound roll (20.2)
 		armour = m.s.tests.armour[baned]
 		if d.log != nil {
-			m.note(d.log, rearrank.Armour, "RULES.md 20.2", "Armour Bane (%d): save %s becomes %s", a.ArmourBane, m.s.tests.armour[ordinary].need, armour.need)
+			m.note(d.log, rearrank.Armour, "RULES.md 20.2", "engine.armour.bane", a.ArmourBane, m.s.tests.armour[ordinary].need.String(), armour.need.String())
 		}
 	}
 	failed := wounds
 	switch {
 	case a.NoSaves || a.InstantKill:
 		if d.log != nil {
-			m.note(d.log, rearrank.Armour, "RULES.md 19.3", "attack %d allows no saves", n)
+			m.note(d.log, rearrank.Armour, "RULES.md 19.3", "engine.skirmish.no_saves", n)
 		}
 		return wounds, nil
 	case c.NoArmour:
-		m.note(d.log, rearrank.Armour, "RULES.md 6.2", "critical hit: no armour save")
+		m.note(d.log, rearrank.Armour, "RULES.md 6.2", "engine.skirmish.critical_no_armour")
 	case a.IgnoreArmour:
-		m.note(d.log, rearrank.Armour, "RULES.md 7", "the attack ignores armour")
+		m.note(d.log, rearrank.Armour, "RULES.md 7", "engine.armour.ignores")
 	case !armour.need.Possible():
 		if d.log != nil {
 			// no save, not a target number past 6+ (7.4); for a
 			// bludgeoning 6 it counts as a failed one (R30)
-			text, rule := fmt.Sprintf("attack %d: no armour save, the warrior's save is worsened past 6+", n), "RULES.md 7.4"
+			id, rule := msg.ID("engine.skirmish.save_past_six"), "RULES.md 7.4"
 			if armour.need.IsNone() {
-				text = fmt.Sprintf("attack %d: the warrior has no armour save", n)
+				id = "engine.skirmish.no_save"
 			}
 			if c.OutOfActionIfArmourFails {
-				text, rule = text+", which counts as a failed save for the bludgeoning 6", "RULES.md 7.4, R30"
+				id, rule = id+".bludgeoning", "RULES.md 7.4, R30"
 			}
-			m.note(d.log, rearrank.Armour, rule, "%s", text)
+			m.note(d.log, rearrank.Armour, rule, id, n)
 		}
 	default:
 		var err error
@@ -397,25 +396,25 @@ func (d *dieSource) failures(t *test, n, k int) (failed int, err error) {
 func (m *Machine) injuries(d *dieSource, n, count int, c rules.Critical) error {
 	worst := rules.Injury(0)
 	for k := 1; k <= count; k++ {
-		face, err := d.rollClass(6, injuryCuts(c.InjuryBonus, worst), rearrank.Injury, func() string { return fmt.Sprintf("injury roll %d of %d, attack %d", k, count, n) })
+		face, err := d.rollClass(6, injuryCuts(c.InjuryBonus, worst), rearrank.Injury, func() msg.Message { return msg.New("engine.die.injury", k, count, n) })
 		if err != nil {
 			return err
 		}
 		r := rules.InjuryResult(face, c.InjuryBonus)
 		if d.log != nil {
-			text := fmt.Sprintf("injury roll %d", face)
+			var roll any = face
 			if c.InjuryBonus != 0 {
-				text += fmt.Sprintf("%+d", c.InjuryBonus)
+				roll = fmt.Sprintf("%d%+d", face, c.InjuryBonus) // "4+2": numbers and signs, the same in every language
 			}
 			m.emit(d.log, rearrank.Event{Kind: rearrank.Roll, Stage: rearrank.Injury, Attack: n, Sides: 6, Face: face, Rule: "RULES.md 13",
-				Text: text + ": " + strings.ReplaceAll(r.String(), "_", " ")})
+				Msg: msg.New("engine.injury.roll", roll, r.Msg())})
 		}
 		worst = max(worst, r)
 	}
 	f := m.u.Fighter()
 	if worst == rules.Stunned && f.Save.Helmet {
 		if c.NoHelmet {
-			m.note(d.log, rearrank.Helmet, "RULES.md 6.2", "bludgeoning critical: no helmet save")
+			m.note(d.log, rearrank.Helmet, "RULES.md 6.2", "engine.skirmish.no_helmet")
 		} else {
 			helmet := newTest(rearrank.Helmet, rules.Need(4), 1)
 			pass, _, err := d.test(&helmet, n, 0)
@@ -446,7 +445,7 @@ func (m *Machine) worsen(log func(rearrank.Event), s unit.Status, rule string) {
 	m.fighterW().Skirmish.Status = s
 	if log != nil {
 		kind := map[unit.Status]rearrank.Kind{unit.KnockedDown: rearrank.KnockedDown, unit.Stunned: rearrank.Stunned, unit.OutOfAction: rearrank.OutOfAction}[s]
-		m.emit(log, rearrank.Event{Kind: kind, Rule: rule, Text: "the warrior is " + strings.ReplaceAll(s.String(), "_", " ")})
+		m.emit(log, rearrank.Event{Kind: kind, Rule: rule, Msg: msg.New("engine.warrior", statusMsg(s))})
 	}
 	if s == unit.OutOfAction {
 		m.s.tally.Casualties++

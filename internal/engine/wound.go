@@ -1,10 +1,8 @@
 package engine
 
 import (
-	"fmt"
-
 	"github.com/rearrank/rearrank"
-	"github.com/rearrank/rearrank/internal/words"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -15,18 +13,20 @@ func (m *Machine) startWounds(log func(rearrank.Event)) {
 	case s.poison == 0:
 	case !s.tests.woundPoison.need.IsNone(): // tow plus_two: they roll at +2 (22.3)
 		m.autoWounds(log != nil, s.poison)
-		m.note(log, rearrank.Wound, "RULES.md 22.3", "%s to wound at %s", words.Count(s.poison, "poisoned hit rolls", "poisoned hits roll"), s.tests.woundPoison.need)
+		if log != nil {
+			m.note(log, rearrank.Wound, "RULES.md 22.3", "engine.wound.poison_plus_two", s.poison, s.tests.woundPoison.need.String())
+		}
 	case !s.tests.wound.need.Possible() && rules.PoisonBlockedByToughness(m.rs(), m.opts()):
-		m.note(log, rearrank.Wound, "RULES.md 22.3", "%s cannot wound a target too tough to wound", words.Count(s.poison, "poisoned hit", "poisoned hits"))
+		m.note(log, rearrank.Wound, "RULES.md 22.3", "engine.wound.poison_blocked", s.poison)
 	default: // automatic wounds: no to-wound die, no to-wound trigger (20.2)
 		m.autoWounds(log != nil, s.poison)
-		m.note(log, rearrank.Wound, "RULES.md 20.2", "%s automatically", words.Count(s.poison, "poisoned hit wounds", "poisoned hits wound"))
+		m.note(log, rearrank.Wound, "RULES.md 20.2", "engine.wound.poison_auto", s.poison)
 	}
 	s.poison = 0
 	s.n = s.pRoll + s.hits + s.extra
 	s.hits, s.extra = 0, 0
 	if s.n > 0 && !s.tests.wound.need.Possible() {
-		m.note(log, rearrank.Wound, "RULES.md 6.1", "S%d vs T%d cannot wound: nothing is rolled", m.attack().Strength, s.recv.t)
+		m.note(log, rearrank.Wound, "RULES.md 6.1", "engine.wound.cannot", m.attack().Strength, s.recv.t)
 		s.n, s.pRoll = 0, 0
 	}
 	if s.n > 0 && m.inRounds() {
@@ -103,32 +103,32 @@ func (m *Machine) woundNote(log func(rearrank.Event), k woundKind, face int) {
 	a, t := m.attack(), &m.s.tests
 	switch k {
 	case slaying, kbSingle:
-		what := m.kindName(k) + ", no armour or Regeneration save"
 		if k == kbSingle && !rules.For(m.rs()).BlowsByCategory {
-			what = fmt.Sprintf("Killing Blow cannot slay %s: one wound, no armour or Regeneration save", troopWords(m.s.recv.troop))
+			m.note(log, rearrank.Wound, m.kindRule(k), "engine.wound.kb_single", face, m.s.recv.troop.Msg())
+		} else {
+			m.note(log, rearrank.Wound, m.kindRule(k), "engine.wound.slaying", face, m.kindName(k))
 		}
-		m.note(log, rearrank.Wound, m.kindRule(k), "natural %d to wound: %s", face, what)
 		return
 	case lethalSix:
-		m.note(log, rearrank.Wound, "RULES.md 19.3", "natural %d to wound: Lethal Strike", face)
+		m.note(log, rearrank.Wound, "RULES.md 19.3", "engine.wound.lethal", face)
 	case baned:
-		m.note(log, rearrank.Wound, m.kindRule(baned), "natural %d to wound: Armour Bane (%d), save %s becomes %s", face, a.ArmourBane, t.armour[ordinary].need, t.armour[baned].need)
+		m.note(log, rearrank.Wound, m.kindRule(baned), "engine.wound.bane", face, a.ArmourBane, t.armour[ordinary].need.String(), t.armour[baned].need.String())
 	}
-	tail := ""
+	var tail any = ""
 	if k == ordinary {
-		tail = ": ordinary wound"
+		tail = msg.New("engine.wound.ordinary")
 	}
 	tow := rules.For(m.rs()).BlowsByCategory
-	var outside, inert []string // blows the face reached: outside melee (tow), against a troop type they do not bind
+	var outside, inert []msg.Message // blows the face reached: outside melee (tow), against a troop type they do not bind
 	for _, b := range [...]struct {
-		name string
+		name msg.Message
 		tr   rules.Trigger
 		on   bool
 	}{
-		{"Killing Blow", a.KillingBlow, rules.For(m.rs()).KillingBlow},
-		{"Killing Blow", a.HeroicKillingBlow, rules.For(m.rs()).KillingBlow && a.KillingBlow == 0},
-		{"Monster Slayer", a.MonsterSlayer, tow},
-		{"Cleaving Blow", a.CleavingBlow, tow},
+		{msg.New(nameKillingBlow), a.KillingBlow, rules.For(m.rs()).KillingBlow},
+		{msg.New(nameKillingBlow), a.HeroicKillingBlow, rules.For(m.rs()).KillingBlow && a.KillingBlow == 0},
+		{msg.New(nameSlayer), a.MonsterSlayer, tow},
+		{msg.New(nameCleaving), a.CleavingBlow, tow},
 	} {
 		switch {
 		case !b.on || !b.tr.Fires(face):
@@ -139,12 +139,12 @@ func (m *Machine) woundNote(log func(rearrank.Event), k woundKind, face int) {
 		}
 	}
 	if len(outside) > 0 {
-		m.note(log, rearrank.Wound, "RULES.md 22.3", "%s nothing outside close combat (%s phase)%s", andList(outside, "does", "do"), a.Phase, tail)
+		m.note(log, rearrank.Wound, "RULES.md 22.3", "engine.wound.outside_melee", andList(outside), len(outside), a.Phase.Msg(), tail)
 	}
 	if len(inert) > 0 {
-		m.note(log, rearrank.Wound, pick(tow, "RULES.md 22.3", "RULES.md 20.2"), "%s no effect on %s%s", andList(inert, "has", "have"), troopWords(m.s.recv.troop), tail)
+		m.note(log, rearrank.Wound, pick(tow, "RULES.md 22.3", "RULES.md 20.2"), "engine.wound.no_effect", andList(inert), len(inert), m.s.recv.troop.Msg(), tail)
 	}
 	if on := a.ArmourBaneOn; a.ArmourBane > 0 && t.bane == 0 && (on == 0 && face == 6 || on.Fires(face)) {
-		m.note(log, rearrank.Wound, "RULES.md 22.3", "Armour Bane does nothing in the %s phase%s", a.Phase, tail)
+		m.note(log, rearrank.Wound, "RULES.md 22.3", "engine.wound.bane_phase", a.Phase.Msg(), tail)
 	}
 }
