@@ -11,6 +11,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
@@ -56,7 +57,7 @@ func (s *Server) failCached(w http.ResponseWriter, r *http.Request, key [32]byte
 		s.fail(w, r, err)
 		return
 	}
-	data, _ := encodeJSON(e.body()) // an ErrorBody always encodes
+	data, _ := encodeJSON(e.bodyIn(requestLang(r))) // an ErrorBody always encodes
 	s.remember(key, e.Status, data)
 	writeRaw(w, e.Status, data)
 }
@@ -71,7 +72,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	if e.Status == http.StatusUnprocessableEntity && e.Code == "unprocessable" {
 		s.log.Warn("engine refused a scenario", "path", r.URL.Path, "err", err)
 	}
-	writeError(w, e)
+	writeErrorIn(w, requestLang(r), e)
 }
 
 func (s *Server) handleOdds(w http.ResponseWriter, r *http.Request) {
@@ -180,22 +181,22 @@ func (req *request) diceAndSeed() ([]int, *uint64, error) {
 		if err := json.Unmarshal(raw, &faces); err != nil {
 			var s string
 			if err := json.Unmarshal(raw, &s); err != nil {
-				return nil, nil, badRequest("dice", `dice: want the faces as a list [6, 3, 5] or a string "6,3,5"`)
+				return nil, nil, invalid("dice", "web.api.dice_list")
 			}
 			if faces, err = dice.ParseFaces(s); err != nil {
-				return nil, nil, badRequest("dice", "dice: %v", err)
+				return nil, nil, invalid("dice", "web.api.dice", errText{err})
 			}
 		}
 	} else if req.query.Has("dice") {
 		hasDice = true
 		var err error
 		if faces, err = dice.ParseFaces(req.query.Get("dice")); err != nil {
-			return nil, nil, badRequest("dice", "dice: %v", err)
+			return nil, nil, invalid("dice", "web.api.dice", errText{err})
 		}
 	}
 	for i, f := range faces {
 		if f < 1 {
-			return nil, nil, badRequest("dice", "dice: item %d is %d: a face is at least 1", i+1, f)
+			return nil, nil, invalid("dice", "web.api.dice_face", i+1, f)
 		}
 	}
 	text, hasSeed, err := req.text("seed")
@@ -204,15 +205,15 @@ func (req *request) diceAndSeed() ([]int, *uint64, error) {
 	}
 	switch {
 	case hasDice && hasSeed:
-		return nil, nil, badRequest("seed", "give dice or seed, not both")
+		return nil, nil, invalid("seed", "web.api.dice_or_seed")
 	case hasDice && len(faces) == 0:
-		return nil, nil, badRequest("dice", "dice: empty: give the faces you rolled, such as 6,3,5")
+		return nil, nil, invalid("dice", "web.api.dice_empty")
 	case hasDice:
 		return faces, nil, nil
 	case hasSeed:
 		n, err := strconv.ParseUint(strings.TrimSpace(text), 10, 64)
 		if err != nil {
-			return nil, nil, badRequest("seed", "seed %q: want a whole number from 0 to %d", text, uint64(1<<64-1))
+			return nil, nil, invalid("seed", "web.api.seed", strconv.Quote(text), strconv.FormatUint(1<<64-1, 10))
 		}
 		return nil, &n, nil
 	}
@@ -234,8 +235,7 @@ func (s *Server) checkAttacks(attacks []rearrank.Attack) error {
 		most += a.Count.Max()
 	}
 	if most > s.cfg.MaxAttacks {
-		return &apiError{Status: http.StatusUnprocessableEntity, Code: "too_many_attacks",
-			Message: fmt.Sprintf("the referee rolls for at most %d attacks in one request, and this scenario has up to %d; for the odds of so many, use /api/odds", s.cfg.MaxAttacks, most)}
+		return sayError(http.StatusUnprocessableEntity, "too_many_attacks", "", msg.New("web.api.too_many_attacks", s.cfg.MaxAttacks, most))
 	}
 	return nil
 }
@@ -297,7 +297,7 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 		})
 		if err != nil {
 			e := toAPIError(err, s.cfg.Timeout)
-			e.Message = v.Label + ": " + e.Message
+			e.prefix(v.Label + ": ")
 			if errors.Is(err, odds.ErrStateLimit) {
 				s.failCached(w, r, key, e)
 				return
@@ -322,13 +322,13 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 func (req *request) sources() ([]scenario.Source, error) {
 	for _, name := range []string{"scenarios", "labels"} {
 		if req.query.Has(name) {
-			return nil, badRequest(name, "%s: give it in a JSON envelope beside \"scenario\", not in the query", name)
+			return nil, invalid(name, "web.api.in_envelope", name)
 		}
 	}
 	var raws []json.RawMessage
 	if raw, ok := req.params["scenarios"]; ok {
 		if err := json.Unmarshal(raw, &raws); err != nil {
-			return nil, badRequest("scenarios", "scenarios: want a list of scenarios")
+			return nil, invalid("scenarios", "web.api.want_scenarios")
 		}
 	}
 	labels, err := req.list("labels", false)
@@ -336,10 +336,10 @@ func (req *request) sources() ([]scenario.Source, error) {
 		return nil, err
 	}
 	if len(raws)+1 > scenario.MaxSources {
-		return nil, badRequest("scenarios", "%d scenarios: compare at most %d at once", len(raws)+1, scenario.MaxSources)
+		return nil, invalid("scenarios", "web.api.too_many_scenarios", len(raws)+1, scenario.MaxSources)
 	}
 	if len(labels) > len(raws)+1 {
-		return nil, badRequest("labels", "%d labels for %d scenarios", len(labels), len(raws)+1)
+		return nil, invalid("labels", "web.api.labels", len(labels), len(raws)+1)
 	}
 	files := []*scenario.File{req.file}
 	for i, raw := range raws {
@@ -383,7 +383,7 @@ func compareSources(files []scenario.Source, rulesets, sets []string) ([]scenari
 // request field that asked for it, keeping its line and column.
 func variantError(field, what string, err error) *apiError {
 	e := toAPIError(err, nil)
-	e.Message = fmt.Sprintf("%s %s: %s", field, what, e.Message)
+	e.prefix(field + " " + what + ": ")
 	e.Field = field
 	if e.Status != http.StatusRequestEntityTooLarge {
 		e.Status, e.Code = http.StatusBadRequest, "invalid"

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/rearrank/rearrank/docs"
+	"github.com/rearrank/rearrank/msg"
 )
 
 // The players' documentation is served beside the page that cites it:
@@ -51,8 +52,7 @@ type docsData struct {
 func (s *Server) handleDocs(w http.ResponseWriter, r *http.Request) {
 	d, ok := docPages()[r.PathValue("name")]
 	if !ok {
-		writeError(w, &apiError{Status: http.StatusNotFound, Code: "not_found",
-			Message: fmt.Sprintf("no such page: %s (the documentation is /docs/rules, /docs/scenario and /docs/combat)", r.URL.Path)})
+		writeErrorIn(w, requestLang(r), sayError(http.StatusNotFound, "not_found", "", msg.New("web.api.no_doc", r.URL.Path)))
 		return
 	}
 	data := docsData{Title: d.title, Body: d.body}
