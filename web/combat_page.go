@@ -49,6 +49,7 @@ const defaultCombatExample = "combat-elves-men"
 
 type combatPageData struct {
 	Tabs       []tabLink
+	Langs      []langLink // the language switch (page_lang.go)
 	Examples   []choice
 	Rulesets   []choice
 	RulesetDoc string
@@ -235,7 +236,10 @@ func (s *Server) handleCombatPage(w http.ResponseWriter, r *http.Request) {
 		status = d.Error.Status
 	}
 	d.FileSum = fileSum(d.File)
-	s.writePage(w, status, "combat-page", d)
+	l := requestLang(r)
+	rememberLang(w, r, l)
+	d.Langs = langLinks(r, l)
+	s.writePageIn(w, l, status, "combat-page", d)
 }
 
 // fightAction adds a fight to a side ("a", "b"), a copy of its last, or

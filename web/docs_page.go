@@ -46,6 +46,7 @@ type docsData struct {
 	Title string
 	Body  template.HTML
 	Docs  []tabLink
+	Langs []langLink
 }
 
 // handleDocs serves a page of the documentation.
@@ -55,11 +56,16 @@ func (s *Server) handleDocs(w http.ResponseWriter, r *http.Request) {
 		writeErrorIn(w, requestLang(r), sayError(http.StatusNotFound, "not_found", "", msg.New("web.api.no_doc", r.URL.Path)))
 		return
 	}
-	data := docsData{Title: d.title, Body: d.body}
+	// The pages' text is docs/*.md, in English: a Russian text is d's in
+	// another language, chosen here by l when there is one.
+	l := requestLang(r)
+	rememberLang(w, r, l)
+	title := func(name string) string { return say(msg.ID("web.docs."+name), docPages()[name].title, l) }
+	data := docsData{Title: title(d.name), Body: d.body, Langs: langLinks(r, l)}
 	for _, name := range []string{"rules", "scenario", "combat"} {
-		data.Docs = append(data.Docs, tabLink{Name: name, Label: docPages()[name].title, Href: "/docs/" + name, Current: name == d.name})
+		data.Docs = append(data.Docs, tabLink{Name: name, Label: title(name), Href: "/docs/" + name, Current: name == d.name})
 	}
-	s.writePage(w, http.StatusOK, "docs", data)
+	s.writePageIn(w, l, http.StatusOK, "docs", data)
 }
 
 var (
