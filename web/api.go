@@ -85,7 +85,7 @@ func (s *Server) handleOdds(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	data, err := s.oddsJSON(r.Context(), req.file, fallback, exact)
+	data, err := s.oddsJSON(r.Context(), req.file, fallback, exact, requestLang(r))
 	if err != nil {
 		s.failCached(w, r, key, err)
 		return
@@ -105,11 +105,11 @@ func (s *Server) odds(ctx context.Context, f *scenario.File, fallback bool) (*od
 // oddsJSON computes a scenario's odds and encodes them, the encoding in
 // the computation's slot and time limit: exact fractions of a large
 // distribution take long to add up and print.
-func (s *Server) oddsJSON(ctx context.Context, f *scenario.File, fallback, exact bool) ([]byte, error) {
+func (s *Server) oddsJSON(ctx context.Context, f *scenario.File, fallback, exact bool, l msg.Lang) ([]byte, error) {
 	var data []byte
 	err := s.compute(ctx, f, fallback, func(r *odds.Result) error {
 		var err error
-		data, err = encodeJSON(odds.JSON(r, exact))
+		data, err = encodeJSON(oddsIn(odds.JSON(r, exact), l))
 		return err
 	})
 	return data, err
@@ -168,7 +168,7 @@ func (s *Server) handleResolve(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, res.json)
+	writeJSON(w, http.StatusOK, resolveIn(res.json, requestLang(r)))
 }
 
 // diceAndSeed reads the dice ("6,3,5" or [6,3,5]) and the seed; with
@@ -306,7 +306,7 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	data, err := encodeJSON(out)
+	data, err := encodeJSON(compareIn(out, requestLang(r)))
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -514,6 +514,7 @@ func (s *Server) resolvePartial(w http.ResponseWriter, r *http.Request, req *req
 		return
 	}
 	out := StagedResult{ResolveResult: st.json, Stages: st.Stages, Pending: st.Pending}
+	out.Events = eventsIn(out.Events, requestLang(r))
 	if out.Stages == nil {
 		out.Stages = []RefereeStage{}
 	}
@@ -521,4 +522,80 @@ func (s *Server) resolvePartial(w http.ResponseWriter, r *http.Request, req *req
 		out.Next = nextStage(st.Next)
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// The API's texts in the request's language (?lang=, Accept-Language):
+// the events' sentences and the stand-ins' notes; codes, field names and
+// numbers stay as they are, and English is the JSON as it always was.
+
+// standInJSON is a stand-in as rules.StandIn writes it, its note in the
+// reader's language.
+type standInJSON struct {
+	Switch  string `json:"switch"`
+	Default string `json:"default"`
+	Note    string `json:"note"`
+}
+
+func standInsIn(in []rules.StandIn, l msg.Lang) []standInJSON {
+	if in == nil {
+		return nil
+	}
+	out := make([]standInJSON, len(in))
+	for i, s := range in {
+		out[i] = standInJSON{s.Switch, s.Default, s.Msg().Text(l)}
+	}
+	return out
+}
+
+// eventsIn is events with their text in l.
+func eventsIn(events []rearrank.Event, l msg.Lang) []rearrank.Event {
+	if l == msg.English {
+		return events
+	}
+	out := make([]rearrank.Event, len(events))
+	for i, ev := range events {
+		ev.Text = ev.TextIn(l)
+		out[i] = ev
+	}
+	return out
+}
+
+// resolveIn is a resolution's JSON in language l.
+func resolveIn(v ResolveResult, l msg.Lang) any {
+	if l == msg.English {
+		return v
+	}
+	v.Events = eventsIn(v.Events, l)
+	return struct {
+		ResolveResult
+		StandIns []standInJSON `json:"stand_ins,omitempty"`
+	}{v, standInsIn(v.StandIns, l)}
+}
+
+// oddsIn is the odds' JSON in language l.
+func oddsIn(o odds.ResultJSON, l msg.Lang) any {
+	if l == msg.English {
+		return o
+	}
+	return struct {
+		odds.ResultJSON
+		StandIns []standInJSON `json:"stand_ins,omitempty"`
+	}{o, standInsIn(o.StandIns, l)}
+}
+
+// compareIn is a comparison's JSON in language l.
+func compareIn(entries []CompareEntry, l msg.Lang) any {
+	if l == msg.English {
+		return entries
+	}
+	type entry struct {
+		Variant string   `json:"variant"`
+		Notes   []string `json:"notes,omitempty"`
+		Odds    any      `json:"odds"`
+	}
+	out := make([]entry, len(entries))
+	for i, e := range entries {
+		out[i] = entry{e.Variant, e.Notes, oddsIn(e.Odds, l)}
+	}
+	return out
 }
