@@ -149,6 +149,7 @@ var _ = family(func() map[ID]Entry {
 		"web.field.attack.count.placeholder":           {EN: "10 or 2D6", RU: "10 или 2D6"},
 		"web.field.attack.count.msg":                   {EN: "A number of attacks such as 10, or dice such as 2D6 or D6+1", RU: "Число атак, например 10, или кубики, например 2D6 или D6+1"},
 		"web.field.attack.to_hit.label":                {EN: "To hit", RU: "Попадание"},
+		"web.field.attack.to_hit.placeholder":          {EN: "4+", RU: "4+"},
 		"web.field.attack.to_hit.hint":                 {EN: "a score such as 4+, or auto; leave empty to use WS/BS", RU: "значение, например 4+, или auto; оставьте пустым, чтобы считать по ББ/НС"},
 		"web.field.attack.to_hit.msg":                  {EN: "A score from 1+ to 10+, such as 4+, or auto", RU: "Значение от 1+ до 10+, например 4+, или auto"},
 		"web.field.attack.strength.label":              {EN: "Strength", RU: "Сила"},

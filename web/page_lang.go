@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"regexp"
 	"net/url"
 	"strings"
 
@@ -203,18 +204,29 @@ func switchHintIn(sw rules.Switch, rs rules.Ruleset, l msg.Lang) string {
 	if l == msg.English {
 		return hintWords(sw.Doc)
 	}
-	values := map[string]bool{}
-	for _, s := range rules.Switches() {
+	owner := map[string]string{} // a value's switch: sw's own first
+	for _, s := range append([]rules.Switch{sw}, rules.Switches()...) {
 		for _, v := range s.Values {
-			values[v] = true
+			if _, ok := owner[v]; !ok {
+				owner[v] = s.Name
+			}
 		}
 	}
-	return snakeName().ReplaceAllStringFunc(sw.DocMsg(rs).Text(l), func(name string) string {
-		if values[name] {
-			return "«" + rules.ValueMsg(sw.Name, name).Text(l) + "»"
+	quote := func(name string) string { return "«" + rules.ValueMsg(owner[name], name).Text(l) + "»" }
+	doc := snakeName().ReplaceAllStringFunc(sw.DocMsg(rs).Text(l), func(name string) string {
+		if _, ok := owner[name]; ok {
+			return quote(name)
 		}
 		return strings.ReplaceAll(name, "_", " ")
 	})
+	// sw's own values of one word ("classic"), which have words of their
+	// own in Russian
+	for _, v := range sw.Values {
+		if !strings.Contains(v, "_") && hasMsg(msg.ID("rules.value."+sw.Name+"."+v)) {
+			doc = regexp.MustCompile(`\b`+regexp.QuoteMeta(v)+`\b`).ReplaceAllStringFunc(doc, quote)
+		}
+	}
+	return doc
 }
 
 // localizeSwitch puts a switch's input fl in language l.
