@@ -2,8 +2,8 @@ package web
 
 import (
 	"net/http"
-	"regexp"
 	"net/url"
+	"regexp"
 	"strings"
 
 	"github.com/rearrank/rearrank/msg"
