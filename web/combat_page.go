@@ -294,19 +294,6 @@ func (f *combatForm) swapSides() {
 	}
 }
 
-// writePage renders a whole HTML page with the page's security headers.
-func (s *Server) writePage(w http.ResponseWriter, status int, name string, data any) {
-	var b bytes.Buffer
-	if err := s.pages.t.ExecuteTemplate(&b, name, data); err != nil {
-		panic(fmt.Sprintf("web: %s template: %v", name, err)) // our own templates and data: a bug
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	w.WriteHeader(status)
-	_, _ = w.Write(b.Bytes())
-}
-
 // combatTabs are the page's tabs as seen from the Combat tab: the main
 // page's tabs with its defaults, and this one.
 func combatTabs() []tabLink {

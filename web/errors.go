@@ -58,8 +58,6 @@ func (e *apiError) prefix(p string) {
 	e.Message = p + e.Message
 }
 
-func (e *apiError) body() ErrorBody { return e.bodyIn(msg.English) }
-
 // bodyIn is the error's JSON body with its message in language l; the
 // code and the field stay English.
 func (e *apiError) bodyIn(l msg.Lang) ErrorBody {
