@@ -45,7 +45,25 @@ type RulesetInfo = rules.RulesetInfo
 type SwitchInfo = rules.SwitchInfo
 
 func (s *Server) handleRulesets(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, rules.Catalog())
+	writeJSON(w, http.StatusOK, catalogIn(rules.Catalog(), requestLang(r)))
+}
+
+// catalogIn is the rulesets' catalogue with its texts for people (the
+// descriptions, the switches' docs and references) in language l; names,
+// values and defaults are codes, the same in every language.
+func catalogIn(cat []rules.RulesetInfo, l msg.Lang) []rules.RulesetInfo {
+	if l == msg.English {
+		return cat
+	}
+	for i := range cat {
+		info := &cat[i]
+		info.Description, info.Seed = info.DescriptionIn(l), info.DescriptionIn(l)
+		for j := range info.Switches {
+			sw := &info.Switches[j]
+			sw.Doc, sw.Ref = sw.DocIn(l), sw.RefIn(l)
+		}
+	}
+	return cat
 }
 
 // failCached writes err with its status, and remembers the answer under

@@ -148,6 +148,11 @@ func (s *Server) combatRound(w http.ResponseWriter, r *http.Request, req *reques
 			return err
 		}
 		out = CombatRound{RoundView: round.View(c, rolls.Faces()), Seed: seed, DiceLeft: rolls.left()}
+		for _, st := range out.Steps {
+			for _, side := range st.Sides {
+				side.Events = eventsIn(side.Events, requestLang(r))
+			}
+		}
 		return nil
 	})
 	if err != nil {

@@ -248,6 +248,20 @@ func TestAPILanguage(t *testing.T) {
 	if code, e := post("/api/odds?lang=ru&frobnicate=1"); code != 400 || e.Field != "frobnicate" || !strings.Contains(e.Error, "неизвестный параметр") {
 		t.Errorf("an unknown parameter in Russian: %d %+v", code, e)
 	}
+	// The rulesets' catalogue: descriptions in the language, names as
+	// they are.
+	var enCat, ruCat []struct{ Name, Description string }
+	for _, c := range []struct {
+		target string
+		out    *[]struct{ Name, Description string }
+	}{{"/api/rulesets", &enCat}, {"/api/rulesets?lang=ru", &ruCat}} {
+		if err := json.Unmarshal([]byte(page(t, h, c.target)), c.out); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(ruCat) == 0 || len(ruCat) != len(enCat) || ruCat[0].Name != enCat[0].Name || !cyrillic.MatchString(ruCat[0].Description) || cyrillic.MatchString(enCat[0].Description) {
+		t.Errorf("/api/rulesets?lang=ru: %v, in English %v", ruCat, enCat)
+	}
 	// A resolution's events: the same dice, their text in the language.
 	type events struct {
 		Events []struct {
