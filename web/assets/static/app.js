@@ -808,6 +808,7 @@
       q.set('tab', currentTab());
       q.set('yaml', text);
       q.set('noyaml', '1');
+      if (form().elements.lang) q.set('lang', form().elements.lang.value);
       location.assign('/?' + q.toString());
     });
   }, true);
