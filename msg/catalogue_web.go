@@ -121,6 +121,12 @@ var _ = family(func() map[ID]Entry {
 		"web.command.standard": {EN: "Standard bearer", RU: "Знаменосец"},
 		"web.command.champion": {EN: "Champion", RU: "Чемпион"},
 
+		// The champion's labels whose Russian word order is not "{0}
+		// чемпиона".
+		"web.champion.label.aegis_against":        {EN: "Champion's Aegis only against", RU: "Эгида чемпиона только против"},
+		"web.champion.label.regeneration_against": {EN: "Champion's Regeneration only against", RU: "Регенерация чемпиона только против"},
+		"web.champion.label.regeneration_plus":    {EN: "Champion's Regeneration (+k)", RU: "Регенерация чемпиона (+k)"},
+
 		// The champion's fields, as "Champion's {0}" names them.
 		"web.champion.troop_type":           {EN: "troop type", RU: "Тип войск"},
 		"web.champion.ws":                   {EN: "WS", RU: "ББ"},

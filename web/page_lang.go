@@ -253,7 +253,10 @@ func localizeChampion(fl *field, name string, l msg.Lang) {
 	if l == msg.English {
 		return
 	}
-	if hasMsg(msg.ID("web.champion." + name)) {
+	switch {
+	case hasMsg(msg.ID("web.champion.label." + name)):
+		fl.Label = msg.New(msg.ID("web.champion.label." + name)).Text(l)
+	case hasMsg(msg.ID("web.champion." + name)):
 		fl.Label = msg.New("web.form.champion", msg.New(msg.ID("web.champion."+name))).Text(l)
 	}
 	if name == "damage" {
