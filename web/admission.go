@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/rearrank/rearrank/internal/safe"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 )
 
@@ -109,9 +110,9 @@ func (s *Server) shed(ctx context.Context, l *lane) *apiError {
 		n.shed = true
 	}
 	s.overload.add(s.log, l)
-	return &apiError{Status: http.StatusServiceUnavailable, Code: "busy", RetryAfter: 1,
-		Message: fmt.Sprintf("the server is busy: its %d computation slots for %s requests are taken and %d more wait; try again in a second",
-			cap(l.slots), l.name, l.waiting.Load())}
+	e := sayError(http.StatusServiceUnavailable, "busy", "", msg.New(msg.ID("web.api.busy."+l.name), cap(l.slots), int(l.waiting.Load())))
+	e.RetryAfter = 1
+	return e
 }
 
 // overloadLog logs refused requests at most once per overloadEvery,

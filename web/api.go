@@ -12,6 +12,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
@@ -45,7 +46,25 @@ type RulesetInfo = rules.RulesetInfo
 type SwitchInfo = rules.SwitchInfo
 
 func (s *Server) handleRulesets(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, rules.Catalog())
+	writeJSON(w, http.StatusOK, catalogIn(rules.Catalog(), requestLang(r)))
+}
+
+// catalogIn is the rulesets' catalogue with its texts for people (the
+// descriptions, the switches' docs and references) in language l; names,
+// values and defaults are codes, the same in every language.
+func catalogIn(cat []rules.RulesetInfo, l msg.Lang) []rules.RulesetInfo {
+	if l == msg.English {
+		return cat
+	}
+	for i := range cat {
+		info := &cat[i]
+		info.Description, info.Seed = info.DescriptionIn(l), info.DescriptionIn(l)
+		for j := range info.Switches {
+			sw := &info.Switches[j]
+			sw.Doc, sw.Ref = sw.DocIn(l), sw.RefIn(l)
+		}
+	}
+	return cat
 }
 
 // failCached writes err with its status, and remembers the answer under
@@ -57,7 +76,7 @@ func (s *Server) failCached(w http.ResponseWriter, r *http.Request, key [32]byte
 		s.fail(w, r, err)
 		return
 	}
-	data, _ := encodeJSON(e.body()) // an ErrorBody always encodes
+	data, _ := encodeJSON(e.bodyIn(requestLang(r))) // an ErrorBody always encodes
 	s.remember(key, e.Status, data)
 	writeRaw(w, e.Status, data)
 }
@@ -72,7 +91,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	if e.Status == http.StatusUnprocessableEntity && e.Code == "unprocessable" {
 		s.log.Warn("engine refused a scenario", "path", r.URL.Path, "err", err)
 	}
-	writeError(w, e)
+	writeErrorIn(w, requestLang(r), e)
 }
 
 func (s *Server) handleOdds(w http.ResponseWriter, r *http.Request) {
@@ -85,7 +104,7 @@ func (s *Server) handleOdds(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	data, err := s.oddsJSON(r.Context(), req.file, fallback, exact)
+	data, err := s.oddsJSON(r.Context(), req.file, fallback, exact, requestLang(r))
 	if err != nil {
 		s.failCached(w, r, key, err)
 		return
@@ -105,11 +124,11 @@ func (s *Server) odds(ctx context.Context, f *scenario.File, fallback bool) (*od
 // oddsJSON computes a scenario's odds and encodes them, the encoding in
 // the computation's slot and time limit: exact fractions of a large
 // distribution take long to add up and print.
-func (s *Server) oddsJSON(ctx context.Context, f *scenario.File, fallback, exact bool) ([]byte, error) {
+func (s *Server) oddsJSON(ctx context.Context, f *scenario.File, fallback, exact bool, l msg.Lang) ([]byte, error) {
 	var data []byte
 	err := s.compute(ctx, f, fallback, func(r *odds.Result) error {
 		var err error
-		data, err = encodeJSON(odds.JSON(r, exact))
+		data, err = encodeJSON(oddsIn(odds.JSON(r, exact), l))
 		return err
 	})
 	return data, err
@@ -168,7 +187,7 @@ func (s *Server) handleResolve(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, res.json)
+	writeJSON(w, http.StatusOK, resolveIn(res.json, requestLang(r)))
 }
 
 // diceAndSeed reads the dice ("6,3,5" or [6,3,5]) and the seed; with
@@ -181,22 +200,22 @@ func (req *request) diceAndSeed() ([]int, *uint64, error) {
 		if err := json.Unmarshal(raw, &faces); err != nil {
 			var s string
 			if err := json.Unmarshal(raw, &s); err != nil {
-				return nil, nil, badRequest("dice", `dice: want the faces as a list [6, 3, 5] or a string "6,3,5"`)
+				return nil, nil, invalid("dice", "web.api.dice_list")
 			}
 			if faces, err = dice.ParseFaces(s); err != nil {
-				return nil, nil, badRequest("dice", "dice: %v", err)
+				return nil, nil, invalid("dice", "web.api.dice", errText{err})
 			}
 		}
 	} else if req.query.Has("dice") {
 		hasDice = true
 		var err error
 		if faces, err = dice.ParseFaces(req.query.Get("dice")); err != nil {
-			return nil, nil, badRequest("dice", "dice: %v", err)
+			return nil, nil, invalid("dice", "web.api.dice", errText{err})
 		}
 	}
 	for i, f := range faces {
 		if f < 1 {
-			return nil, nil, badRequest("dice", "dice: item %d is %d: a face is at least 1", i+1, f)
+			return nil, nil, invalid("dice", "web.api.dice_face", i+1, f)
 		}
 	}
 	text, hasSeed, err := req.text("seed")
@@ -205,15 +224,15 @@ func (req *request) diceAndSeed() ([]int, *uint64, error) {
 	}
 	switch {
 	case hasDice && hasSeed:
-		return nil, nil, badRequest("seed", "give dice or seed, not both")
+		return nil, nil, invalid("seed", "web.api.dice_or_seed")
 	case hasDice && len(faces) == 0:
-		return nil, nil, badRequest("dice", "dice: empty: give the faces you rolled, such as 6,3,5")
+		return nil, nil, invalid("dice", "web.api.dice_empty")
 	case hasDice:
 		return faces, nil, nil
 	case hasSeed:
 		n, err := strconv.ParseUint(strings.TrimSpace(text), 10, 64)
 		if err != nil {
-			return nil, nil, badRequest("seed", "seed %q: want a whole number from 0 to %d", text, uint64(1<<64-1))
+			return nil, nil, invalid("seed", "web.api.seed", strconv.Quote(text), strconv.FormatUint(1<<64-1, 10))
 		}
 		return nil, &n, nil
 	}
@@ -235,8 +254,7 @@ func (s *Server) checkAttacks(attacks []rearrank.Attack) error {
 		most += a.Count.Max()
 	}
 	if most > s.cfg.MaxAttacks {
-		return &apiError{Status: http.StatusUnprocessableEntity, Code: "too_many_attacks",
-			Message: fmt.Sprintf("the referee rolls for at most %d attacks in one request, and this scenario has up to %d; for the odds of so many, use /api/odds", s.cfg.MaxAttacks, most)}
+		return sayError(http.StatusUnprocessableEntity, "too_many_attacks", "", msg.New("web.api.too_many_attacks", s.cfg.MaxAttacks, most))
 	}
 	return nil
 }
@@ -298,7 +316,7 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 		})
 		if err != nil {
 			e := toAPIError(err, s.cfg.Timeout)
-			e.Message = v.Label + ": " + e.Message
+			e.prefix(v.Label + ": ")
 			if errors.Is(err, odds.ErrStateLimit) {
 				s.failCached(w, r, key, e)
 				return
@@ -307,7 +325,7 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	data, err := encodeJSON(out)
+	data, err := encodeJSON(compareIn(out, requestLang(r)))
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -323,13 +341,13 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 func (req *request) sources() ([]scenario.Source, error) {
 	for _, name := range []string{"scenarios", "labels"} {
 		if req.query.Has(name) {
-			return nil, badRequest(name, "%s: give it in a JSON envelope beside \"scenario\", not in the query", name)
+			return nil, invalid(name, "web.api.in_envelope", name)
 		}
 	}
 	var raws []json.RawMessage
 	if raw, ok := req.params["scenarios"]; ok {
 		if err := json.Unmarshal(raw, &raws); err != nil {
-			return nil, badRequest("scenarios", "scenarios: want a list of scenarios")
+			return nil, invalid("scenarios", "web.api.want_scenarios")
 		}
 	}
 	labels, err := req.list("labels", false)
@@ -337,10 +355,10 @@ func (req *request) sources() ([]scenario.Source, error) {
 		return nil, err
 	}
 	if len(raws)+1 > scenario.MaxSources {
-		return nil, badRequest("scenarios", "%d scenarios: compare at most %d at once", len(raws)+1, scenario.MaxSources)
+		return nil, invalid("scenarios", "web.api.too_many_scenarios", len(raws)+1, scenario.MaxSources)
 	}
 	if len(labels) > len(raws)+1 {
-		return nil, badRequest("labels", "%d labels for %d scenarios", len(labels), len(raws)+1)
+		return nil, invalid("labels", "web.api.labels", len(labels), len(raws)+1)
 	}
 	files := []*scenario.File{req.file}
 	for i, raw := range raws {
@@ -384,7 +402,7 @@ func compareSources(files []scenario.Source, rulesets, sets []string) ([]scenari
 // request field that asked for it, keeping its line and column.
 func variantError(field, what string, err error) *apiError {
 	e := toAPIError(err, nil)
-	e.Message = fmt.Sprintf("%s %s: %s", field, what, e.Message)
+	e.prefix(field + " " + what + ": ")
 	e.Field = field
 	if e.Status != http.StatusRequestEntityTooLarge {
 		e.Status, e.Code = http.StatusBadRequest, "invalid"
@@ -515,6 +533,7 @@ func (s *Server) resolvePartial(w http.ResponseWriter, r *http.Request, req *req
 		return
 	}
 	out := StagedResult{ResolveResult: st.json, Stages: st.Stages, Pending: st.Pending}
+	out.Events = eventsIn(out.Events, requestLang(r))
 	if out.Stages == nil {
 		out.Stages = []RefereeStage{}
 	}
@@ -522,4 +541,80 @@ func (s *Server) resolvePartial(w http.ResponseWriter, r *http.Request, req *req
 		out.Next = nextStage(st.Next)
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// The API's texts in the request's language (?lang=, Accept-Language):
+// the events' sentences and the stand-ins' notes; codes, field names and
+// numbers stay as they are, and English is the JSON as it always was.
+
+// standInJSON is a stand-in as rules.StandIn writes it, its note in the
+// reader's language.
+type standInJSON struct {
+	Switch  string `json:"switch"`
+	Default string `json:"default"`
+	Note    string `json:"note"`
+}
+
+func standInsIn(in []rules.StandIn, l msg.Lang) []standInJSON {
+	if in == nil {
+		return nil
+	}
+	out := make([]standInJSON, len(in))
+	for i, s := range in {
+		out[i] = standInJSON{s.Switch, s.Default, s.Msg().Text(l)}
+	}
+	return out
+}
+
+// eventsIn is events with their text in l.
+func eventsIn(events []rearrank.Event, l msg.Lang) []rearrank.Event {
+	if l == msg.English {
+		return events
+	}
+	out := make([]rearrank.Event, len(events))
+	for i, ev := range events {
+		ev.Text = ev.TextIn(l)
+		out[i] = ev
+	}
+	return out
+}
+
+// resolveIn is a resolution's JSON in language l.
+func resolveIn(v ResolveResult, l msg.Lang) any {
+	if l == msg.English {
+		return v
+	}
+	v.Events = eventsIn(v.Events, l)
+	return struct {
+		ResolveResult
+		StandIns []standInJSON `json:"stand_ins,omitempty"`
+	}{v, standInsIn(v.StandIns, l)}
+}
+
+// oddsIn is the odds' JSON in language l.
+func oddsIn(o odds.ResultJSON, l msg.Lang) any {
+	if l == msg.English {
+		return o
+	}
+	return struct {
+		odds.ResultJSON
+		StandIns []standInJSON `json:"stand_ins,omitempty"`
+	}{o, standInsIn(o.StandIns, l)}
+}
+
+// compareIn is a comparison's JSON in language l.
+func compareIn(entries []CompareEntry, l msg.Lang) any {
+	if l == msg.English {
+		return entries
+	}
+	type entry struct {
+		Variant string   `json:"variant"`
+		Notes   []string `json:"notes,omitempty"`
+		Odds    any      `json:"odds"`
+	}
+	out := make([]entry, len(entries))
+	for i, e := range entries {
+		out[i] = entry{e.Variant, e.Notes, oddsIn(e.Odds, l)}
+	}
+	return out
 }

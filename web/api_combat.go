@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank/combat"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 )
 
@@ -67,13 +68,13 @@ func (s *Server) handleCombat(w http.ResponseWriter, r *http.Request) {
 	hasDice := req.query.Has("dice")
 	switch {
 	case exact && (hasDice || hasN || (hasSeed && !fallback)):
-		s.fail(w, r, badRequest("exact", "exact=1 walks every die: it takes no dice or n, and a seed only with fallback=1"))
+		s.fail(w, r, invalid("exact", "web.api.exact_dice"))
 		return
 	case fallback && !exact:
-		s.fail(w, r, badRequest("fallback", "fallback=1 goes with exact=1 (without exact=1 the exact odds fall back to Monte Carlo by themselves)"))
+		s.fail(w, r, invalid("fallback", "web.api.fallback_exact"))
 		return
 	case hasN && hasDice:
-		s.fail(w, r, badRequest("n", "n is for Monte Carlo; dice play one round"))
+		s.fail(w, r, invalid("n", "web.api.n_dice"))
 		return
 	}
 	if !exact && (hasDice || (hasSeed && !hasN)) {
@@ -88,7 +89,7 @@ func (s *Server) handleCombat(w http.ResponseWriter, r *http.Request) {
 	if hasN {
 		n, err = strconv.Atoi(strings.TrimSpace(nText))
 		if err != nil || n < 1 || n > MaxCombatRounds {
-			s.fail(w, r, badRequest("n", "n=%s: want a whole number from 1 to %d", nText, MaxCombatRounds))
+			s.fail(w, r, invalid("n", "web.api.n", nText, MaxCombatRounds))
 			return
 		}
 	}
@@ -96,7 +97,7 @@ func (s *Server) handleCombat(w http.ResponseWriter, r *http.Request) {
 	if hasSeed {
 		text, _, _ := req.text("seed")
 		if seed, err = strconv.ParseUint(strings.TrimSpace(text), 10, 64); err != nil {
-			s.fail(w, r, badRequest("seed", "seed %q: want a whole number from 0 to %d", text, uint64(1<<64-1)))
+			s.fail(w, r, invalid("seed", "web.api.seed", strconv.Quote(text), strconv.FormatUint(1<<64-1, 10)))
 			return
 		}
 	}
@@ -121,8 +122,7 @@ func (s *Server) handleCombat(w http.ResponseWriter, r *http.Request) {
 		return err
 	})
 	if errors.Is(err, odds.ErrStateLimit) {
-		s.failCached(w, r, key, &apiError{Status: http.StatusUnprocessableEntity, Code: "state_limit",
-			Message: err.Error() + " (POST /api/combat?exact=1&fallback=1 estimates it with Monte Carlo instead)"})
+		s.failCached(w, r, key, sayError(http.StatusUnprocessableEntity, "state_limit", "", msg.New("web.api.combat_state_limit", errText{err})))
 		return
 	}
 	if err != nil {
@@ -149,6 +149,11 @@ func (s *Server) combatRound(w http.ResponseWriter, r *http.Request, req *reques
 			return err
 		}
 		out = CombatRound{Round: wire.RoundOf(round, c, rolls.Faces()), Seed: seed, DiceLeft: rolls.left()}
+		for _, st := range out.Steps {
+			for _, side := range st.Sides {
+				side.Events = eventsIn(side.Events, requestLang(r))
+			}
+		}
 		return nil
 	})
 	if err != nil {

@@ -21,8 +21,8 @@ const entryOverhead = 160
 
 // resultCache keeps the answers of deterministic requests (odds, compare,
 // combat with a seed, the page's results: the same request always gives
-// the same bytes), keyed by a hash of the route, the query, the
-// Content-Type and the body, up to a total size in bytes. When it is full
+// the same bytes), keyed by a hash of the language, the route, the query,
+// the Content-Type and the body, up to a total size in bytes. When it is full
 // the entry used least recently goes first, so a popular answer (the
 // page's default, an example everyone opens) stays however many one-off
 // requests pass through. A repeated request is answered without parsing
@@ -65,9 +65,13 @@ func newResultCache(max int) *resultCache {
 	return &resultCache{max: max, items: map[[32]byte]*list.Element{}}
 }
 
-// cacheKey hashes what decides a deterministic answer.
+// cacheKey hashes what decides a deterministic answer: the language of
+// its words among it, which the query, a cookie or Accept-Language picks
+// (requestLang).
 func cacheKey(r *http.Request, body []byte) [32]byte {
 	h := sha256.New()
+	h.Write([]byte(requestLang(r).String()))
+	h.Write([]byte{0})
 	h.Write([]byte(r.URL.Path))
 	h.Write([]byte{0})
 	h.Write([]byte(r.URL.RawQuery))

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
 )
@@ -103,6 +104,15 @@ var championLabels = map[string]string{
 	"ws": "WS", "armour_save": "printed armour value", "regeneration_plus": "Regeneration (+k)",
 	"aegis_against": "Aegis only against", "regeneration_against": "Regeneration only against",
 	"reroll_armour": "re-roll of armour saves", "reroll_special": "re-roll of special saves",
+}
+
+// championInputsIn are championInputs in language l.
+func championInputsIn(l msg.Lang, rs rules.Ruleset, target fieldValues, hide func(field, string) field) []field {
+	out := championInputs(rs, target, hide)
+	for i := range out {
+		localizeChampion(&out[i], strings.TrimPrefix(out[i].Name, "t.champion."), l)
+	}
+	return out
 }
 
 // championInputs are the champion's inputs of the page, folded with the

@@ -49,6 +49,7 @@ const defaultCombatExample = "combat-elves-men"
 
 type combatPageData struct {
 	Tabs       []tabLink
+	Langs      []langLink // the language switch (page_lang.go)
 	Examples   []choice
 	Rulesets   []choice
 	RulesetDoc string
@@ -235,7 +236,10 @@ func (s *Server) handleCombatPage(w http.ResponseWriter, r *http.Request) {
 		status = d.Error.Status
 	}
 	d.FileSum = fileSum(d.File)
-	s.writePage(w, status, "combat-page", d)
+	l := requestLang(r)
+	rememberLang(w, r, l)
+	d.Langs = langLinks(r, l)
+	s.writePageIn(w, l, status, "combat-page", d)
 }
 
 // fightAction adds a fight to a side ("a", "b"), a copy of its last, or
@@ -288,19 +292,6 @@ func (f *combatForm) swapSides() {
 	if a != "" {
 		f.Combat["contact.b"] = a
 	}
-}
-
-// writePage renders a whole HTML page with the page's security headers.
-func (s *Server) writePage(w http.ResponseWriter, status int, name string, data any) {
-	var b bytes.Buffer
-	if err := s.pages.t.ExecuteTemplate(&b, name, data); err != nil {
-		panic(fmt.Sprintf("web: %s template: %v", name, err)) // our own templates and data: a bug
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	w.WriteHeader(status)
-	_, _ = w.Write(b.Bytes())
 }
 
 // combatTabs are the page's tabs as seen from the Combat tab: the main

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/rearrank/rearrank/docs"
+	"github.com/rearrank/rearrank/msg"
 )
 
 // The players' documentation is served beside the page that cites it:
@@ -45,21 +46,26 @@ type docsData struct {
 	Title string
 	Body  template.HTML
 	Docs  []tabLink
+	Langs []langLink
 }
 
 // handleDocs serves a page of the documentation.
 func (s *Server) handleDocs(w http.ResponseWriter, r *http.Request) {
 	d, ok := docPages()[r.PathValue("name")]
 	if !ok {
-		writeError(w, &apiError{Status: http.StatusNotFound, Code: "not_found",
-			Message: fmt.Sprintf("no such page: %s (the documentation is /docs/rules, /docs/scenario and /docs/combat)", r.URL.Path)})
+		writeErrorIn(w, requestLang(r), sayError(http.StatusNotFound, "not_found", "", msg.New("web.api.no_doc", r.URL.Path)))
 		return
 	}
-	data := docsData{Title: d.title, Body: d.body}
+	// The pages' text is docs/*.md, in English: a Russian text is d's in
+	// another language, chosen here by l when there is one.
+	l := requestLang(r)
+	rememberLang(w, r, l)
+	title := func(name string) string { return say(msg.ID("web.docs."+name), docPages()[name].title, l) }
+	data := docsData{Title: title(d.name), Body: d.body, Langs: langLinks(r, l)}
 	for _, name := range []string{"rules", "scenario", "combat"} {
-		data.Docs = append(data.Docs, tabLink{Name: name, Label: docPages()[name].title, Href: "/docs/" + name, Current: name == d.name})
+		data.Docs = append(data.Docs, tabLink{Name: name, Label: title(name), Href: "/docs/" + name, Current: name == d.name})
 	}
-	s.writePage(w, http.StatusOK, "docs", data)
+	s.writePageIn(w, l, http.StatusOK, "docs", data)
 }
 
 var (

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/scenario"
 )
@@ -34,19 +35,96 @@ type apiError struct {
 	Field      string
 	Line, Col  int
 	RetryAfter int // seconds, for 503
+	// Words is Message for a reader of another language: its English is
+	// Message. nil where Message has no words of the catalogue (a Go
+	// error's text), which every language then reads in English.
+	Words msg.Texter
 }
 
 func (e *apiError) Error() string { return e.Message }
 
-func (e *apiError) body() ErrorBody {
-	return ErrorBody{Error: e.Message, Code: e.Code, Field: e.Field, Line: e.Line, Column: e.Col}
+// Text is the error's message in language l.
+func (e *apiError) Text(l msg.Lang) string {
+	if e.Words == nil || l == msg.English {
+		return e.Message
+	}
+	return e.Words.Text(l)
 }
 
-func writeError(w http.ResponseWriter, e *apiError) {
+// prefix puts p (a variant's label, a request field) before the message,
+// in every language.
+func (e *apiError) prefix(p string) {
+	e.Words = labelled{p, texterOf(e)}
+	e.Message = p + e.Message
+}
+
+// bodyIn is the error's JSON body with its message in language l; the
+// code and the field stay English.
+func (e *apiError) bodyIn(l msg.Lang) ErrorBody {
+	return ErrorBody{Error: e.Text(l), Code: e.Code, Field: e.Field, Line: e.Line, Column: e.Col}
+}
+
+func writeError(w http.ResponseWriter, e *apiError) { writeErrorIn(w, msg.English, e) }
+
+// writeErrorIn writes e with its message in language l.
+func writeErrorIn(w http.ResponseWriter, l msg.Lang, e *apiError) {
 	if e.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
 	}
-	writeJSON(w, e.Status, e.body())
+	writeJSON(w, e.Status, e.bodyIn(l))
+}
+
+// sayError is an error whose message is m, in every language.
+func sayError(status int, code, field string, m msg.Message) *apiError {
+	return &apiError{Status: status, Code: code, Field: field, Message: m.String(), Words: m}
+}
+
+// invalid is a 400 about one request field, its message id of the
+// catalogue.
+func invalid(field string, id msg.ID, args ...any) *apiError {
+	return sayError(http.StatusBadRequest, "invalid", field, msg.New(id, args...))
+}
+
+// labelled is a message after a label that is the same in every language.
+type labelled struct {
+	label string
+	t     msg.Texter
+}
+
+func (p labelled) Text(l msg.Lang) string { return p.label + p.t.Text(l) }
+
+// texterOf is e's message as a Texter: its Words, or its English.
+func texterOf(e *apiError) msg.Texter {
+	if e.Words != nil {
+		return e.Words
+	}
+	return english(e.Message)
+}
+
+// english is a text that has no other language (a Go error's).
+type english string
+
+func (s english) Text(msg.Lang) string { return string(s) }
+
+// errText is an error as a message's argument: in the reader's language
+// when it carries words of the catalogue (msg.ErrorText), else English.
+type errText struct{ err error }
+
+func (e errText) Text(l msg.Lang) string { return msg.ErrorText(e.err, l) }
+
+// scenarioText is a scenario error's message after its field path, as the
+// API writes it ("attacks[0].strength: want 1 to 10, got 11").
+type scenarioText struct{ se *scenario.Error }
+
+func (t scenarioText) Text(l msg.Lang) string {
+	m := t.se.Msg
+	if l != msg.English && !t.se.Message.IsZero() {
+		m = t.se.Message.Text(l)
+	}
+	if t.se.Field != "" {
+		m = t.se.Field + ": " + m
+	}
+	return m
 }
 
 // writeJSON writes v indented like the CLI's --json output.
@@ -82,8 +160,7 @@ func writeRaw(w http.ResponseWriter, status int, data []byte) {
 // status 422 when the computation stopped itself there, 503 when the
 // server answered for a handler that was still running.
 func timeLimitError(timeout fmt.Stringer, status int) *apiError {
-	return &apiError{Status: status, Code: "time_limit",
-		Message: fmt.Sprintf("the computation took longer than this server's limit of %s; make the scenario smaller (fewer attacks, models or wounds)", timeout)}
+	return sayError(status, "time_limit", "", msg.New("web.api.time_limit", fmt.Sprint(timeout)))
 }
 
 // badRequest is a 400 about one request field.
@@ -106,26 +183,20 @@ func toAPIError(err error, timeout fmt.Stringer) *apiError {
 	case errors.As(err, &ae):
 		return ae
 	case errors.As(err, &ip):
-		return &apiError{Status: http.StatusBadRequest, Code: "invalid",
-			Message: "rearrank failed to read this scenario: this is a bug, please report it with the request; meanwhile check the scenario against docs/scenario.md"}
+		return sayError(http.StatusBadRequest, "invalid", "", msg.New("web.api.input_panic"))
 	case errors.As(err, &mbe), errors.Is(err, scenario.ErrTooLarge):
-		return &apiError{Status: http.StatusRequestEntityTooLarge, Code: "too_large",
-			Message: fmt.Sprintf("the request body is larger than %d bytes (1 MiB); a scenario is a few kilobytes", scenario.MaxSize)}
+		return sayError(http.StatusRequestEntityTooLarge, "too_large", "", msg.New("web.api.too_large", scenario.MaxSize))
 	case errors.As(err, &se):
-		msg := se.Msg
-		if se.Field != "" {
-			msg = se.Field + ": " + msg
-		}
-		return &apiError{Status: http.StatusBadRequest, Code: "invalid", Message: msg, Field: se.Field, Line: se.Line, Col: se.Column}
+		t := scenarioText{se}
+		return &apiError{Status: http.StatusBadRequest, Code: "invalid", Message: t.Text(msg.English), Words: t, Field: se.Field, Line: se.Line, Col: se.Column}
 	case errors.Is(err, odds.ErrStateLimit):
-		return &apiError{Status: http.StatusUnprocessableEntity, Code: "state_limit",
-			Message: err.Error() + " (POST /api/odds?fallback=1 estimates it with Monte Carlo instead)"}
+		return sayError(http.StatusUnprocessableEntity, "state_limit", "", msg.New("web.api.state_limit", errText{err}))
 	case errors.Is(err, context.DeadlineExceeded):
 		return timeLimitError(timeout, http.StatusUnprocessableEntity)
 	case errors.Is(err, context.Canceled):
-		return &apiError{Status: http.StatusServiceUnavailable, Code: "canceled", Message: "the request was canceled"}
+		return sayError(http.StatusServiceUnavailable, "canceled", "", msg.New("web.api.canceled"))
 	case errors.Is(err, dice.ErrOutOfDice), errors.Is(err, dice.ErrBadFace):
-		return &apiError{Status: http.StatusBadRequest, Code: "invalid", Field: "dice", Message: "dice: " + err.Error()}
+		return sayError(http.StatusBadRequest, "invalid", "dice", msg.New("web.api.dice", errText{err}))
 	}
-	return &apiError{Status: http.StatusUnprocessableEntity, Code: "unprocessable", Message: err.Error()}
+	return &apiError{Status: http.StatusUnprocessableEntity, Code: "unprocessable", Message: err.Error(), Words: errText{err}}
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
 )
@@ -126,8 +127,11 @@ func whole(fl *field, s scenario.FieldSpec, noun string) {
 	}
 }
 
-// pageData lays out the form for the template.
-func (s *Server) pageData(f form) *pageData {
+// pageData lays out the form for the template, in English.
+func (s *Server) pageData(f form) *pageData { return s.pageDataIn(f, msg.English) }
+
+// pageDataIn lays out the form for the template in language l.
+func (s *Server) pageDataIn(f form, l msg.Lang) *pageData {
 	rs, _ := rules.ParseRuleset(f.Ruleset)
 	d := &pageData{Tab: f.Tab, Form: f, Query: f.values().Encode()}
 	for _, t := range []struct{ name, label string }{{tabOdds, "Odds"}, {tabResolve, "Referee"}, {tabCompare, "Compare"}} {
@@ -162,7 +166,7 @@ func (s *Server) pageData(f form) *pageData {
 	for i, a := range f.Attacks {
 		var row []field
 		for _, ff := range fs.attack {
-			row = append(row, ff.input(rs, fmt.Sprintf("a%d.%s", i, ff.Name), fmt.Sprintf("a%d-%s", i, strings.ReplaceAll(ff.Name, "_", "-")),
+			row = append(row, ff.inputIn(l, rs, fmt.Sprintf("a%d.%s", i, ff.Name), fmt.Sprintf("a%d-%s", i, strings.ReplaceAll(ff.Name, "_", "-")),
 				fmt.Sprintf("attacks[%d].%s", i, ff.Name), a[ff.Name]))
 		}
 		d.Attacks = append(d.Attacks, row)
@@ -170,7 +174,7 @@ func (s *Server) pageData(f form) *pageData {
 	d.CanAdd = len(f.Attacks) < maxFormAttacks
 	t := f.Target
 	for _, ff := range fs.target {
-		d.Target = append(d.Target, ff.input(rs, "t."+ff.Name, "t-"+strings.ReplaceAll(ff.Name, "_", "-"), "target."+ff.Name, t[ff.Name]))
+		d.Target = append(d.Target, ff.inputIn(l, rs, "t."+ff.Name, "t-"+strings.ReplaceAll(ff.Name, "_", "-"), "target."+ff.Name, t[ff.Name]))
 	}
 	mk := func(name, label, kind, value string) field {
 		return field{Name: "t." + name, ID: "t-" + strings.ReplaceAll(name, "_", "-"), Label: label, Kind: kind, Value: value, Scenario: "target." + name}
@@ -181,10 +185,10 @@ func (s *Server) pageData(f form) *pageData {
 		fl.Checked, fl.More = t[c] != "", true
 		d.Command = append(d.Command, fl)
 	}
-	d.Command = append(d.Command, championInputs(rs, t, hide)...)
+	d.Command = append(d.Command, championInputsIn(l, rs, t, hide)...)
 	for _, sw := range rules.Switches() {
-		fl := field{Name: "opt." + sw.Name, ID: "opt-" + strings.ReplaceAll(sw.Name, "_", "-"), Label: switchLabel(sw),
-			Scenario: "options." + sw.Name, Hint: hintWords(sw.Doc)}
+		fl := field{Name: "opt." + sw.Name, ID: "opt-" + strings.ReplaceAll(sw.Name, "_", "-"), Label: switchLabelIn(sw, l),
+			Scenario: "options." + sw.Name, Hint: switchHintIn(sw, rs, l)}
 		value := orDefault(f.Options[sw.Name], sw.Default)
 		if sw.Values == nil {
 			fl.Kind, fl.Value, fl.Placeholder = "text", f.Options[sw.Name], sw.Default
@@ -203,6 +207,7 @@ func (s *Server) pageData(f form) *pageData {
 			fl.Choices[0].Label += " (default)"
 			switchChoices(rs, sw, fl.Choices)
 		}
+		localizeSwitch(&fl, sw, l)
 		names := make([]string, len(sw.Rulesets))
 		for i, r := range sw.Rulesets {
 			names[i] = r.String()
@@ -239,6 +244,7 @@ func (s *Server) pageData(f form) *pageData {
 	keepHidden(d.Target)
 	keepHidden(d.Command)
 	keepHidden(d.Options)
+	d.localize(l, rs)
 	return d
 }
 
@@ -352,8 +358,9 @@ func orDefault(v, def string) string {
 	return v
 }
 
-// markError puts the error beside its input, or leaves it for the summary.
-func (d *pageData) markError() {
+// markError puts the error beside its input, or leaves it for the summary
+// in language l.
+func (d *pageData) markError(l msg.Lang) {
 	e := d.Error
 	if e == nil || e.Input == "" || e.Input == "yaml" { // the file's textarea shows it with its line
 		return
@@ -379,6 +386,6 @@ func (d *pageData) markError() {
 	}
 	e.Input = ""
 	if e.api != nil {
-		e.Message = e.api.Message // no input to label it: keep the field's name
+		e.Message = e.api.Text(l) // no input to label it: keep the field's name
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
 )
@@ -342,6 +343,13 @@ func (ff formField) input(rs rules.Ruleset, name, id, path, v string) field {
 	if l.adjust != nil {
 		l.adjust(rs, &fl)
 	}
+	return fl
+}
+
+// inputIn is input in language l.
+func (ff formField) inputIn(l msg.Lang, rs rules.Ruleset, name, id, path, v string) field {
+	fl := ff.input(rs, name, id, path, v)
+	ff.localize(&fl, l)
 	return fl
 }
 

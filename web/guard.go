@@ -135,7 +135,7 @@ func (s *Server) guarded(h http.Handler) http.Handler {
 				panic(v) // recovered, outside, answers 500
 			}
 		case <-watchdog.C:
-			writeError(w, timeLimitError(s.cfg.Timeout, http.StatusServiceUnavailable))
+			writeErrorIn(w, requestLang(r), timeLimitError(s.cfg.Timeout, http.StatusServiceUnavailable))
 			return
 		case <-r.Context().Done():
 			// The client left: cancel (deferred) stops the work, and

@@ -92,6 +92,8 @@ type pageData struct {
 	Results    template.HTML
 	Headline   template.HTML // the results' headline numbers, shown first on a phone
 	Submit     string
+	Langs      []langLink // the language switch
+	Lang       string     // the ?lang= the page was asked in, which its form and links carry on; "" without
 }
 
 type tabLink struct {
@@ -165,25 +167,34 @@ type pageError struct {
 	Label   string // the input in the form's words, for the summary: "Attack group 1, Strength"
 	Status  int
 	api     *apiError
+	trimmed bool // Message is api's without its field path in front (the label says it)
 }
 
 func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
+	l, explicit := requestLang(r), explicitLang(r)
+	rememberLang(w, r, l)
 	f := parseForm(q)
 	if q.Has("export") && s.export(w, f, q.Get("export")) {
 		return
 	}
 	if to, ok := f.action(q); ok {
-		http.Redirect(w, r, "/?"+to.Encode(), http.StatusSeeOther)
+		http.Redirect(w, r, "/?"+withLang(to.Encode(), explicit), http.StatusSeeOther)
 		return
 	}
 	if variantFields(q) {
 		// A variant's forms sent without JavaScript: the link to share
 		// holds their changes instead (compare_page.go).
-		http.Redirect(w, r, "/?"+f.values().Encode(), http.StatusSeeOther)
+		http.Redirect(w, r, "/?"+withLang(f.values().Encode(), explicit), http.StatusSeeOther)
 		return
 	}
-	data := s.pageData(f)
+	data := s.pageDataIn(f, l)
+	data.Langs, data.Lang = langLinks(r, l), explicit
+	if explicit != "" {
+		for i := range data.Tabs {
+			data.Tabs[i].Href += "&lang=" + explicit
+		}
+	}
 	status := http.StatusOK
 	results, headline, perr := s.resultsParts(r, f)
 	switch {
@@ -193,20 +204,21 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 		data.Busy, status = true, perr.Status
 		w.Header().Set("Retry-After", strconv.Itoa(max(perr.api.RetryAfter, 1)))
 	case perr != nil:
+		perr.localize(l)
 		data.Error = perr
 		status = perr.Status
-		data.markError()
-		data.nameError()
+		data.markError(l)
+		data.nameError(l)
 	}
 	data.Results, data.Headline = results, headline
-	s.writePage(w, status, "page", data) // combat_page.go
+	s.writePageIn(w, l, status, "page", data)
 }
 
 // nameError names the input an error is beside in the words the form
 // shows, group and label ("Attack group 1, Strength"), so that the summary
 // above the form says which field is wrong as well as why; app.js names
 // it the same way (fieldName).
-func (d *pageData) nameError() {
+func (d *pageData) nameError(l msg.Lang) {
 	e := d.Error
 	if e == nil || e.InputID == "" || e.Input == "yaml" {
 		return
@@ -225,18 +237,20 @@ func (d *pageData) nameError() {
 			}
 			e.Label = label
 			if group != "" && group != label {
-				e.Label = group + ", " + label
+				e.Label = msg.New("web.error.field", group, label).Text(l)
 			}
 			return true
 		}
 		return false
 	}
 	for i, row := range d.Attacks {
-		if find(fmt.Sprintf("Attack group %d", i+1), row) {
+		if find(msg.New("web.group.attack", i+1).Text(l), row) {
 			return
 		}
 	}
-	_ = find("Target unit", d.Target) || find("Command group", d.Command) || find("Rule switches", d.Options) || find("Dice", d.Resolve)
+	group := func(id msg.ID) string { return msg.New(id).Text(l) }
+	_ = find(group("web.group.target"), d.Target) || find(group("web.group.command"), d.Command) ||
+		find(group("web.group.options"), d.Options) || find(group("web.group.dice"), d.Resolve)
 }
 
 // export answers "download as a scenario file" with the form as a YAML
@@ -288,7 +302,7 @@ func (s *Server) handleResults(w http.ResponseWriter, r *http.Request) {
 	f := parseForm(r.URL.Query())
 	results, perr := s.results(r, f)
 	if perr != nil {
-		writeError(w, perr.api)
+		writeErrorIn(w, requestLang(r), perr.api)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -408,6 +422,7 @@ func (s *Server) pageError(err error, f form) *pageError {
 	pe.Input = inputName(e.Field)
 	if pe.Input != "" {
 		pe.Message = strings.TrimPrefix(pe.Message, e.Field+": ") // the label says which field
+		pe.trimmed = true
 	}
 	if e.Field == "dice" || e.Field == "seed" {
 		pe.Input = e.Field

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/scenario"
 )
 
@@ -55,8 +56,7 @@ func mediaFormat(r *http.Request) (bodyFormat, *apiError) {
 	case mt == "text/plain":
 		return formatAny, nil
 	}
-	return 0, &apiError{Status: http.StatusUnsupportedMediaType, Code: "unsupported_media_type",
-		Message: fmt.Sprintf("Content-Type %s: send the scenario as application/json or application/yaml (with curl: --data-binary @file.yaml -H 'Content-Type: application/yaml')", mt)}
+	return 0, sayError(http.StatusUnsupportedMediaType, "unsupported_media_type", "", msg.New("web.api.media_type", mt))
 }
 
 // readBody reads the whole body, at most max bytes.
@@ -67,7 +67,7 @@ func readBody(w http.ResponseWriter, r *http.Request, max int64) ([]byte, error)
 		if errors.As(err, &mbe) {
 			return nil, err
 		}
-		return nil, badRequest("", "reading the request body: %v", err)
+		return nil, invalid("", "web.api.read_body", errText{err})
 	}
 	return data, nil
 }
@@ -151,8 +151,8 @@ func (s *Server) readRequest(w http.ResponseWriter, r *http.Request, allowed ...
 	}
 	query := r.URL.Query()
 	for k := range query {
-		if !slices.Contains(allowed, k) {
-			return nil, badRequest(k, "unknown query parameter %q: this route takes %s", k, listOr(allowed))
+		if !slices.Contains(allowed, k) && k != "lang" { // lang: every route's, the language of the texts (lang.go)
+			return nil, invalid(k, "web.api.unknown_param", strconv.Quote(k), listOr(allowed))
 		}
 	}
 	body, err := readBody(w, r, s.cfg.MaxBody)
@@ -160,7 +160,7 @@ func (s *Server) readRequest(w http.ResponseWriter, r *http.Request, allowed ...
 		return nil, err
 	}
 	if len(bytes.TrimSpace(body)) == 0 {
-		return nil, badRequest("", "empty body: send a scenario (docs/scenario.md), JSON or YAML")
+		return nil, invalid("", "web.api.empty_body")
 	}
 	return &request{body: body, format: format, query: query, allowed: allowed}, nil
 }
@@ -182,7 +182,7 @@ func (req *request) parse() error {
 		} else if ok {
 			for k := range params {
 				if !slices.Contains(req.allowed, k) {
-					return badRequest(k, "unknown field %q in the request: want scenario or %s", k, listOr(req.allowed))
+					return invalid(k, "web.api.unknown_field", strconv.Quote(k), listOr(req.allowed))
 				}
 			}
 			scen, req.params = inner, params
@@ -197,6 +197,9 @@ func (req *request) parse() error {
 		}
 		if req.format == formatYAML && errors.As(err, &se) && errors.Is(err, scenario.ErrUnknownField) && strings.Contains(se.Msg, `"scenario"`) {
 			se.Msg += " (a YAML body is the scenario itself: give the other parameters in the query string)"
+			if !se.Message.IsZero() {
+				se.Message = msg.New("web.api.yaml_envelope", se.Message)
+			}
 		}
 		return err
 	}
@@ -245,8 +248,9 @@ func strictJSON(body []byte) error {
 		err = errors.New("unexpected end of JSON input")
 	}
 	line, col := position(body, off)
-	return &apiError{Status: http.StatusBadRequest, Code: "invalid", Line: line, Col: col,
-		Message: fmt.Sprintf("line %d, column %d: the body is not valid JSON (Content-Type application/json): %v", line, col, err)}
+	e := invalid("", "web.api.json", line, col, err.Error())
+	e.Line, e.Col = line, col
+	return e
 }
 
 // position turns a byte offset into a 1-based line and column (in bytes),
@@ -285,12 +289,12 @@ func splitEnvelope(body []byte) (scen []byte, params map[string]json.RawMessage,
 			continue
 		}
 		if start >= 0 {
-			return nil, nil, false, badRequest("scenario", `the request has "scenario" twice`)
+			return nil, nil, false, invalid("scenario", "web.api.scenario_twice")
 		}
 		end = int(dec.InputOffset())
 		start = end - len(raw)
 		if start < 0 || !bytes.Equal(body[start:end], raw) {
-			return nil, nil, false, badRequest("scenario", "cannot find the scenario in the request body")
+			return nil, nil, false, invalid("scenario", "web.api.scenario_lost")
 		}
 	}
 	if start < 0 {
@@ -321,7 +325,7 @@ func (req *request) flag(name string) (bool, error) {
 	if raw, ok := req.params[name]; ok {
 		var b bool
 		if err := json.Unmarshal(raw, &b); err != nil {
-			return false, badRequest(name, "%s: want true or false", name)
+			return false, invalid(name, "web.api.want_bool", name)
 		}
 		return b, nil
 	}
@@ -334,7 +338,7 @@ func (req *request) flag(name string) (bool, error) {
 	}
 	b, err := strconv.ParseBool(v)
 	if err != nil {
-		return false, badRequest(name, "%s=%s: want 1, 0, true or false", name, v)
+		return false, invalid(name, "web.api.want_flag", name, v)
 	}
 	return b, nil
 }
@@ -351,7 +355,7 @@ func (req *request) text(name string) (string, bool, error) {
 		if err := json.Unmarshal(raw, &n); err == nil {
 			return n.String(), true, nil
 		}
-		return "", false, badRequest(name, "%s: want a string", name)
+		return "", false, invalid(name, "web.api.want_string", name)
 	}
 	if req.query.Has(name) {
 		return req.query.Get(name), true, nil
@@ -365,7 +369,7 @@ func (req *request) list(name string, splitCommas bool) ([]string, error) {
 	if raw, ok := req.params[name]; ok {
 		var v []string
 		if err := json.Unmarshal(raw, &v); err != nil {
-			return nil, badRequest(name, "%s: want a list of strings", name)
+			return nil, invalid(name, "web.api.want_strings", name)
 		}
 		return v, nil
 	}
@@ -384,12 +388,12 @@ func (req *request) list(name string, splitCommas bool) ([]string, error) {
 	return out, nil
 }
 
-func listOr(names []string) string {
+func listOr(names []string) msg.Message {
 	switch len(names) {
 	case 0:
-		return "nothing else"
+		return msg.New("web.api.nothing_else")
 	case 1:
-		return names[0]
+		return msg.New("rules.value.raw", names[0])
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	return msg.New("web.api.list_or", strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"embed"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 )
 
@@ -173,28 +175,62 @@ func New(cfg Config) *Server {
 		s.mux.HandleFunc(r.path, methods(r))
 	}
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		s.notFound(w, r, fmt.Sprintf("no such page: %s (the API is under /api/, described at /api/openapi.json)", r.URL.Path))
+		s.notFound(w, r, msg.New("web.api.not_found", r.URL.Path))
 	})
 	return s
 }
 
 // notFound answers an address the server does not know. A browser (one
 // that asks for text/html) gets the page's 404, in the site's style with
-// a way back; the API's paths, and every other client, the JSON error
-// with msg.
-func (s *Server) notFound(w http.ResponseWriter, r *http.Request, msg string) {
+// a way back, in the reader's language; the API's paths, and every other
+// client, the JSON error with m.
+func (s *Server) notFound(w http.ResponseWriter, r *http.Request, m msg.Message) {
+	l := requestLang(r)
 	if !strings.HasPrefix(r.URL.Path, "/api/") && acceptsHTML(r) {
+		rememberLang(w, r, l)
 		tabs := combatTabs()
 		for i := range tabs {
 			tabs[i].Current = false
+			tabs[i].Label = msg.New(msg.ID("web.tab." + tabs[i].Name)).Text(l)
 		}
-		s.writePage(w, http.StatusNotFound, "not-found", struct {
-			Path string
-			Tabs []tabLink
-		}{r.URL.Path, tabs})
+		s.writePageIn(w, l, http.StatusNotFound, "not-found", struct {
+			Path  string
+			Tabs  []tabLink
+			Langs []langLink
+		}{r.URL.Path, tabs, langLinks(r, l)})
 		return
 	}
-	writeError(w, &apiError{Status: http.StatusNotFound, Code: "not_found", Message: msg})
+	writeErrorIn(w, l, sayError(http.StatusNotFound, "not_found", "", m))
+}
+
+// writePageIn renders a whole HTML page in language l with the page's
+// security headers (writePage's, whose English it is).
+func (s *Server) writePageIn(w http.ResponseWriter, l msg.Lang, status int, name string, data any) {
+	var b bytes.Buffer
+	if err := s.pages.in(l).ExecuteTemplate(&b, name, data); err != nil {
+		panic(fmt.Sprintf("web: template %s: %v", name, err)) // our own templates and data: a bug
+	}
+	pageHeaders(w)
+	w.WriteHeader(status)
+	_, _ = w.Write(b.Bytes())
+}
+
+// pageHeaders are an HTML page's headers: its type and the security
+// policy (a page's scripts and styles are its own files).
+func pageHeaders(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+}
+
+// methodsOr lists a route's methods as its error names them: "GET or
+// POST".
+func methodsOr(methods []string) msg.Message {
+	if len(methods) == 1 {
+		return msg.New("rules.value.raw", methods[0])
+	}
+	n := len(methods) - 1
+	return msg.New("web.api.list_or", strings.Join(methods[:n], " or "), methods[n])
 }
 
 // acceptsHTML reports whether the request's Accept header names text/html
@@ -226,8 +262,8 @@ func methods(rt route) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if !slices.Contains(allow, r.Method) {
 			w.Header().Set("Allow", strings.Join(allow, ", "))
-			writeError(w, &apiError{Status: http.StatusMethodNotAllowed, Code: "method_not_allowed",
-				Message: fmt.Sprintf("%s does not take %s: use %s", r.URL.Path, r.Method, strings.Join(rt.methods, " or "))})
+			writeErrorIn(w, requestLang(r), sayError(http.StatusMethodNotAllowed, "method_not_allowed", "",
+				msg.New("web.api.method", r.URL.Path, r.Method, methodsOr(rt.methods))))
 			return
 		}
 		rt.handle(w, r)
@@ -240,11 +276,11 @@ func (s *Server) handleAsset(files http.Handler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		name := strings.TrimPrefix(r.URL.Path, "/assets/")
 		if name == "" || strings.HasSuffix(name, "/") {
-			s.notFound(w, r, "no such asset: "+r.URL.Path)
+			s.notFound(w, r, msg.New("web.api.no_asset", r.URL.Path))
 			return
 		}
 		if _, err := fs.Stat(assets, "assets/static/"+name); err != nil {
-			s.notFound(w, r, "no such asset: "+r.URL.Path)
+			s.notFound(w, r, msg.New("web.api.no_asset", r.URL.Path))
 			return
 		}
 		w.Header().Set("Cache-Control", "public, max-age=3600")
@@ -333,8 +369,7 @@ func (s *Server) recovered(h http.Handler) http.Handler {
 				p = &panicError{v: v, stack: stack()}
 			}
 			s.logPanic(r, p)
-			writeError(w, &apiError{Status: http.StatusInternalServerError, Code: "internal",
-				Message: "rearrank failed on this input: this is a bug, please report it with the request"})
+			writeErrorIn(w, requestLang(r), sayError(http.StatusInternalServerError, "internal", "", msg.New("web.api.internal")))
 		}()
 		h.ServeHTTP(w, r)
 	})

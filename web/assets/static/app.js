@@ -9,8 +9,26 @@
 (function () {
   'use strict';
 
-  var labels = { odds: 'Show the odds', resolve: 'Resolve', compare: 'Compare' };
-  var titles = { odds: 'Odds', resolve: 'Referee', compare: 'Compare rulesets' };
+  // say is a sentence in the page's language: the page's words for its
+  // script (rearrank-app-words, from the catalogue, on a page not in
+  // English), else the English here, which a test holds to the
+  // catalogue's; "{0}", "{1}" take the arguments after the English.
+  var words = (function () {
+    var el = document.getElementById('rearrank-app-words');
+    try { return el ? JSON.parse(el.textContent) : {}; } catch (e) { return {}; }
+  }());
+  function say(id, english) {
+    var s = Object.prototype.hasOwnProperty.call(words, id) ? words[id] : english;
+    for (var i = 2; i < arguments.length; i++) s = s.split('{' + (i - 2) + '}').join(String(arguments[i]));
+    return s;
+  }
+
+  var labels = {
+    odds: say('web.submit.odds', 'Show the odds'), resolve: say('web.submit.resolve', 'Resolve'), compare: say('web.submit.compare', 'Compare')
+  };
+  var titles = {
+    odds: say('web.page.title.odds', 'Odds'), resolve: say('web.page.title.resolve', 'Referee'), compare: say('web.page.title.compare', 'Compare rulesets')
+  };
 
   function form() { return document.getElementById('scenario'); }
   function results() { return document.getElementById('results'); }
@@ -108,7 +126,7 @@
     var el = id && id !== 'yaml' && document.getElementById(id);
     if (el) msg = named(el, msg);
     var h = document.createElement('h2');
-    h.textContent = 'There is a problem';
+    h.textContent = say('web.js.problem', 'There is a problem');
     var p = document.createElement('p');
     if (id) {
       var a = document.createElement('a');
@@ -154,12 +172,12 @@
   // showError marks the input an API error names, and says it above the form.
   function showError(err, quiet) {
     var f = form();
-    var msg = err.error || 'Something went wrong';
+    var msg = err.error || say('web.js.went.wrong', 'Something went wrong');
     var el = null;
     var yaml = document.getElementById('yaml');
     if (yaml) {
       el = yaml;
-      if (err.line) msg = 'line ' + err.line + ', column ' + err.column + ': ' + msg;
+      if (err.line) msg = say('web.js.line.col', 'line {0}, column {1}: ', err.line, err.column) + msg;
     } else {
       var name = inputName(err.field);
       if (name && f.elements[name] && f.elements[name].id) {
@@ -233,7 +251,7 @@
   // The same state in a word or two sits beside the button, which is
   // always on screen, and the headline numbers above the form fade with
   // the results.
-  var short = { stale: 'Out of date, updating…', busy: 'Busy, retrying…' };
+  var short = { stale: say('web.js.stale.short', 'Out of date, updating…'), busy: say('web.js.busy.short', 'Busy, retrying…') };
   function live(kind, text, brief) {
     var el = document.getElementById('live');
     if (!el) return;
@@ -257,7 +275,7 @@
     var out = results();
     if (!out || !out.children.length) return;
     out.classList.add('stale');
-    live('stale', 'Out of date: these results are for the form before your last change. Updating…');
+    live('stale', say('web.js.stale', 'Out of date: these results are for the form before your last change. Updating…'));
   }
 
   function copyHeadline(out) {
@@ -288,14 +306,15 @@
           var wait = Math.max(after, Math.min(500 * Math.pow(2, retries), 15000));
           retries++;
           out.classList.add('stale');
-          live('busy', 'The server is busy, retrying in ' + Math.ceil(wait / 1000) + ' s…');
+          live('busy', say('web.js.busy', 'The server is busy, retrying in {0} s…', Math.ceil(wait / 1000)));
           retryTimer = setTimeout(function () { load(q, true); }, wait);
           return;
         }
         retries = 0;
         if (type.indexOf('application/json') === 0) {
           return resp.json().then(function (err) {
-            out.innerHTML = '<p class="muted">Fix the problem above to see the results.</p>';
+            out.innerHTML = '<p class="muted"></p>';
+            out.firstChild.textContent = say('web.js.fix.above', 'Fix the problem above to see the results.');
             out.classList.remove('stale');
             copyHeadline(out);
             live('', '');
@@ -310,7 +329,7 @@
           clearErrors();
           var status = document.getElementById('status');
           var title = out.querySelector('h2');
-          if (status) status.textContent = 'Results updated' + (title ? ': ' + title.textContent : '');
+          if (status) status.textContent = say('web.js.updated', 'Results updated') + (title ? ': ' + title.textContent : '');
           if (quiet) return;
           // Bring the answer's headline into view (on a phone the numbers
           // above the form, not the charts below it), and tell screen
@@ -319,7 +338,7 @@
         });
       })
       .catch(function (e) {
-        if (e.name !== 'AbortError') showError({ error: 'Could not reach rearrank: ' + e.message }, quiet);
+        if (e.name !== 'AbortError') showError({ error: say('web.js.unreachable', 'Could not reach rearrank: ') + e.message }, quiet);
       })
       .finally(function () {
         if (pending === ctl) { pending = null; out.setAttribute('aria-busy', 'false'); }
@@ -414,7 +433,7 @@
     });
     if (first) {
       unfold(first);
-      summary(errorOf(first) ? errorOf(first).textContent : 'Check the form', first.id);
+      summary(errorOf(first) ? errorOf(first).textContent : say('web.js.check.form', 'Check the form'), first.id);
       first.focus();
       return;
     }
@@ -439,8 +458,8 @@
         // lines above them and beside the button say which and why.
         check(bad);
         var why = errorOf(bad) ? errorOf(bad).textContent : bad.validationMessage;
-        live('invalid', 'Not updated: ' + named(bad, why).replace(/\.?$/, '.') + ' These results are for the form before.',
-          'Not updated: fix “' + labelOf(bad) + '”');
+        live('invalid', say('web.js.not.updated', 'Not updated: {0} These results are for the form before.', named(bad, why).replace(/\.?$/, '.')),
+          say('web.js.not.updated.fix', 'Not updated: fix “{0}”', labelOf(bad)));
         return;
       }
       go(true);
@@ -465,7 +484,7 @@
         summary.appendChild(document.createTextNode(' '));
         summary.appendChild(span);
       }
-      span.textContent = '(' + n + ' set)';
+      span.textContent = say('web.js.set', '({0} set)', n);
     });
   }
 
@@ -487,8 +506,8 @@
     var label = labelOf(el);
     var group = '';
     var g;
-    if (el.closest('details.command')) group = 'Command group';
-    else if (el.closest('details.options')) group = 'Rule switches';
+    if (el.closest('details.command')) group = say('web.js.command', 'Command group');
+    else if (el.closest('details.options')) group = say('web.js.options', 'Rule switches');
     else if ((g = el.closest('fieldset.group')) && g.querySelector('legend')) group = g.querySelector('legend').textContent.trim();
     return group && group !== label ? group + ', ' + label : label;
   }
@@ -553,6 +572,18 @@
     if (el.getAttribute && el.getAttribute('aria-invalid') === 'true') check(el);
     if (el.type !== 'checkbox' && el.tagName !== 'SELECT') changed(); // those fire change
   });
+
+  // The language switch: its links were drawn for the URL the page came
+  // with, which the form has changed since, so a click takes the form as
+  // it is now (another page's, combat.js's, is in its URL), with the
+  // language chosen. The server sets the cookie that keeps the choice.
+  document.addEventListener('click', function (ev) {
+    var a = ev.target.closest && ev.target.closest('nav.lang a[data-lang]');
+    if (!a) return;
+    var q = form() ? query() : new URLSearchParams(location.search);
+    q.set('lang', a.getAttribute('data-lang'));
+    a.href = location.pathname + '?' + q.toString();
+  }, true);
 
   // Back and forward: fetch the page of that URL and swap its parts in.
   window.addEventListener('popstate', function () {
@@ -635,7 +666,7 @@
     select.textContent = '';
     var first = document.createElement('option');
     first.value = '';
-    first.textContent = Object.keys(units).length ? 'Pick one…' : 'None saved yet';
+    first.textContent = Object.keys(units).length ? say('web.js.pick.one', 'Pick one…') : say('web.js.none.saved', 'None saved yet');
     select.appendChild(first);
     Object.keys(units).sort().forEach(function (name) {
       var o = document.createElement('option');
@@ -651,21 +682,22 @@
   }
 
   // savedBar adds the list, a name and the buttons to a group.
-  function savedBar(group, kind, prefix, id, noun) {
+  function savedBar(group, kind, prefix, id) {
+    var target = kind === 'target';
     if (group.querySelector('.saved-box')) return;
     // Folded while nothing is saved, so the common fields stay first;
     // open once there is a list to pick from.
     var box = document.createElement('details');
     box.className = 'more saved-box';
     box.innerHTML = '<summary></summary><div class="saved"></div>';
-    box.querySelector('summary').textContent = 'Saved ' + noun + 's';
+    box.querySelector('summary').textContent = target ? say('web.js.saved.target', 'Saved targets') : say('web.js.saved.attack', 'Saved attack profiles');
     box.open = Object.keys(loadUnits()[kind]).length > 0;
     var bar = box.querySelector('.saved');
     bar.innerHTML = '<div class="field"><label></label><select data-kind=""></select></div>' +
       '<div class="field"><label></label><input type="text" autocomplete="off"></div>' +
       '<div class="saved-buttons"><button type="button" class="secondary" data-act="save"></button>' +
-      '<button type="button" class="secondary" data-act="delete">Delete</button>' +
-      '<a class="button secondary" data-act="export" download hidden>Export as a scenario file</a></div>' +
+      '<button type="button" class="secondary" data-act="delete"></button>' +
+      '<a class="button secondary" data-act="export" download hidden></a></div>' +
       '<p class="hint saved-msg" role="status"></p>';
     var labels = bar.querySelectorAll('label');
     var select = bar.querySelector('select');
@@ -673,27 +705,29 @@
     select.id = id + '-list';
     select.setAttribute('data-kind', kind);
     labels[0].htmlFor = select.id;
-    labels[0].textContent = 'Pick a saved ' + noun;
+    labels[0].textContent = target ? say('web.js.pick.target', 'Pick a saved target') : say('web.js.pick.attack', 'Pick a saved attack profile');
     name.id = id + '-name';
     labels[1].htmlFor = name.id;
-    labels[1].textContent = 'Save as';
+    labels[1].textContent = say('web.js.save.as', 'Save as');
     var nameField = form().elements[prefix + 'name'];
-    name.placeholder = (nameField && (nameField.value || nameField.placeholder)) || 'a name';
+    name.placeholder = (nameField && (nameField.value || nameField.placeholder)) || say('web.js.a.name', 'a name');
     var save = bar.querySelector('[data-act="save"]');
     save.id = id + '-save';
-    save.textContent = 'Save this ' + noun;
+    save.textContent = target ? say('web.js.save.target', 'Save this target') : say('web.js.save.attack', 'Save this attack profile');
     var del = bar.querySelector('[data-act="delete"]');
     del.id = id + '-delete';
+    del.textContent = say('web.js.delete', 'Delete');
     var msg = bar.querySelector('.saved-msg');
     var exp = bar.querySelector('[data-act="export"]');
     exp.id = id + '-export';
+    exp.textContent = say('web.js.export', 'Export as a scenario file');
     // The link follows the unit picked, and the form for the other part.
     function exportLink() {
       var href = select.value ? exportHref(kind, prefix, select.value) : '';
       exp.hidden = !href;
       if (href) {
         exp.href = href;
-        exp.textContent = 'Export “' + select.value + '” as a scenario file';
+        exp.textContent = say('web.js.export.named', 'Export “{0}” as a scenario file', select.value);
       }
     }
     exp.addEventListener('focus', exportLink);
@@ -705,28 +739,28 @@
       if (!unit) return;
       name.value = select.value;
       applyUnit(prefix, unit);
-      msg.textContent = 'Filled in “' + select.value + '”.';
+      msg.textContent = say('web.js.filled', 'Filled in “{0}”.', select.value);
     });
     name.addEventListener('input', function (ev) { ev.stopPropagation(); });
     save.addEventListener('click', function () {
       var n = name.value.trim() || (nameField && nameField.value.trim()) || '';
-      if (!n) { msg.textContent = 'Give it a name first.'; name.focus(); return; }
+      if (!n) { msg.textContent = say('web.js.name.first', 'Give it a name first.'); name.focus(); return; }
       var u = loadUnits();
       u[kind][n] = unitOf(prefix);
-      msg.textContent = saveUnits(u) ? 'Saved “' + n + '” in this browser.' : 'This browser does not let the page save.';
+      msg.textContent = saveUnits(u) ? say('web.js.saved', 'Saved “{0}” in this browser.', n) : say('web.js.cannot.save', 'This browser does not let the page save.');
       refreshLists();
       select.value = n;
       exportLink();
     });
     del.addEventListener('click', function () {
       var u = loadUnits();
-      if (!select.value) { msg.textContent = 'Pick a saved ' + noun + ' to delete.'; return; }
+      if (!select.value) { msg.textContent = target ? say('web.js.delete.target', 'Pick a saved target to delete.') : say('web.js.delete.attack', 'Pick a saved attack profile to delete.'); return; }
       var n = select.value;
       delete u[kind][n];
       saveUnits(u);
       refreshLists();
       exportLink();
-      msg.textContent = 'Deleted “' + n + '”.';
+      msg.textContent = say('web.js.deleted', 'Deleted “{0}”.', n);
     });
     var legend = group.querySelector('legend');
     legend.insertAdjacentElement('afterend', box);
@@ -759,9 +793,9 @@
     var f = form();
     if (!f || !f.elements.ruleset || typeof localStorage === 'undefined') return;
     var t = f.querySelector('fieldset.target');
-    if (t) savedBar(t, 'target', 't.', 'saved-target', 'target');
+    if (t) savedBar(t, 'target', 't.', 'saved-target');
     f.querySelectorAll('fieldset.attack').forEach(function (g, i) {
-      savedBar(g, 'attack', 'a' + i + '.', 'saved-a' + i, 'attack profile');
+      savedBar(g, 'attack', 'a' + i + '.', 'saved-a' + i);
     });
   }
 
@@ -774,6 +808,7 @@
       q.set('tab', currentTab());
       q.set('yaml', text);
       q.set('noyaml', '1');
+      if (form().elements.lang) q.set('lang', form().elements.lang.value);
       location.assign('/?' + q.toString());
     });
   }, true);
