@@ -76,6 +76,7 @@ type combatSideFields struct {
 }
 
 type combatData struct {
+	Legend                    legendView
 	Ruleset, Method, Fallback string
 	StandIns                  []string // the owner_choice switches whose defaults stand in (RULES.md 18)
 	Bar                       template.HTML
@@ -429,7 +430,7 @@ func (s *Server) combatResults(r *http.Request, file string, f combatForm) (temp
 var sideNames = [2]string{"a", "b"}
 
 func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.Round) *combatData {
-	d := &combatData{Ruleset: rep.Ruleset.Title(), Method: "exact", StandIns: standInNotes(rep.StandIns)}
+	d := &combatData{Ruleset: rep.Ruleset.Title(), Method: "exact", StandIns: standInNotes(rep.StandIns), Legend: legendFor(rep.Ruleset.String())}
 	if rep.N > 0 {
 		d.Method = fmt.Sprintf("simulated, %d rounds", rep.N)
 		d.Fallback = rep.Fallback

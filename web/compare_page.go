@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
@@ -273,14 +274,17 @@ var oldDuplicate = lazyRegexp(`^(Attack group [0-9]+|Target), changed$`)
 // variantLabel is the name of variant n (from 1) as its column and legend
 // show it: the player's, else what its changes change ("Attack group 1:
 // Strength 5"), else "Variant n".
-func variantLabel(v variantForm, n int) string {
+func variantLabel(v variantForm, n int) string { return variantLabelIn(msg.English, v, n) }
+
+// variantLabelIn is variantLabel in language l.
+func variantLabelIn(l msg.Lang, v variantForm, n int) string {
 	if v.Label != "" {
 		return v.Label
 	}
 	if v.Changes != "" {
 		return changesWords(v.Changes)
 	}
-	return fmt.Sprintf("Variant %d", n)
+	return msg.New("webres.compare.variant", n).Text(l)
 }
 
 // removeVariant takes out variant n, numbered from 1.
@@ -440,7 +444,7 @@ type compareCell struct {
 // compareView computes the columns: the form's scenario under each
 // ruleset ticked (translated, with notes; or as in the form when none is
 // ticked), then each variant of it. A column that fails shows its error.
-func (s *Server) compareView(ctx context.Context, f form, base *scenario.File) (*compareData, error) {
+func (s *Server) compareView(ctx context.Context, l msg.Lang, f form, base *scenario.File) (*compareData, error) {
 	type col struct {
 		label string
 		file  *scenario.File
@@ -457,10 +461,10 @@ func (s *Server) compareView(ctx context.Context, f form, base *scenario.File) (
 		for i := range notes {
 			notes[i] = noteWords(notes[i])
 		}
-		cols = append(cols, col{label: rs.Title(), file: v, notes: notes, err: err})
+		cols = append(cols, col{label: rs.TitleMsg().Text(l), file: v, notes: notes, err: err})
 	}
 	if len(cols) == 0 && (len(f.Variants) > 0 || strings.TrimSpace(f.Sets) != "") {
-		cols = append(cols, col{label: "As in the form", file: base})
+		cols = append(cols, col{label: msg.New("webres.compare.as_in_form").Text(l), file: base})
 	}
 	variant := func(label, changes string) {
 		if changes == "" { // duplicated, not changed yet
@@ -476,11 +480,11 @@ func (s *Server) compareView(ctx context.Context, f form, base *scenario.File) (
 	}
 	for line := range strings.SplitSeq(f.Sets, "\n") {
 		if line = strings.TrimSpace(line); line != "" {
-			variant(base.Ruleset.Title()+": "+changesWords(line), line)
+			variant(msg.New("webres.compare.set", base.Ruleset.TitleMsg(), changesWords(line)).Text(l), line)
 		}
 	}
 	for i, v := range f.Variants {
-		variant(variantLabel(v, i+1), v.Changes)
+		variant(variantLabelIn(l, v, i+1), v.Changes)
 	}
 	switch {
 	case len(cols) == 0:
@@ -500,11 +504,11 @@ func (s *Server) compareView(ctx context.Context, f form, base *scenario.File) (
 			if errors.Is(err, context.DeadlineExceeded) {
 				return nil, err
 			}
-			cc.Error = noteWords(toAPIError(err, s.cfg.Timeout).Message)
+			cc.Error = noteWords(s.columnError(err, l))
 		}
 		d.Columns = append(d.Columns, cc)
 	}
-	d.Rows = compareRows(results)
+	d.Rows = compareRowsIn(l, results)
 	var series []chartSeries
 	for i, r := range results {
 		if r != nil {
@@ -512,15 +516,33 @@ func (s *Server) compareView(ctx context.Context, f form, base *scenario.File) (
 		}
 	}
 	if len(series) > 0 {
-		d.Exactly = s.pages.render("multichart", multiChart("chart-compare-exactly", "Exactly N casualties, each column", "casualties", series, false))
-		d.AtLeast = s.pages.render("multichart", multiChart("chart-compare-at-least", "At least N casualties, each column", "casualties", series, true))
+		d.Exactly = s.pages.renderIn(l, "multichart", multiChartIn(l, "chart-compare-exactly", msg.New("webres.compare.chart_exactly").Text(l), "casualties", series, false))
+		d.AtLeast = s.pages.renderIn(l, "multichart", multiChartIn(l, "chart-compare-at-least", msg.New("webres.compare.chart_at_least").Text(l), "casualties", series, true))
 	}
 	return d, nil
 }
 
-// compareRows are the table's means and key chances, each with its
-// difference from the first column.
-func compareRows(results []*odds.Result) []compareRow {
+// columnError is a column's error as the API says it, in language l
+// where the error can be said in it (a scenario's error, msg.Texter).
+func (s *Server) columnError(err error, l msg.Lang) string {
+	var t msg.Texter
+	if l != msg.English && errors.As(err, &t) {
+		return t.Text(l)
+	}
+	return toAPIError(err, s.cfg.Timeout).Message
+}
+
+// decimalComma writes the number s with a decimal comma in Russian.
+func decimalComma(s string, l msg.Lang) string {
+	if l == msg.Russian {
+		return strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}
+
+// compareRowsIn are the table's means and key chances, each with its
+// difference from the first column, in language l.
+func compareRowsIn(l msg.Lang, results []*odds.Result) []compareRow {
 	var rows []compareRow
 	tails := make([][]*big.Rat, len(results))
 	maxCas := 0
@@ -542,22 +564,23 @@ func compareRows(results []*odds.Result) []compareRow {
 			if i == 0 {
 				first = x
 			}
-			c := compareCell{Value: "n/a"}
+			c := compareCell{Value: msg.New("webres.compare.na").Text(l)}
 			if x != nil {
 				c.Exact = x.RatString()
-				c.Value = ratFloat(x, 3)
+				c.Value = ratFloatIn(x, 3, l)
 				if chance {
-					c.Value = percent(x)
+					c.Value = percentIn(x, l)
 				}
 			}
 			if i > 0 && x != nil && first != nil && x.Cmp(first) != 0 {
 				d := new(big.Rat).Sub(x, first)
 				f, _ := d.Float64()
-				c.Diff = fmt.Sprintf("%+.3f", f)
+				c.Diff = decimalComma(fmt.Sprintf("%+.3f", f), l)
 				if chance {
-					c.Diff = fmt.Sprintf("%+.1f points", 100*f)
-					if c.Diff == "+0.0 points" || c.Diff == "-0.0 points" {
-						c.Diff = c.Diff[:1] + "<0.1 points"
+					pts := fmt.Sprintf("%+.1f", 100*f)
+					c.Diff = msg.New("webres.compare.points", decimalComma(pts, l)).Text(l)
+					if pts == "+0.0" || pts == "-0.0" {
+						c.Diff = msg.New("webres.compare.points_below", pts[:1], msg.Dec{V: 0.1, Places: 1}).Text(l)
 					}
 				}
 				c.Change = "up"
@@ -569,14 +592,15 @@ func compareRows(results []*odds.Result) []compareRow {
 		}
 		rows = append(rows, row)
 	}
-	add("Expected casualties", false, func(_ int, r *odds.Result) *big.Rat { return r.Casualties.Mean() })
-	add("Expected wounds caused", false, func(_ int, r *odds.Result) *big.Rat { return r.Wounds.Mean() })
-	add("Expected unsaved wounds", false, func(_ int, r *odds.Result) *big.Rat { return r.Unsaved.Mean() })
-	add("At least 1 casualty", true, func(i int, _ *odds.Result) *big.Rat { return tailAt(tails[i], 1) })
-	add("Unit destroyed", true, func(_ int, r *odds.Result) *big.Rat { return r.Destroyed })
-	add("Panic test", true, func(_ int, r *odds.Result) *big.Rat { return r.Panic })
+	say := func(id msg.ID, args ...any) string { return msg.New(id, args...).Text(l) }
+	add(say("webres.odds.expected_casualties"), false, func(_ int, r *odds.Result) *big.Rat { return r.Casualties.Mean() })
+	add(say("webres.odds.expected_wounds"), false, func(_ int, r *odds.Result) *big.Rat { return r.Wounds.Mean() })
+	add(say("webres.odds.expected_unsaved"), false, func(_ int, r *odds.Result) *big.Rat { return r.Unsaved.Mean() })
+	add(say("webres.compare.at_least", 1), true, func(i int, _ *odds.Result) *big.Rat { return tailAt(tails[i], 1) })
+	add(say("webres.odds.destroyed"), true, func(_ int, r *odds.Result) *big.Rat { return r.Destroyed })
+	add(say("webres.odds.panic"), true, func(_ int, r *odds.Result) *big.Rat { return r.Panic })
 	for n := 2; n <= maxCas && n <= 10; n++ {
-		add(fmt.Sprintf("At least %d casualties", n), true, func(i int, _ *odds.Result) *big.Rat { return tailAt(tails[i], n) })
+		add(say("webres.compare.at_least", n), true, func(i int, _ *odds.Result) *big.Rat { return tailAt(tails[i], n) })
 	}
 	return rows
 }

@@ -296,12 +296,19 @@ func roleMsg(role, ruleset string) msg.Message {
 	if _, ok := msg.Lookup(id); !ok {
 		return msg.New("webres.text", strings.ReplaceAll(role, "_", " "))
 	}
+	return rulesetMsg(id, ruleset)
+}
+
+// rulesetMsg is the message id in the words of the ruleset of code
+// ruleset: id with the code as its last part where the catalogue has it
+// ("webres.role.champion.t9a"), else id.
+func rulesetMsg(id msg.ID, ruleset string, args ...any) msg.Message {
 	if byRuleset := msg.ID(string(id) + "." + ruleset); ruleset != "" {
 		if _, ok := msg.Lookup(byRuleset); ok {
-			return msg.New(byRuleset)
+			return msg.New(byRuleset, args...)
 		}
 	}
-	return msg.New(id)
+	return msg.New(id, args...)
 }
 
 // fallenIDs returns the IDs of the models in before that are not in after.
