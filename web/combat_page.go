@@ -49,6 +49,7 @@ const combatExamples = "assets/combat"
 const defaultCombatExample = "combat-elves-men"
 
 type combatPageData struct {
+	Lang       msg.Lang
 	Tabs       []tabLink
 	Examples   []choice
 	Rulesets   []choice
@@ -64,6 +65,13 @@ type combatPageData struct {
 	Left       []string // what the form left out of a loaded file
 	Error      *pageError
 	Results    template.HTML
+}
+
+// Say renders the message id in the page's language as text of HTML in
+// which an apostrophe stays one, as the template's own text writes it
+// ("the combat file's guide"); html/template would write &#39;.
+func (d *combatPageData) Say(id string) template.HTML {
+	return template.HTML(strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(msg.New(msg.ID(id)).Text(d.Lang)))
 }
 
 // combatSideFields are a side's inputs.
@@ -174,7 +182,7 @@ func (s *Server) handleCombatPage(w http.ResponseWriter, r *http.Request) {
 	}
 	l := requestLang(r)
 	rememberLang(w, r, l)
-	d := &combatPageData{Tabs: combatTabs()}
+	d := &combatPageData{Lang: l, Tabs: combatTabsIn(l)}
 	var f combatForm
 	var fileErr error
 	example := q.Get("example")
@@ -222,7 +230,7 @@ func (s *Server) handleCombatPage(w http.ResponseWriter, r *http.Request) {
 	if d.File == "" {
 		d.File = text
 	}
-	s.combatFormData(d, f)
+	s.combatFormData(l, d, f)
 	switch {
 	case fileErr != nil:
 		d.Error, d.FileError = s.combatFileError(fileErr), true
@@ -316,12 +324,16 @@ func (s *Server) writePageIn(w http.ResponseWriter, l msg.Lang, status int, name
 
 // combatTabs are the page's tabs as seen from the Combat tab: the main
 // page's tabs with its defaults, and this one.
-func combatTabs() []tabLink {
+func combatTabs() []tabLink { return combatTabsIn(msg.English) }
+
+// combatTabsIn is combatTabs in language l.
+func combatTabsIn(l msg.Lang) []tabLink {
+	say := func(id msg.ID) string { return msg.New(id).Text(l) }
 	return []tabLink{
-		{Name: tabOdds, Label: "Odds", Href: "/?tab=" + tabOdds},
-		{Name: tabResolve, Label: "Referee", Href: "/?tab=" + tabResolve},
-		{Name: tabCompare, Label: "Compare", Href: "/?tab=" + tabCompare},
-		{Name: "combat", Label: "Combat", Href: "/combat", Current: true},
+		{Name: tabOdds, Label: say("webres.combat.tab.odds"), Href: "/?tab=" + tabOdds},
+		{Name: tabResolve, Label: say("webres.combat.tab.referee"), Href: "/?tab=" + tabResolve},
+		{Name: tabCompare, Label: say("webres.combat.tab.compare"), Href: "/?tab=" + tabCompare},
+		{Name: "combat", Label: say("webres.combat.tab.combat"), Href: "/combat", Current: true},
 	}
 }
 

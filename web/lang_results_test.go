@@ -30,8 +30,7 @@ var engineText = []*regexp.Regexp{
 	regexp.MustCompile(`(?s)<span id="tally-strength">.*?</span>`), // referee.Result.StrengthText
 	regexp.MustCompile(`(?s)<span class="outcome">.*?</span>`),     // referee.Result.Outcome
 	regexp.MustCompile(`(?s)<span class="rule">.*?</span>`),        // citeHTML: "rules 6.2"
-	regexp.MustCompile(`(?s)<p class="combat-break">.*?</p>`),      // combat break test: combat's own texts
-	regexp.MustCompile(`(?s)<p class="step-summary">.*?</p>`),      // a combat step's batch_end event
+	regexp.MustCompile(`По противнику: [^<]*`),                     // a combat step's batch_end event
 	regexp.MustCompile(`(?s)<ul class="notes">.*?</ul>`),           // scenario.File.Translate's notes on the compare tab
 }
 
@@ -148,6 +147,32 @@ func TestResultsRussian(t *testing.T) {
 	compare := get("/results?" + cmp.Encode())
 	checkRussian(t, "the compare tab", compare, "Spearmen")
 	contains(t, "the compare tab", compare, "Не меньше 1 потери", "Не меньше 2 потерь", "Ожидаемое число нанесённых ран")
+}
+
+// TestCombatRussian: the combat tab in Russian, its form and its results,
+// for each example.
+func TestCombatRussian(t *testing.T) {
+	h := testServer(t, Config{}).Handler()
+	for _, ex := range exampleNames() {
+		w := do(t, h, "GET", "/combat?lang=ru&example="+ex, "", "")
+		if w.Code != 200 {
+			t.Fatalf("%s: status %d", ex, w.Code)
+		}
+		page := w.Body.String()
+		checkRussian(t, ex+"'s results", resultsPart(page), exampleUnitNames(ex)...)
+		contains(t, ex, page, "Кто победит", "Ничья", "Шаг 1:", "Свод правил и натиск", "Рассчитать бой")
+	}
+}
+
+// exampleUnitNames are the names of an example combat's units, which
+// stay as the file writes them.
+func exampleUnitNames(example string) []string {
+	text, _ := exampleFile(example)
+	var out []string
+	for _, m := range regexp.MustCompile(`name:\s*([^,}\n]+)`).FindAllStringSubmatch(text, -1) {
+		out = append(out, latinWord.FindAllString(m[1], -1)...)
+	}
+	return out
 }
 
 // resultsPart is what the results section of a whole page holds.
