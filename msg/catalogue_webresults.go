@@ -520,6 +520,29 @@ var _ = family(func() map[ID]Entry {
 		"webres.combat.switch.outnumber_bonus":      {EN: "+1 for more models", RU: "+1 за численный перевес (больше моделей)"},
 		"webres.combat.switch.insane_courage":       {EN: "A double 1 passes the break test", RU: "Две единицы проходят тест на бегство"},
 
+		// What combat.js writes (combat.tmpl's rearrank-words): the script
+		// puts a number or a name in for {0} and {1} itself.
+		"webres.js.stale_short": {EN: "Out of date, updating…", RU: "Устарело, обновляю…"},
+		"webres.js.busy_short":  {EN: "Busy, retrying…", RU: "Сервер занят, повторяю…"},
+		"webres.js.stale": {
+			EN: "Out of date: these results are for the form before your last change. Updating…",
+			RU: "Устарело: эти результаты — для формы до вашего последнего изменения. Обновляю…",
+		},
+		"webres.js.updated":     {EN: "Results updated: {0}", RU: "Результаты обновлены: {0}"},
+		"webres.js.busy":        {EN: "The server is busy, retrying in {0} s…", RU: "Сервер занят, повтор через {0} с…"},
+		"webres.js.unreachable": {EN: "Could not reach rearrank: {0}", RU: "Не удалось связаться с rearrank: {0}"},
+		"webres.js.side":        {EN: "Side {0}", RU: "Сторона {0}"},
+		"webres.js.side_named":  {EN: "Side {0} ({1})", RU: "Сторона {0} ({1})"},
+		"webres.js.fight":       {EN: "{0}: fight {1}", RU: "{0}: профиль атак {1}"},
+		"webres.js.fix":         {EN: "Out of date: fix “{0}” to update the results.", RU: "Устарело: исправьте поле «{0}», чтобы обновить результаты."},
+		"webres.js.pick":        {EN: "Pick one…", RU: "Выберите…"},
+		"webres.js.no_fights":   {EN: "{0} (no fights)", RU: "{0} (без профилей атак)"},
+		"webres.js.a_name":      {EN: "a name", RU: "название"},
+		"webres.js.delete":      {EN: "Delete", RU: "Удалить"},
+		"webres.js.side_is":     {EN: "Side {0} is “{1}”.", RU: "Сторона {0} — «{1}»."},
+		"webres.js.name_first":  {EN: "Give it a name first.", RU: "Сначала дайте название."},
+		"webres.js.deleted":     {EN: "Deleted “{0}”.", RU: "Удалено: «{0}»."},
+
 		// The compare tab's results (compare_page.go, compare.tmpl).
 		"webres.compare.title":   {EN: "Compared side by side", RU: "Сравнение"},
 		"webres.compare.columns": {EN: "Columns", RU: "Столбцы"},

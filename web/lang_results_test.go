@@ -175,6 +175,31 @@ func exampleUnitNames(example string) []string {
 	return out
 }
 
+// TestCombatScriptWords: every sentence combat.js says is in the words
+// the combat page gives it (jsWords), and in the catalogue.
+func TestCombatScriptWords(t *testing.T) {
+	js, err := assets.ReadFile("assets/static/combat.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl, err := assets.ReadFile("assets/combat.tmpl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := regexp.MustCompile(`say\('(webres\.js\.[a-z_]+)'`).FindAllStringSubmatch(string(js), -1)
+	if len(ids) == 0 {
+		t.Fatal("combat.js says nothing through say")
+	}
+	for _, m := range ids {
+		if !strings.Contains(string(tmpl), `"`+m[1]+`"`) {
+			t.Errorf("combat.js says %s, which combat.tmpl's rearrank-words lacks", m[1])
+		}
+		if _, ok := msg.Lookup(msg.ID(m[1])); !ok {
+			t.Errorf("combat.js says %s, which the catalogue lacks", m[1])
+		}
+	}
+}
+
 // resultsPart is what the results section of a whole page holds.
 func resultsPart(page string) string {
 	i := strings.Index(page, `<section id="results"`)
