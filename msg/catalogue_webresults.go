@@ -543,6 +543,42 @@ var _ = family(func() map[ID]Entry {
 		"webres.js.name_first":  {EN: "Give it a name first.", RU: "Сначала дайте название."},
 		"webres.js.deleted":     {EN: "Deleted “{0}”.", RU: "Удалено: «{0}»."},
 
+		// The compare tab's form (compare.tmpl's compare-form).
+		"webres.compare.form.legend":   {EN: "Compare", RU: "Сравнение"},
+		"webres.compare.form.rulesets": {EN: "Rulesets", RU: "Своды правил"},
+		"webres.compare.form.rulesets_hint": {
+			EN: "The scenario above under each ruleset ticked: what a ruleset writes another way (BS 3 as 4+, light armour and shield as Armour 2) is carried over, and each column says what it could not carry over.",
+			RU: "Сценарий выше по каждому отмеченному своду правил: то, что свод записывает иначе (НС 3 как 4+, лёгкие доспехи и щит как Доспехи 2), переносится, а каждый столбец говорит, что перенести не удалось.",
+		},
+		"webres.compare.form.variants": {EN: "Variants", RU: "Варианты"},
+		"webres.compare.form.variants_hint": {
+			EN: "Each variant is the scenario above with some things changed. Duplicate an attack group or the target, then change anything in its copy: the fields you leave alone follow the form above. Up to six variants, each a column of the table and a line of the charts.",
+			RU: "Вариант — это сценарий выше с какими-то изменениями. Скопируйте группу атак или цель и меняйте что угодно в копии: поля, которые вы не трогали, следуют форме выше. До шести вариантов, каждый — столбец таблицы и линия на графиках.",
+		},
+		"webres.compare.form.dup_attack": {EN: "Duplicate attack group {0}", RU: "Скопировать группу атак {0}"},
+		"webres.compare.form.dup_target": {EN: "Duplicate the target", RU: "Скопировать цель"},
+		"webres.compare.form.full":       {EN: "Six variants is the most: remove one to add another.", RU: "Шесть вариантов — предел: уберите один, чтобы добавить другой."},
+		"webres.compare.form.name":       {EN: "Name of variant {0}", RU: "Название варианта {0}"},
+		"webres.compare.form.part":       {EN: "{0}, in variant {1}", RU: "{0}, в варианте {1}"},
+		"webres.compare.form.more":       {EN: "More", RU: "Ещё"},
+		"webres.compare.form.as_text":    {EN: "Changes as text", RU: "Изменения текстом"},
+		"webres.compare.form.changes":    {EN: "Changes in variant {0}", RU: "Изменения в варианте {0}"},
+		"webres.compare.form.changes_hint": {
+			EN: "What differs from the form above, each change the field's name in a scenario file, = and its value",
+			RU: "Чем вариант отличается от формы выше: каждое изменение — имя поля в файле сценария, = и значение",
+		},
+		"webres.compare.form.changes_hint2": {
+			EN: "is Strength 5 for attack group 1), with commas between; the fields above win over the same field written here.",
+			RU: "— Сила 5 для группы атак 1), через запятую; поля выше важнее того же поля, записанного здесь.",
+		},
+		"webres.compare.form.remove": {EN: "Remove variant {0}", RU: "Убрать вариант {0}"},
+		"webres.compare.form.new":    {EN: "A variant written as text", RU: "Вариант, записанный текстом"},
+		"webres.compare.form.new_hint": {
+			EN: "For what the forms do not hold, such as a rule switch: each change the name in a scenario file, = and its value",
+			RU: "Для того, чего нет в формах, например переключателя правил: каждое изменение — имя в файле сценария, = и значение",
+		},
+		"webres.compare.form.new_hint2": {EN: ", with commas between.", RU: ", через запятую."},
+
 		// The compare tab's results (compare_page.go, compare.tmpl).
 		"webres.compare.title":   {EN: "Compared side by side", RU: "Сравнение"},
 		"webres.compare.columns": {EN: "Columns", RU: "Столбцы"},

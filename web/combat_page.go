@@ -49,7 +49,6 @@ const combatExamples = "assets/combat"
 const defaultCombatExample = "combat-elves-men"
 
 type combatPageData struct {
-	Lang       msg.Lang
 	Tabs       []tabLink
 	Examples   []choice
 	Rulesets   []choice
@@ -65,13 +64,6 @@ type combatPageData struct {
 	Left       []string // what the form left out of a loaded file
 	Error      *pageError
 	Results    template.HTML
-}
-
-// Say renders the message id in the page's language as text of HTML in
-// which an apostrophe stays one, as the template's own text writes it
-// ("the combat file's guide"); html/template would write &#39;.
-func (d *combatPageData) Say(id string) template.HTML {
-	return template.HTML(strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(msg.New(msg.ID(id)).Text(d.Lang)))
 }
 
 // combatSideFields are a side's inputs.
@@ -182,7 +174,7 @@ func (s *Server) handleCombatPage(w http.ResponseWriter, r *http.Request) {
 	}
 	l := requestLang(r)
 	rememberLang(w, r, l)
-	d := &combatPageData{Lang: l, Tabs: combatTabsIn(l)}
+	d := &combatPageData{Tabs: combatTabsIn(l)}
 	var f combatForm
 	var fileErr error
 	example := q.Get("example")
@@ -571,7 +563,7 @@ func (s *Server) combatData(l msg.Lang, c *combat.Combat, rep *combat.Report, ro
 			i = 1
 		}
 		who := sideMsg(c, i)
-		auto := msg.New(msg.ID("term.combat.auto."+bt.Auto))
+		auto := msg.New(msg.ID("term.combat.auto." + bt.Auto))
 		if _, ok := msg.Lookup(auto.ID); !ok {
 			auto = msg.New("webres.text", bt.Auto)
 		}

@@ -38,9 +38,9 @@ func (p *pages) in(l msg.Lang) *template.Template {
 func mustPages() *pages {
 	// exact and frac show an exact value, folded when long (fraction.go).
 	t := template.Must(template.New("").Funcs(langFuncs(msg.English)).Funcs(fractionFuncs(msg.English)).Funcs(template.FuncMap{
-		"inc":   func(i int) int { return i + 1 },
-		"join":  strings.Join,
-		"lower": strings.ToLower,
+		"inc":        func(i int) int { return i + 1 },
+		"join":       strings.Join,
+		"lower":      strings.ToLower,
 		"shortExact": shortFraction,
 		// moreOpen opens a folded group whose field shows an error.
 		"moreOpen": func(fs []field) bool {
@@ -658,7 +658,7 @@ type batchView struct {
 }
 
 type stepView struct {
-	Kind, Stage, Die, Mark, Text string // in the page's language
+	Kind, Stage, Die, Mark, Text string        // in the page's language
 	Rule                         template.HTML // the rules cited, linked (citeHTML)
 	Pass, Roll                   bool
 }
