@@ -282,7 +282,7 @@ func variantLabelIn(l msg.Lang, v variantForm, n int) string {
 		return v.Label
 	}
 	if v.Changes != "" {
-		return changesWords(v.Changes)
+		return changesWordsIn(l, v.Changes)
 	}
 	return msg.New("webres.compare.variant", n).Text(l)
 }
@@ -480,7 +480,7 @@ func (s *Server) compareView(ctx context.Context, l msg.Lang, f form, base *scen
 	}
 	for line := range strings.SplitSeq(f.Sets, "\n") {
 		if line = strings.TrimSpace(line); line != "" {
-			variant(msg.New("webres.compare.set", base.Ruleset.TitleMsg(), changesWords(line)).Text(l), line)
+			variant(msg.New("webres.compare.set", base.Ruleset.TitleMsg(), changesWordsIn(l, line)).Text(l), line)
 		}
 	}
 	for i, v := range f.Variants {
