@@ -638,11 +638,9 @@ type resolveData struct {
 	After    template.HTML
 }
 
-// standInNotes says, in a player's words, for which owner_choice switches
-// the engine's default stood in: nobody is asked on the web (RULES.md 18).
-func standInNotes(in []rules.StandIn) []string { return standInNotesIn(in, msg.English) }
-
-// standInNotesIn is standInNotes in language l.
+// standInNotesIn says, in a player's words and language l, for which
+// owner_choice switches the engine's default stood in: nobody is asked on
+// the web (RULES.md 18).
 func standInNotesIn(in []rules.StandIn, l msg.Lang) []string {
 	var out []string
 	for _, s := range in {

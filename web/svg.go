@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/rearrank/rearrank/internal/words"
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/rules"
@@ -151,11 +150,8 @@ func distChart(id, title, noun string, d odds.Dist, atLeast bool) barChart {
 	return distChartIn(msg.English, id, title, noun, d, atLeast)
 }
 
-// chartNouns are what a chart counts, the last part of the IDs of its
-// words ("webres.chart.casualties.exactly").
-var chartNouns = []string{"casualties", "wounds", "points"}
-
-// chartMsg is the chart's message what for its noun.
+// chartMsg is the chart's message what for its noun, what the chart
+// counts: "casualties", "wounds" or "points" ("webres.chart.casualties.exactly").
 func chartMsg(noun, what string, args ...any) msg.Message {
 	return msg.New(msg.ID("webres.chart."+noun+"."+what), args...)
 }
@@ -235,8 +231,6 @@ func distChartIn(l msg.Lang, id, title, noun string, d odds.Dist, atLeast bool) 
 	}
 	return c
 }
-
-func ratFloat(r *big.Rat, digits int) string { return ratFloatIn(r, digits, msg.English) }
 
 // ratFloatIn writes r with digits decimals, with a decimal comma in
 // Russian.
@@ -461,25 +455,6 @@ func statusMsg(status string) msg.Message {
 		return msg.New(id)
 	}
 	return msg.New("webres.text", strings.ReplaceAll(status, "_", " "))
-}
-
-// counted writes n with its plural noun, made singular for 1: "1
-// casualty", "3 casualties".
-func counted(n int, noun string) string { return words.Count(n, singular(noun), noun) }
-
-// nounFor is the plural noun made singular for a count of 1.
-func nounFor(n int, noun string) string { return words.Noun(n == 1, singular(noun), noun) }
-
-// singular is a chart's plural noun made singular: "casualties" is
-// "casualty", "dice" "die", "ranks" "rank".
-func singular(noun string) string {
-	switch noun {
-	case "casualties":
-		return "casualty"
-	case "dice":
-		return "die"
-	}
-	return strings.TrimSuffix(noun, "s")
 }
 
 // render runs one of the templates in English: the SVG charts and
