@@ -176,7 +176,7 @@ var _ = family(func() map[ID]Entry {
 		"webres.for.models_named":     {EN: "{0} {1}", RU: "{1}, {0} {0:модель|модели|моделей}"},
 		"webres.for.one":              {EN: "one model", RU: "одна модель"},
 		"webres.for.one_named":        {EN: "{0}, one model", RU: "{0}, одна модель"},
-		"webres.for.line":             {EN: "{0} against {1}, Toughness {2}", RU: "{0} против: {1}, Выносливость {2}"},
+		"webres.for.line":             {EN: "{0} against {1}, Toughness {2}", RU: "{0} по цели: {1}, Выносливость {2}"},
 		"webres.list.and":             {EN: "{0} and {1}", RU: "{0} и {1}"},
 
 		// The odds tab's results (page.go, page.tmpl's odds-results).
@@ -263,8 +263,8 @@ var _ = family(func() map[ID]Entry {
 		"webres.referee.seed":         {EN: ", rolled with seed {0}", RU: ", кубики брошены с зерном {0}"},
 		"webres.referee.staged":       {EN: ", stage by stage", RU: ", по этапам"},
 		"webres.referee.casualties":   {EN: "{0:casualty|casualties}", RU: "{0:потеря|потери|потерь}"},
-		"webres.referee.wounds":       {EN: "{0:wound|wounds} caused", RU: "{0:рана нанесена|раны нанесено|ран нанесено}"},
-		"webres.referee.unsaved":      {EN: "unsaved", RU: "не спасено"},
+		"webres.referee.wounds":       {EN: "{0:wound|wounds} caused", RU: "{0:рана нанесена|раны нанесены|ран нанесено}"},
+		"webres.referee.unsaved":      {EN: "unsaved", RU: "{0:не спасена|не спасены|не спасено}"},
 		"webres.referee.so_far":       {EN: " so far", RU: " пока"},
 		"webres.referee.dice_used":    {EN: "Dice used, in order:", RU: "Брошенные кубики по порядку:"},
 		"webres.referee.dice_left":    {EN: "({0} left over: the attacks needed fewer)", RU: "(лишних: {0}, атакам хватило меньшего числа)"},
