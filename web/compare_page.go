@@ -253,7 +253,7 @@ func addVariants(q url.Values, vs []variantForm) {
 
 // duplicate adds a variant to be edited in attack group i's form
 // ("a<i>") or the target's ("t"), with no changes yet and no name: its
-// column is named for what it changes (variantLabel).
+// column is named for what it changes (variantLabelIn).
 func (f form) duplicate(what string) form {
 	if len(f.Variants) >= maxFormVariants {
 		return f
@@ -271,12 +271,9 @@ func (f form) duplicate(what string) form {
 // group 1, changed", which is no player's (parseVariants drops it).
 var oldDuplicate = lazyRegexp(`^(Attack group [0-9]+|Target), changed$`)
 
-// variantLabel is the name of variant n (from 1) as its column and legend
-// show it: the player's, else what its changes change ("Attack group 1:
+// variantLabelIn is the name of variant n (from 1) as its column and legend
+// show it in language l: the player's, else what its changes change ("Attack group 1:
 // Strength 5"), else "Variant n".
-func variantLabel(v variantForm, n int) string { return variantLabelIn(msg.English, v, n) }
-
-// variantLabelIn is variantLabel in language l.
 func variantLabelIn(l msg.Lang, v variantForm, n int) string {
 	if v.Label != "" {
 		return v.Label
@@ -362,7 +359,7 @@ type compareForm struct {
 type variantRow struct {
 	N              int // from 1
 	Label, Changes string
-	Says           string // what the changes change, when the player has not named it (variantLabel)
+	Says           string // what the changes change, when the player has not named it (variantLabelIn)
 	PartsValue     string // vp<N>
 	Parts          []variantPart
 }
@@ -379,6 +376,12 @@ type variantPart struct {
 // compareFormOf builds the compare tab's inputs: each variant's forms,
 // and an empty variant to write as text.
 func (s *Server) compareFormOf(f form, rulesets []field, legacy field) compareForm {
+	return s.compareFormIn(msg.English, f, rulesets, legacy)
+}
+
+// compareFormIn is compareFormOf with the page's own words in language l
+// (the fields are the odds form's, pageData's).
+func (s *Server) compareFormIn(l msg.Lang, f form, rulesets []field, legacy field) compareForm {
 	c := compareForm{Rulesets: rulesets, Paths: comparePaths(len(f.Attacks)), CanAdd: len(f.Variants) < maxFormVariants, Legacy: legacy}
 	for i := range f.Attacks {
 		c.Attacks = append(c.Attacks, i)
@@ -386,7 +389,7 @@ func (s *Server) compareFormOf(f form, rulesets []field, legacy field) compareFo
 	for i, v := range f.Variants {
 		n := i + 1
 		row := variantRow{N: n, Label: v.Label, Changes: v.Changes, PartsValue: strings.Join(v.Parts, ",")}
-		if says := variantLabel(v, n); says != v.Label && v.Changes != "" {
+		if says := variantLabelIn(l, v, n); says != v.Label && v.Changes != "" {
 			row.Says = says
 		}
 		d := s.pageData(f.variantOf(v))
@@ -401,9 +404,9 @@ func (s *Server) compareFormOf(f form, rulesets []field, legacy field) compareFo
 		}
 		for _, p := range v.Parts {
 			if i := attackPart(p); i >= 0 && i < len(d.Attacks) && i < len(f.Attacks) {
-				row.Parts = append(row.Parts, variantPart{Legend: fmt.Sprintf("Attack group %d", i+1), Key: p, Fields: rename(d.Attacks[i])})
+				row.Parts = append(row.Parts, variantPart{Legend: msg.New("webres.compare.path.group", i+1).Text(l), Key: p, Fields: rename(d.Attacks[i])})
 			} else if p == "t" {
-				row.Parts = append(row.Parts, variantPart{Legend: "Target unit", Key: p, Fields: rename(d.Target), Command: rename(d.Command)})
+				row.Parts = append(row.Parts, variantPart{Legend: msg.New("webres.compare.form.target_unit").Text(l), Key: p, Fields: rename(d.Target), Command: rename(d.Command)})
 			}
 		}
 		c.Rows = append(c.Rows, row)
