@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/rearrank/rearrank/msg"
+	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -134,6 +135,11 @@ func TestResultsRussian(t *testing.T) {
 	checkRussian(t, "the odds in t9a", t9a, "Spearmen")
 	contains(t, "the odds in t9a", t9a, "Магический спасбросок провален")
 
+	for _, rs := range []string{"skirmish", "tow", "battleaxe"} {
+		checkRussian(t, "the odds in "+rs, get("/results?"+with(q, "ruleset", rs).Encode()), "Spearmen")
+		checkRussian(t, "the referee in "+rs, get("/results?"+with(q, "ruleset", rs, "tab", "resolve", "seed", "3").Encode()), "Spearmen")
+	}
+
 	referee := get("/results?" + with(q, "tab", "resolve", "seed", "7").Encode())
 	checkRussian(t, "the referee", referee, "Spearmen")
 	contains(t, "the referee", referee, "Судья", "Группа атак 1: на попадание", "Брошенные кубики по порядку:", "ряд 1", "C чемпион")
@@ -249,5 +255,21 @@ func TestResultsRussianPlurals(t *testing.T) {
 		if ru != strings.Replace(en, ".", ",", 1) || !strings.Contains(ru, ",") {
 			t.Errorf("percent %d/%d: Russian %q, English %q", c.num, c.den, ru, en)
 		}
+	}
+}
+
+// TestOddsCardsSampledRussian: a sampled answer's method and an event no
+// sample saw, in Russian (TestOddsCardsSampled is the English).
+func TestOddsCardsSampledRussian(t *testing.T) {
+	s := testServer(t, Config{})
+	d := binomial(4, big.NewRat(1, 2))
+	res := &odds.Result{Ruleset: rules.WHFB8, Casualties: d, Wounds: d, Unsaved: d, Destroyed: new(big.Rat), Samples: 200000}
+	v := s.oddsDataIn(msg.Russian, res, msg.New("webres.text", "25%"))
+	if v.Method != "метод Монте-Карло, 200\u00a0000 прогонов" {
+		t.Errorf("method %q", v.Method)
+	}
+	i := slices.IndexFunc(v.Stats, func(st stat) bool { return st.Label == "Подразделение уничтожено" })
+	if i < 0 || v.Stats[i].Value != "ни разу" || v.Stats[i].Note != "за 200\u00a0000 прогонов" {
+		t.Errorf("sampled destroyed: %+v", v.Stats)
 	}
 }
