@@ -469,7 +469,7 @@ var _ = family(func() map[ID]Entry {
 		"webres.combat.form.neither":                {EN: "neither", RU: "никто"},
 		"webres.combat.form.charger":                {EN: "Who charged", RU: "Кто провёл натиск"},
 		"webres.combat.form.charger.hint":           {EN: "the charger scores +1 (tow: nothing)", RU: "натиск даёт +1 (в The Old World — ничего)"},
-		"webres.combat.form.facing":                 {EN: "The charger fights the charged unit's", RU: "Натиск по подразделению пришёлся во"},
+		"webres.combat.form.facing":                 {EN: "The charger fights the charged unit's", RU: "Куда пришёлся натиск (сторона атакованного подразделения)"},
 		"webres.combat.form.high_ground":            {EN: "High ground", RU: "Возвышенность"},
 		"webres.combat.form.a":                      {EN: "Files of side a in contact", RU: "Колонн стороны a в контакте"},
 		"webres.combat.form.a.hint":                 {EN: "empty: worked out from both frontages (rules 21.3)", RU: "пусто — по ширине фронта обоих подразделений (правила 21.3)"},
