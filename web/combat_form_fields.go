@@ -2,8 +2,11 @@ package web
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
+	"github.com/rearrank/rearrank/combat"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 )
 
@@ -16,7 +19,7 @@ func inputID(name string) string {
 // combatFormData lays out the form's inputs for the template: the odds
 // form's inputs (formField.input, the command group's boxes and
 // championInputs) under the combat's names.
-func (s *Server) combatFormData(d *combatPageData, f combatForm) {
+func (s *Server) combatFormData(l msg.Lang, d *combatPageData, f combatForm) {
 	rs, _ := rules.ParseRuleset(f.Ruleset)
 	ci := combatFields()
 	for _, r := range combatRulesets() {
@@ -104,6 +107,114 @@ func (s *Server) combatFormData(d *combatPageData, f combatForm) {
 	for _, sw := range allSwitches() {
 		d.Options = append(d.Options, switchField(rs, sw, f.Options[sw.Name]))
 	}
+	if l != msg.English {
+		combatFormWords(l, rs, d, names)
+	}
+}
+
+// combatFormWords says the combat's own inputs in language l: their
+// labels, hints and choices, the sides' titles and the combat switches.
+// The look and the maps above are their English, which the messages
+// repeat; the inputs the combat shares with the odds form (a unit's, an
+// attack group's, the other switches) are the odds form's, said in l by
+// it.
+func combatFormWords(l msg.Lang, rs rules.Ruleset, d *combatPageData, names [2]string) {
+	say := func(id string, args ...any) string { return msg.New(msg.ID(id), args...).Text(l) }
+	has := func(id string) bool { _, ok := msg.Lookup(msg.ID(id)); return ok }
+	sideWords := func(i int) string {
+		if names[i] == "" {
+			return say("combat.side.unnamed", sideName[i])
+		}
+		return say("webres.combat.form.side_named", sideName[i], names[i])
+	}
+	word := func(fl *field, own string) {
+		id := "webres.combat.form." + own
+		if has(id) {
+			fl.Label = rulesetMsg(msg.ID(id), rs.String()).Text(l)
+		}
+		if has(id + ".hint") {
+			fl.Hint = say(id + ".hint")
+		}
+		for j := range fl.Labels {
+			if w, ok := combatLabelWords[fl.Labels[j].Text]; ok {
+				fl.Labels[j].Text = say(w)
+			}
+		}
+		for j := range fl.Choices {
+			c := &fl.Choices[j]
+			switch {
+			case own == "charger" || own == "high_ground":
+				switch c.Value {
+				case "none":
+					c.Label = say("webres.combat.form.neither")
+				case "a":
+					c.Label = sideWords(0)
+				case "b":
+					c.Label = sideWords(1)
+				}
+			case own == "facing":
+				c.Label = say("term.combat.facing." + c.Value)
+			case own == "by":
+				c.Label = combat.ForRuleset(msg.ID("term.combat.by."+c.Value), rs).Text(l)
+			case has(id + "." + c.Value):
+				c.Label = say(id + "." + c.Value)
+			}
+		}
+	}
+	for i := range d.Combat {
+		word(&d.Combat[i], strings.TrimPrefix(d.Combat[i].Name, "c."))
+	}
+	for i := range d.Sides {
+		sd := &d.Sides[i]
+		sd.Title = say("webres.combat.form.side", sideName[i])
+		if names[i] != "" {
+			sd.Title = say("webres.combat.form.side_named_title", sideName[i], names[i])
+		}
+		own := func(name string) string { return name[strings.LastIndex(name, ".")+1:] }
+		for j := range sd.Own {
+			word(&sd.Own[j], own(sd.Own[j].Name))
+		}
+		for j := range sd.Unit {
+			if n := own(sd.Unit[j].Name); n == "height" {
+				word(&sd.Unit[j], n)
+			}
+		}
+		for _, row := range sd.Fights {
+			for j := range row {
+				n := own(row[j].Name)
+				if slices.ContainsFunc(combatFields().fightOwn, func(ff formField) bool { return ff.Name == n }) || n == "ws" {
+					word(&row[j], "fight."+n)
+				}
+			}
+		}
+	}
+	for i := range d.Options {
+		fl := &d.Options[i]
+		name := strings.TrimPrefix(fl.Name, "opt.")
+		if !combatSwitch(name) {
+			continue
+		}
+		if id := "webres.combat.switch." + name; has(id) {
+			fl.Label = say(id)
+		}
+		for j := range fl.Choices {
+			switch fl.Choices[j].Value {
+			case "":
+				fl.Choices[j].Label = say("webres.combat.form.ruleset_default")
+			case "true":
+				fl.Choices[j].Label = say("webres.combat.form.yes")
+			case "false":
+				fl.Choices[j].Label = say("webres.combat.form.no")
+			}
+		}
+	}
+}
+
+// combatLabelWords are the words a label takes by ruleset (rulesetWords):
+// Leadership or Discipline, Initiative or Agility.
+var combatLabelWords = map[string]string{
+	"Leadership": "webres.combat.form.leadership", "Discipline": "webres.combat.form.leadership.t9a",
+	"Initiative": "term.rules.initiative", "Agility": "term.rules.t9a.agility",
 }
 
 // combatSwitchLabels name the combat switches (rules 21.11) in players'

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"hash/fnv"
@@ -17,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank/combat"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 )
 
@@ -77,6 +77,7 @@ type combatSideFields struct {
 }
 
 type combatData struct {
+	Legend                    legendView
 	Ruleset, Method, Fallback string
 	StandIns                  []string // the owner_choice switches whose defaults stand in (RULES.md 18)
 	Bar                       template.HTML
@@ -171,7 +172,9 @@ func (s *Server) handleCombatPage(w http.ResponseWriter, r *http.Request) {
 		redirect(f.values())
 		return
 	}
-	d := &combatPageData{Tabs: combatTabs()}
+	l := requestLang(r)
+	rememberLang(w, r, l)
+	d := &combatPageData{Tabs: combatTabsIn(l)}
 	var f combatForm
 	var fileErr error
 	example := q.Get("example")
@@ -219,14 +222,14 @@ func (s *Server) handleCombatPage(w http.ResponseWriter, r *http.Request) {
 	if d.File == "" {
 		d.File = text
 	}
-	s.combatFormData(d, f)
+	s.combatFormData(l, d, f)
 	switch {
 	case fileErr != nil:
 		d.Error, d.FileError = s.combatFileError(fileErr), true
 	case ferr != nil:
 		d.Error = s.combatFormError(toAPIError(ferr, s.cfg.Timeout), d)
 	default:
-		res, perr := s.combatResults(r, text, f)
+		res, perr := s.combatResults(r, l, text, f)
 		if perr != nil && perr.Input == "file" {
 			perr = s.combatFormError(perr.api, d)
 		}
@@ -236,8 +239,6 @@ func (s *Server) handleCombatPage(w http.ResponseWriter, r *http.Request) {
 		status = d.Error.Status
 	}
 	d.FileSum = fileSum(d.File)
-	l := requestLang(r)
-	rememberLang(w, r, l)
 	d.Langs = langLinks(r, l)
 	s.writePageIn(w, l, status, "combat-page", d)
 }
@@ -296,12 +297,16 @@ func (f *combatForm) swapSides() {
 
 // combatTabs are the page's tabs as seen from the Combat tab: the main
 // page's tabs with its defaults, and this one.
-func combatTabs() []tabLink {
+func combatTabs() []tabLink { return combatTabsIn(msg.English) }
+
+// combatTabsIn is combatTabs in language l.
+func combatTabsIn(l msg.Lang) []tabLink {
+	say := func(id msg.ID) string { return msg.New(id).Text(l) }
 	return []tabLink{
-		{Name: tabOdds, Label: "Odds", Href: "/?tab=" + tabOdds},
-		{Name: tabResolve, Label: "Referee", Href: "/?tab=" + tabResolve},
-		{Name: tabCompare, Label: "Compare", Href: "/?tab=" + tabCompare},
-		{Name: "combat", Label: "Combat", Href: "/combat", Current: true},
+		{Name: tabOdds, Label: say("webres.combat.tab.odds"), Href: "/?tab=" + tabOdds},
+		{Name: tabResolve, Label: say("webres.combat.tab.referee"), Href: "/?tab=" + tabResolve},
+		{Name: tabCompare, Label: say("webres.combat.tab.compare"), Href: "/?tab=" + tabCompare},
+		{Name: "combat", Label: say("webres.combat.tab.combat"), Href: "/combat", Current: true},
 	}
 }
 
@@ -369,7 +374,7 @@ func fieldWords(fl field) string {
 
 // combatResults loads the form's file, computes its report and rolls one
 // round.
-func (s *Server) combatResults(r *http.Request, file string, f combatForm) (template.HTML, *pageError) {
+func (s *Server) combatResults(r *http.Request, l msg.Lang, file string, f combatForm) (template.HTML, *pageError) {
 	perr := func(err error, input string) *pageError {
 		e := toAPIError(err, s.cfg.Timeout)
 		return &pageError{Message: e.Message, Status: e.Status, Input: input, InputID: input, api: e}
@@ -404,103 +409,118 @@ func (s *Server) combatResults(r *http.Request, file string, f combatForm) (temp
 	if err != nil {
 		return "", perr(err, "")
 	}
-	d := s.combatData(c, rep, round)
+	d := s.combatData(l, c, rep, round)
 	d.Seed = strconv.FormatUint(seed, 10)
 	reroll := f.values()
 	reroll.Set("reroll", "1")
 	d.Reroll = "/combat?" + reroll.Encode()
-	var b bytes.Buffer
-	if err := s.pages.t.ExecuteTemplate(&b, "combat-results", d); err != nil {
-		panic(fmt.Sprintf("web: combat results template: %v", err))
-	}
-	return template.HTML(b.String()), nil
+	return s.pages.renderIn(l, "combat-results", d), nil
 }
 
 // sideNames are the sides as the file names them (21.10).
 var sideNames = [2]string{"a", "b"}
 
-func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.Round) *combatData {
-	d := &combatData{Ruleset: rep.Ruleset.Title(), Method: "exact", StandIns: standInNotes(rep.StandIns)}
+// sideMsg names side i as a player does (combat.Combat.Name): its unit's
+// name, or "side a" for a unit the file leaves unnamed.
+func sideMsg(c *combat.Combat, i int) msg.Message {
+	if n := c.Sides[i].Unit.Name(); n != "" {
+		return msg.New("webres.text", n)
+	}
+	return msg.New("combat.side.unnamed", sideNames[i])
+}
+
+// agreeing is the message id with the verb that agrees with side i
+// (combat.Combat.Agree): id + ".plural" for a named unit of several
+// models ("Elves win"), id + ".singular" otherwise ("side a wins").
+func agreeing(c *combat.Combat, i int, id string, args ...any) msg.Message {
+	return msg.New(msg.ID(id+"."+c.Agree(i, "plural", "singular")), args...)
+}
+
+func (s *Server) combatData(l msg.Lang, c *combat.Combat, rep *combat.Report, round *combat.Round) *combatData {
+	d := &combatData{Ruleset: rep.Ruleset.TitleMsg().Text(l), Method: msg.New("webres.odds.exact").Text(l),
+		StandIns: standInNotesIn(rep.StandIns, l), Legend: legendFor(rep.Ruleset.String())}
 	if rep.N > 0 {
-		d.Method = fmt.Sprintf("simulated, %d rounds", rep.N)
+		d.Method = msg.New("webres.combat.simulated", rep.N).Text(l)
 		d.Fallback = rep.Fallback
 	}
+	say := func(id msg.ID, args ...any) string { return msg.New(id, args...).Text(l) }
 	label := func(i int) string { // "a: Elves", or "side a" unnamed
 		if c.Sides[i].Unit.Name() == "" {
-			return c.Name(i)
+			return sideMsg(c, i).Text(l)
 		}
-		return sideNames[i] + ": " + c.Name(i)
+		return say("webres.combat.side_label", sideNames[i], c.Name(i))
 	}
-	prob := func(l string, p *big.Rat, note string) stat {
-		return stat{Label: l, Value: percent(p), Exact: p.RatString(), Note: note}
+	prob := func(label string, p *big.Rat, note string) stat {
+		return stat{Label: label, Value: percentIn(p, l), Exact: p.RatString(), Note: note}
 	}
+	win := func(i int) string { return agreeing(c, i, "webres.combat.win", sideMsg(c, i)).Text(l) }
 	d.Outcomes = []stat{
-		prob(c.Verb(0, "win", "wins"), rep.AWins, "side a"),
-		prob("Draw", rep.Draw, ""),
-		prob(c.Verb(1, "win", "wins"), rep.BWins, "side b"),
-		prob("The loser breaks", rep.LoserBreaks, "fails its break test"),
+		prob(win(0), rep.AWins, say("combat.side.unnamed", "a")),
+		prob(say("webres.combat.draw"), rep.Draw, ""),
+		prob(win(1), rep.BWins, say("combat.side.unnamed", "b")),
+		prob(say("webres.combat.loser_breaks"), rep.LoserBreaks, say("webres.combat.loser_breaks.note")),
 	}
 	if rep.LoserFallsBack != nil {
 		// tow's break test of three outcomes (RULES.md 22.11)
-		d.Outcomes[3].Note = "a Break"
+		d.Outcomes[3].Note = say("webres.combat.a_break")
 		d.Outcomes = append(d.Outcomes,
-			prob("The loser falls back in good order", rep.LoserFallsBack, "Fall Back in Good Order"),
-			prob("The loser gives ground", rep.LoserGivesGround, "Give Ground"))
+			prob(say("webres.combat.loser_falls_back"), rep.LoserFallsBack, combat.FallBackInGoodOrder.TitleMsg().Text(l)),
+			prob(say("webres.combat.loser_gives_ground"), rep.LoserGivesGround, combat.GiveGround.TitleMsg().Text(l)))
 	}
-	d.Bar = s.pages.render("outcome-bar", outcomeBar(c.Verb(0, "win", "wins"), c.Verb(1, "win", "wins"), rep))
+	d.Bar = s.pages.renderIn(l, "outcome-bar", outcomeBar(l, win(0), win(1), rep))
 	for i := range 2 {
 		sr := rep.Sides[i]
-		mean := func(l string, dist combat.Dist) stat {
+		mean := func(label string, dist combat.Dist) stat {
 			m := dist.Mean()
-			return stat{Label: l, Value: ratFloat(m, 3), Exact: m.RatString()}
+			return stat{Label: label, Value: ratFloatIn(m, 3, l), Exact: m.RatString()}
 		}
 		sd := combatSideData{Label: label(i)}
-		sd.Before = s.pages.render("formation-box", formationDiagram("combat-before-"+sideNames[i], "Before: "+label(i), c.Sides[i].Unit.Snapshot(), nil))
+		sd.Before = s.pages.renderIn(l, "formation-box", formationDiagramIn(l, "combat-before-"+sideNames[i], say("webres.combat.before", label(i)), c.Sides[i].Unit.Snapshot(), nil))
 		sd.Stats = []stat{
-			mean("Expected casualties", sr.Casualties),
-			mean("Expected wounds caused", sr.Wounds),
-			mean("Expected combat result", sr.CombatResult),
-			prob("Breaks", sr.Breaks, "loses and fails its break test"),
-			prob("Destroyed", sr.Destroyed, ""),
+			mean(say("webres.odds.expected_casualties"), sr.Casualties),
+			mean(say("webres.odds.expected_wounds"), sr.Wounds),
+			mean(say("webres.combat.expected_result"), sr.CombatResult),
+			prob(say("webres.combat.breaks"), sr.Breaks, say("webres.combat.breaks.note")),
+			prob(say("webres.combat.destroyed"), sr.Destroyed, ""),
 		}
 		for _, ch := range []struct {
 			id, title, noun string
 			dist            combat.Dist
 		}{
-			{"casualties", c.Name(i) + ": models lost, the chance of each number", "casualties", sr.Casualties},
-			{"result", c.Name(i) + ": combat result, the chance of each score", "points", sr.CombatResult},
+			{"casualties", say("webres.combat.chart_casualties", c.Name(i)), "casualties", sr.Casualties},
+			{"result", say("webres.combat.chart_result", c.Name(i)), "points", sr.CombatResult},
 		} {
 			if od, ok := fromMin(ch.dist); ok {
 				sd.Charts = append(sd.Charts, captioned{Caption: ch.title,
-					SVG: s.pages.render("chart", distChart("chart-combat-"+ch.id+"-"+sideNames[i], ch.title, ch.noun, od, false))})
+					SVG: s.pages.renderIn(l, "chart", distChartIn(l, "chart-combat-"+ch.id+"-"+sideNames[i], ch.title, ch.noun, od, false))})
 			}
 		}
 		sd.Score = fmt.Sprintf("%d", round.Score[i])
 		d.Sides[i] = sd
 	}
 	for k, st := range round.Steps {
-		sv := combatStepData{Title: fmt.Sprintf("Step %d: %s", k+1, st.Key.Words(c.Ruleset))}
+		sv := combatStepData{Title: say("webres.combat.step", k+1, st.Key.Msg(c.Ruleset))}
 		for i := range 2 {
 			ss := st.Sides[i]
 			var fights []string
 			for _, f := range ss.Fights {
-				x := f.By.Words() + ": " + counted(f.Attacks, "attacks")
+				id := msg.ID("webres.combat.fight")
 				if f.Reroll {
-					x += ", misses re-rolled"
+					id = "webres.combat.fight_reroll"
 				}
-				fights = append(fights, x)
+				fights = append(fights, say(id, f.By.Msg(c.Ruleset), f.Attacks))
 			}
 			side := combatStepSide{Label: label(i), Fights: strings.Join(fights, "; ")}
 			if side.Fights == "" {
-				side.Fights = "does not strike at this step"
+				side.Fights = say("webres.combat.no_strike")
 			}
 			for _, e := range ss.Events {
 				if e.Kind.String() == "batch_end" {
-					side.Summary = "On the enemy: " + e.Text
+					side.Summary = say("webres.combat.on_enemy", e.TextIn(l))
 				}
 			}
-			side.After = s.pages.render("formation-box", formationDiagram(fmt.Sprintf("combat-step%d-%s", k+1, sideNames[i]),
-				fmt.Sprintf("After step %d: %s", k+1, label(i)), ss.After.Snapshot(), nil))
+			side.After = s.pages.renderIn(l, "formation-box", formationDiagramIn(l, fmt.Sprintf("combat-step%d-%s", k+1, sideNames[i]),
+				say("webres.combat.after_step", k+1, label(i)), ss.After.Snapshot(), nil))
 			sv.Sides[i] = side
 		}
 		d.Steps = append(d.Steps, sv)
@@ -511,46 +531,56 @@ func (s *Server) combatData(c *combat.Combat, rep *combat.Report, round *combat.
 		if round.Winner == combat.B {
 			w = 1
 		}
-		d.Winner = fmt.Sprintf("%s, %d to %d", c.Verb(w, "win", "wins"), round.Score[w], round.Score[1-w])
+		d.Winner = agreeing(c, w, "webres.combat.winner", sideMsg(c, w), round.Score[w], round.Score[1-w]).Text(l)
 		if round.Musician {
-			d.Winner += " (the musician's tie-break)"
+			d.Winner += say("webres.combat.musician")
 		}
 	default:
-		d.Winner = fmt.Sprintf("A draw, %d to %d", round.Score[0], round.Score[1])
+		d.Winner = say("webres.combat.winner_draw", round.Score[0], round.Score[1])
 	}
 	if bt := round.Break; bt != nil {
 		i := 0
 		if bt.Side == combat.B {
 			i = 1
 		}
-		who := func(plural, singular string) string { return c.Verb(i, plural, singular) }
+		who := sideMsg(c, i)
+		auto := msg.New(msg.ID("term.combat.auto." + bt.Auto))
+		if _, ok := msg.Lookup(auto.ID); !ok {
+			auto = msg.New("webres.text", bt.Auto)
+		}
+		var m msg.Message
 		switch {
 		case bt.Auto != "" && bt.Result != "":
-			d.Break = fmt.Sprintf("%s: %s, %s.", who("do not test", "does not test"), bt.Auto, bt.Result.Title())
+			m = agreeing(c, i, "webres.combat.break_auto_result", who, auto, bt.Result.TitleMsg())
 		case bt.Auto != "":
-			d.Break = fmt.Sprintf("%s: %s.", who("do not test", "does not test"), bt.Auto)
-		case bt.Result != "":
+			m = agreeing(c, i, "webres.combat.break_auto", who, auto)
+		case bt.Result != "" && bt.Crushed:
 			// three outcomes (22.11): Ld against 2D6, then with the difference added
-			crushed := ""
-			if bt.Crushed {
-				crushed = ", the winners' Unit Strength more than double theirs"
-			}
-			d.Break = fmt.Sprintf("%s on %d, lost by %d%s (rolled %s): %s.", who("test", "tests"), bt.Need, bt.LostBy, crushed, rollsText(bt.Rolls), bt.Result.Title())
+			m = agreeing(c, i, "webres.combat.break_three_crushed", who, bt.Need, bt.LostBy, rollsText(l, bt.Rolls), bt.Result.TitleMsg())
+		case bt.Result != "":
+			m = agreeing(c, i, "webres.combat.break_three", who, bt.Need, bt.LostBy, rollsText(l, bt.Rolls), bt.Result.TitleMsg())
 		case bt.Broke:
-			d.Break = fmt.Sprintf("%s on %d and %s (rolled %s).", who("test", "tests"), bt.Need, c.Agree(i, "break", "breaks"), rollsText(bt.Rolls))
+			m = agreeing(c, i, "webres.combat.break_broke", who, bt.Need, rollsText(l, bt.Rolls))
 		default:
-			d.Break = fmt.Sprintf("%s on %d and %s (rolled %s).", who("test", "tests"), bt.Need, c.Agree(i, "hold", "holds"), rollsText(bt.Rolls))
+			m = agreeing(c, i, "webres.combat.break_held", who, bt.Need, rollsText(l, bt.Rolls))
 		}
+		d.Break = m.Text(l)
 	}
 	return d
 }
 
-func rollsText(rolls [][2]int) string {
-	var parts []string
-	for _, r := range rolls {
-		parts = append(parts, fmt.Sprintf("%d+%d", r[0], r[1]))
+// rollsText is a break test's 2D6 rolls, "3+4, then 2+2".
+func rollsText(l msg.Lang, rolls [][2]int) string {
+	var text string
+	for k, r := range rolls {
+		roll := fmt.Sprintf("%d+%d", r[0], r[1])
+		if k == 0 {
+			text = roll
+			continue
+		}
+		text = msg.New("webres.combat.then", text, roll).Text(l)
 	}
-	return strings.Join(parts, ", then ")
+	return text
 }
 
 // fromMin turns a combat distribution starting at Min >= 0 into the
@@ -584,20 +614,22 @@ type barSegment struct {
 	ShowLabel           bool
 }
 
-// a and b name the two wins in words, "Elves win" and "side b wins".
-func outcomeBar(a, b string, rep *combat.Report) outcomeBarData {
+// a and b name the two wins in words, "Elves win" and "side b wins"; the
+// bar's words are in language l.
+func outcomeBar(l msg.Lang, a, b string, rep *combat.Report) outcomeBarData {
 	// As wide as a phone's column, so that its 14 px labels are not drawn
 	// smaller there; the page widens it on a larger screen.
 	const width = outcomeBarWidth
-	d := outcomeBarData{Width: width, Desc: fmt.Sprintf("%s %s, draw %s, %s %s", a, percent(rep.AWins), percent(rep.Draw), b, percent(rep.BWins))}
+	draw := msg.New("webres.combat.draw_bar").Text(l)
+	d := outcomeBarData{Width: width, Desc: msg.New("webres.combat.bar_desc", a, percentIn(rep.AWins, l), percentIn(rep.Draw, l), b, percentIn(rep.BWins, l)).Text(l)}
 	x := 0.0
 	for _, seg := range []struct {
 		class, name, fill, ink string
 		p                      *big.Rat
-	}{{"win-a", a, "#1f5f99", "#ffffff", rep.AWins}, {"draw", "draw", "#c9ced6", "#1a1a1a", rep.Draw}, {"win-b", b, "#b3261e", "#ffffff", rep.BWins}} {
+	}{{"win-a", a, "#1f5f99", "#ffffff", rep.AWins}, {"draw", draw, "#c9ced6", "#1a1a1a", rep.Draw}, {"win-b", b, "#b3261e", "#ffffff", rep.BWins}} {
 		f, _ := seg.p.Float64()
 		w := width * f
-		d.Segments = append(d.Segments, barSegment{Class: seg.class, Label: shortPercent(seg.p), Title: seg.name + ": " + percent(seg.p), Fill: seg.fill, Ink: seg.ink,
+		d.Segments = append(d.Segments, barSegment{Class: seg.class, Label: shortPercentIn(seg.p, l), Title: msg.New("webres.combat.segment", seg.name, percentIn(seg.p, l)).Text(l), Fill: seg.fill, Ink: seg.ink,
 			X: fmtF(x), W: fmtF(w), TextX: fmtF(x + w/2), ShowLabel: w >= 40})
 		x += w
 	}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
@@ -252,7 +253,7 @@ func addVariants(q url.Values, vs []variantForm) {
 
 // duplicate adds a variant to be edited in attack group i's form
 // ("a<i>") or the target's ("t"), with no changes yet and no name: its
-// column is named for what it changes (variantLabel).
+// column is named for what it changes (variantLabelIn).
 func (f form) duplicate(what string) form {
 	if len(f.Variants) >= maxFormVariants {
 		return f
@@ -270,17 +271,17 @@ func (f form) duplicate(what string) form {
 // group 1, changed", which is no player's (parseVariants drops it).
 var oldDuplicate = lazyRegexp(`^(Attack group [0-9]+|Target), changed$`)
 
-// variantLabel is the name of variant n (from 1) as its column and legend
-// show it: the player's, else what its changes change ("Attack group 1:
+// variantLabelIn is the name of variant n (from 1) as its column and legend
+// show it in language l: the player's, else what its changes change ("Attack group 1:
 // Strength 5"), else "Variant n".
-func variantLabel(v variantForm, n int) string {
+func variantLabelIn(l msg.Lang, v variantForm, n int) string {
 	if v.Label != "" {
 		return v.Label
 	}
 	if v.Changes != "" {
-		return changesWords(v.Changes)
+		return changesWordsIn(l, v.Changes)
 	}
-	return fmt.Sprintf("Variant %d", n)
+	return msg.New("webres.compare.variant", n).Text(l)
 }
 
 // removeVariant takes out variant n, numbered from 1.
@@ -358,7 +359,7 @@ type compareForm struct {
 type variantRow struct {
 	N              int // from 1
 	Label, Changes string
-	Says           string // what the changes change, when the player has not named it (variantLabel)
+	Says           string // what the changes change, when the player has not named it (variantLabelIn)
 	PartsValue     string // vp<N>
 	Parts          []variantPart
 }
@@ -375,6 +376,12 @@ type variantPart struct {
 // compareFormOf builds the compare tab's inputs: each variant's forms,
 // and an empty variant to write as text.
 func (s *Server) compareFormOf(f form, rulesets []field, legacy field) compareForm {
+	return s.compareFormIn(msg.English, f, rulesets, legacy)
+}
+
+// compareFormIn is compareFormOf with the page's own words in language l
+// (the fields are the odds form's, pageData's).
+func (s *Server) compareFormIn(l msg.Lang, f form, rulesets []field, legacy field) compareForm {
 	c := compareForm{Rulesets: rulesets, Paths: comparePaths(len(f.Attacks)), CanAdd: len(f.Variants) < maxFormVariants, Legacy: legacy}
 	for i := range f.Attacks {
 		c.Attacks = append(c.Attacks, i)
@@ -382,7 +389,7 @@ func (s *Server) compareFormOf(f form, rulesets []field, legacy field) compareFo
 	for i, v := range f.Variants {
 		n := i + 1
 		row := variantRow{N: n, Label: v.Label, Changes: v.Changes, PartsValue: strings.Join(v.Parts, ",")}
-		if says := variantLabel(v, n); says != v.Label && v.Changes != "" {
+		if says := variantLabelIn(l, v, n); says != v.Label && v.Changes != "" {
 			row.Says = says
 		}
 		d := s.pageData(f.variantOf(v))
@@ -397,9 +404,9 @@ func (s *Server) compareFormOf(f form, rulesets []field, legacy field) compareFo
 		}
 		for _, p := range v.Parts {
 			if i := attackPart(p); i >= 0 && i < len(d.Attacks) && i < len(f.Attacks) {
-				row.Parts = append(row.Parts, variantPart{Legend: fmt.Sprintf("Attack group %d", i+1), Key: p, Fields: rename(d.Attacks[i])})
+				row.Parts = append(row.Parts, variantPart{Legend: msg.New("webres.compare.path.group", i+1).Text(l), Key: p, Fields: rename(d.Attacks[i])})
 			} else if p == "t" {
-				row.Parts = append(row.Parts, variantPart{Legend: "Target unit", Key: p, Fields: rename(d.Target), Command: rename(d.Command)})
+				row.Parts = append(row.Parts, variantPart{Legend: msg.New("webres.compare.form.target_unit").Text(l), Key: p, Fields: rename(d.Target), Command: rename(d.Command)})
 			}
 		}
 		c.Rows = append(c.Rows, row)
@@ -440,7 +447,7 @@ type compareCell struct {
 // compareView computes the columns: the form's scenario under each
 // ruleset ticked (translated, with notes; or as in the form when none is
 // ticked), then each variant of it. A column that fails shows its error.
-func (s *Server) compareView(ctx context.Context, f form, base *scenario.File) (*compareData, error) {
+func (s *Server) compareView(ctx context.Context, l msg.Lang, f form, base *scenario.File) (*compareData, error) {
 	type col struct {
 		label string
 		file  *scenario.File
@@ -457,10 +464,10 @@ func (s *Server) compareView(ctx context.Context, f form, base *scenario.File) (
 		for i := range notes {
 			notes[i] = noteWords(notes[i])
 		}
-		cols = append(cols, col{label: rs.Title(), file: v, notes: notes, err: err})
+		cols = append(cols, col{label: rs.TitleMsg().Text(l), file: v, notes: notes, err: err})
 	}
 	if len(cols) == 0 && (len(f.Variants) > 0 || strings.TrimSpace(f.Sets) != "") {
-		cols = append(cols, col{label: "As in the form", file: base})
+		cols = append(cols, col{label: msg.New("webres.compare.as_in_form").Text(l), file: base})
 	}
 	variant := func(label, changes string) {
 		if changes == "" { // duplicated, not changed yet
@@ -476,11 +483,11 @@ func (s *Server) compareView(ctx context.Context, f form, base *scenario.File) (
 	}
 	for line := range strings.SplitSeq(f.Sets, "\n") {
 		if line = strings.TrimSpace(line); line != "" {
-			variant(base.Ruleset.Title()+": "+changesWords(line), line)
+			variant(msg.New("webres.compare.set", base.Ruleset.TitleMsg(), changesWordsIn(l, line)).Text(l), line)
 		}
 	}
 	for i, v := range f.Variants {
-		variant(variantLabel(v, i+1), v.Changes)
+		variant(variantLabelIn(l, v, i+1), v.Changes)
 	}
 	switch {
 	case len(cols) == 0:
@@ -500,11 +507,11 @@ func (s *Server) compareView(ctx context.Context, f form, base *scenario.File) (
 			if errors.Is(err, context.DeadlineExceeded) {
 				return nil, err
 			}
-			cc.Error = noteWords(toAPIError(err, s.cfg.Timeout).Message)
+			cc.Error = noteWords(s.columnError(err, l))
 		}
 		d.Columns = append(d.Columns, cc)
 	}
-	d.Rows = compareRows(results)
+	d.Rows = compareRowsIn(l, results)
 	var series []chartSeries
 	for i, r := range results {
 		if r != nil {
@@ -512,15 +519,33 @@ func (s *Server) compareView(ctx context.Context, f form, base *scenario.File) (
 		}
 	}
 	if len(series) > 0 {
-		d.Exactly = s.pages.render("multichart", multiChart("chart-compare-exactly", "Exactly N casualties, each column", "casualties", series, false))
-		d.AtLeast = s.pages.render("multichart", multiChart("chart-compare-at-least", "At least N casualties, each column", "casualties", series, true))
+		d.Exactly = s.pages.renderIn(l, "multichart", multiChartIn(l, "chart-compare-exactly", msg.New("webres.compare.chart_exactly").Text(l), "casualties", series, false))
+		d.AtLeast = s.pages.renderIn(l, "multichart", multiChartIn(l, "chart-compare-at-least", msg.New("webres.compare.chart_at_least").Text(l), "casualties", series, true))
 	}
 	return d, nil
 }
 
-// compareRows are the table's means and key chances, each with its
-// difference from the first column.
-func compareRows(results []*odds.Result) []compareRow {
+// columnError is a column's error as the API says it, in language l
+// where the error can be said in it (a scenario's error, msg.Texter).
+func (s *Server) columnError(err error, l msg.Lang) string {
+	var t msg.Texter
+	if l != msg.English && errors.As(err, &t) {
+		return t.Text(l)
+	}
+	return toAPIError(err, s.cfg.Timeout).Message
+}
+
+// decimalComma writes the number s with a decimal comma in Russian.
+func decimalComma(s string, l msg.Lang) string {
+	if l == msg.Russian {
+		return strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}
+
+// compareRowsIn are the table's means and key chances, each with its
+// difference from the first column, in language l.
+func compareRowsIn(l msg.Lang, results []*odds.Result) []compareRow {
 	var rows []compareRow
 	tails := make([][]*big.Rat, len(results))
 	maxCas := 0
@@ -542,22 +567,23 @@ func compareRows(results []*odds.Result) []compareRow {
 			if i == 0 {
 				first = x
 			}
-			c := compareCell{Value: "n/a"}
+			c := compareCell{Value: msg.New("webres.compare.na").Text(l)}
 			if x != nil {
 				c.Exact = x.RatString()
-				c.Value = ratFloat(x, 3)
+				c.Value = ratFloatIn(x, 3, l)
 				if chance {
-					c.Value = percent(x)
+					c.Value = percentIn(x, l)
 				}
 			}
 			if i > 0 && x != nil && first != nil && x.Cmp(first) != 0 {
 				d := new(big.Rat).Sub(x, first)
 				f, _ := d.Float64()
-				c.Diff = fmt.Sprintf("%+.3f", f)
+				c.Diff = decimalComma(fmt.Sprintf("%+.3f", f), l)
 				if chance {
-					c.Diff = fmt.Sprintf("%+.1f points", 100*f)
-					if c.Diff == "+0.0 points" || c.Diff == "-0.0 points" {
-						c.Diff = c.Diff[:1] + "<0.1 points"
+					pts := fmt.Sprintf("%+.1f", 100*f)
+					c.Diff = msg.New("webres.compare.points", decimalComma(pts, l)).Text(l)
+					if pts == "+0.0" || pts == "-0.0" {
+						c.Diff = msg.New("webres.compare.points_below", pts[:1], msg.Dec{V: 0.1, Places: 1}).Text(l)
 					}
 				}
 				c.Change = "up"
@@ -569,14 +595,15 @@ func compareRows(results []*odds.Result) []compareRow {
 		}
 		rows = append(rows, row)
 	}
-	add("Expected casualties", false, func(_ int, r *odds.Result) *big.Rat { return r.Casualties.Mean() })
-	add("Expected wounds caused", false, func(_ int, r *odds.Result) *big.Rat { return r.Wounds.Mean() })
-	add("Expected unsaved wounds", false, func(_ int, r *odds.Result) *big.Rat { return r.Unsaved.Mean() })
-	add("At least 1 casualty", true, func(i int, _ *odds.Result) *big.Rat { return tailAt(tails[i], 1) })
-	add("Unit destroyed", true, func(_ int, r *odds.Result) *big.Rat { return r.Destroyed })
-	add("Panic test", true, func(_ int, r *odds.Result) *big.Rat { return r.Panic })
+	say := func(id msg.ID, args ...any) string { return msg.New(id, args...).Text(l) }
+	add(say("webres.odds.expected_casualties"), false, func(_ int, r *odds.Result) *big.Rat { return r.Casualties.Mean() })
+	add(say("webres.odds.expected_wounds"), false, func(_ int, r *odds.Result) *big.Rat { return r.Wounds.Mean() })
+	add(say("webres.odds.expected_unsaved"), false, func(_ int, r *odds.Result) *big.Rat { return r.Unsaved.Mean() })
+	add(say("webres.compare.at_least", 1), true, func(i int, _ *odds.Result) *big.Rat { return tailAt(tails[i], 1) })
+	add(say("webres.odds.destroyed"), true, func(_ int, r *odds.Result) *big.Rat { return r.Destroyed })
+	add(say("webres.odds.panic"), true, func(_ int, r *odds.Result) *big.Rat { return r.Panic })
 	for n := 2; n <= maxCas && n <= 10; n++ {
-		add(fmt.Sprintf("At least %d casualties", n), true, func(i int, _ *odds.Result) *big.Rat { return tailAt(tails[i], n) })
+		add(say("webres.compare.at_least", n), true, func(i int, _ *odds.Result) *big.Rat { return tailAt(tails[i], n) })
 	}
 	return rows
 }

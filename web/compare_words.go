@@ -1,10 +1,10 @@
 package web
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
 )
@@ -86,20 +86,23 @@ func switchNamed(name string) (rules.Switch, bool) {
 // pathLabel is a scenario path in the form's words: attacks[0].ap is
 // "Attack group 1: AP", target.armour_value "Target: Armour",
 // target.champion.ward "Champion: Ward save", a switch its label.
-func pathLabel(path string) string {
+func pathLabel(path string) string { return pathLabelIn(msg.English, path) }
+
+// pathLabelIn is pathLabel with the page's own words in language l (the
+// fields' labels are the odds form's).
+func pathLabelIn(l msg.Lang, path string) string {
 	if m := attackPath().FindStringSubmatch(path); m != nil {
 		i, _ := strconv.Atoi(m[1])
-		group := fmt.Sprintf("Attack group %d", i+1)
 		if m[2] == "" {
-			return group
+			return msg.New("webres.compare.path.group", i+1).Text(l)
 		}
-		return group + ": " + fieldLabel(true, m[2])
+		return msg.New("webres.compare.path.group_field", i+1, fieldLabel(true, m[2])).Text(l)
 	}
 	if name, ok := strings.CutPrefix(path, "target.champion."); ok {
-		return "Champion: " + orDefault(championLabels[name], strings.ReplaceAll(name, "_", " "))
+		return msg.New("webres.compare.path.champion", orDefault(championLabels[name], strings.ReplaceAll(name, "_", " "))).Text(l)
 	}
 	if name, ok := strings.CutPrefix(path, "target."); ok {
-		return "Target: " + fieldLabel(false, name)
+		return msg.New("webres.compare.path.target", fieldLabel(false, name)).Text(l)
 	}
 	if sw, ok := switchNamed(strings.TrimPrefix(path, "options.")); ok {
 		return switchLabel(sw)
@@ -116,21 +119,24 @@ var (
 // "attacks[0].strength=5, target.armour_value=2" is "Attack group 1:
 // Strength 5; Target: Armour 2". Changes it cannot read are returned as
 // they are.
-func changesWords(changes string) string {
+func changesWords(changes string) string { return changesWordsIn(msg.English, changes) }
+
+// changesWordsIn is changesWords with the page's own words in language l.
+func changesWordsIn(l msg.Lang, changes string) string {
 	as, err := scenario.ParseAssignments(changes)
 	if err != nil || len(as) == 0 {
 		return changes
 	}
 	var parts []string
 	for _, a := range as {
-		label, v := pathLabel(a.Path), strings.Trim(a.Value, "[]")
+		label, v := pathLabelIn(l, a.Path), strings.Trim(a.Value, "[]")
 		switch v {
 		case "true":
 			parts = append(parts, label)
 		case "false":
-			parts = append(parts, label+": no")
+			parts = append(parts, msg.New("webres.compare.change.no", label).Text(l))
 		case "":
-			parts = append(parts, label+": left out")
+			parts = append(parts, msg.New("webres.compare.change.left_out", label).Text(l))
 		default:
 			parts = append(parts, label+" "+strings.ReplaceAll(v, "_", " "))
 		}

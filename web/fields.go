@@ -342,15 +342,6 @@ func switchLabel(sw rules.Switch) string {
 	return strings.ReplaceAll(sw.Name, "_", " ")
 }
 
-// rulesetTitle is a ruleset's name as a title shows it ("Warhammer
-// Fantasy Battles, 8th edition" for whfb8); an unknown name as it is.
-func rulesetTitle(name string) string {
-	if rs, err := rules.ParseRuleset(name); err == nil {
-		return rs.Title()
-	}
-	return name
-}
-
 func orDefault(v, def string) string {
 	if v == "" {
 		return def

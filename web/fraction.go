@@ -4,6 +4,8 @@ import (
 	"html"
 	"html/template"
 	"strings"
+
+	"github.com/rearrank/rearrank/msg"
 )
 
 // An exact chance is a fraction such as 175200803995503060546875/
@@ -27,6 +29,11 @@ func shortFraction(s string) bool {
 // "exact value", which opens on a tap to the fraction, broken every ten
 // digits so that a phone wraps it.
 func fractionHTML(s, class, prefix string) template.HTML {
+	return fractionHTMLIn(msg.English, s, class, prefix)
+}
+
+// fractionHTMLIn is fractionHTML with its words in language l.
+func fractionHTMLIn(l msg.Lang, s, class, prefix string) template.HTML {
 	if s == "" {
 		return ""
 	}
@@ -40,5 +47,25 @@ func fractionHTML(s, class, prefix string) template.HTML {
 		}
 		b.WriteString(html.EscapeString(string(r)))
 	}
-	return template.HTML(`<details class="` + class + `"><summary>exact value</summary><span>` + b.String() + `</span></details>`)
+	return template.HTML(`<details class="` + class + `"><summary>` + html.EscapeString(msg.New("webres.odds.exact_value").Text(l)) + `</summary><span>` + b.String() + `</span></details>`)
 }
+
+// fractionFuncs are the templates' functions of the results in language
+// l: exact ("= 1/3", or folded when long) and frac (the same without
+// "= ") show an exact value, and say a sentence (below).
+func fractionFuncs(l msg.Lang) template.FuncMap {
+	return template.FuncMap{
+		"exact": func(s string) template.HTML { return fractionHTMLIn(l, s, "exact", "= ") },
+		"frac":  func(s string) template.HTML { return fractionHTMLIn(l, s, "frac", "") },
+		// say is t for a sentence with an apostrophe or a plus: it
+		// escapes only what HTML must (& < >), so that "the file's" and
+		// "4+" stay as the template's own text writes them, where t's
+		// string is written "the file&#39;s" and "4&#43;".
+		"say": func(id string, args ...any) template.HTML {
+			return template.HTML(htmlText.Replace(msg.New(msg.ID(id), args...).Text(l)))
+		},
+	}
+}
+
+// htmlText escapes text for an element's content.
+var htmlText = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")

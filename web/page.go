@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"fmt"
 	"html/template"
@@ -37,13 +36,11 @@ func (p *pages) in(l msg.Lang) *template.Template {
 }
 
 func mustPages() *pages {
-	t := template.Must(template.New("").Funcs(langFuncs(msg.English)).Funcs(template.FuncMap{
-		"inc":   func(i int) int { return i + 1 },
-		"join":  strings.Join,
-		"lower": strings.ToLower,
-		// exact and frac show an exact value, folded when long (fraction.go).
-		"exact":      func(s string) template.HTML { return fractionHTML(s, "exact", "= ") },
-		"frac":       func(s string) template.HTML { return fractionHTML(s, "frac", "") },
+	// exact and frac show an exact value, folded when long (fraction.go).
+	t := template.Must(template.New("").Funcs(langFuncs(msg.English)).Funcs(fractionFuncs(msg.English)).Funcs(template.FuncMap{
+		"inc":        func(i int) int { return i + 1 },
+		"join":       strings.Join,
+		"lower":      strings.ToLower,
 		"shortExact": shortFraction,
 		// moreOpen opens a folded group whose field shows an error.
 		"moreOpen": func(fs []field) bool {
@@ -64,7 +61,7 @@ func mustPages() *pages {
 	p := &pages{t: t}
 	for _, l := range msg.Langs() {
 		c := template.Must(t.Clone())
-		p.byLang = append(p.byLang, c.Funcs(langFuncs(l)))
+		p.byLang = append(p.byLang, c.Funcs(langFuncs(l)).Funcs(fractionFuncs(l)))
 	}
 	return p
 }
@@ -373,6 +370,7 @@ func (s *Server) resultsParts(r *http.Request, f form) (results, headline templa
 	var body any
 	var name string
 	var err error
+	l := requestLang(r)
 	file, err := f.scenario()
 	if err != nil {
 		return "", "", s.pageError(err, f)
@@ -385,24 +383,24 @@ func (s *Server) resultsParts(r *http.Request, f form) (results, headline templa
 	switch f.Tab {
 	case tabResolve:
 		name = "referee-results"
-		body, err = s.refereeView(ctx, f, file) // referee_page.go
+		body, err = s.refereeView(ctx, l, f, file) // referee_page.go
 	case tabCompare:
 		name = "compare-results"
-		body, err = s.compareView(ctx, f, file)
+		body, err = s.compareView(ctx, l, f, file)
 	default:
 		name = "odds-results"
 		var d *oddsData
-		if d, err = s.oddsView(ctx, file); err == nil {
-			d.ForLabel, d.For = scenarioFor(f, file)
+		if d, err = s.oddsView(ctx, l, file); err == nil {
+			d.ForLabel, d.For = scenarioFor(l, f, file)
 		}
 		body = d
 	}
 	if err != nil {
 		return "", "", s.pageError(err, f)
 	}
-	results = s.pages.render(name, body)
+	results = s.pages.renderIn(l, name, body)
 	if h := strings.TrimSuffix(name, "-results") + "-headline"; s.pages.t.Lookup(h) != nil {
-		headline = s.pages.render(h, body)
+		headline = s.pages.renderIn(l, h, body)
 	}
 	return results, headline, nil
 }
@@ -433,45 +431,49 @@ func (s *Server) pageError(err error, f form) *pageError {
 // scenarioFor says what the odds are for, at the top of the headline:
 // "The example" for the page's own (the form with nothing changed), else
 // "Your scenario", and the scenario in a line: "10 attacks at Strength 4
-// against 20 Spearmen, Toughness 3".
-func scenarioFor(f form, file *scenario.File) (label, line string) {
-	label = "Your scenario"
+// against 20 Spearmen, Toughness 3"; in language l.
+func scenarioFor(l msg.Lang, f form, file *scenario.File) (label, line string) {
+	label = msg.New("webres.for.yours").Text(l)
 	if f.YAML == "" {
 		if def, err := defaultForm().scenario(); err == nil {
 			a, errA := def.MarshalYAML()
 			b, errB := file.MarshalYAML()
 			if errA == nil && errB == nil && bytes.Equal(a, b) {
-				label = "The example"
+				label = msg.New("webres.for.example").Text(l)
 			}
 		}
 	}
 	var groups []string
 	for _, a := range file.Attacks {
-		g := a.Count.String() + " attack"
-		if n, ok := a.Count.Fixed(); !ok || n != 1 {
-			g += "s"
+		n, ok := a.Count.Fixed()
+		if !ok {
+			n = 5 // a dice expression: "D6 attacks"
 		}
+		count := msg.Count{Text: a.Count.String(), N: n}
+		g := msg.New("webres.for.attacks", count)
 		if a.Strength > 0 {
-			g += fmt.Sprintf(" at Strength %d", a.Strength)
+			g = msg.New("webres.for.attacks_strength", count, a.Strength)
 		}
 		if a.Name != "" {
-			g += " (" + a.Name + ")"
+			g = msg.New("webres.for.named", g, a.Name)
 		}
-		groups = append(groups, g)
+		groups = append(groups, g.Text(l))
 	}
 	attacks := strings.Join(groups, ", ")
 	if i := strings.LastIndex(attacks, ", "); i >= 0 {
-		attacks = attacks[:i] + " and " + attacks[i+2:]
+		attacks = msg.New("webres.list.and", attacks[:i], attacks[i+2:]).Text(l)
 	}
 	t := file.Target
-	target := fmt.Sprintf("%d %s", t.Models, cmp.Or(t.Name, "models"))
-	if t.Models == 1 {
-		target = "one model"
-		if t.Name != "" {
-			target = t.Name + ", one model"
-		}
+	target := msg.New("webres.for.models", t.Models)
+	switch {
+	case t.Models == 1 && t.Name != "":
+		target = msg.New("webres.for.one_named", t.Name)
+	case t.Models == 1:
+		target = msg.New("webres.for.one")
+	case t.Name != "":
+		target = msg.New("webres.for.models_named", t.Models, t.Name)
 	}
-	return label, fmt.Sprintf("%s against %s, Toughness %d", attacks, target, t.Toughness)
+	return label, msg.New("webres.for.line", attacks, target, t.Toughness).Text(l)
 }
 
 // stat is one headline number.
@@ -495,6 +497,9 @@ type oddsData struct {
 	Wounds     template.HTML
 	Rows       []distRow
 	Stages     []stageRow
+	// SpecialHead heads the special saves' column, in the ruleset's
+	// words: a ward save or The 9th Age's special save.
+	SpecialHead string
 }
 
 type distRow struct {
@@ -507,104 +512,119 @@ type stageRow struct {
 	Hit, Wound, Armour, Special, Unsaved, Kind string
 }
 
-func (s *Server) oddsView(ctx context.Context, file *scenario.File) (*oddsData, error) {
+func (s *Server) oddsView(ctx context.Context, l msg.Lang, file *scenario.File) (*oddsData, error) {
 	res, err := s.odds(ctx, file, false)
 	if err != nil {
 		return nil, err
 	}
-	return s.oddsData(res, rules.PanicLoss(res.Ruleset, file.RuleOptions())), nil
+	return s.oddsDataIn(l, res, rules.PanicLossMsg(res.Ruleset, file.RuleOptions())), nil
 }
 
-// oddsData is the odds tab's view of res; panicLoss is the losses that
-// force a panic test, in words ("25% or more", rules.PanicLoss).
+// oddsData is the odds tab's view of res in English; panicLoss is the
+// losses that force a panic test, in words ("25% or more",
+// rules.PanicLoss).
 func (s *Server) oddsData(res *odds.Result, panicLoss string) *oddsData {
-	d := &oddsData{Ruleset: res.Ruleset.Title(), Method: "simulated, " + thousands(res.Samples) + " samples"}
+	return s.oddsDataIn(msg.English, res, msg.New("webres.text", panicLoss))
+}
+
+// oddsDataIn is the odds tab's view of res in language l; panicLoss is
+// rules.PanicLossMsg.
+func (s *Server) oddsDataIn(l msg.Lang, res *odds.Result, panicLoss msg.Message) *oddsData {
+	code := res.Ruleset.String()
+	d := &oddsData{Ruleset: res.Ruleset.TitleMsg().Text(l),
+		Method:      msg.New("webres.odds.simulated", thousandsIn(res.Samples, l)).Text(l),
+		SpecialHead: rulesetMsg("webres.odds.th.special", code).Text(l)}
 	if res.Exact {
-		d.Method = "exact"
+		d.Method = msg.New("webres.odds.exact").Text(l)
 	}
-	d.StandIns = standInNotes(res.StandIns)
+	d.StandIns = standInNotesIn(res.StandIns, l)
+	say := func(id msg.ID, args ...any) string { return rulesetMsg(id, code, args...).Text(l) }
 	mean := func(label string, dist odds.Dist, note string) stat {
 		m := dist.Mean()
-		return stat{Label: label, Value: ratFloat(m, 3), Exact: m.RatString(), Note: note}
+		return stat{Label: label, Value: ratFloatIn(m, 3, l), Exact: m.RatString(), Note: note}
 	}
 	// An exact chance of 0 is an event that cannot happen here: it is
 	// named once below the cards, not shown as a "0% = 0" card. Sampled,
 	// it is only an event no sample saw.
 	prob := func(label string, p *big.Rat, note string) {
 		if p.Sign() == 0 && !res.Exact {
-			d.Stats = append(d.Stats, stat{Label: label, Value: "none seen", Note: "in " + thousands(res.Samples) + " samples"})
+			d.Stats = append(d.Stats, stat{Label: label, Value: say("webres.odds.none_seen"), Note: say("webres.odds.in_samples", thousandsIn(res.Samples, l))})
 			return
 		}
 		if p.Sign() == 0 {
 			d.Impossible = append(d.Impossible, strings.ToLower(label))
 			return
 		}
-		d.Stats = append(d.Stats, stat{Label: label, Value: percent(p), Exact: p.RatString(), Note: note})
+		d.Stats = append(d.Stats, stat{Label: label, Value: percentIn(p, l), Exact: p.RatString(), Note: note})
 	}
+	wounds := say("webres.odds.wounds_caused")
 	rows := res.Casualties
 	if d.Warrior = !res.Ruleset.Block(); d.Warrior {
 		d.Stats = append(d.Stats,
-			mean("Expected wounds caused", res.Wounds, "wounds the warrior takes"),
-			mean("Expected unsaved wounds", res.Unsaved, "before multiple wounds"))
-		prob("Out of action", res.Destroyed, "the warrior is taken out of the fight")
-		d.Wounds = s.pages.render("chart", distChart("chart-wounds", "Wounds caused", "wounds", res.Wounds, true))
-		d.addRows(res.Wounds)
-		d.addStages(res)
+			mean(say("webres.odds.expected_wounds"), res.Wounds, say("webres.odds.expected_wounds.warrior")),
+			mean(say("webres.odds.expected_unsaved"), res.Unsaved, say("webres.odds.expected_unsaved.note")))
+		prob(say("webres.odds.out_of_action"), res.Destroyed, say("webres.odds.out_of_action.note"))
+		d.Wounds = s.pages.renderIn(l, "chart", distChartIn(l, "chart-wounds", wounds, "wounds", res.Wounds, true))
+		d.addRows(l, res.Wounds)
+		d.addStages(l, res)
 		return d
 	}
 	d.Stats = append(d.Stats,
-		mean("Expected casualties", rows, "models removed"),
-		mean("Expected wounds caused", res.Wounds, "for combat result"),
-		mean("Expected unsaved wounds", res.Unsaved, "before multiple wounds"))
-	prob("Unit destroyed", res.Destroyed, "no model left")
+		mean(say("webres.odds.expected_casualties"), rows, say("webres.odds.expected_casualties.note")),
+		mean(say("webres.odds.expected_wounds"), res.Wounds, say("webres.odds.expected_wounds.note")),
+		mean(say("webres.odds.expected_unsaved"), res.Unsaved, say("webres.odds.expected_unsaved.note")))
+	prob(say("webres.odds.destroyed"), res.Destroyed, say("webres.odds.destroyed.note"))
 	if res.Panic != nil {
-		prob("Panic test", res.Panic, panicLoss+" of the unit lost this phase")
+		prob(say("webres.odds.panic"), res.Panic, say("webres.odds.panic.note", panicLoss))
 	} else {
-		d.Stats = append(d.Stats, stat{Label: "Panic test", Value: "does not apply", Note: "close combat"})
+		d.Stats = append(d.Stats, stat{Label: say("webres.odds.panic"), Value: say("webres.odds.panic.none"), Note: say("webres.odds.panic.none_note")})
 	}
 	if res.ChampionDead != nil {
-		prob("Champion killed", res.ChampionDead, "")
+		prob(say("webres.odds.champion_killed"), res.ChampionDead, "")
 	}
 	if res.StandardLost != nil {
-		prob("Standard lost", res.StandardLost, "")
+		prob(say("webres.odds.standard_lost"), res.StandardLost, "")
 	}
-	d.Casualties = s.pages.render("chart", distChart("chart-casualties", "Casualties", "casualties", res.Casualties, true))
-	d.Wounds = s.pages.render("chart", distChart("chart-wounds", "Wounds caused", "wounds", res.Wounds, true))
-	d.addRows(rows)
-	d.addStages(res)
+	d.Casualties = s.pages.renderIn(l, "chart", distChartIn(l, "chart-casualties", say("webres.odds.casualties"), "casualties", res.Casualties, true))
+	d.Wounds = s.pages.renderIn(l, "chart", distChartIn(l, "chart-wounds", wounds, "wounds", res.Wounds, true))
+	d.addRows(l, rows)
+	d.addStages(l, res)
 	return d
 }
 
 // addRows lays out the table of a distribution: each value with the
 // chance of exactly and of at least it.
-func (d *oddsData) addRows(dist odds.Dist) {
+func (d *oddsData) addRows(l msg.Lang, dist odds.Dist) {
 	tails := dist.Tails()
 	for n, p := range dist.P {
 		rest := tails[n]
 		if n > 0 && rest.Cmp(tinyP) < 0 {
 			break
 		}
-		d.Rows = append(d.Rows, distRow{N: n, Exactly: percent(p), ExactlyFrac: p.RatString(), AtLeast: percent(rest), Frac: rest.RatString()})
+		d.Rows = append(d.Rows, distRow{N: n, Exactly: percentIn(p, l), ExactlyFrac: p.RatString(), AtLeast: percentIn(rest, l), Frac: rest.RatString()})
 	}
 }
 
 // addStages lays out the per-attack table.
-func (d *oddsData) addStages(res *odds.Result) {
+func (d *oddsData) addStages(l msg.Lang, res *odds.Result) {
 	for _, st := range res.Stages {
-		row := stageRow{Group: st.Group, Kind: st.Needs.SpecialKind.String()}
+		row := stageRow{Group: st.Group}
+		if k := st.Needs.SpecialKind; k != rules.NoSpecial {
+			row.Kind = rulesetMsg(msg.ID("webres.special_kind."+k.String()), res.Ruleset.String()).Text(l)
+		}
 		cellOf := func(need string, r *big.Rat) string {
 			if r == nil {
 				return need
 			}
 			if need == "" || need == "-" {
-				return percent(r)
+				return percentIn(r, l)
 			}
-			return percent(r) + " (" + need + ")"
+			return percentIn(r, l) + " (" + need + ")"
 		}
 		hitNeed := st.HitNeed()
 		row.Hit = cellOf(hitNeed, st.Hit)
 		if hitNeed == "auto" {
-			row.Hit = "auto"
+			row.Hit = msg.New("webres.odds.auto").Text(l)
 		}
 		row.Wound = cellOf(st.Needs.Wound.String(), st.Wound)
 		row.Armour = cellOf(st.Needs.Armour.String(), st.ArmourFailed)
@@ -615,6 +635,7 @@ func (d *oddsData) addStages(res *odds.Result) {
 }
 
 type resolveData struct {
+	Legend   legendView
 	Ruleset  string
 	StandIns []string // the owner_choice switches whose defaults stood in (RULES.md 18)
 	Dice     string
@@ -632,12 +653,13 @@ type resolveData struct {
 	After    template.HTML
 }
 
-// standInNotes says, in a player's words, for which owner_choice switches
-// the engine's default stood in: nobody is asked on the web (RULES.md 18).
-func standInNotes(in []rules.StandIn) []string {
+// standInNotesIn says, in a player's words and language l, for which
+// owner_choice switches the engine's default stood in: nobody is asked on
+// the web (RULES.md 18).
+func standInNotesIn(in []rules.StandIn, l msg.Lang) []string {
 	var out []string
 	for _, s := range in {
-		out = append(out, s.String())
+		out = append(out, s.Msg().Text(l))
 	}
 	return out
 }
@@ -649,21 +671,22 @@ type batchView struct {
 }
 
 type stepView struct {
-	Kind, Stage, Die, Mark, Text string
+	Kind, Stage, Die, Mark, Text string        // in the page's language
 	Rule                         template.HTML // the rules cited, linked (citeHTML)
 	Pass, Roll                   bool
 }
 
-func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {
+func (s *Server) resolveData(l msg.Lang, res *resolution, seed *uint64) *resolveData {
 	v := res.json.Resolution
-	d := &resolveData{Ruleset: rulesetTitle(v.Ruleset), Tally: v.Tally, Wasted: res.result.WastedText(), Strength: res.result.StrengthText(), DiceLeft: res.json.DiceLeft, StandIns: standInNotes(v.StandIns)}
+	d := &resolveData{Ruleset: rulesetTitleIn(v.Ruleset, l), Tally: v.Tally, Wasted: res.result.WastedTextIn(l), Strength: res.result.StrengthTextIn(l),
+		Outcome: res.result.OutcomeIn(l), DiceLeft: res.json.DiceLeft, StandIns: standInNotesIn(v.StandIns, l), Legend: legendFor(v.Ruleset)}
 	faces := make([]string, len(v.Dice))
 	for i, x := range v.Dice {
 		faces[i] = strconv.Itoa(x)
 	}
 	d.Dice = strings.Join(faces, ", ")
 	if d.Dice == "" {
-		d.Dice = "none"
+		d.Dice = msg.New("webres.referee.no_dice").Text(l)
 	}
 	if seed != nil {
 		d.Seed = strconv.FormatUint(*seed, 10)
@@ -672,25 +695,25 @@ func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {
 	for _, e := range v.Events {
 		switch e.Kind {
 		case rearrank.BatchStart:
-			d.Batches = append(d.Batches, batchView{Title: e.Text})
+			d.Batches = append(d.Batches, batchView{Title: e.TextIn(l)})
 			cur = &d.Batches[len(d.Batches)-1]
 			continue
 		case rearrank.BatchEnd:
 			if cur != nil {
-				cur.Result = e.Text
+				cur.Result = e.TextIn(l)
 			}
 			continue
 		}
 		if cur == nil {
-			d.Batches = append(d.Batches, batchView{Title: "Attacks"})
+			d.Batches = append(d.Batches, batchView{Title: msg.New("webres.referee.attacks").Text(l)})
 			cur = &d.Batches[len(d.Batches)-1]
 		}
-		st := stepView{Kind: strings.ReplaceAll(e.Kind.String(), "_", " "), Text: e.Text, Rule: citeHTML(e.Citation())}
+		st := stepView{Kind: kindMsg(e.Kind).Text(l), Text: e.TextIn(l), Rule: citeHTML(e.Citation())}
 		if e.Kind == rearrank.Roll {
 			st.Roll, st.Pass = true, e.Pass
-			st.Stage = strings.ReplaceAll(e.Stage.String(), "_", " ")
+			st.Stage = stageMsg(e.Stage, false, v.Ruleset).Text(l)
 			if e.Attack > 0 {
-				st.Stage += fmt.Sprintf(" #%d", e.Attack)
+				st.Stage = msg.New("webres.referee.stage_attack", st.Stage, e.Attack).Text(l)
 			}
 			st.Die = fmt.Sprintf("D%d: %d", e.Sides, e.Face)
 			if !e.Need.IsNone() {
@@ -701,23 +724,49 @@ func (s *Server) resolveData(res *resolution, seed *uint64) *resolveData {
 				}
 			}
 		} else if e.Stage != rearrank.NoStage {
-			st.Stage = strings.ReplaceAll(e.Stage.String(), "_", " ")
+			st.Stage = stageMsg(e.Stage, false, v.Ruleset).Text(l)
 		}
 		cur.Steps = append(cur.Steps, st)
 	}
-	d.Outcome = res.result.Outcome()
-	d.Before = s.pages.render("formation-box", formationDiagram("formation-before", "Before", v.Before, fallenIDs(v.Before, v.After)))
-	d.After = s.pages.render("formation-box", formationDiagram("formation-after", "After", v.After, nil))
+	d.Before = s.pages.renderIn(l, "formation-box", formationDiagramIn(l, "formation-before", msg.New("webres.formation.before").Text(l), v.Before, fallenIDs(v.Before, v.After)))
+	d.After = s.pages.renderIn(l, "formation-box", formationDiagramIn(l, "formation-after", msg.New("webres.formation.after").Text(l), v.After, nil))
 	return d
 }
 
+// legendView is what the key to the formation diagrams says that
+// depends on the ruleset: the champion's name (t9a's "командир").
+type legendView struct{ Ruleset string }
+
+func legendFor(ruleset string) legendView { return legendView{Ruleset: ruleset} }
+
+// Command is the key's line for the command group.
+func (v legendView) Command() msg.Message { return rulesetMsg("webres.legend.command", v.Ruleset) }
+
+// rulesetTitleIn is a ruleset's title in language l, or its code when it
+// is none of rearrank's.
+func rulesetTitleIn(code string, l msg.Lang) string {
+	if rs, err := rules.ParseRuleset(code); err == nil {
+		return rs.TitleMsg().Text(l)
+	}
+	return code
+}
+
 // thousands writes n with thousands separators: "200,000".
-func thousands(n int) string {
+func thousands(n int) string { return thousandsIn(n, msg.English).Text }
+
+// thousandsIn writes n with the thousands separators of language l,
+// "200,000" in English and "200 000" (a no-break space) in Russian, as a
+// count whose plural forms follow n.
+func thousandsIn(n int, l msg.Lang) msg.Count {
+	sep := ","
+	if l == msg.Russian {
+		sep = "\u00a0"
+	}
 	s := strconv.Itoa(n)
 	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
+		s = s[:i] + sep + s[i:]
 	}
-	return s
+	return msg.Count{Text: s, N: n}
 }
 
 // tailAt reads P(i or more) from suffix sums (odds.Dist.Tails): 0 past

@@ -10,6 +10,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/scenario"
 )
@@ -110,7 +111,7 @@ type hiddenInput struct{ Name, Value string }
 
 // refereeView resolves the form's scenario with the dice entered so far,
 // or with its seed, and lays it out stage by stage.
-func (s *Server) refereeView(ctx context.Context, f form, file *scenario.File) (*refereeData, error) {
+func (s *Server) refereeView(ctx context.Context, l msg.Lang, f form, file *scenario.File) (*refereeData, error) {
 	var faces []int
 	if f.Dice != "" || f.Seed == "" {
 		var err error
@@ -140,10 +141,11 @@ func (s *Server) refereeView(ctx context.Context, f form, file *scenario.File) (
 	if err != nil {
 		return nil, err
 	}
-	d := &refereeData{resolveData: s.resolveData(st.resolution, seed), Stages: stagesOf(st.Stages)}
+	ruleset := st.resolution.json.Resolution.Ruleset
+	d := &refereeData{resolveData: s.resolveData(l, st.resolution, seed), Stages: stagesOf(l, ruleset, st.Stages, st.resolution.json.Resolution.Events)}
 	d.Batches = nil // the stages show the steps
 	if st.Next != nil {
-		d.Need = nextStage(st.Next)
+		d.Need = nextStageIn(l, ruleset, st.Next)
 		if len(st.Pending) > 0 {
 			d.Pending = joinFaces(st.Pending)
 		}
@@ -202,20 +204,37 @@ func joinFaces(faces []int) string {
 	return strings.Join(s, " ")
 }
 
-// stagesOf lays out the stages for the page.
-func stagesOf(stages []RefereeStage) []stageView {
+// stagesOf lays out the stages for the page in language l: their titles
+// and summaries in the page's words (the referee's Title and Summary are
+// English), their steps and results as the referee said them; events are
+// the resolution's, whose batch_end events say each attack group's
+// result.
+func stagesOf(l msg.Lang, ruleset string, stages []RefereeStage, events []rearrank.Event) []stageView {
+	ends := map[int]rearrank.Event{}
+	for _, e := range events {
+		if e.Kind == rearrank.BatchEnd {
+			ends[e.Batch] = e
+		}
+	}
 	out := make([]stageView, 0, len(stages))
 	for _, g := range stages {
-		v := stageView{Title: g.Title, Summary: g.Summary, Result: g.Result}
+		summary := stageSummary(g.run)
+		if g.Partial {
+			summary = msg.New("webres.summary.so_far", summary)
+		}
+		v := stageView{Title: stageTitle(g.Batch, g.Stage, g.Reroll, ruleset).Text(l), Summary: summary.Text(l), Result: g.Result}
+		if end, ok := ends[g.Batch]; ok && g.Result != "" {
+			v.Result = end.TextIn(l)
+		}
 		if g.Dice > manyDice || len(g.run.Events) > manyDice {
-			v.Faces, v.Counts = g.run.Faces(), g.run.Others()
+			v.Faces, v.Counts = g.run.Faces(), othersIn(l, g.run.Events)
 		} else {
 			var faces []int
 			for _, e := range g.run.Events {
 				if referee.IsDie(e) {
 					faces = append(faces, e.Face)
 				}
-				v.Steps = append(v.Steps, refStepOf(e))
+				v.Steps = append(v.Steps, refStepOf(l, e))
 			}
 			v.Faces = joinFaces(faces)
 		}
@@ -224,8 +243,8 @@ func stagesOf(stages []RefereeStage) []stageView {
 	return out
 }
 
-func refStepOf(e rearrank.Event) refStep {
-	st := refStep{Text: e.Text, Rule: citeHTML(e.Citation())}
+func refStepOf(l msg.Lang, e rearrank.Event) refStep {
+	st := refStep{Text: e.TextIn(l), Rule: citeHTML(e.Citation())}
 	if referee.IsDie(e) {
 		st.Die = fmt.Sprintf("D%d: %d", e.Sides, e.Face)
 		if !e.Need.IsNone() {
@@ -238,17 +257,102 @@ func refStepOf(e rearrank.Event) refStep {
 	return st
 }
 
-// nextStage says what the next stage asks for.
-func nextStage(n *rearrank.DiceNeeded) *NextStage {
+// nextStage says what the next stage asks for, in English (the API's).
+func nextStage(n *rearrank.DiceNeeded) *NextStage { return nextStageIn(msg.English, "", n) }
+
+// nextStageIn says what the next stage asks for in language l.
+func nextStageIn(l msg.Lang, ruleset string, n *rearrank.DiceNeeded) *NextStage {
 	v := &NextStage{Batch: n.Batch, Stage: n.Stage, Reroll: n.Reroll, Sides: n.Sides, Dice: max(n.More, 1),
-		Title: fmt.Sprintf("Attack group %d: %s", n.Batch, referee.StageLabel(n.Stage, n.Reroll))}
-	noun := nounFor(v.Dice, "dice")
+		Title: stageTitle(n.Batch, n.Stage, n.Reroll, ruleset).Text(l)}
+	dice := msg.Count{Text: fmt.Sprintf("D%d", n.Sides), N: v.Dice}
 	if n.More > 0 {
-		v.Text = fmt.Sprintf("Roll %d D%d %s and enter them.", v.Dice, n.Sides, noun)
+		v.Text = msg.New("webres.referee.roll_n", v.Dice, dice).Text(l)
 	} else {
-		v.Text = fmt.Sprintf("Roll the D%d %s and enter them.", n.Sides, noun)
+		v.Text = msg.New("webres.referee.roll_the", dice).Text(l)
 	}
 	return v
+}
+
+// stageMsg names a stage for players, as referee.StageLabel does: "to
+// hit", "armour saves, re-rolls"; the special saves in the ruleset's
+// words.
+func stageMsg(st rearrank.Stage, reroll bool, ruleset string) msg.Message {
+	name := st.String()
+	if st == rearrank.NoStage {
+		name = "none"
+	}
+	id := msg.ID("webres.stage." + name)
+	m := msg.New("webres.text", strings.ReplaceAll(name, "_", " "))
+	if _, ok := msg.Lookup(id); ok {
+		m = rulesetMsg(id, ruleset)
+	}
+	if reroll {
+		return msg.New("webres.stage.reroll", m)
+	}
+	return m
+}
+
+// stageTitle is "Attack group 1: to hit" (referee.StageRun.Title).
+func stageTitle(batch int, st rearrank.Stage, reroll bool, ruleset string) msg.Message {
+	return msg.New("webres.referee.stage_title", batch, stageMsg(st, reroll, ruleset))
+}
+
+// stageVerbs are the stages whose dice pass a target number, and what a
+// die that passes does (referee.StageRun.Summary): "7 of 10 hit on 4+".
+var stageVerbs = map[rearrank.Stage]string{
+	rearrank.Hit: "hit", rearrank.HitAgain: "hit", rearrank.Wound: "wound",
+	rearrank.Armour: "saved", rearrank.Special: "saved", rearrank.Helmet: "saved",
+}
+
+// stageSummary says what a stage's dice did, as referee.StageRun.Summary
+// does: "7 of 10 hit on 4+", "2 dice rolled, 7 in all".
+func stageSummary(r *referee.StageRun) msg.Message {
+	verb := stageVerbs[r.Stage]
+	switch {
+	case r.Dice == 0:
+		return msg.New("webres.summary.no_dice", len(r.Events))
+	case verb != "" && r.Need != "" && r.Need != "-":
+		return msg.New(msg.ID("webres.summary."+verb+"_on"), r.Passed, r.Dice, r.Need)
+	case verb != "":
+		return msg.New(msg.ID("webres.summary."+verb), r.Passed, r.Dice)
+	}
+	total := 0
+	for _, e := range r.Events {
+		if referee.IsDie(e) {
+			total += e.Face
+		}
+	}
+	return msg.New("webres.summary.rolled", r.Dice, total)
+}
+
+// kindMsg names an event's kind: "casualty", "standard lost".
+func kindMsg(k rearrank.Kind) msg.Message {
+	id := msg.ID("webres.kind." + k.String())
+	if _, ok := msg.Lookup(id); ok {
+		return msg.New(id)
+	}
+	return msg.New("webres.text", strings.ReplaceAll(k.String(), "_", " "))
+}
+
+// othersIn counts the steps without dice by kind, as
+// referee.StageRun.Others does: "casualty ×12, panic ×1".
+func othersIn(l msg.Lang, events []rearrank.Event) string {
+	var order []rearrank.Kind
+	n := map[rearrank.Kind]int{}
+	for _, e := range events {
+		if referee.IsDie(e) {
+			continue
+		}
+		if n[e.Kind] == 0 {
+			order = append(order, e.Kind)
+		}
+		n[e.Kind]++
+	}
+	parts := make([]string, 0, len(order))
+	for _, k := range order {
+		parts = append(parts, msg.New("webres.referee.kind_count", kindMsg(k), n[k]).Text(l))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // groupStages splits a resolution's events into stages (referee.StageRuns).

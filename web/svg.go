@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/rearrank/rearrank/internal/words"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -88,8 +88,9 @@ const (
 
 func fmtF(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
 
-// percent formats p for people: "12.35%", "<0.01%", "0%", "100%".
-func percent(p *big.Rat) string {
+// percent formats p for people: "12.35%", "<0.01%", "0%", "100%"; in
+// Russian with a decimal comma, "12,35%", as rearrank combat writes it.
+func percentIn(p *big.Rat, l msg.Lang) string {
 	switch {
 	case p.Sign() == 0:
 		return "0%"
@@ -99,16 +100,19 @@ func percent(p *big.Rat) string {
 	f, _ := p.Float64()
 	switch {
 	case f < 0.0001:
-		return "<0.01%"
+		return msg.New("webres.percent.below", msg.Dec{V: 0.01, Places: 2}).Text(l)
 	case f > 0.9999:
-		return ">99.99%" // below one, though it rounds to 100.00%
+		return msg.New("webres.percent.above", msg.Dec{V: 99.99, Places: 2}).Text(l) // below one, though it rounds to 100.00%
 	}
-	return strconv.FormatFloat(100*f, 'f', 2, 64) + "%"
+	return msg.New("webres.percent", msg.Dec{V: 100 * f, Places: 2}).Text(l)
 }
 
-// shortPercent is percent with fewer digits, for labels above bars; a
+// percent is percentIn in English.
+func percent(p *big.Rat) string { return percentIn(p, msg.English) }
+
+// shortPercentIn is percentIn with fewer digits, for labels above bars; a
 // chance below one never shows as 100%.
-func shortPercent(p *big.Rat) string {
+func shortPercentIn(p *big.Rat, l msg.Lang) string {
 	f, _ := p.Float64()
 	switch {
 	case p.Sign() == 0:
@@ -118,12 +122,15 @@ func shortPercent(p *big.Rat) string {
 	case f < 0.005:
 		return "<1%"
 	case f < 0.1:
-		return strconv.FormatFloat(100*f, 'f', 1, 64) + "%"
+		return msg.New("webres.percent", msg.Dec{V: 100 * f, Places: 1}).Text(l)
 	case f >= 0.995:
 		return ">99%"
 	}
-	return strconv.FormatFloat(100*f, 'f', 0, 64) + "%"
+	return msg.New("webres.percent", msg.Dec{V: 100 * f, Places: 0}).Text(l)
 }
+
+// shortPercent is shortPercentIn in English.
+func shortPercent(p *big.Rat) string { return shortPercentIn(p, msg.English) }
 
 // niceMax rounds a largest probability up to a scale with four even ticks.
 func niceMax(f float64) float64 {
@@ -137,12 +144,24 @@ func niceMax(f float64) float64 {
 
 // distChart draws P(exactly n) for a distribution as bars; with atLeast
 // it draws P(n or more), from 1 on, as a line over them on the same axis
-// of 0 to 100%. noun names what is counted ("casualties").
+// of 0 to 100%. noun names what is counted ("casualties", "wounds",
+// "points": chartNouns).
 func distChart(id, title, noun string, d odds.Dist, atLeast bool) barChart {
+	return distChartIn(msg.English, id, title, noun, d, atLeast)
+}
+
+// chartMsg is the chart's message what for its noun, what the chart
+// counts: "casualties", "wounds" or "points" ("webres.chart.casualties.exactly").
+func chartMsg(noun, what string, args ...any) msg.Message {
+	return msg.New(msg.ID("webres.chart."+noun+"."+what), args...)
+}
+
+// distChartIn is distChart with its words in language l.
+func distChartIn(l msg.Lang, id, title, noun string, d odds.Dist, atLeast bool) barChart {
 	c := barChart{ID: id, Title: title, Width: chartW, Height: chartH,
 		PlotLeft: fmtF(chartLeft), PlotRight: fmtF(chartW - chartRight), PlotBottom: fmtF(chartH - chartBottom),
 		PlotMidY: fmtF((chartTop + chartH - chartBottom) / 2), XLabelY: fmtF(chartH - chartBottom + 38),
-		XLabel: "N " + noun, YLabel: "chance",
+		XLabel: chartMsg(noun, "axis").Text(l), YLabel: msg.New("webres.chart.chance").Text(l),
 		Legend: legend{Y: fmtF(18), BoxY: fmtF(8), LineY: fmtF(13), Text1X: fmtF(chartLeft + 20),
 			LineX1: fmtF(chartLeft + 110), LineX2: fmtF(chartLeft + 128), Text2X: fmtF(chartLeft + 134)}}
 	tails := d.Tails()
@@ -158,7 +177,7 @@ func distChart(id, title, noun string, d odds.Dist, atLeast bool) barChart {
 		f, _ := d.P[n].Float64()
 		top = max(top, f)
 	}
-	scale, plotW, plotH, base := chanceAxis(&c.Ticks, top, atLeast)
+	scale, plotW, plotH, base := chanceAxis(&c.Ticks, top, atLeast, l)
 	count := last + 1
 	slot := plotW / float64(count)
 	// Label as many bars as fit side by side: a label is its digits and
@@ -182,13 +201,13 @@ func distChart(id, title, noun string, d odds.Dist, atLeast bool) barChart {
 		x := float64(chartLeft) + slot*float64(n) + slot*0.1
 		b := bar{N: n, X: fmtF(x), W: fmtF(slot * 0.8), Y: fmtF(base - h), H: fmtF(h),
 			LabelX: fmtF(x + slot*0.4), ValueY: fmtF(base - h - 4),
-			Exact: p.RatString(), Percent: percent(p), P: strconv.FormatFloat(f, 'g', 6, 64),
-			Title: fmt.Sprintf("exactly %s: %s (%s)", counted(n, noun), p.RatString(), percent(p))}
+			Exact: p.RatString(), Percent: percentIn(p, l), P: strconv.FormatFloat(f, 'g', 6, 64),
+			Title: chartMsg(noun, "exactly", n, p.RatString(), percentIn(p, l)).Text(l)}
 		if n%labelEvery == 0 {
 			b.Label = strconv.Itoa(n)
 		}
 		if count <= 8 && f >= 0.005 && !atLeast {
-			b.Value = shortPercent(p)
+			b.Value = shortPercentIn(p, l)
 		}
 		c.Bars = append(c.Bars, b)
 		if atLeast && n >= 1 {
@@ -197,24 +216,27 @@ func distChart(id, title, noun string, d odds.Dist, atLeast bool) barChart {
 			px, py := x+slot*0.4, y(tf)
 			line = append(line, fmtF(px)+","+fmtF(py))
 			c.Points = append(c.Points, point{N: n, X: fmtF(px), Y: fmtF(py), R: dotR, Exact: t.RatString(), P: strconv.FormatFloat(tf, 'g', 6, 64),
-				Title: fmt.Sprintf("%d or more %s: %s (%s)", n, noun, t.RatString(), percent(t))})
+				Title: chartMsg(noun, "at_least", n, t.RatString(), percentIn(t, l)).Text(l)})
 		}
 	}
 	c.Line = strings.Join(line, " ")
 	if rest := tailAt(tails, last+1); rest.Sign() > 0 {
-		c.Note = fmt.Sprintf("%d or more: %s, not drawn", last+1, percent(rest))
+		c.Note = msg.New("webres.chart.not_drawn", last+1, percentIn(rest, l)).Text(l)
 		c.NoteY = fmtF(chartH - 4)
 	}
-	c.Desc = fmt.Sprintf("The chance of exactly n %s (bars), for n from 0 to %d; the mean is %s.", noun, last, ratFloat(d.Mean(), 3))
+	mean := ratFloatIn(d.Mean(), 3, l)
+	c.Desc = chartMsg(noun, "desc", last, mean).Text(l)
 	if atLeast {
-		c.Desc = fmt.Sprintf("The chance of exactly n %s (bars) and of at least n (line), for n from 0 to %d; the mean is %s.", noun, last, ratFloat(d.Mean(), 3))
+		c.Desc = chartMsg(noun, "desc_line", last, mean).Text(l)
 	}
 	return c
 }
 
-func ratFloat(r *big.Rat, digits int) string {
+// ratFloatIn writes r with digits decimals, with a decimal comma in
+// Russian.
+func ratFloatIn(r *big.Rat, digits int, l msg.Lang) string {
 	f, _ := r.Float64()
-	return strconv.FormatFloat(f, 'f', digits, 64)
+	return msg.New("webres.number", msg.Dec{V: f, Places: digits}).Text(l)
 }
 
 // formation is a unit's formation drawn rank by rank, front rank on top.
@@ -261,9 +283,26 @@ const (
 	maxDrawFile = 30
 )
 
-var roleNames = map[string]string{
-	"rank_and_file": "rank and file", "musician": "musician", "standard": "standard bearer",
-	"champion": "champion", "character": "character",
+// roleMsg is a model's role in words (webres.role.*), the champion's
+// in the words of its ruleset (t9a's "командир" in Russian).
+func roleMsg(role, ruleset string) msg.Message {
+	id := msg.ID("webres.role." + role)
+	if _, ok := msg.Lookup(id); !ok {
+		return msg.New("webres.text", strings.ReplaceAll(role, "_", " "))
+	}
+	return rulesetMsg(id, ruleset)
+}
+
+// rulesetMsg is the message id in the words of the ruleset of code
+// ruleset: id with the code as its last part where the catalogue has it
+// ("webres.role.champion.t9a"), else id.
+func rulesetMsg(id msg.ID, ruleset string, args ...any) msg.Message {
+	if byRuleset := msg.ID(string(id) + "." + ruleset); ruleset != "" {
+		if _, ok := msg.Lookup(byRuleset); ok {
+			return msg.New(byRuleset, args...)
+		}
+	}
+	return msg.New(id, args...)
 }
 
 // fallenIDs returns the IDs of the models in before that are not in after.
@@ -293,6 +332,11 @@ func fallenIDs(before, after unit.Snapshot) map[int]bool {
 // the dead stood: the page marks them on the formation before
 // (fallenIDs).
 func formationDiagram(id, title string, snap unit.Snapshot, fallen map[int]bool) formation {
+	return formationDiagramIn(msg.English, id, title, snap, fallen)
+}
+
+// formationDiagramIn is formationDiagram with its words in language l.
+func formationDiagramIn(l msg.Lang, id, title string, snap unit.Snapshot, fallen map[int]bool) formation {
 	ranks := snap.Ranks
 	rows, files := len(ranks), 0
 	for _, r := range ranks {
@@ -311,23 +355,23 @@ func formationDiagram(id, title string, snap unit.Snapshot, fallen map[int]bool)
 	models, removed, damaged := 0, 0, 0
 	for r := 0; r < drawRows; r++ {
 		y := float64(formTop + r*(cellSize+cellGap))
-		f.Ranks = append(f.Ranks, rankLabel{Y: fmtF(y + cellSize/2 + 5), Label: "rank " + strconv.Itoa(r+1)})
+		f.Ranks = append(f.Ranks, rankLabel{Y: fmtF(y + cellSize/2 + 5), Label: msg.New("webres.formation.rank", r+1).Text(l)})
 		for c := 0; c < drawFiles; c++ {
 			x := float64(formLeft + c*(cellSize+cellGap))
 			if r >= len(ranks) || c >= len(ranks[r]) || ranks[r][c].Role == "empty" {
 				continue
 			}
 			m := ranks[r][c]
-			place := fmt.Sprintf("rank %d, file %d", r+1, c+1)
+			place := msg.New("webres.formation.place", r+1, c+1).Text(l)
 			if fallen[m.ID] {
 				s := cellSize
 				f.Cells = append(f.Cells, cell{Shape: "removed", X: fmtF(x + 1), Y: fmtF(y + 1), Size: fmtF(float64(s - 2)),
 					X2: fmtF(x + float64(s) - 1), Y2: fmtF(y + float64(s) - 1), CX: fmtF(x + cellSize/2), LetterY: fmtF(y + cellSize/2 + 6),
-					Letter: m.Letter, Title: fmt.Sprintf("removed: %s (%s)", describeModel(m), place), Role: "removed"})
+					Letter: m.Letter, Title: msg.New("webres.formation.removed", describeModel(m, snap.Ruleset, l), place).Text(l), Role: "removed"})
 				removed++
 				continue
 			}
-			f.Cells = append(f.Cells, modelCell(m, x, y, place))
+			f.Cells = append(f.Cells, modelCell(m, x, y, place, snap.Ruleset, l))
 			models++
 			if m.Damage > 0 {
 				damaged++
@@ -336,49 +380,49 @@ func formationDiagram(id, title string, snap unit.Snapshot, fallen map[int]bool)
 	}
 	var notes []string
 	if rows > drawRows {
-		notes = append(notes, fmt.Sprintf("%d more ranks not drawn", rows-drawRows))
+		notes = append(notes, msg.New("webres.formation.more_ranks", rows-drawRows).Text(l))
 	}
 	if files > drawFiles {
-		notes = append(notes, fmt.Sprintf("%d more files not drawn", files-drawFiles))
+		notes = append(notes, msg.New("webres.formation.more_files", files-drawFiles).Text(l))
 	}
 	if len(notes) > 0 {
 		f.Note = strings.Join(notes, "; ")
 		f.Height += 18
 		f.NoteY = fmtF(float64(f.Height - 8))
 	}
-	desc := counted(models, "models") + " in " + counted(rows, "ranks")
+	// The description is a sentence of clauses, each a message: the
+	// models in their ranks, then what was removed, damaged, destroyed.
+	desc := msg.New("webres.formation.desc", models, rows).Text(l)
 	if removed > 0 {
-		desc += fmt.Sprintf(", %d removed", removed)
+		desc += msg.New("webres.formation.desc_removed", removed).Text(l)
 	}
 	if damaged > 0 {
-		desc += fmt.Sprintf(", %d damaged", damaged)
+		desc += msg.New("webres.formation.desc_damaged", damaged).Text(l)
 	}
 	if snap.Destroyed {
-		desc += "; the unit is destroyed"
+		desc += msg.New("webres.formation.desc_destroyed").Text(l)
 	}
 	f.Desc = desc + "."
 	return f
 }
 
-func describeModel(v unit.CellView) string {
-	s := roleNames[v.Role]
-	if s == "" {
-		s = v.Role
-	}
+// describeModel is a model in words: its name, its role, its Wounds.
+func describeModel(v unit.CellView, ruleset string, l msg.Lang) string {
+	s := roleMsg(v.Role, ruleset).Text(l)
 	if v.Name != "" {
-		s = v.Name + ", " + s
+		s = msg.New("webres.formation.named", v.Name, s).Text(l)
 	}
 	if v.W > 0 {
-		s += fmt.Sprintf(", W%d", v.W)
+		s += msg.New("webres.formation.w", v.W).Text(l)
 	}
 	return s
 }
 
-func modelCell(v unit.CellView, x, y float64, place string) cell {
+func modelCell(v unit.CellView, x, y float64, place, ruleset string, l msg.Lang) cell {
 	const s = cellSize
 	c := cell{X: fmtF(x), Y: fmtF(y), Size: fmtF(s), CX: fmtF(x + s/2), CY: fmtF(y + s/2),
 		LetterY: fmtF(y + s/2 + 6), Letter: v.Letter, Role: v.Role}
-	title := describeModel(v)
+	title := describeModel(v, ruleset, l)
 	switch v.Role {
 	case "rank_and_file":
 		c.Shape, c.Fill, c.Stroke = "square", "#e8edf3", "#33475b"
@@ -392,51 +436,54 @@ func modelCell(v unit.CellView, x, y float64, place string) cell {
 	if v.Damage > 0 {
 		c.Damage = strconv.Itoa(v.Damage)
 		c.BadgeX, c.BadgeY, c.BadgeTY = fmtF(x+s-3), fmtF(y+3), fmtF(y+7)
-		title += ", " + counted(v.Damage, "wounds") + " taken"
+		title += msg.New("webres.formation.damage", v.Damage).Text(l)
 	}
 	if v.Status != "" && v.Status != "standing" && v.Status != "none" && v.Status != "ok" {
-		c.Status = strings.ReplaceAll(v.Status, "_", " ")
+		c.Status = statusMsg(v.Status).Text(l)
 		c.StatusY = fmtF(y + s + 16)
 		title += ", " + c.Status
 	}
-	c.Title = fmt.Sprintf("%s (%s)", title, place)
+	c.Title = msg.New("webres.formation.model", title, place).Text(l)
 	return c
 }
 
-// counted writes n with its plural noun, made singular for 1: "1
-// casualty", "3 casualties".
-func counted(n int, noun string) string { return words.Count(n, singular(noun), noun) }
-
-// nounFor is the plural noun made singular for a count of 1.
-func nounFor(n int, noun string) string { return words.Noun(n == 1, singular(noun), noun) }
-
-// singular is a chart's plural noun made singular: "casualties" is
-// "casualty", "dice" "die", "ranks" "rank".
-func singular(noun string) string {
-	switch noun {
-	case "casualties":
-		return "casualty"
-	case "dice":
-		return "die"
+// statusMsg is a skirmish warrior's state in words: knocked_down is
+// "knocked down".
+func statusMsg(status string) msg.Message {
+	id := msg.ID("webres.status." + status)
+	if _, ok := msg.Lookup(id); ok {
+		return msg.New(id)
 	}
-	return strings.TrimSuffix(noun, "s")
+	return msg.New("webres.text", strings.ReplaceAll(status, "_", " "))
 }
 
-// render runs one of the templates: the SVG charts and diagrams, and the
-// results and their headline.
+// render runs one of the templates in English: the SVG charts and
+// diagrams, and the results and their headline.
 func (p *pages) render(name string, data any) template.HTML {
+	return p.renderIn(msg.English, name, data)
+}
+
+// renderIn is render with the templates of language l.
+func (p *pages) renderIn(l msg.Lang, name string, data any) template.HTML {
 	var b bytes.Buffer
-	if err := p.t.ExecuteTemplate(&b, name, data); err != nil {
+	if err := p.in(l).ExecuteTemplate(&b, name, data); err != nil {
 		panic(fmt.Sprintf("web: template %s: %v", name, err)) // our own templates and data: a bug
 	}
 	return template.HTML(b.String())
+}
+
+// decimals is how many decimals v needs, as strconv's 'f' with -1
+// writes it.
+func decimals(v float64) int {
+	_, frac, _ := strings.Cut(strconv.FormatFloat(v, 'f', -1, 64), ".")
+	return len(frac)
 }
 
 // chanceAxis lays out a chart's plot area and its y axis of chances: up
 // to a round value above top, or to 100% for a chart of "at least N".
 // It appends the axis's five ticks and returns the scale (the chance at
 // the top of the plot), the plot's width and height and the y of its base.
-func chanceAxis(ticks *[]tick, top float64, atLeast bool) (scale, plotW, plotH, base float64) {
+func chanceAxis(ticks *[]tick, top float64, atLeast bool, l msg.Lang) (scale, plotW, plotH, base float64) {
 	scale = niceMax(top)
 	if atLeast {
 		scale = 1
@@ -446,7 +493,7 @@ func chanceAxis(ticks *[]tick, top float64, atLeast bool) (scale, plotW, plotH, 
 	base = float64(chartH - chartBottom)
 	for i := 0; i <= 4; i++ {
 		v := scale * float64(i) / 4
-		*ticks = append(*ticks, tick{Y: fmtF(base - plotH*float64(i)/4), Label: strconv.FormatFloat(math.Round(1000*v)/10, 'f', -1, 64) + "%"})
+		*ticks = append(*ticks, tick{Y: fmtF(base - plotH*float64(i)/4), Label: msg.New("webres.percent", msg.Dec{V: math.Round(1000*v) / 10, Places: decimals(math.Round(1000*v) / 10)}).Text(l)})
 	}
 	return scale, plotW, plotH, base
 }

@@ -1,11 +1,11 @@
 package web
 
 import (
-	"fmt"
 	"math/big"
 	"strconv"
 	"strings"
 
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 )
 
@@ -45,6 +45,12 @@ type dot struct {
 // for each series, up to the last n any series reaches with a chance
 // worth drawing (tinyP). Text is 13 px, as the bar charts'.
 func multiChart(id, title, noun string, series []chartSeries, atLeast bool) lineChart {
+	return multiChartIn(msg.English, id, title, noun, series, atLeast)
+}
+
+// multiChartIn is multiChart with its words in language l; noun is one
+// of chartNouns.
+func multiChartIn(l msg.Lang, id, title, noun string, series []chartSeries, atLeast bool) lineChart {
 	c := lineChart{ID: id, Title: title, Width: chartW, Height: chartH,
 		PlotLeft: fmtF(chartLeft), PlotRight: fmtF(chartW - chartRight), PlotBottom: fmtF(chartH - chartBottom)}
 	first := 0
@@ -78,7 +84,7 @@ func multiChart(id, title, noun string, series []chartSeries, atLeast bool) line
 			top = max(top, f)
 		}
 	}
-	scale, plotW, plotH, base := chanceAxis(&c.Ticks, top, atLeast)
+	scale, plotW, plotH, base := chanceAxis(&c.Ticks, top, atLeast, l)
 	count := last - first + 1
 	step := plotW / float64(count)
 	x := func(n int) float64 { return float64(chartLeft) + step*(float64(n-first)+0.5) }
@@ -88,36 +94,36 @@ func multiChart(id, title, noun string, series []chartSeries, atLeast bool) line
 			c.XTicks = append(c.XTicks, xTick{X: fmtF(x(n)), Label: strconv.Itoa(n)})
 		}
 	}
-	what := func(n int) string { return "exactly " + counted(n, noun) }
+	what := "exactly_series"
 	if atLeast {
-		what = func(n int) string { return fmt.Sprintf("%d or more %s", n, noun) }
+		what = "at_least_series"
 	}
 	for i, s := range series {
-		l := seriesLine{Label: s.Label, Colour: s.Colour, Dash: s.Dash}
+		line := seriesLine{Label: s.Label, Colour: s.Colour, Dash: s.Dash}
 		var pts []string
 		for n := first; n <= last; n++ {
 			p := value(i, n)
 			f, _ := p.Float64()
 			px, py := fmtF(x(n)), fmtF(base-plotH*f/scale)
 			pts = append(pts, px+","+py)
-			l.Dots = append(l.Dots, dot{X: px, Y: py, N: n, Exact: p.RatString(),
-				Title: fmt.Sprintf("%s, %s: %s (%s)", s.Label, what(n), p.RatString(), percent(p))})
+			line.Dots = append(line.Dots, dot{X: px, Y: py, N: n, Exact: p.RatString(),
+				Title: chartMsg(noun, what, s.Label, n, p.RatString(), percentIn(p, l)).Text(l)})
 		}
-		l.Points = strings.Join(pts, " ")
-		c.Lines = append(c.Lines, l)
+		line.Points = strings.Join(pts, " ")
+		c.Lines = append(c.Lines, line)
 	}
-	c.XLabel = noun
+	c.XLabel = chartMsg(noun, "noun").Text(l)
 	if atLeast {
-		c.XLabel = "at least n " + noun
+		c.XLabel = chartMsg(noun, "axis_at_least").Text(l)
 	}
 	labels := make([]string, len(series))
 	for i, s := range series {
 		labels[i] = s.Label
 	}
-	kind := "exactly n"
+	desc := "desc_series"
 	if atLeast {
-		kind = "at least n"
+		desc = "desc_series_line"
 	}
-	c.Desc = fmt.Sprintf("The chance of %s %s, for n from %d to %d, one line each for %s.", kind, noun, first, last, strings.Join(labels, ", "))
+	c.Desc = chartMsg(noun, desc, first, last, strings.Join(labels, ", ")).Text(l)
 	return c
 }

@@ -10,6 +10,18 @@
   'use strict';
 
   function form() { return document.getElementById('combat-form'); }
+
+  // words are the sentences this script writes, in the page's language
+  // (combat.tmpl's rearrank-words); say fills in a sentence's {0}, {1}.
+  var words = (function () {
+    var el = document.getElementById('rearrank-words');
+    try { return el ? JSON.parse(el.textContent) : {}; } catch (e) { return {}; }
+  }());
+  function say(id) {
+    var s = words[id] === undefined ? id : words[id];
+    for (var i = 1; i < arguments.length; i++) s = s.split('{' + (i - 1) + '}').join(String(arguments[i]));
+    return s;
+  }
   function results() { return document.getElementById('results'); }
 
   // query is the form as its link holds it: the text box and the example
@@ -83,7 +95,7 @@
     var s = document.getElementById('live-short');
     if (s) {
       s.className = 'live-short' + (kind ? ' ' + kind : '');
-      s.textContent = kind === 'stale' ? 'Out of date, updating…' : kind === 'busy' ? 'Busy, retrying…' : '';
+      s.textContent = kind === 'stale' ? say('webres.js.stale_short') : kind === 'busy' ? say('webres.js.busy_short') : '';
       s.hidden = !s.textContent;
     }
   }
@@ -92,7 +104,7 @@
     var out = results();
     if (!out || !out.children.length) return;
     out.classList.add('stale');
-    live('stale', 'Out of date: these results are for the form before your last change. Updating…');
+    live('stale', say('webres.js.stale'));
   }
 
   function unfold(el) {
@@ -132,7 +144,7 @@
     live('', '');
     var status = document.getElementById('status');
     var title = (out && out.querySelector('h2')) || (sum && !sum.hidden && sum.querySelector('h2'));
-    if (status && title) status.textContent = 'Results updated: ' + title.textContent;
+    if (status && title) status.textContent = say('webres.js.updated', title.textContent);
     if (quiet) return;
     if (sum && !sum.hidden) { sum.focus(); return; }
     // After a button the answer's headline is on screen.
@@ -165,7 +177,7 @@
       .then(function (resp) {
         if (resp.status === 503) {
           var wait = Math.min(500 * Math.pow(2, retries++), 15000);
-          live('busy', 'The server is busy, retrying in ' + Math.ceil(wait / 1000) + ' s…');
+          live('busy', say('webres.js.busy', Math.ceil(wait / 1000)));
           retryTimer = setTimeout(function () { load(true); }, wait);
           return;
         }
@@ -176,7 +188,7 @@
         });
       })
       .catch(function (e) {
-        if (e.name !== 'AbortError') live('busy', 'Could not reach rearrank: ' + e.message);
+        if (e.name !== 'AbortError') live('busy', say('webres.js.unreachable', e.message));
       })
       .finally(function () {
         if (pending === ctl) { pending = null; if (out) out.setAttribute('aria-busy', 'false'); }
@@ -189,9 +201,9 @@
       var side = document.getElementById('side-' + s);
       var name = form().elements[s + '.u.name'];
       if (!side || !name) return;
-      var title = 'Side ' + s + (name.value.trim() ? ' (' + name.value.trim() + ')' : '');
+      var title = name.value.trim() ? say('webres.js.side_named', s, name.value.trim()) : say('webres.js.side', s);
       side.querySelector('legend').textContent = title;
-      side.querySelectorAll('fieldset.fight > legend').forEach(function (l, i) { l.textContent = title + ': fight ' + (i + 1); });
+      side.querySelectorAll('fieldset.fight > legend').forEach(function (l, i) { l.textContent = say('webres.js.fight', title, i + 1); });
     });
   }
 
@@ -208,7 +220,7 @@
       });
       if (bad) {
         check(bad);
-        live('stale', 'Out of date: fix “' + labelOf(bad) + '” to update the results.');
+        live('stale', say('webres.js.fix', labelOf(bad)));
         return;
       }
       load(true);
@@ -235,14 +247,14 @@
           enhance();
           var status = document.getElementById('status');
           var title = next.querySelector('#results h2') || next.querySelector('#error-summary h2');
-          if (status && title) status.textContent = 'Results updated: ' + title.textContent;
+          if (status && title) status.textContent = say('webres.js.updated', title.textContent);
           var err = document.getElementById('error-summary');
           if (err && !err.hidden) { err.focus(); return; }
           var head = document.getElementById('results-title');
           if (head && push && /[?&](load|fromfile|reroll)=/.test(url)) head.scrollIntoView({ block: 'start' });
         });
       })
-      .catch(function (e) { live('busy', 'Could not reach rearrank: ' + e.message); })
+      .catch(function (e) { live('busy', say('webres.js.unreachable', e.message)); })
       .finally(function () {
         var o = results();
         if (o) o.setAttribute('aria-busy', 'false');
@@ -370,12 +382,12 @@
     select.textContent = '';
     var first = document.createElement('option');
     first.value = '';
-    first.textContent = Object.keys(units).length ? 'Pick one…' : 'None saved yet';
+    first.textContent = Object.keys(units).length ? say('webres.js.pick') : 'None saved yet';
     select.appendChild(first);
     Object.keys(units).sort().forEach(function (name) {
       var o = document.createElement('option');
       o.value = name;
-      o.textContent = name + (units[name].combat ? '' : ' (no fights)');
+      o.textContent = units[name].combat ? name : say('webres.js.no_fights', name);
       select.appendChild(o);
     });
     select.value = units[keep] ? keep : '';
@@ -393,7 +405,7 @@
     bar.innerHTML = '<div class="field"><label></label><select></select></div>' +
       '<div class="field"><label></label><input type="text" autocomplete="off"></div>' +
       '<div class="saved-buttons"><button type="button" class="secondary" data-act="save"></button>' +
-      '<button type="button" class="secondary" data-act="delete">Delete</button></div>' +
+      '<button type="button" class="secondary" data-act="delete"></button></div>' +
       '<p class="hint saved-msg" role="status"></p>';
     var labels = bar.querySelectorAll('label');
     var select = bar.querySelector('select');
@@ -405,12 +417,13 @@
     labels[1].htmlFor = name.id;
     labels[1].textContent = 'Save side ' + s + ' as';
     var nameField = form().elements[s + '.u.name'];
-    name.placeholder = (nameField && nameField.value) || 'a name';
+    name.placeholder = (nameField && nameField.value) || say('webres.js.a_name');
     var save = bar.querySelector('[data-act="save"]');
     save.id = 'saved-' + s + '-save';
     save.textContent = 'Save this unit';
     var del = bar.querySelector('[data-act="delete"]');
     del.id = 'saved-' + s + '-delete';
+    del.textContent = say('webres.js.delete');
     var msg = bar.querySelector('.saved-msg');
     select.addEventListener('change', function () {
       var unit = loadUnits().target[select.value];
@@ -418,12 +431,12 @@
       var n = select.value;
       useUnit(s, unit, n).then(function () {
         var m = document.querySelector('#side-' + s + ' .saved-msg');
-        if (m) m.textContent = 'Side ' + s + ' is “' + n + '”.';
+        if (m) m.textContent = say('webres.js.side_is', s, n);
       });
     });
     save.addEventListener('click', function () {
       var n = name.value.trim() || (nameField && nameField.value.trim()) || '';
-      if (!n) { msg.textContent = 'Give it a name first.'; name.focus(); return; }
+      if (!n) { msg.textContent = say('webres.js.name_first'); name.focus(); return; }
       var u = loadUnits();
       u.target[n] = sideOf(s);
       msg.textContent = saveUnits(u) ? 'Saved “' + n + '” in this browser.' : 'This browser does not let the page save.';
@@ -436,7 +449,7 @@
       delete u.target[n];
       saveUnits(u);
       document.querySelectorAll('.saved-box select').forEach(fillList);
-      msg.textContent = 'Deleted “' + n + '”.';
+      msg.textContent = say('webres.js.deleted', n);
     });
     group.querySelector('legend').insertAdjacentElement('afterend', box);
     fillList(select);

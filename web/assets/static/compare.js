@@ -123,7 +123,9 @@
     if (row && /^vl\d+$/.test(el.name)) { // a variant's name, also in its legend
       var legend = row.querySelector('legend[data-n]');
       var n = legend.getAttribute('data-n');
-      legend.textContent = 'Variant ' + n + (el.value.trim() ? ': ' + el.value.trim() : '');
+      // "Variant 2" in the page's language is the name box's placeholder.
+      var unnamed = el.placeholder || n;
+      legend.textContent = unnamed + (el.value.trim() ? ': ' + el.value.trim() : '');
       return;
     }
     if (row) return;
