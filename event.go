@@ -267,6 +267,17 @@ func CiteMsg(rule string) msg.Message {
 	return msg.New("engine.cite.tail", rules.CiteMsg(head), why)
 }
 
+// RuleTail is the words after the colon of a rule reference (Event.Rule,
+// Cite's "rules 6.2, R27: knocked down whether or not the save
+// succeeds") as a message: the engine's own words in the reader's
+// language, anything else as it is written.
+func RuleTail(tail string) msg.Message {
+	if id, ok := ruleTails[tail]; ok {
+		return msg.New(id)
+	}
+	return msg.New("engine.text", tail)
+}
+
 // ruleTails are the words after the colon of the rule references the
 // engine writes (a skirmish warrior's worse status, RULES.md 6.2), by
 // their English as Rule keeps it, with the message that says them.

@@ -9,6 +9,13 @@ package msg
 // the form's own.
 var _ = family(func() map[ID]Entry {
 	return map[ID]Entry{
+		// A step's citation of the rules, each part a link to
+		// /docs/rules: "rules, section 6.1 (the to-wound roll), choice R39".
+		"web.cite.rules":          {EN: "rules", RU: "правила"},
+		"web.cite.section":        {EN: "section {0}", RU: "раздел {0}"},
+		"web.cite.section_titled": {EN: "section {0} ({1})", RU: "раздел {0} ({1})"},
+		"web.cite.choice":         {EN: "choice {0}", RU: "выбор {0}"},
+
 		// The page's chrome.
 		"web.page.tagline":         {EN: "Wounds, removals and exact odds for rank-and-flank and skirmish games.", RU: "Раны, снятие моделей и точные шансы для игр рядами и флангами и для скирмиша."},
 		"web.page.skip":            {EN: "Skip to the results", RU: "К результатам"},
@@ -352,6 +359,8 @@ var _ = family(func() map[ID]Entry {
 		"web.api.busy.large":         {EN: "the server is busy: its {0} computation slots for large requests are taken and {1} more wait; try again in a second", RU: "сервер занят: все вычислительные слоты для больших запросов ({0}) заняты, и ещё {1} {1:запрос ждёт|запроса ждут|запросов ждут}; попробуйте через секунду"},
 		"web.api.nothing_else":       {EN: "nothing else", RU: "ничего другого"},
 		"web.api.media_type":         {EN: "Content-Type {0}: send the scenario as application/json or application/yaml (with curl: --data-binary @file.yaml -H 'Content-Type: application/yaml')", RU: "Content-Type {0}: пришлите сценарий как application/json или application/yaml (с curl: --data-binary @file.yaml -H 'Content-Type: application/yaml')"},
+		"web.api.json_trailing":      {EN: "text after the JSON value", RU: "текст после значения JSON"},
+		"web.api.json_eof":           {EN: "unexpected end of JSON input", RU: "JSON оборвался раньше конца"},
 		"web.api.json":               {EN: "line {0}, column {1}: the body is not valid JSON (Content-Type application/json): {2}", RU: "строка {0}, столбец {1}: тело запроса — не JSON (Content-Type application/json): {2}"},
 		"web.api.read_body":          {EN: "reading the request body: {0}", RU: "не удалось прочитать тело запроса: {0}"},
 		"web.api.scenario_twice":     {EN: `the request has "scenario" twice`, RU: `в запросе два поля "scenario"`},

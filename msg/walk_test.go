@@ -115,6 +115,9 @@ var allowedFiles = map[string]string{
 	"rules/tow.go":            "the ruleset's Title and Description, the English of rules.tow.* (TestMessages)",
 	"rules/skirmish.go":       "the ruleset's Title and Description, the English of rules.skirmish.* (TestMessages)",
 	"msg/catalogue.go":        "Check's faults of the catalogue, for its test",
+	"web/form_schema.go":      "the form's English, laid out once and said in the reader's language by localize (web.field.*): TestFormWordsCatalogue holds each equal to its message's English",
+	"web/fields.go":           "the form's English (web.field.*, web.switch.*, web.command.*), said by localize: TestFormWordsCatalogue holds them equal",
+	"web/champion_form.go":    "the champion inputs' English (web.champion.*), said by localize: TestFormWordsCatalogue holds them equal",
 	"msg/template.go":         "a template's parse errors, which Check reports to the catalogue's test",
 }
 
@@ -181,6 +184,14 @@ var allowedLiterals = map[knownKey]string{
 	{"internal/engine/owner.go", "attack group %d: multi_packet_order owner_choice: the order %v is not one of the packets 0 to %d each once"}: "a Chooser that answers out of range: a caller's bug",
 	{"internal/engine/owner.go", "attack group %d: multi_packet_order owner_choice: the order %v names %d of the %d packets"}:                  "a Chooser that answers out of range: a caller's bug",
 	{"internal/engine/owner.go", "attack group %d: special save choice %d: want 0 to %d"}:                                                      "a Chooser that answers out of range: a caller's bug",
+	// The server's log, for its operator, and its internal signals.
+	{"web/admission.go", "the computation outgrew the cheap lane"}:                                             "errOutgrown, an internal signal between the server's lanes",
+	{"web/admission.go", "overloaded: requests refused with 503 busy"}:                                         "the operator's log",
+	{"web/admission.go", "panic in a computation"}:                                                             "the operator's log",
+	{"web/api.go", "panic on input"}:                                                                           "the operator's log",
+	{"web/page_lang.go", "rank and file"}:                                                                      "a key of choiceWords: the form's English choice, matched to say it as web.choice.rank_and_file",
+	{"web/docs_page.go", "How rearrank applies the rules"}:                                                     "the page's title, the English of web.docs.rules (TestFormWordsCatalogue)",
+	{"web/request.go", " (a YAML body is the scenario itself: give the other parameters in the query string)"}: "the English of web.api.yaml_envelope, which says it in the reader's language",
 	// The odds' invariants: a bug for us to read, never a player's.
 	{"odds/chain.go", "odds: packet chain: the rest of the faces remove the model alike"}: "an internal signal of the packet chain, caught inside odds",
 	{"odds/chain.go", "odds: packet chain: a packet's step left the loop of packets"}:     "an internal signal of the packet chain, caught inside odds",

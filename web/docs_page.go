@@ -8,7 +8,10 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/docs"
 	"github.com/rearrank/rearrank/msg"
 )
@@ -41,6 +44,26 @@ var docPages = sync.OnceValue(func() map[string]*doc {
 	return out
 })
 
+// docPagesRU are the pages written in Russian too (docs/rules.ru.md), with
+// the English page's anchors, so that a link lands in either.
+var docPagesRU = sync.OnceValue(func() map[string]*doc {
+	d := &doc{name: "rules", title: "Как rearrank применяет правила", text: docs.RulesRU}
+	d.body, d.sections = renderMarkdown(d.text)
+	return map[string]*doc{d.name: d}
+})
+
+// docIn is the page name in language l: its Russian text where there is
+// one, else the English.
+func docIn(name string, l msg.Lang) (*doc, bool) {
+	if l == msg.Russian {
+		if d, ok := docPagesRU()[name]; ok {
+			return d, true
+		}
+	}
+	d, ok := docPages()[name]
+	return d, ok
+}
+
 // docsData is what the docs template shows.
 type docsData struct {
 	Title string
@@ -51,14 +74,12 @@ type docsData struct {
 
 // handleDocs serves a page of the documentation.
 func (s *Server) handleDocs(w http.ResponseWriter, r *http.Request) {
-	d, ok := docPages()[r.PathValue("name")]
+	l := requestLang(r)
+	d, ok := docIn(r.PathValue("name"), l)
 	if !ok {
-		writeErrorIn(w, requestLang(r), sayError(http.StatusNotFound, "not_found", "", msg.New("web.api.no_doc", r.URL.Path)))
+		writeErrorIn(w, l, sayError(http.StatusNotFound, "not_found", "", msg.New("web.api.no_doc", r.URL.Path)))
 		return
 	}
-	// The pages' text is docs/*.md, in English: a Russian text is d's in
-	// another language, chosen here by l when there is one.
-	l := requestLang(r)
 	rememberLang(w, r, l)
 	title := func(name string) string { return say(msg.ID("web.docs."+name), docPages()[name].title, l) }
 	data := docsData{Title: title(d.name), Body: d.body, Langs: langLinks(r, l)}
@@ -69,10 +90,11 @@ func (s *Server) handleDocs(w http.ResponseWriter, r *http.Request) {
 }
 
 var (
-	numbered  = lazyRegexp(`^([0-9]+(?:\.[0-9]+)?)\.? +(.*)$`)
-	choiceRow = lazyRegexp(`^[RC][0-9]+$`)
-	sectionNo = lazyRegexp(`^[0-9]+(\.[0-9]+)*$`)
-	inlineMD  = lazyRegexp("`[^`]+`|\\*\\*[^*]+\\*\\*|\\[[^\\]]+\\]\\([^)]+\\)")
+	numbered   = lazyRegexp(`^([0-9]+(?:\.[0-9]+)?)\.? +(.*)$`)
+	choiceRow  = lazyRegexp(`^[RC][0-9]+$`)
+	sectionNo  = lazyRegexp(`^[0-9]+(\.[0-9]+)*$`)
+	anchorLine = lazyRegexp(`^<a id="([A-Za-z0-9._-]+)"></a>$`)
+	inlineMD   = lazyRegexp("`[^`]+`|\\*\\*[^*]+\\*\\*|\\[[^\\]]+\\]\\([^)]+\\)")
 )
 
 // headingID is a heading's anchor: "s6.1" for a numbered section, else
@@ -165,6 +187,7 @@ func renderMarkdown(src string) (template.HTML, map[string]string) {
 		}
 	}
 	item := regexp.MustCompile(`^(?:([-*])|[0-9]+\.) +(.*)$`)
+	pendingID := "" // the anchor an <a id> line gave the next heading
 	for i := 0; i < len(lines); i++ {
 		line := lines[i]
 		trim := strings.TrimSpace(line)
@@ -177,6 +200,13 @@ func renderMarkdown(src string) (template.HTML, map[string]string) {
 				b.WriteString(html.EscapeString(lines[i]) + "\n")
 			}
 			b.WriteString("</code></pre>\n")
+		case anchorLine().MatchString(trim):
+			// <a id="..."></a> on its own line names the next heading's
+			// anchor, as GitHub reads it: a translated page keeps the
+			// English page's anchors so that links land in both.
+			flush()
+			closeList()
+			pendingID = anchorLine().FindStringSubmatch(trim)[1]
 		case trim == "" || strings.HasPrefix(trim, "<!--"):
 			flush()
 			if trim == "" && list != "" && i+1 < len(lines) && (item.MatchString(strings.TrimSpace(lines[i+1])) || strings.HasPrefix(lines[i+1], "  ")) {
@@ -189,6 +219,9 @@ func renderMarkdown(src string) (template.HTML, map[string]string) {
 			level := len(trim) - len(strings.TrimLeft(trim, "#"))
 			text := strings.TrimSpace(trim[level:])
 			id, number, title := headingID(text)
+			if pendingID != "" {
+				id, pendingID = pendingID, ""
+			}
 			if number != "" {
 				sections[number] = title
 			}
@@ -245,39 +278,50 @@ func renderMarkdown(src string) (template.HTML, map[string]string) {
 }
 
 // citeHTML is a step's citation ("rules 6.1, R39", rules.Cite) in words a
-// player reads, each part a link to what it cites on /docs/rules: "rules,
-// section 6.1 (the to-wound roll), choice R39". A section the page lacks
-// links to the section it is part of; text after a colon is kept.
-func citeHTML(cite string) template.HTML {
+// player reads, in language l, each part a link to what it cites on
+// /docs/rules: "rules, section 6.1 (the to-wound roll), choice R39". A
+// section the page lacks links to the section it is part of; text after a
+// colon is kept, in l where the engine wrote it (rearrank.RuleTail).
+func citeHTML(cite string, l msg.Lang) template.HTML {
 	refs, ok := strings.CutPrefix(cite, "rules ")
 	if !ok {
 		return template.HTML(html.EscapeString(cite))
 	}
 	refs, tail, colon := strings.Cut(refs, ":")
-	rules := docPages()["rules"]
-	parts := []string{"rules"}
+	rules, _ := docIn("rules", l)
+	parts := []string{html.EscapeString(msg.New("web.cite.rules").Text(l))}
 	for r := range strings.SplitSeq(refs, ", ") {
 		r = strings.TrimSpace(r)
 		switch {
 		case choiceRow().MatchString(r):
-			parts = append(parts, fmt.Sprintf(`<a href="/docs/rules#%s">choice %s</a>`, r, r))
+			parts = append(parts, fmt.Sprintf(`<a href="/docs/rules#%s">%s</a>`, r, html.EscapeString(msg.New("web.cite.choice", r).Text(l))))
 		case sectionNo().MatchString(r):
 			sec := r
 			for rules.sections[sec] == "" && strings.Contains(sec, ".") {
 				sec = sec[:strings.LastIndex(sec, ".")]
 			}
-			words := "section " + r
+			words := msg.New("web.cite.section", r)
 			if title := rules.sections[sec]; title != "" {
-				words += " (" + strings.ToLower(title[:1]) + title[1:] + ")"
+				words = msg.New("web.cite.section_titled", r, lowerFirst(title))
 			}
-			parts = append(parts, fmt.Sprintf(`<a href="/docs/rules#s%s">%s</a>`, html.EscapeString(sec), html.EscapeString(words)))
+			parts = append(parts, fmt.Sprintf(`<a href="/docs/rules#s%s">%s</a>`, html.EscapeString(sec), html.EscapeString(words.Text(l))))
 		case r != "":
 			parts = append(parts, html.EscapeString(r))
 		}
 	}
 	out := strings.Join(parts, ", ")
 	if colon {
-		out += ":" + html.EscapeString(tail)
+		out += ":" + html.EscapeString(rearrank.RuleTail(tail).Text(l))
 	}
 	return template.HTML(out)
+}
+
+// lowerFirst is s with its first letter in lower case, whatever its
+// script: a section's title inside a sentence.
+func lowerFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError {
+		return s
+	}
+	return string(unicode.ToLower(r)) + s[n:]
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"github.com/rearrank/rearrank/msg"
 	"net/url"
 	"regexp"
 	"strings"
@@ -24,6 +25,18 @@ func TestDocsServed(t *testing.T) {
 		t.Errorf("/docs/scenario: its own links and anchors differ")
 	}
 	page(t, h, "/docs/combat")
+	// In Russian /docs/rules is docs/rules.ru.md, under the English page's
+	// anchors (its <a id> lines name the headings without a number).
+	ru := page(t, h, "/docs/rules?lang=ru")
+	for _, want := range []string{`<html lang="ru"`, `<h2 id="how-rearrank-applies-the-rules">Как rearrank применяет правила</h2>`, `<h4 id="s6.1">6.1 Бросок на ранение</h4>`,
+		`id="choices-rearrank-makes"`, `<tr id="R39">`} {
+		if !strings.Contains(ru, want) {
+			t.Errorf("/docs/rules?lang=ru lacks %s", want)
+		}
+	}
+	if strings.Contains(ru, "&lt;a id=") {
+		t.Errorf("/docs/rules?lang=ru shows its anchor lines as text")
+	}
 	if w := do(t, h, "GET", "/docs/nothing", "", ""); w.Code != 404 {
 		t.Errorf("/docs/nothing: %d, want 404", w.Code)
 	}
@@ -54,8 +67,18 @@ func TestDocsServed(t *testing.T) {
 		{"rules 21.10", `rules, <a href="/docs/rules#s21">section 21.10 (a close-combat round)</a>`},
 		{"rules 9.1: kill", `rules, <a href="/docs/rules#s9.1">section 9.1 (outright kills)</a>: kill`},
 	} {
-		if got := string(citeHTML(c.in)); got != c.want {
+		if got := string(citeHTML(c.in, msg.English)); got != c.want {
 			t.Errorf("citeHTML(%q) = %s, want %s", c.in, got, c.want)
+		}
+	}
+	// In Russian the words and the sections' titles are docs/rules.ru.md's,
+	// and the anchors are the English page's.
+	for _, c := range []struct{ in, want string }{
+		{"rules 6.1, R39", `правила, <a href="/docs/rules#s6.1">раздел 6.1 (бросок на ранение)</a>, <a href="/docs/rules#R39">выбор R39</a>`},
+		{"rules 6.2, R27: knocked down whether or not the save succeeds", `правила, <a href="/docs/rules#s6.2">раздел 6.2 (критические попадания (skirmish))</a>, <a href="/docs/rules#R27">выбор R27</a>: сбит с ног, успешен спасбросок или нет`},
+	} {
+		if got := string(citeHTML(c.in, msg.Russian)); got != c.want {
+			t.Errorf("citeHTML(%q, Russian) = %s, want %s", c.in, got, c.want)
 		}
 	}
 }

@@ -708,7 +708,7 @@ func (s *Server) resolveData(l msg.Lang, res *resolution, seed *uint64) *resolve
 			d.Batches = append(d.Batches, batchView{Title: msg.New("webres.referee.attacks").Text(l)})
 			cur = &d.Batches[len(d.Batches)-1]
 		}
-		st := stepView{Kind: kindMsg(e.Kind).Text(l), Text: e.TextIn(l), Rule: citeHTML(e.Citation())}
+		st := stepView{Kind: kindMsg(e.Kind).Text(l), Text: e.TextIn(l), Rule: citeHTML(e.Citation(), l)}
 		if e.Kind == rearrank.Roll {
 			st.Roll, st.Pass = true, e.Pass
 			st.Stage = stageMsg(e.Stage, false, v.Ruleset).Text(l)

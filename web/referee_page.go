@@ -244,7 +244,7 @@ func stagesOf(l msg.Lang, ruleset string, stages []RefereeStage, events []rearra
 }
 
 func refStepOf(l msg.Lang, e rearrank.Event) refStep {
-	st := refStep{Text: e.TextIn(l), Rule: citeHTML(e.Citation())}
+	st := refStep{Text: e.TextIn(l), Rule: citeHTML(e.Citation(), l)}
 	if referee.IsDie(e) {
 		st.Die = fmt.Sprintf("D%d: %d", e.Sides, e.Face)
 		if !e.Need.IsNone() {

@@ -234,6 +234,10 @@ func strictJSON(body []byte) error {
 	err := dec.Decode(&v)
 	off := len(body)
 	var se *json.SyntaxError
+	var why any // the decoder's own English, or the catalogue's words
+	if err != nil {
+		why = err.Error()
+	}
 	switch {
 	case errors.As(err, &se):
 		off = int(se.Offset)
@@ -243,12 +247,12 @@ func strictJSON(body []byte) error {
 			off++
 		}
 		off++ // position points at the byte before
-		err = errors.New("text after the JSON value")
+		why = msg.New("web.api.json_trailing")
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
-		err = errors.New("unexpected end of JSON input")
+		why = msg.New("web.api.json_eof")
 	}
 	line, col := position(body, off)
-	e := invalid("", "web.api.json", line, col, err.Error())
+	e := invalid("", "web.api.json", line, col, why)
 	e.Line, e.Col = line, col
 	return e
 }
