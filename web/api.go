@@ -36,6 +36,8 @@ type CompareEntry struct {
 	// could not carry over.
 	Notes []string        `json:"notes,omitempty"`
 	Odds  odds.ResultJSON `json:"odds"`
+	// noteMsgs are Notes as messages, for a reader of another language.
+	noteMsgs []msg.Message
 }
 
 // RulesetInfo is one ruleset of GET /api/rulesets, as in the CLI's
@@ -311,7 +313,7 @@ func (s *Server) handleCompare(w http.ResponseWriter, r *http.Request) {
 	out := make([]CompareEntry, 0, len(variants))
 	for _, v := range variants {
 		err := s.compute(r.Context(), v.File, false, func(res *odds.Result) error {
-			out = append(out, CompareEntry{Variant: v.Label, Notes: v.Notes, Odds: odds.JSON(res, exact)})
+			out = append(out, CompareEntry{Variant: v.Label, Notes: v.Notes, Odds: odds.JSON(res, exact), noteMsgs: v.NoteMsgs})
 			return nil
 		})
 		if err != nil {
@@ -614,7 +616,14 @@ func compareIn(entries []CompareEntry, l msg.Lang) any {
 	}
 	out := make([]entry, len(entries))
 	for i, e := range entries {
-		out[i] = entry{e.Variant, e.Notes, oddsIn(e.Odds, l)}
+		notes := e.Notes
+		if len(e.noteMsgs) == len(notes) && len(notes) > 0 {
+			notes = make([]string, len(e.noteMsgs))
+			for j, m := range e.noteMsgs {
+				notes[j] = m.Text(l)
+			}
+		}
+		out[i] = entry{e.Variant, notes, oddsIn(e.Odds, l)}
 	}
 	return out
 }

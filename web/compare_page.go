@@ -460,9 +460,13 @@ func (s *Server) compareView(ctx context.Context, l msg.Lang, f form, base *scen
 		if err != nil {
 			continue
 		}
-		v, notes, err := base.Translate(rs)
-		for i := range notes {
-			notes[i] = noteWords(notes[i])
+		v, ms, err := base.TranslateMsg(rs)
+		notes := make([]string, len(ms))
+		for i, m := range ms {
+			notes[i] = m.Text(l)
+			if l == msg.English {
+				notes[i] = noteWords(notes[i]) // the form's labels for the file's paths
+			}
 		}
 		cols = append(cols, col{label: rs.TitleMsg().Text(l), file: v, notes: notes, err: err})
 	}

@@ -28,6 +28,8 @@ func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 type Variant struct {
 	Label string
 	Notes []string
+	// NoteMsgs are Notes as messages, for a reader of another language.
+	NoteMsgs []msg.Message
 	// Text is Label as a reader reads it: a file's ruleset "(as written)"
 	// in the reader's language.
 	Text   msg.Message
@@ -85,7 +87,7 @@ func runCompare(ctx context.Context, args []string, e env) error {
 		if i == 0 && asWritten && *rulesetsFlag == "" {
 			text = msg.New("cli.compare.as_written", v.File.Ruleset.String())
 		}
-		out = append(out, Variant{Label: v.Label, Notes: v.Notes, Text: text, Result: res})
+		out = append(out, Variant{Label: v.Label, Notes: v.Notes, NoteMsgs: v.NoteMsgs, Text: text, Result: res})
 	}
 	if *asJSON {
 		type entry struct {
@@ -298,7 +300,10 @@ func printCompare(w io.Writer, vs []Variant, exact bool, l msg.Lang) {
 			continue
 		}
 		fmt.Fprintf(w, "\n%s:\n", labels[i])
-		for _, n := range v.Notes {
+		for j, n := range v.Notes {
+			if l != msg.English && j < len(v.NoteMsgs) {
+				n = v.NoteMsgs[j].Text(l)
+			}
 			fmt.Fprintf(w, "  %s\n", n)
 		}
 	}
