@@ -9,7 +9,7 @@ var _ = family(func() map[ID]Entry {
 	return map[ID]Entry{
 		"cli.note": {
 			EN: "rearrank: note: {0}",
-			RU: "rearrank: заметка: {0}",
+			RU: "rearrank: примечание: {0}",
 		},
 		// Text that is not in the catalogue (another package's words, a
 		// name), written as it is.
@@ -22,7 +22,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"cli.combat.fallback": {
 			EN: "too large to compute exactly ({0}): Monte Carlo over {1} {1:round|rounds} instead; raise --max-states for the exact odds",
-			RU: "слишком велико для точного расчёта ({0}): вместо него оценка методом Монте-Карло на {1} {1:раунде|раундах|раундах}; для точных шансов увеличьте --max-states",
+			RU: "бой слишком велик для точного расчёта ({0}): вместо него оценка методом Монте-Карло по {1} {1:раунду|раундам|раундам}; для точных шансов увеличьте --max-states",
 		},
 
 		// rearrank --help, and a command's --help (internal/cli).

@@ -88,7 +88,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"rules.switch.unarmoured_cavalry_save.doc": {
 			EN: "cavalry without armour save on 6+",
-			RU: "кавалерия без доспехов имеет спасбросок за доспехи 6+",
+			RU: "кавалерия без доспехов спасается на 6+ (спасбросок за доспехи)",
 		},
 		"rules.switch.instant_kill_takes.doc": {
 			EN: "which model an untargeted instant kill or Killing Blow removes; tow does not read it: there every instant kill takes the model now losing Wounds",
@@ -96,7 +96,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"rules.switch.single_rank_policy.doc": {
 			EN: "which end of a single rank gives up the next casualty",
-			RU: "с какого края единственного ряда убирается следующая убитая модель",
+			RU: "с какого края единственного ряда снимается следующая потеря",
 		},
 		"rules.switch.rear_rank_order.doc": {
 			EN: "order of casualties in a rear rank: by_ruleset is alternate_ends, and left_to_right in tow",
@@ -124,7 +124,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"rules.switch.to_wound.doc": {
 			EN: "to-wound table",
-			RU: "таблица ранений",
+			RU: "таблица бросков на ранение",
 		},
 		"rules.switch.armour_preset.doc": {
 			EN: "a shield is worth 2 points (two_point_shield: 5+ alone, 4+ with light armour) or 1 (classic, Mordheim's 6+ and 5+); seed, an earlier name, is two_point_shield",
@@ -258,7 +258,7 @@ var _ = family(func() map[ID]Entry {
 		"rules.value.damage_model.per_model":                  {EN: "per model", RU: "по моделям"},
 		"rules.value.damage_model.pooled":                     {EN: "pooled", RU: "общий пул"},
 		"rules.value.instant_kill_takes.most_damaged":         {EN: "most damaged", RU: "самая раненая"},
-		"rules.value.instant_kill_takes.fresh_model":          {EN: "fresh model", RU: "целая модель"},
+		"rules.value.instant_kill_takes.fresh_model":          {EN: "fresh model", RU: "нераненая модель"},
 		"rules.value.single_rank_policy.balance":              {EN: "balance", RU: "поровну"},
 		"rules.value.single_rank_policy.left":                 {EN: "left", RU: "слева"},
 		"rules.value.single_rank_policy.right":                {EN: "right", RU: "справа"},
@@ -281,15 +281,15 @@ var _ = family(func() map[ID]Entry {
 		"rules.value.mw_cap.profile":                          {EN: "profile", RU: "по профилю"},
 		"rules.value.mw_cap.remaining":                        {EN: "remaining", RU: "по оставшимся ранам"},
 		"rules.value.packet_target.damaged_first":             {EN: "damaged first", RU: "сначала раненые"},
-		"rules.value.packet_target.fresh_first":               {EN: "fresh first", RU: "сначала целые"},
+		"rules.value.packet_target.fresh_first":               {EN: "fresh first", RU: "сначала нераненые"},
 		"rules.value.poison_multiple_hits.one":                {EN: "one", RU: "одно"},
 		"rules.value.poison_multiple_hits.all":                {EN: "all", RU: "все"},
 		"rules.value.poisoned_attacks.plus_two":               {EN: "plus two", RU: "+2 к ранению"},
 		"rules.value.poisoned_attacks.auto_wound":             {EN: "auto wound", RU: "ранит автоматически"},
 		"rules.value.regeneration_timing.per_wound_lost":      {EN: "per wound lost", RU: "за каждую потерянную рану"},
-		"rules.value.regeneration_timing.sequential":          {EN: "sequential", RU: "по очереди"},
+		"rules.value.regeneration_timing.sequential":          {EN: "sequential", RU: "после каждой раны пакета"},
 		"rules.value.regeneration_timing.per_unsaved_wound":   {EN: "per unsaved wound", RU: "за каждую неспасённую рану"},
-		"rules.value.kb_other_troop_types.ordinary":           {EN: "ordinary", RU: "обычная рана"},
+		"rules.value.kb_other_troop_types.ordinary":           {EN: "ordinary", RU: "обычное ранение"},
 		"rules.value.kb_other_troop_types.no_armour_no_regen": {EN: "no armour no regen", RU: "без доспехов и Регенерации"},
 		"rules.value.seven_plus_reroll.each_die":              {EN: "each die", RU: "каждый кубик"},
 		"rules.value.seven_plus_reroll.failing_die":           {EN: "failing die", RU: "проваленный кубик"},
@@ -479,7 +479,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"rules.error.trigger": {
 			EN: "trigger {0}: want true, false or a score from 2+ to 6+",
-			RU: "триггер {0}: нужно true, false или значение от 2+ до 6+",
+			RU: "срабатывание {0}: нужно true, false или значение от 2+ до 6+",
 		},
 
 		// The strike order's characteristic (CombatRules.StrikeValueMsg).

@@ -109,7 +109,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"scenario.attack.mw_below_one": {
 			EN: "{0} can give fewer than 1 wound: every unsaved wound does at least 1",
-			RU: "{0} может дать меньше 1 раны: каждая неспасённая рана наносит хотя бы 1",
+			RU: "{0} может дать меньше 1 раны: каждое неспасённое ранение наносит хотя бы 1 рану",
 		},
 		"scenario.attack.mh_below_one": {
 			EN: "{0} can give fewer than 1 hit: every hit makes at least 1 (rules 20.3)",
@@ -133,7 +133,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"scenario.attack.bs_score": {
 			EN: "{0} writes Ballistic Skill as a number: for {1}+ write bs: {2} (BS {3} needs {4}+), or write to_hit: {5}+",
-			RU: "{0} пишет Навык стрельбы числом: для {1}+ напишите bs: {2} (НС {3} требует {4}+) или напишите to_hit: {5}+",
+			RU: "{0} пишет Навык стрельбы числом: для {1}+ напишите bs: {2} (при НС {3} нужно {4}+) или напишите to_hit: {5}+",
 		},
 		"scenario.attack.bs_score_other": {
 			EN: "{0} writes Ballistic Skill as a number such as 3 (BS 3 needs 4+); for a target number write to_hit: {1}+",
@@ -149,7 +149,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"scenario.attack.kb_and_hkb": {
 			EN: "an attack has Killing Blow or Heroic Killing Blow, not both (rules 20.2)",
-			RU: "у атаки бывает Смертельный удар или Героический смертельный удар, но не оба (правила 20.2)",
+			RU: "у атаки бывает Смертельный удар или Героический Смертельный удар, но не оба (правила 20.2)",
 		},
 		"scenario.attack.bane_on": {
 			EN: "says when armour_bane fires, and this group has no armour_bane (rules 20.2)",
@@ -229,7 +229,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"scenario.profile.barding": {
 			EN: "barding helps only cavalry and monstrous_cavalry (rules 19.3), and this is {0}",
-			RU: "попона помогает только кавалерии и monstrous_cavalry (правила 19.3), а здесь {0}",
+			RU: "попона помогает только кавалерии (cavalry и monstrous_cavalry, правила 19.3), а здесь {0}",
 		},
 		"scenario.profile.parry": {
 			EN: "Parry is for infantry and heavy_infantry only (rules 22.4), and this is {0}",
@@ -279,7 +279,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"scenario.target.toughness_required": {
 			EN: "required: the unit's Toughness (t9a: Resilience), 1 to 10",
-			RU: "обязательно: Выносливость подразделения (в t9a — Resilience), от 1 до 10",
+			RU: "обязательно: Выносливость подразделения, от 1 до 10",
 		},
 		"scenario.target.starting_models": {
 			EN: "the unit has {0} models now, characters included, so it had at least that many at deployment (rules 22.9)",
@@ -470,7 +470,7 @@ var _ = family(func() map[ID]Entry {
 		},
 		"scenario.damage.why_warrior": {
 			EN: "the warrior has {0} and has lost fewer than that",
-			RU: "у бойца {0}, и потерял он меньше",
+			RU: "у бойца {0}, и потерянных ран должно быть меньше",
 		},
 		"scenario.damage.why_model": {EN: "a model has {0}", RU: "у модели {0}"},
 		"scenario.damage.per_model_mixed": {
@@ -655,7 +655,7 @@ var _ = family(func() map[ID]Entry {
 		"scenario.combat_file.not_in_fight.phase":    {EN: "a fight is always melee", RU: "схватка — всегда ближний бой"},
 		"scenario.combat_file.not_in_fight.bs":       {EN: "a fight is melee: give ws", RU: "схватка — ближний бой: укажите ws"},
 		"scenario.combat_file.not_in_fight.attacker": {EN: "attacker names a warrior where there are no units; a fight's models are its by", RU: "attacker называет бойца там, где нет подразделений; модели схватки задаёт её by"},
-		"scenario.combat_file.not_in_fight.batch":    {EN: "a side's fights at one step are one batch by the rules (21.2); the file does not say it", RU: "схватки одной стороны на одном шаге — один batch по правилам (21.2); файл этого не пишет"},
+		"scenario.combat_file.not_in_fight.batch":    {EN: "a side's fights at one step are one batch by the rules (21.2); the file does not say it", RU: "схватки одной стороны на одном шаге — одна серия (batch) по правилам (21.2); в файле это не указывают"},
 		"scenario.combat_file.whole_number":          {EN: "want a whole number from {0} to {1}", RU: "нужно целое число от {0} до {1}"},
 		"scenario.combat_file.range":                 {EN: "{0}: want {1} to {2}", RU: "{0}: нужно от {1} до {2}"},
 		"scenario.combat_file.required":              {EN: "required", RU: "обязательно"},

@@ -163,9 +163,9 @@ func TestCLINotes(t *testing.T) {
 	}{
 		{New("cli.note", New("cli.combat.dice_left", 1, 7)), English, "rearrank: note: 1 die left over, the round needed 7"},
 		{New("cli.note", New("cli.combat.dice_left", 3, 7)), English, "rearrank: note: 3 dice left over, the round needed 7"},
-		{New("cli.note", New("cli.combat.dice_left", 3, 7)), Russian, "rearrank: заметка: лишних кубиков: 3, раунду понадобилось 7"},
-		{New("cli.combat.fallback", "state limit", 21), Russian, "слишком велико для точного расчёта (state limit): вместо него оценка методом Монте-Карло на 21 раунде; для точных шансов увеличьте --max-states"},
-		{New("cli.combat.fallback", "state limit", 10000), Russian, "слишком велико для точного расчёта (state limit): вместо него оценка методом Монте-Карло на 10000 раундах; для точных шансов увеличьте --max-states"},
+		{New("cli.note", New("cli.combat.dice_left", 3, 7)), Russian, "rearrank: примечание: лишних кубиков: 3, раунду понадобилось 7"},
+		{New("cli.combat.fallback", "state limit", 21), Russian, "бой слишком велик для точного расчёта (state limit): вместо него оценка методом Монте-Карло по 21 раунду; для точных шансов увеличьте --max-states"},
+		{New("cli.combat.fallback", "state limit", 10000), Russian, "бой слишком велик для точного расчёта (state limit): вместо него оценка методом Монте-Карло по 10000 раундам; для точных шансов увеличьте --max-states"},
 		{New("no.such.id", 3, "x"), English, "no.such.id 3 x"},
 	} {
 		if got := c.m.Text(c.l); got != c.want {
