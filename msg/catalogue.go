@@ -7,34 +7,42 @@ import (
 	"sync"
 )
 
-// Entry is one message of the catalogue in each language.
+// Entry is one message of the catalogue: its ID and its text in each
+// language.
 type Entry struct {
+	ID     ID
 	EN, RU string
 }
 
-// families are the catalogue's files, each a family of messages: family
-// adds one's function at package initialisation, and the catalogue is
-// built from them on first use, so that a command that says little does
-// not build two thousand strings at its start.
-var families []func() map[ID]Entry
+// families are the catalogue's files, each a family of messages, added by
+// family at package initialisation. A family is a slice of constant
+// entries, which costs the program's start nothing (a map literal of two
+// thousand entries cost every command milliseconds, built at its first
+// word); the index by ID is built on first use.
+var families [][]Entry
 
 // family adds a family's entries.
-func family(entries func() map[ID]Entry) bool {
+func family(entries []Entry) bool {
 	families = append(families, entries)
 	return true
 }
 
-// catalogue is every family's entries in one map; an ID given twice is a
-// bug, which the catalogue's test catches.
-var catalogue = sync.OnceValues(func() (map[ID]Entry, []ID) {
-	out := map[ID]Entry{}
+// catalogue is every family's entries indexed by ID; an ID given twice is
+// a bug, which the catalogue's test catches.
+var catalogue = sync.OnceValues(func() (map[ID]*Entry, []ID) {
+	n := 0
+	for _, f := range families {
+		n += len(f)
+	}
+	out := make(map[ID]*Entry, n)
 	var twice []ID
 	for _, f := range families {
-		for id, e := range f() {
-			if _, dup := out[id]; dup {
-				twice = append(twice, id)
+		for i := range f {
+			e := &f[i]
+			if _, dup := out[e.ID]; dup {
+				twice = append(twice, e.ID)
 			}
-			out[id] = e
+			out[e.ID] = e
 		}
 	}
 	return out, twice
@@ -84,8 +92,10 @@ func IDs() []ID {
 // Lookup returns the catalogue's entry for id.
 func Lookup(id ID) (Entry, bool) {
 	entries, _ := catalogue()
-	e, ok := entries[id]
-	return e, ok
+	if e, ok := entries[id]; ok {
+		return *e, true
+	}
+	return Entry{}, false
 }
 
 // Check parses every entry in both languages and compares their
