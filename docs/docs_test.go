@@ -37,22 +37,10 @@ var (
 	codeSpan        = regexp.MustCompile("`[^`]+`")
 )
 
-// headingAnchor is the id a heading gets on /docs/rules (web's headingID):
-// "s" and its number for a numbered section, else the slug GitHub gives it.
+// headingAnchor is the id a heading gets on /docs/rules (Heading).
 func headingAnchor(text string) string {
-	if m := numberedHeading.FindStringSubmatch(text); m != nil {
-		return "s" + m[1]
-	}
-	var b strings.Builder
-	for _, r := range strings.ToLower(strings.ReplaceAll(text, "`", "")) {
-		switch {
-		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_':
-			b.WriteRune(r)
-		case r == ' ':
-			b.WriteByte('-')
-		}
-	}
-	return b.String()
+	id, _, _ := Heading(text)
+	return id
 }
 
 // parsePage splits a rules page into its sections and its fenced code

@@ -279,7 +279,6 @@ var _ = family([]Entry{
 		EN: "Roll the {0} {0:die|dice} and enter them.",
 		RU: "Бросьте кубики {0} и введите результаты.",
 	},
-	{ID: "webres.referee.kind_count", EN: "{0} ×{1}", RU: "{0} ×{1}"},
 	{ID: "webres.referee.next", EN: "Next: {0}", RU: "Далее: {0}"},
 	{ID: "webres.referee.at_least", EN: "At least {0} {0:die|dice}, separated by spaces or commas.", RU: "Не меньше {0} {0:кубика|кубиков|кубиков} через пробел или запятую."},
 	{ID: "webres.referee.pending", EN: " Already entered for it: {0}.", RU: " Уже введено для этого этапа: {0}."},

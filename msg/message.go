@@ -51,6 +51,22 @@ func (m Message) Text(l Lang) string {
 	return b.String()
 }
 
+// List is phrases written one after the other with commas, "rear rank,
+// left end", each in the reader's language.
+type List []Message
+
+// Text renders the list in language l.
+func (ms List) Text(l Lang) string {
+	var b strings.Builder
+	for i, m := range ms {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(m.Text(l))
+	}
+	return b.String()
+}
+
 // Dec is a number with a fixed count of decimals, "5.56": written with a
 // decimal point in English and a decimal comma in Russian ("5,56").
 type Dec struct {

@@ -245,11 +245,11 @@ func towProfile(p *Profile, path string, from, to rules.Ruleset, fo, ro rules.Op
 // armourReason says why the same equipment saves towSave in tow and
 // otherSave in ruleset other (RULES.md 7, 22.4): other's mount bonus,
 // tow's cap, skirmish's points.
-func armourReason(tow, other rules.Ruleset, sp rules.SaveProfile, tt rules.TroopType, towSave, otherSave rules.Target, o rules.Options) commaList {
+func armourReason(tow, other rules.Ruleset, sp rules.SaveProfile, tt rules.TroopType, towSave, otherSave rules.Target, o rules.Options) msg.List {
 	if !rules.For(other).Barding {
-		return commaList{say("scenario.note.why.points", other.String())}
+		return msg.List{say("scenario.note.why.points", other.String())}
 	}
-	var why commaList
+	var why msg.List
 	if tt.Mounted() && rules.ArmourSaveDetail(other, sp, tt, rules.Penetration{}, o).Base != rules.ArmourSaveDetail(other, sp, rules.Infantry, rules.Penetration{}, o).Base {
 		why = append(why, say("scenario.note.why.mount", other.String()))
 	}
@@ -257,7 +257,7 @@ func armourReason(tow, other rules.Ruleset, sp rules.SaveProfile, tt rules.Troop
 		why = append(why, say("scenario.note.why.cap", c))
 	}
 	if len(why) == 0 {
-		return commaList{say("scenario.note.why.suits")}
+		return msg.List{say("scenario.note.why.suits")}
 	}
 	return why
 }

@@ -358,31 +358,19 @@ func saveText(t rules.Target) any {
 
 // withSave is an armour's words with the save it gives, unless the words
 // are that save (a tow armour_save alone).
-func withSave(text commaList, save rules.Target) any {
+func withSave(text msg.List, save rules.Target) any {
 	if text.Text(msg.English) == "armour_save "+save.String() {
 		return text
 	}
 	return say("scenario.note.with_save", text, saveText(save))
 }
 
-// commaList is phrases written one after the other with commas: "heavy
-// armour, shield".
-type commaList []msg.Message
-
-func (c commaList) Text(l msg.Lang) string {
-	parts := make([]string, len(c))
-	for i, m := range c {
-		parts[i] = m.Text(l)
-	}
-	return strings.Join(parts, ", ")
-}
-
 // armourText names a profile's armour as the file writes it.
-func armourText(p Profile, t *rules.Traits) commaList {
+func armourText(p Profile, t *rules.Traits) msg.List {
 	if t.ArmourValue {
-		return commaList{say("scenario.note.armour_value", p.ArmourValue)}
+		return msg.List{say("scenario.note.armour_value", p.ArmourValue)}
 	}
-	var parts commaList
+	var parts msg.List
 	if !p.ArmourSave.IsNone() {
 		parts = append(parts, say("scenario.note.armour_save", p.ArmourSave.String()))
 	}
@@ -399,7 +387,7 @@ func armourText(p Profile, t *rules.Traits) commaList {
 		parts = append(parts, say("scenario.note.save_bonus", p.SaveBonus))
 	}
 	if len(parts) == 0 {
-		return commaList{say("scenario.note.no_armour")}
+		return msg.List{say("scenario.note.no_armour")}
 	}
 	return parts
 }

@@ -90,31 +90,11 @@ func (s *Server) handleDocs(w http.ResponseWriter, r *http.Request) {
 }
 
 var (
-	numbered   = lazyRegexp(`^([0-9]+(?:\.[0-9]+)?)\.? +(.*)$`)
 	choiceRow  = lazyRegexp(`^[RC][0-9]+$`)
 	sectionNo  = lazyRegexp(`^[0-9]+(\.[0-9]+)*$`)
 	anchorLine = lazyRegexp(`^<a id="([A-Za-z0-9._-]+)"></a>$`)
 	inlineMD   = lazyRegexp("`[^`]+`|\\*\\*[^*]+\\*\\*|\\[[^\\]]+\\]\\([^)]+\\)")
 )
-
-// headingID is a heading's anchor: "s6.1" for a numbered section, else
-// the slug GitHub gives it ("strict-reading-and-errors"), which the
-// documents' own links use.
-func headingID(text string) (id, number, title string) {
-	if m := numbered().FindStringSubmatch(text); m != nil {
-		return "s" + m[1], m[1], strings.ReplaceAll(m[2], "`", "")
-	}
-	var b strings.Builder
-	for _, r := range strings.ToLower(strings.ReplaceAll(text, "`", "")) {
-		switch {
-		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_':
-			b.WriteRune(r)
-		case r == ' ':
-			b.WriteByte('-')
-		}
-	}
-	return b.String(), "", ""
-}
 
 // docLink is where a link of the documentation goes on this server: the
 // documents' links to each other are served ones, an address outside
@@ -218,7 +198,7 @@ func renderMarkdown(src string) (template.HTML, map[string]string) {
 			closeList()
 			level := len(trim) - len(strings.TrimLeft(trim, "#"))
 			text := strings.TrimSpace(trim[level:])
-			id, number, title := headingID(text)
+			id, number, title := docs.Heading(text)
 			if pendingID != "" {
 				id, pendingID = pendingID, ""
 			}

@@ -227,7 +227,7 @@ func stagesOf(l msg.Lang, ruleset string, stages []RefereeStage, events []rearra
 			v.Result = end.TextIn(l)
 		}
 		if g.Dice > manyDice || len(g.run.Events) > manyDice {
-			v.Faces, v.Counts = g.run.Faces(), othersIn(l, g.run.Events)
+			v.Faces, v.Counts = g.run.Faces(), g.run.OthersIn(l)
 		} else {
 			var faces []int
 			for _, e := range g.run.Events {
@@ -332,27 +332,6 @@ func kindMsg(k rearrank.Kind) msg.Message {
 		return msg.New(id)
 	}
 	return msg.New("webres.text", strings.ReplaceAll(k.String(), "_", " "))
-}
-
-// othersIn counts the steps without dice by kind, as
-// referee.StageRun.Others does: "casualty ×12, panic ×1".
-func othersIn(l msg.Lang, events []rearrank.Event) string {
-	var order []rearrank.Kind
-	n := map[rearrank.Kind]int{}
-	for _, e := range events {
-		if referee.IsDie(e) {
-			continue
-		}
-		if n[e.Kind] == 0 {
-			order = append(order, e.Kind)
-		}
-		n[e.Kind]++
-	}
-	parts := make([]string, 0, len(order))
-	for _, k := range order {
-		parts = append(parts, msg.New("webres.referee.kind_count", kindMsg(k), n[k]).Text(l))
-	}
-	return strings.Join(parts, ", ")
 }
 
 // groupStages splits a resolution's events into stages (referee.StageRuns).

@@ -512,8 +512,8 @@ func reason(why string) msg.Message {
 
 // where describes a removal for Casualty.Rule: the rank, then the end or
 // half of it, then whether models slid in.
-func (u *Unit) where(r int, single bool, e int8, inner, slid bool) commaList {
-	var out commaList
+func (u *Unit) where(r int, single bool, e int8, inner, slid bool) msg.List {
+	var out msg.List
 	switch {
 	case single:
 		out = append(out, msg.New("alloc.where.single"))
@@ -540,18 +540,6 @@ func (u *Unit) where(r int, single bool, e int8, inner, slid bool) commaList {
 		out = append(out, msg.New("alloc.where.slid"))
 	}
 	return out
-}
-
-// commaList is phrases written one after the other with commas: "rear
-// rank, left end".
-type commaList []msg.Message
-
-func (c commaList) Text(l msg.Lang) string {
-	parts := make([]string, len(c))
-	for i, m := range c {
-		parts[i] = m.Text(l)
-	}
-	return strings.Join(parts, ", ")
 }
 
 // kill marks model id dead and updates the counts.
