@@ -10,21 +10,21 @@ package msg
 var _ = family(func() map[ID]Entry {
 	return map[ID]Entry{
 		// The stages of a die (rearrank.Stage.Msg).
-		"term.stage.attacks":       {EN: "attacks", RU: "атаки"},
-		"term.stage.hit":           {EN: "hit", RU: "попадание"},
-		"term.stage.hit_again":     {EN: "hit again", RU: "попадание, 2-й кубик"},
-		"term.stage.wound":         {EN: "wound", RU: "ранение"},
-		"term.stage.critical":      {EN: "critical", RU: "критическое"},
-		"term.stage.armour":        {EN: "armour", RU: "доспехи"},
+		"term.stage.attacks":         {EN: "attacks", RU: "атаки"},
+		"term.stage.hit":             {EN: "hit", RU: "попадание"},
+		"term.stage.hit_again":       {EN: "hit again", RU: "попадание, 2-й кубик"},
+		"term.stage.wound":           {EN: "wound", RU: "ранение"},
+		"term.stage.critical":        {EN: "critical", RU: "критическое"},
+		"term.stage.armour":          {EN: "armour", RU: "доспехи"},
 		"term.stage.special":         {EN: "special", RU: "особый"},
 		"term.stage.special.t9a":     {EN: "special", RU: "магический"},
 		"term.stage.special.t9a1-ru": {EN: "special", RU: "магический"},
-		"term.stage.damage":        {EN: "damage", RU: "урон"},
-		"term.stage.allocation":    {EN: "allocation", RU: "распределение"},
-		"term.stage.injury":        {EN: "injury", RU: "травма"},
-		"term.stage.helmet":        {EN: "helmet", RU: "шлем"},
-		"term.stage.multiple_hits": {EN: "multiple hits", RU: "множественные попадания"},
-		"term.stage.regeneration":  {EN: "regeneration", RU: "регенерация"},
+		"term.stage.damage":          {EN: "damage", RU: "урон"},
+		"term.stage.allocation":      {EN: "allocation", RU: "распределение"},
+		"term.stage.injury":          {EN: "injury", RU: "травма"},
+		"term.stage.helmet":          {EN: "helmet", RU: "шлем"},
+		"term.stage.multiple_hits":   {EN: "multiple hits", RU: "множественные попадания"},
+		"term.stage.regeneration":    {EN: "regeneration", RU: "регенерация"},
 
 		// The kinds of event (rearrank.Kind.Msg).
 		"term.kind.batch_start":   {EN: "batch start", RU: "начало группы"},

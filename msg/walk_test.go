@@ -217,6 +217,7 @@ var allowedLiterals = map[knownKey]string{
 	{"combat/engine.go", " rank and file"}:          "a batch's label (rearrank.Attack.Batch is a name, as a unit's is)",
 	{"combat/engine.go", "the rank and file"}:       "a batch's label (rearrank.Attack.Batch is a name, as a unit's is)",
 	{"combat/result.go", "Fall Back in Good Order"}: "Result.Title, the English of term.combat.result.title.fall_back (Result.TitleMsg)",
+	{"web/page_lang.go", "rank and file"}:           "choiceWords' key, the English a select is laid out in, matched to web.choice.rank_and_file (web's TestChoiceWords holds them equal)",
 }
 
 // converting reports whether file is in a package that another slice of

@@ -39,7 +39,7 @@ var (
 	scriptOrStyle = regexp.MustCompile(`(?is)<(script|style)\b.*?</(script|style)>`)
 	textAttr      = regexp.MustCompile(`\s(?:title|aria-label|placeholder|alt)="([^"]*)"`)
 	tag           = regexp.MustCompile(`(?s)<[^>]*>`)
-	latinToken     = regexp.MustCompile(`[A-Za-z][A-Za-z0-9_'.+-]*`)
+	latinToken    = regexp.MustCompile(`[A-Za-z][A-Za-z0-9_'.+-]*`)
 )
 
 // readerText is the text a reader meets in a page or a part of one: its
