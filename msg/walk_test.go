@@ -1,7 +1,6 @@
 package msg
 
 import (
-	"bufio"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -26,12 +25,10 @@ import (
 // any function whose name ends in f and so takes a format), and a literal
 // of prose (three words or more) wherever it is.
 //
-// What is left is either allowed, with its reason (allowedFiles,
+// What is left must be allowed, with its reason (allowedFiles,
 // allowedLiterals; a panic's text, which is a programmer's error, always
-// is), or a known offender of a package that is being converted
-// (testdata/english.txt, one line per literal, to be emptied): an entry
-// there that no longer matches a literal fails the test, so the list only
-// shrinks.
+// is): an allowed literal that is no longer in the code fails the test, so
+// the list cannot rot.
 func TestNoEnglishOutsideCatalogue(t *testing.T) {
 	root := moduleRoot(t)
 	found := map[string][]finding{} // by package directory
@@ -58,35 +55,21 @@ func TestNoEnglishOutsideCatalogue(t *testing.T) {
 		t.Fatal(err)
 	}
 	phrases := phraseKeys(t, root)
-	known := readKnown(t)
-	for k, line := range known {
-		if !converting(k.file) {
-			t.Errorf("msg/testdata/english.txt:%d: %s is not in a package being converted: say it through the catalogue, or allow it with a reason", line, k.file)
-		}
-	}
-	used := map[knownKey]bool{}
-	usedAllowed := map[knownKey]bool{}
+	usedAllowed := map[literalKey]bool{}
 	for _, pkg := range slices.Sorted(maps.Keys(found)) {
 		t.Run(pkg, func(t *testing.T) {
 			for _, f := range found[pkg] {
-				k := knownKey{f.file, f.lit}
+				k := literalKey{f.file, f.lit}
 				switch {
 				case phrases[f.lit]:
 				case allowedFiles[f.file] != "":
 				case allowedLiterals[k] != "":
 					usedAllowed[k] = true
-				case known[k] > 0:
-					used[k] = true
 				default:
 					t.Errorf("%s:%d: English outside the catalogue (msg/catalogue_*.go): %q", f.file, f.line, f.lit)
 				}
 			}
 		})
-	}
-	for k, line := range known {
-		if !used[k] {
-			t.Errorf("msg/testdata/english.txt:%d: %s %q is no longer in the code: remove the line", line, k.file, k.lit)
-		}
 	}
 	for k := range allowedLiterals {
 		if !usedAllowed[k] {
@@ -123,7 +106,7 @@ var allowedFiles = map[string]string{
 
 // allowedLiterals are single literals that are not a player's to read,
 // or are read through the catalogue already, each with its reason.
-var allowedLiterals = map[knownKey]string{
+var allowedLiterals = map[literalKey]string{
 	{"internal/alloc/apply.go", "apply: a skirmish fighter has no pools; the referee resolves injuries (rules 13) on Fighter() of a clone"}: "Apply called on a skirmish fighter: a caller's bug",
 	{"internal/alloc/apply.go", "apply: packet of %d wounds: want 1 to %d"}:                                                                 "a packet the engine built out of range: a caller's bug",
 	{"internal/alloc/apply.go", "apply: %d wounds without Multi: a single wound is 1 (C3)"}:                                                 "a packet the engine built out of range: a caller's bug",
@@ -228,19 +211,7 @@ var allowedLiterals = map[knownKey]string{
 	{"combat/engine.go", " rank and file"}:          "a batch's label (rearrank.Attack.Batch is a name, as a unit's is)",
 	{"combat/engine.go", "the rank and file"}:       "a batch's label (rearrank.Attack.Batch is a name, as a unit's is)",
 	{"combat/result.go", "Fall Back in Good Order"}: "Result.Title, the English of term.combat.result.title.fall_back (Result.TitleMsg)",
-}
-
-// converting reports whether file is in a package that another slice of
-// issue 25 is moving to the catalogue at the time this test was written:
-// testdata/english.txt may list its literals until it is done.
-func converting(file string) bool {
-	for _, p := range []string{"internal/engine/", "internal/cli/", "referee/", "cmd/rearrank/", "odds/", "dice/", "web/"} {
-		if strings.HasPrefix(file, p) {
-			return true
-		}
-	}
-	// combat's dice prompts wait for dice.Ask to take a message
-	return file == "event.go" || file == "errors.go" || file == "combat/result.go"
+	{"web/page_lang.go", "rank and file"}:           "choiceWords' key, the English a select is laid out in, matched to web.choice.rank_and_file (web's TestChoiceWords holds them equal)",
 }
 
 // phraseKeys returns the keys of scenario's phrases table (scenario/
@@ -284,7 +255,7 @@ type finding struct {
 	line      int
 }
 
-type knownKey struct{ file, lit string }
+type literalKey struct{ file, lit string }
 
 var (
 	// sentenceish: a word of two letters or more, a space, another word.
@@ -370,41 +341,6 @@ func calleeName(fun ast.Expr) string {
 		return calleeName(f.X)
 	}
 	return ""
-}
-
-// readKnown reads testdata/english.txt: the literals of the packages being
-// converted to the catalogue, one a line, "file: Go-quoted literal", with
-// the line each is on.
-func readKnown(t *testing.T) map[knownKey]int {
-	t.Helper()
-	fh, err := os.Open("testdata/english.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fh.Close()
-	known := map[knownKey]int{}
-	sc := bufio.NewScanner(fh)
-	sc.Buffer(nil, 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		file, q, ok := strings.Cut(line, ": ")
-		lit, err := strconv.Unquote(q)
-		if !ok || err != nil {
-			t.Fatalf("testdata/english.txt:%d: want file: \"literal\", got %q", n, line)
-		}
-		k := knownKey{file, lit}
-		if _, dup := known[k]; dup {
-			t.Errorf("testdata/english.txt:%d: %s %q is listed twice", n, file, lit)
-		}
-		known[k] = n
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return known
 }
 
 // moduleRoot is the directory of go.mod, above this package's.

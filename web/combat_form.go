@@ -14,6 +14,7 @@ import (
 
 	"github.com/rearrank/rearrank/combat"
 	"github.com/rearrank/rearrank/internal/ordered"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
 )
@@ -75,6 +76,34 @@ func combatField(name string, in scenario.Input, lo, hi int, reads func(*rules.T
 	return formField{FieldSpec: s, look: l, readers: s}
 }
 
+// combatWords is the look of a combat input whose words are messages of
+// the catalogue (webres.combat.form.*): id its label, id.hint its hint
+// and id.noun the noun of its inline message, in English; combatFormWords
+// says them in another language from the same IDs.
+func combatWords(id msg.ID, l look) look {
+	l.label = enText(id)
+	if hasMsg(id + ".hint") {
+		l.hint = enText(id + ".hint")
+	}
+	if hasMsg(id + ".noun") {
+		l.noun = enText(id + ".noun")
+	}
+	return l
+}
+
+// enText is message id's English, without arguments.
+func enText(id msg.ID) string { return msg.New(id).Text(msg.English) }
+
+// combatFieldID is the message of the words of the combat's own input
+// name (a combat field's, a side's own, the unit's height) or, with fight,
+// of a fight's.
+func combatFieldID(name string, fight bool) msg.ID {
+	if fight {
+		return msg.ID("webres.combat.form.fight." + name)
+	}
+	return msg.ID("webres.combat.form." + name)
+}
+
 // sideChoices are charger and high_ground's values.
 var sideChoices = []string{"none", "a", "b"}
 
@@ -85,47 +114,43 @@ var combatFields = sync.OnceValue(func() *combatInputs { return newCombatInputs(
 func newCombatInputs(fs *formFields) *combatInputs {
 	ci := &combatInputs{}
 	highGround := func(t *rules.Traits) bool { return t.Combat.HighGround }
+	own := func(name string, in scenario.Input, lo, hi int, reads func(*rules.Traits) bool, l look) formField {
+		return combatField(name, in, lo, hi, reads, combatWords(combatFieldID(name, false), l))
+	}
+	fight := func(name string, in scenario.Input, lo, hi int, l look) formField {
+		return combatField(name, in, lo, hi, nil, combatWords(combatFieldID(name, true), l))
+	}
 	ci.combat = []formField{
-		combatField("charger", scenario.InputChoice, 0, 0, nil, look{label: "Who charged", first: true, def: "none", unset: "none", choices: sideChoices,
-			hint: "the charger scores +1 (tow: nothing)"}),
-		combatField("facing", scenario.InputChoice, 0, 0, nil, look{label: "The charger fights the charged unit's", first: true, def: "front", unset: "front",
+		own("charger", scenario.InputChoice, 0, 0, nil, look{first: true, def: "none", unset: "none", choices: sideChoices}),
+		own("facing", scenario.InputChoice, 0, 0, nil, look{first: true, def: "front", unset: "front",
 			choices: []string{"front", "flank_left", "flank_right", "rear"}}),
-		combatField("high_ground", scenario.InputChoice, 0, 0, highGround, look{label: "High ground", def: "none", unset: "none", choices: sideChoices}),
-		combatField("contact.a", scenario.InputWhole, 1, scenario.MaxModels, nil, look{label: "Files of side a in contact", noun: "Contact",
-			hint: "empty: worked out from both frontages (rules 21.3)"}),
-		combatField("contact.b", scenario.InputWhole, 1, scenario.MaxModels, nil, look{label: "Files of side b in contact", noun: "Contact",
-			hint: "empty: worked out from both frontages (rules 21.3)"}),
+		own("high_ground", scenario.InputChoice, 0, 0, highGround, look{def: "none", unset: "none", choices: sideChoices}),
+		own("contact.a", scenario.InputWhole, 1, scenario.MaxModels, nil, look{}),
+		own("contact.b", scenario.InputWhole, 1, scenario.MaxModels, nil, look{}),
 	}
 	combatOrder := func(t *rules.Traits) bool { return t.Combat.CombatOrderStrength > 0 }
 	massed := func(t *rules.Traits) bool { return t.Combat.MassedInfantry }
 	ci.own = []formField{
-		combatField("leadership", scenario.InputWhole, 0, 12, nil, look{label: "Leadership", first: true, noun: "Leadership",
-			hint: "the value the unit tests on", adjust: leadershipLabels}),
-		combatField("stubborn", scenario.InputFlag, 0, 0, nil, look{label: "Stubborn"}),
-		combatField("unbreakable", scenario.InputFlag, 0, 0, nil, look{label: "Unbreakable"}),
-		combatField("close_order", scenario.InputFlag, 0, 0, combatOrder, look{label: "Close Order", hint: "+1 in Combat Order with Unit Strength 10 or more"}),
-		combatField("massed_infantry", scenario.InputFlag, 0, 0, massed, look{label: "Massed Infantry", hint: "+1 with the higher Unit Strength"}),
-		combatField("reroll_break", scenario.InputFlag, 0, 0, nil, look{label: "Re-roll a failed break test"}),
-		combatField("bonus", scenario.InputWhole, -20, 20, nil, look{label: "Combat result bonus", placeholder: "0", unset: "0",
-			hint: "added to the score: anything not worked out here"}),
+		own("leadership", scenario.InputWhole, 0, 12, nil, look{first: true, adjust: leadershipLabels}),
+		own("stubborn", scenario.InputFlag, 0, 0, nil, look{}),
+		own("unbreakable", scenario.InputFlag, 0, 0, nil, look{}),
+		own("close_order", scenario.InputFlag, 0, 0, combatOrder, look{}),
+		own("massed_infantry", scenario.InputFlag, 0, 0, massed, look{}),
+		own("reroll_break", scenario.InputFlag, 0, 0, nil, look{}),
+		own("bonus", scenario.InputWhole, -20, 20, nil, look{placeholder: "0", unset: "0"}),
 	}
 	ci.own[0].Required = true
 	ci.unit = slices.Clone(fs.target)
-	ci.unit = append(ci.unit, combatField("height", scenario.InputChoice, 0, 0, func(t *rules.Traits) bool { return t.Combat.Height },
-		look{label: "Height", def: "standard", unset: "standard", choices: []string{"standard", "large", "gigantic"},
-			hint: "sets the attacks of a supporting rank: 1, 3 or 5"}))
+	ci.unit = append(ci.unit, own("height", scenario.InputChoice, 0, 0, func(t *rules.Traits) bool { return t.Combat.Height },
+		look{def: "standard", unset: "standard", choices: []string{"standard", "large", "gigantic"}}))
 	ci.fightOwn = []formField{
-		combatField("by", scenario.InputChoice, 0, 0, nil, look{label: "Made by", first: true, def: "rank_and_file", unset: "rank_and_file",
+		fight("by", scenario.InputChoice, 0, 0, look{first: true, def: "rank_and_file", unset: "rank_and_file",
 			choices: []string{"rank_and_file", "champion"}}),
-		combatField("attacks", scenario.InputWhole, 0, 100, nil, look{label: "Attacks per model", first: true, noun: "Attacks"}),
-		combatField("initiative", scenario.InputWhole, 0, 10, nil, look{label: "Initiative", first: true, noun: "Initiative",
-			adjust: initiativeLabels}),
-		combatField("supporting", scenario.InputWhole, 0, 5, nil, look{label: "Attacks from a supporting rank", placeholder: "1",
-			hint: "at most; empty for the ruleset's (t9a: by height), 0 for a mount"}),
-		combatField("extra_ranks", scenario.InputWhole, 0, 5, nil, look{label: "Extra supporting ranks", placeholder: "0", unset: "0",
-			hint: "beyond the first: spears 1"}),
-		combatField("strikes", scenario.InputChoice, 0, 0, nil, look{label: "Strikes", def: "normal", unset: "normal",
-			choices: []string{"normal", "first", "last"}, hint: "Always Strikes First or Last, great weapons"}),
+		fight("attacks", scenario.InputWhole, 0, 100, look{first: true}),
+		fight("initiative", scenario.InputWhole, 0, 10, look{first: true, adjust: initiativeLabels}),
+		fight("supporting", scenario.InputWhole, 0, 5, look{placeholder: "1"}),
+		fight("extra_ranks", scenario.InputWhole, 0, 5, look{placeholder: "0", unset: "0"}),
+		fight("strikes", scenario.InputChoice, 0, 0, look{def: "normal", unset: "normal", choices: []string{"normal", "first", "last"}}),
 	}
 	ci.fightOwn[1].Required, ci.fightOwn[2].Required = true, true
 	// A fight's fields: who makes it, how many and when, then the attack
@@ -137,7 +162,8 @@ func newCombatInputs(fs *formFields) *combatInputs {
 			continue
 		}
 		if ff.Name == "ws" {
-			ff.look.label, ff.look.hint, ff.look.first = "WS", "the attacker's; the defender's is the enemy unit's", true
+			ff.look = combatWords(combatFieldID("ws", true), ff.look)
+			ff.look.first = true
 		}
 		attack = append(attack, ff)
 	}
@@ -183,9 +209,9 @@ func rulesetWords(rs rules.Ruleset, fl *field, word func(rules.Ruleset) string) 
 func leadershipLabels(rs rules.Ruleset, fl *field) {
 	rulesetWords(rs, fl, func(r rules.Ruleset) string {
 		if r.String() == "t9a" {
-			return "Discipline"
+			return enText("webres.combat.form.leadership.t9a")
 		}
-		return "Leadership"
+		return enText("webres.combat.form.leadership")
 	})
 }
 
@@ -524,6 +550,12 @@ func yamlString(s string) string {
 // the form cannot hold and leaves out (a character, a third group), as
 // the file names it.
 func fromCombatFile(data []byte) (combatForm, []string, error) {
+	return fromCombatFileIn(msg.English, data)
+}
+
+// fromCombatFileIn is fromCombatFile with what it leaves out said in
+// language l: the paths as the file writes them, their words in l.
+func fromCombatFileIn(l msg.Lang, data []byte) (combatForm, []string, error) {
 	if _, err := combat.Load("file", data); err != nil {
 		return combatForm{}, nil, err
 	}
@@ -590,7 +622,7 @@ func fromCombatFile(data []byte) (combatForm, []string, error) {
 		}
 		f.Sides[s].Own = own
 		if len(fights[s]) > maxFights {
-			leave(fmt.Sprintf("%s.fights[%d] and after", p, maxFights))
+			leave(msg.New("webres.combat.page.left_after", fmt.Sprintf("%s.fights[%d]", p, maxFights)).Text(l))
 			fights[s] = fights[s][:maxFights]
 		}
 	}
@@ -689,7 +721,7 @@ func fromCombatFile(data []byte) (combatForm, []string, error) {
 			}
 			if by := fv["by"]; by != "" && by != "rank_and_file" && by != "champion" {
 				// a character's fight goes with the character
-				leave(fmt.Sprintf("sides.%s.fights[%d] (by %s)", sideName[1-s], j, by))
+				leave(msg.New("webres.combat.page.left_by", fmt.Sprintf("sides.%s.fights[%d]", sideName[1-s], j), by).Text(l))
 				continue
 			}
 			f.Sides[1-s].Fights = append(f.Sides[1-s].Fights, fv)

@@ -2,12 +2,12 @@ package web
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/rearrank/rearrank/combat"
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/scenario"
 )
 
 // inputID is an input's id for its name: "a.f0.strength" is
@@ -23,8 +23,8 @@ func (s *Server) combatFormData(l msg.Lang, d *combatPageData, f combatForm) {
 	rs, _ := rules.ParseRuleset(f.Ruleset)
 	ci := combatFields()
 	for _, r := range combatRulesets() {
-		doc := r.Description()
-		d.Rulesets = append(d.Rulesets, choice{Value: r.String(), Label: r.Title(), Doc: doc, Selected: r == rs, Block: true})
+		doc := r.DescriptionMsg().Text(l)
+		d.Rulesets = append(d.Rulesets, choice{Value: r.String(), Label: r.TitleMsg().Text(l), Doc: doc, Selected: r == rs, Block: true})
 		if r == rs {
 			d.RulesetDoc = doc
 		}
@@ -34,10 +34,16 @@ func (s *Server) combatFormData(l msg.Lang, d *combatPageData, f combatForm) {
 		// the error beside it reads
 		d.Rulesets = append(d.Rulesets, choice{Value: f.Ruleset, Label: f.Ruleset, Selected: true})
 	} else if rs.Valid() && !rules.For(rs).Combat.Round {
-		d.Rulesets = append(d.Rulesets, choice{Value: rs.String(), Label: rs.Title(), Selected: true})
+		d.Rulesets = append(d.Rulesets, choice{Value: rs.String(), Label: rs.TitleMsg().Text(l), Selected: true})
 	}
+	say := func(id msg.ID, args ...any) string { return msg.New(id, args...).Text(l) }
+	// the combat's own inputs are said in l by combatFormWords; the
+	// odds form's (a unit's, an attack group's) by the odds form
 	input := func(ff formField, name, path, v string) field {
 		return ff.input(rs, name, inputID(name), path, v)
+	}
+	shared := func(ff formField, name, path, v string) field {
+		return ff.inputIn(l, rs, name, inputID(name), path, v)
 	}
 	var names [2]string
 	for i, side := range f.Sides {
@@ -45,16 +51,17 @@ func (s *Server) combatFormData(l msg.Lang, d *combatPageData, f combatForm) {
 	}
 	sideWords := func(i int) string {
 		if names[i] == "" {
-			return "side " + sideName[i]
+			return say("combat.side.unnamed", sideName[i])
 		}
-		return fmt.Sprintf("side %s (%s)", sideName[i], names[i])
+		return say("webres.combat.form.side_named", sideName[i], names[i])
 	}
 	for _, ff := range ci.combat {
 		fl := input(ff, "c."+ff.Name, "combat."+ff.Name, f.Combat[ff.Name])
+		ff.sayCombat(&fl, combatFieldID(ff.Name, false), rs, l)
 		for j := range fl.Choices {
 			switch fl.Choices[j].Value {
 			case "none":
-				fl.Choices[j].Label = "neither"
+				fl.Choices[j].Label = say("webres.combat.form.neither")
 			case "a":
 				fl.Choices[j].Label = sideWords(0)
 			case "b":
@@ -63,22 +70,35 @@ func (s *Server) combatFormData(l msg.Lang, d *combatPageData, f combatForm) {
 		}
 		d.Combat = append(d.Combat, fl)
 	}
+	ownNames := map[string]bool{}
+	for _, ff := range ci.fightOwn {
+		ownNames[ff.Name] = true
+	}
 	for i, side := range f.Sides {
 		p := sideName[i] + "."
 		path := "sides." + sideName[i]
-		sd := combatSideFields{Letter: sideName[i], Title: "Side " + sideName[i]}
+		sd := combatSideFields{Letter: sideName[i], Title: say("webres.combat.form.side", sideName[i])}
 		if names[i] != "" {
-			sd.Title += " (" + names[i] + ")"
+			sd.Title = say("webres.combat.form.side_named_title", sideName[i], names[i])
 		}
 		for _, ff := range ci.own {
-			sd.Own = append(sd.Own, input(ff, p+ff.Name, path+"."+ff.Name, side.Own[ff.Name]))
+			fl := input(ff, p+ff.Name, path+"."+ff.Name, side.Own[ff.Name])
+			ff.sayCombat(&fl, combatFieldID(ff.Name, false), rs, l)
+			sd.Own = append(sd.Own, fl)
 		}
-		for _, ff := range ci.unit {
-			sd.Unit = append(sd.Unit, input(ff, p+"u."+ff.Name, path+".unit."+ff.Name, side.Unit[ff.Name]))
+		for j, ff := range ci.unit {
+			name, path, v := p+"u."+ff.Name, path+".unit."+ff.Name, side.Unit[ff.Name]
+			if j < len(ci.unit)-1 {
+				sd.Unit = append(sd.Unit, shared(ff, name, path, v))
+				continue
+			}
+			fl := input(ff, name, path, v) // height, the combat's own
+			ff.sayCombat(&fl, combatFieldID(ff.Name, false), rs, l)
+			sd.Unit = append(sd.Unit, fl)
 		}
 		for _, c := range commandNames {
 			name := p + "u." + c
-			sd.Command = append(sd.Command, field{Name: name, ID: inputID(name), Label: commandLabels[c], Kind: "checkbox", Value: "1",
+			sd.Command = append(sd.Command, field{Name: name, ID: inputID(name), Label: say(msg.ID("web.command." + c)), Kind: "checkbox", Value: "1",
 				Checked: side.Unit[c] != "", More: true, Scenario: path + ".unit.command", Rulesets: rulesetsAttr("t.command"), Hidden: !reads(rs, "t.command")})
 		}
 		hide := func(fl field, key string) field {
@@ -86,7 +106,7 @@ func (s *Server) combatFormData(l msg.Lang, d *combatPageData, f combatForm) {
 			fl.Hidden = !reads(rs, key)
 			return fl
 		}
-		for _, fl := range championInputs(rs, side.Unit, hide) {
+		for _, fl := range championInputsIn(l, rs, side.Unit, hide) {
 			own := strings.TrimPrefix(fl.Name, "t.")
 			fl.Name = p + "u." + own
 			fl.ID = inputID(fl.Name)
@@ -96,8 +116,19 @@ func (s *Server) combatFormData(l msg.Lang, d *combatPageData, f combatForm) {
 		for j, fv := range side.Fights {
 			var row []field
 			for _, ff := range ci.fight {
-				name := fmt.Sprintf("%sf%d.%s", p, j, ff.Name)
-				row = append(row, input(ff, name, fmt.Sprintf("%s.fights[%d].%s", path, j, ff.Name), fv[ff.Name]))
+				name, fpath := fmt.Sprintf("%sf%d.%s", p, j, ff.Name), fmt.Sprintf("%s.fights[%d].%s", path, j, ff.Name)
+				var fl field
+				switch {
+				case ownNames[ff.Name]:
+					fl = input(ff, name, fpath, fv[ff.Name])
+					ff.sayCombat(&fl, combatFieldID(ff.Name, true), rs, l)
+				case ff.Name == "ws": // the odds form's, in the combat's words
+					fl = shared(ff, name, fpath, fv[ff.Name])
+					ff.sayCombat(&fl, combatFieldID(ff.Name, true), rs, l)
+				default:
+					fl = shared(ff, name, fpath, fv[ff.Name])
+				}
+				row = append(row, fl)
 			}
 			sd.Fights = append(sd.Fights, row)
 		}
@@ -105,148 +136,92 @@ func (s *Server) combatFormData(l msg.Lang, d *combatPageData, f combatForm) {
 		d.Sides[i] = sd
 	}
 	for _, sw := range allSwitches() {
-		d.Options = append(d.Options, switchField(rs, sw, f.Options[sw.Name]))
-	}
-	if l != msg.English {
-		combatFormWords(l, rs, d, names)
+		d.Options = append(d.Options, switchFieldIn(l, rs, sw, f.Options[sw.Name]))
 	}
 }
 
-// combatFormWords says the combat's own inputs in language l: their
-// labels, hints and choices, the sides' titles and the combat switches.
-// The look and the maps above are their English, which the messages
-// repeat; the inputs the combat shares with the odds form (a unit's, an
-// attack group's, the other switches) are the odds form's, said in l by
-// it.
-func combatFormWords(l msg.Lang, rs rules.Ruleset, d *combatPageData, names [2]string) {
-	say := func(id string, args ...any) string { return msg.New(msg.ID(id), args...).Text(l) }
-	has := func(id string) bool { _, ok := msg.Lookup(msg.ID(id)); return ok }
-	sideWords := func(i int) string {
-		if names[i] == "" {
-			return say("combat.side.unnamed", sideName[i])
-		}
-		return say("webres.combat.form.side_named", sideName[i], names[i])
+// sayCombat puts fl, the combat's own input of field ff, in language l:
+// its words are the messages of id (combatWords), its choices the
+// combat's terms. The inputs the combat shares with the odds form (a
+// unit's, an attack group's) are the odds form's, said in l by it
+// (inputIn).
+func (ff formField) sayCombat(fl *field, id msg.ID, rs rules.Ruleset, l msg.Lang) {
+	if l == msg.English {
+		return
 	}
-	word := func(fl *field, own string) {
-		id := "webres.combat.form." + own
-		if has(id) {
-			fl.Label = rulesetMsg(msg.ID(id), rs.String()).Text(l)
-		}
-		if has(id + ".hint") {
-			fl.Hint = say(id + ".hint")
-		}
-		for j := range fl.Labels {
-			if w, ok := combatLabelWords[fl.Labels[j].Text]; ok {
-				fl.Labels[j].Text = say(w)
-			}
-		}
-		for j := range fl.Choices {
-			c := &fl.Choices[j]
-			switch {
-			case own == "charger" || own == "high_ground":
-				switch c.Value {
-				case "none":
-					c.Label = say("webres.combat.form.neither")
-				case "a":
-					c.Label = sideWords(0)
-				case "b":
-					c.Label = sideWords(1)
-				}
-			case own == "facing":
-				c.Label = say("term.combat.facing." + c.Value)
-			case own == "by":
-				c.Label = combat.ForRuleset(msg.ID("term.combat.by."+c.Value), rs).Text(l)
-			case has(id + "." + c.Value):
-				c.Label = say(id + "." + c.Value)
-			}
+	say := func(id msg.ID) string { return msg.New(id).Text(l) }
+	fl.Label = rulesetMsg(id, rs.String()).Text(l)
+	if hasMsg(id + ".hint") {
+		fl.Hint = say(id + ".hint")
+	}
+	for j := range fl.Labels {
+		if w, ok := combatLabelWords[fl.Labels[j].Text]; ok {
+			fl.Labels[j].Text = say(w)
 		}
 	}
-	for i := range d.Combat {
-		word(&d.Combat[i], strings.TrimPrefix(d.Combat[i].Name, "c."))
+	if ff.Input == scenario.InputWhole && ff.Name != "ws" { // the fight's WS is the odds form's, its message said there
+		noun := ""
+		if hasMsg(id + ".noun") {
+			noun = say(id + ".noun")
+		}
+		fl.Msg = wholeMsg(ff.FieldSpec, noun, l)
 	}
-	for i := range d.Sides {
-		sd := &d.Sides[i]
-		sd.Title = say("webres.combat.form.side", sideName[i])
-		if names[i] != "" {
-			sd.Title = say("webres.combat.form.side_named_title", sideName[i], names[i])
-		}
-		own := func(name string) string { return name[strings.LastIndex(name, ".")+1:] }
-		for j := range sd.Own {
-			word(&sd.Own[j], own(sd.Own[j].Name))
-		}
-		for j := range sd.Unit {
-			if n := own(sd.Unit[j].Name); n == "height" {
-				word(&sd.Unit[j], n)
-			}
-		}
-		for _, row := range sd.Fights {
-			for j := range row {
-				n := own(row[j].Name)
-				if slices.ContainsFunc(combatFields().fightOwn, func(ff formField) bool { return ff.Name == n }) || n == "ws" {
-					word(&row[j], "fight."+n)
-				}
-			}
-		}
-	}
-	for i := range d.Options {
-		fl := &d.Options[i]
-		name := strings.TrimPrefix(fl.Name, "opt.")
-		if !combatSwitch(name) {
-			continue
-		}
-		if id := "webres.combat.switch." + name; has(id) {
-			fl.Label = say(id)
-		}
-		for j := range fl.Choices {
-			switch fl.Choices[j].Value {
-			case "":
-				fl.Choices[j].Label = say("webres.combat.form.ruleset_default")
-			case "true":
-				fl.Choices[j].Label = say("webres.combat.form.yes")
-			case "false":
-				fl.Choices[j].Label = say("webres.combat.form.no")
-			}
+	for j := range fl.Choices {
+		c := &fl.Choices[j]
+		switch {
+		case ff.Name == "charger" || ff.Name == "high_ground":
+			// said in l by combatFormData: the sides by their names
+		case ff.Name == "facing":
+			c.Label = say(msg.ID("term.combat.facing." + c.Value))
+		case ff.Name == "by":
+			c.Label = combat.ForRuleset(msg.ID("term.combat.by."+c.Value), rs).Text(l)
+		case hasMsg(id + msg.ID("."+c.Value)):
+			c.Label = say(id + msg.ID("."+c.Value))
 		}
 	}
 }
 
 // combatLabelWords are the words a label takes by ruleset (rulesetWords):
-// Leadership or Discipline, Initiative or Agility.
-var combatLabelWords = map[string]string{
+// Leadership or Discipline, Initiative or Agility. Their keys are the
+// English the labels are laid out in, which TestCombatFormWords holds
+// equal to the messages'.
+var combatLabelWords = map[string]msg.ID{
 	"Leadership": "webres.combat.form.leadership", "Discipline": "webres.combat.form.leadership.t9a",
 	"Initiative": "term.rules.initiative", "Agility": "term.rules.t9a.agility",
 }
 
-// combatSwitchLabels name the combat switches (rules 21.11) in players'
-// words, as switchLabels does the others.
-var combatSwitchLabels = map[string]string{
-	"contact_overlap":      "The wider unit's contact reaches one file past the narrower",
-	"step_up":              "Models stepping up to replace casualties",
-	"asf_tie":              "Two Always Strikes First fights",
-	"charge_initiative":    "+1 Initiative for the charger",
-	"combat_score":         "What scores the combat result",
-	"line_formation_width": "Front-rank width that gives an extra supporting rank",
-	"instant_kill_score":   "An instant kill scores the model's Wounds",
-	"outnumber_bonus":      "+1 for more models",
-	"insane_courage":       "A double 1 passes the break test",
-}
-
-// switchField is a switch's input, as the odds form shows it.
-func switchField(rs rules.Ruleset, sw rules.Switch, v string) field {
-	label := switchLabel(sw)
-	if l, ok := combatSwitchLabels[sw.Name]; ok {
-		label = l
+// switchFieldIn is a switch's input, as the odds form shows it, in
+// language l: a combat switch's label is webres.combat.switch.NAME, the
+// others' the odds form's.
+func switchFieldIn(l msg.Lang, rs rules.Ruleset, sw rules.Switch, v string) field {
+	label := switchLabelIn(sw, l)
+	if id := msg.ID("webres.combat.switch." + sw.Name); combatSwitch(sw.Name) && hasMsg(id) {
+		label = msg.New(id).Text(l)
 	}
-	fl := field{Name: "opt." + sw.Name, ID: inputID("opt." + sw.Name), Label: label, Scenario: "options." + sw.Name, Hint: sw.Doc}
+	hint := sw.Doc
+	if l != msg.English {
+		hint = switchHintIn(sw, rs, l)
+	}
+	fl := field{Name: "opt." + sw.Name, ID: inputID("opt." + sw.Name), Label: label, Scenario: "options." + sw.Name, Hint: hint}
 	if sw.Values == nil {
 		fl.Kind, fl.Value, fl.Placeholder = "text", v, sw.Default
-		fl.Pattern, fl.Msg = `\s*([0-9]+/[0-9]+|0?\.[0-9]+|1)?\s*`, "A fraction such as 1/4 or 0.25"
+		fl.Pattern, fl.Msg = `\s*([0-9]+/[0-9]+|0?\.[0-9]+|1)?\s*`, msg.New("web.form.fraction").Text(l)
 	} else if combatSwitch(sw.Name) {
 		// the default differs by ruleset (step_up: lost in tow): the empty
 		// choice leaves it to the ruleset
 		fl.Kind = "select"
 		fl.Choices = choices(v, append([]string{""}, sw.Values...)...)
-		fl.Choices[0].Label = "the ruleset's (default)"
+		fl.Choices[0].Label = msg.New("webres.combat.form.ruleset_default").Text(l)
+		for i := range fl.Choices {
+			switch c := &fl.Choices[i]; {
+			case c.Value == "true":
+				c.Label = msg.New("webres.combat.form.yes").Text(l)
+			case c.Value == "false":
+				c.Label = msg.New("webres.combat.form.no").Text(l)
+			case c.Value != "" && l != msg.English:
+				c.Label = rules.ValueMsg(sw.Name, c.Value).Text(l)
+			}
+		}
 	} else {
 		fl.Kind = "select"
 		fl.Choices = choices(orDefault(v, sw.Default), sw.Values...)
@@ -260,16 +235,7 @@ func switchField(rs rules.Ruleset, sw rules.Switch, v string) field {
 		}
 		fl.Choices[0].Label += " (default)"
 		switchChoices(rs, sw, fl.Choices)
-	}
-	if combatSwitch(sw.Name) {
-		for i := range fl.Choices {
-			switch fl.Choices[i].Value {
-			case "true":
-				fl.Choices[i].Label = "yes"
-			case "false":
-				fl.Choices[i].Label = "no"
-			}
-		}
+		localizeSwitch(&fl, sw, l)
 	}
 	fl.Rulesets = rulesetNames(sw.Rulesets)
 	fl.Hidden, fl.More = !sw.AppliesTo(rs), true

@@ -191,10 +191,10 @@ func (s *Server) handleCombatPage(w http.ResponseWriter, r *http.Request) {
 		var err error
 		var left []string
 		if strings.TrimSpace(text) == "" {
-			err = badRequest("file", "the combat file is empty: paste one, or load an example")
+			err = invalid("file", "webres.combat.error.empty")
 		} else {
 			err = s.parsing(r.Context(), len(text), func() (err error) {
-				f, left, err = fromCombatFile([]byte(text))
+				f, left, err = fromCombatFileIn(l, []byte(text))
 				return err
 			})
 		}
@@ -213,7 +213,8 @@ func (s *Server) handleCombatPage(w http.ResponseWriter, r *http.Request) {
 		d.Left = left
 	}
 	for _, name := range exampleNames() {
-		d.Examples = append(d.Examples, choice{Value: name, Label: strings.ReplaceAll(strings.TrimPrefix(name, "combat-"), "-", " "), Selected: name == example})
+		short := strings.TrimPrefix(name, "combat-")
+		d.Examples = append(d.Examples, choice{Value: name, Label: say(msg.ID("webres.combat.page.example."+short), strings.ReplaceAll(short, "-", " "), l), Selected: name == example})
 	}
 	d.Seed = f.Seed
 	d.Query = f.values().Encode()
@@ -225,13 +226,13 @@ func (s *Server) handleCombatPage(w http.ResponseWriter, r *http.Request) {
 	s.combatFormData(l, d, f)
 	switch {
 	case fileErr != nil:
-		d.Error, d.FileError = s.combatFileError(fileErr), true
+		d.Error, d.FileError = s.combatFileError(l, fileErr), true
 	case ferr != nil:
-		d.Error = s.combatFormError(toAPIError(ferr, s.cfg.Timeout), d)
+		d.Error = s.combatFormError(l, toAPIError(ferr, s.cfg.Timeout), d)
 	default:
 		res, perr := s.combatResults(r, l, text, f)
 		if perr != nil && perr.Input == "file" {
-			perr = s.combatFormError(perr.api, d)
+			perr = s.combatFormError(l, perr.api, d)
 		}
 		d.Results, d.Error = res, perr
 	}
@@ -310,50 +311,58 @@ func combatTabsIn(l msg.Lang) []tabLink {
 	}
 }
 
-// combatFileError is an error of the text box's file, with its line.
-func (s *Server) combatFileError(err error) *pageError {
+// combatFileError is an error of the text box's file, with its line, in
+// language l.
+func (s *Server) combatFileError(l msg.Lang, err error) *pageError {
 	e := toAPIError(err, s.cfg.Timeout)
-	pe := &pageError{Message: e.Message, Status: e.Status, Input: "file", InputID: "file", api: e}
+	pe := &pageError{Message: e.Text(l), Status: e.Status, Input: "file", InputID: "file", api: e}
 	if e.Line > 0 {
-		pe.Message = fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Message)
+		pe.Message = msg.New("web.error.line_col", e.Line, e.Col, e.Text(l)).Text(l)
 	}
 	return pe
 }
 
 // combatFormError puts an error of the form's file beside its input, and
 // says in the summary where that is in a player's words: "Side a
-// (Elves), fight 1, Strength: want 1 to 10, got 11".
-func (s *Server) combatFormError(e *apiError, d *combatPageData) *pageError {
-	pe := &pageError{Message: e.Message, Status: e.Status, api: e}
-	msg := strings.TrimPrefix(e.Message, e.Field+": ")
-	name := combatInputName(e.Field, msg)
+// (Elves), fight 1, Strength: want 1 to 10, got 11", in language l.
+func (s *Server) combatFormError(l msg.Lang, e *apiError, d *combatPageData) *pageError {
+	pe := &pageError{Message: e.Text(l), Status: e.Status, api: e}
+	say := func(id msg.ID, args ...any) string { return msg.New(id, args...).Text(l) }
+	// the input is found by the English, which names the fields as the
+	// file does; the message shown is in l
+	en, text := strings.TrimPrefix(e.Message, e.Field+": "), strings.TrimPrefix(e.Text(l), e.Field+": ")
+	name := combatInputName(e.Field, en)
 	if name == "" {
 		return pe
 	}
-	if own, _, ok := strings.Cut(name, "."); ok && strings.HasPrefix(msg, name[strings.LastIndex(name, ".")+1:]+": ") && own != "" {
-		msg = msg[strings.Index(msg, ": ")+2:] // "attacks: required": the label says which
+	if own, _, ok := strings.Cut(name, "."); ok && own != "" {
+		// "attacks: required": the label says which
+		if p := name[strings.LastIndex(name, ".")+1:] + ": "; strings.HasPrefix(en, p) {
+			text = strings.TrimPrefix(text, p)
+		}
 	}
 	mark := func(fs []field, place string) bool {
 		for i := range fs {
 			if fs[i].Name == name {
-				fs[i].Error, fs[i].Hidden = msg, false
+				fs[i].Error, fs[i].Hidden = text, false
 				pe.Input, pe.InputID = name, fs[i].ID
-				pe.Message = place + fieldWords(fs[i]) + ": " + msg
+				pe.Message = place + fieldWords(fs[i]) + ": " + text
 				return true
 			}
 		}
 		return false
 	}
-	if mark(d.Combat, "") || mark(d.Options, "Rule switches, ") {
+	if mark(d.Combat, "") || mark(d.Options, say("webres.combat.error.place_switches")) {
 		return pe
 	}
 	for i := range d.Sides {
 		sd := &d.Sides[i]
-		if mark(sd.Own, sd.Title+", ") || mark(sd.Unit, sd.Title+", unit, ") || mark(sd.Command, sd.Title+", unit, ") {
+		if mark(sd.Own, say("webres.combat.error.place", sd.Title)) || mark(sd.Unit, say("webres.combat.error.place_unit", sd.Title)) ||
+			mark(sd.Command, say("webres.combat.error.place_unit", sd.Title)) {
 			return pe
 		}
 		for j := range sd.Fights {
-			if mark(sd.Fights[j], fmt.Sprintf("%s, fight %d, ", sd.Title, j+1)) {
+			if mark(sd.Fights[j], say("webres.combat.error.place_fight", sd.Title, j+1)) {
 				return pe
 			}
 		}
@@ -377,7 +386,7 @@ func fieldWords(fl field) string {
 func (s *Server) combatResults(r *http.Request, l msg.Lang, file string, f combatForm) (template.HTML, *pageError) {
 	perr := func(err error, input string) *pageError {
 		e := toAPIError(err, s.cfg.Timeout)
-		return &pageError{Message: e.Message, Status: e.Status, Input: input, InputID: input, api: e}
+		return &pageError{Message: e.Text(l), Status: e.Status, Input: input, InputID: input, api: e}
 	}
 	var c *combat.Combat
 	err := s.parsing(r.Context(), len(file), func() (err error) {
@@ -390,7 +399,7 @@ func (s *Server) combatResults(r *http.Request, l msg.Lang, file string, f comba
 	seed := uint64(1)
 	if f.Seed != "" {
 		if seed, err = strconv.ParseUint(f.Seed, 10, 64); err != nil {
-			return "", perr(badRequest("seed", "seed %q: want a whole number", f.Seed), "seed")
+			return "", perr(invalid("seed", "webres.combat.error.seed", strconv.Quote(f.Seed)), "seed")
 		}
 	}
 	ctx, release, _ := s.acquire(r)

@@ -495,9 +495,9 @@ func (s *Server) compareView(ctx context.Context, l msg.Lang, f form, base *scen
 	}
 	switch {
 	case len(cols) == 0:
-		return nil, badRequest("cmp", "choose at least one ruleset to compare, or add a variant")
+		return nil, invalid("cmp", "webres.compare.error.none")
 	case len(cols) > maxColumns:
-		return nil, badRequest("v", "%d columns: compare at most %d at once (fewer rulesets or variants)", len(cols), maxColumns)
+		return nil, invalid("v", "webres.compare.error.too_many", len(cols), maxColumns)
 	}
 	d := &compareData{}
 	results := make([]*odds.Result, len(cols))

@@ -116,11 +116,11 @@ func (s *Server) refereeView(ctx context.Context, l msg.Lang, f form, file *scen
 	if f.Dice != "" || f.Seed == "" {
 		var err error
 		if faces, err = dice.ParseFaces(f.Dice); err != nil {
-			return nil, badRequest("dice", "dice: %v", err)
+			return nil, invalid("dice", "web.api.dice", errText{err})
 		}
 		for i, x := range faces {
 			if x < 1 {
-				return nil, badRequest("dice", "dice: item %d is %d: a face is at least 1", i+1, x)
+				return nil, invalid("dice", "webres.referee.error.face", i+1, x)
 			}
 		}
 	}
@@ -128,7 +128,7 @@ func (s *Server) refereeView(ctx context.Context, l msg.Lang, f form, file *scen
 	if f.Dice == "" && f.Seed != "" {
 		n, err := strconv.ParseUint(strings.TrimSpace(f.Seed), 10, 64)
 		if err != nil {
-			return nil, badRequest("seed", "seed %q: want a whole number, or enter the dice you rolled", f.Seed)
+			return nil, invalid("seed", "webres.referee.error.seed", strconv.Quote(f.Seed))
 		}
 		seed = &n
 	}

@@ -382,7 +382,7 @@
     select.textContent = '';
     var first = document.createElement('option');
     first.value = '';
-    first.textContent = Object.keys(units).length ? say('webres.js.pick') : 'None saved yet';
+    first.textContent = Object.keys(units).length ? say('webres.js.pick') : say('webres.js.none_saved');
     select.appendChild(first);
     Object.keys(units).sort().forEach(function (name) {
       var o = document.createElement('option');
@@ -399,7 +399,7 @@
     var box = document.createElement('details');
     box.className = 'more saved-box';
     box.innerHTML = '<summary></summary><div class="saved"></div>';
-    box.querySelector('summary').textContent = 'Saved units';
+    box.querySelector('summary').textContent = say('webres.js.saved_units');
     box.open = Object.keys(loadUnits().target).length > 0;
     var bar = box.querySelector('.saved');
     bar.innerHTML = '<div class="field"><label></label><select></select></div>' +
@@ -412,15 +412,15 @@
     var name = bar.querySelector('input');
     select.id = 'saved-' + s + '-list';
     labels[0].htmlFor = select.id;
-    labels[0].textContent = 'Use a saved unit as side ' + s;
+    labels[0].textContent = say('webres.js.use_saved', s);
     name.id = 'saved-' + s + '-name';
     labels[1].htmlFor = name.id;
-    labels[1].textContent = 'Save side ' + s + ' as';
+    labels[1].textContent = say('webres.js.save_side', s);
     var nameField = form().elements[s + '.u.name'];
     name.placeholder = (nameField && nameField.value) || say('webres.js.a_name');
     var save = bar.querySelector('[data-act="save"]');
     save.id = 'saved-' + s + '-save';
-    save.textContent = 'Save this unit';
+    save.textContent = say('webres.js.save_unit');
     var del = bar.querySelector('[data-act="delete"]');
     del.id = 'saved-' + s + '-delete';
     del.textContent = say('webres.js.delete');
@@ -439,11 +439,11 @@
       if (!n) { msg.textContent = say('webres.js.name_first'); name.focus(); return; }
       var u = loadUnits();
       u.target[n] = sideOf(s);
-      msg.textContent = saveUnits(u) ? 'Saved “' + n + '” in this browser.' : 'This browser does not let the page save.';
+      msg.textContent = saveUnits(u) ? say('webres.js.saved', n) : say('webres.js.cannot_save');
       document.querySelectorAll('.saved-box select').forEach(fillList);
     });
     del.addEventListener('click', function () {
-      if (!select.value) { msg.textContent = 'Pick a saved unit to delete.'; return; }
+      if (!select.value) { msg.textContent = say('webres.js.pick_delete'); return; }
       var u = loadUnits();
       var n = select.value;
       delete u.target[n];
