@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // Entry is one message of the catalogue: its ID and its text in each
@@ -66,9 +67,8 @@ func lookup(id ID, l Lang) *template {
 	if t, ok := parsed.Load(k); ok {
 		return t.(*template)
 	}
-	entries, _ := catalogue()
-	e, ok := entries[id]
-	if !ok {
+	e := entryOf(id)
+	if e == nil {
 		return nil
 	}
 	s, sl := e.EN, English // a missing Russian, which a test prevents, is the English
@@ -91,11 +91,36 @@ func IDs() []ID {
 
 // Lookup returns the catalogue's entry for id.
 func Lookup(id ID) (Entry, bool) {
-	entries, _ := catalogue()
-	if e, ok := entries[id]; ok {
+	if e := entryOf(id); e != nil {
 		return *e, true
 	}
 	return Entry{}, false
+}
+
+// scanned counts the entries found by scanning the families; past
+// scanLimit the index is built. A command that says a few things (odds
+// --json names its method, an error its cause) finds them in microseconds
+// by comparing IDs, which are rarely of one length; one that says many
+// (a table, a page) pays for the index once. Each template is looked up
+// once per language (parsed), so the limit counts different messages.
+var scanned atomic.Int32
+
+const scanLimit = 24
+
+// entryOf returns the entry for id, nil when the catalogue lacks it.
+func entryOf(id ID) *Entry {
+	if scanned.Add(1) <= scanLimit {
+		for _, f := range families {
+			for i := range f {
+				if f[i].ID == id {
+					return &f[i]
+				}
+			}
+		}
+		return nil
+	}
+	entries, _ := catalogue()
+	return entries[id]
 }
 
 // Check parses every entry in both languages and compares their
