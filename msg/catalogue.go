@@ -97,7 +97,7 @@ func Lookup(id ID) (Entry, bool) {
 	return Entry{}, false
 }
 
-// scanned counts the entries found by scanning the families; past
+// scanned counts the entries looked up by scanning the families; past
 // scanLimit the index is built. A command that says a few things (odds
 // --json names its method, an error its cause) finds them in microseconds
 // by comparing IDs, which are rarely of one length; one that says many
@@ -105,7 +105,7 @@ func Lookup(id ID) (Entry, bool) {
 // once per language (parsed), so the limit counts different messages.
 var scanned atomic.Int32
 
-const scanLimit = 24
+const scanLimit = 64
 
 // entryOf returns the entry for id, nil when the catalogue lacks it.
 func entryOf(id ID) *Entry {

@@ -74,6 +74,10 @@ type Dec struct {
 	Places int
 }
 
+// Text writes d in language l, "5.56" or "5,56": a Dec alone, as a
+// table's cells write their numbers.
+func (d Dec) Text(l Lang) string { return d.text(l) }
+
 func (d Dec) text(l Lang) string {
 	s := strconv.FormatFloat(d.V, 'f', d.Places, 64)
 	if l == Russian {

@@ -10,6 +10,7 @@ import (
 	"math/big"
 	"os"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/rearrank/rearrank"
@@ -409,7 +410,25 @@ func percent(x *big.Rat, l msg.Lang) string {
 	case x.Cmp(one) < 0 && f >= 0.99995:
 		return msg.New("combat.report.percent_above", msg.Dec{V: 99.99, Places: 2}).Text(l)
 	}
-	return msg.New("combat.report.percent", msg.Dec{V: 100 * f, Places: 2}).Text(l)
+	p := percentForm(l)
+	return p[0] + msg.Dec{V: 100 * f, Places: 2}.Text(l) + p[1]
+}
+
+// percentForms are what combat.report.percent writes before and after its
+// number, in each language: a table writes hundreds of percentages, each
+// the catalogue's form around the number, without a message of its own
+// for every cell.
+var percentForms sync.Map // msg.Lang -> [2]string
+
+func percentForm(l msg.Lang) [2]string {
+	if p, ok := percentForms.Load(l); ok {
+		return p.([2]string)
+	}
+	const mark = "\x00"
+	before, after, _ := strings.Cut(msg.New("combat.report.percent", mark).Text(l), mark)
+	p := [2]string{before, after}
+	percentForms.Store(l, p)
+	return p
 }
 
 // percentBelow is "<0.01%": a chance that is not zero, though it rounds
