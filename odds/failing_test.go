@@ -132,7 +132,13 @@ func TestSevenPlusRerollEqualsWalk(t *testing.T) {
 		s.Options.SevenPlusReroll = rapid.SampledFrom([]rules.SevenPlusReroll{rules.FailingDie, rules.FailingDie, rules.WholeRoll, rules.EachDie}).Draw(t, "sevenPlusReroll")
 		u, err := alloc.New(s)
 		if err != nil {
-			t.Skip(err)
+			// The generator's carried damage does not fit every unit it
+			// draws; the 7+ re-roll does not need it, and without it
+			// rapid finds enough valid units in -short's few checks.
+			s.Damage, s.Carried = nil, 0
+			if u, err = alloc.New(s); err != nil {
+				t.Skip(err)
+			}
 		}
 		attacks := genAttacks(t, s, 2)
 		a := &attacks[0]
