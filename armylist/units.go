@@ -241,6 +241,9 @@ func unitOf(g Game, s *sel, character bool) Unit {
 		}
 	}
 	b.visit(s, true)
+	if g == T9A && b.u.TroopType == "" {
+		b.u.TroopType = t9aType(s.cats)
+	}
 	b.missing(g)
 	return b.u
 }
@@ -320,6 +323,12 @@ func (b *builder) model(p *profile, champ, model bool) {
 	for _, c := range p.chars {
 		lower := strings.ToLower(c.Name)
 		switch {
+		case lower == "type" && first:
+			// WHFB's troop type is a characteristic of the model.
+			if b.u.TroopType == "" {
+				b.u.TroopType = c.Value
+			}
+			continue
 		case lower == "rules":
 			for _, r := range splitRules(c.Value) {
 				b.addRule(r)
@@ -399,4 +408,16 @@ func (b *builder) missing(g Game) {
 	if len(b.u.Missing) > 0 {
 		b.notUsed(msg.New("armylist.missing", strings.Join(b.u.Missing, ", ")))
 	}
+}
+
+// t9aType returns The 9th Age's unit type from a unit's categories
+// (docs/IMPORT.md 5): the first that names one.
+func t9aType(cats []string) string {
+	for _, c := range cats {
+		switch strings.ToLower(c) {
+		case "infantry", "cavalry", "beast", "construct":
+			return c
+		}
+	}
+	return ""
 }
