@@ -3,6 +3,7 @@ package armylist
 import (
 	"archive/zip"
 	"bytes"
+	"compress/flate"
 	"errors"
 	"fmt"
 	"runtime"
@@ -55,6 +56,32 @@ func bomb(t testing.TB, size int) []byte {
 	return buf.Bytes()
 }
 
+// lyingBomb returns a zip whose .ros header says it expands to 100
+// bytes while its deflated data expands to size.
+func lyingBomb(t testing.TB, size int) []byte {
+	t.Helper()
+	var raw bytes.Buffer
+	fw, err := flate.NewWriter(&raw, flate.BestCompression)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fw.Write([]byte(`<roster xmlns="` + RosterNamespace + `" gameSystemName="The Old World">`))
+	fw.Write(bytes.Repeat([]byte(" "), size))
+	fw.Close()
+	var buf bytes.Buffer
+	w := zip.NewWriter(&buf)
+	f, err := w.CreateRaw(&zip.FileHeader{Name: "army.ros", Method: zip.Deflate,
+		CompressedSize64: uint64(raw.Len()), UncompressedSize64: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write(raw.Bytes())
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
 // TestRefusals: each unsafe or foreign input is refused with an error
 // that names the file and the place, under 1 s and 64 MB (docs/IMPORT.md 6).
 func TestRefusals(t *testing.T) {
@@ -89,7 +116,8 @@ func TestRefusals(t *testing.T) {
 		is    error
 		want  string
 	}{
-		{"zip bomb", bomb(t, 1<<30), ErrUnsafe, "list.rosz/army.ros: expands to more than 16 MiB"},
+		{"zip bomb", bomb(t, 256<<20), ErrUnsafe, "list.rosz/army.ros: expands to more than 16 MiB"},
+		{"zip bomb with a lying header", lyingBomb(t, 256<<20), ErrNotList, "list.rosz/army.ros: a broken zip"},
 		{"many entries", zipOf(t, entries...), ErrUnsafe, "list.rosz: 100 entries in the zip, more than 8"},
 		{"two .ros", zipOf(t, [2]string{"a.ros", "x"}, [2]string{"b.ros", "x"}), ErrNotList, "list.rosz: 2 .ros files in the zip"},
 		{"DTD", []byte(`<?xml version="1.0"?>` + "\n" + `<!DOCTYPE roster [<!ENTITY a "aaaa">]><roster/>`), ErrUnsafe, "list.rosz:2:"},

@@ -405,8 +405,12 @@ func (b *builder) missing(g Game) {
 			b.u.Missing = append(b.u.Missing, n)
 		}
 	}
-	if len(b.u.Missing) > 0 {
+	switch {
+	case len(b.u.Missing) == 0:
+	case len(b.u.Profiles) == 0:
 		b.notUsed(msg.New("armylist.missing", strings.Join(b.u.Missing, ", ")))
+	default:
+		b.notUsed(msg.New("armylist.missing_some", strings.Join(b.u.Missing, ", ")))
 	}
 }
 
