@@ -39,6 +39,7 @@ Commands:
   combat    one round of close combat between two units: who wins, who breaks
   rulesets  the rulesets, their switches and their defaults
   serve     the calculator and referee as a web page and JSON API
+  import    the units of a list file of New Recruit, BattleScribe or Old World Builder
   version   print the version
 
 Run "rearrank <command> --help" for a command's flags. Every command takes
@@ -61,6 +62,7 @@ Example:
   combat    один раунд рукопашного боя двух подразделений: кто победит, кто побежит
   rulesets  своды правил, их настройки и значения по умолчанию
   serve     калькулятор и судья как веб-страница и JSON API
+  import    подразделения ростера New Recruit, BattleScribe или Old World Builder
   version   показать версию
 
 "rearrank <команда> --help" показывает флаги команды. Каждая команда
@@ -239,6 +241,22 @@ points).`,
 
 	{ID: "cli.rulesets.usage", EN: "[--json]", RU: "[--json]"},
 	{ID: "cli.rulesets.flag.json", EN: "print JSON", RU: "писать JSON"},
+
+	{ID: "cli.import.usage", EN: "FILE|-", RU: "ФАЙЛ|-"},
+	{ID: "cli.import.list",
+		EN: "{0} ({1}, {2}): {3} {3:unit|units}",
+		RU: "{0} ({1}, {2}): {3} {3:подразделение|подразделения|подразделений}",
+	},
+	{ID: "cli.import.unit",
+		EN: "{0}: {1} {1:model|models}, {2}",
+		RU: "{0}: {1} {1:модель|модели|моделей}, {2}",
+	},
+	{ID: "cli.import.character",
+		EN: "{0} (character): {1} {1:model|models}, {2}",
+		RU: "{0} (персонаж): {1} {1:модель|модели|моделей}, {2}",
+	},
+	{ID: "cli.import.no_profile", EN: "no stat line", RU: "без профиля"},
+	{ID: "cli.import.not_used", EN: "not used: {0}", RU: "не учтено: {0}"},
 
 	{ID: "cli.serve.usage",
 		EN: "[--addr 127.0.0.1:8080] [--timeout 10s] [--max-concurrent N] [--max-states N] [--queue-wait 2s] [--memory-limit BYTES]",

@@ -87,6 +87,8 @@ func dispatch(ctx context.Context, args []string, e env) error {
 		return runRulesets(rest, e)
 	case "serve":
 		return runServe(ctx, rest, e)
+	case "import":
+		return runImport(rest, e)
 	}
 	fmt.Fprint(e.stderr, e.text("cli.usage.top"))
 	return usage("cli.error.unknown_command", strconv.Quote(cmd))
