@@ -75,6 +75,11 @@ func readJSON(name string, data []byte) (*List, error) {
 	return nil, msg.Errorf(ErrNotList, "armylist.error.not_list", name)
 }
 
+// maxObjects bounds the JSON objects of a file: a selection, a profile,
+// a characteristic and a rule are an object each, and a cost or a
+// category one more.
+const maxObjects = 4 * MaxItems
+
 // scanJSON refuses JSON nested deeper than MaxDepth and JSON with more
 // than MaxItems objects before anything is decoded, so that neither the
 // decoder's recursion nor the tree it builds grows with a stranger's file.
@@ -104,9 +109,9 @@ func scanJSON(name string, data []byte) error {
 			}
 			if c == '{' {
 				objects++
-				if objects > 4*MaxItems {
+				if objects > maxObjects {
 					line, col := lineCol(data, int64(i))
-					return msg.Errorf(ErrUnsafe, "armylist.error.selections", name, line, col, MaxItems)
+					return msg.Errorf(ErrUnsafe, "armylist.error.objects", name, line, col, maxObjects)
 				}
 			}
 		case '}', ']':

@@ -124,7 +124,8 @@ func TestRefusals(t *testing.T) {
 		{"entity in a zip", zipOf(t, [2]string{"x.ros", `<!DOCTYPE r [<!ENTITY a "a">]>`}), ErrUnsafe, "list.rosz/x.ros:1:"},
 		{"deep JSON", []byte(deepJSON), ErrUnsafe, "list.rosz:1:201: nested more than 200 deep"},
 		{"deep XML", []byte(deepXML), ErrUnsafe, "nested more than 200 deep"},
-		{"100,000 selections", []byte(many.String()), ErrUnsafe, "more than 20000 selections, profiles and rules"},
+		{"100,000 selections", []byte(many.String()), ErrUnsafe, "list.rosz:1:1520042: more than 80000 JSON objects"}, // the 80,001st object: the roster, the force and 79,998 selections before it
+		{"30,000 selections in few objects", []byte(nrHead + strings.Repeat(`{"type":"upgrade"},`, 30000) + `{}]}]}}`), ErrUnsafe, "list.rosz: more than 20000 selections, profiles and rules"},
 		{"100,000 XML selections", []byte(manyXML.String()), ErrUnsafe, "more than 20000 selections, profiles and rules"},
 		{"50 MB", huge, ErrUnsafe, "list.rosz: larger than 4 MiB"},
 		{"another game", []byte(`{"roster": {"name": "X", "gameSystemName": "Space Game", "forces": []}}`), ErrOtherGame, "list.rosz: a list of another game: Space Game"},

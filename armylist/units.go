@@ -227,8 +227,15 @@ func fromRoster(name string, f Format, r *roster) (*List, error) {
 // unitOf reads a unit selection, or a top-level model selection (a
 // character), and everything below it.
 func unitOf(g Game, s *sel, character bool) Unit {
+	for _, c := range s.cats {
+		switch strings.ToLower(c) {
+		case "character", "characters", "lords", "heroes":
+			// A character chosen as a unit of one model.
+			character = true
+		}
+	}
 	b := &builder{u: Unit{Name: s.name, Character: character}, seen: map[string]bool{}}
-	if character {
+	if strings.EqualFold(s.typ, "model") {
 		b.u.Models = max(s.number, 1)
 	} else {
 		for _, c := range s.sels {
