@@ -118,6 +118,7 @@ func TestRefusals(t *testing.T) {
 	}{
 		{"zip bomb", bomb(t, 256<<20), ErrUnsafe, "list.rosz/army.ros: expands to more than 16 MiB"},
 		{"zip bomb with a lying header", lyingBomb(t, 256<<20), ErrNotList, "list.rosz/army.ros: a broken zip"},
+		{"16 MiB of elements", zipOf(t, [2]string{"a.ros", `<roster xmlns="` + RosterNamespace + `" gameSystemName="The Old World">` + strings.Repeat("<x/>", (15<<20)/4) + `</roster>`}), ErrUnsafe, "list.rosz/a.ros:1:800096: more than 200000 XML elements"}, // just after the 200,000th <x/>, which follows the roster's 95 bytes
 		{"many entries", zipOf(t, entries...), ErrUnsafe, "list.rosz: 100 entries in the zip, more than 8"},
 		{"two .ros", zipOf(t, [2]string{"a.ros", "x"}, [2]string{"b.ros", "x"}), ErrNotList, "list.rosz: 2 .ros files in the zip"},
 		{"DTD", []byte(`<?xml version="1.0"?>` + "\n" + `<!DOCTYPE roster [<!ENTITY a "aaaa">]><roster/>`), ErrUnsafe, "list.rosz:2:"},

@@ -13,6 +13,11 @@ import (
 // RosterNamespace is the namespace of a BattleScribe roster's elements.
 const RosterNamespace = "http://www.battlescribe.net/schema/rosterSchema"
 
+// maxElements bounds the elements of a roster: each is a token the
+// decoder allocates for, and a roster holds about ten per selection,
+// profile and rule (its costs, categories, descriptions).
+const maxElements = 10 * MaxItems
+
 // readXML reads a BattleScribe roster token by token (docs/IMPORT.md 2):
 // it refuses a DTD or entity declaration (an xml.Directive) and nesting
 // deeper than MaxDepth, and keeps only selections, profiles,
@@ -29,6 +34,7 @@ func readXML(name string, r io.Reader) (*List, error) {
 		text   strings.Builder
 		depth  int
 		items  int
+		elems  int
 		stack  []string // local names of the open elements
 	)
 	for {
@@ -55,6 +61,11 @@ func readXML(name string, r io.Reader) (*List, error) {
 			return nil, msg.Errorf(ErrUnsafe, "armylist.error.xml_directive", name, line, col)
 		case xml.StartElement:
 			depth++
+			elems++
+			if elems > maxElements {
+				line, col := d.InputPos()
+				return nil, msg.Errorf(ErrUnsafe, "armylist.error.elements", name, line, col, maxElements)
+			}
 			if depth > MaxDepth {
 				line, col := d.InputPos()
 				return nil, msg.Errorf(ErrUnsafe, "armylist.error.depth", name, line, col, MaxDepth)
