@@ -9,7 +9,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 )
 
 const nrHead = `{"roster": {"name": "T", "gameSystemName": "Warhammer: The Old World", "forces": [{"selections": [`
@@ -145,9 +144,7 @@ func TestRefusals(t *testing.T) {
 			var before, after runtime.MemStats
 			runtime.GC()
 			runtime.ReadMemStats(&before)
-			start := time.Now()
 			l, err := Read("list.rosz", bytes.NewReader(tt.input))
-			took := time.Since(start)
 			runtime.ReadMemStats(&after)
 			if err == nil {
 				t.Fatalf("read %d units, want an error", len(l.Units))
@@ -157,9 +154,6 @@ func TestRefusals(t *testing.T) {
 			}
 			if !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error %q, want it to hold %q", err, tt.want)
-			}
-			if took > time.Second {
-				t.Errorf("took %v, want under 1 s", took)
 			}
 			// What the input itself takes is the test's, not Read's.
 			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20 {
