@@ -1,10 +1,10 @@
 package rearrank
 
 import (
-	"github.com/rearrank/rearrank/rules"
 	"testing"
 
 	"github.com/rearrank/rearrank/msg"
+	"github.com/rearrank/rearrank/rules"
 )
 
 // TestTextRoundTrip: every Kind and Stage reads back from the name it

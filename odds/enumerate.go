@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/rearrank/rearrank"
-	"github.com/rearrank/rearrank/internal/engine"
-	"github.com/rearrank/rearrank/msg"
 	"slices"
 	"unsafe"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/internal/alloc"
+	"github.com/rearrank/rearrank/internal/engine"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/unit"
 )
 

@@ -3,13 +3,13 @@ package odds
 import (
 	"context"
 	"encoding/binary"
-	"github.com/rearrank/rearrank"
-	"github.com/rearrank/rearrank/internal/engine"
-	"github.com/rearrank/rearrank/msg"
 	"math/big"
 	"math/bits"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/internal/alloc"
+	"github.com/rearrank/rearrank/internal/engine"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
 )

@@ -4,9 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
+
 	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/msg"
-	"math/bits"
 )
 
 // The enumerating roller. A Go function cannot be forked at a die, so each

@@ -1,18 +1,17 @@
 package referee_test
 
 import (
-	"github.com/rearrank/rearrank/msg"
 	"strings"
 	"testing"
-
-	"pgregory.net/rapid"
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/gen"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
+	"pgregory.net/rapid"
 )
 
 // defaults is an owner who takes every default offered, and counts the

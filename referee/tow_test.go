@@ -2,13 +2,13 @@ package referee_test
 
 import (
 	"fmt"
-	"github.com/rearrank/rearrank/internal/wire"
 	"math/big"
 	"strings"
 	"testing"
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/wire"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"

@@ -2,12 +2,12 @@ package referee_test
 
 import (
 	"encoding/json"
-	"github.com/rearrank/rearrank/internal/wire"
 	"reflect"
 	"testing"
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/wire"
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"

@@ -2,9 +2,9 @@ package scenario
 
 import (
 	"fmt"
-	"github.com/rearrank/rearrank/msg"
 	"slices"
 
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 )
 

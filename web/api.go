@@ -5,13 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/rearrank/rearrank/internal/wire"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/wire"
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/referee"
@@ -60,7 +60,8 @@ func catalogIn(cat []rules.RulesetInfo, l msg.Lang) []rules.RulesetInfo {
 	}
 	for i := range cat {
 		info := &cat[i]
-		info.Description, info.Seed = info.DescriptionIn(l), info.DescriptionIn(l)
+		info.Description = info.DescriptionIn(l)
+		info.Seed = info.Description // the same text under its first key
 		for j := range info.Switches {
 			sw := &info.Switches[j]
 			sw.Doc, sw.Ref = sw.DocIn(l), sw.RefIn(l)

@@ -3,12 +3,12 @@ package web
 import (
 	"context"
 	"errors"
-	"github.com/rearrank/rearrank/internal/wire"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/rearrank/rearrank/combat"
+	"github.com/rearrank/rearrank/internal/wire"
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 )

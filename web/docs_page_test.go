@@ -1,11 +1,12 @@
 package web
 
 import (
-	"github.com/rearrank/rearrank/msg"
 	"net/url"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/rearrank/rearrank/msg"
 )
 
 // TestDocsServed: docs/rules.md is served at /docs/rules with an anchor

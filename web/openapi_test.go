@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/rearrank/rearrank/internal/wire"
 	"net/http"
 	"os"
 	"reflect"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/combat"
+	"github.com/rearrank/rearrank/internal/wire"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/scenario"

@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"context"
 	"flag"
-	"github.com/rearrank/rearrank/combat"
-	"github.com/rearrank/rearrank/msg"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/rearrank/rearrank/combat"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/rearrank/rearrank/internal/wire"
 	"io"
 	"slices"
 	"strconv"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/wire"
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/unit"
