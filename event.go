@@ -115,10 +115,8 @@ func (s Stage) Msg() msg.Message {
 // save is The 9th Age's magical save).
 func (s Stage) MsgFor(rs rules.Ruleset) msg.Message {
 	m := s.Msg()
-	if id := msg.ID(string(m.ID) + "." + rs.String()); s > 0 && int(s) < len(stageNames) {
-		if _, ok := msg.Lookup(id); ok {
-			m.ID = id
-		}
+	if s > 0 && int(s) < len(stageNames) {
+		m.ID = msg.Variant(m.ID, rs.String())
 	}
 	return m
 }

@@ -254,15 +254,7 @@ func (b By) Msg(rs rules.Ruleset) msg.Message {
 // rulesets name differently in Russian (docs/glossary.md), asked of the
 // catalogue so that no ruleset is named here.
 func ForRuleset(id msg.ID, rs rules.Ruleset, args ...any) msg.Message {
-	if v := msg.ID(string(id) + "." + rs.String()); hasEntry(v) {
-		return msg.New(v, args...)
-	}
-	return msg.New(id, args...)
-}
-
-func hasEntry(id msg.ID) bool {
-	_, ok := msg.Lookup(id)
-	return ok
+	return msg.New(msg.Variant(id, rs.String()), args...)
 }
 
 func (b By) rankAndFile() bool { return b.Role == unit.RankAndFile || b.Role == unit.NoRole }

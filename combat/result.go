@@ -76,7 +76,7 @@ func (p Point) Msg() msg.Message {
 	case "flank_left", "flank_right", "rear":
 		return msg.New(msg.ID("term.combat.facing." + p.Name))
 	}
-	if _, ok := msg.Lookup(msg.ID("term.combat.point." + strings.ReplaceAll(p.Name, " ", "_"))); !ok {
+	if !msg.Has(msg.ID("term.combat.point." + strings.ReplaceAll(p.Name, " ", "_"))) {
 		panic("combat: no word for the combat result's part " + p.Name)
 	}
 	return msg.New(msg.ID("term.combat.point." + strings.ReplaceAll(p.Name, " ", "_")))

@@ -97,6 +97,22 @@ func Lookup(id ID) (Entry, bool) {
 	return Entry{}, false
 }
 
+// Has reports whether the catalogue holds the message id.
+func Has(id ID) bool { return entryOf(id) != nil }
+
+// Variant is id's variant where the catalogue has one, id + "." + variant
+// ("rules.x.t9a" for a term The 9th Age names its own way in Russian,
+// docs/glossary.md), else id: the callers name a ruleset's code, never
+// the catalogue which rulesets differ.
+func Variant(id ID, variant string) ID {
+	if variant != "" {
+		if v := id + "." + ID(variant); Has(v) {
+			return v
+		}
+	}
+	return id
+}
+
 // scanned counts the entries looked up by scanning the families; past
 // scanLimit the index is built. A command that says a few things (odds
 // --json names its method, an error its cause) finds them in microseconds

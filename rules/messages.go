@@ -37,9 +37,7 @@ func (r Ruleset) DescriptionMsg() msg.Message {
 func (s Switch) DocMsg(r Ruleset) msg.Message {
 	id := msg.ID("rules.switch." + s.Name + ".doc")
 	if r.Valid() {
-		if _, ok := msg.Lookup(id + msg.ID("."+r.String())); ok {
-			id += msg.ID("." + r.String())
-		}
+		id = msg.Variant(id, r.String())
 	}
 	return msg.New(id)
 }
@@ -50,7 +48,7 @@ func (s Switch) DocMsg(r Ruleset) msg.Message {
 // it is written with spaces for its underscores.
 func ValueMsg(name, value string) msg.Message {
 	for _, id := range []msg.ID{msg.ID("rules.value." + name + "." + value), msg.ID("rules.value." + value)} {
-		if _, ok := msg.Lookup(id); ok {
+		if msg.Has(id) {
 			return msg.New(id)
 		}
 	}
@@ -107,7 +105,7 @@ func listOf(id msg.ID, names []string) any {
 // name with spaces for an invalid value (its String, "invalid(9)").
 func termMsg(kind, name string) msg.Message {
 	id := msg.ID("term.rules." + kind + "." + name)
-	if _, ok := msg.Lookup(id); ok {
+	if msg.Has(id) {
 		return msg.New(id)
 	}
 	return msg.New("rules.value.raw", strings.ReplaceAll(name, "_", " "))

@@ -73,18 +73,10 @@ func (r Role) Words() string {
 // командир in Russian (docs/glossary.md). In English it is Words.
 func (r Role) Msg(rs rules.Ruleset) msg.Message {
 	id := msg.ID("term.unit.role." + r.String())
-	if v := id + msg.ID("."+rs.String()); hasEntry(v) {
-		return msg.New(v)
-	}
-	if !hasEntry(id) {
+	if !msg.Has(id) {
 		return msg.New("unit.raw", r.Words())
 	}
-	return msg.New(id)
-}
-
-func hasEntry(id msg.ID) bool {
-	_, ok := msg.Lookup(id)
-	return ok
+	return msg.New(msg.Variant(id, rs.String()))
 }
 
 // Letter returns the letter Draw uses: R, M, S, C or H (H for a character,

@@ -82,10 +82,10 @@ func combatField(name string, in scenario.Input, lo, hi int, reads func(*rules.T
 // says them in another language from the same IDs.
 func combatWords(id msg.ID, l look) look {
 	l.label = enText(id)
-	if hasMsg(id + ".hint") {
+	if msg.Has(id + ".hint") {
 		l.hint = enText(id + ".hint")
 	}
-	if hasMsg(id + ".noun") {
+	if msg.Has(id + ".noun") {
 		l.noun = enText(id + ".noun")
 	}
 	return l

@@ -151,7 +151,7 @@ func (ff formField) sayCombat(fl *field, id msg.ID, rs rules.Ruleset, l msg.Lang
 	}
 	say := func(id msg.ID) string { return msg.New(id).Text(l) }
 	fl.Label = rulesetMsg(id, rs.String()).Text(l)
-	if hasMsg(id + ".hint") {
+	if msg.Has(id + ".hint") {
 		fl.Hint = say(id + ".hint")
 	}
 	for j := range fl.Labels {
@@ -161,7 +161,7 @@ func (ff formField) sayCombat(fl *field, id msg.ID, rs rules.Ruleset, l msg.Lang
 	}
 	if ff.Input == scenario.InputWhole && ff.Name != "ws" { // the fight's WS is the odds form's, its message said there
 		noun := ""
-		if hasMsg(id + ".noun") {
+		if msg.Has(id + ".noun") {
 			noun = say(id + ".noun")
 		}
 		fl.Msg = wholeMsg(ff.FieldSpec, noun, l)
@@ -175,7 +175,7 @@ func (ff formField) sayCombat(fl *field, id msg.ID, rs rules.Ruleset, l msg.Lang
 			c.Label = say(msg.ID("term.combat.facing." + c.Value))
 		case ff.Name == "by":
 			c.Label = combat.ForRuleset(msg.ID("term.combat.by."+c.Value), rs).Text(l)
-		case hasMsg(id + msg.ID("."+c.Value)):
+		case msg.Has(id + msg.ID("."+c.Value)):
 			c.Label = say(id + msg.ID("."+c.Value))
 		}
 	}
@@ -195,7 +195,7 @@ var combatLabelWords = map[string]msg.ID{
 // others' the odds form's.
 func switchFieldIn(l msg.Lang, rs rules.Ruleset, sw rules.Switch, v string) field {
 	label := switchLabelIn(sw, l)
-	if id := msg.ID("webres.combat.switch." + sw.Name); combatSwitch(sw.Name) && hasMsg(id) {
+	if id := msg.ID("webres.combat.switch." + sw.Name); combatSwitch(sw.Name) && msg.Has(id) {
 		label = msg.New(id).Text(l)
 	}
 	hint := sw.Doc

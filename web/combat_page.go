@@ -554,7 +554,7 @@ func (s *Server) combatData(l msg.Lang, c *combat.Combat, rep *combat.Report, ro
 		}
 		who := sideMsg(c, i)
 		auto := msg.New(msg.ID("term.combat.auto." + bt.Auto))
-		if _, ok := msg.Lookup(auto.ID); !ok {
+		if !msg.Has(auto.ID) {
 			auto = msg.New("webres.text", bt.Auto)
 		}
 		var m msg.Message

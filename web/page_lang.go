@@ -66,7 +66,7 @@ func withLang(q, lang string) string {
 // say is message id in l, or fallback when the catalogue has no such
 // message (a field the page has no words for: its name).
 func say(id msg.ID, fallback string, l msg.Lang) string {
-	if _, ok := msg.Lookup(id); !ok {
+	if !msg.Has(id) {
 		return fallback
 	}
 	return msg.New(id).Text(l)
@@ -169,7 +169,7 @@ func localizeChoices(cs []choice, name string, l msg.Lang) {
 	for i := range cs {
 		c := &cs[i]
 		if termFields[name] && c.Value != "" {
-			if id := msg.ID("term.rules." + name + "." + c.Value); hasMsg(id) {
+			if id := msg.ID("term.rules." + name + "." + c.Value); msg.Has(id) {
 				c.Label = msg.New(id).Text(l)
 				continue
 			}
@@ -182,11 +182,6 @@ func localizeChoices(cs []choice, name string, l msg.Lang) {
 		}
 		c.Label = strings.Join(parts, ", ")
 	}
-}
-
-func hasMsg(id msg.ID) bool {
-	_, ok := msg.Lookup(id)
-	return ok
 }
 
 // switchLabelIn is a switch in players' words in language l.
@@ -222,7 +217,7 @@ func switchHintIn(sw rules.Switch, rs rules.Ruleset, l msg.Lang) string {
 	// sw's own values of one word ("classic"), which have words of their
 	// own in Russian
 	for _, v := range sw.Values {
-		if !strings.Contains(v, "_") && hasMsg(msg.ID("rules.value."+sw.Name+"."+v)) {
+		if !strings.Contains(v, "_") && msg.Has(msg.ID("rules.value."+sw.Name+"."+v)) {
 			doc = regexp.MustCompile(`\b`+regexp.QuoteMeta(v)+`\b`).ReplaceAllStringFunc(doc, quote)
 		}
 	}
@@ -254,9 +249,9 @@ func localizeChampion(fl *field, name string, l msg.Lang) {
 		return
 	}
 	switch {
-	case hasMsg(msg.ID("web.champion.label." + name)):
+	case msg.Has(msg.ID("web.champion.label." + name)):
 		fl.Label = msg.New(msg.ID("web.champion.label." + name)).Text(l)
-	case hasMsg(msg.ID("web.champion." + name)):
+	case msg.Has(msg.ID("web.champion." + name)):
 		fl.Label = msg.New("web.form.champion", msg.New(msg.ID("web.champion."+name))).Text(l)
 	}
 	if name == "damage" {

@@ -283,7 +283,7 @@ func stageMsg(st rearrank.Stage, reroll bool, ruleset string) msg.Message {
 	}
 	id := msg.ID("webres.stage." + name)
 	m := msg.New("webres.text", strings.ReplaceAll(name, "_", " "))
-	if _, ok := msg.Lookup(id); ok {
+	if msg.Has(id) {
 		m = rulesetMsg(id, ruleset)
 	}
 	if reroll {
@@ -328,7 +328,7 @@ func stageSummary(r *referee.StageRun) msg.Message {
 // kindMsg names an event's kind: "casualty", "standard lost".
 func kindMsg(k rearrank.Kind) msg.Message {
 	id := msg.ID("webres.kind." + k.String())
-	if _, ok := msg.Lookup(id); ok {
+	if msg.Has(id) {
 		return msg.New(id)
 	}
 	return msg.New("webres.text", strings.ReplaceAll(k.String(), "_", " "))

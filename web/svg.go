@@ -287,7 +287,7 @@ const (
 // in the words of its ruleset (t9a's "командир" in Russian).
 func roleMsg(role, ruleset string) msg.Message {
 	id := msg.ID("webres.role." + role)
-	if _, ok := msg.Lookup(id); !ok {
+	if !msg.Has(id) {
 		return msg.New("webres.text", strings.ReplaceAll(role, "_", " "))
 	}
 	return rulesetMsg(id, ruleset)
@@ -297,12 +297,7 @@ func roleMsg(role, ruleset string) msg.Message {
 // ruleset: id with the code as its last part where the catalogue has it
 // ("webres.role.champion.t9a"), else id.
 func rulesetMsg(id msg.ID, ruleset string, args ...any) msg.Message {
-	if byRuleset := msg.ID(string(id) + "." + ruleset); ruleset != "" {
-		if _, ok := msg.Lookup(byRuleset); ok {
-			return msg.New(byRuleset, args...)
-		}
-	}
-	return msg.New(id, args...)
+	return msg.New(msg.Variant(id, ruleset), args...)
 }
 
 // fallenIDs returns the IDs of the models in before that are not in after.
@@ -451,7 +446,7 @@ func modelCell(v unit.CellView, x, y float64, place, ruleset string, l msg.Lang)
 // "knocked down".
 func statusMsg(status string) msg.Message {
 	id := msg.ID("webres.status." + status)
-	if _, ok := msg.Lookup(id); ok {
+	if msg.Has(id) {
 		return msg.New(id)
 	}
 	return msg.New("webres.text", strings.ReplaceAll(status, "_", " "))

@@ -228,15 +228,7 @@ func printOdds(w io.Writer, res *odds.Result, u *rearrank.Unit, exact bool, l ms
 // forRuleset is id's variant for ruleset rs, "id.t9a", where the catalogue
 // has one (a term the ruleset names its own way), else id.
 func forRuleset(id msg.ID, rs rules.Ruleset) msg.ID {
-	if v := msg.ID(string(id) + "." + rs.String()); hasMessage(v) {
-		return v
-	}
-	return id
-}
-
-func hasMessage(id msg.ID) bool {
-	_, ok := msg.Lookup(id)
-	return ok
+	return msg.Variant(id, rs.String())
 }
 
 // printDists prints the casualties, wounds caused and unsaved wounds, a

@@ -129,15 +129,7 @@ func (u *Unit) note(c *Change, id msg.ID, args ...any) {
 // catalogue's id + "." + the ruleset's code where it has one, for a term
 // the rulesets name differently in Russian (the champion, docs/glossary.md).
 func (u *Unit) say(id msg.ID, args ...any) msg.Message {
-	if v := id + msg.ID("."+u.s.ruleset.String()); hasEntry(v) {
-		return msg.New(v, args...)
-	}
-	return msg.New(id, args...)
-}
-
-func hasEntry(id msg.ID) bool {
-	_, ok := msg.Lookup(id)
-	return ok
+	return msg.New(msg.Variant(id, u.s.ruleset.String()), args...)
 }
 
 // roleGen is role r as an argument of a note or error: the word in the

@@ -121,11 +121,7 @@ func (m *Machine) roleName(r unit.Role, name string) any {
 	case r == unit.RankAndFile:
 		return msg.New("term.engine.role.rank_and_file")
 	case r == unit.Champion, r == unit.Musician, r == unit.StandardBearer, r == unit.Character:
-		id := msg.ID("term.engine.role." + r.String())
-		if _, ok := msg.Lookup(id + msg.ID("."+m.rs().String())); ok { // the ruleset's own word
-			id += msg.ID("." + m.rs().String())
-		}
-		return msg.New(id)
+		return msg.New(msg.Variant(msg.ID("term.engine.role."+r.String()), m.rs().String())) // the ruleset's own word
 	}
 	return msg.New("engine.text", r.Words())
 }
