@@ -26,7 +26,7 @@ var _ = family([]Entry{
 	{ID: "web.tab.odds", EN: "Odds", RU: "Шансы"},
 	{ID: "web.tab.resolve", EN: "Referee", RU: "Судья"},
 	{ID: "web.tab.compare", EN: "Compare", RU: "Сравнение"},
-	{ID: "web.tab.combat", EN: "Combat", RU: "Бой"},
+	{ID: "web.tab.combat", EN: "Combat", RU: "Ближний бой"},
 	{ID: "web.submit.odds", EN: "Show the odds", RU: "Показать шансы"},
 	{ID: "web.submit.resolve", EN: "Resolve", RU: "Разыграть"},
 	{ID: "web.submit.compare", EN: "Compare", RU: "Сравнить"},

@@ -423,14 +423,7 @@ var _ = family([]Entry{
 
 	// The combat tab's page and form (combat.tmpl's combat-page,
 	// combat_form_fields.go's combatFormWords).
-	{ID: "webres.combat.tab.odds", EN: "Odds", RU: "Шансы"},
-	{ID: "webres.combat.tab.referee", EN: "Referee", RU: "Судья"},
-	{ID: "webres.combat.tab.compare", EN: "Compare", RU: "Сравнение"},
-	{ID: "webres.combat.tab.combat", EN: "Combat", RU: "Ближний бой"},
 	{ID: "webres.combat.page.title", EN: "Close combat · rearrank", RU: "Ближний бой · rearrank"},
-	{ID: "webres.combat.page.skip", EN: "Skip to the results", RU: "К результатам"},
-	{ID: "webres.combat.page.tagline", EN: "Wounds, removals and exact odds for rank-and-flank and skirmish games.", RU: "Раны, удаление убитых и точные шансы для игр с рядами и флангами и для стычек."},
-	{ID: "webres.combat.page.tabs", EN: "What to work out", RU: "Что рассчитать"},
 	{ID: "webres.combat.page.submit", EN: "Work out the combat", RU: "Рассчитать бой"},
 	{ID: "webres.combat.page.busy", EN: "The server is busy", RU: "Сервер занят"},
 	{ID: "webres.combat.page.problem", EN: "There is a problem", RU: "Есть ошибка"},

@@ -304,10 +304,10 @@ func combatTabs() []tabLink { return combatTabsIn(msg.English) }
 func combatTabsIn(l msg.Lang) []tabLink {
 	say := func(id msg.ID) string { return msg.New(id).Text(l) }
 	return []tabLink{
-		{Name: tabOdds, Label: say("webres.combat.tab.odds"), Href: "/?tab=" + tabOdds},
-		{Name: tabResolve, Label: say("webres.combat.tab.referee"), Href: "/?tab=" + tabResolve},
-		{Name: tabCompare, Label: say("webres.combat.tab.compare"), Href: "/?tab=" + tabCompare},
-		{Name: "combat", Label: say("webres.combat.tab.combat"), Href: "/combat", Current: true},
+		{Name: tabOdds, Label: say("web.tab.odds"), Href: "/?tab=" + tabOdds},
+		{Name: tabResolve, Label: say("web.tab.resolve"), Href: "/?tab=" + tabResolve},
+		{Name: tabCompare, Label: say("web.tab.compare"), Href: "/?tab=" + tabCompare},
+		{Name: "combat", Label: say("web.tab.combat"), Href: "/combat", Current: true},
 	}
 }
 
