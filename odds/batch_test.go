@@ -110,6 +110,7 @@ func TestBatchOutcomesBinomial(t *testing.T) {
 // BatchOutcomes equals the referee walked over every face, joint in the
 // unit after and the tally, on random scenarios of every ruleset.
 func TestBatchOutcomesWalk(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		u, attacks := genScenario(t, 3)
 		want, err := walkJoint(u, attacks, 600)

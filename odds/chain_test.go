@@ -24,6 +24,7 @@ import (
 // exactly what the plain enumeration gives, and the chain is taken in each
 // of the three rulesets.
 func TestPacketChainEqualsEnumeration(t *testing.T) {
+	t.Parallel()
 	took, tookBy := 0, map[rules.Ruleset]int{}
 	rounds(t, func(t *rapid.T) {
 		rs := rapid.SampledFrom([]rules.Ruleset{rules.Battleaxe, rules.WHFB8, rules.TOW}).Draw(t, "ruleset")
@@ -55,7 +56,7 @@ func TestPacketChainEqualsEnumeration(t *testing.T) {
 			tookBy[rs]++
 		}
 	})
-	// 50 of the full run's 500 cases, 10 in each ruleset, scaled to the
+	// 50 in every 500 cases, 10 in each ruleset, scaled to the
 	// cases run now.
 	cases := roundCount() * proptest.Checks()
 	want, wantEach := proptest.Floor(50, 500, cases), proptest.Floor(10, 500, cases)
@@ -70,6 +71,7 @@ func TestPacketChainEqualsEnumeration(t *testing.T) {
 // count of unsaved wounds takes it: the chain still gives exactly what the
 // plain enumeration gives (battleaxe per-model damage, RULES.md 11.3).
 func TestPacketChainBigCounts(t *testing.T) {
+	t.Parallel()
 	u := mustUnit(t, unit.Spec{Ruleset: rules.Battleaxe, Models: 2, Profile: unit.Profile{W: 6, T: 4,
 		Save: rules.SaveProfile{Armour: rules.LightArmour, Shield: true}}})
 	attacks := []rearrank.Attack{{Count: dice.ConstExpr(85), Strength: 3, MultipleWounds: dice.MustParseExpr("D6"), Target: rf}}

@@ -54,6 +54,7 @@ func genPerModel(t *rapid.T, maxAttacks int) (*alloc.Unit, []rearrank.Attack) {
 // exact odds with the count key equal, to the last digit, the exact odds
 // with the slot-by-slot key, in no more states.
 func TestCountKeyEqualsSlotKey(t *testing.T) {
+	t.Parallel()
 	rounds(t, func(t *rapid.T) {
 		u, attacks := genPerModel(t, 8)
 		cfg := Config{MaxStates: 50_000}
@@ -77,6 +78,7 @@ func TestCountKeyEqualsSlotKey(t *testing.T) {
 // TestCountKeyEqualsWalk: the same scenarios against the referee over every
 // face of every die, path by path, which merges nothing.
 func TestCountKeyEqualsWalk(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		u, attacks := genPerModel(t, 3)
 		want, err := walkMachine(u, attacks, 5_000)

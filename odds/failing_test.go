@@ -53,6 +53,7 @@ func walked(t *testing.T, u *alloc.Unit, attacks []rearrank.Attack) *Result {
 // chance each, and the enumeration, the fast paths and seeded Monte Carlo
 // agree with the referee. S3 v T1 wounds on 2+, no saves.
 func TestSevenPlusFailingDieAttacksIndependent(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		rr  rules.Reroll
 		hit string
@@ -126,6 +127,7 @@ func TestPoisonMultipleHitsEqualsWalk(t *testing.T) {
 // special rules the generators draw, Exact and Enumerate equal the
 // referee's Machine stepped over every face of every die.
 func TestSevenPlusRerollEqualsWalk(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		rs := rapid.SampledFrom(rules.RulesetsWhere(func(tr *rules.Traits) bool { return tr.Block })).Draw(t, "ruleset")
 		s := genSpec(t, rs)

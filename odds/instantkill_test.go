@@ -148,6 +148,7 @@ func TestBlowsEqualEnumeration(t *testing.T) {
 // with blows, with a blow forced on the first group, through Exact and
 // Enumerate alike; many take the multinomial path.
 func TestBlowsEqualEnumerationRandom(t *testing.T) {
+	t.Parallel()
 	var drawn, mixed int
 	rapid.Check(t, func(t *rapid.T) {
 		rs := rapid.SampledFrom([]rules.Ruleset{rules.Battleaxe, rules.WHFB8, rules.T9A1RU, rules.TOW}).Draw(t, "ruleset")

@@ -86,6 +86,7 @@ func TestMergedBatchesEqualEnumeration(t *testing.T) {
 // TestMergedBatchesWalked: on the smallest of those scenarios, Exact gives
 // what the referee gives walked over every die.
 func TestMergedBatchesWalked(t *testing.T) {
+	t.Parallel()
 	merged := 0
 	rapid.Check(t, func(t *rapid.T) {
 		u, attacks := genMergedBatches(t, 3, 2)

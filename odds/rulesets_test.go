@@ -138,6 +138,7 @@ func TestEveryRulesetWalked(t *testing.T) {
 // TestEveryRulesetFastPaths: on larger scenarios of every ruleset the fast
 // paths equal the enumeration.
 func TestEveryRulesetFastPaths(t *testing.T) {
+	t.Parallel()
 	for _, sc := range mediumScenarios() {
 		t.Run(sc.name, func(t *testing.T) {
 			u := mustUnit(t, sc.spec)

@@ -14,6 +14,7 @@ import (
 // gives stepped over every face of every die, path by path, on random small
 // scenarios of every ruleset.
 func TestEnumerateEqualsWalk(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		u, attacks := genScenario(t, 3)
 		want, err := walkMachine(u, attacks, 5_000)
