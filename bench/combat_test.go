@@ -91,3 +91,20 @@ func BenchmarkC1HTTP(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCombatMonteCarloRound is one sampled round of 25 against 25
+// (examples/combat-tow-halberds.yaml at 25 a side, tow): MonteCarlo over
+// 8,192 rounds on one core, reported per round (issue 29's target: under
+// 10 us a round, no allocation per die).
+func BenchmarkCombatMonteCarloRound(b *testing.B) {
+	c := loadCombat(b, "tow-halberds-25.yaml")
+	const rounds = 8 * combat.MonteCarloChunk
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := c.MonteCarlo(ctx, rounds, 7); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*rounds)/1e3, "us/round")
+}

@@ -204,7 +204,7 @@ func ranksOf(g [][]unit.Cell) []int {
 // of a unit 5 or more wide (21.6, 21.8, 21.15): ranks for the rank bonus
 // and Steadfast, and t9a's Full Ranks.
 func fullRanks(u *alloc.Unit) int {
-	rs := ranksOf(u.Ranks())
+	rs := u.RankSizes()
 	if len(rs) == 0 || rs[0] < 5 {
 		return 0
 	}
@@ -656,8 +656,16 @@ func (e *engine) resolve(u *alloc.Unit, groups []rearrank.Attack, r dice.Roller)
 	if err != nil {
 		return nil, rearrank.Tally{}, nil, err
 	}
+	// The events are read by the round's log (Resolve) and by
+	// instant_kill_score: profile; without either nobody reads them, and
+	// the machine, given no log, builds none: a sampled round (MonteCarlo)
+	// or a walked one (Exact, Enumerate) then rolls the same dice in the
+	// same order with no message made per die.
 	var events []rearrank.Event
-	log := func(x rearrank.Event) { events = append(events, x) }
+	var log func(rearrank.Event)
+	if e.log != nil || e.c.Options.InstantKillScore == rules.ScoreProfile {
+		log = func(x rearrank.Event) { events = append(events, x) }
+	}
 	for !m.Done() {
 		if err := e.stop.check(); err != nil {
 			return nil, rearrank.Tally{}, nil, err

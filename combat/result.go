@@ -158,7 +158,7 @@ func rankPoints(u *alloc.Unit, cr *rules.CombatRules) int {
 	}
 	least, most := cr.Troops.Ranks(rankAndFileType(u))
 	n := 0
-	for k, m := range ranksOf(u.Ranks()) {
+	for k, m := range u.RankSizes() {
 		if k > 0 && m >= least {
 			n++
 		}
@@ -266,7 +266,7 @@ func (c *Combat) score(o *Outcome) {
 // as it is deep or wider, its front rank holding at least as many models
 // as it has ranks.
 func combatOrder(u *alloc.Unit) bool {
-	ranks := ranksOf(u.Ranks())
+	ranks := u.RankSizes()
 	return len(ranks) > 0 && ranks[0] >= len(ranks)
 }
 

@@ -610,20 +610,59 @@ func (u *Unit) Ranks() [][]unit.Cell {
 		m := *u.fighter
 		return [][]unit.Cell{{{Model: &m, ID: 0, Letter: 'R'}}}
 	}
+	// Three allocations whatever the size: the ranks, their cells and the
+	// models' copies, each one block (the combat round reads the
+	// formation several times a step, Monte Carlo millions of times).
 	f := u.s.frontage
 	out := make([][]unit.Cell, u.ranks)
+	cells := make([]unit.Cell, u.ranks*f)
+	n := 0
+	for _, id := range u.grid[:u.ranks*f] {
+		if id >= 0 {
+			n++
+		}
+	}
+	models := make([]unit.Model, 0, n)
 	for r := range out {
-		out[r] = make([]unit.Cell, f)
+		out[r] = cells[r*f : (r+1)*f : (r+1)*f]
 		for x := range f {
-			out[r][x].Slot, out[r][x].ID = unit.Slot{Rank: r, File: x}, -1
+			c := &out[r][x]
+			c.Slot, c.ID = unit.Slot{Rank: r, File: x}, -1
 			if id := u.at(r, x); id >= 0 {
-				out[r][x] = u.cell(id)
+				models = append(models, u.modelValue(id))
+				*c = unit.Cell{Model: &models[len(models)-1], Slot: c.Slot, ID: id, Letter: u.Letter(id)}
 			}
 		}
 	}
 	for id, n := range u.carriedAt() {
 		m := u.models[id]
 		out[m.rank][m.file].Carried = n
+	}
+	return out
+}
+
+// RankSizes returns the number of models in each rank that holds any,
+// front to back: what Ranks would show, counted without building it (the
+// combat round's rank bonus and Combat Order read it each round).
+func (u *Unit) RankSizes() []int {
+	if u.fighter != nil {
+		if u.fighter.Skirmish.Status == unit.OutOfAction {
+			return nil
+		}
+		return []int{1}
+	}
+	f := u.s.frontage
+	out := make([]int, 0, u.ranks)
+	for r := range u.ranks {
+		n := 0
+		for _, id := range u.grid[r*f : (r+1)*f] {
+			if id >= 0 {
+				n++
+			}
+		}
+		if n > 0 {
+			out = append(out, n)
+		}
 	}
 	return out
 }

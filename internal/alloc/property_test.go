@@ -220,6 +220,9 @@ func TestProperties(t *testing.T) {
 				if c.Effective < 0 || c.Wasted < 0 {
 					t.Fatalf("%s: effective %d wasted %d", what, c.Effective, c.Wasted)
 				}
+				if got, want := u.RankSizes(), rankSizes(u.Ranks()); !slices.Equal(got, want) {
+					t.Fatalf("%s: RankSizes %v, Ranks holds %v\n%s", what, got, want, u.DrawDamage())
+				}
 				if got, want := before.Size()-u.Size(), len(c.Removed); got != want {
 					t.Fatalf("%s: size fell by %d with %d casualties", what, got, want)
 				}
@@ -439,4 +442,22 @@ func TestDeterministic(t *testing.T) {
 			}
 		}
 	})
+}
+
+// rankSizes counts the models of each rank of g that holds any, as
+// RankSizes does without building g.
+func rankSizes(g [][]unit.Cell) []int {
+	var out []int
+	for _, r := range g {
+		n := 0
+		for _, c := range r {
+			if c.Model != nil {
+				n++
+			}
+		}
+		if n > 0 {
+			out = append(out, n)
+		}
+	}
+	return out
 }
