@@ -318,6 +318,11 @@ type Combat struct {
 	Contact    [2]int
 	HighGround Side
 	Sides      [2]Combatant
+
+	// start is both units' formations as a round starts, for a copy whose
+	// units no round changes (MonteCarlo's workers): built once, not once
+	// a round. Nil otherwise.
+	start *[2][][]unit.Cell
 }
 
 // Side returns the combatant of side s.

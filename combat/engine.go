@@ -256,7 +256,11 @@ func newEngine(c *Combat, log *[]Step) *engine {
 	e := &engine{c: c, edge: -1, log: log}
 	for i := range c.Sides {
 		e.units[i] = au(c.Sides[i].Unit)
-		e.start[i] = e.units[i].Ranks()
+		if c.start != nil {
+			e.start[i] = c.start[i]
+		} else {
+			e.start[i] = e.units[i].Ranks()
+		}
 	}
 	if c.Facing != Front && c.Charger != NoSide {
 		e.edge = c.Charger.Other().index()
@@ -321,17 +325,22 @@ func (e *engine) positions(i int, g [][]unit.Cell) (front []unit.Cell, support [
 		return e.edgeCells(i, g), nil
 	}
 	w := e.win[i]
+	// One block for the front and every supporting rank: a sampled round
+	// asks for them at every step.
+	cells := make([]unit.Cell, 0, w.n*len(g))
+	support = make([][]unit.Cell, 0, len(g)-1)
 	for f := w.lo; f < w.lo+w.n && f < len(g[0]); f++ {
-		front = append(front, g[0][f])
+		cells = append(cells, g[0][f])
 	}
+	front = cells[:len(cells):len(cells)]
 	for r := 1; r < len(g); r++ {
-		var rank []unit.Cell
+		start := len(cells)
 		for f := w.lo; f < w.lo+w.n && f < len(g[r]); f++ {
 			if m := g[0][f].Model; m != nil && e.fightsModel(i, m) {
-				rank = append(rank, g[r][f])
+				cells = append(cells, g[r][f])
 			}
 		}
-		support = append(support, rank)
+		support = append(support, cells[start:len(cells):len(cells)])
 	}
 	return front, support
 }

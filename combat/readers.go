@@ -17,6 +17,7 @@ import (
 	"github.com/rearrank/rearrank/internal/safe"
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/unit"
 )
 
 // Round is one round as the referee reader resolved it: the outcome and
@@ -493,6 +494,7 @@ func (c *Combat) copy() *Combat {
 		d.Sides[i].Unit = c.Sides[i].Unit.Clone()
 		au(d.Sides[i].Unit).SetQuiet(true) // nobody reads the notes of a sampled round
 	}
+	d.start = &[2][][]unit.Cell{au(d.Sides[0].Unit).Ranks(), au(d.Sides[1].Unit).Ranks()}
 	return &d
 }
 

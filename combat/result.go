@@ -169,10 +169,8 @@ func rankPoints(u *alloc.Unit, cr *rules.CombatRules) int {
 // rankAndFileType is the troop type of u's first rank-and-file model
 // (infantry when it has none).
 func rankAndFileType(u *alloc.Unit) rules.TroopType {
-	for _, m := range u.Models() {
-		if m.Role != unit.Character {
-			return m.TroopType
-		}
+	if t, ok := u.FirstTroopType(unit.Character); ok {
+		return t
 	}
 	return rules.Infantry
 }

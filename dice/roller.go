@@ -57,6 +57,11 @@ func Ask(r Roller, sides int, what string) (int, error) {
 func AskMsg(r Roller, sides int, what msg.Message) (int, error) {
 	a, ok := r.(MsgAsker)
 	if !ok {
+		if _, asks := r.(Asker); !asks {
+			// A roller that asks nobody: what is said only if the face
+			// is bad, not rendered for every die (Monte Carlo's).
+			return checkFace(r.Roll(sides), sides, what)
+		}
 		return Ask(r, sides, what.String())
 	}
 	face, err := a.AskMsg(sides, what)

@@ -527,10 +527,26 @@ var switchList = sync.OnceValue(func() []Switch {
 // AppliesTo reports whether the switch is read by ruleset r.
 func (s Switch) AppliesTo(r Ruleset) bool { return slices.Contains(s.Rulesets, r) }
 
+// PanicFraction is Panic as a fraction of whole numbers, for a reader that
+// compares it many times; ok is false when either part passes int64.
+func (o Options) PanicFraction() (num, den int64, ok bool) {
+	if o.PanicThreshold == nil {
+		return defaultPanic[0], defaultPanic[1], true
+	}
+	n, d := o.PanicThreshold.Num(), o.PanicThreshold.Denom()
+	if !n.IsInt64() || !d.IsInt64() {
+		return 0, 0, false
+	}
+	return n.Int64(), d.Int64(), true
+}
+
+// defaultPanic is the panic threshold when unset: 1/4 (RULES.md 12).
+var defaultPanic = [2]int64{1, 4}
+
 // Panic returns the panic threshold, 1/4 when unset.
 func (o Options) Panic() *big.Rat {
 	if o.PanicThreshold == nil {
-		return big.NewRat(1, 4)
+		return big.NewRat(defaultPanic[0], defaultPanic[1])
 	}
 	return new(big.Rat).Set(o.PanicThreshold)
 }

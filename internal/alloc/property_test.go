@@ -220,6 +220,10 @@ func TestProperties(t *testing.T) {
 				if c.Effective < 0 || c.Wasted < 0 {
 					t.Fatalf("%s: effective %d wasted %d", what, c.Effective, c.Wasted)
 				}
+				got, ok := u.FirstTroopType(unit.Character)
+				if want, wantOK := firstTroopType(u.Models()); got != want || ok != wantOK {
+					t.Fatalf("%s: FirstTroopType %v %v, Models give %v %v", what, got, ok, want, wantOK)
+				}
 				if got, want := u.RankSizes(), rankSizes(u.Ranks()); !slices.Equal(got, want) {
 					t.Fatalf("%s: RankSizes %v, Ranks holds %v\n%s", what, got, want, u.DrawDamage())
 				}
@@ -460,4 +464,16 @@ func rankSizes(g [][]unit.Cell) []int {
 		}
 	}
 	return out
+}
+
+// firstTroopType is the troop type of the first model of ms that is not a
+// character, and whether there is one, as FirstTroopType finds it without
+// Models.
+func firstTroopType(ms []unit.Model) (rules.TroopType, bool) {
+	for _, m := range ms {
+		if m.Role != unit.Character {
+			return m.TroopType, true
+		}
+	}
+	return 0, false
 }

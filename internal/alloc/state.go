@@ -128,6 +128,26 @@ func (u *Unit) Models() []unit.Model {
 	return out
 }
 
+// FirstTroopType returns the troop type of the first model of the
+// formation, front rank first, whose role is not skip, as Models would
+// list it, without copying the models; false when there is none.
+func (u *Unit) FirstTroopType(skip unit.Role) (rules.TroopType, bool) {
+	if u.fighter != nil {
+		if u.fighter.Skirmish.Status == unit.OutOfAction || u.fighter.Role == skip {
+			return 0, false
+		}
+		return u.fighter.TroopType, true
+	}
+	for _, id := range u.grid {
+		if id >= 0 {
+			if k := u.kindOf(int(id)); k.role != skip {
+				return k.profile.TroopType, true
+			}
+		}
+	}
+	return 0, false
+}
+
 // Fighter returns the skirmish fighter for the referee to update (on a
 // clone): its Damage and Skirmish state. It is nil for a block unit.
 func (u *Unit) Fighter() *unit.Model { return u.fighter }

@@ -181,9 +181,8 @@ func NewMachine(u *alloc.Unit, attacks []rearrank.Attack, ch unit.Chooser) (*Mac
 		}
 	}
 	f.panicMoreThan = rules.For(u.Ruleset()).PanicMoreThan
-	th := u.Options().Panic()
-	if th.Num().IsInt64() && th.Denom().IsInt64() && th.Num().Int64() < 1<<31 && th.Denom().Int64() < 1<<31 {
-		f.panicNum, f.panicDen = th.Num().Int64(), th.Denom().Int64()
+	if num, den, ok := u.Options().PanicFraction(); ok && num < 1<<31 && den < 1<<31 {
+		f.panicNum, f.panicDen = num, den
 	} else {
 		f.panicBig = true
 	}
