@@ -106,6 +106,8 @@ func jsonWhere(data []byte, err error) string {
 		off = se.Offset
 	case errors.As(err, &te):
 		off = te.Offset
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		off = int64(len(data))
 	}
 	if off > int64(len(data)) {
 		off = int64(len(data))
