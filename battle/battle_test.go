@@ -35,7 +35,15 @@ attacks: [{count: 1, strength: 1}]
 target: {name: Halberdiers, models: 20, frontage: 5, ws: 3, toughness: 3, armour: light, command: [musician, standard, champion]}
 `
 
-func load(t testing.TB, src string) *scenario.File {
+// tb is what the helpers need of a *testing.T, a *testing.B or a
+// *rapid.T.
+type tb interface {
+	Helper()
+	Fatal(args ...any)
+	Fatalf(format string, args ...any)
+}
+
+func load(t tb, src string) *scenario.File {
 	t.Helper()
 	f, err := scenario.Load("test.yaml", []byte(src))
 	if err != nil {
@@ -52,7 +60,7 @@ func crossbows(n int) []scenario.Attack {
 // game builds a battle by its operations, applying each record, and
 // returns the state and the log.
 type game struct {
-	t    testing.TB
+	t    tb
 	s    battle.State
 	recs []battle.Record
 }
@@ -77,7 +85,7 @@ func (g *game) attack(unit string, attacks []scenario.Attack, r dice.Roller) {
 	g.do(rec, err)
 }
 
-func newGame(t testing.TB) *game {
+func newGame(t tb) *game {
 	g := &game{t: t}
 	g.do(battle.Add(g.s, "Spearmen", load(t, spearmen)))
 	g.do(battle.Add(g.s, "Halberdiers", load(t, halberdiers)))
