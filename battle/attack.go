@@ -8,6 +8,8 @@ import (
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
+	"github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/scenario"
 )
@@ -79,13 +81,23 @@ func (s State) live(seq int64, name string) (*Unit, error) {
 	return u, nil
 }
 
+// resolved is what replaying an attack gives: the unit after it and what
+// it did.
+type resolved struct {
+	after  *rearrank.Unit
+	result AttackResult
+}
+
 // resolve runs an attack's groups on u with the faces and the recorded
-// answers: the referee's result, refused where the faces or the answers
-// are not exactly what the attack asks for.
-func (s State) resolve(seq int64, u *Unit, e *Attacked, c *cache) (*referee.Result, error) {
+// answers, refused where the faces or the answers are not exactly what
+// the attack asks for. It runs the referee's machine (internal/engine) as
+// referee.ResolveWith does, without the log of every step, which a replay
+// never shows and which costs more than the dice (drawing the formation
+// after each batch).
+func (s State) resolve(seq int64, u *Unit, e *Attacked, c *cache) (resolved, error) {
 	groups, _, err := c.build(u, e.Attacks)
 	if err != nil {
-		return nil, wrapped(seq, u.Name, err)
+		return resolved{}, wrapped(seq, u.Name, err)
 	}
 	roll := dice.NewScripted(e.Faces...)
 	var answers []Answer
@@ -93,20 +105,28 @@ func (s State) resolve(seq int64, u *Unit, e *Attacked, c *cache) (*referee.Resu
 		answers = e.Choices.Answers
 	}
 	p := &replayer{answers: answers}
-	res, err := referee.ResolveWith(u.Unit, groups, roll, p)
+	m, err := engine.NewMachine((*alloc.Unit)(u.Unit), groups, p)
 	if err != nil {
-		return nil, wrapped(seq, u.Name, err)
+		return resolved{}, wrapped(seq, u.Name, err)
+	}
+	for !m.Done() {
+		if err := m.Step(roll, nil); err != nil {
+			return resolved{}, wrapped(seq, u.Name, err)
+		}
 	}
 	if err := roll.Err(); err != nil {
-		return nil, wrapped(seq, u.Name, err)
+		return resolved{}, wrapped(seq, u.Name, err)
 	}
 	if n := roll.Remaining(); n > 0 {
-		return nil, refuse(seq, u.Name, "battle.error.dice_left", len(e.Faces), n)
+		return resolved{}, refuse(seq, u.Name, "battle.error.dice_left", len(e.Faces), n)
 	}
 	if !p.done() {
-		return nil, refuse(seq, u.Name, "battle.error.choices", len(answers))
+		return resolved{}, refuse(seq, u.Name, "battle.error.choices", len(answers))
 	}
-	return res, nil
+	after := m.Unit()
+	t := m.Tally()
+	return resolved{after: (*rearrank.Unit)(after), result: AttackResult{Casualties: t.Casualties, Wounds: t.Wounds, Unsaved: t.Unsaved,
+		Wasted: t.Wasted, Panic: t.Panic && m.PanicApplies(), Destroyed: after.Destroyed()}}, nil
 }
 
 func attackResult(res *referee.Result) AttackResult {
@@ -125,12 +145,12 @@ func (s State) attack(seq int64, e *Attacked, c *cache) (State, error) {
 	if err != nil {
 		return s, err
 	}
-	if got := attackResult(res); got != e.Result {
+	if got := res.result; got != e.Result {
 		return s, refuse(seq, u.Name, "battle.error.result", got.Casualties, got.Wounds, e.Result.Casualties, e.Result.Wounds)
 	}
 	n := s.with()
 	v := *u
-	v.Unit = res.After
+	v.Unit = res.after
 	n.put(&v)
 	return n, nil
 }

@@ -1,6 +1,7 @@
 package alloc
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,9 +17,13 @@ var ErrState = errors.New("alloc: saved state does not fit the unit")
 // spec's shared part, which New rebuilds, and the batch state, which
 // EndBatch clears. A battle's snapshot keeps it (package battle).
 type saved struct {
-	Grid         []int16        `json:"grid,omitempty"`
+	// Grid is the model id of each slot (-1 empty) and Models each model's
+	// damage, alive flag, rank and file, as little-endian bytes (2 per
+	// slot, 6 per model): a unit of a thousand models reads in
+	// microseconds.
+	Grid         []byte         `json:"grid,omitempty"`
 	Ranks        int            `json:"ranks"`
-	Models       []savedModel   `json:"models,omitempty"`
+	Models       []byte         `json:"models,omitempty"`
 	Pools        []savedPool    `json:"pools,omitempty"`
 	LL           int            `json:"ll,omitempty"`
 	LR           int            `json:"lr,omitempty"`
@@ -29,12 +34,7 @@ type saved struct {
 	Fighter      *savedFighter  `json:"fighter,omitempty"`
 }
 
-type savedModel struct {
-	Damage uint8 `json:"d,omitempty"`
-	Alive  bool  `json:"a,omitempty"`
-	Rank   int16 `json:"r"`
-	File   int16 `json:"f"`
-}
+const modelBytes = 6
 
 type savedPool struct {
 	Carried int16 `json:"c,omitempty"`
@@ -53,10 +53,19 @@ type savedFighter struct {
 // flags. Restore puts it back onto a unit New built from the same spec.
 // A batch still open is not saved: save between resolutions.
 func (u *Unit) Save() []byte {
-	s := saved{Grid: u.grid, Ranks: u.ranks, LL: u.ll, LR: u.lr, PhaseStart: u.phaseStart, PhaseCas: u.phaseCas,
+	s := saved{Ranks: u.ranks, LL: u.ll, LR: u.lr, PhaseStart: u.phaseStart, PhaseCas: u.phaseCas,
 		RegenLost: u.regenLost, StandardLost: u.standardLost}
+	for _, id := range u.grid {
+		s.Grid = binary.LittleEndian.AppendUint16(s.Grid, uint16(id))
+	}
 	for _, m := range u.models {
-		s.Models = append(s.Models, savedModel{Damage: m.damage, Alive: m.alive, Rank: m.rank, File: m.file})
+		alive := byte(0)
+		if m.alive {
+			alive = 1
+		}
+		s.Models = append(s.Models, m.damage, alive)
+		s.Models = binary.LittleEndian.AppendUint16(s.Models, uint16(m.rank))
+		s.Models = binary.LittleEndian.AppendUint16(s.Models, uint16(m.file))
 	}
 	for _, p := range u.pools {
 		s.Pools = append(s.Pools, savedPool{Carried: p.carried, Pin: p.pin})
@@ -96,13 +105,16 @@ func (u *Unit) Restore(data []byte) (*Unit, error) {
 		}
 		return v, nil
 	}
-	if len(s.Models) != len(u.models) || len(s.Pools) != len(u.pools) {
-		return nil, fmt.Errorf("%w: %d models and %d pools for %d and %d", ErrState, len(s.Models), len(s.Pools), len(u.models), len(u.pools))
+	if len(s.Models) != modelBytes*len(u.models) || len(s.Pools) != len(u.pools) {
+		return nil, fmt.Errorf("%w: %d bytes of models and %d pools for %d and %d", ErrState, len(s.Models), len(s.Pools), len(u.models), len(u.pools))
 	}
-	if s.Ranks < 0 || len(s.Grid) != s.Ranks*u.s.frontage {
-		return nil, fmt.Errorf("%w: %d slots for %d ranks of %d", ErrState, len(s.Grid), s.Ranks, u.s.frontage)
+	if s.Ranks < 0 || s.Ranks > len(u.models) || len(s.Grid) != 2*s.Ranks*u.s.frontage {
+		return nil, fmt.Errorf("%w: %d bytes of slots for %d ranks of %d", ErrState, len(s.Grid), s.Ranks, u.s.frontage)
 	}
-	v.grid = append([]int16(nil), s.Grid...)
+	v.grid = make([]int16, len(s.Grid)/2)
+	for i := range v.grid {
+		v.grid[i] = int16(binary.LittleEndian.Uint16(s.Grid[2*i:]))
+	}
 	v.ranks = s.Ranks
 	v.roles = [6]int16{}
 	v.alive = 0
@@ -112,14 +124,17 @@ func (u *Unit) Restore(data []byte) (*Unit, error) {
 		}
 		v.pools[i] = poolState{carried: p.Carried, pin: p.Pin}
 	}
-	for id, m := range s.Models {
-		w := u.kindOf(id).profile.W
-		if int(m.Damage) >= w && m.Alive {
-			return nil, fmt.Errorf("%w: model %d: damage %d of W%d", ErrState, id, m.Damage, w)
+	for id := range v.models {
+		b := s.Models[modelBytes*id:]
+		damage, alive := b[0], b[1] == 1
+		if w := u.kindOf(id).profile.W; b[1] > 1 || (alive && int(damage) >= w) {
+			return nil, fmt.Errorf("%w: model %d: damage %d of W%d, alive %d", ErrState, id, damage, w, b[1])
 		}
-		v.models[id].damage, v.models[id].alive, v.models[id].rank, v.models[id].file = m.Damage, m.Alive, m.Rank, m.File
-		v.models[id].struck, v.models[id].pre = false, 0
-		if m.Alive {
+		m := &v.models[id]
+		m.damage, m.alive = damage, alive
+		m.rank, m.file = int16(binary.LittleEndian.Uint16(b[2:])), int16(binary.LittleEndian.Uint16(b[4:]))
+		m.struck, m.pre = false, 0
+		if alive {
 			v.count(id, +1)
 		}
 	}
