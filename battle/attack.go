@@ -168,7 +168,8 @@ func Attack(s State, unitName string, attacks []scenario.Attack, roller dice.Rol
 // AttackWith is Attack with a chooser for the owner's choices (RULES.md
 // 18): a unit.Chooser that may also be a rearrank.SaveChooser and a
 // rearrank.PacketChooser; nil, or a question it cannot answer, takes the
-// engine's default. The answers are recorded with the dice.
+// engine's default. The answers are recorded with the dice. A nil roller
+// is a programmer's error, and panics.
 func AttackWith(s State, unitName string, attacks []scenario.Attack, roller dice.Roller, ch Chooser) (Record, *referee.Result, error) {
 	seq := s.Seq + 1
 	u, err := s.live(seq, unitName)
@@ -182,6 +183,9 @@ func AttackWith(s State, unitName string, attacks []scenario.Attack, roller dice
 	groups, _, err := (*cache)(nil).build(u, raw)
 	if err != nil {
 		return Record{}, nil, wrapped(seq, unitName, err)
+	}
+	if roller == nil {
+		panic("battle: AttackWith needs a dice.Roller")
 	}
 	rec := dice.NewRecorder(roller)
 	chooser := &recorder{ch: ch}

@@ -408,3 +408,36 @@ func TestCombatRound(t *testing.T) {
 		t.Fatalf("a side with its own unit: %v", err)
 	}
 }
+
+// TestSkirmishWarrior: a skirmish warrior carries his wounds and his
+// state (RULES.md 13) from one attack to the next, through a snapshot
+// too; he is corrected with set.
+func TestSkirmishWarrior(t *testing.T) {
+	g := &game{t: t}
+	g.do(battle.Add(g.s, "Captain", load(t, "ruleset: skirmish\nattacks: [{count: 1, strength: 1}]\ntarget: {models: 1, ws: 4, toughness: 3, wounds: 2, armour: light, helmet: true}\n")))
+	club := []scenario.Attack{{Name: "Gor's club", Attacker: "Gor", Count: "1", WS: 4, Strength: 4, WeaponClass: rules.Bludgeoning}}
+	for seed := uint64(1); len(g.recs) < 4; seed++ {
+		rec, _, err := battle.Attack(g.s, "Captain", club, dice.NewSeeded(seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.do(rec, nil)
+	}
+	full, err := battle.Replay(g.recs)
+	if err != nil || content(full) != content(g.s) {
+		t.Fatalf("replay: %v", err)
+	}
+	s, err := battle.DecodeSnapshot(battle.EncodeSnapshot(g.s))
+	if err != nil || content(s) != content(g.s) {
+		t.Fatalf("snapshot: %v\n%s\nwant\n%s", err, content(s), content(g.s))
+	}
+	if _, err := battle.Correct(g.s, battle.Corrected{Unit: "Captain", Action: battle.ActionRemove, Count: 1}); err == nil ||
+		err.Error() != "event 5, unit Captain: a skirmish warrior is corrected with action set, not remove" {
+		t.Fatalf("remove on a warrior: %v", err)
+	}
+	g.do(battle.Correct(g.s, battle.Corrected{Unit: "Captain", Action: battle.ActionSet, Target: json.RawMessage(`{"models":1,"ws":4,"toughness":3,"wounds":2,"armour":"light","helmet":true,"damage":1}`)}))
+	u, _ := g.s.Unit("Captain")
+	if f := u.Unit.Fighter(); f == nil || f.Damage != 1 {
+		t.Fatalf("after set: %+v", f)
+	}
+}

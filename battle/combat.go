@@ -157,8 +157,12 @@ func sameCombat(a, b CombatResult) bool {
 // reroll_break, bonus, fights and, where the side has one,
 // battle_standard: the names of its characters who carry the battle
 // standard. It returns the record to append, with the faces used, and the
-// round. s is not changed.
+// round. s is not changed. A nil roller is a programmer's error, and
+// panics.
 func Combat(s State, a, b string, fight json.RawMessage, roller dice.Roller) (Record, *combat.Round, error) {
+	if roller == nil {
+		panic("battle: Combat needs a dice.Roller")
+	}
 	seq := s.Seq + 1
 	rec := dice.NewRecorder(roller)
 	e := &Fought{A: a, B: b, Combat: fight}

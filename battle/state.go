@@ -250,7 +250,7 @@ func (s State) event(r Record, e Event, c *cache) (State, error) {
 		if e.Phase < 0 || e.Phase >= phaseCount || e.Turn < 0 {
 			return s, refuse(r.Seq, "", "battle.error.advance_bad", e.Turn, e.Phase.String())
 		}
-		if e.Turn < s.Turn || (e.Turn == s.Turn && e.Phase <= s.Phase) || (e.Turn > 0 && e.Phase == Deployment) {
+		if e.Turn < s.Turn || (e.Turn == s.Turn && e.Phase <= s.Phase) || (e.Turn > 0) == (e.Phase == Deployment) {
 			return s, refuse(r.Seq, "", "battle.error.advance_back", e.Turn, e.Phase.Msg(), s.Turn, s.Phase.Msg())
 		}
 		n := s

@@ -104,9 +104,6 @@ func say(e Event) msg.Message {
 		}
 		return msg.New("battle.log.correct_set", e.Unit)
 	case *Advanced:
-		if e.Turn == 0 {
-			return msg.New("battle.log.deployment", msg.New("battle.log.advance_deployment"))
-		}
 		return msg.New("battle.log.advance", e.Turn, e.Phase.Msg())
 	case *Removed:
 		return msg.New("battle.log.removed", e.Unit)

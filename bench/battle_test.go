@@ -108,4 +108,3 @@ func BenchmarkBattleOpenSnapshot(b *testing.B) {
 		}
 	}
 }
-

@@ -195,7 +195,6 @@ var _ = family([]Entry{
 		RU: "исправление: {0} задано в нынешнем виде",
 	},
 	{ID: "battle.log.advance", EN: "Turn {0}: {1} begins", RU: "Ход {0}: начинается фаза «{1}»"},
-	{ID: "battle.log.advance_deployment", EN: "the game begins", RU: "игра начинается"},
 	{ID: "battle.log.removed", EN: "{0} leaves the battle", RU: "{0} покидает битву"},
 	{ID: "battle.log.undo", EN: "undo of event {0}", RU: "отмена события {0}"},
 	{ID: "battle.log.redo", EN: "redo of event {0}", RU: "возврат события {0}"},

@@ -21,17 +21,17 @@ type saved struct {
 	// damage, alive flag, rank and file, as little-endian bytes (2 per
 	// slot, 6 per model): a unit of a thousand models reads in
 	// microseconds.
-	Grid         []byte         `json:"grid,omitempty"`
-	Ranks        int            `json:"ranks"`
-	Models       []byte         `json:"models,omitempty"`
-	Pools        []savedPool    `json:"pools,omitempty"`
-	LL           int            `json:"ll,omitempty"`
-	LR           int            `json:"lr,omitempty"`
-	PhaseStart   int            `json:"phase_start"`
-	PhaseCas     int            `json:"phase_cas,omitempty"`
-	RegenLost    bool           `json:"regen_lost,omitempty"`
-	StandardLost bool           `json:"standard_lost,omitempty"`
-	Fighter      *savedFighter  `json:"fighter,omitempty"`
+	Grid         []byte        `json:"grid,omitempty"`
+	Ranks        int           `json:"ranks"`
+	Models       []byte        `json:"models,omitempty"`
+	Pools        []savedPool   `json:"pools,omitempty"`
+	LL           int           `json:"ll,omitempty"`
+	LR           int           `json:"lr,omitempty"`
+	PhaseStart   int           `json:"phase_start"`
+	PhaseCas     int           `json:"phase_cas,omitempty"`
+	RegenLost    bool          `json:"regen_lost,omitempty"`
+	StandardLost bool          `json:"standard_lost,omitempty"`
+	Fighter      *savedFighter `json:"fighter,omitempty"`
 }
 
 const modelBytes = 6
