@@ -19,6 +19,7 @@ import (
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
+	"github.com/rearrank/rearrank/unit"
 )
 
 func TestMain(m *testing.M) { proptest.Main(m) }
@@ -439,5 +440,49 @@ func TestSkirmishWarrior(t *testing.T) {
 	u, _ := g.s.Unit("Captain")
 	if f := u.Unit.Fighter(); f == nil || f.Damage != 1 {
 		t.Fatalf("after set: %+v", f)
+	}
+}
+
+// TestOwnerChoices: with rear_rank_order: owner_choice (R12) the owner
+// picks which rear-rank model goes; the answers are recorded with the
+// dice and replayed, and a log whose answers were edited away is refused.
+func TestOwnerChoices(t *testing.T) {
+	g := &game{t: t}
+	g.do(battle.Add(g.s, "Spearmen", load(t, "ruleset: whfb8\noptions: {rear_rank_order: owner_choice}\nattacks: [{count: 1, strength: 1}]\ntarget: {models: 13, frontage: 5, toughness: 3}\n")))
+	asked := 0
+	last := unit.ChooserFunc(func(c unit.Choice) int { asked++; return len(c.Options) - 1 })
+	rec, _, err := battle.AttackWith(g.s, "Spearmen", crossbows(2), dice.NewScripted(6, 6), last)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var e battle.Attacked
+	if err := json.Unmarshal(rec.Data, &e); err != nil {
+		t.Fatal(err)
+	}
+	if asked == 0 || e.Choices == nil || len(e.Choices.Answers) != asked || e.Choices.Answers[0].Ask != "rear_rank_order" {
+		t.Fatalf("asked %d times, recorded %+v", asked, e.Choices)
+	}
+	g.do(rec, nil)
+	// The same dice with the engine's default (alternate ends, left first)
+	// take other models.
+	def, _, err := battle.Attack(battle.State{Seq: 0}, "Spearmen", crossbows(2), dice.NewScripted(6, 6))
+	if err == nil {
+		t.Fatalf("an attack on an empty battle: %v", def)
+	}
+	byDefault := &game{t: t}
+	byDefault.do(g.recs[0], nil)
+	byDefault.attack("Spearmen", crossbows(2), dice.NewScripted(6, 6))
+	if content(byDefault.s) == content(g.s) {
+		t.Fatal("the owner's answers changed nothing")
+	}
+	full, err := battle.Replay(g.recs)
+	if err != nil || content(full) != content(g.s) {
+		t.Fatalf("replay with choices: %v", err)
+	}
+	e.Choices = nil
+	edited := battle.NewRecord(rec.Seq, &e, rec.At)
+	if _, err := battle.Replay([]battle.Record{g.recs[0], edited}); err == nil ||
+		err.Error() != "event 2, unit Spearmen: the owner's 0 recorded answers do not match the questions the attack asks" {
+		t.Fatalf("answers edited away: %v", err)
 	}
 }
