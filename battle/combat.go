@@ -3,6 +3,9 @@ package battle
 import (
 	"encoding/json"
 
+	"github.com/rearrank/rearrank"
+	"github.com/rearrank/rearrank/internal/alloc"
+
 	"github.com/rearrank/rearrank/combat"
 	"github.com/rearrank/rearrank/dice"
 )
@@ -120,7 +123,7 @@ func combatResult(o *combat.Outcome) CombatResult {
 }
 
 // combat applies a Fought event.
-func (s State) combat(seq int64, e *Fought, _ *cache) (State, error) {
+func (s State) combat(seq int64, e *Fought, c *cache) (State, error) {
 	roll := dice.NewScripted(e.Faces...)
 	round, err := s.round(seq, e, roll)
 	if err != nil {
@@ -138,10 +141,33 @@ func (s State) combat(seq int64, e *Fought, _ *cache) (State, error) {
 	n := s.with()
 	for i, name := range []string{e.A, e.B} {
 		v := *s.units[name]
-		v.Unit = round.Units[i]
+		if v.Unit, err = rebase(&v, round.Units[i], c); err != nil {
+			return s, wrapped(seq, name, err)
+		}
 		n.put(&v)
 	}
 	return n, nil
+}
+
+// rebase returns after, a unit of u as a combat round left it, on u's own
+// spec: the round's machines run without an owner, with the engine's
+// defaults standing in for the owner_choice switches inside the units
+// they return (RULES.md 18), and the battle's unit keeps its switches for
+// the attacks after the round. It is what a snapshot does (Save, Restore).
+func rebase(u *Unit, after *rearrank.Unit, c *cache) (*rearrank.Unit, error) {
+	_, f, err := c.build(u, nil)
+	if err != nil {
+		return nil, err
+	}
+	fresh, _, err := f.Build()
+	if err != nil {
+		return nil, err
+	}
+	v, err := (*alloc.Unit)(fresh).Restore((*alloc.Unit)(after).Save())
+	if err != nil {
+		return nil, err
+	}
+	return (*rearrank.Unit)(v), nil
 }
 
 func sameCombat(a, b CombatResult) bool {

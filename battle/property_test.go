@@ -24,8 +24,8 @@ func randomBattle(t *rapid.T) *game {
 	before := map[int64]string{} // seq -> the state before that event
 	for _, name := range []string{"A", "B"} {
 		w := rapid.IntRange(1, 3).Draw(t, name+".wounds")
-		src := fmt.Sprintf("ruleset: %s\nattacks: [{count: 1, strength: 1}]\ntarget: {models: %d, frontage: 5, toughness: %d, wounds: %d%s}\n",
-			rs, rapid.IntRange(3, 25).Draw(t, name+".models"), rapid.IntRange(2, 5).Draw(t, name+".toughness"), w,
+		src := fmt.Sprintf("ruleset: %s\n%sattacks: [{count: 1, strength: 1}]\ntarget: {models: %d, frontage: 5, toughness: %d, wounds: %d%s}\n",
+			rs, rapid.SampledFrom([]string{"", "options: {rear_rank_order: owner_choice}\n"}).Draw(t, name+".options"), rapid.IntRange(3, 25).Draw(t, name+".models"), rapid.IntRange(2, 5).Draw(t, name+".toughness"), w,
 			rapid.SampledFrom([]string{"", ", command: [champion]", ", command: [musician, standard, champion]"}).Draw(t, name+".command"))
 		before[g.s.Seq+1] = content(g.s)
 		g.do(battle.Add(g.s, name, load(t, src)))
