@@ -140,7 +140,7 @@ func (s State) combat(seq int64, e *Fought, c *cache) (State, error) {
 	}
 	n := s.with()
 	for i, name := range []string{e.A, e.B} {
-		v := *s.units[name]
+		v := *s.units[s.index[name]]
 		if v.Unit, err = rebase(&v, round.Units[i], c); err != nil {
 			return s, wrapped(seq, name, err)
 		}

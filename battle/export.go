@@ -16,8 +16,8 @@ const ExportFormat = 1
 
 // The limits of an export file ReadExport reads.
 const (
-	MaxExportSize   = 64 << 20 // bytes
-	MaxExportEvents = 100_000
+	MaxExportSize   = 16 << 20 // bytes
+	MaxExportEvents = 20_000
 )
 
 // ExportFile is a battle as one JSON document: its name, the format's

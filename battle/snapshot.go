@@ -64,7 +64,7 @@ func DecodeSnapshot(data []byte) (State, error) {
 	if sn.Format != snapshotFormat {
 		return State{}, msg.Errorf(ErrSnapshot, "battle.error.snapshot_format", sn.Format, snapshotFormat)
 	}
-	s := State{Seq: sn.Seq, Turn: sn.Turn, Phase: sn.Phase, last: sn.Last, undone: sn.Undone, units: map[string]*Unit{}}
+	s := State{Seq: sn.Seq, Turn: sn.Turn, Phase: sn.Phase, last: sn.Last, undone: sn.Undone}
 	for _, su := range sn.Units {
 		f, err := scenarioFile(su.Name, su.Ruleset, su.Options, su.Target, nil)
 		if err != nil {
@@ -78,7 +78,7 @@ func DecodeSnapshot(data []byte) (State, error) {
 		if err != nil {
 			return State{}, msg.Errorf(ErrSnapshot, "battle.error.snapshot", err.Error())
 		}
-		if _, dup := s.units[su.Name]; dup {
+		if _, dup := s.index[su.Name]; dup {
 			return State{}, msg.Errorf(ErrSnapshot, "battle.error.snapshot", su.Name)
 		}
 		s.put(&Unit{Name: su.Name, Ruleset: su.Ruleset, Options: su.Options, Target: su.Target, Unit: (*rearrank.Unit)(u), Starting: su.Starting})

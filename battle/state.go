@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/msg"
@@ -115,8 +116,12 @@ type State struct {
 	Turn  int
 	Phase Phase
 
-	units map[string]*Unit
-	order []string // unit names in the order they were added
+	// units are the units in the order they were added, and index the
+	// position of each by name. A new state copies units (pointers) and
+	// shares index unless a unit comes or goes: a log of many events on
+	// many units holds little more than its units.
+	units []*Unit
+	index map[string]int
 
 	// last is the record that made this state from prev: the latest event
 	// in force, which an undo cancels. prev is nil at the start and in a
@@ -129,35 +134,29 @@ type State struct {
 }
 
 // Units returns the battle's units in the order they were added.
-func (s State) Units() []*Unit {
-	out := make([]*Unit, 0, len(s.order))
-	for _, n := range s.order {
-		out = append(out, s.units[n])
-	}
-	return out
-}
+func (s State) Units() []*Unit { return slices.Clone(s.units) }
 
 // Unit returns the unit named name, or an error wrapping ErrUnknownUnit.
 func (s State) Unit(name string) (*Unit, error) {
-	u, ok := s.units[name]
+	i, ok := s.index[name]
 	if !ok {
 		return nil, msg.Errorf(ErrUnknownUnit, "battle.error.unknown_unit", name, s.names())
 	}
-	return u, nil
+	return s.units[i], nil
 }
 
 func (s State) names() string {
-	if len(s.order) == 0 {
+	if len(s.units) == 0 {
 		return "-"
 	}
-	out := ""
-	for i, n := range s.order {
+	var b strings.Builder
+	for i, u := range s.units {
 		if i > 0 {
-			out += ", "
+			b.WriteString(", ")
 		}
-		out += n
+		b.WriteString(u.Name)
 	}
-	return out
+	return b.String()
 }
 
 // CanUndo reports the seq of the event an undo would cancel, 0 when none.
@@ -176,27 +175,34 @@ func (s State) CanRedo() int64 {
 	return s.undone[len(s.undone)-1].Seq
 }
 
-// with returns a copy of s whose units map may be changed.
+// with returns a copy of s whose units may be changed by put and drop.
 func (s State) with() State {
-	s.units = maps.Clone(s.units)
+	s.units = slices.Clone(s.units)
 	return s
 }
 
-// put sets unit u in s (a state from with).
+// put sets unit u in s (a state from with): in its place, or after the
+// others when it is new.
 func (s *State) put(u *Unit) {
-	if _, ok := s.units[u.Name]; !ok {
-		s.order = append(slices.Clip(s.order), u.Name)
+	if i, ok := s.index[u.Name]; ok {
+		s.units[i] = u
+		return
 	}
-	if s.units == nil {
-		s.units = map[string]*Unit{}
+	s.index = maps.Clone(s.index)
+	if s.index == nil {
+		s.index = map[string]int{}
 	}
-	s.units[u.Name] = u
+	s.index[u.Name] = len(s.units)
+	s.units = append(s.units, u)
 }
 
 // drop removes unit name from s (a state from with).
 func (s *State) drop(name string) {
-	delete(s.units, name)
-	s.order = slices.DeleteFunc(slices.Clone(s.order), func(n string) bool { return n == name })
+	s.units = slices.DeleteFunc(s.units, func(u *Unit) bool { return u.Name == name })
+	s.index = make(map[string]int, len(s.units))
+	for i, u := range s.units {
+		s.index[u.Name] = i
+	}
 }
 
 // Apply returns the state after record r: s itself is not changed. r must
@@ -331,8 +337,11 @@ func (s State) addUnit(seq int64, e *Added) (State, error) {
 	if e.Unit == "" || len(e.Unit) > maxName {
 		return s, refuse(seq, "", "battle.error.unit_name", maxName)
 	}
-	if _, ok := s.units[e.Unit]; ok {
+	if _, ok := s.index[e.Unit]; ok {
 		return s, refuse(seq, e.Unit, "battle.error.unit_exists")
+	}
+	if len(s.units) >= MaxUnits {
+		return s, refuse(seq, e.Unit, "battle.error.too_many_units", MaxUnits)
 	}
 	f, err := scenarioFile(e.Unit, e.Ruleset, e.Options, e.Target, nil)
 	if err != nil {
@@ -349,6 +358,10 @@ func (s State) addUnit(seq int64, e *Added) (State, error) {
 
 // maxName bounds a unit's name in the battle.
 const maxName = 200
+
+// MaxUnits is the most units a battle holds at once: more than both
+// armies of the largest game.
+const MaxUnits = 100
 
 // standIn is the attack group a scenario file needs to be a file, where
 // only its target is wanted (as combat's loader does).
