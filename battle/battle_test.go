@@ -486,3 +486,20 @@ func TestOwnerChoices(t *testing.T) {
 		t.Fatalf("answers edited away: %v", err)
 	}
 }
+
+// TestSetKeepsStartingSize: a unit set by hand as it now stands keeps its
+// size at deployment where the ruleset reads it (tow's panic, RULES.md
+// 22.9).
+func TestSetKeepsStartingSize(t *testing.T) {
+	g := &game{t: t}
+	g.do(battle.Add(g.s, "State Troops", load(t, "ruleset: tow\nattacks: [{count: 1, strength: 1}]\ntarget: {models: 20, frontage: 5, toughness: 3}\n")))
+	g.do(battle.Correct(g.s, battle.Corrected{Unit: "State Troops", Action: battle.ActionSet, Target: json.RawMessage(`{"models":12,"frontage":5,"toughness":3}`)}))
+	u, _ := g.s.Unit("State Troops")
+	if sm := u.Unit.Snapshot().StartingModels; sm == nil || *sm != 20 || u.Unit.Size() != 12 || u.Starting != 20 {
+		t.Fatalf("starting %v, size %d", sm, u.Unit.Size())
+	}
+	s, err := battle.DecodeSnapshot(battle.EncodeSnapshot(g.s))
+	if err != nil || content(s) != content(g.s) {
+		t.Fatalf("snapshot: %v", err)
+	}
+}

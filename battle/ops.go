@@ -105,7 +105,17 @@ func (s State) correct(seq int64, e *Corrected, c *cache) (State, error) {
 		if err != nil {
 			return s, wrapped(seq, e.Unit, err)
 		}
-		v.Unit, v.Target = built, e.Target
+		target := e.Target
+		if t, ok := keepStarting(e.Target, built, u.Starting); ok {
+			if f, err = scenarioFile(e.Unit, u.Ruleset, u.Options, t, nil); err == nil {
+				built, _, err = f.Build()
+			}
+			if err != nil {
+				return s, wrapped(seq, e.Unit, err)
+			}
+			target = t
+		}
+		v.Unit, v.Target = built, target
 	case ActionRemove, ActionWound:
 		if u.Destroyed() {
 			return s, refuse(seq, e.Unit, "battle.error.destroyed")
@@ -144,6 +154,26 @@ func aimText(a string) string {
 		return "rank_and_file"
 	}
 	return a
+}
+
+// keepStarting returns target with the unit's size at deployment as its
+// starting_models, where the ruleset reads it (tow's panic, RULES.md
+// 22.9) and the target set by a correction does not give it: the unit
+// set as it now stands is still the unit that deployed at that size.
+func keepStarting(target json.RawMessage, built *rearrank.Unit, starting int) (json.RawMessage, bool) {
+	if built.Snapshot().StartingModels == nil || starting < built.Size() {
+		return nil, false
+	}
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(target, &fields) != nil {
+		return nil, false
+	}
+	if _, given := fields["starting_models"]; given {
+		return nil, false
+	}
+	fields["starting_models"], _ = json.Marshal(starting)
+	t, err := json.Marshal(fields)
+	return t, err == nil
 }
 
 // maxCorrection bounds the models or wounds one correction takes.

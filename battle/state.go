@@ -98,8 +98,9 @@ type Unit struct {
 	// Unit is the unit as it stands: its models, formation and carried
 	// damage. It is shared between states: Clone it before changing it.
 	Unit *rearrank.Unit
-	// Starting is its size when it was added, characters included: the
-	// size panic and break tests read against (RULES.md 12, 22.9).
+	// Starting is its size when it was added, characters included, or
+	// its target's starting_models where the ruleset reads it: the size
+	// panic and break tests read against (RULES.md 12, 22.9).
 	Starting int
 }
 
@@ -351,8 +352,12 @@ func (s State) addUnit(seq int64, e *Added) (State, error) {
 	if err != nil {
 		return s, wrapped(seq, e.Unit, err)
 	}
+	starting := u.Size()
+	if sm := u.Snapshot().StartingModels; sm != nil {
+		starting = *sm // the target's starting_models, where the ruleset reads it
+	}
 	n := s.with()
-	n.put(&Unit{Name: e.Unit, Ruleset: e.Ruleset, Options: e.Options, Target: e.Target, Unit: u, Starting: u.Size()})
+	n.put(&Unit{Name: e.Unit, Ruleset: e.Ruleset, Options: e.Options, Target: e.Target, Unit: u, Starting: starting})
 	return n, nil
 }
 
