@@ -153,7 +153,8 @@ func NewRecord(seq int64, e Event, at time.Time) Record {
 	return Record{Seq: seq, Kind: e.Kind(), Data: data, At: at.UTC()}
 }
 
-// Decode returns the event r holds. An unknown kind, or data that is not
+// Decode returns the event r holds, a pointer to one of the event types
+// (*Added, *Attacked...). An unknown kind, or data that is not
 // that kind's, is an error naming the record.
 func Decode(r Record) (Event, error) {
 	var e Event
