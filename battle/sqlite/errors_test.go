@@ -285,7 +285,7 @@ func TestMigrations(t *testing.T) {
 	for _, p := range []struct {
 		pragma string
 		want   int64
-	}{{"synchronous", 2}, {"foreign_keys", 1}, {"busy_timeout", 5000}} {
+	}{{"synchronous", 1}, {"foreign_keys", 1}, {"busy_timeout", 5000}} {
 		var got int64
 		if err := s.w.QueryRow("PRAGMA " + p.pragma).Scan(&got); err != nil || got != p.want {
 			t.Errorf("PRAGMA %s = %d, %v: want %d", p.pragma, got, err, p.want)

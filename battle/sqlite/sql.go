@@ -54,9 +54,9 @@ const (
 	sqlBattleByName = `SELECT id, name, version, created, updated FROM battles WHERE name = ?`
 	sqlBattles      = `SELECT id, name, version, created, updated FROM battles ORDER BY name`
 	sqlVersion      = `SELECT version FROM battles WHERE id = ?`
-	sqlRename       = `UPDATE battles SET name = ?, updated = ? WHERE id = ? AND version = ?`
+	sqlRename       = `UPDATE battles SET name = ?, updated = ? WHERE id = ? AND version = ? RETURNING id, name, version, created, updated`
 	sqlDelete       = `DELETE FROM battles WHERE id = ? AND version = ?`
-	sqlBump         = `UPDATE battles SET version = version + ?, updated = ? WHERE id = ? AND version = ?`
+	sqlBump         = `UPDATE battles SET version = version + ?, updated = ? WHERE id = ? AND version = ? RETURNING id, name, version, created, updated`
 	sqlInsertEvent  = `INSERT INTO events (battle_id, seq, kind, data, at) VALUES (?, ?, ?, ?, ?)`
 	sqlEventsAll    = `SELECT seq, kind, data, at FROM events WHERE battle_id = ? AND seq > ? ORDER BY seq`
 	sqlEventsLimit  = `SELECT seq, kind, data, at FROM events WHERE battle_id = ? AND seq > ? ORDER BY seq LIMIT ?`
