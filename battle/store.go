@@ -42,6 +42,12 @@ type Record struct {
 // do not raise it. A context cancelled before or during a call makes it
 // return the context's error, with nothing of the call written.
 //
+// Changes' channel receives the battle's version at the call first (so a
+// listener that read the battle before it listened misses nothing), then
+// each new version; a listener that falls behind receives the latest one
+// only. Appends through the same Store value are told at once; those of
+// another writer sharing the database, within a second.
+//
 // An adapter's errors wrap the sentinels below inside a *msg.Error that
 // a player reads (msg.ErrorText); storetest.Run is the behaviour every
 // adapter must show.
@@ -63,6 +69,8 @@ type Store interface {
 	Close() error
 }
 
+// The sentinels a Store's errors wrap, for errors.Is; what a player reads
+// is the *msg.Error around them (battlestore.* in the catalogue).
 var (
 	ErrNotFound = errors.New("no such battle")
 	ErrExists   = errors.New("battle exists")

@@ -31,11 +31,8 @@ type sub struct {
 	last int64
 }
 
-func newHub(s *Store, every time.Duration) *hub {
-	if every <= 0 {
-		every = pollEvery
-	}
-	return &hub{s: s, every: every, subs: map[string]map[*sub]struct{}{}, stop: make(chan struct{})}
+func newHub(s *Store) *hub {
+	return &hub{s: s, every: pollEvery, subs: map[string]map[*sub]struct{}{}, stop: make(chan struct{})}
 }
 
 // Changes returns a channel that receives the battle's version now, then

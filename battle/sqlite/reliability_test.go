@@ -82,6 +82,10 @@ func TestHelperWriter(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(uint64(m.Version), uint64(os.Getpid())))
 	out := bufio.NewWriter(os.Stdout)
+	fmt.Fprintln(out, "ready")
+	if err := out.Flush(); err != nil {
+		t.Fatal(err)
+	}
 	for k := int(m.Version); ; {
 		recs := make([]battle.Record, 1+r.IntN(3))
 		for i := range recs {
@@ -143,11 +147,15 @@ func TestKill(t *testing.T) {
 			t.Fatal(err)
 		}
 		var other []string
-		read := make(chan struct{})
+		read, ready := make(chan struct{}), make(chan struct{})
 		go func() {
 			defer close(read)
 			sc := bufio.NewScanner(stdout)
 			for sc.Scan() {
+				if sc.Text() == "ready" {
+					close(ready)
+					continue
+				}
 				if n, ok := strings.CutPrefix(sc.Text(), "ack "); ok {
 					v, err := strconv.ParseInt(n, 10, 64)
 					if err == nil {
@@ -158,13 +166,18 @@ func TestKill(t *testing.T) {
 				other = append(other, sc.Text())
 			}
 		}()
-		// Most kills land among the appends; some during the start and
-		// the migrations.
-		delay := time.Duration(r.IntN(60_000)) * time.Microsecond
-		if r.IntN(4) == 0 {
-			delay /= 10
+		// Most kills land among the appends, a random while after the
+		// writer is ready; one in eight during its start, the first
+		// open and the migrations.
+		if r.IntN(8) == 0 {
+			time.Sleep(time.Duration(r.IntN(20_000)) * time.Microsecond)
+		} else {
+			select {
+			case <-ready:
+			case <-read: // it ended: said below
+			}
+			time.Sleep(time.Duration(r.IntN(30_000)) * time.Microsecond)
 		}
-		time.Sleep(delay)
 		if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
 			<-read
 			t.Fatalf("the writer ended before it was killed: %v\n%s\n%s", err, strings.Join(other, "\n"), stderr.String())

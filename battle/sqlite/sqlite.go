@@ -68,7 +68,6 @@ type options struct {
 	readOnly bool          // mode=ro: every write fails with SQLITE_READONLY
 	busy     time.Duration // 0: busyTimeout
 	pragmas  []string      // more PRAGMAs for the writer (max_page_count)
-	poll     time.Duration // 0: pollEvery
 }
 
 // DefaultPath returns where the battles are kept when the player names no
@@ -154,7 +153,7 @@ func open(ctx context.Context, path string, o options) (*Store, error) {
 		_ = s.r.Close()
 		return nil, s.wrap(ctx, err)
 	}
-	s.hub = newHub(s, o.poll)
+	s.hub = newHub(s)
 	return s, nil
 }
 
@@ -292,7 +291,7 @@ func scanMeta(row scanner, asked string) (battle.Meta, error) {
 
 // List returns every battle, by name.
 func (s *Store) List(ctx context.Context) ([]battle.Meta, error) {
-	var out []battle.Meta
+	out := []battle.Meta{}
 	err := s.tx(ctx, s.r, func(tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx, sqlBattles)
 		if err != nil {
@@ -408,7 +407,7 @@ func (s *Store) Append(ctx context.Context, id string, version int64, recs ...ba
 // Records returns the records of battle id after seq after, ascending, at
 // most limit of them (limit <= 0: all).
 func (s *Store) Records(ctx context.Context, id string, after int64, limit int) ([]battle.Record, error) {
-	var out []battle.Record
+	out := []battle.Record{}
 	err := s.tx(ctx, s.r, func(tx *sql.Tx) error {
 		if _, err := s.byID(ctx, tx, id); err != nil {
 			return err
