@@ -256,7 +256,7 @@ func TestNewerSchema(t *testing.T) {
 	}
 	_, err = Open(ctx, path)
 	storageErr(t, err, path+": written by a newer rearrank (schema version 99, this one knows up to 1): upgrade rearrank to open it",
-		path+": записана более новой версией rearrank (версия схемы 99, эта знает до 1): обновите rearrank, чтобы её открыть")
+		path+": база данных записана более новой версией rearrank (версия схемы 99, эта версия знает схемы до 1): обновите rearrank, чтобы её открыть")
 	var v int
 	if err := db.QueryRow("SELECT max(version) FROM schema_migrations").Scan(&v); err != nil || v != 99 {
 		t.Errorf("the schema after a refused open: %d, %v: want 99, never a downgrade", v, err)

@@ -307,7 +307,7 @@ func testRename(t *testing.T, s battle.Store) {
 		"битва с именем «Goblins» уже есть: выберите другое имя")
 	_, err = s.Rename(ctx, m.ID, 1, "Trolls")
 	texts(t, err, battle.ErrStale, "the battle changed since you read it (version 1, now 2): read it again and retry",
-		"битва изменилась с тех пор, как вы её прочли (версия 1, теперь 2): прочтите её заново и повторите")
+		"битва изменилась с тех пор, как вы её загрузили (версия 1, теперь 2): загрузите её заново и повторите")
 	if _, err := s.Rename(ctx, "nosuchid", 0, "Trolls"); !errors.Is(err, battle.ErrNotFound) {
 		t.Errorf("Rename of an unknown battle: %v, want ErrNotFound", err)
 	}
@@ -326,7 +326,7 @@ func testDelete(t *testing.T, s battle.Store) {
 	}
 	err := s.Delete(ctx, m.ID, 2)
 	texts(t, err, battle.ErrStale, "the battle changed since you read it (version 2, now 3): read it again and retry",
-		"битва изменилась с тех пор, как вы её прочли (версия 2, теперь 3): прочтите её заново и повторите")
+		"битва изменилась с тех пор, как вы её загрузили (версия 2, теперь 3): загрузите её заново и повторите")
 	get(t, s, m.ID)
 	if err := s.Delete(ctx, m.ID, 3); err != nil {
 		t.Fatal(err)
@@ -409,7 +409,7 @@ func testAppendStale(t *testing.T, s battle.Store) {
 	appendN(t, s, m, 1, 1) // another client's append
 	_, err := s.Append(ctx, m.ID, 0, rec(2))
 	texts(t, err, battle.ErrStale, "the battle changed since you read it (version 0, now 1): read it again and retry",
-		"битва изменилась с тех пор, как вы её прочли (версия 0, теперь 1): прочтите её заново и повторите")
+		"битва изменилась с тех пор, как вы её загрузили (версия 0, теперь 1): загрузите её заново и повторите")
 	if _, err := s.Append(ctx, m.ID, 5, rec(2)); !errors.Is(err, battle.ErrStale) {
 		t.Errorf("Append ahead of the battle: %v, want ErrStale", err)
 	}
