@@ -285,7 +285,7 @@ func TestMigrations(t *testing.T) {
 	for _, p := range []struct {
 		pragma string
 		want   int64
-	}{{"synchronous", 1}, {"foreign_keys", 1}, {"busy_timeout", 5000}} {
+	}{{"synchronous", 1}, {"foreign_keys", 1}, {"busy_timeout", 5000}, {"wal_autocheckpoint", walSafetyPages}} {
 		var got int64
 		if err := s.w.QueryRow("PRAGMA " + p.pragma).Scan(&got); err != nil || got != p.want {
 			t.Errorf("PRAGMA %s = %d, %v: want %d", p.pragma, got, err, p.want)
@@ -341,4 +341,31 @@ func TestDefaultPath(t *testing.T) {
 	_, err := DefaultPath()
 	storageErr(t, err, "no directory for the battles' database: neither XDG_DATA_HOME nor HOME is set; give the database's path with --db",
 		"нет каталога для базы данных битв: не заданы ни XDG_DATA_HOME, ни HOME; укажите путь к базе данных в --db")
+}
+
+// TestCheckpoints: a write marks the store for the checkpointing
+// goroutine, which takes the mark; Close stops the goroutine.
+func TestCheckpoints(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "battles.db")
+	s := openT(t, path, options{})
+	m, err := s.Create(ctx, "Ogres")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Append(ctx, m.ID, 0, note(1)); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); s.dirty.Load(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("no checkpoint 10 s after a write")
+		}
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-s.done:
+	default:
+		t.Fatal("Close left the checkpointing goroutine running")
+	}
 }

@@ -46,6 +46,7 @@ const (
 	sqlOtherTables    = `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`
 	sqlApplicationID  = `PRAGMA application_id`
 	sqlSetApplication = `PRAGMA application_id = 1919246706` // applicationID, which a PRAGMA cannot bind
+	sqlCheckpoint     = `PRAGMA wal_checkpoint(PASSIVE)`
 	sqlSchemaVersion  = `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`
 	sqlMigrated       = `INSERT INTO schema_migrations (version, applied) VALUES (?, ?)`
 

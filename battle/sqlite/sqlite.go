@@ -7,9 +7,11 @@
 // holds the write; TestKill checks it); the WAL is synced to the disk at
 // each checkpoint. A power loss leaves the file whole but may take back
 // the last commits before it, which synchronous=FULL would keep at the
-// price of a sync per commit: on the development VM, shared, FULL put an
-// append's p99 at 8-12 ms against NORMAL's 1.5 ms, over issue 28's 5 ms
-// (bench/battlestore_test.go).
+// price of a sync per commit: on the development VM, shared with other
+// work, FULL put an append's p50 at 0.5-0.8 ms and its p99 at 1.3-19 ms,
+// often over issue 28's 5 ms, against NORMAL's 0.06-0.12 ms and 0.3-2 ms
+// (bench/battlestore_test.go). Checkpoints run beside the writer
+// (checkpoint.go).
 //
 // Every method is one transaction. Writes go through a single
 // connection and begin IMMEDIATE, so appends of this process queue in Go
@@ -59,6 +61,9 @@ type Store struct {
 	busy   time.Duration
 	now    func() time.Time
 	closed atomic.Bool
+	dirty  atomic.Bool   // written since the last checkpoint
+	stop   chan struct{} // ends checkpoints
+	done   chan struct{} // closed when checkpoints has ended
 }
 
 var _ battle.Store = (*Store)(nil)
@@ -123,6 +128,7 @@ func open(ctx context.Context, path string, o options) (*Store, error) {
 		rq[k] = v
 	}
 	q.Add("_txlock", "immediate")
+	q.Add("_pragma", "wal_autocheckpoint("+itoa(walSafetyPages)+")")
 	for _, p := range o.pragmas {
 		q.Add("_pragma", p)
 	}
@@ -154,6 +160,12 @@ func open(ctx context.Context, path string, o options) (*Store, error) {
 		return nil, s.wrap(ctx, err)
 	}
 	s.hub = newHub(s)
+	s.stop, s.done = make(chan struct{}), make(chan struct{})
+	if o.readOnly {
+		close(s.done)
+	} else {
+		go s.checkpoints(s.stop, s.done)
+	}
 	return s, nil
 }
 
@@ -225,7 +237,13 @@ func (s *Store) tx(ctx context.Context, db *sql.DB, f func(*sql.Tx) error) error
 		_ = tx.Rollback()
 		return s.wrap(ctx, err)
 	}
-	return s.wrap(ctx, tx.Commit())
+	if err := tx.Commit(); err != nil {
+		return s.wrap(ctx, err)
+	}
+	if db == s.w {
+		s.dirty.Store(true)
+	}
+	return nil
 }
 
 // Create starts a battle named name at version 0.
@@ -487,6 +505,8 @@ func (s *Store) Close() error {
 		return nil
 	}
 	s.hub.close()
+	close(s.stop)
+	<-s.done
 	err := errors.Join(s.insert.Close(), s.bump.Close(), s.r.Close(), s.w.Close())
 	return s.wrap(context.Background(), err)
 }
