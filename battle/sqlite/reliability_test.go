@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"bufio"
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -12,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,6 +19,7 @@ import (
 	"time"
 
 	"github.com/rearrank/rearrank/battle"
+	"github.com/rearrank/rearrank/battle/storetest"
 	"github.com/rearrank/rearrank/internal/proptest"
 )
 
@@ -339,95 +338,10 @@ func TestClients(t *testing.T) {
 }
 
 // TestTwoStores: two Store values on one file (two processes, as far as
-// SQLite knows: each has its own connections) append to one battle;
-// none of their appends is lost, and each sees the other's through
-// Changes, by polling.
+// SQLite knows: each has its own connections), through storetest.
 func TestTwoStores(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "battles.db")
-	a := openT(t, path, options{})
-	b := openT(t, path, options{})
-	m, err := a.Create(ctx, "Ogres")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, cancel := contextWithCancel()
-	defer cancel()
-	changes, err := b.Changes(c, m.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if v := <-changes; v != 0 {
-		t.Fatalf("Changes began at %d, want 0", v)
-	}
-	if _, err := a.Append(ctx, m.ID, 0, note(1)); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case v := <-changes:
-		if v != 1 {
-			t.Fatalf("b was told of version %d, want 1", v)
-		}
-	case <-time.After(10 * time.Second): // polled every 250 ms; far above it
-		t.Fatal("b was not told of a's append")
-	}
-
-	const each = 40
-	var wg sync.WaitGroup
-	for w := range 6 {
-		s := []*Store{a, b}[w%2]
-		wg.Go(func() {
-			for k := range each {
-				for {
-					cur, err := s.Get(ctx, m.ID)
-					if err != nil {
-						t.Error(err)
-						return
-					}
-					_, err = s.Append(ctx, m.ID, cur.Version, note(1000*(w+1)+k))
-					if err == nil {
-						break
-					}
-					if !errors.Is(err, battle.ErrStale) {
-						t.Errorf("writer %d: %v", w, err)
-						return
-					}
-				}
-			}
-		})
-	}
-	wg.Wait()
-	rs, err := a.Records(ctx, m.ID, 0, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []int
-	for i, r := range rs {
-		if r.Seq != int64(i+1) {
-			t.Fatalf("record %d has seq %d", i+1, r.Seq)
-		}
-		var d struct{ N int }
-		_ = json.Unmarshal(r.Data, &d)
-		got = append(got, d.N)
-	}
-	want := []int{1}
-	for w := range 6 {
-		for k := range each {
-			want = append(want, 1000*(w+1)+k)
-		}
-	}
-	slices.Sort(got)
-	if !slices.Equal(got, want) {
-		t.Fatalf("the log holds %d records, want the %d appended once each", len(got), len(want))
-	}
-	last := int64(len(want))
-	timeout := time.After(10 * time.Second)
-	for v := int64(1); v != last; {
-		select {
-		case v = <-changes:
-		case <-timeout:
-			t.Fatalf("b was last told of version %d, want %d", v, last)
-		}
-	}
+	storetest.RunShared(t, func(t *testing.T) (battle.Store, battle.Store) {
+		path := filepath.Join(t.TempDir(), "battles.db")
+		return openT(t, path, options{}), openT(t, path, options{})
+	})
 }
-
-func contextWithCancel() (context.Context, context.CancelFunc) { return context.WithCancel(ctx) }

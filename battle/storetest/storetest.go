@@ -6,7 +6,8 @@
 //	}
 //
 // open returns an empty store of its own for each subtest; Run closes it
-// (so an adapter's Close must allow a second call).
+// (so an adapter's Close must allow a second call). RunShared checks two
+// stores on one database, as two processes or two servers share it.
 package storetest
 
 import (
@@ -754,5 +755,103 @@ func testClosed(t *testing.T, s battle.Store) {
 	}
 	if _, err := s.Append(ctx, m.ID, 0, rec(1)); !errors.Is(err, battle.ErrStorage) {
 		t.Errorf("Append after Close: %v, want ErrStorage", err)
+	}
+}
+
+// RunShared runs the checks of two stores sharing one database (two
+// processes on one SQLite file, two servers on one PostgreSQL): open
+// returns two stores on a database of their own, empty, and closes them
+// when the test ends. Writers through both append to one battle with
+// retries: none of their appends is lost or written twice, and each
+// store's Changes tells of the other's appends.
+func RunShared(t *testing.T, open func(t *testing.T) (battle.Store, battle.Store)) {
+	a, b := open(t)
+	m := create(t, a, "Ogres")
+	c, cancel := context.WithCancel(ctx)
+	defer cancel()
+	changes, err := b.Changes(c, m.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := <-changes; v != 0 {
+		t.Fatalf("Changes began at %d, want 0", v)
+	}
+	if _, err := a.Append(ctx, m.ID, 0, rec(1)); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case v := <-changes:
+		if v != 1 {
+			t.Fatalf("b was told of version %d, want 1", v)
+		}
+	case <-time.After(wait):
+		t.Fatalf("b was not told of a's append in %v", wait)
+	}
+	if m2 := get(t, b, m.Name); m2.Version != 1 {
+		t.Fatalf("b reads version %d, want 1", m2.Version)
+	}
+
+	const writers, each = 6, 40
+	var wg sync.WaitGroup
+	for w := range writers {
+		s := []battle.Store{a, b}[w%2]
+		wg.Go(func() {
+			for k := range each {
+				for {
+					cur, err := s.Get(ctx, m.ID)
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					_, err = s.Append(ctx, m.ID, cur.Version, rec(1000*(w+1)+k))
+					if err == nil {
+						break
+					}
+					if !errors.Is(err, battle.ErrStale) {
+						t.Errorf("writer %d: %v, want ErrStale or none", w, err)
+						return
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	got := ns(t, records(t, b, m.ID, 0, 0), 1)
+	slices.Sort(got)
+	want := []int{1}
+	for w := range writers {
+		for k := range each {
+			want = append(want, 1000*(w+1)+k)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("the log holds %d records, want the %d appended once each", len(got), len(want))
+	}
+	last := int64(len(want))
+	timeout := time.After(wait)
+	for v := int64(1); v != last; {
+		select {
+		case v = <-changes:
+		case <-timeout:
+			t.Fatalf("b was last told of version %d in %v, want %d", v, wait, last)
+		}
+	}
+	other, err := a.Changes(c, m.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := <-other; v != last {
+		t.Fatalf("a's Changes began at %d, want %d", v, last)
+	}
+	if _, err := b.Append(ctx, m.ID, last, rec(2)); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case v := <-other:
+		if v != last+1 {
+			t.Fatalf("a was told of version %d, want %d", v, last+1)
+		}
+	case <-time.After(wait):
+		t.Fatalf("a was not told of b's append in %v", wait)
 	}
 }
