@@ -35,7 +35,9 @@ type Record struct {
 // The store numbers the records it appends (a Seq given to Append is
 // ignored) and stamps a zero At with the time of the append; an At given
 // (a log imported from an export) is kept. Kind must not be empty and
-// Data must be one JSON value.
+// Data must be one JSON value, or Append refuses them all (a caller's
+// error, which wraps no sentinel); a snapshot must follow a record the
+// battle has.
 //
 // A battle's version counts its records, so Rename and Delete check the
 // version (ErrStale when the battle changed since the caller read it) but
@@ -77,7 +79,8 @@ var (
 	ErrStale    = errors.New("stale version")
 	ErrStorage  = errors.New("storage failed") // disk full, read-only, corrupt: wraps the driver's error
 	// ErrBadName: a name that is empty, longer than MaxNameLen bytes, not
-	// UTF-8, or that holds a control character (Create, Rename).
+	// UTF-8, that holds a control character or that begins or ends with
+	// a space (Create, Rename; CheckName).
 	ErrBadName = errors.New("bad battle name")
 )
 
