@@ -164,7 +164,7 @@ func TestSchemaListForms(t *testing.T) {
 		t.Errorf("does not fit the schema:\n%s\n%s", strings.Join(errs, "\n"), good)
 	}
 	for name, src := range map[string]string{
-		"from without unit": "ruleset: tow\nattacks: [{count: 1, strength: 3}]\ntarget: {from: army.json}\n",
+		"from without unit":  "ruleset: tow\nattacks: [{count: 1, strength: 3}]\ntarget: {from: army.json}\n",
 		"a typo beside from": "ruleset: tow\nattacks: [{count: 1, strength: 3}]\ntarget: {from: army.json, unit: X, frontgae: 3}\n",
 		"empty file name":    "ruleset: tow\nattacks: [{from: \"\", unit: X}]\ntarget: {models: 1, toughness: 3}\n",
 	} {
