@@ -1068,8 +1068,8 @@ var _ = family([]Entry{
 	// a unit of a list file (docs/import.md). {0} is the list file's name
 	// as the field writes it.
 	{ID: "scenario.from.no_files",
-		EN: "a list file is read only from a scenario file on disk (rearrank odds, resolve, compare, combat); here, give the unit's fields themselves (rearrank import FILE --unit NAME writes them)",
-		RU: "файл ростера читается только из файла сценария на диске (rearrank odds, resolve, compare, combat); здесь укажите сами поля подразделения (их выводит rearrank import ФАЙЛ --unit НАЗВАНИЕ)",
+		EN: "a list file is read only from a file on disk (rearrank odds, resolve, compare, combat); here, give the unit's fields themselves (rearrank import FILE --unit NAME writes them)",
+		RU: "файл ростера читается только из файла на диске (rearrank odds, resolve, compare, combat); здесь укажите сами поля подразделения (их выводит rearrank import ФАЙЛ --unit НАЗВАНИЕ)",
 	},
 	{ID: "scenario.from.not_exist",
 		EN: "list file {0} does not exist (a name is relative to the directory of the file that gives it)",

@@ -115,7 +115,7 @@ func TestLoadFSFromErrors(t *testing.T) {
 // Load reads no files: a from: is an error naming the field.
 func TestLoadRefusesFrom(t *testing.T) {
 	_, err := Load("s.yaml", []byte("ruleset: tow\nattacks: [{count: 1, strength: 3}]\ntarget: {from: army.json, unit: X}\n"))
-	want := "s.yaml:3:16: target.from: a list file is read only from a scenario file on disk (rearrank odds, resolve, compare, combat); here, give the unit's fields themselves (rearrank import FILE --unit NAME writes them)"
+	want := "s.yaml:3:16: target.from: a list file is read only from a file on disk (rearrank odds, resolve, compare, combat); here, give the unit's fields themselves (rearrank import FILE --unit NAME writes them)"
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
