@@ -226,6 +226,9 @@ func ListAttacks(l *armylist.List, u *armylist.Unit, o ListOptions) ([]Attack, [
 			m.note("scenario.list.note.target_rule", r.String())
 		}
 	}
+	for _, mt := range u.Mounts {
+		m.note("scenario.list.note.mount_attacks", mt.Name)
+	}
 	m.unusedChars()
 	if err := m.setAttacks(attacks); err != nil {
 		return nil, nil, err
@@ -816,6 +819,9 @@ func (m *mapper) counts(a Attack, count string) ([]Attack, error) {
 		return []Attack{a}, nil
 	}
 	front := min(models, 5)
+	if _, ok := m.set["frontage"]; !ok && models > 1 && !m.given("count") {
+		m.note("scenario.list.note.frontage", front)
+	}
 	if v, ok := m.set["frontage"]; ok {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > MaxModels {

@@ -69,7 +69,7 @@ target: {name: Test Spearmen, models: 20, ws: 3, toughness: 4, armour: light, sh
 			t.Errorf("notes lack %q:\n%s", n, text)
 		}
 	}
-	if strings.Contains(text, "frontage 5") {
+	if strings.Contains(text, "target, unit test spearmen of ../lists/tow.json: frontage") {
 		t.Errorf("a frontage written beside from: is still noted as the default:\n%s", text)
 	}
 }
