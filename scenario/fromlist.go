@@ -835,7 +835,7 @@ func (m *mapper) counts(a Attack, count string) ([]Attack, error) {
 		second = 0
 	}
 	var champ *Attack
-	if c := m.u.Champion; c != nil && m.u.Command.Champion && front > 1 {
+	if c := m.u.Champion; c != nil && m.u.Command.Champion && front > 1 && len(m.u.Profiles) > 0 {
 		ca := a
 		ca.Name = c.Name
 		ac, _ := c.Get(pick(m.t9a, "Att", "A"))

@@ -56,7 +56,7 @@ func LoadLists(name string, data []byte, open ListOpener) (*File, []msg.Message,
 func LoadFS(fsys fs.FS, p string) (*File, []msg.Message, error) {
 	f, err := fsys.Open(p)
 	if err != nil {
-		return nil, nil, (&Error{File: p, Err: fmt.Errorf("%w: %w", ErrInvalid, err)}).setMessage(openMessage(p, err))
+		return nil, nil, (&Error{File: p, Err: fmt.Errorf("%w: %w", ErrInvalid, err)}).setMessage(say("scenario.load.read", err.Error()))
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, MaxSize+1))

@@ -311,3 +311,39 @@ func TestListSetChecked(t *testing.T) {
 		t.Errorf("counts %s, %s; want 19, 2", as[0].Count, as[1].Count)
 	}
 }
+
+// Every unit of every fixture, in every ruleset, as a target and as
+// attacks: a result the scenario validates, or an error, never a panic.
+func TestListEveryRuleset(t *testing.T) {
+	for _, file := range []string{"tow.json", "whfb8.json", "t9a.json", "tow.ros", "tow-old.ros", "tow.rosz", "list.owb.json"} {
+		l := readList(t, file)
+		for i := range l.Units {
+			u := &l.Units[i]
+			for _, rs := range rules.Rulesets() {
+				for _, set := range []map[string]string{nil, {"ws": "3", "toughness": "3", "wounds": "1"}} {
+					o := ListOptions{Ruleset: rs, Set: set}
+					tg, _, errT := ListTarget(l, u, o)
+					if set == nil {
+						o.Set = map[string]string{"phase": "shooting"}
+					} else {
+						o.Set = map[string]string{"ws": "3", "strength": "3", "count": "4"}
+					}
+					as, _, errA := ListAttacks(l, u, o)
+					if errT != nil || errA != nil {
+						// A skirmish target is one warrior: a unit of several is
+						// an error naming models.
+						if len(u.Missing) == 0 && set != nil && (rs != rules.Skirmish || u.Models == 1 || errT == nil || !strings.Contains(errT.Error(), "target.models")) {
+							t.Errorf("%s %s %v: %v, %v", file, u.Name, rs, errT, errA)
+						}
+						continue
+					}
+					f := &File{Ruleset: rs, Attacks: as, Target: tg}
+					f.Defaults()
+					if err := f.Validate(); err != nil {
+						t.Errorf("%s %s in %v: %v", file, u.Name, rs, err)
+					}
+				}
+			}
+		}
+	}
+}
