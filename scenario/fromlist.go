@@ -270,6 +270,11 @@ func newMapper(l *armylist.List, u *armylist.Unit, o ListOptions) (*mapper, erro
 		m.set[strings.TrimSpace(k)] = strings.TrimSpace(v)
 	}
 	for _, n := range u.NotUsed {
+		// What the stat line lacks is the mapping's to say: an error for
+		// what it needs, nothing for what it does not read (M, Ld).
+		if n.ID == "armylist.missing" || n.ID == "armylist.missing_some" {
+			continue
+		}
 		m.add(n)
 	}
 	return m, nil
