@@ -39,7 +39,7 @@ Commands:
   combat    one round of close combat between two units: who wins, who breaks
   rulesets  the rulesets, their switches and their defaults
   serve     the calculator and referee as a web page and JSON API
-  import    the units of a list file of New Recruit, BattleScribe or Old World Builder
+  import    an army list's units, or one as a scenario's target or attacks
   version   print the version
 
 Run "rearrank <command> --help" for a command's flags. Every command takes
@@ -62,7 +62,7 @@ Example:
   combat    один раунд рукопашного боя двух подразделений: кто победит, кто побежит
   rulesets  своды правил, их настройки и значения по умолчанию
   serve     калькулятор и судья как веб-страница и JSON API
-  import    подразделения ростера New Recruit, BattleScribe или Old World Builder
+  import    подразделения ростера или одно из них как цель или атаки сценария
   version   показать версию
 
 "rearrank <команда> --help" показывает флаги команды. Каждая команда
