@@ -156,16 +156,24 @@ func (d *decoder) ref(kvs []*ast.MappingValueNode, p string) (*listRef, *Error) 
 	r := &listRef{set: map[string]string{}, setNodes: map[string]ast.Node{}}
 	var set *ast.MappingValueNode
 	for _, kv := range kvs {
+		var into **ast.MappingValueNode
 		switch k, _ := keyOf(kv); k {
 		case "from":
-			r.from = kv
+			into = &r.from
 		case "unit":
-			r.unit = kv
+			into = &r.unit
 		case "set":
-			set = kv
+			into = &set
 		default:
 			r.rest = append(r.rest, kv)
+			continue
 		}
+		if *into != nil {
+			k, _ := keyOf(kv)
+			first := nodePos((*into).Key)
+			return nil, d.fail(kv.Key, join(p, k), say("scenario.twice", first.line, first.col))
+		}
+		*into = kv
 	}
 	d.src.key[join(p, "from")] = nodePos(r.from.Key)
 	d.src.pos[join(p, "from")] = nodePos(r.from.Value)

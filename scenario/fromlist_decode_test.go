@@ -93,6 +93,8 @@ func TestLoadFSFromErrors(t *testing.T) {
 			"s.yaml:3:16: target.from: unit Test Spearmen of list Test Builder List: the file does not give ws, toughness, wounds; give them with set, such as ws=4", ErrListStat},
 		{"ruleset: tow\nattacks: [{count: 1, strength: 3}]\ntarget: {from: lists/tow.json, unit: Test Spearmen, set: {toughness: 11}}\n",
 			"s.yaml:3:70: target.set.toughness: want 1 to 10, got 11", ErrInvalid},
+		{"ruleset: tow\nattacks: [{count: 1, strength: 3}]\ntarget: {from: lists/tow.json, unit: A, unit: B}\n",
+			"s.yaml:3:41: target.unit: given twice (first at 3:32)", ErrInvalid},
 		{"ruleset: tow\nattacks: [{count: 1, strength: 3}]\ntarget: {from: lists/tow.json}\n",
 			"s.yaml:3:10: target.from: from: needs unit: beside it, the name of a unit of the list", ErrInvalid},
 		{"ruleset: tow\nattacks: [{from: lists/tow.json, unit: Test Captain, set: {colour: red}}]\ntarget: {models: 1, toughness: 3}\n",
