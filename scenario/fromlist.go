@@ -152,7 +152,7 @@ func ListTarget(l *armylist.List, u *armylist.Unit, o ListOptions) (Target, []ms
 	if err := m.setTarget(&t); err != nil {
 		return Target{}, nil, err
 	}
-	if _, given := m.set["frontage"]; !given && m.reads(ObjTarget, "frontage") && t.Layout == "" {
+	if _, given := m.set["frontage"]; !given && m.reads(ObjTarget, "frontage") && t.Layout == "" && t.Models > 1 {
 		m.note("scenario.list.note.frontage", defaultFrontage(&t))
 	}
 	f := &File{Ruleset: m.rs, Attacks: []Attack{{Count: "1", Strength: 1}}, Target: t}
