@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"strings"
@@ -346,4 +347,43 @@ func TestListEveryRuleset(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzListMapping maps every unit of any list file armylist reads, in
+// every ruleset, as a target and as attacks: no input may panic, and a
+// mapping that succeeds validates.
+func FuzzListMapping(f *testing.F) {
+	for _, n := range []string{"tow.json", "whfb8.json", "t9a.json", "tow.ros", "tow-old.ros", "list.owb.json"} {
+		data, err := os.ReadFile("../armylist/testdata/" + n)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data, "ws=3")
+	}
+	f.Fuzz(func(t *testing.T, data []byte, set string) {
+		l, err := armylist.Read("fuzz", bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		k, v, _ := strings.Cut(set, "=")
+		for i := range l.Units {
+			for _, rs := range rules.Rulesets() {
+				o := ListOptions{Ruleset: rs, Set: map[string]string{k: v}}
+				if tg, _, err := ListTarget(l, &l.Units[i], o); err == nil {
+					f := &File{Ruleset: rs, Attacks: []Attack{{Count: "1", Strength: 1}}, Target: tg}
+					f.Defaults()
+					if err := f.Validate(); err != nil {
+						t.Errorf("%s in %v: a target that does not validate: %v", l.Units[i].Name, rs, err)
+					}
+				}
+				if as, _, err := ListAttacks(l, &l.Units[i], o); err == nil {
+					f := &File{Ruleset: rs, Attacks: as, Target: Target{Models: 1, Profile: Profile{WS: 3, Toughness: 3}}}
+					f.Defaults()
+					if err := f.Validate(); err != nil {
+						t.Errorf("%s in %v: attacks that do not validate: %v", l.Units[i].Name, rs, err)
+					}
+				}
+			}
+		}
+	})
 }
