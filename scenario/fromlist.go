@@ -192,6 +192,13 @@ func ListAttacks(l *armylist.List, u *armylist.Unit, o ListOptions) ([]Attack, [
 	a := Attack{Name: u.Name, Phase: phase}
 	if phase == rules.Shooting {
 		a.BS = m.stat("bs", "BS")
+		if a.BS != 0 && rules.For(m.rs).BSTarget {
+			// The ruleset writes BS as the score needed: the
+			// characteristic n needs 7 - n (RULES.md 5).
+			need := max(7-a.BS, 1)
+			m.note("scenario.list.note.bs_need", a.BS, need, m.rs.String())
+			a.BS = need
+		}
 	} else {
 		a.WS = m.stat("ws", pick(m.t9a, "Off", "WS"))
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -386,4 +387,27 @@ func FuzzListMapping(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A ruleset that writes BS as the score needed (battleaxe) takes a list's
+// BS 3 as bs 4+ (RULES.md 5), and says so.
+func TestListAttacksBSAsScore(t *testing.T) {
+	l := readList(t, "tow.json")
+	u, err := FindUnit(l, "Test Spearmen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rs, want := range map[rules.Ruleset]int{rules.Battleaxe: 4, rules.WHFB8: 3, rules.TOW: 3} {
+		as, notes, err := ListAttacks(l, u, ListOptions{Ruleset: rs, Set: map[string]string{"phase": "shooting"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if as[0].BS != want {
+			t.Errorf("%v: bs %d, want %d", rs, as[0].BS, want)
+		}
+		note := "BS 3: written as bs 4+, the score it needs, as battleaxe writes Ballistic Skill"
+		if got := slices.Contains(notesText(notes), note); got != (rs == rules.Battleaxe) {
+			t.Errorf("%v: note %q given %v", rs, note, got)
+		}
+	}
 }
