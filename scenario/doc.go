@@ -41,6 +41,18 @@
 // they are the same; Doc.Scenario checks parts of such a file as a
 // scenario, with its errors at that file's fields.
 //
+// # A unit of an army list
+//
+// ListTarget and ListAttacks map a unit of a player's list file (package
+// armylist: New Recruit, BattleScribe, Old World Builder) onto a target
+// or attack groups (docs/import.md), with notes of what they did not use
+// or assumed; they never guess a value the file lacks, which
+// ListOptions.Set gives. In a file, the target, an attack group and a
+// combat file's unit may name such a unit with from:, unit: and set:
+// (docs/scenario.md). Load reads no files and refuses from:; LoadLists
+// and LoadFS, and a Decoder with Lists, open the list files, relative to
+// the file that names them, and return the mapping's notes.
+//
 // # Fields
 //
 // Catalogue declares every field once: its type, default, the rulesets that
