@@ -22,6 +22,9 @@
 //	POST /api/compare        ?rulesets=a,b ?sets=path=val, or "scenarios" in the envelope (rearrank compare --json)
 //	POST /api/combat         a combat file; ?exact=1 [&fallback=1], ?dice= or ?seed=,
 //	                         or ?n=N [&seed=N] (rearrank combat --json; api_combat.go)
+//	POST /api/import         a list file of New Recruit, BattleScribe or Old World
+//	                         Builder, or a form holding it; ?name= ?ruleset= ?set=WS=4
+//	                         (rearrank import; api_import.go)
 //
 // A body sent as application/json must be strict JSON; errors name its
 // line and column. Responses are gzipped for a client that accepts it.
@@ -68,6 +71,14 @@
 // The Referee tab resolves stage by stage (referee_page.go): the page asks
 // for each stage's dice in turn, rolls them on request and undoes the last
 // stage, the dice so far in the query string; referee.js does it in place.
+// The odds and combat pages take an army list file (import.js): picked or
+// dropped, it goes to POST /api/import, and its units join the saved
+// units, a group per list. The server reads it, not the script: one
+// reader (package armylist, the command line's), with the same limits
+// and the same errors in the same words, and no second parser in
+// JavaScript to keep in step with it. The server answers and keeps
+// nothing; the units stay in the browser like the ones saved by hand.
+//
 // GET /combat is the Combat tab (combat_page.go): a combat file from a
 // textarea or the examples, both units side by side, its exact chances
 // (Monte Carlo past the state limit) and one seeded round step by step.
