@@ -133,6 +133,8 @@ var allowedLiterals = map[literalKey]string{
 	{"scenario/error.go", "scenario too large"}:                                                         "ErrTooLarge, a sentinel of scenario.Error",
 	{"scenario/error.go", "another kind of file"}:                                                       "ErrOtherFile, a sentinel of scenario.Error",
 	{"scenario/set.go", "no such field"}:                                                                "ErrNoField, a sentinel of scenario.Error",
+	{"scenario/fromlist.go", "no such unit"}:                                                            "ErrNoUnit, a sentinel (scenario.list.error.* is what a player reads)",
+	{"scenario/fromlist.go", "a characteristic the list does not give"}:                                 "ErrListStat, a sentinel (scenario.list.error.* is what a player reads)",
 	{"odds/enumerate.go", "state limit reached"}:                                                        "ErrStateLimit, a sentinel (odds.error.* is what a player reads)",
 	{"odds/enumerate.go", "%w: dice paths"}:                                                             "ErrDicePaths, a sentinel (odds.error.paths is what a player reads)",
 	{"odds/odds.go", "memory budget reached"}:                                                           "ErrMemoryLimit, a sentinel (odds.error.memory is what a player reads)",
