@@ -32,9 +32,11 @@ import (
 //	                     gives its own); "request" without it
 //	ruleset=tow          the ruleset to map the units to, in place of
 //	                     the one the list's game maps to
-//	set=WS=4             a characteristic the file does not give, as
-//	                     NAME=VALUE (repeatable): Old World Builder
-//	                     lists carry no stat lines
+//	set=toughness=3      a scenario field of the target or the attacks
+//	                     (docs/scenario.md), as FIELD=VALUE (repeatable):
+//	                     what the file does not give (Old World Builder
+//	                     lists carry no stat lines) or what the player
+//	                     overrides
 //	lang=ru              the language of the texts (lang.go)
 
 // importParams are the parameters of POST /api/import besides lang.
@@ -70,7 +72,7 @@ type importRequest struct {
 	name    string
 	data    []byte
 	ruleset rules.Ruleset // NoRuleset: the list's game's
-	set     map[string]string
+	sets    importSets
 }
 
 func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) {
@@ -79,8 +81,10 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	// Every import waits for a parser, however small its body: a .rosz
+	// of a few kilobytes may expand to armylist.MaxExpanded.
 	var l *armylist.List
-	err = s.parsing(r.Context(), len(req.data), func() error {
+	err = s.parsing(r.Context(), max(len(req.data), largeBody), func() error {
 		var err error
 		l, err = readList(req.name, req.data)
 		return err
@@ -115,7 +119,7 @@ func (s *Server) readImport(w http.ResponseWriter, r *http.Request) (*importRequ
 			return nil, err
 		}
 	}
-	req := &importRequest{name: "request", data: body, set: map[string]string{}}
+	req := &importRequest{name: "request", data: body}
 	if n := params.Get("name"); n != "" {
 		if req.name, err = importName(n); err != nil {
 			return nil, err
@@ -133,13 +137,17 @@ func (s *Server) readImport(w http.ResponseWriter, r *http.Request) (*importRequ
 	if len(sets) > maxImportSets {
 		return nil, invalid("set", "webimport.error.sets", len(sets), maxImportSets)
 	}
+	set := map[string]string{}
 	for _, kv := range sets {
 		k, v, ok := strings.Cut(kv, "=")
 		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 		if !ok || k == "" || v == "" {
 			return nil, invalid("set", "webimport.error.set", strconv.Quote(kv))
 		}
-		req.set[k] = v
+		set[k] = v
+	}
+	if req.sets, err = splitSets(set); err != nil {
+		return nil, err
 	}
 	return req, nil
 }

@@ -23,7 +23,7 @@
 //	POST /api/combat         a combat file; ?exact=1 [&fallback=1], ?dice= or ?seed=,
 //	                         or ?n=N [&seed=N] (rearrank combat --json; api_combat.go)
 //	POST /api/import         a list file of New Recruit, BattleScribe or Old World
-//	                         Builder, or a form holding it; ?name= ?ruleset= ?set=WS=4
+//	                         Builder, or a form holding it; ?name= ?ruleset= ?set=toughness=3
 //	                         (rearrank import; api_import.go)
 //
 // A body sent as application/json must be strict JSON; errors name its

@@ -162,12 +162,3 @@ func texts(ms []msg.Message, l msg.Lang) []string {
 	}
 	return out
 }
-
-// importResult is the answer to an import of list l.
-func importResult(l *armylist.List, req *importRequest, lang msg.Lang) ImportResult {
-	out := ImportResult{List: listJSON(l, req.name, lang), Units: make([]ImportUnit, len(l.Units))}
-	for i := range l.Units {
-		out.Units[i] = unitJSON(&l.Units[i], lang)
-	}
-	return out
-}
