@@ -196,7 +196,7 @@ func TestImportRefusals(t *testing.T) {
 		{"unknown parameter", "exact=1", "", "{}", 400,
 			ErrorBody{Error: `unknown query parameter "exact": this route takes name, ruleset or set`, Code: "invalid", Field: "exact"}},
 		{"a set without a value", "set=WS", "", "{}", 400,
-			ErrorBody{Error: `set "WS": want FIELD=VALUE, such as toughness=3`, Code: "invalid", Field: "set"}},
+			ErrorBody{Error: `set "WS": want FIELD=VALUE, such as ws=4`, Code: "invalid", Field: "set"}},
 		{"an unknown ruleset", "ruleset=40k", "", "{}", 400,
 			ErrorBody{Error: `ruleset: unknown ruleset "40k": want battleaxe, whfb8, t9a, t9a1-ru, skirmish or tow`, Code: "invalid", Field: "ruleset"}},
 		{"a name with a newline", "name=a%0Ab", "", "{}", 400,
