@@ -118,6 +118,8 @@ func TestBrowserImportList(t *testing.T) {
 			if marked[0] != "true" || !strings.Contains(marked[1], "the file does not give ws, toughness, wounds") || !strings.Contains(marked[2], "fill in the marked fields") {
 				t.Errorf("the OWB unit's missing toughness: shown %s, %q; the line says %q", marked[0], marked[1], marked[2])
 			}
+			screenshot(t, ctx, "import-"+vp.name, vp.width, vp.height)
+			must(t, ctx, chromedp.EmulateViewport(vp.width, vp.height, opts...))
 			fill(t, ctx, "t-toughness", "3")
 			waitFor(t, ctx, "the mark to clear", `return document.getElementById('t-toughness-error').hidden`)
 
@@ -148,6 +150,19 @@ func TestBrowserImportList(t *testing.T) {
 			waitFor(t, ctx, "side A is the imported unit", `var m = document.querySelector('#combat-form [name="a.u.models"]'); return !!m && m.value === '20' && location.search.includes('a.u.name=Test+Spearmen')`)
 			pickList(t, ctx, "combat", fixturePath(t, "tow.rosz"), "Imported “Test Roster”: pick its units as either side.")
 			waitFor(t, ctx, "the new list on the combat page", `return !!document.querySelector('#saved-b-list optgroup[label="Test Roster"]')`)
+
+			// A file dropped on the zone, as a drag from the desktop.
+			drop := fmt.Sprintf(`var dt = new DataTransfer();
+				dt.items.add(new File([%q], 'whfb8.json', {type: 'application/json'}));
+				var z = document.querySelector('.list-drop[data-page="combat"]');
+				z.dispatchEvent(new DragEvent('dragover', {dataTransfer: dt, bubbles: true, cancelable: true}));
+				var over = z.classList.contains('over');
+				z.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));
+				return over && !z.classList.contains('over')`, listFixture(t, "whfb8.json"))
+			if !eval[bool](t, ctx, drop) {
+				t.Error("the zone does not show a file dragged over it")
+			}
+			waitFor(t, ctx, "the dropped list", `return !!document.querySelector('#saved-a-list optgroup[label="Test Fantasy List"]')`)
 		})
 	}
 
