@@ -105,10 +105,6 @@ var _ = family([]Entry{
 	},
 	{ID: "webimport.js.incomplete",
 		EN: "“{0}” is not complete: fill in the marked fields, which the list does not give.",
-		RU: "«{0}» заполнено не полностью: заполните отмеченные поля, которых нет в ростере.",
-	},
-	{ID: "webimport.js.no.target",
-		EN: "{0} (not a target: {1})",
-		RU: "{0} (не цель: {1})",
+		RU: "У «{0}» не хватает данных: заполните отмеченные поля, которых нет в ростере.",
 	},
 })

@@ -339,9 +339,14 @@ func TestImportMapping(t *testing.T) {
 	if f := fmt.Sprint(u.Fields.Attacks); f != "[map[count:9 name:Test Spearmen phase:melee poison:6+ strength:3 weapon_class:none ws:3] map[count:2 name:Test Sergeant phase:melee poison:6+ strength:3 weapon_class:none ws:3]]" {
 		t.Errorf("attack fields %s", f)
 	}
-	if n := strings.Join(u.Notes, "\n"); !strings.Contains(n, "count 9: A 1 from each of 4 models of the front rank, and 5 supporting attacks from 5 models of the second rank") ||
-		strings.Contains(n, "Close Order") { // a not-used note of the file's is in not_used only
-		t.Errorf("notes:\n%s", n)
+	if n := strings.Join(u.TargetNotes, "\n"); n != "Poisoned Attacks: a rule of the unit's attacks, not used for a target\n"+
+		"not used here: M 4, BS 3, S 3, I 3, A 1, Ld 7\n"+
+		"frontage 5: no list file gives it, the ruleset's default; give frontage with set if the unit stands otherwise" {
+		t.Errorf("the target's notes:\n%s", n)
+	}
+	if n := strings.Join(u.AttackNotes, "\n"); !strings.Contains(n, "count 9: A 1 from each of 4 models of the front rank, and 5 supporting attacks from 5 models of the second rank") ||
+		strings.Contains(n, "Close Order") || strings.Contains(n, "not used for a target") { // the file's notes are in not_used only, the target's in target_notes
+		t.Errorf("the attacks' notes:\n%s", n)
 	}
 	// The form reads its values back into the mapped scenario.
 	q := url.Values{"ruleset": {u.Fields.Ruleset}}

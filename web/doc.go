@@ -30,8 +30,10 @@
 // line and column. Responses are gzipped for a client that accepts it.
 //
 // Errors are {"error", "code", "field", "line", "column"}: 400 for bad
-// input (field names the scenario field, such as "attacks[0].strength"),
-// 413 over the body limit, 415 for a body that is neither JSON nor YAML,
+// input (field names the scenario field, such as "attacks[0].strength";
+// for a list file, field is "file" and code not_list, other_game or
+// refused, with the line and column the reader names), 413 over the body
+// limit or a list file's (too_large), 415 for a body that is neither JSON nor YAML,
 // 422 past the state or time limit, 503 with Retry-After when every
 // computation slot is busy and the short queue is full or its wait ran
 // out (code busy), or when a handler has not answered half a second
@@ -44,7 +46,12 @@
 // # Limits
 //
 // Every request has Config.Timeout, waiting for a slot included, and
-// stops when its client leaves. Computations take a slot in one of two
+// stops when its client leaves. A list file to import may be larger than
+// Config.MaxBody: its body limit is armylist.MaxInput (4 MiB) and 64 KiB
+// for a form around it, and armylist's own limits bound what it expands
+// to; every import waits for one of the parsers (one per core) that
+// large scenario bodies wait for, so that a flood of .rosz files costs
+// those cores and no more. Computations take a slot in one of two
 // lanes (admission.go): small scenarios (a few dozen attacks) in a cheap
 // lane, so that expensive requests cannot starve them, the rest in a
 // heavy lane. The default state limit (DefaultMaxStates) keeps one

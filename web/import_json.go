@@ -29,8 +29,9 @@ type ImportList struct {
 
 // ImportUnit is one unit of a list. Its first part is the file's, as
 // read (armylist.Unit); then, where the mapping to the scenario succeeds,
-// Target and Attacks (scenario file JSON, docs/scenario.md), Notes (what
-// the mapping did not use, and the defaults it assumed) and Fields;
+// Target and Attacks (scenario file JSON, docs/scenario.md), TargetNotes
+// and AttackNotes (what each mapping did not use, and the defaults it
+// assumed, past the file's NotUsed) and Fields;
 // where it fails, Error, with Fields holding what the form can be filled
 // with and Missing the fields the player must give.
 type ImportUnit struct {
@@ -52,11 +53,12 @@ type ImportUnit struct {
 	Missing []string `json:"missing,omitempty"`
 	NotUsed []string `json:"not_used,omitempty"`
 
-	Target  any           `json:"target,omitempty"`
-	Attacks any           `json:"attacks,omitempty"`
-	Notes   []string      `json:"notes,omitempty"`
-	Fields  *ImportFields `json:"fields,omitempty"`
-	Error   string        `json:"error,omitempty"`
+	Target      any           `json:"target,omitempty"`
+	Attacks     any           `json:"attacks,omitempty"`
+	TargetNotes []string      `json:"target_notes,omitempty"`
+	AttackNotes []string      `json:"attack_notes,omitempty"`
+	Fields      *ImportFields `json:"fields,omitempty"`
+	Error       string        `json:"error,omitempty"`
 }
 
 // ImportFields are the page form's values for the unit (form.go): the

@@ -73,30 +73,29 @@ func mapUnit(l *armylist.List, u *armylist.Unit, rs rules.Ruleset, sets importSe
 	for _, n := range u.NotUsed {
 		notUsed[n.String()] = true
 	}
-	var notes []msg.Message
-	keep := func(ns []msg.Message) {
+	// own are a mapping's notes past the file's.
+	own := func(ns []msg.Message) []string {
+		var out []msg.Message
 		for _, n := range ns {
 			if !notUsed[n.String()] {
-				notUsed[n.String()] = true
-				notes = append(notes, n)
+				out = append(out, n)
 			}
 		}
+		return texts(out, lang)
 	}
-	defer func() { out.Notes = texts(notes, lang) }()
-
 	t, tNotes, err := scenario.ListTarget(l, u, scenario.ListOptions{Ruleset: rs, Set: sets.target})
 	if err != nil {
 		out.Error = msg.ErrorText(err, lang)
 		out.Fields = knownFields(l, u, rs, sets, err, lang)
 		return
 	}
-	keep(tNotes)
+	out.TargetNotes = own(tNotes)
 	file := &scenario.File{Ruleset: rs, Target: t}
 	attacks, aNotes, aerr := scenario.ListAttacks(l, u, scenario.ListOptions{Ruleset: rs, Set: sets.attack})
 	if aerr != nil {
 		out.Error = msg.ErrorText(aerr, lang)
 	} else {
-		keep(aNotes)
+		out.AttackNotes = own(aNotes)
 		file.Attacks = attacks
 	}
 	parts := fileParts(file)

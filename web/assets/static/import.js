@@ -81,13 +81,13 @@
     res.units.forEach(function (unit) {
       var f = unit.fields;
       if (!f) return;
-      var notes = (unit.not_used || []).concat(unit.notes || []);
-      var t = { ruleset: f.ruleset, fields: f.target || {}, list: l, label: unit.name, notes: notes };
+      var notUsed = unit.not_used || [];
+      var t = { ruleset: f.ruleset, fields: f.target || {}, list: l, label: unit.name, notes: notUsed.concat(unit.target_notes || []) };
       if (f.missing) t.missing = f.missing;
       u.target[unique(u.target, unit.name + ' (' + l + ')')] = t;
       (f.attacks || []).forEach(function (a) {
         var label = a.name && a.name !== unit.name ? unit.name + ': ' + a.name : unit.name;
-        u.attack[unique(u.attack, label + ' (' + l + ')')] = { ruleset: f.ruleset, fields: a, list: l, label: label, notes: notes };
+        u.attack[unique(u.attack, label + ' (' + l + ')')] = { ruleset: f.ruleset, fields: a, list: l, label: label, notes: notUsed.concat(unit.attack_notes || []) };
       });
     });
     return saveUnits(u) ? l : '';
