@@ -113,26 +113,41 @@ func displayName(name string) string {
 // Load reads a combat file from YAML or JSON and returns the combat,
 // checked. It refuses what scenario.Load refuses (size, anchors, aliases,
 // tags, depth); every error is a *scenario.Error.
+//
+// A side's unit that names a unit of a list file (from:) is an error
+// here, as Load reads no files: LoadLists reads them.
 func Load(name string, data []byte) (*Combat, error) {
+	c, _, err := LoadLists(name, data, nil)
+	return c, err
+}
+
+// LoadLists is Load for a combat file whose sides' units may name a unit
+// of a list file, `unit: {from: army.json, unit: "Spearmen"}`, with set:
+// and the unit's own fields beside them (docs/import.md); open reads the
+// list files. The notes are what the mapping from the list did not use
+// or assumed, for the player to see.
+func LoadLists(name string, data []byte, open scenario.ListOpener) (*Combat, []msg.Message, error) {
 	name = displayName(name)
 	var f file
-	doc, err := fileDecoder().Decode(name, data, &f)
+	dc := *fileDecoder()
+	dc.Lists = open
+	doc, err := dc.Decode(name, data, &f)
 	if err != nil {
 		if errors.Is(err, scenario.ErrOtherFile) {
 			// A scenario's attacks or target: a whole scenario is named
 			// as such, and read a second time only then.
 			if _, err := scenario.Load(name, data); err == nil {
-				return nil, scenario.ErrorIn(name, 1, 1, scenario.ErrInvalid, msg.New("scenario.combat_file.scenario"))
+				return nil, nil, scenario.ErrorIn(name, 1, 1, scenario.ErrInvalid, msg.New("scenario.combat_file.scenario"))
 			}
 		}
-		return nil, err
+		return nil, nil, err
 	}
 	l := &loader{doc: doc}
 	c, e := l.combat(&f)
 	if e != nil {
-		return nil, e
+		return nil, nil, e
 	}
-	return c, nil
+	return c, doc.ListNotes(), nil
 }
 
 // IsFile reports whether data is a combat file rather than a scenario

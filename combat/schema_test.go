@@ -60,7 +60,8 @@ func combatFieldSchemas() map[string]map[string]prop {
 				}},
 		},
 		"side": {
-			"unit":         {"$ref": "#/$defs/unit", "description": "The unit: the target fields of docs/scenario.md, plus height. Required."},
+			"unit": {"anyOf": []any{prop{"$ref": "#/$defs/unit"}, prop{"$ref": "#/$defs/list_unit"}},
+				"description": "The unit: the target fields of docs/scenario.md, plus height; or a unit of a list file, from: and unit: (docs/import.md). Required."},
 			"leadership":   {"type": "integer", "minimum": 0, "maximum": 12, "description": "The value the unit tests on (t9a: Discipline), 0 to 12. Required (rules 21.8)."},
 			"special":      {"type": "array", "items": prop{"enum": []any{"stubborn", "unbreakable", "close_order", "massed_infantry"}}, "description": "Stubborn, Unbreakable (rules 21.8); tow: close_order, a Close Order formation, +1 in Combat Order with Unit Strength 10 or more, and massed_infantry, +1 with a higher Unit Strength than the enemy (rules 22.11)."},
 			"reroll_break": {"type": "boolean", "description": "A failed break test is re-rolled once (rules 21.8)."},
@@ -196,6 +197,21 @@ func deriveSchema(scen map[string]any) (map[string]any, error) {
 	chars["items"] = prop{"$ref": "#/$defs/unit_character"}
 	target["description"] = "A side's unit: exactly the target fields of docs/scenario.md, plus height (rules 21)."
 	defs["unit"] = target
+	// The unit as a unit of a list file (from:): the scenario's list
+	// target with the same additions; a fight is never a list's.
+	delete(defs, "list_attack")
+	lt, err := def("list_target")
+	if err != nil {
+		return nil, err
+	}
+	delete(defs, "list_target")
+	lprops := lt["properties"].(map[string]any)
+	for k, v := range add["unit"] {
+		lprops[k] = v
+	}
+	lprops["characters"].(map[string]any)["items"] = prop{"$ref": "#/$defs/unit_character"}
+	lt["description"] = "A side's unit as a unit of a list file (docs/import.md): from, unit and set, and any field of a unit, which overrides what the list gives."
+	defs["list_unit"] = lt
 	uc := clone(character).(map[string]any)
 	for k, v := range add["unit_character"] {
 		uc["properties"].(map[string]any)[k] = v
@@ -404,7 +420,7 @@ func schemaType(p prop) string {
 			vals = append(vals, fmt.Sprintf("`%v`", v))
 		}
 		return strings.Join(vals, ", ")
-	case p["$ref"] != nil:
+	case p["$ref"] != nil, p["anyOf"] != nil:
 		return "mapping"
 	case p["type"] == "integer":
 		return fmt.Sprintf("%v to %v", p["minimum"], p["maximum"])

@@ -242,7 +242,39 @@ points).`,
 	{ID: "cli.rulesets.usage", EN: "[--json]", RU: "[--json]"},
 	{ID: "cli.rulesets.flag.json", EN: "print JSON", RU: "писать JSON"},
 
-	{ID: "cli.import.usage", EN: "FILE|-", RU: "ФАЙЛ|-"},
+	{ID: "cli.import.usage",
+		EN: `[--unit NAME [--as target|attacks] [--ruleset R] [--set field=value]... [--json]] FILE|-
+
+Without --unit, lists the units of the list file. With --unit, writes that
+unit as the target: block of a scenario file (--as attacks: its attacks:
+block), ready to paste, and on standard error what the mapping did not use
+or assumed. A scenario may also name the unit itself:
+target: {{from: army.json, unit: NAME}}. See docs/import.md.`,
+		RU: `[--unit НАЗВАНИЕ [--as target|attacks] [--ruleset R] [--set поле=значение]... [--json]] ФАЙЛ|-
+
+Без --unit перечисляет подразделения ростера. С --unit выводит это
+подразделение блоком target: файла сценария (--as attacks — блоком attacks:),
+готовым для вставки, а в стандартный поток ошибок — что не учтено или
+принято по умолчанию; --ruleset задаёт свод правил сценария. Сценарий может и сам сослаться на подразделение:
+target: {{from: army.json, unit: НАЗВАНИЕ}}. См. docs/import.md.`,
+	},
+	{ID: "cli.import.flag.unit", EN: "the unit to write, by its name in the list", RU: "подразделение, которое вывести, по его названию в ростере"},
+	{ID: "cli.import.flag.as", EN: "write the unit as the target (target) or as attack groups (attacks)", RU: "вывести подразделение как цель (target) или как группы атак (attacks)"},
+	{ID: "cli.import.flag.ruleset", EN: "the scenario's ruleset (default: the list's game's: tow, whfb8 or t9a)", RU: "свод правил сценария (по умолчанию — свод правил игры ростера: tow, whfb8 или t9a)"},
+	{ID: "cli.import.flag.json", EN: "write JSON instead of YAML", RU: "писать JSON вместо YAML"},
+	{ID: "cli.import.flag.set", EN: "give a scenario field the file lacks, or override one: --set ws=4 (repeatable)", RU: "задать поле сценария, которого нет в файле, или заменить его: --set ws=4 (можно повторять)"},
+	{ID: "cli.import.error.needs_unit", EN: "import: {0} needs --unit NAME", RU: "import: {0} требует --unit НАЗВАНИЕ (название подразделения)"},
+	{ID: "cli.import.error.set", EN: "import: --set {0}: want field=value, such as --set ws=4", RU: "import: --set {0}: нужно поле=значение, например --set ws=4"},
+	{ID: "cli.import.error.as", EN: "import: --as {0}: want target or attacks", RU: "import: --as {0}: нужно target или attacks"},
+	{ID: "cli.import.ruleset", EN: "{0}, mapped for {1}", RU: "{0}, перенесено для {1}"},
+	{ID: "cli.import.give_target",
+		EN: "  as a target: {0}",
+		RU: "  как цель: {0}",
+	},
+	{ID: "cli.import.give_attacks",
+		EN: "  its attacks: {0}",
+		RU: "  его атаки: {0}",
+	},
 	{ID: "cli.import.list",
 		EN: "{0} ({1}, {2}): {3} {3:unit|units}",
 		RU: "{0} ({1}, {2}): {3} {3:подразделение|подразделения|подразделений}",

@@ -148,7 +148,7 @@ var allowedLiterals = map[literalKey]string{
 	{"internal/cli/cli.go", "exit status %d"}:                                                           "ExitError's Error, never printed: the code is the process's exit status",
 	{"odds/method.go", "last batch marginals"}:                                                          "a fast path's name: a code of the JSON's method, not a sentence",
 	{"cmd/rearrank/odds.go", "rearrank odds examples/crossbows.yaml"}:                                   "a command line, the same in every language",
-	{"cmd/rearrank/import.go", "rearrank import army.json"}:                                             "a command line, the same in every language",
+	{"cmd/rearrank/import.go", `rearrank import army.json --unit "Spearmen"`}:                           "a command line, the same in every language",
 	{"errors.go", "no attack groups"}:                                                                   "ErrNoAttacks, a sentinel (scenario refuses a file without attacks in the reader's language)",
 	{"errors.go", "not one batch"}:                                                                      "ErrBatch, a sentinel (scenario.batch.* is what a player reads)",
 	{"event.go", "unknown event kind %q"}:                                                               "a Go client's JSON that names no kind: a programmer's error",

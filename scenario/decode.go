@@ -133,6 +133,8 @@ type decoder struct {
 	src *source
 	// shapes say how the file speaks of each struct type (see Mapping).
 	shapes map[reflect.Type]*Mapping
+	// lists resolves from: fields; nil where none may be read (Load).
+	lists *lists
 }
 
 func (d *decoder) fail(n ast.Node, path string, m msg.Message) *Error {
@@ -255,6 +257,9 @@ func (d *decoder) decode(n ast.Node, v reflect.Value, path, want string) *Error 
 		}
 		if len(seq.Values) == 0 {
 			return nil // an empty list is the field left out
+		}
+		if t.Elem() == reflect.TypeFor[Attack]() && slices.ContainsFunc(seq.Values, func(n ast.Node) bool { kvs, _ := entries(n); return hasFrom(kvs) }) {
+			return d.attacksFrom(seq, v, path)
 		}
 		s := reflect.MakeSlice(t, len(seq.Values), len(seq.Values))
 		for i, item := range seq.Values {
@@ -436,6 +441,23 @@ func (d *decoder) mapping(n ast.Node, v reflect.Value, path string) *Error {
 	if e := d.refused(kvs, path, m); e != nil {
 		return e
 	}
+	if path == "" {
+		d.peekRuleset(kvs)
+	}
+	if hasFrom(kvs) {
+		if tv, ok := targetOf(v); ok {
+			rest, e := d.fromTarget(kvs, tv, path)
+			if e != nil {
+				return e
+			}
+			kvs = rest
+		}
+	}
+	return d.fields(kvs, v, path, m)
+}
+
+// fields stores a mapping's key-value pairs into the struct v, at path.
+func (d *decoder) fields(kvs []*ast.MappingValueNode, v reflect.Value, path string, m *Mapping) *Error {
 	fields := fieldsOf(v.Type())
 	seen := map[string]bool{}
 	for _, kv := range kvs {

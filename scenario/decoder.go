@@ -33,6 +33,9 @@ type Decoder struct {
 	// TwiceFirst: a field given twice, anywhere in the file, is the error
 	// before any other; the rest of a file with one is not read.
 	TwiceFirst bool
+	// Lists opens the list files a unit's from: names (docs/import.md);
+	// nil refuses from:, as Load does.
+	Lists ListOpener
 }
 
 // A Mapping says how a file's errors speak of one of its struct types.
@@ -324,7 +327,7 @@ func (dc *Decoder) Decode(name string, data []byte, v any) (*Doc, error) {
 	// The root has no position of its own: an error about a field the
 	// file does not have, nor any field around it, names no line.
 	doc := &Doc{src: newSource(name)}
-	d := decoder{src: doc.src, shapes: dc.shapes()}
+	d := decoder{src: doc.src, shapes: dc.shapes(), lists: newLists(dc.Lists)}
 	if dc.TwiceFirst {
 		if e := d.twice(body, ""); e != nil {
 			return nil, e
@@ -333,6 +336,7 @@ func (dc *Decoder) Decode(name string, data []byte, v any) (*Doc, error) {
 	if e := d.decode(body, rv.Elem(), "", ""); e != nil {
 		return nil, e
 	}
+	doc.notes = d.lists.notes
 	return doc, nil
 }
 
@@ -359,8 +363,14 @@ func TopFields(data []byte) ([]string, bool) {
 
 // A Doc is a file a Decoder read: where each of its fields stood.
 type Doc struct {
-	src *source
+	src   *source
+	notes []msg.Message
 }
+
+// ListNotes are the notes of the units its from: fields named: what the
+// mapping from the list did not use or assumed (ListTarget), for the
+// player to see.
+func (d *Doc) ListNotes() []msg.Message { return d.notes }
 
 // Has reports whether the file wrote the field (a dotted path such as
 // "sides.a.leadership"), with or without a value.

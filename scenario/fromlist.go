@@ -1,12 +1,16 @@
 package scenario
 
 import (
+	"encoding/json"
 	"errors"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/goccy/go-yaml"
 	"github.com/rearrank/rearrank/armylist"
+	"github.com/rearrank/rearrank/internal/ordered"
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 )
@@ -946,4 +950,44 @@ func (m *mapper) setAttacks(as []Attack) error {
 		m.note("scenario.list.note.set", k, m.set[k])
 	}
 	return nil
+}
+
+// ListMissing returns the scenario fields ListTarget and ListAttacks
+// (melee) would need given by o.Set for unit u: the characteristics they
+// read that the file does not give, as scenario field names.
+func ListMissing(l *armylist.List, u *armylist.Unit, o ListOptions) (target, attacks []string) {
+	m, err := newMapper(l, u, o)
+	if err != nil {
+		return nil, nil
+	}
+	m.stat("ws", pick(m.t9a, "Def", "WS"))
+	m.stat("toughness", pick(m.t9a, "Res", "T"))
+	m.stat("wounds", pick(m.t9a, "HP", "W"))
+	target, m.missing = m.missing, nil
+	m.stat("ws", pick(m.t9a, "Off", "WS"))
+	m.stat("strength", pick(m.t9a, "Str", "S"))
+	m.countStat()
+	return target, m.missing
+}
+
+// MarshalListTarget writes t as the target: block of a scenario file, in
+// YAML, or in JSON with asJSON, for a player to paste.
+func MarshalListTarget(t Target, asJSON bool) ([]byte, error) {
+	return marshalFragment("target", encodeValue(reflect.ValueOf(t)), asJSON)
+}
+
+// MarshalListAttacks writes as as the attacks: block of a scenario file,
+// as MarshalListTarget does.
+func MarshalListAttacks(as []Attack, asJSON bool) ([]byte, error) {
+	return marshalFragment("attacks", encodeValue(reflect.ValueOf(as)), asJSON)
+}
+
+func marshalFragment(key string, v any, asJSON bool) ([]byte, error) {
+	o := ordered.Object{}
+	o.Add(key, v)
+	if asJSON {
+		b, err := json.MarshalIndent(o, "", "  ")
+		return append(b, '\n'), err
+	}
+	return yaml.MarshalWithOptions(toYAML(o), yaml.IndentSequence(true))
 }

@@ -38,23 +38,33 @@ func Read(name string, r io.Reader) (*File, error) {
 // anchors and aliases (the "billion laughs" attack), tags, merge keys,
 // several documents, nesting deeper than MaxDepth, and more than MaxTokens
 // tokens or the other limits of measure (scan.go).
+//
+// A target or attack group that names a unit of a list file (from:) is
+// an error here, as Load reads no files: LoadLists and LoadFS read them.
 func Load(name string, data []byte) (*File, error) {
+	f, _, err := load(name, data, nil)
+	return f, err
+}
+
+// load is Load, reading the list files from: names with open when it is
+// not nil.
+func load(name string, data []byte, open ListOpener) (*File, []msg.Message, error) {
 	name = displayName(name)
 	body, e := read(name, data, emptyScenario)
 	if e != nil {
-		return nil, e
+		return nil, nil, e
 	}
 	f := &File{src: newSource(name)}
 	f.src.root = nodePos(body)
-	d := decoder{src: f.src, shapes: scenarioShapes()}
+	d := decoder{src: f.src, shapes: scenarioShapes(), lists: newLists(open)}
 	if e := d.decode(body, valueOf(f), "", ""); e != nil {
-		return nil, e
+		return nil, nil, e
 	}
 	f.Defaults()
 	if err := f.Validate(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return f, nil
+	return f, d.lists.notes, nil
 }
 
 // emptyScenario is Load's message for a file with no document in it.

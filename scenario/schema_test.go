@@ -133,6 +133,47 @@ func TestSchemaMatchesTypes(t *testing.T) {
 	}
 }
 
+// TestSchemaListForms keeps the forms of a target and an attack group that
+// name a unit of a list file (from:, docs/import.md) the target's and the
+// attack's fields, each as the schema says it, plus from, unit and set,
+// and checks that the schema takes them where Load's callers do.
+func TestSchemaListForms(t *testing.T) {
+	s := loadSchema(t)
+	for _, c := range []struct{ list, base string }{{"list_target", "target"}, {"list_attack", "attack"}} {
+		l, b := s.def("#/$defs/"+c.list), s.def("#/$defs/"+c.base)
+		if l == nil || b == nil {
+			t.Fatalf("no $defs.%s or $defs.%s", c.list, c.base)
+		}
+		if l["additionalProperties"] != false || !slices.Equal(strs(l["required"]), []string{"from", "unit"}) {
+			t.Errorf("%s: want additionalProperties false and required [from unit], got %v and %v", c.list, l["additionalProperties"], l["required"])
+		}
+		lp, bp := asMap(l["properties"]), asMap(b["properties"])
+		for name, p := range bp {
+			if !reflect.DeepEqual(lp[name], p) {
+				t.Errorf("%s.%s: %v, want the %s's %v", c.list, name, lp[name], c.base, p)
+			}
+		}
+		for name := range lp {
+			if _, ok := bp[name]; !ok && name != "from" && name != "unit" && name != "set" {
+				t.Errorf("%s.%s: neither a %s field nor from, unit, set", c.list, name, c.base)
+			}
+		}
+	}
+	good := "ruleset: tow\nattacks:\n  - {from: army.json, unit: Knights, hit_modifier: -1}\n  - {count: 3, strength: 4}\ntarget: {from: army.json, unit: Spearmen, set: {ws: 3, armour: light, shield: true}, frontage: 10}\n"
+	if errs := validateDoc(t, s, []byte(good)); len(errs) > 0 {
+		t.Errorf("does not fit the schema:\n%s\n%s", strings.Join(errs, "\n"), good)
+	}
+	for name, src := range map[string]string{
+		"from without unit":  "ruleset: tow\nattacks: [{count: 1, strength: 3}]\ntarget: {from: army.json}\n",
+		"a typo beside from": "ruleset: tow\nattacks: [{count: 1, strength: 3}]\ntarget: {from: army.json, unit: X, frontgae: 3}\n",
+		"empty file name":    "ruleset: tow\nattacks: [{from: \"\", unit: X}]\ntarget: {models: 1, toughness: 3}\n",
+	} {
+		if errs := validateDoc(t, s, []byte(src)); len(errs) == 0 {
+			t.Errorf("%s: the schema accepts\n%s", name, src)
+		}
+	}
+}
+
 // checkType checks that the schema of one field fits its Go type.
 func checkType(t *testing.T, s schemaDoc, where string, ft reflect.Type, f field, p map[string]any) {
 	t.Helper()
@@ -272,7 +313,11 @@ func checkType(t *testing.T, s schemaDoc, where string, ft reflect.Type, f field
 			}
 		case reflect.TypeFor[Attack](), reflect.TypeFor[Character](), reflect.TypeFor[Group]():
 			name := strings.ToLower(ft.Elem().Name())
-			if items["$ref"] != "#/$defs/"+name {
+			refs := []any{items["$ref"]}
+			for _, alt := range asList(items["anyOf"]) { // an attack group may be a list's unit (list_attack)
+				refs = append(refs, asMap(alt)["$ref"])
+			}
+			if !slices.Contains(refs, any("#/$defs/"+name)) {
 				t.Errorf("%s: items %v, want $ref #/$defs/%s", where, items, name)
 			}
 		default:

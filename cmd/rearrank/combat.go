@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math/big"
-	"os"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -19,6 +18,7 @@ import (
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/scenario"
 	"github.com/rearrank/rearrank/web"
 )
 
@@ -94,20 +94,16 @@ func runCombat(ctx context.Context, args []string, e env) error {
 }
 
 func loadCombat(path string, e env) (*combat.Combat, error) {
-	var c *combat.Combat
-	var err error
-	if path == "-" {
-		c, err = combat.Read("-", e.stdin)
-	} else {
-		var data []byte
-		data, err = os.ReadFile(path)
-		if err != nil {
-			return nil, usageError{Err: err}
-		}
-		c, err = combat.Load(path, data)
-	}
+	data, err := readLimited(path, e.stdin)
 	if err != nil {
 		return nil, usageError{Err: err}
+	}
+	c, listNotes, err := combat.LoadLists(path, data, scenario.DirLists(listDir(path)))
+	if err != nil {
+		return nil, usageError{Err: err}
+	}
+	for _, n := range listNotes {
+		e.note(n)
 	}
 	// Nobody is asked during a round, at a terminal or not: the defaults
 	// stand in (RULES.md 18), and the note says so.

@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
+	"io"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/rearrank/rearrank"
@@ -13,16 +16,50 @@ import (
 	"github.com/rearrank/rearrank/scenario"
 )
 
-// readFile reads a scenario file named on the command line through
-// scenario.Read, which stops at scenario.MaxSize: /dev/zero or a 3 GB file
-// is refused after 1 MiB with an error that names the limit.
-func readFile(path string) (*scenario.File, error) {
-	f, err := os.Open(path)
+// readFile reads a scenario file named on the command line, "-" for
+// stdin, through scenario.LoadLists, which stops at scenario.MaxSize:
+// /dev/zero or a 3 GB file is refused after 1 MiB with an error that
+// names the limit. The list files its from: fields name are read
+// relative to its directory (stdin's: the working directory); the notes
+// are what the mapping from a list did not use or assumed.
+func readFile(path string, stdin io.Reader) (*scenario.File, []msg.Message, error) {
+	data, err := readLimited(path, stdin)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	defer f.Close()
-	return scenario.Read(path, f)
+	return scenario.LoadLists(path, data, scenario.DirLists(listDir(path)))
+}
+
+// readLimited reads at most one byte past scenario.MaxSize of the file
+// named on the command line, "-" for stdin, so that the loader names the
+// limit.
+func readLimited(path string, stdin io.Reader) ([]byte, error) {
+	r := stdin
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	data, err := io.ReadAll(io.LimitReader(r, scenario.MaxSize+1))
+	if err != nil {
+		name := path
+		if name == "-" {
+			name = "<stdin>"
+		}
+		return nil, scenario.ErrorIn(name, 0, 0, fmt.Errorf("%w: %w", scenario.ErrInvalid, err), msg.New("scenario.load.read", err.Error()))
+	}
+	return data, nil
+}
+
+// listDir is the directory a file's from: names are relative to.
+func listDir(path string) string {
+	if path == "-" {
+		return "."
+	}
+	return filepath.Dir(path)
 }
 
 // timeoutFlag adds --timeout to a command that computes.

@@ -29,15 +29,12 @@ func load(path string, e env) (*scenario.File, *rearrank.Unit, []rearrank.Attack
 // loadAsking is load; with ask, the owner_choice switches stay for an owner
 // at the terminal to answer.
 func loadAsking(path string, e env, ask bool) (*scenario.File, *rearrank.Unit, []rearrank.Attack, error) {
-	var f *scenario.File
-	var err error
-	if path == "-" {
-		f, err = scenario.Read("-", e.stdin)
-	} else {
-		f, err = readFile(path)
-	}
+	f, listNotes, err := readFile(path, e.stdin)
 	if err != nil {
 		return nil, nil, nil, usageError{Err: err}
+	}
+	for _, n := range listNotes {
+		e.note(n)
 	}
 	if !ask {
 		var notes []msg.Message
