@@ -416,3 +416,34 @@ func jsonText(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// TestImportExamples: the example list imports, each of its units mapped;
+// the example scenario that names it with from: is refused by the API,
+// which reads no files of the server's (scenario.Load), with a 400 that
+// says so, never a server error.
+func TestImportExamples(t *testing.T) {
+	h := testServer(t, Config{}).Handler()
+	got := decode[ImportResult](t, do(t, h, "POST", "/api/import?name=test-army.json", "", string(readExample(t, "lists/test-army.json"))), 200)
+	if len(got.Units) == 0 {
+		t.Fatal("no units")
+	}
+	for _, u := range got.Units {
+		if u.Target == nil || u.Fields == nil || u.Error != "" {
+			t.Errorf("%s: target %v, fields %v, error %q", u.Name, u.Target, u.Fields, u.Error)
+		}
+	}
+	e := decode[ErrorBody](t, do(t, h, "POST", "/api/odds", "application/yaml", string(readExample(t, "lists/crossbows-at-knights.yaml"))), 400)
+	if e != (ErrorBody{Error: "attacks[0].from: a list file is read only from a file on disk (rearrank odds, resolve, compare, combat); here, give the unit's fields themselves (rearrank import FILE --unit NAME writes them)",
+		Code: "invalid", Field: "attacks[0].from", Line: 12, Column: 12}) {
+		t.Errorf("the from: scenario on the API: %+v", e)
+	}
+}
+
+func readExample(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "examples", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
