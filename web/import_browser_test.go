@@ -163,6 +163,16 @@ func TestBrowserImportList(t *testing.T) {
 				t.Error("the zone does not show a file dragged over it")
 			}
 			waitFor(t, ctx, "the dropped list", `return !!document.querySelector('#saved-a-list optgroup[label="Test Fantasy List"]')`)
+
+			// An Old World Builder unit as side B: what it lacks marked.
+			pickList(t, ctx, "combat", fixturePath(t, "list.owb.json"), "Imported “Test Builder List”")
+			choose(t, ctx, "saved-b-list", "Test Spearmen (Test Builder List)")
+			waitFor(t, ctx, "side B's missing toughness", `var e = document.getElementById('b-u-toughness-error'), m = document.querySelector('#combat-form [name="b.u.models"]');
+				return !!e && !e.hidden && e.textContent.includes('the file does not give ws, toughness, wounds') && m.value === '20' &&
+					document.querySelector('#side-b .saved-msg').textContent.includes('fill in the marked fields')`)
+			if n := eval[string](t, ctx, `return document.querySelector('#side-b .import-notes').textContent`); !strings.Contains(n, "Mail of Secrets: armour rearrank does not know") {
+				t.Errorf("side B's notes: %q", n)
+			}
 		})
 	}
 
