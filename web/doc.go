@@ -22,13 +22,18 @@
 //	POST /api/compare        ?rulesets=a,b ?sets=path=val, or "scenarios" in the envelope (rearrank compare --json)
 //	POST /api/combat         a combat file; ?exact=1 [&fallback=1], ?dice= or ?seed=,
 //	                         or ?n=N [&seed=N] (rearrank combat --json; api_combat.go)
+//	POST /api/import         a list file of New Recruit, BattleScribe or Old World
+//	                         Builder, or a form holding it; ?name= ?ruleset= ?set=toughness=3
+//	                         (rearrank import; api_import.go)
 //
 // A body sent as application/json must be strict JSON; errors name its
 // line and column. Responses are gzipped for a client that accepts it.
 //
 // Errors are {"error", "code", "field", "line", "column"}: 400 for bad
-// input (field names the scenario field, such as "attacks[0].strength"),
-// 413 over the body limit, 415 for a body that is neither JSON nor YAML,
+// input (field names the scenario field, such as "attacks[0].strength";
+// for a list file, field is "file" and code not_list, other_game or
+// refused, with the line and column the reader names), 413 over the body
+// limit or a list file's (too_large), 415 for a body that is neither JSON nor YAML,
 // 422 past the state or time limit, 503 with Retry-After when every
 // computation slot is busy and the short queue is full or its wait ran
 // out (code busy), or when a handler has not answered half a second
@@ -41,7 +46,12 @@
 // # Limits
 //
 // Every request has Config.Timeout, waiting for a slot included, and
-// stops when its client leaves. Computations take a slot in one of two
+// stops when its client leaves. A list file to import may be larger than
+// Config.MaxBody: its body limit is armylist.MaxInput (4 MiB) and 64 KiB
+// for a form around it, and armylist's own limits bound what it expands
+// to; every import waits for one of the parsers (one per core) that
+// large scenario bodies wait for, so that a flood of .rosz files costs
+// those cores and no more. Computations take a slot in one of two
 // lanes (admission.go): small scenarios (a few dozen attacks) in a cheap
 // lane, so that expensive requests cannot starve them, the rest in a
 // heavy lane. The default state limit (DefaultMaxStates) keeps one
@@ -68,6 +78,14 @@
 // The Referee tab resolves stage by stage (referee_page.go): the page asks
 // for each stage's dice in turn, rolls them on request and undoes the last
 // stage, the dice so far in the query string; referee.js does it in place.
+// The odds and combat pages take an army list file (import.js): picked or
+// dropped, it goes to POST /api/import, and its units join the saved
+// units, a group per list. The server reads it, not the script: one
+// reader (package armylist, the command line's), with the same limits
+// and the same errors in the same words, and no second parser in
+// JavaScript to keep in step with it. The server answers and keeps
+// nothing; the units stay in the browser like the ones saved by hand.
+//
 // GET /combat is the Combat tab (combat_page.go): a combat file from a
 // textarea or the examples, both units side by side, its exact chances
 // (Monte Carlo past the state limit) and one seeded round step by step.

@@ -52,6 +52,7 @@ var fuzzRoutes = []struct{ method, path string }{
 	{"POST", "/api/odds"},
 	{"POST", "/api/resolve"},
 	{"POST", "/api/compare"},
+	{"POST", "/api/import"},
 }
 
 var fuzzTypes = []string{"", "application/json", "application/yaml", "text/plain", "application/json; charset=utf-8"}
@@ -84,6 +85,14 @@ func FuzzHandlers(f *testing.F) {
 		f.Add(uint8(2+i%3), uint8(i), []string{"", "exact=1&fallback=1", "seed=3", "rulesets=t9a,tow"}[i%4], body)
 	}
 	f.Add(uint8(1), uint8(0), limitQuery(), "")
+	lists, _ := filepath.Glob("../armylist/testdata/*.*")
+	for i, path := range lists {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(uint8(5), uint8(i), "name="+filepath.Base(path)+"&set=WS=4", string(data))
+	}
 	// The page reads the slot -1 file through form.go, which has no
 	// recover of its own: seed routes 0 and 1 with it once the catalogue
 	// helper's fix of scenario/validate.go (issue 11 item 4) is merged.

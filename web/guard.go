@@ -105,7 +105,7 @@ func (s *Server) guarded(h http.Handler) http.Handler {
 			// Read the body here, before the clock starts: a handler
 			// still running after the watchdog answered must not read
 			// the connection the server goes on with.
-			data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody))
+			data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.bodyLimit(r)))
 			r.Body = &aheadBody{data: data, err: err}
 		}
 		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.Timeout)

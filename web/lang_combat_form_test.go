@@ -16,7 +16,8 @@ import (
 // the FAQ of a ruleset's description, value codes a hint
 // quotes as the file writes them (auto, AP, seed, WAP 9th), and Proper
 // Ranks, a page set rearrank refuses, named as the rulebook does.
-var combatPageLatin = strings.Fields(`rearrank English API api openapi.json POST combat YAML JSON AP auto seed WAP proper ranks FAQ`)
+var combatPageLatin = strings.Fields(`rearrank English API api openapi.json POST combat YAML JSON AP auto seed WAP proper ranks FAQ
+	New Recruit BattleScribe Builder`) // the list builders of the drop zone, by their names
 
 // notRead are the parts of the combat page that are code, not words: the
 // combat file in its text box and what <code> shows (a command line).

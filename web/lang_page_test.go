@@ -118,7 +118,8 @@ func TestPageRussianWords(t *testing.T) {
 	h := testServer(t, Config{}).Handler()
 	allowed := map[string]bool{}
 	for _, w := range strings.Fields(`rearrank English API YAML JSON Spearmen Swordsmen auto AP k D3 D6 2D6 D6+1 D3+1 W
-		Warhammer Fantasy Battles Battleaxe Generals The 9th Age 1.x Mordheim Old World seed WAP th R38 7-k option=value api openapi.json`) {
+		Warhammer Fantasy Battles Battleaxe Generals The 9th Age 1.x Mordheim Old World seed WAP th R38 7-k option=value api openapi.json
+		New Recruit BattleScribe Builder`) { // the list builders, by their names
 		allowed[w] = true
 	}
 	for _, rs := range rules.Rulesets() {

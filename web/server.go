@@ -169,6 +169,7 @@ func New(cfg Config) *Server {
 		{path: "/api/resolve", methods: []string{http.MethodPost}, handle: s.handleResolve, api: true},
 		{path: "/api/compare", methods: []string{http.MethodPost}, handle: s.handleCompare, api: true},
 		{path: "/api/combat", methods: []string{http.MethodPost}, handle: s.handleCombat, api: true},
+		{path: "/api/import", methods: []string{http.MethodPost}, handle: s.handleImport, api: true},
 	}
 	s.mux = http.NewServeMux()
 	for _, r := range s.routes {

@@ -110,6 +110,12 @@
   // input is invalid.
   function check(el) {
     if (!el.willValidate || el.type === 'hidden') return true;
+    // A field an imported list does not give keeps its mark until it
+    // is filled in (import.js, markMissing).
+    if (el.hasAttribute('data-missing')) {
+      if (el.value === '') { setError(el, el.getAttribute('data-missing')); return el.checkValidity(); }
+      el.removeAttribute('data-missing');
+    }
     var ok = el.checkValidity();
     setError(el, ok ? '' : (el.getAttribute('data-msg') || el.validationMessage));
     return ok;
@@ -649,6 +655,7 @@
       applyRuleset(true);
     }
     groupInputs(prefix).forEach(function (i) {
+      i.el.removeAttribute('data-missing');
       var v = Object.prototype.hasOwnProperty.call(unit.fields, i.name) ? unit.fields[i.name] : '';
       if (i.el.type === 'checkbox') i.el.checked = v !== '';
       else if (i.el.tagName === 'SELECT') {
@@ -660,6 +667,8 @@
     changed();
   }
 
+  // fillList lists the saved units of a kind: those saved here first,
+  // then an imported list's (import.js) in a group of the list's name.
   function fillList(select, kind) {
     var units = loadUnits()[kind];
     var keep = select.value;
@@ -668,17 +677,62 @@
     first.value = '';
     first.textContent = Object.keys(units).length ? say('web.js.pick.one', 'Pick one…') : say('web.js.none.saved', 'None saved yet');
     select.appendChild(first);
+    var groups = {};
     Object.keys(units).sort().forEach(function (name) {
       var o = document.createElement('option');
       o.value = name;
-      o.textContent = name;
-      select.appendChild(o);
+      o.textContent = units[name].label || name;
+      var l = units[name].list;
+      if (!l) { select.appendChild(o); return; }
+      if (!groups[l]) {
+        groups[l] = document.createElement('optgroup');
+        groups[l].label = l;
+      }
+      groups[l].appendChild(o);
     });
+    Object.keys(groups).sort().forEach(function (l) { select.appendChild(groups[l]); });
     select.value = units[keep] ? keep : '';
   }
 
   function refreshLists() {
     document.querySelectorAll('.saved select').forEach(function (s) { fillList(s, s.getAttribute('data-kind')); });
+  }
+  document.addEventListener('rearrank:units', refreshLists);
+
+  // markMissing marks the fields an imported unit's list does not give,
+  // each with what the import said of it, until they are filled in.
+  function markMissing(prefix, unit) {
+    var first = null;
+    Object.keys(unit.missing || {}).forEach(function (name) {
+      var el = form().elements[prefix + name];
+      if (!el || el.value !== '') return;
+      el.setAttribute('data-missing', unit.missing[name]);
+      setError(el, unit.missing[name]);
+      var box = el.closest('[data-rulesets]');
+      if (box) box.hidden = false;
+      unfold(el);
+      if (!first) first = el;
+    });
+    return first;
+  }
+
+  // showNotes lists what an imported unit's file holds that the odds do
+  // not use, under the saved list it was picked from.
+  function showNotes(bar, unit) {
+    var box = bar.querySelector('.import-notes');
+    box.textContent = '';
+    box.hidden = !(unit && unit.notes && unit.notes.length);
+    if (box.hidden) return;
+    var p = document.createElement('p');
+    p.textContent = say('webimport.js.not.used', 'From the list, not used:');
+    var ul = document.createElement('ul');
+    unit.notes.forEach(function (n) {
+      var li = document.createElement('li');
+      li.textContent = n;
+      ul.appendChild(li);
+    });
+    box.appendChild(p);
+    box.appendChild(ul);
   }
 
   // savedBar adds the list, a name and the buttons to a group.
@@ -698,7 +752,7 @@
       '<div class="saved-buttons"><button type="button" class="secondary" data-act="save"></button>' +
       '<button type="button" class="secondary" data-act="delete"></button>' +
       '<a class="button secondary" data-act="export" download hidden></a></div>' +
-      '<p class="hint saved-msg" role="status"></p>';
+      '<p class="hint saved-msg" role="status"></p><div class="import-notes" hidden></div>';
     var labels = bar.querySelectorAll('label');
     var select = bar.querySelector('select');
     var name = bar.querySelector('input');
@@ -736,10 +790,12 @@
       ev.stopPropagation(); // not a change of the scenario itself
       var unit = loadUnits()[kind][select.value];
       exportLink();
+      showNotes(bar, unit);
       if (!unit) return;
       name.value = select.value;
       applyUnit(prefix, unit);
       msg.textContent = say('web.js.filled', 'Filled in “{0}”.', select.value);
+      if (markMissing(prefix, unit)) msg.textContent += ' ' + say('webimport.js.incomplete', '“{0}” is not complete: fill in the marked fields, which the list does not give.', select.value);
     });
     name.addEventListener('input', function (ev) { ev.stopPropagation(); });
     save.addEventListener('click', function () {

@@ -376,6 +376,8 @@
     return swap('/combat?' + q.toString(), true);
   }
 
+  // fillList lists the saved units: those saved by hand first, then an
+  // imported list's (import.js) in a group of the list's name.
   function fillList(select) {
     var units = loadUnits().target;
     var keep = select.value;
@@ -384,13 +386,56 @@
     first.value = '';
     first.textContent = Object.keys(units).length ? say('webres.js.pick') : say('webres.js.none_saved');
     select.appendChild(first);
+    var groups = {};
     Object.keys(units).sort().forEach(function (name) {
       var o = document.createElement('option');
+      var label = units[name].label || name;
       o.value = name;
-      o.textContent = units[name].combat ? name : say('webres.js.no_fights', name);
-      select.appendChild(o);
+      o.textContent = units[name].combat ? label : say('webres.js.no_fights', label);
+      var l = units[name].list;
+      if (!l) { select.appendChild(o); return; }
+      if (!groups[l]) {
+        groups[l] = document.createElement('optgroup');
+        groups[l].label = l;
+      }
+      groups[l].appendChild(o);
     });
+    Object.keys(groups).sort().forEach(function (l) { select.appendChild(groups[l]); });
     select.value = units[keep] ? keep : '';
+  }
+  document.addEventListener('rearrank:units', function () { document.querySelectorAll('.saved-box select').forEach(fillList); });
+
+  // imported says, under side s's saved list, what the imported unit's
+  // file holds that the combat does not use, and marks the fields its
+  // list does not give (import.js), each with what the import said.
+  function imported(s, unit, name) {
+    var side = document.getElementById('side-' + s);
+    if (!side) return;
+    var box = side.querySelector('.import-notes');
+    if (box && unit.notes && unit.notes.length) {
+      box.textContent = '';
+      var p = document.createElement('p');
+      p.textContent = say('webimport.js.not.used');
+      var ul = document.createElement('ul');
+      unit.notes.forEach(function (n) {
+        var li = document.createElement('li');
+        li.textContent = n;
+        ul.appendChild(li);
+      });
+      box.appendChild(p);
+      box.appendChild(ul);
+      box.hidden = false;
+    }
+    var marked = false;
+    Object.keys(unit.missing || {}).forEach(function (field) {
+      var el = form().elements[s + '.u.' + field];
+      if (!el || el.value !== '') return;
+      setError(el, unit.missing[field]);
+      unfold(el);
+      marked = true;
+    });
+    var m = side.querySelector('.saved-msg');
+    if (m && marked) m.textContent += ' ' + say('webimport.js.incomplete', name);
   }
 
   // savedBar puts a side's saved units under its legend.
@@ -406,7 +451,7 @@
       '<div class="field"><label></label><input type="text" autocomplete="off"></div>' +
       '<div class="saved-buttons"><button type="button" class="secondary" data-act="save"></button>' +
       '<button type="button" class="secondary" data-act="delete"></button></div>' +
-      '<p class="hint saved-msg" role="status"></p>';
+      '<p class="hint saved-msg" role="status"></p><div class="import-notes" hidden></div>';
     var labels = bar.querySelectorAll('label');
     var select = bar.querySelector('select');
     var name = bar.querySelector('input');
@@ -432,6 +477,7 @@
       useUnit(s, unit, n).then(function () {
         var m = document.querySelector('#side-' + s + ' .saved-msg');
         if (m) m.textContent = say('webres.js.side_is', s, n);
+        if (unit.list) imported(s, unit, n);
       });
     });
     save.addEventListener('click', function () {
