@@ -259,6 +259,7 @@ type mapper struct {
 	notes   []msg.Message
 	missing []string        // scenario fields the file does not give
 	bad     []msg.Message   // characteristics the file writes unreadably
+	unread  []string        // their scenario fields
 	used    map[string]bool // characteristics read, lower case
 	seen    map[string]bool // notes given, by their English text
 }
@@ -335,6 +336,7 @@ func (m *mapper) stat(field, name string) int {
 	n, err := strconv.Atoi(strings.TrimSuffix(v, "+"))
 	if err != nil {
 		m.bad = append(m.bad, msg.New("scenario.list.error.value", name, strconv.Quote(v), field))
+		m.unread = append(m.unread, field)
 		return 0
 	}
 	return n
@@ -972,7 +974,8 @@ func (m *mapper) setAttacks(as []Attack) error {
 
 // ListMissing returns the scenario fields ListTarget and ListAttacks
 // (melee) would need given by o.Set for unit u: the characteristics they
-// read that the file does not give, as scenario field names.
+// read that the file does not give, or writes so that they cannot be read
+// ("4*"), as scenario field names.
 func ListMissing(l *armylist.List, u *armylist.Unit, o ListOptions) (target, attacks []string) {
 	m, err := newMapper(l, u, o)
 	if err != nil {
@@ -981,11 +984,12 @@ func ListMissing(l *armylist.List, u *armylist.Unit, o ListOptions) (target, att
 	m.stat("ws", pick(m.t9a, "Def", "WS"))
 	m.stat("toughness", pick(m.t9a, "Res", "T"))
 	m.stat("wounds", pick(m.t9a, "HP", "W"))
-	target, m.missing = m.missing, nil
+	target = append(m.missing, m.unread...)
+	m.missing, m.unread = nil, nil
 	m.stat("ws", pick(m.t9a, "Off", "WS"))
 	m.stat("strength", pick(m.t9a, "Str", "S"))
 	m.countStat()
-	return target, m.missing
+	return target, append(m.missing, m.unread...)
 }
 
 // MarshalListTarget writes t as the target: block of a scenario file, in

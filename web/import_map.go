@@ -3,7 +3,6 @@ package web
 import (
 	"encoding/json"
 	"errors"
-	"strings"
 
 	"github.com/rearrank/rearrank/armylist"
 	"github.com/rearrank/rearrank/msg"
@@ -128,7 +127,10 @@ func fileParts(f *scenario.File) map[string]json.RawMessage {
 // models, the armour, the command group) and the player fills in the
 // rest, each field marked with the refusal. nil for any other refusal.
 func knownFields(l *armylist.List, u *armylist.Unit, rs rules.Ruleset, sets importSets, refusal error, lang msg.Lang) *ImportFields {
-	lacking := lackingFields(refusal)
+	if !errors.Is(refusal, scenario.ErrListStat) {
+		return nil
+	}
+	lacking, _ := scenario.ListMissing(l, u, scenario.ListOptions{Ruleset: rs, Set: sets.target})
 	if len(lacking) == 0 || !rs.Valid() {
 		return nil
 	}
@@ -157,31 +159,3 @@ func knownFields(l *armylist.List, u *armylist.Unit, rs rules.Ruleset, sets impo
 // of a unit; it never reaches the form. 1 is in every stat's range.
 const standIn = "1"
 
-// lackingFields are the scenario fields a mapping's refusal names as
-// what the file lacks (scenario.list.error.missing's third argument, the
-// fields joined by ", "), or as a value it cannot read
-// (scenario.list.error.value's field, inside .unreadable).
-func lackingFields(err error) []string {
-	var me *msg.Error
-	if !errors.Is(err, scenario.ErrListStat) || !errors.As(err, &me) {
-		return nil
-	}
-	args := me.Msg.Args
-	switch me.Msg.ID {
-	case "scenario.list.error.missing":
-		if len(args) > 2 {
-			if s, ok := args[2].(string); ok {
-				return strings.Split(s, ", ")
-			}
-		}
-	case "scenario.list.error.unreadable":
-		if len(args) > 2 {
-			if v, ok := args[2].(msg.Message); ok && v.ID == "scenario.list.error.value" && len(v.Args) > 2 {
-				if s, ok := v.Args[2].(string); ok {
-					return []string{s}
-				}
-			}
-		}
-	}
-	return nil
-}
