@@ -369,7 +369,11 @@ func exampleValue(field string) string {
 // cavalry", The 9th Age's category) into p.
 func (m *mapper) troopType(p *Profile) {
 	text := strings.TrimSpace(m.u.TroopType)
-	if text == "" || m.given("troop_type") {
+	if m.given("troop_type") {
+		return
+	}
+	if text == "" {
+		m.note("scenario.list.note.troop_type_none")
 		return
 	}
 	tt, ok := parseListTroopType(text)
