@@ -61,7 +61,7 @@ var _ = family([]Entry{
 	{ID: "web.yaml_view.hint_after", EN: ", which the rearrank command reads too; edit it here for what the form cannot say (characters, groups, a layout).", RU: ", который читает и команда rearrank; правьте его здесь, если форма чего-то не умеет (персонажи, группы, расстановка)."},
 	{ID: "web.yaml_view.label", EN: "Scenario file (read only)", RU: "Файл сценария (только для чтения)"},
 	{ID: "web.yaml_view.edit", EN: "Edit it as a file instead of the form", RU: "Править как файл вместо формы"},
-	{ID: "web.units.summary", EN: "Scenario files and saved units", RU: "Файлы сценариев и сохранённые подразделения"},
+	{ID: "web.units.summary", EN: "Army lists, scenario files and saved units", RU: "Ростеры армий, файлы сценариев и сохранённые подразделения"},
 	{ID: "web.units.export", EN: "Download as a scenario file", RU: "Скачать как файл сценария"},
 	{ID: "web.units.open", EN: "Open a scenario file", RU: "Открыть файл сценария"},
 	{ID: "web.units.open_hint", EN: "It fills the form; save its target or attacks under a name to pick them again later.", RU: "Он заполнит форму; сохраните его цель или атаки под именем, чтобы потом выбрать их снова."},
