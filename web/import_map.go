@@ -158,4 +158,3 @@ func knownFields(l *armylist.List, u *armylist.Unit, rs rules.Ruleset, sets impo
 // standIn is the value knownFields gives a lacking field to map the rest
 // of a unit; it never reaches the form. 1 is in every stat's range.
 const standIn = "1"
-
