@@ -156,6 +156,8 @@ func (s *Server) battleFail(w http.ResponseWriter, r *http.Request, err error) {
 		say(http.StatusBadRequest, "invalid", "name")
 	case errors.Is(err, battle.ErrExport):
 		say(http.StatusBadRequest, "invalid", "")
+	case errors.Is(err, dice.ErrOutOfDice), errors.Is(err, dice.ErrBadFace):
+		say(http.StatusBadRequest, "invalid", "dice")
 	case errors.Is(err, battle.ErrInvalid), errors.Is(err, battle.ErrHistory):
 		say(http.StatusUnprocessableEntity, "invalid_event", "")
 	case errors.Is(err, battle.ErrStorage):

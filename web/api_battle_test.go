@@ -1,20 +1,26 @@
 package web
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/rearrank/rearrank/battle"
 	"github.com/rearrank/rearrank/battle/sqlite"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/proptest"
 )
 
 // battleStore opens a battle store in a temporary directory.
@@ -250,4 +256,409 @@ func TestBattleLifecycle(t *testing.T) {
 		t.Fatalf("delete: %d %s", w.Code, w.Body.String())
 	}
 	expect[ErrorBody](t, send(t, h, "GET", base, ""), 404)
+}
+
+// battleWithSpearmen creates a battle holding the Spearmen, moved to the
+// first turn's shooting phase (version 2), and returns its path.
+func battleWithSpearmen(t testing.TB, h http.Handler, name string) string {
+	t.Helper()
+	base := "/api/battles/" + newBattle(t, h, name)
+	expect[tChange](t, send(t, h, "POST", base+"/units", spearmenUnit), 200)
+	expect[tChange](t, send(t, h, "POST", base+"/advance", `{"turn": 1, "phase": "shooting"}`), 200)
+	return base
+}
+
+func TestBattleErrors(t *testing.T) {
+	off := testServer(t, Config{}).Handler()
+	for _, c := range []struct{ method, path string }{{"GET", "/api/battles"}, {"POST", "/api/battles"}, {"GET", "/api/battles/x"},
+		{"POST", "/api/battles/x/attacks"}, {"GET", "/api/battles/x/events"}, {"POST", "/api/battles/import"}} {
+		got := expect[ErrorBody](t, send(t, off, c.method, c.path, `{}`), 404)
+		if got.Code != "no_battles" || got.Error != "this server keeps no battles: start it with --db PATH to keep them" {
+			t.Errorf("%s %s without a store: %+v", c.method, c.path, got)
+		}
+	}
+
+	h := battleServer(t, Config{MaxBody: 4096}).Handler()
+	base := battleWithSpearmen(t, h, "Errors")
+	attack := func(dice string) string {
+		return `{"target": "Spearmen", "attacks": ` + crossbowAttacks + `, "dice": ` + dice + `, "version": 2}`
+	}
+	cases := []struct {
+		name, method, path, body string
+		headers                  []string
+		status                   int
+		code, field              string
+		line, col                int
+		text                     string
+	}{
+		{"an unknown battle", "GET", "/api/battles/nope", "", nil, 404, "not_found", "", 0, 0, "no such battle: nope"},
+		{"an unknown battle's write", "POST", "/api/battles/nope/undo", "", nil, 404, "not_found", "", 0, 0, "no such battle: nope"},
+		{"an unknown unit", "POST", base + "/attacks", `{"target": "Goblins", "attacks": ` + crossbowAttacks + `, "seed": 1}`, nil, 404, "unknown_unit", "target", 1, 12, "Goblins"},
+		{"an unknown unit to remove", "DELETE", base + "/units/Goblins", "", nil, 404, "unknown_unit", "", 0, 0, "Goblins"},
+		{"an unknown unit's odds", "POST", base + "/odds?target=Goblins", `{"attacks": ` + crossbowAttacks + `}`, nil, 404, "unknown_unit", "target", 0, 0, "Goblins"},
+		{"a correction that does not fit", "POST", base + "/corrections", `{"unit": "Spearmen", "action": "remove", "count": 40}`, nil, 422, "invalid_event", "", 0, 0,
+			"event 3, unit Spearmen: the correction removes 40 models of rank_and_file, and the unit had 30"},
+		{"too few dice", "POST", base + "/attacks", attack(`[6, 6]`), nil, 400, "invalid", "dice", 0, 0, "event 3, unit Spearmen: attack group 1, armour: die 3 (armour save, wound 1 of 2, need 6+): out of dice: 2 given"},
+		{"dice left over", "POST", base + "/attacks", attack(`[6, 6, 1, 1, 5]`), nil, 400, "invalid", "dice", 1, 134,
+			"5 dice were given and 1 was not used: the event needs 4 dice"},
+		{"dice without a version", "POST", base + "/attacks", `{"target": "Spearmen", "attacks": ` + crossbowAttacks + `, "dice": [6, 6, 1, 1]}`, nil, 428, "version_required", "version", 0, 0, "If-Match"},
+		{"a stale version", "POST", base + "/undo", `{"version": 1}`, nil, 409, "stale", "version", 0, 0,
+			"the battle changed since you read it (version 1, now 2): nothing was written; read it again and retry"},
+		{"a stale If-Match", "POST", base + "/attacks", `{"target": "Spearmen", "attacks": ` + crossbowAttacks + `, "dice": [6, 6, 1, 1]}`, []string{"If-Match", `"0"`}, 409, "stale", "version", 0, 0, "version 0, now 2"},
+		{"a bad If-Match", "POST", base + "/undo", "", []string{"If-Match", "seven"}, 400, "invalid", "If-Match", 0, 0, "If-Match seven"},
+		{"versions that differ", "POST", base + "/undo", `{"version": 2}`, []string{"If-Match", `"1"`}, 400, "invalid", "version", 0, 0, "says version 1 and the body says 2"},
+		{"malformed JSON", "POST", base + "/attacks", "{\"target\": \"Spearmen\",\n \"attacks\": [}", nil, 400, "invalid", "", 2, 14, "invalid character"},
+		{"not an object", "POST", base + "/undo", `[1]`, nil, 400, "invalid", "", 0, 0, "JSON object"},
+		{"an unknown field", "POST", base + "/undo", "{\n  \"verison\": 2}", nil, 400, "invalid", "verison", 2, 14, `unknown field "verison"`},
+		{"a field twice", "POST", base + "/advance", `{"turn": 1, "turn": 2}`, nil, 400, "invalid", "turn", 1, 21, "twice"},
+		{"a wrong type", "POST", base + "/advance", `{"turn": "two", "phase": "magic"}`, nil, 400, "invalid", "turn", 1, 10, "want a whole number"},
+		{"a bad phase", "POST", base + "/advance", `{"turn": 2, "phase": "lunch"}`, nil, 400, "invalid", "phase", 1, 22, `"lunch"`},
+		{"turn without phase", "POST", base + "/advance", `{"turn": 2}`, nil, 400, "invalid", "phase", 0, 0, "go together"},
+		{"a bad attack field", "POST", base + "/attacks", "{\"target\": \"Spearmen\", \"seed\": 1,\n \"attacks\": [{\"count\": 2, \"strength\": 11}]}", nil, 400, "invalid", "attacks[0].strength", 2, 39, "want 1 to 10, got 11"},
+		{"a bad target field", "POST", base + "/units", "{\"name\": \"Orcs\", \"ruleset\": \"battleaxe\",\n \"target\": {\"models\": 10, \"toughness\": \"tough\"}}", nil, 400, "invalid", "target.toughness", 2, 40, "toughness"},
+		{"a unit without a target", "POST", base + "/units", `{"name": "Orcs", "ruleset": "battleaxe"}`, nil, 400, "invalid", "target", 0, 0, "target is required"},
+		{"a unit named twice", "POST", base + "/units", spearmenUnit, nil, 422, "invalid_event", "", 0, 0, "Spearmen"},
+		{"a bad battle name", "POST", "/api/battles", `{"name": " padded"}`, nil, 400, "invalid", "name", 1, 10, "space"},
+		{"a YAML body", "POST", base + "/undo", "version: 2", []string{"Content-Type", "application/yaml"}, 415, "unsupported_media_type", "", 0, 0, "application/json"},
+		{"an unknown parameter", "POST", base + "/undo?force=1", "", nil, 400, "invalid", "force", 0, 0, `"force"`},
+		{"an oversize body", "POST", base + "/attacks", `{"target": "` + strings.Repeat("x", 5000) + `"}`, nil, 413, "too_large", "", 0, 0, ""},
+		{"a bad export", "POST", "/api/battles/import", `{"format": 1, "name": "X", "records": [{"seq": 2, "kind": "advance", "data": {"turn": 1, "phase": "magic"}}]}`, nil, 400, "invalid", "", 0, 0, "records[0]"},
+		{"a method", "PUT", base, "", nil, 405, "method_not_allowed", "", 0, 0, "does not take PUT: use GET or DELETE"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := expect[ErrorBody](t, send(t, h, c.method, c.path, c.body, c.headers...), c.status)
+			if got.Code != c.code || got.Field != c.field || got.Line != c.line || got.Column != c.col || !strings.Contains(got.Error, c.text) {
+				t.Errorf("got %+v\nwant code %s field %q at %d:%d, saying %q", got, c.code, c.field, c.line, c.col, c.text)
+			}
+		})
+	}
+	// Nothing of the refused writes was appended.
+	if v := expect[tView](t, send(t, h, "GET", base, ""), 200); v.Version != 2 || v.Units[0].Size != 30 {
+		t.Errorf("after the refusals: version %d, %d models", v.Version, v.Units[0].Size)
+	}
+	// A stale write's answer carries the version now.
+	w := send(t, h, "POST", base+"/undo", `{"version": 1}`)
+	if st := expect[StaleError](t, w, 409); st.Version != 2 || w.Header().Get("ETag") != `"2"` {
+		t.Errorf("stale: %+v, ETag %s", st, w.Header().Get("ETag"))
+	}
+	// In Russian.
+	ru := expect[ErrorBody](t, send(t, h, "POST", base+"/undo?lang=ru", `{"version": 1}`), 409)
+	if ru.Error != "битва изменилась с тех пор, как вы её загрузили (версия 1, теперь 2): ничего не записано; загрузите её заново и повторите" || ru.Code != "stale" {
+		t.Errorf("Russian: %+v", ru)
+	}
+	ru = expect[ErrorBody](t, send(t, h, "POST", base+"/attacks", attack(`[6, 6, 1, 1, 5]`), "Accept-Language", "ru"), 400)
+	if ru.Error != "дано 5 кубиков, и 1 не использован: событию нужно 4 кубика" {
+		t.Errorf("Russian: %+v", ru)
+	}
+	ru = expect[ErrorBody](t, send(t, off, "GET", "/api/battles?lang=ru", ""), 404)
+	if ru.Error != "этот сервер не хранит битвы: запустите его с --db PATH, чтобы хранить их" {
+		t.Errorf("Russian: %+v", ru)
+	}
+}
+
+// sse is one server-sent event as a test reads it.
+type sse struct{ name, id, data string }
+
+// readEvents reads a feed's events into a channel, closed at the end of
+// the stream.
+func readEvents(body io.Reader) <-chan sse {
+	out := make(chan sse, 64)
+	go func() {
+		defer close(out)
+		sc := bufio.NewScanner(body)
+		var ev sse
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case line == "":
+				if ev.name != "" {
+					out <- ev
+				}
+				ev = sse{}
+			case strings.HasPrefix(line, "event: "):
+				ev.name = strings.TrimPrefix(line, "event: ")
+			case strings.HasPrefix(line, "id: "):
+				ev.id = strings.TrimPrefix(line, "id: ")
+			case strings.HasPrefix(line, "data: "):
+				ev.data = strings.TrimPrefix(line, "data: ")
+			}
+		}
+	}()
+	return out
+}
+
+// openFeed connects to a battle's change feed.
+func openFeed(t *testing.T, url string, headers ...string) (*http.Response, <-chan sse) {
+	t.Helper()
+	req, err := http.NewRequest("GET", url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = resp.Body.Close() })
+	if resp.StatusCode != 200 {
+		return resp, nil
+	}
+	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream; charset=utf-8" {
+		t.Fatalf("Content-Type %q", ct)
+	}
+	return resp, readEvents(resp.Body)
+}
+
+// next is the next event, failing the test after wait.
+func next(t *testing.T, events <-chan sse, wait time.Duration) sse {
+	t.Helper()
+	select {
+	case ev, ok := <-events:
+		if !ok {
+			t.Fatal("the feed ended")
+		}
+		return ev
+	case <-time.After(wait):
+		t.Fatalf("no event within %v", wait)
+	}
+	return sse{}
+}
+
+// TestBattleFeed: a second client sees an attack on the feed within a
+// second; a reconnecting client gets what it missed; the feeds are
+// counted; the server's shutdown ends them.
+func TestBattleFeed(t *testing.T) {
+	srv := battleServer(t, Config{MaxStreams: 2, Timeout: 200 * time.Millisecond})
+	ts := httptest.NewServer(srv.Handler())
+	defer ts.Close()
+	base := battleWithSpearmen(t, srv.Handler(), "Feed")
+
+	_, events := openFeed(t, ts.URL+base+"/events")
+	if ev := next(t, events, 5*time.Second); ev.name != "version" || ev.id != "2" || ev.data != `{"version":2}` {
+		t.Fatalf("first event: %+v", ev)
+	}
+	resp, err := http.Post(ts.URL+base+"/attacks", "application/json",
+		strings.NewReader(`{"target": "Spearmen", "attacks": `+crossbowAttacks+`, "dice": [6, 6, 1, 1], "version": 2}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Fatalf("attack: %d", resp.StatusCode)
+	}
+	ev := next(t, events, time.Second)
+	var ch FeedChange
+	if err := json.Unmarshal([]byte(ev.data), &ch); err != nil {
+		t.Fatal(err)
+	}
+	if ev.name != "change" || ev.id != "3" || ch.Version != 3 || len(ch.Records) != 1 ||
+		ch.Records[0].Text != "Turn 1, shooting: Crossbows at Spearmen: 2 casualties, 2 wounds" || ch.Records[0].Seq != 3 {
+		t.Fatalf("change event: %+v", ev)
+	}
+	// The feed outlives the time limit of the other requests.
+	time.Sleep(300 * time.Millisecond)
+	if w := send(t, srv.Handler(), "POST", base+"/undo", `{"version": 3}`); w.Code != 200 {
+		t.Fatalf("undo: %d %s", w.Code, w.Body.String())
+	}
+	if ev := next(t, events, 5*time.Second); ev.name != "change" || ev.id != "4" || !strings.Contains(ev.data, "undo of event 3") {
+		t.Fatalf("after the time limit: %+v", ev)
+	}
+
+	// A client that saw version 1 gets records 2, 3 and 4 first, in
+	// Russian.
+	_, missed := openFeed(t, ts.URL+base+"/events?lang=ru", "Last-Event-ID", "1")
+	ev = next(t, missed, 5*time.Second)
+	if err := json.Unmarshal([]byte(ev.data), &ch); err != nil {
+		t.Fatal(err)
+	}
+	if ev.name != "change" || ev.id != "4" || len(ch.Records) != 3 || ch.Records[0].Seq != 2 ||
+		ch.Records[1].Text != "Ход 1, стрельба: Crossbows по Spearmen: 2 потери, 2 раны" {
+		t.Fatalf("missed: %+v", ev)
+	}
+
+	// Two feeds are open, the most this server keeps.
+	full, _ := openFeed(t, ts.URL+base+"/events")
+	if full.StatusCode != 503 || full.Header.Get("Retry-After") == "" {
+		t.Fatalf("a third feed: %d", full.StatusCode)
+	}
+	var body ErrorBody
+	if err := json.NewDecoder(full.Body).Decode(&body); err != nil || body.Code != "busy" {
+		t.Fatalf("a third feed: %+v %v", body, err)
+	}
+	// An unknown battle's feed is a 404 of JSON.
+	if w := send(t, srv.Handler(), "GET", "/api/battles/nope/events", ""); w.Code != 404 || !strings.HasPrefix(w.Header().Get("Content-Type"), "application/json") {
+		t.Fatalf("unknown battle's feed: %d", w.Code)
+	}
+
+	srv.CloseStreams()
+	if ev := next(t, events, 5*time.Second); ev.name != "closing" || ev.data != `{"message":"the server is shutting down: reconnect later"}` {
+		t.Fatalf("at shutdown: %+v", ev)
+	}
+	if ev, ok := <-events; ok {
+		t.Fatalf("after closing: %+v", ev)
+	}
+	if _, ok := <-missed; ok { // its closing event
+		if _, ok := <-missed; ok {
+			t.Fatal("the second feed goes on after the shutdown")
+		}
+	}
+}
+
+// TestStreamsPerClient: one address keeps at most maxStreamsPerClient
+// feeds open; another address is not held back by it.
+func TestStreamsPerClient(t *testing.T) {
+	st := newStreams(100)
+	var releases []func()
+	for range maxStreamsPerClient {
+		release, err := st.enter("192.0.2.1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		releases = append(releases, release)
+	}
+	_, err := st.enter("192.0.2.1")
+	if err == nil || err.Status != http.StatusTooManyRequests || err.Code != "too_many_streams" {
+		t.Fatalf("one feed too many: %+v", err)
+	}
+	if _, err := st.enter("192.0.2.2"); err != nil {
+		t.Fatalf("another client: %+v", err)
+	}
+	releases[0]()
+	if _, err := st.enter("192.0.2.1"); err != nil {
+		t.Fatalf("after one closed: %+v", err)
+	}
+}
+
+// TestBattleConcurrency is issue 28's check over HTTP: 50 clients write
+// to 10 battles at once for 3 s (30 s with REARRANK_FULL_CHECKS), each
+// reading the battle and writing at the version it read. Every write
+// acknowledged is in the battle's log exactly once, at the seq its
+// answer gave, and every refusal is a clean 409 stale.
+func TestBattleConcurrency(t *testing.T) {
+	const clients, battles = 50, 10
+	run := 3 * time.Second
+	if os.Getenv(proptest.FullEnv) != "" { // web's tests run no rapid property: proptest.IsFull is always true here
+		run = 30 * time.Second
+	}
+	srv := battleServer(t, Config{})
+	ts := httptest.NewServer(srv.Handler())
+	defer ts.Close()
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: clients}}
+	defer client.CloseIdleConnections()
+	paths := make([]string, battles)
+	for i := range paths {
+		paths[i] = battleWithSpearmen(t, srv.Handler(), fmt.Sprintf("Battle %d", i))
+	}
+	type ack struct {
+		seq  int64
+		kind string
+	}
+	var mu sync.Mutex
+	acks := make([][]ack, battles)
+	refused := 0
+	do := func(method, url, body string, headers ...string) (int, []byte, http.Header, error) {
+		req, err := http.NewRequest(method, url, strings.NewReader(body))
+		if err != nil {
+			return 0, nil, nil, err
+		}
+		req.Header.Set("Content-Type", "application/json")
+		for i := 0; i+1 < len(headers); i += 2 {
+			req.Header.Set(headers[i], headers[i+1])
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			return 0, nil, nil, err
+		}
+		defer resp.Body.Close()
+		data, err := io.ReadAll(resp.Body)
+		return resp.StatusCode, data, resp.Header, err
+	}
+	deadline := time.Now().Add(run)
+	var wg sync.WaitGroup
+	for c := range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b := c % battles
+			url := ts.URL + paths[b]
+			for n := 0; time.Now().Before(deadline); n++ {
+				status, _, h, err := do("GET", url, "")
+				if err != nil || status != 200 {
+					t.Errorf("client %d: GET: %d %v", c, status, err)
+					return
+				}
+				version := h.Get("ETag")
+				var body string
+				var headers []string
+				switch n % 4 {
+				case 0, 1: // dice rolled at the table: at the version read
+					body, headers = `{"target": "Spearmen", "attacks": [{"name": "Slings", "count": 1, "to_hit": "auto", "strength": 1}], "dice": [1]}`, []string{"If-Match", version}
+				case 2:
+					body, headers = `{"version": `+strings.Trim(version, `"`)+`}`, nil
+				case 3: // no version: on the battle as it stands
+					body = `{"target": "Spearmen", "attacks": [{"name": "Slings", "count": 1, "to_hit": "auto", "strength": 1}], "seed": 5}`
+				}
+				path := url + "/attacks"
+				if n%4 == 2 {
+					path = url + "/advance"
+				}
+				status, data, _, err := do("POST", path, body, headers...)
+				if err != nil {
+					t.Errorf("client %d: POST: %v", c, err)
+					return
+				}
+				switch status {
+				case 200:
+					var ch struct {
+						Record LogEntry `json:"record"`
+					}
+					if err := json.Unmarshal(data, &ch); err != nil {
+						t.Errorf("client %d: %v: %s", c, err, data)
+						return
+					}
+					mu.Lock()
+					acks[b] = append(acks[b], ack{ch.Record.Seq, ch.Record.Kind})
+					mu.Unlock()
+				case 409:
+					var e ErrorBody
+					if err := json.Unmarshal(data, &e); err != nil || e.Code != "stale" || e.Error == "" {
+						t.Errorf("client %d: a refusal that is not a clean 409 stale: %s", c, data)
+						return
+					}
+					mu.Lock()
+					refused++
+					mu.Unlock()
+				default:
+					t.Errorf("client %d: POST %s: %d %s", c, path, status, data)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	total := 0
+	for b, path := range paths {
+		lg := expect[BattleLog](t, send(t, srv.Handler(), "GET", path+"/log", ""), 200)
+		if got, want := len(lg.Entries), len(acks[b])+2; got != want {
+			t.Errorf("battle %d: %d records in the log, %d acknowledged and 2 before", b, got, want-2)
+		}
+		seen := map[int64]bool{}
+		for _, a := range acks[b] {
+			if seen[a.seq] {
+				t.Errorf("battle %d: seq %d acknowledged twice", b, a.seq)
+			}
+			seen[a.seq] = true
+			if a.seq < 3 || int(a.seq) > len(lg.Entries) || lg.Entries[a.seq-1].Kind != a.kind {
+				t.Errorf("battle %d: acknowledged %d (%s) is not in the log as such", b, a.seq, a.kind)
+			}
+		}
+		total += len(acks[b])
+	}
+	t.Logf("%d writes acknowledged, %d refused with 409", total, refused)
+	if total == 0 {
+		t.Fatal("no write went through")
+	}
 }
