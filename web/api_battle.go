@@ -115,6 +115,19 @@ type StaleError struct {
 	Version int64 `json:"version"`
 }
 
+// battleRequests are the fields of each battle request's body, by the
+// name of its schema in the OpenAPI document (whose test holds them equal).
+var battleRequests = map[string][]string{
+	"BattleCreate":      {"name"},
+	"VersionOnly":       {"version"},
+	"UnitAdd":           {"name", "ruleset", "options", "target", "version"},
+	"AttackRequest":     {"target", "attacks", "dice", "seed", "version"},
+	"CombatRequest":     {"a", "b", "fight", "dice", "seed", "version"},
+	"CorrectionRequest": {"unit", "action", "aim", "count", "target", "version"},
+	"AdvanceRequest":    {"turn", "phase", "version"},
+	"BattleOddsRequest": {"target", "attacks", "exact", "fallback"},
+}
+
 // battleStore is the store, or the 404 that says the server keeps no
 // battles.
 func (s *Server) battleStore() (battle.Store, error) {
@@ -259,7 +272,7 @@ func (s *Server) handleBattles(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, list)
 		return
 	}
-	b, err := s.readBattleBody(w, r, nil, "name")
+	b, err := s.readBattleBody(w, r, nil, battleRequests["BattleCreate"]...)
 	if err != nil {
 		s.battleFail(w, r, err)
 		return
@@ -294,7 +307,7 @@ func (s *Server) handleBattle(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.Method == http.MethodDelete {
-		b, err := s.readBattleBody(w, r, nil, "version")
+		b, err := s.readBattleBody(w, r, nil, battleRequests["VersionOnly"]...)
 		if err != nil {
 			s.battleFail(w, r, err)
 			return
@@ -415,7 +428,7 @@ func (s *Server) appendEvent(w http.ResponseWriter, r *http.Request, st battle.S
 	}
 }
 
-// battleWrite reads a write's body (fields beside "version") and version,
+// battleWrite reads a write's body (its fields, "version" among them) and version,
 // then appends what build makes of them. needVersion, asked once the body
 // is read, refuses a write without a version (dice rolled at the table).
 func (s *Server) battleWrite(w http.ResponseWriter, r *http.Request, query, fields []string,
@@ -426,7 +439,7 @@ func (s *Server) battleWrite(w http.ResponseWriter, r *http.Request, query, fiel
 		s.battleFail(w, r, err)
 		return
 	}
-	b, err := s.readBattleBody(w, r, query, append(fields, "version")...)
+	b, err := s.readBattleBody(w, r, query, fields...)
 	if err != nil {
 		s.battleFail(w, r, err)
 		return
@@ -460,7 +473,7 @@ func unitOf(b *battleBody, field, name string, st battle.State) (*battle.Unit, e
 }
 
 func (s *Server) handleBattleUnits(w http.ResponseWriter, r *http.Request) {
-	s.battleWrite(w, r, nil, []string{"name", "ruleset", "options", "target"}, nil,
+	s.battleWrite(w, r, nil, battleRequests["UnitAdd"], nil,
 		func(ctx context.Context, b *battleBody, st battle.State) (event, error) {
 			name, err := b.str("name", true)
 			if err != nil {
@@ -534,7 +547,7 @@ func diceLeft(b *battleBody, sc *dice.Scripted, given int) error {
 }
 
 func (s *Server) handleBattleAttacks(w http.ResponseWriter, r *http.Request) {
-	s.battleWrite(w, r, nil, []string{"target", "attacks", "dice", "seed"}, clientDice,
+	s.battleWrite(w, r, nil, battleRequests["AttackRequest"], clientDice,
 		func(ctx context.Context, b *battleBody, st battle.State) (event, error) {
 			name, err := b.str("target", true)
 			if err != nil {
@@ -588,7 +601,7 @@ func (s *Server) handleBattleAttacks(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleBattleCombat(w http.ResponseWriter, r *http.Request) {
-	s.battleWrite(w, r, nil, []string{"a", "b", "fight", "dice", "seed"}, clientDice,
+	s.battleWrite(w, r, nil, battleRequests["CombatRequest"], clientDice,
 		func(ctx context.Context, b *battleBody, st battle.State) (event, error) {
 			names := [2]string{}
 			for i, side := range []string{"a", "b"} {
@@ -637,7 +650,7 @@ func (s *Server) handleBattleCombat(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleBattleCorrections(w http.ResponseWriter, r *http.Request) {
-	s.battleWrite(w, r, nil, []string{"unit", "action", "aim", "count", "target"}, nil,
+	s.battleWrite(w, r, nil, battleRequests["CorrectionRequest"], nil,
 		func(ctx context.Context, b *battleBody, st battle.State) (event, error) {
 			var c battle.Corrected
 			var err error
@@ -669,7 +682,7 @@ func (s *Server) handleBattleCorrections(w http.ResponseWriter, r *http.Request)
 }
 
 func (s *Server) handleBattleAdvance(w http.ResponseWriter, r *http.Request) {
-	s.battleWrite(w, r, nil, []string{"turn", "phase"}, nil,
+	s.battleWrite(w, r, nil, battleRequests["AdvanceRequest"], nil,
 		func(ctx context.Context, b *battleBody, st battle.State) (event, error) {
 			turn, hasTurn, err := b.integer("turn")
 			if err != nil {
@@ -696,14 +709,14 @@ func (s *Server) handleBattleAdvance(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleBattleUndo(w http.ResponseWriter, r *http.Request) {
-	s.battleWrite(w, r, nil, nil, nil, func(ctx context.Context, b *battleBody, st battle.State) (event, error) {
+	s.battleWrite(w, r, nil, battleRequests["VersionOnly"], nil, func(ctx context.Context, b *battleBody, st battle.State) (event, error) {
 		rec, err := battle.Undo(st)
 		return event{rec: rec}, err
 	})
 }
 
 func (s *Server) handleBattleRedo(w http.ResponseWriter, r *http.Request) {
-	s.battleWrite(w, r, nil, nil, nil, func(ctx context.Context, b *battleBody, st battle.State) (event, error) {
+	s.battleWrite(w, r, nil, battleRequests["VersionOnly"], nil, func(ctx context.Context, b *battleBody, st battle.State) (event, error) {
 		rec, err := battle.Redo(st)
 		return event{rec: rec}, err
 	})
@@ -711,7 +724,7 @@ func (s *Server) handleBattleRedo(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handleBattleUnit(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("name")
-	s.battleWrite(w, r, nil, nil, nil, func(ctx context.Context, b *battleBody, st battle.State) (event, error) {
+	s.battleWrite(w, r, nil, battleRequests["VersionOnly"], nil, func(ctx context.Context, b *battleBody, st battle.State) (event, error) {
 		if _, err := st.Unit(name); err != nil {
 			return event{}, err
 		}
@@ -842,7 +855,7 @@ func (s *Server) handleBattleOdds(w http.ResponseWriter, r *http.Request) {
 		s.battleFail(w, r, err)
 		return
 	}
-	b, err := s.readBattleBody(w, r, []string{"target"}, "target", "attacks", "exact", "fallback")
+	b, err := s.readBattleBody(w, r, []string{"target"}, battleRequests["BattleOddsRequest"]...)
 	if err != nil {
 		s.battleFail(w, r, err)
 		return
