@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/rearrank/rearrank/battle"
@@ -113,6 +114,68 @@ type BattleChange struct {
 type StaleError struct {
 	ErrorBody
 	Version int64 `json:"version"`
+}
+
+// battleRuntime is what the server keeps of its battles beside the store:
+// the latest states and the open change feeds.
+type battleRuntime struct {
+	states  *stateCache
+	streams *streams
+}
+
+func newBattleRuntime(maxStreams int) battleRuntime {
+	return battleRuntime{states: &stateCache{m: map[string]battle.State{}}, streams: newStreams(maxStreams)}
+}
+
+// cachedStates is how many battles' latest states the server keeps.
+const cachedStates = 256
+
+// stateCache keeps the latest state the server saw of each battle, so
+// that a write or a read does not replay the log: a state is a value,
+// shared as it is. It is a cache of the store, which stays the truth: a
+// state is used only at the version the store has (the append checks it
+// too), so other writers sharing the database are seen.
+type stateCache struct {
+	mu sync.Mutex
+	m  map[string]battle.State
+}
+
+func (c *stateCache) get(id string) (battle.State, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	st, ok := c.m[id]
+	return st, ok
+}
+
+func (c *stateCache) put(id string, st battle.State) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.m[id]; !ok && len(c.m) >= cachedStates {
+		for k := range c.m { // any one: the battles in play come back at once
+			delete(c.m, k)
+			break
+		}
+	}
+	c.m[id] = st
+}
+
+func (c *stateCache) drop(id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.m, id)
+}
+
+// battleState is battle id's state at version, the store's version the
+// request read (-1: unknown, open it from the store).
+func (s *Server) battleState(ctx context.Context, st battle.Store, id string, version int64) (battle.State, error) {
+	if c, ok := s.battles.states.get(id); ok && c.Seq == version {
+		return c, nil
+	}
+	state, err := battle.Open(ctx, st, id)
+	if err == nil {
+		s.battles.states.put(id, state)
+	}
+	return state, err
 }
 
 // battleRequests are the fields of each battle request's body, by the
@@ -295,11 +358,6 @@ func (s *Server) handleBattles(w http.ResponseWriter, r *http.Request) {
 	writeBattle(w, r, http.StatusCreated, m, battle.State{})
 }
 
-// openState opens battle id's state.
-func openState(ctx context.Context, st battle.Store, id string) (battle.State, error) {
-	return battle.Open(ctx, st, id)
-}
-
 func (s *Server) handleBattle(w http.ResponseWriter, r *http.Request) {
 	st, m, err := s.battleMeta(r)
 	if err != nil {
@@ -320,6 +378,7 @@ func (s *Server) handleBattle(w http.ResponseWriter, r *http.Request) {
 		if !has {
 			v = m.Version
 		}
+		s.battles.states.drop(m.ID)
 		if err := st.Delete(r.Context(), m.ID, v); err != nil {
 			if errors.Is(err, battle.ErrStale) {
 				if now, gerr := st.Get(r.Context(), m.ID); gerr == nil {
@@ -337,7 +396,7 @@ func (s *Server) handleBattle(w http.ResponseWriter, r *http.Request) {
 		s.battleFail(w, r, err)
 		return
 	}
-	state, err := openState(r.Context(), st, m.ID)
+	state, err := s.battleState(r.Context(), st, m.ID, m.Version)
 	if err != nil {
 		s.battleFail(w, r, err)
 		return
@@ -360,8 +419,10 @@ type event struct {
 func (s *Server) appendEvent(w http.ResponseWriter, r *http.Request, st battle.Store, m battle.Meta, version int64, hasVersion bool,
 	build func(ctx context.Context, s battle.State) (event, error)) {
 	ctx := r.Context()
+	known := m.Version
 	for try := 1; ; try++ {
-		state, err := openState(ctx, st, m.ID)
+		state, err := s.battleState(ctx, st, m.ID, known)
+		known = -1 // a try again opens the battle as the store has it
 		if err != nil {
 			s.battleFail(w, r, err)
 			return
@@ -373,6 +434,7 @@ func (s *Server) appendEvent(w http.ResponseWriter, r *http.Request, st battle.S
 		ev, err := build(ctx, state)
 		if errors.Is(err, battle.ErrHistory) {
 			if state, err = battle.OpenFull(ctx, st, m.ID); err == nil {
+				s.battles.states.put(m.ID, state) // with the history the next undo needs too
 				ev, err = build(ctx, state)
 			}
 		}
@@ -382,6 +444,7 @@ func (s *Server) appendEvent(w http.ResponseWriter, r *http.Request, st battle.S
 		}
 		meta, err := st.Append(ctx, m.ID, state.Seq, ev.rec)
 		if errors.Is(err, battle.ErrStale) {
+			s.battles.states.drop(m.ID)
 			if hasVersion {
 				now, gerr := st.Get(ctx, m.ID)
 				if gerr != nil {
@@ -407,6 +470,7 @@ func (s *Server) appendEvent(w http.ResponseWriter, r *http.Request, st battle.S
 			s.battleFail(w, r, err) // appended, yet it does not fit: the next open says so too
 			return
 		}
+		s.battles.states.put(m.ID, after)
 		if after.Seq%snapshotEvery == 0 {
 			if err := st.SaveSnapshot(ctx, m.ID, after.Seq, battle.EncodeSnapshot(after)); err != nil {
 				s.log.Warn("battle snapshot not kept", "battle", m.ID, "seq", after.Seq, "err", err)
@@ -886,7 +950,7 @@ func (s *Server) handleBattleOdds(w http.ResponseWriter, r *http.Request) {
 		s.battleFail(w, r, err)
 		return
 	}
-	state, err := openState(r.Context(), st, m.ID)
+	state, err := s.battleState(r.Context(), st, m.ID, m.Version)
 	if err != nil {
 		s.battleFail(w, r, err)
 		return

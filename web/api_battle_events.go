@@ -120,7 +120,7 @@ func (st *streams) enter(client string) (release func(), err *apiError) {
 // the server shuts down (http.Server.RegisterOnShutdown), since
 // http.Server.Shutdown waits for open responses and a feed never ends by
 // itself.
-func (s *Server) CloseStreams() { s.streams.cancel() }
+func (s *Server) CloseStreams() { s.battles.streams.cancel() }
 
 // streaming serves the change feeds outside the guard, whose buffered
 // response and deadline a feed cannot live with; every other request goes
@@ -169,7 +169,7 @@ func (s *Server) handleBattleEvents(w http.ResponseWriter, r *http.Request) {
 		}
 		last = v
 	}
-	release, aerr := s.streams.enter(clientOf(r))
+	release, aerr := s.battles.streams.enter(clientOf(r))
 	if aerr != nil {
 		writeErrorIn(w, requestLang(r), aerr)
 		return
@@ -177,7 +177,7 @@ func (s *Server) handleBattleEvents(w http.ResponseWriter, r *http.Request) {
 	defer release()
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
-	stop := context.AfterFunc(s.streams.ctx, cancel)
+	stop := context.AfterFunc(s.battles.streams.ctx, cancel)
 	defer stop()
 
 	changes, err := st.Changes(ctx, m.ID)
@@ -185,7 +185,7 @@ func (s *Server) handleBattleEvents(w http.ResponseWriter, r *http.Request) {
 		s.battleFail(w, r, err)
 		return
 	}
-	state, err := openState(ctx, st, m.ID)
+	state, err := s.battleState(ctx, st, m.ID, m.Version)
 	if err != nil {
 		s.battleFail(w, r, err)
 		return
@@ -218,6 +218,9 @@ func (s *Server) handleBattleEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := &feed{w: w, rc: http.NewResponseController(w)}
+	// The server's ReadTimeout would end the request's context while the
+	// feed runs: a feed reads nothing more.
+	_ = f.rc.SetReadDeadline(time.Time{})
 	if len(missed) > 0 {
 		if state, err = f.change(state, missed, l); err != nil {
 			s.log.Warn("battle feed failed", "battle", m.ID, "err", err)
@@ -231,7 +234,7 @@ func (s *Server) handleBattleEvents(w http.ResponseWriter, r *http.Request) {
 	for {
 		select {
 		case <-ctx.Done():
-			if s.streams.ctx.Err() != nil && r.Context().Err() == nil {
+			if s.battles.streams.ctx.Err() != nil && r.Context().Err() == nil {
 				_ = f.send("closing", state.Seq, FeedEnd{Message: msg.New("battleapi.feed.closing").Text(l)})
 			}
 			return

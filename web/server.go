@@ -107,7 +107,7 @@ type Server struct {
 
 	overload overloadLog
 	freed    freeLog
-	streams  *streams // the battles' change feeds (api_battle_events.go)
+	battles  battleRuntime // the battles' states and change feeds (api_battle*.go)
 	pools
 }
 
@@ -161,7 +161,7 @@ func New(cfg Config) *Server {
 		heavy:   newLane("large", max(1, cfg.MaxConcurrent-1), cfg.QueueLen),
 		cache:   newResultCache(cacheBytes),
 		parsers: make(chan struct{}, runtime.GOMAXPROCS(0)),
-		streams: newStreams(cfg.MaxStreams)}
+		battles: newBattleRuntime(cfg.MaxStreams)}
 	static, err := fs.Sub(assets, "assets/static")
 	if err != nil {
 		panic(err) // the embedded tree is part of the binary
