@@ -21,6 +21,8 @@ import (
 	"github.com/rearrank/rearrank/battle/sqlite"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/proptest"
+	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/scenario"
 )
 
 // battleStore opens a battle store in a temporary directory.
@@ -660,5 +662,96 @@ func TestBattleConcurrency(t *testing.T) {
 	t.Logf("%d writes acknowledged, %d refused with 409", total, refused)
 	if total == 0 {
 		t.Fatal("no write went through")
+	}
+}
+
+// TestBattleUnitsOfEveryRuleset adds the target of every example
+// scenario, of all six rulesets, as the scenario JSON writes it (an
+// imported list's unit is the same ruleset, options and target), and
+// attacks it with the example's own attacks, seeded: the unit's size
+// after is the referee's on the same dice.
+func TestBattleUnitsOfEveryRuleset(t *testing.T) {
+	h := battleServer(t, Config{}).Handler()
+	files, err := filepath.Glob("../examples/*.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rulesets := map[string]bool{}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := scenario.Load(file, data)
+		if err != nil {
+			continue // a combat file
+		}
+		js, err := f.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var parts map[string]json.RawMessage
+		if err := json.Unmarshal(js, &parts); err != nil {
+			t.Fatal(err)
+		}
+		name := strings.TrimSuffix(filepath.Base(file), ".yaml")
+		t.Run(name, func(t *testing.T) {
+			base := "/api/battles/" + newBattle(t, h, name)
+			body := `{"name": "Target", "ruleset": ` + string(parts["ruleset"]) + `, "target": ` + string(parts["target"])
+			if o, ok := parts["options"]; ok {
+				body += `, "options": ` + string(o)
+			}
+			ch := expect[tChange](t, send(t, h, "POST", base+"/units", body+`}`), 200)
+			u, attacks, err := f.Build()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ch.Battle.Units[0].Size != u.Size() || ch.Battle.Units[0].Ruleset != f.Ruleset.String() {
+				t.Fatalf("added: %+v, want %d models of %s", ch.Battle.Units[0], u.Size(), f.Ruleset)
+			}
+			rulesets[f.Ruleset.String()] = true
+			ch = expect[tChange](t, send(t, h, "POST", base+"/attacks", `{"target": "Target", "attacks": `+string(parts["attacks"])+`, "seed": 3}`), 200)
+			res, err := referee.Resolve(u, attacks, dice.NewSeeded(3))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := ch.Battle.Units[0].Size, res.After.Size(); got != want {
+				t.Errorf("after the attack: %d models, the referee leaves %d", got, want)
+			}
+		})
+	}
+	if len(rulesets) != 6 {
+		t.Errorf("rulesets covered: %v, want all six", rulesets)
+	}
+}
+
+// TestBattleSharedStore: two servers on one database file (two processes
+// of rearrank serve, say) see each other's writes: a server's kept state
+// is used only at the version the store has.
+func TestBattleSharedStore(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "battles.db")
+	var hs [2]http.Handler
+	for i := range hs {
+		st, err := sqlite.Open(context.Background(), path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = st.Close() })
+		hs[i] = testServer(t, Config{Battles: st}).Handler()
+	}
+	base := battleWithSpearmen(t, hs[0], "Shared")
+	expect[tView](t, send(t, hs[1], "GET", base, ""), 200)
+	expect[tChange](t, send(t, hs[1], "POST", base+"/attacks", `{"target": "Spearmen", "attacks": `+crossbowAttacks+`, "dice": [6, 6, 1, 1], "version": 2}`), 200)
+	if v := expect[tView](t, send(t, hs[0], "GET", base, ""), 200); v.Version != 3 || v.Units[0].Size != 28 {
+		t.Fatalf("the first server after the second's write: version %d, %d models", v.Version, v.Units[0].Size)
+	}
+	// The first server's state of version 2 is not used for a write.
+	expect[StaleError](t, send(t, hs[0], "POST", base+"/undo", `{"version": 2}`), 409)
+	ch := expect[tChange](t, send(t, hs[0], "POST", base+"/undo", ""), 200)
+	if ch.Battle.Units[0].Size != 30 || ch.Record.Seq != 4 {
+		t.Fatalf("undo on the first server: %+v", ch)
+	}
+	if v := expect[tView](t, send(t, hs[1], "GET", base, ""), 200); v.Version != 4 || v.Units[0].Size != 30 {
+		t.Fatalf("the second server after the undo: version %d, %d models", v.Version, v.Units[0].Size)
 	}
 }
