@@ -457,7 +457,14 @@ func (s *Server) appendEvent(w http.ResponseWriter, r *http.Request, st battle.S
 			if try < appendTries {
 				continue
 			}
-			writeErrorIn(w, requestLang(r), sayError(http.StatusConflict, "stale", "", msg.New("battleapi.error.busy_writes", appendTries)))
+			now, gerr := st.Get(ctx, m.ID)
+			if gerr != nil {
+				s.battleFail(w, r, gerr)
+				return
+			}
+			e := sayError(http.StatusConflict, "stale", "", msg.New("battleapi.error.busy_writes", appendTries))
+			w.Header().Set("ETag", etag(now.Version))
+			writeJSON(w, e.Status, StaleError{ErrorBody: e.bodyIn(requestLang(r)), Version: now.Version})
 			return
 		}
 		if err != nil {
