@@ -831,3 +831,40 @@ func FuzzBattleHandlers(f *testing.F) {
 		}
 	})
 }
+
+// TestBattleFeedDeleted: a feed whose battle is deleted says so at its
+// next heartbeat, and ends; the heartbeats are comment lines.
+func TestBattleFeedDeleted(t *testing.T) {
+	srv := battleServer(t, Config{})
+	srv.battles.streams.beat = 20 * time.Millisecond
+	ts := httptest.NewServer(srv.Handler())
+	defer ts.Close()
+	base := battleWithSpearmen(t, srv.Handler(), "Doomed")
+	resp, err := http.Get(ts.URL + base + "/events?lang=ru")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	lines := bufio.NewReader(resp.Body)
+	var got []string
+	for len(got) < 8 {
+		line, err := lines.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, line)
+	}
+	if want := []string{"event: version\n", "id: 2\n", "data: {\"version\":2}\n", "\n", ": heartbeat\n", "\n", ": heartbeat\n", "\n"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("the feed:\n%q\nwant\n%q", got, want)
+	}
+	if w := send(t, srv.Handler(), "DELETE", base, ""); w.Code != 204 {
+		t.Fatalf("delete: %d", w.Code)
+	}
+	rest, err := io.ReadAll(lines)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(string(rest), "event: deleted\nid: 2\ndata: {\"message\":\"битва Doomed удалена\"}\n\n") {
+		t.Fatalf("the feed's end: %q", rest)
+	}
+}
