@@ -550,8 +550,7 @@ func (s *Server) handleBattleUnits(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return event{}, err
 			}
-			rs, err := b.str("ruleset", true)
-			if err != nil {
+			if _, err := b.str("ruleset", true); err != nil {
 				return event{}, err
 			}
 			target, _, err := b.object("target", true)
@@ -564,7 +563,7 @@ func (s *Server) handleBattleUnits(w http.ResponseWriter, r *http.Request) {
 			} else if ok {
 				members = append(members, fromBody("options", opts))
 			}
-			members = append(members, fromBody("target", target), ours("attacks", placeholderAttacks(rs)))
+			members = append(members, fromBody("target", target), ours("attacks", []byte(placeholderAttacks)))
 			f, err := loadComposed(b.data, members...)
 			if err != nil {
 				return event{}, err
@@ -578,8 +577,9 @@ func (s *Server) handleBattleUnits(w http.ResponseWriter, r *http.Request) {
 }
 
 // placeholderAttacks are the attacks of the scenario file a unit is
-// loaded from: the loader wants one, and battle.Add reads the target only.
-func placeholderAttacks(string) []byte { return []byte(`[{"count": 1, "strength": 1}]`) }
+// loaded from: the loader wants one, and battle.Add reads the target
+// only. Every ruleset reads them (TestBattleUnitsOfEveryRuleset).
+const placeholderAttacks = `[{"count": 1, "strength": 1}]`
 
 // unitAttacks loads the body's attacks field as a scenario's attacks
 // against the battle's unit u, under its ruleset and switches.
