@@ -291,8 +291,8 @@ target: {{from: army.json, unit: НАЗВАНИЕ}}. См. docs/import.md.`,
 	{ID: "cli.import.not_used", EN: "not used: {0}", RU: "не учтено: {0}"},
 
 	{ID: "cli.serve.usage",
-		EN: "[--addr 127.0.0.1:8080] [--timeout 10s] [--max-concurrent N] [--max-states N] [--queue-wait 2s] [--memory-limit BYTES]",
-		RU: "[--addr 127.0.0.1:8080] [--timeout 10s] [--max-concurrent N] [--max-states N] [--queue-wait 2s] [--memory-limit БАЙТЫ]",
+		EN: "[--addr 127.0.0.1:8080] [--timeout 10s] [--max-concurrent N] [--max-states N] [--queue-wait 2s] [--memory-limit BYTES] [--db PATH]",
+		RU: "[--addr 127.0.0.1:8080] [--timeout 10s] [--max-concurrent N] [--max-states N] [--queue-wait 2s] [--memory-limit БАЙТЫ] [--db ПУТЬ]",
 	},
 	{ID: "cli.serve.flag.addr",
 		EN: "address to listen on; 0.0.0.0:8080 lets phones on your network in",
@@ -314,6 +314,11 @@ target: {{from: army.json, unit: НАЗВАНИЕ}}. См. docs/import.md.`,
 	{ID: "cli.serve.flag.memory-limit",
 		EN: "soft memory limit of the process in bytes (runtime/debug.SetMemoryLimit; GOMEMLIMIT in the environment wins)",
 		RU: "мягкий предел памяти процесса в байтах (runtime/debug.SetMemoryLimit; GOMEMLIMIT в окружении важнее)",
+	},
+
+	{ID: "cli.serve.flag.db",
+		EN: "the database file that keeps the battles of /api/battles (created if missing); '' keeps none",
+		RU: "файл базы данных, в котором хранятся битвы /api/battles (создаётся, если его нет); '' — не хранить их",
 	},
 
 	// The flag package's errors (internal/cli).

@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/rearrank/rearrank/battle"
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 )
@@ -82,6 +83,12 @@ type Config struct {
 	ReturnMemory bool
 	// Version is reported by /healthz.
 	Version string
+	// Battles keeps the battles of /api/battles... (api_battle.go); nil
+	// keeps none, and those endpoints answer 404 no_battles.
+	Battles battle.Store
+	// MaxStreams is the most change feeds (GET /api/battles/{id}/events)
+	// open at once; past it, 503. 0 means DefaultMaxStreams.
+	MaxStreams int
 }
 
 // Server serves the page and the JSON API. Create it with New.
@@ -100,6 +107,7 @@ type Server struct {
 
 	overload overloadLog
 	freed    freeLog
+	battles  battleRuntime // the battles' states and change feeds (api_battle*.go)
 	pools
 }
 
@@ -141,6 +149,9 @@ func New(cfg Config) *Server {
 	if cfg.Version == "" {
 		cfg.Version = "dev"
 	}
+	if cfg.MaxStreams <= 0 {
+		cfg.MaxStreams = DefaultMaxStreams
+	}
 	log := cfg.Logger
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -149,7 +160,8 @@ func New(cfg Config) *Server {
 		cheap:   newLane("small", cfg.MaxConcurrent, cheapQueue),
 		heavy:   newLane("large", max(1, cfg.MaxConcurrent-1), cfg.QueueLen),
 		cache:   newResultCache(cacheBytes),
-		parsers: make(chan struct{}, runtime.GOMAXPROCS(0))}
+		parsers: make(chan struct{}, runtime.GOMAXPROCS(0)),
+		battles: newBattleRuntime(cfg.MaxStreams)}
 	static, err := fs.Sub(assets, "assets/static")
 	if err != nil {
 		panic(err) // the embedded tree is part of the binary
@@ -170,6 +182,21 @@ func New(cfg Config) *Server {
 		{path: "/api/compare", methods: []string{http.MethodPost}, handle: s.handleCompare, api: true},
 		{path: "/api/combat", methods: []string{http.MethodPost}, handle: s.handleCombat, api: true},
 		{path: "/api/import", methods: []string{http.MethodPost}, handle: s.handleImport, api: true},
+		{path: "/api/battles", methods: []string{http.MethodGet, http.MethodPost}, handle: s.handleBattles, api: true},
+		{path: "/api/battles/import", methods: []string{http.MethodPost}, handle: s.handleBattleImport, api: true},
+		{path: "/api/battles/{id}", methods: []string{http.MethodGet, http.MethodDelete}, handle: s.handleBattle, api: true},
+		{path: "/api/battles/{id}/units", methods: []string{http.MethodPost}, handle: s.handleBattleUnits, api: true},
+		{path: "/api/battles/{id}/units/{name}", methods: []string{http.MethodDelete}, handle: s.handleBattleUnit, api: true},
+		{path: "/api/battles/{id}/attacks", methods: []string{http.MethodPost}, handle: s.handleBattleAttacks, api: true},
+		{path: "/api/battles/{id}/combat", methods: []string{http.MethodPost}, handle: s.handleBattleCombat, api: true},
+		{path: "/api/battles/{id}/corrections", methods: []string{http.MethodPost}, handle: s.handleBattleCorrections, api: true},
+		{path: "/api/battles/{id}/advance", methods: []string{http.MethodPost}, handle: s.handleBattleAdvance, api: true},
+		{path: "/api/battles/{id}/undo", methods: []string{http.MethodPost}, handle: s.handleBattleUndo, api: true},
+		{path: "/api/battles/{id}/redo", methods: []string{http.MethodPost}, handle: s.handleBattleRedo, api: true},
+		{path: "/api/battles/{id}/log", methods: []string{http.MethodGet}, handle: s.handleBattleLog, api: true},
+		{path: "/api/battles/{id}/export", methods: []string{http.MethodGet}, handle: s.handleBattleExport, api: true},
+		{path: "/api/battles/{id}/odds", methods: []string{http.MethodPost}, handle: s.handleBattleOdds, api: true},
+		{path: "/api/battles/{id}/events", methods: []string{http.MethodGet}, handle: s.handleBattleEvents, api: true},
 	}
 	s.mux = http.NewServeMux()
 	for _, r := range s.routes {
@@ -251,7 +278,10 @@ func acceptsHTML(r *http.Request) bool {
 
 // Handler returns the server's handler: the routes inside the deadline
 // guard, panic recovery and request logging.
-func (s *Server) Handler() http.Handler { return s.logged(s.recovered(s.guarded(s.mux))) }
+// The battles' change feeds run outside the guard (streaming).
+func (s *Server) Handler() http.Handler {
+	return s.logged(s.recovered(s.streaming(s.guarded(s.mux))))
+}
 
 // methods answers 405 with an Allow header for a method the route does not
 // take.

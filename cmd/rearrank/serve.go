@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/rearrank/rearrank/battle"
+	"github.com/rearrank/rearrank/battle/sqlite"
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/web"
 )
@@ -40,6 +42,8 @@ func runServe(ctx context.Context, args []string, e env) error {
 	maxStates := fs.Int("max-states", web.DefaultMaxStates, "")
 	queueWait := fs.Duration("queue-wait", web.DefaultQueueWait, "")
 	memLimit := fs.Int64("memory-limit", defaultMemoryLimit, "")
+	defaultDB, dbErr := sqlite.DefaultPath()
+	db := fs.String("db", defaultDB, "")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -66,8 +70,22 @@ func runServe(ctx context.Context, args []string, e env) error {
 		debug.SetMemoryLimit(*memLimit)
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, nil))
+	// The battles (/api/battles...) are kept in --db; --db '' keeps none.
+	var battles battle.Store
+	switch {
+	case *db != "":
+		st, err := sqlite.Open(ctx, *db)
+		if err != nil {
+			return msg.Errorf(err, "cli.error.at", "serve: --db", errArg(err))
+		}
+		defer st.Close()
+		battles = st
+		log.Info("battles", "db", *db)
+	case dbErr != nil && !flagSet(fs, "db"):
+		log.Warn("battles off", "err", msg.ErrorText(dbErr, msg.English))
+	}
 	srv := web.New(web.Config{Logger: log, Timeout: *timeout, MaxConcurrent: *maxConc, MaxStates: *maxStates,
-		QueueWait: *queueWait, ReturnMemory: true, Version: version})
+		QueueWait: *queueWait, ReturnMemory: true, Version: version, Battles: battles})
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -82,6 +100,7 @@ func runServe(ctx context.Context, args []string, e env) error {
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
+	hs.RegisterOnShutdown(srv.CloseStreams) // the change feeds never end by themselves
 	log.Info("serving", "url", "http://"+ln.Addr().String()+"/", "version", version)
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()

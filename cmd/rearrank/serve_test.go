@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"os"
@@ -44,7 +45,7 @@ func TestServe(t *testing.T) {
 	var stderr syncBuffer
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0"}, env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &stderr, getenv: func(string) string { return "" }})
+		done <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(t.TempDir(), "battles.db")}, env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &stderr, getenv: func(string) string { return "" }})
 	}()
 	var base string
 	for range 200 {
@@ -80,7 +81,27 @@ func TestServe(t *testing.T) {
 	if resp.StatusCode != 200 || !strings.Contains(string(body), `"mean": "1/2"`) {
 		t.Errorf("odds: %d %s", resp.StatusCode, body)
 	}
-	cancel()
+	// A battle in --db, and its change feed, which the shutdown ends.
+	resp, err = http.Post(base+"api/battles", "application/json", strings.NewReader(`{"name": "Serve"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	var created struct{ ID string }
+	if err := json.Unmarshal(body, &created); resp.StatusCode != 201 || err != nil {
+		t.Fatalf("create a battle: %d %s", resp.StatusCode, body)
+	}
+	feed, err := http.Get(base + "api/battles/" + created.ID + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer feed.Body.Close()
+	lines := bufio.NewReader(feed.Body)
+	if line, err := lines.ReadString('\n'); err != nil || line != "event: version\n" {
+		t.Fatalf("the feed: %q %v", line, err)
+	}
+	cancel() // an open feed would hold the shutdown past its grace, and serve would return its error
 	select {
 	case err := <-done:
 		if err != nil {
@@ -88,6 +109,9 @@ func TestServe(t *testing.T) {
 		}
 	case <-time.After(shutdownGrace + 5*time.Second):
 		t.Fatal("serve did not stop after the signal")
+	}
+	if rest, _ := io.ReadAll(lines); !strings.Contains(string(rest), "event: closing") {
+		t.Errorf("the feed at shutdown: %q", rest)
 	}
 	log := stderr.String()
 	for _, want := range []string{"msg=request method=GET path=/healthz status=200", "msg=request method=POST path=/api/odds status=200", `msg="shutting down"`, "msg=stopped"} {
@@ -113,6 +137,7 @@ func TestServeUsage(t *testing.T) {
 		{[]string{"serve", "--queue-wait", "0s"}, 2, "", "rearrank: serve: --queue-wait 0s", 1},
 		{[]string{"serve", "--memory-limit", "1000"}, 2, "", "rearrank: serve: --memory-limit 1000: want at least 67108864", 1},
 		{[]string{"serve", "--addr", "256.0.0.1:99999"}, 1, "", "rearrank: serve:", 1},
+		{[]string{"serve", "--db", "/dev/null/battles.db"}, 1, "", "rearrank: serve: --db: ", 1},
 	} {
 		var out, errb bytes.Buffer
 		err := run(context.Background(), c.args, env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: cLocale(os.Getenv)})
