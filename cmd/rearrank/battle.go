@@ -144,7 +144,7 @@ func openStore(ctx context.Context, db string) (*sqlite.Store, error) {
 
 // session is one battle of an open store, as a subcommand works on it.
 type session struct {
-	st   *sqlite.Store
+	st   battle.Store
 	meta battle.Meta
 	e    env
 }

@@ -789,9 +789,17 @@ func runBattleShow(ctx context.Context, args []string, e env) error {
 		fmt.Fprintln(e.stdout, e.text("battlecli.show.no_units"))
 		return nil
 	}
+	var blocks []*rearrank.Unit
 	for _, u := range units {
 		fmt.Fprintln(e.stdout)
 		showUnit(e, u)
+		if u.Unit.Fighter() == nil && !u.Destroyed() {
+			blocks = append(blocks, u.Unit)
+		}
+	}
+	if len(blocks) > 0 {
+		fmt.Fprintln(e.stdout)
+		drawLegendIn(e.stdout, e.lang, blocks...)
 	}
 	return nil
 }
@@ -830,7 +838,6 @@ func showUnit(e env, u *battle.Unit) {
 		fmt.Fprintln(w, e.text("battlecli.show.unit", u.Name, rs, u.Unit.Size(), u.Starting))
 	}
 	drawFormationIn(w, u.Unit.Ranks(), nil, e.lang)
-	drawKinds(w, e.lang, u.Unit)
 }
 
 func runBattleOdds(ctx context.Context, args []string, e env) error {

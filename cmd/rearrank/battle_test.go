@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/rearrank/rearrank/battle"
 	"github.com/rearrank/rearrank/battle/sqlite"
+	"github.com/rearrank/rearrank/msg"
 )
 
 // battleRun runs rearrank battle with args on database db and returns
@@ -131,5 +133,73 @@ func TestBattleSnapshots(t *testing.T) {
 	}
 	if seq, _, err := st.Snapshot(ctx, m2.ID); err != nil || seq != 65 {
 		t.Errorf("import's snapshot at %d (%v), want 65", seq, err)
+	}
+}
+
+// racingStore is a store where another writer appends an advance just
+// before the first Append of this one.
+type racingStore struct {
+	battle.Store
+	raced bool
+}
+
+func (r *racingStore) Append(ctx context.Context, id string, version int64, recs ...battle.Record) (battle.Meta, error) {
+	if !r.raced {
+		r.raced = true
+		s, err := battle.Open(ctx, r.Store, id)
+		if err != nil {
+			return battle.Meta{}, err
+		}
+		rec, err := battle.Advance(s)
+		if err != nil {
+			return battle.Meta{}, err
+		}
+		if _, err := r.Store.Append(ctx, id, version, rec); err != nil {
+			return battle.Meta{}, err
+		}
+	}
+	return r.Store.Append(ctx, id, version, recs...)
+}
+
+// TestBattleStale: a write that finds the battle changed under it builds
+// its record again on the battle as it now stands, once, where the
+// record takes nothing of the player but the command; where it holds
+// dice the player gave for the battle as it stood, it is refused with the
+// store's stale error.
+func TestBattleStale(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "b.db")
+	battleRun(t, db, "new", "game")
+	battleRun(t, db, "add", "game", filepath.Join("..", "..", "examples", "crossbows.yaml"))
+	ctx := context.Background()
+	st, err := sqlite.Open(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	m, err := st.Get(ctx, "game")
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	s := &session{st: &racingStore{Store: st}, meta: m}
+	before, rec, err := s.write(ctx, battle.Advance, true)
+	if err != nil {
+		t.Fatalf("retried write: %v", err)
+	}
+	if before.Seq != 2 || rec.Seq != 3 || s.meta.Version != 3 {
+		t.Errorf("retried write: built on seq %d, appended as %d, version %d; want 2, 3, 3", before.Seq, rec.Seq, s.meta.Version)
+	}
+	if got := battleRun(t, db, "show", "game"); !strings.HasPrefix(got, "game: turn 1, magic; 3 events\n") {
+		t.Errorf("after the race: %q", got)
+	}
+
+	s = &session{st: &racingStore{Store: st}, meta: s.meta}
+	if _, _, err := s.write(ctx, battle.Advance, false); !errors.Is(err, battle.ErrStale) {
+		t.Errorf("write without retry: %v, want the stale error", err)
+	} else if got, want := msg.ErrorText(err, msg.English), "the battle changed since you read it (version 3, now 4): read it again and retry"; got != want {
+		t.Errorf("stale error %q, want %q", got, want)
+	}
+	if got := battleRun(t, db, "show", "game"); !strings.HasPrefix(got, "game: turn 1, shooting; 4 events\n") {
+		t.Errorf("after the refused write: %q", got)
 	}
 }
