@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -201,5 +203,49 @@ func TestBattleStale(t *testing.T) {
 	}
 	if got := battleRun(t, db, "show", "game"); !strings.HasPrefix(got, "game: turn 1, shooting; 4 events\n") {
 		t.Errorf("after the refused write: %q", got)
+	}
+}
+
+// TestBattleREADME runs the README's battle, the block of `rearrank battle`
+// commands, on a database of its own (TestREADMESamples runs the
+// `$ rearrank` samples, which would use the default database), and checks
+// that the block after it is what its last command, the log, prints.
+func TestBattleREADME(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(readme), "\n")
+	var cmds, want []string
+	for i := 0; i < len(lines); i++ {
+		if lines[i] != "```sh" || i+1 >= len(lines) || !strings.HasPrefix(lines[i+1], "rearrank battle ") {
+			continue
+		}
+		for i++; i < len(lines) && lines[i] != "```"; i++ {
+			cmds = append(cmds, lines[i])
+		}
+		for i++; i < len(lines) && lines[i] != "```"; i++ {
+		}
+		for i++; i < len(lines) && lines[i] != "```"; i++ {
+			want = append(want, lines[i])
+		}
+		break
+	}
+	if len(cmds) < 5 || len(want) < 3 {
+		t.Fatalf("the README's battle: %d commands, %d lines of log", len(cmds), len(want))
+	}
+	db := filepath.Join(t.TempDir(), "b.db")
+	var out string
+	for _, c := range cmds {
+		args := strings.Fields(strings.TrimPrefix(c, "rearrank battle "))
+		for j, a := range args {
+			if strings.HasPrefix(a, "examples/") {
+				args[j] = "../../" + a
+			}
+		}
+		out = battleRun(t, db, args...)
+	}
+	if got := strings.Split(strings.TrimSuffix(out, "\n"), "\n"); !slices.Equal(got, want) {
+		t.Errorf("the README's log:\n%s\nthe log printed:\n%s", strings.Join(want, "\n"), out)
 	}
 }
