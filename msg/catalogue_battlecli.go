@@ -22,7 +22,7 @@ Commands:
   attack BATTLE --target UNIT FILE
                                 resolve a scenario file's attacks on a unit
                                 with your dice
-  combat BATTLE A B [FILE]      one round of close combat between two units
+  combat BATTLE A B FILE        one round of close combat between two units
   fix BATTLE UNIT               correct a unit by hand
   next BATTLE                   move on to the next phase
   turn BATTLE N [PHASE]         move on to turn N (and a phase)
@@ -59,7 +59,7 @@ Example:
   attack БИТВА --target ПОДР ФАЙЛ
                                 разобрать атаки файла сценария по подразделению
                                 с вашими кубиками
-  combat БИТВА A B [ФАЙЛ]       один раунд рукопашного боя двух подразделений
+  combat БИТВА A B ФАЙЛ         один раунд рукопашного боя двух подразделений
   fix БИТВА ПОДР                исправить подразделение вручную
   next БИТВА                    перейти к следующей фазе
   turn БИТВА N [ФАЗА]           перейти к ходу N (и фазе)
@@ -171,14 +171,18 @@ $XDG_DATA_HOME/rearrank/battles.db, иначе ~/.local/share/rearrank/battles.d
 		RU: "БИТВА {0} ПОДРАЗДЕЛЕНИЕ [{1} КУБИКИ|{2} N] [{3}] ФАЙЛ|-",
 	},
 	{ID: "battlecli.combat.usage",
-		EN: "BATTLE A B [{0} 6,3,...|{1} N] [{2}] [FILE|-]",
-		RU: "БИТВА A B [{0} КУБИКИ|{1} N] [{2}] [ФАЙЛ|-]",
+		EN: "BATTLE A B [{0} 6,3,...|{1} N] [{2}] FILE|-",
+		RU: "БИТВА A B [{0} КУБИКИ|{1} N] [{2}] ФАЙЛ|-",
 	},
 	{ID: "battlecli.combat.error.too_large",
 		EN: "{0}: larger than {1} MiB, more than a combat file holds",
 		RU: "{0}: больше {1} МиБ, файл боя столько не занимает",
 	},
 	{ID: "battlecli.combat.error.read", EN: "{0}: not a combat file: {1}", RU: "{0}: это не файл боя: {1}"},
+	{ID: "battlecli.combat.error.field",
+		EN: "{0}: {1}: not a field of a combat file (description, ruleset, options, combat, sides)",
+		RU: "{0}: {1}: такого поля в файле боя нет (description, ruleset, options, combat, sides)",
+	},
 	{ID: "battlecli.combat.error.not_combat",
 		EN: "{0}: not a combat file: want a mapping with options, combat and sides",
 		RU: "{0}: это не файл боя: нужно отображение с options, combat и sides",

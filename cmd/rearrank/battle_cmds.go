@@ -16,6 +16,7 @@ import (
 	"github.com/rearrank/rearrank/battle"
 	"github.com/rearrank/rearrank/combat"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/wire"
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/referee"
@@ -295,10 +296,10 @@ func runBattleAttack(ctx context.Context, args []string, e env) error {
 	}
 	if *asJSON {
 		return writeJSON(e.stdout, struct {
-			Seq    int64               `json:"seq"`
-			Faces  []int               `json:"faces"`
-			Result battle.AttackResult `json:"result"`
-		}{rec.Seq, ev.Faces, ev.Result})
+			Seq        int64               `json:"seq"`
+			Result     battle.AttackResult `json:"result"`
+			Resolution wire.Resolution     `json:"resolution"`
+		}{rec.Seq, ev.Result, wire.ResolutionOf(res, ev.Faces)})
 	}
 	printResolve(e.stdout, res, ev.Faces, e.lang)
 	fmt.Fprintln(e.stdout)
@@ -308,12 +309,8 @@ func runBattleAttack(ctx context.Context, args []string, e env) error {
 // combatParts reads a combat file (docs/combat.md) as the parts a battle's
 // round takes (battle.Combat): its options, combat and sides, without the
 // sides' units, which are the battle's. A ruleset it names must be the
-// units'. No file is a round with no fights of its own: each side's
-// leadership and fights default.
+// units'.
 func combatParts(path string, e env) (json.RawMessage, string, error) {
-	if path == "" {
-		return json.RawMessage(`{"sides":{"a":{},"b":{}}}`), "", nil
-	}
 	var data []byte
 	var err error
 	if path == "-" {
@@ -338,6 +335,16 @@ func combatParts(path string, e env) (json.RawMessage, string, error) {
 	var doc map[string]json.RawMessage
 	if err := json.Unmarshal(j, &doc); err != nil || doc == nil {
 		return nil, "", usage("battlecli.combat.error.not_combat", path)
+	}
+	if _, ok := doc["sides"]; !ok {
+		return nil, "", usage("battlecli.combat.error.not_combat", path)
+	}
+	for k := range doc {
+		switch k {
+		case "description", "ruleset", "options", "combat", "sides":
+		default:
+			return nil, "", usage("battlecli.combat.error.field", path, k)
+		}
 	}
 	var ruleset string
 	if rs, ok := doc["ruleset"]; ok {
@@ -375,14 +382,11 @@ func runBattleCombat(ctx context.Context, args []string, e env) error {
 	fs, db := battleFlags(e, "combat")
 	df := addDiceFlags(fs, e)
 	asJSON := jsonFlag(fs, e)
-	pos, err := battleArgs(fs, args, 3, 4)
+	pos, err := battleArgs(fs, args, 4, 4)
 	if err != nil {
 		return err
 	}
-	var path string
-	if len(pos) == 4 {
-		path = pos[3]
-	}
+	path := pos[3]
 	fight, ruleset, err := combatParts(path, e)
 	if err != nil {
 		return err
@@ -418,16 +422,16 @@ func runBattleCombat(ctx context.Context, args []string, e env) error {
 	if sc != nil && sc.Remaining() > 0 {
 		e.note(msg.New("cli.combat.dice_left", sc.Remaining(), sc.Used()))
 	}
-	if *asJSON {
-		return writeJSON(e.stdout, struct {
-			Seq    int64               `json:"seq"`
-			Faces  []int               `json:"faces"`
-			Result battle.CombatResult `json:"result"`
-		}{rec.Seq, ev.Faces, ev.Result})
-	}
 	c, err := roundCombat(st, &ev)
 	if err != nil {
 		return err
+	}
+	if *asJSON {
+		return writeJSON(e.stdout, struct {
+			Seq    int64               `json:"seq"`
+			Result battle.CombatResult `json:"result"`
+			Round  wire.Round          `json:"round"`
+		}{rec.Seq, ev.Result, wire.RoundOf(round, c, ev.Faces)})
 	}
 	printRound(e.stdout, c, round, ev.Faces, e.lang)
 	fmt.Fprintln(e.stdout)
