@@ -181,7 +181,7 @@ $XDG_DATA_HOME/rearrank/battles.db, иначе ~/.local/share/rearrank/battles.d
 	{ID: "battlecli.combat.error.read", EN: "{0}: not a combat file: {1}", RU: "{0}: это не файл боя: {1}"},
 	{ID: "battlecli.combat.error.field",
 		EN: "{0}: {1}: not a field of a combat file (description, ruleset, options, combat, sides)",
-		RU: "{0}: {1}: такого поля в файле боя нет (description, ruleset, options, combat, sides)",
+		RU: "{0}: {1}: такого поля в файле боя нет (есть description, ruleset — свод правил, options, combat, sides)",
 	},
 	{ID: "battlecli.combat.error.not_combat",
 		EN: "{0}: not a combat file: want a mapping with options, combat and sides",
