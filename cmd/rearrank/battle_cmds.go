@@ -291,6 +291,19 @@ func runBattleAttack(ctx context.Context, args []string, e env) error {
 	if err := json.Unmarshal(rec.Data, &ev); err != nil {
 		return err
 	}
+	if !e.tty {
+		// Nobody was asked the owner's choices: the engine's defaults
+		// stood in for them, as resolve says without a terminal.
+		if u, err := st.Unit(*target); err == nil {
+			if f, err := unitFile(u, f.Attacks, pos[1]); err == nil {
+				if _, notes, err := standIn(f); err == nil {
+					for _, n := range notes {
+						e.note(n)
+					}
+				}
+			}
+		}
+	}
 	if sc != nil && sc.Remaining() > 0 {
 		e.note(msg.New("cli.resolve.dice_left", sc.Remaining(), fmt.Sprint(sc.Faces()[sc.Used():]), sc.Used()))
 	}
@@ -912,6 +925,20 @@ func runBattleOdds(ctx context.Context, args []string, e env) error {
 // the groups, loaded and built; an error names path, the file the groups
 // came from.
 func unitAttacks(u *battle.Unit, groups []scenario.Attack, path string) ([]rearrank.Attack, error) {
+	f, err := unitFile(u, groups, path)
+	if err != nil {
+		return nil, err
+	}
+	_, attacks, err := f.Build()
+	if err != nil {
+		return nil, usageError{Err: err}
+	}
+	return attacks, nil
+}
+
+// unitFile is the scenario of groups against a battle's unit: its
+// ruleset, switches and target, loaded and checked; an error names path.
+func unitFile(u *battle.Unit, groups []scenario.Attack, path string) (*scenario.File, error) {
 	b, err := scenario.File{Attacks: groups}.MarshalJSON()
 	if err != nil {
 		return nil, err
@@ -935,11 +962,7 @@ func unitAttacks(u *battle.Unit, groups []scenario.Attack, path string) ([]rearr
 	if err != nil {
 		return nil, usageError{Err: err}
 	}
-	_, attacks, err := f.Build()
-	if err != nil {
-		return nil, usageError{Err: err}
-	}
-	return attacks, nil
+	return f, nil
 }
 
 func runBattleExport(ctx context.Context, args []string, e env) error {
