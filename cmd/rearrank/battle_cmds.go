@@ -123,13 +123,16 @@ func runBattleRename(ctx context.Context, args []string, e env) error {
 // readScenario reads a scenario file named on the command line, "-" for
 // standard input; its errors are bad input and name their place.
 func readScenario(path string, e env) (*scenario.File, error) {
-	var f *scenario.File
-	var err error
-	if path == "-" {
-		f, err = scenario.Read("-", e.stdin)
-	} else {
-		f, err = readFile(path)
+	r := e.stdin
+	if path != "-" {
+		fh, err := os.Open(path)
+		if err != nil {
+			return nil, usageError{Err: err}
+		}
+		defer fh.Close()
+		r = fh
 	}
+	f, err := scenario.Read(path, r)
 	if err != nil {
 		return nil, usageError{Err: err}
 	}
