@@ -93,7 +93,7 @@ func battleFlags(e env, sub string) (*flag.FlagSet, *string) {
 // arguments: a flag is the same in every language.
 var battleFlagNames = map[string][]any{
 	"list":   {"--json"},
-	"add":    {"--name"},
+	"add":    {"--name", "--from", "--unit", "--ruleset", "--set"},
 	"attack": {"--target", "--dice", "--seed", "--json"},
 	"combat": {"--dice", "--seed", "--json"},
 	"fix":    {"--remove", "--aim", "--wound", "--models", "--set"},

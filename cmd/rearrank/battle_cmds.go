@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/goccy/go-yaml"
 	"github.com/rearrank/rearrank"
@@ -20,6 +21,7 @@ import (
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/referee"
+	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
 )
 
@@ -121,41 +123,107 @@ func runBattleRename(ctx context.Context, args []string, e env) error {
 }
 
 // readScenario reads a scenario file named on the command line, "-" for
-// standard input; its errors are bad input and name their place.
+// standard input, with the list files its from: fields name; its errors
+// are bad input and name their place, and what the mapping from a list
+// did not use or assumed is noted on standard error.
 func readScenario(path string, e env) (*scenario.File, error) {
-	r := e.stdin
-	if path != "-" {
-		fh, err := os.Open(path)
-		if err != nil {
-			return nil, usageError{Err: err}
-		}
-		defer fh.Close()
-		r = fh
-	}
-	f, err := scenario.Read(path, r)
+	f, notes, err := readFile(path, e.stdin)
 	if err != nil {
 		return nil, usageError{Err: err}
 	}
+	for _, n := range notes {
+		e.note(n)
+	}
 	return f, nil
+}
+
+// listFile is a list file's unit as a scenario file with it as its
+// target, as rearrank import --unit writes it: the list's ruleset or
+// rulesetName, and the fields sets give. The mapping's notes go to
+// standard error.
+func listFile(path, unitName, rulesetName string, sets []string, e env) (*scenario.File, error) {
+	o := scenario.ListOptions{Set: map[string]string{}}
+	if rulesetName != "" {
+		rs, err := rules.ParseRuleset(rulesetName)
+		if err != nil {
+			return nil, usage("cli.error.at", "battle add: --ruleset", errArg(err))
+		}
+		o.Ruleset = rs
+	}
+	for _, s := range sets {
+		k, v, ok := strings.Cut(s, "=")
+		if k = strings.TrimSpace(k); !ok || k == "" {
+			return nil, usage("battlecli.add.error.set", strconv.Quote(s))
+		}
+		o.Set[k] = strings.TrimSpace(v)
+	}
+	l, err := readList(path, e.stdin)
+	if err != nil {
+		return nil, err
+	}
+	u, err := scenario.FindUnit(l, unitName)
+	if err != nil {
+		return nil, usageError{Err: err}
+	}
+	t, notes, err := scenario.ListTarget(l, u, o)
+	if err != nil {
+		var se *scenario.Error
+		if errors.As(err, &se) && se.Field != "" {
+			return nil, usage("cli.error.at", "battle add: --set", errArg(err))
+		}
+		return nil, usageError{Err: err}
+	}
+	rs := o.Ruleset
+	if rs == rules.NoRuleset {
+		rs = scenario.ListRuleset(l.Game)
+	}
+	e.note(msg.New("cli.import.ruleset", u.Name, rs.String()))
+	for _, n := range notes {
+		e.note(n)
+	}
+	return &scenario.File{Ruleset: rs, Target: t}, nil
 }
 
 func runBattleAdd(ctx context.Context, args []string, e env) error {
 	fs, db := battleFlags(e, "add")
 	name := fs.String("name", "", e.text("battlecli.add.flag.name"))
-	pos, err := battleArgs(fs, args, 2, 2)
+	from := fs.String("from", "", e.text("battlecli.add.flag.from"))
+	listUnit := fs.String("unit", "", e.text("battlecli.add.flag.unit"))
+	rulesetName := fs.String("ruleset", "", e.text("battlecli.add.flag.ruleset"))
+	var sets multiFlag
+	fs.Var(&sets, "set", e.text("battlecli.add.flag.set"))
+	pos, err := battleArgs(fs, args, 1, 2)
 	if err != nil {
 		return err
 	}
-	f, err := readScenario(pos[1], e)
-	if err != nil {
-		return err
+	var f *scenario.File
+	switch {
+	case *from != "" && len(pos) == 2:
+		return usage("battlecli.add.error.file_and_from", pos[1])
+	case *from != "" && *listUnit == "":
+		return usage("battlecli.add.error.needs_unit")
+	case *from != "":
+		if f, err = listFile(*from, *listUnit, *rulesetName, sets, e); err != nil {
+			return err
+		}
+	case len(pos) == 1:
+		return usage("battlecli.error.args", fs.Name(), len(pos), battleUsage("add"))
+	default:
+		for _, n := range []string{"unit", "ruleset", "set"} {
+			if flagSet(fs, n) {
+				return usage("battlecli.add.error.needs_from", "--"+n)
+			}
+		}
+		if f, err = readScenario(pos[1], e); err != nil {
+			return err
+		}
 	}
 	unitName := *name
 	if unitName == "" {
 		unitName = f.Target.Name
 	}
 	if unitName == "" {
-		return usage("battlecli.add.error.no_name", pos[1])
+		return usage("battlecli.add.error.no_name", pos[len(pos)-1])
 	}
 	s, err := openBattle(ctx, *db, pos[0], e)
 	if err != nil {
