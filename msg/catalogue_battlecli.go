@@ -304,8 +304,8 @@ $XDG_DATA_HOME/rearrank/battles.db, иначе ~/.local/share/rearrank/battles.d
 	{ID: "battlecli.show.warrior", EN: "{0} ({1}):", RU: "{0} ({1}):"},
 
 	{ID: "battlecli.odds.usage",
-		EN: "BATTLE {0} UNIT [{1}] [{2}] [{3} N] [{4} D] FILE|-",
-		RU: "БИТВА {0} ПОДРАЗДЕЛЕНИЕ [{1}] [{2}] [{3} N] [{4} D] ФАЙЛ|-",
+		EN: "BATTLE {0} UNIT [{1}] [{2}] [{3} N [{4}]] [{5} D] FILE|-",
+		RU: "БИТВА {0} ПОДРАЗДЕЛЕНИЕ [{1}] [{2}] [{3} N [{4}]] [{5} D] ФАЙЛ|-",
 	},
 	{ID: "battlecli.odds.error.destroyed",
 		EN: "unit {0} is destroyed: there are no odds to compute",

@@ -99,7 +99,7 @@ var battleFlagNames = map[string][]any{
 	"fix":    {"--remove", "--aim", "--wound", "--models", "--set"},
 	"log":    {"--json"},
 	"show":   {"--json"},
-	"odds":   {"--target", "--exact", "--json", "--max-states", "--timeout"},
+	"odds":   {"--target", "--exact", "--json", "--max-states", "--fallback", "--timeout"},
 	"export": {"-o"},
 	"import": {"--name"},
 }

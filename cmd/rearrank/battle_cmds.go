@@ -862,7 +862,7 @@ func runBattleShow(ctx context.Context, args []string, e env) error {
 		for _, u := range units {
 			ranks := []string{}
 			for _, r := range u.Unit.Ranks() {
-				ranks = append(ranks, "["+joinCells(rankCells(r, nil))+"]")
+				ranks = append(ranks, "["+strings.Join(rankCells(r, nil), " ")+"]")
 			}
 			out.Units = append(out.Units, unitJSON{u.Name, u.Ruleset, u.Options, u.Unit.Size(), u.Starting, woundsLost(u.Unit), u.Destroyed(), ranks, u.Target})
 		}
@@ -890,18 +890,6 @@ func runBattleShow(ctx context.Context, args []string, e env) error {
 		drawLegendIn(e.stdout, e.lang, blocks...)
 	}
 	return nil
-}
-
-// joinCells writes a rank's cells with a space between them.
-func joinCells(cells []string) string {
-	out := ""
-	for i, c := range cells {
-		if i > 0 {
-			out += " "
-		}
-		out += c
-	}
-	return out
 }
 
 // showUnit draws one of the battle's units as it stands: its name and
@@ -934,6 +922,8 @@ func runBattleOdds(ctx context.Context, args []string, e env) error {
 	exact := fs.Bool("exact", false, e.text("cli.odds.flag.exact"))
 	asJSON := jsonFlag(fs, e)
 	maxStates := fs.Int("max-states", odds.DefaultMaxStates, e.text("cli.odds.flag.max-states"))
+	fallback := fs.Bool("fallback", false, e.text("cli.odds.flag.fallback"))
+	samples := fs.Int("samples", odds.DefaultSamples, e.text("cli.odds.flag.samples"))
 	timeout := fs.Duration("timeout", 0, e.text("cli.odds.flag.timeout"))
 	pos, err := battleArgs(fs, args, 2, 2)
 	if err != nil {
@@ -944,6 +934,9 @@ func runBattleOdds(ctx context.Context, args []string, e env) error {
 	}
 	if err := checkMaxStates(fs, *maxStates); err != nil {
 		return err
+	}
+	if *samples < 1 || *samples > 1_000_000_000 {
+		return usage("cli.odds.error.samples", *samples)
 	}
 	ctx, cancel, err := withTimeout(ctx, "battle odds", *timeout)
 	if err != nil {
@@ -979,7 +972,10 @@ func runBattleOdds(ctx context.Context, args []string, e env) error {
 	if err != nil {
 		return err
 	}
-	res, err := odds.Exact(ctx, u, attacks, odds.Config{MaxStates: *maxStates, Fallback: true, Samples: odds.DefaultSamples})
+	res, err := odds.Exact(ctx, u, attacks, odds.Config{MaxStates: *maxStates, Fallback: *fallback, Samples: *samples})
+	if errors.Is(err, odds.ErrStateLimit) {
+		return msg.Errorf(err, "cli.error.state_limit", pos[1], errArg(err), stateAdviceMsg(err, true))
+	}
 	if err != nil {
 		err = stopped(err, *timeout)
 		return msg.Errorf(err, "cli.error.at", pos[1], errArg(err))
