@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -390,6 +391,31 @@ func runBattleAttack(ctx context.Context, args []string, e env) error {
 	return s.said(st, rec)
 }
 
+// fightFile is a combat file's fields as battle combat reads them: the
+// values are the round's business (battle.Combat checks them), and a
+// side's unit, the battle's, is not read.
+type fightFile struct {
+	Description scenario.Scalar `yaml:"description"`
+	Ruleset     scenario.Scalar `yaml:"ruleset"`
+	Options     scenario.Scalar `yaml:"options"`
+	Combat      scenario.Scalar `yaml:"combat"`
+	Sides       *struct {
+		A *fightSide `yaml:"a"`
+		B *fightSide `yaml:"b"`
+	} `yaml:"sides"`
+}
+
+// fightSide is a side of a fightFile.
+type fightSide struct {
+	Unit           scenario.Scalar `yaml:"unit"`
+	Leadership     scenario.Scalar `yaml:"leadership"`
+	Special        scenario.Scalar `yaml:"special"`
+	RerollBreak    scenario.Scalar `yaml:"reroll_break"`
+	Bonus          scenario.Scalar `yaml:"bonus"`
+	Fights         scenario.Scalar `yaml:"fights"`
+	BattleStandard scenario.Scalar `yaml:"battle_standard"`
+}
+
 // combatParts reads a combat file (docs/combat.md) as the parts a battle's
 // round takes (battle.Combat): its options, combat and sides, without the
 // sides' units, which are the battle's. A ruleset it names must be the
@@ -409,8 +435,16 @@ func combatParts(path string, e env) (json.RawMessage, string, error) {
 	if err != nil {
 		return nil, "", usageError{Err: err}
 	}
-	if len(data) > scenario.MaxSize {
-		return nil, "", usage("battlecli.combat.error.too_large", path, scenario.MaxSize>>20)
+	// The scenario's reader first: its limits on the text (size, depth,
+	// tokens; no anchors, aliases or tags) and its errors at the file's
+	// lines and fields; only then the YAML library, to turn a text it has
+	// passed into JSON.
+	if top, ok := scenario.TopFields(data); ok && (slices.Contains(top, "attacks") || slices.Contains(top, "target")) {
+		return nil, "", usage("battlecli.combat.error.scenario", path)
+	}
+	var fields fightFile
+	if _, err := (&scenario.Decoder{}).Decode(path, data, &fields); err != nil {
+		return nil, "", usageError{Err: err}
 	}
 	j, err := yaml.YAMLToJSON(data)
 	if err != nil {
@@ -422,13 +456,6 @@ func combatParts(path string, e env) (json.RawMessage, string, error) {
 	}
 	if _, ok := doc["sides"]; !ok {
 		return nil, "", usage("battlecli.combat.error.not_combat", path)
-	}
-	for k := range doc {
-		switch k {
-		case "description", "ruleset", "options", "combat", "sides":
-		default:
-			return nil, "", usage("battlecli.combat.error.field", path, k)
-		}
 	}
 	var ruleset string
 	if rs, ok := doc["ruleset"]; ok {
