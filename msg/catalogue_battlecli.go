@@ -24,6 +24,7 @@ Commands:
                                 with your dice
   combat BATTLE A B FILE        one round of close combat between two units
   fix BATTLE UNIT               correct a unit by hand
+  leave BATTLE UNIT             a unit leaves the battle (it fled the table)
   next BATTLE                   move on to the next phase
   turn BATTLE N [PHASE]         move on to turn N (and a phase)
   undo BATTLE                   cancel the latest event
@@ -61,6 +62,7 @@ Example:
                                 с вашими кубиками
   combat БИТВА A B ФАЙЛ         один раунд рукопашного боя двух подразделений
   fix БИТВА ПОДР                исправить подразделение вручную
+  leave БИТВА ПОДР              подразделение покидает битву (бежало со стола)
   next БИТВА                    перейти к следующей фазе
   turn БИТВА N [ФАЗА]           перейти к ходу N (и фазе)
   undo БИТВА                    отменить последнее событие
@@ -83,8 +85,8 @@ $XDG_DATA_HOME/rearrank/battles.db, иначе ~/.local/share/rearrank/battles.d
 `,
 	},
 	{ID: "battlecli.error.no_command",
-		EN: "battle: which command? new, list, rm, rename, add, attack, combat, fix, next, turn, undo, redo, log, show, odds, export or import",
-		RU: "battle: какая команда? new, list, rm, rename, add, attack, combat, fix, next, turn, undo, redo, log, show, odds, export или import",
+		EN: "battle: which command? new, list, rm, rename, add, attack, combat, fix, leave, next, turn, undo, redo, log, show, odds, export or import",
+		RU: "battle: какая команда? new, list, rm, rename, add, attack, combat, fix, leave, next, turn, undo, redo, log, show, odds, export или import",
 	},
 	{ID: "battlecli.error.unknown_command",
 		EN: "battle: unknown command {0} (rearrank battle --help lists them)",
@@ -246,6 +248,7 @@ $XDG_DATA_HOME/rearrank/battles.db, иначе ~/.local/share/rearrank/battles.d
 		RU: "battle fix: --aim указывается вместе с --remove (убрать модели) или --wound (нанести раны)",
 	},
 
+	{ID: "battlecli.leave.usage", EN: "BATTLE UNIT", RU: "БИТВА ПОДРАЗДЕЛЕНИЕ"},
 	{ID: "battlecli.next.usage", EN: "BATTLE", RU: "БИТВА"},
 	{ID: "battlecli.turn.usage",
 		EN: "BATTLE N [movement|magic|shooting|combat]",
@@ -340,6 +343,7 @@ $XDG_DATA_HOME/rearrank/battles.db, иначе ~/.local/share/rearrank/battles.d
 	{ID: "battlecli.attack.example", EN: "rearrank battle attack game --target Spearmen --seed 3 examples/whfb8-poisoned-crossbows.yaml", RU: "rearrank battle attack game --target Spearmen --seed 3 examples/whfb8-poisoned-crossbows.yaml"},
 	{ID: "battlecli.combat.example", EN: "rearrank battle combat game Spearmen Knights --seed 7 examples/combat-spears-halberds.yaml", RU: "rearrank battle combat game Spearmen Knights --seed 7 examples/combat-spears-halberds.yaml"},
 	{ID: "battlecli.fix.example", EN: "rearrank battle fix game Spearmen --remove 2", RU: "rearrank battle fix game Spearmen --remove 2"},
+	{ID: "battlecli.leave.example", EN: "rearrank battle leave game Knights", RU: "rearrank battle leave game Knights"},
 	{ID: "battlecli.next.example", EN: "rearrank battle next game", RU: "rearrank battle next game"},
 	{ID: "battlecli.turn.example", EN: "rearrank battle turn game 2 shooting", RU: "rearrank battle turn game 2 shooting"},
 	{ID: "battlecli.undo.example", EN: "rearrank battle undo game", RU: "rearrank battle undo game"},

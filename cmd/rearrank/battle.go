@@ -30,6 +30,7 @@ var battleCommands = map[string]func(context.Context, []string, env) error{
 	"attack": runBattleAttack,
 	"combat": runBattleCombat,
 	"fix":    runBattleFix,
+	"leave":  runBattleLeave,
 	"next":   runBattleNext,
 	"turn":   runBattleTurn,
 	"undo":   runBattleUndo,

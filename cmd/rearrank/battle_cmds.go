@@ -704,6 +704,17 @@ func runBattleFix(ctx context.Context, args []string, e env) error {
 	return nil
 }
 
+func runBattleLeave(ctx context.Context, args []string, e env) error {
+	fs, db := battleFlags(e, "leave")
+	pos, err := battleArgs(fs, args, 2, 2)
+	if err != nil {
+		return err
+	}
+	return simpleWrite(ctx, *db, pos[0], e, func(st battle.State) (battle.Record, error) {
+		return battle.Remove(st, pos[1])
+	})
+}
+
 func runBattleNext(ctx context.Context, args []string, e env) error {
 	fs, db := battleFlags(e, "next")
 	pos, err := battleArgs(fs, args, 1, 1)
