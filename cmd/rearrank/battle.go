@@ -115,7 +115,7 @@ func jsonFlag(fs *flag.FlagSet, e env) *bool {
 	return fs.Bool("json", false, e.text("battlecli.flag.json"))
 }
 
-// args parses fs and returns its positional arguments, which must be
+// battleArgs parses fs and returns its positional arguments, which must be
 // between lo and hi in number.
 func battleArgs(fs *flag.FlagSet, args []string, lo, hi int) ([]string, error) {
 	pos, err := parse(fs, args)
