@@ -40,6 +40,7 @@ Commands:
   rulesets  the rulesets, their switches and their defaults
   serve     the calculator and referee as a web page and JSON API
   import    an army list's units, or one as a scenario's target or attacks
+  battle    a game kept as a log of events: units as they stand, undo, redo
   version   print the version
 
 Run "rearrank <command> --help" for a command's flags. Every command takes
@@ -63,6 +64,7 @@ Example:
   rulesets  своды правил, их настройки и значения по умолчанию
   serve     калькулятор и судья как веб-страница и JSON API
   import    подразделения ростера или одно из них как цель или атаки сценария
+  battle    игра как журнал событий: подразделения в нынешнем виде, отмена, возврат
   version   показать версию
 
 "rearrank <команда> --help" показывает флаги команды. Каждая команда
