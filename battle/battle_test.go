@@ -254,7 +254,7 @@ func TestUndoRedo(t *testing.T) {
 		"Deployment: undo of event 3",
 		"Deployment: redo of event 3",
 		"Deployment: undo of event 3",
-		"Deployment: correction: Spearmen takes 1 wound on rank_and_file",
+		"Deployment: correction: Spearmen takes 1 wound (rank and file)",
 	}
 	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("log:\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))

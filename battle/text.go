@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 
 	"github.com/rearrank/rearrank/msg"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/scenario"
+	"github.com/rearrank/rearrank/unit"
 )
 
 // Entry is one line of a battle's log as a player reads it.
@@ -58,7 +61,7 @@ func summary(s State, r Record) (msg.Message, error) {
 	if err != nil {
 		return msg.Message{}, err
 	}
-	body := say(e)
+	body := say(s, e)
 	if _, ok := e.(*Advanced); ok {
 		return body, nil
 	}
@@ -68,8 +71,8 @@ func summary(s State, r Record) (msg.Message, error) {
 	return msg.New("battle.log.turn", s.Turn, s.Phase.Msg(), body), nil
 }
 
-// say is what event e did, without the turn.
-func say(e Event) msg.Message {
+// say is what event e, the next after state s, did, without the turn.
+func say(s State, e Event) msg.Message {
 	switch e := e.(type) {
 	case *Added:
 		return msg.New("battle.log.added", e.Unit, e.Ruleset)
@@ -98,9 +101,9 @@ func say(e Event) msg.Message {
 	case *Corrected:
 		switch e.Action {
 		case ActionRemove:
-			return msg.New("battle.log.correct_remove", e.Unit, e.Count, aimText(e.Aim))
+			return msg.New("battle.log.correct_remove", e.Unit, e.Count, aimMsg(s, e.Unit, e.Aim))
 		case ActionWound:
-			return msg.New("battle.log.correct_wound", e.Unit, e.Count, aimText(e.Aim))
+			return msg.New("battle.log.correct_wound", e.Unit, e.Count, aimMsg(s, e.Unit, e.Aim))
 		}
 		return msg.New("battle.log.correct_set", e.Unit)
 	case *Advanced:
@@ -132,4 +135,35 @@ func groupName(attacks json.RawMessage) any {
 		return groups[0].Name
 	}
 	return msg.New("battle.log.attacks")
+}
+
+// aimMsg says a correction's aim in words, as the unit's ruleset names its
+// models ("rank and file", "рядовые модели", t9a's командир), where the
+// log once wrote the aim's code; an aim it cannot read stays as written.
+func aimMsg(s State, unitName, aim string) any {
+	a, err := scenario.ParseAim(aim)
+	if aim == "" {
+		a, err = scenario.Aim{}, nil
+	}
+	if err != nil {
+		return aim
+	}
+	var rs rules.Ruleset
+	if u, err := s.Unit(unitName); err == nil {
+		rs, _ = rules.ParseRuleset(u.Ruleset)
+	}
+	switch a.Role {
+	case scenario.AimChampion:
+		return unit.Champion.Msg(rs)
+	case scenario.AimMusician:
+		return unit.Musician.Msg(rs)
+	case scenario.AimStandard:
+		return unit.StandardBearer.Msg(rs)
+	case scenario.AimCharacter:
+		return msg.New("battle.log.aim.character", a.Character)
+	}
+	if a.Pool != nil {
+		return msg.New("battle.log.aim.pool", unit.RankAndFile.Msg(rs), a.Pool.Msg())
+	}
+	return unit.RankAndFile.Msg(rs)
 }
