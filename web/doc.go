@@ -25,6 +25,14 @@
 //	POST /api/import         a list file of New Recruit, BattleScribe or Old World
 //	                         Builder, or a form holding it; ?name= ?ruleset= ?set=toughness=3
 //	                         (rearrank import; api_import.go)
+//	GET, POST /api/battles   the battles kept (Config.Battles, serve --db); create one
+//	GET, DELETE /api/battles/{id}, and under it POST units, attacks, combat,
+//	                         corrections, advance, undo, redo; DELETE units/{name};
+//	                         GET log, export; POST odds?target=UNIT; GET events
+//	                         (the change feed, server-sent events); POST
+//	                         /api/battles/import (rearrank battle; api_battle*.go,
+//	                         docs/battle.md). Writes carry the version read
+//	                         (If-Match or "version"): a stale one is 409.
 //
 // A body sent as application/json must be strict JSON; errors name its
 // line and column. Responses are gzipped for a client that accepts it.
