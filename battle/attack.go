@@ -171,18 +171,26 @@ func Attack(s State, unitName string, attacks []scenario.Attack, roller dice.Rol
 // engine's default. The answers are recorded with the dice. A nil roller
 // is a programmer's error, and panics.
 func AttackWith(s State, unitName string, attacks []scenario.Attack, roller dice.Roller, ch Chooser) (Record, *referee.Result, error) {
+	r, _, res, err := AttackState(s, unitName, attacks, roller, ch)
+	return r, res, err
+}
+
+// AttackState is AttackWith that also returns the state after the record,
+// which it applies to check it: a caller that appends the record at s's
+// version next need not apply it again.
+func AttackState(s State, unitName string, attacks []scenario.Attack, roller dice.Roller, ch Chooser) (Record, State, *referee.Result, error) {
 	seq := s.Seq + 1
 	u, err := s.live(seq, unitName)
 	if err != nil {
-		return Record{}, nil, err
+		return Record{}, State{}, nil, err
 	}
 	raw, err := attacksJSON(attacks)
 	if err != nil {
-		return Record{}, nil, wrapped(seq, unitName, err)
+		return Record{}, State{}, nil, wrapped(seq, unitName, err)
 	}
 	groups, _, err := (*cache)(nil).build(u, raw)
 	if err != nil {
-		return Record{}, nil, wrapped(seq, unitName, err)
+		return Record{}, State{}, nil, wrapped(seq, unitName, err)
 	}
 	if roller == nil {
 		panic("battle: AttackWith needs a dice.Roller")
@@ -191,17 +199,18 @@ func AttackWith(s State, unitName string, attacks []scenario.Attack, roller dice
 	chooser := &recorder{ch: ch}
 	res, err := referee.ResolveWith(u.Unit, groups, rec, chooser)
 	if err != nil {
-		return Record{}, nil, wrapped(seq, unitName, err)
+		return Record{}, State{}, nil, wrapped(seq, unitName, err)
 	}
 	if sc, ok := roller.(*dice.Scripted); ok && sc.Err() != nil {
-		return Record{}, nil, wrapped(seq, unitName, sc.Err())
+		return Record{}, State{}, nil, wrapped(seq, unitName, sc.Err())
 	}
 	e := &Attacked{Unit: unitName, Attacks: raw, Faces: rec.Faces(), Choices: chooser.choices(), Result: attackResult(res)}
 	r := NewRecord(seq, e, now())
-	if _, err := Apply(s, r); err != nil {
-		return Record{}, nil, err
+	after, err := Apply(s, r)
+	if err != nil {
+		return Record{}, State{}, nil, err
 	}
-	return r, res, nil
+	return r, after, res, nil
 }
 
 // attacksJSON is attack groups as a scenario file writes them.

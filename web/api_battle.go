@@ -410,6 +410,10 @@ func (s *Server) handleBattle(w http.ResponseWriter, r *http.Request) {
 type event struct {
 	rec  battle.Record
 	done func(*BattleChange)
+	// after is the state after rec where the build has it already (an
+	// attack applies its record to check it), so that it is not applied
+	// again; nil otherwise.
+	after *battle.State
 }
 
 // appendEvent makes the write build describes on battle m and appends it:
@@ -472,8 +476,10 @@ func (s *Server) appendEvent(w http.ResponseWriter, r *http.Request, st battle.S
 			return
 		}
 		ev.rec.Seq = meta.Version
-		after, err := battle.Apply(state, ev.rec)
-		if err != nil {
+		var after battle.State
+		if ev.after != nil && ev.after.Seq == meta.Version {
+			after = *ev.after
+		} else if after, err = battle.Apply(state, ev.rec); err != nil {
 			s.battleFail(w, r, err) // appended, yet it does not fit: the next open says so too
 			return
 		}
@@ -667,13 +673,14 @@ func (s *Server) handleBattleAttacks(w http.ResponseWriter, r *http.Request) {
 				return event{}, err
 			}
 			var rec battle.Record
+			var after battle.State
 			var res *referee.Result
 			var sc *dice.Scripted
 			err = s.runOnce(ctx, func(ctx context.Context, keep func(func())) error {
 				rl, sc1 := roller(ctx, faces, seed)
-				rec1, res1, err := battle.Attack(st, name, f.Attacks, rl)
+				rec1, after1, res1, err := battle.AttackState(st, name, f.Attacks, rl, nil)
 				if err == nil {
-					keep(func() { rec, res, sc = rec1, res1, sc1 })
+					keep(func() { rec, after, res, sc = rec1, after1, res1, sc1 })
 				}
 				return err
 			})
@@ -688,7 +695,7 @@ func (s *Server) handleBattleAttacks(w http.ResponseWriter, r *http.Request) {
 				return event{}, err
 			}
 			l := requestLang(r)
-			return event{rec: rec, done: func(c *BattleChange) {
+			return event{rec: rec, after: &after, done: func(c *BattleChange) {
 				c.Dice, c.Seed = a.Faces, seed
 				c.Resolution = resolveIn(ResolveResult{Resolution: wire.ResolutionOf(res, a.Faces), Seed: seed}, l)
 			}}, nil
