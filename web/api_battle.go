@@ -550,8 +550,7 @@ func (s *Server) handleBattleUnits(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return event{}, err
 			}
-			rs, err := b.str("ruleset", true)
-			if err != nil {
+			if _, err := b.str("ruleset", true); err != nil {
 				return event{}, err
 			}
 			target, _, err := b.object("target", true)
@@ -564,7 +563,7 @@ func (s *Server) handleBattleUnits(w http.ResponseWriter, r *http.Request) {
 			} else if ok {
 				members = append(members, fromBody("options", opts))
 			}
-			members = append(members, fromBody("target", target), ours("attacks", placeholderAttacks(rs)))
+			members = append(members, fromBody("target", target), ours("attacks", []byte(placeholderAttacks)))
 			f, err := loadComposed(b.data, members...)
 			if err != nil {
 				return event{}, err
@@ -578,8 +577,9 @@ func (s *Server) handleBattleUnits(w http.ResponseWriter, r *http.Request) {
 }
 
 // placeholderAttacks are the attacks of the scenario file a unit is
-// loaded from: the loader wants one, and battle.Add reads the target only.
-func placeholderAttacks(string) []byte { return []byte(`[{"count": 1, "strength": 1}]`) }
+// loaded from: the loader wants one, and battle.Add reads the target
+// only. Every ruleset reads them (TestBattleUnitsOfEveryRuleset).
+const placeholderAttacks = `[{"count": 1, "strength": 1}]`
 
 // unitAttacks loads the body's attacks field as a scenario's attacks
 // against the battle's unit u, under its ruleset and switches.
@@ -595,13 +595,36 @@ func unitAttacks(b *battleBody, u *battle.Unit) (*scenario.File, error) {
 // clientDice reports whether a write's dice were rolled at the table.
 func clientDice(b *battleBody) bool { return b.has("dice") }
 
-// roller is a write's dice: the faces given, or a seeded roller.
-func roller(faces []int, seed *uint64) (dice.Roller, *dice.Scripted) {
+// roller is a write's dice: the faces given, or a seeded roller that
+// stops when ctx ends. The faces need no stop: there are only so many,
+// and the scripted roller itself says, in the reader's language, when
+// they run out.
+func roller(ctx context.Context, faces []int, seed *uint64) (dice.Roller, *dice.Scripted) {
 	if seed != nil {
-		return dice.NewSeeded(*seed), nil
+		return cancelable(ctx, dice.NewSeeded(*seed)), nil
 	}
 	sc := dice.NewScripted(faces...)
 	return sc, sc
+}
+
+// runOnce is Server.run for a computation that keeps its result through
+// keep: run may start it again in the heavy lane while the cheap lane's
+// run has not yet returned, and only the first result is kept.
+func (s *Server) runOnce(ctx context.Context, fn func(ctx context.Context, keep func(func())) error) error {
+	var mu sync.Mutex
+	kept := false
+	keep := func(set func()) {
+		mu.Lock()
+		defer mu.Unlock()
+		if !kept {
+			set()
+			kept = true
+		}
+	}
+	err := s.run(ctx, func(ctx context.Context, _ bool) error { return fn(ctx, keep) })
+	mu.Lock() // the results were set under mu
+	defer mu.Unlock()
+	return err
 }
 
 // diceLeft refuses faces given beyond what the event used.
@@ -646,11 +669,12 @@ func (s *Server) handleBattleAttacks(w http.ResponseWriter, r *http.Request) {
 			var rec battle.Record
 			var res *referee.Result
 			var sc *dice.Scripted
-			err = s.run(ctx, func(ctx context.Context, _ bool) error {
-				var rl dice.Roller
-				rl, sc = roller(faces, seed)
-				var err error
-				rec, res, err = battle.Attack(st, name, f.Attacks, rl)
+			err = s.runOnce(ctx, func(ctx context.Context, keep func(func())) error {
+				rl, sc1 := roller(ctx, faces, seed)
+				rec1, res1, err := battle.Attack(st, name, f.Attacks, rl)
+				if err == nil {
+					keep(func() { rec, res, sc = rec1, res1, sc1 })
+				}
 				return err
 			})
 			if err != nil {
@@ -697,11 +721,12 @@ func (s *Server) handleBattleCombat(w http.ResponseWriter, r *http.Request) {
 			}
 			var rec battle.Record
 			var sc *dice.Scripted
-			err = s.run(ctx, func(ctx context.Context, _ bool) error {
-				var rl dice.Roller
-				rl, sc = roller(faces, seed)
-				var err error
-				rec, _, err = battle.Combat(st, names[0], names[1], fight, rl)
+			err = s.runOnce(ctx, func(ctx context.Context, keep func(func())) error {
+				rl, sc1 := roller(ctx, faces, seed)
+				rec1, _, err := battle.Combat(st, names[0], names[1], fight, rl)
+				if err == nil {
+					keep(func() { rec, sc = rec1, sc1 })
+				}
 				return err
 			})
 			if err != nil {

@@ -76,13 +76,14 @@ type streams struct {
 	open     int
 	byClient map[string]int
 	max      int
+	beat     time.Duration // heartbeatEvery; shorter in tests
 	ctx      context.Context
 	cancel   context.CancelFunc
 }
 
 func newStreams(max int) *streams {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &streams{byClient: map[string]int{}, max: max, ctx: ctx, cancel: cancel}
+	return &streams{byClient: map[string]int{}, max: max, beat: heartbeatEvery, ctx: ctx, cancel: cancel}
 }
 
 // enter counts a new feed from client, or refuses it.
@@ -229,7 +230,7 @@ func (s *Server) handleBattleEvents(w http.ResponseWriter, r *http.Request) {
 	} else if err := f.send("version", state.Seq, FeedVersion{Version: state.Seq}); err != nil {
 		return
 	}
-	beat := time.NewTicker(heartbeatEvery)
+	beat := time.NewTicker(s.battles.streams.beat)
 	defer beat.Stop()
 	for {
 		select {

@@ -755,3 +755,116 @@ func TestBattleSharedStore(t *testing.T) {
 		t.Fatalf("the second server after the undo: version %d, %d models", v.Version, v.Units[0].Size)
 	}
 }
+
+// TestBattleRoutesRefuseBadBodies sends every battle route that reads a
+// body an oversize body, malformed JSON and a battle that does not exist:
+// each is refused with its JSON error, and nothing is written.
+func TestBattleRoutesRefuseBadBodies(t *testing.T) {
+	s := battleServer(t, Config{MaxBody: 1024})
+	h := s.Handler()
+	base := battleWithSpearmen(t, h, "Bodies")
+	n := 0
+	for _, rt := range s.routes {
+		if !strings.HasPrefix(rt.path, "/api/battles") || strings.HasSuffix(rt.path, "/events") {
+			continue
+		}
+		for _, method := range rt.methods {
+			if method == http.MethodGet {
+				continue
+			}
+			n++
+			path := strings.ReplaceAll(strings.ReplaceAll(rt.path, "/api/battles/{id}", base), "{name}", "Spearmen")
+			t.Run(method+" "+rt.path, func(t *testing.T) {
+				big := `{"name": "` + strings.Repeat("x", 2000) + `"}`
+				if got := expect[ErrorBody](t, send(t, h, method, path, big), 413); got.Code != "too_large" {
+					t.Errorf("oversize: %+v", got)
+				}
+				got := expect[ErrorBody](t, send(t, h, method, path, "{\n  \"version\": 2,\n  \"name\": x\n}"), 400)
+				if got.Code != "invalid" || got.Line != 3 || got.Column != 11 {
+					t.Errorf("malformed: %+v", got)
+				}
+				if strings.Contains(rt.path, "{id}") {
+					gone := strings.Replace(path, base, "/api/battles/nope", 1)
+					if got := expect[ErrorBody](t, send(t, h, method, gone, `{}`), 404); got.Code != "not_found" {
+						t.Errorf("no such battle: %+v", got)
+					}
+				}
+			})
+		}
+	}
+	if n < 12 {
+		t.Errorf("%d battle routes take a body, want at least 12", n)
+	}
+	if v := expect[tView](t, send(t, h, "GET", base, ""), 200); v.Version != 2 {
+		t.Errorf("after the refusals: version %d, want 2", v.Version)
+	}
+}
+
+// FuzzBattleHandlers: no body sent to a battle route makes the server
+// panic or answer a 5xx other than 503, and every refusal is JSON.
+func FuzzBattleHandlers(f *testing.F) {
+	f.Add(uint8(0), `{"target": "Spearmen", "attacks": `+crossbowAttacks+`, "dice": [6, 6, 1, 1], "version": 2}`)
+	f.Add(uint8(1), `{"a": "Spearmen", "b": "Spearmen", "fight": {"sides": {"a": {"leadership": 7}}}, "seed": 1}`)
+	f.Add(uint8(2), `{"unit": "Spearmen", "action": "set", "target": {"models": 5}}`)
+	f.Add(uint8(3), `{"turn": 1, "phase": "magic"}`)
+	f.Add(uint8(4), spearmenUnit)
+	f.Add(uint8(5), `{"version": 2}`)
+	f.Add(uint8(7), `{"target": "Spearmen", "attacks": `+crossbowAttacks+`, "exact": true}`)
+	f.Add(uint8(8), `{"format": 1, "name": "F", "records": []}`)
+	f.Add(uint8(0), "{\"target\": \"Spearmen\", \"attacks\": [{\"count\": \"D6+\"}], \"seed\": -1}")
+	s := battleServer(f, Config{MaxStates: 2000, Timeout: 500 * time.Millisecond})
+	h := s.Handler()
+	base := battleWithSpearmen(f, h, "Fuzz")
+	paths := []string{"/attacks", "/combat", "/corrections", "/advance", "/units", "/undo", "/redo", "/odds", "import"}
+	f.Fuzz(func(t *testing.T, route uint8, body string) {
+		p := paths[int(route)%len(paths)]
+		path := base + p
+		if p == "import" {
+			path = "/api/battles/import"
+		}
+		w := send(t, h, "POST", path, body)
+		if w.Code >= 500 && w.Code != http.StatusServiceUnavailable {
+			t.Errorf("POST %s (%q): %d %s", path, body, w.Code, w.Body.String())
+		}
+		if w.Code != 200 && w.Code != 201 && !strings.HasPrefix(w.Header().Get("Content-Type"), "application/json") {
+			t.Errorf("POST %s: %d with Content-Type %q", path, w.Code, w.Header().Get("Content-Type"))
+		}
+	})
+}
+
+// TestBattleFeedDeleted: a feed whose battle is deleted says so at its
+// next heartbeat, and ends; the heartbeats are comment lines.
+func TestBattleFeedDeleted(t *testing.T) {
+	srv := battleServer(t, Config{})
+	srv.battles.streams.beat = 20 * time.Millisecond
+	ts := httptest.NewServer(srv.Handler())
+	defer ts.Close()
+	base := battleWithSpearmen(t, srv.Handler(), "Doomed")
+	resp, err := http.Get(ts.URL + base + "/events?lang=ru")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	lines := bufio.NewReader(resp.Body)
+	var got []string
+	for len(got) < 8 {
+		line, err := lines.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, line)
+	}
+	if want := []string{"event: version\n", "id: 2\n", "data: {\"version\":2}\n", "\n", ": heartbeat\n", "\n", ": heartbeat\n", "\n"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("the feed:\n%q\nwant\n%q", got, want)
+	}
+	if w := send(t, srv.Handler(), "DELETE", base, ""); w.Code != 204 {
+		t.Fatalf("delete: %d", w.Code)
+	}
+	rest, err := io.ReadAll(lines)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(string(rest), "event: deleted\nid: 2\ndata: {\"message\":\"битва Doomed удалена\"}\n\n") {
+		t.Fatalf("the feed's end: %q", rest)
+	}
+}

@@ -137,6 +137,7 @@ func TestServeUsage(t *testing.T) {
 		{[]string{"serve", "--queue-wait", "0s"}, 2, "", "rearrank: serve: --queue-wait 0s", 1},
 		{[]string{"serve", "--memory-limit", "1000"}, 2, "", "rearrank: serve: --memory-limit 1000: want at least 67108864", 1},
 		{[]string{"serve", "--addr", "256.0.0.1:99999"}, 1, "", "rearrank: serve:", 1},
+		{[]string{"serve", "--db", "/dev/null/battles.db"}, 1, "", "rearrank: serve: --db: ", 1},
 	} {
 		var out, errb bytes.Buffer
 		err := run(context.Background(), c.args, env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: cLocale(os.Getenv)})
