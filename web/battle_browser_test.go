@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -135,5 +136,40 @@ func TestBrowserBattle(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestBrowserBattleStale: a page that missed a change (here a browser
+// without EventSource, so without the feed) writes at the version it
+// shows: the API refuses it with 409 stale, nothing is written, and the
+// page shows the battle as it stands and says why, in its language.
+func TestBrowserBattleStale(t *testing.T) {
+	ctx := browser(t)
+	s := battleServer(t, Config{})
+	h := s.Handler()
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	t.Cleanup(s.CloseStreams)
+	base := battleWithSpearmen(t, h, "Stale")
+	if _, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: "window.EventSource = undefined;"}); err != nil {
+		t.Fatal(err)
+	}
+	must(t, ctx, viewport(viewports[1]), chromedp.Navigate(srv.URL+"/battle/"+strings.TrimPrefix(base, "/api/battles/")+"?lang=ru"))
+	battleWait(t, ctx, "the battle", `return !document.querySelector('.battle-forms').hidden`)
+	// Somebody else attacks, at the version the page shows too.
+	expect[tChange](t, send(t, h, "POST", base+"/attacks", `{"target": "Spearmen", "attacks": `+crossbowAttacks+`, "dice": [6, 6, 1, 1]}`, "If-Match", `"2"`), 200)
+	if eval[string](t, ctx, `return document.getElementById('battle-version').textContent`) != "версия 2" {
+		t.Fatal("the page followed the change without its feed")
+	}
+	must(t, ctx, chromedp.Click(chromedp.CSS("#battle-advance")))
+	battleWait(t, ctx, "the battle as it stands", `return document.getElementById('battle-version').textContent === 'версия 3'`)
+	got := eval[map[string]string](t, ctx, `return {status: document.getElementById('battle-status').textContent, error: document.getElementById('battle-error').innerText,
+		turn: document.getElementById('battle-turn').textContent, card: document.querySelector('.battle-card .battle-left').textContent}`)
+	want := "Битву успели изменить: вот она в нынешнем виде. Проверьте и попробуйте снова."
+	if got["status"] != want || strings.TrimSpace(got["error"]) != want || got["turn"] != "Ход 1, стрельба" || got["card"] != "осталось 28 из 30 моделей" {
+		t.Errorf("after a stale write: %v", got)
+	}
+	if v := expect[tView](t, send(t, h, "GET", base, ""), 200); v.Version != 3 {
+		t.Errorf("the stale write was written: version %d", v.Version)
 	}
 }
