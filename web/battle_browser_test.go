@@ -129,6 +129,32 @@ func TestBrowserBattle(t *testing.T) {
 				battleWait(t, c, "the undo", `var u = document.querySelector('.battle-log li.undone'); return !!u && u.querySelector('s').textContent === `+jsString(run.line)+
 					` && u.textContent.indexOf(`+jsString(run.undone)+`) > 0 && (function(){`+cardText("Spearmen")+`})().indexOf(`+jsString(run.left)+`) >= 0`)
 			}
+			if run.name == "desktop" {
+				// A unit from a scenario file pasted, and a round of
+				// combat rolled with a seed, in the combat phase.
+				setValue(t, ctx, "add-name", "")
+				setValue(t, ctx, "add-file", "ruleset: battleaxe\nattacks: [{count: 1, strength: 3}]\ntarget: {name: Halberdiers, models: 20, frontage: 5, ws: 3, toughness: 3, armour: light}\n")
+				must(t, ctx, chromedp.Click(chromedp.CSS("#add-submit")))
+				battleWait(t, ctx, "the pasted unit", `return (function(){`+cardText("Halberdiers")+`})().indexOf("20 of 20 models left") >= 0`)
+				must(t, ctx, chromedp.Click(chromedp.CSS("#battle-advance")))
+				battleWait(t, ctx, "the combat phase", `return document.getElementById('battle-turn').textContent === "Turn 1, melee"`)
+				setValue(t, ctx, "combat-a", "Spearmen")
+				setValue(t, ctx, "combat-b", "Halberdiers")
+				setValue(t, ctx, "combat-fight", "sides:\n  a: {leadership: 7, fights: [{attacks: 1, initiative: 3, ws: 3, strength: 3}]}\n  b: {leadership: 7, fights: [{attacks: 1, initiative: 3, ws: 3, strength: 4}]}\n")
+				setValue(t, ctx, "combat-seed", "11")
+				must(t, ctx, chromedp.Click(chromedp.CSS("#combat-submit")))
+				battleWait(t, ctx, "the combat round", `return !!document.querySelector('#combat-result .battle-result-text')`)
+				got := eval[map[string]string](t, ctx, `return {log: document.querySelector('.battle-log li').textContent, result: document.getElementById('combat-result').innerText}`)
+				want := "Turn 1, melee: Spearmen and Halberdiers fight: 7:4, 2 and 5 casualties; Spearmen wins and Halberdiers flees"
+				if got["log"] != want || !strings.Contains(got["result"], want) || !strings.Contains(got["result"], "rolled with seed 11") {
+					t.Errorf("after the combat round: %v", got)
+				}
+			}
+			png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeScreenshot(t, "battle-"+run.name, png)
 			// Nothing wider than the screen.
 			for _, c := range []context.Context{ctx, other} {
 				if w := eval[float64](t, c, `return document.documentElement.scrollWidth`); w > float64(run.size.width)+1 {
