@@ -73,7 +73,8 @@ func TestBrowserBattle(t *testing.T) {
 			must(t, ctx, viewport(run.size), chromedp.Navigate(list))
 			// A unit saved on the Odds tab, as app.js keeps it.
 			eval[bool](t, ctx, `localStorage.setItem('rearrank.units', JSON.stringify({target: {Spearmen: {ruleset: 'battleaxe',
-				fields: {models: '30', frontage: '10', ws: '3', toughness: '3', armour: 'light', shield: '1'}}}, attack: {}})); return true`)
+				fields: {models: '30', frontage: '10', ws: '3', toughness: '3', armour: 'light', shield: '1'}}},
+				attack: {Crossbows: {ruleset: 'battleaxe', fields: {name: 'Crossbows', count: '2', phase: 'shooting', to_hit: 'auto', strength: '4'}}}})); return true`)
 			name := fmt.Sprintf("Game %d", i+1)
 			setValue(t, ctx, "create-name", name)
 			must(t, ctx, chromedp.Click(chromedp.CSS("#create-submit")))
@@ -100,7 +101,17 @@ func TestBrowserBattle(t *testing.T) {
 
 			// Attack it with dice rolled at the table.
 			setValue(t, ctx, "attack-target", "Spearmen")
-			setValue(t, ctx, "attack-attacks", "[{name: Crossbows, count: 2, phase: shooting, to_hit: auto, strength: 4}]")
+			if run.name == "phone" {
+				// The attack profile saved on the Odds tab, made into
+				// the attacks' JSON by the server.
+				setValue(t, ctx, "attack-saved", "Crossbows")
+				battleWait(t, ctx, "the saved profile's attacks", `return document.getElementById('attack-attacks').value !== ''`)
+				if a := eval[string](t, ctx, `return document.getElementById('attack-attacks').value`); !strings.Contains(a, `"count":2`) || !strings.Contains(a, `"to_hit":"auto"`) {
+					t.Errorf("the saved profile's attacks: %s", a)
+				}
+			} else {
+				setValue(t, ctx, "attack-attacks", "[{name: Crossbows, count: 2, phase: shooting, to_hit: auto, strength: 4}]")
+			}
 			setValue(t, ctx, "attack-dice", "6 6 1 1")
 			must(t, ctx, chromedp.Click(chromedp.CSS("#attack-submit")))
 			battleWait(t, ctx, "the card after the attack", `return (function(){`+cardText("Spearmen")+`})().indexOf(`+jsString(run.after)+`) >= 0`)
