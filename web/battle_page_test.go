@@ -5,8 +5,11 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/rearrank/rearrank/msg"
 )
 
 // pageReq sends a request as a browser does (Accept: text/html), with
@@ -211,5 +214,27 @@ func TestBattleText(t *testing.T) {
 	h.ServeHTTP(w, req)
 	if e := expect[ErrorBody](t, w, 400); e.Error != "текст пуст" || e.Field != "text" {
 		t.Errorf("an empty text in Russian: %+v", e)
+	}
+}
+
+// TestBattleScriptWords: every sentence battle.js says is the
+// catalogue's, handed to it by the page in both languages.
+func TestBattleScriptWords(t *testing.T) {
+	js, err := assets.ReadFile("assets/static/battle.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl, err := assets.ReadFile("assets/battle.tmpl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := regexp.MustCompile(`say\('([a-z_.]+)'`).FindAllStringSubmatch(string(js), -1)
+	if len(ids) < 10 {
+		t.Fatalf("battle.js says %d sentences", len(ids))
+	}
+	for _, m := range ids {
+		if !msg.Has(msg.ID(m[1])) || !strings.Contains(string(tmpl), `"`+m[1]+`"`) {
+			t.Errorf("battle.js says %s, which the catalogue or the page's jsWords lacks", m[1])
+		}
 	}
 }

@@ -335,7 +335,10 @@
     es.addEventListener('change', seen);
     es.addEventListener('deleted', function () { setStatus(say('webbattle.js.deleted')); es.close(); });
     es.addEventListener('closing', function () { setStatus(say('webbattle.js.offline')); });
-    es.onopen = function () { document.body.setAttribute('data-live', '1'); };
+    es.onopen = function () {
+      document.body.setAttribute('data-live', '1');
+      if (status.textContent === say('webbattle.js.offline')) setStatus(say('webbattle.js.live'));
+    };
     es.onerror = function () { document.body.removeAttribute('data-live'); setStatus(say('webbattle.js.offline')); };
   }
 
