@@ -208,6 +208,9 @@ func TestBattleText(t *testing.T) {
 	if e.Field != "kind" || e.Error != "kind must be form, scenario, attacks or fight, not odds" {
 		t.Errorf("kind=odds: %+v", e)
 	}
+	if w := post(url.Values{"kind": {"scenario"}, "text": {strings.Repeat("#", battleTextLimit)}}); w.Code != http.StatusRequestEntityTooLarge {
+		t.Errorf("a text over the limit: %d %s", w.Code, w.Body.String())
+	}
 	req := httptest.NewRequest("POST", "/battle/text?lang=ru", strings.NewReader(url.Values{"kind": {"attacks"}, "text": {" "}}.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	w := httptest.NewRecorder()
