@@ -29,6 +29,8 @@ import (
 //	GET  /battle           the battles, and a form to start one
 //	POST /battle           name=...: start a battle (303 to its page)
 //	GET  /battle/{id}      a battle: its turn and phase, units as cards, log
+//	POST /battle/{id}      action=undo|redo|advance&version=N, without the
+//	                       script: 303 back, or 409 with the battle as it stands
 //	POST /battle/text      the script's converter (handleBattleText)
 
 // battlePageData is what battle.tmpl shows.
@@ -52,6 +54,7 @@ type battleShown struct {
 	ID, Name, Turn, Version string
 	VersionN                int64
 	CanUndo, CanRedo        bool
+	Stale                   string // a write without the script came too late: why
 	Cards                   []battleCard
 	Log                     []battleLine
 	// Units is the battle's view as the API writes it, for the script
@@ -161,6 +164,18 @@ func (s *Server) handleBattlePage(w http.ResponseWriter, r *http.Request) {
 		s.battleFail(w, r, err)
 		return
 	}
+	status, stale := http.StatusOK, ""
+	if r.Method == http.MethodPost {
+		var done bool
+		status, stale, done = s.battlePageWrite(w, r, st, m, l)
+		if done {
+			return
+		}
+		if m, err = st.Get(r.Context(), m.ID); err != nil {
+			s.battleFail(w, r, err)
+			return
+		}
+	}
 	state, err := s.battleState(r.Context(), st, m.ID, m.Version)
 	if err != nil {
 		s.battleFail(w, r, err)
@@ -214,9 +229,54 @@ func (s *Server) handleBattlePage(w http.ResponseWriter, r *http.Request) {
 		e := entries[i]
 		b.Log = append(b.Log, battleLine{Seq: e.Seq, Text: e.Text.Text(l), Undone: e.Undone})
 	}
+	b.Stale = stale
 	d.Battle = b
 	w.Header().Set("ETag", etag(v.Version))
-	s.writePageIn(w, l, http.StatusOK, "battle-page", d)
+	s.writePageIn(w, l, status, "battle-page", d)
+}
+
+// battlePageWrite is POST /battle/{id} from the page without its script:
+// action=undo, redo or advance at version, as the API makes them. It
+// answers 303 to the battle's page, done; or, when the battle has moved
+// on since, the status 409 and what to say above the battle as it stands.
+func (s *Server) battlePageWrite(w http.ResponseWriter, r *http.Request, st battle.Store, m battle.Meta, l msg.Lang) (status int, stale string, done bool) {
+	r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
+	if err := r.ParseForm(); err != nil {
+		writeErrorIn(w, l, toAPIError(err, s.cfg.Timeout))
+		return 0, "", true
+	}
+	action := r.PostForm.Get("action")
+	version, err := strconv.ParseInt(r.PostForm.Get("version"), 10, 64)
+	build := map[string]func(battle.State) (battle.Record, error){"undo": battle.Undo, "redo": battle.Redo, "advance": battle.Advance}[action]
+	if err != nil || build == nil {
+		writeErrorIn(w, l, invalid("action", "webbattle.bad_action"))
+		return 0, "", true
+	}
+	page := withLangHref("/battle/"+url.PathEscape(m.ID), explicitLang(r))
+	if version != m.Version {
+		return http.StatusConflict, msg.New("webbattle.stale", int(m.Version), int(version)).Text(l), false
+	}
+	state, err := s.battleState(r.Context(), st, m.ID, m.Version)
+	if err == nil {
+		var rec battle.Record
+		if rec, err = build(state); err == nil {
+			_, err = st.Append(r.Context(), m.ID, version, rec)
+		}
+	}
+	switch {
+	case errors.Is(err, battle.ErrStale):
+		now, gerr := st.Get(r.Context(), m.ID)
+		if gerr != nil {
+			s.battleFail(w, r, gerr)
+			return 0, "", true
+		}
+		return http.StatusConflict, msg.New("webbattle.stale", int(now.Version), int(version)).Text(l), false
+	case err != nil:
+		s.battleFail(w, r, err)
+		return 0, "", true
+	}
+	http.Redirect(w, r, page, http.StatusSeeOther)
+	return 0, "", true
 }
 
 // battleTextLimit is the most a text sent to /battle/text may be.

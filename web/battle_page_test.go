@@ -105,7 +105,7 @@ func TestBattlePage(t *testing.T) {
 		`<svg xmlns="http://www.w3.org/2000/svg" class="formation" id="formation-unit-1"`,
 		`<desc id="formation-unit-1-desc">28 models in 3 ranks.</desc>`,
 		`<li data-seq="3">Turn 1, shooting: Crossbows at Spearmen: 2 casualties, 2 wounds</li>`,
-		`<button type="button" class="secondary" id="battle-redo" data-action="redo" disabled>Redo</button>`)
+		`<button type="submit" class="secondary" id="battle-redo" name="action" value="redo" data-action="redo" disabled>Redo</button>`)
 	if i, j := strings.Index(body, `data-seq="3"`), strings.Index(body, `data-seq="1"`); i < 0 || j < i {
 		t.Errorf("the log is not the latest first")
 	}
@@ -126,7 +126,7 @@ func TestBattlePage(t *testing.T) {
 		`<html lang="ru">`, `<title>Битва: Saturday · rearrank</title>`,
 		`<span class="battle-left">осталось 30 из 30 моделей</span>; <span class="battle-wounds">ран на моделях нет</span>`,
 		`<li data-seq="3" class="undone"><s>Ход 1, стрельба: Crossbows по Spearmen: 2 потери, 2 раны</s> <span class="battle-undone">(отменено)</span></li>`,
-		`<button type="button" class="secondary" id="battle-redo" data-action="redo">Вернуть</button>`,
+		`<button type="submit" class="secondary" id="battle-redo" name="action" value="redo" data-action="redo">Вернуть</button>`,
 		`<li><a href="/battle?lang=ru" aria-current="page">Битва</a></li>`)
 
 	w = pageReq(h, "GET", "/battle/no-such-battle", "")
@@ -239,5 +239,42 @@ func TestBattleScriptWords(t *testing.T) {
 		if !msg.Has(msg.ID(m[1])) || !strings.Contains(string(tmpl), `"`+m[1]+`"`) {
 			t.Errorf("battle.js says %s, which the catalogue or the page's jsWords lacks", m[1])
 		}
+	}
+}
+
+// TestBattlePageWrites: undo, redo and the next phase from the page
+// without its script: a form POST at the version shown, 303 back; at a
+// version the battle has left, 409 and the battle as it stands, nothing
+// written.
+func TestBattlePageWrites(t *testing.T) {
+	h := battleServer(t, Config{}).Handler()
+	base := battleWithSpearmen(t, h, "Forms")
+	id := strings.TrimPrefix(base, "/api/battles/")
+	body := pageReq(h, "GET", "/battle/"+id, "").Body.String()
+	has(t, "the controls", body, `<form class="battle-controls" method="post" action="/battle/`+id+`">`, `<input type="hidden" name="version" value="2">`)
+	w := pageReq(h, "POST", "/battle/"+id, "action=undo&version=2")
+	if w.Code != http.StatusSeeOther || w.Header().Get("Location") != "/battle/"+id {
+		t.Fatalf("undo: %d to %q: %s", w.Code, w.Header().Get("Location"), w.Body.String())
+	}
+	if v := expect[tView](t, send(t, h, "GET", base, ""), 200); v.Version != 3 || v.Phase.String() != "deployment" || !v.CanRedo {
+		t.Errorf("after undo: %+v", v)
+	}
+	w = pageReq(h, "POST", "/battle/"+id+"?lang=ru", "action=advance&version=2")
+	if w.Code != http.StatusConflict {
+		t.Fatalf("a stale advance: %d", w.Code)
+	}
+	has(t, "a stale advance", w.Body.String(), `<p class="error" id="battle-stale" role="alert">Битву успели изменить (она уже в версии 3, а страница показывала 2): вот она в нынешнем виде. Проверьте и попробуйте снова.</p>`,
+		`<input type="hidden" name="version" value="3">`)
+	if v := expect[tView](t, send(t, h, "GET", base, ""), 200); v.Version != 3 {
+		t.Errorf("the stale advance was written: version %d", v.Version)
+	}
+	if w := pageReq(h, "POST", "/battle/"+id+"?lang=ru", "action=redo&version=3"); w.Code != http.StatusSeeOther || w.Header().Get("Location") != "/battle/"+id+"?lang=ru" {
+		t.Errorf("redo in Russian: %d to %q", w.Code, w.Header().Get("Location"))
+	}
+	if v := expect[tView](t, send(t, h, "GET", base, ""), 200); v.Version != 4 || v.Phase.String() != "shooting" {
+		t.Errorf("after redo: %+v", v)
+	}
+	if w := pageReq(h, "POST", "/battle/"+id, "action=attack&version=4"); w.Code != http.StatusBadRequest || !strings.Contains(w.Body.String(), "action must be undo, redo or advance") {
+		t.Errorf("an unknown action: %d %s", w.Code, w.Body.String())
 	}
 }

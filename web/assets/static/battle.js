@@ -182,7 +182,8 @@
   // The controls inside the re-rendered part.
   function bindState() {
     stateEl.querySelectorAll('[data-action]').forEach(function (b) {
-      b.addEventListener('click', function () {
+      b.addEventListener('click', function (ev) {
+        ev.preventDefault(); // the form is for a page without the script
         send('POST', '/' + b.getAttribute('data-action'), {}).catch(quiet);
       });
     });
