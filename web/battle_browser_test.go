@@ -1,0 +1,212 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	cdppage "github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// battleWait waits until script is true on the battle page, or fails
+// with what the page shows.
+func battleWait(t *testing.T, ctx context.Context, what, script string) {
+	t.Helper()
+	for range 150 {
+		if eval[bool](t, ctx, script) {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	shown := eval[string](t, ctx, `var s = document.getElementById('battle-state'), e = document.getElementById('battle-error');
+		return (s ? s.innerText.slice(0, 800) : document.body.innerText.slice(0, 800)) + ' / ' + (e ? e.innerText : '')`)
+	t.Fatalf("waiting for %s: gave up after 15 s; the page shows: %s", what, shown)
+}
+
+// setValue sets an input's value as typing does.
+func setValue(t *testing.T, ctx context.Context, id, value string) {
+	t.Helper()
+	eval[bool](t, ctx, fmt.Sprintf(`var e = document.getElementById(%q); e.value = %q; e.dispatchEvent(new Event('input', {bubbles: true})); e.dispatchEvent(new Event('change', {bubbles: true})); return true`, id, value))
+}
+
+// cardText is the state line of the card of unit name.
+func cardText(name string) string {
+	return fmt.Sprintf(`var c = document.querySelector('.battle-card[data-unit=%q] .battle-card-state'); return c ? c.textContent : ''`, name)
+}
+
+// TestBrowserBattle: a battle started from the list, a unit added from
+// the units saved in the browser, attacked with dice typed at the table,
+// its card and the log changed, the attack undone; and a second browser
+// (its own browser context: its own storage and connection) on the same
+// battle, which never reloads, following every change through the change
+// feed. At a phone's width and a desktop's, and in Russian.
+func TestBrowserBattle(t *testing.T) {
+	ctx := browser(t)
+	s := battleServer(t, Config{})
+	srv := httptest.NewServer(s.Handler())
+	t.Cleanup(srv.Close)
+	t.Cleanup(s.CloseStreams) // first: the pages' feeds end
+
+	runs := []struct {
+		name, lang   string
+		size         screenSize
+		left, after  string
+		line, undone string
+	}{
+		{"desktop", "", viewports[1], "30 of 30 models left", "28 of 30 models left",
+			"Turn 1, shooting: Crossbows at Spearmen: 2 casualties, 2 wounds", "(undone)"},
+		{"phone", "", viewports[0], "30 of 30 models left", "28 of 30 models left",
+			"Turn 1, shooting: Crossbows at Spearmen: 2 casualties, 2 wounds", "(undone)"},
+		{"russian", "ru", viewports[0], "осталось 30 из 30 моделей", "осталось 28 из 30 моделей",
+			"Ход 1, стрельба: Crossbows по Spearmen: 2 потери, 2 раны", "(отменено)"},
+	}
+	for i, run := range runs {
+		t.Run(run.name, func(t *testing.T) {
+			list := srv.URL + "/battle"
+			if run.lang != "" {
+				list += "?lang=" + run.lang
+			}
+			must(t, ctx, viewport(run.size), chromedp.Navigate(list))
+			// A unit saved on the Odds tab, as app.js keeps it.
+			eval[bool](t, ctx, `localStorage.setItem('rearrank.units', JSON.stringify({target: {Spearmen: {ruleset: 'battleaxe',
+				fields: {models: '30', frontage: '10', ws: '3', toughness: '3', armour: 'light', shield: '1'}}},
+				attack: {Crossbows: {ruleset: 'battleaxe', fields: {name: 'Crossbows', count: '2', phase: 'shooting', to_hit: 'auto', strength: '4'}}}})); return true`)
+			name := fmt.Sprintf("Game %d", i+1)
+			setValue(t, ctx, "create-name", name)
+			must(t, ctx, chromedp.Click(chromedp.CSS("#create-submit")))
+			battleWait(t, ctx, "the new battle", `return !!document.getElementById('battle-state') && !document.querySelector('.battle-forms').hidden`)
+			page := eval[string](t, ctx, `return location.href`)
+
+			other, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
+			defer cancel()
+			defer chromedp.Run(ctx, chromedp.Navigate("about:blank")) //nolint:errcheck // the feed's connection closed before the next run
+			must(t, other, viewport(run.size), chromedp.Navigate(page))
+			battleWait(t, other, "the second browser's feed", `return document.body.getAttribute('data-live') === '1'`)
+
+			// Add the saved unit; the turn moves to the shooting phase.
+			battleWait(t, ctx, "the saved units", `return !!document.querySelector('#add-saved option[value="Spearmen"]')`)
+			setValue(t, ctx, "add-name", "Spearmen")
+			setValue(t, ctx, "add-saved", "Spearmen")
+			must(t, ctx, chromedp.Click(chromedp.CSS("#add-submit")))
+			battleWait(t, ctx, "the unit's card", `return (function(){`+cardText("Spearmen")+`})().indexOf(`+jsString(run.left)+`) >= 0`)
+			for range 3 { // deployment to movement, magic, shooting
+				v := eval[float64](t, ctx, `return Number(document.getElementById('battle-state').getAttribute('data-version'))`)
+				must(t, ctx, chromedp.Click(chromedp.CSS("#battle-advance")))
+				battleWait(t, ctx, "the next phase", fmt.Sprintf(`return Number(document.getElementById('battle-state').getAttribute('data-version')) > %v`, v))
+			}
+
+			// Attack it with dice rolled at the table.
+			setValue(t, ctx, "attack-target", "Spearmen")
+			if run.name == "phone" {
+				// The attack profile saved on the Odds tab, made into
+				// the attacks' JSON by the server.
+				setValue(t, ctx, "attack-saved", "Crossbows")
+				battleWait(t, ctx, "the saved profile's attacks", `return document.getElementById('attack-attacks').value !== ''`)
+				if a := eval[string](t, ctx, `return document.getElementById('attack-attacks').value`); !strings.Contains(a, `"count":2`) || !strings.Contains(a, `"to_hit":"auto"`) {
+					t.Errorf("the saved profile's attacks: %s", a)
+				}
+			} else {
+				setValue(t, ctx, "attack-attacks", "[{name: Crossbows, count: 2, phase: shooting, to_hit: auto, strength: 4}]")
+			}
+			setValue(t, ctx, "attack-dice", "6 6 1 1")
+			must(t, ctx, chromedp.Click(chromedp.CSS("#attack-submit")))
+			battleWait(t, ctx, "the card after the attack", `return (function(){`+cardText("Spearmen")+`})().indexOf(`+jsString(run.after)+`) >= 0`)
+			got := eval[map[string]string](t, ctx, `return {log: document.querySelector('.battle-log li').textContent,
+				result: document.getElementById('attack-result').innerText, models: String(document.querySelectorAll('#formation-unit-1 g.model').length)}`)
+			if got["log"] != run.line || !strings.Contains(got["result"], run.line) || !strings.Contains(got["result"], "6 6 1 1") || got["models"] != "28" {
+				t.Errorf("after the attack: %v", got)
+			}
+			// The other browser sees it by the feed alone.
+			battleWait(t, other, "the attack in the second browser", `return (function(){`+cardText("Spearmen")+`})().indexOf(`+jsString(run.after)+`) >= 0 &&
+				document.querySelector('.battle-log li').textContent === `+jsString(run.line))
+
+			if run.name == "desktop" {
+				// The odds of the same attacks against the unit as it stands.
+				must(t, ctx, chromedp.Click(chromedp.CSS("#attack-odds")))
+				battleWait(t, ctx, "the odds", `return !!document.querySelector('#attack-result .battle-odds')`)
+				odds := eval[string](t, ctx, `return document.querySelector('#attack-result .battle-odds').textContent`)
+				if odds != "Casualties on average 1.11; the unit destroyed 0 %; a panic test 0 %." {
+					t.Errorf("the odds: %q", odds)
+				}
+			}
+
+			// Undo: the line struck through, the models back, in both.
+			must(t, ctx, chromedp.Click(chromedp.CSS("#battle-undo")))
+			for _, c := range []context.Context{ctx, other} {
+				battleWait(t, c, "the undo", `var u = document.querySelector('.battle-log li.undone'); return !!u && u.querySelector('s').textContent === `+jsString(run.line)+
+					` && u.textContent.indexOf(`+jsString(run.undone)+`) > 0 && (function(){`+cardText("Spearmen")+`})().indexOf(`+jsString(run.left)+`) >= 0`)
+			}
+			if run.name == "desktop" {
+				// A unit from a scenario file pasted, and a round of
+				// combat rolled with a seed, in the combat phase.
+				setValue(t, ctx, "add-name", "")
+				setValue(t, ctx, "add-file", "ruleset: battleaxe\nattacks: [{count: 1, strength: 3}]\ntarget: {name: Halberdiers, models: 20, frontage: 5, ws: 3, toughness: 3, armour: light}\n")
+				must(t, ctx, chromedp.Click(chromedp.CSS("#add-submit")))
+				battleWait(t, ctx, "the pasted unit", `return (function(){`+cardText("Halberdiers")+`})().indexOf("20 of 20 models left") >= 0`)
+				must(t, ctx, chromedp.Click(chromedp.CSS("#battle-advance")))
+				battleWait(t, ctx, "the combat phase", `return document.getElementById('battle-turn').textContent === "Turn 1, melee"`)
+				setValue(t, ctx, "combat-a", "Spearmen")
+				setValue(t, ctx, "combat-b", "Halberdiers")
+				setValue(t, ctx, "combat-fight", "sides:\n  a: {leadership: 7, fights: [{attacks: 1, initiative: 3, ws: 3, strength: 3}]}\n  b: {leadership: 7, fights: [{attacks: 1, initiative: 3, ws: 3, strength: 4}]}\n")
+				setValue(t, ctx, "combat-seed", "11")
+				must(t, ctx, chromedp.Click(chromedp.CSS("#combat-submit")))
+				battleWait(t, ctx, "the combat round", `return !!document.querySelector('#combat-result .battle-result-text')`)
+				got := eval[map[string]string](t, ctx, `return {log: document.querySelector('.battle-log li').textContent, result: document.getElementById('combat-result').innerText}`)
+				want := "Turn 1, melee: Spearmen and Halberdiers fight: 7:4, 2 and 5 casualties; Spearmen wins and Halberdiers flees"
+				if got["log"] != want || !strings.Contains(got["result"], want) || !strings.Contains(got["result"], "rolled with seed 11") {
+					t.Errorf("after the combat round: %v", got)
+				}
+			}
+			png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeScreenshot(t, "battle-"+run.name, png)
+			// Nothing wider than the screen.
+			for _, c := range []context.Context{ctx, other} {
+				if w := eval[float64](t, c, `return document.documentElement.scrollWidth`); w > float64(run.size.width)+1 {
+					t.Errorf("the battle page is %v px wide at %d", w, run.size.width)
+				}
+			}
+		})
+	}
+}
+
+// TestBrowserBattleStale: a page that missed a change (here a browser
+// without EventSource, so without the feed) writes at the version it
+// shows: the API refuses it with 409 stale, nothing is written, and the
+// page shows the battle as it stands and says why, in its language.
+func TestBrowserBattleStale(t *testing.T) {
+	ctx := browser(t)
+	s := battleServer(t, Config{})
+	h := s.Handler()
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	t.Cleanup(s.CloseStreams)
+	base := battleWithSpearmen(t, h, "Stale")
+	if _, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: "window.EventSource = undefined;"}); err != nil {
+		t.Fatal(err)
+	}
+	must(t, ctx, viewport(viewports[1]), chromedp.Navigate(srv.URL+"/battle/"+strings.TrimPrefix(base, "/api/battles/")+"?lang=ru"))
+	battleWait(t, ctx, "the battle", `return !document.querySelector('.battle-forms').hidden`)
+	// Somebody else attacks, at the version the page shows too.
+	expect[tChange](t, send(t, h, "POST", base+"/attacks", `{"target": "Spearmen", "attacks": `+crossbowAttacks+`, "dice": [6, 6, 1, 1]}`, "If-Match", `"2"`), 200)
+	if eval[string](t, ctx, `return document.getElementById('battle-version').textContent`) != "версия 2" {
+		t.Fatal("the page followed the change without its feed")
+	}
+	must(t, ctx, chromedp.Click(chromedp.CSS("#battle-advance")))
+	battleWait(t, ctx, "the battle as it stands", `return document.getElementById('battle-version').textContent === 'версия 3'`)
+	got := eval[map[string]string](t, ctx, `return {status: document.getElementById('battle-status').textContent, error: document.getElementById('battle-error').innerText,
+		turn: document.getElementById('battle-turn').textContent, card: document.querySelector('.battle-card .battle-left').textContent}`)
+	want := "Битву успели изменить: вот она в нынешнем виде. Проверьте и попробуйте снова."
+	if got["status"] != want || strings.TrimSpace(got["error"]) != want || got["turn"] != "Ход 1, стрельба" || got["card"] != "осталось 28 из 30 моделей" {
+		t.Errorf("after a stale write: %v", got)
+	}
+	if v := expect[tView](t, send(t, h, "GET", base, ""), 200); v.Version != 3 {
+		t.Errorf("the stale write was written: version %d", v.Version)
+	}
+}

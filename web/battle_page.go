@@ -1,0 +1,401 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"html/template"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+
+	"github.com/rearrank/rearrank/battle"
+	"github.com/rearrank/rearrank/msg"
+	"github.com/rearrank/rearrank/rules"
+	"github.com/rearrank/rearrank/scenario"
+)
+
+// The Battle tab (issue 28): the battles the server keeps, and one battle
+// as it stands, rendered on the server from the store through the code
+// the API answers with (viewOf, battle.Log), so that it reads without
+// JavaScript. assets/static/battle.js makes the changes, through the
+// API (/api/battles/...), and keeps the page in step with the change
+// feed: every write, by this browser or another, re-renders the battle
+// from GET /battle/{id}.
+//
+//	GET  /battle           the battles, and a form to start one
+//	POST /battle           name=...: start a battle (303 to its page)
+//	GET  /battle/{id}      a battle: its turn and phase, units as cards, log
+//	POST /battle/{id}      action=undo|redo|advance&version=N, without the
+//	                       script: 303 back, or 409 with the battle as it stands
+//	POST /battle/text      the script's converter (handleBattleText)
+
+// battlePageData is what battle.tmpl shows.
+type battlePageData struct {
+	Tabs  []tabLink
+	Langs []langLink
+	Lang  string // the ?lang= the page was asked in, carried on by its links
+	Off   bool   // the server keeps no battles
+	List  []battleRow
+	Name  string // the create form's name, as sent
+	Error string // the create form's error
+	// Battle is the battle shown; nil on the list.
+	Battle *battleShown
+}
+
+type battleRow struct {
+	Href, Name, Info string
+}
+
+type battleShown struct {
+	ID, Name, Turn, Version string
+	VersionN                int64
+	CanUndo, CanRedo        bool
+	Stale                   string // a write without the script came too late: why
+	Cards                   []battleCard
+	Log                     []battleLine
+	// Units is the battle's view as the API writes it, for the script
+	// (its units' targets, rulesets and switches).
+	Units template.JS
+	Href  string // the page's own address, lang and all
+}
+
+type battleCard struct {
+	Name, Ruleset, RulesetCode, Left, Wounds string
+	Destroyed                                bool
+	Formation                                template.HTML
+	DomID                                    string
+}
+
+type battleLine struct {
+	Seq    int64
+	Text   string
+	Undone bool
+}
+
+// battleTabsIn are the page's tabs seen from the Battle tab, in l.
+func battleTabsIn(l msg.Lang, lang string) []tabLink {
+	tabs := combatTabsIn(l)
+	for i := range tabs {
+		tabs[i].Current = false
+		if lang != "" {
+			tabs[i].Href = withLangHref(tabs[i].Href, lang)
+		}
+	}
+	return append(tabs, tabLink{Name: "battle", Label: msg.New("web.tab.battle").Text(l), Href: withLangHref("/battle", lang), Current: true})
+}
+
+// withLangHref adds lang to a link, "" leaving it as it is.
+func withLangHref(href, lang string) string {
+	if lang == "" {
+		return href
+	}
+	sep := "?"
+	if strings.Contains(href, "?") {
+		sep = "&"
+	}
+	return href + sep + url.Values{"lang": {lang}}.Encode()
+}
+
+func (s *Server) battlePageBase(r *http.Request, l msg.Lang) *battlePageData {
+	lang := explicitLang(r)
+	return &battlePageData{Tabs: battleTabsIn(l, lang), Langs: langLinks(r, l), Lang: lang}
+}
+
+// handleBattlesPage is GET /battle, the list, and POST /battle, a new
+// battle from the form.
+func (s *Server) handleBattlesPage(w http.ResponseWriter, r *http.Request) {
+	l := requestLang(r)
+	rememberLang(w, r, l)
+	d := s.battlePageBase(r, l)
+	st, err := s.battleStore()
+	if err != nil {
+		d.Off = true
+		s.writePageIn(w, l, http.StatusOK, "battle-page", d)
+		return
+	}
+	status := http.StatusOK
+	if r.Method == http.MethodPost {
+		r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
+		if err := r.ParseForm(); err != nil {
+			d.Error, status = msg.New("web.api.too_large", 64<<10).Text(l), http.StatusBadRequest
+		} else {
+			d.Name = r.PostForm.Get("name")
+			m, err := st.Create(r.Context(), strings.TrimSpace(d.Name))
+			if err == nil {
+				http.Redirect(w, r, withLangHref("/battle/"+url.PathEscape(m.ID), d.Lang), http.StatusSeeOther)
+				return
+			}
+			if errors.Is(err, battle.ErrStorage) {
+				s.battleFail(w, r, err) // logged, and a 503
+				return
+			}
+			d.Error, status = msg.ErrorText(err, l), http.StatusBadRequest
+			if errors.Is(err, battle.ErrExists) {
+				status = http.StatusConflict
+			}
+		}
+	}
+	list, err := st.List(r.Context())
+	if err != nil {
+		s.battleFail(w, r, err)
+		return
+	}
+	for _, m := range list {
+		d.List = append(d.List, battleRow{Href: withLangHref("/battle/"+url.PathEscape(m.ID), d.Lang), Name: m.Name,
+			Info: msg.New("webbattle.row", int(m.Version), m.Updated.UTC().Format("2006-01-02 15:04 UTC")).Text(l)})
+	}
+	s.writePageIn(w, l, status, "battle-page", d)
+}
+
+// handleBattlePage is GET /battle/{id}: the battle as it stands.
+func (s *Server) handleBattlePage(w http.ResponseWriter, r *http.Request) {
+	l := requestLang(r)
+	rememberLang(w, r, l)
+	st, m, err := s.battleMeta(r)
+	if errors.Is(err, battle.ErrNotFound) {
+		s.notFound(w, r, msg.New("webbattle.not_found", r.PathValue("id")))
+		return
+	}
+	if err != nil {
+		s.battleFail(w, r, err)
+		return
+	}
+	status, stale := http.StatusOK, ""
+	if r.Method == http.MethodPost {
+		var done bool
+		status, stale, done = s.battlePageWrite(w, r, st, m, l)
+		if done {
+			return
+		}
+		if m, err = st.Get(r.Context(), m.ID); err != nil {
+			s.battleFail(w, r, err)
+			return
+		}
+	}
+	state, err := s.battleState(r.Context(), st, m.ID, m.Version)
+	if err != nil {
+		s.battleFail(w, r, err)
+		return
+	}
+	recs, err := st.Records(r.Context(), m.ID, 0, int(state.Seq))
+	if err != nil {
+		s.battleFail(w, r, err)
+		return
+	}
+	entries, err := battle.Log(recs)
+	if err != nil {
+		s.battleFail(w, r, err)
+		return
+	}
+	m.Version = state.Seq
+	d := s.battlePageBase(r, l)
+	v := viewOf(m, state, l)
+	units, err := json.Marshal(v)
+	if err != nil {
+		s.battleFail(w, r, err)
+		return
+	}
+	b := &battleShown{ID: m.ID, Name: m.Name, VersionN: v.Version,
+		Turn:    msg.New("webbattle.turn", v.Turn, v.PhaseName).Text(l),
+		Version: msg.New("webbattle.version", int(v.Version)).Text(l),
+		CanUndo: v.CanUndo, CanRedo: v.CanRedo, Units: template.JS(units),
+		Href: withLangHref("/battle/"+url.PathEscape(m.ID), d.Lang)}
+	for i, u := range v.Units {
+		c := battleCard{Name: u.Name, RulesetCode: u.Ruleset, Ruleset: rulesetTitleIn(u.Ruleset, l),
+			Left: msg.New("webbattle.card.left", u.Size, u.Starting).Text(l), Destroyed: u.Destroyed,
+			DomID: "unit-" + strconv.Itoa(i+1)}
+		wounds := 0
+		for _, rank := range u.Formation.Ranks {
+			for _, cell := range rank {
+				wounds += cell.Damage
+			}
+		}
+		for _, p := range u.Formation.Carried {
+			wounds += p.Carried
+		}
+		c.Wounds = msg.New("webbattle.card.no_wounds").Text(l)
+		if wounds > 0 {
+			c.Wounds = msg.New("webbattle.card.wounds", wounds).Text(l)
+		}
+		title := msg.New("webbattle.card.formation", u.Name).Text(l)
+		c.Formation = s.pages.renderIn(l, "formation-box", formationDiagramIn(l, "formation-"+c.DomID, title, u.Formation, nil))
+		b.Cards = append(b.Cards, c)
+	}
+	for i := len(entries) - 1; i >= 0; i-- { // the latest first
+		e := entries[i]
+		b.Log = append(b.Log, battleLine{Seq: e.Seq, Text: e.Text.Text(l), Undone: e.Undone})
+	}
+	b.Stale = stale
+	d.Battle = b
+	w.Header().Set("ETag", etag(v.Version))
+	s.writePageIn(w, l, status, "battle-page", d)
+}
+
+// battlePageWrite is POST /battle/{id} from the page without its script:
+// action=undo, redo or advance at version, as the API makes them. It
+// answers 303 to the battle's page, done; or, when the battle has moved
+// on since, the status 409 and what to say above the battle as it stands.
+func (s *Server) battlePageWrite(w http.ResponseWriter, r *http.Request, st battle.Store, m battle.Meta, l msg.Lang) (status int, stale string, done bool) {
+	r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
+	if err := r.ParseForm(); err != nil {
+		writeErrorIn(w, l, toAPIError(err, s.cfg.Timeout))
+		return 0, "", true
+	}
+	action := r.PostForm.Get("action")
+	version, err := strconv.ParseInt(r.PostForm.Get("version"), 10, 64)
+	build := map[string]func(battle.State) (battle.Record, error){"undo": battle.Undo, "redo": battle.Redo, "advance": battle.Advance}[action]
+	if err != nil || build == nil {
+		writeErrorIn(w, l, invalid("action", "webbattle.bad_action"))
+		return 0, "", true
+	}
+	page := withLangHref("/battle/"+url.PathEscape(m.ID), explicitLang(r))
+	if version != m.Version {
+		return http.StatusConflict, msg.New("webbattle.stale", int(m.Version), int(version)).Text(l), false
+	}
+	state, err := s.battleState(r.Context(), st, m.ID, m.Version)
+	if err == nil {
+		var rec battle.Record
+		if rec, err = build(state); err == nil {
+			_, err = st.Append(r.Context(), m.ID, version, rec)
+		}
+	}
+	switch {
+	case errors.Is(err, battle.ErrStale):
+		now, gerr := st.Get(r.Context(), m.ID)
+		if gerr != nil {
+			s.battleFail(w, r, gerr)
+			return 0, "", true
+		}
+		return http.StatusConflict, msg.New("webbattle.stale", int(now.Version), int(version)).Text(l), false
+	case err != nil:
+		s.battleFail(w, r, err)
+		return 0, "", true
+	}
+	http.Redirect(w, r, page, http.StatusSeeOther)
+	return 0, "", true
+}
+
+// battleTextLimit is the most a text sent to /battle/text may be.
+const battleTextLimit = 1 << 20
+
+// handleBattleText is POST /battle/text, the battle script's converter:
+// what a player writes or saved in the browser made into the JSON the
+// battle API takes, by the server's own parsers (the script has none).
+// The body is a form:
+//
+//	kind=form      a saved unit: ruleset, t.* (its target), a0.* (its attacks),
+//	               opt.* (its switches): the odds form's fields; answers the
+//	               scenario file they make, {"ruleset", "options", "attacks", "target"}
+//	kind=scenario  text: a scenario file, YAML or JSON, loaded and checked;
+//	               answers its ruleset, options, target and attacks as JSON
+//	kind=attacks   text: attack groups, YAML or JSON, a list, read under
+//	               ruleset, options (JSON) and against target (JSON), the
+//	               unit's; answers the list as JSON
+//	kind=fight     text: a combat event's fight, YAML or JSON; answers it as JSON
+//
+// An error is the API's 400 with its line and column in the text.
+func (s *Server) handleBattleText(w http.ResponseWriter, r *http.Request) {
+	l := requestLang(r)
+	r.Body = http.MaxBytesReader(w, r.Body, battleTextLimit)
+	if err := r.ParseForm(); err != nil {
+		writeErrorIn(w, l, toAPIError(err, s.cfg.Timeout))
+		return
+	}
+	q := r.PostForm
+	text := q.Get("text")
+	var out []byte
+	err := s.parsing(r.Context(), len(text), func() (err error) {
+		out, err = battleText(q.Get("kind"), text, q)
+		return err
+	})
+	if err != nil {
+		writeErrorIn(w, l, toAPIError(err, s.cfg.Timeout))
+		return
+	}
+	writeRaw(w, http.StatusOK, out)
+}
+
+// battleText is handleBattleText's answer to form q.
+func battleText(kind, text string, q url.Values) ([]byte, error) {
+	if kind != "form" && strings.TrimSpace(text) == "" {
+		return nil, invalid("text", "webbattle.error.empty")
+	}
+	switch kind {
+	case "form":
+		f := parseForm(q)
+		rs, err := rules.ParseRuleset(f.Ruleset)
+		if err != nil {
+			return nil, &apiError{Status: http.StatusBadRequest, Code: "invalid", Field: "ruleset", Message: msg.ErrorText(err, msg.English), Words: errText{err}}
+		}
+		doc, _ := f.document(rs)
+		return json.Marshal(doc)
+	case "scenario":
+		if _, err := scenario.Load("scenario", []byte(text)); err != nil {
+			return nil, err
+		}
+		return yamlJSON(text)
+	case "attacks":
+		// The attacks, indented, are a scenario's with the unit's
+		// target: the loader checks them, and its places are moved
+		// back into the text.
+		var b strings.Builder
+		b.WriteString("attacks:\n")
+		for line := range strings.SplitSeq(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
+			b.WriteString("  " + line + "\n")
+		}
+		rs := q.Get("ruleset")
+		b.WriteString("ruleset: " + string(quoted(rs)) + "\n")
+		if o := q.Get("options"); o != "" && json.Valid([]byte(o)) {
+			b.WriteString("options: " + o + "\n")
+		}
+		if t := q.Get("target"); t != "" && json.Valid([]byte(t)) {
+			b.WriteString("target: " + t + "\n")
+		}
+		if _, err := scenario.Load("attacks", []byte(b.String())); err != nil {
+			var se *scenario.Error
+			if errors.As(err, &se) && se.Line > 1 {
+				c := *se
+				c.Line--
+				c.Column = max(1, c.Column-2)
+				return nil, &c
+			}
+			return nil, err
+		}
+		out, err := yamlJSON(text)
+		if err == nil && !bytes.HasPrefix(bytes.TrimSpace(out), []byte("[")) {
+			return nil, invalid("text", "webbattle.error.list")
+		}
+		return out, err
+	case "fight":
+		if _, ok := scenario.TopFields([]byte(text)); !ok {
+			if _, err := scenario.Load("fight", []byte(text)); err != nil {
+				var se *scenario.Error
+				if errors.As(err, &se) && errors.Is(err, scenario.ErrSyntax) {
+					return nil, err
+				}
+			}
+			return nil, invalid("text", "webbattle.error.mapping")
+		}
+		return yamlJSON(text)
+	}
+	return nil, invalid("kind", "webbattle.error.kind", kind)
+}
+
+// yamlJSON is text, which the scenario loader's reader has accepted
+// (within its limits: no aliases, no tags), as JSON.
+func yamlJSON(text string) ([]byte, error) {
+	out, err := yaml.YAMLToJSON([]byte(text))
+	if err != nil {
+		var ye yaml.Error
+		if errors.As(err, &ye) && ye.GetToken() != nil {
+			p := ye.GetToken().Position
+			return nil, invalid("text", "webbattle.error.text", p.Line, p.Column)
+		}
+		return nil, invalid("text", "webbattle.error.not_text")
+	}
+	return out, nil
+}

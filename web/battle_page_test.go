@@ -1,0 +1,280 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/rearrank/rearrank/msg"
+)
+
+// pageReq sends a request as a browser does (Accept: text/html), with
+// form as its url-encoded body when it is not "".
+func pageReq(h http.Handler, method, target, form string) *httptest.ResponseRecorder {
+	var req *http.Request
+	if form != "" {
+		req = httptest.NewRequest(method, target, strings.NewReader(form))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	} else {
+		req = httptest.NewRequest(method, target, nil)
+	}
+	req.Header.Set("Accept", "text/html")
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, req)
+	return w
+}
+
+// has fails the test unless body holds every one of want.
+func has(t *testing.T, what, body string, want ...string) {
+	t.Helper()
+	for _, s := range want {
+		if !strings.Contains(body, s) {
+			t.Errorf("%s lacks %s", what, s)
+		}
+	}
+}
+
+// TestBattleListPage: the list, a battle started from its form (a plain
+// POST, no script), a name taken or empty refused beside the form.
+func TestBattleListPage(t *testing.T) {
+	h := battleServer(t, Config{}).Handler()
+	w := pageReq(h, "GET", "/battle", "")
+	if w.Code != 200 {
+		t.Fatalf("GET /battle: %d", w.Code)
+	}
+	has(t, "the empty list", w.Body.String(), "No battles yet: start one below.", `<form id="battle-create" class="scenario battle-form" method="post" action="/battle">`,
+		`<li><a href="/battle" aria-current="page">Battle</a></li>`)
+	w = pageReq(h, "POST", "/battle", "name=Saturday+game")
+	loc := w.Header().Get("Location")
+	if w.Code != http.StatusSeeOther || !strings.HasPrefix(loc, "/battle/") {
+		t.Fatalf("POST /battle: %d to %q", w.Code, loc)
+	}
+	id := strings.TrimPrefix(loc, "/battle/")
+	w = pageReq(h, "GET", "/battle", "")
+	has(t, "the list", w.Body.String(), `<li><a href="/battle/`+id+`">Saturday game</a> <span class="hint">version 0, changed `)
+	w = pageReq(h, "POST", "/battle", "name=Saturday+game")
+	if w.Code != http.StatusConflict {
+		t.Errorf("a name taken: %d, want 409", w.Code)
+	}
+	has(t, "a name taken", w.Body.String(), `<p class="error" id="create-error" role="alert">`, `value="Saturday game" aria-invalid="true"`)
+	w = pageReq(h, "POST", "/battle?lang=ru", "name=+")
+	if w.Code != http.StatusBadRequest {
+		t.Errorf("an empty name: %d, want 400", w.Code)
+	}
+	has(t, "an empty name, in Russian", w.Body.String(), `<html lang="ru">`, "Начать битву", `action="/battle?lang=ru"`)
+	// In Russian, the way to a battle keeps the language.
+	w = pageReq(h, "POST", "/battle?lang=ru", "name=Воскресенье")
+	if loc := w.Header().Get("Location"); w.Code != http.StatusSeeOther || !strings.HasSuffix(loc, "?lang=ru") {
+		t.Errorf("POST /battle?lang=ru: %d to %q", w.Code, loc)
+	}
+	// A server that keeps no battles says so.
+	w = pageReq(testServer(t, Config{}).Handler(), "GET", "/battle", "")
+	if w.Code != 200 || !strings.Contains(w.Body.String(), "This server keeps no battles") {
+		t.Errorf("no store: %d %s", w.Code, w.Body.String())
+	}
+}
+
+// TestBattlePage: a battle as the store has it, through the API's own
+// view: the turn and phase, the unit's card with its models left and its
+// formation, the log the latest first, an undone line struck through;
+// in Russian; 404 for an unknown battle.
+func TestBattlePage(t *testing.T) {
+	h := battleServer(t, Config{}).Handler()
+	base := battleWithSpearmen(t, h, "Saturday")
+	id := strings.TrimPrefix(base, "/api/battles/")
+	c := expect[tChange](t, send(t, h, "POST", base+"/attacks", `{"target": "Spearmen", "attacks": `+crossbowAttacks+`, "dice": [6, 6, 1, 1]}`, "If-Match", `"2"`), 200)
+	if c.Record.Text != "Turn 1, shooting: Crossbows at Spearmen: 2 casualties, 2 wounds" {
+		t.Fatalf("the attack: %q", c.Record.Text)
+	}
+	w := pageReq(h, "GET", "/battle/"+id, "")
+	if w.Code != 200 || w.Header().Get("ETag") != `"3"` {
+		t.Fatalf("GET /battle/%s: %d, ETag %s", id, w.Code, w.Header().Get("ETag"))
+	}
+	body := w.Body.String()
+	has(t, "the battle", body,
+		`<title>Battle: Saturday · rearrank</title>`,
+		`<div id="battle-state" data-id="`+id+`" data-version="3">`,
+		`<span id="battle-turn">Turn 1, shooting</span> · <span id="battle-version">version 3</span>`,
+		`<li class="battle-card" id="unit-1" data-unit="Spearmen">`,
+		`<p class="battle-card-ruleset">Battleaxe: Fantasy Generals</p>`,
+		`<span class="battle-left">28 of 30 models left</span>; <span class="battle-wounds">no wounds carried</span>`,
+		`<svg xmlns="http://www.w3.org/2000/svg" class="formation" id="formation-unit-1"`,
+		`<desc id="formation-unit-1-desc">28 models in 3 ranks.</desc>`,
+		`<li data-seq="3">Turn 1, shooting: Crossbows at Spearmen: 2 casualties, 2 wounds</li>`,
+		`<button type="submit" class="secondary" id="battle-redo" name="action" value="redo" data-action="redo" disabled>Redo</button>`)
+	if i, j := strings.Index(body, `data-seq="3"`), strings.Index(body, `data-seq="1"`); i < 0 || j < i {
+		t.Errorf("the log is not the latest first")
+	}
+	// The script's data is the API's view of the battle.
+	start := strings.Index(body, `<script type="application/json" id="battle-data">`)
+	var v tView
+	if start < 0 {
+		t.Fatal("no battle data")
+	}
+	data := body[start+len(`<script type="application/json" id="battle-data">`):]
+	if err := json.Unmarshal([]byte(data[:strings.Index(data, "</script>")]), &v); err != nil || v.Version != 3 || len(v.Units) != 1 || v.Units[0].Size != 28 {
+		t.Errorf("the battle's data: %+v, %v", v, err)
+	}
+
+	expect[tChange](t, send(t, h, "POST", base+"/undo", `{}`), 200)
+	body = pageReq(h, "GET", "/battle/"+id+"?lang=ru", "").Body.String()
+	has(t, "the battle in Russian", body,
+		`<html lang="ru">`, `<title>Битва: Saturday · rearrank</title>`,
+		`<span class="battle-left">осталось 30 из 30 моделей</span>; <span class="battle-wounds">ран на моделях нет</span>`,
+		`<li data-seq="3" class="undone"><s>Ход 1, стрельба: Crossbows по Spearmen: 2 потери, 2 раны</s> <span class="battle-undone">(отменено)</span></li>`,
+		`<button type="submit" class="secondary" id="battle-redo" name="action" value="redo" data-action="redo">Вернуть</button>`,
+		`<li><a href="/battle?lang=ru" aria-current="page">Битва</a></li>`)
+
+	w = pageReq(h, "GET", "/battle/no-such-battle", "")
+	if w.Code != 404 || !strings.Contains(w.Body.String(), `id="not-found-title"`) {
+		t.Errorf("an unknown battle: %d", w.Code)
+	}
+	if w := pageReq(h, "GET", "/battle/no-such-battle?lang=ru", ""); w.Code != 404 || !strings.Contains(w.Body.String(), `<html lang="ru">`) {
+		t.Errorf("an unknown battle in Russian: %d", w.Code)
+	}
+}
+
+// TestBattleCards: wounds carried on a multi-wound model, and a unit
+// destroyed.
+func TestBattleCards(t *testing.T) {
+	h := battleServer(t, Config{}).Handler()
+	base := "/api/battles/" + newBattle(t, h, "Ogres")
+	expect[tChange](t, send(t, h, "POST", base+"/units", `{"name": "Ogres", "ruleset": "whfb8", "target": {"models": 3, "frontage": 3, "toughness": 4, "wounds": 3}}`), 200)
+	expect[tChange](t, send(t, h, "POST", base+"/units", `{"name": "Hero", "ruleset": "whfb8", "target": {"models": 1, "toughness": 3, "wounds": 1}}`), 200)
+	expect[tChange](t, send(t, h, "POST", base+"/attacks", `{"target": "Ogres", "attacks": [{"count": 1, "to_hit": "auto", "strength": 10}], "dice": [6]}`, "If-Match", `"2"`), 200)
+	expect[tChange](t, send(t, h, "POST", base+"/attacks", `{"target": "Hero", "attacks": [{"count": 1, "to_hit": "auto", "strength": 10}], "dice": [6]}`, "If-Match", `"3"`), 200)
+	body := pageReq(h, "GET", "/battle/"+strings.TrimPrefix(base, "/api/battles/"), "").Body.String()
+	has(t, "the cards", body,
+		`<span class="battle-left">3 of 3 models left</span>; <span class="battle-wounds">1 wound carried</span>`,
+		`<li class="battle-card destroyed" id="unit-2" data-unit="Hero">`,
+		`<span class="battle-left">0 of 1 model left</span>; <span class="battle-wounds">no wounds carried</span>; <strong class="battle-destroyed">destroyed</strong>`)
+}
+
+// TestBattleText: the script's converter, for a saved unit's form fields,
+// a scenario file, attacks and a fight, with its errors' places.
+func TestBattleText(t *testing.T) {
+	h := testServer(t, Config{}).Handler()
+	post := func(v url.Values) *httptest.ResponseRecorder {
+		req := httptest.NewRequest("POST", "/battle/text", strings.NewReader(v.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		return w
+	}
+	type doc struct {
+		Ruleset string           `json:"ruleset"`
+		Target  map[string]any   `json:"target"`
+		Attacks []map[string]any `json:"attacks"`
+	}
+	d := expect[doc](t, post(url.Values{"kind": {"form"}, "ruleset": {"battleaxe"}, "t.models": {"20"}, "t.toughness": {"4"}, "t.armour": {"heavy"}, "a0.count": {"12"}, "a0.strength": {"5"}}), 200)
+	if d.Ruleset != "battleaxe" || d.Target["models"] != float64(20) || d.Target["toughness"] != float64(4) || d.Target["armour"] != "heavy" ||
+		len(d.Attacks) != 1 || d.Attacks[0]["count"] != float64(12) || d.Attacks[0]["strength"] != float64(5) {
+		t.Errorf("kind=form: %+v", d)
+	}
+	d = expect[doc](t, post(url.Values{"kind": {"scenario"}, "text": {"ruleset: whfb8\nattacks: [{count: 2, strength: 3}]\ntarget: {name: Goblins, models: 20, toughness: 3}\n"}}), 200)
+	if d.Ruleset != "whfb8" || d.Target["name"] != "Goblins" || d.Target["models"] != float64(20) {
+		t.Errorf("kind=scenario: %+v", d)
+	}
+	e := expect[ErrorBody](t, post(url.Values{"kind": {"scenario"}, "text": {"ruleset: whfb8\nattacks: [{count: 2, strength: 3}]\ntarget: {models: 20, toughness: 30}\n"}}), 400)
+	if e.Field != "target.toughness" || e.Line != 3 {
+		t.Errorf("kind=scenario, toughness 30: %+v", e)
+	}
+	target := `{"models": 30, "toughness": 3}`
+	attacks := expect[[]map[string]any](t, post(url.Values{"kind": {"attacks"}, "ruleset": {"battleaxe"}, "target": {target}, "text": {"- count: 2\n  strength: 4\n  to_hit: auto\n"}}), 200)
+	if len(attacks) != 1 || attacks[0]["count"] != float64(2) || attacks[0]["to_hit"] != "auto" {
+		t.Errorf("kind=attacks: %v", attacks)
+	}
+	e = expect[ErrorBody](t, post(url.Values{"kind": {"attacks"}, "ruleset": {"battleaxe"}, "target": {target}, "text": {"- count: 2\n  strenght: 4\n"}}), 400)
+	if e.Line != 2 || e.Column != 3 || !strings.Contains(e.Error, `unknown field "strenght"`) {
+		t.Errorf("kind=attacks, a misspelt field: %+v", e)
+	}
+	e = expect[ErrorBody](t, post(url.Values{"kind": {"attacks"}, "ruleset": {"battleaxe"}, "target": {target}, "text": {"{count: 2}"}}), 400)
+	if e.Field != "attacks" {
+		t.Errorf("kind=attacks, not a list: %+v", e)
+	}
+	f := expect[map[string]any](t, post(url.Values{"kind": {"fight"}, "text": {"fights: {a: [{attacks: 1}]}\n"}}), 200)
+	if fs, ok := f["fights"].(map[string]any); !ok || fs["a"] == nil {
+		t.Errorf("kind=fight: %v", f)
+	}
+	e = expect[ErrorBody](t, post(url.Values{"kind": {"fight"}, "text": {"[1, 2"}}), 400)
+	if e.Line != 1 {
+		t.Errorf("kind=fight, a list never closed: %+v", e)
+	}
+	e = expect[ErrorBody](t, post(url.Values{"kind": {"odds"}, "text": {"x"}}), 400)
+	if e.Field != "kind" || e.Error != "kind must be form, scenario, attacks or fight, not odds" {
+		t.Errorf("kind=odds: %+v", e)
+	}
+	if w := post(url.Values{"kind": {"scenario"}, "text": {strings.Repeat("#", battleTextLimit)}}); w.Code != http.StatusRequestEntityTooLarge {
+		t.Errorf("a text over the limit: %d %s", w.Code, w.Body.String())
+	}
+	req := httptest.NewRequest("POST", "/battle/text?lang=ru", strings.NewReader(url.Values{"kind": {"attacks"}, "text": {" "}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, req)
+	if e := expect[ErrorBody](t, w, 400); e.Error != "текст пуст" || e.Field != "text" {
+		t.Errorf("an empty text in Russian: %+v", e)
+	}
+}
+
+// TestBattleScriptWords: every sentence battle.js says is the
+// catalogue's, handed to it by the page in both languages.
+func TestBattleScriptWords(t *testing.T) {
+	js, err := assets.ReadFile("assets/static/battle.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl, err := assets.ReadFile("assets/battle.tmpl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := regexp.MustCompile(`say\('([a-z_.]+)'`).FindAllStringSubmatch(string(js), -1)
+	if len(ids) < 10 {
+		t.Fatalf("battle.js says %d sentences", len(ids))
+	}
+	for _, m := range ids {
+		if !msg.Has(msg.ID(m[1])) || !strings.Contains(string(tmpl), `"`+m[1]+`"`) {
+			t.Errorf("battle.js says %s, which the catalogue or the page's jsWords lacks", m[1])
+		}
+	}
+}
+
+// TestBattlePageWrites: undo, redo and the next phase from the page
+// without its script: a form POST at the version shown, 303 back; at a
+// version the battle has left, 409 and the battle as it stands, nothing
+// written.
+func TestBattlePageWrites(t *testing.T) {
+	h := battleServer(t, Config{}).Handler()
+	base := battleWithSpearmen(t, h, "Forms")
+	id := strings.TrimPrefix(base, "/api/battles/")
+	body := pageReq(h, "GET", "/battle/"+id, "").Body.String()
+	has(t, "the controls", body, `<form class="battle-controls" method="post" action="/battle/`+id+`">`, `<input type="hidden" name="version" value="2">`)
+	w := pageReq(h, "POST", "/battle/"+id, "action=undo&version=2")
+	if w.Code != http.StatusSeeOther || w.Header().Get("Location") != "/battle/"+id {
+		t.Fatalf("undo: %d to %q: %s", w.Code, w.Header().Get("Location"), w.Body.String())
+	}
+	if v := expect[tView](t, send(t, h, "GET", base, ""), 200); v.Version != 3 || v.Phase.String() != "deployment" || !v.CanRedo {
+		t.Errorf("after undo: %+v", v)
+	}
+	w = pageReq(h, "POST", "/battle/"+id+"?lang=ru", "action=advance&version=2")
+	if w.Code != http.StatusConflict {
+		t.Fatalf("a stale advance: %d", w.Code)
+	}
+	has(t, "a stale advance", w.Body.String(), `<p class="error" id="battle-stale" role="alert">Битву успели изменить (она уже в версии 3, а страница показывала 2): вот она в нынешнем виде. Проверьте и попробуйте снова.</p>`,
+		`<input type="hidden" name="version" value="3">`)
+	if v := expect[tView](t, send(t, h, "GET", base, ""), 200); v.Version != 3 {
+		t.Errorf("the stale advance was written: version %d", v.Version)
+	}
+	if w := pageReq(h, "POST", "/battle/"+id+"?lang=ru", "action=redo&version=3"); w.Code != http.StatusSeeOther || w.Header().Get("Location") != "/battle/"+id+"?lang=ru" {
+		t.Errorf("redo in Russian: %d to %q", w.Code, w.Header().Get("Location"))
+	}
+	if v := expect[tView](t, send(t, h, "GET", base, ""), 200); v.Version != 4 || v.Phase.String() != "shooting" {
+		t.Errorf("after redo: %+v", v)
+	}
+	if w := pageReq(h, "POST", "/battle/"+id, "action=attack&version=4"); w.Code != http.StatusBadRequest || !strings.Contains(w.Body.String(), "action must be undo, redo or advance") {
+		t.Errorf("an unknown action: %d %s", w.Code, w.Body.String())
+	}
+}
