@@ -97,4 +97,12 @@
 // GET /combat is the Combat tab (combat_page.go): a combat file from a
 // textarea or the examples, both units side by side, its exact chances
 // (Monte Carlo past the state limit) and one seeded round step by step.
+//
+// GET /battle and /battle/{id} are the Battle tab (battle_page.go): the
+// battles the server keeps (Config.Battles) and one as it stands, drawn
+// from the store with the API's own view; undo, redo and the next phase
+// are plain POSTs at the version shown. battle.js makes the other changes
+// through /api/battles/... and follows the change feed, so two browsers
+// on one battle stay in step; POST /battle/text turns what a player wrote
+// or saved into the API's JSON with the server's readers.
 package web
