@@ -235,19 +235,7 @@ func runBattleAdd(ctx context.Context, args []string, e env) error {
 	if err != nil {
 		return err
 	}
-	if err := s.said(st, rec); err != nil {
-		return err
-	}
-	after, err := battle.Apply(st, rec)
-	if err != nil {
-		return err
-	}
-	u, err := after.Unit(unitName)
-	if err != nil {
-		return err
-	}
-	showUnit(e, u)
-	return nil
+	return s.saidAndShown(e, st, rec, unitName)
 }
 
 // diceFlags adds --dice and --seed, the dice of a command that rolls.
@@ -689,19 +677,7 @@ func runBattleFix(ctx context.Context, args []string, e env) error {
 	if err != nil {
 		return err
 	}
-	if err := s.said(st, rec); err != nil {
-		return err
-	}
-	after, err := battle.Apply(st, rec)
-	if err != nil {
-		return err
-	}
-	u, err := after.Unit(name)
-	if err != nil {
-		return err
-	}
-	showUnit(e, u)
-	return nil
+	return s.saidAndShown(e, st, rec, name)
 }
 
 func runBattleLeave(ctx context.Context, args []string, e env) error {
@@ -1165,5 +1141,23 @@ func runBattleImport(ctx context.Context, args []string, e env) error {
 		_ = st.SaveSnapshot(ctx, m.ID, state.Seq, battle.EncodeSnapshot(state))
 	}
 	fmt.Fprintln(e.stdout, e.text("battlecli.import.done", m.Name, len(ef.Records), len(state.Units())))
+	return nil
+}
+
+// saidAndShown says record rec, appended after state st, and draws unit
+// name as the record left it.
+func (s *session) saidAndShown(e env, st battle.State, rec battle.Record, name string) error {
+	if err := s.said(st, rec); err != nil {
+		return err
+	}
+	after, err := battle.Apply(st, rec)
+	if err != nil {
+		return err
+	}
+	u, err := after.Unit(name)
+	if err != nil {
+		return err
+	}
+	showUnit(e, u)
 	return nil
 }
