@@ -2,6 +2,8 @@ package battle
 
 import (
 	"encoding/json"
+	"slices"
+	"strings"
 
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
@@ -126,15 +128,25 @@ func sideName(e *Fought, side string) string {
 	return e.A
 }
 
-// groupName names an attack by its first group's name, else "attacks".
+// groupName names an attack by its groups' names, each once, else
+// "attacks".
 func groupName(attacks json.RawMessage) any {
 	var groups []struct {
 		Name string `json:"name"`
 	}
-	if json.Unmarshal(attacks, &groups) == nil && len(groups) > 0 && groups[0].Name != "" {
-		return groups[0].Name
+	if json.Unmarshal(attacks, &groups) != nil {
+		return msg.New("battle.log.attacks")
 	}
-	return msg.New("battle.log.attacks")
+	var names []string
+	for _, g := range groups {
+		if g.Name != "" && !slices.Contains(names, g.Name) {
+			names = append(names, g.Name)
+		}
+	}
+	if len(names) == 0 {
+		return msg.New("battle.log.attacks")
+	}
+	return strings.Join(names, "; ") // a name may hold commas
 }
 
 // aimMsg says a correction's aim in words, as the unit's ruleset names its
