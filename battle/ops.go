@@ -28,7 +28,12 @@ func next(s State, e Event) (Record, error) {
 // not part of it), or an imported list's unit put in a File. The unit is
 // built and checked as the scenario package builds a target.
 func Add(s State, name string, f *scenario.File) (Record, error) {
-	b, err := f.MarshalJSON()
+	// The unit goes by its name in the battle wherever it is named, the
+	// referee's and a combat round's words included, not by the name its
+	// file gave it ("Knights", not "Knights of the Realm").
+	named := *f
+	named.Target.Name = name
+	b, err := named.MarshalJSON()
 	if err != nil {
 		return Record{}, wrapped(s.Seq+1, name, err)
 	}

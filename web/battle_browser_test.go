@@ -115,6 +115,9 @@ func TestBrowserBattle(t *testing.T) {
 			setValue(t, ctx, "attack-dice", "6 6 1 1")
 			must(t, ctx, chromedp.Click(chromedp.CSS("#attack-submit")))
 			battleWait(t, ctx, "the card after the attack", `return (function(){`+cardText("Spearmen")+`})().indexOf(`+jsString(run.after)+`) >= 0`)
+			// The card may come first by the feed, the attack's own answer
+			// a moment after it.
+			battleWait(t, ctx, "the attack's result", `return document.getElementById('attack-result').innerText.indexOf(`+jsString(run.line)+`) >= 0`)
 			got := eval[map[string]string](t, ctx, `return {log: document.querySelector('.battle-log li').textContent,
 				result: document.getElementById('attack-result').innerText, models: String(document.querySelectorAll('#formation-unit-1 g.model').length)}`)
 			if got["log"] != run.line || !strings.Contains(got["result"], run.line) || !strings.Contains(got["result"], "6 6 1 1") || got["models"] != "28" {
