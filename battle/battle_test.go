@@ -408,6 +408,13 @@ func TestCombatRound(t *testing.T) {
 		err.Error() != "event 5: sides.a.unit: a side's unit is the battle's, as it stands; leave unit out" {
 		t.Fatalf("a side with its own unit: %v", err)
 	}
+	// A part the combat file needs, missing: named by its path in the
+	// fight, with no line of a document nobody wrote.
+	noLd := strings.Replace(fight, `"a":{"leadership":7,`, `"a":{`, 1)
+	if _, _, err := battle.Combat(g.s, "Spearmen", "Halberdiers", json.RawMessage(noLd), dice.NewSeeded(1)); err == nil ||
+		err.Error() != "event 5: sides.a: leadership: required (the value the unit tests on: Leadership, or Discipline)" {
+		t.Fatalf("a side without leadership: %v", err)
+	}
 }
 
 // TestSkirmishWarrior: a skirmish warrior carries his wounds and his

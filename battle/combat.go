@@ -2,12 +2,13 @@ package battle
 
 import (
 	"encoding/json"
+	"errors"
 
 	"github.com/rearrank/rearrank"
-	"github.com/rearrank/rearrank/internal/alloc"
-
 	"github.com/rearrank/rearrank/combat"
 	"github.com/rearrank/rearrank/dice"
+	"github.com/rearrank/rearrank/internal/alloc"
+	"github.com/rearrank/rearrank/scenario"
 )
 
 // combatParts are the parts of a combat file a Fought event holds: the
@@ -95,6 +96,13 @@ func (s State) round(seq int64, e *Fought, roller dice.Roller) (*combat.Round, e
 	}
 	c, err := combat.Load("combat", doc)
 	if err != nil {
+		// doc is built here, not written by anyone: its lines and columns
+		// point nowhere a player can look; the field's path (sides.a.
+		// leadership) names the part of the fight that is wrong.
+		var se *scenario.Error
+		if errors.As(err, &se) {
+			se.File, se.Line, se.Column = "", 0, 0
+		}
 		return nil, wrapped(seq, "", err)
 	}
 	for i, u := range []*Unit{a, b} {
