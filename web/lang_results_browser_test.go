@@ -58,7 +58,7 @@ func TestBrowserRussianResults(t *testing.T) {
 			must(t, ctx, viewport(vp), chromedp.Navigate(srv.URL+"/"))
 			waitFor(t, ctx, "the page", ready)
 			press(t, ctx, `nav.lang a[data-lang="ru"]`)
-			waitFor(t, ctx, "the page in Russian", `return document.readyState === 'complete' && document.documentElement.lang === 'ru'`)
+			waitFor(t, ctx, "the page in Russian", `return document.readyState === 'complete' && document.documentElement.lang === 'ru' && !!document.getElementById('submit')`)
 			press(t, ctx, "#submit")
 			waitFor(t, ctx, "the odds", `var h = document.getElementById('results-title');
 				return !!h && h.textContent.indexOf('Шансы') === 0 && !document.getElementById('results').classList.contains('stale')`)

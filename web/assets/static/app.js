@@ -616,20 +616,10 @@
   // list. A unit is the values of its group's inputs, by field name ("t.",
   // "a0." left off), and the ruleset it was saved under, since the fields
   // a ruleset reads differ.
-  var storeKey = 'rearrank.units';
-
-  function loadUnits() {
-    try {
-      var u = JSON.parse(localStorage.getItem(storeKey) || '{}');
-      return { target: u.target || {}, attack: u.attack || {} };
-    } catch (e) {
-      return { target: {}, attack: {} };
-    }
-  }
-
-  function saveUnits(u) {
-    try { localStorage.setItem(storeKey, JSON.stringify(u)); return true; } catch (e) { return false; }
-  }
+  // The store is units.js's, shared by every tab.
+  var storeKey = rearrankUnits.key;
+  function loadUnits() { return rearrankUnits.load(); }
+  function saveUnits(u) { return rearrankUnits.save(u); }
 
   // groupInputs lists the inputs of a group with their field names.
   function groupInputs(prefix) {

@@ -150,14 +150,7 @@
 
   // Saved units: the odds tab's (localStorage rearrank.units): each the
   // form's fields by name, without their group's prefix, and its ruleset.
-  function saved() {
-    try {
-      var u = JSON.parse(localStorage.getItem('rearrank.units') || '{}');
-      return { target: u.target || {}, attack: u.attack || {} };
-    } catch (e) {
-      return { target: {}, attack: {} };
-    }
-  }
+  function saved() { return rearrankUnits.load(); } // units.js's store, shared by every tab
 
   function fillSaved(select, kind) {
     var units = saved()[kind];

@@ -325,20 +325,10 @@
   // under. A unit saved here keeps its side's own fields and fights too
   // (combat), which the odds tab leaves alone; a target saved there is a
   // side's unit here, the side keeping its fights.
-  var storeKey = 'rearrank.units';
-
-  function loadUnits() {
-    try {
-      var u = JSON.parse(localStorage.getItem(storeKey) || '{}');
-      return { target: u.target || {}, attack: u.attack || {} };
-    } catch (e) {
-      return { target: {}, attack: {} };
-    }
-  }
-
-  function saveUnits(u) {
-    try { localStorage.setItem(storeKey, JSON.stringify(u)); return true; } catch (e) { return false; }
-  }
+  // The store is units.js's, shared by every tab.
+  var storeKey = rearrankUnits.key;
+  function loadUnits() { return rearrankUnits.load(); }
+  function saveUnits(u) { return rearrankUnits.save(u); }
 
   // sideOf is side s of the form as a saved unit.
   function sideOf(s) {

@@ -26,20 +26,10 @@
     return s;
   }
 
-  var storeKey = 'rearrank.units';
-
-  function loadUnits() {
-    try {
-      var u = JSON.parse(localStorage.getItem(storeKey) || '{}');
-      return { target: u.target || {}, attack: u.attack || {} };
-    } catch (e) {
-      return { target: {}, attack: {} };
-    }
-  }
-
-  function saveUnits(u) {
-    try { localStorage.setItem(storeKey, JSON.stringify(u)); return true; } catch (e) { return false; }
-  }
+  // The store is units.js's, shared by every tab.
+  var storeKey = rearrankUnits.key;
+  function loadUnits() { return rearrankUnits.load(); }
+  function saveUnits(u) { return rearrankUnits.save(u); }
 
   // changed tells the pages' saved lists to fill again.
   function changed() {

@@ -1,0 +1,28 @@
+// rearrank's saved units, kept in this browser (localStorage, key
+// rearrank.units): {target: {name: unit}, attack: {name: profile}}, each
+// the form's fields by name without their group's prefix, the ruleset it
+// was saved under and, for a unit of an army list, the list's name, its
+// notes and its missing fields. One store for the Odds tab (app.js), the
+// Combat tab (combat.js), the list import (import.js) and the Battle tab
+// (battle.js), loaded before them.
+window.rearrankUnits = (function () {
+  'use strict';
+  var key = 'rearrank.units';
+  return {
+    key: key,
+    // load returns the saved units, empty when there are none or the
+    // browser keeps nothing.
+    load: function () {
+      try {
+        var u = JSON.parse(localStorage.getItem(key) || '{}');
+        return { target: u.target || {}, attack: u.attack || {} };
+      } catch (e) {
+        return { target: {}, attack: {} };
+      }
+    },
+    // save keeps u, false when the browser refuses (storage full or off).
+    save: function (u) {
+      try { localStorage.setItem(key, JSON.stringify(u)); return true; } catch (e) { return false; }
+    }
+  };
+}());
