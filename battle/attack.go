@@ -188,7 +188,11 @@ func AttackState(s State, unitName string, attacks []scenario.Attack, roller dic
 	if err != nil {
 		return Record{}, State{}, nil, wrapped(seq, unitName, err)
 	}
-	groups, _, err := (*cache)(nil).build(u, raw)
+	// One cache for the attack and its check: the record is applied
+	// with the groups just built from the same unit and JSON, so the
+	// scenario they make is loaded once, not twice.
+	c := newCache()
+	groups, _, err := c.build(u, raw)
 	if err != nil {
 		return Record{}, State{}, nil, wrapped(seq, unitName, err)
 	}
@@ -206,7 +210,7 @@ func AttackState(s State, unitName string, attacks []scenario.Attack, roller dic
 	}
 	e := &Attacked{Unit: unitName, Attacks: raw, Faces: rec.Faces(), Choices: chooser.choices(), Result: attackResult(res)}
 	r := NewRecord(seq, e, now())
-	after, err := Apply(s, r)
+	after, err := apply(s, r, c)
 	if err != nil {
 		return Record{}, State{}, nil, err
 	}

@@ -166,6 +166,9 @@ func (c *checker) root() {
 
 func (c *checker) options() {
 	f := c.f
+	if len(f.Options) == 0 {
+		return // most files set none; the switches' table is not cheap to build
+	}
 	byName := map[string]rules.Switch{}
 	var names []string
 	for _, s := range rules.Switches() {

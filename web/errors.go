@@ -1,12 +1,14 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
+	"sync"
 
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/msg"
@@ -129,11 +131,40 @@ func (t scenarioText) Text(l msg.Lang) string {
 
 // writeJSON writes v indented like the CLI's --json output.
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	data, err := encodeJSON(v)
-	if err != nil {
+	e := jsonEncoders.Get().(*jsonEncoder)
+	defer e.put()
+	if err := e.enc.Encode(v); err != nil {
 		panic(fmt.Sprintf("web: cannot encode %T: %v", v, err)) // our own types: a bug
 	}
-	writeRaw(w, status, data)
+	writeRaw(w, status, e.buf.Bytes())
+}
+
+// jsonEncoder writes answers as encodeJSON does into a buffer that the
+// next answer reuses: an answer is written once and copied out, so its
+// encoding need not allocate the document twice (the compact form, then
+// the indented one) for every request.
+type jsonEncoder struct {
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+// maxPooledJSON is the largest buffer kept for the next answer: a rare
+// large one (a long distribution) is left to the collector.
+const maxPooledJSON = 1 << 20
+
+var jsonEncoders = sync.Pool{New: func() any {
+	e := new(jsonEncoder)
+	e.enc = json.NewEncoder(&e.buf)
+	e.enc.SetIndent("", "  ")
+	return e
+}}
+
+func (e *jsonEncoder) put() {
+	if e.buf.Cap() > maxPooledJSON {
+		return
+	}
+	e.buf.Reset()
+	jsonEncoders.Put(e)
 }
 
 // encodeJSON encodes v indented like the CLI's --json output, with a
