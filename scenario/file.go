@@ -38,6 +38,8 @@ type File struct {
 	Target  Target            `yaml:"target" json:"target"`
 
 	src *source // positions of the fields in the file Load read; nil for a File built in Go
+	// unitOnly: a file LoadUnit read, which may leave its attacks out.
+	unitOnly bool
 }
 
 // Attack is one attack group: one batch (RULES.md 3). Consecutive groups

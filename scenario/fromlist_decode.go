@@ -51,6 +51,15 @@ func LoadLists(name string, data []byte, open ListOpener) (*File, []msg.Message,
 	return load(name, data, open)
 }
 
+// LoadUnit is LoadLists for a file that stands for a unit, not an
+// attack: its attacks may be left out, as a unit added to a battle
+// needs only the ruleset, the switches and the target. Attacks it does
+// give are checked as any file's; such a File with none is not for
+// Build.
+func LoadUnit(name string, data []byte, open ListOpener) (*File, []msg.Message, error) {
+	return loadAs(name, data, open, true)
+}
+
 // LoadFS reads the scenario file p of fsys and loads it as LoadLists
 // does, its list files read from fsys relative to p's directory.
 func LoadFS(fsys fs.FS, p string) (*File, []msg.Message, error) {

@@ -125,3 +125,24 @@ func TestLoadRefusesFrom(t *testing.T) {
 		t.Errorf("Russian: %s", got)
 	}
 }
+
+// TestLoadUnit: a unit's file may leave its attacks out, and is still
+// checked as any file is; Load itself wants attacks.
+func TestLoadUnit(t *testing.T) {
+	unit := "ruleset: whfb8\ntarget: {name: Militia, models: 2, toughness: 3}\n"
+	f, _, err := LoadUnit("militia.yaml", []byte(unit), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Target.Name != "Militia" || f.Target.Models != 2 || len(f.Attacks) != 0 {
+		t.Errorf("loaded %+v", f)
+	}
+	if _, err := Load("militia.yaml", []byte(unit)); err == nil || !strings.Contains(err.Error(), "attacks") {
+		t.Errorf("Load without attacks: %v, want the attacks asked for", err)
+	}
+	_, _, err = LoadUnit("bad.yaml", []byte("ruleset: whfb8\ntarget: {models: 0, toughness: 3}\n"), nil)
+	var e *Error
+	if !errors.As(err, &e) || e.Field != "target.models" || e.Line != 2 {
+		t.Errorf("a bad unit: %#v, want an error at target.models on line 2", err)
+	}
+}

@@ -49,12 +49,17 @@ func Load(name string, data []byte) (*File, error) {
 // load is Load, reading the list files from: names with open when it is
 // not nil.
 func load(name string, data []byte, open ListOpener) (*File, []msg.Message, error) {
+	return loadAs(name, data, open, false)
+}
+
+// loadAs is load; unitOnly lets the file leave its attacks out (LoadUnit).
+func loadAs(name string, data []byte, open ListOpener, unitOnly bool) (*File, []msg.Message, error) {
 	name = displayName(name)
 	body, e := read(name, data, emptyScenario)
 	if e != nil {
 		return nil, nil, e
 	}
-	f := &File{src: newSource(name)}
+	f := &File{src: newSource(name), unitOnly: unitOnly}
 	f.src.root = nodePos(body)
 	d := decoder{src: f.src, shapes: scenarioShapes(), lists: newLists(open)}
 	if e := d.decode(body, valueOf(f), "", ""); e != nil {

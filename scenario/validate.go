@@ -157,7 +157,7 @@ func (c *checker) root() {
 		c.say("ruleset", say("scenario.ruleset_required", orList(rulesetNames())))
 	}
 	switch {
-	case len(f.Attacks) == 0:
+	case len(f.Attacks) == 0 && !f.unitOnly:
 		c.say("attacks", say("scenario.attacks_required"))
 	case len(f.Attacks) > MaxAttacks:
 		c.say("attacks", say("scenario.attacks_too_many", len(f.Attacks), MaxAttacks))

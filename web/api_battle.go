@@ -907,7 +907,7 @@ func (s *Server) handleBattleImport(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	data, err := readBody(w, r, s.cfg.MaxBody)
+	data, err := readBody(w, r, s.bodyLimit(r))
 	if err != nil {
 		s.battleFail(w, r, err)
 		return
@@ -916,11 +916,19 @@ func (s *Server) handleBattleImport(w http.ResponseWriter, r *http.Request) {
 		s.battleFail(w, r, invalid("", "battleapi.error.required", "records"))
 		return
 	}
-	if err := strictJSON(data); err != nil {
-		s.battleFail(w, r, err)
-		return
-	}
-	ef, state, err := battle.ReadExport("request", bytes.NewReader(data))
+	// An export file may be as large as the format allows (16 MiB, 20,000
+	// records): reading and replaying a large one waits for a parser, as
+	// a large list file does.
+	var ef *battle.ExportFile
+	var state battle.State
+	err = s.parsing(r.Context(), len(data), func() error {
+		if err := strictJSON(data); err != nil {
+			return err
+		}
+		var err error
+		ef, state, err = battle.ReadExport("request", bytes.NewReader(data))
+		return err
+	})
 	if err != nil {
 		s.battleFail(w, r, err)
 		return

@@ -776,6 +776,9 @@ func TestBattleRoutesRefuseBadBodies(t *testing.T) {
 			path := strings.ReplaceAll(strings.ReplaceAll(rt.path, "/api/battles/{id}", base), "{name}", "Spearmen")
 			t.Run(method+" "+rt.path, func(t *testing.T) {
 				big := `{"name": "` + strings.Repeat("x", 2000) + `"}`
+				if rt.path == "/api/battles/import" { // held to the export format's size instead: TestBattleImportLarge
+					big = `{"name": "` + strings.Repeat("x", battle.MaxExportSize) + `"}`
+				}
 				if got := expect[ErrorBody](t, send(t, h, method, path, big), 413); got.Code != "too_large" {
 					t.Errorf("oversize: %+v", got)
 				}
@@ -830,6 +833,41 @@ func FuzzBattleHandlers(f *testing.F) {
 			t.Errorf("POST %s: %d with Content-Type %q", path, w.Code, w.Header().Get("Content-Type"))
 		}
 	})
+}
+
+// TestBattleImportLarge: an export file past the API's body limit but
+// within the format's own (16 MiB) imports over HTTP, replayed to the
+// same battle; one past the format's limit is refused as too large.
+func TestBattleImportLarge(t *testing.T) {
+	s := battleServer(t, Config{MaxBody: 1 << 20})
+	h := s.Handler()
+	var recs []battle.Record
+	var st battle.State
+	for len(recs) < 12_000 {
+		r, err := battle.Advance(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st, err = battle.Apply(st, r); err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, r)
+	}
+	var file strings.Builder
+	if err := battle.Export(&file, "Long game", recs); err != nil {
+		t.Fatal(err)
+	}
+	if file.Len() <= 1<<20 {
+		t.Fatalf("the export is %d bytes, want more than the API's 1 MiB body limit", file.Len())
+	}
+	v := expect[tView](t, send(t, h, "POST", "/api/battles/import", file.String()), 201)
+	if v.Name != "Long game" || v.Version != 12_000 || v.Turn != st.Turn || v.Phase != st.Phase {
+		t.Errorf("imported: %q version %d turn %d %s, want version 12000 turn %d %s", v.Name, v.Version, v.Turn, v.Phase, st.Turn, st.Phase)
+	}
+	big := `{"format": 1, "name": "` + strings.Repeat("x", battle.MaxExportSize) + `", "records": []}`
+	if got := expect[ErrorBody](t, send(t, h, "POST", "/api/battles/import", big), 413); got.Code != "too_large" {
+		t.Errorf("past 16 MiB: %+v", got)
+	}
 }
 
 // TestBattleFeedDeleted: a feed whose battle is deleted says so at its

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rearrank/rearrank/armylist"
+	"github.com/rearrank/rearrank/battle"
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 )
@@ -60,8 +61,11 @@ const (
 // file to import may be larger than a scenario (armylist.MaxInput, as on
 // the command line), every other body Config.MaxBody.
 func (s *Server) bodyLimit(r *http.Request) int64 {
-	if r.URL.Path == "/api/import" {
+	switch r.URL.Path {
+	case "/api/import":
 		return max(s.cfg.MaxBody, importMaxBody)
+	case "/api/battles/import":
+		return max(s.cfg.MaxBody, battle.MaxExportSize)
 	}
 	return s.cfg.MaxBody
 }

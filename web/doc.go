@@ -59,7 +59,9 @@
 // for a form around it, and armylist's own limits bound what it expands
 // to; every import waits for one of the parsers (one per core) that
 // large scenario bodies wait for, so that a flood of .rosz files costs
-// those cores and no more. Computations take a slot in one of two
+// those cores and no more. A battle's export file to import may be as
+// large as its format allows (battle.MaxExportSize, 16 MiB) and its
+// reading and replay wait for a parser too. Computations take a slot in one of two
 // lanes (admission.go): small scenarios (a few dozen attacks) in a cheap
 // lane, so that expensive requests cannot starve them, the rest in a
 // heavy lane. The default state limit (DefaultMaxStates) keeps one

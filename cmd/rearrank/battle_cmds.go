@@ -215,8 +215,16 @@ func runBattleAdd(ctx context.Context, args []string, e env) error {
 				return usage("battlecli.add.error.needs_from", "--"+n)
 			}
 		}
-		if f, err = readScenario(pos[1], e); err != nil {
-			return err
+		data, err := readLimited(pos[1], e.stdin)
+		if err != nil {
+			return usageError{Err: err}
+		}
+		var notes []msg.Message
+		if f, notes, err = scenario.LoadUnit(pos[1], data, scenario.DirLists(listDir(pos[1]))); err != nil {
+			return usageError{Err: err}
+		}
+		for _, n := range notes {
+			e.note(n)
 		}
 	}
 	unitName := *name
