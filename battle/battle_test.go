@@ -331,13 +331,21 @@ func TestExportRoundTripAndEdits(t *testing.T) {
 		"seq":     {`{"format":1,"name":"x","records":[{"seq":2,"kind":"advance","data":{"turn":1,"phase":"movement"}}]}`, "test.json: records[0]: seq 2, and the records are numbered 1, 2, 3...: want 1"},
 		"kind":    {`{"format":1,"name":"x","records":[{"seq":1,"kind":"dance","data":{}}]}`, "test.json: records[0]: event 1: unknown kind of event dance: want unit_added, attack, combat, correction, advance, unit_removed, undo, redo"},
 		"phase":   {`{"format":1,"name":"x","records":[{"seq":1,"kind":"advance","data":{"turn":1,"phase":"lunch"}}]}`, "test.json: records[0]: event 1: the data of a advance event do not read: unknown phase lunch: want deployment, movement, magic, shooting, combat"},
-		"syntax":  {"{\n\"format\":1,", "test.json:2:12: not a battle's export: unexpected EOF"},
+		"syntax":  {"{\n\"format\":1,", "test.json:2:12: not a battle's export: the JSON ends too early"},
+		"type":    {`{"format":1,"name":"x","records":[{"seq":"one","kind":"advance","data":{}}]}`, "test.json:1:47: not a battle's export: records.seq: a text where a whole number is wanted"},
+		"unknown": {`{"format":1,"name":"x","records":[],"extra":1}`, "test.json:1:1: not a battle's export: unknown field \"extra\""},
 		"no name": {`{"format":1,"records":[]}`, "test.json: the battle has no name"},
 	} {
 		_, _, err := battle.ReadExport("test.json", strings.NewReader(c.src))
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%s: %v\nwant %s", name, err, c.want)
 		}
+	}
+	// Why JSON did not read is said in the reader's language too, not in
+	// encoding/json's English.
+	_, _, err = battle.ReadExport("test.json", strings.NewReader(`{"format":1,"name":"x","records":[{"seq":"one","kind":"advance","data":{}}]}`))
+	if got, want := msg.ErrorText(err, msg.Russian), "test.json:1:47: это не экспорт битвы: records.seq: текст там, где ожидается целое число"; got != want {
+		t.Errorf("in Russian: %s\nwant %s", got, want)
 	}
 }
 

@@ -40,7 +40,7 @@ func (s State) round(seq int64, e *Fought, roller dice.Roller) (*combat.Round, e
 	}
 	var parts combatParts
 	if err := strictJSON(e.Combat, &parts); err != nil {
-		return nil, refuse(seq, "", "battle.error.combat_parts", err.Error())
+		return nil, refuse(seq, "", "battle.error.combat_parts", reason(err))
 	}
 	opts := map[string]string{}
 	for _, u := range []*Unit{a, b} {
@@ -73,7 +73,7 @@ func (s State) round(seq int64, e *Fought, roller dice.Roller) (*combat.Round, e
 		}
 		if bs, ok := fields["battle_standard"]; ok {
 			if err := json.Unmarshal(bs, &bsb[i]); err != nil {
-				return nil, refuse(seq, "", "battle.error.combat_parts", err.Error())
+				return nil, refuse(seq, "", "battle.error.combat_parts", reason(err))
 			}
 			delete(fields, "battle_standard")
 		}
@@ -92,7 +92,7 @@ func (s State) round(seq int64, e *Fought, roller dice.Roller) (*combat.Round, e
 		Sides   map[string]json.RawMessage `json:"sides"`
 	}{a.Ruleset, opts, parts.Combat, sides})
 	if err != nil {
-		return nil, refuse(seq, "", "battle.error.combat_parts", err.Error())
+		return nil, refuse(seq, "", "battle.error.combat_parts", reason(err))
 	}
 	c, err := combat.Load("combat", doc)
 	if err != nil {

@@ -179,7 +179,7 @@ func Decode(r Record) (Event, error) {
 		return nil, refuse(r.Seq, "", "battle.error.kind", r.Kind, kindList)
 	}
 	if err := strictJSON(r.Data, e); err != nil {
-		return nil, refuse(r.Seq, "", "battle.error.data", r.Kind, err.Error())
+		return nil, refuse(r.Seq, "", "battle.error.data", r.Kind, reason(err))
 	}
 	return e, nil
 }

@@ -58,7 +58,7 @@ func ReadExport(file string, r io.Reader) (*ExportFile, State, error) {
 	d := json.NewDecoder(bytes.NewReader(data))
 	d.DisallowUnknownFields()
 	if err := d.Decode(&x); err != nil {
-		return nil, State{}, msg.Errorf(ErrExport, "battle.export.json", file, jsonWhere(data, err), err.Error())
+		return nil, State{}, msg.Errorf(ErrExport, "battle.export.json", file, jsonWhere(data, err), reason(err))
 	}
 	if _, err := d.Token(); err != io.EOF {
 		return nil, State{}, msg.Errorf(ErrExport, "battle.export.trailing", file)

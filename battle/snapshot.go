@@ -59,7 +59,7 @@ func EncodeSnapshot(s State) []byte {
 func DecodeSnapshot(data []byte) (State, error) {
 	var sn snapshot
 	if err := json.Unmarshal(data, &sn); err != nil {
-		return State{}, msg.Errorf(ErrSnapshot, "battle.error.snapshot", err.Error())
+		return State{}, msg.Errorf(ErrSnapshot, "battle.error.snapshot", reason(err))
 	}
 	if sn.Format != snapshotFormat {
 		return State{}, msg.Errorf(ErrSnapshot, "battle.error.snapshot_format", sn.Format, snapshotFormat)
@@ -68,15 +68,15 @@ func DecodeSnapshot(data []byte) (State, error) {
 	for _, su := range sn.Units {
 		f, err := scenarioFile(su.Name, su.Ruleset, su.Options, su.Target, nil)
 		if err != nil {
-			return State{}, msg.Errorf(ErrSnapshot, "battle.error.snapshot", msg.ErrorText(err, msg.English))
+			return State{}, msg.Errorf(ErrSnapshot, "battle.error.snapshot", reason(err))
 		}
 		built, _, err := f.Build()
 		if err != nil {
-			return State{}, msg.Errorf(ErrSnapshot, "battle.error.snapshot", msg.ErrorText(err, msg.English))
+			return State{}, msg.Errorf(ErrSnapshot, "battle.error.snapshot", reason(err))
 		}
 		u, err := (*alloc.Unit)(built).Restore(su.State)
 		if err != nil {
-			return State{}, msg.Errorf(ErrSnapshot, "battle.error.snapshot", err.Error())
+			return State{}, msg.Errorf(ErrSnapshot, "battle.error.snapshot", reason(err))
 		}
 		if _, dup := s.index[su.Name]; dup {
 			return State{}, msg.Errorf(ErrSnapshot, "battle.error.snapshot", su.Name)

@@ -5,6 +5,20 @@ package msg
 // names are the battle's, written as they are.
 var _ = family([]Entry{
 	{ID: "battle.error.event", EN: "event {0}: {1}", RU: "событие {0}: {1}"},
+	// Why a JSON document of the battle's (an event's data, an export, a
+	// combat's parts) did not read, in place of Go's own English.
+	{ID: "battle.json.syntax", EN: "not well-formed JSON", RU: "испорченный JSON"},
+	{ID: "battle.json.short", EN: "the JSON ends too early", RU: "JSON обрывается раньше времени"},
+	{ID: "battle.json.kind", EN: "{0} where {1} is wanted", RU: "{0} там, где ожидается {1}"},
+	{ID: "battle.json.at", EN: "{0}: {1}", RU: "{0}: {1}"},
+	{ID: "battle.json.unknown", EN: "unknown field {0}", RU: "неизвестное поле {0}"},
+	{ID: "battle.json.word.text", EN: "a text", RU: "текст"},
+	{ID: "battle.json.word.number", EN: "a number", RU: "число"},
+	{ID: "battle.json.word.whole", EN: "a whole number", RU: "целое число"},
+	{ID: "battle.json.word.bool", EN: "true or false", RU: "true или false"},
+	{ID: "battle.json.word.list", EN: "a list", RU: "список"},
+	{ID: "battle.json.word.object", EN: "an object", RU: "объект"},
+	{ID: "battle.json.word.null", EN: "null", RU: "null"},
 	{ID: "battle.error.event_unit", EN: "event {0}, unit {1}: {2}", RU: "событие {0}, подразделение {1}: {2}"},
 	{ID: "battle.error.kind",
 		EN: "unknown kind of event {0}: want {1}",

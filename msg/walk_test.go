@@ -133,6 +133,7 @@ var allowedLiterals = map[literalKey]string{
 	{"battle/errors.go", "battle: bad export file"}:                                                     "ErrExport, a sentinel (battle.export.* is what a player reads)",
 	{"battle/errors.go", "battle: bad snapshot"}:                                                        "ErrSnapshot, a sentinel (battle.error.snapshot is what a player reads)",
 	{"battle/event.go", "unit_added, attack, combat, correction, advance, unit_removed, undo, redo"}:    "the kinds of event, codes of the log's JSON: an argument of battle.error.kind",
+	{"battle/jsonwords.go", "json: unknown field "}:                                                     "encoding/json's own words, matched to be replaced by battle.json.unknown",
 	{"battle/state.go", "deployment, movement, magic, shooting, combat"}:                                "the phases' codes in the log's JSON: an argument of battle.error.phase",
 	{"combat/engine.go", "no fights: give each side's fights"}:                                          "ErrNoFights, a sentinel (combat.error.no_fights is what a player reads)",
 	{"combat/readers.go", "too many dice paths for the brute-force exact reader"}:                       "ErrTooLarge, a sentinel (combat.error.enumerate_* is what a player reads)",
