@@ -102,12 +102,14 @@ func TestBrowserBattle(t *testing.T) {
 			// Attack it with dice rolled at the table.
 			setValue(t, ctx, "attack-target", "Spearmen")
 			if run.name == "phone" {
-				// The attack profile saved on the Odds tab, made into
-				// the attacks' JSON by the server.
-				setValue(t, ctx, "attack-saved", "Crossbows")
-				battleWait(t, ctx, "the saved profile's attacks", `return document.getElementById('attack-attacks').value !== ''`)
-				if a := eval[string](t, ctx, `return document.getElementById('attack-attacks').value`); !strings.Contains(a, `"count":2`) || !strings.Contains(a, `"to_hit":"auto"`) {
-					t.Errorf("the saved profile's attacks: %s", a)
+				// The attack profile saved on the Odds tab fills the
+				// attack form's group, which the server makes into the
+				// attacks' JSON.
+				battleWait(t, ctx, "the saved profiles", `return !!document.querySelector('#a0-saved option[value="Crossbows"]')`)
+				setValue(t, ctx, "a0-saved", "Crossbows")
+				if a := eval[map[string]string](t, ctx, `return {count: document.getElementById('a0-count').value, to_hit: document.getElementById('a0-to-hit').value,
+					phase: document.getElementById('a0-phase').value}`); a["count"] != "2" || a["to_hit"] != "auto" || a["phase"] != "shooting" {
+					t.Errorf("the saved profile's fields: %v", a)
 				}
 			} else {
 				setValue(t, ctx, "attack-attacks", "[{name: Crossbows, count: 2, phase: shooting, to_hit: auto, strength: 4}]")

@@ -205,7 +205,7 @@ func TestBattleText(t *testing.T) {
 		t.Errorf("kind=fight, a list never closed: %+v", e)
 	}
 	e = expect[ErrorBody](t, post(url.Values{"kind": {"odds"}, "text": {"x"}}), 400)
-	if e.Field != "kind" || e.Error != "kind must be form, scenario, attacks or fight, not odds" {
+	if e.Field != "kind" || e.Error != "kind must be form, scenario, attacks, fight, attack-form or fight-form, not odds" {
 		t.Errorf("kind=odds: %+v", e)
 	}
 	if w := post(url.Values{"kind": {"scenario"}, "text": {strings.Repeat("#", battleTextLimit)}}); w.Code != http.StatusRequestEntityTooLarge {
@@ -217,6 +217,104 @@ func TestBattleText(t *testing.T) {
 	h.ServeHTTP(w, req)
 	if e := expect[ErrorBody](t, w, 400); e.Error != "текст пуст" || e.Field != "text" {
 		t.Errorf("an empty text in Russian: %+v", e)
+	}
+}
+
+// TestBattleAttackForm: the attack form's groups, the Odds tab's fields,
+// made into the battle API's attacks by the Odds tab's form code under
+// each ruleset, with what each reads and how: the same values in, each
+// ruleset's own attacks out (a BS of 3+ is whfb8's, t9a1-ru's, skirmish's
+// and tow's to-hit roll; t9a has AP, Lethal Strike and Divine Attacks and
+// no Killing Blow; skirmish no Killing Blow nor Lethal Strike).
+func TestBattleAttackForm(t *testing.T) {
+	groups := url.Values{
+		"a0.count": {"10"}, "a0.to_hit": {""}, "a0.ws": {"4"}, "a0.strength": {"4"}, "a0.phase": {"melee"}, "a0.ap": {"1"}, "a0.armour_piercing": {"1"},
+		"a0.poison": {"1"}, "a0.lethal_strike": {"1"}, "a0.killing_blow": {"1"}, "a0.armour_bane": {"1"}, "a0.multiple_wounds": {"D3"},
+		"a0.reroll_hit": {"ones"}, "a0.weapon_class": {""}, "a0.hatred": {"1"}, "a0.divine_attacks": {"1"}, "a0.flaming": {""},
+		"a1.count": {"2D6"}, "a1.phase": {"shooting"}, "a1.bs": {"3+"}, "a1.strength": {"3"}, "a1.name": {"Crossbows"},
+	}
+	const crossbows = `{"name":"Crossbows","count":"2D6","phase":"shooting","to_hit":"3+","strength":3}`
+	const crossbowsBS = `{"name":"Crossbows","count":"2D6","phase":"shooting","bs":"3+","strength":3}`
+	for _, c := range []struct{ ruleset, target, want string }{
+		{"whfb8", `{"models": 20, "toughness": 3, "ws": 3}`,
+			`[{"count":10,"ws":4,"strength":4,"armour_piercing":1,"multiple_wounds":"D3","reroll_hit":"ones","hatred":true,"poison":true,"killing_blow":true,"armour_bane":1},` + crossbows + `]`},
+		{"battleaxe", `{"models": 20, "toughness": 3, "ws": 3}`,
+			`[{"count":10,"ws":4,"strength":4,"armour_piercing":1,"multiple_wounds":"D3","reroll_hit":"ones","hatred":true,"poison":true,"killing_blow":true,"armour_bane":1},` + crossbowsBS + `]`},
+		{"t9a", `{"models": 20, "toughness": 3, "ws": 3}`,
+			`[{"count":10,"ws":4,"strength":4,"ap":1,"multiple_wounds":"D3","lethal_strike":true,"reroll_hit":"ones","hatred":true,"divine_attacks":true,"poison":true,"armour_bane":1},` + crossbowsBS + `]`},
+		{"t9a1-ru", `{"models": 20, "toughness": 3, "ws": 3}`,
+			`[{"count":10,"ws":4,"strength":4,"armour_piercing":1,"multiple_wounds":"D3","lethal_strike":true,"reroll_hit":"ones","hatred":true,"poison":true,"killing_blow":true,"armour_bane":1},` + crossbows + `]`},
+		{"skirmish", `{"models": 1, "toughness": 3, "ws": 3}`,
+			`[{"count":10,"ws":4,"strength":4,"armour_piercing":1,"multiple_wounds":"D3","reroll_hit":"ones","hatred":true,"poison":true,"armour_bane":1},` + crossbows + `]`},
+		{"tow", `{"models": 20, "toughness": 3, "ws": 3}`,
+			`[{"count":10,"ws":4,"strength":4,"ap":1,"multiple_wounds":"D3","reroll_hit":"ones","hatred":true,"poison":true,"killing_blow":true,"armour_bane":1},` + crossbows + `]`},
+	} {
+		q := url.Values{"ruleset": {c.ruleset}, "target": {c.target}, "options": {"{}"}}
+		for k, v := range groups {
+			q[k] = v
+		}
+		out, err := battleText("attack-form", "", q)
+		if err != nil || string(out) != c.want {
+			t.Errorf("%s: %s, %v\nwant %s", c.ruleset, out, err, c.want)
+		}
+	}
+	h := testServer(t, Config{}).Handler()
+	post := func(lang string, v url.Values) *httptest.ResponseRecorder {
+		req := httptest.NewRequest("POST", "/battle/text?lang="+lang, strings.NewReader(v.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		return w
+	}
+	// The loader's checks, against the unit: an error names the group's
+	// field, without a place in a file nobody wrote.
+	q := url.Values{"kind": {"attack-form"}, "ruleset": {"whfb8"}, "target": {`{"models": 20, "toughness": 3}`},
+		"a0.count": {"10"}, "a0.to_hit": {"4+"}, "a0.strength": {"4"}, "a1.count": {"5"}, "a1.to_hit": {"4+"}, "a1.strength": {"11"}}
+	e := expect[ErrorBody](t, post("en", q), 400)
+	if e.Field != "attacks[1].strength" || e.Line != 0 || e.Column != 0 || e.Error != "attacks[1].strength: want 1 to 10, got 11" {
+		t.Errorf("Strength 11: %+v", e)
+	}
+	e = expect[ErrorBody](t, post("ru", q), 400)
+	if e.Field != "attacks[1].strength" || !strings.HasPrefix(e.Error, "attacks[1].strength: ") || strings.Contains(e.Error, "want") {
+		t.Errorf("Strength 11 in Russian: %+v", e)
+	}
+	e = expect[ErrorBody](t, post("en", url.Values{"kind": {"attack-form"}, "ruleset": {"whfb8"}, "target": {`{"models": 20, "toughness": 3}`}}), 400)
+	if e.Field != "a0.count" || e.Error != "the form has no attack group" {
+		t.Errorf("no group: %+v", e)
+	}
+	e = expect[ErrorBody](t, post("en", url.Values{"kind": {"attack-form"}, "ruleset": {"whfb9"}, "a0.count": {"1"}}), 400)
+	if e.Field != "ruleset" {
+		t.Errorf("an unknown ruleset: %+v", e)
+	}
+}
+
+// TestBattleFightForm: the fight form, the Combat tab's fields without
+// the units, made into the combat event's fight by the Combat tab's form
+// code: the combat block, each side's own fields and fights, the combat
+// switches, and nothing of a unit.
+func TestBattleFightForm(t *testing.T) {
+	q := url.Values{"ruleset": {"whfb8"}, "c.charger": {"a"}, "c.facing": {"flank_left"}, "c.high_ground": {"none"}, "c.contact.a": {""},
+		"a.leadership": {"8"}, "a.stubborn": {"1"}, "a.bonus": {""},
+		"a.f0.attacks": {"1"}, "a.f0.initiative": {"3"}, "a.f0.ws": {"3"}, "a.f0.strength": {"3"}, "a.f0.by": {"rank_and_file"}, "a.f0.strikes": {"normal"},
+		"b.leadership": {"7"}, "b.f0.attacks": {"2"}, "b.f0.initiative": {"4"}, "b.f0.ws": {"4"}, "b.f0.strength": {"4"}, "b.f0.killing_blow": {"1"},
+		"b.f1.attacks": {"1"}, "b.f1.initiative": {"4"}, "b.f1.by": {"champion"}, "b.f1.strength": {"5"}, "opt.step_up": {"true"}}
+	out, err := battleText("fight-form", "", q)
+	want := `{"options":{"step_up":"true"},"combat":{"charger":"a","facing":"flank_left"},"sides":{"a":{"leadership":8,"special":["stubborn"],"fights":[{"attacks":1,"initiative":3,"ws":3,"strength":3}]},` +
+		`"b":{"leadership":7,"fights":[{"attacks":2,"initiative":4,"ws":4,"strength":4,"killing_blow":true},{"by":"champion","attacks":1,"initiative":4,"strength":5}]}}}`
+	if err != nil || string(out) != want {
+		t.Errorf("whfb8: %s, %v\nwant %s", out, err, want)
+	}
+	// t9a: Discipline for Leadership, Agility for Initiative, AP; a
+	// whfb8 Killing Blow it does not read is left out.
+	q = url.Values{"ruleset": {"t9a"}, "a.leadership": {"8"}, "a.f0.attacks": {"1"}, "a.f0.initiative": {"3"}, "a.f0.ws": {"3"}, "a.f0.strength": {"4"}, "a.f0.ap": {"1"}, "a.f0.killing_blow": {"1"},
+		"b.leadership": {"7"}, "b.f0.attacks": {"1"}, "b.f0.initiative": {"3"}, "b.f0.ws": {"3"}, "b.f0.strength": {"3"}}
+	out, err = battleText("fight-form", "", q)
+	want = `{"sides":{"a":{"leadership":8,"fights":[{"attacks":1,"initiative":3,"ws":3,"strength":4,"ap":1}]},"b":{"leadership":7,"fights":[{"attacks":1,"initiative":3,"ws":3,"strength":3}]}}}`
+	if err != nil || string(out) != want {
+		t.Errorf("t9a: %s, %v\nwant %s", out, err, want)
+	}
+	if _, err := battleText("fight-form", "", url.Values{"ruleset": {""}}); err == nil || !strings.Contains(err.Error(), "ruleset") {
+		t.Errorf("no ruleset: %v", err)
 	}
 }
 
