@@ -607,7 +607,7 @@
     else if (t.id === 'combat-a' || t.id === 'combat-b') fightRuleset();
     else if (t.name && t.closest('.battle-group, .side, #battle-combat')) check(t);
   });
-  forms.addEventListener('focusout', function (ev) { if (ev.target.name) check(ev.target); });
+  forms.addEventListener('focusout', function (ev) { if (ev.target.name && ev.target.value) check(ev.target); }); // an empty field waits for the submit, as on the Odds tab
   forms.addEventListener('input', function (ev) {
     if (ev.target.getAttribute('aria-invalid') === 'true') check(ev.target);
   });
