@@ -138,6 +138,49 @@ func TestBattlePage(t *testing.T) {
 	}
 }
 
+// TestBattlePageForms: the battle's attack form is the Odds tab's attack
+// group, drawn by its code under the ruleset of the battle's first unit
+// (battleaxe: Armour piercing shown, t9a's and tow's AP hidden, each
+// saying which rulesets read it), its phase the battle's; the fight form
+// the Combat tab's combat block, sides and fights without the units; the
+// text boxes folded; in Russian too.
+func TestBattlePageForms(t *testing.T) {
+	h := battleServer(t, Config{}).Handler()
+	base := battleWithSpearmen(t, h, "Forms")
+	id := strings.TrimPrefix(base, "/api/battles/")
+	body := pageReq(h, "GET", "/battle/"+id, "").Body.String()
+	has(t, "the forms", body,
+		`<legend data-group-title>Attack group 1</legend>`,
+		`<input type="text" id="a0-count" name="a0.count" value="" data-field="attacks[0].count" pattern="\s*([0-9]&#43;|[0-9]*[dD][36]\s*([&#43;\-]\s*[0-9]&#43;)?)\s*" required inputmode="text" placeholder="10 or 2D6" data-msg="A number of attacks such as 10, or dice such as 2D6 or D6&#43;1" autocomplete="off" aria-describedby="a0-count-error">`,
+		`<option value="shooting" selected>shooting</option>`,
+		`<div class="field" data-rulesets="t9a tow" hidden>
+<label for="a0-ap">`,
+		`<div class="field" data-rulesets="battleaxe whfb8 t9a1-ru skirmish">
+<label for="a0-armour-piercing">Armour piercing</label>`,
+		`<input type="number" id="a0-strength" name="a0.strength" value="" data-field="attacks[0].strength" min="1" max="10" required data-msg="Strength is a whole number from 1 to 10"`,
+		`<select id="a0-saved" data-saved aria-describedby="a0-saved-hint">`,
+		`<button type="button" class="secondary" id="attack-add-group">Add an attack group</button>`,
+		`<details class="battle-text" id="attack-text">`, `<summary>Or paste a scenario&#39;s attacks</summary>`,
+		`id="c-charger" name="c.charger"`, `<option value="a">side a</option>`,
+		`<legend data-side-title>Side a</legend>`, `<legend data-fight-title>Side b: fight 1</legend>`,
+		`id="a-leadership" name="a.leadership"`, `id="b-f0-attacks" name="b.f0.attacks"`, `id="b-f0-initiative" name="b.f0.initiative"`,
+		`<button type="button" class="secondary" data-add-fight="b" id="combat-add-b">Add a fight to side b</button>`,
+		`id="opt-step-up" name="opt.step_up"`,
+		`<details class="battle-text" id="combat-text">`,
+		`<noscript><p class="hint">Reading a battle, undo, redo and the next phase need nothing more; adding units and the attack and combat forms need the page&#39;s script`)
+	// No unit's own fields: the battle's units are the sides.
+	for _, no := range []string{`name="a.u.`, `name="b.u.`, `name="t.`, `name="ruleset"`} {
+		if strings.Contains(body, no) {
+			t.Errorf("the page asks %s", no)
+		}
+	}
+	body = pageReq(h, "GET", "/battle/"+id+"?lang=ru", "").Body.String()
+	has(t, "the forms in Russian", body,
+		`<legend data-group-title>Группа атак 1</legend>`, `<label for="a0-count">Атаки</label>`,
+		`<summary>Или вставьте атаки сценария</summary>`, `<legend data-side-title>Сторона a</legend>`,
+		`<legend data-fight-title>Сторона b: профиль атак 1</legend>`, `<label for="a-f0-attacks">Атак на модель</label>`)
+}
+
 // TestBattleCards: wounds carried on a multi-wound model, and a unit
 // destroyed.
 func TestBattleCards(t *testing.T) {
