@@ -372,6 +372,19 @@ func TestBrowserBattleForms(t *testing.T) {
 				"b-leadership": "7", "b-f0-attacks": "1", "b-f0-initiative": "3", "b-f0-ws": "3", "b-f0-strength": "4", "combat-seed": "11"} {
 				setValue(t, ctx, id, v)
 			}
+			// A fight made by a champion the Spearmen do not have: the
+			// server's check, beside the field.
+			setValue(t, ctx, "a-f0-by", "champion")
+			must(t, ctx, chromedp.Click(chromedp.CSS("#combat-submit")))
+			battleWait(t, ctx, "the champion's error", `return !document.getElementById('a-f0-by-error').hidden`)
+			byErr := eval[map[string]string](t, ctx, `var e = document.getElementById('a-f0-by'); return {msg: document.getElementById('a-f0-by-error').textContent,
+				invalid: e.getAttribute('aria-invalid'), focused: String(document.activeElement === e), log: document.querySelector('.battle-log li').textContent}`)
+			want := map[string][2]string{"": {"by champion: the unit has no champion", "Turn 1: melee begins"},
+				"ru": {"by champion: в подразделении нет чемпиона", "Ход 1: начинается фаза «ближний бой»"}}[run.lang]
+			if byErr["msg"] != want[0] || byErr["invalid"] != "true" || byErr["focused"] != "true" || byErr["log"] != want[1] {
+				t.Errorf("a fight by a champion the unit lacks: %v", byErr)
+			}
+			setValue(t, ctx, "a-f0-by", "rank_and_file")
 			must(t, ctx, chromedp.Click(chromedp.CSS("#combat-submit")))
 			battleWait(t, ctx, "the combat round", `return !!document.querySelector('#combat-result .battle-result-text')`)
 			fr := eval[map[string]string](t, ctx, `return {log: document.querySelector('.battle-log li').textContent, result: document.getElementById('combat-result').innerText}`)

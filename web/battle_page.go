@@ -14,6 +14,7 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"github.com/rearrank/rearrank/battle"
+	"github.com/rearrank/rearrank/combat"
 	"github.com/rearrank/rearrank/internal/ordered"
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
@@ -359,8 +360,10 @@ const battleTextLimit = 1 << 20
 //	               and checked against target (JSON) under options (JSON),
 //	               the unit's; answers the attacks as JSON (attackFormJSON)
 //	kind=fight-form   the fight form's fields, c.*, a.*, b.*, a.f<i>.*,
-//	               opt.*: the Combat tab's, without the units; answers the
-//	               combat event's fight as JSON (fightFormJSON)
+//	               opt.*: the Combat tab's, without the units, checked
+//	               with a.target and b.target (JSON) under options (JSON),
+//	               the units'; answers the combat event's fight as JSON
+//	               (fightFormJSON)
 //
 // An error is the API's 400 with its line and column in the text.
 func (s *Server) handleBattleText(w http.ResponseWriter, r *http.Request) {
@@ -510,33 +513,72 @@ func attackFormJSON(q url.Values) ([]byte, error) {
 // Combat tab's fields but the sides' units, which are the battle's) as
 // the combat event's fight: the Combat tab's own form code
 // (parseCombatForm, combatForm.document) writes the combat file, whose
-// parts but its ruleset and its units are the fight. The battle checks
-// it when it fights the round, its errors naming the fight's fields
-// ("sides.a.fights[0].strength").
+// parts but its ruleset and its units are the fight. With the sides'
+// units (a.target and b.target, JSON: the battle's, as they stand) and
+// their switches (options, JSON), the combat loader checks the fight as
+// the battle will, so that an error names the fight's field
+// ("sides.a.fights[0].strength", "sides.b.leadership"), which the script
+// marks: the battle's own refusal names the event instead.
 func fightFormJSON(q url.Values) ([]byte, error) {
 	f := parseCombatForm(q)
 	rs, err := f.ruleset()
 	if err != nil {
 		return nil, err
 	}
-	fight := ordered.Object{}
+	fight, check := ordered.Object{}, ordered.Object{}
+	check.Add("ruleset", rs.String())
 	for _, fl := range f.document(rs) {
 		switch fl.Key {
 		case "ruleset":
+		case "options":
+			fight = append(fight, fl)
+			opts := ordered.Object{}
+			var units map[string]string
+			if json.Unmarshal([]byte(q.Get("options")), &units) == nil {
+				for _, k := range sortedKeys(units) {
+					opts.Add(k, units[k])
+				}
+			}
+			check.Add("options", append(opts, fl.Value.(ordered.Object)...))
 		case "sides":
-			sides := ordered.Object{}
+			sides, withUnits := ordered.Object{}, ordered.Object{}
 			for _, sd := range fl.Value.(ordered.Object) {
-				side := ordered.Object{}
+				side, withUnit := ordered.Object{}, ordered.Object{}
+				if t := q.Get(sd.Key + ".target"); json.Valid([]byte(t)) {
+					withUnit.Add("unit", json.RawMessage(t))
+				}
 				for _, x := range sd.Value.(ordered.Object) {
 					if x.Key != "unit" {
 						side = append(side, x)
+						withUnit = append(withUnit, x)
 					}
 				}
 				sides.Add(sd.Key, side)
+				withUnits.Add(sd.Key, withUnit)
 			}
 			fight.Add("sides", sides)
+			check.Add("sides", withUnits)
 		default:
 			fight = append(fight, fl)
+			check = append(check, fl)
+		}
+	}
+	if json.Valid([]byte(q.Get("a.target"))) && json.Valid([]byte(q.Get("b.target"))) {
+		data, err := json.Marshal(check)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := combat.Load("fight", data); err != nil {
+			var se *scenario.Error
+			if errors.As(err, &se) {
+				c := *se // its place is in a file nobody wrote
+				c.File, c.Line, c.Column = "", 0, 0
+				if name, _, ok := strings.Cut(c.Msg, ": required"); ok && !strings.ContainsAny(name, " .") && c.Field != "" {
+					c.Field += "." + name // "sides.a: leadership: required" is about sides.a.leadership
+				}
+				return nil, &c
+			}
+			return nil, err
 		}
 	}
 	return json.Marshal(fight)

@@ -359,6 +359,34 @@ func TestBattleFightForm(t *testing.T) {
 	if _, err := battleText("fight-form", "", url.Values{"ruleset": {""}}); err == nil || !strings.Contains(err.Error(), "ruleset") {
 		t.Errorf("no ruleset: %v", err)
 	}
+	// With the sides' units, the combat loader checks the fight as the
+	// battle will, and an error names the fight's field.
+	h := testServer(t, Config{}).Handler()
+	post := func(v url.Values) ErrorBody {
+		req := httptest.NewRequest("POST", "/battle/text", strings.NewReader(v.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		return expect[ErrorBody](t, w, 400)
+	}
+	units := url.Values{"kind": {"fight-form"}, "ruleset": {"battleaxe"}, "options": {"{}"},
+		"a.target": {`{"models": 30, "frontage": 10, "ws": 3, "toughness": 3}`}, "b.target": {`{"models": 20, "frontage": 5, "ws": 3, "toughness": 3}`},
+		"a.leadership": {"7"}, "a.f0.attacks": {"1"}, "a.f0.initiative": {"3"}, "a.f0.ws": {"3"}, "a.f0.strength": {"11"},
+		"b.leadership": {"8"}, "b.f0.attacks": {"1"}, "b.f0.initiative": {"3"}, "b.f0.ws": {"3"}, "b.f0.strength": {"3"}}
+	if e := post(units); e.Field != "sides.a.fights[0].strength" || e.Line != 0 || e.Error != "sides.a.fights[0].strength: want 1 to 10, got 11" {
+		t.Errorf("Strength 11: %+v", e)
+	}
+	units.Set("a.f0.strength", "3")
+	units.Del("b.leadership")
+	if e := post(units); e.Field != "sides.b.leadership" || !strings.Contains(e.Error, "leadership: required") {
+		t.Errorf("side b without Leadership: %+v", e)
+	}
+	units.Set("b.leadership", "8")
+	out, err = battleText("fight-form", "", units)
+	want = `{"sides":{"a":{"leadership":7,"fights":[{"attacks":1,"initiative":3,"ws":3,"strength":3}]},"b":{"leadership":8,"fights":[{"attacks":1,"initiative":3,"ws":3,"strength":3}]}}}`
+	if err != nil || string(out) != want {
+		t.Errorf("checked with the units: %s, %v\nwant %s", out, err, want)
+	}
 }
 
 // TestBattleScriptWords: every sentence battle.js says is the

@@ -62,14 +62,22 @@
     var text = err && err.error ? err.error : say('webbattle.js.went_wrong');
     if (err && err.line) text = say('webbattle.js.line_col', err.line, err.column) + text;
     errorBox.textContent = '';
-    var input = err && err.field && mark ? mark(err.field) : null;
+    var field = err && err.field;
+    if (!field && err && err.error && mark) {
+      // the battle's refusal names its event, and the fight's field in
+      // its words: "event 4: sides.a.fights[0].strength: ..."
+      var m = /(?:^|: )((?:sides|combat|options)\.[a-z0-9_.\[\]]+): /.exec(err.error);
+      if (m) field = m[1];
+    }
+    var input = field && mark ? mark(field) : null;
     var p = el('p');
     if (input) {
       var a = el('a', text);
       a.href = '#' + input.id;
       a.addEventListener('click', function (ev) { ev.preventDefault(); unfold(input); input.focus(); });
       p.appendChild(a);
-      var own = text.indexOf(err.field + ': ') === 0 ? text.slice(err.field.length + 2) : text;
+      var at = text.indexOf(field + ': ');
+      var own = at >= 0 ? text.slice(at + field.length + 2) : text;
       setError(input, own);
       unfold(input);
     } else p.textContent = text;
@@ -303,7 +311,7 @@
   // ("sides.a.fights[0].strength" is a.f0.strength).
   function markFight(field) {
     if (document.getElementById('combat-fight').value.trim()) return null;
-    var f = field.replace(/^fight\./, '');
+    var f = field;
     var name = null, m;
     if ((m = /^sides\.([ab])\.fights\[([0-9]+)\]\.([a-z_]+)/.exec(f))) name = m[1] + '.f' + m[2] + '.' + m[3];
     else if ((m = /^sides\.([ab])\.([a-z_]+)$/.exec(f))) name = m[1] + '.' + m[2];
@@ -535,13 +543,20 @@
   // fightJSON is the fight as the API takes it: the text pasted while it
   // holds any, else the fight form's fields, read by the server under
   // side a's ruleset.
-  function fightJSON(a) {
+  function fightJSON(a, b) {
     var text = document.getElementById('combat-fight').value;
     if (text.trim()) return convert({ kind: 'fight', text: text });
     var form = document.getElementById('battle-combat');
     if (!checkAll(form)) return Promise.reject(null);
-    var u = unitNamed(a);
-    return convert(fields(form, /^(c|a|b|opt)\./, { kind: 'fight-form', ruleset: u ? u.ruleset : '' }), markFight);
+    var ua = unitNamed(a) || {}, ub = unitNamed(b) || {};
+    var opts = {};
+    [ua, ub].forEach(function (u) { Object.keys(u.options || {}).forEach(function (k) { opts[k] = u.options[k]; }); });
+    var p = { kind: 'fight-form', ruleset: ua.ruleset || '', options: JSON.stringify(opts) };
+    if (ua.target && ub.target) {
+      p['a.target'] = JSON.stringify(ua.target);
+      p['b.target'] = JSON.stringify(ub.target);
+    }
+    return convert(fields(form, /^(c|a|b|opt)\.[a-z]/, p), markFight);
   }
 
   function fight(ev) {
@@ -551,7 +566,7 @@
     var out = document.getElementById('combat-result');
     var dice = parseDice(document.getElementById('combat-dice').value);
     if (dice === false) { showError({ error: say('webbattle.js.bad_dice') }); return; }
-    fightJSON(a).then(function (f) {
+    fightJSON(a, b).then(function (f) {
       var body = { a: a, b: b, fight: f };
       var seed = document.getElementById('combat-seed').value.trim();
       if (dice) body.dice = dice;
