@@ -288,6 +288,9 @@ func TestBrowserBattleForms(t *testing.T) {
 				t.Errorf("the labels: %q", labels)
 			}
 			setValue(t, ctx, "a0-name", "Crossbows")
+			if c := eval[string](t, ctx, `return document.querySelector('#attack-groups details.more summary .count').textContent`); c != map[string]string{"": "(1 set)", "ru": "(заполнено: 1)"}[run.lang] {
+				t.Errorf("the first group's More, with its name: %q", c)
+			}
 			setValue(t, ctx, "a0-count", "2")
 			setValue(t, ctx, "a0-phase", "shooting")
 			setValue(t, ctx, "a0-to-hit", "auto")

@@ -344,9 +344,31 @@
     });
   }
 
+  // updateCounts says on each folded part of the forms how many of its
+  // fields are filled in, as the Odds tab does.
+  function updateCounts() {
+    document.querySelectorAll('.battle-forms details.more, .battle-forms details.options').forEach(function (d) {
+      var n = 0;
+      d.querySelectorAll('input[name], select[name]').forEach(function (e) {
+        if (e.disabled) return;
+        if (e.type === 'checkbox' ? e.checked : e.tagName === 'SELECT' ? e.selectedIndex > 0 : e.value !== '') n++;
+      });
+      var summary = d.querySelector('summary');
+      var span = summary.querySelector('.count');
+      if (!n) { if (span) span.remove(); return; }
+      if (!span) {
+        span = el('span', '', 'count');
+        summary.appendChild(document.createTextNode(' '));
+        summary.appendChild(span);
+      }
+      span.textContent = say('web.js.set', n);
+    });
+  }
+
   function attackRuleset() {
     var u = unitNamed(document.getElementById('attack-target').value);
     if (u) applyRuleset(document.getElementById('attack-groups'), u.ruleset);
+    updateCounts();
   }
 
   // The fight's fields are those of side a's ruleset; the sides are
@@ -356,6 +378,7 @@
     var names = [document.getElementById('combat-a').value, document.getElementById('combat-b').value];
     var u = unitNamed(names[0]);
     if (u) applyRuleset(form, u.ruleset);
+    updateCounts();
     ['a', 'b'].forEach(function (side, i) {
       var title = names[i] ? say('webres.combat.form.side_named_title', side, names[i]) : say('webres.combat.form.side', side);
       var box = form.querySelector('fieldset[data-side="' + side + '"]');
@@ -625,7 +648,9 @@
   forms.addEventListener('focusout', function (ev) { if (ev.target.name && ev.target.value) check(ev.target); }); // an empty field waits for the submit, as on the Odds tab
   forms.addEventListener('input', function (ev) {
     if (ev.target.getAttribute('aria-invalid') === 'true') check(ev.target);
+    updateCounts();
   });
+  forms.addEventListener('change', updateCounts);
   forms.addEventListener('click', function (ev) {
     var t = ev.target;
     if (t.id === 'attack-add-group') addGroup();
