@@ -33,6 +33,16 @@ func setValue(t *testing.T, ctx context.Context, id, value string) {
 	eval[bool](t, ctx, fmt.Sprintf(`var e = document.getElementById(%q); e.value = %q; e.dispatchEvent(new Event('input', {bubbles: true})); e.dispatchEvent(new Event('change', {bubbles: true})); return true`, id, value))
 }
 
+// clickNow clicks the button id as it is now: the battle's part of the
+// page is redrawn from the feed at any time, and a node found a moment
+// before may be gone by the click.
+func clickNow(t *testing.T, ctx context.Context, id string) {
+	t.Helper()
+	if !eval[bool](t, ctx, fmt.Sprintf(`var b = document.getElementById(%q); if (!b) return false; b.click(); return true`, id)) {
+		t.Fatalf("no button #%s", id)
+	}
+}
+
 // cardText is the state line of the card of unit name.
 func cardText(name string) string {
 	return fmt.Sprintf(`var c = document.querySelector('.battle-card[data-unit=%q] .battle-card-state'); return c ? c.textContent : ''`, name)
@@ -95,7 +105,7 @@ func TestBrowserBattle(t *testing.T) {
 			battleWait(t, ctx, "the unit's card", `return (function(){`+cardText("Spearmen")+`})().indexOf(`+jsString(run.left)+`) >= 0`)
 			for range 3 { // deployment to movement, magic, shooting
 				v := eval[float64](t, ctx, `return Number(document.getElementById('battle-state').getAttribute('data-version'))`)
-				must(t, ctx, chromedp.Click(chromedp.CSS("#battle-advance")))
+				clickNow(t, ctx, "battle-advance")
 				battleWait(t, ctx, "the next phase", fmt.Sprintf(`return Number(document.getElementById('battle-state').getAttribute('data-version')) > %v`, v))
 			}
 
@@ -140,7 +150,7 @@ func TestBrowserBattle(t *testing.T) {
 			}
 
 			// Undo: the line struck through, the models back, in both.
-			must(t, ctx, chromedp.Click(chromedp.CSS("#battle-undo")))
+			clickNow(t, ctx, "battle-undo")
 			for _, c := range []context.Context{ctx, other} {
 				battleWait(t, c, "the undo", `var u = document.querySelector('.battle-log li.undone'); return !!u && u.querySelector('s').textContent === `+jsString(run.line)+
 					` && u.textContent.indexOf(`+jsString(run.undone)+`) > 0 && (function(){`+cardText("Spearmen")+`})().indexOf(`+jsString(run.left)+`) >= 0`)
@@ -152,7 +162,7 @@ func TestBrowserBattle(t *testing.T) {
 				setValue(t, ctx, "add-file", "ruleset: battleaxe\nattacks: [{count: 1, strength: 3}]\ntarget: {name: Halberdiers, models: 20, frontage: 5, ws: 3, toughness: 3, armour: light}\n")
 				must(t, ctx, chromedp.Click(chromedp.CSS("#add-submit")))
 				battleWait(t, ctx, "the pasted unit", `return (function(){`+cardText("Halberdiers")+`})().indexOf("20 of 20 models left") >= 0`)
-				must(t, ctx, chromedp.Click(chromedp.CSS("#battle-advance")))
+				clickNow(t, ctx, "battle-advance")
 				battleWait(t, ctx, "the combat phase", `return document.getElementById('battle-turn').textContent === "Turn 1, melee"`)
 				setValue(t, ctx, "combat-a", "Spearmen")
 				setValue(t, ctx, "combat-b", "Halberdiers")
@@ -203,7 +213,7 @@ func TestBrowserBattleStale(t *testing.T) {
 	if eval[string](t, ctx, `return document.getElementById('battle-version').textContent`) != "версия 2" {
 		t.Fatal("the page followed the change without its feed")
 	}
-	must(t, ctx, chromedp.Click(chromedp.CSS("#battle-advance")))
+	clickNow(t, ctx, "battle-advance")
 	battleWait(t, ctx, "the battle as it stands", `return document.getElementById('battle-version').textContent === 'версия 3'`)
 	got := eval[map[string]string](t, ctx, `return {status: document.getElementById('battle-status').textContent, error: document.getElementById('battle-error').innerText,
 		turn: document.getElementById('battle-turn').textContent, card: document.querySelector('.battle-card .battle-left').textContent}`)
@@ -354,10 +364,10 @@ func TestBrowserBattleForms(t *testing.T) {
 			}
 			// Undo: the Spearmen whole again for the round of combat.
 			v := eval[float64](t, ctx, `return Number(document.getElementById('battle-state').getAttribute('data-version'))`)
-			eval[bool](t, ctx, `document.getElementById('battle-undo').click(); return true`) // the feed may redraw it meanwhile
+			clickNow(t, ctx, "battle-undo")
 			battleWait(t, ctx, "the undo", fmt.Sprintf(`return Number(document.getElementById('battle-state').getAttribute('data-version')) > %v`, v))
 			v++
-			eval[bool](t, ctx, `document.getElementById('battle-advance').click(); return true`)
+			clickNow(t, ctx, "battle-advance")
 			battleWait(t, ctx, "the combat phase", fmt.Sprintf(`return Number(document.getElementById('battle-state').getAttribute('data-version')) > %v`, v))
 
 			setValue(t, ctx, "combat-a", "Spearmen")
