@@ -31,7 +31,9 @@ import (
 //
 //	GET  /battle           the battles, and a form to start one
 //	POST /battle           name=...: start a battle (303 to its page)
-//	GET  /battle/{id}      a battle: its turn and phase, units as cards, log
+//	GET  /battle/{id}      a battle: its turn and phase, units as cards, log;
+//	                       ?part=state leaves out the forms, for the script's
+//	                       redraw of the rest
 //	POST /battle/{id}      action=undo|redo|advance&version=N, without the
 //	                       script: 303 back, or 409 with the battle as it stands
 //	POST /battle/text      the script's converter (handleBattleText)
@@ -262,7 +264,11 @@ func (s *Server) handleBattlePage(w http.ResponseWriter, r *http.Request) {
 			break
 		}
 	}
-	b.Forms = battleFormsIn(l, rs, v.Phase.String())
+	if r.URL.Query().Get("part") != "state" {
+		// the script's redraw takes the battle's part only (battle.js,
+		// refresh): the forms, a thousand inputs, are drawn for the page
+		b.Forms = battleFormsIn(l, rs, v.Phase.String())
+	}
 	for i, u := range v.Units {
 		c := battleCard{Name: u.Name, RulesetCode: u.Ruleset, Ruleset: rulesetTitleIn(u.Ruleset, l),
 			Left: msg.New("webbattle.card.left", u.Size, u.Starting).Text(l), Destroyed: u.Destroyed,

@@ -174,6 +174,12 @@ func TestBattlePageForms(t *testing.T) {
 			t.Errorf("the page asks %s", no)
 		}
 	}
+	// The script's redraw of the battle leaves the forms out.
+	part := pageReq(h, "GET", "/battle/"+id+"?part=state", "").Body.String()
+	has(t, "the battle's part", part, `<div id="battle-state" data-id="`+id+`" data-version="2">`, `<li class="battle-card" id="unit-1" data-unit="Spearmen">`)
+	if strings.Contains(part, `id="a0-count"`) || strings.Contains(part, `id="a-f0-attacks"`) {
+		t.Error("?part=state draws the forms")
+	}
 	body = pageReq(h, "GET", "/battle/"+id+"?lang=ru", "").Body.String()
 	has(t, "the forms in Russian", body,
 		`<legend data-group-title>Группа атак 1</legend>`, `<label for="a0-count">Атаки</label>`,

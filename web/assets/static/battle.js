@@ -156,7 +156,8 @@
   var refreshing = null, again = false;
   function refresh() {
     if (refreshing) { again = true; return refreshing; }
-    refreshing = fetch(location.pathname + location.search, { headers: { Accept: 'text/html' }, cache: 'no-store' })
+    var part = location.search ? location.search + '&part=state' : '?part=state'; // without the forms, which stay as they are
+    refreshing = fetch(location.pathname + part, { headers: { Accept: 'text/html' }, cache: 'no-store' })
       .then(function (r) { return r.text(); })
       .then(function (html) {
         var doc = new DOMParser().parseFromString(html, 'text/html');
