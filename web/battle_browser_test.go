@@ -370,6 +370,13 @@ func TestBrowserBattleForms(t *testing.T) {
 			clickNow(t, ctx, "battle-advance")
 			battleWait(t, ctx, "the combat phase", fmt.Sprintf(`return Number(document.getElementById('battle-state').getAttribute('data-version')) > %v`, v))
 
+			// A group added now is in the battle's phase, melee; those
+			// the player set keep theirs.
+			must(t, ctx, chromedp.Click(chromedp.CSS("#attack-add-group")))
+			battleWait(t, ctx, "the third group", `return !!document.getElementById('a2-phase')`)
+			if ph := eval[string](t, ctx, `return document.getElementById('a0-phase').value + ' ' + document.getElementById('a2-phase').value`); ph != "shooting melee" {
+				t.Errorf("the groups' phases in the combat phase: %s", ph)
+			}
 			setValue(t, ctx, "combat-a", "Spearmen")
 			setValue(t, ctx, "combat-b", "Halberdiers")
 			// A fight added to side b, and taken away.

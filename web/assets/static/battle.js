@@ -168,6 +168,7 @@
         version = Number(next.getAttribute('data-version'));
         showScript();
         fillUnits();
+        syncPhase();
         attackRuleset();
         fightRuleset();
         bindState();
@@ -366,6 +367,15 @@
     });
   }
 
+  // syncPhase sets the phase of each attack group the player has not set
+  // to the battle's (its combat phase is an attack group's melee).
+  function syncPhase() {
+    var ph = battle().phase === 'combat' ? 'melee' : battle().phase;
+    document.querySelectorAll('#attack-groups select[name$=".phase"]:not([data-set])').forEach(function (s) {
+      for (var i = 0; i < s.options.length; i++) if (s.options[i].value === ph) s.value = ph;
+    });
+  }
+
   function attackRuleset() {
     var u = unitNamed(document.getElementById('attack-target').value);
     if (u) applyRuleset(document.getElementById('attack-groups'), u.ruleset);
@@ -410,6 +420,7 @@
         for (var i = 0; i < e.options.length; i++) if (e.options[i].defaultSelected) d = i;
         e.selectedIndex = d;
       } else e.value = e.defaultValue;
+      e.removeAttribute('data-set');
       setError(e, '');
     });
     root.querySelectorAll('details').forEach(function (d) { d.open = false; });
@@ -437,6 +448,7 @@
     blank(g);
     box.appendChild(g);
     numberGroups();
+    syncPhase();
     attackRuleset();
     fillSaved(g.querySelector('[data-saved]'), 'attack');
     g.querySelector('input[name]:not([disabled])').focus();
@@ -476,6 +488,7 @@
         e.value = v;
         if (e.selectedIndex < 0) e.selectedIndex = 0;
       } else e.value = v;
+      if (/\.phase$/.test(e.name)) e.setAttribute('data-set', ''); // the profile's, kept
       setError(e, '');
     });
     attackRuleset();
@@ -643,6 +656,7 @@
       var p = saved().attack[t.value];
       if (p) applySaved(t.closest('[data-group]'), p);
     } else if (t.id === 'attack-target') attackRuleset();
+    else if (/^a[0-9]+\.phase$/.test(t.name)) t.setAttribute('data-set', '');
     else if (t.id === 'combat-a' || t.id === 'combat-b') fightRuleset();
     else if (t.name && t.closest('.battle-group, .side, #battle-combat')) check(t);
   });
