@@ -33,6 +33,16 @@ func setValue(t *testing.T, ctx context.Context, id, value string) {
 	eval[bool](t, ctx, fmt.Sprintf(`var e = document.getElementById(%q); e.value = %q; e.dispatchEvent(new Event('input', {bubbles: true})); e.dispatchEvent(new Event('change', {bubbles: true})); return true`, id, value))
 }
 
+// clickNow clicks the button id as it is now: the battle's part of the
+// page is redrawn from the feed at any time, and a node found a moment
+// before may be gone by the click.
+func clickNow(t *testing.T, ctx context.Context, id string) {
+	t.Helper()
+	if !eval[bool](t, ctx, fmt.Sprintf(`var b = document.getElementById(%q); if (!b) return false; b.click(); return true`, id)) {
+		t.Fatalf("no button #%s", id)
+	}
+}
+
 // cardText is the state line of the card of unit name.
 func cardText(name string) string {
 	return fmt.Sprintf(`var c = document.querySelector('.battle-card[data-unit=%q] .battle-card-state'); return c ? c.textContent : ''`, name)
@@ -95,19 +105,21 @@ func TestBrowserBattle(t *testing.T) {
 			battleWait(t, ctx, "the unit's card", `return (function(){`+cardText("Spearmen")+`})().indexOf(`+jsString(run.left)+`) >= 0`)
 			for range 3 { // deployment to movement, magic, shooting
 				v := eval[float64](t, ctx, `return Number(document.getElementById('battle-state').getAttribute('data-version'))`)
-				must(t, ctx, chromedp.Click(chromedp.CSS("#battle-advance")))
+				clickNow(t, ctx, "battle-advance")
 				battleWait(t, ctx, "the next phase", fmt.Sprintf(`return Number(document.getElementById('battle-state').getAttribute('data-version')) > %v`, v))
 			}
 
 			// Attack it with dice rolled at the table.
 			setValue(t, ctx, "attack-target", "Spearmen")
 			if run.name == "phone" {
-				// The attack profile saved on the Odds tab, made into
-				// the attacks' JSON by the server.
-				setValue(t, ctx, "attack-saved", "Crossbows")
-				battleWait(t, ctx, "the saved profile's attacks", `return document.getElementById('attack-attacks').value !== ''`)
-				if a := eval[string](t, ctx, `return document.getElementById('attack-attacks').value`); !strings.Contains(a, `"count":2`) || !strings.Contains(a, `"to_hit":"auto"`) {
-					t.Errorf("the saved profile's attacks: %s", a)
+				// The attack profile saved on the Odds tab fills the
+				// attack form's group, which the server makes into the
+				// attacks' JSON.
+				battleWait(t, ctx, "the saved profiles", `return !!document.querySelector('#a0-saved option[value="Crossbows"]')`)
+				setValue(t, ctx, "a0-saved", "Crossbows")
+				if a := eval[map[string]string](t, ctx, `return {count: document.getElementById('a0-count').value, to_hit: document.getElementById('a0-to-hit').value,
+					phase: document.getElementById('a0-phase').value}`); a["count"] != "2" || a["to_hit"] != "auto" || a["phase"] != "shooting" {
+					t.Errorf("the saved profile's fields: %v", a)
 				}
 			} else {
 				setValue(t, ctx, "attack-attacks", "[{name: Crossbows, count: 2, phase: shooting, to_hit: auto, strength: 4}]")
@@ -138,7 +150,7 @@ func TestBrowserBattle(t *testing.T) {
 			}
 
 			// Undo: the line struck through, the models back, in both.
-			must(t, ctx, chromedp.Click(chromedp.CSS("#battle-undo")))
+			clickNow(t, ctx, "battle-undo")
 			for _, c := range []context.Context{ctx, other} {
 				battleWait(t, c, "the undo", `var u = document.querySelector('.battle-log li.undone'); return !!u && u.querySelector('s').textContent === `+jsString(run.line)+
 					` && u.textContent.indexOf(`+jsString(run.undone)+`) > 0 && (function(){`+cardText("Spearmen")+`})().indexOf(`+jsString(run.left)+`) >= 0`)
@@ -150,7 +162,7 @@ func TestBrowserBattle(t *testing.T) {
 				setValue(t, ctx, "add-file", "ruleset: battleaxe\nattacks: [{count: 1, strength: 3}]\ntarget: {name: Halberdiers, models: 20, frontage: 5, ws: 3, toughness: 3, armour: light}\n")
 				must(t, ctx, chromedp.Click(chromedp.CSS("#add-submit")))
 				battleWait(t, ctx, "the pasted unit", `return (function(){`+cardText("Halberdiers")+`})().indexOf("20 of 20 models left") >= 0`)
-				must(t, ctx, chromedp.Click(chromedp.CSS("#battle-advance")))
+				clickNow(t, ctx, "battle-advance")
 				battleWait(t, ctx, "the combat phase", `return document.getElementById('battle-turn').textContent === "Turn 1, melee"`)
 				setValue(t, ctx, "combat-a", "Spearmen")
 				setValue(t, ctx, "combat-b", "Halberdiers")
@@ -201,7 +213,7 @@ func TestBrowserBattleStale(t *testing.T) {
 	if eval[string](t, ctx, `return document.getElementById('battle-version').textContent`) != "версия 2" {
 		t.Fatal("the page followed the change without its feed")
 	}
-	must(t, ctx, chromedp.Click(chromedp.CSS("#battle-advance")))
+	clickNow(t, ctx, "battle-advance")
 	battleWait(t, ctx, "the battle as it stands", `return document.getElementById('battle-version').textContent === 'версия 3'`)
 	got := eval[map[string]string](t, ctx, `return {status: document.getElementById('battle-status').textContent, error: document.getElementById('battle-error').innerText,
 		turn: document.getElementById('battle-turn').textContent, card: document.querySelector('.battle-card .battle-left').textContent}`)
@@ -211,5 +223,202 @@ func TestBrowserBattleStale(t *testing.T) {
 	}
 	if v := expect[tView](t, send(t, h, "GET", base, ""), 200); v.Version != 3 {
 		t.Errorf("the stale write was written: version %d", v.Version)
+	}
+}
+
+// halberdiersUnit is a second battleaxe unit, for a round of combat.
+const halberdiersUnit = `{"name": "Halberdiers", "ruleset": "battleaxe",
+ "target": {"models": 20, "frontage": 5, "ws": 3, "toughness": 3, "armour": "light"}}`
+
+// fieldHidden is a script: whether the field of input id is hidden.
+func fieldHidden(id string) string {
+	return fmt.Sprintf(`(function(){ var e = document.getElementById(%q); return e.closest('.field').hidden && e.disabled; })()`, id)
+}
+
+// TestBrowserBattleForms: the Battle tab's attack form and fight form
+// (issue 28). The attack form shows the fields the attacked unit's
+// ruleset reads (battleaxe: Armour piercing, not t9a's Armour
+// Penetration), checks a field as the Odds tab does, takes a second group
+// added beside the first; the attack, with dice typed at the table (or
+// rolled with a seed on the phone), changes the unit's card and the log,
+// and the odds of the form's attacks on the unit as it stands follow.
+// The fight form fights a round between two of the battle's units, a
+// fight added to a side and taken away again on the way. At a desktop's
+// width and a phone's, and in Russian.
+func TestBrowserBattleForms(t *testing.T) {
+	ctx := browser(t)
+	s := battleServer(t, Config{})
+	h := s.Handler()
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	t.Cleanup(s.CloseStreams)
+
+	runs := []struct {
+		name, lang string
+		size       screenSize
+		roll       bool   // rolled with a seed, not dice typed
+		labels     string // the labels of the first group's Attacks and of side a's Leadership and Attacks per model
+		checkMsg   string
+		line, card string
+		odds       string
+		fight      string
+	}{
+		{"desktop", "", viewports[1], false, "Attacks / Leadership / Attacks per model", "Strength is a whole number from 1 to 10",
+			"Turn 1, shooting: Crossbows; Handgunners at Spearmen: 3 casualties, 3 wounds", "27 of 30 models left",
+			"Casualties on average 1.67; the unit destroyed 0 %; a panic test 0 %.",
+			"Turn 1, melee: Spearmen and Halberdiers fight: 7:4, 2 and 5 casualties; Spearmen wins and Halberdiers flees"},
+		{"phone", "", viewports[0], true, "Attacks / Leadership / Attacks per model", "Strength is a whole number from 1 to 10", "", "", "",
+			"Turn 1, melee: Spearmen and Halberdiers fight: 7:4, 2 and 5 casualties; Spearmen wins and Halberdiers flees"},
+		{"russian", "ru", viewports[0], false, "Атаки / Лидерство / Атак на модель", "Сила: целое число от 1 до 10",
+			"Ход 1, стрельба: Crossbows; Handgunners по Spearmen: 3 потери, 3 раны", "осталось 27 из 30 моделей",
+			"Потерь в среднем 1,67; подразделение уничтожено 0 %; проверка паники 0 %.",
+			"Ход 1, ближний бой: Spearmen и Halberdiers сражаются: 7:4, 2 и 5 потерь; победа: Spearmen, Halberdiers бежит"},
+	}
+	for _, run := range runs {
+		t.Run(run.name, func(t *testing.T) {
+			base := battleWithSpearmen(t, h, "Forms "+run.name)
+			expect[tChange](t, send(t, h, "POST", base+"/units", halberdiersUnit), 200)
+			page := srv.URL + "/battle/" + strings.TrimPrefix(base, "/api/battles/")
+			if run.lang != "" {
+				page += "?lang=" + run.lang
+			}
+			must(t, ctx, viewport(run.size), chromedp.Navigate(page))
+			defer chromedp.Run(ctx, chromedp.Navigate("about:blank")) //nolint:errcheck // the feed's connection closed before the next run
+			battleWait(t, ctx, "the forms", `return !document.querySelector('.battle-forms').hidden`)
+
+			// The fields of the unit's ruleset: battleaxe's Armour
+			// piercing, not t9a's and tow's AP.
+			setValue(t, ctx, "attack-target", "Spearmen")
+			if !eval[bool](t, ctx, `return `+fieldHidden("a0-ap")) || eval[bool](t, ctx, `return `+fieldHidden("a0-armour-piercing")) {
+				t.Errorf("battleaxe's fields: AP hidden %v, armour piercing hidden %v", eval[bool](t, ctx, `return `+fieldHidden("a0-ap")),
+					eval[bool](t, ctx, `return `+fieldHidden("a0-armour-piercing")))
+			}
+			labels := eval[string](t, ctx, `return ['a0-count', 'a-leadership', 'a-f0-attacks'].map(function (id) { return document.querySelector('label[for="' + id + '"]').innerText; }).join(' / ')`)
+			if labels != run.labels {
+				t.Errorf("the labels: %q", labels)
+			}
+			setValue(t, ctx, "a0-name", "Crossbows")
+			if c := eval[string](t, ctx, `return document.querySelector('#attack-groups details.more summary .count').textContent`); c != map[string]string{"": "(1 set)", "ru": "(заполнено: 1)"}[run.lang] {
+				t.Errorf("the first group's More, with its name: %q", c)
+			}
+			setValue(t, ctx, "a0-count", "2")
+			setValue(t, ctx, "a0-phase", "shooting")
+			setValue(t, ctx, "a0-to-hit", "auto")
+			// A Strength of 11: the Odds tab's message beside it, nothing sent.
+			setValue(t, ctx, "a0-strength", "11")
+			must(t, ctx, chromedp.Click(chromedp.CSS("#attack-submit")))
+			battleWait(t, ctx, "the field's message", `return !document.getElementById('a0-strength-error').hidden`)
+			msgText := eval[string](t, ctx, `return document.getElementById('a0-strength-error').textContent`)
+			if msgText != run.checkMsg || eval[string](t, ctx, `return document.querySelector('.battle-log li').textContent`) == "" {
+				t.Errorf("Strength 11: %q", msgText)
+			}
+			setValue(t, ctx, "a0-strength", "4")
+			// A second group, a copy of the first's inputs, empty.
+			must(t, ctx, chromedp.Click(chromedp.CSS("#attack-add-group")))
+			battleWait(t, ctx, "the second group", `return !!document.getElementById('a1-count')`)
+			got := eval[map[string]string](t, ctx, `var g = document.querySelectorAll('#attack-groups [data-group]')[1];
+				return {legend: g.querySelector('legend').textContent, count: document.getElementById('a1-count').value, name: document.getElementById('a1-count').name,
+					label: document.querySelector('label[for="a1-count"]') ? 'yes' : 'no', ap: String(document.getElementById('a1-ap').disabled)}`)
+			if got["count"] != "" || got["name"] != "a1.count" || got["label"] != "yes" || got["ap"] != "true" {
+				t.Errorf("the second group: %v", got)
+			}
+			setValue(t, ctx, "a1-name", "Handgunners")
+			setValue(t, ctx, "a1-count", "1")
+			setValue(t, ctx, "a1-phase", "shooting")
+			setValue(t, ctx, "a1-to-hit", "auto")
+			setValue(t, ctx, "a1-strength", "4")
+			if run.roll {
+				setValue(t, ctx, "attack-seed", "3")
+				must(t, ctx, chromedp.Click(chromedp.CSS("#attack-roll")))
+			} else {
+				// Each hit wounds on a 3 (Strength 4 on Toughness 3, 3+)
+				// and is not saved on it (light armour and shield, 5+,
+				// 6+ at Strength 4): three casualties.
+				setValue(t, ctx, "attack-dice", "3 3 3 3 3 3")
+				must(t, ctx, chromedp.Click(chromedp.CSS("#attack-submit")))
+			}
+			battleWait(t, ctx, "the attack's result", `return !!document.querySelector('#attack-result .battle-result-text')`)
+			res := eval[map[string]string](t, ctx, `return {log: document.querySelector('.battle-log li').textContent, result: document.querySelector('#attack-result .battle-result-text').textContent,
+				card: document.querySelector('.battle-card[data-unit="Spearmen"] .battle-left').textContent, dice: document.querySelector('#attack-result .battle-result-dice').textContent}`)
+			if run.roll {
+				// Rolled: the card says what the line says.
+				var n int
+				if _, err := fmt.Sscanf(res["log"][strings.Index(res["log"], "Spearmen: ")+len("Spearmen: "):], "%d casualties", &n); err != nil {
+					t.Fatalf("the rolled attack's line %q: %v", res["log"], err)
+				}
+				run.line, run.card = res["log"], fmt.Sprintf("%d of 30 models left", 30-n)
+				if n == 0 {
+					t.Errorf("the seed's attack makes no casualty: %v", res)
+				}
+			}
+			if res["log"] != run.line || res["result"] != run.line || res["card"] != run.card {
+				t.Errorf("after the attack: %v", res)
+			}
+			if !run.roll {
+				must(t, ctx, chromedp.Click(chromedp.CSS("#attack-odds")))
+				battleWait(t, ctx, "the odds", `return !!document.querySelector('#attack-result .battle-odds')`)
+				odds := eval[string](t, ctx, `return document.querySelector('#attack-result .battle-odds').textContent`)
+				if odds != run.odds {
+					t.Errorf("the odds: %q", odds)
+				}
+			}
+			// Undo: the Spearmen whole again for the round of combat.
+			v := eval[float64](t, ctx, `return Number(document.getElementById('battle-state').getAttribute('data-version'))`)
+			clickNow(t, ctx, "battle-undo")
+			battleWait(t, ctx, "the undo", fmt.Sprintf(`return Number(document.getElementById('battle-state').getAttribute('data-version')) > %v`, v))
+			v++
+			clickNow(t, ctx, "battle-advance")
+			battleWait(t, ctx, "the combat phase", fmt.Sprintf(`return Number(document.getElementById('battle-state').getAttribute('data-version')) > %v`, v))
+
+			// A group added now is in the battle's phase, melee; those
+			// the player set keep theirs.
+			must(t, ctx, chromedp.Click(chromedp.CSS("#attack-add-group")))
+			battleWait(t, ctx, "the third group", `return !!document.getElementById('a2-phase')`)
+			if ph := eval[string](t, ctx, `return document.getElementById('a0-phase').value + ' ' + document.getElementById('a2-phase').value`); ph != "shooting melee" {
+				t.Errorf("the groups' phases in the combat phase: %s", ph)
+			}
+			setValue(t, ctx, "combat-a", "Spearmen")
+			setValue(t, ctx, "combat-b", "Halberdiers")
+			// A fight added to side b, and taken away.
+			must(t, ctx, chromedp.Click(chromedp.CSS("#combat-add-b")))
+			battleWait(t, ctx, "side b's second fight", `return !!document.getElementById('b-f1-attacks')`)
+			legend := eval[string](t, ctx, `return document.querySelectorAll('[data-fights="b"] [data-fight]')[1].querySelector('legend').textContent`)
+			if want := map[string]string{"": "Side b (Halberdiers): fight 2", "ru": "Сторона b (Halberdiers): профиль атак 2"}[run.lang]; legend != want {
+				t.Errorf("side b's second fight: %q", legend)
+			}
+			must(t, ctx, chromedp.Click(chromedp.CSS(`[data-fights="b"] [data-fight]:nth-child(2) [data-remove-fight]`)))
+			battleWait(t, ctx, "side b's second fight gone", `return !document.getElementById('b-f1-attacks')`)
+			for id, v := range map[string]string{"a-leadership": "7", "a-f0-attacks": "1", "a-f0-initiative": "3", "a-f0-ws": "3", "a-f0-strength": "3",
+				"b-leadership": "7", "b-f0-attacks": "1", "b-f0-initiative": "3", "b-f0-ws": "3", "b-f0-strength": "4", "combat-seed": "11"} {
+				setValue(t, ctx, id, v)
+			}
+			// A fight made by a champion the Spearmen do not have: the
+			// server's check, beside the field.
+			setValue(t, ctx, "a-f0-by", "champion")
+			must(t, ctx, chromedp.Click(chromedp.CSS("#combat-submit")))
+			battleWait(t, ctx, "the champion's error", `return !document.getElementById('a-f0-by-error').hidden`)
+			byErr := eval[map[string]string](t, ctx, `var e = document.getElementById('a-f0-by'); return {msg: document.getElementById('a-f0-by-error').textContent,
+				invalid: e.getAttribute('aria-invalid'), focused: String(document.activeElement === e), log: document.querySelector('.battle-log li').textContent}`)
+			want := map[string][2]string{"": {"by champion: the unit has no champion", "Turn 1: melee begins"},
+				"ru": {"by champion: в подразделении нет чемпиона", "Ход 1: начинается фаза «ближний бой»"}}[run.lang]
+			if byErr["msg"] != want[0] || byErr["invalid"] != "true" || byErr["focused"] != "true" || byErr["log"] != want[1] {
+				t.Errorf("a fight by a champion the unit lacks: %v", byErr)
+			}
+			setValue(t, ctx, "a-f0-by", "rank_and_file")
+			must(t, ctx, chromedp.Click(chromedp.CSS("#combat-submit")))
+			battleWait(t, ctx, "the combat round", `return !!document.querySelector('#combat-result .battle-result-text')`)
+			fr := eval[map[string]string](t, ctx, `return {log: document.querySelector('.battle-log li').textContent, result: document.getElementById('combat-result').innerText}`)
+			if fr["log"] != run.fight || !strings.Contains(fr["result"], run.fight) {
+				t.Errorf("after the combat round: %v", fr)
+			}
+			png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeScreenshot(t, "battle-forms-"+run.name, png)
+			if w := eval[float64](t, ctx, `return document.documentElement.scrollWidth`); w > float64(run.size.width)+1 {
+				t.Errorf("the battle page is %v px wide at %d", w, run.size.width)
+			}
+		})
 	}
 }

@@ -7,12 +7,15 @@ import (
 	"html/template"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/goccy/go-yaml"
 
 	"github.com/rearrank/rearrank/battle"
+	"github.com/rearrank/rearrank/combat"
+	"github.com/rearrank/rearrank/internal/ordered"
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
@@ -28,7 +31,9 @@ import (
 //
 //	GET  /battle           the battles, and a form to start one
 //	POST /battle           name=...: start a battle (303 to its page)
-//	GET  /battle/{id}      a battle: its turn and phase, units as cards, log
+//	GET  /battle/{id}      a battle: its turn and phase, units as cards, log;
+//	                       ?part=state leaves out the forms, for the script's
+//	                       redraw of the rest
 //	POST /battle/{id}      action=undo|redo|advance&version=N, without the
 //	                       script: 303 back, or 409 with the battle as it stands
 //	POST /battle/text      the script's converter (handleBattleText)
@@ -61,6 +66,54 @@ type battleShown struct {
 	// (its units' targets, rulesets and switches).
 	Units template.JS
 	Href  string // the page's own address, lang and all
+	// Forms are the attack and fight forms, for the script.
+	Forms battleForms
+}
+
+// battleForms are a battle's attack and fight forms: the Odds tab's inputs
+// of an attack group and the Combat tab's of a fight, drawn by the code
+// that draws them there (attackRowIn, combatBlockIn, combatOwnIn,
+// combatFightRowIn), under the ruleset of the battle's first unit standing.
+// Every input that some rulesets only read says which (data-rulesets):
+// the script shows and hides them by the ruleset of the unit attacked, or
+// of side a, as the odds form does by its ruleset select; it copies the
+// first group and the first fight to add more.
+type battleForms struct {
+	Attack  []field // attack group 1's inputs (a0.*)
+	Combat  []field // the combat block's (c.*)
+	Sides   [2]battleSideForm
+	Options []field // the combat switches (opt.*); the units keep their own
+}
+
+// battleSideForm is a side of the fight form: its own inputs (a.*) and
+// its first fight's (a.f0.*). Its unit is the battle's, not asked.
+type battleSideForm struct {
+	Letter, Title, FightTitle string
+	Own, Fight                []field
+}
+
+// battleFormsIn are the forms under ruleset rs in language l, the attack
+// group's phase set to phase when it is one an attack group takes (the
+// battle's shooting phase: shooting).
+func battleFormsIn(l msg.Lang, rs rules.Ruleset, phase string) battleForms {
+	a := fieldValues{}
+	if phase == "combat" {
+		phase = "melee"
+	}
+	if slices.Contains(scenario.PhaseNames(), phase) {
+		a["phase"] = phase
+	}
+	fs := battleForms{Attack: catalogueFields().attackRowIn(l, rs, 0, a)}
+	fs.Combat = combatBlockIn(l, rs, fieldValues{}, func(i int) string { return msg.New("combat.side.unnamed", sideName[i]).Text(l) })
+	for i := range fs.Sides {
+		title := msg.New("webres.combat.form.side", sideName[i]).Text(l)
+		fs.Sides[i] = battleSideForm{Letter: sideName[i], Title: title, FightTitle: msg.New("webres.combat.page.fight", title, 1).Text(l),
+			Own: combatOwnIn(l, rs, i, fieldValues{}), Fight: combatFightRowIn(l, rs, i, 0, fieldValues{})}
+	}
+	for _, sw := range rules.CombatSwitches() {
+		fs.Options = append(fs.Options, switchFieldIn(l, rs, sw, ""))
+	}
+	return fs
 }
 
 type battleCard struct {
@@ -204,6 +257,18 @@ func (s *Server) handleBattlePage(w http.ResponseWriter, r *http.Request) {
 		Version: msg.New("webbattle.version", int(v.Version)).Text(l),
 		CanUndo: v.CanUndo, CanRedo: v.CanRedo, Units: template.JS(units),
 		Href: withLangHref("/battle/"+url.PathEscape(m.ID), d.Lang)}
+	rs := rules.NoRuleset
+	for _, u := range v.Units {
+		if r, err := rules.ParseRuleset(u.Ruleset); err == nil && !u.Destroyed {
+			rs = r
+			break
+		}
+	}
+	if r.URL.Query().Get("part") != "state" {
+		// the script's redraw takes the battle's part only (battle.js,
+		// refresh): the forms, a thousand inputs, are drawn for the page
+		b.Forms = battleFormsIn(l, rs, v.Phase.String())
+	}
 	for i, u := range v.Units {
 		c := battleCard{Name: u.Name, RulesetCode: u.Ruleset, Ruleset: rulesetTitleIn(u.Ruleset, l),
 			Left: msg.New("webbattle.card.left", u.Size, u.Starting).Text(l), Destroyed: u.Destroyed,
@@ -296,6 +361,15 @@ const battleTextLimit = 1 << 20
 //	               ruleset, options (JSON) and against target (JSON), the
 //	               unit's; answers the list as JSON
 //	kind=fight     text: a combat event's fight, YAML or JSON; answers it as JSON
+//	kind=attack-form  the attack form's groups, a<i>.*: the odds form's
+//	               fields, read as the odds form reads them under ruleset
+//	               and checked against target (JSON) under options (JSON),
+//	               the unit's; answers the attacks as JSON (attackFormJSON)
+//	kind=fight-form   the fight form's fields, c.*, a.*, b.*, a.f<i>.*,
+//	               opt.*: the Combat tab's, without the units, checked
+//	               with a.target and b.target (JSON) under options (JSON),
+//	               the units'; answers the combat event's fight as JSON
+//	               (fightFormJSON)
 //
 // An error is the API's 400 with its line and column in the text.
 func (s *Server) handleBattleText(w http.ResponseWriter, r *http.Request) {
@@ -321,7 +395,7 @@ func (s *Server) handleBattleText(w http.ResponseWriter, r *http.Request) {
 
 // battleText is handleBattleText's answer to form q.
 func battleText(kind, text string, q url.Values) ([]byte, error) {
-	if kind != "form" && strings.TrimSpace(text) == "" {
+	if !strings.Contains(kind, "form") && strings.TrimSpace(text) == "" {
 		return nil, invalid("text", "webbattle.error.empty")
 	}
 	switch kind {
@@ -370,6 +444,10 @@ func battleText(kind, text string, q url.Values) ([]byte, error) {
 			return nil, invalid("text", "webbattle.error.list")
 		}
 		return out, err
+	case "attack-form":
+		return attackFormJSON(q)
+	case "fight-form":
+		return fightFormJSON(q)
 	case "fight":
 		if _, ok := scenario.TopFields([]byte(text)); !ok {
 			if _, err := scenario.Load("fight", []byte(text)); err != nil {
@@ -383,6 +461,133 @@ func battleText(kind, text string, q url.Values) ([]byte, error) {
 		return yamlJSON(text)
 	}
 	return nil, invalid("kind", "webbattle.error.kind", kind)
+}
+
+// attackFormJSON is the attack form's groups (a<i>.*, the Odds tab's
+// fields, a group's empty fields sent empty) as the battle API's attacks:
+// read by the Odds tab's own form code (parseForm, form.document) under
+// the ruleset of q, and loaded by the scenario loader with the target
+// and options of q (JSON: the unit's), so that every check of the Odds
+// tab's applies and an error names the group's field
+// ("attacks[1].strength"), which the script marks.
+func attackFormJSON(q url.Values) ([]byte, error) {
+	rs, err := rules.ParseRuleset(q.Get("ruleset"))
+	if err != nil {
+		return nil, &apiError{Status: http.StatusBadRequest, Code: "invalid", Field: "ruleset", Message: msg.ErrorText(err, msg.English), Words: errText{err}}
+	}
+	fq := url.Values{"ruleset": {rs.String()}}
+	for k, v := range q {
+		if attackKey().MatchString(k) {
+			fq[k] = v
+		}
+	}
+	if !fq.Has("a0.count") {
+		return nil, invalid("a0.count", "webbattle.error.no_group")
+	}
+	doc, _ := parseForm(fq).document(rs)
+	var attacks any
+	for _, fl := range doc {
+		if fl.Key == "attacks" {
+			attacks = fl.Value
+		}
+	}
+	file := ordered.Object{{Key: "ruleset", Value: rs.String()}}
+	if o := q.Get("options"); o != "" && json.Valid([]byte(o)) {
+		file.Add("options", json.RawMessage(o))
+	}
+	if t := q.Get("target"); t != "" && json.Valid([]byte(t)) {
+		file.Add("target", json.RawMessage(t))
+	}
+	file.Add("attacks", attacks)
+	data, err := json.Marshal(file)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := scenario.Load("attacks", data); err != nil {
+		var se *scenario.Error
+		if errors.As(err, &se) {
+			c := *se // its place is in a file nobody wrote
+			c.Line, c.Column = 0, 0
+			return nil, &c
+		}
+		return nil, err
+	}
+	return json.Marshal(attacks)
+}
+
+// fightFormJSON is the fight form (c.*, a.*, b.*, a.f<i>.*, opt.*: the
+// Combat tab's fields but the sides' units, which are the battle's) as
+// the combat event's fight: the Combat tab's own form code
+// (parseCombatForm, combatForm.document) writes the combat file, whose
+// parts but its ruleset and its units are the fight. With the sides'
+// units (a.target and b.target, JSON: the battle's, as they stand) and
+// their switches (options, JSON), the combat loader checks the fight as
+// the battle will, so that an error names the fight's field
+// ("sides.a.fights[0].strength", "sides.b.leadership"), which the script
+// marks: the battle's own refusal names the event instead.
+func fightFormJSON(q url.Values) ([]byte, error) {
+	f := parseCombatForm(q)
+	rs, err := f.ruleset()
+	if err != nil {
+		return nil, err
+	}
+	fight, check := ordered.Object{}, ordered.Object{}
+	check.Add("ruleset", rs.String())
+	for _, fl := range f.document(rs) {
+		switch fl.Key {
+		case "ruleset":
+		case "options":
+			fight = append(fight, fl)
+			opts := ordered.Object{}
+			var units map[string]string
+			if json.Unmarshal([]byte(q.Get("options")), &units) == nil {
+				for _, k := range sortedKeys(units) {
+					opts.Add(k, units[k])
+				}
+			}
+			check.Add("options", append(opts, fl.Value.(ordered.Object)...))
+		case "sides":
+			sides, withUnits := ordered.Object{}, ordered.Object{}
+			for _, sd := range fl.Value.(ordered.Object) {
+				side, withUnit := ordered.Object{}, ordered.Object{}
+				if t := q.Get(sd.Key + ".target"); json.Valid([]byte(t)) {
+					withUnit.Add("unit", json.RawMessage(t))
+				}
+				for _, x := range sd.Value.(ordered.Object) {
+					if x.Key != "unit" {
+						side = append(side, x)
+						withUnit = append(withUnit, x)
+					}
+				}
+				sides.Add(sd.Key, side)
+				withUnits.Add(sd.Key, withUnit)
+			}
+			fight.Add("sides", sides)
+			check.Add("sides", withUnits)
+		default:
+			fight = append(fight, fl)
+			check = append(check, fl)
+		}
+	}
+	if json.Valid([]byte(q.Get("a.target"))) && json.Valid([]byte(q.Get("b.target"))) {
+		data, err := json.Marshal(check)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := combat.Load("fight", data); err != nil {
+			var se *scenario.Error
+			if errors.As(err, &se) {
+				c := *se // its place is in a file nobody wrote
+				c.File, c.Line, c.Column = "", 0, 0
+				if name, _, ok := strings.Cut(c.Msg, ": required"); ok && !strings.ContainsAny(name, " .") && c.Field != "" {
+					c.Field += "." + name // "sides.a: leadership: required" is about sides.a.leadership
+				}
+				return nil, &c
+			}
+			return nil, err
+		}
+	}
+	return json.Marshal(fight)
 }
 
 // yamlJSON is text, which the scenario loader's reader has accepted

@@ -138,6 +138,55 @@ func TestBattlePage(t *testing.T) {
 	}
 }
 
+// TestBattlePageForms: the battle's attack form is the Odds tab's attack
+// group, drawn by its code under the ruleset of the battle's first unit
+// (battleaxe: Armour piercing shown, t9a's and tow's AP hidden, each
+// saying which rulesets read it), its phase the battle's; the fight form
+// the Combat tab's combat block, sides and fights without the units; the
+// text boxes folded; in Russian too.
+func TestBattlePageForms(t *testing.T) {
+	h := battleServer(t, Config{}).Handler()
+	base := battleWithSpearmen(t, h, "Forms")
+	id := strings.TrimPrefix(base, "/api/battles/")
+	body := pageReq(h, "GET", "/battle/"+id, "").Body.String()
+	has(t, "the forms", body,
+		`<legend data-group-title>Attack group 1</legend>`,
+		`<input type="text" id="a0-count" name="a0.count" value="" data-field="attacks[0].count" pattern="\s*([0-9]&#43;|[0-9]*[dD][36]\s*([&#43;\-]\s*[0-9]&#43;)?)\s*" required inputmode="text" placeholder="10 or 2D6" data-msg="A number of attacks such as 10, or dice such as 2D6 or D6&#43;1" autocomplete="off" aria-describedby="a0-count-error">`,
+		`<option value="shooting" selected>shooting</option>`,
+		`<div class="field" data-rulesets="t9a tow" hidden>
+<label for="a0-ap">`,
+		`<div class="field" data-rulesets="battleaxe whfb8 t9a1-ru skirmish">
+<label for="a0-armour-piercing">Armour piercing</label>`,
+		`<input type="number" id="a0-strength" name="a0.strength" value="" data-field="attacks[0].strength" min="1" max="10" required data-msg="Strength is a whole number from 1 to 10"`,
+		`<select id="a0-saved" data-saved aria-describedby="a0-saved-hint">`,
+		`<button type="button" class="secondary" id="attack-add-group">Add an attack group</button>`,
+		`<details class="battle-text" id="attack-text">`, `<summary>Or paste a scenario&#39;s attacks</summary>`,
+		`id="c-charger" name="c.charger"`, `<option value="a">side a</option>`,
+		`<legend data-side-title>Side a</legend>`, `<legend data-fight-title>Side b: fight 1</legend>`,
+		`id="a-leadership" name="a.leadership"`, `id="b-f0-attacks" name="b.f0.attacks"`, `id="b-f0-initiative" name="b.f0.initiative"`,
+		`<button type="button" class="secondary" data-add-fight="b" id="combat-add-b">Add a fight to side b</button>`,
+		`id="opt-step-up" name="opt.step_up"`,
+		`<details class="battle-text" id="combat-text">`,
+		`<noscript><p class="hint">Reading a battle, undo, redo and the next phase need nothing more; adding units and the attack and combat forms need the page&#39;s script`)
+	// No unit's own fields: the battle's units are the sides.
+	for _, no := range []string{`name="a.u.`, `name="b.u.`, `name="t.`, `name="ruleset"`} {
+		if strings.Contains(body, no) {
+			t.Errorf("the page asks %s", no)
+		}
+	}
+	// The script's redraw of the battle leaves the forms out.
+	part := pageReq(h, "GET", "/battle/"+id+"?part=state", "").Body.String()
+	has(t, "the battle's part", part, `<div id="battle-state" data-id="`+id+`" data-version="2">`, `<li class="battle-card" id="unit-1" data-unit="Spearmen">`)
+	if strings.Contains(part, `id="a0-count"`) || strings.Contains(part, `id="a-f0-attacks"`) {
+		t.Error("?part=state draws the forms")
+	}
+	body = pageReq(h, "GET", "/battle/"+id+"?lang=ru", "").Body.String()
+	has(t, "the forms in Russian", body,
+		`<legend data-group-title>Группа атак 1</legend>`, `<label for="a0-count">Атаки</label>`,
+		`<summary>Или вставьте атаки сценария</summary>`, `<legend data-side-title>Сторона a</legend>`,
+		`<legend data-fight-title>Сторона b: профиль атак 1</legend>`, `<label for="a-f0-attacks">Атак на модель</label>`)
+}
+
 // TestBattleCards: wounds carried on a multi-wound model, and a unit
 // destroyed.
 func TestBattleCards(t *testing.T) {
@@ -205,7 +254,7 @@ func TestBattleText(t *testing.T) {
 		t.Errorf("kind=fight, a list never closed: %+v", e)
 	}
 	e = expect[ErrorBody](t, post(url.Values{"kind": {"odds"}, "text": {"x"}}), 400)
-	if e.Field != "kind" || e.Error != "kind must be form, scenario, attacks or fight, not odds" {
+	if e.Field != "kind" || e.Error != "kind must be form, scenario, attacks, fight, attack-form or fight-form, not odds" {
 		t.Errorf("kind=odds: %+v", e)
 	}
 	if w := post(url.Values{"kind": {"scenario"}, "text": {strings.Repeat("#", battleTextLimit)}}); w.Code != http.StatusRequestEntityTooLarge {
@@ -217,6 +266,132 @@ func TestBattleText(t *testing.T) {
 	h.ServeHTTP(w, req)
 	if e := expect[ErrorBody](t, w, 400); e.Error != "текст пуст" || e.Field != "text" {
 		t.Errorf("an empty text in Russian: %+v", e)
+	}
+}
+
+// TestBattleAttackForm: the attack form's groups, the Odds tab's fields,
+// made into the battle API's attacks by the Odds tab's form code under
+// each ruleset, with what each reads and how: the same values in, each
+// ruleset's own attacks out (a BS of 3+ is whfb8's, t9a1-ru's, skirmish's
+// and tow's to-hit roll; t9a has AP, Lethal Strike and Divine Attacks and
+// no Killing Blow; skirmish no Killing Blow nor Lethal Strike).
+func TestBattleAttackForm(t *testing.T) {
+	groups := url.Values{
+		"a0.count": {"10"}, "a0.to_hit": {""}, "a0.ws": {"4"}, "a0.strength": {"4"}, "a0.phase": {"melee"}, "a0.ap": {"1"}, "a0.armour_piercing": {"1"},
+		"a0.poison": {"1"}, "a0.lethal_strike": {"1"}, "a0.killing_blow": {"1"}, "a0.armour_bane": {"1"}, "a0.multiple_wounds": {"D3"},
+		"a0.reroll_hit": {"ones"}, "a0.weapon_class": {""}, "a0.hatred": {"1"}, "a0.divine_attacks": {"1"}, "a0.flaming": {""},
+		"a1.count": {"2D6"}, "a1.phase": {"shooting"}, "a1.bs": {"3+"}, "a1.strength": {"3"}, "a1.name": {"Crossbows"},
+	}
+	const crossbows = `{"name":"Crossbows","count":"2D6","phase":"shooting","to_hit":"3+","strength":3}`
+	const crossbowsBS = `{"name":"Crossbows","count":"2D6","phase":"shooting","bs":"3+","strength":3}`
+	for _, c := range []struct{ ruleset, target, want string }{
+		{"whfb8", `{"models": 20, "toughness": 3, "ws": 3}`,
+			`[{"count":10,"ws":4,"strength":4,"armour_piercing":1,"multiple_wounds":"D3","reroll_hit":"ones","hatred":true,"poison":true,"killing_blow":true,"armour_bane":1},` + crossbows + `]`},
+		{"battleaxe", `{"models": 20, "toughness": 3, "ws": 3}`,
+			`[{"count":10,"ws":4,"strength":4,"armour_piercing":1,"multiple_wounds":"D3","reroll_hit":"ones","hatred":true,"poison":true,"killing_blow":true,"armour_bane":1},` + crossbowsBS + `]`},
+		{"t9a", `{"models": 20, "toughness": 3, "ws": 3}`,
+			`[{"count":10,"ws":4,"strength":4,"ap":1,"multiple_wounds":"D3","lethal_strike":true,"reroll_hit":"ones","hatred":true,"divine_attacks":true,"poison":true,"armour_bane":1},` + crossbowsBS + `]`},
+		{"t9a1-ru", `{"models": 20, "toughness": 3, "ws": 3}`,
+			`[{"count":10,"ws":4,"strength":4,"armour_piercing":1,"multiple_wounds":"D3","lethal_strike":true,"reroll_hit":"ones","hatred":true,"poison":true,"killing_blow":true,"armour_bane":1},` + crossbows + `]`},
+		{"skirmish", `{"models": 1, "toughness": 3, "ws": 3}`,
+			`[{"count":10,"ws":4,"strength":4,"armour_piercing":1,"multiple_wounds":"D3","reroll_hit":"ones","hatred":true,"poison":true,"armour_bane":1},` + crossbows + `]`},
+		{"tow", `{"models": 20, "toughness": 3, "ws": 3}`,
+			`[{"count":10,"ws":4,"strength":4,"ap":1,"multiple_wounds":"D3","reroll_hit":"ones","hatred":true,"poison":true,"killing_blow":true,"armour_bane":1},` + crossbows + `]`},
+	} {
+		q := url.Values{"ruleset": {c.ruleset}, "target": {c.target}, "options": {"{}"}}
+		for k, v := range groups {
+			q[k] = v
+		}
+		out, err := battleText("attack-form", "", q)
+		if err != nil || string(out) != c.want {
+			t.Errorf("%s: %s, %v\nwant %s", c.ruleset, out, err, c.want)
+		}
+	}
+	h := testServer(t, Config{}).Handler()
+	post := func(lang string, v url.Values) *httptest.ResponseRecorder {
+		req := httptest.NewRequest("POST", "/battle/text?lang="+lang, strings.NewReader(v.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		return w
+	}
+	// The loader's checks, against the unit: an error names the group's
+	// field, without a place in a file nobody wrote.
+	q := url.Values{"kind": {"attack-form"}, "ruleset": {"whfb8"}, "target": {`{"models": 20, "toughness": 3}`},
+		"a0.count": {"10"}, "a0.to_hit": {"4+"}, "a0.strength": {"4"}, "a1.count": {"5"}, "a1.to_hit": {"4+"}, "a1.strength": {"11"}}
+	e := expect[ErrorBody](t, post("en", q), 400)
+	if e.Field != "attacks[1].strength" || e.Line != 0 || e.Column != 0 || e.Error != "attacks[1].strength: want 1 to 10, got 11" {
+		t.Errorf("Strength 11: %+v", e)
+	}
+	e = expect[ErrorBody](t, post("ru", q), 400)
+	if e.Field != "attacks[1].strength" || !strings.HasPrefix(e.Error, "attacks[1].strength: ") || strings.Contains(e.Error, "want") {
+		t.Errorf("Strength 11 in Russian: %+v", e)
+	}
+	e = expect[ErrorBody](t, post("en", url.Values{"kind": {"attack-form"}, "ruleset": {"whfb8"}, "target": {`{"models": 20, "toughness": 3}`}}), 400)
+	if e.Field != "a0.count" || e.Error != "the form has no attack group" {
+		t.Errorf("no group: %+v", e)
+	}
+	e = expect[ErrorBody](t, post("en", url.Values{"kind": {"attack-form"}, "ruleset": {"whfb9"}, "a0.count": {"1"}}), 400)
+	if e.Field != "ruleset" {
+		t.Errorf("an unknown ruleset: %+v", e)
+	}
+}
+
+// TestBattleFightForm: the fight form, the Combat tab's fields without
+// the units, made into the combat event's fight by the Combat tab's form
+// code: the combat block, each side's own fields and fights, the combat
+// switches, and nothing of a unit.
+func TestBattleFightForm(t *testing.T) {
+	q := url.Values{"ruleset": {"whfb8"}, "c.charger": {"a"}, "c.facing": {"flank_left"}, "c.high_ground": {"none"}, "c.contact.a": {""},
+		"a.leadership": {"8"}, "a.stubborn": {"1"}, "a.bonus": {""},
+		"a.f0.attacks": {"1"}, "a.f0.initiative": {"3"}, "a.f0.ws": {"3"}, "a.f0.strength": {"3"}, "a.f0.by": {"rank_and_file"}, "a.f0.strikes": {"normal"},
+		"b.leadership": {"7"}, "b.f0.attacks": {"2"}, "b.f0.initiative": {"4"}, "b.f0.ws": {"4"}, "b.f0.strength": {"4"}, "b.f0.killing_blow": {"1"},
+		"b.f1.attacks": {"1"}, "b.f1.initiative": {"4"}, "b.f1.by": {"champion"}, "b.f1.strength": {"5"}, "opt.step_up": {"true"}}
+	out, err := battleText("fight-form", "", q)
+	want := `{"options":{"step_up":"true"},"combat":{"charger":"a","facing":"flank_left"},"sides":{"a":{"leadership":8,"special":["stubborn"],"fights":[{"attacks":1,"initiative":3,"ws":3,"strength":3}]},` +
+		`"b":{"leadership":7,"fights":[{"attacks":2,"initiative":4,"ws":4,"strength":4,"killing_blow":true},{"by":"champion","attacks":1,"initiative":4,"strength":5}]}}}`
+	if err != nil || string(out) != want {
+		t.Errorf("whfb8: %s, %v\nwant %s", out, err, want)
+	}
+	// t9a: Discipline for Leadership, Agility for Initiative, AP; a
+	// whfb8 Killing Blow it does not read is left out.
+	q = url.Values{"ruleset": {"t9a"}, "a.leadership": {"8"}, "a.f0.attacks": {"1"}, "a.f0.initiative": {"3"}, "a.f0.ws": {"3"}, "a.f0.strength": {"4"}, "a.f0.ap": {"1"}, "a.f0.killing_blow": {"1"},
+		"b.leadership": {"7"}, "b.f0.attacks": {"1"}, "b.f0.initiative": {"3"}, "b.f0.ws": {"3"}, "b.f0.strength": {"3"}}
+	out, err = battleText("fight-form", "", q)
+	want = `{"sides":{"a":{"leadership":8,"fights":[{"attacks":1,"initiative":3,"ws":3,"strength":4,"ap":1}]},"b":{"leadership":7,"fights":[{"attacks":1,"initiative":3,"ws":3,"strength":3}]}}}`
+	if err != nil || string(out) != want {
+		t.Errorf("t9a: %s, %v\nwant %s", out, err, want)
+	}
+	if _, err := battleText("fight-form", "", url.Values{"ruleset": {""}}); err == nil || !strings.Contains(err.Error(), "ruleset") {
+		t.Errorf("no ruleset: %v", err)
+	}
+	// With the sides' units, the combat loader checks the fight as the
+	// battle will, and an error names the fight's field.
+	h := testServer(t, Config{}).Handler()
+	post := func(v url.Values) ErrorBody {
+		req := httptest.NewRequest("POST", "/battle/text", strings.NewReader(v.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		return expect[ErrorBody](t, w, 400)
+	}
+	units := url.Values{"kind": {"fight-form"}, "ruleset": {"battleaxe"}, "options": {"{}"},
+		"a.target": {`{"models": 30, "frontage": 10, "ws": 3, "toughness": 3}`}, "b.target": {`{"models": 20, "frontage": 5, "ws": 3, "toughness": 3}`},
+		"a.leadership": {"7"}, "a.f0.attacks": {"1"}, "a.f0.initiative": {"3"}, "a.f0.ws": {"3"}, "a.f0.strength": {"11"},
+		"b.leadership": {"8"}, "b.f0.attacks": {"1"}, "b.f0.initiative": {"3"}, "b.f0.ws": {"3"}, "b.f0.strength": {"3"}}
+	if e := post(units); e.Field != "sides.a.fights[0].strength" || e.Line != 0 || e.Error != "sides.a.fights[0].strength: want 1 to 10, got 11" {
+		t.Errorf("Strength 11: %+v", e)
+	}
+	units.Set("a.f0.strength", "3")
+	units.Del("b.leadership")
+	if e := post(units); e.Field != "sides.b.leadership" || !strings.Contains(e.Error, "leadership: required") {
+		t.Errorf("side b without Leadership: %+v", e)
+	}
+	units.Set("b.leadership", "8")
+	out, err = battleText("fight-form", "", units)
+	want = `{"sides":{"a":{"leadership":7,"fights":[{"attacks":1,"initiative":3,"ws":3,"strength":3}]},"b":{"leadership":8,"fights":[{"attacks":1,"initiative":3,"ws":3,"strength":3}]}}}`
+	if err != nil || string(out) != want {
+		t.Errorf("checked with the units: %s, %v\nwant %s", out, err, want)
 	}
 }
 

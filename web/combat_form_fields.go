@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/rearrank/rearrank/combat"
@@ -55,25 +56,7 @@ func (s *Server) combatFormData(l msg.Lang, d *combatPageData, f combatForm) {
 		}
 		return say("webres.combat.form.side_named", sideName[i], names[i])
 	}
-	for _, ff := range ci.combat {
-		fl := input(ff, "c."+ff.Name, "combat."+ff.Name, f.Combat[ff.Name])
-		ff.sayCombat(&fl, combatFieldID(ff.Name, false), rs, l)
-		for j := range fl.Choices {
-			switch fl.Choices[j].Value {
-			case "none":
-				fl.Choices[j].Label = say("webres.combat.form.neither")
-			case "a":
-				fl.Choices[j].Label = sideWords(0)
-			case "b":
-				fl.Choices[j].Label = sideWords(1)
-			}
-		}
-		d.Combat = append(d.Combat, fl)
-	}
-	ownNames := map[string]bool{}
-	for _, ff := range ci.fightOwn {
-		ownNames[ff.Name] = true
-	}
+	d.Combat = combatBlockIn(l, rs, f.Combat, sideWords)
 	for i, side := range f.Sides {
 		p := sideName[i] + "."
 		path := "sides." + sideName[i]
@@ -81,11 +64,7 @@ func (s *Server) combatFormData(l msg.Lang, d *combatPageData, f combatForm) {
 		if names[i] != "" {
 			sd.Title = say("webres.combat.form.side_named_title", sideName[i], names[i])
 		}
-		for _, ff := range ci.own {
-			fl := input(ff, p+ff.Name, path+"."+ff.Name, side.Own[ff.Name])
-			ff.sayCombat(&fl, combatFieldID(ff.Name, false), rs, l)
-			sd.Own = append(sd.Own, fl)
-		}
+		sd.Own = combatOwnIn(l, rs, i, side.Own)
 		for j, ff := range ci.unit {
 			name, path, v := p+"u."+ff.Name, path+".unit."+ff.Name, side.Unit[ff.Name]
 			if j < len(ci.unit)-1 {
@@ -114,23 +93,7 @@ func (s *Server) combatFormData(l msg.Lang, d *combatPageData, f combatForm) {
 			sd.Command = append(sd.Command, fl)
 		}
 		for j, fv := range side.Fights {
-			var row []field
-			for _, ff := range ci.fight {
-				name, fpath := fmt.Sprintf("%sf%d.%s", p, j, ff.Name), fmt.Sprintf("%s.fights[%d].%s", path, j, ff.Name)
-				var fl field
-				switch {
-				case ownNames[ff.Name]:
-					fl = input(ff, name, fpath, fv[ff.Name])
-					ff.sayCombat(&fl, combatFieldID(ff.Name, true), rs, l)
-				case ff.Name == "ws": // the odds form's, in the combat's words
-					fl = shared(ff, name, fpath, fv[ff.Name])
-					ff.sayCombat(&fl, combatFieldID(ff.Name, true), rs, l)
-				default:
-					fl = shared(ff, name, fpath, fv[ff.Name])
-				}
-				row = append(row, fl)
-			}
-			sd.Fights = append(sd.Fights, row)
+			sd.Fights = append(sd.Fights, combatFightRowIn(l, rs, i, j, fv))
 		}
 		sd.CanAdd = len(side.Fights) < maxFights
 		d.Sides[i] = sd
@@ -138,6 +101,68 @@ func (s *Server) combatFormData(l msg.Lang, d *combatPageData, f combatForm) {
 	for _, sw := range allSwitches() {
 		d.Options = append(d.Options, switchFieldIn(l, rs, sw, f.Options[sw.Name]))
 	}
+}
+
+// combatBlockIn is the combat block's inputs (charger, facing, high
+// ground, contact), holding values, under ruleset rs and in language l,
+// the sides named by sideWords: the Combat tab's, and the Battle tab's
+// fight form's (battle_page.go).
+func combatBlockIn(l msg.Lang, rs rules.Ruleset, values fieldValues, sideWords func(int) string) []field {
+	var out []field
+	for _, ff := range combatFields().combat {
+		fl := ff.input(rs, "c."+ff.Name, inputID("c."+ff.Name), "combat."+ff.Name, values[ff.Name])
+		ff.sayCombat(&fl, combatFieldID(ff.Name, false), rs, l)
+		for j := range fl.Choices {
+			switch fl.Choices[j].Value {
+			case "none":
+				fl.Choices[j].Label = msg.New("webres.combat.form.neither").Text(l)
+			case "a":
+				fl.Choices[j].Label = sideWords(0)
+			case "b":
+				fl.Choices[j].Label = sideWords(1)
+			}
+		}
+		out = append(out, fl)
+	}
+	return out
+}
+
+// combatOwnIn is side s's own inputs (leadership, special rules, bonus),
+// holding own, under ruleset rs and in language l.
+func combatOwnIn(l msg.Lang, rs rules.Ruleset, s int, own fieldValues) []field {
+	p, path := sideName[s]+".", "sides."+sideName[s]
+	var out []field
+	for _, ff := range combatFields().own {
+		fl := ff.input(rs, p+ff.Name, inputID(p+ff.Name), path+"."+ff.Name, own[ff.Name])
+		ff.sayCombat(&fl, combatFieldID(ff.Name, false), rs, l)
+		out = append(out, fl)
+	}
+	return out
+}
+
+// combatFightRowIn is the inputs of fight j of side s, holding fv, under
+// ruleset rs and in language l: the fight's own inputs in the combat's
+// words, the attack group's as the odds form says them.
+func combatFightRowIn(l msg.Lang, rs rules.Ruleset, s, j int, fv fieldValues) []field {
+	ci := combatFields()
+	p, path := sideName[s]+".", "sides."+sideName[s]
+	var row []field
+	for _, ff := range ci.fight {
+		name, fpath := fmt.Sprintf("%sf%d.%s", p, j, ff.Name), fmt.Sprintf("%s.fights[%d].%s", path, j, ff.Name)
+		var fl field
+		switch {
+		case slices.ContainsFunc(ci.fightOwn, func(o formField) bool { return o.Name == ff.Name }):
+			fl = ff.input(rs, name, inputID(name), fpath, fv[ff.Name])
+			ff.sayCombat(&fl, combatFieldID(ff.Name, true), rs, l)
+		case ff.Name == "ws": // the odds form's, in the combat's words
+			fl = ff.inputIn(l, rs, name, inputID(name), fpath, fv[ff.Name])
+			ff.sayCombat(&fl, combatFieldID(ff.Name, true), rs, l)
+		default:
+			fl = ff.inputIn(l, rs, name, inputID(name), fpath, fv[ff.Name])
+		}
+		row = append(row, fl)
+	}
+	return row
 }
 
 // sayCombat puts fl, the combat's own input of field ff, in language l:

@@ -164,12 +164,7 @@ func (s *Server) pageDataIn(f form, l msg.Lang) *pageData {
 		f.Attacks = []fieldValues{{}}
 	}
 	for i, a := range f.Attacks {
-		var row []field
-		for _, ff := range fs.attack {
-			row = append(row, ff.inputIn(l, rs, fmt.Sprintf("a%d.%s", i, ff.Name), fmt.Sprintf("a%d-%s", i, strings.ReplaceAll(ff.Name, "_", "-")),
-				fmt.Sprintf("attacks[%d].%s", i, ff.Name), a[ff.Name]))
-		}
-		d.Attacks = append(d.Attacks, row)
+		d.Attacks = append(d.Attacks, fs.attackRowIn(l, rs, i, a))
 	}
 	d.CanAdd = len(f.Attacks) < maxFormAttacks
 	t := f.Target
@@ -246,6 +241,18 @@ func (s *Server) pageDataIn(f form, l msg.Lang) *pageData {
 	keepHidden(d.Options)
 	d.localize(l, rs)
 	return d
+}
+
+// attackRowIn is the inputs of attack group i, holding a, under ruleset
+// rs and in language l: a row of the Odds tab's form, and of the Battle
+// tab's attack form (battle_page.go).
+func (fs *formFields) attackRowIn(l msg.Lang, rs rules.Ruleset, i int, a fieldValues) []field {
+	row := make([]field, 0, len(fs.attack))
+	for _, ff := range fs.attack {
+		row = append(row, ff.inputIn(l, rs, fmt.Sprintf("a%d.%s", i, ff.Name), fmt.Sprintf("a%d-%s", i, strings.ReplaceAll(ff.Name, "_", "-")),
+			fmt.Sprintf("attacks[%d].%s", i, ff.Name), a[ff.Name]))
+	}
+	return row
 }
 
 // keepHidden gives each hidden field that holds a value a hidden input of

@@ -3,9 +3,13 @@
 // changes through the battle API (/api/battles/...), each with the version
 // the page shows (If-Match), and keeps the page in step with the change
 // feed: a change by anybody re-renders the battle from its page. What a
-// player writes or saved (attacks as YAML, a saved unit's form fields) is
-// made into the API's JSON by the server (POST /battle/text), never by a
-// parser here.
+// player fills in or writes (the attack form's groups, the fight form,
+// attacks or a fight as YAML, a saved unit's form fields) is made into
+// the API's JSON by the server (POST /battle/text), never by a parser
+// here. The attack and fight forms are the Odds and Combat tabs' inputs,
+// drawn by the server: the script shows the fields the ruleset of the
+// unit attacked (or of side a) reads, checks them as those tabs do, and
+// adds and removes groups and fights as copies of the first.
 (function () {
   'use strict';
 
@@ -51,15 +55,84 @@
 
   function setStatus(text) { status.textContent = text; }
 
-  function showError(err) {
+  // showError says err above the forms; mark, given, finds the input of
+  // the field the error names (err.field), which gets the message beside
+  // it, and the summary a link to it.
+  function showError(err, mark) {
     var text = err && err.error ? err.error : say('webbattle.js.went_wrong');
     if (err && err.line) text = say('webbattle.js.line_col', err.line, err.column) + text;
     errorBox.textContent = '';
-    errorBox.appendChild(el('p', text));
+    var field = err && err.field;
+    if (!field && err && err.error && mark) {
+      // the battle's refusal names its event, and the fight's field in
+      // its words: "event 4: sides.a.fights[0].strength: ..."
+      var m = /(?:^|: )((?:sides|combat|options)\.[a-z0-9_.\[\]]+): /.exec(err.error);
+      if (m) field = m[1];
+    }
+    var input = field && mark ? mark(field) : null;
+    var p = el('p');
+    if (input) {
+      var a = el('a', text);
+      a.href = '#' + input.id;
+      a.addEventListener('click', function (ev) { ev.preventDefault(); unfold(input); input.focus(); });
+      p.appendChild(a);
+      var at = text.indexOf(field + ': ');
+      var own = at >= 0 ? text.slice(at + field.length + 2) : text;
+      setError(input, own);
+      unfold(input);
+    } else p.textContent = text;
+    errorBox.appendChild(p);
     errorBox.hidden = false;
+    if (input) input.focus();
   }
 
   function clearError() { errorBox.hidden = true; errorBox.textContent = ''; }
+
+  // The forms' inline checks, as the Odds and Combat tabs make them: a
+  // field's message (data-msg) beside it when the browser finds it
+  // invalid.
+  function unfold(e) {
+    for (var d = e.closest('details'); d; d = d.parentElement && d.parentElement.closest('details')) d.open = true;
+  }
+
+  function setError(e, text) {
+    var p = e.id ? document.getElementById(e.id + '-error') : null;
+    if (p) { p.textContent = text; p.hidden = !text; }
+    if (text) e.setAttribute('aria-invalid', 'true'); else e.removeAttribute('aria-invalid');
+    var box = e.closest('.field');
+    if (box) box.classList.toggle('invalid', !!text);
+  }
+
+  function check(e) {
+    if (!e.willValidate || e.type === 'hidden') return true;
+    var ok = e.checkValidity();
+    setError(e, ok ? '' : (e.getAttribute('data-msg') || e.validationMessage));
+    return ok;
+  }
+
+  // checkAll checks the named inputs inside scope; the first invalid one
+  // is shown, and false returned.
+  function checkAll(scope) {
+    var first = null;
+    scope.querySelectorAll('input[name], select[name], textarea[name]').forEach(function (e) {
+      if (!check(e) && !first) first = e;
+    });
+    if (!first) return true;
+    showError({ error: say('webbattle.js.fix') });
+    unfold(first);
+    first.focus();
+    return false;
+  }
+
+  // fields are the named, enabled inputs inside scope whose names match
+  // re, as the form sends them: a box "1" when ticked, else "".
+  function fields(scope, re, into) {
+    scope.querySelectorAll('input[name], select[name], textarea[name]').forEach(function (e) {
+      if (e.disabled || !re.test(e.name)) return;
+      into[e.name] = e.type === 'checkbox' ? (e.checked ? e.value : '') : e.value;
+    });
+    return into;
+  }
 
   // fillUnits puts the battle's units into every unit picker.
   function fillUnits() {
@@ -83,7 +156,8 @@
   var refreshing = null, again = false;
   function refresh() {
     if (refreshing) { again = true; return refreshing; }
-    refreshing = fetch(location.pathname + location.search, { headers: { Accept: 'text/html' }, cache: 'no-store' })
+    var part = location.search ? location.search + '&part=state' : '?part=state'; // without the forms, which stay as they are
+    refreshing = fetch(location.pathname + part, { headers: { Accept: 'text/html' }, cache: 'no-store' })
       .then(function (r) { return r.text(); })
       .then(function (html) {
         var doc = new DOMParser().parseFromString(html, 'text/html');
@@ -94,6 +168,9 @@
         version = Number(next.getAttribute('data-version'));
         showScript();
         fillUnits();
+        syncPhase();
+        attackRuleset();
+        fightRuleset();
         bindState();
       })
       .catch(function (e) { setStatus(say('webbattle.js.unreachable') + e.message); })
@@ -107,7 +184,7 @@
   // send makes a write through the API at the version shown: a 409 means
   // somebody else wrote first, and the page shows the battle as it
   // stands now.
-  function send(method, path, body) {
+  function send(method, path, body, mark) {
     clearError();
     var opts = { method: method, headers: { 'If-Match': '"' + version + '"', Accept: 'application/json' } };
     if (body !== undefined) {
@@ -124,7 +201,7 @@
             throw null;
           });
         }
-        if (!r.ok) { showError(data); throw null; }
+        if (!r.ok) { showError(data, mark); throw null; }
         if (data.battle) version = data.battle.version;
         return refresh().then(function () {
           if (data.record) setStatus(say('webbattle.js.done', data.record.text));
@@ -135,12 +212,12 @@
   }
 
   // convert asks the server to make text or form fields into JSON.
-  function convert(params) {
+  function convert(params, mark) {
     var body = new URLSearchParams(params);
     return fetch('/battle/text?lang=' + lang, { method: 'POST', body: body, headers: { Accept: 'application/json' } })
       .then(function (r) {
         return r.json().then(function (data) {
-          if (!r.ok) { showError(data); throw null; }
+          if (!r.ok) { showError(data, mark); throw null; }
           return data;
         });
       }, function (e) { showError({ error: say('webbattle.js.unreachable') + e.message }); throw null; });
@@ -184,9 +261,10 @@
       b.addEventListener('click', function () {
         var s = document.getElementById('attack-target');
         s.value = b.getAttribute('data-attack');
-        var box = document.getElementById('attack-attacks');
-        box.scrollIntoView({ block: 'center' });
-        box.focus();
+        attackRuleset();
+        var first = document.querySelector('#attack-groups input[name]:not([disabled])');
+        first.scrollIntoView({ block: 'center' });
+        first.focus();
       });
     });
     stateEl.querySelectorAll('[data-remove]').forEach(function (b) {
@@ -207,11 +285,213 @@
   }
 
   // attacksJSON is the attack form's attacks as the API takes them, read
-  // by the server under the unit's ruleset.
+  // by the server under the unit's ruleset: the text pasted while it holds
+  // any, else the form's groups.
   function attacksJSON(u) {
     var text = document.getElementById('attack-attacks').value;
-    if (!text.trim()) { showError({ error: say('webbattle.js.attacks_first') }); return Promise.reject(null); }
-    return convert({ kind: 'attacks', text: text, ruleset: u.ruleset, options: JSON.stringify(u.options || {}), target: JSON.stringify(u.target) });
+    var p = { ruleset: u.ruleset, options: JSON.stringify(u.options || {}), target: JSON.stringify(u.target) };
+    if (text.trim()) {
+      p.kind = 'attacks';
+      p.text = text;
+      return convert(p);
+    }
+    var groups = document.getElementById('attack-groups');
+    if (!checkAll(groups)) return Promise.reject(null);
+    p.kind = 'attack-form';
+    return convert(fields(groups, /^a[0-9]+\./, p), markAttack);
+  }
+
+  // markAttack is the attack form's input of an attack's field
+  // ("attacks[1].strength" is a1.strength).
+  function markAttack(field) {
+    var m = /^attacks\[([0-9]+)\]\.([a-z_]+)/.exec(field);
+    if (!m || document.getElementById('attack-attacks').value.trim()) return null;
+    return document.querySelector('#attack-groups [name="a' + m[1] + '.' + m[2] + '"]:not([disabled])');
+  }
+
+  // markFight is the fight form's input of a fight's field
+  // ("sides.a.fights[0].strength" is a.f0.strength).
+  function markFight(field) {
+    if (document.getElementById('combat-fight').value.trim()) return null;
+    var f = field;
+    var name = null, m;
+    if ((m = /^sides\.([ab])\.fights\[([0-9]+)\]\.([a-z_]+)/.exec(f))) name = m[1] + '.f' + m[2] + '.' + m[3];
+    else if ((m = /^sides\.([ab])\.([a-z_]+)$/.exec(f))) name = m[1] + '.' + m[2];
+    else if ((m = /^combat\.([a-z_.]+)$/.exec(f))) name = 'c.' + m[1];
+    else if ((m = /^options\.([a-z_]+)$/.exec(f))) name = 'opt.' + m[1];
+    return name ? document.querySelector('#battle-combat [name="' + name + '"]:not([disabled])') : null;
+  }
+
+  // The fields a ruleset reads (data-rulesets lists them) are shown, the
+  // others hidden and disabled, so that they are not sent; a choice some
+  // rulesets do not read gives way to the one they do (data-instead).
+  function applyRuleset(scope, rs) {
+    scope.querySelectorAll('[data-rulesets]').forEach(function (e) {
+      var on = e.getAttribute('data-rulesets').split(' ').indexOf(rs) >= 0;
+      if (e.tagName === 'OPTION') {
+        var s = e.parentElement;
+        var was = e.selected;
+        e.hidden = e.disabled = !on;
+        if (!on && was) s.value = e.getAttribute('data-instead') || s.options[0].value;
+        return;
+      }
+      e.hidden = !on;
+    });
+    scope.querySelectorAll('input[name], select[name], textarea[name]').forEach(function (i) {
+      var off = false;
+      for (var p = i.closest('[data-rulesets]'); p && scope.contains(p); p = p.parentElement && p.parentElement.closest('[data-rulesets]')) {
+        if (p.hidden) off = true;
+      }
+      i.disabled = off;
+    });
+  }
+
+  // updateCounts says on each folded part of the forms how many of its
+  // fields are filled in, as the Odds tab does.
+  function updateCounts() {
+    document.querySelectorAll('.battle-forms details.more, .battle-forms details.options').forEach(function (d) {
+      var n = 0;
+      d.querySelectorAll('input[name], select[name]').forEach(function (e) {
+        if (e.disabled) return;
+        if (e.type === 'checkbox' ? e.checked : e.tagName === 'SELECT' ? e.selectedIndex > 0 : e.value !== '') n++;
+      });
+      var summary = d.querySelector('summary');
+      var span = summary.querySelector('.count');
+      if (!n) { if (span) span.remove(); return; }
+      if (!span) {
+        span = el('span', '', 'count');
+        summary.appendChild(document.createTextNode(' '));
+        summary.appendChild(span);
+      }
+      span.textContent = say('web.js.set', n);
+    });
+  }
+
+  // syncPhase sets the phase of each attack group the player has not set
+  // to the battle's (its combat phase is an attack group's melee).
+  function syncPhase() {
+    var ph = battle().phase === 'combat' ? 'melee' : battle().phase;
+    document.querySelectorAll('#attack-groups select[name$=".phase"]:not([data-set])').forEach(function (s) {
+      for (var i = 0; i < s.options.length; i++) if (s.options[i].value === ph) s.value = ph;
+    });
+  }
+
+  function attackRuleset() {
+    var u = unitNamed(document.getElementById('attack-target').value);
+    if (u) applyRuleset(document.getElementById('attack-groups'), u.ruleset);
+    updateCounts();
+  }
+
+  // The fight's fields are those of side a's ruleset; the sides are
+  // named by their units.
+  function fightRuleset() {
+    var form = document.getElementById('battle-combat');
+    var names = [document.getElementById('combat-a').value, document.getElementById('combat-b').value];
+    var u = unitNamed(names[0]);
+    if (u) applyRuleset(form, u.ruleset);
+    updateCounts();
+    ['a', 'b'].forEach(function (side, i) {
+      var title = names[i] ? say('webres.combat.form.side_named_title', side, names[i]) : say('webres.combat.form.side', side);
+      var box = form.querySelector('fieldset[data-side="' + side + '"]');
+      box.querySelector('[data-side-title]').textContent = title;
+      box.querySelectorAll('[data-fight-title]').forEach(function (t, k) { t.textContent = say('webres.combat.page.fight', title, k + 1); });
+      form.querySelectorAll('select[name="c.charger"] option[value="' + side + '"], select[name="c.high_ground"] option[value="' + side + '"]').forEach(function (o) {
+        o.textContent = names[i] ? say('webres.combat.form.side_named', side, names[i]) : say('combat.side.unnamed', side);
+      });
+    });
+  }
+
+  // Groups and fights: each a copy of the first, its inputs renamed by
+  // its place (a1.strength, b.f2.attacks), numbered again when one goes.
+  function rename(root, fn) {
+    root.querySelectorAll('[name], [id], label[for], [aria-describedby], [data-field]').forEach(function (e) {
+      ['name', 'id', 'for', 'data-field'].forEach(function (a) {
+        if (e.hasAttribute(a)) e.setAttribute(a, fn(e.getAttribute(a)));
+      });
+      if (e.hasAttribute('aria-describedby')) e.setAttribute('aria-describedby', e.getAttribute('aria-describedby').split(' ').map(fn).join(' '));
+    });
+  }
+
+  function blank(root) {
+    root.querySelectorAll('input, select, textarea').forEach(function (e) {
+      if (e.type === 'checkbox') e.checked = e.defaultChecked;
+      else if (e.tagName === 'SELECT') {
+        var d = 0;
+        for (var i = 0; i < e.options.length; i++) if (e.options[i].defaultSelected) d = i;
+        e.selectedIndex = d;
+      } else e.value = e.defaultValue;
+      e.removeAttribute('data-set');
+      setError(e, '');
+    });
+    root.querySelectorAll('details').forEach(function (d) { d.open = false; });
+  }
+
+  var maxGroups = 8;
+
+  function numberGroups() {
+    var box = document.getElementById('attack-groups');
+    var gs = box.querySelectorAll('[data-group]');
+    gs.forEach(function (g, k) {
+      rename(g, function (v) {
+        return v.replace(/^a[0-9]+([.-])/, 'a' + k + '$1').replace(/^attacks\[[0-9]+\]/, 'attacks[' + k + ']');
+      });
+      g.querySelector('[data-group-title]').textContent = say('web.group.attack', k + 1);
+      g.querySelector('[data-remove-group]').textContent = say('web.group.remove', k + 1);
+      g.querySelector('[data-remove-box]').hidden = gs.length < 2;
+    });
+    document.getElementById('attack-add-group').hidden = gs.length >= maxGroups;
+  }
+
+  function addGroup() {
+    var box = document.getElementById('attack-groups');
+    var g = box.querySelector('[data-group]').cloneNode(true);
+    blank(g);
+    box.appendChild(g);
+    numberGroups();
+    syncPhase();
+    attackRuleset();
+    fillSaved(g.querySelector('[data-saved]'), 'attack');
+    g.querySelector('input[name]:not([disabled])').focus();
+  }
+
+  function numberFights(side) {
+    var box = document.querySelector('[data-fights="' + side + '"]');
+    var fs = box.querySelectorAll('[data-fight]');
+    fs.forEach(function (f, k) {
+      rename(f, function (v) {
+        return v.replace(/^([ab])([.-])f[0-9]+([.-])/, '$1$2f' + k + '$3').replace(/^(sides\.[ab]\.fights)\[[0-9]+\]/, '$1[' + k + ']');
+      });
+      f.querySelector('[data-remove-fight]').textContent = say('webres.combat.page.remove', k + 1, side);
+      f.querySelector('[data-remove-box]').hidden = fs.length < 2;
+    });
+    document.getElementById('combat-add-' + side).hidden = fs.length >= maxGroups;
+  }
+
+  function addFight(side) {
+    var box = document.querySelector('[data-fights="' + side + '"]');
+    var f = box.querySelector('[data-fight]').cloneNode(true);
+    blank(f);
+    box.appendChild(f);
+    numberFights(side);
+    fightRuleset();
+    f.querySelector('input[name]:not([disabled])').focus();
+  }
+
+  // applySaved fills attack group g from a saved profile: each of its
+  // fields by name, the others emptied, as the Odds tab fills a group.
+  function applySaved(g, unit) {
+    g.querySelectorAll('input[name], select[name], textarea[name]').forEach(function (e) {
+      var k = e.name.replace(/^a[0-9]+\./, '');
+      var v = Object.prototype.hasOwnProperty.call(unit.fields || {}, k) ? String(unit.fields[k]) : '';
+      if (e.type === 'checkbox') e.checked = v !== '';
+      else if (e.tagName === 'SELECT') {
+        e.value = v;
+        if (e.selectedIndex < 0) e.selectedIndex = 0;
+      } else e.value = v;
+      if (/\.phase$/.test(e.name)) e.setAttribute('data-set', ''); // the profile's, kept
+      setError(e, '');
+    });
+    attackRuleset();
   }
 
   function attack(roll) {
@@ -227,7 +507,7 @@
       var seed = document.getElementById('attack-seed').value.trim();
       if (dice) body.dice = dice;
       else if (seed !== '') body.seed = Number(seed);
-      return send('POST', '/attacks', body);
+      return send('POST', '/attacks', body, markAttack);
     }).then(function (data) {
       out.textContent = '';
       out.appendChild(el('p', data.record.text, 'battle-result-text'));
@@ -259,7 +539,7 @@
         method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ attacks: attacks })
       }).then(function (r) {
         return r.json().then(function (data) {
-          if (!r.ok) { showError(data); throw null; }
+          if (!r.ok) { showError(data, markAttack); throw null; }
           return data;
         });
       });
@@ -297,22 +577,45 @@
     }).catch(quiet);
   }
 
+  // fightJSON is the fight as the API takes it: the text pasted while it
+  // holds any, else the fight form's fields, read by the server under
+  // side a's ruleset.
+  function fightJSON(a, b) {
+    var text = document.getElementById('combat-fight').value;
+    if (text.trim()) return convert({ kind: 'fight', text: text });
+    var form = document.getElementById('battle-combat');
+    if (!checkAll(form)) return Promise.reject(null);
+    var ua = unitNamed(a) || {}, ub = unitNamed(b) || {};
+    var opts = {};
+    [ua, ub].forEach(function (u) { Object.keys(u.options || {}).forEach(function (k) { opts[k] = u.options[k]; }); });
+    var p = { kind: 'fight-form', ruleset: ua.ruleset || '', options: JSON.stringify(opts) };
+    if (ua.target && ub.target) {
+      p['a.target'] = JSON.stringify(ua.target);
+      p['b.target'] = JSON.stringify(ub.target);
+    }
+    return convert(fields(form, /^(c|a|b|opt)\.[a-z]/, p), markFight);
+  }
+
   function fight(ev) {
     ev.preventDefault();
     clearError();
     var a = document.getElementById('combat-a').value, b = document.getElementById('combat-b').value;
     var out = document.getElementById('combat-result');
-    convert({ kind: 'fight', text: document.getElementById('combat-fight').value }).then(function (f) {
+    var dice = parseDice(document.getElementById('combat-dice').value);
+    if (dice === false) { showError({ error: say('webbattle.js.bad_dice') }); return; }
+    fightJSON(a, b).then(function (f) {
       var body = { a: a, b: b, fight: f };
       var seed = document.getElementById('combat-seed').value.trim();
-      if (seed !== '') body.seed = Number(seed);
-      return send('POST', '/combat', body);
+      if (dice) body.dice = dice;
+      else if (seed !== '') body.seed = Number(seed);
+      return send('POST', '/combat', body, markFight);
     }).then(function (data) {
       out.textContent = '';
       out.appendChild(el('p', data.record.text, 'battle-result-text'));
       var d = say('webbattle.js.dice', (data.dice || []).join(' '));
       if (data.seed !== undefined) d += ', ' + say('webbattle.js.seed', data.seed);
       out.appendChild(el('p', d, 'battle-result-dice'));
+      document.getElementById('combat-dice').value = '';
     }).catch(quiet);
   }
 
@@ -338,16 +641,46 @@
 
   showScript();
   fillUnits();
+  attackRuleset();
+  fightRuleset();
+  numberGroups();
+  numberFights('a');
+  numberFights('b');
   bindState();
   fillSaved(document.getElementById('add-saved'), 'target');
-  var attackSaved = document.getElementById('attack-saved');
-  fillSaved(attackSaved, 'attack');
-  attackSaved.addEventListener('change', function () {
-    var p = saved().attack[attackSaved.value];
-    if (!p) return;
-    convert(formParams(p, 'a0.')).then(function (doc) {
-      document.getElementById('attack-attacks').value = JSON.stringify(doc.attacks || []);
-    }).catch(quiet);
+  document.querySelectorAll('[data-saved]').forEach(function (s) { fillSaved(s, 'attack'); });
+  var forms = document.querySelector('.battle-forms');
+  forms.addEventListener('change', function (ev) {
+    var t = ev.target;
+    if (t.hasAttribute('data-saved')) {
+      var p = saved().attack[t.value];
+      if (p) applySaved(t.closest('[data-group]'), p);
+    } else if (t.id === 'attack-target') attackRuleset();
+    else if (/^a[0-9]+\.phase$/.test(t.name)) t.setAttribute('data-set', '');
+    else if (t.id === 'combat-a' || t.id === 'combat-b') fightRuleset();
+    else if (t.name && t.closest('.battle-group, .side, #battle-combat')) check(t);
+  });
+  forms.addEventListener('focusout', function (ev) { if (ev.target.name && ev.target.value) check(ev.target); }); // an empty field waits for the submit, as on the Odds tab
+  forms.addEventListener('input', function (ev) {
+    if (ev.target.getAttribute('aria-invalid') === 'true') check(ev.target);
+    updateCounts();
+  });
+  forms.addEventListener('change', updateCounts);
+  forms.addEventListener('click', function (ev) {
+    var t = ev.target;
+    if (t.id === 'attack-add-group') addGroup();
+    else if (t.hasAttribute('data-remove-group')) {
+      t.closest('[data-group]').remove();
+      numberGroups();
+      document.querySelector('#attack-groups input[name]:not([disabled])').focus();
+    } else if (t.hasAttribute('data-add-fight')) addFight(t.getAttribute('data-add-fight'));
+    else if (t.hasAttribute('data-remove-fight')) {
+      var side = t.closest('[data-fights]').getAttribute('data-fights');
+      t.closest('[data-fight]').remove();
+      numberFights(side);
+      fightRuleset();
+      document.querySelector('[data-fights="' + side + '"] input[name]:not([disabled])').focus();
+    }
   });
   document.getElementById('battle-attack').addEventListener('submit', function (ev) { ev.preventDefault(); attack(false); });
   document.getElementById('attack-roll').addEventListener('click', function () { attack(true); });
