@@ -103,6 +103,7 @@ var allowedFiles = map[string]string{
 	"web/fields.go":             "the form's English (web.field.*, web.switch.*, web.command.*), said by localize: TestFormWordsCatalogue holds them equal",
 	"web/champion_form.go":      "the champion inputs' English (web.champion.*), said by localize: TestFormWordsCatalogue holds them equal",
 	"msg/template.go":           "a template's parse errors, which Check reports to the catalogue's test",
+	"sweep/chart.go":            "the sweep chart's SVG markup; its words are said through the catalogue (sweep.*)",
 	// The battle store (issue 28).
 	"battle/sqlite/sql.go":          "the SQL the battle store runs: statements for the database, never a player's",
 	"battle/storetest/storetest.go": "a test suite's failures, for the developer of a store adapter (run only from adapters' tests)",
@@ -148,6 +149,8 @@ var allowedLiterals = map[literalKey]string{
 	{"scenario/fromlist.go", "a characteristic the list does not give"}:                                 "ErrListStat, a sentinel (scenario.list.error.* is what a player reads)",
 	{"odds/enumerate.go", "state limit reached"}:                                                        "ErrStateLimit, a sentinel (odds.error.* is what a player reads)",
 	{"odds/enumerate.go", "%w: dice paths"}:                                                             "ErrDicePaths, a sentinel (odds.error.paths is what a player reads)",
+	{"sweep/vary.go", "bad sweep"}:                                                                      "ErrInput, a sentinel (sweep.vary.* and sweep.error.* are what a player reads)",
+	{"sweep/sweep.go", "sweep stopped"}:                                                                 "ErrStopped, a sentinel (sweep.error.stopped is what a player reads)",
 	{"odds/odds.go", "memory budget reached"}:                                                           "ErrMemoryLimit, a sentinel (odds.error.memory is what a player reads)",
 	{"dice/roller.go", "out of dice"}:                                                                   "ErrOutOfDice, a sentinel (dice.error.* is what a player reads)",
 	{"dice/roller.go", "bad face"}:                                                                      "ErrBadFace, a sentinel (dice.error.* is what a player reads)",
