@@ -262,7 +262,7 @@ func Run(ctx context.Context, in Input, vary []Vary, opt Options) (*Result, erro
 	defer cancel()
 	jobs := make(chan *task)
 	var mu sync.Mutex
-	var firstErr error
+	var firstErr *PointError
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
@@ -270,8 +270,11 @@ func Run(ctx context.Context, in Input, vary []Vary, opt Options) (*Result, erro
 				p, err := compute(ctx, t, opt, workers)
 				mu.Lock()
 				if err != nil {
-					if firstErr == nil && ctx.Err() == nil {
-						i := t.points[0]
+					// The error of a point that failed in its own right, not
+					// for the sweep's end; of the lowest index when several
+					// fail before the others stop.
+					own := ctx.Err() == nil || firstErr != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)
+					if i := t.points[0]; own && (firstErr == nil || i < firstErr.Index) {
 						firstErr = &PointError{Index: i, Of: len(points), Values: points[i], Paths: paths, Err: err}
 						cancel()
 					}
