@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rearrank/rearrank/msg"
 )
@@ -454,10 +455,10 @@ func heatmap(r *Result, o ChartOptions, l msg.Lang) (string, error) {
 	}
 	cellW := math.Max(float64(digits+1)*digitW, 280/float64(len(cols)))
 	labelW := float64(max(len(strconv.Itoa(r.Vary[0].From)), len(strconv.Itoa(r.Vary[0].To)))*digitW + 10)
-	left := 30 + labelW
-	const top = 78.0
+	left := 10 + labelW
+	const top = 104.0
 	w := int(math.Max(chartW, left+cellW*float64(len(cols))+plotRight))
-	h := int(top + cellH*float64(len(rows)) + 50)
+	h := int(top + cellH*float64(len(rows)) + 12)
 	undone := len(r.Points) - r.Done()
 	if undone > 0 {
 		h += 18
@@ -488,20 +489,20 @@ func heatmap(r *Result, o ChartOptions, l msg.Lang) (string, error) {
 	b.f(`<g class="legend">` + "\n")
 	for i := range 5 {
 		fill, _ := ramp(float64(i) / 4)
-		b.f(`<rect x="%s" y="28" width="24" height="12" fill="%s" stroke="#8a96a3" stroke-width="0.5"/>`+"\n", num(left+24*float64(i)), fill)
+		b.f(`<rect x="%s" y="28" width="24" height="12" fill="%s" stroke="#8a96a3" stroke-width="0.5"/>`+"\n", num(rampX+24*float64(i)), fill)
 	}
 	lowText, highText := scaleText(s, lo, l), scaleText(s, hi, l)
-	b.text(left-4, 39, "end", "#333333", lowText, "")
-	b.text(left+124, 39, "start", "#333333", highText, "")
+	rampX := 14 + float64(utf8.RuneCountInString(lowText))*digitW
+	b.text(rampX-4, 39, "end", "#333333", lowText, "")
+	b.text(rampX+124, 39, "start", "#333333", highText, "")
 	b.f("</g>\n")
-	// The second field across, above the cells.
-	b.text(left, 60, "start", "#1a1a1a", r.Vary[1].Path, ` class="axis-title"`)
+	// The fields: the first down the rows, the second across, each named
+	// above the cells with an arrow that says which.
+	b.text(10, 60, "start", "#1a1a1a", "\u2193 "+r.Vary[0].Path, ` class="axis-title"`)
+	b.text(10, 78, "start", "#1a1a1a", "\u2192 "+r.Vary[1].Path, ` class="axis-title"`)
 	for j, c := range cols {
-		b.text(left+cellW*(float64(j)+0.5), top-4, "middle", "#1a1a1a", strconv.Itoa(c), "")
+		b.text(left+cellW*(float64(j)+0.5), top-6, "middle", "#1a1a1a", strconv.Itoa(c), "")
 	}
-	// The first field down, its title turned along the rows.
-	midY := top + cellH*float64(len(rows))/2
-	b.f(`<text class="axis-title" x="0" y="0" transform="translate(14 %s) rotate(-90)" text-anchor="middle" fill="#1a1a1a">%s</text>`+"\n", num(midY), esc(r.Vary[0].Path))
 	for i, v := range rows {
 		b.text(left-6, top+cellH*(float64(i)+0.5)+4, "end", "#1a1a1a", strconv.Itoa(v), "")
 	}
