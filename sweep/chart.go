@@ -486,13 +486,13 @@ func heatmap(r *Result, o ChartOptions, l msg.Lang) (string, error) {
 	b.open(o.ID, w, h, title, desc)
 	b.text(10, 18, "start", "#1a1a1a", s.Label.Text(l), ` font-weight="600"`)
 	// The ramp's key: five steps from the least to the most.
+	lowText, highText := scaleText(s, lo, l), scaleText(s, hi, l)
+	rampX := 14 + float64(utf8.RuneCountInString(lowText))*digitW
 	b.f(`<g class="legend">` + "\n")
 	for i := range 5 {
 		fill, _ := ramp(float64(i) / 4)
 		b.f(`<rect x="%s" y="28" width="24" height="12" fill="%s" stroke="#8a96a3" stroke-width="0.5"/>`+"\n", num(rampX+24*float64(i)), fill)
 	}
-	lowText, highText := scaleText(s, lo, l), scaleText(s, hi, l)
-	rampX := 14 + float64(utf8.RuneCountInString(lowText))*digitW
 	b.text(rampX-4, 39, "end", "#333333", lowText, "")
 	b.text(rampX+124, 39, "start", "#333333", highText, "")
 	b.f("</g>\n")
