@@ -92,6 +92,13 @@ var _ = family([]Entry{
 		RU: "{0} из {1} {1:точки|точек|точек} не посчитаны до срока",
 	},
 
+	// POST /api/sweep.
+	{ID: "web.sweep.body",
+		EN: `the body is not a sweep: {0}; want JSON such as {{"scenario": {{...}}, "vary": [{{"path": "attacks[0].strength", "from": 3, "to": 7}}]}}`,
+		RU: `тело запроса — не перебор: {0}; нужен JSON вида {{"scenario": {{...}}, "vary": [{{"path": "attacks[0].strength", "from": 3, "to": 7}}]}} (strength — Сила)`,
+	},
+	{ID: "web.sweep.error", EN: "{0}", RU: "{0}"},
+
 	// rearrank sweep.
 	{ID: "cli.sweep.usage",
 		EN: `--vary PATH=FROM..TO[:STEP] [--vary PATH=FROM..TO[:STEP]] [--at-least N,...] [--show SERIES] [--svg OUT.svg] [--json|--csv] [--exact] [--max-states N] [--timeout D] FILE|-

@@ -184,6 +184,7 @@ func New(cfg Config) *Server {
 		{path: "/api/resolve", methods: []string{http.MethodPost}, handle: s.handleResolve, api: true},
 		{path: "/api/compare", methods: []string{http.MethodPost}, handle: s.handleCompare, api: true},
 		{path: "/api/combat", methods: []string{http.MethodPost}, handle: s.handleCombat, api: true},
+		{path: "/api/sweep", methods: []string{http.MethodPost}, handle: s.handleSweep, api: true},
 		{path: "/api/import", methods: []string{http.MethodPost}, handle: s.handleImport, api: true},
 		{path: "/api/battles", methods: []string{http.MethodGet, http.MethodPost}, handle: s.handleBattles, api: true},
 		{path: "/api/battles/import", methods: []string{http.MethodPost}, handle: s.handleBattleImport, api: true},
