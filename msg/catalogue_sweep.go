@@ -99,6 +99,29 @@ var _ = family([]Entry{
 	},
 	{ID: "web.sweep.error", EN: "{0}", RU: "{0}"},
 
+	// The page's Sweep group (web/sweep.go, assets/sweep.tmpl).
+	{ID: "sweep.page.summary", EN: "Sweep: what one change is worth", RU: "Перебор: чего стоит одно изменение"},
+	{ID: "sweep.page.hint",
+		EN: "Vary a field of the form over a range (and a second for a grid): every point is computed as the form with that value would be.",
+		RU: "Переберите поле формы по диапазону (и второе — для сетки): каждая точка считается так же, как форма с этим значением.",
+	},
+	{ID: "sweep.page.field", EN: "Field to vary", RU: "Поле для перебора"},
+	{ID: "sweep.page.field2", EN: "Second field (optional)", RU: "Второе поле (необязательно)"},
+	{ID: "sweep.page.none", EN: "none", RU: "нет"},
+	{ID: "sweep.page.from", EN: "From", RU: "От"},
+	{ID: "sweep.page.to", EN: "To", RU: "До"},
+	{ID: "sweep.page.step", EN: "Step", RU: "Шаг"},
+	{ID: "sweep.page.submit", EN: "Sweep", RU: "Перебрать"},
+	{ID: "sweep.page.back", EN: "Back to the form", RU: "Назад к форме"},
+	{ID: "sweep.page.caption", EN: "The {0} {0:point|points} of the chart", RU: "{0} {0:точка|точки|точек} графика"},
+	{ID: "sweep.page.number", EN: "{0}: {1} is not a whole number", RU: "{0}: {1} — не целое число"},
+	{ID: "sweep.page.side", EN: "Side {0}: {1}", RU: "Сторона {0}: {1}"},
+	{ID: "sweep.page.side_fight", EN: "Side {0}, first fight: {1}", RU: "Сторона {0}, первая атака: {1}"},
+	{ID: "sweep.page.group", EN: "Attack group {0}: {1}", RU: "Группа атак {0}: {1}"},
+	{ID: "sweep.page.target", EN: "Target: {0}", RU: "Цель: {0}"},
+	{ID: "sweep.page.leadership", EN: "Leadership", RU: "Лидерство"},
+	{ID: "sweep.page.attacks", EN: "Attacks", RU: "Атаки"},
+
 	// rearrank sweep.
 	{ID: "cli.sweep.usage",
 		EN: `--vary PATH=FROM..TO[:STEP] [--vary PATH=FROM..TO[:STEP]] [--at-least N,...] [--show SERIES] [--svg OUT.svg] [--json|--csv] [--exact] [--max-states N] [--timeout D] FILE|-

@@ -174,6 +174,7 @@ func New(cfg Config) *Server {
 		{path: "/battle", methods: []string{http.MethodGet, http.MethodPost}, handle: s.handleBattlesPage},
 		{path: "/battle/text", methods: []string{http.MethodPost}, handle: s.handleBattleText},
 		{path: "/battle/{id}", methods: []string{http.MethodGet, http.MethodPost}, handle: s.handleBattlePage},
+		{path: "/sweep", methods: []string{http.MethodGet}, handle: s.handleSweepPage},
 		{path: "/docs/{name}", methods: []string{http.MethodGet}, handle: s.handleDocs},
 		{path: "/assets/", methods: []string{http.MethodGet}, handle: s.handleAsset(files)},
 		{path: "/healthz", methods: []string{http.MethodGet}, handle: s.handleHealth, api: true},
