@@ -62,7 +62,7 @@ type PointJSON struct {
 func (r *Result) ToJSON(fractions bool) JSON {
 	out := JSON{Kind: r.Kind.String(), AtLeast: r.AtLeast, Done: r.Done(), Total: len(r.Points), Computed: r.Computed, Points: []PointJSON{}}
 	for _, v := range r.Vary {
-		out.Vary = append(out.Vary, VaryJSON{v.Path, v.From, v.To, v.Step})
+		out.Vary = append(out.Vary, VaryJSON(v))
 	}
 	ss := r.Series(Sides{})
 	for i := range r.Points {
