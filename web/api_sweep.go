@@ -61,6 +61,13 @@ func (s *Server) handleSweep(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	// A sweep is deterministic (a sampled point's seed is fixed): the same
+	// request is answered from the cache, unless the deadline cut it short.
+	key := cacheKey(r, req.body)
+	if v, ok := s.cache.get(key); ok {
+		writeCached(w, r, v)
+		return
+	}
 	var body SweepRequest
 	dec := json.NewDecoder(bytes.NewReader(req.body))
 	dec.DisallowUnknownFields()
@@ -122,8 +129,16 @@ func (s *Server) handleSweep(w http.ResponseWriter, r *http.Request) {
 	out.SVG = svg
 	if stoppedErr != nil {
 		out.Stopped = msg.ErrorText(stoppedErr, l)
+		writeJSON(w, http.StatusOK, out)
+		return
 	}
-	writeJSON(w, http.StatusOK, out)
+	data, err := encodeJSON(out)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.remember(key, http.StatusOK, data)
+	writeRaw(w, http.StatusOK, data)
 }
 
 // input is the request's scenario or combat file, loaded, with the names

@@ -22,7 +22,11 @@ const sweepDuel = `{"ruleset": "whfb8", "combat": {"charger": "a"},
 func TestAPISweep(t *testing.T) {
 	h := testServer(t, Config{}).Handler()
 	body := `{"scenario": ` + sweepCrossbows + `, "vary": [{"path": "attacks[0].strength", "from": 2, "to": 6}], "at_least": [1, 6], "exact": true}`
-	got := decode[SweepResult](t, do(t, h, "POST", "/api/sweep", "application/json", body), 200)
+	first := do(t, h, "POST", "/api/sweep", "application/json", body)
+	got := decode[SweepResult](t, first, 200)
+	if again := do(t, h, "POST", "/api/sweep", "application/json", body); again.Body.String() != first.Body.String() {
+		t.Error("the same sweep asked again answers otherwise")
+	}
 	if got.Kind != "odds" || got.Total != 5 || got.Done != 5 || len(got.Points) != 5 || got.Stopped != "" {
 		t.Fatalf("kind %s, %d of %d points: %+v", got.Kind, got.Done, got.Total, got.JSON)
 	}
