@@ -124,7 +124,7 @@ func sweepVaries(q url.Values) ([]sweep.Vary, error) {
 }
 
 func (s *Server) handleSweepPage(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
+	q := withForm(r.URL.Query())
 	l := requestLang(r)
 	fragment := q.Has("fragment")
 	view, status := s.sweepView(r.Context(), q, l)
@@ -148,6 +148,24 @@ func (s *Server) handleSweepPage(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
 	_, _ = w.Write([]byte(s.pages.renderIn(l, name, view)))
+}
+
+// withForm is query q with the tab's form: its own fields (sent by the
+// page's script), or else those of the link sweep_form (sent without it).
+func withForm(q url.Values) url.Values {
+	link := q.Get("sweep_form")
+	q.Del("sweep_form")
+	if q.Has("ruleset") || link == "" {
+		return q
+	}
+	form, err := url.ParseQuery(link)
+	if err != nil {
+		return q
+	}
+	for k, v := range q {
+		form[k] = v
+	}
+	return form
 }
 
 // sweepView sweeps the form of query q and lays out the answer in
@@ -255,10 +273,15 @@ func (s *Server) sweepView(ctx context.Context, q url.Values, l msg.Lang) (sweep
 type sweepGroup struct {
 	Kind   string
 	Fields []sweepOption
+	Query  string // the form's link as the page was drawn, for /sweep without a script
 }
 
 // sweepGroupOf is the template function sweepGroup: the group of tab kind
-// in language code lang, for an odds form of groups attack groups.
-func sweepGroupOf(kind, lang string, groups int) sweepGroup {
-	return sweepGroup{Kind: kind, Fields: sweepFields(kind, lang, groups)}
+// in language code lang, for an odds form of groups attack groups, and
+// the form's link query. The group's inputs belong to a form of their own
+// (sweep-form, outside the tab's), so that the tab's link and answers
+// never carry them; the script sends both forms, and without it the
+// group's form sends the tab's link as sweep_form.
+func sweepGroupOf(kind, lang string, groups int, query string) sweepGroup {
+	return sweepGroup{Kind: kind, Fields: sweepFields(kind, lang, groups), Query: query}
 }

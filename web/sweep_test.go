@@ -93,3 +93,25 @@ func TestSweepGroupFields(t *testing.T) {
 		t.Errorf("combat:\n%s", frag)
 	}
 }
+
+// TestSweepWithoutScript: the group's inputs are a form of their own, so
+// the tab's links and answers never carry them; without the page's
+// script the group's form sends the tab's link as sweep_form, and /sweep
+// sweeps that form.
+func TestSweepWithoutScript(t *testing.T) {
+	h := testServer(t, Config{}).Handler()
+	for _, p := range []string{"/?" + defaultForm().values().Encode(), "/combat"} {
+		body := page(t, h, p)
+		if !strings.Contains(body, `<form id="sweep-form" method="get" action="/sweep" hidden></form>`) || !strings.Contains(body, `name="sweep_path" form="sweep-form"`) && !strings.Contains(body, `form="sweep-form" id="sweep-path" name="sweep_path"`) {
+			t.Errorf("%s: the group's inputs are not in a form of their own", p)
+		}
+		if strings.Contains(body, "sweep_path=") {
+			t.Errorf("%s: a link carries the group's fields", p)
+		}
+	}
+	q := url.Values{"sweep_form": {defaultForm().values().Encode()}, "sweep_kind": {"odds"}, "sweep_path": {"attacks[0].strength"}, "sweep_from": {"4"}, "sweep_to": {"5"}}
+	whole := page(t, h, "/sweep?"+q.Encode())
+	if !strings.Contains(whole, `<tr><th scope="row">4</th><td>2.78</td>`) || !strings.Contains(whole, `<a href="/?`) || strings.Contains(whole, "sweep_form") {
+		t.Errorf("without a script:\n%s", whole)
+	}
+}

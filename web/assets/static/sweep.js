@@ -10,8 +10,14 @@
   let pending = null;
   button.addEventListener("click", function (ev) {
     ev.preventDefault();
-    const form = button.form;
-    const q = new URLSearchParams(new FormData(form));
+    // The tab's form as it now stands, and the group's own form, but for
+    // the link of the form as the page was drawn (for /sweep without this
+    // script).
+    const main = document.getElementById("scenario") || document.getElementById("combat-form");
+    const q = new URLSearchParams(main ? new FormData(main) : undefined);
+    new FormData(button.form).forEach(function (v, k) {
+      if (k !== "sweep_form") q.append(k, v);
+    });
     q.set("fragment", "1");
     const lang = document.documentElement.lang;
     if (lang) q.set("lang", lang);
