@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"net/http"
 	"runtime"
-	"time"
 
 	"github.com/rearrank/rearrank/combat"
 	"github.com/rearrank/rearrank/msg"
@@ -98,13 +97,8 @@ func (s *Server) handleSweep(w http.ResponseWriter, r *http.Request) {
 	var res *sweep.Result
 	var stoppedErr error
 	err = s.work(r.Context(), s.heavy, func(ctx context.Context) error {
-		// The sweep ends a little before the request, so that the points
-		// done are still answered.
-		if dl, ok := ctx.Deadline(); ok {
-			var cancel context.CancelFunc
-			ctx, cancel = context.WithDeadline(ctx, dl.Add(-time.Until(dl)/10))
-			defer cancel()
-		}
+		ctx, cancel := beforeDeadline(ctx)
+		defer cancel()
 		var err error
 		res, err = sweep.Run(ctx, in, vs, sweep.Options{AtLeast: body.AtLeast, Exact: body.Exact, Workers: workers, MaxStates: s.cfg.MaxStates})
 		if res != nil && errors.Is(err, sweep.ErrStopped) {

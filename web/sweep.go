@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/rearrank/rearrank/combat"
 	"github.com/rearrank/rearrank/msg"
@@ -205,6 +206,8 @@ func (s *Server) sweepView(ctx context.Context, q url.Values, l msg.Lang) (sweep
 	var stopped error
 	workers := min(runtime.GOMAXPROCS(0), cap(s.heavy.slots))
 	err = s.work(ctx, s.heavy, func(ctx context.Context) error {
+		ctx, cancel := beforeDeadline(ctx)
+		defer cancel()
 		var err error
 		res, err = sweep.Run(ctx, in, vs, sweep.Options{Workers: workers, MaxStates: s.cfg.MaxStates})
 		if res != nil && errors.Is(err, sweep.ErrStopped) {
@@ -284,4 +287,13 @@ type sweepGroup struct {
 // group's form sends the tab's link as sweep_form.
 func sweepGroupOf(kind, lang string, groups int, query string) sweepGroup {
 	return sweepGroup{Kind: kind, Fields: sweepFields(kind, lang, groups), Query: query}
+}
+
+// beforeDeadline ends a sweep a tenth of its time before the request's
+// deadline, so that the points done are still answered.
+func beforeDeadline(ctx context.Context) (context.Context, context.CancelFunc) {
+	if dl, ok := ctx.Deadline(); ok {
+		return context.WithDeadline(ctx, dl.Add(-time.Until(dl)/10))
+	}
+	return context.WithCancel(ctx)
 }
