@@ -116,7 +116,7 @@ var _ = family([]Entry{
 	{ID: "sweep.page.caption", EN: "The {0} {0:point|points} of the chart", RU: "{0} {0:точка|точки|точек} графика"},
 	{ID: "sweep.page.number", EN: "{0}: {1} is not a whole number", RU: "{0}: {1} — не целое число"},
 	{ID: "sweep.page.side", EN: "Side {0}: {1}", RU: "Сторона {0}: {1}"},
-	{ID: "sweep.page.side_fight", EN: "Side {0}, first fight: {1}", RU: "Сторона {0}, первая атака: {1}"},
+	{ID: "sweep.page.side_fight", EN: "Side {0}, first fight: {1}", RU: "Сторона {0}, профиль атак 1: {1}"},
 	{ID: "sweep.page.group", EN: "Attack group {0}: {1}", RU: "Группа атак {0}: {1}"},
 	{ID: "sweep.page.target", EN: "Target: {0}", RU: "Цель: {0}"},
 	{ID: "sweep.page.leadership", EN: "Leadership", RU: "Лидерство"},
