@@ -302,9 +302,6 @@ feed:
 	if firstErr != nil {
 		return nil, firstErr
 	}
-	if done := res.Done(); done < len(points) {
-		return res, msg.Errorf(fmt.Errorf("%w: %w", ErrStopped, context.Cause(ctx)), "sweep.error.stopped", done, len(points))
-	}
 	res.AtLeast = opt.AtLeast
 	if res.Kind == Odds {
 		if len(res.AtLeast) == 0 {
@@ -316,6 +313,9 @@ feed:
 		}
 		for i := range res.Points {
 			p := &res.Points[i]
+			if !p.Done {
+				continue
+			}
 			p.AtLeast = make([]*big.Rat, len(res.AtLeast))
 			for j, n := range res.AtLeast {
 				p.AtLeast[j] = new(big.Rat)
@@ -324,6 +324,9 @@ feed:
 				}
 			}
 		}
+	}
+	if done := res.Done(); done < len(points) {
+		return res, msg.Errorf(fmt.Errorf("%w: %w", ErrStopped, context.Cause(ctx)), "sweep.error.stopped", done, len(points))
 	}
 	return res, nil
 }

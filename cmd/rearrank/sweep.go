@@ -119,10 +119,6 @@ func runSweep(ctx context.Context, args []string, e env) error {
 		}
 		return stopped(runErr, *timeout)
 	}
-	// A sweep the deadline stopped still shows the points done.
-	if runErr != nil && len(res.AtLeast) == 0 && res.Kind == sweep.Odds {
-		res.AtLeast = ns
-	}
 	if len(res.Vary) == 2 || *svgOut != "" {
 		if _, ok := res.Find(*show, sides); !ok {
 			return usage("sweep.error.show", *show, res.SeriesKeys())
