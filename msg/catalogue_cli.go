@@ -37,6 +37,7 @@ Commands:
   compare   the same attack under several rulesets or switches, side by side
   sim       Monte Carlo over the referee, with a confidence interval
   combat    one round of close combat between two units: who wins, who breaks
+  sweep     vary one or two fields over a range: the answer at every point, charted
   rulesets  the rulesets, their switches and their defaults
   serve     the calculator and referee as a web page and JSON API
   import    an army list's units, or one as a scenario's target or attacks
@@ -61,6 +62,7 @@ Example:
   compare   одна и та же атака по нескольким сводам правил или настройкам рядом
   sim       метод Монте-Карло поверх судьи, с доверительным интервалом
   combat    один раунд рукопашного боя двух подразделений: кто победит, кто побежит
+  sweep     перебор одного или двух полей по диапазону: ответ в каждой точке и график
   rulesets  своды правил, их настройки и значения по умолчанию
   serve     калькулятор и судья как веб-страница и JSON API
   import    подразделения ростера или одно из них как цель или атаки сценария

@@ -22,6 +22,8 @@
 //	POST /api/compare        ?rulesets=a,b ?sets=path=val, or "scenarios" in the envelope (rearrank compare --json)
 //	POST /api/combat         a combat file; ?exact=1 [&fallback=1], ?dice= or ?seed=,
 //	                         or ?n=N [&seed=N] (rearrank combat --json; api_combat.go)
+//	POST /api/sweep          {"scenario"|"combat": ..., "vary": [{path, from, to, step}]}: every
+//	                         point and its SVG chart (rearrank sweep --json; api_sweep.go)
 //	POST /api/import         a list file of New Recruit, BattleScribe or Old World
 //	                         Builder, or a form holding it; ?name= ?ruleset= ?set=toughness=3
 //	                         (rearrank import; api_import.go)

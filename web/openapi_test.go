@@ -20,6 +20,7 @@ import (
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/scenario"
+	"github.com/rearrank/rearrank/sweep"
 	"github.com/rearrank/rearrank/unit"
 )
 
@@ -133,6 +134,10 @@ var schemaTypes = map[string]reflect.Type{
 	"PoolCarry":      reflect.TypeFor[unit.PoolCarry](),
 	"Slot":           reflect.TypeFor[unit.Slot](),
 	"CompareEntry":   reflect.TypeFor[CompareEntry](),
+	"SweepRequest":   reflect.TypeFor[SweepRequest](),
+	"SweepVary":      reflect.TypeFor[SweepVary](),
+	"SweepPoint":     reflect.TypeFor[sweep.PointJSON](),
+	"SweepResult":    reflect.TypeFor[SweepResult](),
 	"RulesetInfo":    reflect.TypeFor[RulesetInfo](),
 	"SwitchInfo":     reflect.TypeFor[SwitchInfo](),
 	"ImportResult":   reflect.TypeFor[ImportResult](),

@@ -42,6 +42,7 @@ func mustPages() *pages {
 		"join":       strings.Join,
 		"lower":      strings.ToLower,
 		"shortExact": shortFraction,
+		"sweepGroup": sweepGroupOf, // the Sweep group's fields (sweep.go)
 		// moreOpen opens a folded group whose field shows an error.
 		"moreOpen": func(fs []field) bool {
 			return slices.ContainsFunc(fs, func(f field) bool { return f.More && f.Error != "" })

@@ -83,6 +83,8 @@ func dispatch(ctx context.Context, args []string, e env) error {
 		return runSim(ctx, rest, e)
 	case "combat":
 		return runCombat(ctx, rest, e)
+	case "sweep":
+		return runSweep(ctx, rest, e)
 	case "rulesets":
 		return runRulesets(rest, e)
 	case "serve":
