@@ -1,0 +1,34 @@
+package postgres
+
+import (
+	"context"
+	"testing"
+
+	"github.com/rearrank/rearrank/battle"
+	"github.com/rearrank/rearrank/battle/storetest"
+	"github.com/rearrank/rearrank/internal/pgtest"
+)
+
+func open(t *testing.T, url string) *Store {
+	t.Helper()
+	s, err := Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestStore(t *testing.T) {
+	c := pgtest.Start(t)
+	storetest.Run(t, func(t *testing.T) battle.Store { return open(t, c.NewDatabase(t)) })
+}
+
+func TestShared(t *testing.T) {
+	c := pgtest.Start(t)
+	storetest.RunShared(t, func(t *testing.T) (battle.Store, battle.Store) {
+		url := c.NewDatabase(t)
+		a, b := open(t, url), open(t, url)
+		t.Cleanup(func() { a.Close(); b.Close() })
+		return a, b
+	})
+}
