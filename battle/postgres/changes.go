@@ -95,11 +95,15 @@ func (s *Store) Changes(ctx context.Context, id string) (<-chan int64, error) {
 }
 
 // notify tells the listeners of battle id that it is at version v.
-func (h *hub) notify(id string, v int64) {
+func (h *hub) notify(id string, v int64) { h.tell(id, v, false) }
+
+// tell tells the listeners of battle id that it is at version v; again
+// when they were told v already.
+func (h *hub) tell(id string, v int64, again bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for sb := range h.subs[id] {
-		if v <= sb.last {
+		if v < sb.last || v == sb.last && !again {
 			continue
 		}
 		sb.last = v
@@ -168,7 +172,9 @@ func (h *hub) session() bool {
 	}
 }
 
-// catchUp tells the listeners the versions their battles are at now.
+// catchUp tells the listeners the versions their battles are at now,
+// even those they were told already: a listener that was told a version
+// while the database was going away may have failed to read it.
 func (h *hub) catchUp(ctx context.Context, conn *pgx.Conn) error {
 	h.mu.Lock()
 	ids := make([]string, 0, len(h.subs))
@@ -190,7 +196,7 @@ func (h *hub) catchUp(ctx context.Context, conn *pgx.Conn) error {
 		if err := rows.Scan(&id, &v); err != nil {
 			return err
 		}
-		h.notify(id, v)
+		h.tell(id, v, true)
 	}
 	return rows.Err()
 }
