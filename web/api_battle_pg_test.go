@@ -45,11 +45,20 @@ func pgServers(t *testing.T, url string, n int, cfg Config) ([]*Server, []*httpt
 	return srvs, tss
 }
 
-// TestPGFeedAcrossInstances: a change made through one instance reaches
+// TestPG runs the tests of instances sharing PostgreSQL on one
+// throwaway cluster (pgtest), each on a database of its own; the restart
+// comes last.
+func TestPG(t *testing.T) {
+	c := pgtest.Start(t)
+	t.Run("FeedAcrossInstances", func(t *testing.T) { testPGFeedAcrossInstances(t, c) })
+	t.Run("SlowDatabase", func(t *testing.T) { testPGSlowDatabase(t, c) })
+	t.Run("ConcurrencyRestart", func(t *testing.T) { testPGConcurrencyRestart(t, c) })
+}
+
+// testPGFeedAcrossInstances: a change made through one instance reaches
 // a feed's client of the other within a second (NOTIFY), and the other
 // writes on the first's change, not on a state of its own.
-func TestPGFeedAcrossInstances(t *testing.T) {
-	c := pgtest.Start(t)
+func testPGFeedAcrossInstances(t *testing.T, c *pgtest.Cluster) {
 	srvs, tss := pgServers(t, c.NewDatabase(t), 2, Config{})
 	base := battleWithSpearmen(t, srvs[0].Handler(), "Across")
 	_, events := openFeed(t, tss[1].URL+base+"/events")
@@ -74,11 +83,10 @@ func TestPGFeedAcrossInstances(t *testing.T) {
 	}
 }
 
-// TestPGSlowDatabase: a table locked by another session holds the
+// testPGSlowDatabase: a table locked by another session holds the
 // store's query; the request ends at its time limit with the store's
 // clean 503, in the reader's language, not the guard's.
-func TestPGSlowDatabase(t *testing.T) {
-	c := pgtest.Start(t)
+func testPGSlowDatabase(t *testing.T, c *pgtest.Cluster) {
 	url := c.NewDatabase(t)
 	srvs, _ := pgServers(t, url, 1, Config{Timeout: 300 * time.Millisecond})
 	h := srvs[0].Handler()
@@ -114,19 +122,18 @@ func TestPGSlowDatabase(t *testing.T) {
 	}
 }
 
-// TestPGConcurrencyRestart is TestBattleConcurrency on two instances
+// testPGConcurrencyRestart is TestBattleConcurrency on two instances
 // sharing PostgreSQL, which is restarted (pg_ctl stop -m fast, start)
 // half-way: no acknowledged write is lost or written twice, every
 // refusal is a 409 stale, the only failures are 503s of requests made
 // while the database was down, /readyz says so on both instances and
 // says ready again without a restart, and a feed goes on after it.
-func TestPGConcurrencyRestart(t *testing.T) {
+func testPGConcurrencyRestart(t *testing.T, c *pgtest.Cluster) {
 	const clients, battles = 50, 10
 	run := 4 * time.Second
 	if os.Getenv(proptest.FullEnv) != "" {
 		run = 30 * time.Second
 	}
-	c := pgtest.Start(t)
 	srvs, tss := pgServers(t, c.NewDatabase(t), 2, Config{})
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: clients}}
 	defer client.CloseIdleConnections()

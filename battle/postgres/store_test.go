@@ -18,13 +18,16 @@ func open(t *testing.T, url string) *Store {
 	return s
 }
 
+// TestStore runs the store's suite, and its checks of two stores sharing
+// a database, on one throwaway cluster, each test on a database of its
+// own.
 func TestStore(t *testing.T) {
 	c := pgtest.Start(t)
 	storetest.Run(t, func(t *testing.T) battle.Store { return open(t, c.NewDatabase(t)) })
+	t.Run("Shared", func(t *testing.T) { shared(t, c) })
 }
 
-func TestShared(t *testing.T) {
-	c := pgtest.Start(t)
+func shared(t *testing.T, c *pgtest.Cluster) {
 	storetest.RunShared(t, func(t *testing.T) (battle.Store, battle.Store) {
 		url := c.NewDatabase(t)
 		a, b := open(t, url), open(t, url)
