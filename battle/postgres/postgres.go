@@ -124,6 +124,9 @@ func Open(ctx context.Context, db string) (*Store, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	if i := strings.Index(db, "://"); i > 0 {
+		db = strings.ToLower(db[:i]) + db[i:] // pgx knows the scheme in lower case only
+	}
 	cfg, err := pgxpool.ParseConfig(db)
 	if err != nil {
 		return nil, msg.Errorf(battle.ErrStorage, "battlestore.pg.url", s.where, reason(err))

@@ -18,13 +18,14 @@ func open(t *testing.T, url string) *Store {
 	return s
 }
 
-// TestStore runs the store's suite, and its checks of two stores sharing
-// a database, on one throwaway cluster, each test on a database of its
-// own.
+// TestStore runs the store's suite, its checks of two stores sharing a
+// database, and this adapter's errors, on one throwaway cluster (its
+// start is most of their time), each test on a database of its own.
 func TestStore(t *testing.T) {
 	c := pgtest.Start(t)
 	storetest.Run(t, func(t *testing.T) battle.Store { return open(t, c.NewDatabase(t)) })
 	t.Run("Shared", func(t *testing.T) { shared(t, c) })
+	t.Run("Errors", func(t *testing.T) { testErrors(t, c) }) // last: it restarts the cluster
 }
 
 func shared(t *testing.T, c *pgtest.Cluster) {
