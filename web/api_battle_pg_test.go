@@ -15,9 +15,11 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/rearrank/rearrank/battle"
 	"github.com/rearrank/rearrank/battle/postgres"
 	"github.com/rearrank/rearrank/internal/pgtest"
 	"github.com/rearrank/rearrank/internal/proptest"
+	"github.com/rearrank/rearrank/msg"
 )
 
 // pgServers are n servers sharing one PostgreSQL database, as instances
@@ -344,4 +346,35 @@ func testPGConcurrencyRestart(t *testing.T, c *pgtest.Cluster) {
 			t.Fatalf("the feed did not reach version %d after the restart", last)
 		}
 	}
+}
+
+// TestReadyHook: /readyz is 503 unavailable, with the reason in the
+// request's language, while Config.Ready fails, and 200 once it does not.
+func TestReadyHook(t *testing.T) {
+	var mu sync.Mutex
+	var down error
+	srv := testServer(t, Config{Ready: func(context.Context) error {
+		mu.Lock()
+		defer mu.Unlock()
+		return down
+	}})
+	if w := send(t, srv.Handler(), "GET", "/readyz", ""); w.Code != 200 || expect[readiness](t, w, 200).Status != "ready" {
+		t.Fatalf("/readyz while ready: %d %s", w.Code, w.Body.String())
+	}
+	mu.Lock()
+	down = msg.Errorf(battle.ErrStorage, "battlestore.pg.unreachable", "postgres://db/rearrank", "connection refused")
+	mu.Unlock()
+	for lang, want := range map[string]string{
+		"en": "postgres://db/rearrank: the database is unreachable: connection refused; retry in a moment",
+		"ru": "postgres://db/rearrank: база данных недоступна: connection refused; повторите чуть позже",
+	} {
+		w := send(t, srv.Handler(), "GET", "/readyz?lang="+lang, "")
+		if r := expect[readiness](t, w, 503); r.Status != "unavailable" || r.Message != want || w.Header().Get("Retry-After") != "1" {
+			t.Errorf("/readyz while down (%s): %+v, Retry-After %q", lang, r, w.Header().Get("Retry-After"))
+		}
+	}
+	mu.Lock()
+	down = nil
+	mu.Unlock()
+	expect[readiness](t, send(t, srv.Handler(), "GET", "/readyz", ""), 200)
 }
