@@ -39,12 +39,11 @@ CREATE TABLE snapshots (
 // payload is "<battle id> <version>".
 const channel = "rearrank_battles"
 
-// migrateLock is the key of the advisory lock that migrations hold, so
-// that instances starting at once migrate one after the other ("rear").
-const migrateLock = 0x72656172
-
 const (
-	sqlLockMigrations   = `SELECT pg_advisory_xact_lock(1919246706)` // migrateLock
+	// The advisory lock migrations hold, so that instances starting at
+	// once migrate one after the other: its key is "rear" in ASCII, as
+	// battle/sqlite's application_id.
+	sqlLockMigrations   = `SELECT pg_advisory_xact_lock(1919246706)`
 	sqlCreateMigrations = `CREATE TABLE IF NOT EXISTS schema_migrations (
 	version bigint PRIMARY KEY,
 	applied bigint NOT NULL
@@ -81,7 +80,7 @@ ON CONFLICT (name) DO NOTHING RETURNING id`
 	SELECT b.id, $2 + r.n, r.kind, r.data, r.at
 	FROM b, unnest($5::text[], $6::bytea[], $7::bigint[]) WITH ORDINALITY AS r (kind, data, at, n)
 ), n AS (
-	SELECT pg_notify('rearrank_battles', b.id || ' ' || b.version) FROM b WHERE $3 > 0
+	SELECT pg_notify('` + channel + `', b.id || ' ' || b.version) FROM b WHERE $3 > 0
 )
 SELECT b.id, b.name, b.version, b.created, b.updated, (SELECT count(*) FROM n) FROM b`
 	sqlEvents      = `SELECT seq, kind, data, at FROM events WHERE battle_id = $1 AND seq > $2 ORDER BY seq`
@@ -90,5 +89,5 @@ SELECT b.id, b.name, b.version, b.created, b.updated, (SELECT count(*) FROM n) F
 	sqlSaveSnapshot = `INSERT INTO snapshots (battle_id, seq, data) VALUES ($1, $2, $3)
 ON CONFLICT (battle_id) DO UPDATE SET seq = excluded.seq, data = excluded.data WHERE excluded.seq >= snapshots.seq`
 	sqlSnapshot = `SELECT seq, data FROM snapshots WHERE battle_id = $1`
-	sqlListen   = `LISTEN rearrank_battles`
+	sqlListen   = `LISTEN ` + channel
 )
