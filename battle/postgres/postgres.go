@@ -664,12 +664,13 @@ func lost(err error) bool {
 		strings.Contains(err.Error(), "conn closed")
 }
 
-// reason is an error's own words.
+// reason is an error's own words, on one line (pgx puts each address it
+// tried on a line of its own).
 func reason(err error) string {
 	if pe, ok := errors.AsType[*pgconn.PgError](err); ok {
 		return pe.Message
 	}
-	return err.Error()
+	return strings.Join(strings.Fields(err.Error()), " ")
 }
 
 // newID returns a fresh battle ID: 16 lowercase hex digits, URL-safe.
