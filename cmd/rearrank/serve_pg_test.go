@@ -40,7 +40,7 @@ func (l *lockedBuffer) String() string {
 // a REARRANK_DB naming a file. Both are ready; a battle made through the
 // first is read through the second, whose feed tells of an attack made
 // through the first within a second; the log shows the URL without its
-// password.
+// password. `rearrank battle log --db URL` reads the battle they wrote.
 func TestServePostgres(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the server as child processes")
@@ -148,4 +148,10 @@ func TestServePostgres(t *testing.T) {
 	post(bases[0]+"/api/battles/"+id+"/attacks", `{"target": "Spearmen", "attacks": [{"name": "Crossbows", "count": 2, "phase": "shooting", "to_hit": "auto", "strength": 4}], "dice": [6, 6, 1, 1], "version": 1}`)
 	expectLine("event: change", time.Second)
 	expectLine("id: 2", time.Second)
+
+	// The battle commands take the URL too: the log the servers wrote.
+	out, err := exec.Command(bin, "battle", "log", "--db", url, "Across").CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "Crossbows at Spearmen: 2 casualties, 2 wounds") || strings.Contains(string(out), "s3cret") {
+		t.Errorf("rearrank battle log --db URL: %v\n%s", err, out)
+	}
 }
