@@ -5,6 +5,8 @@
 // cluster runs as the user postgres (Debian's package makes it) through
 // runuser. Without the binaries, or as root without that user, a test
 // that asks for a cluster skips, except under CI=true, where it fails.
+// A test binary killed before its cleanups (at its -timeout) leaves no
+// cluster running: a watcher stops it and removes its directory.
 //
 //	c := pgtest.Start(t)          // stopped and removed when t ends
 //	url := c.NewDatabase(t)       // an empty database of its own
@@ -25,6 +27,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -141,7 +144,26 @@ func StartWith(t testing.TB, o Options) *Cluster {
 	}
 	c.port = freePort(t)
 	c.Restart(t)
+	c.reaper()
 	return c
+}
+
+// reaper starts a shell in a session of its own that, should this process
+// end without its cleanups (a test binary killed at its timeout), stops
+// the cluster and removes its directory; it ends by itself once the
+// cleanup has removed the directory.
+func (c *Cluster) reaper() {
+	stop := fmt.Sprintf("%q -D %q -m immediate -w stop", filepath.Join(c.bin, "pg_ctl"), c.data)
+	if c.asUser != "" {
+		stop = "runuser -u " + c.asUser + " -- " + stop
+	}
+	script := fmt.Sprintf(`while [ -d /proc/%d ] && [ -d %q ]; do sleep 1; done
+if [ -d %q ]; then %s >/dev/null 2>&1; rm -rf %q; fi`, os.Getpid(), c.base, c.base, stop, c.base)
+	cmd := exec.Command("sh", "-c", script)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	if cmd.Start() == nil {
+		_ = cmd.Process.Release()
+	}
 }
 
 // run runs one of the cluster's binaries as the cluster's user.
