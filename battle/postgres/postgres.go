@@ -214,12 +214,14 @@ func (s *Store) txOnce(ctx context.Context, f func(tx pgx.Tx) error) error {
 	if err != nil {
 		return err
 	}
+	// A rollback bounded by ctx: when ctx has ended, pgx closes the
+	// connection instead, and the server rolls back.
 	if err := f(tx); err != nil {
-		_ = tx.Rollback(context.WithoutCancel(ctx))
+		_ = tx.Rollback(ctx)
 		return err
 	}
 	if err := ctx.Err(); err != nil {
-		_ = tx.Rollback(context.WithoutCancel(ctx))
+		_ = tx.Rollback(ctx)
 		return err
 	}
 	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), commitWait)
