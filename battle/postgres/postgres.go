@@ -600,6 +600,8 @@ func (s *Store) wrap(ctx context.Context, err error) error {
 	if err == nil {
 		return nil
 	}
+	// A commit sent whose answer never came may be written, whatever
+	// ended the wait: the caller must read before it retries.
 	if ce, ok := errors.AsType[*commitError](err); ok && !s.closed.Load() {
 		if _, answered := errors.AsType[*pgconn.PgError](err); !answered {
 			s.pool.Reset()
@@ -621,8 +623,6 @@ func (s *Store) wrap(ctx context.Context, err error) error {
 	if s.closed.Load() {
 		return &msg.Error{Msg: msg.New("battlestore.storage.closed", s.where), Err: errors.Join(battle.ErrStorage, err)}
 	}
-	var ce *commitError
-	committing := errors.As(err, &ce)
 	id := msg.ID("battlestore.storage.other")
 	args := []any{s.where, reason(err)}
 	pe, answered := errors.AsType[*pgconn.PgError](err)
@@ -639,10 +639,6 @@ func (s *Store) wrap(ctx context.Context, err error) error {
 			id = "battlestore.pg.unreachable"
 			s.pool.Reset()
 		}
-	case committing:
-		// The commit was sent and no answer came: it may be written.
-		id = "battlestore.pg.commit"
-		s.pool.Reset()
 	case lost(err):
 		// No answer from the server at all: a connection refused,
 		// reset or closed.
