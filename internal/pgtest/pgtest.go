@@ -50,6 +50,7 @@ type Cluster struct {
 	logFile string
 	port    int
 	asUser  string // "" to run the binaries as ourselves
+	runuser string // its path, when asUser is set
 	opts    Options
 	dbs     atomic.Int64
 	mu      sync.Mutex
@@ -74,6 +75,20 @@ func binDir() string {
 func version(dir string) int {
 	n, _ := strconv.Atoi(filepath.Base(filepath.Dir(dir)))
 	return n
+}
+
+// findRunuser finds util-linux's runuser, on PATH or in the sbin
+// directories a PATH without them leaves out.
+func findRunuser() string {
+	if p, err := exec.LookPath("runuser"); err == nil {
+		return p
+	}
+	for _, p := range []string{"/usr/sbin/runuser", "/sbin/runuser"} {
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	return ""
 }
 
 // unavailable skips t, or fails it under CI=true, where the cluster must
@@ -102,7 +117,8 @@ func StartWith(t testing.TB, o Options) *Cluster {
 		if _, err := user.Lookup("postgres"); err != nil {
 			unavailable(t, "running as root, and there is no user postgres to run PostgreSQL as")
 		}
-		if _, err := exec.LookPath("runuser"); err != nil {
+		c.runuser = findRunuser()
+		if c.runuser == "" {
 			unavailable(t, "running as root, and there is no runuser to run PostgreSQL as postgres")
 		}
 		c.asUser = "postgres"
@@ -155,7 +171,7 @@ func StartWith(t testing.TB, o Options) *Cluster {
 func (c *Cluster) reaper() {
 	stop := fmt.Sprintf("%q -D %q -m immediate -w stop", filepath.Join(c.bin, "pg_ctl"), c.data)
 	if c.asUser != "" {
-		stop = "runuser -u " + c.asUser + " -- " + stop
+		stop = c.runuser + " -u " + c.asUser + " -- " + stop
 	}
 	script := fmt.Sprintf(`while [ -d /proc/%d ] && [ -d %q ]; do sleep 1; done
 if [ -d %q ]; then %s >/dev/null 2>&1; rm -rf %q; fi`, os.Getpid(), c.base, c.base, stop, c.base)
@@ -171,7 +187,7 @@ func (c *Cluster) run(name string, args ...string) ([]byte, error) {
 	path := filepath.Join(c.bin, name)
 	var cmd *exec.Cmd
 	if c.asUser != "" {
-		cmd = exec.Command("runuser", append([]string{"-u", c.asUser, "--", path}, args...)...)
+		cmd = exec.Command(c.runuser, append([]string{"-u", c.asUser, "--", path}, args...)...)
 	} else {
 		cmd = exec.Command(path, args...)
 	}
