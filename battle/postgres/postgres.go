@@ -420,24 +420,19 @@ func (s *Store) Append(ctx context.Context, id string, version int64, recs ...ba
 		}
 		kinds[i], data[i], ats[i] = r.Kind, r.Data, at.UnixNano()
 	}
+	if !findable(id) {
+		return battle.Meta{}, msg.Errorf(battle.ErrNotFound, "battlestore.error.not_found", id)
+	}
+	if err := s.usable(ctx); err != nil {
+		return battle.Meta{}, err
+	}
+	args := []any{id, version, len(recs), now.UnixNano(), kinds, data, ats}
 	var m battle.Meta
-	err := s.tx(ctx, func(tx pgx.Tx) error {
-		if !findable(id) {
-			return msg.Errorf(battle.ErrNotFound, "battlestore.error.not_found", id)
-		}
-		var created, updated, told int64
-		err := tx.QueryRow(ctx, sqlAppend, id, version, len(recs), now.UnixNano(), kinds, data, ats).
-			Scan(&m.ID, &m.Name, &m.Version, &created, &updated, &told)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return refusal(ctx, tx, id, version)
-		}
-		if pe, ok := errors.AsType[*pgconn.PgError](err); ok && pe.Code == "23505" {
-			// Another writer's events at these seqs: the version moved.
-			return msg.Errorf(battle.ErrStale, "battlestore.error.stale", int(version), int(version)+1)
-		}
-		m.Created, m.Updated = fromNanos(created), fromNanos(updated)
-		return err
-	})
+	err := s.appendOnce(ctx, id, version, args, &m)
+	if err != nil && pgconn.SafeToRetry(err) && ctx.Err() == nil {
+		err = s.appendOnce(ctx, id, version, args, &m)
+	}
+	err = s.wrap(ctx, err)
 	if err != nil {
 		return battle.Meta{}, err
 	}
@@ -445,6 +440,57 @@ func (s *Store) Append(ctx context.Context, id string, version int64, recs ...ba
 		s.hub.notify(id, m.Version)
 	}
 	return m, nil
+}
+
+// appendOnce is Append's transaction. Its BEGIN is sent with the
+// statement, in one round trip, and the COMMIT after it as txOnce sends
+// it: only while ctx is live, then awaited.
+func (s *Store) appendOnce(ctx context.Context, id string, version int64, args []any, m *battle.Meta) error {
+	c, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer c.Release() // a connection left in a transaction is closed, not pooled
+	b := &pgx.Batch{}
+	b.Queue("BEGIN")
+	b.Queue(sqlAppend, args...)
+	br := c.SendBatch(ctx, b)
+	_, err = br.Exec()
+	var created, updated, told int64
+	if err == nil {
+		err = br.QueryRow().Scan(&m.ID, &m.Name, &m.Version, &created, &updated, &told)
+	}
+	if cerr := br.Close(); err == nil || errors.Is(err, pgx.ErrNoRows) && cerr != nil {
+		err = cerr
+	}
+	rollback := func(err error) error {
+		_, _ = c.Exec(ctx, "ROLLBACK") // bounded by ctx: past it, pgx closes the connection
+		return err
+	}
+	if errors.Is(err, pgx.ErrNoRows) {
+		return rollback(refusal(ctx, c, id, version))
+	}
+	if pe, ok := errors.AsType[*pgconn.PgError](err); ok && pe.Code == "23505" {
+		// Another writer's events at these seqs: the version moved.
+		return rollback(msg.Errorf(battle.ErrStale, "battlestore.error.stale", int(version), int(version)+1))
+	}
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err != nil {
+		return rollback(err)
+	}
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), commitWait)
+	defer cancel()
+	tag, err := c.Exec(cctx, "COMMIT")
+	if err != nil {
+		return &commitError{err}
+	}
+	if tag.String() != "COMMIT" {
+		return errors.New(tag.String()) // a transaction the server had aborted: rolled back
+	}
+	m.Created, m.Updated = fromNanos(created), fromNanos(updated)
+	return nil
 }
 
 // exists returns nil when battle id exists, else ErrNotFound.
