@@ -49,6 +49,20 @@ else
 	echo "chromium is missing and this is not root: the browser tests will skip"
 fi
 
+step "postgresql for the battle store's PostgreSQL tests (internal/pgtest)"
+# Debian's postgresql, installed once, quietly; the tests start throwaway
+# clusters of its binaries as the user postgres. Without it (and without
+# root to install it) those tests skip, except under CI=true, where they fail.
+if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+	echo "postgresql: $(ls -d /usr/lib/postgresql/*/bin | tail -1)"
+elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+	(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql) >/dev/null 2>&1 \
+		|| { echo "installing postgresql failed"; exit 1; }
+	echo "postgresql: installed $(ls -d /usr/lib/postgresql/*/bin | tail -1)"
+else
+	echo "postgresql is missing and this is not root: the PostgreSQL tests will skip"
+fi
+
 step "go test (all packages)"
 go test -count=1 -timeout 30m ./...
 

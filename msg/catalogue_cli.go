@@ -321,8 +321,8 @@ target: {{from: army.json, unit: НАЗВАНИЕ}}. См. docs/import.md.`,
 	},
 
 	{ID: "cli.serve.flag.db",
-		EN: "the database file that keeps the battles of /api/battles (created if missing); '' keeps none",
-		RU: "файл базы данных, в котором хранятся битвы /api/battles (создаётся, если его нет); '' — не хранить их",
+		EN: "where the battles of /api/battles are kept: an SQLite file (created if missing) or a postgres:// URL, for several instances (docs/deploy.md); REARRANK_DB in the environment when not given; '' keeps none",
+		RU: "где хранятся битвы /api/battles: файл SQLite (создаётся, если его нет) или адрес postgres:// для нескольких экземпляров (docs/deploy.md); если флаг не задан — REARRANK_DB из окружения; '' — не хранить их",
 	},
 
 	// The flag package's errors (internal/cli).

@@ -106,6 +106,8 @@ var allowedFiles = map[string]string{
 	"sweep/chart.go":            "the sweep chart's SVG markup; its words are said through the catalogue (sweep.*)",
 	// The battle store (issue 28).
 	"battle/sqlite/sql.go":          "the SQL the battle store runs: statements for the database, never a player's",
+	"battle/postgres/sql.go":        "the SQL of the PostgreSQL battle store: statements for the database, never a player's",
+	"internal/pgtest/pgtest.go":     "a test harness's skips and failures, for developers (imported by tests only)",
 	"battle/storetest/storetest.go": "a test suite's failures, for the developer of a store adapter (run only from adapters' tests)",
 }
 

@@ -255,17 +255,30 @@ func (f *freeLog) maybe(l *lane) {
 
 // readiness is the body of GET /readyz.
 type readiness struct {
-	Status  string `json:"status"` // ready or saturated
+	Status  string `json:"status"` // ready, saturated or unavailable
 	Running int    `json:"running"`
 	Waiting int64  `json:"waiting"`
+	// Message says why the server is unavailable, in the request's
+	// language.
+	Message string `json:"message,omitempty"`
 }
 
 // handleReady answers 503 while every slot of a lane is taken and
-// requests wait for one, so that a load balancer sends new work elsewhere.
+// requests wait for one, or while Config.Ready says what the server
+// depends on does not answer (the battles' database), so that a load
+// balancer sends new work elsewhere.
 func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
 	body := readiness{Status: "ready", Running: s.cheap.running() + s.heavy.running(),
 		Waiting: s.cheap.waiting.Load() + s.heavy.waiting.Load()}
 	status := http.StatusOK
+	if s.cfg.Ready != nil {
+		if err := s.cfg.Ready(r.Context()); err != nil {
+			body.Status, body.Message, status = "unavailable", msg.ErrorText(err, requestLang(r)), http.StatusServiceUnavailable
+			w.Header().Set("Retry-After", "1")
+			writeJSON(w, status, body)
+			return
+		}
+	}
 	if s.cheap.saturated() || s.heavy.saturated() {
 		body.Status, status = "saturated", http.StatusServiceUnavailable
 		w.Header().Set("Retry-After", "1")

@@ -86,6 +86,12 @@ type Config struct {
 	// Battles keeps the battles of /api/battles... (api_battle.go); nil
 	// keeps none, and those endpoints answer 404 no_battles.
 	Battles battle.Store
+	// Ready reports whether what the server depends on answers (the
+	// battles' database, battle/open.Readiness): /readyz is 503 while it
+	// returns an error, and 200 again once it does not, with no restart.
+	// It is called by each probe, so it should be cheap and keep its
+	// answer a moment. nil: always ready.
+	Ready func(ctx context.Context) error
 	// MaxStreams is the most change feeds (GET /api/battles/{id}/events)
 	// open at once; past it, 503. 0 means DefaultMaxStreams.
 	MaxStreams int

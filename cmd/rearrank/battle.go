@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank/battle"
+	"github.com/rearrank/rearrank/battle/open"
 	"github.com/rearrank/rearrank/battle/sqlite"
 	"github.com/rearrank/rearrank/internal/cli"
 	"github.com/rearrank/rearrank/msg"
@@ -128,10 +129,11 @@ func battleArgs(fs *flag.FlagSet, args []string, lo, hi int) ([]string, error) {
 	return pos, nil
 }
 
-// openStore opens the database --db names, or the default one
-// (sqlite.DefaultPath, which honours XDG_DATA_HOME). Its errors are the
-// store's, in the player's words (battlestore.storage.*): exit status 1.
-func openStore(ctx context.Context, db string) (*sqlite.Store, error) {
+// openStore opens the database --db names (a file, or a postgres:// URL:
+// battle/open), or the default one (sqlite.DefaultPath, which honours
+// XDG_DATA_HOME). Its errors are the store's, in the player's words
+// (battlestore.*): exit status 1.
+func openStore(ctx context.Context, db string) (battle.Store, error) {
 	path := db
 	if path == "" {
 		p, err := sqlite.DefaultPath()
@@ -140,7 +142,7 @@ func openStore(ctx context.Context, db string) (*sqlite.Store, error) {
 		}
 		path = p
 	}
-	return sqlite.Open(ctx, path)
+	return open.Store(ctx, path)
 }
 
 // session is one battle of an open store, as a subcommand works on it.

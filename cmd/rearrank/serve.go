@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/rearrank/rearrank/battle"
+	"github.com/rearrank/rearrank/battle/open"
 	"github.com/rearrank/rearrank/battle/sqlite"
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/web"
@@ -42,7 +43,12 @@ func runServe(ctx context.Context, args []string, e env) error {
 	maxStates := fs.Int("max-states", web.DefaultMaxStates, "")
 	queueWait := fs.Duration("queue-wait", web.DefaultQueueWait, "")
 	memLimit := fs.Int64("memory-limit", defaultMemoryLimit, "")
+	// --db, else REARRANK_DB, else the SQLite file of sqlite.DefaultPath:
+	// a postgres:// URL keeps the battles in PostgreSQL (battle/open).
 	defaultDB, dbErr := sqlite.DefaultPath()
+	if env := e.getenv("REARRANK_DB"); env != "" {
+		defaultDB, dbErr = env, nil
+	}
 	db := fs.String("db", defaultDB, "")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -72,20 +78,24 @@ func runServe(ctx context.Context, args []string, e env) error {
 	log := slog.New(slog.NewTextHandler(e.stderr, nil))
 	// The battles (/api/battles...) are kept in --db; --db '' keeps none.
 	var battles battle.Store
+	var ready func(context.Context) error
 	switch {
 	case *db != "":
-		st, err := sqlite.Open(ctx, *db)
+		st, err := open.Store(ctx, *db)
 		if err != nil {
 			return msg.Errorf(err, "cli.error.at", "serve: --db", errArg(err))
 		}
 		defer st.Close()
 		battles = st
-		log.Info("battles", "db", *db)
+		if r, ok := st.(open.Readiness); ok {
+			ready = r.Ready
+		}
+		log.Info("battles", "db", open.Describe(*db))
 	case dbErr != nil && !flagSet(fs, "db"):
 		log.Warn("battles off", "err", msg.ErrorText(dbErr, msg.English))
 	}
 	srv := web.New(web.Config{Logger: log, Timeout: *timeout, MaxConcurrent: *maxConc, MaxStates: *maxStates,
-		QueueWait: *queueWait, ReturnMemory: true, Version: version, Battles: battles})
+		QueueWait: *queueWait, ReturnMemory: true, Version: version, Battles: battles, Ready: ready})
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
