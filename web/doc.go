@@ -25,6 +25,8 @@
 //	POST /api/import         a list file of New Recruit, BattleScribe or Old World
 //	                         Builder, or a form holding it; ?name= ?ruleset= ?set=toughness=3
 //	                         (rearrank import; api_import.go)
+//	POST /api/matrix         my units against theirs, streamed as NDJSON a cell a line
+//	                         (rearrank matrix --json; api_matrix.go, docs/matrix.md)
 //	GET, POST /api/battles   the battles kept (Config.Battles, serve --db); create one
 //	GET, DELETE /api/battles/{id}, and under it POST units, attacks, combat,
 //	                         corrections, advance, undo, redo; DELETE units/{name};

@@ -17,6 +17,7 @@ import (
 	"github.com/rearrank/rearrank/battle"
 	"github.com/rearrank/rearrank/combat"
 	"github.com/rearrank/rearrank/internal/wire"
+	"github.com/rearrank/rearrank/matrix"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/scenario"
@@ -114,42 +115,52 @@ var openAPIBattles []string
 // schemaTypes maps each object schema of the document to the Go type whose
 // JSON it describes.
 var schemaTypes = map[string]reflect.Type{
-	"Error":          reflect.TypeFor[ErrorBody](),
-	"Health":         reflect.TypeFor[Health](),
-	"OddsResult":     reflect.TypeFor[odds.ResultJSON](),
-	"Dist":           reflect.TypeFor[odds.DistJSON](),
-	"Stage":          reflect.TypeFor[odds.StageJSON](),
-	"StdErr":         reflect.TypeFor[odds.StdErrJSON](),
-	"ResolveResult":  reflect.TypeFor[ResolveResult](),
-	"StagedResult":   reflect.TypeFor[StagedResult](),
-	"RefereeStage":   reflect.TypeFor[RefereeStage](),
-	"NextStage":      reflect.TypeFor[NextStage](),
-	"Event":          reflect.TypeFor[rearrank.Event](),
-	"Tally":          reflect.TypeFor[rearrank.Tally](),
-	"Overkill":       reflect.TypeFor[referee.Overkill](),
-	"BreakTest":      reflect.TypeFor[combat.BreakTest](),
-	"Snapshot":       reflect.TypeFor[unit.Snapshot](),
-	"Cell":           reflect.TypeFor[unit.CellView](),
-	"PoolCarry":      reflect.TypeFor[unit.PoolCarry](),
-	"Slot":           reflect.TypeFor[unit.Slot](),
-	"CompareEntry":   reflect.TypeFor[CompareEntry](),
-	"RulesetInfo":    reflect.TypeFor[RulesetInfo](),
-	"SwitchInfo":     reflect.TypeFor[SwitchInfo](),
-	"ImportResult":   reflect.TypeFor[ImportResult](),
-	"ImportList":     reflect.TypeFor[ImportList](),
-	"ImportUnit":     reflect.TypeFor[ImportUnit](),
-	"ImportFields":   reflect.TypeFor[ImportFields](),
-	"ImportProfile":  reflect.TypeFor[ImportProfile](),
-	"ImportChar":     reflect.TypeFor[ImportChar](),
-	"ImportCommand":  reflect.TypeFor[ImportCommand](),
-	"ImportWeapon":   reflect.TypeFor[ImportWeapon](),
-	"ImportArmour":   reflect.TypeFor[ImportArmour](),
-	"OddsRequest":    nil, // request envelopes: see requestParams
-	"ResolveRequest": nil,
-	"CompareRequest": nil,
-	"Number":         nil, // a float, a fraction or null: odds.Number's MarshalJSON
-	"StandIn":        nil, // rules.StandIn's MarshalJSON: switch, default, note
-	"Scenario":       reflect.TypeFor[scenario.File](),
+	"Error":           reflect.TypeFor[ErrorBody](),
+	"Health":          reflect.TypeFor[Health](),
+	"OddsResult":      reflect.TypeFor[odds.ResultJSON](),
+	"Dist":            reflect.TypeFor[odds.DistJSON](),
+	"Stage":           reflect.TypeFor[odds.StageJSON](),
+	"StdErr":          reflect.TypeFor[odds.StdErrJSON](),
+	"ResolveResult":   reflect.TypeFor[ResolveResult](),
+	"StagedResult":    reflect.TypeFor[StagedResult](),
+	"RefereeStage":    reflect.TypeFor[RefereeStage](),
+	"NextStage":       reflect.TypeFor[NextStage](),
+	"Event":           reflect.TypeFor[rearrank.Event](),
+	"Tally":           reflect.TypeFor[rearrank.Tally](),
+	"Overkill":        reflect.TypeFor[referee.Overkill](),
+	"BreakTest":       reflect.TypeFor[combat.BreakTest](),
+	"Snapshot":        reflect.TypeFor[unit.Snapshot](),
+	"Cell":            reflect.TypeFor[unit.CellView](),
+	"PoolCarry":       reflect.TypeFor[unit.PoolCarry](),
+	"Slot":            reflect.TypeFor[unit.Slot](),
+	"CompareEntry":    reflect.TypeFor[CompareEntry](),
+	"RulesetInfo":     reflect.TypeFor[RulesetInfo](),
+	"SwitchInfo":      reflect.TypeFor[SwitchInfo](),
+	"ImportResult":    reflect.TypeFor[ImportResult](),
+	"ImportList":      reflect.TypeFor[ImportList](),
+	"ImportUnit":      reflect.TypeFor[ImportUnit](),
+	"ImportFields":    reflect.TypeFor[ImportFields](),
+	"ImportProfile":   reflect.TypeFor[ImportProfile](),
+	"ImportChar":      reflect.TypeFor[ImportChar](),
+	"ImportCommand":   reflect.TypeFor[ImportCommand](),
+	"ImportWeapon":    reflect.TypeFor[ImportWeapon](),
+	"ImportArmour":    reflect.TypeFor[ImportArmour](),
+	"MatrixStart":     reflect.TypeFor[matrix.StartJSON](),
+	"MatrixUnitName":  reflect.TypeFor[matrix.UnitJSON](),
+	"MatrixLeftOut":   reflect.TypeFor[matrix.LeftOutJSON](),
+	"MatrixCell":      reflect.TypeFor[matrix.CellJSON](),
+	"MatrixValues":    reflect.TypeFor[matrix.ValuesJSON](),
+	"MatrixCellError": reflect.TypeFor[matrix.CellErrorJSON](),
+	"MatrixEnd":       reflect.TypeFor[matrix.EndJSON](),
+	"MatrixRequest":   reflect.TypeFor[matrixRequest](),
+	"MatrixSide":      reflect.TypeFor[matrixSide](),
+	"MatrixUnit":      reflect.TypeFor[matrixUnit](),
+	"OddsRequest":     nil, // request envelopes: see requestParams
+	"ResolveRequest":  nil,
+	"CompareRequest":  nil,
+	"Number":          nil, // a float, a fraction or null: odds.Number's MarshalJSON
+	"StandIn":         nil, // rules.StandIn's MarshalJSON: switch, default, note
+	"Scenario":        reflect.TypeFor[scenario.File](),
 	// Combat is docs/combat.schema.json, which the combat package checks
 	// against its loader (a combat file has no Go type of its own).
 	"Combat": nil,

@@ -118,6 +118,9 @@ type route struct {
 	methods []string // a GET route answers HEAD too
 	handle  http.HandlerFunc
 	api     bool // described in the OpenAPI document
+	// stream: the route streams its answer and keeps the deadline
+	// itself, outside the guard that buffers a whole answer.
+	stream bool
 }
 
 // New returns a server with cfg's limits.
@@ -187,6 +190,7 @@ func New(cfg Config) *Server {
 		{path: "/api/compare", methods: []string{http.MethodPost}, handle: s.handleCompare, api: true},
 		{path: "/api/combat", methods: []string{http.MethodPost}, handle: s.handleCombat, api: true},
 		{path: "/api/import", methods: []string{http.MethodPost}, handle: s.handleImport, api: true},
+		{path: "/api/matrix", methods: []string{http.MethodPost}, handle: s.handleMatrix, api: true, stream: true},
 		{path: "/api/battles", methods: []string{http.MethodGet, http.MethodPost}, handle: s.handleBattles, api: true},
 		{path: "/api/battles/import", methods: []string{http.MethodPost}, handle: s.handleBattleImport, api: true},
 		{path: "/api/battles/{id}", methods: []string{http.MethodGet, http.MethodDelete}, handle: s.handleBattle, api: true},
