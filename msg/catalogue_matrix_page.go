@@ -79,6 +79,16 @@ var _ = family([]Entry{
 	},
 	{ID: "webmatrix.unit.unnamed", EN: "unit {0}", RU: "подразделение {0}"},
 
+	// POST /matrix/open, where a cell opens.
+	{ID: "webmatrix.error.cell",
+		EN: "{0} {1}: the side has {2} {2:unit|units}, counted from 0",
+		RU: "{0} {1}: у стороны {2} {2:подразделение|подразделения|подразделений}, счёт с 0",
+	},
+	{ID: "webmatrix.error.no_shooting",
+		EN: "{0} has no shooting attack groups: the cell stands for no computation",
+		RU: "у {0} нет групп стрелковых атак: за клеткой нет расчёта",
+	},
+
 	// matrix.js
 	{ID: "webmatrix.js.reading", EN: "Reading “{0}”…", RU: "Читаю «{0}»…"},
 	{ID: "webmatrix.js.read", EN: "“{0}”: units read: {1}.", RU: "«{0}»: прочитано подразделений: {1}."},

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/rearrank/rearrank/internal/ordered"
+	"github.com/rearrank/rearrank/matrix"
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
@@ -40,10 +41,6 @@ type matrixPageData struct {
 	Sides    []string // "mine", the rows, and "theirs", the columns
 }
 
-// matrixMaxUnits is the most units a side of the matrix has, as the API
-// bounds it (issue 29: 30 x 30); the page says it before a list is sent.
-const matrixMaxUnits = 30
-
 // matrixTabsIn are the page's tabs seen from the Matrix tab, in l.
 func matrixTabsIn(l msg.Lang, lang string) []tabLink {
 	tabs := battleTabsIn(l, lang)
@@ -59,7 +56,7 @@ func (s *Server) handleMatrixPage(w http.ResponseWriter, r *http.Request) {
 	rememberLang(w, r, l)
 	lang := explicitLang(r)
 	s.writePageIn(w, l, http.StatusOK, "matrix-page", &matrixPageData{
-		Tabs: matrixTabsIn(l, lang), Langs: langLinks(r, l), Lang: lang, MaxUnits: matrixMaxUnits,
+		Tabs: matrixTabsIn(l, lang), Langs: langLinks(r, l), Lang: lang, MaxUnits: matrix.MaxUnits,
 		Sides: []string{"mine", "theirs"}})
 }
 
@@ -72,9 +69,9 @@ type matrixSavedUnit struct {
 	Attacks []fieldValues `json:"attacks"`
 }
 
-// matrixUnit is a unit of the matrix as POST /api/matrix takes it: the
+// matrixUnitJSON is a unit of the matrix as POST /api/matrix takes it: the
 // scenario's target and attack groups (docs/scenario.schema.json).
-type matrixUnit struct {
+type matrixUnitJSON struct {
 	Name    string          `json:"name"`
 	Ruleset string          `json:"ruleset"`
 	Target  json.RawMessage `json:"target"`
@@ -91,7 +88,7 @@ type matrixLeftOut struct {
 
 // matrixUnitsAnswer is POST /matrix/units' answer.
 type matrixUnitsAnswer struct {
-	Units   []matrixUnit    `json:"units"`
+	Units   []matrixUnitJSON    `json:"units"`
 	LeftOut []matrixLeftOut `json:"left_out"`
 }
 
@@ -127,8 +124,8 @@ func (s *Server) handleMatrixUnits(w http.ResponseWriter, r *http.Request) {
 		if len(in.Units) == 0 {
 			return invalid("units", "webmatrix.error.no_units")
 		}
-		if len(in.Units) > matrixMaxUnits {
-			return invalid("units", "webmatrix.error.too_many", len(in.Units), matrixMaxUnits)
+		if len(in.Units) > matrix.MaxUnits {
+			return invalid("units", "webmatrix.error.too_many", len(in.Units), matrix.MaxUnits)
 		}
 		out = s.matrixUnitsOf(in.Units, l)
 		return nil
@@ -143,7 +140,7 @@ func (s *Server) handleMatrixUnits(w http.ResponseWriter, r *http.Request) {
 // matrixUnitsOf makes the saved units into the matrix's, the reasons for
 // those left out in language l.
 func (s *Server) matrixUnitsOf(saved []matrixSavedUnit, l msg.Lang) matrixUnitsAnswer {
-	out := matrixUnitsAnswer{Units: []matrixUnit{}, LeftOut: []matrixLeftOut{}}
+	out := matrixUnitsAnswer{Units: []matrixUnitJSON{}, LeftOut: []matrixLeftOut{}}
 	for i, su := range saved {
 		name := strings.TrimSpace(su.Name)
 		if name == "" {
@@ -163,13 +160,13 @@ func (s *Server) matrixUnitsOf(saved []matrixSavedUnit, l msg.Lang) matrixUnitsA
 // Odds tab's query (t.<field>, a<i>.<field>), read by its form code and
 // written as the scenario the Odds tab would compute, then loaded, so
 // that every check of the loader applies.
-func matrixUnitOf(name string, su matrixSavedUnit) (matrixUnit, error) {
+func matrixUnitOf(name string, su matrixSavedUnit) (matrixUnitJSON, error) {
 	rs, err := rules.ParseRuleset(su.Ruleset)
 	if err != nil {
-		return matrixUnit{}, err
+		return matrixUnitJSON{}, err
 	}
 	if len(su.Attacks) > maxFormAttacks {
-		return matrixUnit{}, invalid("attacks", "webmatrix.error.attacks", len(su.Attacks), maxFormAttacks)
+		return matrixUnitJSON{}, invalid("attacks", "webmatrix.error.attacks", len(su.Attacks), maxFormAttacks)
 	}
 	q := url.Values{"ruleset": {rs.String()}}
 	// The form fills a part the query leaves out with its defaults: the
@@ -193,14 +190,14 @@ func matrixUnitOf(name string, su matrixSavedUnit) (matrixUnit, error) {
 	doc, _ := f.document(rs)
 	data, err := json.Marshal(doc)
 	if err != nil {
-		return matrixUnit{}, fmt.Errorf("web: a form's scenario: %w", err) // our own types: cannot fail
+		return matrixUnitJSON{}, fmt.Errorf("web: a form's scenario: %w", err) // our own types: cannot fail
 	}
 	var parts struct {
 		Attacks json.RawMessage `json:"attacks"`
 		Target  json.RawMessage `json:"target"`
 	}
 	if err := json.Unmarshal(data, &parts); err != nil {
-		return matrixUnit{}, fmt.Errorf("web: a form's scenario: %w", err) // written just above: cannot fail
+		return matrixUnitJSON{}, fmt.Errorf("web: a form's scenario: %w", err) // written just above: cannot fail
 	}
 	check := data
 	if len(f.Attacks) == 0 {
@@ -215,11 +212,124 @@ func matrixUnitOf(name string, su matrixSavedUnit) (matrixUnit, error) {
 			stand.Add(fl.Key, fl.Value)
 		}
 		if check, err = json.Marshal(stand); err != nil {
-			return matrixUnit{}, fmt.Errorf("web: a form's scenario: %w", err) // our own types: cannot fail
+			return matrixUnitJSON{}, fmt.Errorf("web: a form's scenario: %w", err) // our own types: cannot fail
 		}
 	}
 	if _, err := scenario.Load("unit", check); err != nil {
-		return matrixUnit{}, err
+		return matrixUnitJSON{}, err
 	}
-	return matrixUnit{Name: name, Ruleset: rs.String(), Target: parts.Target, Attacks: parts.Attacks}, nil
+	return matrixUnitJSON{Name: name, Ruleset: rs.String(), Target: parts.Target, Attacks: parts.Attacks}, nil
+}
+
+// matrixOpenRequest is POST /matrix/open's body: the two sides as the
+// page sent them to /api/matrix, and the cell.
+type matrixOpenRequest struct {
+	Mine   *matrixSide `json:"mine"`
+	Theirs *matrixSide `json:"theirs"`
+	Fight  string      `json:"fight"`
+	Row    int         `json:"row"`
+	Col    int         `json:"col"`
+}
+
+// handleMatrixOpen is POST /matrix/open: where a cell opens, as
+// {"href": "..."}. The sides are read by /api/matrix's own code and the
+// cell's file written by package matrix's (ScenarioFile, CombatFile), so
+// that the tab it opens computes the very file the cell was computed
+// from: a shooting cell on the Odds tab, its form filled in where the
+// form says the whole file (else the file itself, as the tab's "yaml");
+// a round on the Combat tab, the file in its text box. The href keeps
+// the page's ?lang=.
+func (s *Server) handleMatrixOpen(w http.ResponseWriter, r *http.Request) {
+	l := requestLang(r)
+	body, err := readBody(w, r, s.cfg.MaxBody)
+	if err != nil {
+		writeErrorIn(w, l, toAPIError(err, s.cfg.Timeout))
+		return
+	}
+	var href string
+	err = s.parsing(r.Context(), len(body), func() (err error) {
+		href, err = matrixOpen(body, explicitLang(r))
+		return err
+	})
+	if err != nil {
+		writeErrorIn(w, l, toAPIError(err, s.cfg.Timeout))
+		return
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Href string `json:"href"`
+	}{href})
+}
+
+// matrixOpen is the address of the cell body names, lang ("" or a
+// language's code) carried on.
+func matrixOpen(body []byte, lang string) (string, error) {
+	if err := strictJSON(body); err != nil {
+		return "", err
+	}
+	var req matrixOpenRequest
+	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		return "", invalid("", "webmatrix.error.body", err.Error())
+	}
+	if req.Mine == nil {
+		return "", invalid("mine", "web.matrix.required", "mine")
+	}
+	if req.Theirs == nil {
+		return "", invalid("theirs", "web.matrix.required", "theirs")
+	}
+	f, err := matrix.ParseFight(req.Fight)
+	if err != nil {
+		return "", sayError(http.StatusBadRequest, "invalid", "fight", msgOf(err))
+	}
+	mine, err := req.Mine.side("mine")
+	if err != nil {
+		return "", err
+	}
+	theirs, err := req.Theirs.side("theirs")
+	if err != nil {
+		return "", err
+	}
+	if req.Row < 0 || req.Row >= len(mine.Units) {
+		return "", invalid("row", "webmatrix.error.cell", "row", req.Row, len(mine.Units))
+	}
+	if req.Col < 0 || req.Col >= len(theirs.Units) {
+		return "", invalid("col", "webmatrix.error.cell", "col", req.Col, len(theirs.Units))
+	}
+	row, col := &mine.Units[req.Row], &theirs.Units[req.Col]
+	if f != matrix.Shooting {
+		data, err := matrix.CombatFile(row, col, f)
+		if err != nil {
+			return "", sayError(http.StatusBadRequest, "invalid", "", msgOf(err))
+		}
+		return withLangHref("/combat?"+url.Values{"file": {string(data)}}.Encode(), lang), nil
+	}
+	data, err := matrix.ScenarioFile(row, col)
+	if err != nil {
+		return "", sayError(http.StatusBadRequest, "invalid", "", msgOf(err))
+	}
+	if data == nil {
+		return "", invalid("fight", "webmatrix.error.no_shooting", row.Name)
+	}
+	file, err := scenario.Load("cell", data)
+	if err != nil {
+		return "", err
+	}
+	// The form, where it says the whole file; the file where it cannot.
+	q := fileForm(file, tabOdds).values()
+	if back, err := parseForm(q).scenario(); err != nil || !sameFile(back, file) {
+		y, err := file.MarshalYAML()
+		if err != nil {
+			return "", fmt.Errorf("web: a cell's scenario as YAML: %w", err) // a loaded file: cannot fail
+		}
+		q = url.Values{"tab": {tabOdds}, "yaml": {string(y)}}
+	}
+	return withLangHref("/?"+q.Encode(), lang), nil
+}
+
+// sameFile reports whether two scenario files say the same.
+func sameFile(a, b *scenario.File) bool {
+	x, errA := json.Marshal(a)
+	y, errB := json.Marshal(b)
+	return errA == nil && errB == nil && string(x) == string(y)
 }

@@ -179,6 +179,7 @@ func New(cfg Config) *Server {
 		{path: "/battle/{id}", methods: []string{http.MethodGet, http.MethodPost}, handle: s.handleBattlePage},
 		{path: "/matrix", methods: []string{http.MethodGet}, handle: s.handleMatrixPage},
 		{path: "/matrix/units", methods: []string{http.MethodPost}, handle: s.handleMatrixUnits},
+		{path: "/matrix/open", methods: []string{http.MethodPost}, handle: s.handleMatrixOpen},
 		{path: "/docs/{name}", methods: []string{http.MethodGet}, handle: s.handleDocs},
 		{path: "/assets/", methods: []string{http.MethodGet}, handle: s.handleAsset(files)},
 		{path: "/healthz", methods: []string{http.MethodGet}, handle: s.handleHealth, api: true},

@@ -4,12 +4,12 @@
 // POST /api/import as the Odds tab's drop zone reads it (the server's
 // reader; nothing kept), or units saved in this browser (units.js's
 // store), made into scenario JSON by POST /matrix/units with the Odds
-// tab's own form code: this script parses no unit itself. Each unit
-// keeps its form fields beside its JSON, so that a cell opens its
-// pairing on the Odds tab (shooting: the row's shooting groups at the
-// column's unit, in the tab's own query) or the Combat tab (a round:
-// the two units as its sides, through GET /matrix/combat, which builds
-// the combat file the cell was computed from).
+// tab's own form code: this script parses no unit itself. A list file
+// goes to the matrix whole (list_base64), so that its units are read as
+// the command line reads them. A cell opens its pairing through POST
+// /matrix/open, which writes the file the cell was computed from: a
+// shooting cell on the Odds tab (the row's shooting groups at the
+// column's unit), a round on the Combat tab (the two units as sides).
 (function () {
   'use strict';
 
@@ -29,12 +29,9 @@
     return s;
   }
   var lang = document.documentElement.lang || 'en';
-  // pageLang is the ?lang= the page was asked in, carried on by links.
+  // pageLang is the ?lang= the page was asked in, carried on by the
+  // tab a cell opens.
   var pageLang = document.getElementById('main').getAttribute('data-lang') || '';
-  function withLang(href) {
-    if (!pageLang) return href;
-    return href + (href.indexOf('?') < 0 ? '?' : '&') + 'lang=' + encodeURIComponent(pageLang);
-  }
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -44,9 +41,8 @@
   }
 
   // A side is where its units come from ("list" or "saved") and, for a
-  // list file read, what it gave: units, each {name, ruleset, unit (the
-  // API's UNIT), fields ({ruleset, target, attacks}: the form's)}, and
-  // leftOut [{name, why}].
+  // list file, the file and what the import read of it: its name and its
+  // units' names.
   var sides = { mine: { source: 'list', list: null }, theirs: { source: 'list', list: null } };
 
   form.hidden = false;
@@ -76,18 +72,8 @@
             fileStatus(side, say('webmatrix.js.failed', file.name, body.error || resp.status), true);
             return;
           }
-          var got = { name: body.list.name || body.list.file || file.name, units: [], leftOut: [] };
-          (body.units || []).forEach(function (u) {
-            if (u.error || !u.target || !u.fields) {
-              got.leftOut.push({ name: u.name, why: u.error || '' });
-              return;
-            }
-            got.units.push({
-              name: u.name, ruleset: u.fields.ruleset,
-              unit: { name: u.name, ruleset: u.fields.ruleset, target: u.target, attacks: u.attacks || [] },
-              fields: u.fields
-            });
-          });
+          var got = { name: body.list.name || body.list.file || file.name, file: file, units: [] };
+          (body.units || []).forEach(function (u) { if (!u.error && u.target) got.units.push(u.name); });
           sides[side].list = got;
           fileStatus(side, say('webmatrix.js.read', got.name, got.units.length));
           showChosen(side);
@@ -220,38 +206,39 @@
   function showChosen(side) {
     var names = [];
     if (sides[side].source === 'list') {
-      if (sides[side].list) names = sides[side].list.units.map(function (u) { return u.name; });
+      if (sides[side].list) names = sides[side].list.units;
     } else {
       names = tickedSaved(side).map(function (u) { return u.name; });
     }
     document.getElementById(side + '-chosen').textContent = names.length ? say('webmatrix.js.chosen', names.join(', ')) : '';
   }
 
-  // sideUnits resolves to side's units and what it left out: a list's as
-  // read, saved units through POST /matrix/units.
-  function sideUnits(side) {
+  // base64 resolves to file's bytes in base64.
+  function base64(file) {
+    return new Promise(function (resolve, reject) {
+      var r = new FileReader();
+      r.onload = function () { resolve(String(r.result).replace(/^[^,]*,/, '')); };
+      r.onerror = function () { reject(r.error); };
+      r.readAsDataURL(file);
+    });
+  }
+
+  // sideOf resolves to side as the matrix takes it ({side}) and what the
+  // page left out of it ({leftOut}): a list file whole, saved units made
+  // into the matrix's through POST /matrix/units.
+  function sideOf(side) {
     var s = sides[side];
     if (s.source === 'list') {
-      return Promise.resolve(s.list ? { name: s.list.name, units: s.list.units, leftOut: s.list.leftOut } : { units: [], leftOut: [] });
+      return base64(s.list.file).then(function (b) { return { side: { list_base64: b }, leftOut: [] }; });
     }
     var chosen = tickedSaved(side);
-    if (!chosen.length) return Promise.resolve({ units: [], leftOut: [] });
     var body = { units: chosen.map(function (u) { return { name: u.name, ruleset: u.ruleset, target: u.target, attacks: u.attacks }; }) };
     return fetch('/matrix/units?lang=' + encodeURIComponent(lang), {
       method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', Accept: 'application/json' }
     }).then(function (resp) {
       return resp.json().then(function (ans) {
         if (!resp.ok) throw new Error(ans.error || String(resp.status));
-        var out = { name: say('webmatrix.source.saved'), units: [], leftOut: ans.left_out.map(function (l) { return { name: l.name, why: l.why }; }) };
-        var skipped = {};
-        ans.left_out.forEach(function (l) { skipped[l.index] = true; });
-        var j = 0;
-        chosen.forEach(function (u, i) {
-          if (skipped[i]) return;
-          var unit = ans.units[j++];
-          out.units.push({ name: unit.name, ruleset: unit.ruleset, unit: unit, fields: { ruleset: u.ruleset, target: u.target, attacks: u.attacks } });
-        });
-        return out;
+        return { side: { name: say('webmatrix.source.saved'), units: ans.units }, leftOut: ans.left_out };
       });
     });
   }
@@ -288,9 +275,9 @@
   var m = null;
   var running = null; // the AbortController of the stream in flight
 
-  function newMatrix(start, mine, theirs, atLeast) {
-    var mm = { rows: start.rows, cols: start.cols, fights: start.fights, total: start.cells, done: 0, errors: 0, atLeast: atLeast,
-      mine: mine, theirs: theirs, cells: {}, order: {}, leftOut: start.left_out || [] };
+  function newMatrix(start, req) {
+    var mm = { rows: start.rows, cols: start.cols, fights: start.fights, total: start.cells, done: 0, errors: 0, atLeast: req.at_least,
+      req: req, cells: {}, order: {}, leftOut: start.left_out || [] };
     mm.fights.forEach(function (f) {
       mm.cells[f] = mm.rows.map(function () { return new Array(mm.cols.length); });
       mm.order[f] = { rows: mm.rows.map(function (_, i) { return i; }), cols: mm.cols.map(function (_, i) { return i; }), byCol: null, byRow: null, desc: true };
@@ -348,32 +335,21 @@
     return fightTitle(f) + ': ' + say(me.words, m.atLeast);
   }
 
-  // href opens cell (fight f, row r, col c) in full: a shooting cell on
-  // the Odds tab with the row's shooting groups at the column's unit, a
-  // round on the Combat tab.
-  function href(f, r, c) {
-    var row = m.mine[r], col = m.theirs[c];
-    if (!row || !col || !row.fields || !col.fields) return '';
-    if (f !== 'shooting') {
-      var q = new URLSearchParams();
-      q.set('fight', f);
-      q.set('mine', JSON.stringify(row.unit));
-      q.set('theirs', JSON.stringify(col.unit));
-      if (pageLang) q.set('lang', pageLang);
-      return '/matrix/combat?' + q.toString();
-    }
-    var q2 = new URLSearchParams();
-    q2.set('tab', 'odds');
-    q2.set('ruleset', row.fields.ruleset || row.ruleset);
-    var tf = col.fields.target || {};
-    Object.keys(tf).forEach(function (k) { if (tf[k] !== '' && tf[k] !== undefined) q2.set('t.' + k, tf[k]); });
-    var i = 0;
-    (row.fields.attacks || []).forEach(function (a) {
-      if (a.phase !== 'shooting') return;
-      Object.keys(a).forEach(function (k) { if (a[k] !== '' && a[k] !== undefined) q2.set('a' + i + '.' + k, a[k]); });
-      i++;
-    });
-    return withLang('/?' + q2.toString());
+  // open goes to cell (fight f, row r, col c) in full: POST /matrix/open
+  // says where, from the sides the matrix was computed from.
+  function open(f, r, c, b) {
+    b.setAttribute('aria-busy', 'true');
+    var body = { mine: m.req.mine, theirs: m.req.theirs, fight: f, row: r, col: c };
+    fetch('/matrix/open' + (pageLang ? '?lang=' + encodeURIComponent(pageLang) : ''), {
+      method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', Accept: 'application/json' }
+    }).then(function (resp) {
+      return resp.json().then(function (ans) {
+        if (!resp.ok) throw new Error(ans.error || String(resp.status));
+        location.assign(ans.href);
+      });
+    }).catch(function (e) {
+      document.getElementById('matrix-note').textContent = say('webmatrix.js.unreachable', e.message);
+    }).finally(function () { b.removeAttribute('aria-busy'); });
   }
 
   // drawTables lays out one table per fight; drawCells fills them.
@@ -511,9 +487,9 @@
     td.setAttribute('data-lightness', sh.l.toFixed(1));
     var shown = text(v, cell, me);
     var how = cell.method === 'sampled' ? say('webmatrix.js.sampled', cell.samples, text(cell.half_width || 0, cell, { chance: me.chance })) : say('webmatrix.js.exact');
-    var a = el('a', 'cell', shown);
-    var h = href(f, r, c);
-    if (h) a.href = h;
+    var a = el('button', 'cell', shown);
+    a.type = 'button';
+    a.setAttribute('data-open', f);
     a.title = say('webmatrix.js.cell', who[0], who[1], shown + ' (' + how + ')') + ' — ' + say(f === 'shooting' ? 'webmatrix.js.open_odds' : 'webmatrix.js.open_combat');
     if (cell.method === 'sampled') td.className = 'sampled';
     td.appendChild(a);
@@ -527,6 +503,11 @@
     var f = b.closest('.matrix-table').getAttribute('data-fight');
     if (b.classList.contains('why')) {
       document.getElementById('matrix-note').textContent = b.getAttribute('data-why');
+      return;
+    }
+    if (b.hasAttribute('data-open')) {
+      var td = b.closest('td');
+      open(f, +td.getAttribute('data-row'), +td.getAttribute('data-col'), b);
       return;
     }
     var o = m.order[f];
@@ -614,7 +595,7 @@
   function handle(line, ctx) {
     switch (line.type) {
       case 'start':
-        m = newMatrix(line, ctx.mine.units, ctx.theirs.units, ctx.atLeast);
+        m = newMatrix(line, ctx.req);
         drawTables();
         drawLeftOut(ctx.extra);
         progress();
@@ -692,15 +673,11 @@
     document.getElementById('matrix-note').textContent = '';
     document.getElementById('matrix-left-out').hidden = true;
     document.getElementById('matrix-status').textContent = say('webmatrix.js.sending');
-    Promise.all([sideUnits('mine'), sideUnits('theirs')]).then(function (got) {
-      var ctx = { mine: got[0], theirs: got[1], atLeast: atLeast, extra: [] };
+    Promise.all([sideOf('mine'), sideOf('theirs')]).then(function (got) {
+      var ctx = { extra: [] };
       got[0].leftOut.forEach(function (l) { ctx.extra.push({ side: 'mine', name: l.name, why: l.why }); });
       got[1].leftOut.forEach(function (l) { ctx.extra.push({ side: 'theirs', name: l.name, why: l.why }); });
-      var req = {
-        mine: { name: got[0].name || '', units: got[0].units.map(function (u) { return u.unit; }) },
-        theirs: { name: got[1].name || '', units: got[1].units.map(function (u) { return u.unit; }) },
-        fights: fights, show: document.getElementById('matrix-show').value, at_least: atLeast
-      };
+      var req = ctx.req = { mine: got[0].side, theirs: got[1].side, fights: fights, show: document.getElementById('matrix-show').value, at_least: atLeast };
       return fetch('/api/matrix?lang=' + encodeURIComponent(lang), {
         method: 'POST', body: JSON.stringify(req), signal: ctrl.signal,
         headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' }
