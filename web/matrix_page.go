@@ -88,8 +88,8 @@ type matrixLeftOut struct {
 
 // matrixUnitsAnswer is POST /matrix/units' answer.
 type matrixUnitsAnswer struct {
-	Units   []matrixUnitJSON    `json:"units"`
-	LeftOut []matrixLeftOut `json:"left_out"`
+	Units   []matrixUnitJSON `json:"units"`
+	LeftOut []matrixLeftOut  `json:"left_out"`
 }
 
 // matrixUnitsLimit is the most POST /matrix/units reads: a side's units'
