@@ -5,11 +5,14 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -324,4 +327,243 @@ func TestBrowserMatrixPhone(t *testing.T) {
 		t.Errorf("the far corner: %v", kept)
 	}
 	screenshot(t, ctx, "matrix-phone", 390, 844)
+}
+
+// matrixStream is POST /api/matrix's answer to body, its cells by
+// "fight row col".
+func matrixStream(t *testing.T, base, body string) map[string]map[string]any {
+	t.Helper()
+	return matrixStreamIn(t, base, "", body)
+}
+
+// matrixStreamIn is matrixStream with a query string (?lang=ru).
+func matrixStreamIn(t *testing.T, base, query, body string) map[string]map[string]any {
+	t.Helper()
+	resp, err := http.Post(base+"/api/matrix"+query, "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("POST /api/matrix: %d", resp.StatusCode)
+	}
+	cells := map[string]map[string]any{}
+	dec := json.NewDecoder(resp.Body)
+	for dec.More() {
+		var line map[string]any
+		if err := dec.Decode(&line); err != nil {
+			t.Fatal(err)
+		}
+		if line["type"] == "cell" {
+			cells[fmt.Sprintf("%v %v %v", line["fight"], line["row"], line["col"])] = line
+		}
+	}
+	return cells
+}
+
+// listBody is a side of a matrix request: the list file at path whole.
+func listBody(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf(`{"list_base64": %q}`, base64.StdEncoding.EncodeToString(b))
+}
+
+// checkCells holds every cell of the page's tables to the API's own
+// answer for the same request: the value shown under show=mean, with
+// exactly the digits the cell gives; a cell of no computation says the
+// API's reason.
+func checkCells(t *testing.T, ctx context.Context, want map[string]map[string]any) {
+	t.Helper()
+	got := eval[map[string][5]string](t, ctx, `var out = {};
+		document.querySelectorAll('table.matrix td').forEach(function (td) {
+			var f = td.closest('.matrix-table').getAttribute('data-fight'), b = td.querySelector('button');
+			out[f + ' ' + td.getAttribute('data-row') + ' ' + td.getAttribute('data-col')] = [td.getAttribute('data-value') || '', td.textContent, b ? b.title : '',
+				td.getAttribute('data-method') || '', td.getAttribute('data-digits') || ''];
+		});
+		return out;`)
+	if len(got) != len(want) {
+		t.Errorf("the page has %d cells, the API %d", len(got), len(want))
+	}
+	for k, c := range want {
+		g := got[k]
+		switch c["method"] {
+		case "none":
+			if !strings.Contains(g[2], "not applicable: "+c["why"].(string)) && !strings.Contains(g[2], "неприменимо: "+c["why"].(string)) {
+				t.Errorf("cell %s says %q, the API %q", k, g[2], c["why"])
+			}
+		case "error":
+			m := c["error"].(map[string]any)["message"].(string)
+			if !strings.Contains(g[2], "error: "+m) && !strings.Contains(g[2], "ошибка: "+m) {
+				t.Errorf("cell %s says %q, the API %q", k, g[2], m)
+			}
+		case "exact", "sampled":
+			key := "mean"
+			if !strings.HasPrefix(k, "shooting") {
+				key = "mean_result"
+			}
+			v := c["values"].(map[string]any)[key].(float64)
+			// The server samples a cell when its time runs short: the
+			// page's run and the test's may differ there, within the
+			// sampling's error; an exact cell is the same number.
+			if c["method"] == "exact" && g[3] == "exact" {
+				if g[0] != fmt.Sprint(v) {
+					t.Errorf("cell %s shows %q (value %s), the API %v", k, g[1], g[0], v)
+				}
+			} else if pv, err := strconv.ParseFloat(g[0], 64); err != nil || math.Abs(pv-v) > 0.5 {
+				t.Errorf("cell %s shows %q (value %s), the API %v (sampled)", k, g[1], g[0], v)
+			}
+			if !regexpDigits(atoi(g[4])).MatchString(g[1]) {
+				t.Errorf("cell %s shows %q: not the %s digits it gives", k, g[1], g[4])
+			}
+		default:
+			t.Errorf("cell %s: the API's method %v", k, c["method"])
+		}
+	}
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+// regexpDigits matches a number written with exactly d decimals, in
+// either language's way.
+func regexpDigits(d int) *regexp.Regexp {
+	if d == 0 {
+		return regexp.MustCompile(`^[-−]?\d+$`)
+	}
+	return regexp.MustCompile(fmt.Sprintf(`^[-−]?\d+[.,]\d{%d}$`, d))
+}
+
+// TestBrowserMatrix: the whole way, at desktop and phone width, with the
+// server's own API. Two list files give a table whose every cell is the
+// API's; a column's head changes the rows' order; a shooting cell opens
+// the Odds tab with the pairing, whose expected casualties are the
+// cell's; a round opens the Combat tab with the two units, whose chance
+// to win is the cell's. Units saved in this browser make a side too.
+// The Russian page says it all in Russian.
+func TestBrowserMatrix(t *testing.T) {
+	ctx := browser(t)
+	srv := httptest.NewServer(New(Config{}).Handler())
+	t.Cleanup(srv.Close)
+	mineFile, theirFile := examplePath(t, "lists/test-army.json"), fixturePath(t, "tow.json")
+	want := matrixStream(t, srv.URL, `{"mine": `+listBody(t, mineFile)+`, "theirs": `+listBody(t, theirFile)+`}`)
+
+	for _, vp := range []struct {
+		name          string
+		width, height int64
+		phone         bool
+	}{{"desktop", 1280, 900, false}, {"phone", 390, 844, true}} {
+		t.Run(vp.name, func(t *testing.T) {
+			var opts []chromedp.EmulateViewportOption
+			if vp.phone {
+				opts = append(opts, chromedp.EmulateMobile)
+			}
+			must(t, ctx, chromedp.EmulateViewport(vp.width, vp.height, opts...), chromedp.Navigate(srv.URL+"/matrix"), chromedp.WaitVisible(chromedp.CSS("#matrix-form")))
+			pickMatrixList(t, ctx, "mine", mineFile, "“Test Army of the Old World”: units read: 2.")
+			pickMatrixList(t, ctx, "theirs", theirFile, "“Test Old World List”: units read: 2.")
+			must(t, ctx, chromedp.Click(chromedp.CSS("#matrix-submit")))
+			waitFor(t, ctx, "the whole matrix", `return document.getElementById('matrix-status').textContent.startsWith('Done: 12 of 12,') && document.getElementById('results').getAttribute('aria-busy') === 'false'`)
+			checkCells(t, ctx, want)
+			if vp.phone {
+				if w := eval[int](t, ctx, "return document.documentElement.scrollWidth"); w > int(vp.width)+1 {
+					t.Errorf("the page is %d px wide on a phone of %d", w, vp.width)
+				}
+			}
+
+			// A column's head sorts the rows: Knights fare better against
+			// the Test Spearmen than the Crossbowmen do.
+			rows := func() string {
+				return eval[string](t, ctx, `return [...document.querySelectorAll('#matrix-charge tbody th')].map(function (th) { return th.textContent; }).join(', ')`)
+			}
+			if r := rows(); r != "Crossbowmen, Knights" {
+				t.Fatalf("the rows before sorting: %s", r)
+			}
+			must(t, ctx, chromedp.Click(chromedp.CSS(`#matrix-charge thead button[data-sort-col="1"]`)))
+			if r := rows(); r != "Knights, Crossbowmen" {
+				t.Errorf("sorted by Test Spearmen, the rows are %s", r)
+			}
+			screenshot(t, ctx, "matrix-"+vp.name, vp.width, vp.height)
+			must(t, ctx, chromedp.EmulateViewport(vp.width, vp.height, opts...))
+
+			// A round opens the Combat tab: Knights charging the Test
+			// Spearmen.
+			must(t, ctx, chromedp.Click(chromedp.CSS(`#cell-charge-1-1 button`)))
+			waitFor(t, ctx, "the Combat tab", `var a = document.querySelector('#combat-form [name="a.u.models"]'), b = document.querySelector('#combat-form [name="b.u.models"]');
+				return location.pathname === '/combat' && !!a && a.value === '7' && b.value === '20' && !!document.querySelector('#results [data-exact]')`)
+			if c := want["charge 1 1"]; c["method"] == "exact" {
+				win := c["values"].(map[string]any)["p_win"].(float64)
+				if got := eval[float64](t, ctx, `var s = [...document.querySelectorAll('#results .stat')].find(function (s) { return s.querySelector('dt').textContent === 'Knights win'; });
+					var e = s.querySelector('[data-exact]').getAttribute('data-exact').split('/'); return e.length > 1 ? e[0] / e[1] : +e[0];`); math.Abs(got-win) > 1e-6 {
+					t.Errorf("the Combat tab's chance the Knights win %v, the cell's %v", got, win)
+				}
+			}
+
+			// A shooting cell opens the Odds tab with its pairing.
+			must(t, ctx, chromedp.Navigate(srv.URL+"/matrix"), chromedp.WaitVisible(chromedp.CSS("#matrix-form")))
+			pickMatrixList(t, ctx, "mine", mineFile, "units read: 2.")
+			pickMatrixList(t, ctx, "theirs", theirFile, "units read: 2.")
+			must(t, ctx, chromedp.Click(chromedp.CSS("#matrix-submit")))
+			waitFor(t, ctx, "the matrix again", `return document.getElementById('matrix-status').textContent.startsWith('Done: 12 of 12,')`)
+			must(t, ctx, chromedp.Click(chromedp.CSS(`#cell-shooting-0-1 button`)))
+			waitFor(t, ctx, "the Odds tab", `return location.pathname === '/' && !!document.getElementById('t-models') && document.getElementById('t-models').value === '20' &&
+				document.getElementById('a0-count').value === '10' && !!document.querySelector('#results [data-exact]')`)
+			mean := want["shooting 0 1"]["values"].(map[string]any)["mean"].(float64)
+			if got := eval[float64](t, ctx, `var s = [...document.querySelectorAll('#results .stat')].find(function (s) { return s.querySelector('dt').textContent === 'Expected casualties'; });
+				var e = s.querySelector('[data-exact]').getAttribute('data-exact').split('/'); return e.length > 1 ? e[0] / e[1] : +e[0];`); math.Abs(got-mean) > 1e-6 {
+				t.Errorf("the Odds tab's expected casualties %v, the cell's %v", got, mean)
+			}
+		})
+	}
+
+	t.Run("saved", func(t *testing.T) {
+		// Units saved by hand on the Odds tab: a target, and an attack
+		// profile under the same name.
+		must(t, ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(srv.URL+"/matrix"), chromedp.WaitVisible(chromedp.CSS("#matrix-form")))
+		eval[bool](t, ctx, `localStorage.setItem('rearrank.units', JSON.stringify({
+			target: {'Halberdiers': {ruleset: 'tow', fields: {models: '20', toughness: '3', armour: 'light', ws: '3'}},
+			         'Ogre': {ruleset: 'tow', fields: {models: '1', toughness: '4', wounds: '3'}}},
+			attack: {'Halberdiers': {ruleset: 'tow', fields: {count: '10', strength: '4', ws: '3', phase: 'melee'}}}})); return true`)
+		must(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS("#matrix-form")))
+		pickMatrixList(t, ctx, "mine", mineFile, "units read: 2.")
+		must(t, ctx, chromedp.Click(chromedp.CSS("#theirs-source-saved")))
+		waitFor(t, ctx, "the saved units", `return document.querySelectorAll('#theirs-saved input[type=checkbox]').length === 2`)
+		if g := eval[string](t, ctx, `return document.querySelector('#theirs-saved legend').textContent`); g != "Saved by hand" {
+			t.Errorf("the group of units saved by hand: %q", g)
+		}
+		must(t, ctx, chromedp.Click(chromedp.CSS("#theirs-saved-0-0")), chromedp.Click(chromedp.CSS("#theirs-saved-0-1")))
+		if c := eval[string](t, ctx, `return document.getElementById('theirs-chosen').textContent`); c != "Chosen: Halberdiers, Ogre" {
+			t.Errorf("their side says %q", c)
+		}
+		must(t, ctx, chromedp.Click(chromedp.CSS("#matrix-submit")))
+		waitFor(t, ctx, "the matrix of saved units", `return document.getElementById('matrix-status').textContent.startsWith('Done: 12 of 12,')`)
+		units := `{"name": "Units saved in this browser", "units": [
+			{"name": "Halberdiers", "ruleset": "tow", "target": {"models": 20, "ws": 3, "toughness": 3, "armour": "light"}, "attacks": [{"count": 10, "ws": 3, "strength": 4}]},
+			{"name": "Ogre", "ruleset": "tow", "target": {"models": 1, "toughness": 4, "wounds": 3}, "attacks": []}]}`
+		checkCells(t, ctx, matrixStream(t, srv.URL, `{"mine": `+listBody(t, mineFile)+`, "theirs": `+units+`}`))
+	})
+
+	t.Run("russian", func(t *testing.T) {
+		must(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Navigate(srv.URL+"/matrix?lang=ru"), chromedp.WaitVisible(chromedp.CSS("#matrix-form")))
+		pickMatrixList(t, ctx, "mine", mineFile, "«Test Army of the Old World»: прочитано подразделений: 2.")
+		pickMatrixList(t, ctx, "theirs", theirFile, "«Test Old World List»: прочитано подразделений: 2.")
+		must(t, ctx, chromedp.Click(chromedp.CSS("#matrix-submit")))
+		waitFor(t, ctx, "the Russian matrix", `return document.getElementById('matrix-status').textContent.startsWith('Готово: 12 из 12, за ')`)
+		ru := matrixStreamIn(t, srv.URL, "?lang=ru", `{"mine": `+listBody(t, mineFile)+`, "theirs": `+listBody(t, theirFile)+`}`)
+		checkCells(t, ctx, ru)
+		if c := eval[string](t, ctx, `return document.getElementById('matrix-title-charge').textContent`); c != "Натиск: в натиск идёт моё подразделение: ожидаемый результат боя, мой минус чужой" {
+			t.Errorf("the Russian caption: %q", c)
+		}
+		if s := eval[string](t, ctx, `return document.querySelector('#cell-charge-1-1 button').title`); !strings.HasPrefix(s, "Knights против Test Spearmen: ") || !strings.HasSuffix(s, "открыть на вкладке «Ближний бой»") {
+			t.Errorf("a Russian cell's title: %q", s)
+		}
+		if w := eval[int](t, ctx, "return document.documentElement.scrollWidth"); w > 391 {
+			t.Errorf("the Russian page is %d px wide on a phone of 390", w)
+		}
+		must(t, ctx, chromedp.Click(chromedp.CSS(`#cell-shooting-0-1 button`)))
+		waitFor(t, ctx, "the Russian Odds tab", `var d = document.documentElement; return location.pathname === '/' && !!d && d.lang === 'ru' && !!document.getElementById('t-models') && document.getElementById('t-models').value === '20'`)
+	})
 }

@@ -455,7 +455,7 @@
     td.className = '';
     td.style.background = '';
     td.style.color = '';
-    td.removeAttribute('data-value');
+    ['data-value', 'data-lightness', 'data-method', 'data-digits'].forEach(function (a) { td.removeAttribute(a); });
     if (!cell) {
       td.className = 'waiting';
       td.title = say('webmatrix.js.cell', who[0], who[1], say('webmatrix.js.waiting'));
@@ -485,6 +485,8 @@
     td.style.color = sh.ink;
     td.setAttribute('data-value', String(v));
     td.setAttribute('data-lightness', sh.l.toFixed(1));
+    td.setAttribute('data-method', cell.method);
+    td.setAttribute('data-digits', String(typeof cell.digits === 'number' ? cell.digits : 4));
     var shown = text(v, cell, me);
     var how = cell.method === 'sampled' ? say('webmatrix.js.sampled', cell.samples, text(cell.half_width || 0, cell, { chance: me.chance })) : say('webmatrix.js.exact');
     var a = el('button', 'cell', shown);
