@@ -131,7 +131,7 @@ var _ = family([]Entry{
 	{ID: "webmatrix.js.open_odds", EN: "open on the Odds tab", RU: "открыть на вкладке «Шансы»"},
 	{ID: "webmatrix.js.open_combat", EN: "open on the Combat tab", RU: "открыть на вкладке «Ближний бой»"},
 	{ID: "webmatrix.js.cell", EN: "{0} against {1}: {2}", RU: "{0} против {1}: {2}"},
-	{ID: "webmatrix.js.legend", EN: "{0}. Darker is better for my unit.", RU: "{0}. Чем темнее, тем лучше для моего подразделения."},
+	{ID: "webmatrix.js.legend", EN: "Darker is better for my unit:", RU: "Чем темнее, тем лучше для моего подразделения:"},
 	{ID: "webmatrix.js.legend_worse", EN: "worst here: {0}", RU: "хуже всего: {0}"},
 	{ID: "webmatrix.js.legend_better", EN: "best here: {0}", RU: "лучше всего: {0}"},
 	{ID: "webmatrix.js.scroll", EN: "{0}: the table scrolls", RU: "{0}: таблица прокручивается"},

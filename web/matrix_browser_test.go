@@ -257,8 +257,8 @@ func TestBrowserMatrixRecorded(t *testing.T) {
 	// A shooting cell opens the Odds tab: the Crossbowmen's crossbows at
 	// the Test Spearmen.
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#cell-shooting-0-1 button`)))
-	waitFor(t, ctx, "the Odds tab with the pairing", `return location.pathname === '/' && !!document.getElementById('t-models') && document.getElementById('t-models').value === '20' &&
-		document.getElementById('a0-count').value === '10' && !!document.querySelector('#results [data-exact]')`)
+	waitFor(t, ctx, "the Odds tab with the pairing", `return location.pathname === '/' && (document.getElementById('t-models') || {}).value === '20' &&
+		(document.getElementById('a0-count') || {}).value === '10' && !!document.querySelector('#results [data-exact]')`)
 	loc, err := chromedp.Run(ctx, chromedp.Location())
 	if err != nil {
 		t.Fatal(err)
@@ -326,7 +326,7 @@ func TestBrowserMatrixPhone(t *testing.T) {
 	if kept["scrolled"] <= 0 || kept["lastRight"] < -1 || kept["lastBottom"] < -1 || kept["boxRight"] > 391 {
 		t.Errorf("the far corner: %v", kept)
 	}
-	screenshot(t, ctx, "matrix-phone", 390, 844)
+	screenshot(t, ctx, "matrix-phone-large", 390, 844)
 }
 
 // matrixStream is POST /api/matrix's answer to body, its cells by
@@ -493,7 +493,7 @@ func TestBrowserMatrix(t *testing.T) {
 			// Spearmen.
 			must(t, ctx, chromedp.Click(chromedp.CSS(`#cell-charge-1-1 button`)))
 			waitFor(t, ctx, "the Combat tab", `var a = document.querySelector('#combat-form [name="a.u.models"]'), b = document.querySelector('#combat-form [name="b.u.models"]');
-				return location.pathname === '/combat' && !!a && a.value === '7' && b.value === '20' && !!document.querySelector('#results [data-exact]')`)
+				return location.pathname === '/combat' && !!a && !!b && a.value === '7' && b.value === '20' && !!document.querySelector('#results [data-exact]')`)
 			if c := want["charge 1 1"]; c["method"] == "exact" {
 				win := c["values"].(map[string]any)["p_win"].(float64)
 				if got := eval[float64](t, ctx, `var s = [...document.querySelectorAll('#results .stat')].find(function (s) { return s.querySelector('dt').textContent === 'Knights win'; });
@@ -509,8 +509,8 @@ func TestBrowserMatrix(t *testing.T) {
 			must(t, ctx, chromedp.Click(chromedp.CSS("#matrix-submit")))
 			waitFor(t, ctx, "the matrix again", `return document.getElementById('matrix-status').textContent.startsWith('Done: 12 of 12,')`)
 			must(t, ctx, chromedp.Click(chromedp.CSS(`#cell-shooting-0-1 button`)))
-			waitFor(t, ctx, "the Odds tab", `return location.pathname === '/' && !!document.getElementById('t-models') && document.getElementById('t-models').value === '20' &&
-				document.getElementById('a0-count').value === '10' && !!document.querySelector('#results [data-exact]')`)
+			waitFor(t, ctx, "the Odds tab", `return location.pathname === '/' && (document.getElementById('t-models') || {}).value === '20' &&
+				(document.getElementById('a0-count') || {}).value === '10' && !!document.querySelector('#results [data-exact]')`)
 			mean := want["shooting 0 1"]["values"].(map[string]any)["mean"].(float64)
 			if got := eval[float64](t, ctx, `var s = [...document.querySelectorAll('#results .stat')].find(function (s) { return s.querySelector('dt').textContent === 'Expected casualties'; });
 				var e = s.querySelector('[data-exact]').getAttribute('data-exact').split('/'); return e.length > 1 ? e[0] / e[1] : +e[0];`); math.Abs(got-mean) > 1e-6 {
@@ -564,6 +564,6 @@ func TestBrowserMatrix(t *testing.T) {
 			t.Errorf("the Russian page is %d px wide on a phone of 390", w)
 		}
 		must(t, ctx, chromedp.Click(chromedp.CSS(`#cell-shooting-0-1 button`)))
-		waitFor(t, ctx, "the Russian Odds tab", `var d = document.documentElement; return location.pathname === '/' && !!d && d.lang === 'ru' && !!document.getElementById('t-models') && document.getElementById('t-models').value === '20'`)
+		waitFor(t, ctx, "the Russian Odds tab", `var d = document.documentElement; return location.pathname === '/' && !!d && d.lang === 'ru' && (document.getElementById('t-models') || {}).value === '20'`)
 	})
 }

@@ -434,7 +434,7 @@
     var hi = me.chance ? new Intl.NumberFormat(lang, { style: 'percent' }).format(sc.hi) : new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(sc.hi);
     var legend = document.getElementById('matrix-legend-' + f);
     legend.textContent = '';
-    legend.appendChild(document.createTextNode(say('webmatrix.js.legend', say(me.words, m.atLeast)) + ' '));
+    legend.appendChild(document.createTextNode(say('webmatrix.js.legend') + ' '));
     var ramp = el('span', 'matrix-ramp');
     ramp.appendChild(el('span', 'ramp-lo', say('webmatrix.js.legend_worse', lo)));
     ramp.appendChild(el('span', 'ramp-bar'));
