@@ -2,7 +2,6 @@ package web
 
 import (
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -190,14 +189,14 @@ func matrixUnitOf(name string, su matrixSavedUnit) (matrixUnitJSON, error) {
 	doc, _ := f.document(rs)
 	data, err := json.Marshal(doc)
 	if err != nil {
-		return matrixUnitJSON{}, fmt.Errorf("web: a form's scenario: %w", err) // our own types: cannot fail
+		return matrixUnitJSON{}, err // our own types: cannot fail
 	}
 	var parts struct {
 		Attacks json.RawMessage `json:"attacks"`
 		Target  json.RawMessage `json:"target"`
 	}
 	if err := json.Unmarshal(data, &parts); err != nil {
-		return matrixUnitJSON{}, fmt.Errorf("web: a form's scenario: %w", err) // written just above: cannot fail
+		return matrixUnitJSON{}, err // written just above: cannot fail
 	}
 	check := data
 	if len(f.Attacks) == 0 {
@@ -212,7 +211,7 @@ func matrixUnitOf(name string, su matrixSavedUnit) (matrixUnitJSON, error) {
 			stand.Add(fl.Key, fl.Value)
 		}
 		if check, err = json.Marshal(stand); err != nil {
-			return matrixUnitJSON{}, fmt.Errorf("web: a form's scenario: %w", err) // our own types: cannot fail
+			return matrixUnitJSON{}, err // our own types: cannot fail
 		}
 	}
 	if _, err := scenario.Load("unit", check); err != nil {
@@ -320,7 +319,7 @@ func matrixOpen(body []byte, lang string) (string, error) {
 	if back, err := parseForm(q).scenario(); err != nil || !sameFile(back, file) {
 		y, err := file.MarshalYAML()
 		if err != nil {
-			return "", fmt.Errorf("web: a cell's scenario as YAML: %w", err) // a loaded file: cannot fail
+			return "", err // a loaded file: cannot fail
 		}
 		q = url.Values{"tab": {tabOdds}, "yaml": {string(y)}}
 	}

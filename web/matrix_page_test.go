@@ -1,8 +1,13 @@
 package web
 
 import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"os"
 	"strings"
 	"testing"
 )
@@ -182,5 +187,106 @@ func TestMatrixUnits(t *testing.T) {
 	}
 	if w := pageReq(h, "GET", "/matrix/units", ""); w.Code != http.StatusMethodNotAllowed {
 		t.Errorf("GET /matrix/units: %d", w.Code)
+	}
+}
+
+// TestMatrixOpen: POST /matrix/open says where a cell opens, from the
+// sides as the page sent them to /api/matrix: a shooting cell on the
+// Odds tab, its form filled in with the file package matrix writes for
+// the cell (the form reads back the very file), or that file itself
+// where the form cannot say it; a round on the Combat tab with its
+// combat file; the page's ?lang= kept. A cell of no computation, or out
+// of the sides, is a 400 naming the field.
+func TestMatrixOpen(t *testing.T) {
+	h := New(Config{}).Handler()
+	army, err := os.ReadFile("../examples/lists/test-army.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, err := os.ReadFile("../armylist/testdata/tow.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sides := fmt.Sprintf(`"mine": {"list": %q}, "theirs": {"list_base64": %q}`, army, base64.StdEncoding.EncodeToString(list))
+	open := func(query, cell string) (int, string) {
+		req := httptest.NewRequest("POST", "/matrix/open"+query, strings.NewReader("{"+sides+", "+cell+"}"))
+		req.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		var body struct{ Href, Error, Field string }
+		if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil {
+			t.Fatalf("%s: %v: %s", cell, err, w.Body)
+		}
+		if w.Code != http.StatusOK {
+			return w.Code, body.Field + ": " + body.Error
+		}
+		return w.Code, body.Href
+	}
+
+	// The Crossbowmen shoot at the Test Spearmen (their AP -1 is the
+	// scenario's ap 1, docs/scenario.md).
+	code, href := open("?lang=ru", `"fight": "shooting", "row": 0, "col": 1`)
+	want := "/?a0.ap=1&a0.armour_bane=1&a0.bs=3&a0.count=10&a0.name=Crossbowmen&a0.phase=shooting&a0.strength=4&a0.weapon_class=none" +
+		"&ruleset=tow&t.armour=light&t.champion=1&t.frontage=5&t.models=20&t.musician=1&t.name=Test+Spearmen&t.shield=1&t.standard=1" +
+		"&t.toughness=3&t.troop_type=infantry&t.wounds=1&t.ws=3&tab=odds&lang=ru"
+	if code != http.StatusOK || href != want {
+		t.Errorf("the shooting cell: %d %s\nwant %s", code, href, want)
+	}
+	u, _ := url.Parse(href)
+	back, err := parseForm(u.Query()).scenario()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := json.Marshal(back)
+	if w := `{"ruleset":"tow","attacks":[{"name":"Crossbowmen","count":10,"phase":"shooting","bs":3,"strength":4,"ap":1,"armour_bane":1}],` +
+		`"target":{"name":"Test Spearmen","models":20,"frontage":5,"ws":3,"toughness":3,"wounds":1,"armour":"light","shield":true,"command":["musician","standard","champion"]}}`; string(got) != w {
+		t.Errorf("the Odds tab's scenario:\n%s\nwant\n%s", got, w)
+	}
+
+	// The Knights charge the Test Spearmen: their lance and their
+	// Preceptor's, at the Ld 8 of their list.
+	code, href = open("", `"fight": "charge", "row": 1, "col": 1`)
+	u, _ = url.Parse(href)
+	file := `{"ruleset":"tow","combat":{"charger":"a"},"sides":{` +
+		`"a":{"unit":{"name":"Knights","models":7,"troop_type":"heavy_cavalry","ws":4,"toughness":3,"wounds":1,"armour":"plate","shield":true,"barding":true,"command":["standard","champion"]},"leadership":8,` +
+		`"fights":[{"ap":-2,"armour_bane":1,"attacks":1,"initiative":3,"name":"Knights","strength":6,"ws":4},{"ap":-2,"armour_bane":1,"attacks":2,"by":"champion","initiative":3,"name":"Preceptor","strength":6,"ws":4}]},` +
+		`"b":{"unit":{"name":"Test Spearmen","models":20,"ws":3,"toughness":3,"wounds":1,"armour":"light","shield":true,"command":["musician","standard","champion"]},"leadership":7,` +
+		`"fights":[{"attacks":1,"initiative":3,"name":"Test Spearmen","poison":true,"strength":3,"ws":3},{"attacks":2,"by":"champion","initiative":3,"name":"Test Sergeant","poison":true,"strength":3,"ws":3}]}}}`
+	if code != http.StatusOK || u.Path != "/combat" || u.Query().Get("file") != file || len(u.Query()) != 1 {
+		t.Errorf("the charge cell: %d %s\nwant the file %s", code, href, file)
+	}
+	if _, href = open("", `"fight": "charged", "row": 1, "col": 1`); !strings.Contains(href, "%22charger%22%3A%22b%22") {
+		t.Errorf("the charged cell: %s", href)
+	}
+
+	// A target with a character: the form cannot say it, the file can.
+	sides = `"mine": {"units": [{"name": "Archers", "ruleset": "whfb8", "target": {"models": 10, "toughness": 3}, "attacks": [{"count": 10, "phase": "shooting", "bs": 3, "strength": 3}]}]},
+		"theirs": {"units": [{"name": "Guard", "ruleset": "whfb8", "target": {"models": 20, "toughness": 3, "characters": [{"name": "Boss", "toughness": 4, "wounds": 2}]}, "attacks": []}]}`
+	code, href = open("", `"fight": "shooting", "row": 0, "col": 0`)
+	u, _ = url.Parse(href)
+	if y := u.Query().Get("yaml"); code != http.StatusOK || u.Query().Get("tab") != "odds" || !strings.Contains(y, "characters:") || !strings.Contains(y, "name: Boss") || len(u.Query()) != 2 {
+		t.Errorf("the cell the form cannot say: %d %s", code, href)
+	}
+
+	for _, c := range []struct{ cell, want string }{
+		{`"fight": "shooting", "row": 1, "col": 0`, "row: row 1: the side has 1 unit, counted from 0"},
+		{`"fight": "charge", "row": 0, "col": 1`, "col: col 1: the side has 1 unit, counted from 0"},
+		{`"fight": "shooting", "row": -1, "col": 0`, "row: row -1: the side has 1 unit, counted from 0"},
+		{`"fight": "volley", "row": 0, "col": 0`, "fight: "},
+	} {
+		if code, got := open("", c.cell); code != http.StatusBadRequest || !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s: %d %s, want 400 %s", c.cell, code, got, c.want)
+		}
+	}
+	sides = `"mine": {"units": [{"name": "Guard", "ruleset": "whfb8", "target": {"models": 20, "toughness": 3}, "attacks": []}]}, "theirs": {"units": [{"name": "Guard", "ruleset": "whfb8", "target": {"models": 20, "toughness": 3}}]}`
+	if code, got := open("", `"fight": "shooting", "row": 0, "col": 0`); code != http.StatusBadRequest || got != "fight: Guard has no shooting attack groups: the cell stands for no computation" {
+		t.Errorf("a cell of no computation: %d %s", code, got)
+	}
+	if code, got := open("?lang=ru", `"fight": "shooting", "row": 0, "col": 0`); code != http.StatusBadRequest || got != "fight: у Guard нет групп стрелковых атак: за клеткой нет расчёта" {
+		t.Errorf("in Russian: %d %s", code, got)
+	}
+	sides = `"mine": {"units": []}`
+	if code, got := open("", `"fight": "shooting", "row": 0, "col": 0`); code != http.StatusBadRequest || got != "theirs: theirs: required" {
+		t.Errorf("no side theirs: %d %s", code, got)
 	}
 }
