@@ -194,6 +194,8 @@ var allowedLiterals = map[literalKey]string{
 	{"web/admission.go", "the computation outgrew the cheap lane"}:                                             "errOutgrown, an internal signal between the server's lanes",
 	{"web/admission.go", "overloaded: requests refused with 503 busy"}:                                         "the operator's log",
 	{"web/admission.go", "panic in a computation"}:                                                             "the operator's log",
+	{"web/api_matrix.go", "panic in a matrix cell"}:                                                            "the operator's log",
+	{"web/api_matrix.go", "json: unknown field "}:                                                              "encoding/json's error text, matched to say it as web.matrix.unknown_field",
 	{"web/api.go", "panic on input"}:                                                                           "the operator's log",
 	{"web/api_battle.go", "battle store failed"}:                                                               "the operator's log",
 	{"web/api_battle.go", "battle snapshot not kept"}:                                                          "the operator's log",
