@@ -296,6 +296,9 @@ func (r *run) shooting(ctx context.Context, row, col *Unit, c *Cell) error {
 }
 
 func (r *run) round(ctx context.Context, id cellID, row, col *Unit, c *Cell) error {
+	if _, err := options(row, col); err != nil {
+		return err // units that cannot meet, whether they fight or not
+	}
 	if len(row.fighters())+len(col.fighters()) == 0 {
 		c.Method, c.Why = MethodNone, msg.New("matrix.cell.no_melee", row.Name, col.Name)
 		return nil
