@@ -1,10 +1,13 @@
 package matrix
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
@@ -50,12 +53,49 @@ const (
 	DefaultInitiative = 3
 )
 
-// LoadUnit reads a unit from its parts as JSON, the matrix request's
-// UNIT: a scenario's target and attack groups, checked as a scenario file
-// made of them is (the errors name the field, "target.toughness"). A unit
-// may have no attack groups.
-func LoadUnit(name string, rs rules.Ruleset, options map[string]string, target json.RawMessage, attacks []json.RawMessage) (Unit, error) {
-	groups := attacks
+// UnitSpec is a unit as a matrix request writes it (docs/matrix.md): a
+// scenario's target and attack groups as JSON, and what its fights need
+// beside them.
+type UnitSpec struct {
+	Name       string            `json:"name"`
+	Ruleset    string            `json:"ruleset"`
+	Options    map[string]string `json:"options,omitempty"`
+	Target     json.RawMessage   `json:"target"`
+	Attacks    []json.RawMessage `json:"attacks"`
+	Leadership int               `json:"leadership,omitempty"`
+	Initiative int               `json:"initiative,omitempty"`
+}
+
+// SideSpec is a side as a file of units writes it: {"name", "units"}.
+type SideSpec struct {
+	Name  string     `json:"name"`
+	Units []UnitSpec `json:"units"`
+}
+
+// Unit reads the unit: its target and attack groups are checked as a
+// scenario file made of them is. An error is a *scenario.Error whose
+// Field is the path in the spec ("target.toughness", "leadership"), with
+// no file place. A unit may have no attack groups.
+func (s UnitSpec) Unit() (Unit, error) {
+	invalid := func(field string, id msg.ID, args ...any) error {
+		e := scenario.ErrorOf(scenario.ErrInvalid, msg.New(id, args...))
+		e.Field = field
+		return e
+	}
+	rs, err := rules.ParseRuleset(s.Ruleset)
+	if err != nil {
+		return Unit{}, invalid("ruleset", "matrix.text", msg.ErrorText(err, msg.English))
+	}
+	if len(s.Target) == 0 {
+		return Unit{}, invalid("target", "matrix.error.required")
+	}
+	if s.Leadership < 0 || s.Leadership > 12 {
+		return Unit{}, invalid("leadership", "matrix.error.range", 0, 12, s.Leadership)
+	}
+	if s.Initiative < 0 || s.Initiative > 10 {
+		return Unit{}, invalid("initiative", "matrix.error.range", 0, 10, s.Initiative)
+	}
+	groups := s.Attacks
 	standIn := len(groups) == 0
 	if standIn {
 		groups = []json.RawMessage{json.RawMessage(`{"count": 1, "strength": 1}`)} // the target is checked all the same
@@ -65,15 +105,22 @@ func LoadUnit(name string, rs rules.Ruleset, options map[string]string, target j
 		Options map[string]string `json:"options,omitempty"`
 		Attacks []json.RawMessage `json:"attacks"`
 		Target  json.RawMessage   `json:"target"`
-	}{rs.String(), options, groups, target})
+	}{rs.String(), s.Options, groups, s.Target})
 	if err != nil {
+		return Unit{}, invalid("", "matrix.text", err.Error())
+	}
+	f, err := scenario.Load(builtFile, doc)
+	if err != nil {
+		var se *scenario.Error
+		if errors.As(err, &se) {
+			c := *se
+			c.File, c.Line, c.Column = "", 0, 0
+			return Unit{}, &c
+		}
 		return Unit{}, err
 	}
-	f, err := scenario.Load("unit", doc)
-	if err != nil {
-		return Unit{}, err
-	}
-	u := Unit{Name: name, Ruleset: f.Ruleset, Options: f.Options, Target: f.Target, Attacks: f.Attacks}
+	u := Unit{Name: s.Name, Ruleset: f.Ruleset, Options: f.Options, Target: f.Target, Attacks: f.Attacks,
+		Leadership: s.Leadership, Initiative: s.Initiative}
 	if standIn {
 		u.Attacks = nil
 	}
@@ -197,4 +244,32 @@ func (s *Side) check(which string) error {
 		return msg.Errorf(ErrTooLarge, "matrix.error.too_many", which, len(s.Units), MaxUnits)
 	}
 	return nil
+}
+
+// ReadSide reads a file of units, {"name", "units": [UNIT, ...]} in JSON
+// (SideSpec), named name in its errors: the first unit that cannot be
+// read is the error, its field's path in the file ("units[2].target").
+func ReadSide(name string, data []byte) (Side, error) {
+	var spec SideSpec
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&spec); err != nil {
+		return Side{}, msg.Errorf(scenario.ErrSyntax, "matrix.error.side_file", name, msg.New("matrix.text", err.Error()))
+	}
+	side := Side{Name: spec.Name}
+	for i, us := range spec.Units {
+		u, err := us.Unit()
+		if err != nil {
+			var se *scenario.Error
+			if errors.As(err, &se) {
+				c := *se
+				c.File = name
+				c.Field = strings.TrimSuffix(fmt.Sprintf("units[%d].%s", i, c.Field), ".")
+				return Side{}, &c
+			}
+			return Side{}, err
+		}
+		side.Units = append(side.Units, u)
+	}
+	return side, nil
 }

@@ -51,15 +51,8 @@ type matrixSide struct {
 	Set        []string     `json:"set"`
 }
 
-type matrixUnit struct {
-	Name       string            `json:"name"`
-	Ruleset    string            `json:"ruleset"`
-	Options    map[string]string `json:"options"`
-	Target     json.RawMessage   `json:"target"`
-	Attacks    []json.RawMessage `json:"attacks"`
-	Leadership int               `json:"leadership"`
-	Initiative int               `json:"initiative"`
-}
+// matrixUnit is a UNIT, as package matrix reads it.
+type matrixUnit = matrix.UnitSpec
 
 // matrixLineTimeout bounds the write of one line to a slow client.
 const matrixLineTimeout = 5 * time.Second
@@ -241,35 +234,17 @@ func (ms *matrixSide) side(which string) (matrix.Side, error) {
 	side := matrix.Side{Name: ms.Name}
 	for i, u := range ms.Units {
 		at := fmt.Sprintf("%s.units[%d]", which, i)
-		rs, err := rules.ParseRuleset(u.Ruleset)
-		if err != nil {
-			return side, invalid(at+".ruleset", "web.matrix.unit_error", at+".ruleset", errText{err})
-		}
-		if len(u.Target) == 0 {
-			return side, invalid(at+".target", "web.matrix.required", at+".target")
-		}
-		if u.Leadership < 0 || u.Leadership > 12 {
-			return side, invalid(at+".leadership", "web.matrix.range", at+".leadership", 0, 12, u.Leadership)
-		}
-		if u.Initiative < 0 || u.Initiative > 10 {
-			return side, invalid(at+".initiative", "web.matrix.range", at+".initiative", 0, 10, u.Initiative)
-		}
-		unit, err := matrix.LoadUnit(u.Name, rs, u.Options, u.Target, u.Attacks)
+		unit, err := u.Unit()
 		if err != nil {
 			var se *scenario.Error
 			if errors.As(err, &se) {
 				c := *se
-				c.File, c.Line, c.Column = "", 0, 0
-				field := at
-				if c.Field != "" {
-					field = at + "." + c.Field
-				}
-				c.Field = ""
-				return side, invalid(field, "web.matrix.unit_error", field, scenarioText{&c})
+				c.Field = strings.TrimSuffix(at+"."+c.Field, ".")
+				t := scenarioText{&c}
+				return side, &apiError{Status: http.StatusBadRequest, Code: "invalid", Field: c.Field, Message: t.Text(msg.English), Words: t}
 			}
 			return side, invalid(at, "web.matrix.unit_error", at, errText{err})
 		}
-		unit.Leadership, unit.Initiative = u.Leadership, u.Initiative
 		side.Units = append(side.Units, unit)
 	}
 	return side, nil

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // matrixUnits are two tow units as a matrix request's UNITs: State
@@ -34,15 +35,6 @@ func lines(t *testing.T, body string) []map[string]any {
 		out = append(out, m)
 	}
 	return out
-}
-
-func TestMatrixSmallStream(t *testing.T) {
-	h := testServer(t, Config{}).Handler()
-	w := do(t, h, "POST", "/api/matrix", "application/json", matrixBody(matrixUnits, matrixUnits, `, "fights": ["shooting", "charge"], "at_least": 2`))
-	if w.Code != 200 || w.Header().Get("Content-Type") != "application/x-ndjson" {
-		t.Fatalf("status %d, %q: %s", w.Code, w.Header().Get("Content-Type"), w.Body.String())
-	}
-	t.Log(w.Body.String())
 }
 
 // The matrix's lines: the start names the rows and columns, each cell
@@ -120,5 +112,38 @@ func TestMatrixBadInput(t *testing.T) {
 	w := do(t, h, "POST", "/api/matrix?lang=ru", "application/json", matrixBody(`[]`, matrixUnits, ""))
 	if e := decode[ErrorBody](t, w, 400); e.Error != "mine: нет ни одного подразделения: для матрицы нужно хотя бы одно подразделение с каждой стороны" {
 		t.Errorf("Russian: %q", e.Error)
+	}
+}
+
+// The server's deadline cuts a matrix: the stream still ends with its end
+// line, which says so and counts the cells not done.
+func TestMatrixDeadline(t *testing.T) {
+	// 30 blocks of 21 to 50 models: every cell a round of its own (cells
+	// of one file would share its computation).
+	var blocks []string
+	for n := 21; n <= 50; n++ {
+		blocks = append(blocks, fmt.Sprintf(`{"name": "Block of %d", "ruleset": "tow", "target": {"models": %d, "frontage": 8, "ws": 3, "toughness": 3, "command": ["musician", "standard", "champion"]}, "attacks": [{"count": 16, "ws": 3, "strength": 3}]}`, n, n))
+	}
+	units := "[" + strings.Join(blocks, ",") + "]"
+	for _, c := range []struct {
+		name    string
+		timeout time.Duration
+	}{{"before any cell", time.Nanosecond}, {"midway", 300 * time.Millisecond}} {
+		t.Run(c.name, func(t *testing.T) {
+			h := testServer(t, Config{Timeout: c.timeout}).Handler()
+			w := do(t, h, "POST", "/api/matrix", "application/json", matrixBody(units, units, `, "fights": ["charge", "charged", "melee"]`))
+			if w.Code != 200 {
+				t.Fatalf("status %d: %s", w.Code, w.Body.String())
+			}
+			ls := lines(t, w.Body.String())
+			end := ls[len(ls)-1]
+			done, notDone := int(end["done"].(float64)), int(end["not_done"].(float64))
+			if ls[0]["type"] != "start" || end["type"] != "end" || end["deadline"] != true || done+notDone != 2700 || len(ls) != done+2 || notDone == 0 {
+				t.Errorf("%d lines, end %v", len(ls), end)
+			}
+			if c.timeout == time.Nanosecond && done != 0 {
+				t.Errorf("%d cells done past the deadline", done)
+			}
+		})
 	}
 }
