@@ -128,6 +128,7 @@ var _ = family([]Entry{
 	{ID: "webmatrix.js.not_applicable", EN: "not applicable: {0}", RU: "неприменимо: {0}"},
 	{ID: "webmatrix.js.error", EN: "error: {0}", RU: "ошибка: {0}"},
 	{ID: "webmatrix.js.waiting", EN: "not computed yet", RU: "ещё не посчитано"},
+	{ID: "webmatrix.js.not_done", EN: "not done within the server's time limit", RU: "не посчитано в пределах лимита времени сервера"},
 	{ID: "webmatrix.js.open_odds", EN: "open on the Odds tab", RU: "открыть на вкладке «Шансы»"},
 	{ID: "webmatrix.js.open_combat", EN: "open on the Combat tab", RU: "открыть на вкладке «Ближний бой»"},
 	{ID: "webmatrix.js.cell", EN: "{0} against {1}: {2}", RU: "{0} против {1}: {2}"},

@@ -178,7 +178,7 @@ func TestBrowserMatrixRecorded(t *testing.T) {
 	if got := fmt.Sprint(texts("shooting")); got != "[[Mine ↓ theirs → Test Captain Test Spearmen] [Crossbowmen 0.6944 2.4167] [Knights – –]]" {
 		t.Errorf("the shooting table: %s", got)
 	}
-	if got := fmt.Sprint(texts("charge")); got != "[[Mine ↓ theirs → Test Captain Test Spearmen] [Crossbowmen -1.23 0.5000] [Knights ! 3.5]]" {
+	if got := fmt.Sprint(texts("charge")); got != "[[Mine ↓ theirs → Test Captain Test Spearmen] [Crossbowmen ~-1.23 0.5000] [Knights ! ~3.5]]" {
 		t.Errorf("the charge table: %s", got)
 	}
 	if c := eval[string](t, ctx, `return document.getElementById('matrix-title-charge').textContent`); c != "Charge: my unit charges: expected combat result, mine minus theirs" {
@@ -192,7 +192,7 @@ func TestBrowserMatrixRecorded(t *testing.T) {
 	if ink := eval[string](t, ctx, `return getComputedStyle(document.querySelector('#cell-charge-1-1 button')).color`); ink != "rgb(255, 255, 255)" {
 		t.Errorf("the darkest cell's ink is %s", ink)
 	}
-	if tip := eval[string](t, ctx, `return document.querySelector('#cell-charge-0-0 button').title`); tip != "Crossbowmen against Test Captain: -1.23 (Monte Carlo, 20000 samples, ±0.01) — open on the Combat tab" {
+	if tip := eval[string](t, ctx, `return document.querySelector('#cell-charge-0-0 button').title`); tip != "Crossbowmen against Test Captain: ~-1.23 (Monte Carlo, 20000 samples, ±0.01) — open on the Combat tab" {
 		t.Errorf("a sampled cell's title: %q", tip)
 	}
 
@@ -214,7 +214,7 @@ func TestBrowserMatrixRecorded(t *testing.T) {
 	if got := rows("charge"); got != "Crossbowmen, Knights" {
 		t.Errorf("sorted by Test Spearmen again, the rows are %s", got)
 	}
-	if got := texts("charge")[1]; fmt.Sprint(got) != "[Crossbowmen -1.23 0.5000]" {
+	if got := texts("charge")[1]; fmt.Sprint(got) != "[Crossbowmen ~-1.23 0.5000]" {
 		t.Errorf("a row keeps its cells when sorted: %v", got)
 	}
 	must(t, ctx, chromedp.Click(chromedp.CSS(`#matrix-shooting tbody button[data-sort-row="0"]`)))
@@ -240,7 +240,7 @@ func TestBrowserMatrixRecorded(t *testing.T) {
 
 	// What the cells show, at once.
 	choose(t, ctx, "matrix-show", "win")
-	if got := fmt.Sprint(texts("charge")[1:]); got != "[[Crossbowmen 61% 25.00%] [Knights ! 90%]]" {
+	if got := fmt.Sprint(texts("charge")[1:]); got != "[[Crossbowmen ~61% 25.00%] [Knights ! ~90%]]" {
 		t.Errorf("the chance to win: %s", got)
 	}
 	if got := fmt.Sprint(texts("shooting")[1]); got != "[Crossbowmen 80.00% 10.00%]" {
@@ -275,7 +275,8 @@ func TestBrowserMatrixRecorded(t *testing.T) {
 
 // TestBrowserMatrixPhone: at 390 px a matrix larger than the screen
 // scrolls inside its box, its column heads and row names kept in view,
-// and the page itself never scrolls sideways.
+// and the page itself never scrolls sideways. The server's deadline cut
+// its last cell: the table shows it as not done, and the status says so.
 func TestBrowserMatrixPhone(t *testing.T) {
 	ctx := browser(t)
 	const n = 12
@@ -286,10 +287,13 @@ func TestBrowserMatrixPhone(t *testing.T) {
 	head := []string{fmt.Sprintf(`{"type":"start","rows":[%s],"cols":[%s],"fights":["shooting"],"cells":%d,"left_out":[]}`, strings.Join(names, ","), strings.Join(names, ","), n*n)}
 	for r := range n {
 		for c := range n {
+			if r == n-1 && c == n-1 {
+				continue // the deadline's
+			}
 			head = append(head, fmt.Sprintf(`{"type":"cell","row":%d,"col":%d,"fight":"shooting","method":"exact","values":{"mean":%d.25,"p_at_least":0.5,"p_destroy":0,"p_panic":0},"digits":4}`, r, c, r+c))
 		}
 	}
-	head = append(head, fmt.Sprintf(`{"type":"end","done":%d,"errors":0,"elapsed_ms":80}`, n*n))
+	head = append(head, fmt.Sprintf(`{"type":"end","done":%d,"errors":0,"elapsed_ms":80,"deadline":true,"not_done":1}`, n*n-1))
 	rec := &recorded{next: New(Config{}).Handler(), head: head, requests: make(chan []byte, 4), release: make(chan struct{})}
 	close(rec.release)
 	srv := httptest.NewServer(rec)
@@ -300,7 +304,13 @@ func TestBrowserMatrixPhone(t *testing.T) {
 	pickMatrixList(t, ctx, "theirs", examplePath(t, "lists/test-army.json"), "units read: 2")
 	must(t, ctx, chromedp.Click(chromedp.CSS("#matrix-submit")))
 	<-rec.requests
-	waitFor(t, ctx, "the whole matrix", `return document.getElementById('matrix-status').textContent.startsWith('Done: 144 of 144') && document.getElementById('cell-shooting-11-11').textContent === '22.2500'`)
+	waitFor(t, ctx, "the whole matrix", `return document.getElementById('matrix-status').textContent.startsWith('Done: 143 of 144') && document.getElementById('cell-shooting-11-10').textContent === '21.2500'`)
+	if s := eval[string](t, ctx, `return document.getElementById('matrix-status').textContent`); s != "Done: 143 of 144, in 0.1 s. The server's time limit stopped the matrix; not done: 1." {
+		t.Errorf("the status after the deadline: %q", s)
+	}
+	if c := eval[[2]string](t, ctx, `var c = document.getElementById('cell-shooting-11-11'); return [c.textContent, c.title]`); c != [2]string{"?not done within the server's time limit", "Unit with a long name 12 against Unit with a long name 12: not done within the server's time limit"} {
+		t.Errorf("the cell not done: %q", c)
+	}
 	if w := eval[int](t, ctx, "return document.documentElement.scrollWidth"); w > 391 {
 		t.Errorf("the page is %d px wide on a phone of 390", w)
 	}
@@ -433,9 +443,9 @@ func atoi(s string) int {
 // either language's way.
 func regexpDigits(d int) *regexp.Regexp {
 	if d == 0 {
-		return regexp.MustCompile(`^[-−]?\d+$`)
+		return regexp.MustCompile(`^~?[-−]?\d+$`)
 	}
-	return regexp.MustCompile(fmt.Sprintf(`^[-−]?\d+[.,]\d{%d}$`, d))
+	return regexp.MustCompile(fmt.Sprintf(`^~?[-−]?\d+[.,]\d{%d}$`, d))
 }
 
 // TestBrowserMatrix: the whole way, at desktop and phone width, with the

@@ -457,9 +457,11 @@
     td.style.color = '';
     ['data-value', 'data-lightness', 'data-method', 'data-digits'].forEach(function (a) { td.removeAttribute(a); });
     if (!cell) {
+      // not yet; after the end, not done (the server's deadline): "?"
       td.className = 'waiting';
-      td.title = say('webmatrix.js.cell', who[0], who[1], say('webmatrix.js.waiting'));
-      td.appendChild(el('span', 'visually-hidden', say('webmatrix.js.waiting')));
+      td.title = say('webmatrix.js.cell', who[0], who[1], say(m.ended ? 'webmatrix.js.not_done' : 'webmatrix.js.waiting'));
+      if (m.ended) td.appendChild(el('span', '', '?'));
+      td.appendChild(el('span', 'visually-hidden', say(m.ended ? 'webmatrix.js.not_done' : 'webmatrix.js.waiting')));
       return;
     }
     if (cell.method === 'none' || cell.method === 'error') {
@@ -487,7 +489,8 @@
     td.setAttribute('data-lightness', sh.l.toFixed(1));
     td.setAttribute('data-method', cell.method);
     td.setAttribute('data-digits', String(typeof cell.digits === 'number' ? cell.digits : 4));
-    var shown = text(v, cell, me);
+    // A sampled cell is marked as the command line marks it: ~0.61.
+    var shown = (cell.method === 'sampled' ? '~' : '') + text(v, cell, me);
     var how = cell.method === 'sampled' ? say('webmatrix.js.sampled', cell.samples, text(cell.half_width || 0, cell, { chance: me.chance })) : say('webmatrix.js.exact');
     var a = el('button', 'cell', shown);
     a.type = 'button';
