@@ -107,4 +107,11 @@
 // through /api/battles/... and follows the change feed, so two browsers
 // on one battle stay in step; POST /battle/text turns what a player wrote
 // or saved into the API's JSON with the server's readers.
+//
+// GET /matrix is the Matrix tab (matrix_page.go, docs/matrix.md): its
+// script reads each side from a list file or the saved units and fills
+// one table per kind of fight from POST /api/matrix's stream. POST
+// /matrix/units turns saved units' form fields into the matrix's units
+// with the Odds tab's form code; POST /matrix/open says where a cell
+// opens, from the file package matrix writes for it.
 package web
