@@ -531,28 +531,40 @@ func TestBrowserMatrix(t *testing.T) {
 
 	t.Run("saved", func(t *testing.T) {
 		// Units saved by hand on the Odds tab: a target, and an attack
-		// profile under the same name.
+		// profile under the same name; units of a list imported there,
+		// each with its own attack profiles, one without its Toughness.
 		must(t, ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(srv.URL+"/matrix"), chromedp.WaitVisible(chromedp.CSS("#matrix-form")))
 		eval[bool](t, ctx, `localStorage.setItem('rearrank.units', JSON.stringify({
 			target: {'Halberdiers': {ruleset: 'tow', fields: {models: '20', toughness: '3', armour: 'light', ws: '3'}},
-			         'Ogre': {ruleset: 'tow', fields: {models: '1', toughness: '4', wounds: '3'}}},
-			attack: {'Halberdiers': {ruleset: 'tow', fields: {count: '10', strength: '4', ws: '3', phase: 'melee'}}}})); return true`)
+			         'Ogre': {ruleset: 'tow', fields: {models: '1', toughness: '4', wounds: '3'}},
+			         'Spears (L)': {ruleset: 'tow', fields: {models: '20', toughness: '3', ws: '3'}, list: 'L', label: 'Spears'},
+			         'Gobbos (L)': {ruleset: 'tow', fields: {models: '20'}, list: 'L', label: 'Gobbos', missing: {toughness: 'the file does not give it'}}},
+			attack: {'Halberdiers': {ruleset: 'tow', fields: {count: '10', strength: '4', ws: '3', phase: 'melee'}},
+			         'Spears (L)': {ruleset: 'tow', fields: {count: '9', strength: '3', ws: '3'}, list: 'L', label: 'Spears'},
+			         'Spears: Sergeant (L)': {ruleset: 'tow', fields: {count: '2', strength: '4', ws: '3'}, list: 'L', label: 'Spears: Sergeant'},
+			         'Spearsmen (L)': {ruleset: 'tow', fields: {count: '5', strength: '5'}, list: 'L', label: 'Spearsmen'}}})); return true`)
 		must(t, ctx, chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS("#matrix-form")))
 		pickMatrixList(t, ctx, "mine", mineFile, "units read: 2.")
 		must(t, ctx, chromedp.Click(chromedp.CSS("#theirs-source-saved")))
-		waitFor(t, ctx, "the saved units", `return document.querySelectorAll('#theirs-saved input[type=checkbox]').length === 2`)
-		if g := eval[string](t, ctx, `return document.querySelector('#theirs-saved legend').textContent`); g != "Saved by hand" {
-			t.Errorf("the group of units saved by hand: %q", g)
+		waitFor(t, ctx, "the saved units", `return document.querySelectorAll('#theirs-saved input[type=checkbox]').length === 4`)
+		if g := eval[string](t, ctx, `return [...document.querySelectorAll('#theirs-saved fieldset')].map(function (f) { return f.innerText.replace(/\s+/g, ' ').trim(); }).join(' | ')`); g != "Saved by hand Halberdiers Ogre | L Gobbos Spears" {
+			t.Errorf("the saved units, a group per list: %q", g)
 		}
-		must(t, ctx, chromedp.Click(chromedp.CSS("#theirs-saved-0-0")), chromedp.Click(chromedp.CSS("#theirs-saved-0-1")))
-		if c := eval[string](t, ctx, `return document.getElementById('theirs-chosen').textContent`); c != "Chosen: Halberdiers, Ogre" {
+		for _, id := range []string{"theirs-saved-0-0", "theirs-saved-0-1", "theirs-saved-1-0", "theirs-saved-1-1"} {
+			must(t, ctx, chromedp.Click(chromedp.CSS("#"+id)))
+		}
+		if c := eval[string](t, ctx, `return document.getElementById('theirs-chosen').textContent`); c != "Chosen: Halberdiers, Ogre, Gobbos, Spears" {
 			t.Errorf("their side says %q", c)
 		}
 		must(t, ctx, chromedp.Click(chromedp.CSS("#matrix-submit")))
-		waitFor(t, ctx, "the matrix of saved units", `return document.getElementById('matrix-status').textContent.startsWith('Done: 12 of 12,')`)
+		waitFor(t, ctx, "the matrix of saved units", `return document.getElementById('matrix-status').textContent.startsWith('Done: 18 of 18,')`)
+		if l := eval[string](t, ctx, `return document.getElementById('matrix-left-out').innerText`); l != "Left out\nGobbos (theirs): target.toughness: required: the unit's Toughness (t9a: Resilience), 1 to 10" {
+			t.Errorf("the units left out: %q", l)
+		}
 		units := `{"name": "Units saved in this browser", "units": [
 			{"name": "Halberdiers", "ruleset": "tow", "target": {"models": 20, "ws": 3, "toughness": 3, "armour": "light"}, "attacks": [{"count": 10, "ws": 3, "strength": 4}]},
-			{"name": "Ogre", "ruleset": "tow", "target": {"models": 1, "toughness": 4, "wounds": 3}, "attacks": []}]}`
+			{"name": "Ogre", "ruleset": "tow", "target": {"models": 1, "toughness": 4, "wounds": 3}, "attacks": []},
+			{"name": "Spears", "ruleset": "tow", "target": {"models": 20, "ws": 3, "toughness": 3}, "attacks": [{"count": 9, "ws": 3, "strength": 3}, {"count": 2, "ws": 3, "strength": 4}]}]}`
 		checkCells(t, ctx, matrixStream(t, srv.URL, `{"mine": `+listBody(t, mineFile)+`, "theirs": `+units+`}`))
 	})
 

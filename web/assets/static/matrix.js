@@ -148,6 +148,11 @@
       });
       out.push({ key: key, name: label, list: t.list || '', ruleset: t.ruleset, target: t.fields || {}, attacks: attacks });
     });
+    // in the order shown: those saved by hand, then each list's
+    out.sort(function (a, b) {
+      if (a.list !== b.list) return a.list === '' ? -1 : b.list === '' ? 1 : a.list < b.list ? -1 : 1;
+      return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+    });
     return out;
   }
 
