@@ -71,9 +71,6 @@ func appendFight(fs []Fight, f Fight) []Fight {
 	return append(fs, f)
 }
 
-// combat reports whether f is a close-combat round.
-func (f Fight) combat() bool { return f == Charge || f == Charged || f == Melee }
-
 // charger is the combat file's charger of the round f: the row unit is
 // side a.
 func (f Fight) charger() string {

@@ -125,6 +125,8 @@ type Summary struct {
 func (m *Matrix) Run(ctx context.Context, cfg Config, deliver func(Cell)) Summary {
 	start := time.Now()
 	r := newRun(m, cfg)
+	r.workers = min(cfg.workers(), m.Cells())
+	r.left.Store(int64(m.Cells()))
 	jobs := make(chan cellID)
 	go func() {
 		defer close(jobs)
@@ -155,6 +157,7 @@ func (m *Matrix) Run(ctx context.Context, cfg Config, deliver func(Cell)) Summar
 					continue
 				}
 				done.Add(1)
+				r.left.Add(-1)
 				if c.Method == MethodError {
 					errs.Add(1)
 				}
@@ -183,6 +186,9 @@ type cellID struct {
 type run struct {
 	m   *Matrix
 	cfg Config
+
+	workers int
+	left    atomic.Int64 // cells not yet done
 
 	mu      sync.Mutex
 	results map[string]*entry // by the file's text
@@ -350,5 +356,39 @@ func (r *run) report(ctx context.Context, c *combat.Combat) (*combat.Report, err
 	if !errors.Is(err, odds.ErrStateLimit) && !errors.Is(err, context.DeadlineExceeded) {
 		return nil, err
 	}
-	return c.MonteCarlo(ctx, r.cfg.samples(), r.cfg.Seed)
+	n := r.cfg.samples()
+	if _, ok := ctx.Deadline(); !ok || n <= pilotSamples {
+		return c.MonteCarlo(ctx, n, r.cfg.Seed)
+	}
+	// Within a deadline, as many samples as the cell's share of the time
+	// left allows: a pilot run times a round.
+	start := time.Now()
+	pilot, err := c.MonteCarlo(ctx, pilotSamples, r.cfg.Seed)
+	if err != nil {
+		return nil, err
+	}
+	perRound := time.Since(start) / pilotSamples
+	if n = r.samplesWithin(ctx, perRound); n <= pilotSamples {
+		return pilot, nil // the run of n = pilotSamples rounds, seed and all
+	}
+	return c.MonteCarlo(ctx, n, r.cfg.Seed)
+}
+
+// pilotSamples are the rounds that time a sampled cell's round, and the
+// fewest it samples.
+const pilotSamples = 200
+
+// samplesWithin is the samples of a cell whose round takes perRound: at
+// most Config.Samples, and no more than the cell's share of the time
+// left before ctx's deadline (the time left times the workers, over the
+// cells not done), so that the whole matrix fits; at least pilotSamples.
+func (r *run) samplesWithin(ctx context.Context, perRound time.Duration) int {
+	n := r.cfg.samples()
+	dl, ok := ctx.Deadline()
+	if !ok || perRound <= 0 {
+		return n
+	}
+	left := max(r.left.Load(), 1)
+	share := time.Until(dl) * time.Duration(r.workers) / time.Duration(left)
+	return max(pilotSamples, min(n, int(share/perRound)))
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/rearrank/rearrank/armylist"
 	"github.com/rearrank/rearrank/msg"
@@ -121,5 +122,29 @@ func TestListSide(t *testing.T) {
 	// The Spearmen's champion has a profile of his own: a fight of his.
 	if f := s.Units[1].Fighters; f[0].By != "rank_and_file" || f[0].Attacks != 1 || f[1].By != "champion" || f[1].Attacks != 2 {
 		t.Errorf("the Spearmen's fights %+v", f)
+	}
+}
+
+// Within a deadline a sampled cell takes its share of the time left:
+// 10 s, 2 workers and 100 cells left give each 200 ms, 2,000 rounds of
+// 100 µs (a little less, as the clock runs); never more than
+// Config.Samples, never fewer than the pilot's.
+func TestSamplesWithin(t *testing.T) {
+	r := newRun(&Matrix{}, Config{Samples: 4000})
+	r.workers = 2
+	r.left.Store(100)
+	if n := r.samplesWithin(context.Background(), 100*time.Microsecond); n != 4000 {
+		t.Errorf("no deadline: %d samples, want 4000", n)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if n := r.samplesWithin(ctx, 100*time.Microsecond); n < 1900 || n > 2000 {
+		t.Errorf("10 s for 100 cells on 2 workers: %d samples, want about 2000", n)
+	}
+	if n := r.samplesWithin(ctx, 10*time.Microsecond); n != 4000 {
+		t.Errorf("fast rounds: %d samples, want Config.Samples", n)
+	}
+	if n := r.samplesWithin(ctx, time.Second); n != pilotSamples {
+		t.Errorf("slow rounds: %d samples, want the pilot's %d", n, pilotSamples)
 	}
 }

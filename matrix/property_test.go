@@ -110,11 +110,21 @@ func f64(r *big.Rat) float64 {
 // both sides and twice on one (work shared between cells must not mix
 // them up), and units of rulesets that cannot meet.
 func TestCellsAreTheirComputation(t *testing.T) {
+	checkCells(t, Config{Workers: 2, Seed: 7}, 6, []string{"exact shooting", "exact charge", "exact charged", "exact melee", "none shooting", "error shooting", "error charge"})
+}
+
+// With a state limit that most computations pass, cells are sampled:
+// each is the Monte Carlo estimate its file gives past that limit, with
+// the same samples and seed.
+func TestSampledCellsAreTheirComputation(t *testing.T) {
+	checkCells(t, Config{Workers: 2, Seed: 3, MaxStates: 4, Samples: 300}, 4, []string{"sampled shooting", "sampled charge"})
+}
+
+func checkCells(t *testing.T, cfg Config, trials int, want []string) {
 	pool := exampleUnits(t)
 	r := rand.New(rand.NewPCG(29, 1))
-	cfg := Config{Workers: 2, Seed: 7}
 	kinds := map[string]int{}
-	for trial := range 6 {
+	for trial := range trials {
 		pick := func() []Unit {
 			n := 2 + r.IntN(3)
 			out := make([]Unit, n)
@@ -181,7 +191,7 @@ func TestCellsAreTheirComputation(t *testing.T) {
 	}
 	// The draw covers every kind of cell (a test that meets none of a
 	// kind would pass whatever that kind computes).
-	for _, k := range []string{"exact shooting", "exact charge", "exact charged", "exact melee", "none shooting", "error shooting", "error charge"} {
+	for _, k := range want {
 		if kinds[k] == 0 {
 			t.Errorf("no cell %s among %v", k, kinds)
 		}

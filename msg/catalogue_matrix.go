@@ -93,6 +93,7 @@ charge — мой натиск, charged — чужой, melee — бой без 
 	{ID: "cli.matrix.flag.ruleset", EN: "the ruleset to map a list's units to (default: the list's game's)", RU: "свод правил, по которому читать подразделения ростера (по умолчанию — свод правил игры ростера)"},
 	{ID: "cli.matrix.flag.set", EN: "give a list's units a scenario field the file lacks, or override one: --set ws=4 (repeatable)", RU: "задать подразделениям ростера поле сценария, которого нет в файле, или заменить его: --set ws=4 (можно повторять)"},
 	{ID: "cli.matrix.flag.samples", EN: "the Monte Carlo samples of a cell that is sampled", RU: "число испытаний Монте-Карло для клетки, считаемой по выборке"},
+	{ID: "cli.matrix.flag.max-states", EN: "the most states an exact cell may hold (default: the odds' and the combat round's own); a cell past it is sampled", RU: "сколько состояний может держать точный расчёт клетки (по умолчанию — как у odds и combat); клетка сверх этого считается по выборке"},
 	{ID: "cli.matrix.flag.seed", EN: "the Monte Carlo seed", RU: "зерно генератора для Монте-Карло"},
 	{ID: "cli.matrix.flag.timeout", EN: "stop after this long (300ms, 2s; 0: none), printing the cells done", RU: "остановиться через это время (300ms, 2s; 0 — без предела) и вывести готовые клетки"},
 	{ID: "cli.matrix.error.args", EN: "matrix: want two arguments, MINE and THEIRS, got {0}", RU: "matrix: нужны два аргумента, МОИ и ЧУЖИЕ, а их {0}"},

@@ -127,20 +127,33 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, sayError(http.StatusBadRequest, code, field, msgOf(err)))
 		return
 	}
-	// One slot of the heavy lane for the pool, whose workers are as many
-	// as that lane's slots: the matrix is one heavy computation.
+	// The pool's workers hold slots of the heavy lane: one it waits for
+	// as any heavy computation does, and those of the lane's others that
+	// are free now, so that a matrix uses the cores the lane may use and
+	// no more (admission.go keeps a core for the cheap lane).
 	release, err := s.enter(ctx, s.heavy)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	defer release()
+	workers := 1
+more:
+	for workers < cap(s.heavy.slots) {
+		select {
+		case s.heavy.slots <- struct{}{}:
+			workers++
+			defer func() { <-s.heavy.slots }()
+		default:
+			break more
+		}
+	}
 	st := &ndjson{w: w, rc: http.NewResponseController(w)}
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(http.StatusOK)
 	st.line(matrix.Start(m, mine, theirs, lang))
-	sum := m.Run(ctx, matrix.Config{Workers: cap(s.heavy.slots), MaxStates: s.cfg.MaxStates}, func(c matrix.Cell) {
+	sum := m.Run(ctx, matrix.Config{Workers: workers, MaxStates: s.cfg.MaxStates}, func(c matrix.Cell) {
 		st.line(c.JSON(lang))
 	})
 	if sum.Panic != nil {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -145,5 +146,54 @@ func TestMatrixDeadline(t *testing.T) {
 				t.Errorf("%d cells done past the deadline", done)
 			}
 		})
+	}
+}
+
+// A side may be a list file, as text or as base64 bytes (a .rosz): its
+// units that can be read are rows or columns, the others named in
+// left_out. Texts are in the request's language.
+func TestMatrixListSides(t *testing.T) {
+	h := testServer(t, Config{}).Handler()
+	list, _ := json.Marshal(string(listFixture(t, "tow.json")))
+	rosz := base64.StdEncoding.EncodeToString(listFixture(t, "tow.rosz"))
+	owb, _ := json.Marshal(string(listFixture(t, "list.owb.json")))
+	body := `{"mine": {"list": ` + string(list) + `}, "theirs": {"list_base64": "` + rosz + `"}, "fights": ["shooting", "charge"]}`
+	w := do(t, h, "POST", "/api/matrix?lang=ru", "application/json", body)
+	if w.Code != 200 {
+		t.Fatalf("status %d: %s", w.Code, w.Body.String())
+	}
+	ls := lines(t, w.Body.String())
+	start, _ := json.Marshal(ls[0])
+	if want := `{"cells":4,"cols":[{"name":"Test Knights","ruleset":"tow"}],"fights":["shooting","charge"],"left_out":[],"rows":[{"name":"Test Captain","ruleset":"tow"},{"name":"Test Spearmen","ruleset":"tow"}],"type":"start"}`; string(start) != want {
+		t.Errorf("start %s\nwant  %s", start, want)
+	}
+	found := false
+	for _, l := range ls {
+		if l["why"] == "у Test Captain нет стрелковых атак" {
+			found = true
+		}
+	}
+	if !found || ls[len(ls)-1]["done"] != 4.0 {
+		t.Errorf("no Russian why, or not every cell done:\n%s", w.Body.String())
+	}
+	// An Old World Builder list has no stat lines: every unit is left
+	// out, each with why, and the side is empty.
+	body = `{"mine": {"list": ` + string(owb) + `}, "theirs": {"list": ` + string(list) + `}}`
+	e := decode[ErrorBody](t, do(t, h, "POST", "/api/matrix", "application/json", body), 400)
+	if e.Field != "mine.units" || !strings.HasPrefix(e.Error, "mine: no unit could be read (") {
+		t.Errorf("an Old World Builder list: %+v", e)
+	}
+	// With --set's values it reads.
+	body = `{"mine": {"list": ` + string(owb) + `, "set": ["ws=3", "toughness=3", "wounds=1", "strength=3", "count=5"]}, "theirs": {"list": ` + string(list) + `}, "fights": ["charge"]}`
+	w = do(t, h, "POST", "/api/matrix", "application/json", body)
+	ls = lines(t, w.Body.String())
+	start, _ = json.Marshal(ls[0]["rows"])
+	if w.Code != 200 || string(start) != `[{"name":"Test Baron","ruleset":"tow"},{"name":"Test Spearmen","ruleset":"tow"}]` || ls[len(ls)-1]["done"] != 4.0 {
+		t.Errorf("an Old World Builder list with set: %d %s", w.Code, w.Body.String())
+	}
+	// A field of neither part is a 400 naming the side's set.
+	body = `{"mine": {"list": ` + string(owb) + `, "set": ["attacks=1"]}, "theirs": {"list": ` + string(list) + `}}`
+	if e := decode[ErrorBody](t, do(t, h, "POST", "/api/matrix", "application/json", body), 400); e.Field != "mine.set" {
+		t.Errorf("set attacks: %+v", e)
 	}
 }

@@ -37,6 +37,7 @@ func runMatrix(ctx context.Context, args []string, e env) error {
 	var sets multiFlag
 	fs.Var(&sets, "set", "")
 	samples := fs.Int("samples", matrix.DefaultSamples, "")
+	maxStates := fs.Int("max-states", 0, "")
 	seed := fs.Uint64("seed", 0, "")
 	timeout := timeoutFlag(fs)
 	pos, err := parse(fs, args)
@@ -59,6 +60,11 @@ func runMatrix(ctx context.Context, args []string, e env) error {
 	}
 	if *atLeast < 1 || *atLeast > scenario.MaxModels {
 		return usage("cli.error.at", "matrix: --at-least", msg.New("matrix.error.at_least", *atLeast, scenario.MaxModels))
+	}
+	if flagSet(fs, "max-states") {
+		if err := checkMaxStates(fs, *maxStates); err != nil {
+			return err
+		}
 	}
 	if *samples < 100 || *samples > 1_000_000 {
 		return usage("cli.matrix.error.samples", *samples)
@@ -107,7 +113,7 @@ func runMatrix(ctx context.Context, args []string, e env) error {
 		progress = progressBar(e.stderr, time.Now())
 	}
 	cells := make([]matrix.Cell, 0, m.Cells())
-	sum := m.Run(ctx, matrix.Config{Samples: *samples, Seed: *seed}, func(c matrix.Cell) {
+	sum := m.Run(ctx, matrix.Config{Samples: *samples, Seed: *seed, MaxStates: *maxStates}, func(c matrix.Cell) {
 		cells = append(cells, c)
 		if progress != nil {
 			progress(len(cells), m.Cells())
