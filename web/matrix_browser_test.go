@@ -109,7 +109,7 @@ var matrixTail = []string{
 // column's head sorts the rows by it, again the other way, and a row's
 // name the columns; a cell not applicable or in error says why when
 // chosen; the units left out are listed; what the cells show changes at
-// once; a shooting cell opens the Odds tab with the row's shooting
+// once; Stop ends a request; a shooting cell opens the Odds tab with the row's shooting
 // groups at the column's unit.
 func TestBrowserMatrixRecorded(t *testing.T) {
 	ctx := browser(t)
@@ -166,6 +166,14 @@ func TestBrowserMatrixRecorded(t *testing.T) {
 	if b := eval[string](t, ctx, `return document.getElementById('results').getAttribute('aria-busy')`); b != "true" {
 		t.Errorf("while the stream runs the results are aria-busy=%s", b)
 	}
+	// Stop ends the request where it is; the matrix is asked again.
+	must(t, ctx, chromedp.Click(chromedp.CSS("#matrix-stop")))
+	if s := eval[[3]string](t, ctx, `return [document.getElementById('matrix-status').textContent, document.getElementById('results').getAttribute('aria-busy'), String(document.getElementById('matrix-stop').hidden)]`); s != [3]string{"Stopped: 3 of 8.", "false", "true"} {
+		t.Errorf("after Stop: %q", s)
+	}
+	must(t, ctx, chromedp.Click(chromedp.CSS("#matrix-submit")))
+	<-rec.requests
+	waitFor(t, ctx, "the first cells again", `return document.getElementById('matrix-status').textContent === '3 of 8'`)
 	close(rec.release)
 	waitFor(t, ctx, "the end", `return document.getElementById('matrix-status').textContent.startsWith('Done: 8 of 8, in 1.2 s.') && document.getElementById('results').getAttribute('aria-busy') === 'false'`)
 	if s := eval[string](t, ctx, `return document.getElementById('matrix-status').textContent`); s != "Done: 8 of 8, in 1.2 s. Cells with errors: 1 (choose one to see why)." {
