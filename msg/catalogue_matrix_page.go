@@ -9,6 +9,7 @@ package msg
 // players' own, written as they are.
 var _ = family([]Entry{
 	{ID: "web.tab.matrix", EN: "Matrix", RU: "Матрица"},
+	{ID: "web.docs.matrix", EN: "The matrix: my army against theirs", RU: "Матрица: моя армия против армии противника"},
 	{ID: "webmatrix.title", EN: "Army against army", RU: "Армия против армии"},
 	{ID: "webmatrix.skip", EN: "Skip to the matrix", RU: "К матрице"},
 	{ID: "webmatrix.intro",

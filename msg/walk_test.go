@@ -204,6 +204,7 @@ var allowedLiterals = map[literalKey]string{
 	{"web/api_battle_events.go", "battle feed failed"}:                                                         "the operator's log",
 	{"web/page_lang.go", "rank and file"}:                                                                      "a key of choiceWords: the form's English choice, matched to say it as web.choice.rank_and_file",
 	{"web/docs_page.go", "How rearrank applies the rules"}:                                                     "the page's title, the English of web.docs.rules (TestFormWordsCatalogue)",
+	{"web/docs_page.go", "The matrix: my army against theirs"}:                                                 "the page's title, the English of web.docs.matrix (TestFormWordsCatalogue)",
 	{"web/request.go", " (a YAML body is the scenario itself: give the other parameters in the query string)"}: "the English of web.api.yaml_envelope, which says it in the reader's language",
 	// The odds' invariants: a bug for us to read, never a player's.
 	{"odds/chain.go", "odds: packet chain: the rest of the faces remove the model alike"}: "an internal signal of the packet chain, caught inside odds",

@@ -31,6 +31,7 @@ func TestMatrixPage(t *testing.T) {
 		`<li><a href="/battle">Battle</a></li>`,
 		`<li><a href="/matrix" aria-current="page">Matrix</a></li>`,
 		`<noscript><p class="matrix-noscript" id="matrix-noscript">The matrix fills in as the server computes it, which takes JavaScript. Without it, the command line gives the same table: <code>rearrank matrix mine.json theirs.json</code> (<a href="/docs/matrix">how to read it</a>).</p></noscript>`,
+		`A cell opens its pairing in full. (<a href="/docs/matrix">how to read it</a>)</p>`,
 		`<form id="matrix-form" class="scenario matrix-form" data-script hidden>`,
 		`<fieldset class="group matrix-side" id="side-mine" data-side="mine">`,
 		`<legend>My units (rows)</legend>`,
@@ -44,6 +45,10 @@ func TestMatrixPage(t *testing.T) {
 		`"webmatrix.js.progress":"{0} of {1}"`,
 		`"webmatrix.fight.charged":"Charged: their unit charges"`,
 	)
+	// The page's help is served.
+	if d := pageReq(h, "GET", "/docs/matrix", ""); d.Code != http.StatusOK || !strings.Contains(d.Body.String(), "The matrix: my army against theirs") || !strings.Contains(d.Body.String(), "On the page") {
+		t.Errorf("GET /docs/matrix: %d", d.Code)
+	}
 	if strings.Contains(body, `aria-current="page">Battle`) {
 		t.Error("the Battle tab is current on the Matrix tab")
 	}
