@@ -6,6 +6,7 @@ import (
 	"math/big"
 
 	"github.com/rearrank/rearrank/combat"
+	"github.com/rearrank/rearrank/internal/safe"
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/scenario"
@@ -145,10 +146,14 @@ func (c *Cell) combatValues(rep *combat.Report) {
 
 // Code is a cell error's kind, as the stream writes it: ruleset (units
 // of different rulesets), options (switches that differ), state_limit,
-// invalid (a file the units make that its package refuses) or failed.
+// invalid (a file the units make that its package refuses), internal (a
+// bug, whose panic the caller logs) or failed.
 func Code(err error) string {
 	var se *scenario.Error
+	var pe *safe.PanicError
 	switch {
+	case errors.As(err, &pe):
+		return "internal"
 	case errors.Is(err, ErrRuleset):
 		return "ruleset"
 	case errors.Is(err, ErrOptions):

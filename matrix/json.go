@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 
+	"github.com/rearrank/rearrank/internal/safe"
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/scenario"
 )
@@ -151,6 +152,10 @@ func End(s Summary) EndJSON {
 // ErrorText is err in language l, without the place in a file the
 // matrix built, which no one wrote: the field's path names the part.
 func ErrorText(err error, l msg.Lang) string {
+	var pe *safe.PanicError
+	if errors.As(err, &pe) {
+		return msg.New("matrix.error.internal").Text(l) // the panic is the operator's to read
+	}
 	var se *scenario.Error
 	if errors.As(err, &se) && se.File == builtFile {
 		c := *se

@@ -251,6 +251,7 @@ func (r *run) safeCell(ctx context.Context, id cellID, panicked *atomic.Pointer[
 			c, ok = Cell{Row: id.row, Col: id.col, Fight: id.fight, Method: MethodError, Err: p}, true
 		}
 	}()
+	safe.Check("matrix.cell")
 	return r.cell(ctx, id)
 }
 

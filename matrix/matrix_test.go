@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"os"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/rearrank/rearrank/armylist"
+	"github.com/rearrank/rearrank/internal/safe"
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 )
@@ -146,5 +148,34 @@ func TestSamplesWithin(t *testing.T) {
 	}
 	if n := r.samplesWithin(ctx, time.Second); n != pilotSamples {
 		t.Errorf("slow rounds: %d samples, want the pilot's %d", n, pilotSamples)
+	}
+}
+
+// A panic in a cell's computation, a bug, is that cell's error (code
+// internal, no panic text for the reader) and the summary's Panic for
+// the operator's log; the other cells are computed.
+func TestPanicIsACellError(t *testing.T) {
+	units := exampleUnits(t)[:2]
+	m, err := New(Side{Units: units}, Side{Units: units}, []Fight{Shooting}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var once atomic.Bool
+	defer safe.SetHook(func(site string) {
+		if site == "matrix.cell" && once.CompareAndSwap(false, true) {
+			panic("boom")
+		}
+	})()
+	var bad []Cell
+	s := m.Run(context.Background(), Config{Workers: 1}, func(c Cell) {
+		if c.Method == MethodError {
+			bad = append(bad, c)
+		}
+	})
+	if len(bad) != 1 || Code(bad[0].Err) != "internal" || bad[0].JSON(msg.Russian).Error.Message != "внутренняя ошибка: эту клетку посчитать не удалось" {
+		t.Fatalf("error cells %+v", bad)
+	}
+	if s.Done != 4 || s.Errors != 1 || s.Panic == nil || s.Panic.Value != "boom" {
+		t.Errorf("summary %+v", s)
 	}
 }

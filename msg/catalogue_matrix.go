@@ -50,6 +50,7 @@ var _ = family([]Entry{
 	{ID: "matrix.fight.charged", EN: "charged", RU: "под натиском"},
 	{ID: "matrix.fight.melee", EN: "melee", RU: "рукопашная"},
 	{ID: "matrix.text", EN: "{0}", RU: "{0}"},
+	{ID: "matrix.error.internal", EN: "an internal error: this cell could not be computed", RU: "внутренняя ошибка: эту клетку посчитать не удалось"},
 	{ID: "matrix.error.required", EN: "required", RU: "обязательное поле"},
 	{ID: "matrix.error.range", EN: "want {0} to {1}, got {2}", RU: "нужно от {0} до {1}, а не {2}"},
 	{ID: "matrix.error.side_file", EN: "{0}: {1}", RU: "{0}: {1}"},
