@@ -24,3 +24,9 @@ var Scenario string
 //
 //go:embed combat.md
 var Combat string
+
+// Matrix is docs/matrix.md: my army against theirs, what a cell is and
+// how precise (the Matrix tab links it).
+//
+//go:embed matrix.md
+var Matrix string

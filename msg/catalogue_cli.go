@@ -41,6 +41,7 @@ Commands:
   rulesets  the rulesets, their switches and their defaults
   serve     the calculator and referee as a web page and JSON API
   import    an army list's units, or one as a scenario's target or attacks
+  matrix    my units against theirs: a table per fight, a cell per pair
   battle    a game kept as a log of events: units as they stand, undo, redo
   version   print the version
 
@@ -66,6 +67,7 @@ Example:
   rulesets  своды правил, их настройки и значения по умолчанию
   serve     калькулятор и судья как веб-страница и JSON API
   import    подразделения ростера или одно из них как цель или атаки сценария
+  matrix    мои подразделения против чужих: таблица на вид боя, клетка на пару
   battle    игра как журнал событий: подразделения в нынешнем виде, отмена, возврат
   version   показать версию
 

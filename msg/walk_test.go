@@ -203,6 +203,7 @@ var allowedLiterals = map[literalKey]string{
 	{"web/api_battle_events.go", "battle feed failed"}:                                                         "the operator's log",
 	{"web/page_lang.go", "rank and file"}:                                                                      "a key of choiceWords: the form's English choice, matched to say it as web.choice.rank_and_file",
 	{"web/docs_page.go", "How rearrank applies the rules"}:                                                     "the page's title, the English of web.docs.rules (TestFormWordsCatalogue)",
+	{"web/docs_page.go", "The matrix: my army against theirs"}:                                                 "the page's title, the English of web.docs.matrix (TestFormWordsCatalogue)",
 	{"web/request.go", " (a YAML body is the scenario itself: give the other parameters in the query string)"}: "the English of web.api.yaml_envelope, which says it in the reader's language",
 	// The odds' invariants: a bug for us to read, never a player's.
 	{"odds/chain.go", "odds: packet chain: the rest of the faces remove the model alike"}: "an internal signal of the packet chain, caught inside odds",
@@ -248,6 +249,16 @@ var allowedLiterals = map[literalKey]string{
 	{"battle/store.go", "stale version"}:   "battle.ErrStale, a sentinel (battlestore.error.stale is what a player reads)",
 	{"battle/store.go", "storage failed"}:  "battle.ErrStorage, a sentinel (battlestore.storage.* is what a player reads)",
 	{"battle/store.go", "bad battle name"}: "battle.ErrBadName, a sentinel (battlestore.error.name_* is what a player reads)",
+	// The matrix (issue 29): its sentinels, its example command line and
+	// the API's operator log and encoding/json's text it matches.
+	{"matrix/unit.go", "matrix: a side has no unit"}:                                                     "ErrEmpty, a sentinel (matrix.error.empty is what a player reads)",
+	{"matrix/unit.go", "matrix: too many units"}:                                                         "ErrTooLarge, a sentinel (matrix.error.too_many is what a player reads)",
+	{"matrix/unit.go", "matrix: bad request"}:                                                            "ErrRequest, a sentinel (matrix.error.* is what a player reads)",
+	{"matrix/files.go", "matrix: units of different rulesets"}:                                           "ErrRuleset, a sentinel (matrix.error.ruleset is what a player reads)",
+	{"matrix/files.go", "matrix: units with different switches"}:                                         "ErrOptions, a sentinel (matrix.error.options is what a player reads)",
+	{"cmd/rearrank/matrix.go", "rearrank matrix examples/lists/test-army.json examples/lists/orcs.json"}: "a command line, the same in every language",
+	{"web/api_matrix.go", "panic in a matrix cell"}:                                                      "the operator's log",
+	{"web/api_matrix.go", "json: unknown field "}:                                                        "encoding/json's error text, matched to say it as web.matrix.unknown_field",
 }
 
 // phraseKeys returns the keys of scenario's phrases table (scenario/

@@ -129,7 +129,7 @@ func (s *Server) CloseStreams() { s.battles.streams.cancel() }
 func (s *Server) streaming(next http.Handler) http.Handler {
 	feeds := http.NewServeMux()
 	for _, rt := range s.routes {
-		if strings.HasSuffix(rt.path, "/events") {
+		if strings.HasSuffix(rt.path, "/events") || rt.stream {
 			feeds.HandleFunc(rt.path, methods(rt))
 		}
 	}

@@ -138,7 +138,8 @@ func battleTabsIn(l msg.Lang, lang string) []tabLink {
 			tabs[i].Href = withLangHref(tabs[i].Href, lang)
 		}
 	}
-	return append(tabs, tabLink{Name: "battle", Label: msg.New("web.tab.battle").Text(l), Href: withLangHref("/battle", lang), Current: true})
+	return append(tabs, tabLink{Name: "battle", Label: msg.New("web.tab.battle").Text(l), Href: withLangHref("/battle", lang), Current: true},
+		tabLink{Name: "matrix", Label: msg.New("web.tab.matrix").Text(l), Href: withLangHref("/matrix", lang)})
 }
 
 // withLangHref adds lang to a link, "" leaving it as it is.

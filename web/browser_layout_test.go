@@ -314,7 +314,7 @@ func TestBrowserNotFoundPage(t *testing.T) {
 			if m["wide"].(float64) > float64(size.width)+1 || m["layout"].(float64) != float64(size.width) {
 				t.Errorf("the 404 page is %v px wide (laid out at %v) at %d", m["wide"], m["layout"], size.width)
 			}
-			if !strings.Contains(m["font"].(string), "system-ui") || m["back"] != true || m["tabs"] != float64(5) {
+			if !strings.Contains(m["font"].(string), "system-ui") || m["back"] != true || m["tabs"] != float64(6) {
 				t.Errorf("the 404 page: %v", m)
 			}
 			must(t, ctx, chromedp.Click(chromedp.CSS("#not-found-back")))

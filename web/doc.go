@@ -27,6 +27,8 @@
 //	POST /api/import         a list file of New Recruit, BattleScribe or Old World
 //	                         Builder, or a form holding it; ?name= ?ruleset= ?set=toughness=3
 //	                         (rearrank import; api_import.go)
+//	POST /api/matrix         my units against theirs, streamed as NDJSON a cell a line
+//	                         (rearrank matrix --json; api_matrix.go, docs/matrix.md)
 //	GET, POST /api/battles   the battles kept (Config.Battles, serve --db); create one
 //	GET, DELETE /api/battles/{id}, and under it POST units, attacks, combat,
 //	                         corrections, advance, undo, redo; DELETE units/{name};
@@ -109,4 +111,11 @@
 // through /api/battles/... and follows the change feed, so two browsers
 // on one battle stay in step; POST /battle/text turns what a player wrote
 // or saved into the API's JSON with the server's readers.
+//
+// GET /matrix is the Matrix tab (matrix_page.go, docs/matrix.md): its
+// script reads each side from a list file or the saved units and fills
+// one table per kind of fight from POST /api/matrix's stream. POST
+// /matrix/units turns saved units' form fields into the matrix's units
+// with the Odds tab's form code; POST /matrix/open says where a cell
+// opens, from the file package matrix writes for it.
 package web

@@ -20,7 +20,8 @@ import (
 // /docs/rules is docs/rules.md, each numbered section anchored as "s6.1"
 // and each reading of its table of choices as "R39", so that a step's
 // "rules 6.1" links to what it cites (citeHTML). /docs/scenario and
-// /docs/combat are the file formats the page's file boxes take.
+// /docs/combat are the file formats the page's file boxes take;
+// /docs/matrix is what the Matrix tab's cells are.
 
 // doc is one page of the documentation.
 type doc struct {
@@ -37,6 +38,7 @@ var docPages = sync.OnceValue(func() map[string]*doc {
 		{name: "rules", title: "How rearrank applies the rules", text: docs.Rules},
 		{name: "scenario", title: "Scenario files", text: docs.Scenario},
 		{name: "combat", title: "Combat files", text: docs.Combat},
+		{name: "matrix", title: "The matrix: my army against theirs", text: docs.Matrix},
 	} {
 		d.body, d.sections = renderMarkdown(d.text)
 		out[d.name] = d
@@ -83,7 +85,7 @@ func (s *Server) handleDocs(w http.ResponseWriter, r *http.Request) {
 	rememberLang(w, r, l)
 	title := func(name string) string { return say(msg.ID("web.docs."+name), docPages()[name].title, l) }
 	data := docsData{Title: title(d.name), Body: d.body, Langs: langLinks(r, l)}
-	for _, name := range []string{"rules", "scenario", "combat"} {
+	for _, name := range []string{"rules", "scenario", "combat", "matrix"} {
 		data.Docs = append(data.Docs, tabLink{Name: name, Label: title(name), Href: "/docs/" + name, Current: name == d.name})
 	}
 	s.writePageIn(w, l, http.StatusOK, "docs", data)
@@ -110,7 +112,7 @@ func docLink(target string) string {
 	case file == "":
 		return frag
 	}
-	for _, name := range []string{"rules", "scenario", "combat"} {
+	for _, name := range []string{"rules", "scenario", "combat", "matrix"} {
 		if strings.TrimPrefix(file, "docs/") == name+".md" {
 			return "/docs/" + name + frag
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/rearrank/rearrank/battle"
 	"github.com/rearrank/rearrank/combat"
 	"github.com/rearrank/rearrank/internal/wire"
+	"github.com/rearrank/rearrank/matrix"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/scenario"
@@ -178,6 +179,17 @@ var schemaTypes = map[string]reflect.Type{
 	"CorrectionRequest": nil,
 	"AdvanceRequest":    nil,
 	"BattleOddsRequest": nil,
+	// The matrix (api_matrix.go, package matrix's stream).
+	"MatrixStart":     reflect.TypeFor[matrix.StartJSON](),
+	"MatrixUnitName":  reflect.TypeFor[matrix.UnitJSON](),
+	"MatrixLeftOut":   reflect.TypeFor[matrix.LeftOutJSON](),
+	"MatrixCell":      reflect.TypeFor[matrix.CellJSON](),
+	"MatrixValues":    reflect.TypeFor[matrix.ValuesJSON](),
+	"MatrixCellError": reflect.TypeFor[matrix.CellErrorJSON](),
+	"MatrixEnd":       reflect.TypeFor[matrix.EndJSON](),
+	"MatrixRequest":   reflect.TypeFor[matrixRequest](),
+	"MatrixSide":      reflect.TypeFor[matrixSide](),
+	"MatrixUnit":      reflect.TypeFor[matrixUnit](),
 }
 
 // requestParams are the envelope fields each POST route reads (the names

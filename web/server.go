@@ -124,6 +124,9 @@ type route struct {
 	methods []string // a GET route answers HEAD too
 	handle  http.HandlerFunc
 	api     bool // described in the OpenAPI document
+	// stream: the route streams its answer and keeps the deadline
+	// itself, outside the guard that buffers a whole answer.
+	stream bool
 }
 
 // New returns a server with cfg's limits.
@@ -181,6 +184,9 @@ func New(cfg Config) *Server {
 		{path: "/battle/text", methods: []string{http.MethodPost}, handle: s.handleBattleText},
 		{path: "/battle/{id}", methods: []string{http.MethodGet, http.MethodPost}, handle: s.handleBattlePage},
 		{path: "/sweep", methods: []string{http.MethodGet}, handle: s.handleSweepPage},
+		{path: "/matrix", methods: []string{http.MethodGet}, handle: s.handleMatrixPage},
+		{path: "/matrix/units", methods: []string{http.MethodPost}, handle: s.handleMatrixUnits},
+		{path: "/matrix/open", methods: []string{http.MethodPost}, handle: s.handleMatrixOpen},
 		{path: "/docs/{name}", methods: []string{http.MethodGet}, handle: s.handleDocs},
 		{path: "/assets/", methods: []string{http.MethodGet}, handle: s.handleAsset(files)},
 		{path: "/healthz", methods: []string{http.MethodGet}, handle: s.handleHealth, api: true},
@@ -193,6 +199,7 @@ func New(cfg Config) *Server {
 		{path: "/api/combat", methods: []string{http.MethodPost}, handle: s.handleCombat, api: true},
 		{path: "/api/sweep", methods: []string{http.MethodPost}, handle: s.handleSweep, api: true},
 		{path: "/api/import", methods: []string{http.MethodPost}, handle: s.handleImport, api: true},
+		{path: "/api/matrix", methods: []string{http.MethodPost}, handle: s.handleMatrix, api: true, stream: true},
 		{path: "/api/battles", methods: []string{http.MethodGet, http.MethodPost}, handle: s.handleBattles, api: true},
 		{path: "/api/battles/import", methods: []string{http.MethodPost}, handle: s.handleBattleImport, api: true},
 		{path: "/api/battles/{id}", methods: []string{http.MethodGet, http.MethodDelete}, handle: s.handleBattle, api: true},

@@ -91,6 +91,8 @@ func dispatch(ctx context.Context, args []string, e env) error {
 		return runServe(ctx, rest, e)
 	case "import":
 		return runImport(rest, e)
+	case "matrix":
+		return runMatrix(ctx, rest, e)
 	case "battle":
 		return runBattle(ctx, rest, e)
 	}
