@@ -108,7 +108,7 @@ charge — мой натиск, charged — чужой, melee — бой без 
 	{ID: "cli.matrix.cell_error", EN: "! {0} v {1}: {2}", RU: "! {0} против {1}: {2}"},
 	{ID: "cli.matrix.show.shooting.mean", EN: "Shooting: mean casualties", RU: "Стрельба: средние потери"},
 	{ID: "cli.matrix.show.shooting.destroy", EN: "Shooting: chance the unit shot at is destroyed", RU: "Стрельба: шанс уничтожить подразделение-цель"},
-	{ID: "cli.matrix.show.shooting.break", EN: "Shooting: chance the unit shot at takes a panic test", RU: "Стрельба: шанс, что подразделение-цель проходит тест на панику"},
+	{ID: "cli.matrix.show.shooting.break", EN: "Shooting: chance the unit shot at takes a panic test", RU: "Стрельба: шанс, что подразделению-цели придётся пройти тест на панику"},
 	{ID: "cli.matrix.show.shooting.win", EN: "Shooting: chance of at least {0} {0:casualty|casualties}", RU: "Стрельба: шанс не меньше {0} {0:потери|потерь|потерь}"},
 	{ID: "cli.matrix.show.combat.mean", EN: "{0}: mean combat result (mine less theirs)", RU: "{0}: средний результат боя (мой минус чужой)"},
 	{ID: "cli.matrix.show.combat.destroy", EN: "{0}: chance theirs break", RU: "{0}: шанс, что чужое подразделение побежит"},
