@@ -71,6 +71,12 @@ func monteCarlo(ctx context.Context, u *alloc.Unit, attacks []rearrank.Attack, c
 	for w := range tmpls {
 		tmpls[w] = tmpl.Clone()
 	}
+	var plan *countPlan
+	if !cfg.DieByDie {
+		if plan, err = newCountPlan(ctx, tmpl); err != nil {
+			return nil, err
+		}
+	}
 	results := make([]*counts, chunks)
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -94,13 +100,23 @@ func monteCarlo(ctx context.Context, u *alloc.Unit, attacks []rearrank.Attack, c
 			}()
 			safe.Check("odds.montecarlo")
 			m := new(engine.Machine)
+			var cs *countSampler
+			if plan != nil {
+				cs = newCountSampler(ctx, plan, tmpls[w])
+			}
 			for !stop.Load() {
 				c := int(next.Add(1) - 1)
 				if c >= chunks {
 					return
 				}
 				size := min(chunk, n-c*chunk)
-				out, err := runChunk(&stop, tmpls[w], m, cfg.Seed, uint64(c), size)
+				var out *counts
+				var err error
+				if cs != nil {
+					out, err = cs.runChunk(&stop, m, cfg.Seed, uint64(c), size)
+				} else {
+					out, err = runChunk(&stop, tmpls[w], m, cfg.Seed, uint64(c), size)
+				}
 				if err != nil {
 					errs[w] = err
 					return
@@ -261,6 +277,23 @@ func stdErr(h []int64, n int64) float64 {
 // errStopped is runChunk's error when stop was set: MonteCarlo returns
 // ctx's error or the failure that set it instead.
 var errStopped = errors.New("odds: monte carlo stopped")
+
+// runChunk is runChunk drawing by counts.
+func (s *countSampler) runChunk(stop *atomic.Bool, m *engine.Machine, seed, stream uint64, size int) (*counts, error) {
+	r := dice.NewSeededStream(seed, stream)
+	c := newCounts()
+	for range size {
+		if stop.Load() {
+			return nil, errStopped
+		}
+		end, err := s.sample(stop, r, m)
+		if err != nil {
+			return nil, err
+		}
+		c.record(end)
+	}
+	return c, nil
+}
 
 // runChunk resolves size samples with stream number stream of the seed,
 // resetting m from tmpl for each, until stop is set. It reads stop before
