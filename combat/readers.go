@@ -13,6 +13,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/safe"
 	"github.com/rearrank/rearrank/msg"
@@ -400,6 +401,9 @@ func (c *Combat) MonteCarlo(ctx context.Context, n int, seed uint64) (*Report, e
 // monteCarloChunks plays the chunks of MonteCarlo's n rounds that next
 // hands out, on c's own units, into accs, until none is left or st is set.
 func (c *Combat) monteCarloChunks(st *stopper, next *atomic.Int64, accs []*acc, n int, seed uint64) error {
+	if !noSampleCache {
+		c.sample = newSampleCache()
+	}
 	for {
 		k := int(next.Add(1) - 1)
 		if k >= len(accs) {
@@ -415,6 +419,7 @@ func (c *Combat) monteCarloChunks(st *stopper, next *atomic.Int64, accs []*acc, 
 			if err != nil {
 				return err
 			}
+			o.Units = [2]*rearrank.Unit{} // the workers' machines' own, which the next round overwrites (sample.go)
 			s.add(o)
 		}
 		accs[k] = s.acc()
