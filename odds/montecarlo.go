@@ -187,14 +187,24 @@ func inc(s []int64, i int, by int64) []int64 {
 }
 
 func (c *counts) record(m *engine.Machine) {
-	t := m.Tally()
+	c.recordEnd(sampleEnd{m.Tally(), m.Destroyed(), m.PanicApplies()})
+}
+
+// sampleEnd is what record reads of a machine at the end of a sample.
+type sampleEnd struct {
+	tally                   rearrank.Tally
+	destroyed, panicApplies bool
+}
+
+func (c *counts) recordEnd(e sampleEnd) {
+	t := e.tally
 	c.cas = inc(c.cas, t.Casualties, 1)
 	c.wounds = inc(c.wounds, t.Wounds, 1)
 	c.unsaved = inc(c.unsaved, t.Unsaved, 1)
 	for r := unit.RankAndFile; r <= unit.Character; r++ {
 		c.byRole[r-1] = inc(c.byRole[r-1], t.ByRole[r], 1)
 	}
-	if m.Destroyed() {
+	if e.destroyed {
 		c.destroyed++
 	}
 	if t.Panic {
@@ -206,7 +216,7 @@ func (c *counts) record(m *engine.Machine) {
 	if t.Standard {
 		c.std++
 	}
-	c.panicApplies = c.panicApplies || m.PanicApplies()
+	c.panicApplies = c.panicApplies || e.panicApplies
 }
 
 func (c *counts) merge(o *counts) {
@@ -290,7 +300,7 @@ func (s *countSampler) runChunk(stop *atomic.Bool, m *engine.Machine, seed, stre
 		if err != nil {
 			return nil, err
 		}
-		c.record(end)
+		c.recordEnd(end)
 	}
 	return c, nil
 }

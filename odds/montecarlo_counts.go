@@ -207,10 +207,12 @@ type countEntry struct {
 }
 
 // countEnd is the machine after a total of single wounds, stepped on with
-// no dice as far as it goes: done when the sample is over.
+// no dice as far as it goes, or when that is the sample's end only what
+// a sample records of it (a run of a thousand attacks meets thousands of
+// totals).
 type countEnd struct {
-	m    *engine.Machine
-	done bool
+	m   *engine.Machine // nil when done
+	end sampleEnd
 }
 
 // countSampler draws samples by counts for one worker.
@@ -227,15 +229,15 @@ func newCountSampler(ctx context.Context, plan *countPlan, tmpl *engine.Machine)
 	return &countSampler{ctx: ctx, plan: plan, tmpl: tmpl, entries: map[engine.RollOutcome]*countEntry{}, e: enumerator{ctx: ctx}}
 }
 
-// sample draws one sample with r and returns the machine it ends on: m
-// when it had to step, or a remembered machine not to be changed.
-func (s *countSampler) sample(stop interface{ Load() bool }, r *dice.Seeded, m *engine.Machine) (*engine.Machine, error) {
+// sample draws one sample with r, stepping m where it must, and returns
+// what it ended on.
+func (s *countSampler) sample(stop interface{ Load() bool }, r *dice.Seeded, m *engine.Machine) (sampleEnd, error) {
 	o := s.plan.draw(r)
 	e := s.entries[o]
 	if e == nil {
 		var err error
 		if e, err = s.entry(o); err != nil {
-			return nil, err
+			return sampleEnd{}, err
 		}
 		s.entries[o] = e
 	}
@@ -256,23 +258,23 @@ func (s *countSampler) sample(stop interface{ Load() bool }, r *dice.Seeded, m *
 		}
 		end, err := s.end(e, t)
 		if err != nil {
-			return nil, err
+			return sampleEnd{}, err
 		}
-		if end.done {
-			return end.m, nil
+		if end.m == nil {
+			return end.end, nil
 		}
 		from = end.m
 	}
 	m.Reset(from)
 	for !m.Done() {
 		if stop.Load() {
-			return nil, errStopped
+			return sampleEnd{}, errStopped
 		}
 		if err := m.Step(r, nil); err != nil {
-			return nil, err
+			return sampleEnd{}, err
 		}
 	}
-	return m, nil
+	return sampleEnd{m.Tally(), m.Destroyed(), m.PanicApplies()}, nil
 }
 
 // draw draws one packet's wounds.
@@ -385,7 +387,11 @@ func (s *countSampler) end(e *countEntry, t int) (countEnd, error) {
 		if err != nil {
 			return countEnd{}, err
 		}
-		e.ends = append(e.ends, countEnd{c, done})
+		end := countEnd{m: c}
+		if done {
+			end = countEnd{end: sampleEnd{c.Tally(), c.Destroyed(), c.PanicApplies()}}
+		}
+		e.ends = append(e.ends, end)
 	}
 	return e.ends[min(t, len(e.ends)-1)], nil
 }
