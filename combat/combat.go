@@ -323,6 +323,9 @@ type Combat struct {
 	// units no round changes (MonteCarlo's workers): built once, not once
 	// a round. Nil otherwise.
 	start *[2][][]unit.Cell
+	// sample is what one MonteCarlo worker keeps from round to round
+	// (sample.go). Nil otherwise.
+	sample *sampleCache
 }
 
 // Side returns the combatant of side s.

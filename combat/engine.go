@@ -10,7 +10,6 @@ import (
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/alloc"
-	machine "github.com/rearrank/rearrank/internal/engine"
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/unit"
@@ -204,7 +203,8 @@ func ranksOf(g [][]unit.Cell) []int {
 // of a unit 5 or more wide (21.6, 21.8, 21.15): ranks for the rank bonus
 // and Steadfast, and t9a's Full Ranks.
 func fullRanks(u *alloc.Unit) int {
-	rs := u.RankSizes()
+	var buf [16]int
+	rs := u.AppendRankSizes(buf[:0])
 	if len(rs) == 0 || rs[0] < 5 {
 		return 0
 	}
@@ -250,10 +250,25 @@ type engine struct {
 	wounds [2]int
 	log    *[]Step
 	stop   *stopper // set: the round stops at the machine's next step; nil never
+	sample *sampleCache
+	events []rearrank.Event // resolve's, while its machine runs
 }
 
 func newEngine(c *Combat, log *[]Step) *engine {
-	e := &engine{c: c, edge: -1, log: log}
+	if s := c.sample; s != nil && log == nil && c.start != nil {
+		// a worker's rounds all start alike: the windows are worked out once
+		if s.base == nil {
+			s.base = buildEngine(c, nil)
+		}
+		s.eng = *s.base
+		return &s.eng
+	}
+	return buildEngine(c, log)
+}
+
+// buildEngine is newEngine, worked out.
+func buildEngine(c *Combat, log *[]Step) *engine {
+	e := &engine{c: c, edge: -1, log: log, sample: c.sample}
 	for i := range c.Sides {
 		e.units[i] = au(c.Sides[i].Unit)
 		if c.start != nil {
@@ -510,10 +525,21 @@ func (e *engine) step(p stepPlan, r dice.Roller) (StepCount, error) {
 // writes (a horde of 101 models of A10 makes 1,010 attacks); past
 // dice.MaxCount, which Validate keeps a combat below, it is an error.
 func (e *engine) groups(i int, p stepPlan) (groups []rearrank.Attack, fights []FightCount, attacks int, err error) {
+	if e.sample != nil && e.log == nil {
+		return e.sample.groups(e, i, p)
+	}
+	return e.buildGroups(i, p)
+}
+
+// buildGroups is groups, worked out.
+func (e *engine) buildGroups(i int, p stepPlan) (groups []rearrank.Attack, fights []FightCount, attacks int, err error) {
 	enemy := e.units[1-i]
 	var now [][]unit.Cell
-	if len(p.fights[i]) > 0 {
-		now = e.units[i].Ranks()
+	grid := func() [][]unit.Cell {
+		if now == nil {
+			now = e.units[i].Ranks()
+		}
+		return now
 	}
 	// names[g] are the fights group g rolls for: their own names, or
 	// who makes them (auto) where the file names none.
@@ -522,7 +548,7 @@ func (e *engine) groups(i int, p stepPlan) (groups []rearrank.Attack, fights []F
 	var counts []int // each group's attacks
 	for k, j := range p.fights[i] {
 		f := e.c.Sides[i].Fights[j]
-		n := e.attacksIn(i, f, now)
+		n := e.sample.attacks(e, i, j, f, grid)
 		fights = append(fights, FightCount{By: f.By, Attacks: n, Reroll: p.reroll[i][k] && n > 0})
 		if n == 0 || enemy.Destroyed() {
 			continue
@@ -643,7 +669,7 @@ func sameProfile(groups []rearrank.Attack, a rearrank.Attack) int {
 // batch resolves side i's attack groups against the enemy unit and adds
 // what they did to the round's totals.
 func (e *engine) batch(i int, enemy *alloc.Unit, groups []rearrank.Attack, r dice.Roller) (*alloc.Unit, []rearrank.Event, error) {
-	after, t, events, err := e.resolve(enemy, groups, r)
+	after, t, events, err := e.resolve(i, enemy, groups, r)
 	if err != nil {
 		return nil, nil, msg.Errorf(err, "combat.error.side", sideOf(i).String(), errText{err})
 	}
@@ -660,8 +686,8 @@ func (e *engine) batch(i int, enemy *alloc.Unit, groups []rearrank.Attack, r dic
 // step at a time (a die, or an unsaved wound's damage), so that a round
 // stops within a step once e.stop is set: one batch of 32,700 attacks (a
 // side's most at one step, dice.MaxCount) takes a good part of a second.
-func (e *engine) resolve(u *alloc.Unit, groups []rearrank.Attack, r dice.Roller) (*alloc.Unit, rearrank.Tally, []rearrank.Event, error) {
-	m, err := machine.NewMachine(u, groups, nil)
+func (e *engine) resolve(i int, u *alloc.Unit, groups []rearrank.Attack, r dice.Roller) (*alloc.Unit, rearrank.Tally, []rearrank.Event, error) {
+	m, err := e.sample.machine(e, i, u, groups)
 	if err != nil {
 		return nil, rearrank.Tally{}, nil, err
 	}
@@ -670,10 +696,11 @@ func (e *engine) resolve(u *alloc.Unit, groups []rearrank.Attack, r dice.Roller)
 	// the machine, given no log, builds none: a sampled round (MonteCarlo)
 	// or a walked one (Exact, Enumerate) then rolls the same dice in the
 	// same order with no message made per die.
-	var events []rearrank.Event
 	var log func(rearrank.Event)
-	if e.log != nil || e.c.Options.InstantKillScore == rules.ScoreProfile {
-		log = func(x rearrank.Event) { events = append(events, x) }
+	logging := e.log != nil || e.c.Options.InstantKillScore == rules.ScoreProfile
+	if logging {
+		e.events = nil
+		log = func(x rearrank.Event) { e.events = append(e.events, x) }
 	}
 	for !m.Done() {
 		if err := e.stop.check(); err != nil {
@@ -682,6 +709,10 @@ func (e *engine) resolve(u *alloc.Unit, groups []rearrank.Attack, r dice.Roller)
 		if err := m.Step(r, log); err != nil {
 			return nil, rearrank.Tally{}, nil, err
 		}
+	}
+	var events []rearrank.Event
+	if logging {
+		events, e.events = e.events, nil
 	}
 	return m.Unit(), m.Tally(), events, nil
 }
@@ -736,8 +767,9 @@ var ErrNoFights = errors.New("no fights: give each side's fights")
 func (c *Combat) play(st *stopper, r dice.Roller, log *[]Step) (*Outcome, error) {
 	e := newEngine(c, log)
 	e.stop = st
-	o := &Outcome{}
-	for k, p := range c.plan() {
+	plan := c.sample.planOf(c)
+	o := &Outcome{Steps: make([]StepCount, 0, len(plan))}
+	for k, p := range plan {
 		sc, err := e.step(p, r)
 		if err != nil {
 			return nil, msg.Errorf(err, "combat.error.step", k+1, p.key.Msg(c.Ruleset), errText{err})

@@ -2,6 +2,7 @@ package combat
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"math"
 	"math/big"
@@ -13,6 +14,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/safe"
 	"github.com/rearrank/rearrank/msg"
@@ -400,6 +402,9 @@ func (c *Combat) MonteCarlo(ctx context.Context, n int, seed uint64) (*Report, e
 // monteCarloChunks plays the chunks of MonteCarlo's n rounds that next
 // hands out, on c's own units, into accs, until none is left or st is set.
 func (c *Combat) monteCarloChunks(st *stopper, next *atomic.Int64, accs []*acc, n int, seed uint64) error {
+	if !noSampleCache {
+		c.sample = newSampleCache()
+	}
 	for {
 		k := int(next.Add(1) - 1)
 		if k >= len(accs) {
@@ -415,6 +420,7 @@ func (c *Combat) monteCarloChunks(st *stopper, next *atomic.Int64, accs []*acc, 
 			if err != nil {
 				return err
 			}
+			o.Units = [2]*rearrank.Unit{} // the workers' machines' own, which the next round overwrites (sample.go)
 			s.add(o)
 		}
 		accs[k] = s.acc()
@@ -446,21 +452,27 @@ func (s *sampled) add(o *Outcome) {
 	s.first = append(s.first, o)
 }
 
-// outcomeKey appends to k what acc.add reads of o.
+// outcomeKey appends to k what acc.add reads of o, each number a varint
+// and the break test's result with its length: fields in a fixed order
+// that tell where each ends.
 func outcomeKey(k []byte, o *Outcome) []byte {
-	k = strconv.AppendInt(append(k, byte(o.Winner)), int64(o.Margin()), 36)
+	k = binary.AppendVarint(append(k, byte(o.Winner)), int64(o.Margin()))
 	if o.Break != nil {
-		k = append(append(k, '!', byte(o.Break.Side), b2byte(o.Break.Broke)), o.Break.Result...)
+		k = append(k, '!', byte(o.Break.Side), b2byte(o.Break.Broke))
+		k = append(binary.AppendUvarint(k, uint64(len(o.Break.Result))), o.Break.Result...)
+	} else {
+		k = append(k, '.')
 	}
+	k = binary.AppendUvarint(k, uint64(len(o.Steps)))
 	for _, st := range o.Steps {
 		for i := range 2 {
-			k = strconv.AppendInt(append(k, ';', b2byte(st.Fights[i])), int64(st.Attacks[i]), 36)
+			k = binary.AppendVarint(append(k, b2byte(st.Fights[i])), int64(st.Attacks[i]))
 		}
 	}
 	for i := range 2 {
-		k = append(k, '/', b2byte(o.Destroyed[i]))
+		k = append(k, b2byte(o.Destroyed[i]))
 		for _, v := range [...]int{o.Casualties[i], o.Wounds[i], o.Score[i]} {
-			k = strconv.AppendInt(append(k, ','), int64(v), 36)
+			k = binary.AppendVarint(k, int64(v))
 		}
 	}
 	return k

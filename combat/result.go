@@ -158,7 +158,8 @@ func rankPoints(u *alloc.Unit, cr *rules.CombatRules) int {
 	}
 	least, most := cr.Troops.Ranks(rankAndFileType(u))
 	n := 0
-	for k, m := range u.RankSizes() {
+	var buf [16]int
+	for k, m := range u.AppendRankSizes(buf[:0]) {
 		if k > 0 && m >= least {
 			n++
 		}
@@ -212,6 +213,9 @@ func (c *Combat) score(o *Outcome) {
 	for i := range c.Sides {
 		s := &c.Sides[i]
 		u := au(o.Units[i])
+		if o.Points[i] == nil {
+			o.Points[i] = make([]Point, 0, 8) // one allocation a side, not one a point
+		}
 		add := func(name string, n int) {
 			if n != 0 {
 				o.Points[i] = append(o.Points[i], Point{name, n})
@@ -264,7 +268,8 @@ func (c *Combat) score(o *Outcome) {
 // as it is deep or wider, its front rank holding at least as many models
 // as it has ranks.
 func combatOrder(u *alloc.Unit) bool {
-	ranks := u.RankSizes()
+	var buf [16]int
+	ranks := u.AppendRankSizes(buf[:0])
 	return len(ranks) > 0 && ranks[0] >= len(ranks)
 }
 
@@ -415,13 +420,23 @@ func threeOutcome(bt *BreakTest, d1, d2 int) Result {
 
 // rollBreak rolls break test bt, at most tries times: it holds on a 2D6
 // total of Need or less, or on a double 1 with Insane Courage.
+// breakDie rolls one die of a break test with r, asking for it in the
+// words of id where r asks a person; seeded dice (a sampled round) roll it
+// as AskMsg would, with no message made.
+func breakDie(r dice.Roller, id msg.ID) (int, error) {
+	if s, ok := r.(*dice.Seeded); ok {
+		return s.Roll(6), nil
+	}
+	return dice.AskMsg(r, 6, msg.New(id))
+}
+
 func (c *Combat) rollBreak(bt *BreakTest, tries int, r dice.Roller) error {
 	for range tries {
-		d1, err := dice.AskMsg(r, 6, msg.New("combat.ask.break_first"))
+		d1, err := breakDie(r, "combat.ask.break_first")
 		if err != nil {
 			return msg.Errorf(err, "combat.error.break_test", bt.Side.String(), errText{err})
 		}
-		d2, err := dice.AskMsg(r, 6, msg.New("combat.ask.break_second"))
+		d2, err := breakDie(r, "combat.ask.break_second")
 		if err != nil {
 			return msg.Errorf(err, "combat.error.break_test", bt.Side.String(), errText{err})
 		}

@@ -71,6 +71,12 @@ func monteCarlo(ctx context.Context, u *alloc.Unit, attacks []rearrank.Attack, c
 	for w := range tmpls {
 		tmpls[w] = tmpl.Clone()
 	}
+	var plan *countPlan
+	if !cfg.DieByDie {
+		if plan, err = newCountPlan(ctx, tmpl); err != nil {
+			return nil, err
+		}
+	}
 	results := make([]*counts, chunks)
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -94,13 +100,23 @@ func monteCarlo(ctx context.Context, u *alloc.Unit, attacks []rearrank.Attack, c
 			}()
 			safe.Check("odds.montecarlo")
 			m := new(engine.Machine)
+			var cs *countSampler
+			if plan != nil {
+				cs = newCountSampler(ctx, plan, tmpls[w])
+			}
 			for !stop.Load() {
 				c := int(next.Add(1) - 1)
 				if c >= chunks {
 					return
 				}
 				size := min(chunk, n-c*chunk)
-				out, err := runChunk(&stop, tmpls[w], m, cfg.Seed, uint64(c), size)
+				var out *counts
+				var err error
+				if cs != nil {
+					out, err = cs.runChunk(&stop, m, cfg.Seed, uint64(c), size)
+				} else {
+					out, err = runChunk(&stop, tmpls[w], m, cfg.Seed, uint64(c), size)
+				}
 				if err != nil {
 					errs[w] = err
 					return
@@ -171,14 +187,24 @@ func inc(s []int64, i int, by int64) []int64 {
 }
 
 func (c *counts) record(m *engine.Machine) {
-	t := m.Tally()
+	c.recordEnd(sampleEnd{m.Tally(), m.Destroyed(), m.PanicApplies()})
+}
+
+// sampleEnd is what record reads of a machine at the end of a sample.
+type sampleEnd struct {
+	tally                   rearrank.Tally
+	destroyed, panicApplies bool
+}
+
+func (c *counts) recordEnd(e sampleEnd) {
+	t := e.tally
 	c.cas = inc(c.cas, t.Casualties, 1)
 	c.wounds = inc(c.wounds, t.Wounds, 1)
 	c.unsaved = inc(c.unsaved, t.Unsaved, 1)
 	for r := unit.RankAndFile; r <= unit.Character; r++ {
 		c.byRole[r-1] = inc(c.byRole[r-1], t.ByRole[r], 1)
 	}
-	if m.Destroyed() {
+	if e.destroyed {
 		c.destroyed++
 	}
 	if t.Panic {
@@ -190,7 +216,7 @@ func (c *counts) record(m *engine.Machine) {
 	if t.Standard {
 		c.std++
 	}
-	c.panicApplies = c.panicApplies || m.PanicApplies()
+	c.panicApplies = c.panicApplies || e.panicApplies
 }
 
 func (c *counts) merge(o *counts) {
@@ -261,6 +287,23 @@ func stdErr(h []int64, n int64) float64 {
 // errStopped is runChunk's error when stop was set: MonteCarlo returns
 // ctx's error or the failure that set it instead.
 var errStopped = errors.New("odds: monte carlo stopped")
+
+// runChunk is runChunk drawing by counts.
+func (s *countSampler) runChunk(stop *atomic.Bool, m *engine.Machine, seed, stream uint64, size int) (*counts, error) {
+	r := dice.NewSeededStream(seed, stream)
+	c := newCounts()
+	for range size {
+		if stop.Load() {
+			return nil, errStopped
+		}
+		end, err := s.sample(stop, r, m)
+		if err != nil {
+			return nil, err
+		}
+		c.recordEnd(end)
+	}
+	return c, nil
+}
 
 // runChunk resolves size samples with stream number stream of the seed,
 // resetting m from tmpl for each, until stop is set. It reads stop before

@@ -41,6 +41,11 @@ type Config struct {
 	// done and the total, from one goroutine at a time, with done rising
 	// to the total.
 	Progress func(done, total int)
+	// DieByDie makes Monte Carlo roll every die through the referee's
+	// machine, as it did before it drew by counts (montecarlo_counts.go):
+	// the same distribution, slower, and other samples for a seed. For
+	// the comparisons of the tests and benchmarks.
+	DieByDie bool
 
 	// slotKey keeps the unit's slot-by-slot key even where its count key
 	// applies (unit.SetCountKey): the tests compare the two.

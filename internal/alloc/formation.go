@@ -644,15 +644,18 @@ func (u *Unit) Ranks() [][]unit.Cell {
 // RankSizes returns the number of models in each rank that holds any,
 // front to back: what Ranks would show, counted without building it (the
 // combat round's rank bonus and Combat Order read it each round).
-func (u *Unit) RankSizes() []int {
+func (u *Unit) RankSizes() []int { return u.AppendRankSizes(make([]int, 0, u.ranks)) }
+
+// AppendRankSizes appends RankSizes to out: a sampled round counts them
+// into a buffer of its own.
+func (u *Unit) AppendRankSizes(out []int) []int {
 	if u.fighter != nil {
 		if u.fighter.Skirmish.Status == unit.OutOfAction {
-			return nil
+			return out
 		}
-		return []int{1}
+		return append(out, 1)
 	}
 	f := u.s.frontage
-	out := make([]int, 0, u.ranks)
 	for r := range u.ranks {
 		n := 0
 		for _, id := range u.grid[r*f : (r+1)*f] {

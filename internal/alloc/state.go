@@ -211,11 +211,25 @@ func (u *Unit) UnitStrength() (int, bool) {
 	if t == nil {
 		return 0, false
 	}
+	// one look-up a kind, not a model: a sampled round's score reads it
+	// four times
+	var per [16]int16
+	var known [16]bool
 	n := 0
-	for id, m := range u.models {
-		if m.alive {
-			n += t.UnitStrength(u.kindOf(id).profile.TroopType, u.w(id))
+	for id := range u.models {
+		m := &u.models[id]
+		if !m.alive {
+			continue
 		}
+		k := int(m.kind)
+		if k >= len(per) {
+			n += t.UnitStrength(u.kindOf(id).profile.TroopType, u.w(id))
+			continue
+		}
+		if !known[k] {
+			per[k], known[k] = int16(t.UnitStrength(u.kindOf(id).profile.TroopType, u.w(id))), true
+		}
+		n += int(per[k])
 	}
 	return n, true
 }

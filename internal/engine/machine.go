@@ -156,18 +156,60 @@ type fixed struct {
 // each that ch cannot answer, nil answering none, the engine's default
 // stands in, and StandIns names it.
 func NewMachine(u *alloc.Unit, attacks []rearrank.Attack, ch unit.Chooser) (*Machine, error) {
+	u, f, standIns, err := prepare(u, attacks, ch)
+	if err != nil {
+		return nil, err
+	}
+	m := &Machine{u: u.Clone(), attacks: attacks, ch: ch, fixed: f, standIns: standIns}
+	if ch != nil {
+		m.owner = new(ownerRun)
+	}
+	return m, nil
+}
+
+// Renew makes m what NewMachine(u, attacks, nil) returns, in m's memory:
+// u is copied into the unit m owns (taken as it is when it is that unit,
+// the one Unit returned) instead of cloned, and m's buffers are kept. A
+// sampled combat round renews one machine per side at every step. m must
+// not share its unit with a clone, and nothing may keep the unit m owned:
+// it is overwritten.
+func (m *Machine) Renew(u *alloc.Unit, attacks []rearrank.Attack) error {
+	u, f, standIns, err := prepare(u, attacks, nil)
+	if err != nil {
+		return err
+	}
+	own := m.u
+	if own == nil || m.ushared {
+		own = m.spare
+	}
+	switch {
+	case own == u:
+	case own != nil:
+		own.CopyFrom(u)
+	default:
+		own = u.Clone()
+	}
+	scratch, rrLog := m.scratch, m.rrLog[:0]
+	*m = Machine{u: own, attacks: attacks, fixed: f, standIns: standIns, scratch: scratch, rrLog: rrLog}
+	return nil
+}
+
+// prepare is what NewMachine settles before it copies the unit: the unit
+// the defaults stand in for (RULES.md 18), the attacks checked, the fixed
+// part.
+func prepare(u *alloc.Unit, attacks []rearrank.Attack, ch unit.Chooser) (*alloc.Unit, *fixed, []rules.StandIn, error) {
 	if len(attacks) == 0 {
-		return nil, rearrank.ErrNoAttacks
+		return nil, nil, nil, rearrank.ErrNoAttacks
 	}
 	u, standIns := standInFor(u, ch)
 	for i, a := range attacks {
 		if err := a.Validate(u.Ruleset()); err != nil {
-			return nil, fmt.Errorf("attack group %d: %w", i+1, err)
+			return nil, nil, nil, fmt.Errorf("attack group %d: %w", i+1, err)
 		}
 	}
 	joined, err := joinedBatches(u.Ruleset(), attacks)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	f := &fixed{joined: joined}
 	if !rules.For(u.Ruleset()).Block {
@@ -186,11 +228,7 @@ func NewMachine(u *alloc.Unit, attacks []rearrank.Attack, ch unit.Chooser) (*Mac
 	} else {
 		f.panicBig = true
 	}
-	m := &Machine{u: u.Clone(), attacks: attacks, ch: ch, fixed: f, standIns: standIns}
-	if ch != nil {
-		m.owner = new(ownerRun)
-	}
-	return m, nil
+	return u, f, standIns, nil
 }
 
 // Clone returns an independent copy of m. The copy shares m's unit until
