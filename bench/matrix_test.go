@@ -1,7 +1,12 @@
 package bench
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -12,6 +17,7 @@ import (
 	"github.com/rearrank/rearrank/matrix"
 	"github.com/rearrank/rearrank/odds"
 	"github.com/rearrank/rearrank/scenario"
+	"github.com/rearrank/rearrank/web"
 )
 
 // The matrix of issue 29: 10 units of The Old World against 10
@@ -128,6 +134,49 @@ func BenchmarkMatrixNaive(b *testing.B) {
 					}
 				}
 			}
+		}
+	}
+	reportCPU(b, start)
+}
+
+// BenchmarkMatrixHTTP: the same matrix end to end through the server, a
+// real HTTP request (POST /api/matrix with the two sides as files of
+// units) to its handler on a loopback listener, the NDJSON stream read
+// to its end line; the server's default lanes on this machine, whose
+// pool takes the heavy slot and the cheap lane's free ones but one.
+func BenchmarkMatrixHTTP(b *testing.B) {
+	read := func(name string) json.RawMessage {
+		data, err := os.ReadFile(filepath.Join("testdata", "matrix", name))
+		if err != nil {
+			b.Fatal(err)
+		}
+		return data
+	}
+	body, err := json.Marshal(map[string]any{"mine": read("mine.json"), "theirs": read("theirs.json")})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ts := httptest.NewServer(web.New(web.Config{Timeout: time.Minute}).Handler())
+	defer ts.Close()
+	start := cpuTime()
+	for b.Loop() {
+		resp, err := ts.Client().Post(ts.URL+"/api/matrix", "application/json", bytes.NewReader(body))
+		if err != nil {
+			b.Fatal(err)
+		}
+		data, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != http.StatusOK {
+			b.Fatalf("%d %s %v", resp.StatusCode, data, err)
+		}
+		lines := bytes.Split(bytes.TrimSpace(data), []byte("\n"))
+		var end struct {
+			Type   string `json:"type"`
+			Done   int    `json:"done"`
+			Errors int    `json:"errors"`
+		}
+		if err := json.Unmarshal(lines[len(lines)-1], &end); err != nil || end.Type != "end" || end.Done != 300 || end.Errors != 0 {
+			b.Fatalf("the stream ends with %s (%v)", lines[len(lines)-1], err)
 		}
 	}
 	reportCPU(b, start)

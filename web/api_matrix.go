@@ -127,27 +127,14 @@ func (s *Server) handleMatrix(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, sayError(http.StatusBadRequest, code, field, msgOf(err)))
 		return
 	}
-	// The pool's workers hold slots of the heavy lane: one it waits for
-	// as any heavy computation does, and those of the lane's others that
-	// are free now, so that a matrix uses the cores the lane may use and
-	// no more (admission.go keeps a core for the cheap lane).
 	release, err := s.enter(ctx, s.heavy)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	defer release()
-	workers := 1
-more:
-	for workers < cap(s.heavy.slots) {
-		select {
-		case s.heavy.slots <- struct{}{}:
-			workers++
-			defer func() { <-s.heavy.slots }()
-		default:
-			break more
-		}
-	}
+	workers, more := s.matrixSlots()
+	defer more()
 	st := &ndjson{w: w, rc: http.NewResponseController(w)}
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.Header().Set("Cache-Control", "no-store")
@@ -319,4 +306,36 @@ func (ms *matrixSide) listSide(which string) (matrix.Side, error) {
 		side.Name = ms.Name
 	}
 	return side, nil
+}
+
+// matrixSlots takes the slots a matrix's pool may use besides the heavy
+// slot it waited for: the heavy lane's others that are free now, and
+// the cheap lane's free ones but one, while nobody waits there, so that
+// a matrix uses the cores idle at its start (both of a 2-core server,
+// whose heavy lane has one slot) and never the cheap lane's last; at
+// most Config.MaxConcurrent workers in all. It returns the workers,
+// the held slot included, and what gives the others back.
+func (s *Server) matrixSlots() (int, func()) {
+	var held []*lane
+	take := func(l *lane) bool {
+		select {
+		case l.slots <- struct{}{}:
+			held = append(held, l)
+			return true
+		default:
+			return false
+		}
+	}
+	workers := 1
+	for workers < s.cfg.MaxConcurrent && take(s.heavy) {
+		workers++
+	}
+	for workers < s.cfg.MaxConcurrent && len(s.cheap.slots)+1 < cap(s.cheap.slots) && s.cheap.waiting.Load() == 0 && take(s.cheap) {
+		workers++
+	}
+	return workers, func() {
+		for _, l := range held {
+			<-l.slots
+		}
+	}
 }

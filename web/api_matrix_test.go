@@ -197,3 +197,31 @@ func TestMatrixListSides(t *testing.T) {
 		t.Errorf("set attacks: %+v", e)
 	}
 }
+
+// TestMatrixSlots: a matrix's pool takes the heavy lane's free slots
+// and the cheap lane's free ones but one, while nobody waits for them,
+// up to MaxConcurrent workers, and gives them back.
+func TestMatrixSlots(t *testing.T) {
+	for _, c := range []struct {
+		cores, cheapBusy, want int
+	}{
+		{cores: 2, want: 2},               // heavy 1 slot (held) + 1 of the cheap lane's 2
+		{cores: 2, cheapBusy: 1, want: 1}, // the cheap lane's last slot stays free
+		{cores: 4, want: 4},               // heavy 3 (1 held + 2) + 1 cheap: MaxConcurrent in all
+		{cores: 1, want: 1},
+	} {
+		s := New(Config{MaxConcurrent: c.cores})
+		for range c.cheapBusy {
+			s.cheap.slots <- struct{}{}
+		}
+		s.heavy.slots <- struct{}{} // the slot the request waited for
+		got, give := s.matrixSlots()
+		if got != c.want {
+			t.Errorf("%d cores, %d cheap slots busy: %d workers, want %d", c.cores, c.cheapBusy, got, c.want)
+		}
+		give()
+		if h, ch := len(s.heavy.slots), len(s.cheap.slots); h != 1 || ch != c.cheapBusy {
+			t.Errorf("%d cores: after giving back, heavy %d cheap %d slots taken, want 1 and %d", c.cores, h, ch, c.cheapBusy)
+		}
+	}
+}
