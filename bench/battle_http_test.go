@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rearrank/rearrank/battle"
 	"github.com/rearrank/rearrank/battle/sqlite"
 	"github.com/rearrank/rearrank/web"
 )
@@ -31,6 +32,13 @@ func BenchmarkBattleHTTPAttack(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer st.Close()
+	benchAttackHTTP(b, st)
+}
+
+// benchAttackHTTP is the loop of BenchmarkBattleHTTPAttack and
+// BenchmarkBattleHTTPAttackPG on store st: the percentiles of a whole
+// attack request through a kept-alive TCP connection.
+func benchAttackHTTP(b *testing.B, st battle.Store) {
 	ts := httptest.NewServer(web.New(web.Config{Battles: st}).Handler())
 	defer ts.Close()
 	client := ts.Client()
@@ -61,8 +69,6 @@ func BenchmarkBattleHTTPAttack(b *testing.B) {
 	}
 	base := "/api/battles/" + created.ID
 	post(base+"/units", `{"name": "Spearmen", "ruleset": "battleaxe", "target": {"models": 30, "frontage": 10, "toughness": 3, "armour": "light", "shield": true}}`, 0)
-	// Ten automatic Strength 1 hits whose to-wound rolls all fail: the
-	// unit stands as it was, however many times it is attacked.
 	attack := `{"target": "Spearmen", "attacks": [{"name": "Slings", "count": 10, "phase": "shooting", "to_hit": "auto", "strength": 1}], "dice": [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]}`
 	version := int64(1)
 	var took []time.Duration

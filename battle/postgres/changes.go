@@ -4,10 +4,11 @@ import (
 	"context"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/rearrank/rearrank/battle/internal/feed"
 )
 
 // Reconnecting: the listener tries again after retryFirst, doubling the
@@ -17,32 +18,12 @@ const (
 	retryMost  = time.Second
 )
 
-// hub tells listeners of new versions: at once for the appends through
-// its Store, and through LISTEN on a connection of its own for those of
-// other instances. The connection is opened when the first listener
-// comes and kept until the Store closes.
-type hub struct {
-	s *Store
-
-	mu        sync.Mutex
-	subs      map[string]map[*sub]struct{}
-	listening bool
-	closed    bool
-	stop      context.CancelFunc
-	ctx       context.Context
-	done      chan struct{}
-}
-
-// sub is one listener: a channel holding at most the latest version not
-// yet taken, so a slow reader never holds a writer up.
-type sub struct {
-	ch   chan int64
-	last int64
-}
-
-func newHub(s *Store) *hub {
-	ctx, stop := context.WithCancel(context.Background())
-	return &hub{s: s, subs: map[string]map[*sub]struct{}{}, ctx: ctx, stop: stop, done: make(chan struct{})}
+// newHub returns the Store's listeners, told at once of the appends
+// through it and, through LISTEN on a connection of its own, of other
+// instances'. The connection is opened when the first listener comes and
+// kept until the Store closes.
+func newHub(s *Store) *feed.Hub {
+	return feed.New(s.listen)
 }
 
 // Changes returns a channel that receives the battle's version now, then
@@ -56,63 +37,7 @@ func (s *Store) Changes(ctx context.Context, id string) (<-chan int64, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := s.hub
-	sb := &sub{ch: make(chan int64, 1), last: m.Version}
-	sb.ch <- m.Version
-	h.mu.Lock()
-	if h.closed {
-		h.mu.Unlock()
-		close(sb.ch)
-		return sb.ch, nil
-	}
-	if h.subs[m.ID] == nil {
-		h.subs[m.ID] = map[*sub]struct{}{}
-	}
-	h.subs[m.ID][sb] = struct{}{}
-	if !h.listening {
-		h.listening = true
-		go h.listen()
-	}
-	h.mu.Unlock()
-	go func() {
-		select {
-		case <-ctx.Done():
-		case <-h.ctx.Done():
-			return // close closed the channel
-		}
-		h.mu.Lock()
-		defer h.mu.Unlock()
-		if _, ok := h.subs[m.ID][sb]; !ok {
-			return
-		}
-		delete(h.subs[m.ID], sb)
-		if len(h.subs[m.ID]) == 0 {
-			delete(h.subs, m.ID)
-		}
-		close(sb.ch)
-	}()
-	return sb.ch, nil
-}
-
-// notify tells the listeners of battle id that it is at version v.
-func (h *hub) notify(id string, v int64) { h.tell(id, v, false) }
-
-// tell tells the listeners of battle id that it is at version v; again
-// when they were told v already.
-func (h *hub) tell(id string, v int64, again bool) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for sb := range h.subs[id] {
-		if v < sb.last || v == sb.last && !again {
-			continue
-		}
-		sb.last = v
-		select { // keep only the latest
-		case <-sb.ch:
-		default:
-		}
-		sb.ch <- v
-	}
+	return s.hub.Listen(ctx, m.ID, m.Version), nil
 }
 
 // listen keeps a connection listening on channel until the Store closes:
@@ -120,15 +45,14 @@ func (h *hub) tell(id string, v int64, again bool) {
 // (what was appended while it was away), then tells each notification.
 // When the connection fails it connects again, waiting retryFirst, then
 // twice as long each time up to retryMost.
-func (h *hub) listen() {
-	defer close(h.done)
+func (s *Store) listen(ctx context.Context) {
 	wait := retryFirst
-	for h.ctx.Err() == nil {
-		if h.session() {
+	for ctx.Err() == nil {
+		if s.session(ctx) {
 			wait = retryFirst
 		}
 		select {
-		case <-h.ctx.Done():
+		case <-ctx.Done():
 			return
 		case <-time.After(wait):
 		}
@@ -138,10 +62,9 @@ func (h *hub) listen() {
 
 // session is one connection's listening; it reports whether it got as
 // far as listening.
-func (h *hub) session() bool {
-	ctx := h.ctx
+func (s *Store) session(ctx context.Context) bool {
 	cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	conn, err := pgx.ConnectConfig(cctx, h.s.cfg.ConnConfig.Copy())
+	conn, err := pgx.ConnectConfig(cctx, s.cfg.ConnConfig.Copy())
 	cancel()
 	if err != nil {
 		return false
@@ -154,7 +77,7 @@ func (h *hub) session() bool {
 	if _, err := conn.Exec(ctx, sqlListen); err != nil {
 		return false
 	}
-	if err := h.catchUp(ctx, conn); err != nil {
+	if err := s.catchUp(ctx, conn); err != nil {
 		return true
 	}
 	for {
@@ -167,7 +90,7 @@ func (h *hub) session() bool {
 			continue
 		}
 		if ver, err := strconv.ParseInt(v, 10, 64); err == nil {
-			h.notify(id, ver)
+			s.hub.Tell(id, ver)
 		}
 	}
 }
@@ -175,13 +98,8 @@ func (h *hub) session() bool {
 // catchUp tells the listeners the versions their battles are at now,
 // even those they were told already: a listener that was told a version
 // while the database was going away may have failed to read it.
-func (h *hub) catchUp(ctx context.Context, conn *pgx.Conn) error {
-	h.mu.Lock()
-	ids := make([]string, 0, len(h.subs))
-	for id := range h.subs {
-		ids = append(ids, id)
-	}
-	h.mu.Unlock()
+func (s *Store) catchUp(ctx context.Context, conn *pgx.Conn) error {
+	ids := s.hub.Battles()
 	if len(ids) == 0 {
 		return nil
 	}
@@ -196,29 +114,7 @@ func (h *hub) catchUp(ctx context.Context, conn *pgx.Conn) error {
 		if err := rows.Scan(&id, &v); err != nil {
 			return err
 		}
-		h.tell(id, v, true)
+		s.hub.TellAgain(id, v)
 	}
 	return rows.Err()
-}
-
-// close closes every listener's channel and stops the listening.
-func (h *hub) close() {
-	h.mu.Lock()
-	if h.closed {
-		h.mu.Unlock()
-		return
-	}
-	h.closed = true
-	h.stop()
-	listening := h.listening
-	for id, subs := range h.subs {
-		for sb := range subs {
-			close(sb.ch)
-		}
-		delete(h.subs, id)
-	}
-	h.mu.Unlock()
-	if listening {
-		<-h.done
-	}
 }

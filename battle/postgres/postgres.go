@@ -57,6 +57,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/rearrank/rearrank/battle"
+	"github.com/rearrank/rearrank/battle/internal/feed"
 	"github.com/rearrank/rearrank/msg"
 )
 
@@ -79,7 +80,7 @@ type Store struct {
 	where  string // the URL without its password, for messages
 	cfg    *pgxpool.Config
 	pool   *pgxpool.Pool
-	hub    *hub
+	hub    *feed.Hub
 	now    func() time.Time
 	closed atomic.Bool
 
@@ -437,7 +438,7 @@ func (s *Store) Append(ctx context.Context, id string, version int64, recs ...ba
 		return battle.Meta{}, err
 	}
 	if len(recs) > 0 {
-		s.hub.notify(id, m.Version)
+		s.hub.Tell(id, m.Version)
 	}
 	return m, nil
 }
@@ -632,7 +633,7 @@ func (s *Store) Close() error {
 	if s.closed.Swap(true) {
 		return nil
 	}
-	s.hub.close()
+	s.hub.Close()
 	s.pool.Close()
 	return nil
 }

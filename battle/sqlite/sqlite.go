@@ -41,6 +41,7 @@ import (
 	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/rearrank/rearrank/battle"
+	"github.com/rearrank/rearrank/battle/internal/feed"
 	"github.com/rearrank/rearrank/msg"
 )
 
@@ -57,7 +58,7 @@ type Store struct {
 	r      *sql.DB   // readers
 	insert *sql.Stmt // the writer's hot statements, prepared once
 	bump   *sql.Stmt
-	hub    *hub
+	hub    *feed.Hub
 	busy   time.Duration
 	now    func() time.Time
 	closed atomic.Bool
@@ -417,7 +418,7 @@ func (s *Store) Append(ctx context.Context, id string, version int64, recs ...ba
 		return battle.Meta{}, err
 	}
 	if len(recs) > 0 {
-		s.hub.notify(id, m.Version)
+		s.hub.Tell(id, m.Version)
 	}
 	return m, nil
 }
@@ -504,7 +505,7 @@ func (s *Store) Close() error {
 	if s.closed.Swap(true) {
 		return nil
 	}
-	s.hub.close()
+	s.hub.Close()
 	close(s.stop)
 	<-s.done
 	err := errors.Join(s.insert.Close(), s.bump.Close(), s.r.Close(), s.w.Close())
