@@ -175,26 +175,7 @@
   });
 
   // Dropping: the whole zone takes the file.
-  function zoneOf(ev) { return ev.target.closest && ev.target.closest('.list-drop'); }
-  document.addEventListener('dragover', function (ev) {
-    var zone = zoneOf(ev);
-    if (!zone) return;
-    ev.preventDefault();
-    ev.dataTransfer.dropEffect = 'copy';
-    zone.classList.add('over');
-  });
-  document.addEventListener('dragleave', function (ev) {
-    var zone = zoneOf(ev);
-    if (zone && !zone.contains(ev.relatedTarget)) zone.classList.remove('over');
-  });
-  document.addEventListener('drop', function (ev) {
-    var zone = zoneOf(ev);
-    if (!zone) return;
-    ev.preventDefault();
-    zone.classList.remove('over');
-    var files = ev.dataTransfer && ev.dataTransfer.files;
-    if (files && files.length) send(zone, files[0]);
-  });
+  window.rearrankUnits.dropZone('.list-drop', send);
 
   // Another tab's import or removal, and a page's parts swapped in
   // (combat.js replaces the form after a saved unit is used).

@@ -99,25 +99,8 @@
   });
 
   // Dropping: the whole zone takes the file.
-  function zoneOf(ev) { return ev.target.closest && ev.target.closest('.matrix-drop'); }
-  document.addEventListener('dragover', function (ev) {
-    var zone = zoneOf(ev);
-    if (!zone) return;
-    ev.preventDefault();
-    ev.dataTransfer.dropEffect = 'copy';
-    zone.classList.add('over');
-  });
-  document.addEventListener('dragleave', function (ev) {
-    var zone = zoneOf(ev);
-    if (zone && !zone.contains(ev.relatedTarget)) zone.classList.remove('over');
-  });
-  document.addEventListener('drop', function (ev) {
-    var zone = zoneOf(ev);
-    if (!zone) return;
-    ev.preventDefault();
-    zone.classList.remove('over');
-    var files = ev.dataTransfer && ev.dataTransfer.files;
-    if (files && files.length) readList(zone.closest('.matrix-side').getAttribute('data-side'), files[0]);
+  window.rearrankUnits.dropZone('.matrix-drop', function (zone, file) {
+    readList(zone.closest('.matrix-side').getAttribute('data-side'), file);
   });
 
   // ----- The sides: saved units -----
