@@ -11,7 +11,9 @@ fuzztime=${FUZZTIME:-8s}
 # `go test ./...` runs a quick count (internal/proptest).
 export REARRANK_FULL_CHECKS=1
 
-step() { printf '\n== %s\n' "$*"; }
+# Each step says when it starts, in seconds since the run began, so that a
+# run's log tells where its time went (CI's limit is 15 minutes).
+step() { printf '\n== %s (at %ds)\n' "$*" "$SECONDS"; }
 
 step "gofmt"
 bad=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
@@ -102,4 +104,4 @@ fi
 rm -f "$bench_out"
 
 echo
-echo "all checks passed"
+echo "all checks passed in ${SECONDS}s"
