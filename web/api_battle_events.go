@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"strings"
 	"sync"
@@ -142,13 +143,52 @@ func (s *Server) streaming(next http.Handler) http.Handler {
 	})
 }
 
-// clientOf is the address a request came from, without its port.
-func clientOf(r *http.Request) string {
+// clientOf is the address a request came from, without its port: the
+// connection's, or, from a trusted proxy (Config.TrustedProxies), the
+// nearest address in X-Forwarded-For that is not a trusted proxy's (each
+// proxy appends the address it was reached from, so the hops are read
+// from the right; one that is not an address ends the walk, as nothing
+// before it can be trusted).
+func (s *Server) clientOf(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
-		return r.RemoteAddr
+		host = r.RemoteAddr
+	}
+	if len(s.cfg.TrustedProxies) == 0 || !s.trusted(host) {
+		return host
+	}
+	var hops []string
+	for _, v := range r.Header.Values("X-Forwarded-For") {
+		for h := range strings.SplitSeq(v, ",") {
+			hops = append(hops, strings.TrimSpace(h))
+		}
+	}
+	for i := len(hops) - 1; i >= 0; i-- {
+		a, err := netip.ParseAddr(hops[i])
+		if err != nil {
+			break
+		}
+		host = a.Unmap().String()
+		if !s.trusted(host) {
+			break
+		}
 	}
 	return host
+}
+
+// trusted reports whether host is the address of a trusted proxy.
+func (s *Server) trusted(host string) bool {
+	a, err := netip.ParseAddr(host)
+	if err != nil {
+		return false
+	}
+	a = a.Unmap()
+	for _, p := range s.cfg.TrustedProxies {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *Server) handleBattleEvents(w http.ResponseWriter, r *http.Request) {
@@ -170,7 +210,7 @@ func (s *Server) handleBattleEvents(w http.ResponseWriter, r *http.Request) {
 		}
 		last = v
 	}
-	release, aerr := s.battles.streams.enter(clientOf(r))
+	release, aerr := s.battles.streams.enter(s.clientOf(r))
 	if aerr != nil {
 		writeErrorIn(w, requestLang(r), aerr)
 		return

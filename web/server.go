@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"regexp"
 	"runtime"
 	"slices"
@@ -95,6 +96,12 @@ type Config struct {
 	// MaxStreams is the most change feeds (GET /api/battles/{id}/events)
 	// open at once; past it, 503. 0 means DefaultMaxStreams.
 	MaxStreams int
+	// TrustedProxies are the addresses of the proxies in front of the
+	// server (a load balancer): a request from one of them is counted,
+	// for the change feeds' limit per client, as coming from the nearest
+	// address in its X-Forwarded-For that is not a trusted proxy. None:
+	// the connection's address, and X-Forwarded-For is not read.
+	TrustedProxies []netip.Prefix
 }
 
 // Server serves the page and the JSON API. Create it with New.

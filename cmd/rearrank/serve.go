@@ -6,8 +6,10 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/rearrank/rearrank/battle"
@@ -50,6 +52,7 @@ func runServe(ctx context.Context, args []string, e env) error {
 		defaultDB, dbErr = env, nil
 	}
 	db := fs.String("db", defaultDB, "")
+	proxies := fs.String("trusted-proxy", "", "")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -71,6 +74,10 @@ func runServe(ctx context.Context, args []string, e env) error {
 	}
 	if *memLimit < 64<<20 {
 		return usage("cli.serve.error.memory_limit", strconv.FormatInt(*memLimit, 10), 64<<20)
+	}
+	trusted, err := trustedProxies(*proxies)
+	if err != nil {
+		return err
 	}
 	if e.getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(*memLimit)
@@ -95,7 +102,8 @@ func runServe(ctx context.Context, args []string, e env) error {
 		log.Warn("battles off", "err", msg.ErrorText(dbErr, msg.English))
 	}
 	srv := web.New(web.Config{Logger: log, Timeout: *timeout, MaxConcurrent: *maxConc, MaxStates: *maxStates,
-		QueueWait: *queueWait, ReturnMemory: true, Version: version, Battles: battles, Ready: ready})
+		QueueWait: *queueWait, ReturnMemory: true, Version: version, Battles: battles, Ready: ready,
+		TrustedProxies: trusted})
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -130,4 +138,27 @@ func runServe(ctx context.Context, args []string, e env) error {
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// trustedProxies reads --trusted-proxy: addresses and networks (CIDR)
+// joined with commas.
+func trustedProxies(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for v := range strings.SplitSeq(list, ",") {
+		v = strings.TrimSpace(v)
+		if v == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(v); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(v)
+		if err != nil {
+			return nil, usage("cli.serve.error.trusted_proxy", strconv.Quote(v))
+		}
+		a = a.Unmap()
+		out = append(out, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return out, nil
 }

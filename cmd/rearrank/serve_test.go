@@ -136,6 +136,7 @@ func TestServeUsage(t *testing.T) {
 		{[]string{"serve", "--max-concurrent", "-1"}, 2, "", "rearrank: serve: --max-concurrent -1: want 0 or more", 1},
 		{[]string{"serve", "--queue-wait", "0s"}, 2, "", "rearrank: serve: --queue-wait 0s", 1},
 		{[]string{"serve", "--memory-limit", "1000"}, 2, "", "rearrank: serve: --memory-limit 1000: want at least 67108864", 1},
+		{[]string{"serve", "--trusted-proxy", "10.0.0.0/8,proxy.local"}, 2, "", `rearrank: serve: --trusted-proxy "proxy.local": want an address (10.0.0.5) or a network (10.0.0.0/8)`, 1},
 		{[]string{"serve", "--addr", "256.0.0.1:99999"}, 1, "", "rearrank: serve:", 1},
 		{[]string{"serve", "--db", "/dev/null/battles.db"}, 1, "", "rearrank: serve: --db: ", 1},
 	} {
