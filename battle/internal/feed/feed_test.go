@@ -29,8 +29,18 @@ func TestHub(t *testing.T) {
 			}
 		}
 	})
+	// waitFor waits until cond holds, at most 5 s.
+	waitFor := func(what string, cond func() bool) {
+		t.Helper()
+		for deadline := time.Now().Add(5 * time.Second); !cond(); time.Sleep(time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatal(what)
+			}
+		}
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	ch := h.Listen(ctx, "b1", 3)
+	waitFor("the watcher does not start with the first listener", func() bool { return running.Load() == 1 })
 	if v := <-ch; v != 3 {
 		t.Fatalf("first version %d, want 3", v)
 	}
@@ -57,18 +67,10 @@ func TestHub(t *testing.T) {
 	if _, ok := <-ch; ok {
 		t.Fatal("the channel stays open after its listener's context ended")
 	}
-	for deadline := time.Now().Add(5 * time.Second); running.Load() != 0; time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the watcher goes on with nobody listening")
-		}
-	}
+	waitFor("the watcher goes on with nobody listening", func() bool { return running.Load() == 0 })
 	ch2 := h.Listen(context.Background(), "b1", 7)
 	<-ch2
-	for deadline := time.Now().Add(5 * time.Second); started.Load() != 2; time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the watcher started %d times, want 2", started.Load())
-		}
-	}
+	waitFor("the watcher does not start again with the next listener", func() bool { return started.Load() == 2 && running.Load() == 1 })
 	h.Close()
 	if _, ok := <-ch2; ok {
 		t.Error("Close leaves a channel open")
