@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -34,6 +35,24 @@ func readFile(path string, stdin io.Reader) (*scenario.File, []msg.Message, erro
 // named on the command line, "-" for stdin, so that the loader names the
 // limit.
 func readLimited(path string, stdin io.Reader) ([]byte, error) {
+	data, err := readUpTo(path, stdin, scenario.MaxSize)
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Op == "open" {
+		return nil, err
+	}
+	if err != nil {
+		name := path
+		if name == "-" {
+			name = "<stdin>"
+		}
+		return nil, scenario.ErrorIn(name, 0, 0, fmt.Errorf("%w: %w", scenario.ErrInvalid, err), msg.New("scenario.load.read", err.Error()))
+	}
+	return data, nil
+}
+
+// readUpTo reads the file named on the command line, "-" for stdin, up
+// to one byte past limit, so that its reader can name the limit.
+func readUpTo(path string, stdin io.Reader, limit int64) ([]byte, error) {
 	r := stdin
 	if path != "-" {
 		f, err := os.Open(path)
@@ -43,15 +62,7 @@ func readLimited(path string, stdin io.Reader) ([]byte, error) {
 		defer f.Close()
 		r = f
 	}
-	data, err := io.ReadAll(io.LimitReader(r, scenario.MaxSize+1))
-	if err != nil {
-		name := path
-		if name == "-" {
-			name = "<stdin>"
-		}
-		return nil, scenario.ErrorIn(name, 0, 0, fmt.Errorf("%w: %w", scenario.ErrInvalid, err), msg.New("scenario.load.read", err.Error()))
-	}
-	return data, nil
+	return io.ReadAll(io.LimitReader(r, limit+1))
 }
 
 // listDir is the directory a file's from: names are relative to.

@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -179,16 +178,7 @@ func readSide(arg string, rs rules.Ruleset, set map[string]string, e env) (matri
 // readMatrixFile reads a file of MINE or THEIRS, at most a list file's
 // limit (armylist.MaxInput), "-" for stdin.
 func readMatrixFile(path string, stdin io.Reader) ([]byte, error) {
-	r := stdin
-	if path != "-" {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		r = f
-	}
-	data, err := io.ReadAll(io.LimitReader(r, armylist.MaxInput+1))
+	data, err := readUpTo(path, stdin, armylist.MaxInput)
 	if err != nil {
 		return nil, err
 	}
