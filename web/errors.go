@@ -139,10 +139,10 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	writeRaw(w, status, e.buf.Bytes())
 }
 
-// jsonEncoder writes answers as encodeJSON does into a buffer that the
-// next answer reuses: an answer is written once and copied out, so its
-// encoding need not allocate the document twice (the compact form, then
-// the indented one) for every request.
+// jsonEncoder encodes answers (writeJSON, encodeJSON) into a buffer that
+// the next answer reuses: an answer is written once and copied out, so
+// its encoding need not allocate the document twice (the compact form,
+// then the indented one) for every request.
 type jsonEncoder struct {
 	buf bytes.Buffer
 	enc *json.Encoder
@@ -170,11 +170,12 @@ func (e *jsonEncoder) put() {
 // encodeJSON encodes v indented like the CLI's --json output, with a
 // final newline.
 func encodeJSON(v any) ([]byte, error) {
-	data, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
+	e := jsonEncoders.Get().(*jsonEncoder)
+	defer e.put()
+	if err := e.enc.Encode(v); err != nil {
 		return nil, err
 	}
-	return append(data, '\n'), nil
+	return bytes.Clone(e.buf.Bytes()), nil
 }
 
 // writeRaw writes JSON that is already encoded.
