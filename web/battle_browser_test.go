@@ -6,7 +6,6 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
 
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
@@ -16,15 +15,8 @@ import (
 // with what the page shows.
 func battleWait(t *testing.T, ctx context.Context, what, script string) {
 	t.Helper()
-	for range 150 {
-		if eval[bool](t, ctx, script) {
-			return
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	shown := eval[string](t, ctx, `var s = document.getElementById('battle-state'), e = document.getElementById('battle-error');
+	waitShowing(t, ctx, what, script, `var s = document.getElementById('battle-state'), e = document.getElementById('battle-error');
 		return (s ? s.innerText.slice(0, 800) : document.body.innerText.slice(0, 800)) + ' / ' + (e ? e.innerText : '')`)
-	t.Fatalf("waiting for %s: gave up after 15 s; the page shows: %s", what, shown)
 }
 
 // setValue sets an input's value as typing does.

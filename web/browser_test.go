@@ -99,28 +99,52 @@ func must(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.V
 // eval runs a script in the page and decodes its JSON.stringify'd value.
 func eval[T any](t *testing.T, ctx context.Context, script string) T {
 	t.Helper()
-	s, err := chromedp.Run(ctx, chromedp.Evaluate[string]("JSON.stringify((function(){"+script+"})())"))
+	v, err := tryEval[T](ctx, script)
 	if err != nil {
-		t.Fatalf("%s: %v", script, err)
-	}
-	var v T
-	if err := json.Unmarshal([]byte(s), &v); err != nil {
-		t.Fatalf("%s gave %s: %v", script, s, err)
+		t.Fatal(err)
 	}
 	return v
+}
+
+// tryEval runs a script on the page and decodes what it returns.
+func tryEval[T any](ctx context.Context, script string) (T, error) {
+	var v T
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string]("JSON.stringify((function(){"+script+"})())"))
+	if err != nil {
+		return v, fmt.Errorf("%s: %w", script, err)
+	}
+	if err := json.Unmarshal([]byte(s), &v); err != nil {
+		return v, fmt.Errorf("%s gave %s: %w", script, s, err)
+	}
+	return v, nil
 }
 
 // waitFor polls a script until it returns true: at most 15 s.
 func waitFor(t *testing.T, ctx context.Context, what, script string) {
 	t.Helper()
+	waitShowing(t, ctx, what, script, "return document.getElementById('results').innerText.slice(0, 500) + ' / ' + (document.getElementById('error-summary')||{}).innerText")
+}
+
+// waitShowing polls a script until it returns true, at most 15 s, and
+// when it gives up says what the page shows (the shown script's text). A
+// poll that fails is tried again: after a click on a link the old page may
+// be leaving ("Inspected target navigated or closed") when the first poll
+// runs, and the next poll finds the new one.
+func waitShowing(t *testing.T, ctx context.Context, what, script, shown string) {
+	t.Helper()
+	var last error
 	for range 150 {
-		if eval[bool](t, ctx, script) {
+		ok, err := tryEval[bool](ctx, script)
+		if err == nil && ok {
 			return
 		}
+		last = err
 		time.Sleep(100 * time.Millisecond)
 	}
-	html := eval[string](t, ctx, "return document.getElementById('results').innerText.slice(0, 500) + ' / ' + (document.getElementById('error-summary')||{}).innerText")
-	t.Fatalf("waiting for %s: gave up after 15 s; the page shows: %s", what, html)
+	if last != nil {
+		t.Fatalf("waiting for %s: gave up after 15 s: %v", what, last)
+	}
+	t.Fatalf("waiting for %s: gave up after 15 s; the page shows: %s", what, eval[string](t, ctx, shown))
 }
 
 // unfold opens the folded group ("More", "Command group") that holds an
