@@ -130,11 +130,16 @@ func battleArgs(fs *flag.FlagSet, args []string, lo, hi int) ([]string, error) {
 }
 
 // openStore opens the database --db names (a file, or a postgres:// URL:
-// battle/open), or the default one (sqlite.DefaultPath, which honours
+// battle/open), else the one REARRANK_DB names, as serve does, so that
+// the command line and the server it stands beside see one set of
+// battles, else the default one (sqlite.DefaultPath, which honours
 // XDG_DATA_HOME). Its errors are the store's, in the player's words
 // (battlestore.*): exit status 1.
-func openStore(ctx context.Context, db string) (battle.Store, error) {
+func openStore(ctx context.Context, db string, e env) (battle.Store, error) {
 	path := db
+	if path == "" {
+		path = e.getenv("REARRANK_DB")
+	}
 	if path == "" {
 		p, err := sqlite.DefaultPath()
 		if err != nil {
@@ -155,7 +160,7 @@ type session struct {
 // openBattle opens the store and finds the battle named (or whose id is)
 // name: an unknown one is the store's error, naming it.
 func openBattle(ctx context.Context, db, name string, e env) (*session, error) {
-	st, err := openStore(ctx, db)
+	st, err := openStore(ctx, db, e)
 	if err != nil {
 		return nil, err
 	}

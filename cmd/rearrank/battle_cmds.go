@@ -32,7 +32,7 @@ func runBattleNew(ctx context.Context, args []string, e env) error {
 	if err != nil {
 		return err
 	}
-	st, err := openStore(ctx, *db)
+	st, err := openStore(ctx, *db, e)
 	if err != nil {
 		return err
 	}
@@ -60,7 +60,7 @@ func runBattleList(ctx context.Context, args []string, e env) error {
 	if _, err := battleArgs(fs, args, 0, 0); err != nil {
 		return err
 	}
-	st, err := openStore(ctx, *db)
+	st, err := openStore(ctx, *db, e)
 	if err != nil {
 		return err
 	}
@@ -1128,7 +1128,7 @@ func runBattleImport(ctx context.Context, args []string, e env) error {
 	if *name != "" {
 		battleName = *name
 	}
-	st, err := openStore(ctx, *db)
+	st, err := openStore(ctx, *db, e)
 	if err != nil {
 		return err
 	}
