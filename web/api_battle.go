@@ -717,7 +717,8 @@ func (s *Server) handleBattleCombat(w http.ResponseWriter, r *http.Request) {
 				names[i] = n
 			}
 			fight := json.RawMessage(`{}`)
-			if f, ok, err := b.object("fight", false); err != nil {
+			f, ok, err := b.object("fight", false)
+			if err != nil {
 				return event{}, err
 			} else if ok {
 				fight = f.raw
@@ -737,7 +738,7 @@ func (s *Server) handleBattleCombat(w http.ResponseWriter, r *http.Request) {
 				return err
 			})
 			if err != nil {
-				return event{}, err
+				return event{}, fightError(b, f, err)
 			}
 			if err := diceLeft(b, sc, len(faces)); err != nil {
 				return event{}, err
@@ -750,6 +751,24 @@ func (s *Server) handleBattleCombat(w http.ResponseWriter, r *http.Request) {
 				c.Dice, c.Seed, c.Combat = fo.Faces, seed, &fo.Result
 			}}, nil
 		})
+}
+
+// fightError is a combat's refusal as the request's error: a field of the
+// fight that is wrong (a Strength of 11, a leadership of 70) is bad input,
+// 400 naming fight.<its path> and, where the body has it, its line and
+// column, as an attack's field is; anything else (a unit that cannot
+// fight) stays the battle's refusal of the event.
+func fightError(b *battleBody, f bodyField, err error) error {
+	var se *scenario.Error
+	if !errors.As(err, &se) || se.Field == "" || strings.HasPrefix(se.Field, "sides.a.unit") || strings.HasPrefix(se.Field, "sides.b.unit") {
+		return err // a side's unit is the battle's, not the request's
+	}
+	e := *se
+	e.Field, e.Line, e.Column = "fight."+se.Field, 0, 0
+	if off, ok := valueAt(f.raw, se.Field); ok {
+		e.Line, e.Column = position(b.data, f.start+off+1)
+	}
+	return scenarioError(&e)
 }
 
 func (s *Server) handleBattleCorrections(w http.ResponseWriter, r *http.Request) {

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/scenario"
@@ -269,6 +270,66 @@ func offsetOf(data []byte, line, col int) int {
 		off += i + 1
 	}
 	return off + max(col-1, 0)
+}
+
+// valueAt is the offset in raw, a JSON value, of the value at path as
+// the scenario's errors name fields ("sides.a.fights[0].strength"); ok is
+// false when raw does not hold it.
+func valueAt(raw []byte, path string) (off int, ok bool) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	skip := func() bool {
+		var v json.RawMessage
+		return dec.Decode(&v) == nil
+	}
+	for _, part := range strings.Split(path, ".") {
+		key, rest, _ := strings.Cut(part, "[")
+		if key != "" {
+			if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+				return 0, false
+			}
+			for {
+				if !dec.More() {
+					return 0, false
+				}
+				tok, err := dec.Token()
+				if err != nil {
+					return 0, false
+				}
+				if tok == key {
+					break
+				}
+				if !skip() {
+					return 0, false
+				}
+			}
+		}
+		for rest != "" {
+			n, tail, found := strings.Cut(rest, "]")
+			i, err := strconv.Atoi(n)
+			if !found || err != nil || i < 0 {
+				return 0, false
+			}
+			if tok, err := dec.Token(); err != nil || tok != json.Delim('[') {
+				return 0, false
+			}
+			for ; i > 0; i-- {
+				if !dec.More() || !skip() {
+					return 0, false
+				}
+			}
+			if !dec.More() {
+				return 0, false
+			}
+			rest = strings.TrimPrefix(tail, "[")
+		}
+	}
+	// The decoder stands after the key or the element before: the value
+	// begins past the colon or comma and any space.
+	off = int(dec.InputOffset())
+	for off < len(raw) && strings.IndexByte(" \t\r\n:,", raw[off]) >= 0 {
+		off++
+	}
+	return off, off < len(raw)
 }
 
 // fromBody is a member whose value is field f of the body.

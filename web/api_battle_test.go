@@ -906,3 +906,69 @@ func TestBattleFeedDeleted(t *testing.T) {
 		t.Fatalf("the feed's end: %q", rest)
 	}
 }
+
+// TestBattleCombatFieldErrors: a wrong field of a round's fight is bad
+// input, 400 naming fight.<path> at its line and column in the body, in
+// the reader's language, as an attack's field is; a fight that cannot be
+// (a unit against itself) stays the battle's refusal, 422; nothing is
+// appended.
+func TestBattleCombatFieldErrors(t *testing.T) {
+	h := battleServer(t, Config{}).Handler()
+	base := battleWithSpearmen(t, h, "Fields")
+	expect[tChange](t, send(t, h, "POST", base+"/units", `{"name": "Halberdiers", "ruleset": "battleaxe",
+ "target": {"models": 20, "frontage": 5, "ws": 3, "toughness": 3, "armour": "light"}}`), 200)
+	side := func(l, s string) string {
+		return `{"leadership": ` + l + `, "fights": [{"attacks": 1, "initiative": 3, "ws": 3, "strength": ` + s + `}]}`
+	}
+	fight := func(a, b string) string {
+		return "{\"a\": \"Spearmen\", \"b\": \"Halberdiers\", \"seed\": 1,\n \"fight\": {\"sides\": {\n  \"a\": " + a + ",\n  \"b\": " + b + "}}}"
+	}
+	for _, c := range []struct {
+		name, body    string
+		status        int
+		code, field   string
+		line, col     int
+		text, russian string
+	}{
+		{"a Strength of 11", fight(side("7", "11"), side("7", "4")), 400, "invalid", "fight.sides.a.fights[0].strength", 3, 90,
+			"fight.sides.a.fights[0].strength: want 1 to 10, got 11", "fight.sides.a.fights[0].strength: нужно от 1 до 10, а не 11"},
+		{"side b's leadership", fight(side("7", "3"), side("70", "4")), 400, "invalid", "fight.sides.b.leadership", 4, 23,
+			"fight.sides.b.leadership: ", "fight.sides.b.leadership: "},
+		{"a unit against itself", strings.Replace(fight(side("7", "3"), side("7", "4")), "Halberdiers", "Spearmen", 1), 422, "invalid_event", "", 0, 0,
+			"event 4, unit Spearmen: a unit cannot fight itself", "событие 4"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := expect[ErrorBody](t, send(t, h, "POST", base+"/combat", c.body), c.status)
+			if got.Code != c.code || got.Field != c.field || got.Line != c.line || got.Column != c.col || !strings.HasPrefix(got.Error, c.text) {
+				t.Errorf("got %+v\nwant code %s field %q at %d:%d, saying %q", got, c.code, c.field, c.line, c.col, c.text)
+			}
+			ru := expect[ErrorBody](t, send(t, h, "POST", base+"/combat?lang=ru", c.body), c.status)
+			if !strings.HasPrefix(ru.Error, c.russian) || ru.Error == got.Error {
+				t.Errorf("in Russian: %q", ru.Error)
+			}
+		})
+	}
+	if v := expect[tView](t, send(t, h, "GET", base, ""), 200); v.Version != 3 {
+		t.Errorf("after the refusals: version %d, want 3", v.Version)
+	}
+}
+
+// TestValueAt: the offset of a field's value in JSON, by the path the
+// scenario's errors name it with.
+func TestValueAt(t *testing.T) {
+	raw := []byte(`{"x": 1, "sides": {"b": [], "a": {"fights": [ {"s": 2}, {"s" :  [5, [6, 7]]} ]}}}`)
+	for path, want := range map[string]string{
+		"x": "1", "sides.b": "[]", "sides.a.fights[0]": `{"s": 2}`, "sides.a.fights[1].s": "[5, [6, 7]]",
+		"sides.a.fights[1].s[1][0]": "6", "sides.a.fights[1].s[1][1]": "7",
+	} {
+		off, ok := valueAt(raw, path)
+		if !ok || !strings.HasPrefix(string(raw[off:]), want) {
+			t.Errorf("%s: at %d (%v): %.12q, want %s", path, off, ok, raw[min(off, len(raw)):], want)
+		}
+	}
+	for _, path := range []string{"y", "sides.c", "sides.a.fights[2]", "x.y", "sides.a.fights[x]", "sides.b[0]", "x[0]"} {
+		if off, ok := valueAt(raw, path); ok {
+			t.Errorf("%s: found at %d", path, off)
+		}
+	}
+}

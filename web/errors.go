@@ -129,6 +129,13 @@ func (t scenarioText) Text(l msg.Lang) string {
 	return m
 }
 
+// scenarioError is 400: a scenario's field is wrong, named with its path
+// and, where it has them, its line and column.
+func scenarioError(se *scenario.Error) *apiError {
+	t := scenarioText{se}
+	return &apiError{Status: http.StatusBadRequest, Code: "invalid", Message: t.Text(msg.English), Words: t, Field: se.Field, Line: se.Line, Col: se.Column}
+}
+
 // writeJSON writes v indented like the CLI's --json output.
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	e := jsonEncoders.Get().(*jsonEncoder)
@@ -219,8 +226,7 @@ func toAPIError(err error, timeout fmt.Stringer) *apiError {
 	case errors.As(err, &mbe), errors.Is(err, scenario.ErrTooLarge):
 		return sayError(http.StatusRequestEntityTooLarge, "too_large", "", msg.New("web.api.too_large", scenario.MaxSize))
 	case errors.As(err, &se):
-		t := scenarioText{se}
-		return &apiError{Status: http.StatusBadRequest, Code: "invalid", Message: t.Text(msg.English), Words: t, Field: se.Field, Line: se.Line, Col: se.Column}
+		return scenarioError(se)
 	case errors.Is(err, odds.ErrStateLimit):
 		return sayError(http.StatusUnprocessableEntity, "state_limit", "", msg.New("web.api.state_limit", errText{err}))
 	case errors.Is(err, context.DeadlineExceeded):

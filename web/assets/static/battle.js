@@ -60,7 +60,6 @@
   // it, and the summary a link to it.
   function showError(err, mark) {
     var text = err && err.error ? err.error : say('webbattle.js.went_wrong');
-    if (err && err.line) text = say('webbattle.js.line_col', err.line, err.column) + text;
     errorBox.textContent = '';
     var field = err && err.field;
     if (!field && err && err.error && mark) {
@@ -69,7 +68,12 @@
       var m = /(?:^|: )((?:sides|combat|options)\.[a-z0-9_.\[\]]+): /.exec(err.error);
       if (m) field = m[1];
     }
-    var input = field && mark ? mark(field) : null;
+    // A round's field is fight.<its path> in the request: the form's
+    // inputs are named by the path within the fight.
+    var input = field && mark ? mark(field.replace(/^fight\./, '')) : null;
+    // The line and column are of the JSON the page sent, which nobody
+    // typed: they only help where no input shows the place.
+    if (err && err.line && !input) text = say('webbattle.js.line_col', err.line, err.column) + text;
     var p = el('p');
     if (input) {
       var a = el('a', text);
