@@ -23,10 +23,12 @@ type StartJSON struct {
 	LeftOut []LeftOutJSON `json:"left_out"`
 }
 
-// UnitJSON names a row or a column.
+// UnitJSON names a row or a column, with what the reading of its list
+// assumed (Unit.Notes).
 type UnitJSON struct {
-	Name    string `json:"name"`
-	Ruleset string `json:"ruleset"`
+	Name    string   `json:"name"`
+	Ruleset string   `json:"ruleset"`
+	Notes   []string `json:"notes,omitempty"`
 }
 
 // LeftOutJSON is a unit of a list that is no row or column, and why.
@@ -85,7 +87,7 @@ type EndJSON struct {
 // Start is the stream's first line for m, made of sides mine and theirs,
 // in language l.
 func Start(m *Matrix, mine, theirs Side, l msg.Lang) StartJSON {
-	out := StartJSON{Type: "start", Rows: unitsJSON(m.Rows), Cols: unitsJSON(m.Cols), Fights: m.Fights, Cells: m.Cells(), LeftOut: []LeftOutJSON{}}
+	out := StartJSON{Type: "start", Rows: unitsJSON(m.Rows, l), Cols: unitsJSON(m.Cols, l), Fights: m.Fights, Cells: m.Cells(), LeftOut: []LeftOutJSON{}}
 	for _, s := range []struct {
 		name string
 		side Side
@@ -97,10 +99,13 @@ func Start(m *Matrix, mine, theirs Side, l msg.Lang) StartJSON {
 	return out
 }
 
-func unitsJSON(us []Unit) []UnitJSON {
+func unitsJSON(us []Unit, l msg.Lang) []UnitJSON {
 	out := make([]UnitJSON, len(us))
 	for i, u := range us {
 		out[i] = UnitJSON{Name: u.Name, Ruleset: u.Ruleset.String()}
+		for _, n := range u.Notes {
+			out[i].Notes = append(out[i].Notes, n.Text(l))
+		}
 	}
 	return out
 }

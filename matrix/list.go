@@ -2,10 +2,12 @@ package matrix
 
 import (
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/rearrank/rearrank/armylist"
+	"github.com/rearrank/rearrank/msg"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
 )
@@ -55,24 +57,33 @@ func splitSet(set map[string]string) (target, attack map[string]string) {
 }
 
 func listUnit(l *armylist.List, u *armylist.Unit, rs rules.Ruleset, targetSet, attackSet map[string]string) (Unit, error) {
-	t, _, err := scenario.ListTarget(l, u, scenario.ListOptions{Ruleset: rs, Set: targetSet})
+	t, tnotes, err := scenario.ListTarget(l, u, scenario.ListOptions{Ruleset: rs, Set: targetSet})
 	if err != nil {
 		return Unit{}, err
 	}
 	out := Unit{Name: u.Name, Ruleset: rs, Target: t}
-	first, _, err := scenario.ListAttacks(l, u, scenario.ListOptions{Ruleset: rs, Set: attackSet})
+	notes := newNotes()
+	notes.add(tnotes, "scenario.list.note.attack_rule", "scenario.list.note.chars")
+	first, fnotes, err := scenario.ListAttacks(l, u, scenario.ListOptions{Ruleset: rs, Set: attackSet})
 	if err != nil {
 		return Unit{}, err
 	}
 	melee := first
 	if len(first) > 0 && first[0].Phase == rules.Shooting {
 		out.Attacks = first
+		notes.add(fnotes, "scenario.list.note.target_rule", "scenario.list.note.chars")
 		ms := maps.Clone(attackSet)
 		ms["phase"] = "melee"
-		if melee, _, err = scenario.ListAttacks(l, u, scenario.ListOptions{Ruleset: rs, Set: ms}); err != nil {
+		var mnotes []msg.Message
+		if melee, mnotes, err = scenario.ListAttacks(l, u, scenario.ListOptions{Ruleset: rs, Set: ms}); err != nil {
 			melee = nil // a unit that shoots and has no melee profile the mapping reads
 		}
+		// the phase is this function's, not the player's set
+		notes.add(mnotes, "scenario.list.note.target_rule", "scenario.list.note.chars", "scenario.list.note.set", "scenario.list.note.count_melee", "scenario.list.note.count_champion")
+	} else {
+		notes.add(fnotes, "scenario.list.note.target_rule", "scenario.list.note.chars", "scenario.list.note.count_melee", "scenario.list.note.count_champion")
 	}
+	out.Notes = notes.list
 	t9a := l.Game == armylist.T9A
 	stat := func(p *armylist.Profile, names ...string) int {
 		if p == nil {
@@ -121,4 +132,29 @@ func listUnit(l *armylist.List, u *armylist.Unit, rs rules.Ruleset, targetSet, a
 		out.Fighters = []Fighter{}
 	}
 	return out, nil
+}
+
+// notes gathers a list unit's mapping notes for the matrix, where the
+// unit is both a target and an attacker: a rule or a characteristic one
+// role does not read is read by the other ("not used for a target", "not
+// used here: BS 3" would be untrue; a round reads A, I and Ld), a round
+// counts the attacks of the models in contact (the melee count's note
+// is of an attack group's fixed count), and what the target and the two
+// readings of the attacks both say is said once.
+type notes struct {
+	list []msg.Message
+	seen map[string]bool
+}
+
+func newNotes() *notes { return &notes{seen: map[string]bool{}} }
+
+// add keeps the notes of ns whose IDs are not in drop.
+func (n *notes) add(ns []msg.Message, drop ...msg.ID) {
+	for _, m := range ns {
+		if slices.Contains(drop, m.ID) || n.seen[m.String()] {
+			continue
+		}
+		n.seen[m.String()] = true
+		n.list = append(n.list, m)
+	}
 }

@@ -35,6 +35,11 @@ type Unit struct {
 	// Fighters are the unit's fights in close combat; nil derives them
 	// from its melee attack groups (Fighters).
 	Fighters []Fighter
+	// Notes say what the reading of a list's unit assumed (a troop type
+	// the file does not give, the frontage, the weapon taken): the
+	// mapping's notes (docs/import.md) that hold for a unit that is both
+	// a row's attacker and a column's target.
+	Notes []msg.Message
 }
 
 // Fighter is one fight of a unit in close combat (docs/combat.md,

@@ -4,9 +4,12 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/rearrank/rearrank/matrix"
 )
 
 // matrixUnits are two tow units as a matrix request's UNITs: State
@@ -163,9 +166,32 @@ func TestMatrixListSides(t *testing.T) {
 		t.Fatalf("status %d: %s", w.Code, w.Body.String())
 	}
 	ls := lines(t, w.Body.String())
-	start, _ := json.Marshal(ls[0])
-	if want := `{"cells":4,"cols":[{"name":"Test Knights","ruleset":"tow"}],"fights":["shooting","charge"],"left_out":[],"rows":[{"name":"Test Captain","ruleset":"tow"},{"name":"Test Spearmen","ruleset":"tow"}],"type":"start"}`; string(start) != want {
-		t.Errorf("start %s\nwant  %s", start, want)
+	var st struct {
+		Rows, Cols []matrix.UnitJSON
+		Cells      int
+		LeftOut    []matrix.LeftOutJSON `json:"left_out"`
+	}
+	if err := json.Unmarshal([]byte(strings.SplitN(w.Body.String(), "\n", 2)[0]), &st); err != nil {
+		t.Fatal(err)
+	}
+	names := func(us []matrix.UnitJSON) (out []string) {
+		for _, u := range us {
+			out = append(out, u.Name+" "+u.Ruleset)
+		}
+		return out
+	}
+	if r, c := names(st.Rows), names(st.Cols); !slices.Equal(r, []string{"Test Captain tow", "Test Spearmen tow"}) || !slices.Equal(c, []string{"Test Knights tow"}) ||
+		st.Cells != 4 || len(st.LeftOut) != 0 {
+		t.Errorf("start: %+v", st)
+	}
+	// What reading the lists assumed, in the request's language: each
+	// unit's own, none of a role the matrix also reads.
+	if n := st.Rows[0].Notes; !slices.Contains(n, "Strike Last: правило, которого rearrank не учитывает") ||
+		!slices.Contains(n, "Hatred (Test Foes): учтена, как если бы цель была ненавистной и шёл первый раунд боя") {
+		t.Errorf("Test Captain's notes: %q", n)
+	}
+	if n := st.Cols[0].Notes; !slices.Contains(n, "оружие Lance") || slices.ContainsFunc(n, func(s string) bool { return strings.Contains(s, "не учтено") }) {
+		t.Errorf("Test Knights' notes: %q", n)
 	}
 	found := false
 	for _, l := range ls {
@@ -187,8 +213,9 @@ func TestMatrixListSides(t *testing.T) {
 	body = `{"mine": {"list": ` + string(owb) + `, "set": ["ws=3", "toughness=3", "wounds=1", "strength=3", "count=5"]}, "theirs": {"list": ` + string(list) + `}, "fights": ["charge"]}`
 	w = do(t, h, "POST", "/api/matrix", "application/json", body)
 	ls = lines(t, w.Body.String())
-	start, _ = json.Marshal(ls[0]["rows"])
-	if w.Code != 200 || string(start) != `[{"name":"Test Baron","ruleset":"tow"},{"name":"Test Spearmen","ruleset":"tow"}]` || ls[len(ls)-1]["done"] != 4.0 {
+	start, _ := json.Marshal(ls[0]["rows"])
+	if w.Code != 200 || !strings.HasPrefix(string(start), `[{"name":"Test Baron","notes":["General: an option rearrank does not use",`) ||
+		!strings.Contains(string(start), `"toughness: 3, given with set"`) || strings.Count(string(start), `"count: 5, given with set"`) != 2 || ls[len(ls)-1]["done"] != 4.0 {
 		t.Errorf("an Old World Builder list with set: %d %s", w.Code, w.Body.String())
 	}
 	// A field of neither part is a 400 naming the side's set.

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -479,6 +480,15 @@ func TestBrowserMatrix(t *testing.T) {
 			must(t, ctx, chromedp.Click(chromedp.CSS("#matrix-submit")))
 			waitFor(t, ctx, "the whole matrix", `return document.getElementById('matrix-status').textContent.startsWith('Done: 12 of 12,') && document.getElementById('results').getAttribute('aria-busy') === 'false'`)
 			checkCells(t, ctx, want)
+			// What reading the lists assumed, folded under the tables.
+			notes := eval[map[string]any](t, ctx, `var d = document.querySelector('#matrix-left-out details.matrix-notes');
+				return d ? {shown: !document.getElementById('matrix-left-out').hidden, summary: d.querySelector('summary').textContent,
+					items: [...d.querySelectorAll('li')].map(function (li) { return li.textContent; })} : {}`)
+			items, _ := notes["items"].([]any)
+			if notes["shown"] != true || !strings.HasPrefix(fmt.Sprint(notes["summary"]), "What reading the lists assumed (notes: ") ||
+				!slices.Contains(items, any("Knights (mine): weapon Lance")) || !slices.Contains(items, any("Test Spearmen (theirs): weapon Thrusting Spear")) {
+				t.Errorf("the notes: %v", notes)
+			}
 			if vp.phone {
 				if w := eval[int](t, ctx, "return document.documentElement.scrollWidth"); w > int(vp.width)+1 {
 					t.Errorf("the page is %d px wide on a phone of %d", w, vp.width)
@@ -559,7 +569,7 @@ func TestBrowserMatrix(t *testing.T) {
 		}
 		must(t, ctx, chromedp.Click(chromedp.CSS("#matrix-submit")))
 		waitFor(t, ctx, "the matrix of saved units", `return document.getElementById('matrix-status').textContent.startsWith('Done: 18 of 18,')`)
-		if l := eval[string](t, ctx, `return document.getElementById('matrix-left-out').innerText`); l != "Left out\nGobbos (theirs): target.toughness: required: the unit's Toughness (t9a: Resilience), 1 to 10" {
+		if l := eval[string](t, ctx, `return document.getElementById('matrix-left-out').innerText`); l != "Left out\nGobbos (theirs): target.toughness: required: the unit's Toughness (t9a: Resilience), 1 to 10\nWhat reading the lists assumed (notes: 13)" {
 			t.Errorf("the units left out: %q", l)
 		}
 		units := `{"name": "Units saved in this browser", "units": [

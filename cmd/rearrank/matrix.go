@@ -94,8 +94,16 @@ func runMatrix(ctx context.Context, args []string, e env) error {
 		which string
 		side  matrix.Side
 	}{{"mine", mine}, {"theirs", theirs}} {
+		which := msg.New(msg.ID("cli.matrix.side." + s.which))
 		for _, lo := range s.side.LeftOut {
-			e.note(msg.New("cli.matrix.left_out", s.which, lo.Name, msg.New("matrix.text", matrix.ErrorText(lo.Why, e.lang))))
+			e.note(msg.New("cli.matrix.left_out", which, lo.Name, msg.New("matrix.text", matrix.ErrorText(lo.Why, e.lang))))
+		}
+		// what the reading of a list's unit assumed, as rearrank import
+		// says it
+		for _, u := range s.side.Units {
+			for _, n := range u.Notes {
+				e.note(msg.New("cli.matrix.unit_note", which, u.Name, n))
+			}
 		}
 	}
 	m, err := matrix.New(mine, theirs, fights, *atLeast)

@@ -557,18 +557,37 @@
     document.getElementById('matrix-status').textContent = say('webmatrix.js.progress', m.done, m.total);
   }
 
+  // drawLeftOut says which units of the lists are no row or column, and
+  // (folded) what reading the lists assumed of those that are.
   function drawLeftOut(extra) {
     var box = document.getElementById('matrix-left-out');
     box.textContent = '';
     var all = extra.concat(m ? m.leftOut : []);
-    box.hidden = !all.length;
-    if (!all.length) return;
-    box.appendChild(el('h3', '', say('webmatrix.js.left_out')));
-    var ul = el('ul');
-    all.forEach(function (l) {
-      ul.appendChild(el('li', '', say(l.side === 'theirs' ? 'webmatrix.js.left_out.theirs' : 'webmatrix.js.left_out.mine', l.name, l.why)));
-    });
-    box.appendChild(ul);
+    var notes = [];
+    if (m) {
+      [['mine', m.rows], ['theirs', m.cols]].forEach(function (s) {
+        s[1].forEach(function (u) {
+          (u.notes || []).forEach(function (n) { notes.push(say('webmatrix.js.note.' + s[0], u.name, n)); });
+        });
+      });
+    }
+    box.hidden = !all.length && !notes.length;
+    if (all.length) {
+      box.appendChild(el('h3', '', say('webmatrix.js.left_out')));
+      var ul = el('ul');
+      all.forEach(function (l) {
+        ul.appendChild(el('li', '', say(l.side === 'theirs' ? 'webmatrix.js.left_out.theirs' : 'webmatrix.js.left_out.mine', l.name, l.why)));
+      });
+      box.appendChild(ul);
+    }
+    if (notes.length) {
+      var d = el('details', 'matrix-notes');
+      d.appendChild(el('summary', '', say('webmatrix.js.notes', notes.length)));
+      var nl = el('ul');
+      notes.forEach(function (n) { nl.appendChild(el('li', '', n)); });
+      d.appendChild(nl);
+      box.appendChild(d);
+    }
   }
 
   function showError(text) {
