@@ -3,6 +3,7 @@ package combat
 import (
 	"context"
 	"errors"
+	"os"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -68,6 +69,11 @@ func cancelOnce(t *testing.T, after time.Duration, f func(ctx context.Context) e
 func TestReadersStopWhenCancelled(t *testing.T) {
 	largest := loadText(t, largest(327))
 	c2 := load(t, "../bench/testdata/combat/c2.yaml")
+	// C2 exact takes about a tenth of a second on an idle machine, and
+	// CI saw it done before the cancel at 100 ms: the exact reader is
+	// cancelled in C2 made larger, 60 against 60 (12 wide) with three
+	// attacks a model, about 0.8 s.
+	bigger := c2Bigger(t)
 	trolls := loadText(t, trolls101)
 	for _, tt := range []struct {
 		name string
@@ -81,8 +87,8 @@ func TestReadersStopWhenCancelled(t *testing.T) {
 			_, err := largest.Enumerate(ctx, 0)
 			return err
 		}},
-		{"Exact, 40 against 40 with characters (C2)", func(ctx context.Context) error {
-			_, err := c2.Exact(ctx, ExactConfig{MaxStates: -1})
+		{"Exact, 60 against 60 with characters (C2 larger)", func(ctx context.Context) error {
+			_, err := bigger.Exact(ctx, ExactConfig{MaxStates: -1})
 			return err
 		}},
 		{"Exact, 1010 attacks at six Trolls", func(ctx context.Context) error {
@@ -105,6 +111,22 @@ func TestReadersStopWhenCancelled(t *testing.T) {
 			}
 		}
 	}
+}
+
+// c2Bigger is bench's C2 with 60 models a side, 12 wide, and three
+// attacks a model of the rank and file.
+func c2Bigger(t *testing.T) *Combat {
+	t.Helper()
+	data, err := os.ReadFile("../bench/testdata/combat/c2.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.NewReplacer("models: 40", "models: 60", "frontage: 8", "frontage: 12",
+		"{attacks: 1, initiative: 4", "{attacks: 3, initiative: 4", "{attacks: 1, initiative: 3", "{attacks: 3, initiative: 3").Replace(string(data))
+	if strings.Count(text, "{attacks: 3, initiative: ") != 2 || strings.Count(text, "models: 60") != 2 {
+		t.Fatal("bench's C2 changed: c2Bigger no longer makes it larger")
+	}
+	return loadText(t, text)
 }
 
 // TestMonteCarloPanicIsAnError: a panic in a Monte Carlo worker (injected
