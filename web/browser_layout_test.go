@@ -24,13 +24,22 @@ type screenSize struct {
 	width, height int64
 }
 
-// viewports are the two widths the page is tried at: a phone's and a
-// desktop's.
-var viewports = []screenSize{{"phone", 390, 844}, {"desktop", 1280, 900}}
+// The two screens the page is tried on: a phone's and a desktop's.
+var (
+	phone   = screenSize{"phone", 390, 844}
+	desktop = screenSize{"desktop", 1280, 900}
+	// viewports are both, the phone first; desktopFirst the other way
+	// round, for the tests whose later steps build on the desktop's.
+	viewports    = []screenSize{phone, desktop}
+	desktopFirst = []screenSize{desktop, phone}
+)
+
+// isPhone reports whether s is a phone's screen: narrower than 600 px.
+func (s screenSize) isPhone() bool { return s.width < 600 }
 
 // viewport sets the screen's size, as a phone (mobile) below 600 px.
 func viewport(s screenSize) chromedp.Action[chromedp.Void] {
-	if s.width < 600 {
+	if s.isPhone() {
 		return chromedp.EmulateViewport(s.width, s.height, chromedp.EmulateMobile)
 	}
 	return chromedp.EmulateViewport(s.width, s.height)

@@ -42,7 +42,7 @@ func TestBrowserPhoneText(t *testing.T) {
 	t.Cleanup(srv.Close)
 	measure := func(t *testing.T, what, path, ready string, atLeast int) {
 		t.Helper()
-		must(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Navigate(srv.URL+path))
+		must(t, ctx, viewport(phone), chromedp.Navigate(srv.URL+path))
 		waitFor(t, ctx, what, ready)
 		m := eval[phoneMeasure](t, ctx, phoneText)
 		if m.N < atLeast {

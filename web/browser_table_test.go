@@ -17,17 +17,10 @@ func TestBrowserTable(t *testing.T) {
 	srv := httptest.NewServer(New(Config{}).Handler())
 	t.Cleanup(srv.Close)
 
-	for _, vp := range []struct {
-		name          string
-		width, height int64
-	}{{"desktop", 1280, 900}, {"phone", 390, 844}} {
+	for _, vp := range desktopFirst {
 		t.Run("staged referee "+vp.name, func(t *testing.T) {
-			opts := []chromedp.EmulateViewportOption{}
-			if vp.width < 600 {
-				opts = append(opts, chromedp.EmulateMobile)
-			}
 			start := with(spearmenQuery(), "tab", "resolve", "staged", "1")
-			must(t, ctx, chromedp.EmulateViewport(vp.width, vp.height, opts...), chromedp.Navigate(srv.URL+"/?"+start.Encode()),
+			must(t, ctx, viewport(vp), chromedp.Navigate(srv.URL+"/?"+start.Encode()),
 				chromedp.WaitVisible(chromedp.CSS("#more")))
 			stage := func(faces, want string) {
 				t.Helper()
@@ -55,11 +48,7 @@ func TestBrowserTable(t *testing.T) {
 		})
 
 		t.Run("combat "+vp.name, func(t *testing.T) {
-			opts := []chromedp.EmulateViewportOption{}
-			if vp.width < 600 {
-				opts = append(opts, chromedp.EmulateMobile)
-			}
-			must(t, ctx, chromedp.EmulateViewport(vp.width, vp.height, opts...), chromedp.Navigate(srv.URL+"/combat"),
+			must(t, ctx, viewport(vp), chromedp.Navigate(srv.URL+"/combat"),
 				chromedp.WaitVisible(chromedp.CSS("#outcome-bar")))
 			// E120 (RULES.md 21.13): the Elves win 290507921/764411904.
 			win := eval[string](t, ctx, `return document.querySelector('#combat-outcomes .value').dataset.exact`)

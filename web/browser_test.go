@@ -184,11 +184,7 @@ func check(t *testing.T, ctx context.Context, id string, on bool) {
 
 func screenshot(t *testing.T, ctx context.Context, name string, width, height int64) {
 	t.Helper()
-	opts := []chromedp.EmulateViewportOption{}
-	if width < 600 {
-		opts = append(opts, chromedp.EmulateMobile)
-	}
-	must(t, ctx, chromedp.EmulateViewport(width, height, opts...))
+	must(t, ctx, viewport(screenSize{name, width, height}))
 	time.Sleep(300 * time.Millisecond) // let the layout settle
 	if over := eval[int](t, ctx, "return document.documentElement.scrollWidth"); over > int(width)+1 {
 		t.Errorf("%s: the page is %d px wide at a viewport of %d: it scrolls sideways", name, over, width)
@@ -209,7 +205,7 @@ func screenshot(t *testing.T, ctx context.Context, name string, width, height in
 // the headline numbers and the bar with the button.
 func screenshotScreen(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
-	must(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	must(t, ctx, viewport(phone))
 	eval[bool](t, ctx, "window.scrollTo(0, 0); return true")
 	time.Sleep(300 * time.Millisecond)
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
@@ -547,7 +543,7 @@ func TestBrowserLive(t *testing.T) {
 	})
 
 	t.Run("phone", func(t *testing.T) {
-		must(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+		must(t, ctx, viewport(phone))
 		// The phone's first screen: where the desktop's scroll lands at
 		// the phone's width depends on the node the browser anchors to.
 		eval[bool](t, ctx, "window.scrollTo(0, 0); return true")
@@ -583,7 +579,7 @@ func TestBrowserLive(t *testing.T) {
 		screenshotScreen(t, ctx, "live-phone-screen")
 		// The live update on a phone: the headline above the form fades
 		// and the bar with the button says why, then both follow.
-		must(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+		must(t, ctx, viewport(phone))
 		fill(t, ctx, "a0-count", "20")
 		if !eval[bool](t, ctx, `var s = document.getElementById('live-short'), r = s.getBoundingClientRect(); return document.getElementById('headline').classList.contains('stale') && !s.hidden && s.textContent.includes('Out of date') && r.bottom <= window.innerHeight && r.height > 0`) {
 			t.Error("a phone does not show the stale mark in reach")
@@ -593,7 +589,7 @@ func TestBrowserLive(t *testing.T) {
 		fill(t, ctx, "a0-count", "10")
 		waitFor(t, ctx, "busy, retrying beside the button", `var s = document.getElementById('live-short'); return !s.hidden && s.textContent.includes('Busy, retrying')`)
 		screenshot(t, ctx, "busy-phone", 390, 844)
-		must(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+		must(t, ctx, viewport(phone))
 		waitFor(t, ctx, "the phone's headline after the retries", `return !!document.querySelector('#headline `+mean10+`') && document.getElementById('live-short').hidden && document.getElementById('error-summary').hidden`)
 		if served := busy.set(0) - before; served != 2 {
 			t.Errorf("%d answers of 503 on the phone, want 2", served)

@@ -60,15 +60,8 @@ func TestBrowserSkirmishOdds(t *testing.T) {
 	t.Cleanup(srv.Close)
 	q := url.Values{"ruleset": {"skirmish"}, "a0.count": {"3"}, "a0.to_hit": {"3+"}, "a0.strength": {"4"},
 		"t.models": {"1"}, "t.toughness": {"3"}, "t.wounds": {"2"}}
-	for _, vp := range []struct {
-		name          string
-		width, height int64
-	}{{"desktop", 1280, 900}, {"phone", 390, 844}} {
-		opts := []chromedp.EmulateViewportOption{}
-		if vp.width < 600 {
-			opts = append(opts, chromedp.EmulateMobile)
-		}
-		must(t, ctx, chromedp.EmulateViewport(vp.width, vp.height, opts...), chromedp.Navigate(srv.URL+"/?"+q.Encode()), chromedp.WaitVisible(chromedp.CSS("#chart-wounds")))
+	for _, vp := range desktopFirst {
+		must(t, ctx, viewport(vp), chromedp.Navigate(srv.URL+"/?"+q.Encode()), chromedp.WaitVisible(chromedp.CSS("#chart-wounds")))
 		if n := eval[int](t, ctx, `return document.querySelectorAll('#results .charts figure').length`); n != 1 {
 			t.Errorf("%s: %d charts, want the wounds chart alone", vp.name, n)
 		}

@@ -45,11 +45,7 @@ func TestBrowserCombatForm(t *testing.T) {
 	strength5 := e120With(t, url.Values{"a.f0.strength": {"5"}})
 	for _, vp := range viewports {
 		t.Run(vp.name, func(t *testing.T) {
-			opts := []chromedp.EmulateViewportOption{}
-			if vp.width < 600 {
-				opts = append(opts, chromedp.EmulateMobile)
-			}
-			must(t, ctx, chromedp.EmulateViewport(vp.width, vp.height, opts...), chromedp.Navigate(srv.URL+"/combat"),
+			must(t, ctx, viewport(vp), chromedp.Navigate(srv.URL+"/combat"),
 				chromedp.WaitVisible(chromedp.CSS("#outcome-bar")))
 			eval[bool](t, ctx, `localStorage.removeItem('rearrank.units'); return true`)
 			win := `return document.querySelector('#combat-outcomes .value').dataset.exact`
@@ -152,11 +148,7 @@ func TestBrowserCombatNoScript(t *testing.T) {
 	strength5 := e120With(t, url.Values{"a.f0.strength": {"5"}})
 	for _, vp := range viewports {
 		t.Run(vp.name, func(t *testing.T) {
-			opts := []chromedp.EmulateViewportOption{}
-			if vp.width < 600 {
-				opts = append(opts, chromedp.EmulateMobile)
-			}
-			must(t, ctx, chromedp.EmulateViewport(vp.width, vp.height, opts...),
+			must(t, ctx, viewport(vp),
 				chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
 					_, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
 					return err

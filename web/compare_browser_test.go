@@ -21,17 +21,10 @@ func TestBrowserCompareVariants(t *testing.T) {
 	ctx := browser(t)
 	srv := httptest.NewServer(New(Config{}).Handler())
 	defer srv.Close()
-	for _, vp := range []struct {
-		name          string
-		width, height int64
-	}{{"desktop", 1280, 900}, {"phone", 390, 844}} {
+	for _, vp := range desktopFirst {
 		t.Run(vp.name, func(t *testing.T) {
-			opts := []chromedp.EmulateViewportOption{}
-			if vp.width < 600 {
-				opts = append(opts, chromedp.EmulateMobile)
-			}
 			q := with(spearmenQuery(), "tab", "compare")
-			must(t, ctx, chromedp.EmulateViewport(vp.width, vp.height, opts...), chromedp.Navigate(srv.URL+"/?"+q.Encode()),
+			must(t, ctx, viewport(vp), chromedp.Navigate(srv.URL+"/?"+q.Encode()),
 				chromedp.WaitVisible(chromedp.CSS(`button[name="dup"][value="t"]`)))
 			text := func(n string) string { return eval[string](t, ctx, `return document.getElementById('v-`+n+`').value`) }
 			dup := func(what, ready string) {

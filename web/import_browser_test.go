@@ -57,17 +57,9 @@ func TestBrowserImportList(t *testing.T) {
 	srv := httptest.NewServer(New(Config{}).Handler())
 	t.Cleanup(srv.Close)
 
-	for _, vp := range []struct {
-		name          string
-		width, height int64
-		phone         bool
-	}{{"desktop", 1280, 900, false}, {"phone", 390, 844, true}} {
+	for _, vp := range desktopFirst {
 		t.Run(vp.name, func(t *testing.T) {
-			var opts []chromedp.EmulateViewportOption
-			if vp.phone {
-				opts = append(opts, chromedp.EmulateMobile)
-			}
-			must(t, ctx, chromedp.EmulateViewport(vp.width, vp.height, opts...), chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#chart-casualties")))
+			must(t, ctx, viewport(vp), chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#chart-casualties")))
 			eval[bool](t, ctx, `localStorage.removeItem('rearrank.units'); return true`)
 			must(t, ctx, chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#chart-casualties")))
 
@@ -79,7 +71,7 @@ func TestBrowserImportList(t *testing.T) {
 			if zone[0] != "true" || zone[1] != "true" || !strings.Contains(zone[2], "The file is read on the server and not kept.") {
 				t.Fatalf("the drop zone: shown %s, focusable %s, says %q", zone[0], zone[1], zone[2])
 			}
-			if vp.phone {
+			if vp.isPhone() {
 				if w := eval[int](t, ctx, "return document.documentElement.scrollWidth"); w > int(vp.width)+1 {
 					t.Errorf("the page is %d px wide on a phone of %d", w, vp.width)
 				}
@@ -119,7 +111,7 @@ func TestBrowserImportList(t *testing.T) {
 				t.Errorf("the OWB unit's missing toughness: shown %s, %q; the line says %q", marked[0], marked[1], marked[2])
 			}
 			screenshot(t, ctx, "import-"+vp.name, vp.width, vp.height)
-			must(t, ctx, chromedp.EmulateViewport(vp.width, vp.height, opts...))
+			must(t, ctx, viewport(vp))
 			fill(t, ctx, "t-toughness", "3")
 			waitFor(t, ctx, "the mark to clear", `return document.getElementById('t-toughness-error').hidden`)
 
@@ -177,7 +169,7 @@ func TestBrowserImportList(t *testing.T) {
 	}
 
 	t.Run("russian", func(t *testing.T) {
-		must(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Navigate(srv.URL+"/?lang=ru"), chromedp.WaitVisible(chromedp.CSS("#chart-casualties")))
+		must(t, ctx, viewport(phone), chromedp.Navigate(srv.URL+"/?lang=ru"), chromedp.WaitVisible(chromedp.CSS("#chart-casualties")))
 		eval[bool](t, ctx, `localStorage.removeItem('rearrank.units'); return true`)
 		eval[bool](t, ctx, `document.getElementById('units').open = true; return true`)
 		if z := eval[string](t, ctx, `return document.querySelector('.list-drop').textContent`); !strings.Contains(z, "Файл читается на сервере и там не остаётся.") || !strings.Contains(z, "Загрузить ростер армии") {

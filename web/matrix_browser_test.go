@@ -301,7 +301,7 @@ func TestBrowserMatrixPhone(t *testing.T) {
 	srv := httptest.NewServer(rec)
 	t.Cleanup(srv.Close)
 
-	must(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Navigate(srv.URL+"/matrix"), chromedp.WaitVisible(chromedp.CSS("#matrix-form")))
+	must(t, ctx, viewport(phone), chromedp.Navigate(srv.URL+"/matrix"), chromedp.WaitVisible(chromedp.CSS("#matrix-form")))
 	pickMatrixList(t, ctx, "mine", examplePath(t, "lists/test-army.json"), "units read: 2")
 	pickMatrixList(t, ctx, "theirs", examplePath(t, "lists/test-army.json"), "units read: 2")
 	must(t, ctx, chromedp.Click(chromedp.CSS("#matrix-submit")))
@@ -464,17 +464,9 @@ func TestBrowserMatrix(t *testing.T) {
 	mineFile, theirFile := examplePath(t, "lists/test-army.json"), fixturePath(t, "tow.json")
 	want := matrixStream(t, srv.URL, `{"mine": `+listBody(t, mineFile)+`, "theirs": `+listBody(t, theirFile)+`}`)
 
-	for _, vp := range []struct {
-		name          string
-		width, height int64
-		phone         bool
-	}{{"desktop", 1280, 900, false}, {"phone", 390, 844, true}} {
+	for _, vp := range desktopFirst {
 		t.Run(vp.name, func(t *testing.T) {
-			var opts []chromedp.EmulateViewportOption
-			if vp.phone {
-				opts = append(opts, chromedp.EmulateMobile)
-			}
-			must(t, ctx, chromedp.EmulateViewport(vp.width, vp.height, opts...), chromedp.Navigate(srv.URL+"/matrix"), chromedp.WaitVisible(chromedp.CSS("#matrix-form")))
+			must(t, ctx, viewport(vp), chromedp.Navigate(srv.URL+"/matrix"), chromedp.WaitVisible(chromedp.CSS("#matrix-form")))
 			pickMatrixList(t, ctx, "mine", mineFile, "“Test Army of the Old World”: units read: 2.")
 			pickMatrixList(t, ctx, "theirs", theirFile, "“Test Old World List”: units read: 2.")
 			must(t, ctx, chromedp.Click(chromedp.CSS("#matrix-submit")))
@@ -489,7 +481,7 @@ func TestBrowserMatrix(t *testing.T) {
 				!slices.Contains(items, any("Knights (mine): weapon Lance")) || !slices.Contains(items, any("Test Spearmen (theirs): weapon Thrusting Spear")) {
 				t.Errorf("the notes: %v", notes)
 			}
-			if vp.phone {
+			if vp.isPhone() {
 				if w := eval[int](t, ctx, "return document.documentElement.scrollWidth"); w > int(vp.width)+1 {
 					t.Errorf("the page is %d px wide on a phone of %d", w, vp.width)
 				}
@@ -508,7 +500,7 @@ func TestBrowserMatrix(t *testing.T) {
 				t.Errorf("sorted by Test Spearmen, the rows are %s", r)
 			}
 			screenshot(t, ctx, "matrix-"+vp.name, vp.width, vp.height)
-			must(t, ctx, chromedp.EmulateViewport(vp.width, vp.height, opts...))
+			must(t, ctx, viewport(vp))
 
 			// A round opens the Combat tab: Knights charging the Test
 			// Spearmen.
@@ -580,7 +572,7 @@ func TestBrowserMatrix(t *testing.T) {
 	})
 
 	t.Run("russian", func(t *testing.T) {
-		must(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Navigate(srv.URL+"/matrix?lang=ru"), chromedp.WaitVisible(chromedp.CSS("#matrix-form")))
+		must(t, ctx, viewport(phone), chromedp.Navigate(srv.URL+"/matrix?lang=ru"), chromedp.WaitVisible(chromedp.CSS("#matrix-form")))
 		pickMatrixList(t, ctx, "mine", mineFile, "«Test Army of the Old World»: прочитано подразделений: 2.")
 		pickMatrixList(t, ctx, "theirs", theirFile, "«Test Old World List»: прочитано подразделений: 2.")
 		must(t, ctx, chromedp.Click(chromedp.CSS("#matrix-submit")))

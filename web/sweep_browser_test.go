@@ -17,19 +17,13 @@ func TestBrowserSweep(t *testing.T) {
 	srv := httptest.NewServer(New(Config{}).Handler())
 	defer srv.Close()
 	for _, vp := range []struct {
-		name          string
-		width, height int64
-		lang, mean    string
-		head          string
-	}{{"desktop", 1280, 900, "en", "2.78", "mean casualties"}, {"phone", 390, 844, "en", "2.78", "mean casualties"}, {"russian", 390, 844, "ru", "2,78", "потери в среднем"}} {
+		screenSize
+		lang, mean, head string
+	}{{desktop, "en", "2.78", "mean casualties"}, {phone, "en", "2.78", "mean casualties"}, {screenSize{"russian", 390, 844}, "ru", "2,78", "потери в среднем"}} {
 		t.Run(vp.name, func(t *testing.T) {
-			opts := []chromedp.EmulateViewportOption{}
-			if vp.width < 600 {
-				opts = append(opts, chromedp.EmulateMobile)
-			}
 			q := defaultForm().values()
 			q.Set("lang", vp.lang)
-			must(t, ctx, chromedp.EmulateViewport(vp.width, vp.height, opts...), chromedp.Navigate(srv.URL+"/?"+q.Encode()),
+			must(t, ctx, viewport(vp.screenSize), chromedp.Navigate(srv.URL+"/?"+q.Encode()),
 				chromedp.WaitReady(chromedp.CSS("#sweep-group")))
 			eval[bool](t, ctx, `document.getElementById('sweep-group').open = true; return true`)
 			choose(t, ctx, "sweep-path", "attacks[0].strength")
