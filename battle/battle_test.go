@@ -6,12 +6,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/rearrank/rearrank"
 	"github.com/rearrank/rearrank/battle"
+	"github.com/rearrank/rearrank/combat"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/alloc"
 	"github.com/rearrank/rearrank/internal/proptest"
@@ -422,6 +424,83 @@ func TestCombatRound(t *testing.T) {
 	if _, _, err := battle.Combat(g.s, "Spearmen", "Halberdiers", json.RawMessage(noLd), dice.NewSeeded(1)); err == nil ||
 		err.Error() != "event 5: sides.a: leadership: required (the value the unit tests on: Leadership, or Discipline)" {
 		t.Fatalf("a side without leadership: %v", err)
+	}
+}
+
+// TestCombatOf: the odds of a round between two of the battle's units
+// are those of the combat file that writes the units by hand, at full
+// strength and after losses (the Spearmen down to 22, the Halberdiers'
+// champion carrying no wound: W1); the round CombatOf builds plays as
+// Combat plays it, die for die; its refusals name no event.
+func TestCombatOf(t *testing.T) {
+	g := newGame(t)
+	g.do(battle.AdvanceTo(g.s, 1, battle.CloseCombat))
+	byHand := func(models int) string {
+		sp := strings.Replace(strings.Split(strings.Split(spearmen, "target: ")[1], "\n")[0], "models: 30", fmt.Sprintf("models: %d", models), 1)
+		ha := strings.Split(strings.Split(halberdiers, "target: ")[1], "\n")[0]
+		// JSON is YAML's flow style: the units' YAML goes in as it is
+		f := strings.NewReplacer(`"a":{`, `"a":{"unit":`+sp+`,`, `"b":{`, `"b":{"unit":`+ha+`,`).Replace(fight)
+		return `{"ruleset":"battleaxe",` + strings.TrimPrefix(f, "{")
+	}
+	same := func(what string, models int) {
+		t.Helper()
+		c, err := battle.CombatOf(g.s, "Spearmen", "Halberdiers", json.RawMessage(fight))
+		if err != nil {
+			t.Fatal(msg.ErrorText(err, msg.English))
+		}
+		got, err := c.Exact(context.Background(), combat.ExactConfig{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := combat.Load("hand.yaml", []byte(byHand(models)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := h.Exact(context.Background(), combat.ExactConfig{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, p := range [][2]*big.Rat{{got.AWins, want.AWins}, {got.Draw, want.Draw}, {got.BWins, want.BWins}, {got.LoserBreaks, want.LoserBreaks}} {
+			if p[0].Cmp(p[1]) != 0 {
+				t.Errorf("%s: chance %d is %v from the battle, %v by hand", what, i, p[0], p[1])
+			}
+		}
+		if got.AWins.Sign() == 0 || got.BWins.Sign() == 0 {
+			t.Errorf("%s: a side cannot win: %v %v", what, got.AWins, got.BWins)
+		}
+	}
+	same("at full strength", 30)
+	g.do(battle.Correct(g.s, battle.Corrected{Unit: "Spearmen", Action: "remove", Count: 8}))
+	same("with 8 Spearmen lost", 22)
+
+	// The round CombatOf builds is the one Combat plays.
+	c, err := battle.CombatOf(g.s, "Spearmen", "Halberdiers", json.RawMessage(fight))
+	if err != nil {
+		t.Fatal(err)
+	}
+	played, err := c.Resolve(dice.NewSeeded(5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, round, err := battle.Combat(g.s, "Spearmen", "Halberdiers", json.RawMessage(fight), dice.NewSeeded(5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if played.Casualties != round.Casualties || played.Outcome.Score != round.Outcome.Score {
+		t.Errorf("CombatOf's round %v %v, Combat's %v %v", played.Casualties, played.Outcome.Score, round.Casualties, round.Outcome.Score)
+	}
+	for _, c := range []struct{ a, b, want string }{
+		{"Spearmen", "Spearmen", "unit Spearmen: a unit cannot fight itself"},
+		{"Spearmen", "Goblins", "unit Goblins: no unit Goblins in the battle; its units: Spearmen, Halberdiers"},
+	} {
+		if _, err := battle.CombatOf(g.s, c.a, c.b, json.RawMessage(fight)); err == nil || msg.ErrorText(err, msg.English) != c.want {
+			t.Errorf("%s against %s: %v, want %q", c.a, c.b, err, c.want)
+		}
+	}
+	noLd := strings.Replace(fight, `"a":{"leadership":7,`, `"a":{`, 1)
+	if _, err := battle.CombatOf(g.s, "Spearmen", "Halberdiers", json.RawMessage(noLd)); err == nil ||
+		err.Error() != "sides.a: leadership: required (the value the unit tests on: Leadership, or Discipline)" {
+		t.Errorf("a side without leadership: %v", err)
 	}
 }
 

@@ -24,6 +24,29 @@ type combatParts struct {
 // round builds the round of a Fought event between the battle's units as
 // they stand, and resolves it with its faces.
 func (s State) round(seq int64, e *Fought, roller dice.Roller) (*combat.Round, error) {
+	c, err := s.combatOf(seq, e)
+	if err != nil {
+		return nil, err
+	}
+	round, err := c.Resolve(roller)
+	if err != nil {
+		return nil, wrapped(seq, "", err)
+	}
+	return round, nil
+}
+
+// CombatOf is the round of close combat between the battle's units a and
+// b as they stand, with fight's parts (as Combat takes them), for the odds
+// of the round (combat.Combat's Exact and MonteCarlo) before it is fought:
+// what Combat would play with its dice. Its refusals are Combat's, said
+// without an event (none is written). s is not changed.
+func CombatOf(s State, a, b string, fight json.RawMessage) (*combat.Combat, error) {
+	return s.combatOf(0, &Fought{A: a, B: b, Combat: fight})
+}
+
+// combatOf builds the round of e between the battle's units as they
+// stand; seq names the event in its refusals (0: none).
+func (s State) combatOf(seq int64, e *Fought) (*combat.Combat, error) {
 	a, err := s.live(seq, e.A)
 	if err != nil {
 		return nil, err
@@ -112,11 +135,7 @@ func (s State) round(seq int64, e *Fought, roller dice.Roller) (*combat.Round, e
 	if err := c.Validate(); err != nil {
 		return nil, wrapped(seq, "", err)
 	}
-	round, err := c.Resolve(roller)
-	if err != nil {
-		return nil, wrapped(seq, "", err)
-	}
-	return round, nil
+	return c, nil
 }
 
 func combatResult(o *combat.Outcome) CombatResult {

@@ -36,6 +36,12 @@ func refuse(seq int64, unit, id string, args ...any) *msg.Error {
 
 // refuseAs is refuse with a sentinel and a reason already made.
 func refuseAs(sentinel error, seq int64, unit string, why msg.Texter) *msg.Error {
+	if seq == 0 { // no event: a question asked of the state (CombatOf)
+		if unit == "" {
+			return msg.Errorf(sentinel, "battle.error.why", why)
+		}
+		return msg.Errorf(sentinel, "battle.error.unit", unit, why)
+	}
 	if unit == "" {
 		return msg.Errorf(sentinel, "battle.error.event", int(seq), why)
 	}

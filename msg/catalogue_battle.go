@@ -20,6 +20,8 @@ var _ = family([]Entry{
 	{ID: "battle.json.word.object", EN: "an object", RU: "объект"},
 	{ID: "battle.json.word.null", EN: "null", RU: "null"},
 	{ID: "battle.error.event_unit", EN: "event {0}, unit {1}: {2}", RU: "событие {0}, подразделение {1}: {2}"},
+	{ID: "battle.error.unit", EN: "unit {0}: {1}", RU: "подразделение {0}: {1}"},
+	{ID: "battle.error.why", EN: "{0}", RU: "{0}"},
 	{ID: "battle.error.kind",
 		EN: "unknown kind of event {0}: want {1}",
 		RU: "неизвестный вид события {0}: нужен один из {1}",
