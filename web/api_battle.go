@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/rearrank/rearrank/battle"
+	"github.com/rearrank/rearrank/combat"
 	"github.com/rearrank/rearrank/dice"
 	"github.com/rearrank/rearrank/internal/wire"
 	"github.com/rearrank/rearrank/msg"
@@ -189,6 +190,7 @@ var battleRequests = map[string][]string{
 	"CorrectionRequest": {"unit", "action", "aim", "count", "target", "version"},
 	"AdvanceRequest":    {"turn", "phase", "version"},
 	"BattleOddsRequest": {"target", "attacks", "exact", "fallback"},
+	"CombatOddsRequest": {"a", "b", "fight", "exact", "fallback"},
 }
 
 // battleStore is the store, or the 404 that says the server keeps no
@@ -1063,4 +1065,90 @@ func (s *Server) handleBattleOdds(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("ETag", etag(state.Seq))
 	writeRaw(w, http.StatusOK, data)
+}
+
+// handleBattleCombatOdds is POST /api/battles/{id}/combat-odds: the odds
+// of a round of close combat between two of the battle's units as they
+// stand (battle.CombatOf), before it is fought, as POST /api/combat
+// answers a combat file: the exact odds, falling back to Monte Carlo past
+// the state limit unless exact is asked for alone.
+func (s *Server) handleBattleCombatOdds(w http.ResponseWriter, r *http.Request) {
+	st, m, err := s.battleMeta(r)
+	if err != nil {
+		s.battleFail(w, r, err)
+		return
+	}
+	b, err := s.readBattleBody(w, r, nil, battleRequests["CombatOddsRequest"]...)
+	if err != nil {
+		s.battleFail(w, r, err)
+		return
+	}
+	c, exact, fallback, err := s.combatOddsOf(r.Context(), b, st, m)
+	if err != nil {
+		s.battleFail(w, r, err)
+		return
+	}
+	if !exact {
+		exact, fallback = true, true
+	}
+	var data []byte
+	err = s.run(r.Context(), func(ctx context.Context, cheap bool) error {
+		rep, err := c.Exact(ctx, s.combatExact(cheap, fallback, 0))
+		if err != nil {
+			return err
+		}
+		data, err = encodeJSON(wire.ReportOf(rep))
+		return err
+	})
+	if errors.Is(err, odds.ErrStateLimit) {
+		err = sayError(http.StatusUnprocessableEntity, "state_limit", "", msg.New("battleapi.error.combat_state_limit", errText{err}))
+	}
+	if err != nil {
+		s.battleFail(w, r, err)
+		return
+	}
+	w.Header().Set("ETag", etag(m.Version))
+	writeRaw(w, http.StatusOK, data)
+}
+
+// combatOddsOf reads a combat-odds request: the round between its units
+// as they stand, and whether exact (and fallback) were asked for.
+func (s *Server) combatOddsOf(ctx context.Context, b *battleBody, st battle.Store, m battle.Meta) (c *combat.Combat, exact, fallback bool, err error) {
+	names := [2]string{}
+	for i, side := range []string{"a", "b"} {
+		if names[i], err = b.str(side, true); err != nil {
+			return nil, false, false, err
+		}
+	}
+	f, _, err := b.object("fight", true)
+	if err != nil {
+		return nil, false, false, err
+	}
+	if exact, err = b.boolean("exact"); err != nil {
+		return nil, false, false, err
+	}
+	if fallback, err = b.boolean("fallback"); err != nil {
+		return nil, false, false, err
+	}
+	if fallback && !exact {
+		e := invalid("fallback", "battleapi.error.fallback_exact")
+		if fb, ok := b.fields["fallback"]; ok {
+			b.at(fb, e)
+		}
+		return nil, false, false, e
+	}
+	state, err := s.battleState(ctx, st, m.ID, m.Version)
+	if err != nil {
+		return nil, false, false, err
+	}
+	for i, side := range []string{"a", "b"} {
+		if _, err := unitOf(b, side, names[i], state); err != nil {
+			return nil, false, false, err
+		}
+	}
+	c, err = battle.CombatOf(state, names[0], names[1], f.raw)
+	if err != nil {
+		return nil, false, false, fightError(b, f, err)
+	}
+	return c, exact, fallback, nil
 }

@@ -972,3 +972,74 @@ func TestValueAt(t *testing.T) {
 		}
 	}
 }
+
+// TestBattleCombatOdds: the odds of a round between two of a battle's
+// units are POST /api/combat's for the combat file that writes the units
+// as they stand, before and after losses; a wrong field, an unknown unit,
+// a round that cannot be and fallback without exact are refused, each
+// naming its place.
+func TestBattleCombatOdds(t *testing.T) {
+	h := battleServer(t, Config{}).Handler()
+	base := battleWithSpearmen(t, h, "Odds of a round")
+	halberdiers := `{"models": 20, "frontage": 5, "ws": 3, "toughness": 3, "armour": "light"}`
+	expect[tChange](t, send(t, h, "POST", base+"/units", `{"name": "Halberdiers", "ruleset": "battleaxe", "target": `+halberdiers+`}`), 200)
+	sides := func(a, b string) string {
+		return `{"a": {` + a + `"leadership": 7, "fights": [{"attacks": 1, "initiative": 3, "ws": 3, "strength": 3}]},
+ "b": {` + b + `"leadership": 7, "fights": [{"attacks": 1, "initiative": 3, "ws": 3, "strength": 4}]}}`
+	}
+	fight := `{"sides": ` + sides("", "") + `}`
+	chances := func(w *httptest.ResponseRecorder) map[string]any {
+		t.Helper()
+		got := expect[map[string]any](t, w, 200)
+		out := map[string]any{}
+		for _, k := range []string{"method", "a_wins", "draw", "b_wins", "loser_breaks", "margin"} {
+			out[k] = got[k]
+		}
+		return out
+	}
+	byHand := func(models int) map[string]any {
+		t.Helper()
+		spear := fmt.Sprintf(`"unit": {"models": %d, "frontage": 10, "ws": 3, "toughness": 3, "armour": "light", "shield": true}, `, models)
+		file := `{"ruleset": "battleaxe", "sides": ` + sides(spear, `"unit": `+halberdiers+`, `) + `}`
+		return chances(do(t, h, "POST", "/api/combat", "application/json", file))
+	}
+	full := chances(send(t, h, "POST", base+"/combat-odds", `{"a": "Spearmen", "b": "Halberdiers", "fight": `+fight+`}`))
+	if want := byHand(30); !reflect.DeepEqual(full, want) || full["method"] != "exact" {
+		t.Fatalf("at full strength:\n%v\nwant the combat file's\n%v", full, want)
+	}
+	expect[tChange](t, send(t, h, "POST", base+"/corrections", `{"unit": "Spearmen", "action": "remove", "count": 8}`), 200)
+	w := send(t, h, "POST", base+"/combat-odds", `{"a": "Spearmen", "b": "Halberdiers", "fight": `+fight+`, "exact": true}`)
+	if w.Header().Get("ETag") != `"4"` {
+		t.Errorf("ETag %q, want the version the odds are of", w.Header().Get("ETag"))
+	}
+	after := chances(w)
+	if want := byHand(22); !reflect.DeepEqual(after, want) || reflect.DeepEqual(after, full) {
+		t.Fatalf("with 8 Spearmen lost:\n%v\nwant the combat file's\n%v", after, want)
+	}
+
+	for _, c := range []struct {
+		name, body  string
+		status      int
+		code, field string
+		text        string
+	}{
+		{"a wrong field", "{\"a\": \"Spearmen\", \"b\": \"Halberdiers\",\n \"fight\": {\"sides\": " + strings.Replace(sides("", ""), `"strength": 3`, `"strength": 0`, 1) + "}}", 400, "invalid", "fight.sides.a.fights[0].strength",
+			"fight.sides.a.fights[0].strength: want 1 to 10, got 0"},
+		{"an unknown unit", `{"a": "Spearmen", "b": "Goblins", "fight": ` + fight + `}`, 404, "unknown_unit", "b", "no unit Goblins in the battle"},
+		{"a unit against itself", `{"a": "Spearmen", "b": "Spearmen", "fight": ` + fight + `}`, 422, "invalid_event", "", "unit Spearmen: a unit cannot fight itself"},
+		{"no fight", `{"a": "Spearmen", "b": "Halberdiers"}`, 400, "invalid", "fight", "fight"},
+		{"fallback alone", `{"a": "Spearmen", "b": "Halberdiers", "fight": ` + fight + `, "fallback": true}`, 400, "invalid", "fallback", "fallback goes with exact"},
+		{"an unknown field", `{"a": "Spearmen", "b": "Halberdiers", "fight": ` + fight + `, "seed": 3}`, 400, "invalid", "seed", `unknown field "seed"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := expect[ErrorBody](t, send(t, h, "POST", base+"/combat-odds", c.body), c.status)
+			if got.Code != c.code || got.Field != c.field || !strings.Contains(got.Error, c.text) {
+				t.Errorf("got %+v\nwant code %s field %q saying %q", got, c.code, c.field, c.text)
+			}
+		})
+	}
+	ru := expect[ErrorBody](t, send(t, h, "POST", base+"/combat-odds?lang=ru", `{"a": "Spearmen", "b": "Spearmen", "fight": `+fight+`}`), 422)
+	if ru.Error != "подразделение Spearmen: подразделение не может сражаться само с собой" {
+		t.Errorf("in Russian: %q", ru.Error)
+	}
+}

@@ -179,6 +179,7 @@ var schemaTypes = map[string]reflect.Type{
 	"CorrectionRequest": nil,
 	"AdvanceRequest":    nil,
 	"BattleOddsRequest": nil,
+	"CombatOddsRequest": nil,
 	// The matrix (api_matrix.go, package matrix's stream).
 	"MatrixStart":     reflect.TypeFor[matrix.StartJSON](),
 	"MatrixUnitName":  reflect.TypeFor[matrix.UnitJSON](),

@@ -221,6 +221,7 @@ func New(cfg Config) *Server {
 		{path: "/api/battles/{id}/log", methods: []string{http.MethodGet}, handle: s.handleBattleLog, api: true},
 		{path: "/api/battles/{id}/export", methods: []string{http.MethodGet}, handle: s.handleBattleExport, api: true},
 		{path: "/api/battles/{id}/odds", methods: []string{http.MethodPost}, handle: s.handleBattleOdds, api: true},
+		{path: "/api/battles/{id}/combat-odds", methods: []string{http.MethodPost}, handle: s.handleBattleCombatOdds, api: true},
 		{path: "/api/battles/{id}/events", methods: []string{http.MethodGet}, handle: s.handleBattleEvents, api: true},
 	}
 	s.mux = http.NewServeMux()
