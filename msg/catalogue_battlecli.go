@@ -33,11 +33,14 @@ Commands:
   show BATTLE [UNIT]            the units as they stand
   odds BATTLE --target UNIT FILE
                                 the odds of a scenario file's attacks on a unit
+  odds BATTLE A B FILE          the odds of a round of close combat between two
+                                units, before it is fought
   export BATTLE                 the battle as one JSON file
   import FILE                   a battle from an export file
 
-Every command takes --db PATH, the database (by default
-$XDG_DATA_HOME/rearrank/battles.db, else ~/.local/share/rearrank/battles.db).
+Every command takes --db PATH, the database (by default the one
+REARRANK_DB names, else $XDG_DATA_HOME/rearrank/battles.db, else
+~/.local/share/rearrank/battles.db).
 Run "rearrank battle <command> --help" for a command's flags.
 
 Example:
@@ -71,11 +74,14 @@ Example:
   show БИТВА [ПОДР]             подразделения в нынешнем виде
   odds БИТВА --target ПОДР ФАЙЛ
                                 шансы атак файла сценария по подразделению
+  odds БИТВА A B ФАЙЛ           шансы раунда рукопашного боя двух подразделений
+                                до того, как он сыгран
   export БИТВА                  битва одним файлом JSON
   import ФАЙЛ                   битва из файла экспорта
 
-Каждая команда принимает --db ПУТЬ, базу данных (по умолчанию
-$XDG_DATA_HOME/rearrank/battles.db, иначе ~/.local/share/rearrank/battles.db).
+Каждая команда принимает --db ПУТЬ, базу данных (по умолчанию ту, что
+названа в REARRANK_DB, иначе $XDG_DATA_HOME/rearrank/battles.db, иначе
+~/.local/share/rearrank/battles.db).
 "rearrank battle <команда> --help" показывает флаги команды.
 
 Пример:
@@ -303,8 +309,16 @@ $XDG_DATA_HOME/rearrank/battles.db, иначе ~/.local/share/rearrank/battles.d
 	{ID: "battlecli.show.warrior", EN: "{0} ({1}):", RU: "{0} ({1}):"},
 
 	{ID: "battlecli.odds.usage",
-		EN: "BATTLE {0} UNIT [{1}] [{2}] [{3} N [{4}]] [{5} D] FILE|-",
-		RU: "БИТВА {0} ПОДРАЗДЕЛЕНИЕ [{1}] [{2}] [{3} N [{4}]] [{5} D] ФАЙЛ|-",
+		EN: "BATTLE {0} UNIT [{1}] [{2}] [{3} N [{4}]] [{5} D] FILE|-, or BATTLE A B [{1}] [{2}] [{3} N [{4}]] [{5} D] FILE|- for a round of close combat",
+		RU: "БИТВА {0} ПОДРАЗДЕЛЕНИЕ [{1}] [{2}] [{3} N [{4}]] [{5} D] ФАЙЛ|- или БИТВА A B [{1}] [{2}] [{3} N [{4}]] [{5} D] ФАЙЛ|- для раунда рукопашного боя",
+	},
+	{ID: "battlecli.odds.error.fallback",
+		EN: "battle odds: a round's --fallback goes with --exact (without --exact, a round's exact odds fall back to Monte Carlo by themselves)",
+		RU: "battle odds: --fallback для раунда идёт вместе с --exact (без --exact точные шансы раунда сами переходят на метод Монте-Карло)",
+	},
+	{ID: "battlecli.odds.error.target_combat",
+		EN: "battle odds: --target is for an attack's odds (BATTLE --target UNIT FILE); a round's are BATTLE A B FILE, without it",
+		RU: "battle odds: --target — для шансов атаки (БИТВА --target ПОДРАЗДЕЛЕНИЕ ФАЙЛ); шансы раунда — БИТВА A B ФАЙЛ, без него",
 	},
 	{ID: "battlecli.odds.error.destroyed",
 		EN: "unit {0} is destroyed: there are no odds to compute",

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/goccy/go-yaml"
 	"github.com/rearrank/rearrank"
@@ -24,6 +25,7 @@ import (
 	"github.com/rearrank/rearrank/referee"
 	"github.com/rearrank/rearrank/rules"
 	"github.com/rearrank/rearrank/scenario"
+	"github.com/rearrank/rearrank/web"
 )
 
 func runBattleNew(ctx context.Context, args []string, e env) error {
@@ -947,11 +949,28 @@ func runBattleOdds(ctx context.Context, args []string, e env) error {
 	fallback := fs.Bool("fallback", false, e.text("cli.odds.flag.fallback"))
 	samples := fs.Int("samples", odds.DefaultSamples, e.text("cli.odds.flag.samples"))
 	timeout := fs.Duration("timeout", 0, e.text("cli.odds.flag.timeout"))
-	pos, err := battleArgs(fs, args, 2, 2)
+	pos, err := battleArgs(fs, args, 2, 4)
 	if err != nil {
 		return err
 	}
-	if *target == "" {
+	if len(pos) == 3 {
+		return usage("battlecli.error.args", fs.Name(), len(pos), battleUsage("odds"))
+	}
+	if len(pos) == 4 {
+		if *target != "" {
+			return usage("battlecli.odds.error.target_combat")
+		}
+		if *fallback && !*exact {
+			return usage("battlecli.odds.error.fallback")
+		}
+		if !flagSet(fs, "max-states") {
+			*maxStates = combat.DefaultMaxStates
+		}
+		if !flagSet(fs, "samples") {
+			*samples = web.DefaultCombatRounds
+		}
+	}
+	if len(pos) == 2 && *target == "" {
 		return usage("battlecli.error.no_target", "battle odds")
 	}
 	if err := checkMaxStates(fs, *maxStates); err != nil {
@@ -965,6 +984,10 @@ func runBattleOdds(ctx context.Context, args []string, e env) error {
 		return err
 	}
 	defer cancel()
+	if len(pos) == 4 {
+		cfg := combat.ExactConfig{MaxStates: *maxStates, Fallback: *fallback || !*exact, Samples: *samples}
+		return battleCombatOdds(ctx, *db, pos, cfg, *exact, *asJSON, *timeout, e)
+	}
 	f, err := readScenario(pos[1], e)
 	if err != nil {
 		return err
@@ -1007,6 +1030,49 @@ func runBattleOdds(ctx context.Context, args []string, e env) error {
 	}
 	printOdds(e.stdout, res, u, *exact, e.lang)
 	return nil
+}
+
+// battleCombatOdds is `battle odds BATTLE A B FILE`: the odds of a round
+// of close combat between the battle's units A and B as they stand, with
+// the combat file's fights (as `battle combat` takes it), printed as
+// `rearrank combat` prints them: exact, or past the state limit sampled
+// unless --exact alone was asked for.
+func battleCombatOdds(ctx context.Context, db string, pos []string, cfg combat.ExactConfig, exact, asJSON bool, timeout time.Duration, e env) error {
+	path := pos[3]
+	fight, ruleset, err := combatParts(path, e)
+	if err != nil {
+		return err
+	}
+	s, err := openBattle(ctx, db, pos[0], e)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	st, err := s.state(ctx)
+	if err != nil {
+		return err
+	}
+	if ruleset != "" {
+		if u, err := st.Unit(pos[1]); err == nil && u.Ruleset != ruleset {
+			return usage("battlecli.error.ruleset", path, ruleset, u.Name, u.Ruleset)
+		}
+	}
+	c, err := battle.CombatOf(st, pos[1], pos[2], fight)
+	if err != nil {
+		return err
+	}
+	rep, err := c.Exact(ctx, cfg)
+	if errors.Is(err, odds.ErrStateLimit) {
+		return msg.Errorf(err, "combat.error.exact_limit", errArg(err))
+	}
+	if err != nil {
+		err = stopped(err, timeout)
+		return msg.Errorf(err, "cli.error.at", path, errArg(err))
+	}
+	if rep.Fallback != "" && !exact && !asJSON {
+		e.note(msg.New("cli.combat.fallback", rep.FallbackMsg, rep.N))
+	}
+	return printReport(e.stdout, c, rep, asJSON, e.lang)
 }
 
 // unitAttacks builds attack groups against a battle's unit as an attack
