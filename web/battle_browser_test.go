@@ -3,7 +3,10 @@ package web
 import (
 	"context"
 	"fmt"
+	"math"
 	"net/http/httptest"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -397,6 +400,22 @@ func TestBrowserBattleForms(t *testing.T) {
 				t.Errorf("a fight by a champion the unit lacks: %v", byErr)
 			}
 			setValue(t, ctx, "a-f0-by", "rank_and_file")
+			// The odds of the round before it is fought: the three
+			// outcomes add up, and nothing is written.
+			version := eval[string](t, ctx, `return document.getElementById('battle-state').getAttribute('data-version')`)
+			must(t, ctx, chromedp.Click(chromedp.CSS("#combat-odds")))
+			battleWait(t, ctx, "the round's odds", `return !!document.querySelector('#combat-result .battle-odds')`)
+			oddsText := eval[string](t, ctx, `return document.querySelector('#combat-result .battle-odds').textContent`)
+			prefix := map[string][2]string{"": {"Spearmen win ", "; Halberdiers win "}, "ru": {"Spearmen побеждают: ", "; Halberdiers побеждают: "}}[run.lang]
+			sum := 0.0
+			for _, m := range regexp.MustCompile(`([0-9]+(?:[.,][0-9])?) %`).FindAllStringSubmatch(oddsText, 3) {
+				f, _ := strconv.ParseFloat(strings.Replace(m[1], ",", ".", 1), 64)
+				sum += f
+			}
+			if !strings.HasPrefix(oddsText, prefix[0]) || !strings.Contains(oddsText, prefix[1]) || math.Abs(sum-100) > 0.2 ||
+				eval[string](t, ctx, `return document.getElementById('battle-state').getAttribute('data-version')`) != version {
+				t.Errorf("the round's odds: %q (the outcomes add up to %v %%)", oddsText, sum)
+			}
 			must(t, ctx, chromedp.Click(chromedp.CSS("#combat-submit")))
 			battleWait(t, ctx, "the combat round", `return !!document.querySelector('#combat-result .battle-result-text')`)
 			fr := eval[map[string]string](t, ctx, `return {log: document.querySelector('.battle-log li').textContent, result: document.getElementById('combat-result').innerText}`)

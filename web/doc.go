@@ -32,7 +32,8 @@
 //	GET, POST /api/battles   the battles kept (Config.Battles, serve --db); create one
 //	GET, DELETE /api/battles/{id}, and under it POST units, attacks, combat,
 //	                         corrections, advance, undo, redo; DELETE units/{name};
-//	                         GET log, export; POST odds?target=UNIT; GET events
+//	                         GET log, export; POST odds?target=UNIT (an attack's odds),
+//	                         combat-odds (a round's, before it is fought); GET events
 //	                         (the change feed, server-sent events); POST
 //	                         /api/battles/import (rearrank battle; api_battle*.go,
 //	                         docs/battle.md). Writes carry the version read

@@ -623,6 +623,28 @@
     }).catch(quiet);
   }
 
+  // showCombatOdds shows the odds of the round the fight form describes,
+  // between the two units as they stand, before it is fought.
+  function showCombatOdds() {
+    clearError();
+    var a = document.getElementById('combat-a').value, b = document.getElementById('combat-b').value;
+    var out = document.getElementById('combat-result');
+    fightJSON(a, b).then(function (f) {
+      return fetch(api + '/combat-odds?lang=' + lang, {
+        method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ a: a, b: b, fight: f })
+      }).then(function (r) {
+        return r.json().then(function (data) {
+          if (!r.ok) { showError(data, markFight); throw null; }
+          return data;
+        });
+      }, function (e) { showError({ error: say('webbattle.js.unreachable') + e.message }); throw null; });
+    }).then(function (o) {
+      out.textContent = '';
+      out.appendChild(el('p', say('webbattle.js.combat_odds', a, pct(o.a_wins), pct(o.draw), b, pct(o.b_wins), pct(o.loser_breaks)), 'battle-odds'));
+      if (o.method !== 'exact') out.appendChild(el('p', say('webbattle.js.combat_sampled', o.n), 'hint'));
+    }).catch(quiet);
+  }
+
   // The change feed: every write by anybody re-renders the battle.
   function follow() {
     if (typeof EventSource === 'undefined') return;
@@ -691,5 +713,6 @@
   document.getElementById('attack-odds').addEventListener('click', showOdds);
   document.getElementById('battle-add').addEventListener('submit', addUnit);
   document.getElementById('battle-combat').addEventListener('submit', fight);
+  document.getElementById('combat-odds').addEventListener('click', showCombatOdds);
   follow();
 }());
