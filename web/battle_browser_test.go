@@ -433,3 +433,90 @@ func TestBrowserBattleForms(t *testing.T) {
 		})
 	}
 }
+
+// TestBrowserBattleFix: the Battle tab's correction by hand (issue 28's
+// "manual correction"): the picker offers the unit's command and
+// characters, the card and the log follow each correction, a correction
+// that does not fit is the battle's refusal above the form, a count out of
+// range is marked beside its field and nothing is sent; at a phone's
+// width in Russian, and at a desktop's. The Captain is one of the unit's
+// 31 models; a new number of models (12) is the rank and file's.
+func TestBrowserBattleFix(t *testing.T) {
+	ctx := browser(t)
+	s := battleServer(t, Config{})
+	h := s.Handler()
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	t.Cleanup(s.CloseStreams)
+	for _, run := range []struct {
+		name, lang string
+		size       screenSize
+		aims       string
+		log        [3]string
+		card       [3]string
+		refusal    string
+	}{
+		{"phone", "ru", phone, "Рядовые|Чемпион|Музыкант|Знаменосец|Captain",
+			[3]string{"Ход 1, стрельба: исправление: Spearmen теряет 3 модели (рядовые модели)", "Ход 1, стрельба: исправление: Spearmen получает 1 рану (персонаж Captain)", "Ход 1, стрельба: исправление: Spearmen задано в нынешнем виде"},
+			[3]string{"осталось 28 из 31 модели; ран на моделях нет", "осталось 28 из 31 модели; 1 рана на моделях", "осталось 13 из 31 модели; ран на моделях нет"},
+			"исправление убирает 40 моделей"},
+		{"desktop", "en", desktop, "Rank and file|Champion|Musician|Standard bearer|Captain",
+			[3]string{"Turn 1, shooting: correction: Spearmen loses 3 models (rank and file)", "Turn 1, shooting: correction: Spearmen takes 1 wound (character Captain)", "Turn 1, shooting: correction: Spearmen is set as it now stands"},
+			[3]string{"28 of 31 models left; no wounds carried", "28 of 31 models left; 1 wound carried", "13 of 31 models left; no wounds carried"},
+			"the correction removes 40 models"},
+	} {
+		t.Run(run.name, func(t *testing.T) {
+			base := "/api/battles/" + newBattle(t, h, "Fix "+run.name)
+			expect[tChange](t, send(t, h, "POST", base+"/units", `{"name": "Spearmen", "ruleset": "battleaxe", "target": {"models": 30, "frontage": 10, "ws": 3, "toughness": 3,
+ "armour": "light", "shield": true, "command": ["champion", "musician", "standard"], "characters": [{"name": "Captain", "ws": 5, "toughness": 4, "wounds": 2}]}}`), 200)
+			expect[tChange](t, send(t, h, "POST", base+"/advance", `{"turn": 1, "phase": "shooting"}`), 200)
+			page := srv.URL + "/battle/" + strings.TrimPrefix(base, "/api/battles/")
+			if run.lang != "" {
+				page += "?lang=" + run.lang
+			}
+			must(t, ctx, viewport(run.size), chromedp.Navigate(page))
+			defer chromedp.Run(ctx, chromedp.Navigate("about:blank")) //nolint:errcheck // the feed's connection closed before the next run
+			battleWait(t, ctx, "the forms", `return !document.querySelector('.battle-forms').hidden`)
+			if aims := eval[string](t, ctx, `return [...document.querySelectorAll('#fix-aim option')].map(function (o) { return o.textContent; }).join('|')`); aims != run.aims {
+				t.Errorf("the aims offered: %s", aims)
+			}
+			fix := func(step int, action, count, aim string) {
+				t.Helper()
+				setValue(t, ctx, "fix-action", action)
+				setValue(t, ctx, "fix-count", count)
+				if aim != "" {
+					setValue(t, ctx, "fix-aim", aim)
+				}
+				clickNow(t, ctx, "fix-submit")
+				battleWait(t, ctx, "the correction", fmt.Sprintf(`return document.querySelector('.battle-log li').textContent === %q`, run.log[step]))
+				if c := eval[string](t, ctx, cardText("Spearmen")); c != run.card[step] {
+					t.Errorf("after correction %d: the card says %q", step+1, c)
+				}
+			}
+			fix(0, "remove", "3", "rank_and_file")
+			fix(1, "wound", "1", "character:Captain")
+			// A new number of models strikes nothing: no aim asked.
+			setValue(t, ctx, "fix-action", "models")
+			if !eval[bool](t, ctx, `return document.getElementById('fix-aim').closest('.field').hidden`) {
+				t.Error("the aim is asked for a new number of models")
+			}
+			fix(2, "models", "12", "")
+
+			// Too many: the battle's refusal; out of range: beside the field.
+			v := eval[string](t, ctx, `return document.getElementById('battle-state').getAttribute('data-version')`)
+			setValue(t, ctx, "fix-action", "remove")
+			setValue(t, ctx, "fix-count", "40")
+			clickNow(t, ctx, "fix-submit")
+			battleWait(t, ctx, "the refusal", `return !document.getElementById('battle-error').hidden`)
+			if e := eval[string](t, ctx, `return document.getElementById('battle-error').innerText`); !strings.Contains(e, run.refusal) {
+				t.Errorf("the refusal: %q", e)
+			}
+			setValue(t, ctx, "fix-count", "-1")
+			clickNow(t, ctx, "fix-submit")
+			battleWait(t, ctx, "the field's message", `return !document.getElementById('fix-count-error').hidden`)
+			if got := eval[string](t, ctx, `return document.getElementById('battle-state').getAttribute('data-version')`); got != v {
+				t.Errorf("a refused correction was written: version %s, was %s", got, v)
+			}
+		})
+	}
+}

@@ -172,6 +172,7 @@
         version = Number(next.getAttribute('data-version'));
         showScript();
         fillUnits();
+        fillAims();
         syncPhase();
         attackRuleset();
         fightRuleset();
@@ -645,6 +646,50 @@
     }).catch(quiet);
   }
 
+  // fillAims offers what a correction may strike in the unit picked: its
+  // rank and file, its command and its characters, as an attack's target
+  // names them; a new number of models strikes nothing.
+  function fillAims() {
+    var s = document.getElementById('fix-aim');
+    var u = unitNamed(document.getElementById('fix-unit').value) || {};
+    var t = u.target || {};
+    var keep = s.value;
+    s.textContent = '';
+    var add = function (value, text) { var o = el('option', text); o.value = value; s.appendChild(o); };
+    add('rank_and_file', say('webbattle.fix.aim.rank_and_file'));
+    var command = { champion: say('webbattle.fix.aim.champion'), musician: say('webbattle.fix.aim.musician'), standard: say('webbattle.fix.aim.standard') };
+    ['champion', 'musician', 'standard'].forEach(function (c) {
+      if ((t.command || []).indexOf(c) >= 0) add(c, command[c]);
+    });
+    (t.characters || []).forEach(function (c) { if (c.name) add('character:' + c.name, c.name); });
+    if (keep && s.querySelector('option[value="' + CSS.escape(keep) + '"]')) s.value = keep;
+    var models = document.getElementById('fix-action').value === 'models';
+    s.disabled = models;
+    s.closest('.field').hidden = models;
+  }
+
+  // markFix is the correction form's input of a field the server names.
+  function markFix(field) {
+    var id = { unit: 'fix-unit', count: 'fix-count', aim: 'fix-aim', 'target.models': 'fix-count' }[field];
+    return id ? document.getElementById(id) : null;
+  }
+
+  function fixUnit(ev) {
+    ev.preventDefault();
+    clearError();
+    var name = document.getElementById('fix-unit').value;
+    var u = unitNamed(name);
+    if (!u) return;
+    var count = document.getElementById('fix-count');
+    if (!checkAll(document.getElementById('battle-fix'))) return;
+    var action = document.getElementById('fix-action').value;
+    var n = Number(count.value);
+    var body = action === 'models'
+      ? { unit: name, action: 'set', target: Object.assign({}, u.target, { models: n }) }
+      : { unit: name, action: action, count: n, aim: document.getElementById('fix-aim').value };
+    send('POST', '/corrections', body, markFix).catch(quiet);
+  }
+
   // The change feed: every write by anybody re-renders the battle.
   function follow() {
     if (typeof EventSource === 'undefined') return;
@@ -667,6 +712,7 @@
 
   showScript();
   fillUnits();
+  fillAims();
   attackRuleset();
   fightRuleset();
   numberGroups();
@@ -714,5 +760,8 @@
   document.getElementById('battle-add').addEventListener('submit', addUnit);
   document.getElementById('battle-combat').addEventListener('submit', fight);
   document.getElementById('combat-odds').addEventListener('click', showCombatOdds);
+  document.getElementById('battle-fix').addEventListener('submit', fixUnit);
+  document.getElementById('fix-unit').addEventListener('change', fillAims);
+  document.getElementById('fix-action').addEventListener('change', fillAims);
   follow();
 }());
