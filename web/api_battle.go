@@ -937,48 +937,70 @@ func (s *Server) handleBattleImport(w http.ResponseWriter, r *http.Request) {
 		s.battleFail(w, r, invalid("", "battleapi.error.required", "records"))
 		return
 	}
+	name, rename := "", q.Has("name")
+	if rename {
+		name = q.Get("name")
+	}
+	m, state, err := s.importBattle(r.Context(), st, "request", data, name, rename, false)
+	if err != nil {
+		s.battleFail(w, r, err)
+		return
+	}
+	w.Header().Set("Location", "/api/battles/"+m.ID)
+	writeBattle(w, r, http.StatusCreated, m, state)
+}
+
+// importBattle makes a new battle of an export file (data, named file in
+// errors; fromPage: sent by the list page's form), named as the
+// file says or name when rename is set, checked by replaying it first;
+// nothing is kept of a file that does not replay or a battle whose log
+// could not be written.
+func (s *Server) importBattle(ctx context.Context, st battle.Store, file string, data []byte, name string, rename, fromPage bool) (battle.Meta, battle.State, error) {
 	// An export file may be as large as the format allows (16 MiB, 20,000
 	// records): reading and replaying a large one waits for a parser, as
 	// a large list file does.
 	var ef *battle.ExportFile
 	var state battle.State
-	err = s.parsing(r.Context(), len(data), func() error {
-		if err := strictJSON(data); err != nil {
-			return err
+	err := s.parsing(ctx, len(data), func() error {
+		// The API's bodies are strict JSON first, with the line and
+		// column as fields; a file from the page is the export's reader's
+		// first, which says the file, the line and the column in the
+		// player's words.
+		if !fromPage {
+			if err := strictJSON(data); err != nil {
+				return err
+			}
 		}
 		var err error
-		ef, state, err = battle.ReadExport("request", bytes.NewReader(data))
-		return err
+		if ef, state, err = battle.ReadExport(file, bytes.NewReader(data)); err != nil {
+			return err
+		}
+		return strictJSON(data)
 	})
 	if err != nil {
-		s.battleFail(w, r, err)
-		return
+		return battle.Meta{}, state, err
 	}
-	name := ef.Name
-	if q.Has("name") {
-		name = q.Get("name")
+	if !rename {
+		name = ef.Name
 	}
-	m, err := st.Create(r.Context(), name)
+	m, err := st.Create(ctx, name)
 	if err != nil {
-		s.battleFail(w, r, err)
-		return
+		return battle.Meta{}, state, err
 	}
 	if len(ef.Records) > 0 {
-		meta, err := st.Append(r.Context(), m.ID, 0, ef.Records...)
+		meta, err := st.Append(ctx, m.ID, 0, ef.Records...)
 		if err != nil {
-			if derr := st.Delete(context.WithoutCancel(r.Context()), m.ID, 0); derr != nil {
+			if derr := st.Delete(context.WithoutCancel(ctx), m.ID, 0); derr != nil {
 				s.log.Error("battle import left an empty battle", "battle", m.ID, "err", derr)
 			}
-			s.battleFail(w, r, err)
-			return
+			return battle.Meta{}, state, err
 		}
 		m = meta
-		if err := st.SaveSnapshot(r.Context(), m.ID, state.Seq, battle.EncodeSnapshot(state)); err != nil {
+		if err := st.SaveSnapshot(ctx, m.ID, state.Seq, battle.EncodeSnapshot(state)); err != nil {
 			s.log.Warn("battle snapshot not kept", "battle", m.ID, "seq", state.Seq, "err", err)
 		}
 	}
-	w.Header().Set("Location", "/api/battles/"+m.ID)
-	writeBattle(w, r, http.StatusCreated, m, state)
+	return m, state, nil
 }
 
 func (s *Server) handleBattleOdds(w http.ResponseWriter, r *http.Request) {

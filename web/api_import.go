@@ -66,6 +66,8 @@ func (s *Server) bodyLimit(r *http.Request) int64 {
 		return max(s.cfg.MaxBody, importMaxBody)
 	case "/api/battles/import":
 		return max(s.cfg.MaxBody, battle.MaxExportSize)
+	case "/battle/import": // the file and the name, as a form
+		return max(s.cfg.MaxBody, battle.MaxExportSize+battleImportFormExtra)
 	}
 	return s.cfg.MaxBody
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"html/template"
+	"io"
 	"net/http"
 	"net/url"
 	"slices"
@@ -47,6 +48,9 @@ type battlePageData struct {
 	List  []battleRow
 	Name  string // the create form's name, as sent
 	Error string // the create form's error
+	// ImportName and ImportError are the import form's name, as sent,
+	// and its error.
+	ImportName, ImportError string
 	// Battle is the battle shown; nil on the list.
 	Battle *battleShown
 }
@@ -193,6 +197,11 @@ func (s *Server) handleBattlesPage(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+	s.writeBattleList(w, r, st, d, l, status)
+}
+
+// writeBattleList writes the list page d, its battles read from st.
+func (s *Server) writeBattleList(w http.ResponseWriter, r *http.Request, st battle.Store, d *battlePageData, l msg.Lang, status int) {
 	list, err := st.List(r.Context())
 	if err != nil {
 		s.battleFail(w, r, err)
@@ -203,6 +212,96 @@ func (s *Server) handleBattlesPage(w http.ResponseWriter, r *http.Request) {
 			Info: msg.New("webbattle.row", int(m.Version), m.Updated.UTC().Format("2006-01-02 15:04 UTC")).Text(l)})
 	}
 	s.writePageIn(w, l, status, "battle-page", d)
+}
+
+// battleImportFormExtra is what the import form may hold beside the
+// export file: its name field and the multipart framing.
+const battleImportFormExtra = 64 << 10
+
+// handleBattleImportPage is POST /battle/import, the list page's import
+// form (multipart: file, name): a new battle of an export file, as POST
+// /api/battles/import makes it, and 303 to its page; else the list again
+// with the error above the form. It needs no script.
+func (s *Server) handleBattleImportPage(w http.ResponseWriter, r *http.Request) {
+	l := requestLang(r)
+	d := s.battlePageBase(r, l)
+	st, err := s.battleStore()
+	if err != nil {
+		d.Off = true
+		s.writePageIn(w, l, http.StatusOK, "battle-page", d)
+		return
+	}
+	file, data, name, err := readImportForm(r)
+	d.ImportName = name
+	if err == nil {
+		var m battle.Meta
+		m, _, err = s.importBattle(r.Context(), st, file, data, strings.TrimSpace(name), strings.TrimSpace(name) != "", true)
+		if err == nil {
+			http.Redirect(w, r, withLangHref("/battle/"+url.PathEscape(m.ID), d.Lang), http.StatusSeeOther)
+			return
+		}
+	}
+	if errors.Is(err, battle.ErrStorage) {
+		s.battleFail(w, r, err) // logged, and a 503
+		return
+	}
+	status := http.StatusBadRequest
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &mbe):
+		status, err = http.StatusRequestEntityTooLarge, msg.Errorf(nil, "webbattle.import.too_large", battle.MaxExportSize>>20)
+	case errors.Is(err, battle.ErrExists):
+		status = http.StatusConflict
+	}
+	d.ImportError = msg.ErrorText(err, l)
+	if ae := (*apiError)(nil); errors.As(err, &ae) {
+		d.ImportError = texterOf(ae).Text(l)
+		if ae.Line > 0 {
+			d.ImportError = msg.New("webbattle.import.at", file, ae.Line, ae.Col, texterOf(ae)).Text(l)
+		}
+	}
+	s.writeBattleList(w, r, st, d, l, status)
+}
+
+// readImportForm reads the import form: the file's name and bytes, and
+// the battle's name.
+func readImportForm(r *http.Request) (file string, data []byte, name string, err error) {
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return "", nil, "", msg.Errorf(nil, "webbattle.import.no_file")
+	}
+	file = "file"
+	for {
+		part, err := mr.NextPart()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return file, nil, name, err
+		}
+		switch part.FormName() {
+		case "file":
+			if part.FileName() != "" {
+				file = part.FileName()
+			}
+			if data, err = io.ReadAll(io.LimitReader(part, battle.MaxExportSize+1)); err != nil {
+				return file, nil, name, err
+			}
+			if len(data) > battle.MaxExportSize {
+				return file, nil, name, &http.MaxBytesError{Limit: battle.MaxExportSize}
+			}
+		case "name":
+			b, err := io.ReadAll(io.LimitReader(part, 1024))
+			if err != nil {
+				return file, nil, name, err
+			}
+			name = string(b)
+		}
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return file, nil, name, msg.Errorf(nil, "webbattle.import.no_file")
+	}
+	return file, data, name, nil
 }
 
 // handleBattlePage is GET /battle/{id}: the battle as it stands.

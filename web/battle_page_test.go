@@ -1,7 +1,10 @@
 package web
 
 import (
+	"bytes"
 	"encoding/json"
+	"html/template"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -9,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rearrank/rearrank/battle"
 	"github.com/rearrank/rearrank/msg"
 )
 
@@ -453,3 +457,91 @@ func TestBattlePageWrites(t *testing.T) {
 		t.Errorf("an unknown action: %d %s", w.Code, w.Body.String())
 	}
 }
+
+// sendImportForm sends the list page's import form as a browser does
+// (multipart: the file under filename, unless it is nil, and name), to
+// target.
+func sendImportForm(t *testing.T, h http.Handler, target, filename string, file []byte, name string) *httptest.ResponseRecorder {
+	t.Helper()
+	ct, body := importForm(t, filename, file, "name", name)
+	if file == nil {
+		var b bytes.Buffer
+		mw := multipart.NewWriter(&b)
+		mw.WriteField("name", name) //nolint:errcheck // a bytes.Buffer
+		mw.Close()                  //nolint:errcheck // a bytes.Buffer
+		ct, body = mw.FormDataContentType(), b.String()
+	}
+	req := httptest.NewRequest("POST", target, strings.NewReader(body))
+	req.Header.Set("Content-Type", ct)
+	req.Header.Set("Accept", "text/html")
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, req)
+	return w
+}
+
+// TestBattleImportPage: the list page's import form (no script needed)
+// makes a new battle of an export file, replayed to the same state, and
+// takes the reader to it; a name taken, a file that is not an export, an
+// empty form and a file too large are each said above the form, in the
+// page's language, and nothing is kept.
+func TestBattleImportPage(t *testing.T) {
+	h := battleServer(t, Config{}).Handler()
+	base := battleWithSpearmen(t, h, "Saturday")
+	expect[tChange](t, send(t, h, "POST", base+"/attacks", `{"target": "Spearmen", "attacks": `+crossbowAttacks+`, "dice": [6, 6, 1, 1], "version": 2}`), 200)
+	ex := send(t, h, "GET", base+"/export", "")
+	if ex.Code != 200 {
+		t.Fatalf("export: %d", ex.Code)
+	}
+	export := ex.Body.Bytes()
+	has(t, "the list", pageReq(h, "GET", "/battle", "").Body.String(),
+		`<form id="battle-import" class="scenario battle-form" method="post" action="/battle/import" enctype="multipart/form-data">`, `<input id="import-file" name="file" type="file"`)
+
+	w := sendImportForm(t, h, "/battle/import", "battle-saturday.json", export, "")
+	if w.Code != http.StatusConflict {
+		t.Errorf("the file's name, taken: %d, want 409", w.Code)
+	}
+	has(t, "a name taken", w.Body.String(), `<p class="error" id="import-error" role="alert">a battle named Saturday exists`)
+
+	w = sendImportForm(t, h, "/battle/import?lang=ru", "battle-saturday.json", export, " Copy ")
+	loc := w.Header().Get("Location")
+	if w.Code != http.StatusSeeOther || !strings.HasPrefix(loc, "/battle/") || !strings.HasSuffix(loc, "?lang=ru") {
+		t.Fatalf("import: %d to %q", w.Code, loc)
+	}
+	orig := expect[tView](t, send(t, h, "GET", base, ""), 200)
+	copied := expect[tView](t, send(t, h, "GET", "/api/battles/Copy", ""), 200)
+	if copied.Version != orig.Version || copied.Units[0].Size != 28 || orig.Units[0].Size != 28 {
+		t.Errorf("the copy: version %d, %d models; the original: version %d, %d models", copied.Version, copied.Units[0].Size, orig.Version, orig.Units[0].Size)
+	}
+
+	list := func() int { return len(expect[[]battle.Meta](t, send(t, h, "GET", "/api/battles", ""), 200)) }
+	n := list()
+	for _, c := range []struct {
+		name, target, file string
+		data               []byte
+		status             int
+		want               string
+	}{
+		{"not JSON", "/battle/import", "notes.json", []byte("{\n\"format\": 1,\n oops}"), 400, "notes.json:3:3: not a battle's export: not well-formed JSON"},
+		{"not an export", "/battle/import", "list.json", []byte(`{"format": 1, "name": "X", "records": [{"seq": 2, "kind": "advance", "data": {"turn": 1, "phase": "magic"}}]}`), 400, "list.json"},
+		{"no file", "/battle/import", "", nil, 400, "choose an export file to import"},
+		{"no file, in Russian", "/battle/import?lang=ru", "", nil, 400, "выберите файл экспорта для загрузки"},
+		{"too large", "/battle/import", "big.json", bytes.Repeat([]byte(" "), battle.MaxExportSize+1), 413, "the file is larger than an export file may be (16 MiB)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			w := sendImportForm(t, h, c.target, c.file, c.data, "Other")
+			if w.Code != c.status {
+				t.Errorf("status %d, want %d", w.Code, c.status)
+			}
+			has(t, c.name, w.Body.String(), `<p class="error" id="import-error" role="alert">`+htmlEscape(c.want))
+			if c.status != 413 && !strings.Contains(w.Body.String(), `value="Other"`) {
+				t.Error("the name given is not kept in the form") // past the limit the form is not read to its name
+			}
+		})
+	}
+	if list() != n {
+		t.Errorf("a refused import was kept: %d battles, were %d", list(), n)
+	}
+}
+
+// htmlEscape is s as html/template writes it in text.
+func htmlEscape(s string) string { return template.HTMLEscapeString(s) }

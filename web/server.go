@@ -189,6 +189,7 @@ func New(cfg Config) *Server {
 		{path: "/combat", methods: []string{http.MethodGet}, handle: s.pageCached(s.handleCombatPage)},
 		{path: "/battle", methods: []string{http.MethodGet, http.MethodPost}, handle: s.handleBattlesPage},
 		{path: "/battle/text", methods: []string{http.MethodPost}, handle: s.handleBattleText},
+		{path: "/battle/import", methods: []string{http.MethodPost}, handle: s.handleBattleImportPage},
 		{path: "/battle/{id}", methods: []string{http.MethodGet, http.MethodPost}, handle: s.handleBattlePage},
 		{path: "/sweep", methods: []string{http.MethodGet}, handle: s.handleSweepPage},
 		{path: "/matrix", methods: []string{http.MethodGet}, handle: s.handleMatrixPage},
