@@ -191,6 +191,7 @@ var battleRequests = map[string][]string{
 	"AdvanceRequest":    {"turn", "phase", "version"},
 	"BattleOddsRequest": {"target", "attacks", "exact", "fallback"},
 	"CombatOddsRequest": {"a", "b", "fight", "exact", "fallback"},
+	"BattleRename":      {"name", "version"},
 }
 
 // battleStore is the store, or the 404 that says the server keeps no
@@ -394,6 +395,10 @@ func (s *Server) handleBattle(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNoContent)
 		return
 	}
+	if r.Method == http.MethodPatch {
+		s.renameBattle(w, r, st, m)
+		return
+	}
 	if _, err := s.readBattleBody(w, r, nil); err != nil {
 		s.battleFail(w, r, err)
 		return
@@ -405,6 +410,66 @@ func (s *Server) handleBattle(w http.ResponseWriter, r *http.Request) {
 	}
 	m.Version = state.Seq
 	writeBattle(w, r, http.StatusOK, m, state)
+}
+
+// renameBattle is PATCH /api/battles/{id} {"name"}: the battle named
+// anew, at the version read (If-Match or "version"; without one, as it
+// stands); no event is written, and the version stays. It answers the
+// battle as GET does.
+func (s *Server) renameBattle(w http.ResponseWriter, r *http.Request, st battle.Store, m battle.Meta) {
+	b, err := s.readBattleBody(w, r, nil, battleRequests["BattleRename"]...)
+	if err != nil {
+		s.battleFail(w, r, err)
+		return
+	}
+	name, err := b.str("name", true)
+	if err != nil {
+		s.battleFail(w, r, err)
+		return
+	}
+	v, has, err := requestVersion(r, b)
+	if err != nil {
+		s.battleFail(w, r, err)
+		return
+	}
+	if !has {
+		v = m.Version
+	}
+	renamed, err := st.Rename(r.Context(), m.ID, v, name)
+	if err != nil {
+		if errors.Is(err, battle.ErrStale) {
+			if now, gerr := st.Get(r.Context(), m.ID); gerr == nil {
+				writeStale(w, r, v, now.Version)
+				return
+			}
+		}
+		if errors.Is(err, battle.ErrBadName) || errors.Is(err, battle.ErrExists) {
+			err = placed(b, "name", err)
+		}
+		s.battleFail(w, r, err)
+		return
+	}
+	state, err := s.battleState(r.Context(), st, renamed.ID, renamed.Version)
+	if err != nil {
+		s.battleFail(w, r, err)
+		return
+	}
+	writeBattle(w, r, http.StatusOK, renamed, state)
+}
+
+// placed is err, a refusal of the store about field, as the request's
+// error placed at the field in the body: 400 for a bad name, 409 for one
+// taken.
+func placed(b *battleBody, field string, err error) error {
+	status, code := http.StatusBadRequest, "invalid"
+	if errors.Is(err, battle.ErrExists) {
+		status, code = http.StatusConflict, "exists"
+	}
+	e := &apiError{Status: status, Code: code, Field: field, Message: msg.ErrorText(err, msg.English), Words: errText{err}}
+	if f, ok := b.fields[field]; ok {
+		b.at(f, e)
+	}
+	return e
 }
 
 // event is what a write appends, built on the battle as it stands; done,

@@ -325,7 +325,7 @@ func TestBattleErrors(t *testing.T) {
 		{"an unknown parameter", "POST", base + "/undo?force=1", "", nil, 400, "invalid", "force", 0, 0, `"force"`},
 		{"an oversize body", "POST", base + "/attacks", `{"target": "` + strings.Repeat("x", 5000) + `"}`, nil, 413, "too_large", "", 0, 0, ""},
 		{"a bad export", "POST", "/api/battles/import", `{"format": 1, "name": "X", "records": [{"seq": 2, "kind": "advance", "data": {"turn": 1, "phase": "magic"}}]}`, nil, 400, "invalid", "", 0, 0, "records[0]"},
-		{"a method", "PUT", base, "", nil, 405, "method_not_allowed", "", 0, 0, "does not take PUT: use GET or DELETE"},
+		{"a method", "PUT", base, "", nil, 405, "method_not_allowed", "", 0, 0, "does not take PUT: use GET, PATCH or DELETE"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -1040,6 +1040,51 @@ func TestBattleCombatOdds(t *testing.T) {
 	}
 	ru := expect[ErrorBody](t, send(t, h, "POST", base+"/combat-odds?lang=ru", `{"a": "Spearmen", "b": "Spearmen", "fight": `+fight+`}`), 422)
 	if ru.Error != "подразделение Spearmen: подразделение не может сражаться само с собой" {
+		t.Errorf("in Russian: %q", ru.Error)
+	}
+}
+
+// TestBattleRename: PATCH /api/battles/{id} names a battle anew, writing
+// no event; a stale version, a name taken, a bad name and none are
+// refused, each naming its field.
+func TestBattleRename(t *testing.T) {
+	h := battleServer(t, Config{}).Handler()
+	base := battleWithSpearmen(t, h, "Saturday")
+	newBattle(t, h, "Taken")
+	v := expect[tView](t, send(t, h, "PATCH", base, `{"name": "Sunday", "version": 2}`), 200)
+	if v.Name != "Sunday" || v.Version != 2 || len(v.Units) != 1 {
+		t.Fatalf("renamed: %+v", v)
+	}
+	if got := expect[tView](t, send(t, h, "GET", "/api/battles/Sunday", ""), 200); got.ID != v.ID {
+		t.Errorf("by its new name: %+v", got)
+	}
+	expect[ErrorBody](t, send(t, h, "GET", "/api/battles/Saturday", ""), 404)
+	for _, c := range []struct {
+		name, body  string
+		headers     []string
+		status      int
+		code, field string
+		text        string
+	}{
+		{"stale", `{"name": "Monday", "version": 1}`, nil, 409, "stale", "version", "version 1, now 2"},
+		{"stale If-Match", `{"name": "Monday"}`, []string{"If-Match", `"0"`}, 409, "stale", "version", "version 0, now 2"},
+		{"taken", `{"name": "Taken"}`, nil, 409, "exists", "name", "Taken"},
+		{"padded", "{\n \"name\": \" Monday\"}", nil, 400, "invalid", "name", "space"},
+		{"none", `{"version": 2}`, nil, 400, "invalid", "name", "name"},
+		{"unknown field", `{"name": "Monday", "turn": 3}`, nil, 400, "invalid", "turn", `unknown field "turn"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := expect[ErrorBody](t, send(t, h, "PATCH", "/api/battles/"+v.ID, c.body, c.headers...), c.status)
+			if got.Code != c.code || got.Field != c.field || !strings.Contains(got.Error, c.text) {
+				t.Errorf("got %+v\nwant code %s field %q saying %q", got, c.code, c.field, c.text)
+			}
+		})
+	}
+	if got := expect[tView](t, send(t, h, "GET", "/api/battles/"+v.ID, ""), 200); got.Name != "Sunday" || got.Version != 2 {
+		t.Errorf("after the refusals: %+v", got)
+	}
+	ru := expect[ErrorBody](t, send(t, h, "PATCH", "/api/battles/"+v.ID+"?lang=ru", `{"name": "Taken"}`), 409)
+	if !strings.Contains(ru.Error, "Taken") || ru.Error == "a battle named Taken exists" {
 		t.Errorf("in Russian: %q", ru.Error)
 	}
 }

@@ -438,7 +438,8 @@ func TestBrowserBattleForms(t *testing.T) {
 // "manual correction"): the picker offers the unit's command and
 // characters, the card and the log follow each correction, a correction
 // that does not fit is the battle's refusal above the form, a count out of
-// range is marked beside its field and nothing is sent; at a phone's
+// range is marked beside its field and nothing is sent; the battle is
+// renamed from its page, no event written; at a phone's
 // width in Russian, and at a desktop's. The Captain is one of the unit's
 // 31 models; a new number of models (12) is the rank and file's.
 func TestBrowserBattleFix(t *testing.T) {
@@ -516,6 +517,15 @@ func TestBrowserBattleFix(t *testing.T) {
 			battleWait(t, ctx, "the field's message", `return !document.getElementById('fix-count-error').hidden`)
 			if got := eval[string](t, ctx, `return document.getElementById('battle-state').getAttribute('data-version')`); got != v {
 				t.Errorf("a refused correction was written: version %s, was %s", got, v)
+			}
+
+			// Renamed through the API: the title follows, the version stays.
+			eval[bool](t, ctx, `document.querySelector('.battle-rename').open = true; return true`)
+			setValue(t, ctx, "rename-name", "Sunday "+run.name)
+			clickNow(t, ctx, "rename-submit")
+			battleWait(t, ctx, "the new name", fmt.Sprintf(`return document.getElementById('battle-title').textContent === %q`, "Sunday "+run.name))
+			if got := eval[string](t, ctx, `return document.getElementById('battle-state').getAttribute('data-version')`); got != v {
+				t.Errorf("a rename wrote an event: version %s, was %s", got, v)
 			}
 		})
 	}

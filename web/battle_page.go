@@ -401,7 +401,9 @@ func (s *Server) handleBattlePage(w http.ResponseWriter, r *http.Request) {
 }
 
 // battlePageWrite is POST /battle/{id} from the page without its script:
-// action=undo, redo or advance at version, as the API makes them. It
+// action=undo, redo or advance at version, as the API makes them, or
+// action=rename with name (a name taken or not allowed is said above the
+// battle, as a write too late is). It
 // answers 303 to the battle's page, done; or, when the battle has moved
 // on since, the status 409 and what to say above the battle as it stands.
 func (s *Server) battlePageWrite(w http.ResponseWriter, r *http.Request, st battle.Store, m battle.Meta, l msg.Lang) (status int, stale string, done bool) {
@@ -413,7 +415,7 @@ func (s *Server) battlePageWrite(w http.ResponseWriter, r *http.Request, st batt
 	action := r.PostForm.Get("action")
 	version, err := strconv.ParseInt(r.PostForm.Get("version"), 10, 64)
 	build := map[string]func(battle.State) (battle.Record, error){"undo": battle.Undo, "redo": battle.Redo, "advance": battle.Advance}[action]
-	if err != nil || build == nil {
+	if err != nil || (build == nil && action != "rename") {
 		writeErrorIn(w, l, invalid("action", "webbattle.bad_action"))
 		return 0, "", true
 	}
@@ -421,11 +423,22 @@ func (s *Server) battlePageWrite(w http.ResponseWriter, r *http.Request, st batt
 	if version != m.Version {
 		return http.StatusConflict, msg.New("webbattle.stale", int(m.Version), int(version)).Text(l), false
 	}
-	state, err := s.battleState(r.Context(), st, m.ID, m.Version)
-	if err == nil {
-		var rec battle.Record
-		if rec, err = build(state); err == nil {
-			_, err = st.Append(r.Context(), m.ID, version, rec)
+	if action == "rename" {
+		_, err = st.Rename(r.Context(), m.ID, version, r.PostForm.Get("name"))
+		switch {
+		case errors.Is(err, battle.ErrExists):
+			return http.StatusConflict, msg.ErrorText(err, l), false
+		case errors.Is(err, battle.ErrBadName):
+			return http.StatusBadRequest, msg.ErrorText(err, l), false
+		}
+	} else {
+		var state battle.State
+		state, err = s.battleState(r.Context(), st, m.ID, m.Version)
+		if err == nil {
+			var rec battle.Record
+			if rec, err = build(state); err == nil {
+				_, err = st.Append(r.Context(), m.ID, version, rec)
+			}
 		}
 	}
 	switch {

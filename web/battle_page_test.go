@@ -453,8 +453,37 @@ func TestBattlePageWrites(t *testing.T) {
 	if v := expect[tView](t, send(t, h, "GET", base, ""), 200); v.Version != 4 || v.Phase.String() != "shooting" {
 		t.Errorf("after redo: %+v", v)
 	}
-	if w := pageReq(h, "POST", "/battle/"+id, "action=attack&version=4"); w.Code != http.StatusBadRequest || !strings.Contains(w.Body.String(), "action must be undo, redo or advance") {
+	if w := pageReq(h, "POST", "/battle/"+id, "action=attack&version=4"); w.Code != http.StatusBadRequest || !strings.Contains(w.Body.String(), "action must be undo, redo, advance or rename") {
 		t.Errorf("an unknown action: %d %s", w.Code, w.Body.String())
+	}
+
+	// Renamed without the script: no event, the same version; a name
+	// taken, or one the store does not allow, said above the battle.
+	newBattle(t, h, "Taken")
+	has(t, "the rename form", pageReq(h, "GET", "/battle/"+id, "").Body.String(), `<form id="battle-rename" method="post" action="/battle/`+id+`">`,
+		`<input id="rename-name" name="name" type="text" required maxlength="200" autocomplete="off" value="Forms"`)
+	if w := pageReq(h, "POST", "/battle/"+id, "action=rename&name=Sunday+game&version=4"); w.Code != http.StatusSeeOther || w.Header().Get("Location") != "/battle/"+id {
+		t.Errorf("rename: %d to %q", w.Code, w.Header().Get("Location"))
+	}
+	if v := expect[tView](t, send(t, h, "GET", base, ""), 200); v.Name != "Sunday game" || v.Version != 4 {
+		t.Errorf("after rename: %+v", v)
+	}
+	for _, c := range []struct {
+		form   string
+		status int
+		want   string
+	}{
+		{"action=rename&name=Taken&version=4", http.StatusConflict, "a battle named Taken exists"},
+		{"action=rename&name=+padded&version=4", http.StatusBadRequest, `<p class="error" id="battle-stale" role="alert">`},
+		{"action=rename&name=Monday&version=3", http.StatusConflict, "version 4"},
+	} {
+		w := pageReq(h, "POST", "/battle/"+id, c.form)
+		if w.Code != c.status || !strings.Contains(w.Body.String(), c.want) {
+			t.Errorf("%s: %d, want %d saying %s", c.form, w.Code, c.status, c.want)
+		}
+	}
+	if v := expect[tView](t, send(t, h, "GET", base, ""), 200); v.Name != "Sunday game" {
+		t.Errorf("a refused rename was kept: %+v", v)
 	}
 }
 

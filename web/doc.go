@@ -30,7 +30,7 @@
 //	POST /api/matrix         my units against theirs, streamed as NDJSON a cell a line
 //	                         (rearrank matrix --json; api_matrix.go, docs/matrix.md)
 //	GET, POST /api/battles   the battles kept (Config.Battles, serve --db); create one
-//	GET, DELETE /api/battles/{id}, and under it POST units, attacks, combat,
+//	GET, PATCH (rename), DELETE /api/battles/{id}, and under it POST units, attacks, combat,
 //	                         corrections, advance, undo, redo; DELETE units/{name};
 //	                         GET log, export; POST odds?target=UNIT (an attack's odds),
 //	                         combat-odds (a round's, before it is fought); GET events

@@ -180,6 +180,7 @@ var schemaTypes = map[string]reflect.Type{
 	"AdvanceRequest":    nil,
 	"BattleOddsRequest": nil,
 	"CombatOddsRequest": nil,
+	"BattleRename":      nil,
 	// The matrix (api_matrix.go, package matrix's stream).
 	"MatrixStart":     reflect.TypeFor[matrix.StartJSON](),
 	"MatrixUnitName":  reflect.TypeFor[matrix.UnitJSON](),

@@ -210,7 +210,7 @@ func New(cfg Config) *Server {
 		{path: "/api/matrix", methods: []string{http.MethodPost}, handle: s.handleMatrix, api: true, stream: true},
 		{path: "/api/battles", methods: []string{http.MethodGet, http.MethodPost}, handle: s.handleBattles, api: true},
 		{path: "/api/battles/import", methods: []string{http.MethodPost}, handle: s.handleBattleImport, api: true},
-		{path: "/api/battles/{id}", methods: []string{http.MethodGet, http.MethodDelete}, handle: s.handleBattle, api: true},
+		{path: "/api/battles/{id}", methods: []string{http.MethodGet, http.MethodPatch, http.MethodDelete}, handle: s.handleBattle, api: true},
 		{path: "/api/battles/{id}/units", methods: []string{http.MethodPost}, handle: s.handleBattleUnits, api: true},
 		{path: "/api/battles/{id}/units/{name}", methods: []string{http.MethodDelete}, handle: s.handleBattleUnit, api: true},
 		{path: "/api/battles/{id}/attacks", methods: []string{http.MethodPost}, handle: s.handleBattleAttacks, api: true},
@@ -278,16 +278,6 @@ func pageHeaders(w http.ResponseWriter) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 }
 
-// methodsOr lists a route's methods as its error names them: "GET or
-// POST".
-func methodsOr(methods []string) msg.Message {
-	if len(methods) == 1 {
-		return msg.New("rules.value.raw", methods[0])
-	}
-	n := len(methods) - 1
-	return msg.New("web.api.list_or", strings.Join(methods[:n], " or "), methods[n])
-}
-
 // acceptsHTML reports whether the request's Accept header names text/html
 // (and does not refuse it with q=0), as a browser's navigation does.
 func acceptsHTML(r *http.Request) bool {
@@ -321,7 +311,7 @@ func methods(rt route) http.HandlerFunc {
 		if !slices.Contains(allow, r.Method) {
 			w.Header().Set("Allow", strings.Join(allow, ", "))
 			writeErrorIn(w, requestLang(r), sayError(http.StatusMethodNotAllowed, "method_not_allowed", "",
-				msg.New("web.api.method", r.URL.Path, r.Method, methodsOr(rt.methods))))
+				msg.New("web.api.method", r.URL.Path, r.Method, listOr(rt.methods))))
 			return
 		}
 		rt.handle(w, r)

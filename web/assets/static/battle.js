@@ -272,6 +272,15 @@
         first.focus();
       });
     });
+    var rename = stateEl.querySelector('#battle-rename');
+    if (rename) {
+      rename.addEventListener('submit', function (ev) {
+        ev.preventDefault(); // the form posts itself on a page without the script
+        send('PATCH', '', { name: document.getElementById('rename-name').value }, function (f) {
+          return f === 'name' ? document.getElementById('rename-name') : null;
+        }).catch(quiet);
+      });
+    }
     stateEl.querySelectorAll('[data-remove]').forEach(function (b) {
       b.addEventListener('click', function () {
         send('DELETE', '/units/' + encodeURIComponent(b.getAttribute('data-remove'))).catch(quiet);
