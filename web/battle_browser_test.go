@@ -478,6 +478,9 @@ func TestBrowserBattleFix(t *testing.T) {
 			must(t, ctx, viewport(run.size), chromedp.Navigate(page))
 			defer chromedp.Run(ctx, chromedp.Navigate("about:blank")) //nolint:errcheck // the feed's connection closed before the next run
 			battleWait(t, ctx, "the forms", `return !document.querySelector('.battle-forms').hidden`)
+			if w := eval[float64](t, ctx, `return document.documentElement.scrollWidth`); w > float64(run.size.width)+1 {
+				t.Errorf("the battle page is %v px wide at %d", w, run.size.width)
+			}
 			if aims := eval[string](t, ctx, `return [...document.querySelectorAll('#fix-aim option')].map(function (o) { return o.textContent; }).join('|')`); aims != run.aims {
 				t.Errorf("the aims offered: %s", aims)
 			}
