@@ -373,23 +373,14 @@ func (s *Server) handleBattle(w http.ResponseWriter, r *http.Request) {
 			s.battleFail(w, r, err)
 			return
 		}
-		v, has, err := requestVersion(r, b)
+		v, err := versionOr(r, b, m)
 		if err != nil {
 			s.battleFail(w, r, err)
 			return
 		}
-		if !has {
-			v = m.Version
-		}
 		s.battles.states.drop(m.ID)
 		if err := st.Delete(r.Context(), m.ID, v); err != nil {
-			if errors.Is(err, battle.ErrStale) {
-				if now, gerr := st.Get(r.Context(), m.ID); gerr == nil {
-					writeStale(w, r, v, now.Version)
-					return
-				}
-			}
-			s.battleFail(w, r, err)
+			s.metaFail(w, r, st, m.ID, v, err)
 			return
 		}
 		w.WriteHeader(http.StatusNoContent)
@@ -427,26 +418,17 @@ func (s *Server) renameBattle(w http.ResponseWriter, r *http.Request, st battle.
 		s.battleFail(w, r, err)
 		return
 	}
-	v, has, err := requestVersion(r, b)
+	v, err := versionOr(r, b, m)
 	if err != nil {
 		s.battleFail(w, r, err)
 		return
 	}
-	if !has {
-		v = m.Version
-	}
 	renamed, err := st.Rename(r.Context(), m.ID, v, name)
+	if errors.Is(err, battle.ErrBadName) || errors.Is(err, battle.ErrExists) {
+		err = placed(b, "name", err)
+	}
 	if err != nil {
-		if errors.Is(err, battle.ErrStale) {
-			if now, gerr := st.Get(r.Context(), m.ID); gerr == nil {
-				writeStale(w, r, v, now.Version)
-				return
-			}
-		}
-		if errors.Is(err, battle.ErrBadName) || errors.Is(err, battle.ErrExists) {
-			err = placed(b, "name", err)
-		}
-		s.battleFail(w, r, err)
+		s.metaFail(w, r, st, m.ID, v, err)
 		return
 	}
 	state, err := s.battleState(r.Context(), st, renamed.ID, renamed.Version)
@@ -455,6 +437,28 @@ func (s *Server) renameBattle(w http.ResponseWriter, r *http.Request, st battle.
 		return
 	}
 	writeBattle(w, r, http.StatusOK, renamed, state)
+}
+
+// versionOr is the version a request on battle m was made for (If-Match
+// or "version"), or the battle's own without one.
+func versionOr(r *http.Request, b *battleBody, m battle.Meta) (int64, error) {
+	v, has, err := requestVersion(r, b)
+	if !has {
+		v = m.Version
+	}
+	return v, err
+}
+
+// metaFail answers a refusal of a change to battle id's name or life at
+// version v: 409 with the version now when it is stale, else as battleFail.
+func (s *Server) metaFail(w http.ResponseWriter, r *http.Request, st battle.Store, id string, v int64, err error) {
+	if errors.Is(err, battle.ErrStale) {
+		if now, gerr := st.Get(r.Context(), id); gerr == nil {
+			writeStale(w, r, v, now.Version)
+			return
+		}
+	}
+	s.battleFail(w, r, err)
 }
 
 // placed is err, a refusal of the store about field, as the request's

@@ -166,13 +166,8 @@ func (s *Server) battlePageBase(r *http.Request, l msg.Lang) *battlePageData {
 // handleBattlesPage is GET /battle, the list, and POST /battle, a new
 // battle from the form.
 func (s *Server) handleBattlesPage(w http.ResponseWriter, r *http.Request) {
-	l := requestLang(r)
-	rememberLang(w, r, l)
-	d := s.battlePageBase(r, l)
-	st, err := s.battleStore()
-	if err != nil {
-		d.Off = true
-		s.writePageIn(w, l, http.StatusOK, "battle-page", d)
+	l, d, st, ok := s.listPage(w, r)
+	if !ok {
 		return
 	}
 	status := http.StatusOK
@@ -200,6 +195,22 @@ func (s *Server) handleBattlesPage(w http.ResponseWriter, r *http.Request) {
 	s.writeBattleList(w, r, st, d, l, status)
 }
 
+// listPage starts the list page, /battle and what its forms post: its
+// language, its data and the store; false when the server keeps no
+// battles, which the page has said.
+func (s *Server) listPage(w http.ResponseWriter, r *http.Request) (msg.Lang, *battlePageData, battle.Store, bool) {
+	l := requestLang(r)
+	rememberLang(w, r, l)
+	d := s.battlePageBase(r, l)
+	st, err := s.battleStore()
+	if err != nil {
+		d.Off = true
+		s.writePageIn(w, l, http.StatusOK, "battle-page", d)
+		return l, d, nil, false
+	}
+	return l, d, st, true
+}
+
 // writeBattleList writes the list page d, its battles read from st.
 func (s *Server) writeBattleList(w http.ResponseWriter, r *http.Request, st battle.Store, d *battlePageData, l msg.Lang, status int) {
 	list, err := st.List(r.Context())
@@ -223,12 +234,8 @@ const battleImportFormExtra = 64 << 10
 // /api/battles/import makes it, and 303 to its page; else the list again
 // with the error above the form. It needs no script.
 func (s *Server) handleBattleImportPage(w http.ResponseWriter, r *http.Request) {
-	l := requestLang(r)
-	d := s.battlePageBase(r, l)
-	st, err := s.battleStore()
-	if err != nil {
-		d.Off = true
-		s.writePageIn(w, l, http.StatusOK, "battle-page", d)
+	l, d, st, ok := s.listPage(w, r)
+	if !ok {
 		return
 	}
 	file, data, name, err := readImportForm(r)

@@ -512,10 +512,8 @@ func runBattleCombat(ctx context.Context, args []string, e env) error {
 	defer s.Close()
 	var round *combat.Round
 	st, rec, err := s.write(ctx, func(st battle.State) (battle.Record, error) {
-		if ruleset != "" {
-			if u, err := st.Unit(pos[1]); err == nil && u.Ruleset != ruleset {
-				return battle.Record{}, usage("battlecli.error.ruleset", path, ruleset, u.Name, u.Ruleset)
-			}
+		if err := sameRuleset(st, pos[1], path, ruleset); err != nil {
+			return battle.Record{}, err
 		}
 		rec, rd, err := battle.Combat(st, pos[1], pos[2], fight, r)
 		round = rd
@@ -545,6 +543,17 @@ func runBattleCombat(ctx context.Context, args []string, e env) error {
 	printRound(e.stdout, c, round, ev.Faces, e.lang)
 	fmt.Fprintln(e.stdout)
 	return s.said(st, rec)
+}
+
+// sameRuleset refuses a combat file (path) that names a ruleset other
+// than that of side a's unit, name.
+func sameRuleset(st battle.State, name, path, ruleset string) error {
+	if ruleset != "" {
+		if u, err := st.Unit(name); err == nil && u.Ruleset != ruleset {
+			return usage("battlecli.error.ruleset", path, ruleset, u.Name, u.Ruleset)
+		}
+	}
+	return nil
 }
 
 // roundCombat is the combat a Fought event played, between the battle's
@@ -1052,10 +1061,8 @@ func battleCombatOdds(ctx context.Context, db string, pos []string, cfg combat.E
 	if err != nil {
 		return err
 	}
-	if ruleset != "" {
-		if u, err := st.Unit(pos[1]); err == nil && u.Ruleset != ruleset {
-			return usage("battlecli.error.ruleset", path, ruleset, u.Name, u.Ruleset)
-		}
+	if err := sameRuleset(st, pos[1], path, ruleset); err != nil {
+		return err
 	}
 	c, err := battle.CombatOf(st, pos[1], pos[2], fight)
 	if err != nil {
