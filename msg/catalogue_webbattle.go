@@ -125,6 +125,7 @@ var _ = family([]Entry{
 	{ID: "webbattle.js.source_first", EN: "Pick a saved unit or paste a scenario file.", RU: "Выберите сохранённое подразделение или вставьте файл сценария."},
 	{ID: "webbattle.js.bad_dice", EN: "Dice are whole numbers from 1 to 6, apart by spaces or commas.", RU: "Кубики — целые числа от 1 до 6 через пробел или запятую."},
 	{ID: "webbattle.js.combat_odds", EN: "{0} win {1}; a draw {2}; {3} win {4}; the loser breaks {5}.", RU: "{0} побеждают: {1}; ничья: {2}; {3} побеждают: {4}; проигравший бежит: {5}."},
+	{ID: "webbattle.js.renamed", EN: "The battle is now called {0}.", RU: "Битва теперь называется {0}."},
 	{ID: "webbattle.js.combat_sampled", EN: "Too large to compute exactly: Monte Carlo over {0} rounds.", RU: "Слишком велико для точного расчёта: метод Монте-Карло по {0} раундам."},
 	{ID: "webbattle.js.odds", EN: "Casualties on average {0}; the unit destroyed {1}; a panic test {2}.", RU: "Потерь в среднем {0}; подразделение уничтожено {1}; проверка паники {2}."},
 	{ID: "webbattle.js.odds_dist", EN: "{0} or more casualties: {1}", RU: "{0} и больше потерь: {1}"},

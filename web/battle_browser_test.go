@@ -527,6 +527,8 @@ func TestBrowserBattleFix(t *testing.T) {
 			setValue(t, ctx, "rename-name", "Sunday "+run.name)
 			clickNow(t, ctx, "rename-submit")
 			battleWait(t, ctx, "the new name", fmt.Sprintf(`return document.getElementById('battle-title').textContent === %q`, "Sunday "+run.name))
+			said := map[string]string{"ru": "Битва теперь называется Sunday phone.", "en": "The battle is now called Sunday desktop."}[run.lang]
+			battleWait(t, ctx, "the status", fmt.Sprintf(`return document.getElementById('battle-status').textContent === %q`, said))
 			if got := eval[string](t, ctx, `return document.getElementById('battle-state').getAttribute('data-version')`); got != v {
 				t.Errorf("a rename wrote an event: version %s, was %s", got, v)
 			}

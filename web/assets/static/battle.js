@@ -276,9 +276,10 @@
     if (rename) {
       rename.addEventListener('submit', function (ev) {
         ev.preventDefault(); // the form posts itself on a page without the script
-        send('PATCH', '', { name: document.getElementById('rename-name').value }, function (f) {
+        var name = document.getElementById('rename-name').value;
+        send('PATCH', '', { name: name }, function (f) {
           return f === 'name' ? document.getElementById('rename-name') : null;
-        }).catch(quiet);
+        }).then(function () { setStatus(say('webbattle.js.renamed', name)); }).catch(quiet);
       });
     }
     stateEl.querySelectorAll('[data-remove]').forEach(function (b) {
