@@ -409,4 +409,24 @@ func TestOpenAPICombatResponse(t *testing.T) {
 	if !strings.Contains(string(props["break_test"]), `"#/components/schemas/BreakTest"`) {
 		t.Errorf("/api/combat's break_test: %s, want the BreakTest schema", props["break_test"])
 	}
+	// A battle's round odds are a report: what they document is the
+	// report's, and written as /api/combat writes it.
+	op.Responses = nil
+	if err := json.Unmarshal(doc.Paths["/api/battles/{id}/combat-odds"]["post"], &op); err != nil {
+		t.Fatal(err)
+	}
+	report := jsonNames(reflect.TypeFor[wire.Report]())
+	odds := op.Responses["200"].Content["application/json"].Schema.Properties
+	if len(odds) == 0 {
+		t.Error("combat-odds documents no property")
+	}
+	same := func(a, b json.RawMessage) bool {
+		var x, y any
+		return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && reflect.DeepEqual(x, y)
+	}
+	for p, v := range odds {
+		if !slices.Contains(report, p) || !same(v, props[p]) {
+			t.Errorf("combat-odds' %s: %s, want the report's, as /api/combat's %s", p, v, props[p])
+		}
+	}
 }
