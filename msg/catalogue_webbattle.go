@@ -28,6 +28,7 @@ var _ = family([]Entry{
 	{ID: "webbattle.import.file", EN: "Export file", RU: "Файл экспорта"},
 	{ID: "webbattle.import.name", EN: "Name of the battle (the file's when empty)", RU: "Название битвы (если пусто — из файла)"},
 	{ID: "webbattle.import.submit", EN: "Import", RU: "Загрузить"},
+	{ID: "webbattle.import.broken", EN: "the form did not arrive whole: choose the file and import it again", RU: "форма пришла не целиком: выберите файл и загрузите его снова"},
 	{ID: "webbattle.import.no_file", EN: "choose an export file to import", RU: "выберите файл экспорта для загрузки"},
 	{ID: "webbattle.import.too_large", EN: "the file is larger than an export file may be ({0} MiB)", RU: "файл больше, чем может быть файл экспорта ({0} МиБ)"},
 	{ID: "webbattle.import.at", EN: "{0}: line {1}, column {2}: {3}", RU: "{0}: строка {1}, столбец {2}: {3}"},

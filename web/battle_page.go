@@ -270,6 +270,15 @@ func (s *Server) handleBattleImportPage(w http.ResponseWriter, r *http.Request) 
 	s.writeBattleList(w, r, st, d, l, status)
 }
 
+// brokenForm is why the import form could not be read: past the size
+// limit, or cut off on its way (said in the reader's words, not Go's).
+func brokenForm(err error) error {
+	if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
+		return mbe
+	}
+	return msg.Errorf(nil, "webbattle.import.broken")
+}
+
 // readImportForm reads the import form: the file's name and bytes, and
 // the battle's name.
 func readImportForm(r *http.Request) (file string, data []byte, name string, err error) {
@@ -284,7 +293,7 @@ func readImportForm(r *http.Request) (file string, data []byte, name string, err
 			break
 		}
 		if err != nil {
-			return file, nil, name, err
+			return file, nil, name, brokenForm(err)
 		}
 		switch part.FormName() {
 		case "file":
@@ -292,7 +301,7 @@ func readImportForm(r *http.Request) (file string, data []byte, name string, err
 				file = part.FileName()
 			}
 			if data, err = io.ReadAll(io.LimitReader(part, battle.MaxExportSize+1)); err != nil {
-				return file, nil, name, err
+				return file, nil, name, brokenForm(err)
 			}
 			if len(data) > battle.MaxExportSize {
 				return file, nil, name, &http.MaxBytesError{Limit: battle.MaxExportSize}
@@ -300,7 +309,7 @@ func readImportForm(r *http.Request) (file string, data []byte, name string, err
 		case "name":
 			b, err := io.ReadAll(io.LimitReader(part, 1024))
 			if err != nil {
-				return file, nil, name, err
+				return file, nil, name, brokenForm(err)
 			}
 			name = string(b)
 		}

@@ -567,6 +567,15 @@ func TestBattleImportPage(t *testing.T) {
 			}
 		})
 	}
+	// A form cut off on its way.
+	req := httptest.NewRequest("POST", "/battle/import", strings.NewReader("--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.json\"\r\n\r\n{\"fo"))
+	req.Header.Set("Content-Type", "multipart/form-data; boundary=x")
+	req.Header.Set("Accept", "text/html")
+	w = httptest.NewRecorder()
+	h.ServeHTTP(w, req)
+	if w.Code != http.StatusBadRequest || !strings.Contains(w.Body.String(), "the form did not arrive whole") {
+		t.Errorf("a form cut off: %d", w.Code)
+	}
 	if list() != n {
 		t.Errorf("a refused import was kept: %d battles, were %d", list(), n)
 	}
