@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"strconv"
@@ -38,6 +39,19 @@ func clickNow(t *testing.T, ctx context.Context, id string) {
 	}
 }
 
+// battleBrowser starts a browser and a server that keeps battles, for
+// the Battle tab's tests: the browser's context, the server's handler and
+// its address. The pages' feeds end first when the test does.
+func battleBrowser(t *testing.T) (context.Context, http.Handler, string) {
+	ctx := browser(t)
+	s := battleServer(t, Config{})
+	h := s.Handler()
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	t.Cleanup(s.CloseStreams)
+	return ctx, h, srv.URL
+}
+
 // cardText is the state line of the card of unit name.
 func cardText(name string) string {
 	return fmt.Sprintf(`var c = document.querySelector('.battle-card[data-unit=%q] .battle-card-state'); return c ? c.textContent : ''`, name)
@@ -50,11 +64,7 @@ func cardText(name string) string {
 // battle, which never reloads, following every change through the change
 // feed. At a phone's width and a desktop's, and in Russian.
 func TestBrowserBattle(t *testing.T) {
-	ctx := browser(t)
-	s := battleServer(t, Config{})
-	srv := httptest.NewServer(s.Handler())
-	t.Cleanup(srv.Close)
-	t.Cleanup(s.CloseStreams) // first: the pages' feeds end
+	ctx, _, url := battleBrowser(t)
 
 	runs := []struct {
 		name, lang   string
@@ -71,7 +81,7 @@ func TestBrowserBattle(t *testing.T) {
 	}
 	for i, run := range runs {
 		t.Run(run.name, func(t *testing.T) {
-			list := srv.URL + "/battle"
+			list := url + "/battle"
 			if run.lang != "" {
 				list += "?lang=" + run.lang
 			}
@@ -191,17 +201,12 @@ func TestBrowserBattle(t *testing.T) {
 // shows: the API refuses it with 409 stale, nothing is written, and the
 // page shows the battle as it stands and says why, in its language.
 func TestBrowserBattleStale(t *testing.T) {
-	ctx := browser(t)
-	s := battleServer(t, Config{})
-	h := s.Handler()
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	t.Cleanup(s.CloseStreams)
+	ctx, h, url := battleBrowser(t)
 	base := battleWithSpearmen(t, h, "Stale")
 	if _, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: "window.EventSource = undefined;"}); err != nil {
 		t.Fatal(err)
 	}
-	must(t, ctx, viewport(viewports[1]), chromedp.Navigate(srv.URL+"/battle/"+strings.TrimPrefix(base, "/api/battles/")+"?lang=ru"))
+	must(t, ctx, viewport(viewports[1]), chromedp.Navigate(url+"/battle/"+strings.TrimPrefix(base, "/api/battles/")+"?lang=ru"))
 	battleWait(t, ctx, "the battle", `return !document.querySelector('.battle-forms').hidden`)
 	// Somebody else attacks, at the version the page shows too.
 	expect[tChange](t, send(t, h, "POST", base+"/attacks", `{"target": "Spearmen", "attacks": `+crossbowAttacks+`, "dice": [6, 6, 1, 1]}`, "If-Match", `"2"`), 200)
@@ -241,12 +246,7 @@ func fieldHidden(id string) string {
 // fight added to a side and taken away again on the way. At a desktop's
 // width and a phone's, and in Russian.
 func TestBrowserBattleForms(t *testing.T) {
-	ctx := browser(t)
-	s := battleServer(t, Config{})
-	h := s.Handler()
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	t.Cleanup(s.CloseStreams)
+	ctx, h, url := battleBrowser(t)
 
 	runs := []struct {
 		name, lang string
@@ -273,7 +273,7 @@ func TestBrowserBattleForms(t *testing.T) {
 		t.Run(run.name, func(t *testing.T) {
 			base := battleWithSpearmen(t, h, "Forms "+run.name)
 			expect[tChange](t, send(t, h, "POST", base+"/units", halberdiersUnit), 200)
-			page := srv.URL + "/battle/" + strings.TrimPrefix(base, "/api/battles/")
+			page := url + "/battle/" + strings.TrimPrefix(base, "/api/battles/")
 			if run.lang != "" {
 				page += "?lang=" + run.lang
 			}
@@ -443,12 +443,7 @@ func TestBrowserBattleForms(t *testing.T) {
 // width in Russian, and at a desktop's. The Captain is one of the unit's
 // 31 models; a new number of models (12) is the rank and file's.
 func TestBrowserBattleFix(t *testing.T) {
-	ctx := browser(t)
-	s := battleServer(t, Config{})
-	h := s.Handler()
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	t.Cleanup(s.CloseStreams)
+	ctx, h, url := battleBrowser(t)
 	for _, run := range []struct {
 		name, lang string
 		size       screenSize
@@ -471,7 +466,7 @@ func TestBrowserBattleFix(t *testing.T) {
 			expect[tChange](t, send(t, h, "POST", base+"/units", `{"name": "Spearmen", "ruleset": "battleaxe", "target": {"models": 30, "frontage": 10, "ws": 3, "toughness": 3,
  "armour": "light", "shield": true, "command": ["champion", "musician", "standard"], "characters": [{"name": "Captain", "ws": 5, "toughness": 4, "wounds": 2}]}}`), 200)
 			expect[tChange](t, send(t, h, "POST", base+"/advance", `{"turn": 1, "phase": "shooting"}`), 200)
-			page := srv.URL + "/battle/" + strings.TrimPrefix(base, "/api/battles/")
+			page := url + "/battle/" + strings.TrimPrefix(base, "/api/battles/")
 			if run.lang != "" {
 				page += "?lang=" + run.lang
 			}
