@@ -776,16 +776,9 @@ func (s *Server) handleBattleAttacks(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleBattleCombat(w http.ResponseWriter, r *http.Request) {
 	s.battleWrite(w, r, nil, battleRequests["CombatRequest"], clientDice,
 		func(ctx context.Context, b *battleBody, st battle.State) (event, error) {
-			names := [2]string{}
-			for i, side := range []string{"a", "b"} {
-				n, err := b.str(side, true)
-				if err != nil {
-					return event{}, err
-				}
-				if _, err := unitOf(b, side, n, st); err != nil {
-					return event{}, err
-				}
-				names[i] = n
+			names, err := sidesOf(b, st)
+			if err != nil {
+				return event{}, err
 			}
 			fight := json.RawMessage(`{}`)
 			f, ok, err := b.object("fight", false)
@@ -822,6 +815,22 @@ func (s *Server) handleBattleCombat(w http.ResponseWriter, r *http.Request) {
 				c.Dice, c.Seed, c.Combat = fo.Faces, seed, &fo.Result
 			}}, nil
 		})
+}
+
+// sidesOf reads a round's units, a and b, each the battle's.
+func sidesOf(b *battleBody, st battle.State) ([2]string, error) {
+	var names [2]string
+	for i, side := range []string{"a", "b"} {
+		n, err := b.str(side, true)
+		if err != nil {
+			return names, err
+		}
+		if _, err := unitOf(b, side, n, st); err != nil {
+			return names, err
+		}
+		names[i] = n
+	}
+	return names, nil
 }
 
 // fightError is a combat's refusal as the request's error: a field of the
@@ -1041,7 +1050,7 @@ func (s *Server) importBattle(ctx context.Context, st battle.Store, file string,
 			}
 		}
 		var err error
-		if ef, state, err = battle.ReadExport(file, bytes.NewReader(data)); err != nil {
+		if ef, state, err = battle.ReadExport(file, bytes.NewReader(data)); err != nil || !fromPage {
 			return err
 		}
 		return strictJSON(data)
@@ -1179,9 +1188,7 @@ func (s *Server) handleBattleCombatOdds(w http.ResponseWriter, r *http.Request) 
 		s.battleFail(w, r, err)
 		return
 	}
-	if !exact {
-		exact, fallback = true, true
-	}
+	fallback = fallback || !exact // without exact, the exact odds fall back by themselves
 	var data []byte
 	err = s.run(r.Context(), func(ctx context.Context, cheap bool) error {
 		rep, err := c.Exact(ctx, s.combatExact(cheap, fallback, 0))
@@ -1205,12 +1212,6 @@ func (s *Server) handleBattleCombatOdds(w http.ResponseWriter, r *http.Request) 
 // combatOddsOf reads a combat-odds request: the round between its units
 // as they stand, and whether exact (and fallback) were asked for.
 func (s *Server) combatOddsOf(ctx context.Context, b *battleBody, st battle.Store, m battle.Meta) (c *combat.Combat, exact, fallback bool, err error) {
-	names := [2]string{}
-	for i, side := range []string{"a", "b"} {
-		if names[i], err = b.str(side, true); err != nil {
-			return nil, false, false, err
-		}
-	}
 	f, _, err := b.object("fight", true)
 	if err != nil {
 		return nil, false, false, err
@@ -1232,10 +1233,9 @@ func (s *Server) combatOddsOf(ctx context.Context, b *battleBody, st battle.Stor
 	if err != nil {
 		return nil, false, false, err
 	}
-	for i, side := range []string{"a", "b"} {
-		if _, err := unitOf(b, side, names[i], state); err != nil {
-			return nil, false, false, err
-		}
+	names, err := sidesOf(b, state)
+	if err != nil {
+		return nil, false, false, err
 	}
 	c, err = battle.CombatOf(state, names[0], names[1], f.raw)
 	if err != nil {
