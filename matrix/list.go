@@ -63,7 +63,7 @@ func listUnit(l *armylist.List, u *armylist.Unit, rs rules.Ruleset, targetSet, a
 	}
 	out := Unit{Name: u.Name, Ruleset: rs, Target: t}
 	notes := newNotes()
-	notes.add(tnotes, "scenario.list.note.attack_rule", "scenario.list.note.chars")
+	notes.add(tnotes, notForMatrix...)
 	first, fnotes, err := scenario.ListAttacks(l, u, scenario.ListOptions{Ruleset: rs, Set: attackSet})
 	if err != nil {
 		return Unit{}, err
@@ -71,7 +71,7 @@ func listUnit(l *armylist.List, u *armylist.Unit, rs rules.Ruleset, targetSet, a
 	melee := first
 	if len(first) > 0 && first[0].Phase == rules.Shooting {
 		out.Attacks = first
-		notes.add(fnotes, "scenario.list.note.target_rule", "scenario.list.note.chars")
+		notes.add(fnotes, notForMatrix...)
 		ms := maps.Clone(attackSet)
 		ms["phase"] = "melee"
 		var mnotes []msg.Message
@@ -79,9 +79,9 @@ func listUnit(l *armylist.List, u *armylist.Unit, rs rules.Ruleset, targetSet, a
 			melee = nil // a unit that shoots and has no melee profile the mapping reads
 		}
 		// the phase is this function's, not the player's set
-		notes.add(mnotes, "scenario.list.note.target_rule", "scenario.list.note.chars", "scenario.list.note.set", "scenario.list.note.count_melee", "scenario.list.note.count_champion")
+		notes.add(mnotes, append(slices.Clip(notForRound), "scenario.list.note.set")...)
 	} else {
-		notes.add(fnotes, "scenario.list.note.target_rule", "scenario.list.note.chars", "scenario.list.note.count_melee", "scenario.list.note.count_champion")
+		notes.add(fnotes, notForRound...)
 	}
 	out.Notes = notes.list
 	t9a := l.Game == armylist.T9A
@@ -133,6 +133,14 @@ func listUnit(l *armylist.List, u *armylist.Unit, rs rules.Ruleset, targetSet, a
 	}
 	return out, nil
 }
+
+// notForMatrix are the mapping's notes untrue of a unit that is both a
+// target and an attacker (see notes); notForRound adds those of a melee
+// group's fixed count.
+var (
+	notForMatrix = []msg.ID{"scenario.list.note.attack_rule", "scenario.list.note.target_rule", "scenario.list.note.chars"}
+	notForRound  = append(slices.Clip(notForMatrix), "scenario.list.note.count_melee", "scenario.list.note.count_champion")
+)
 
 // notes gathers a list unit's mapping notes for the matrix, where the
 // unit is both a target and an attacker: a rule or a characteristic one
