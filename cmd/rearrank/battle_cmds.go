@@ -1068,18 +1068,15 @@ func battleCombatOdds(ctx context.Context, db string, pos []string, cfg combat.E
 	if err != nil {
 		return err
 	}
-	rep, err := c.Exact(ctx, cfg)
+	rep, err := exactCombat(ctx, c, cfg)
 	if errors.Is(err, odds.ErrStateLimit) {
-		return msg.Errorf(err, "combat.error.exact_limit", errArg(err))
+		return err
 	}
 	if err != nil {
 		err = stopped(err, timeout)
 		return msg.Errorf(err, "cli.error.at", path, errArg(err))
 	}
-	if rep.Fallback != "" && !exact && !asJSON {
-		e.note(msg.New("cli.combat.fallback", rep.FallbackMsg, rep.N))
-	}
-	return printReport(e.stdout, c, rep, asJSON, e.lang)
+	return printExactReport(c, rep, exact, asJSON, e)
 }
 
 // unitAttacks builds attack groups against a battle's unit as an attack

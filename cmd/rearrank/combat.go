@@ -76,21 +76,31 @@ func runCombat(ctx context.Context, args []string, e env) error {
 	}
 	// The exact odds, by default with the fallback: a combat past the
 	// state limit is estimated instead, and the report says so.
-	rep, err := c.Exact(ctx, combat.ExactConfig{MaxStates: *states, Fallback: *fallback || !*exact, Samples: *n, Seed: *seed})
-	if errors.Is(err, odds.ErrStateLimit) {
-		var cause any = err.Error()
-		if t, ok := err.(msg.Texter); ok {
-			cause = t
-		}
-		return msg.Errorf(err, "combat.error.exact_limit", cause)
-	}
+	rep, err := exactCombat(ctx, c, combat.ExactConfig{MaxStates: *states, Fallback: *fallback || !*exact, Samples: *n, Seed: *seed})
 	if err != nil {
 		return err
 	}
-	if rep.Fallback != "" && !*exact && !*asJSON {
+	return printExactReport(c, rep, *exact, *asJSON, e)
+}
+
+// exactCombat is c's exact report; past the state limit without the
+// fallback, an error that says how to get an estimate.
+func exactCombat(ctx context.Context, c *combat.Combat, cfg combat.ExactConfig) (*combat.Report, error) {
+	rep, err := c.Exact(ctx, cfg)
+	if errors.Is(err, odds.ErrStateLimit) {
+		return nil, msg.Errorf(err, "combat.error.exact_limit", errArg(err))
+	}
+	return rep, err
+}
+
+// printExactReport prints an exact report, saying on stderr when it fell
+// back to Monte Carlo and --exact was not asked for (its text says it
+// too; --json has the fallback field).
+func printExactReport(c *combat.Combat, rep *combat.Report, exact, asJSON bool, e env) error {
+	if rep.Fallback != "" && !exact && !asJSON {
 		e.note(msg.New("cli.combat.fallback", rep.FallbackMsg, rep.N))
 	}
-	return printReport(e.stdout, c, rep, *asJSON, e.lang)
+	return printReport(e.stdout, c, rep, asJSON, e.lang)
 }
 
 func loadCombat(path string, e env) (*combat.Combat, error) {
