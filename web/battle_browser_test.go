@@ -52,6 +52,21 @@ func battleBrowser(t *testing.T) (context.Context, http.Handler, string) {
 	return ctx, h, srv.URL
 }
 
+// openForms opens the page of battle base (its API path) on the server
+// at url, in lang ("": the default) at size, and waits for its forms; the
+// page is left when the test ends, so that its feed's connection closes
+// before the next.
+func openForms(t *testing.T, ctx context.Context, url, base, lang string, size screenSize) {
+	t.Helper()
+	page := url + "/battle/" + strings.TrimPrefix(base, "/api/battles/")
+	if lang != "" {
+		page += "?lang=" + lang
+	}
+	must(t, ctx, viewport(size), chromedp.Navigate(page))
+	t.Cleanup(func() { chromedp.Run(ctx, chromedp.Navigate("about:blank")) }) //nolint:errcheck // leaving; nothing to check
+	battleWait(t, ctx, "the forms", `return !document.querySelector('.battle-forms').hidden`)
+}
+
 // cardText is the state line of the card of unit name.
 func cardText(name string) string {
 	return fmt.Sprintf(`var c = document.querySelector('.battle-card[data-unit=%q] .battle-card-state'); return c ? c.textContent : ''`, name)
@@ -273,13 +288,7 @@ func TestBrowserBattleForms(t *testing.T) {
 		t.Run(run.name, func(t *testing.T) {
 			base := battleWithSpearmen(t, h, "Forms "+run.name)
 			expect[tChange](t, send(t, h, "POST", base+"/units", halberdiersUnit), 200)
-			page := url + "/battle/" + strings.TrimPrefix(base, "/api/battles/")
-			if run.lang != "" {
-				page += "?lang=" + run.lang
-			}
-			must(t, ctx, viewport(run.size), chromedp.Navigate(page))
-			defer chromedp.Run(ctx, chromedp.Navigate("about:blank")) //nolint:errcheck // the feed's connection closed before the next run
-			battleWait(t, ctx, "the forms", `return !document.querySelector('.battle-forms').hidden`)
+			openForms(t, ctx, url, base, run.lang, run.size)
 
 			// The fields of the unit's ruleset: battleaxe's Armour
 			// piercing, not t9a's and tow's AP.
@@ -466,13 +475,7 @@ func TestBrowserBattleFix(t *testing.T) {
 			expect[tChange](t, send(t, h, "POST", base+"/units", `{"name": "Spearmen", "ruleset": "battleaxe", "target": {"models": 30, "frontage": 10, "ws": 3, "toughness": 3,
  "armour": "light", "shield": true, "command": ["champion", "musician", "standard"], "characters": [{"name": "Captain", "ws": 5, "toughness": 4, "wounds": 2}]}}`), 200)
 			expect[tChange](t, send(t, h, "POST", base+"/advance", `{"turn": 1, "phase": "shooting"}`), 200)
-			page := url + "/battle/" + strings.TrimPrefix(base, "/api/battles/")
-			if run.lang != "" {
-				page += "?lang=" + run.lang
-			}
-			must(t, ctx, viewport(run.size), chromedp.Navigate(page))
-			defer chromedp.Run(ctx, chromedp.Navigate("about:blank")) //nolint:errcheck // the feed's connection closed before the next run
-			battleWait(t, ctx, "the forms", `return !document.querySelector('.battle-forms').hidden`)
+			openForms(t, ctx, url, base, run.lang, run.size)
 			if w := eval[float64](t, ctx, `return document.documentElement.scrollWidth`); w > float64(run.size.width)+1 {
 				t.Errorf("the battle page is %v px wide at %d", w, run.size.width)
 			}
