@@ -24,7 +24,7 @@ var _ = family([]Entry{
 	{ID: "webbattle.rename.name", EN: "New name of the battle", RU: "Новое название битвы"},
 	{ID: "webbattle.rename.submit", EN: "Rename", RU: "Переименовать"},
 	{ID: "webbattle.import", EN: "Import a battle", RU: "Загрузить битву"},
-	{ID: "webbattle.import.hint", EN: "An export file of rearrank (the Export link of a battle, or rearrank battle export): the battle is replayed from it first, and nothing is kept of a file that does not replay.", RU: "Файл экспорта rearrank (ссылка «Экспорт» на странице битвы или rearrank battle export): битва сначала воспроизводится по нему, и от файла, который не воспроизводится, ничего не сохраняется."},
+	{ID: "webbattle.import.hint", EN: "An export file of rearrank (the link “Export the battle” on a battle's page, or rearrank battle export): the battle is replayed from it first, and nothing is kept of a file that does not replay.", RU: "Файл экспорта rearrank (ссылка «Выгрузить битву» на странице битвы или rearrank battle export): битва сначала воспроизводится по нему, и от файла, который не воспроизводится, ничего не сохраняется."},
 	{ID: "webbattle.import.file", EN: "Export file", RU: "Файл экспорта"},
 	{ID: "webbattle.import.name", EN: "Name of the battle (the file's when empty)", RU: "Название битвы (если пусто — из файла)"},
 	{ID: "webbattle.import.submit", EN: "Import", RU: "Загрузить"},
